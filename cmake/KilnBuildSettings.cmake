@@ -1,0 +1,14 @@
+# Compiler settings shared by every Kiln target.
+
+find_program(KILN_CCACHE ccache)
+if(KILN_CCACHE)
+    # Precompiled headers need this sloppiness or ccache never hits.
+    set(CMAKE_CXX_COMPILER_LAUNCHER
+        ${CMAKE_COMMAND} -E env "CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime"
+        ${KILN_CCACHE})
+endif()
+
+add_library(kiln_build_settings INTERFACE)
+target_compile_options(kiln_build_settings INTERFACE -Wall -Wextra)
+# Qt's `slots` macro clashes with LibTorch headers; the whole project uses Q_SLOTS and friends.
+target_compile_definitions(kiln_build_settings INTERFACE QT_NO_KEYWORDS)

@@ -1,0 +1,89 @@
+#include "commands.h"
+
+#include "core/config_overrides.h"
+#include "core/config_schema.h"
+#include "core/error.h"
+#include "core/run_config.h"
+#include "system/hardware.h"
+#include "system/num_workers.h"
+
+namespace kiln::cli {
+namespace {
+
+using nlohmann::json;
+
+ResolveContext current_context() {
+    return {system::probe_hardware(), system::WorkerEnvironment::from_process()};
+}
+
+json load_settings(const config::CommandSchema& schema, const ConfigSource& source) {
+    json base = source.file.empty() ? json::object() : config::read_config_file(source.file);
+    return config::apply_overrides(std::move(base), source.overrides, schema);
+}
+
+json resolved_settings(const std::string& command, const ConfigSource& source) {
+    const ResolveContext context = current_context();
+    if (command == "embed") {
+        return to_json(resolve_embed_config(load_settings(config::embed_schema(), source), context));
+    }
+    return to_json(resolve_train_config(load_settings(config::train_schema(), source), context));
+}
+
+// The engine behind these commands arrives with the pretraining and embedding work; until
+// then they check the configuration and say plainly that they cannot run it.
+int refuse_unavailable(const std::string& command, const ConfigSource& source, std::ostream& out) {
+    out << resolved_settings(command, source).dump(2) << "\n";
+    throw Error("`kiln " + command + "` cannot run yet: this build of Kiln " +
+                "has no " + command + " engine; the configuration above is valid");
+}
+
+} // namespace
+
+int run_info(std::ostream& out) {
+    const system::LibraryVersions versions = system::library_versions();
+    const system::HardwareInfo hardware = system::probe_hardware();
+    const system::WorkerEnvironment environment = system::WorkerEnvironment::from_process();
+
+    out << "Kiln " << versions.kiln << "\n"
+        << "LibTorch " << versions.libtorch
+        << (hardware.libtorch_has_cuda ? " (CUDA build)" : " (CPU build)") << "\n"
+        << "OpenCV " << versions.opencv << "\n"
+        << "SQLite " << versions.sqlite << "\n"
+        << "CPU cores: " << hardware.cpu_cores << "\n";
+    if (hardware.cuda_available()) {
+        out << "CUDA: available, " << hardware.gpus.size() << " GPU(s)\n";
+        for (const system::GpuInfo& gpu : hardware.gpus) {
+            out << "  cuda:" << gpu.index << " " << gpu.name;
+            if (gpu.memory_total_mb > 0) {
+                out << ", " << gpu.memory_total_mb << " MiB, compute " << gpu.compute_major << "."
+                    << gpu.compute_minor << (gpu.supports_bf16() ? ", bf16" : "");
+            }
+            out << "\n";
+        }
+    } else {
+        out << "CUDA: not available"
+            << (hardware.libtorch_has_cuda ? " (no GPU visible)" : " (CPU-only LibTorch)") << "\n";
+    }
+    const int devices = hardware.cuda_available() ? static_cast<int>(hardware.gpus.size()) : 1;
+    out << "Default accelerator: " << (hardware.cuda_available() ? "cuda" : "cpu") << ", "
+        << devices << " device(s)\n"
+        << "num_workers (auto): "
+        << system::auto_num_workers(hardware.cpu_cores, devices, environment)
+        << " per device\n";
+    return 0;
+}
+
+int run_config_check(const std::string& command, const ConfigSource& source, std::ostream& out) {
+    out << resolved_settings(command, source).dump(2) << "\n";
+    return 0;
+}
+
+int run_train(const ConfigSource& source, std::ostream& out) {
+    return refuse_unavailable("train", source, out);
+}
+
+int run_embed(const ConfigSource& source, std::ostream& out) {
+    return refuse_unavailable("embed", source, out);
+}
+
+} // namespace kiln::cli

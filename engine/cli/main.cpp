@@ -1,0 +1,75 @@
+// The `kiln` command line: the same engine as Kiln Studio, without a window.
+
+#include "commands.h"
+#include "core/config_schema.h"
+#include "core/error.h"
+#include "system/hardware.h"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+namespace {
+
+void add_config_source(CLI::App& command, kiln::cli::ConfigSource& source,
+                       const kiln::config::CommandSchema& schema) {
+    command.add_option("--config", source.file, "JSON file of settings; key=value pairs override it")
+        ->check(CLI::ExistingFile);
+    command.add_option("settings", source.overrides, "key=value settings (see below)");
+    command.footer(kiln::config::describe_keys(schema));
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"Kiln: self-supervised pretraining and embedding of image datasets", "kiln"};
+    app.set_version_flag("--version", "kiln " + kiln::system::library_versions().kiln);
+    app.require_subcommand(1);
+
+    int exit_code = 0;
+    kiln::cli::ConfigSource train_source;
+    kiln::cli::ConfigSource embed_source;
+    kiln::cli::ConfigSource check_source;
+    std::string check_file;
+    std::string check_command = "train";
+
+    CLI::App* info = app.add_subcommand("info", "versions, CPU cores, GPUs and resolved defaults");
+    CLI::App* train = app.add_subcommand("train", "pretrain a backbone on unlabelled images");
+    add_config_source(*train, train_source, kiln::config::train_schema());
+    CLI::App* embed = app.add_subcommand("embed", "write embeddings of images with a checkpoint");
+    add_config_source(*embed, embed_source, kiln::config::embed_schema());
+    CLI::App* config = app.add_subcommand("config", "work with configuration files");
+    config->require_subcommand(1);
+    CLI::App* check =
+        config->add_subcommand("check", "validate a configuration and print it fully resolved");
+    check->add_option("file", check_file, "JSON configuration file")->required()->check(CLI::ExistingFile);
+    check->add_option("--command", check_command, "the command the file configures")
+        ->check(CLI::IsMember({"train", "embed"}))
+        ->capture_default_str();
+    check->add_option("settings", check_source.overrides, "key=value settings overriding the file");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        return app.exit(error);
+    }
+
+    try {
+        if (*info) {
+            exit_code = kiln::cli::run_info(std::cout);
+        } else if (*train) {
+            exit_code = kiln::cli::run_train(train_source, std::cout);
+        } else if (*embed) {
+            exit_code = kiln::cli::run_embed(embed_source, std::cout);
+        } else if (*check) {
+            check_source.file = check_file;
+            exit_code = kiln::cli::run_config_check(check_command, check_source, std::cout);
+        }
+    } catch (const kiln::Error& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return 1;
+    } catch (const std::exception& error) {
+        std::cerr << "error: unexpected failure: " << error.what() << "\n";
+        return 1;
+    }
+    return exit_code;
+}

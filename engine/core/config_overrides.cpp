@@ -1,0 +1,104 @@
+#include "core/config_overrides.h"
+
+#include "core/error.h"
+
+#include <fstream>
+
+namespace kiln::config {
+namespace {
+
+using nlohmann::json;
+
+std::string trim(const std::string& text) {
+    const auto first = text.find_first_not_of(" \t");
+    if (first == std::string::npos) {
+        return "";
+    }
+    return text.substr(first, text.find_last_not_of(" \t") - first + 1);
+}
+
+json parse_scalar(const std::string& text) {
+    json value = json::parse(text, nullptr, false);
+    if (!value.is_discarded()) {
+        return value;
+    }
+    if (text.size() >= 2 && text.front() == '[' && text.back() == ']') {
+        json list = json::array();
+        std::string items = text.substr(1, text.size() - 2);
+        std::size_t start = 0;
+        while (!trim(items).empty()) {
+            const std::size_t comma = items.find(',', start);
+            list.push_back(parse_scalar(trim(items.substr(start, comma - start))));
+            if (comma == std::string::npos) {
+                break;
+            }
+            start = comma + 1;
+        }
+        return list;
+    }
+    return text;
+}
+
+json parse_value(const std::string& text, const KeySpec* spec, bool nested) {
+    if (spec == nullptr || nested) {
+        return parse_scalar(text);
+    }
+    switch (spec->kind) {
+    case ValueKind::Text:
+    case ValueKind::Path:
+    case ValueKind::Choice: return text == "null" && spec->allows_null ? json() : json(text);
+    case ValueKind::PathList:
+        return text.size() >= 2 && text.front() == '[' ? parse_scalar(text) : json(text);
+    default: return parse_scalar(text);
+    }
+}
+
+} // namespace
+
+json apply_overrides(json base, const std::vector<std::string>& assignments,
+                     const CommandSchema& schema) {
+    if (!base.is_object()) {
+        base = json::object();
+    }
+    for (const std::string& assignment : assignments) {
+        const std::size_t equals = assignment.find('=');
+        const std::string key = equals == std::string::npos ? "" : assignment.substr(0, equals);
+        if (key.empty() || key.front() == '.' || key.back() == '.' ||
+            key.find("..") != std::string::npos) {
+            throw Error("argument \"" + assignment +
+                        "\" is not of the form key=value (e.g. epochs=10); see `kiln " +
+                        schema.command + " --help`");
+        }
+        const std::string top = key.substr(0, key.find('.'));
+        const bool nested = top.size() != key.size();
+        json value = parse_value(assignment.substr(equals + 1), schema.find(top), nested);
+
+        json* target = &base;
+        std::size_t start = 0;
+        for (std::size_t dot = key.find('.'); dot != std::string::npos;
+             dot = key.find('.', start)) {
+            json& child = (*target)[key.substr(start, dot - start)];
+            if (!child.is_object()) {
+                child = json::object();
+            }
+            target = &child;
+            start = dot + 1;
+        }
+        (*target)[key.substr(start)] = std::move(value);
+    }
+    return base;
+}
+
+json read_config_file(const std::string& path) {
+    std::ifstream file(path);
+    if (!file) {
+        throw Error("cannot read configuration file \"" + path + "\"; check that it exists");
+    }
+    try {
+        return json::parse(file);
+    } catch (const json::parse_error& error) {
+        throw Error("configuration file \"" + path + "\" is not valid JSON: " + error.what());
+    }
+}
+
+} // namespace kiln::config

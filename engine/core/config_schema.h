@@ -1,0 +1,56 @@
+#pragma once
+
+#include "core/error.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace kiln::config {
+
+enum class ValueKind {
+    Text,      // any non-empty string
+    Path,      // a filesystem path, given as a string
+    PathList,  // one path, or a list of paths
+    Integer,   // whole number, at least `minimum`
+    Boolean,   // true or false
+    Choice,    // one of `choices`
+    ImageSize, // one side length, or [height, width]
+    Object,    // a dictionary; `choices` (when given) lists the keys it may hold
+};
+
+// One top-level key of a command's configuration: the single source for its type,
+// default, validation and help text.
+struct KeySpec {
+    std::string name;
+    ValueKind kind = ValueKind::Text;
+    nlohmann::json default_value; // null: no default
+    bool required = false;        // the user must give it
+    bool allows_auto = false;     // "auto" stands in for a value resolved against the hardware
+    bool allows_null = false;     // null means "not set"
+    long long minimum = 0;        // Integer and ImageSize
+    std::vector<std::string> choices;
+    std::string help;
+};
+
+struct CommandSchema {
+    std::string command;
+    std::vector<KeySpec> keys;
+
+    const KeySpec* find(const std::string& name) const;
+    std::vector<std::string> key_names() const;
+};
+
+const CommandSchema& train_schema();
+const CommandSchema& embed_schema();
+
+// Checks `input` against `schema` (unknown keys, types, ranges, choices), appending every
+// problem to `issues`. Returns the input with defaults filled in (also in place of invalid
+// values) and values in canonical form.
+nlohmann::json normalize(const CommandSchema& schema, const nlohmann::json& input,
+                         std::vector<ConfigIssue>& issues);
+
+// The keys with their types and defaults, for `--help`.
+std::string describe_keys(const CommandSchema& schema);
+
+} // namespace kiln::config

@@ -1,0 +1,426 @@
+#include "core/run_config.h"
+
+#include "core/config_schema.h"
+#include "core/error.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace kiln {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+const std::vector<std::pair<Accelerator, std::string>> kAcceleratorNames = {
+    {Accelerator::Auto, "auto"}, {Accelerator::Cpu, "cpu"}, {Accelerator::Cuda, "cuda"}};
+
+const std::vector<std::pair<Precision, std::string>> kPrecisionNames = {
+    {Precision::Auto, "auto"},          {Precision::Full32, "32-true"},
+    {Precision::BF16Mixed, "bf16-mixed"}, {Precision::FP16Mixed, "16-mixed"},
+    {Precision::BF16True, "bf16-true"},   {Precision::FP16True, "16-true"},
+    {Precision::Full64, "64-true"}};
+
+template <class Enum>
+Enum enum_from_name(const std::vector<std::pair<Enum, std::string>>& names, const json& value) {
+    for (const auto& [entry, name] : names) {
+        if (value == name) {
+            return entry;
+        }
+    }
+    return names.front().first; // only reached for values normalize() already reported
+}
+
+template <class Enum>
+std::string name_of(const std::vector<std::pair<Enum, std::string>>& names, Enum value) {
+    for (const auto& [entry, name] : names) {
+        if (entry == value) {
+            return name;
+        }
+    }
+    return "unknown";
+}
+
+std::string text_of(const json& value) { return value.is_string() ? value.get<std::string>() : ""; }
+
+std::vector<fs::path> paths_of(const json& value) {
+    std::vector<fs::path> paths;
+    if (value.is_array()) {
+        for (const json& entry : value) {
+            paths.emplace_back(entry.get<std::string>());
+        }
+    }
+    return paths;
+}
+
+json strings_of(const std::vector<fs::path>& paths) {
+    json list = json::array();
+    for (const fs::path& path : paths) {
+        list.push_back(path.string());
+    }
+    return list;
+}
+
+std::optional<int> count_or_auto(const json& value) {
+    return value == "auto" ? std::nullopt : std::optional<int>(value.get<int>());
+}
+
+json count_or_auto(const std::optional<int>& count) {
+    return count ? json(*count) : json("auto");
+}
+
+json object_or_null(const json& value) { return value.is_object() ? value : json(); }
+
+// Collects problems found while resolving, and knows which keys were already invalid so that
+// no check reasons from a value the user never gave.
+class Resolution {
+public:
+    Resolution(const config::CommandSchema& schema, const json& input)
+        : normalized_(config::normalize(schema, input, issues_)) {
+        for (const ConfigIssue& issue : issues_) {
+            invalid_keys_.push_back(issue.path.substr(0, issue.path.find_first_of(".[")));
+        }
+    }
+
+    const json& normalized() const { return normalized_; }
+
+    bool valid(const std::string& key) const {
+        return std::find(invalid_keys_.begin(), invalid_keys_.end(), key) == invalid_keys_.end();
+    }
+    template <class... Keys>
+    bool valid(const std::string& key, const Keys&... keys) const {
+        return valid(key) && valid(keys...);
+    }
+
+    void report(const std::string& key, const std::string& message) {
+        issues_.push_back({key, message});
+        invalid_keys_.push_back(key);
+    }
+
+    void throw_if_any() const {
+        if (!issues_.empty()) {
+            throw ConfigError(issues_);
+        }
+    }
+
+private:
+    std::vector<ConfigIssue> issues_;
+    std::vector<std::string> invalid_keys_;
+    json normalized_;
+};
+
+void resolve_accelerator(Accelerator& accelerator, const system::HardwareInfo& hardware,
+                         Resolution& resolution) {
+    if (accelerator == Accelerator::Auto) {
+        accelerator = hardware.cuda_available() ? Accelerator::Cuda : Accelerator::Cpu;
+    } else if (accelerator == Accelerator::Cuda && !hardware.cuda_available()) {
+        resolution.report(
+            "accelerator",
+            std::string("cuda was requested but ") +
+                (hardware.libtorch_has_cuda
+                     ? "LibTorch sees no CUDA GPU (check the driver and CUDA_VISIBLE_DEVICES)"
+                     : "this LibTorch is a CPU-only build") +
+                "; use accelerator=cpu or accelerator=auto");
+    }
+}
+
+// Devices per node: every GPU, or one process on cpu, unless the user chose a number.
+void resolve_devices(std::optional<int>& devices, Accelerator accelerator,
+                     const system::HardwareInfo& hardware, Resolution& resolution) {
+    if (accelerator == Accelerator::Cuda) {
+        const int available = static_cast<int>(hardware.gpus.size());
+        if (!devices) {
+            devices = std::max(available, 1);
+        } else if (*devices > available) {
+            resolution.report("devices", "devices=" + std::to_string(*devices) + " but only " +
+                                             std::to_string(available) +
+                                             " CUDA GPU(s) are visible; use devices=" +
+                                             std::to_string(available) + " or devices=auto");
+        }
+    } else if (!devices) {
+        devices = 1;
+    } else if (*devices > hardware.cpu_cores) {
+        resolution.report("devices", "devices=" + std::to_string(*devices) +
+                                         " processes on cpu but only " +
+                                         std::to_string(hardware.cpu_cores) +
+                                         " CPU cores are available; use at most " +
+                                         std::to_string(hardware.cpu_cores));
+    }
+}
+
+void resolve_precision(Precision& precision, Accelerator accelerator, int devices,
+                       const system::HardwareInfo& hardware, Resolution& resolution) {
+    const bool cuda = accelerator == Accelerator::Cuda;
+    const system::GpuInfo* gpu_without_bf16 = nullptr;
+    for (int i = 0; cuda && i < devices && i < static_cast<int>(hardware.gpus.size()); ++i) {
+        if (!hardware.gpus[i].supports_bf16() && gpu_without_bf16 == nullptr) {
+            gpu_without_bf16 = &hardware.gpus[i];
+        }
+    }
+    if (precision == Precision::Auto) {
+        precision = cuda && gpu_without_bf16 == nullptr ? Precision::BF16Mixed : Precision::Full32;
+        return;
+    }
+    if (!cuda && precision == Precision::FP16Mixed) {
+        resolution.report("precision",
+                          "16-mixed needs a CUDA GPU; on cpu use bf16-mixed (or 32-true)");
+    } else if (!cuda && precision == Precision::FP16True) {
+        resolution.report("precision", "16-true needs a CUDA GPU; on cpu use bf16-true (or 32-true)");
+    } else if (cuda && gpu_without_bf16 != nullptr &&
+               (precision == Precision::BF16Mixed || precision == Precision::BF16True)) {
+        resolution.report("precision",
+                          to_string(precision) + " needs compute capability 8.0 or newer, but " +
+                              gpu_without_bf16->name + " has " +
+                              std::to_string(gpu_without_bf16->compute_major) + "." +
+                              std::to_string(gpu_without_bf16->compute_minor) +
+                              "; use 16-mixed (or 32-true)");
+    }
+}
+
+void check_data_exists(const std::vector<fs::path>& data, Resolution& resolution) {
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        std::error_code error;
+        if (!fs::exists(data[i], error)) {
+            const std::string key = data.size() == 1 ? "data" : "data[" + std::to_string(i) + "]";
+            resolution.report(key, "\"" + data[i].string() +
+                                       "\" does not exist; give a folder of images or an image file");
+        }
+    }
+}
+
+void check_checkpoint_exists(const fs::path& checkpoint, Resolution& resolution) {
+    std::error_code error;
+    if (!fs::is_regular_file(checkpoint, error)) {
+        resolution.report("checkpoint", "\"" + checkpoint.string() +
+                                            "\" is not a file; give the path of a last.ckpt or an "
+                                            "exported model");
+    }
+}
+
+void check_run_directory(const TrainConfig& config, Resolution& resolution) {
+    if (config.overwrite && config.resume_interrupted) {
+        resolution.report("resume_interrupted",
+                          "cannot be combined with overwrite=true: choose one of them");
+        return;
+    }
+    std::error_code error;
+    if (!fs::exists(config.out, error)) {
+        return;
+    }
+    if (!fs::is_directory(config.out, error)) {
+        resolution.report("out", "\"" + config.out.string() +
+                                     "\" exists and is not a folder; choose another out");
+    } else if (!fs::is_empty(config.out, error) && !config.overwrite &&
+               !config.resume_interrupted) {
+        resolution.report("out", "\"" + config.out.string() +
+                                     "\" already holds files of an earlier run; set "
+                                     "overwrite=true to replace them, resume_interrupted=true to "
+                                     "continue that run, or choose another out");
+    }
+}
+
+void check_embedding_file(const EmbedConfig& config, Resolution& resolution) {
+    std::error_code error;
+    if (fs::is_directory(config.out, error)) {
+        resolution.report("out", "\"" + config.out.string() +
+                                     "\" is a folder; give a file name such as embeddings.pt");
+    } else if (fs::exists(config.out, error) && !config.overwrite) {
+        resolution.report("out", "\"" + config.out.string() +
+                                     "\" exists; set overwrite=true to replace it or choose "
+                                     "another file");
+    }
+}
+
+void check_batch_split(const TrainConfig& config, Resolution& resolution) {
+    const int world_size = config.world_size();
+    if (config.batch_size % world_size != 0) {
+        const int lower = std::max(world_size, config.batch_size / world_size * world_size);
+        const int upper = (config.batch_size / world_size + 1) * world_size;
+        resolution.report("batch_size",
+                          std::to_string(config.batch_size) +
+                              " is not divisible by num_nodes x devices = " +
+                              std::to_string(world_size) + "; use " + std::to_string(lower) +
+                              " or " + std::to_string(upper));
+    }
+}
+
+void resolve_strategy(TrainConfig& config, Resolution& resolution) {
+    if (config.strategy == "auto") {
+        config.strategy = config.world_size() > 1 ? "ddp" : "single_device";
+    } else if (config.strategy == "single_device" && config.world_size() > 1) {
+        resolution.report("strategy", "single_device cannot run " +
+                                          std::to_string(config.world_size()) +
+                                          " processes; use ddp or auto");
+    }
+}
+
+TrainConfig read_train_config(const json& values) {
+    TrainConfig config;
+    config.out = text_of(values["out"]);
+    config.data = paths_of(values["data"]);
+    config.model = text_of(values["model"]);
+    config.method = text_of(values["method"]);
+    config.method_args = object_or_null(values["method_args"]);
+    config.epochs = values["epochs"].get<int>();
+    config.batch_size = values["batch_size"].get<int>();
+    config.num_workers = count_or_auto(values["num_workers"]);
+    config.devices = count_or_auto(values["devices"]);
+    config.num_nodes = values["num_nodes"].get<int>();
+    config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
+    config.strategy = text_of(values["strategy"]);
+    config.precision = enum_from_name(kPrecisionNames, values["precision"]);
+    config.seed = values["seed"].get<int>();
+    config.optim = text_of(values["optim"]);
+    config.optim_args = object_or_null(values["optim_args"]);
+    config.transform_args = object_or_null(values["transform_args"]);
+    config.loader_args = object_or_null(values["loader_args"]);
+    config.loggers = object_or_null(values["loggers"]);
+    config.resume_interrupted = values["resume_interrupted"].get<bool>();
+    if (values["checkpoint"].is_string()) {
+        config.checkpoint = values["checkpoint"].get<std::string>();
+    }
+    config.overwrite = values["overwrite"].get<bool>();
+    config.gradient_accumulation_steps = values["gradient_accumulation_steps"].get<int>();
+    return config;
+}
+
+EmbedConfig read_embed_config(const json& values) {
+    EmbedConfig config;
+    config.out = text_of(values["out"]);
+    config.data = paths_of(values["data"]);
+    config.checkpoint = text_of(values["checkpoint"]);
+    config.format = text_of(values["format"]);
+    config.image_height = values["image_size"][0].get<int>();
+    config.image_width = values["image_size"][1].get<int>();
+    config.batch_size = values["batch_size"].get<int>();
+    config.num_workers = count_or_auto(values["num_workers"]);
+    config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
+    config.precision = enum_from_name(kPrecisionNames, values["precision"]);
+    config.overwrite = values["overwrite"].get<bool>();
+    return config;
+}
+
+} // namespace
+
+std::string to_string(Accelerator accelerator) { return name_of(kAcceleratorNames, accelerator); }
+
+std::string to_string(Precision precision) { return name_of(kPrecisionNames, precision); }
+
+TrainConfig parse_train_config(const json& input) {
+    const Resolution resolution(config::train_schema(), input);
+    resolution.throw_if_any();
+    return read_train_config(resolution.normalized());
+}
+
+EmbedConfig parse_embed_config(const json& input) {
+    const Resolution resolution(config::embed_schema(), input);
+    resolution.throw_if_any();
+    return read_embed_config(resolution.normalized());
+}
+
+json to_json(const TrainConfig& config) {
+    return {
+        {"out", config.out.string()},
+        {"data", strings_of(config.data)},
+        {"model", config.model},
+        {"method", config.method},
+        {"method_args", config.method_args},
+        {"epochs", config.epochs},
+        {"batch_size", config.batch_size},
+        {"num_workers", count_or_auto(config.num_workers)},
+        {"devices", count_or_auto(config.devices)},
+        {"num_nodes", config.num_nodes},
+        {"accelerator", to_string(config.accelerator)},
+        {"strategy", config.strategy},
+        {"precision", to_string(config.precision)},
+        {"seed", config.seed},
+        {"optim", config.optim},
+        {"optim_args", config.optim_args},
+        {"transform_args", config.transform_args},
+        {"loader_args", config.loader_args},
+        {"loggers", config.loggers},
+        {"resume_interrupted", config.resume_interrupted},
+        {"checkpoint", config.checkpoint ? json(config.checkpoint->string()) : json()},
+        {"overwrite", config.overwrite},
+        {"gradient_accumulation_steps", config.gradient_accumulation_steps},
+    };
+}
+
+json to_json(const EmbedConfig& config) {
+    return {
+        {"out", config.out.string()},
+        {"data", strings_of(config.data)},
+        {"checkpoint", config.checkpoint.string()},
+        {"format", config.format},
+        {"image_size", {config.image_height, config.image_width}},
+        {"batch_size", config.batch_size},
+        {"num_workers", count_or_auto(config.num_workers)},
+        {"accelerator", to_string(config.accelerator)},
+        {"precision", to_string(config.precision)},
+        {"overwrite", config.overwrite},
+    };
+}
+
+TrainConfig resolve_train_config(const json& input, const ResolveContext& context) {
+    Resolution resolution(config::train_schema(), input);
+    TrainConfig config = read_train_config(resolution.normalized());
+    const system::HardwareInfo& hardware = context.hardware;
+
+    resolve_accelerator(config.accelerator, hardware, resolution);
+    if (resolution.valid("accelerator", "devices")) {
+        resolve_devices(config.devices, config.accelerator, hardware, resolution);
+    }
+    if (resolution.valid("accelerator", "devices", "precision")) {
+        resolve_precision(config.precision, config.accelerator, config.devices.value_or(1),
+                          hardware, resolution);
+    }
+    if (resolution.valid("devices", "num_nodes", "strategy")) {
+        resolve_strategy(config, resolution);
+    }
+    if (resolution.valid("devices", "num_nodes", "batch_size")) {
+        check_batch_split(config, resolution);
+    }
+    if (!config.num_workers) {
+        config.num_workers =
+            system::auto_num_workers(hardware.cpu_cores, config.devices.value_or(1),
+                                     context.environment);
+    }
+    if (resolution.valid("data")) {
+        check_data_exists(config.data, resolution);
+    }
+    if (config.checkpoint && resolution.valid("checkpoint")) {
+        check_checkpoint_exists(*config.checkpoint, resolution);
+    }
+    if (resolution.valid("out", "overwrite", "resume_interrupted")) {
+        check_run_directory(config, resolution);
+    }
+    resolution.throw_if_any();
+    return config;
+}
+
+EmbedConfig resolve_embed_config(const json& input, const ResolveContext& context) {
+    Resolution resolution(config::embed_schema(), input);
+    EmbedConfig config = read_embed_config(resolution.normalized());
+    const system::HardwareInfo& hardware = context.hardware;
+
+    resolve_accelerator(config.accelerator, hardware, resolution);
+    if (resolution.valid("accelerator", "precision")) {
+        resolve_precision(config.precision, config.accelerator, 1, hardware, resolution);
+    }
+    if (!config.num_workers) {
+        config.num_workers = system::auto_num_workers(hardware.cpu_cores, 1, context.environment);
+    }
+    if (resolution.valid("data")) {
+        check_data_exists(config.data, resolution);
+    }
+    if (resolution.valid("checkpoint")) {
+        check_checkpoint_exists(config.checkpoint, resolution);
+    }
+    if (resolution.valid("out", "overwrite")) {
+        check_embedding_file(config, resolution);
+    }
+    resolution.throw_if_any();
+    return config;
+}
+
+} // namespace kiln

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "system/hardware.h"
+#include "system/num_workers.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kiln {
+
+enum class Accelerator { Auto, Cpu, Cuda };
+
+enum class Precision { Auto, Full32, BF16Mixed, FP16Mixed, BF16True, FP16True, Full64 };
+
+// LightlyTrain's spelling: "cpu", "32-true", ...
+std::string to_string(Accelerator accelerator);
+std::string to_string(Precision precision);
+
+// Settings of a pretraining run, with LightlyTrain's names. Before resolution, `num_workers`,
+// `devices` and `optim` may be unset and `accelerator`, `strategy`, `precision` may be "auto";
+// after resolve_train_config() nothing is left on auto except `optim` (chosen by the method).
+struct TrainConfig {
+    std::filesystem::path out;
+    std::vector<std::filesystem::path> data;
+    std::string model;
+    std::string method;
+    nlohmann::json method_args;
+    int epochs = 0;
+    int batch_size = 0; // global: split over num_nodes x devices
+    std::optional<int> num_workers;
+    std::optional<int> devices;
+    int num_nodes = 0;
+    Accelerator accelerator = Accelerator::Auto;
+    std::string strategy;
+    Precision precision = Precision::Auto;
+    int seed = 0;
+    std::string optim;
+    nlohmann::json optim_args;
+    nlohmann::json transform_args;
+    nlohmann::json loader_args;
+    nlohmann::json loggers;
+    bool resume_interrupted = false;
+    std::optional<std::filesystem::path> checkpoint;
+    bool overwrite = false;
+    int gradient_accumulation_steps = 0;
+
+    int world_size() const { return num_nodes * devices.value_or(1); }
+};
+
+// Settings of an embedding run, with LightlyTrain's names.
+struct EmbedConfig {
+    std::filesystem::path out; // the embeddings file
+    std::vector<std::filesystem::path> data;
+    std::filesystem::path checkpoint;
+    std::string format;
+    int image_height = 0;
+    int image_width = 0;
+    int batch_size = 0;
+    std::optional<int> num_workers;
+    Accelerator accelerator = Accelerator::Auto;
+    Precision precision = Precision::Auto;
+    bool overwrite = false;
+};
+
+// JSON to config: checks keys, types and ranges, fills in defaults; "auto" stays auto.
+// Throws ConfigError listing every problem.
+TrainConfig parse_train_config(const nlohmann::json& input);
+EmbedConfig parse_embed_config(const nlohmann::json& input);
+
+nlohmann::json to_json(const TrainConfig& config);
+nlohmann::json to_json(const EmbedConfig& config);
+
+struct ResolveContext {
+    system::HardwareInfo hardware;
+    system::WorkerEnvironment environment;
+};
+
+// parse_*_config() followed by resolution of every "auto" against the hardware and the checks
+// that need it (accelerator, devices, precision, batch split, paths on disk). Throws
+// ConfigError listing every problem found, in the input and in its resolution.
+TrainConfig resolve_train_config(const nlohmann::json& input, const ResolveContext& context);
+EmbedConfig resolve_embed_config(const nlohmann::json& input, const ResolveContext& context);
+
+} // namespace kiln

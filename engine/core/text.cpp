@@ -1,0 +1,52 @@
+#include "core/text.h"
+
+#include <algorithm>
+#include <cctype>
+#include <numeric>
+
+namespace kiln {
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> previous(b.size() + 1);
+    std::vector<std::size_t> current(b.size() + 1);
+    std::iota(previous.begin(), previous.end(), 0);
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        current[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                              std::tolower(static_cast<unsigned char>(b[j - 1]));
+            current[j] = std::min({previous[j] + 1, current[j - 1] + 1,
+                                   previous[j - 1] + (same ? 0 : 1)});
+        }
+        std::swap(previous, current);
+    }
+    return previous[b.size()];
+}
+
+std::string closest_match(std::string_view input, const std::vector<std::string>& candidates) {
+    // A third of the word may be wrong, but always allow two edits ("epoch" for "epochs").
+    const std::size_t tolerance = std::max<std::size_t>(2, input.size() / 3);
+    std::string best;
+    std::size_t best_distance = tolerance + 1;
+    for (const std::string& candidate : candidates) {
+        const std::size_t distance = edit_distance(input, candidate);
+        if (distance < best_distance) {
+            best = candidate;
+            best_distance = distance;
+        }
+    }
+    return best;
+}
+
+std::string join_alternatives(const std::vector<std::string>& words) {
+    std::string text;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        if (i > 0) {
+            text += i + 1 == words.size() ? " or " : ", ";
+        }
+        text += words[i];
+    }
+    return text;
+}
+
+} // namespace kiln

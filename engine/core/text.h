@@ -1,0 +1,18 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kiln {
+
+// The number of single-character edits that turn one string into the other.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// The candidate closest to `input` when it is close enough to be a likely typo, else "".
+std::string closest_match(std::string_view input, const std::vector<std::string>& candidates);
+
+// "a, b or c"
+std::string join_alternatives(const std::vector<std::string>& words);
+
+} // namespace kiln

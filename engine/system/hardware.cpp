@@ -1,0 +1,71 @@
+#include "system/hardware.h"
+
+#include "kiln_version.h"
+
+#include <opencv2/core/version.hpp>
+#include <sched.h>
+#include <sqlite3.h>
+#include <thread>
+#include <torch/cuda.h>
+#include <torch/version.h>
+
+#ifdef KILN_WITH_CUDA
+#include <ATen/cuda/CUDAContext.h>
+#endif
+
+namespace kiln::system {
+namespace {
+
+int usable_cpu_cores() {
+    cpu_set_t mask;
+    if (sched_getaffinity(0, sizeof(mask), &mask) == 0) {
+        return std::max(1, CPU_COUNT(&mask));
+    }
+    return std::max(1u, std::thread::hardware_concurrency());
+}
+
+std::vector<GpuInfo> usable_gpus() {
+    std::vector<GpuInfo> gpus;
+    if (!torch::cuda::is_available()) {
+        return gpus;
+    }
+    const auto count = static_cast<int>(torch::cuda::device_count());
+    for (int index = 0; index < count; ++index) {
+        GpuInfo gpu;
+        gpu.index = index;
+#ifdef KILN_WITH_CUDA
+        const cudaDeviceProp* properties = at::cuda::getDeviceProperties(index);
+        gpu.name = properties->name;
+        gpu.memory_total_mb = static_cast<std::int64_t>(properties->totalGlobalMem >> 20);
+        gpu.compute_major = properties->major;
+        gpu.compute_minor = properties->minor;
+#else
+        gpu.name = "CUDA device " + std::to_string(index);
+#endif
+        gpus.push_back(gpu);
+    }
+    return gpus;
+}
+
+} // namespace
+
+HardwareInfo probe_hardware() {
+    HardwareInfo info;
+    info.cpu_cores = usable_cpu_cores();
+    info.gpus = usable_gpus();
+#ifdef KILN_WITH_CUDA
+    info.libtorch_has_cuda = true;
+#endif
+    return info;
+}
+
+LibraryVersions library_versions() {
+    LibraryVersions versions;
+    versions.kiln = KILN_VERSION;
+    versions.libtorch = TORCH_VERSION;
+    versions.opencv = CV_VERSION;
+    versions.sqlite = sqlite3_libversion();
+    return versions;
+}
+
+} // namespace kiln::system
