@@ -24,7 +24,8 @@ json load_settings(const config::CommandSchema& schema, const ConfigSource& sour
 json resolved_settings(const std::string& command, const ConfigSource& source) {
     const ResolveContext context = current_context();
     if (command == "embed") {
-        return to_json(resolve_embed_config(load_settings(config::embed_schema(), source), context));
+        return to_json(
+            resolve_embed_config(load_settings(config::embed_schema(), source), context));
     }
     return to_json(resolve_train_config(load_settings(config::train_schema(), source), context));
 }
@@ -33,8 +34,8 @@ json resolved_settings(const std::string& command, const ConfigSource& source) {
 // then they check the configuration and say plainly that they cannot run it.
 int refuse_unavailable(const std::string& command, const ConfigSource& source, std::ostream& out) {
     out << resolved_settings(command, source).dump(2) << "\n";
-    throw Error("`kiln " + command + "` cannot run yet: this build of Kiln " +
-                "has no " + command + " engine; the configuration above is valid");
+    throw Error("`kiln " + command + "` cannot run yet: this build of Kiln " + "has no " + command +
+                " engine; the configuration above is valid");
 }
 
 } // namespace
@@ -68,8 +69,7 @@ int run_info(std::ostream& out) {
     out << "Default accelerator: " << (hardware.cuda_available() ? "cuda" : "cpu") << ", "
         << devices << " device(s)\n"
         << "num_workers (auto): "
-        << system::auto_num_workers(hardware.cpu_cores, devices, environment)
-        << " per device\n";
+        << system::auto_num_workers(hardware.cpu_cores, devices, environment) << " per device\n";
     return 0;
 }
 

@@ -12,7 +12,8 @@ namespace {
 
 void add_config_source(CLI::App& command, kiln::cli::ConfigSource& source,
                        const kiln::config::CommandSchema& schema) {
-    command.add_option("--config", source.file, "JSON file of settings; key=value pairs override it")
+    command
+        .add_option("--config", source.file, "JSON file of settings; key=value pairs override it")
         ->check(CLI::ExistingFile);
     command.add_option("settings", source.overrides, "key=value settings (see below)");
     command.footer(kiln::config::describe_keys(schema));
@@ -41,7 +42,9 @@ int main(int argc, char** argv) {
     config->require_subcommand(1);
     CLI::App* check =
         config->add_subcommand("check", "validate a configuration and print it fully resolved");
-    check->add_option("file", check_file, "JSON configuration file")->required()->check(CLI::ExistingFile);
+    check->add_option("file", check_file, "JSON configuration file")
+        ->required()
+        ->check(CLI::ExistingFile);
     check->add_option("--command", check_command, "the command the file configures")
         ->check(CLI::IsMember({"train", "embed"}))
         ->capture_default_str();

@@ -46,10 +46,12 @@ json parse_value(const std::string& text, const KeySpec* spec, bool nested) {
     switch (spec->kind) {
     case ValueKind::Text:
     case ValueKind::Path:
-    case ValueKind::Choice: return text == "null" && spec->allows_null ? json() : json(text);
+    case ValueKind::Choice:
+        return text == "null" && spec->allows_null ? json() : json(text);
     case ValueKind::PathList:
         return text.size() >= 2 && text.front() == '[' ? parse_scalar(text) : json(text);
-    default: return parse_scalar(text);
+    default:
+        return parse_scalar(text);
     }
 }
 

@@ -14,23 +14,44 @@ using nlohmann::json;
 constexpr long long kMaxInteger = std::numeric_limits<int>::max();
 
 const std::vector<std::string> kAccelerators = {"cpu", "cuda", "gpu"};
-const std::vector<std::string> kPrecisions = {"32-true",  "bf16-mixed", "16-mixed",
+const std::vector<std::string> kPrecisions = {"32-true",   "bf16-mixed", "16-mixed",
                                               "bf16-true", "16-true",    "64-true"};
 
 // Keys that `train` and `embed` share, with the same meaning and defaults.
 KeySpec data_key() {
-    return {"data", ValueKind::PathList, nullptr, true, false, false, 0, {},
+    return {"data",
+            ValueKind::PathList,
+            nullptr,
+            true,
+            false,
+            false,
+            0,
+            {},
             "image folder, or a list of folders and image files"};
 }
 KeySpec batch_size_key(const std::string& help) {
     return {"batch_size", ValueKind::Integer, 128, false, false, false, 1, {}, help};
 }
 KeySpec num_workers_key() {
-    return {"num_workers", ValueKind::Integer, "auto", false, true, false, 0, {},
+    return {"num_workers",
+            ValueKind::Integer,
+            "auto",
+            false,
+            true,
+            false,
+            0,
+            {},
             "loader threads per device; auto: min(cores per device - 1, 8)"};
 }
 KeySpec accelerator_key() {
-    return {"accelerator", ValueKind::Choice, "auto", false, true, false, 0, kAccelerators,
+    return {"accelerator",
+            ValueKind::Choice,
+            "auto",
+            false,
+            true,
+            false,
+            0,
+            kAccelerators,
             "auto picks cuda when LibTorch sees a GPU, else cpu"};
 }
 KeySpec overwrite_key(const std::string& help) {
@@ -38,49 +59,135 @@ KeySpec overwrite_key(const std::string& help) {
 }
 KeySpec object_key(const std::string& name, const std::string& help,
                    std::vector<std::string> allowed_keys = {}) {
-    return {name, ValueKind::Object, json::object(), false, false, true, 0,
-            std::move(allowed_keys), help};
+    return {name, ValueKind::Object, json::object(), false, false, true, 0, std::move(allowed_keys),
+            help};
 }
 
 CommandSchema make_train_schema() {
     return {"train",
             {
-                {"out", ValueKind::Path, nullptr, true, false, false, 0, {},
+                {"out",
+                 ValueKind::Path,
+                 nullptr,
+                 true,
+                 false,
+                 false,
+                 0,
+                 {},
                  "run directory: config, logs, metrics, checkpoints, exported model"},
                 data_key(),
-                {"model", ValueKind::Text, nullptr, true, false, false, 0, {},
+                {"model",
+                 ValueKind::Text,
+                 nullptr,
+                 true,
+                 false,
+                 false,
+                 0,
+                 {},
                  "backbone to pretrain, e.g. resnet18"},
-                {"method", ValueKind::Choice, "simclr", false, false, false, 0,
-                 {"simclr", "dino", "distillation"}, "self-supervised method"},
+                {"method",
+                 ValueKind::Choice,
+                 "simclr",
+                 false,
+                 false,
+                 false,
+                 0,
+                 {"simclr", "dino", "distillation"},
+                 "self-supervised method"},
                 object_key("method_args", "method settings, e.g. method_args.temperature=0.2"),
-                {"epochs", ValueKind::Integer, 100, false, false, false, 1, {},
+                {"epochs",
+                 ValueKind::Integer,
+                 100,
+                 false,
+                 false,
+                 false,
+                 1,
+                 {},
                  "passes over the dataset"},
                 batch_size_key("global batch size, split over nodes x devices"),
                 num_workers_key(),
-                {"devices", ValueKind::Integer, "auto", false, true, false, 1, {},
+                {"devices",
+                 ValueKind::Integer,
+                 "auto",
+                 false,
+                 true,
+                 false,
+                 1,
+                 {},
                  "devices per node; auto: every GPU, or 1 on cpu"},
-                {"num_nodes", ValueKind::Integer, 1, false, false, false, 1, {},
+                {"num_nodes",
+                 ValueKind::Integer,
+                 1,
+                 false,
+                 false,
+                 false,
+                 1,
+                 {},
                  "machines taking part in the run"},
                 accelerator_key(),
-                {"strategy", ValueKind::Choice, "auto", false, true, false, 0,
-                 {"ddp", "single_device"}, "auto: ddp when more than one process"},
+                {"strategy",
+                 ValueKind::Choice,
+                 "auto",
+                 false,
+                 true,
+                 false,
+                 0,
+                 {"ddp", "single_device"},
+                 "auto: ddp when more than one process"},
                 {"precision", ValueKind::Choice, "auto", false, true, false, 0, kPrecisions,
                  "auto: bf16-mixed on GPUs that support it, else 32-true"},
-                {"seed", ValueKind::Integer, 0, false, false, false, 0, {},
+                {"seed",
+                 ValueKind::Integer,
+                 0,
+                 false,
+                 false,
+                 false,
+                 0,
+                 {},
                  "seed for weights, shuffling and augmentations"},
-                {"optim", ValueKind::Choice, "auto", false, true, false, 0,
-                 {"sgd", "adamw", "lars"}, "optimizer; auto picks the method's default"},
+                {"optim",
+                 ValueKind::Choice,
+                 "auto",
+                 false,
+                 true,
+                 false,
+                 0,
+                 {"sgd", "adamw", "lars"},
+                 "optimizer; auto picks the method's default"},
                 object_key("optim_args", "optimizer settings, e.g. optim_args.lr=0.1"),
-                object_key("transform_args", "augmentation settings, e.g. transform_args.image_size=96"),
+                object_key("transform_args",
+                           "augmentation settings, e.g. transform_args.image_size=96"),
                 object_key("loader_args", "data loader settings"),
-                object_key("loggers", "loggers.tensorboard, loggers.mlflow, loggers.jsonl (null disables)",
+                object_key("loggers",
+                           "loggers.tensorboard, loggers.mlflow, loggers.jsonl (null disables)",
                            {"jsonl", "tensorboard", "mlflow"}),
-                {"resume_interrupted", ValueKind::Boolean, false, false, false, false, 0, {},
+                {"resume_interrupted",
+                 ValueKind::Boolean,
+                 false,
+                 false,
+                 false,
+                 false,
+                 0,
+                 {},
                  "continue an interrupted run in `out` from its last checkpoint"},
-                {"checkpoint", ValueKind::Path, nullptr, false, false, true, 0, {},
+                {"checkpoint",
+                 ValueKind::Path,
+                 nullptr,
+                 false,
+                 false,
+                 true,
+                 0,
+                 {},
                  "start from these weights (weights only)"},
                 overwrite_key("replace what an earlier run left in `out`"),
-                {"gradient_accumulation_steps", ValueKind::Integer, 1, false, false, false, 1, {},
+                {"gradient_accumulation_steps",
+                 ValueKind::Integer,
+                 1,
+                 false,
+                 false,
+                 false,
+                 1,
+                 {},
                  "batches whose gradients are summed before each optimizer step"},
             }};
 }
@@ -88,15 +195,43 @@ CommandSchema make_train_schema() {
 CommandSchema make_embed_schema() {
     return {"embed",
             {
-                {"out", ValueKind::Path, nullptr, true, false, false, 0, {},
+                {"out",
+                 ValueKind::Path,
+                 nullptr,
+                 true,
+                 false,
+                 false,
+                 0,
+                 {},
                  "embeddings file to write, e.g. embeddings.csv"},
                 data_key(),
-                {"checkpoint", ValueKind::Path, nullptr, true, false, false, 0, {},
+                {"checkpoint",
+                 ValueKind::Path,
+                 nullptr,
+                 true,
+                 false,
+                 false,
+                 0,
+                 {},
                  "a Kiln checkpoint (last.ckpt) or exported model"},
-                {"format", ValueKind::Choice, "torch", false, false, false, 0,
-                 {"csv", "lightly_csv", "torch", "npy"}, "file format of the embeddings"},
-                {"image_size", ValueKind::ImageSize, json::array({224, 224}), false, false, false, 1,
-                 {}, "side length, or [height, width], images are resized to"},
+                {"format",
+                 ValueKind::Choice,
+                 "torch",
+                 false,
+                 false,
+                 false,
+                 0,
+                 {"csv", "lightly_csv", "torch", "npy"},
+                 "file format of the embeddings"},
+                {"image_size",
+                 ValueKind::ImageSize,
+                 json::array({224, 224}),
+                 false,
+                 false,
+                 false,
+                 1,
+                 {},
+                 "side length, or [height, width], images are resized to"},
                 batch_size_key("images per batch"),
                 num_workers_key(),
                 accelerator_key(),
@@ -108,29 +243,53 @@ CommandSchema make_embed_schema() {
 
 std::string type_name(const json& value) {
     switch (value.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "a boolean";
+    case json::value_t::null:
+        return "null";
+    case json::value_t::boolean:
+        return "a boolean";
     case json::value_t::number_integer:
-    case json::value_t::number_unsigned: return "an integer";
-    case json::value_t::number_float: return "a number with a fraction";
-    case json::value_t::string: return "a string";
-    case json::value_t::array: return "a list";
-    case json::value_t::object: return "a dictionary";
-    default: return "an unsupported value";
+    case json::value_t::number_unsigned:
+        return "an integer";
+    case json::value_t::number_float:
+        return "a number with a fraction";
+    case json::value_t::string:
+        return "a string";
+    case json::value_t::array:
+        return "a list";
+    case json::value_t::object:
+        return "a dictionary";
+    default:
+        return "an unsupported value";
     }
 }
 
 std::string expected_type(const KeySpec& spec) {
     std::string text;
     switch (spec.kind) {
-    case ValueKind::Text: text = "text"; break;
-    case ValueKind::Path: text = "path"; break;
-    case ValueKind::PathList: text = "path or list of paths"; break;
-    case ValueKind::Integer: text = "integer >= " + std::to_string(spec.minimum); break;
-    case ValueKind::Boolean: text = "true or false"; break;
-    case ValueKind::Choice: text = join_alternatives(spec.choices); break;
-    case ValueKind::ImageSize: text = "integer or [height, width]"; break;
-    case ValueKind::Object: text = "dictionary"; break;
+    case ValueKind::Text:
+        text = "text";
+        break;
+    case ValueKind::Path:
+        text = "path";
+        break;
+    case ValueKind::PathList:
+        text = "path or list of paths";
+        break;
+    case ValueKind::Integer:
+        text = "integer >= " + std::to_string(spec.minimum);
+        break;
+    case ValueKind::Boolean:
+        text = "true or false";
+        break;
+    case ValueKind::Choice:
+        text = join_alternatives(spec.choices);
+        break;
+    case ValueKind::ImageSize:
+        text = "integer or [height, width]";
+        break;
+    case ValueKind::Object:
+        text = "dictionary";
+        break;
     }
     if (spec.allows_auto) {
         text += ", or auto";
@@ -141,11 +300,12 @@ std::string expected_type(const KeySpec& spec) {
     return text;
 }
 
-bool is_integer(const json& value) { return value.is_number_integer() || value.is_number_unsigned(); }
+bool is_integer(const json& value) {
+    return value.is_number_integer() || value.is_number_unsigned();
+}
 
 void report_unknown_key(const std::string& path, const std::string& key,
-                               const std::vector<std::string>& known,
-                               std::vector<ConfigIssue>& issues) {
+                        const std::vector<std::string>& known, std::vector<ConfigIssue>& issues) {
     std::string message = "unknown key";
     const std::string suggestion = closest_match(key, known);
     if (!suggestion.empty()) {
@@ -170,14 +330,20 @@ public:
         }
         switch (spec_.kind) {
         case ValueKind::Text:
-        case ValueKind::Path: return check_text(spec_.name, value);
-        case ValueKind::PathList: return check_path_list(value);
-        case ValueKind::Integer: return check_integer(spec_.name, value);
+        case ValueKind::Path:
+            return check_text(spec_.name, value);
+        case ValueKind::PathList:
+            return check_path_list(value);
+        case ValueKind::Integer:
+            return check_integer(spec_.name, value);
         case ValueKind::Boolean:
             return value.is_boolean() ? value : reject(spec_.name, value, "true or false");
-        case ValueKind::Choice: return check_choice(value);
-        case ValueKind::ImageSize: return check_image_size(value);
-        case ValueKind::Object: return check_object(value);
+        case ValueKind::Choice:
+            return check_choice(value);
+        case ValueKind::ImageSize:
+            return check_image_size(value);
+        case ValueKind::Object:
+            return check_object(value);
         }
         return nullptr;
     }
@@ -227,8 +393,8 @@ private:
                                    ? value.get<unsigned long long>() > kMaxInteger
                                    : value.get<long long>() > kMaxInteger;
         if (too_large) {
-            issues_.push_back({path, "must be at most " + std::to_string(kMaxInteger) +
-                                         ", got " + value.dump()});
+            issues_.push_back(
+                {path, "must be at most " + std::to_string(kMaxInteger) + ", got " + value.dump()});
             return nullptr;
         }
         if (value.get<long long>() < spec_.minimum) {
@@ -285,7 +451,8 @@ private:
                 report_unknown_key(spec_.name + "." + key, key, spec_.choices, issues_);
                 valid = false;
             } else if (!entry.is_object() && !entry.is_null()) {
-                reject(spec_.name + "." + key, entry, "a dictionary of settings, or null to disable");
+                reject(spec_.name + "." + key, entry,
+                       "a dictionary of settings, or null to disable");
                 valid = false;
             }
         }
@@ -328,8 +495,8 @@ const CommandSchema& embed_schema() {
 
 json normalize(const CommandSchema& schema, const json& input, std::vector<ConfigIssue>& issues) {
     if (!input.is_object()) {
-        issues.push_back({"(top level)", "expected a dictionary of settings, got " +
-                                             type_name(input)});
+        issues.push_back(
+            {"(top level)", "expected a dictionary of settings, got " + type_name(input)});
         return json::object();
     }
     for (const auto& [key, value] : input.items()) {
@@ -351,8 +518,8 @@ json normalize(const CommandSchema& schema, const json& input, std::vector<Confi
         // still see a complete configuration and can report their own problems too.
         const std::size_t issues_before = issues.size();
         json value = Checker(spec, issues).check(*given);
-        normalized[spec.name] = issues.size() == issues_before ? std::move(value)
-                                                               : spec.default_value;
+        normalized[spec.name] =
+            issues.size() == issues_before ? std::move(value) : spec.default_value;
     }
     return normalized;
 }

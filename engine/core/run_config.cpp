@@ -16,9 +16,12 @@ const std::vector<std::pair<Accelerator, std::string>> kAcceleratorNames = {
     {Accelerator::Auto, "auto"}, {Accelerator::Cpu, "cpu"}, {Accelerator::Cuda, "cuda"}};
 
 const std::vector<std::pair<Precision, std::string>> kPrecisionNames = {
-    {Precision::Auto, "auto"},          {Precision::Full32, "32-true"},
-    {Precision::BF16Mixed, "bf16-mixed"}, {Precision::FP16Mixed, "16-mixed"},
-    {Precision::BF16True, "bf16-true"},   {Precision::FP16True, "16-true"},
+    {Precision::Auto, "auto"},
+    {Precision::Full32, "32-true"},
+    {Precision::BF16Mixed, "bf16-mixed"},
+    {Precision::FP16Mixed, "16-mixed"},
+    {Precision::BF16True, "bf16-true"},
+    {Precision::FP16True, "16-true"},
     {Precision::Full64, "64-true"}};
 
 template <class Enum>
@@ -41,7 +44,9 @@ std::string name_of(const std::vector<std::pair<Enum, std::string>>& names, Enum
     return "unknown";
 }
 
-std::string text_of(const json& value) { return value.is_string() ? value.get<std::string>() : ""; }
+std::string text_of(const json& value) {
+    return value.is_string() ? value.get<std::string>() : "";
+}
 
 std::vector<fs::path> paths_of(const json& value) {
     std::vector<fs::path> paths;
@@ -69,7 +74,9 @@ json count_or_auto(const std::optional<int>& count) {
     return count ? json(*count) : json("auto");
 }
 
-json object_or_null(const json& value) { return value.is_object() ? value : json(); }
+json object_or_null(const json& value) {
+    return value.is_object() ? value : json();
+}
 
 // Collects problems found while resolving, and knows which keys were already invalid so that
 // no check reasons from a value the user never gave.
@@ -87,8 +94,7 @@ public:
     bool valid(const std::string& key) const {
         return std::find(invalid_keys_.begin(), invalid_keys_.end(), key) == invalid_keys_.end();
     }
-    template <class... Keys>
-    bool valid(const std::string& key, const Keys&... keys) const {
+    template <class... Keys> bool valid(const std::string& key, const Keys&... keys) const {
         return valid(key) && valid(keys...);
     }
 
@@ -165,15 +171,16 @@ void resolve_precision(Precision& precision, Accelerator accelerator, int device
         resolution.report("precision",
                           "16-mixed needs a CUDA GPU; on cpu use bf16-mixed (or 32-true)");
     } else if (!cuda && precision == Precision::FP16True) {
-        resolution.report("precision", "16-true needs a CUDA GPU; on cpu use bf16-true (or 32-true)");
+        resolution.report("precision",
+                          "16-true needs a CUDA GPU; on cpu use bf16-true (or 32-true)");
     } else if (cuda && gpu_without_bf16 != nullptr &&
                (precision == Precision::BF16Mixed || precision == Precision::BF16True)) {
-        resolution.report("precision",
-                          to_string(precision) + " needs compute capability 8.0 or newer, but " +
-                              gpu_without_bf16->name + " has " +
-                              std::to_string(gpu_without_bf16->compute_major) + "." +
-                              std::to_string(gpu_without_bf16->compute_minor) +
-                              "; use 16-mixed (or 32-true)");
+        resolution.report("precision", to_string(precision) +
+                                           " needs compute capability 8.0 or newer, but " +
+                                           gpu_without_bf16->name + " has " +
+                                           std::to_string(gpu_without_bf16->compute_major) + "." +
+                                           std::to_string(gpu_without_bf16->compute_minor) +
+                                           "; use 16-mixed (or 32-true)");
     }
 }
 
@@ -182,8 +189,9 @@ void check_data_exists(const std::vector<fs::path>& data, Resolution& resolution
         std::error_code error;
         if (!fs::exists(data[i], error)) {
             const std::string key = data.size() == 1 ? "data" : "data[" + std::to_string(i) + "]";
-            resolution.report(key, "\"" + data[i].string() +
-                                       "\" does not exist; give a folder of images or an image file");
+            resolution.report(key,
+                              "\"" + data[i].string() +
+                                  "\" does not exist; give a folder of images or an image file");
         }
     }
 }
@@ -236,11 +244,10 @@ void check_batch_split(const TrainConfig& config, Resolution& resolution) {
     if (config.batch_size % world_size != 0) {
         const int lower = std::max(world_size, config.batch_size / world_size * world_size);
         const int upper = (config.batch_size / world_size + 1) * world_size;
-        resolution.report("batch_size",
-                          std::to_string(config.batch_size) +
-                              " is not divisible by num_nodes x devices = " +
-                              std::to_string(world_size) + "; use " + std::to_string(lower) +
-                              " or " + std::to_string(upper));
+        resolution.report("batch_size", std::to_string(config.batch_size) +
+                                            " is not divisible by num_nodes x devices = " +
+                                            std::to_string(world_size) + "; use " +
+                                            std::to_string(lower) + " or " + std::to_string(upper));
     }
 }
 
@@ -302,9 +309,13 @@ EmbedConfig read_embed_config(const json& values) {
 
 } // namespace
 
-std::string to_string(Accelerator accelerator) { return name_of(kAcceleratorNames, accelerator); }
+std::string to_string(Accelerator accelerator) {
+    return name_of(kAcceleratorNames, accelerator);
+}
 
-std::string to_string(Precision precision) { return name_of(kPrecisionNames, precision); }
+std::string to_string(Precision precision) {
+    return name_of(kPrecisionNames, precision);
+}
 
 TrainConfig parse_train_config(const json& input) {
     const Resolution resolution(config::train_schema(), input);
@@ -381,9 +392,8 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
         check_batch_split(config, resolution);
     }
     if (!config.num_workers) {
-        config.num_workers =
-            system::auto_num_workers(hardware.cpu_cores, config.devices.value_or(1),
-                                     context.environment);
+        config.num_workers = system::auto_num_workers(
+            hardware.cpu_cores, config.devices.value_or(1), context.environment);
     }
     if (resolution.valid("data")) {
         check_data_exists(config.data, resolution);

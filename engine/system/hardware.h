@@ -18,8 +18,8 @@ struct GpuInfo {
 };
 
 struct HardwareInfo {
-    int cpu_cores = 1;             // cores this process may run on (affinity mask)
-    std::vector<GpuInfo> gpus;     // CUDA devices LibTorch can use
+    int cpu_cores = 1;              // cores this process may run on (affinity mask)
+    std::vector<GpuInfo> gpus;      // CUDA devices LibTorch can use
     bool libtorch_has_cuda = false; // LibTorch was built with CUDA (it may still see no GPU)
 
     bool cuda_available() const { return !gpus.empty(); }

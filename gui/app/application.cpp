@@ -1,0 +1,30 @@
+#include "app/application.h"
+
+#include "system/hardware.h"
+
+#include <QIcon>
+#include <QLocale>
+#include <QSettings>
+#include <QTranslator>
+
+namespace kiln::gui {
+
+void configureApplication(QApplication& app) {
+    QApplication::setApplicationName(QStringLiteral("Kiln Studio"));
+    QApplication::setOrganizationName(QStringLiteral("Kiln"));
+    QApplication::setApplicationVersion(QString::fromStdString(system::library_versions().kiln));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/kiln-256.png")));
+
+    // The language follows the system unless the user picked one ("ui/language", e.g. "de").
+    // English has a file of its own for plural forms, and stands in for unknown languages.
+    const QString chosen = QSettings().value(QStringLiteral("ui/language")).toString();
+    const QLocale locale = chosen.isEmpty() ? QLocale() : QLocale(chosen);
+    const QString directory = QStringLiteral(":/i18n");
+    auto* translator = new QTranslator(&app);
+    if (translator->load(locale, QStringLiteral("kiln"), QStringLiteral("_"), directory) ||
+        translator->load(QStringLiteral("kiln_en"), directory)) {
+        QApplication::installTranslator(translator);
+    }
+}
+
+} // namespace kiln::gui

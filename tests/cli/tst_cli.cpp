@@ -1,0 +1,185 @@
+// The `kiln` executable, run as a user runs it.
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Result {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Result runKiln(const QStringList& arguments) {
+    QProcess process;
+    process.start(QStringLiteral(KILN_EXECUTABLE), arguments);
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        return {};
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+} // namespace
+
+class CliTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir temp_;
+
+    QString writeFile(const QString& name, const QByteArray& contents) {
+        const QString path = temp_.filePath(name);
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly)) {
+            return {};
+        }
+        file.write(contents);
+        return path;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(temp_.isValid());
+        QVERIFY(QDir(temp_.path()).mkpath(QStringLiteral("images")));
+    }
+
+    void infoPrintsVersionsAndHardware() {
+        const Result result = runKiln({QStringLiteral("info")});
+        QCOMPARE(result.exitCode, 0);
+        for (const char* line : {"Kiln ", "LibTorch ", "OpenCV ", "SQLite ",
+                                 "CPU cores: ", "CUDA: ", "num_workers (auto): "}) {
+            QVERIFY2(result.out.contains(QLatin1String(line)), line);
+        }
+        QVERIFY(result.err.isEmpty());
+    }
+
+    void versionAndHelp() {
+        Result result = runKiln({QStringLiteral("--version")});
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY(result.out.startsWith(QStringLiteral("kiln ")));
+
+        result = runKiln({QStringLiteral("--help")});
+        QCOMPARE(result.exitCode, 0);
+        for (const char* command : {"info", "train", "embed", "config"}) {
+            QVERIFY2(result.out.contains(QLatin1String(command)), command);
+        }
+    }
+
+    void everyCommandAnswersHelp_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("train") << QStringList{"train", "--help"}
+                               << QStringList{
+                                      "epochs (integer >= 1), default 100",
+                                      "method (simclr, dino or distillation), default \"simclr\"",
+                                      "num_workers (integer >= 0, or auto), default \"auto\"",
+                                      "gradient_accumulation_steps"};
+        QTest::newRow("embed") << QStringList{"embed", "--help"}
+                               << QStringList{
+                                      "format (csv, lightly_csv, torch or npy), default \"torch\"",
+                                      "image_size (integer or [height, width]), default [224,224]"};
+        QTest::newRow("info") << QStringList{"info", "--help"} << QStringList{"versions"};
+        QTest::newRow("config check")
+            << QStringList{"config", "check", "--help"} << QStringList{"--command", "file"};
+    }
+
+    void everyCommandAnswersHelp() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QStringList, expected);
+        const Result result = runKiln(arguments);
+        QCOMPARE(result.exitCode, 0);
+        for (const QString& text : expected) {
+            QVERIFY2(result.out.contains(text), qPrintable(text + " not in:\n" + result.out));
+        }
+    }
+
+    void configCheckPrintsTheResolvedConfig() {
+        const QString config =
+            writeFile(QStringLiteral("good.json"),
+                      QJsonDocument(QJsonObject{{"out", temp_.filePath("run")},
+                                                {"data", temp_.filePath("images")},
+                                                {"model", "resnet18"},
+                                                {"epochs", 3}})
+                          .toJson());
+        const Result result = runKiln({"config", "check", config, "batch_size=64"});
+        QCOMPARE(result.exitCode, 0);
+        const QJsonObject resolved = QJsonDocument::fromJson(result.out.toUtf8()).object();
+        QCOMPARE(resolved.value("epochs").toInt(), 3);
+        QCOMPARE(resolved.value("batch_size").toInt(), 64);
+        QCOMPARE(resolved.value("method").toString(), QStringLiteral("simclr"));
+        QVERIFY(resolved.value("num_workers").isDouble()); // "auto" resolved to a number
+        QVERIFY(resolved.value("devices").isDouble());
+        QVERIFY(resolved.value("accelerator").toString() != QStringLiteral("auto"));
+        QVERIFY(resolved.value("precision").toString() != QStringLiteral("auto"));
+    }
+
+    void configCheckReportsEveryProblem() {
+        const QString config =
+            writeFile(QStringLiteral("bad.json"),
+                      R"({"out": "x", "data": "/no/such/images", "model": "resnet18", "epohcs": 3,
+                "precision": "16-mixed", "accelerator": "cpu", "batch_size": 0})");
+        const Result result = runKiln({"config", "check", config});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.out.isEmpty());
+        QVERIFY(result.err.startsWith(QStringLiteral("error: invalid configuration (4 problems)")));
+        QVERIFY(
+            result.err.contains(QStringLiteral("epohcs: unknown key; did you mean \"epochs\"?")));
+        QVERIFY(result.err.contains(
+            QStringLiteral("precision: 16-mixed needs a CUDA GPU; on cpu use bf16-mixed")));
+        QVERIFY(result.err.contains(QStringLiteral("batch_size: must be at least 1")));
+        QVERIFY(result.err.contains(QStringLiteral("data: \"/no/such/images\" does not exist")));
+    }
+
+    void configCheckOfEmbedSettings() {
+        const QString checkpoint = writeFile(QStringLiteral("last.ckpt"), "weights");
+        const QString config =
+            writeFile(QStringLiteral("embed.json"),
+                      QJsonDocument(QJsonObject{{"out", temp_.filePath("embeddings.csv")},
+                                                {"data", temp_.filePath("images")},
+                                                {"checkpoint", checkpoint}})
+                          .toJson());
+        const Result result =
+            runKiln({"config", "check", "--command", "embed", config, "format=csv"});
+        QCOMPARE(result.exitCode, 0);
+        const QJsonObject resolved = QJsonDocument::fromJson(result.out.toUtf8()).object();
+        QCOMPARE(resolved.value("format").toString(), QStringLiteral("csv"));
+        QCOMPARE(resolved.value("precision").toString(), QStringLiteral("32-true"));
+    }
+
+    void malformedFilesAndArguments() {
+        const QString config = writeFile(QStringLiteral("broken.json"), "{\"epochs\": ");
+        Result result = runKiln({"config", "check", config});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.err.contains(config));
+        QVERIFY(result.err.contains(QStringLiteral("not valid JSON")));
+
+        result = runKiln({"config", "check", temp_.filePath("missing.json")});
+        QVERIFY(result.exitCode != 0);
+        QVERIFY(result.err.contains(QStringLiteral("missing.json")));
+
+        result = runKiln({"train", "epochs"});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.err.contains(QStringLiteral("\"epochs\" is not of the form key=value")));
+    }
+
+    void trainValidatesItsSettings() {
+        const Result result =
+            runKiln({"train", "out=" + temp_.filePath("run"), "data=" + temp_.filePath("images"),
+                     "epochs=0", "method_args.temperature=0.2"});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.err.contains(QStringLiteral("model: missing")));
+        QVERIFY(result.err.contains(QStringLiteral("epochs: must be at least 1, got 0")));
+    }
+};
+
+QTEST_GUILESS_MAIN(CliTest)
+#include "tst_cli.moc"

@@ -1,0 +1,457 @@
+// Run configuration: parsing, validation (every error at once), auto resolution, overrides.
+
+#include "core/config_overrides.h"
+#include "core/config_schema.h"
+#include "core/error.h"
+#include "core/run_config.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using nlohmann::json;
+
+namespace {
+
+kiln::system::GpuInfo gpu(int index, const std::string& name, int major) {
+    kiln::system::GpuInfo info;
+    info.index = index;
+    info.name = name;
+    info.compute_major = major;
+    return info;
+}
+
+kiln::ResolveContext cpuOnly(int cores = 8) {
+    kiln::ResolveContext context;
+    context.hardware.cpu_cores = cores;
+    return context;
+}
+
+kiln::ResolveContext withGpus(std::vector<kiln::system::GpuInfo> gpus, int cores = 16) {
+    kiln::ResolveContext context;
+    context.hardware.cpu_cores = cores;
+    context.hardware.gpus = std::move(gpus);
+    context.hardware.libtorch_has_cuda = true;
+    return context;
+}
+
+// The problems a configuration has, as "path: message" lines; empty when it is valid.
+template <class Resolve> std::vector<kiln::ConfigIssue> problemsOf(Resolve resolve) {
+    try {
+        resolve();
+    } catch (const kiln::ConfigError& error) {
+        return error.issues();
+    }
+    return {};
+}
+
+const kiln::ConfigIssue* findIssue(const std::vector<kiln::ConfigIssue>& issues,
+                                   const std::string& path) {
+    for (const kiln::ConfigIssue& issue : issues) {
+        if (issue.path == path) {
+            return &issue;
+        }
+    }
+    return nullptr;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+class ConfigTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir temp_;
+    QString images_;
+
+    json minimalTrain() const {
+        return {{"out", (temp_.path() + "/run").toStdString()},
+                {"data", images_.toStdString()},
+                {"model", "resnet18"}};
+    }
+    json minimalEmbed() const {
+        return {{"out", (temp_.path() + "/embeddings.pt").toStdString()},
+                {"data", images_.toStdString()},
+                {"checkpoint", (temp_.path() + "/last.ckpt").toStdString()}};
+    }
+    std::vector<kiln::ConfigIssue> trainProblems(const json& input,
+                                                 const kiln::ResolveContext& context) const {
+        return problemsOf([&] { kiln::resolve_train_config(input, context); });
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(temp_.isValid());
+        images_ = temp_.path() + "/images";
+        QVERIFY(QDir().mkpath(images_));
+        QFile checkpoint(temp_.path() + "/last.ckpt");
+        QVERIFY(checkpoint.open(QIODevice::WriteOnly));
+    }
+
+    void trainDefaultsAreLightlyTrains() {
+        const kiln::TrainConfig config = kiln::parse_train_config(minimalTrain());
+        QCOMPARE(config.method, std::string("simclr"));
+        QCOMPARE(config.epochs, 100);
+        QCOMPARE(config.batch_size, 128);
+        QVERIFY(!config.num_workers.has_value());
+        QVERIFY(!config.devices.has_value());
+        QCOMPARE(config.num_nodes, 1);
+        QCOMPARE(config.accelerator, kiln::Accelerator::Auto);
+        QCOMPARE(config.strategy, std::string("auto"));
+        QCOMPARE(config.precision, kiln::Precision::Auto);
+        QCOMPARE(config.seed, 0);
+        QCOMPARE(config.optim, std::string("auto"));
+        QVERIFY(config.method_args.is_object() && config.method_args.empty());
+        QVERIFY(!config.resume_interrupted);
+        QVERIFY(!config.checkpoint.has_value());
+        QVERIFY(!config.overwrite);
+        QCOMPARE(config.gradient_accumulation_steps, 1);
+        QCOMPARE(config.data.size(), std::size_t(1));
+    }
+
+    void trainJsonRoundTrip() {
+        json input = minimalTrain();
+        input["data"] = json::array({images_.toStdString(), "/elsewhere/image.jpg"});
+        input["epochs"] = 7;
+        input["devices"] = 2;
+        input["precision"] = "bf16-mixed";
+        input["method_args"] = {{"temperature", 0.2}};
+        input["loggers"] = {{"tensorboard", nullptr}, {"mlflow", {{"experiment_name", "x"}}}};
+        input["checkpoint"] = "/weights.pt";
+        const json written = kiln::to_json(kiln::parse_train_config(input));
+        QCOMPARE(kiln::to_json(kiln::parse_train_config(written)), written);
+        QCOMPARE(written["epochs"], json(7));
+        QCOMPARE(written["num_workers"], json("auto"));
+        QCOMPARE(written["method_args"]["temperature"], json(0.2));
+        QCOMPARE(written["loggers"]["mlflow"]["experiment_name"], json("x"));
+        QCOMPARE(written["checkpoint"], json("/weights.pt"));
+        QCOMPARE(written.size(), kiln::config::train_schema().keys.size());
+    }
+
+    void embedDefaultsAndRoundTrip() {
+        json input = minimalEmbed();
+        kiln::EmbedConfig config = kiln::parse_embed_config(input);
+        QCOMPARE(config.format, std::string("torch"));
+        QCOMPARE(config.image_height, 224);
+        QCOMPARE(config.image_width, 224);
+        QCOMPARE(config.batch_size, 128);
+        QCOMPARE(config.precision, kiln::Precision::Full32);
+        input["image_size"] = 96;
+        config = kiln::parse_embed_config(input);
+        QCOMPARE(config.image_height, 96);
+        QCOMPARE(config.image_width, 96);
+        input["image_size"] = {64, 128};
+        input["format"] = "npy";
+        const json written = kiln::to_json(kiln::parse_embed_config(input));
+        QCOMPARE(written["image_size"], json({64, 128}));
+        QCOMPARE(kiln::to_json(kiln::parse_embed_config(written)), written);
+    }
+
+    void unknownKeySuggestsTheClosest() {
+        json input = minimalTrain();
+        input["epohcs"] = 3;
+        input["zzzzzzzz"] = 1;
+        const auto issues = problemsOf([&] { kiln::parse_train_config(input); });
+        QCOMPARE(issues.size(), std::size_t(2));
+        QVERIFY(contains(findIssue(issues, "epohcs")->message, "did you mean \"epochs\"?"));
+        QVERIFY(contains(findIssue(issues, "zzzzzzzz")->message, "known keys are out, data"));
+    }
+
+    void wrongTypesAndRanges() {
+        json input = minimalTrain();
+        input["epochs"] = "ten";
+        input["batch_size"] = 0;
+        input["seed"] = 1.5;
+        input["overwrite"] = "yes";
+        input["num_nodes"] = 5000000000LL;
+        input["method_args"] = 3;
+        input["data"] = json::array();
+        const auto issues = problemsOf([&] { kiln::parse_train_config(input); });
+        QCOMPARE(issues.size(), std::size_t(7));
+        QVERIFY(
+            contains(findIssue(issues, "epochs")->message, "expected integer >= 1, got a string"));
+        QVERIFY(contains(findIssue(issues, "batch_size")->message, "at least 1, got 0"));
+        QVERIFY(contains(findIssue(issues, "seed")->message, "number with a fraction"));
+        QVERIFY(contains(findIssue(issues, "overwrite")->message, "true or false"));
+        QVERIFY(contains(findIssue(issues, "num_nodes")->message, "at most 2147483647"));
+        QVERIFY(contains(findIssue(issues, "method_args")->message, "a dictionary"));
+        QVERIFY(contains(findIssue(issues, "data")->message, "list is empty"));
+    }
+
+    void missingRequiredKeysAreAllReported() {
+        const auto issues = problemsOf([] { kiln::parse_train_config(json::object()); });
+        QCOMPARE(issues.size(), std::size_t(3));
+        for (const char* key : {"out", "data", "model"}) {
+            QVERIFY2(findIssue(issues, key) != nullptr, key);
+            QVERIFY(contains(findIssue(issues, key)->message, "missing"));
+        }
+        const auto notAnObject = problemsOf([] { kiln::parse_train_config(json::array()); });
+        QCOMPARE(notAnObject.size(), std::size_t(1));
+        QVERIFY(contains(notAnObject[0].message, "dictionary of settings"));
+    }
+
+    void choicesSuggestTheClosest() {
+        json input = minimalTrain();
+        input["precision"] = "bf16-mix";
+        input["method"] = "simclear";
+        const auto issues = problemsOf([&] { kiln::parse_train_config(input); });
+        QVERIFY(contains(findIssue(issues, "precision")->message, "did you mean \"bf16-mixed\"?"));
+        QVERIFY(contains(findIssue(issues, "method")->message, "did you mean \"simclr\"?"));
+    }
+
+    void gpuIsAnAliasOfCuda() {
+        json input = minimalTrain();
+        input["accelerator"] = "gpu";
+        QCOMPARE(kiln::parse_train_config(input).accelerator, kiln::Accelerator::Cuda);
+    }
+
+    void loggersAreChecked() {
+        json input = minimalTrain();
+        input["loggers"] = {{"mlflw", json::object()}, {"tensorboard", 3}};
+        const auto issues = problemsOf([&] { kiln::parse_train_config(input); });
+        QCOMPARE(issues.size(), std::size_t(2));
+        QVERIFY(contains(findIssue(issues, "loggers.mlflw")->message, "did you mean \"mlflow\"?"));
+        QVERIFY(contains(findIssue(issues, "loggers.tensorboard")->message, "null to disable"));
+    }
+
+    void autoResolvesOnCpu() {
+        const kiln::TrainConfig config = kiln::resolve_train_config(minimalTrain(), cpuOnly(8));
+        QCOMPARE(config.accelerator, kiln::Accelerator::Cpu);
+        QCOMPARE(*config.devices, 1);
+        QCOMPARE(config.precision, kiln::Precision::Full32);
+        QCOMPARE(config.strategy, std::string("single_device"));
+        QCOMPARE(*config.num_workers, 7);
+    }
+
+    void autoResolvesOnGpus() {
+        const auto context = withGpus({gpu(0, "A100", 8), gpu(1, "A100", 8)}, 16);
+        const kiln::TrainConfig config = kiln::resolve_train_config(minimalTrain(), context);
+        QCOMPARE(config.accelerator, kiln::Accelerator::Cuda);
+        QCOMPARE(*config.devices, 2);
+        QCOMPARE(config.precision, kiln::Precision::BF16Mixed);
+        QCOMPARE(config.strategy, std::string("ddp"));
+        QCOMPARE(*config.num_workers, 7); // (16 - 2) / 2
+    }
+
+    void autoPrecisionWithoutBf16IsFullPrecision() {
+        const auto context = withGpus({gpu(0, "Tesla V100", 7)});
+        const kiln::TrainConfig config = kiln::resolve_train_config(minimalTrain(), context);
+        QCOMPARE(config.precision, kiln::Precision::Full32);
+        json input = minimalTrain();
+        input["precision"] = "bf16-mixed";
+        const auto issues = trainProblems(input, context);
+        QCOMPARE(issues.size(), std::size_t(1));
+        QVERIFY(contains(issues[0].message, "Tesla V100 has 7.0; use 16-mixed"));
+    }
+
+    void manualValuesAreKept() {
+        json input = minimalTrain();
+        input["num_workers"] = 12;
+        input["precision"] = "bf16-mixed";
+        const kiln::TrainConfig config = kiln::resolve_train_config(input, cpuOnly(2));
+        QCOMPARE(*config.num_workers, 12);
+        QCOMPARE(config.precision, kiln::Precision::BF16Mixed);
+    }
+
+    void halfPrecisionOnCpuSuggestsBf16() {
+        json input = minimalTrain();
+        input["precision"] = "16-mixed";
+        auto issues = trainProblems(input, cpuOnly());
+        QCOMPARE(issues.size(), std::size_t(1));
+        QCOMPARE(issues[0].path, std::string("precision"));
+        QVERIFY(contains(issues[0].message, "use bf16-mixed"));
+        input["precision"] = "16-true";
+        issues = trainProblems(input, cpuOnly());
+        QVERIFY(contains(issues.at(0).message, "use bf16-true"));
+    }
+
+    void cudaWithoutCudaIsAnError() {
+        json input = minimalTrain();
+        input["accelerator"] = "cuda";
+        auto issues = trainProblems(input, cpuOnly());
+        QCOMPARE(issues.size(), std::size_t(1));
+        QVERIFY(contains(issues[0].message, "CPU-only build"));
+        QVERIFY(contains(issues[0].message, "accelerator=cpu"));
+        issues = trainProblems(input, withGpus({}));
+        QVERIFY(contains(issues.at(0).message, "CUDA_VISIBLE_DEVICES"));
+    }
+
+    void moreDevicesThanExist() {
+        json input = minimalTrain();
+        input["devices"] = 4;
+        auto issues = trainProblems(input, withGpus({gpu(0, "A", 8), gpu(1, "B", 8)}));
+        QCOMPARE(issues.size(), std::size_t(1));
+        QVERIFY(contains(findIssue(issues, "devices")->message, "only 2 CUDA GPU(s)"));
+        input["devices"] = 3;
+        issues = trainProblems(input, cpuOnly(2));
+        QVERIFY(contains(findIssue(issues, "devices")->message, "only 2 CPU cores"));
+    }
+
+    void batchMustSplitEvenly() {
+        json input = minimalTrain();
+        input["batch_size"] = 100;
+        input["num_nodes"] = 3;
+        const auto issues = trainProblems(input, cpuOnly());
+        QCOMPARE(issues.size(), std::size_t(1));
+        QVERIFY(contains(findIssue(issues, "batch_size")->message,
+                         "not divisible by num_nodes x devices = 3; use 99 or 102"));
+        input["batch_size"] = 99;
+        QVERIFY(trainProblems(input, cpuOnly()).empty());
+    }
+
+    void singleDeviceStrategyCannotSpreadOut() {
+        json input = minimalTrain();
+        input["strategy"] = "single_device";
+        input["num_nodes"] = 2;
+        const auto issues = trainProblems(input, cpuOnly());
+        QVERIFY(contains(findIssue(issues, "strategy")->message, "use ddp"));
+    }
+
+    void nonEmptyOutNeedsOverwriteOrResume() {
+        json input = minimalTrain();
+        const QString out = QString::fromStdString(input["out"].get<std::string>());
+        QVERIFY(QDir().mkpath(out));
+        QVERIFY(trainProblems(input, cpuOnly()).empty()); // an empty folder is fine
+        QFile leftover(out + "/config.json");
+        QVERIFY(leftover.open(QIODevice::WriteOnly));
+        leftover.close();
+        auto issues = trainProblems(input, cpuOnly());
+        QCOMPARE(issues.size(), std::size_t(1));
+        QVERIFY(contains(findIssue(issues, "out")->message, "overwrite=true"));
+        QVERIFY(contains(findIssue(issues, "out")->message, "resume_interrupted=true"));
+        input["overwrite"] = true;
+        QVERIFY(trainProblems(input, cpuOnly()).empty());
+        input["overwrite"] = false;
+        input["resume_interrupted"] = true;
+        QVERIFY(trainProblems(input, cpuOnly()).empty());
+        input["overwrite"] = true;
+        issues = trainProblems(input, cpuOnly());
+        QVERIFY(findIssue(issues, "resume_interrupted") != nullptr);
+        QVERIFY(QDir(out).removeRecursively());
+    }
+
+    void missingPathsAreNamed() {
+        json input = minimalTrain();
+        input["data"] = {images_.toStdString(), "/no/such/folder"};
+        input["checkpoint"] = "/no/such/weights.pt";
+        const auto issues = trainProblems(input, cpuOnly());
+        QCOMPARE(issues.size(), std::size_t(2));
+        QVERIFY(
+            contains(findIssue(issues, "data[1]")->message, "\"/no/such/folder\" does not exist"));
+        QVERIFY(contains(findIssue(issues, "checkpoint")->message, "/no/such/weights.pt"));
+    }
+
+    void everyProblemIsReportedAtOnce() {
+        json input = minimalTrain();
+        input["epohcs"] = 3;
+        input["precision"] = "16-mixed";
+        input["batch_size"] = 7;
+        input["devices"] = 2;
+        input["data"] = "/no/such/folder";
+        const auto issues = trainProblems(input, cpuOnly());
+        QCOMPARE(issues.size(), std::size_t(4));
+        QVERIFY(findIssue(issues, "epohcs"));
+        QVERIFY(findIssue(issues, "precision"));
+        QVERIFY(findIssue(issues, "batch_size"));
+        QVERIFY(findIssue(issues, "data"));
+        try {
+            kiln::resolve_train_config(input, cpuOnly());
+            QFAIL("expected a ConfigError");
+        } catch (const kiln::ConfigError& error) {
+            QVERIFY(contains(error.what(), "4 problems"));
+            QVERIFY(contains(error.what(), "\n  epohcs: unknown key"));
+        }
+    }
+
+    void invalidValuesDoNotCauseFollowUpErrors() {
+        json input = minimalTrain();
+        input["devices"] = "two";
+        input["batch_size"] = 7;
+        const auto issues = trainProblems(input, cpuOnly());
+        QCOMPARE(issues.size(), std::size_t(1)); // no divisibility complaint about a guess
+        QVERIFY(findIssue(issues, "devices"));
+    }
+
+    void embedChecksItsFiles() {
+        json input = minimalEmbed();
+        QVERIFY(problemsOf([&] { kiln::resolve_embed_config(input, cpuOnly()); }).empty());
+        input["out"] = temp_.path().toStdString() + "/last.ckpt"; // exists
+        input["checkpoint"] = "/no/such/last.ckpt";
+        input["format"] = "parquet";
+        const auto issues = problemsOf([&] { kiln::resolve_embed_config(input, cpuOnly()); });
+        QCOMPARE(issues.size(), std::size_t(3));
+        QVERIFY(contains(findIssue(issues, "out")->message, "overwrite=true"));
+        QVERIFY(findIssue(issues, "checkpoint"));
+        QVERIFY(contains(findIssue(issues, "format")->message, "csv, lightly_csv, torch or npy"));
+        input["out"] = temp_.path().toStdString();
+        QVERIFY(contains(
+            findIssue(problemsOf([&] { kiln::resolve_embed_config(input, cpuOnly()); }), "out")
+                ->message,
+            "is a folder"));
+    }
+
+    void overridesUseLightlyTrainSyntax() {
+        const json settings = kiln::config::apply_overrides(
+            {{"epochs", 5}, {"model", "resnet50"}},
+            {"out=123", "epochs=10", "method_args.temperature=0.2",
+             "loggers.mlflow.experiment_name=x", "loggers.tensorboard=null", "overwrite=true",
+             "data=[a, b]", "model=resnet18", "optim_args.betas=[0.9,0.95]",
+             "transform_args.random_flip.horizontal_prob=0.5"},
+            kiln::config::train_schema());
+        QCOMPARE(settings["out"], json("123")); // a path stays text
+        QCOMPARE(settings["epochs"], json(10));
+        QCOMPARE(settings["model"], json("resnet18"));
+        QCOMPARE(settings["method_args"]["temperature"], json(0.2));
+        QCOMPARE(settings["loggers"]["mlflow"]["experiment_name"], json("x"));
+        QVERIFY(settings["loggers"]["tensorboard"].is_null());
+        QCOMPARE(settings["overwrite"], json(true));
+        QCOMPARE(settings["data"], json({"a", "b"}));
+        QCOMPARE(settings["optim_args"]["betas"], json({0.9, 0.95}));
+        QCOMPARE(settings["transform_args"]["random_flip"]["horizontal_prob"], json(0.5));
+    }
+
+    void malformedOverridesAreNamed() {
+        for (const std::string bad : {"epochs", "=3", ".a=1", "a..b=1", "a.=1"}) {
+            try {
+                kiln::config::apply_overrides(json::object(), {bad}, kiln::config::train_schema());
+                QFAIL(("accepted " + bad).c_str());
+            } catch (const kiln::Error& error) {
+                QVERIFY(contains(error.what(), "\"" + bad + "\""));
+                QVERIFY(contains(error.what(), "kiln train --help"));
+            }
+        }
+    }
+
+    void configFilesAreReadWithClearErrors() {
+        const QString path = temp_.path() + "/config.json";
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"epochs\": 3,}");
+        file.close();
+        try {
+            kiln::config::read_config_file(path.toStdString());
+            QFAIL("accepted malformed JSON");
+        } catch (const kiln::Error& error) {
+            QVERIFY(contains(error.what(), path.toStdString()));
+            QVERIFY(contains(error.what(), "not valid JSON"));
+        }
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::config::read_config_file("/no/such.json"));
+    }
+
+    void helpListsEveryKeyWithItsDefault() {
+        const std::string help = kiln::config::describe_keys(kiln::config::train_schema());
+        for (const kiln::config::KeySpec& key : kiln::config::train_schema().keys) {
+            QVERIFY2(contains(help, "  " + key.name + " ("), key.name.c_str());
+        }
+        QVERIFY(contains(help, "epochs (integer >= 1), default 100"));
+        QVERIFY(contains(help, "model (text), required"));
+    }
+};
+
+QTEST_APPLESS_MAIN(ConfigTest)
+#include "tst_config.moc"

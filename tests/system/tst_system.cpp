@@ -1,0 +1,124 @@
+// Hardware probe and the automatic num_workers policy.
+
+#include "core/error.h"
+#include "system/hardware.h"
+#include "system/num_workers.h"
+
+#include <QtTest>
+#include <cstdlib>
+
+using kiln::system::WorkerEnvironment;
+
+Q_DECLARE_METATYPE(std::optional<int>)
+
+class SystemTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void numWorkersPolicy_data() {
+        QTest::addColumn<int>("cores");
+        QTest::addColumn<int>("devices");
+        QTest::addColumn<std::optional<int>>("slurmCpusPerTask");
+        QTest::addColumn<std::optional<int>>("maxAuto");
+        QTest::addColumn<int>("expected");
+
+        const std::optional<int> unset;
+        // (cores - devices) / devices, capped at 8.
+        QTest::newRow("laptop, 2 cores") << 2 << 1 << unset << unset << 1;
+        QTest::newRow("1 core leaves none") << 1 << 1 << unset << unset << 0;
+        QTest::newRow("8 cores") << 8 << 1 << unset << unset << 7;
+        QTest::newRow("64 cores capped") << 64 << 1 << unset << unset << 8;
+        QTest::newRow("16 cores, 2 GPUs") << 16 << 2 << unset << unset << 7;
+        QTest::newRow("16 cores, 4 GPUs") << 16 << 4 << unset << unset << 3;
+        QTest::newRow("7 cores, 2 GPUs rounds down") << 7 << 2 << unset << unset << 2;
+        QTest::newRow("more GPUs than cores") << 4 << 8 << unset << unset << 0;
+        // KILN_MAX_NUM_WORKERS_AUTO replaces the cap of 8, in both directions.
+        QTest::newRow("cap raised") << 64 << 1 << unset << std::optional<int>(32) << 32;
+        QTest::newRow("cap raised, cores still limit")
+            << 12 << 1 << unset << std::optional<int>(32) << 11;
+        QTest::newRow("cap lowered") << 64 << 2 << unset << std::optional<int>(2) << 2;
+        QTest::newRow("cap zero") << 64 << 1 << unset << std::optional<int>(0) << 0;
+        // SLURM_CPUS_PER_TASK is the share of one task, which drives one device.
+        QTest::newRow("slurm 10 per task") << 128 << 4 << std::optional<int>(10) << unset << 8;
+        QTest::newRow("slurm 4 per task") << 128 << 4 << std::optional<int>(4) << unset << 3;
+        QTest::newRow("slurm 1 per task") << 128 << 1 << std::optional<int>(1) << unset << 0;
+        QTest::newRow("slurm and cap")
+            << 128 << 2 << std::optional<int>(32) << std::optional<int>(16) << 16;
+    }
+
+    void numWorkersPolicy() {
+        QFETCH(int, cores);
+        QFETCH(int, devices);
+        QFETCH(std::optional<int>, slurmCpusPerTask);
+        QFETCH(std::optional<int>, maxAuto);
+        QFETCH(int, expected);
+        WorkerEnvironment environment;
+        environment.slurm_cpus_per_task = slurmCpusPerTask;
+        environment.max_workers_auto = maxAuto;
+        QCOMPARE(kiln::system::auto_num_workers(cores, devices, environment), expected);
+    }
+
+    void environmentIsRead() {
+        qputenv("SLURM_CPUS_PER_TASK", "6");
+        qputenv("KILN_MAX_NUM_WORKERS_AUTO", "3");
+        WorkerEnvironment environment = WorkerEnvironment::from_process();
+        QCOMPARE(environment.slurm_cpus_per_task, std::optional<int>(6));
+        QCOMPARE(environment.max_workers_auto, std::optional<int>(3));
+
+        qunsetenv("SLURM_CPUS_PER_TASK");
+        qunsetenv("KILN_MAX_NUM_WORKERS_AUTO");
+        environment = WorkerEnvironment::from_process();
+        QVERIFY(!environment.slurm_cpus_per_task);
+        QVERIFY(!environment.max_workers_auto);
+    }
+
+    void badEnvironmentValuesAreNamed() {
+        for (const char* value : {"many", "-1", "4x", "0"}) {
+            qputenv("SLURM_CPUS_PER_TASK", value);
+            try {
+                WorkerEnvironment::from_process();
+                QFAIL(qPrintable(QStringLiteral("accepted SLURM_CPUS_PER_TASK=%1").arg(value)));
+            } catch (const kiln::Error& error) {
+                QVERIFY(QString::fromUtf8(error.what())
+                            .contains(QStringLiteral("SLURM_CPUS_PER_TASK")));
+            }
+        }
+        qunsetenv("SLURM_CPUS_PER_TASK");
+        qputenv("KILN_MAX_NUM_WORKERS_AUTO", "lots");
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, WorkerEnvironment::from_process());
+        qunsetenv("KILN_MAX_NUM_WORKERS_AUTO");
+    }
+
+    void probeSeesThisMachine() {
+        const kiln::system::HardwareInfo hardware = kiln::system::probe_hardware();
+        QVERIFY(hardware.cpu_cores >= 1);
+        QVERIFY(hardware.cpu_cores <= 4096);
+        for (const kiln::system::GpuInfo& gpu : hardware.gpus) {
+            QVERIFY(!gpu.name.empty());
+        }
+        if (!hardware.libtorch_has_cuda) {
+            QVERIFY(!hardware.cuda_available());
+        }
+    }
+
+    void bf16NeedsAmpere() {
+        kiln::system::GpuInfo gpu;
+        gpu.compute_major = 7;
+        QVERIFY(!gpu.supports_bf16());
+        gpu.compute_major = 8;
+        QVERIFY(gpu.supports_bf16());
+    }
+
+    void versionsAreKnown() {
+        const kiln::system::LibraryVersions versions = kiln::system::library_versions();
+        QVERIFY(
+            QString::fromStdString(versions.libtorch).contains(QRegularExpression("^\\d+\\.\\d+")));
+        QVERIFY(
+            QString::fromStdString(versions.opencv).contains(QRegularExpression("^\\d+\\.\\d+")));
+        QVERIFY(QString::fromStdString(versions.sqlite).contains(QRegularExpression("^3\\.")));
+        QVERIFY(!versions.kiln.empty());
+    }
+};
+
+QTEST_APPLESS_MAIN(SystemTest)
+#include "tst_system.moc"
