@@ -171,6 +171,22 @@ private Q_SLOTS:
         QVERIFY(result.err.contains(QStringLiteral("\"epochs\" is not of the form key=value")));
     }
 
+    // The README's two commands are what users copy; CI must run exactly the test one.
+    void readmeCommandsAreWhatCiRuns() {
+        const QString source = qEnvironmentVariable("KILN_SOURCE_DIR");
+        QFile readme(source + QStringLiteral("/README.md"));
+        QFile ci(source + QStringLiteral("/.ci/run"));
+        QVERIFY(readme.open(QIODevice::ReadOnly));
+        QVERIFY(ci.open(QIODevice::ReadOnly));
+        const QString readmeText = QString::fromUtf8(readme.readAll());
+        const QString ciText = QString::fromUtf8(ci.readAll());
+        const QString run = QStringLiteral("./packaging/setup-debian.sh && make run");
+        const QString test = QStringLiteral("./packaging/setup-debian.sh && make test");
+        QVERIFY(readmeText.contains(run));
+        QVERIFY(readmeText.contains(test));
+        QVERIFY(ciText.split(QLatin1Char('\n')).contains(test));
+    }
+
     void trainValidatesItsSettings() {
         const Result result =
             runKiln({"train", "out=" + temp_.filePath("run"), "data=" + temp_.filePath("images"),
