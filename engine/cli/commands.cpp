@@ -4,8 +4,13 @@
 #include "core/config_schema.h"
 #include "core/error.h"
 #include "core/run_config.h"
+#include "data/dataset_optimizer.h"
+#include "data/idx_import.h"
+#include "progress.h"
 #include "system/hardware.h"
 #include "system/num_workers.h"
+
+#include <cstdio>
 
 namespace kiln::cli {
 namespace {
@@ -84,6 +89,53 @@ int run_train(const ConfigSource& source, std::ostream& out) {
 
 int run_embed(const ConfigSource& source, std::ostream& out) {
     return refuse_unavailable("embed", source, out);
+}
+
+int run_import_idx(const ImportIdxArguments& arguments, std::ostream& out) {
+    data::IdxImportOptions options;
+    options.images = arguments.images;
+    options.labels = arguments.labels;
+    options.out = arguments.out;
+    options.format = arguments.format;
+    if (arguments.limit >= 0) {
+        options.limit = arguments.limit;
+    }
+    ProgressLine progress(out, "import", is_terminal(out));
+    const data::IdxImportResult result = data::import_idx(
+        options, [&](std::int64_t done, std::int64_t total) { progress.update(done, total); });
+    progress.finish();
+    out << "wrote " << result.images << " images of " << result.height << "x" << result.width
+        << " in " << result.per_label.size() << " class folders under " << arguments.out << "\n";
+    return 0;
+}
+
+int run_optimize_dataset(const OptimizeDatasetArguments& arguments, std::ostream& out) {
+    data::OptimizeOptions options;
+    options.source = arguments.source;
+    options.destination = arguments.destination;
+    options.format = arguments.format;
+    options.max_size = arguments.max_size;
+    options.quality = arguments.quality;
+    options.num_workers =
+        arguments.num_workers > 0 ? arguments.num_workers : system::probe_hardware().cpu_cores;
+    ProgressLine progress(out, "optimize", is_terminal(out));
+    const data::OptimizeResult result = data::optimize_dataset(
+        options, [&](std::int64_t done, std::int64_t total) { progress.update(done, total); });
+    progress.finish();
+    char sizes[160];
+    std::snprintf(sizes, sizeof sizes, "%.1f MiB read, %.1f MiB written",
+                  result.bytes_read / 1048576.0, result.bytes_written / 1048576.0);
+    out << "wrote " << result.written << " images to " << arguments.destination << " (" << sizes
+        << ")";
+    if (!result.skipped.empty()) {
+        out << "; skipped " << result.skipped.size() << " unreadable file(s):\n";
+        for (const std::string& reason : result.skipped) {
+            out << "  " << reason << "\n";
+        }
+    } else {
+        out << "\n";
+    }
+    return result.skipped.empty() ? 0 : 2;
 }
 
 } // namespace kiln::cli

@@ -18,4 +18,23 @@ int run_config_check(const std::string& command, const ConfigSource& source, std
 int run_train(const ConfigSource& source, std::ostream& out);
 int run_embed(const ConfigSource& source, std::ostream& out);
 
+struct ImportIdxArguments {
+    std::string images;
+    std::string labels;
+    std::string out;
+    std::string format = "png";
+    long long limit = -1; // all
+};
+int run_import_idx(const ImportIdxArguments& arguments, std::ostream& out);
+
+struct OptimizeDatasetArguments {
+    std::string source;
+    std::string destination;
+    std::string format = "jpg";
+    int max_size = 0;
+    int quality = 90;
+    int num_workers = 0; // 0: one per core
+};
+int run_optimize_dataset(const OptimizeDatasetArguments& arguments, std::ostream& out);
+
 } // namespace kiln::cli

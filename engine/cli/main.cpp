@@ -50,6 +50,56 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     check->add_option("settings", check_source.overrides, "key=value settings overriding the file");
 
+    kiln::cli::ImportIdxArguments import_arguments;
+    CLI::App* import_idx = app.add_subcommand(
+        "import-idx", "write an IDX image set (e.g. Fashion-MNIST) as class subfolders of images");
+    import_idx->add_option("--images", import_arguments.images, "IDX3 images file (.gz or plain)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    import_idx->add_option("--labels", import_arguments.labels, "IDX1 labels file (.gz or plain)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    import_idx
+        ->add_option("--out", import_arguments.out, "folder to write <label>/<index>.<format> to")
+        ->required();
+    import_idx->add_option("--format", import_arguments.format, "image format")
+        ->check(CLI::IsMember({"png", "jpg"}))
+        ->capture_default_str();
+    import_idx->add_option("--limit", import_arguments.limit, "import only the first N images")
+        ->check(CLI::NonNegativeNumber);
+    import_idx->footer("Example, Fashion-MNIST from the Debian package dataset-fashion-mnist:\n"
+                       "  kiln import-idx --images /usr/share/datasets/fashion-mnist/"
+                       "train-images-idx3-ubyte.gz \\\n"
+                       "    --labels /usr/share/datasets/fashion-mnist/train-labels-idx1-ubyte.gz "
+                       "--out fmnist/train");
+
+    kiln::cli::OptimizeDatasetArguments optimize_arguments;
+    CLI::App* optimize =
+        app.add_subcommand("optimize-dataset", "convert slow-to-decode images (PNG) to JPEG or "
+                                               "WebP and downscale them, for faster loading");
+    optimize->add_option("source", optimize_arguments.source, "folder of images (never modified)")
+        ->required()
+        ->check(CLI::ExistingDirectory);
+    optimize
+        ->add_option("destination", optimize_arguments.destination,
+                     "folder to write to, outside the source")
+        ->required();
+    optimize->add_option("--format", optimize_arguments.format, "output format")
+        ->check(CLI::IsMember({"jpg", "webp"}))
+        ->capture_default_str();
+    optimize
+        ->add_option("--max-size", optimize_arguments.max_size,
+                     "shrink images whose longest side is larger (0: keep sizes)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    optimize->add_option("--quality", optimize_arguments.quality, "encoder quality")
+        ->check(CLI::Range(1, 100))
+        ->capture_default_str();
+    optimize
+        ->add_option("--workers", optimize_arguments.num_workers, "threads (0: one per CPU core)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
@@ -63,6 +113,10 @@ int main(int argc, char** argv) {
             exit_code = kiln::cli::run_train(train_source, std::cout);
         } else if (*embed) {
             exit_code = kiln::cli::run_embed(embed_source, std::cout);
+        } else if (*import_idx) {
+            exit_code = kiln::cli::run_import_idx(import_arguments, std::cout);
+        } else if (*optimize) {
+            exit_code = kiln::cli::run_optimize_dataset(optimize_arguments, std::cout);
         } else if (*check) {
             check_source.file = check_file;
             exit_code = kiln::cli::run_config_check(check_command, check_source, std::cout);

@@ -306,14 +306,7 @@ bool is_integer(const json& value) {
 
 void report_unknown_key(const std::string& path, const std::string& key,
                         const std::vector<std::string>& known, std::vector<ConfigIssue>& issues) {
-    std::string message = "unknown key";
-    const std::string suggestion = closest_match(key, known);
-    if (!suggestion.empty()) {
-        message += "; did you mean \"" + suggestion + "\"?";
-    } else {
-        message += "; known keys are " + join_alternatives(known);
-    }
-    issues.push_back({path, message});
+    issues.push_back({path, unknown_key_message(key, known)});
 }
 
 class Checker {

@@ -38,6 +38,12 @@ std::string closest_match(std::string_view input, const std::vector<std::string>
     return best;
 }
 
+std::string unknown_key_message(std::string_view key, const std::vector<std::string>& known) {
+    const std::string suggestion = closest_match(key, known);
+    return suggestion.empty() ? "unknown key; known keys are " + join_alternatives(known)
+                              : "unknown key; did you mean \"" + suggestion + "\"?";
+}
+
 std::string join_alternatives(const std::vector<std::string>& words) {
     std::string text;
     for (std::size_t i = 0; i < words.size(); ++i) {

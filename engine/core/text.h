@@ -12,6 +12,9 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 // The candidate closest to `input` when it is close enough to be a likely typo, else "".
 std::string closest_match(std::string_view input, const std::vector<std::string>& candidates);
 
+// "unknown key; did you mean \"epochs\"?", or the list of known keys when nothing is close.
+std::string unknown_key_message(std::string_view key, const std::vector<std::string>& known);
+
 // "a, b or c"
 std::string join_alternatives(const std::vector<std::string>& words);
 

@@ -1,0 +1,63 @@
+#pragma once
+
+#include <cstdint>
+#include <opencv2/core/mat.hpp>
+#include <random>
+
+namespace kiln::data {
+
+// Images travel through decoding and augmentation as 8-bit, 3-channel BGR (OpenCV's order,
+// which spares a conversion); the tensors the loader writes are RGB.
+
+using Rng = std::mt19937_64;
+
+// The random stream of one sample in one epoch: the same (seed, epoch, index) always gives the
+// same augmentations, whichever worker thread draws them.
+Rng sample_rng(std::uint64_t seed, std::uint64_t epoch, std::uint64_t index);
+
+double uniform(Rng& rng, double low, double high);
+bool chance(Rng& rng, double probability);
+
+// torchvision's RandomResizedCrop box: covering a fraction of the area drawn from
+// [min_scale, max_scale], with an aspect ratio drawn log-uniformly from [min_ratio, max_ratio];
+// ten tries, then a centre crop with the ratio clamped into range.
+cv::Rect random_crop_box(cv::Size image, Rng& rng, double min_scale, double max_scale,
+                         double min_ratio = 3.0 / 4.0, double max_ratio = 4.0 / 3.0);
+
+// The box above, cut out and resized to height x width.
+cv::Mat random_resized_crop(const cv::Mat& image, Rng& rng, int height, int width, double min_scale,
+                            double max_scale, double min_ratio = 3.0 / 4.0,
+                            double max_ratio = 4.0 / 3.0);
+
+// Resize with area averaging when shrinking (no aliasing) and bilinear when enlarging.
+cv::Mat resize(const cv::Mat& image, int height, int width);
+
+void horizontal_flip(cv::Mat& image);
+void vertical_flip(cv::Mat& image);
+
+// torchvision's ColorJitter: factors drawn from [max(0, 1 - x), 1 + x] for brightness,
+// contrast and saturation and from [-hue, hue] for hue, applied in a random order.
+struct ColorJitter {
+    double brightness = 0.0;
+    double contrast = 0.0;
+    double saturation = 0.0;
+    double hue = 0.0; // at most 0.5
+};
+void color_jitter(cv::Mat& image, Rng& rng, const ColorJitter& jitter);
+
+// Each op on its own, with a fixed factor, as ColorJitter applies them.
+void adjust_brightness(cv::Mat& image, double factor);
+void adjust_contrast(cv::Mat& image, double factor);
+void adjust_saturation(cv::Mat& image, double factor);
+void adjust_hue(cv::Mat& image, double shift); // shift in [-0.5, 0.5] of a full turn
+
+void to_grayscale(cv::Mat& image); // keeps three (equal) channels
+void gaussian_blur(cv::Mat& image, double sigma);
+void solarize(cv::Mat& image, int threshold = 128); // inverts pixels >= threshold
+
+// Writes `image` as planar float (RGB order for colour, one plane for grayscale),
+// (value / 255 - mean) / std, to `out` (channels x height x width floats).
+void write_normalized(const cv::Mat& image, int channels, const float mean[3], const float std[3],
+                      float* out);
+
+} // namespace kiln::data

@@ -1,0 +1,175 @@
+#include "data/dataset_index.h"
+
+#include "core/error.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <dirent.h>
+#include <set>
+#include <sys/stat.h>
+#include <utility>
+
+namespace kiln::data {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool iequals(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+using DirectoryId = std::pair<dev_t, ino_t>;
+
+// Collects image names below one root folder. Directories are identified by device and inode,
+// so a symbolic link back to an ancestor (or any folder seen before) is not entered again.
+class FolderScanner {
+public:
+    // Appends each name to `buffer` and its start and length to `spans`.
+    FolderScanner(std::string& buffer, std::vector<std::pair<std::uint64_t, std::uint32_t>>& spans)
+        : buffer_(buffer), spans_(spans) {}
+
+    void scan(const std::string& root) { visit(root, ""); }
+
+private:
+    void visit(const std::string& folder, const std::string& relative) {
+        struct stat info {};
+        if (::stat(folder.c_str(), &info) != 0 ||
+            !visited_.insert({info.st_dev, info.st_ino}).second) {
+            return;
+        }
+        DIR* directory = ::opendir(folder.c_str());
+        if (directory == nullptr) {
+            return; // unreadable folders are skipped, as unreadable files are
+        }
+        std::vector<std::pair<std::string, bool>> entries; // name, is a folder
+        while (const dirent* entry = ::readdir(directory)) {
+            const char* name = entry->d_name;
+            if (std::strcmp(name, ".") == 0 || std::strcmp(name, "..") == 0) {
+                continue;
+            }
+            unsigned char type = entry->d_type;
+            if (type == DT_LNK || type == DT_UNKNOWN) {
+                struct stat target {};
+                if (::stat((folder + "/" + name).c_str(), &target) != 0) {
+                    continue; // dangling link
+                }
+                type = S_ISDIR(target.st_mode) ? DT_DIR : S_ISREG(target.st_mode) ? DT_REG : 0;
+            }
+            if (type == DT_DIR) {
+                entries.emplace_back(name, true);
+            } else if (type == DT_REG && has_image_extension(name)) {
+                entries.emplace_back(name, false);
+            }
+        }
+        ::closedir(directory);
+        // Sorted, so that when two links lead to one folder the same one wins every time.
+        std::sort(entries.begin(), entries.end());
+        for (const auto& [name, is_folder] : entries) {
+            const std::string child = relative.empty() ? name : relative + "/" + name;
+            if (is_folder) {
+                visit(folder + "/" + name, child);
+            } else {
+                spans_.emplace_back(buffer_.size(), static_cast<std::uint32_t>(child.size()));
+                buffer_.append(child);
+            }
+        }
+    }
+
+    std::string& buffer_;
+    std::vector<std::pair<std::uint64_t, std::uint32_t>>& spans_;
+    std::set<DirectoryId> visited_;
+};
+
+} // namespace
+
+const std::vector<std::string>& image_extensions() {
+    static const std::vector<std::string> extensions = {".jpg",  ".jpeg", ".png", ".bmp", ".tif",
+                                                        ".tiff", ".webp", ".ppm", ".pgm"};
+    return extensions;
+}
+
+bool has_image_extension(std::string_view filename) {
+    const std::size_t dot = filename.rfind('.');
+    if (dot == std::string_view::npos) {
+        return false;
+    }
+    const std::string_view extension = filename.substr(dot);
+    return std::any_of(image_extensions().begin(), image_extensions().end(),
+                       [&](const std::string& known) { return iequals(extension, known); });
+}
+
+DatasetIndex DatasetIndex::scan(const std::vector<fs::path>& data) {
+    DatasetIndex index;
+    for (const fs::path& entry : data) {
+        std::error_code error;
+        const fs::file_status status = fs::status(entry, error);
+        if (!fs::exists(status)) {
+            throw Error("data \"" + entry.string() +
+                        "\" does not exist; give a folder of images or an image file");
+        }
+        if (fs::is_directory(status)) {
+            std::string buffer;
+            std::vector<std::pair<std::uint64_t, std::uint32_t>> spans;
+            FolderScanner(buffer, spans).scan(entry.string());
+            const auto name_of = [&](const auto& span) {
+                return std::string_view(buffer).substr(span.first, span.second);
+            };
+            std::sort(spans.begin(), spans.end(),
+                      [&](const auto& a, const auto& b) { return name_of(a) < name_of(b); });
+            const auto root = static_cast<std::uint32_t>(index.roots_.size());
+            index.roots_.push_back(entry);
+            for (const auto& span : spans) {
+                index.add(root, name_of(span));
+            }
+        } else if (has_image_extension(entry.filename().string())) {
+            const auto root = static_cast<std::uint32_t>(index.roots_.size());
+            index.roots_.push_back(entry.parent_path());
+            index.add(root, entry.filename().string());
+        } else {
+            std::string known;
+            for (const std::string& extension : image_extensions()) {
+                known += (known.empty() ? "" : " ") + extension;
+            }
+            throw Error("data \"" + entry.string() + "\" is not an image file (Kiln reads " +
+                        known + ")");
+        }
+    }
+    if (index.empty()) {
+        std::string listed;
+        for (const fs::path& entry : data) {
+            listed += (listed.empty() ? "\"" : ", \"") + entry.string() + "\"";
+        }
+        throw Error("no images found in " + listed +
+                    "; Kiln looks for .jpg, .png, .webp, .bmp, .tif and .ppm/.pgm files in the "
+                    "folders and their subfolders");
+    }
+    index.names_.shrink_to_fit();
+    return index;
+}
+
+void DatasetIndex::add(std::uint32_t root, std::string_view name) {
+    offsets_.push_back(names_.size());
+    lengths_.push_back(static_cast<std::uint32_t>(name.size()));
+    root_of_.push_back(root);
+    names_.append(name);
+}
+
+std::string_view DatasetIndex::filename(std::size_t index) const {
+    return std::string_view(names_).substr(offsets_.at(index), lengths_[index]);
+}
+
+fs::path DatasetIndex::path(std::size_t index) const {
+    return roots_[root_of_.at(index)] / fs::path(std::string(filename(index)));
+}
+
+std::string_view DatasetIndex::top_level_folder(std::size_t index) const {
+    const std::string_view name = filename(index);
+    const std::size_t slash = name.find('/');
+    return slash == std::string_view::npos ? std::string_view() : name.substr(0, slash);
+}
+
+} // namespace kiln::data

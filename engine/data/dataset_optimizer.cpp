@@ -1,0 +1,151 @@
+#include "data/dataset_optimizer.h"
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "core/log.h"
+#include "data/dataset_index.h"
+#include "data/image_decode.h"
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <thread>
+
+namespace kiln::data {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool is_within(const fs::path& inner, const fs::path& outer) {
+    const auto [outer_end, inner_end] =
+        std::mismatch(outer.begin(), outer.end(), inner.begin(), inner.end());
+    return outer_end == outer.end();
+}
+
+void validate(const OptimizeOptions& options) {
+    std::error_code error;
+    if (!fs::is_directory(options.source, error)) {
+        throw Error("source \"" + options.source.string() +
+                    "\" is not a folder; give the folder "
+                    "of images to optimize");
+    }
+    if (options.format != "jpg" && options.format != "webp") {
+        throw Error("format \"" + options.format + "\" is not supported; use jpg or webp");
+    }
+    if (options.quality < 1 || options.quality > 100) {
+        throw Error("quality " + std::to_string(options.quality) +
+                    " is out of range; use 1 to 100");
+    }
+    if (options.max_size < 0) {
+        throw Error("max-size must be 0 (keep) or a positive number of pixels");
+    }
+    const fs::path source = fs::weakly_canonical(options.source);
+    const fs::path destination = fs::weakly_canonical(options.destination);
+    if (is_within(destination, source) || is_within(source, destination)) {
+        throw Error("destination \"" + options.destination.string() + "\" and source \"" +
+                    options.source.string() +
+                    "\" overlap; choose a destination outside the "
+                    "source (the source is never modified)");
+    }
+}
+
+// Destination names relative to `destination`, one per image, without collisions.
+std::vector<fs::path> destination_names(const DatasetIndex& index, const std::string& format) {
+    std::map<std::string, int> uses;
+    std::vector<fs::path> plain(index.size());
+    for (std::size_t i = 0; i < index.size(); ++i) {
+        plain[i] = fs::path(std::string(index.filename(i))).replace_extension(format);
+        ++uses[plain[i].string()];
+    }
+    for (std::size_t i = 0; i < index.size(); ++i) {
+        if (uses[plain[i].string()] > 1) {
+            plain[i] = fs::path(std::string(index.filename(i)) + "." + format);
+        }
+    }
+    return plain;
+}
+
+} // namespace
+
+OptimizeResult optimize_dataset(const OptimizeOptions& options, const OptimizeProgress& progress,
+                                StopToken stop) {
+    validate(options);
+    const DatasetIndex index = DatasetIndex::scan({options.source});
+    const std::vector<fs::path> names = destination_names(index, options.format);
+    const std::vector<int> parameters = {options.format == "jpg" ? cv::IMWRITE_JPEG_QUALITY
+                                                                 : cv::IMWRITE_WEBP_QUALITY,
+                                         options.quality};
+    const auto total = static_cast<std::int64_t>(index.size());
+
+    OptimizeResult result;
+    std::mutex mutex;
+    std::atomic<std::int64_t> next{0};
+    std::atomic<std::int64_t> done{0};
+    std::exception_ptr failure;
+    std::atomic<bool> failed{false};
+
+    const auto work = [&] {
+        std::vector<unsigned char> encoded;
+        for (std::int64_t i = next++; i < total && !stop.stop_requested() && !failed; i = next++) {
+            const fs::path path = index.path(static_cast<std::size_t>(i));
+            std::vector<unsigned char> bytes;
+            cv::Mat image;
+            try {
+                bytes = read_file(path);
+                image = decode_image(bytes, path.string());
+            } catch (const Error& unreadable) {
+                log::warning("skipping unreadable image: " + std::string(unreadable.what()));
+                const std::lock_guard<std::mutex> lock(mutex);
+                result.skipped.push_back(unreadable.what());
+            }
+            // A failure to write (full disk, permissions) is the destination's problem, which
+            // every other file would hit too: stop and report it instead of skipping.
+            try {
+                if (!image.empty()) {
+                    const int longest = std::max(image.rows, image.cols);
+                    if (options.max_size > 0 && longest > options.max_size) {
+                        const double scale = double(options.max_size) / longest;
+                        cv::resize(image, image, cv::Size(), scale, scale, cv::INTER_AREA);
+                    }
+                    cv::imencode("." + options.format, image, encoded, parameters);
+                    write_file_atomically(
+                        options.destination / names[static_cast<std::size_t>(i)],
+                        std::string_view(reinterpret_cast<const char*>(encoded.data()),
+                                         encoded.size()),
+                        Durability::Buffered);
+                    const std::lock_guard<std::mutex> lock(mutex);
+                    ++result.written;
+                    result.bytes_read += static_cast<std::int64_t>(bytes.size());
+                    result.bytes_written += static_cast<std::int64_t>(encoded.size());
+                }
+            } catch (...) {
+                const std::lock_guard<std::mutex> lock(mutex);
+                failure = std::current_exception();
+                failed = true;
+            }
+            const std::int64_t finished = ++done;
+            if (progress) {
+                const std::lock_guard<std::mutex> lock(mutex);
+                progress(finished, total);
+            }
+        }
+    };
+    std::vector<std::thread> workers;
+    for (int w = 1; w < std::max(1, options.num_workers); ++w) {
+        workers.emplace_back(work);
+    }
+    work();
+    for (std::thread& worker : workers) {
+        worker.join();
+    }
+    if (failure) {
+        std::rethrow_exception(failure);
+    }
+    result.cancelled = done < total;
+    return result;
+}
+
+} // namespace kiln::data

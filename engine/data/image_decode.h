@@ -1,0 +1,28 @@
+#pragma once
+
+#include <filesystem>
+#include <opencv2/core/mat.hpp>
+#include <string>
+#include <vector>
+
+namespace kiln::data {
+
+// Decodes an image file to 8-bit, 3-channel BGR: grayscale is expanded to three channels,
+// 16-bit is scaled to 8-bit, alpha is dropped.
+//
+// `min_side` > 0 allows a JPEG whose shorter side is at least 2, 4 or 8 times larger to be
+// decoded at 1/2, 1/4 or 1/8 of its size by libjpeg's scaled IDCT, which is several times
+// faster; the result's shorter side stays >= min_side.
+//
+// An empty, truncated, corrupt or non-image file is a kiln::Error naming the file.
+cv::Mat decode_image(const std::filesystem::path& path, int min_side = 0);
+cv::Mat decode_image(const std::vector<unsigned char>& bytes, const std::string& name,
+                     int min_side = 0);
+
+// The pixel size stored in a JPEG's frame header, without decoding; {0, 0} when `bytes` is not
+// a JPEG or has no frame header.
+cv::Size jpeg_size(const std::vector<unsigned char>& bytes);
+
+std::vector<unsigned char> read_file(const std::filesystem::path& path);
+
+} // namespace kiln::data

@@ -1,0 +1,273 @@
+#include "data/loader.h"
+
+#include "core/error.h"
+#include "core/log.h"
+#include "data/image_decode.h"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+#include <torch/cuda.h>
+#include <torch/types.h>
+
+namespace kiln::data {
+namespace {
+
+// How often a blocked consumer or worker looks at the stop token.
+constexpr auto kStopPollInterval = std::chrono::milliseconds(20);
+
+std::int64_t samples_per_rank(std::int64_t size, const LoaderOptions& options) {
+    const std::int64_t world = options.world_size;
+    return options.drop_last ? size / world : (size + world - 1) / world;
+}
+
+} // namespace
+
+Loader::Loader(const DatasetIndex& index, TransformArgs transform, LoaderOptions options,
+               StopToken stop)
+    : index_(index), transform_(std::move(transform)), options_(options), stop_(std::move(stop)),
+      rank_samples_(samples_per_rank(static_cast<std::int64_t>(index.size()), options)) {
+    if (options_.batch_size < 1 || options_.world_size < 1 || options_.rank < 0 ||
+        options_.rank >= options_.world_size || options_.num_workers < 0 ||
+        options_.prefetch_batches < 1 || transform_.views.empty()) {
+        throw Error("invalid loader options: batch_size " + std::to_string(options_.batch_size) +
+                    ", rank " + std::to_string(options_.rank) + " of " +
+                    std::to_string(options_.world_size) + ", num_workers " +
+                    std::to_string(options_.num_workers));
+    }
+    for (int i = 0; i < options_.num_workers; ++i) {
+        workers_.emplace_back(&Loader::work, this);
+    }
+}
+
+Loader::~Loader() {
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        shutting_down_ = true;
+    }
+    changed_.notify_all();
+    for (std::thread& worker : workers_) {
+        worker.join();
+    }
+}
+
+std::vector<std::int64_t> Loader::epoch_indices(std::int64_t epoch) const {
+    const auto size = static_cast<std::int64_t>(index_.size());
+    std::vector<std::int64_t> permutation(static_cast<std::size_t>(size));
+    std::iota(permutation.begin(), permutation.end(), 0);
+    if (options_.shuffle) {
+        Rng rng = sample_rng(options_.seed, static_cast<std::uint64_t>(epoch), ~0ULL);
+        std::shuffle(permutation.begin(), permutation.end(), rng);
+    }
+    const std::int64_t total = rank_samples_ * options_.world_size;
+    for (std::int64_t i = size; i < total; ++i) { // pad by repeating from the start
+        permutation.push_back(permutation[static_cast<std::size_t>(i % size)]);
+    }
+    std::vector<std::int64_t> mine;
+    mine.reserve(static_cast<std::size_t>(rank_samples_));
+    for (std::int64_t i = options_.rank; i < total; i += options_.world_size) {
+        mine.push_back(permutation[static_cast<std::size_t>(i)]);
+    }
+    return mine;
+}
+
+std::int64_t Loader::batches_per_epoch() const {
+    const std::int64_t batch = options_.batch_size;
+    return options_.drop_last ? rank_samples_ / batch : (rank_samples_ + batch - 1) / batch;
+}
+
+void Loader::start_epoch(std::int64_t epoch) {
+    std::vector<std::int64_t> order = epoch_indices(epoch);
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        ++generation_;
+        epoch_ = epoch;
+        order_ = std::move(order);
+        batch_count_ = batches_per_epoch();
+        next_to_claim_ = 0;
+        next_to_deliver_ = 0;
+        delivered_samples_ = 0;
+        ready_.clear();
+    }
+    changed_.notify_all();
+}
+
+bool Loader::has_work() const {
+    const std::int64_t capacity =
+        static_cast<std::int64_t>(options_.num_workers) * options_.prefetch_batches;
+    return next_to_claim_ < batch_count_ && next_to_claim_ < next_to_deliver_ + capacity;
+}
+
+void Loader::work() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (true) {
+        changed_.wait_for(lock, kStopPollInterval, [&] {
+            return shutting_down_ || (has_work() && !stop_.stop_requested());
+        });
+        if (shutting_down_) {
+            return;
+        }
+        if (!has_work() || stop_.stop_requested()) {
+            continue;
+        }
+        const std::int64_t number = next_to_claim_++;
+        const std::int64_t epoch = epoch_;
+        const std::uint64_t generation = generation_;
+        lock.unlock();
+        Slot slot = build(number, epoch, generation);
+        lock.lock();
+        if (generation == generation_) {
+            ready_[number] = std::move(slot);
+            changed_.notify_all();
+        }
+    }
+}
+
+Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_t generation) {
+    std::vector<std::int64_t> samples;
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (generation != generation_) {
+            return {};
+        }
+        const auto begin = order_.begin() + number * options_.batch_size;
+        const auto end =
+            order_.begin() + std::min<std::int64_t>((number + 1) * options_.batch_size,
+                                                    static_cast<std::int64_t>(order_.size()));
+        samples.assign(begin, end);
+    }
+    Slot slot;
+    try {
+        const auto count = static_cast<std::int64_t>(samples.size());
+        const int channels = transform_.num_channels;
+        auto options = torch::TensorOptions().dtype(torch::kFloat32);
+        if (options_.pin_memory && torch::cuda::is_available()) {
+            options = options.pinned_memory(true);
+        }
+        Batch batch;
+        batch.number = number;
+        for (const ViewArgs& view : transform_.views) {
+            batch.views.push_back(
+                torch::empty({count, channels, view.height, view.width}, options));
+        }
+        const int min_side = transform_.min_decode_side();
+        std::int64_t filled = 0;
+        for (const std::int64_t sample : samples) {
+            if (stop_.stop_requested()) {
+                return {};
+            }
+            const std::filesystem::path path = index_.path(static_cast<std::size_t>(sample));
+            cv::Mat image;
+            try {
+                image = decode_image(path, min_side);
+            } catch (const Error& unreadable) {
+                skip(sample, unreadable.what());
+                continue;
+            }
+            try {
+                Rng rng = sample_rng(options_.seed, static_cast<std::uint64_t>(epoch),
+                                     static_cast<std::uint64_t>(sample));
+                for (std::size_t v = 0; v < transform_.views.size(); ++v) {
+                    const cv::Mat view = make_view(image, transform_.views[v], channels, rng);
+                    write_normalized(view, channels, transform_.mean.data(), transform_.std.data(),
+                                     batch.views[v][filled].data_ptr<float>());
+                }
+            } catch (const std::exception& failure) {
+                throw Error("while preparing \"" + path.string() + "\": " + failure.what());
+            }
+            batch.indices.push_back(sample);
+            ++filled;
+        }
+        if (filled < count) {
+            for (at::Tensor& view : batch.views) {
+                view = view.narrow(0, 0, filled);
+            }
+        }
+        slot.batch = std::move(batch);
+    } catch (...) {
+        slot.error = std::current_exception();
+    }
+    return slot;
+}
+
+void Loader::skip(std::int64_t index, const std::string& reason) {
+    bool first_time = false;
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        first_time = unreadable_.insert(index).second;
+        if (first_unreadable_reason_.empty()) {
+            first_unreadable_reason_ = reason;
+        }
+    }
+    if (first_time) {
+        log::warning("skipping unreadable image: " + reason);
+    }
+}
+
+std::int64_t Loader::skipped_files() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return static_cast<std::int64_t>(unreadable_.size());
+}
+
+std::optional<Batch> Loader::next() {
+    const auto started = std::chrono::steady_clock::now();
+    const auto finish = [&](std::optional<Batch> batch) {
+        last_wait_seconds_ =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        return batch;
+    };
+    while (true) {
+        if (stop_.stop_requested()) {
+            return finish(std::nullopt);
+        }
+        std::unique_lock<std::mutex> lock(mutex_);
+        if (epoch_ < 0) {
+            throw Error("Loader::next() called before start_epoch()");
+        }
+        if (next_to_deliver_ >= batch_count_) {
+            if (delivered_samples_ == 0 && !order_.empty() && !unreadable_.empty()) {
+                throw Error("none of the images could be read (" +
+                            std::to_string(unreadable_.size()) +
+                            " unreadable), e.g.: " + first_unreadable_reason_);
+            }
+            return finish(std::nullopt);
+        }
+        Slot slot;
+        if (workers_.empty()) {
+            const std::int64_t number = next_to_deliver_;
+            const std::uint64_t generation = generation_;
+            const std::int64_t epoch = epoch_;
+            lock.unlock();
+            slot = build(number, epoch, generation);
+            lock.lock();
+        } else {
+            const std::int64_t wanted = next_to_deliver_;
+            changed_.wait_for(lock, kStopPollInterval, [&] { return ready_.count(wanted) > 0; });
+            const auto found = ready_.find(wanted);
+            if (found == ready_.end()) {
+                continue; // look at the stop token, then wait again
+            }
+            slot = std::move(found->second);
+            ready_.erase(found);
+        }
+        ++next_to_deliver_;
+        lock.unlock();
+        changed_.notify_all(); // room for one more batch ahead
+        if (slot.error) {
+            std::rethrow_exception(slot.error);
+        }
+        if (!slot.batch) {
+            continue; // abandoned because of a stop
+        }
+        if (slot.batch->indices.empty()) {
+            continue; // every image of the batch was unreadable
+        }
+        {
+            const std::lock_guard<std::mutex> count_lock(mutex_);
+            delivered_samples_ += static_cast<std::int64_t>(slot.batch->indices.size());
+        }
+        return finish(std::move(slot.batch));
+    }
+}
+
+} // namespace kiln::data

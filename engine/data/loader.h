@@ -1,0 +1,105 @@
+#pragma once
+
+#include "core/stop_token.h"
+#include "data/dataset_index.h"
+#include "data/view_transform.h"
+
+#include <ATen/core/Tensor.h>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <thread>
+#include <vector>
+
+namespace kiln::data {
+
+struct LoaderOptions {
+    int batch_size = 64; // per rank
+    int num_workers = 0; // 0: the consumer decodes on its own thread
+    int prefetch_batches =
+        2; // ready batches a worker may hold ahead, like PyTorch's prefetch_factor
+    bool shuffle = true;
+    bool drop_last = true;
+    std::uint64_t seed = 0;
+    int rank = 0;
+    int world_size = 1;
+    bool pin_memory = false; // page-locked batches for fast copies to a CUDA device
+};
+
+struct Batch {
+    std::vector<at::Tensor> views;     // one [B, C, H, W] float32 contiguous tensor per view
+    std::vector<std::int64_t> indices; // the dataset index of each sample
+    std::int64_t number = 0;           // position within the epoch
+};
+
+// Decodes and augments images into batches on `num_workers` threads, ahead of the consumer,
+// into a bounded set of ready batches delivered in order. Which images form a batch depends on
+// (seed, epoch, rank, world_size); each sample's augmentations on (seed, epoch, index): so the
+// same seed gives bit-identical batches with any number of workers.
+//
+// Unreadable files are skipped (the batch is one sample shorter), counted and logged once.
+// Any other failure reaches the consumer, from next(), as a kiln::Error naming the file.
+class Loader {
+public:
+    // `index` must outlive the loader.
+    Loader(const DatasetIndex& index, TransformArgs transform, LoaderOptions options,
+           StopToken stop = {});
+    ~Loader();
+    Loader(const Loader&) = delete;
+    Loader& operator=(const Loader&) = delete;
+
+    // This rank's samples for `epoch`, in order: a shuffled permutation (when shuffling),
+    // trimmed (drop_last) or padded with its first entries to a multiple of world_size,
+    // then every world_size-th entry from `rank` on - as PyTorch's DistributedSampler.
+    std::vector<std::int64_t> epoch_indices(std::int64_t epoch) const;
+    std::int64_t batches_per_epoch() const;
+
+    // Starts delivering `epoch` (abandoning what is left of the current one).
+    void start_epoch(std::int64_t epoch);
+    // The next batch of the epoch; nullopt when the epoch is over or a stop was requested.
+    std::optional<Batch> next();
+
+    // How long the last next() waited for its batch (decoding time with num_workers=0).
+    double last_wait_seconds() const { return last_wait_seconds_; }
+    std::int64_t skipped_files() const;
+    const TransformArgs& transform() const { return transform_; }
+
+private:
+    struct Slot {
+        std::optional<Batch> batch;
+        std::exception_ptr error;
+    };
+
+    void work();
+    Slot build(std::int64_t number, std::int64_t epoch, std::uint64_t generation);
+    void skip(std::int64_t index, const std::string& reason);
+    bool has_work() const;
+
+    const DatasetIndex& index_;
+    const TransformArgs transform_;
+    const LoaderOptions options_;
+    const StopToken stop_;
+    const std::int64_t rank_samples_; // samples per rank and epoch
+
+    mutable std::mutex mutex_;
+    std::condition_variable changed_;
+    bool shutting_down_ = false;
+    std::uint64_t generation_ = 0; // bumped by start_epoch so stale work is dropped
+    std::int64_t epoch_ = -1;
+    std::vector<std::int64_t> order_;
+    std::int64_t batch_count_ = 0;
+    std::int64_t next_to_claim_ = 0;
+    std::int64_t next_to_deliver_ = 0;
+    std::int64_t delivered_samples_ = 0;
+    std::map<std::int64_t, Slot> ready_;
+    std::set<std::int64_t> unreadable_;
+    std::string first_unreadable_reason_;
+    std::vector<std::thread> workers_;
+    double last_wait_seconds_ = 0.0;
+};
+
+} // namespace kiln::data

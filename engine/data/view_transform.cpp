@@ -1,0 +1,212 @@
+#include "data/view_transform.h"
+
+#include "core/json_args.h"
+
+#include <algorithm>
+
+namespace kiln::data {
+namespace {
+
+using nlohmann::json;
+
+constexpr int kMaxViewSide = 4096;
+
+void read_blur(JsonArgs& args, ViewArgs& view) {
+    JsonArgs blur = args.child("gaussian_blur");
+    view.blur_prob = blur.number("prob", view.blur_prob, 0, 1);
+    const auto sigmas = blur.range("sigmas", {view.blur_sigma_min, view.blur_sigma_max}, 0.01, 100);
+    view.blur_sigma_min = sigmas.first;
+    view.blur_sigma_max = sigmas.second;
+    blur.finish();
+}
+
+// Settings every method's views share (`image_size`, `random_flip`, `color_jitter`, ...),
+// read once and applied to each view; `view` holds the method's defaults on entry.
+void read_view_args(JsonArgs& args, ViewArgs& view) {
+    const std::vector<double> size =
+        args.numbers("image_size", {double(view.height), double(view.width)}, 1, kMaxViewSide);
+    view.height = static_cast<int>(size[0]);
+    view.width = static_cast<int>(size[1]);
+
+    JsonArgs resize = args.child("random_resize");
+    view.min_scale = resize.number("min_scale", view.min_scale, 0.0001, 1.0);
+    view.max_scale = resize.number("max_scale", view.max_scale, view.min_scale, 1.0);
+    resize.finish();
+
+    JsonArgs flip = args.child("random_flip");
+    view.horizontal_flip_prob = flip.number("horizontal_prob", view.horizontal_flip_prob, 0, 1);
+    view.vertical_flip_prob = flip.number("vertical_prob", view.vertical_flip_prob, 0, 1);
+    flip.finish();
+
+    JsonArgs jitter = args.child("color_jitter");
+    view.color_jitter_prob = jitter.number("prob", view.color_jitter_prob, 0, 1);
+    const double strength = jitter.number("strength", 1.0, 0, 10);
+    view.color_jitter.brightness =
+        strength * jitter.number("brightness", view.color_jitter.brightness, 0, 10);
+    view.color_jitter.contrast =
+        strength * jitter.number("contrast", view.color_jitter.contrast, 0, 10);
+    view.color_jitter.saturation =
+        strength * jitter.number("saturation", view.color_jitter.saturation, 0, 10);
+    view.color_jitter.hue =
+        std::min(0.5, strength * jitter.number("hue", view.color_jitter.hue, 0, 0.5));
+    jitter.finish();
+
+    view.gray_prob = args.number("random_gray_scale", view.gray_prob, 0, 1);
+    read_blur(args, view);
+}
+
+void read_normalize(JsonArgs& args, TransformArgs& transform) {
+    transform.num_channels = args.integer("num_channels", 3, 1, 3);
+    if (transform.num_channels == 2) {
+        args.report("num_channels", "must be 1 (grayscale) or 3 (colour), got 2");
+        transform.num_channels = 3;
+    }
+    JsonArgs normalize = args.child("normalize");
+    const std::vector<double> mean = normalize.numbers(
+        "mean", {transform.mean[0], transform.mean[1], transform.mean[2]}, -10, 10);
+    const std::vector<double> std =
+        normalize.numbers("std", {transform.std[0], transform.std[1], transform.std[2]}, 1e-6, 10);
+    normalize.finish();
+    for (int c = 0; c < 3; ++c) {
+        transform.mean[c] = static_cast<float>(mean[c]);
+        transform.std[c] = static_cast<float>(std[c]);
+    }
+}
+
+ViewArgs simclr_view() {
+    ViewArgs view;
+    view.min_scale = 0.08;
+    view.horizontal_flip_prob = 0.5;
+    view.color_jitter_prob = 0.8;
+    view.color_jitter = {0.8, 0.8, 0.8, 0.2};
+    view.gray_prob = 0.2;
+    view.blur_prob = 0.5;
+    return view;
+}
+
+ViewArgs dino_global_view() {
+    ViewArgs view;
+    view.min_scale = 0.14;
+    view.horizontal_flip_prob = 0.5;
+    view.color_jitter_prob = 0.8;
+    view.color_jitter = {0.4, 0.4, 0.2, 0.1};
+    view.gray_prob = 0.2;
+    return view;
+}
+
+} // namespace
+
+int TransformArgs::min_decode_side() const {
+    int side = 0;
+    for (const ViewArgs& view : views) {
+        side = std::max({side, view.height, view.width});
+    }
+    return side;
+}
+
+TransformArgs simclr_transform(const json& transform_args, std::vector<ConfigIssue>& issues) {
+    TransformArgs transform;
+    JsonArgs args(transform_args, "transform_args", issues);
+    ViewArgs view = simclr_view();
+    read_view_args(args, view);
+    read_normalize(args, transform);
+    args.finish();
+    transform.views = {view, view};
+    return transform;
+}
+
+TransformArgs dino_transform(const json& transform_args, std::vector<ConfigIssue>& issues) {
+    TransformArgs transform;
+    JsonArgs args(transform_args, "transform_args", issues);
+    ViewArgs global = dino_global_view();
+    read_view_args(args, global);
+    read_normalize(args, transform);
+
+    // DINO's asymmetry: the first global view is always blurred, the second rarely but
+    // sometimes solarized, the local views blurred half of the time.
+    ViewArgs first = global;
+    first.blur_prob = 1.0;
+    JsonArgs first_args = args.child("global_view_1");
+    read_blur(first_args, first);
+    first_args.finish();
+
+    ViewArgs second = global;
+    second.blur_prob = 0.1;
+    JsonArgs second_args = args.child("global_view_2");
+    read_blur(second_args, second);
+    JsonArgs solarize = second_args.child("solarize");
+    second.solarize_prob = solarize.number("prob", 0.2, 0, 1);
+    solarize.finish();
+    second_args.finish();
+
+    ViewArgs local = global;
+    local.height = local.width = 96;
+    local.min_scale = 0.05;
+    local.max_scale = 0.14;
+    local.blur_prob = 0.5;
+    JsonArgs local_args = args.child("local_view");
+    const int local_views = local_args.integer("num_views", 6, 0, 64);
+    const std::vector<double> size = local_args.numbers("view_size", {96, 96}, 1, kMaxViewSide);
+    local.height = static_cast<int>(size[0]);
+    local.width = static_cast<int>(size[1]);
+    JsonArgs local_resize = local_args.child("random_resize");
+    local.min_scale = local_resize.number("min_scale", local.min_scale, 0.0001, 1.0);
+    local.max_scale = local_resize.number("max_scale", local.max_scale, local.min_scale, 1.0);
+    local_resize.finish();
+    read_blur(local_args, local);
+    local_args.finish();
+    args.finish();
+
+    transform.views = {first, second};
+    transform.views.insert(transform.views.end(), local_views, local);
+    return transform;
+}
+
+TransformArgs method_transform(const std::string& method, const json& transform_args) {
+    std::vector<ConfigIssue> issues;
+    TransformArgs transform = method == "dino" ? dino_transform(transform_args, issues)
+                                               : simclr_transform(transform_args, issues);
+    if (!issues.empty()) {
+        throw ConfigError(issues);
+    }
+    return transform;
+}
+
+TransformArgs embed_transform(int height, int width) {
+    TransformArgs transform;
+    ViewArgs view;
+    view.height = height;
+    view.width = width;
+    view.random_crop = false;
+    transform.views = {view};
+    return transform;
+}
+
+cv::Mat make_view(const cv::Mat& image, const ViewArgs& view, int num_channels, Rng& rng) {
+    cv::Mat out = view.random_crop ? random_resized_crop(image, rng, view.height, view.width,
+                                                         view.min_scale, view.max_scale)
+                                   : resize(image, view.height, view.width);
+    if (chance(rng, view.horizontal_flip_prob)) {
+        horizontal_flip(out);
+    }
+    if (chance(rng, view.vertical_flip_prob)) {
+        vertical_flip(out);
+    }
+    if (num_channels == 3) {
+        if (chance(rng, view.color_jitter_prob)) {
+            color_jitter(out, rng, view.color_jitter);
+        }
+        if (chance(rng, view.gray_prob)) {
+            to_grayscale(out);
+        }
+    }
+    if (chance(rng, view.blur_prob)) {
+        gaussian_blur(out, uniform(rng, view.blur_sigma_min, view.blur_sigma_max));
+    }
+    if (chance(rng, view.solarize_prob)) {
+        solarize(out);
+    }
+    return out;
+}
+
+} // namespace kiln::data

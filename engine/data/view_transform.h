@@ -1,0 +1,56 @@
+#pragma once
+
+#include "core/error.h"
+#include "data/augment.h"
+
+#include <array>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace kiln::data {
+
+// How one view of an image is made. Probabilities are in [0, 1].
+struct ViewArgs {
+    int height = 224;
+    int width = 224;
+    bool random_crop = true; // false: the whole image, resized (embedding)
+    double min_scale = 0.08;
+    double max_scale = 1.0;
+    double horizontal_flip_prob = 0.0;
+    double vertical_flip_prob = 0.0;
+    double color_jitter_prob = 0.0;
+    ColorJitter color_jitter;
+    double gray_prob = 0.0;
+    double blur_prob = 0.0;
+    double blur_sigma_min = 0.1;
+    double blur_sigma_max = 2.0;
+    double solarize_prob = 0.0;
+};
+
+// Every view a method takes of each image, plus the normalisation of all of them.
+struct TransformArgs {
+    std::vector<ViewArgs> views;
+    int num_channels = 3; // 1 turns colour ops off and writes one grey plane
+    std::array<float, 3> mean = {0.485f, 0.456f, 0.406f}; // ImageNet
+    std::array<float, 3> std = {0.229f, 0.224f, 0.225f};
+
+    // The shorter side an image needs for its largest view: decoding may shrink it to that.
+    int min_decode_side() const;
+};
+
+// LightlyTrain's view defaults for each method, changed by `transform_args` with LightlyTrain's
+// key names. Bad keys or values are appended to `issues` with their dotted path.
+TransformArgs simclr_transform(const nlohmann::json& transform_args,
+                               std::vector<ConfigIssue>& issues);
+TransformArgs dino_transform(const nlohmann::json& transform_args,
+                             std::vector<ConfigIssue>& issues);
+// The views `method` trains on; throws ConfigError for bad transform_args.
+TransformArgs method_transform(const std::string& method, const nlohmann::json& transform_args);
+// Embedding: the whole image resized to height x width, normalised.
+TransformArgs embed_transform(int height, int width);
+
+// Makes one view of a decoded BGR image.
+cv::Mat make_view(const cv::Mat& image, const ViewArgs& view, int num_channels, Rng& rng);
+
+} // namespace kiln::data

@@ -1,0 +1,765 @@
+// Data pipeline: dataset index, decoding, augmentations, views, the loader and dataset tools.
+
+#include "core/error.h"
+#include "core/log.h"
+#include "data/augment.h"
+#include "data/dataset_index.h"
+#include "data/dataset_optimizer.h"
+#include "data/idx_import.h"
+#include "data/image_decode.h"
+#include "data/loader.h"
+#include "data/view_transform.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <filesystem>
+#include <fstream>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <thread>
+#include <torch/types.h>
+#include <zlib.h>
+
+namespace fs = std::filesystem;
+using kiln::data::Rng;
+
+namespace {
+
+// A colourful image whose content depends on `seed`, so that every file differs.
+cv::Mat syntheticImage(int height, int width, int seed) {
+    cv::Mat image(height, width, CV_8UC3);
+    for (int y = 0; y < height; ++y) {
+        for (int x = 0; x < width; ++x) {
+            image.at<cv::Vec3b>(y, x) =
+                cv::Vec3b((x * 255 / width + seed * 37) % 256, (y * 255 / height + seed * 11) % 256,
+                          ((x + y) * 3 + seed * 5) % 256);
+        }
+    }
+    cv::circle(image, {width / 3, height / 2}, std::min(width, height) / 4,
+               cv::Scalar(seed % 256, 255 - seed % 256, 128), -1);
+    return image;
+}
+
+void writeImage(const fs::path& path, const cv::Mat& image) {
+    fs::create_directories(path.parent_path());
+    QVERIFY(cv::imwrite(path.string(), image));
+}
+
+void writeBytes(const fs::path& path, const std::string& bytes) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << bytes;
+}
+
+std::string readBytes(const fs::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(file), {}};
+}
+
+std::vector<std::string> filenames(const kiln::data::DatasetIndex& index) {
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < index.size(); ++i) {
+        names.emplace_back(index.filename(i));
+    }
+    return names;
+}
+
+bool throwsErrorContaining(const std::function<void()>& call, const std::string& part) {
+    try {
+        call();
+    } catch (const kiln::Error& error) {
+        return std::string(error.what()).find(part) != std::string::npos;
+    }
+    return false;
+}
+
+// Gzip-compressed IDX file with the given magic, dimensions and payload.
+void writeIdx(const fs::path& path, std::uint32_t magic, const std::vector<std::uint32_t>& dims,
+              const std::vector<unsigned char>& payload) {
+    std::vector<unsigned char> bytes;
+    const auto put = [&](std::uint32_t v) {
+        for (int shift = 24; shift >= 0; shift -= 8) {
+            bytes.push_back(static_cast<unsigned char>(v >> shift));
+        }
+    };
+    put(magic);
+    for (std::uint32_t d : dims) {
+        put(d);
+    }
+    bytes.insert(bytes.end(), payload.begin(), payload.end());
+    gzFile file = gzopen(path.c_str(), "wb");
+    gzwrite(file, bytes.data(), static_cast<unsigned>(bytes.size()));
+    gzclose(file);
+}
+
+kiln::data::TransformArgs smallSimclr(int size = 32) {
+    std::vector<kiln::ConfigIssue> issues;
+    return kiln::data::simclr_transform({{"image_size", {size, size}}}, issues);
+}
+
+std::vector<kiln::data::Batch> wholeEpoch(kiln::data::Loader& loader, std::int64_t epoch) {
+    std::vector<kiln::data::Batch> batches;
+    loader.start_epoch(epoch);
+    while (auto batch = loader.next()) {
+        batches.push_back(std::move(*batch));
+    }
+    return batches;
+}
+
+} // namespace
+
+class DataTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir temp_;
+    fs::path root_;
+    fs::path images_; // 24 JPEG and PNG images in two class folders
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(temp_.isValid());
+        root_ = temp_.path().toStdString();
+        images_ = root_ / "images";
+        for (int i = 0; i < 24; ++i) {
+            const std::string folder = i % 2 == 0 ? "cats" : "dogs";
+            const std::string extension = i % 3 == 0 ? ".png" : ".jpg";
+            char name[32];
+            std::snprintf(name, sizeof name, "%02d", i);
+            writeImage(images_ / folder / (name + extension), syntheticImage(60 + i, 80 - i, i));
+        }
+    }
+
+    // ---- dataset index ----
+
+    void indexIsRecursiveSortedAndRelative() {
+        const fs::path data = root_ / "index";
+        writeImage(data / "b.JPG", syntheticImage(8, 8, 1));
+        writeImage(data / "a" / "z.png", syntheticImage(8, 8, 2));
+        writeImage(data / "a" / "deep" / "y.jpeg", syntheticImage(8, 8, 3));
+        writeBytes(data / "notes.txt", "not an image");
+        writeBytes(data / "a" / "no_extension", "x");
+        writeBytes(data / "c.WebP", "");
+        writeBytes(data / "d.tiff", "");
+        const auto index = kiln::data::DatasetIndex::scan({data});
+        QCOMPARE(filenames(index), (std::vector<std::string>{"a/deep/y.jpeg", "a/z.png", "b.JPG",
+                                                             "c.WebP", "d.tiff"}));
+        QCOMPARE(index.path(2), data / "b.JPG");
+        QCOMPARE(std::string(index.top_level_folder(0)), std::string("a"));
+        QCOMPARE(std::string(index.top_level_folder(2)), std::string(""));
+    }
+
+    void indexTakesListsOfFoldersAndFiles() {
+        const auto index = kiln::data::DatasetIndex::scan(
+            {images_ / "dogs", root_ / "index" / "b.JPG", images_ / "cats"});
+        QCOMPARE(index.size(), std::size_t(25));
+        QCOMPARE(std::string(index.filename(0)), std::string("01.jpg")); // dogs first, as given
+        QCOMPARE(std::string(index.filename(12)), std::string("b.JPG"));
+        QCOMPARE(index.path(12), root_ / "index" / "b.JPG");
+        QCOMPARE(std::string(index.filename(13)), std::string("00.png"));
+    }
+
+    void indexFollowsLinksWithoutLooping() {
+        const fs::path data = root_ / "links";
+        writeImage(data / "real" / "x.png", syntheticImage(8, 8, 4));
+        fs::create_directory_symlink(data, data / "real" / "loop");       // back to an ancestor
+        fs::create_directory_symlink(data / "real", data / "alias");      // a second way in
+        fs::create_symlink(data / "real" / "x.png", data / "linked.png"); // a file link
+        fs::create_symlink(data / "missing.png", data / "dangling.png");
+        const auto index = kiln::data::DatasetIndex::scan({data});
+        QCOMPARE(filenames(index), (std::vector<std::string>{"alias/x.png", "linked.png"}));
+    }
+
+    void indexErrorsNameThePath() {
+        QVERIFY(throwsErrorContaining([&] { kiln::data::DatasetIndex::scan({root_ / "nowhere"}); },
+                                      "\"" + (root_ / "nowhere").string() + "\" does not exist"));
+        fs::create_directories(root_ / "empty" / "sub");
+        QVERIFY(throwsErrorContaining([&] { kiln::data::DatasetIndex::scan({root_ / "empty"}); },
+                                      "no images found in \"" + (root_ / "empty").string()));
+        writeBytes(root_ / "readme.md", "#");
+        QVERIFY(
+            throwsErrorContaining([&] { kiln::data::DatasetIndex::scan({root_ / "readme.md"}); },
+                                  "is not an image file"));
+    }
+
+    // ---- decoding ----
+
+    void decodeGivesEightBitThreeChannels() {
+        const fs::path gray = root_ / "decode" / "gray.png";
+        writeImage(gray, cv::Mat(4, 6, CV_8UC1, cv::Scalar(77)));
+        cv::Mat image = kiln::data::decode_image(gray);
+        QCOMPARE(image.type(), CV_8UC3);
+        QCOMPARE(image.at<cv::Vec3b>(2, 3), cv::Vec3b(77, 77, 77));
+
+        const fs::path deep = root_ / "decode" / "deep.png";
+        cv::Mat sixteen(2, 2, CV_16UC3, cv::Scalar(65535, 32768, 0));
+        writeImage(deep, sixteen);
+        image = kiln::data::decode_image(deep);
+        QCOMPARE(image.type(), CV_8UC3);
+        QCOMPARE(image.at<cv::Vec3b>(0, 0), cv::Vec3b(255, 128, 0));
+
+        const fs::path alpha = root_ / "decode" / "alpha.png";
+        writeImage(alpha, cv::Mat(3, 3, CV_8UC4, cv::Scalar(10, 20, 30, 0)));
+        image = kiln::data::decode_image(alpha);
+        QCOMPARE(image.type(), CV_8UC3);
+        QCOMPARE(image.at<cv::Vec3b>(1, 1), cv::Vec3b(10, 20, 30));
+    }
+
+    void unreadableFilesAreNamedErrors() {
+        const fs::path folder = root_ / "broken";
+        writeBytes(folder / "empty.jpg", "");
+        writeBytes(folder / "text.png", "this is not a png");
+        writeImage(folder / "whole.jpg", syntheticImage(64, 64, 9));
+        const std::string jpeg = readBytes(folder / "whole.jpg");
+        writeBytes(folder / "truncated.jpg", jpeg.substr(0, jpeg.size() / 2));
+        const std::string png = readBytes(images_ / "cats" / "00.png");
+        writeBytes(folder / "truncated.png", png.substr(0, png.size() / 2));
+        QVERIFY(throwsErrorContaining([&] { kiln::data::decode_image(folder / "empty.jpg"); },
+                                      "empty.jpg\" is empty"));
+        QVERIFY(throwsErrorContaining([&] { kiln::data::decode_image(folder / "text.png"); },
+                                      "text.png\" is not a readable image"));
+        QVERIFY(throwsErrorContaining([&] { kiln::data::decode_image(folder / "truncated.jpg"); },
+                                      "truncated.jpg\" is a truncated JPEG"));
+        QVERIFY(throwsErrorContaining([&] { kiln::data::decode_image(folder / "truncated.png"); },
+                                      "truncated.png\""));
+        QVERIFY(throwsErrorContaining([&] { kiln::data::decode_image(folder / "absent.png"); },
+                                      "cannot open"));
+        QVERIFY(!kiln::data::decode_image(folder / "whole.jpg").empty());
+    }
+
+    void reducedJpegDecodingKeepsEnoughPixels() {
+        const fs::path path = root_ / "decode" / "large.jpg";
+        writeImage(path, syntheticImage(1200, 1600, 5));
+        const std::vector<unsigned char> bytes = kiln::data::read_file(path);
+        QCOMPARE(kiln::data::jpeg_size(bytes), cv::Size(1600, 1200));
+        QCOMPARE(kiln::data::decode_image(path).size(), cv::Size(1600, 1200));
+        QCOMPARE(kiln::data::decode_image(path, 224).size(), cv::Size(400, 300));   // 1/4
+        QCOMPARE(kiln::data::decode_image(path, 100).size(), cv::Size(200, 150));   // 1/8
+        QCOMPARE(kiln::data::decode_image(path, 700).size(), cv::Size(1600, 1200)); // none fits
+        QCOMPARE(kiln::data::jpeg_size(kiln::data::read_file(images_ / "cats" / "00.png")),
+                 cv::Size(0, 0));
+    }
+
+    // ---- augmentations ----
+
+    void cropBoxesStayWithinTheirBounds() {
+        Rng rng = kiln::data::sample_rng(1, 2, 3);
+        const cv::Size size(500, 375);
+        for (int i = 0; i < 2000; ++i) {
+            const cv::Rect box = kiln::data::random_crop_box(size, rng, 0.08, 1.0);
+            QVERIFY((box & cv::Rect(0, 0, 500, 375)) == box);
+            const double scale = box.area() / double(size.area());
+            const double ratio = box.width / double(box.height);
+            const bool fallback = box == cv::Rect(0, 0, 500, 375);
+            if (!fallback) { // rounding of width and height loosens the bounds slightly
+                QVERIFY2(scale > 0.075 && scale <= 1.0, qPrintable(QString::number(scale)));
+                QVERIFY2(ratio > 0.74 && ratio < 1.35, qPrintable(QString::number(ratio)));
+            }
+        }
+        const cv::Rect narrow = kiln::data::random_crop_box(cv::Size(1000, 10), rng, 0.9, 1.0);
+        QVERIFY(narrow.width <= 14 && narrow.height == 10); // centre crop, ratio clamped to 4/3
+        const cv::Mat view =
+            kiln::data::random_resized_crop(syntheticImage(50, 70, 1), rng, 24, 32, 0.2, 0.5);
+        QCOMPARE(view.size(), cv::Size(32, 24));
+    }
+
+    void aFlipIsAFlip() {
+        const cv::Mat original = syntheticImage(5, 7, 3);
+        cv::Mat image = original.clone();
+        kiln::data::horizontal_flip(image);
+        QCOMPARE(image.at<cv::Vec3b>(1, 0), original.at<cv::Vec3b>(1, 6));
+        kiln::data::horizontal_flip(image);
+        QCOMPARE(cv::norm(image, original, cv::NORM_INF), 0.0);
+        kiln::data::vertical_flip(image);
+        QCOMPARE(image.at<cv::Vec3b>(0, 2), original.at<cv::Vec3b>(4, 2));
+    }
+
+    void colourOpsFollowTheirDefinitions() {
+        const cv::Mat original = syntheticImage(16, 16, 7);
+        cv::Mat image = original.clone();
+        kiln::data::adjust_brightness(image, 0.0);
+        QCOMPARE(cv::countNonZero(image.reshape(1)), 0);
+        image = original.clone();
+        kiln::data::adjust_brightness(image, 1.0);
+        QCOMPARE(cv::norm(image, original, cv::NORM_INF), 0.0);
+
+        image = original.clone();
+        kiln::data::adjust_contrast(image, 0.0); // everything becomes the grey mean
+        double low = 0;
+        double high = 0;
+        cv::minMaxLoc(image.reshape(1), &low, &high);
+        QVERIFY(high - low <= 1.0);
+
+        image = original.clone();
+        kiln::data::adjust_saturation(image, 0.0); // grey: three equal channels
+        std::vector<cv::Mat> planes;
+        cv::split(image, planes);
+        QVERIFY(cv::norm(planes[0], planes[1], cv::NORM_INF) <= 1.0);
+        QVERIFY(cv::norm(planes[1], planes[2], cv::NORM_INF) <= 1.0);
+
+        cv::Mat red(1, 1, CV_8UC3, cv::Scalar(0, 0, 255)); // BGR
+        kiln::data::adjust_hue(red, 1.0 / 3.0);            // +120 degrees: green
+        QVERIFY(cv::norm(red.at<cv::Vec3b>(0, 0), cv::Vec3b(0, 255, 0), cv::NORM_INF) <= 8);
+        image = original.clone();
+        kiln::data::adjust_hue(image, 0.0);
+        QVERIFY(cv::norm(image, original, cv::NORM_INF) <= 8); // only HSV rounding
+
+        image = original.clone();
+        kiln::data::to_grayscale(image);
+        cv::split(image, planes);
+        QCOMPARE(cv::norm(planes[0], planes[2], cv::NORM_INF), 0.0);
+
+        cv::Mat levels(1, 3, CV_8UC3);
+        levels.at<cv::Vec3b>(0, 0) = cv::Vec3b(0, 127, 128);
+        levels.at<cv::Vec3b>(0, 1) = cv::Vec3b(200, 255, 10);
+        levels.at<cv::Vec3b>(0, 2) = cv::Vec3b(129, 1, 254);
+        kiln::data::solarize(levels);
+        QCOMPARE(levels.at<cv::Vec3b>(0, 0), cv::Vec3b(0, 127, 127));
+        QCOMPARE(levels.at<cv::Vec3b>(0, 1), cv::Vec3b(55, 0, 10));
+        QCOMPARE(levels.at<cv::Vec3b>(0, 2), cv::Vec3b(126, 1, 1));
+
+        image = original.clone();
+        kiln::data::gaussian_blur(image, 2.0);
+        cv::Mat edgesBefore;
+        cv::Mat edgesAfter;
+        cv::Laplacian(original, edgesBefore, CV_32F);
+        cv::Laplacian(image, edgesAfter, CV_32F);
+        QVERIFY(cv::norm(edgesAfter) < 0.5 * cv::norm(edgesBefore));
+    }
+
+    void jitterDrawsFromItsRanges() {
+        const cv::Mat original(8, 8, CV_8UC3, cv::Scalar(100, 100, 100));
+        for (int i = 0; i < 50; ++i) {
+            Rng rng = kiln::data::sample_rng(4, 0, static_cast<std::uint64_t>(i));
+            cv::Mat image = original.clone();
+            kiln::data::color_jitter(image, rng, {0.5, 0.0, 0.0, 0.0});
+            const double value = image.at<cv::Vec3b>(0, 0)[0];
+            QVERIFY(value >= 50 && value <= 150); // brightness factor in [0.5, 1.5]
+        }
+    }
+
+    void normalizationWritesRgbPlanes() {
+        cv::Mat pixel(1, 2, CV_8UC3);
+        pixel.at<cv::Vec3b>(0, 0) = cv::Vec3b(0, 128, 255); // B G R
+        pixel.at<cv::Vec3b>(0, 1) = cv::Vec3b(255, 255, 255);
+        const float mean[3] = {0.5f, 0.5f, 0.5f};
+        const float std[3] = {0.5f, 0.25f, 1.0f};
+        float out[6];
+        kiln::data::write_normalized(pixel, 3, mean, std, out);
+        QCOMPARE(out[0], 1.0f); // R of pixel 0: (1 - 0.5) / 0.5
+        QVERIFY(qAbs(out[2] - (128 / 255.0f - 0.5f) / 0.25f) < 1e-6f); // G plane
+        QCOMPARE(out[4], -0.5f); // B of pixel 0: (0 - 0.5) / 1
+        QCOMPARE(out[5], 0.5f);
+        float gray[2];
+        kiln::data::write_normalized(pixel, 1, mean, std, gray);
+        QCOMPARE(gray[1], 1.0f);
+    }
+
+    // ---- views ----
+
+    void simclrViewsHaveLightlyTrainsDefaults() {
+        std::vector<kiln::ConfigIssue> issues;
+        const auto transform = kiln::data::simclr_transform(nullptr, issues);
+        QVERIFY(issues.empty());
+        QCOMPARE(transform.views.size(), std::size_t(2));
+        const auto& view = transform.views[0];
+        QCOMPARE(view.height, 224);
+        QCOMPARE(view.min_scale, 0.08);
+        QCOMPARE(view.horizontal_flip_prob, 0.5);
+        QCOMPARE(view.color_jitter_prob, 0.8);
+        QCOMPARE(view.color_jitter.brightness, 0.8);
+        QCOMPARE(view.color_jitter.hue, 0.2);
+        QCOMPARE(view.gray_prob, 0.2);
+        QCOMPARE(view.blur_prob, 0.5);
+        QCOMPARE(view.solarize_prob, 0.0);
+    }
+
+    void dinoViewsHaveLightlyTrainsDefaults() {
+        std::vector<kiln::ConfigIssue> issues;
+        const auto transform = kiln::data::dino_transform(nullptr, issues);
+        QVERIFY(issues.empty());
+        QCOMPARE(transform.views.size(), std::size_t(8));
+        QCOMPARE(transform.views[0].height, 224);
+        QCOMPARE(transform.views[0].min_scale, 0.14);
+        QCOMPARE(transform.views[0].blur_prob, 1.0);
+        QCOMPARE(transform.views[1].blur_prob, 0.1);
+        QCOMPARE(transform.views[1].solarize_prob, 0.2);
+        QCOMPARE(transform.views[0].solarize_prob, 0.0);
+        for (std::size_t v = 2; v < 8; ++v) {
+            QCOMPARE(transform.views[v].height, 96);
+            QCOMPARE(transform.views[v].min_scale, 0.05);
+            QCOMPARE(transform.views[v].max_scale, 0.14);
+            QCOMPARE(transform.views[v].blur_prob, 0.5);
+        }
+    }
+
+    void transformArgsUseLightlyTrainsKeys() {
+        const nlohmann::json args = {
+            {"image_size", {64, 48}},
+            {"random_resize", {{"min_scale", 0.3}}},
+            {"random_flip", {{"vertical_prob", 0.25}}},
+            {"color_jitter", {{"strength", 0.5}, {"prob", 1.0}}},
+            {"random_gray_scale", 0.0},
+            {"gaussian_blur", {{"prob", 0.0}, {"sigmas", {0.5, 1.0}}}},
+            {"local_view", {{"num_views", 2}, {"view_size", {32, 32}}}},
+            {"global_view_2", {{"solarize", {{"prob", 0.5}}}}},
+            {"normalize", {{"mean", {0.0, 0.0, 0.0}}, {"std", {1.0, 1.0, 1.0}}}}};
+        std::vector<kiln::ConfigIssue> issues;
+        const auto transform = kiln::data::dino_transform(args, issues);
+        QVERIFY(issues.empty());
+        QCOMPARE(transform.views.size(), std::size_t(4));
+        QCOMPARE(transform.views[0].height, 64);
+        QCOMPARE(transform.views[0].width, 48);
+        QCOMPARE(transform.views[0].min_scale, 0.3);
+        QCOMPARE(transform.views[0].vertical_flip_prob, 0.25);
+        QCOMPARE(transform.views[0].color_jitter.brightness, 0.2); // DINO's 0.4 x strength 0.5
+        QCOMPARE(transform.views[1].solarize_prob, 0.5);
+        QCOMPARE(transform.views[3].height, 32);
+        QCOMPARE(transform.min_decode_side(), 64);
+        QCOMPARE(transform.mean[0], 0.0f);
+    }
+
+    void badTransformArgsAreNamed() {
+        const nlohmann::json args = {{"color_jiter", {{"prob", 1.0}}},
+                                     {"random_flip", {{"horizontal_prob", 1.5}}},
+                                     {"normalize", {{"mean", {0.5}}}},
+                                     {"num_channels", 2}};
+        try {
+            kiln::data::method_transform("simclr", args);
+            QFAIL("accepted bad transform_args");
+        } catch (const kiln::ConfigError& error) {
+            const std::string text = error.what();
+            QVERIFY(
+                text.find(
+                    "transform_args.color_jiter: unknown key; did you mean \"color_jitter\"?") !=
+                std::string::npos);
+            QVERIFY(
+                text.find("transform_args.random_flip.horizontal_prob: must be between 0 and 1") !=
+                std::string::npos);
+            QVERIFY(text.find("transform_args.normalize.mean: expected a list of 3 numbers") !=
+                    std::string::npos);
+            QVERIFY(text.find("transform_args.num_channels: must be 1 (grayscale) or 3") !=
+                    std::string::npos);
+            QCOMPARE(error.issues().size(), std::size_t(4));
+        }
+    }
+
+    void grayscaleViewsSkipColourOps() {
+        kiln::data::ViewArgs view;
+        view.height = view.width = 16;
+        view.color_jitter_prob = 1.0;
+        view.color_jitter = {0.0, 0.0, 0.0, 0.5};
+        Rng rng = kiln::data::sample_rng(0, 0, 0);
+        const cv::Mat image = syntheticImage(32, 32, 1);
+        const cv::Mat once = kiln::data::make_view(image, view, 1, rng);
+        QCOMPARE(once.size(), cv::Size(16, 16));
+        kiln::data::ViewArgs plain = view;
+        plain.color_jitter_prob = 0.0;
+        Rng same = kiln::data::sample_rng(0, 0, 0);
+        QCOMPARE(cv::norm(kiln::data::make_view(image, plain, 1, same), once, cv::NORM_INF), 0.0);
+    }
+
+    // ---- loader ----
+
+    void batchesAreIdenticalWithAnyNumberOfWorkers() {
+        const auto index = kiln::data::DatasetIndex::scan({images_});
+        std::vector<std::vector<kiln::data::Batch>> runs;
+        for (int workers : {0, 1, 3, 8}) {
+            kiln::data::LoaderOptions options;
+            options.batch_size = 5;
+            options.num_workers = workers;
+            options.seed = 42;
+            kiln::data::Loader loader(index, smallSimclr(), options);
+            runs.push_back(wholeEpoch(loader, 3));
+        }
+        QCOMPARE(runs[0].size(), std::size_t(4)); // 24 images, batches of 5, drop_last
+        for (std::size_t run = 1; run < runs.size(); ++run) {
+            QCOMPARE(runs[run].size(), runs[0].size());
+            for (std::size_t b = 0; b < runs[0].size(); ++b) {
+                QCOMPARE(runs[run][b].indices, runs[0][b].indices);
+                for (std::size_t v = 0; v < 2; ++v) {
+                    QVERIFY(torch::equal(runs[run][b].views[v], runs[0][b].views[v]));
+                }
+            }
+        }
+        const at::Tensor& view = runs[0][0].views[0];
+        QCOMPARE(view.sizes().vec(), (std::vector<std::int64_t>{5, 3, 32, 32}));
+        QVERIFY(view.is_contiguous());
+        QCOMPARE(view.scalar_type(), torch::kFloat32);
+        QVERIFY(!torch::equal(runs[0][0].views[0], runs[0][0].views[1])); // two different views
+    }
+
+    void seedsAndEpochsChangeTheBatches() {
+        const auto index = kiln::data::DatasetIndex::scan({images_});
+        kiln::data::LoaderOptions options;
+        options.batch_size = 8;
+        kiln::data::Loader first(index, smallSimclr(), options);
+        options.seed = 1;
+        kiln::data::Loader second(index, smallSimclr(), options);
+        QVERIFY(first.epoch_indices(0) != second.epoch_indices(0));
+        QVERIFY(first.epoch_indices(0) != first.epoch_indices(1));
+        options.shuffle = false;
+        kiln::data::Loader ordered(index, smallSimclr(), options);
+        QCOMPARE(ordered.epoch_indices(5),
+                 (std::vector<std::int64_t>{0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11,
+                                            12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23}));
+    }
+
+    void shardsCoverEveryIndexOncePerEpoch() {
+        const auto index = kiln::data::DatasetIndex::scan({images_}); // 24 images
+        for (const bool dropLast : {true, false}) {
+            for (const int world : {1, 2, 3, 5}) {
+                std::vector<int> seen(index.size(), 0);
+                std::size_t length = 0;
+                for (int rank = 0; rank < world; ++rank) {
+                    kiln::data::LoaderOptions options;
+                    options.rank = rank;
+                    options.world_size = world;
+                    options.drop_last = dropLast;
+                    options.seed = 7;
+                    kiln::data::Loader loader(index, smallSimclr(), options);
+                    const auto mine = loader.epoch_indices(2);
+                    if (rank == 0) {
+                        length = mine.size();
+                    }
+                    QCOMPARE(mine.size(), length); // equal shares
+                    for (const std::int64_t i : mine) {
+                        ++seen[static_cast<std::size_t>(i)];
+                    }
+                }
+                const int missing = static_cast<int>(std::count(seen.begin(), seen.end(), 0));
+                const int twice = static_cast<int>(
+                    std::count_if(seen.begin(), seen.end(), [](int n) { return n > 1; }));
+                if (dropLast) {
+                    QCOMPARE(missing, 24 % world); // the remainder is dropped
+                    QCOMPARE(twice, 0);
+                } else {
+                    QCOMPARE(missing, 0);
+                    QCOMPARE(twice, (world - 24 % world) % world); // padded by repeats
+                }
+            }
+        }
+    }
+
+    void lastBatchIsKeptWithoutDropLast() {
+        const auto index = kiln::data::DatasetIndex::scan({images_});
+        kiln::data::LoaderOptions options;
+        options.batch_size = 10;
+        options.drop_last = false;
+        options.shuffle = false;
+        kiln::data::Loader loader(index, kiln::data::embed_transform(16, 20), options);
+        const auto batches = wholeEpoch(loader, 0);
+        QCOMPARE(batches.size(), std::size_t(3));
+        QCOMPARE(batches[2].views[0].size(0), 4);
+        QCOMPARE(batches[2].views[0].sizes().vec(), (std::vector<std::int64_t>{4, 3, 16, 20}));
+        QCOMPARE(batches[2].indices.back(), 23);
+    }
+
+    void unreadableFilesAreSkippedAndCounted() {
+        const fs::path data = root_ / "mixed";
+        for (int i = 0; i < 6; ++i) {
+            writeImage(data / ("good" + std::to_string(i) + ".png"), syntheticImage(20, 20, i));
+        }
+        writeBytes(data / "empty.jpg", "");
+        writeBytes(data / "garbage.png", "garbage");
+        std::vector<std::string> warnings;
+        std::mutex mutex;
+        const kiln::log::ScopedSink sink([&](kiln::log::Level level, const std::string& message) {
+            const std::lock_guard<std::mutex> lock(mutex);
+            if (level == kiln::log::Level::Warning) {
+                warnings.push_back(message);
+            }
+        });
+        const auto index = kiln::data::DatasetIndex::scan({data});
+        kiln::data::LoaderOptions options;
+        options.batch_size = 8;
+        options.drop_last = false;
+        options.num_workers = 2;
+        kiln::data::Loader loader(index, smallSimclr(16), options);
+        for (int epoch = 0; epoch < 2; ++epoch) {
+            const auto batches = wholeEpoch(loader, epoch);
+            QCOMPARE(batches.size(), std::size_t(1));
+            QCOMPARE(batches[0].indices.size(), std::size_t(6));
+            QCOMPARE(batches[0].views[0].size(0), 6);
+        }
+        QCOMPARE(loader.skipped_files(), 2);
+        QCOMPARE(warnings.size(), std::size_t(2)); // each named once, not once per epoch
+        QVERIFY(std::any_of(warnings.begin(), warnings.end(), [](const std::string& w) {
+            return w.find("empty.jpg") != std::string::npos;
+        }));
+    }
+
+    void nothingReadableIsAClearError() {
+        const fs::path data = root_ / "allbad";
+        writeBytes(data / "a.jpg", "");
+        writeBytes(data / "b.png", "nope");
+        const kiln::log::ScopedSink quiet([](kiln::log::Level, const std::string&) {});
+        const auto index = kiln::data::DatasetIndex::scan({data});
+        kiln::data::LoaderOptions options;
+        options.batch_size = 1;
+        kiln::data::Loader loader(index, smallSimclr(16), options);
+        loader.start_epoch(0);
+        QVERIFY(throwsErrorContaining(
+            [&] {
+                while (loader.next()) {
+                }
+            },
+            "none of the images could be read (2 unreadable)"));
+    }
+
+    void workerFailuresReachTheConsumerWithTheFileName() {
+        const auto index = kiln::data::DatasetIndex::scan({images_});
+        kiln::data::TransformArgs broken = kiln::data::embed_transform(16, 16);
+        broken.views[0].blur_prob = 1.0;
+        broken.views[0].blur_sigma_min = broken.views[0].blur_sigma_max = -1.0; // OpenCV refuses
+        kiln::data::LoaderOptions options;
+        options.batch_size = 4;
+        options.num_workers = 2;
+        options.shuffle = false;
+        kiln::data::Loader loader(index, broken, options);
+        loader.start_epoch(0);
+        QVERIFY(throwsErrorContaining(
+            [&] { loader.next(); }, "while preparing \"" + (images_ / "cats" / "00.png").string()));
+    }
+
+    void stopMidEpochReturnsAndJoins() {
+        const auto index = kiln::data::DatasetIndex::scan({images_});
+        kiln::StopToken stop;
+        kiln::data::LoaderOptions options;
+        options.batch_size = 2;
+        options.num_workers = 3;
+        auto loader = std::make_unique<kiln::data::Loader>(index, smallSimclr(), options, stop);
+        loader->start_epoch(0);
+        QVERIFY(loader->next().has_value());
+        stop.request_stop();
+        QVERIFY(!loader->next().has_value());
+        loader.reset(); // joins every worker; a hang here fails the test by timeout
+        QVERIFY(stop.stop_requested());
+    }
+
+    void restartingAnEpochAbandonsTheOldOne() {
+        const auto index = kiln::data::DatasetIndex::scan({images_});
+        kiln::data::LoaderOptions options;
+        options.batch_size = 3;
+        options.num_workers = 2;
+        kiln::data::Loader loader(index, smallSimclr(), options);
+        loader.start_epoch(0);
+        QVERIFY(loader.next().has_value());
+        const auto batches = wholeEpoch(loader, 1);
+        QCOMPARE(batches.size(), std::size_t(8));
+        QCOMPARE(batches[0].number, 0);
+        QCOMPARE(batches[0].indices[0], loader.epoch_indices(1)[0]);
+        QVERIFY(loader.last_wait_seconds() >= 0.0);
+    }
+
+    // ---- dataset tools ----
+
+    void importIdxRoundTrip() {
+        const int count = 12;
+        std::vector<unsigned char> pixels(count * 4 * 3);
+        std::vector<unsigned char> labels(count);
+        for (int i = 0; i < count; ++i) {
+            labels[i] = static_cast<unsigned char>(i % 3);
+            for (int p = 0; p < 12; ++p) {
+                pixels[i * 12 + p] = static_cast<unsigned char>(i * 20 + p);
+            }
+        }
+        const fs::path images = root_ / "idx" / "images-idx3-ubyte.gz";
+        const fs::path labelFile = root_ / "idx" / "labels-idx1-ubyte.gz";
+        fs::create_directories(images.parent_path());
+        writeIdx(images, 0x803, {count, 4, 3}, pixels);
+        writeIdx(labelFile, 0x801, {count}, labels);
+
+        kiln::data::IdxImportOptions options;
+        options.images = images;
+        options.labels = labelFile;
+        options.out = root_ / "idx" / "out";
+        const auto result = kiln::data::import_idx(options);
+        QCOMPARE(result.images, 12);
+        QCOMPARE(result.per_label.size(), std::size_t(3));
+        QCOMPARE(result.per_label.at(1), 4);
+        const cv::Mat seventh = kiln::data::decode_image(options.out / "1" / "07.png");
+        QCOMPARE(seventh.size(), cv::Size(3, 4));
+        QCOMPARE(seventh.at<cv::Vec3b>(1, 2), cv::Vec3b(145, 145, 145)); // 7 * 20 + 1 * 3 + 2
+        const auto index = kiln::data::DatasetIndex::scan({options.out});
+        QCOMPARE(index.size(), std::size_t(12));
+        QCOMPARE(std::string(index.top_level_folder(0)), std::string("0"));
+
+        options.out = root_ / "idx" / "limited";
+        options.limit = 5;
+        options.format = "jpg";
+        QCOMPARE(kiln::data::import_idx(options).images, 5);
+        QVERIFY(fs::exists(options.out / "1" / "4.jpg"));
+
+        options.labels = images; // wrong file
+        QVERIFY(throwsErrorContaining([&] { kiln::data::import_idx(options); },
+                                      "is not an IDX labels file"));
+        writeIdx(labelFile, 0x801, {count - 1}, std::vector<unsigned char>(count - 1));
+        options.labels = labelFile;
+        QVERIFY(throwsErrorContaining([&] { kiln::data::import_idx(options); },
+                                      "has 12 images but labels file"));
+        writeIdx(labelFile, 0x801, {count}, std::vector<unsigned char>(count - 2));
+        QVERIFY(throwsErrorContaining([&] { kiln::data::import_idx(options); }, "truncated"));
+    }
+
+    void optimizeDatasetConvertsAndNeverTouchesTheSource() {
+        const fs::path source = root_ / "optimize" / "source";
+        writeImage(source / "big.png", syntheticImage(300, 400, 1));
+        writeImage(source / "nested" / "tall.png", syntheticImage(200, 50, 2));
+        writeImage(source / "nested" / "small.jpg", syntheticImage(30, 40, 3));
+        writeImage(source / "same.png", syntheticImage(20, 20, 4));
+        writeImage(source / "same.jpg", syntheticImage(20, 20, 5));
+        writeBytes(source / "corrupt.png", "broken");
+        std::map<std::string, std::string> before;
+        for (const auto& entry : fs::recursive_directory_iterator(source)) {
+            if (entry.is_regular_file()) {
+                before[entry.path().string()] = readBytes(entry.path());
+            }
+        }
+        const kiln::log::ScopedSink quiet([](kiln::log::Level, const std::string&) {});
+        kiln::data::OptimizeOptions options;
+        options.source = source;
+        options.destination = root_ / "optimize" / "out";
+        options.max_size = 100;
+        options.quality = 85;
+        options.num_workers = 2;
+        std::int64_t lastDone = 0;
+        const auto result = kiln::data::optimize_dataset(
+            options, [&](std::int64_t done, std::int64_t) { lastDone = std::max(lastDone, done); });
+        QCOMPARE(result.written, 5);
+        QCOMPARE(lastDone, 6);
+        QCOMPARE(result.skipped.size(), std::size_t(1));
+        QVERIFY(result.skipped[0].find("corrupt.png") != std::string::npos);
+        QCOMPARE(kiln::data::decode_image(options.destination / "big.jpg").size(),
+                 cv::Size(100, 75));
+        QCOMPARE(kiln::data::decode_image(options.destination / "nested" / "tall.jpg").size(),
+                 cv::Size(25, 100));
+        QCOMPARE(kiln::data::decode_image(options.destination / "nested" / "small.jpg").size(),
+                 cv::Size(40, 30));
+        QVERIFY(fs::exists(options.destination / "same.png.jpg"));
+        QVERIFY(fs::exists(options.destination / "same.jpg.jpg"));
+        for (const auto& [path, bytes] : before) {
+            QCOMPARE(readBytes(path), bytes);
+        }
+
+        options.format = "webp";
+        options.destination = root_ / "optimize" / "webp";
+        QCOMPARE(kiln::data::optimize_dataset(options).written, 5);
+        QCOMPARE(kiln::data::decode_image(options.destination / "big.webp").size(),
+                 cv::Size(100, 75));
+
+        options.destination = source / "inside";
+        QVERIFY(throwsErrorContaining([&] { kiln::data::optimize_dataset(options); }, "overlap"));
+        QVERIFY(!fs::exists(source / "inside"));
+        options.destination = root_ / "optimize";
+        QVERIFY(throwsErrorContaining([&] { kiln::data::optimize_dataset(options); }, "overlap"));
+        options.destination = root_ / "optimize" / "q";
+        options.quality = 0;
+        QVERIFY(throwsErrorContaining([&] { kiln::data::optimize_dataset(options); }, "quality"));
+    }
+};
+
+QTEST_GUILESS_MAIN(DataTest)
+#include "tst_data.moc"
