@@ -8,7 +8,7 @@ packages=(
   libtorch-dev libgloo-dev
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite libgl-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
-  libopencv-dev libsqlite3-dev zlib1g-dev nlohmann-json3-dev libcli11-dev
+  libopencv-dev libturbojpeg0-dev libsqlite3-dev zlib1g-dev nlohmann-json3-dev libcli11-dev
   dataset-fashion-mnist
 )
 

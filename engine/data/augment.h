@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <opencv2/core/mat.hpp>
 #include <random>
+#include <vector>
 
 namespace kiln::data {
 
@@ -29,11 +30,27 @@ cv::Mat random_resized_crop(const cv::Mat& image, Rng& rng, int height, int widt
                             double max_scale, double min_ratio = 3.0 / 4.0,
                             double max_ratio = 4.0 / 3.0);
 
-// Resize with area averaging when shrinking (no aliasing) and bilinear when enlarging.
+// Resize with area averaging when shrinking by 2x or more (no aliasing), bilinear otherwise.
 cv::Mat resize(const cv::Mat& image, int height, int width);
 
 void horizontal_flip(cv::Mat& image);
 void vertical_flip(cv::Mat& image);
+
+// One colour adjustment with a fixed factor, as torchvision defines it: brightness scales,
+// contrast blends with the mean grey, saturation blends with each pixel's grey (factor 0: grey,
+// 1: unchanged), hue turns the colour wheel by `factor` turns (in [-0.5, 0.5]).
+struct ColorOp {
+    enum class Kind { Brightness, Contrast, Saturation, Hue };
+    Kind kind;
+    double factor;
+};
+
+// Applies `ops` in order. All four are affine in the colour channels, so they compose into one
+// 3x4 matrix applied in a single pass, clipping to [0, 255] once at the end (torchvision clips
+// after each op; the two differ only where an intermediate value leaves that range). Hue turns
+// about the grey diagonal of the colour cube: exact for thirds of a turn (red -> green ->
+// blue), close to an HSV hue shift between, and keeps grey grey.
+void apply_color_ops(cv::Mat& image, const std::vector<ColorOp>& ops);
 
 // torchvision's ColorJitter: factors drawn from [max(0, 1 - x), 1 + x] for brightness,
 // contrast and saturation and from [-hue, hue] for hue, applied in a random order.
@@ -43,15 +60,11 @@ struct ColorJitter {
     double saturation = 0.0;
     double hue = 0.0; // at most 0.5
 };
-void color_jitter(cv::Mat& image, Rng& rng, const ColorJitter& jitter);
+std::vector<ColorOp> draw_color_jitter(Rng& rng, const ColorJitter& jitter);
 
-// Each op on its own, with a fixed factor, as ColorJitter applies them.
-void adjust_brightness(cv::Mat& image, double factor);
-void adjust_contrast(cv::Mat& image, double factor);
-void adjust_saturation(cv::Mat& image, double factor);
-void adjust_hue(cv::Mat& image, double shift); // shift in [-0.5, 0.5] of a full turn
+// Grey, as a colour op to chain with others: saturation 0 (three equal channels).
+constexpr ColorOp kGrayscale{ColorOp::Kind::Saturation, 0.0};
 
-void to_grayscale(cv::Mat& image); // keeps three (equal) channels
 void gaussian_blur(cv::Mat& image, double sigma);
 void solarize(cv::Mat& image, int threshold = 128); // inverts pixels >= threshold
 

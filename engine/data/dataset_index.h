@@ -16,7 +16,7 @@ bool has_image_extension(std::string_view filename);
 // given, each folder's files sorted by their path relative to that folder. Folders are scanned
 // recursively, following symbolic links without looping: a folder reached twice (through a
 // link) is read once, under the name that sorts first. Names are stored in one buffer
-// (about 40 bytes a file plus the name), so millions of files stay cheap.
+// (16 bytes a file plus its name), so millions of files stay cheap.
 class DatasetIndex {
 public:
     // Throws kiln::Error naming the path when an entry is missing or not an image, or when

@@ -10,9 +10,10 @@ namespace kiln::data {
 // Decodes an image file to 8-bit, 3-channel BGR: grayscale is expanded to three channels,
 // 16-bit is scaled to 8-bit, alpha is dropped.
 //
-// `min_side` > 0 allows a JPEG whose shorter side is at least 2, 4 or 8 times larger to be
-// decoded at 1/2, 1/4 or 1/8 of its size by libjpeg's scaled IDCT, which is several times
-// faster; the result's shorter side stays >= min_side.
+// JPEGs are decoded by TurboJPEG, the rest by OpenCV. Like PIL (and so LightlyTrain), EXIF
+// orientation is not applied. `min_side` > 0 allows a JPEG whose shorter side is at least 2, 4
+// or 8 times larger to be decoded at 1/2, 1/4 or 1/8 of its size by libjpeg-turbo's scaled
+// IDCT, which is several times faster; the result's shorter side stays >= min_side.
 //
 // An empty, truncated, corrupt or non-image file is a kiln::Error naming the file.
 cv::Mat decode_image(const std::filesystem::path& path, int min_side = 0);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <exception>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -69,6 +70,7 @@ public:
     const TransformArgs& transform() const { return transform_; }
 
 private:
+    class BufferPool;
     struct Slot {
         std::optional<Batch> batch;
         std::exception_ptr error;
@@ -84,6 +86,7 @@ private:
     const LoaderOptions options_;
     const StopToken stop_;
     const std::int64_t rank_samples_; // samples per rank and epoch
+    const std::shared_ptr<BufferPool> buffers_;
 
     mutable std::mutex mutex_;
     std::condition_variable changed_;

@@ -193,12 +193,14 @@ cv::Mat make_view(const cv::Mat& image, const ViewArgs& view, int num_channels, 
         vertical_flip(out);
     }
     if (num_channels == 3) {
+        std::vector<ColorOp> colour;
         if (chance(rng, view.color_jitter_prob)) {
-            color_jitter(out, rng, view.color_jitter);
+            colour = draw_color_jitter(rng, view.color_jitter);
         }
         if (chance(rng, view.gray_prob)) {
-            to_grayscale(out);
+            colour.push_back(kGrayscale);
         }
+        apply_color_ops(out, colour); // one pass for all of them
     }
     if (chance(rng, view.blur_prob)) {
         gaussian_blur(out, uniform(rng, view.blur_sigma_min, view.blur_sigma_max));
