@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -171,9 +172,52 @@ private Q_SLOTS:
         QVERIFY(result.err.contains(QStringLiteral("\"epochs\" is not of the form key=value")));
     }
 
+    void importIdxWritesClassFolders() {
+        // Plain (not gzipped) IDX files: two 2x2 images with labels 3 and 5.
+        QByteArray images = QByteArray::fromHex("00000803000000020000000200000002");
+        images += QByteArray::fromHex("00102030405060ff");
+        QByteArray labels = QByteArray::fromHex("000008010000000203" "05");
+        const QString imagesPath = writeFile(QStringLiteral("images-idx3-ubyte"), images);
+        const QString labelsPath = writeFile(QStringLiteral("labels-idx1-ubyte"), labels);
+        const QString out = temp_.filePath(QStringLiteral("idx"));
+        Result result = runKiln({"import-idx", "--images", imagesPath, "--labels", labelsPath,
+                                 "--out", out});
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY(result.out.contains(QStringLiteral("wrote 2 images of 2x2 in 2 class folders")));
+        QVERIFY(QFileInfo::exists(out + QStringLiteral("/3/0.png")));
+        QVERIFY(QFileInfo::exists(out + QStringLiteral("/5/1.png")));
+
+        result = runKiln({"import-idx", "--images", labelsPath, "--labels", labelsPath, "--out", out});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.err.contains(QStringLiteral("is not an IDX images file")));
+    }
+
+    void optimizeDatasetReportsWhatItDid() {
+        const QString source = temp_.filePath(QStringLiteral("optimize-source"));
+        QVERIFY(QDir().mkpath(source + QStringLiteral("/sub")));
+        QVERIFY(QFile::copy(temp_.filePath(QStringLiteral("idx/3/0.png")),
+                            source + QStringLiteral("/sub/a.png")));
+        QFile broken(source + QStringLiteral("/broken.png"));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("not a png");
+        broken.close();
+        const QString destination = temp_.filePath(QStringLiteral("optimize-out"));
+        Result result = runKiln({"optimize-dataset", source, destination, "--format", "jpg",
+                                 "--max-size", "64", "--quality", "80"});
+        QCOMPARE(result.exitCode, 2); // done, but a file was skipped
+        QVERIFY(result.out.contains(QStringLiteral("wrote 1 images")));
+        QVERIFY(result.out.contains(QStringLiteral("skipped 1 unreadable file(s)")));
+        QVERIFY(result.out.contains(QStringLiteral("broken.png")));
+        QVERIFY(QFileInfo::exists(destination + QStringLiteral("/sub/a.jpg")));
+
+        result = runKiln({"optimize-dataset", source, source + QStringLiteral("/inside")});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.err.contains(QStringLiteral("overlap")));
+    }
+
     // The README's two commands are what users copy; CI must run exactly the test one.
     void readmeCommandsAreWhatCiRuns() {
-        const QString source = qEnvironmentVariable("KILN_SOURCE_DIR");
+        const QString source = QStringLiteral(KILN_SOURCE_DIR);
         QFile readme(source + QStringLiteral("/README.md"));
         QFile ci(source + QStringLiteral("/.ci/run"));
         QVERIFY(readme.open(QIODevice::ReadOnly));
