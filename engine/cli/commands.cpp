@@ -6,11 +6,16 @@
 #include "core/run_config.h"
 #include "data/dataset_optimizer.h"
 #include "data/idx_import.h"
+#include "methods/method.h"
+#include "models/backbone.h"
 #include "progress.h"
 #include "system/hardware.h"
 #include "system/num_workers.h"
+#include "train/trainer.h"
 
+#include <chrono>
 #include <cstdio>
+#include <memory>
 
 namespace kiln::cli {
 namespace {
@@ -35,13 +40,89 @@ json resolved_settings(const std::string& command, const ConfigSource& source) {
     return to_json(resolve_train_config(load_settings(config::train_schema(), source), context));
 }
 
-// The engine behind these commands arrives with the pretraining and embedding work; until
-// then they check the configuration and say plainly that they cannot run it.
+// The embedding engine arrives with the embedding work; until then `kiln embed` checks its
+// configuration and says plainly that it cannot run it.
 int refuse_unavailable(const std::string& command, const ConfigSource& source, std::ostream& out) {
     out << resolved_settings(command, source).dump(2) << "\n";
-    throw Error("`kiln " + command + "` cannot run yet: this build of Kiln " + "has no " + command +
+    throw Error("`kiln " + command + "` cannot run yet: this build of Kiln has no " + command +
                 " engine; the configuration above is valid");
 }
+
+std::string clock_text(double seconds) {
+    const auto total = static_cast<long long>(seconds + 0.5);
+    char text[32];
+    if (total >= 3600) {
+        std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", total / 3600, total / 60 % 60,
+                      total % 60);
+    } else {
+        std::snprintf(text, sizeof text, "%lld:%02lld", total / 60, total % 60);
+    }
+    return text;
+}
+
+// The terminal view of a run: a progress bar per epoch with loss, data_wait, images/s and ETA.
+class ProgressObserver : public train::TrainObserver {
+public:
+    explicit ProgressObserver(std::ostream& out) : out_(out) {}
+
+    void on_start(const TrainConfig& config, std::int64_t dataset_size,
+                  std::int64_t total_steps) override {
+        out_ << "training " << config.model << " with " << config.method << " on " << dataset_size
+             << " images: " << config.epochs << " epochs, " << total_steps << " steps, batch "
+             << config.batch_size << ", " << to_string(config.accelerator) << ", "
+             << to_string(config.precision) << ", " << config.num_workers.value_or(0)
+             << " loader workers\n";
+        started_ = std::chrono::steady_clock::now();
+    }
+
+    void on_step(const train::StepMetrics& metrics) override {
+        if (!line_ || metrics.epoch != epoch_) {
+            if (line_) {
+                line_->finish();
+            }
+            epoch_ = metrics.epoch;
+            line_ = std::make_unique<ProgressLine>(out_,
+                                                   "epoch " + std::to_string(metrics.epoch + 1) +
+                                                       "/" + std::to_string(metrics.epochs),
+                                                   is_terminal(out_));
+        }
+        if (first_step_ < 0) {
+            first_step_ = metrics.step - 1; // a resumed run starts late
+        }
+        const double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+        const double per_step =
+            elapsed / double(std::max<std::int64_t>(1, metrics.step - first_step_));
+        char detail[160];
+        std::snprintf(detail, sizeof detail, "loss %.4f  data_wait %3.0f%%  %.0f img/s  ETA %s",
+                      metrics.loss, 100.0 * metrics.data_wait, metrics.images_per_second,
+                      clock_text(per_step * double(metrics.total_steps - metrics.step)).c_str());
+        line_->update(metrics.batch_in_epoch, metrics.batches_per_epoch, detail);
+    }
+
+    void on_end(const train::RunSummary& summary) override {
+        if (line_) {
+            line_->finish();
+        }
+        out_ << (summary.status == train::RunSummary::Status::Finished ? "finished" : "stopped")
+             << " after " << summary.steps << " steps in " << clock_text(summary.seconds)
+             << ", last loss " << summary.last_loss << "\n"
+             << "checkpoint: " << summary.checkpoint.string() << "\n";
+        if (!summary.exported_model.empty()) {
+            out_ << "exported model: " << summary.exported_model.string() << "\n";
+        }
+        if (summary.skipped_images > 0) {
+            out_ << "skipped " << summary.skipped_images << " unreadable image(s)\n";
+        }
+    }
+
+private:
+    std::ostream& out_;
+    std::unique_ptr<ProgressLine> line_;
+    std::int64_t epoch_ = -1;
+    std::int64_t first_step_ = -1;
+    std::chrono::steady_clock::time_point started_;
+};
 
 } // namespace
 
@@ -83,8 +164,26 @@ int run_config_check(const std::string& command, const ConfigSource& source, std
     return 0;
 }
 
-int run_train(const ConfigSource& source, std::ostream& out) {
-    return refuse_unavailable("train", source, out);
+int run_train(const ConfigSource& source, const StopToken& stop, std::ostream& out) {
+    const TrainConfig config =
+        resolve_train_config(load_settings(config::train_schema(), source), current_context());
+    ProgressObserver observer(out);
+    const train::RunSummary summary = train::train(config, observer, stop);
+    return summary.status == train::RunSummary::Status::Finished ? 0 : 130;
+}
+
+int run_list_models(std::ostream& out) {
+    for (const std::string& name : models::backbone_names()) {
+        out << name << "\n";
+    }
+    return 0;
+}
+
+int run_list_methods(std::ostream& out) {
+    for (const std::string& name : methods::method_names()) {
+        out << name << "\n";
+    }
+    return 0;
 }
 
 int run_embed(const ConfigSource& source, std::ostream& out) {

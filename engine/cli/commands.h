@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/stop_token.h"
+
 #include <ostream>
 #include <string>
 #include <vector>
@@ -15,7 +17,10 @@ struct ConfigSource {
 // Each command returns the process exit code; user errors are thrown as kiln::Error.
 int run_info(std::ostream& out);
 int run_config_check(const std::string& command, const ConfigSource& source, std::ostream& out);
-int run_train(const ConfigSource& source, std::ostream& out);
+// Exit code 0 when the run finished, 130 when it was stopped (Ctrl-C).
+int run_train(const ConfigSource& source, const StopToken& stop, std::ostream& out);
+int run_list_models(std::ostream& out);
+int run_list_methods(std::ostream& out);
 int run_embed(const ConfigSource& source, std::ostream& out);
 
 struct ImportIdxArguments {

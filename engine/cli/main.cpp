@@ -6,9 +6,25 @@
 #include "system/hardware.h"
 
 #include <CLI/CLI.hpp>
+#include <csignal>
+#include <cstdlib>
 #include <iostream>
 
 namespace {
+
+// Ctrl-C asks the run to stop after its current step, with a checkpoint; a second Ctrl-C ends
+// the process at once.
+kiln::StopToken& interrupt_stop_token() {
+    static kiln::StopToken token;
+    return token;
+}
+
+void on_interrupt(int) {
+    if (interrupt_stop_token().stop_requested()) {
+        std::_Exit(130);
+    }
+    interrupt_stop_token().request_stop();
+}
 
 void add_config_source(CLI::App& command, kiln::cli::ConfigSource& source,
                        const kiln::config::CommandSchema& schema) {
@@ -49,6 +65,9 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"train", "embed"}))
         ->capture_default_str();
     check->add_option("settings", check_source.overrides, "key=value settings overriding the file");
+
+    CLI::App* list_models = app.add_subcommand("list-models", "the backbones `model=` accepts");
+    CLI::App* list_methods = app.add_subcommand("list-methods", "the methods `method=` accepts");
 
     kiln::cli::ImportIdxArguments import_arguments;
     CLI::App* import_idx = app.add_subcommand(
@@ -106,11 +125,17 @@ int main(int argc, char** argv) {
         return app.exit(error);
     }
 
+    std::signal(SIGINT, on_interrupt);
+    std::signal(SIGTERM, on_interrupt);
     try {
         if (*info) {
             exit_code = kiln::cli::run_info(std::cout);
         } else if (*train) {
-            exit_code = kiln::cli::run_train(train_source, std::cout);
+            exit_code = kiln::cli::run_train(train_source, interrupt_stop_token(), std::cout);
+        } else if (*list_models) {
+            exit_code = kiln::cli::run_list_models(std::cout);
+        } else if (*list_methods) {
+            exit_code = kiln::cli::run_list_methods(std::cout);
         } else if (*embed) {
             exit_code = kiln::cli::run_embed(embed_source, std::cout);
         } else if (*import_idx) {

@@ -29,9 +29,16 @@ void ProgressLine::update(std::int64_t done, std::int64_t total, const std::stri
     const double fraction = total > 0 ? double(done) / double(total) : 1.0;
     const double elapsed = std::chrono::duration<double>(now - started_).count();
     const double rate = elapsed > 0 ? done / elapsed : 0.0;
+    // With a detail (a training run's own figures) the bar shows only the count.
     char numbers[128];
-    std::snprintf(numbers, sizeof numbers, "%lld/%lld %5.1f%% %.1f/s", static_cast<long long>(done),
-                  static_cast<long long>(total), 100.0 * fraction, rate);
+    if (detail.empty()) {
+        std::snprintf(numbers, sizeof numbers, "%lld/%lld %5.1f%% %.1f/s",
+                      static_cast<long long>(done), static_cast<long long>(total), 100.0 * fraction,
+                      rate);
+    } else {
+        std::snprintf(numbers, sizeof numbers, "%lld/%lld", static_cast<long long>(done),
+                      static_cast<long long>(total));
+    }
     if (terminal_) {
         if (drawn_ && now - last_draw_ < kRedrawInterval && done < total) {
             return;

@@ -161,6 +161,10 @@ CommandSchema make_train_schema() {
                 object_key("loggers",
                            "loggers.tensorboard, loggers.mlflow, loggers.jsonl (null disables)",
                            {"jsonl", "tensorboard", "mlflow"}),
+                object_key("callbacks",
+                           "callbacks.model_checkpoint.every_n_steps=N also checkpoints every N "
+                           "steps",
+                           {"model_checkpoint"}),
                 {"resume_interrupted",
                  ValueKind::Boolean,
                  false,

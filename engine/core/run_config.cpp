@@ -282,6 +282,7 @@ TrainConfig read_train_config(const json& values) {
     config.transform_args = object_or_null(values["transform_args"]);
     config.loader_args = object_or_null(values["loader_args"]);
     config.loggers = object_or_null(values["loggers"]);
+    config.callbacks = object_or_null(values["callbacks"]);
     config.resume_interrupted = values["resume_interrupted"].get<bool>();
     if (values["checkpoint"].is_string()) {
         config.checkpoint = values["checkpoint"].get<std::string>();
@@ -350,6 +351,7 @@ json to_json(const TrainConfig& config) {
         {"transform_args", config.transform_args},
         {"loader_args", config.loader_args},
         {"loggers", config.loggers},
+        {"callbacks", config.callbacks},
         {"resume_interrupted", config.resume_interrupted},
         {"checkpoint", config.checkpoint ? json(config.checkpoint->string()) : json()},
         {"overwrite", config.overwrite},

@@ -42,6 +42,7 @@ struct TrainConfig {
     nlohmann::json transform_args;
     nlohmann::json loader_args;
     nlohmann::json loggers;
+    nlohmann::json callbacks;
     bool resume_interrupted = false;
     std::optional<std::filesystem::path> checkpoint;
     bool overwrite = false;

@@ -147,7 +147,7 @@ std::int64_t Loader::batches_per_epoch() const {
     return options_.drop_last ? rank_samples_ / batch : (rank_samples_ + batch - 1) / batch;
 }
 
-void Loader::start_epoch(std::int64_t epoch) {
+void Loader::start_epoch(std::int64_t epoch, std::int64_t first_batch) {
     std::vector<std::int64_t> order = epoch_indices(epoch);
     {
         const std::lock_guard<std::mutex> lock(mutex_);
@@ -155,8 +155,8 @@ void Loader::start_epoch(std::int64_t epoch) {
         epoch_ = epoch;
         order_ = std::move(order);
         batch_count_ = batches_per_epoch();
-        next_to_claim_ = 0;
-        next_to_deliver_ = 0;
+        next_to_claim_ = std::clamp<std::int64_t>(first_batch, 0, batch_count_);
+        next_to_deliver_ = next_to_claim_;
         delivered_samples_ = 0;
         ready_.clear();
     }

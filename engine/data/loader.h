@@ -59,8 +59,9 @@ public:
     std::vector<std::int64_t> epoch_indices(std::int64_t epoch) const;
     std::int64_t batches_per_epoch() const;
 
-    // Starts delivering `epoch` (abandoning what is left of the current one).
-    void start_epoch(std::int64_t epoch);
+    // Starts delivering `epoch` from batch `first_batch` on (a resumed run skips what it did),
+    // abandoning what is left of the current one.
+    void start_epoch(std::int64_t epoch, std::int64_t first_batch = 0);
     // The next batch of the epoch; nullopt when the epoch is over or a stop was requested.
     std::optional<Batch> next();
 

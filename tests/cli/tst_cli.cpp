@@ -176,18 +176,20 @@ private Q_SLOTS:
         // Plain (not gzipped) IDX files: two 2x2 images with labels 3 and 5.
         QByteArray images = QByteArray::fromHex("00000803000000020000000200000002");
         images += QByteArray::fromHex("00102030405060ff");
-        QByteArray labels = QByteArray::fromHex("000008010000000203" "05");
+        QByteArray labels = QByteArray::fromHex("000008010000000203"
+                                                "05");
         const QString imagesPath = writeFile(QStringLiteral("images-idx3-ubyte"), images);
         const QString labelsPath = writeFile(QStringLiteral("labels-idx1-ubyte"), labels);
         const QString out = temp_.filePath(QStringLiteral("idx"));
-        Result result = runKiln({"import-idx", "--images", imagesPath, "--labels", labelsPath,
-                                 "--out", out});
+        Result result =
+            runKiln({"import-idx", "--images", imagesPath, "--labels", labelsPath, "--out", out});
         QCOMPARE(result.exitCode, 0);
         QVERIFY(result.out.contains(QStringLiteral("wrote 2 images of 2x2 in 2 class folders")));
         QVERIFY(QFileInfo::exists(out + QStringLiteral("/3/0.png")));
         QVERIFY(QFileInfo::exists(out + QStringLiteral("/5/1.png")));
 
-        result = runKiln({"import-idx", "--images", labelsPath, "--labels", labelsPath, "--out", out});
+        result =
+            runKiln({"import-idx", "--images", labelsPath, "--labels", labelsPath, "--out", out});
         QCOMPARE(result.exitCode, 1);
         QVERIFY(result.err.contains(QStringLiteral("is not an IDX images file")));
     }

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "models/backbone.h"
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <torch/nn/module.h>
+#include <vector>
+
+namespace kiln::methods {
+
+// What a method trains best with when the user leaves `optim` on auto, as LightlyTrain does.
+struct OptimizerDefaults {
+    std::string name;          // sgd, adamw or lars
+    double base_lr = 0.0;      // for a global batch of 256; scaled linearly with the batch
+    double weight_decay = 0.0; // not applied to biases and normalisation weights
+    double momentum = 0.9;
+    double warmup_epochs = 0.0;
+};
+
+// A self-supervised method: a backbone, the heads it trains through, and its loss.
+class MethodImpl : public torch::nn::Module {
+public:
+    explicit MethodImpl(models::Backbone backbone);
+
+    const models::Backbone& backbone() const { return backbone_; }
+
+    // Before each optimizer step's batches, with the fraction of training done, in [0, 1]:
+    // schedules (teacher temperature, EMA momentum) follow it.
+    void set_progress(double progress) { progress_ = progress; }
+    double progress() const { return progress_; }
+
+    // The loss of one batch given as its views (each [B, C, H, W]).
+    virtual torch::Tensor training_loss(const std::vector<torch::Tensor>& views) = 0;
+    // Between backward and the optimizer step (e.g. to hold a layer still at first).
+    virtual void before_optimizer_step() {}
+    // After every optimizer step: EMA teachers and running statistics advance here.
+    virtual void after_optimizer_step() {}
+    virtual OptimizerDefaults optimizer_defaults() const = 0;
+
+protected:
+    models::Backbone backbone_;
+    double progress_ = 0.0;
+};
+using Method = std::shared_ptr<MethodImpl>;
+
+// simclr, dino. Bad method_args are a kiln::ConfigError naming each key; an unknown method a
+// kiln::Error listing the valid ones.
+Method make_method(const std::string& name, const std::string& model,
+                   const nlohmann::json& method_args, std::int64_t dataset_size,
+                   std::int64_t in_channels = 3);
+std::vector<std::string> method_names();
+
+// DINO's schedules, from the fraction of training done: the teacher temperature warms up
+// linearly over the first `warmup_fraction`, the EMA momentum follows a cosine from `start` to
+// `end`.
+double dino_teacher_temperature(double progress, double warmup_temperature, double temperature,
+                                double warmup_fraction);
+double cosine_momentum(double progress, double start, double end);
+
+// SimCLR's NT-Xent loss of two batches of embeddings: each sample's positive is its other view,
+// the other 2N - 2 embeddings are its negatives.
+torch::Tensor nt_xent_loss(const torch::Tensor& first, const torch::Tensor& second,
+                           double temperature);
+
+} // namespace kiln::methods

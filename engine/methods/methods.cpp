@@ -1,0 +1,286 @@
+#include "core/error.h"
+#include "core/json_args.h"
+#include "core/text.h"
+#include "methods/method.h"
+
+#include <cmath>
+#include <torch/nn.h>
+
+namespace kiln::methods {
+namespace {
+
+namespace nn = torch::nn;
+namespace F = torch::nn::functional;
+
+constexpr double kPi = 3.14159265358979323846;
+
+// SimCLR (Chen et al. 2020) with LightlyTrain's defaults: a 2048 -> 128 projection head with
+// batch norm, NT-Xent at temperature 0.1, LARS at 0.3 x batch / 256.
+class SimClrImpl : public MethodImpl {
+public:
+    SimClrImpl(models::Backbone backbone, JsonArgs& args) : MethodImpl(std::move(backbone)) {
+        temperature_ = args.number("temperature", 0.1, 1e-4, 100.0);
+        const int hidden = args.integer("hidden_dim", 2048, 1, 1 << 16);
+        const int output = args.integer("output_dim", 128, 1, 1 << 16);
+        projection_ = register_module("projection_head",
+                                      nn::Sequential(nn::Linear(backbone_->feature_dim(), hidden),
+                                                     nn::BatchNorm1d(hidden), nn::ReLU(),
+                                                     nn::Linear(hidden, output)));
+    }
+
+    torch::Tensor training_loss(const std::vector<torch::Tensor>& views) override {
+        const std::int64_t batch = views.at(0).size(0);
+        const torch::Tensor embeddings =
+            projection_->forward(backbone_->forward(torch::cat({views.at(0), views.at(1)})));
+        return nt_xent_loss(embeddings.narrow(0, 0, batch), embeddings.narrow(0, batch, batch),
+                            temperature_);
+    }
+
+    OptimizerDefaults optimizer_defaults() const override { return {"lars", 0.3, 1e-6, 0.9, 10}; }
+
+private:
+    double temperature_ = 0.1;
+    nn::Sequential projection_{nullptr};
+};
+
+// DINO's head: MLP to a 256-d bottleneck, L2-normalised, then a weight-normalised linear layer
+// (its norm fixed at 1) to the prototype scores.
+class DinoHeadImpl : public nn::Module {
+public:
+    DinoHeadImpl(std::int64_t in, std::int64_t hidden, std::int64_t bottleneck, std::int64_t out) {
+        mlp_ = register_module("mlp", nn::Sequential(nn::Linear(in, hidden), nn::GELU(),
+                                                     nn::Linear(hidden, hidden), nn::GELU(),
+                                                     nn::Linear(hidden, bottleneck)));
+        last_layer_ = register_module("last_layer",
+                                      nn::Linear(nn::LinearOptions(bottleneck, out).bias(false)));
+        for (auto& module : mlp_->modules(false)) {
+            if (auto* linear = module->as<nn::Linear>()) {
+                torch::NoGradGuard no_grad; // truncated normal, as DINO initialises its head
+                nn::init::normal_(linear->weight, 0.0, 0.02).clamp_(-0.04, 0.04);
+                nn::init::zeros_(linear->bias);
+            }
+        }
+    }
+
+    torch::Tensor forward(const torch::Tensor& features) {
+        const torch::Tensor x =
+            F::normalize(mlp_->forward(features), F::NormalizeFuncOptions().dim(1));
+        const torch::Tensor weight = last_layer_->weight;
+        // Weight normalisation with g = 1: each prototype is a unit vector.
+        return torch::mm(x, (weight / weight.norm(2, 1, true).clamp_min(1e-12)).t());
+    }
+
+    const nn::Linear& last_layer() const { return last_layer_; }
+
+private:
+    nn::Sequential mlp_{nullptr};
+    nn::Linear last_layer_{nullptr};
+};
+TORCH_MODULE(DinoHead);
+
+// DINO (Caron et al. 2021) with LightlyTrain's defaults: a student trained to match a teacher
+// that is an exponential moving average of it, on 2 global and several local views; the
+// teacher's outputs are centred and sharpened, its temperature warms up from 0.04 to 0.07.
+class DinoImpl : public MethodImpl {
+public:
+    DinoImpl(const std::string& model, models::Backbone backbone, JsonArgs& args,
+             std::int64_t dataset_size, std::int64_t in_channels)
+        : MethodImpl(std::move(backbone)) {
+        // Enough prototypes to tell the images apart, but not 65,536 for a small dataset.
+        const int default_output = dataset_size < 20000    ? 2048
+                                   : dataset_size < 200000 ? 16384
+                                                           : 65536;
+        const int hidden = args.integer("hidden_dim", 2048, 1, 1 << 16);
+        const int bottleneck = args.integer("bottleneck_dim", 256, 1, 1 << 16);
+        const int output = args.integer("output_dim", default_output, 1, 1 << 20);
+        student_temperature_ = args.number("student_temp", 0.1, 1e-4, 10.0);
+        teacher_temperature_ = args.number("teacher_temp", 0.07, 1e-4, 10.0);
+        warmup_teacher_temperature_ = args.number("warmup_teacher_temp", 0.04, 1e-4, 10.0);
+        warmup_fraction_ = args.number("warmup_teacher_temp_fraction", 0.3, 0.0, 1.0);
+        center_momentum_ = args.number("center_momentum", 0.9, 0.0, 1.0);
+        momentum_start_ = args.number("momentum_start", 0.996, 0.0, 1.0);
+        momentum_end_ = args.number("momentum_end", 1.0, momentum_start_, 1.0);
+        freeze_last_layer_fraction_ = args.number("freeze_last_layer_fraction", 0.01, 0.0, 1.0);
+
+        head_ =
+            register_module("head", DinoHead(backbone_->feature_dim(), hidden, bottleneck, output));
+        teacher_backbone_ =
+            register_module("teacher_backbone", models::make_backbone(model, in_channels));
+        teacher_head_ = register_module(
+            "teacher_head", DinoHead(backbone_->feature_dim(), hidden, bottleneck, output));
+        center_ = register_buffer("center", torch::zeros({1, output}));
+        torch::NoGradGuard no_grad;
+        copy_into_teacher(0.0);
+        for (torch::Tensor& parameter : teacher_parameters()) {
+            parameter.set_requires_grad(false);
+        }
+    }
+
+    torch::Tensor training_loss(const std::vector<torch::Tensor>& views) override {
+        const std::size_t global_views = 2;
+        const std::int64_t batch = views.at(0).size(0);
+        const double teacher_temperature = this->teacher_temperature();
+        std::vector<torch::Tensor> teacher_probabilities;
+        {
+            torch::NoGradGuard no_grad;
+            const torch::Tensor teacher_out = teacher_head_->forward(
+                teacher_backbone_->forward(torch::cat({views[0], views[1]})));
+            teacher_probabilities =
+                torch::softmax((teacher_out - center_) / teacher_temperature, 1).chunk(2);
+            pending_center_ = teacher_out.mean(0, true);
+        }
+        // Global views together, local views together: one forward per resolution.
+        std::vector<torch::Tensor> student_log_probabilities;
+        const auto add_student = [&](const std::vector<torch::Tensor>& same_size) {
+            const torch::Tensor out = head_->forward(backbone_->forward(torch::cat(same_size)));
+            for (const torch::Tensor& chunk :
+                 torch::log_softmax(out / student_temperature_, 1).split(batch)) {
+                student_log_probabilities.push_back(chunk);
+            }
+        };
+        add_student({views[0], views[1]});
+        if (views.size() > global_views) {
+            add_student(std::vector<torch::Tensor>(views.begin() + global_views, views.end()));
+        }
+        torch::Tensor total = torch::zeros({}, views[0].options());
+        int terms = 0;
+        for (std::size_t t = 0; t < global_views; ++t) {
+            for (std::size_t s = 0; s < student_log_probabilities.size(); ++s) {
+                if (s == t) {
+                    continue;
+                }
+                total =
+                    total - (teacher_probabilities[t] * student_log_probabilities[s]).sum(1).mean();
+                ++terms;
+            }
+        }
+        return total / terms;
+    }
+
+    void before_optimizer_step() override {
+        if (progress_ < freeze_last_layer_fraction_) {
+            for (torch::Tensor& parameter : head_->last_layer()->parameters()) {
+                parameter.mutable_grad() = torch::Tensor();
+            }
+        }
+    }
+
+    void after_optimizer_step() override {
+        torch::NoGradGuard no_grad;
+        copy_into_teacher(teacher_momentum());
+        if (pending_center_.defined()) {
+            center_.mul_(center_momentum_).add_(pending_center_, 1.0 - center_momentum_);
+        }
+    }
+
+    OptimizerDefaults optimizer_defaults() const override {
+        return {"adamw", 0.0005, 0.04, 0.9, 10};
+    }
+
+    double teacher_temperature() const {
+        return dino_teacher_temperature(progress_, warmup_teacher_temperature_,
+                                        teacher_temperature_, warmup_fraction_);
+    }
+
+    double teacher_momentum() const {
+        return cosine_momentum(progress_, momentum_start_, momentum_end_);
+    }
+
+private:
+    std::vector<torch::Tensor> teacher_parameters() {
+        std::vector<torch::Tensor> parameters = teacher_backbone_->parameters();
+        for (torch::Tensor& parameter : teacher_head_->parameters()) {
+            parameters.push_back(parameter);
+        }
+        return parameters;
+    }
+
+    // teacher = momentum * teacher + (1 - momentum) * student, parameters and buffers alike.
+    void copy_into_teacher(double momentum) {
+        const auto blend = [momentum](nn::Module& student, nn::Module& teacher) {
+            const auto student_parameters = student.named_parameters();
+            for (auto& item : teacher.named_parameters()) {
+                item.value().mul_(momentum).add_(student_parameters[item.key()], 1.0 - momentum);
+            }
+            const auto student_buffers = student.named_buffers();
+            for (auto& item : teacher.named_buffers()) {
+                item.value().copy_(student_buffers[item.key()]);
+            }
+        };
+        blend(*backbone_, *teacher_backbone_);
+        blend(*head_, *teacher_head_);
+    }
+
+    DinoHead head_{nullptr};
+    models::Backbone teacher_backbone_;
+    DinoHead teacher_head_{nullptr};
+    torch::Tensor center_;
+    torch::Tensor pending_center_;
+    double student_temperature_ = 0.1;
+    double teacher_temperature_ = 0.07;
+    double warmup_teacher_temperature_ = 0.04;
+    double warmup_fraction_ = 0.3;
+    double center_momentum_ = 0.9;
+    double momentum_start_ = 0.996;
+    double momentum_end_ = 1.0;
+    double freeze_last_layer_fraction_ = 0.01;
+};
+
+} // namespace
+
+MethodImpl::MethodImpl(models::Backbone backbone)
+    : backbone_(register_module("backbone", std::move(backbone))) {}
+
+double dino_teacher_temperature(double progress, double warmup_temperature, double temperature,
+                                double warmup_fraction) {
+    if (warmup_fraction <= 0 || progress >= warmup_fraction) {
+        return temperature;
+    }
+    return warmup_temperature + (temperature - warmup_temperature) * progress / warmup_fraction;
+}
+
+double cosine_momentum(double progress, double start, double end) {
+    return end - (end - start) * (std::cos(kPi * progress) + 1.0) / 2.0;
+}
+
+std::vector<std::string> method_names() {
+    return {"simclr", "dino"};
+}
+
+torch::Tensor nt_xent_loss(const torch::Tensor& first, const torch::Tensor& second,
+                           double temperature) {
+    const std::int64_t batch = first.size(0);
+    const torch::Tensor embeddings =
+        F::normalize(torch::cat({first, second}), F::NormalizeFuncOptions().dim(1));
+    const torch::Tensor self = torch::eye(2 * batch, embeddings.options().dtype(torch::kBool));
+    const torch::Tensor logits =
+        torch::mm(embeddings, embeddings.t()).div(temperature).masked_fill(self, -1e9);
+    const torch::Tensor positives =
+        torch::cat({torch::arange(batch, 2 * batch), torch::arange(0, batch)})
+            .to(embeddings.device());
+    return F::cross_entropy(logits, positives);
+}
+
+Method make_method(const std::string& name, const std::string& model,
+                   const nlohmann::json& method_args, std::int64_t dataset_size,
+                   std::int64_t in_channels) {
+    std::vector<ConfigIssue> issues;
+    JsonArgs args(method_args, "method_args", issues);
+    Method method;
+    if (name == "simclr") {
+        method = std::make_shared<SimClrImpl>(models::make_backbone(model, in_channels), args);
+    } else if (name == "dino") {
+        method = std::make_shared<DinoImpl>(model, models::make_backbone(model, in_channels), args,
+                                            dataset_size, in_channels);
+    } else {
+        throw Error("method \"" + name + "\" is not available in this build; Kiln has " +
+                    join_alternatives(method_names()));
+    }
+    args.finish();
+    if (!issues.empty()) {
+        throw ConfigError(issues);
+    }
+    return method;
+}
+
+} // namespace kiln::methods

@@ -1,0 +1,158 @@
+#include "core/error.h"
+#include "core/text.h"
+#include "models/backbone.h"
+
+#include <torch/nn.h>
+
+namespace kiln::models {
+namespace {
+
+namespace nn = torch::nn;
+
+nn::Conv2d conv(std::int64_t in, std::int64_t out, std::int64_t kernel, std::int64_t stride = 1) {
+    return nn::Conv2d(
+        nn::Conv2dOptions(in, out, kernel).stride(stride).padding(kernel / 2).bias(false));
+}
+
+// torchvision's BasicBlock (ResNet-18/34) and Bottleneck (ResNet-50), with its parameter names:
+// conv1, bn1, conv2, bn2[, conv3, bn3][, downsample.0, downsample.1].
+class ResidualBlockImpl : public nn::Module {
+public:
+    ResidualBlockImpl(std::int64_t in, std::int64_t width, std::int64_t stride, bool bottleneck)
+        : bottleneck_(bottleneck) {
+        const std::int64_t out = bottleneck ? width * 4 : width;
+        if (bottleneck) {
+            conv1_ = register_module("conv1", conv(in, width, 1));
+            bn1_ = register_module("bn1", nn::BatchNorm2d(width));
+            conv2_ = register_module("conv2", conv(width, width, 3, stride));
+            bn2_ = register_module("bn2", nn::BatchNorm2d(width));
+            conv3_ = register_module("conv3", conv(width, out, 1));
+            bn3_ = register_module("bn3", nn::BatchNorm2d(out));
+        } else {
+            conv1_ = register_module("conv1", conv(in, width, 3, stride));
+            bn1_ = register_module("bn1", nn::BatchNorm2d(width));
+            conv2_ = register_module("conv2", conv(width, width, 3));
+            bn2_ = register_module("bn2", nn::BatchNorm2d(width));
+        }
+        if (stride != 1 || in != out) {
+            downsample_ = register_module(
+                "downsample", nn::Sequential(conv(in, out, 1, stride), nn::BatchNorm2d(out)));
+        }
+    }
+
+    torch::Tensor forward(const torch::Tensor& x) {
+        torch::Tensor y = torch::relu(bn1_(conv1_(x)));
+        y = bn2_(conv2_(y));
+        if (bottleneck_) {
+            y = bn3_(conv3_(torch::relu(y)));
+        }
+        return torch::relu(y + (downsample_ ? downsample_->forward(x) : x));
+    }
+
+private:
+    bool bottleneck_;
+    nn::Conv2d conv1_{nullptr}, conv2_{nullptr}, conv3_{nullptr};
+    nn::BatchNorm2d bn1_{nullptr}, bn2_{nullptr}, bn3_{nullptr};
+    nn::Sequential downsample_{nullptr};
+};
+TORCH_MODULE(ResidualBlock);
+
+class ResNetImpl : public BackboneImpl {
+public:
+    ResNetImpl(const std::vector<int>& blocks, bool bottleneck, std::int64_t in_channels) {
+        conv1_ = register_module(
+            "conv1",
+            nn::Conv2d(nn::Conv2dOptions(in_channels, 64, 7).stride(2).padding(3).bias(false)));
+        bn1_ = register_module("bn1", nn::BatchNorm2d(64));
+        std::int64_t channels = 64;
+        for (std::size_t stage = 0; stage < blocks.size(); ++stage) {
+            const std::int64_t width = 64 << stage;
+            nn::Sequential layer;
+            for (int b = 0; b < blocks[stage]; ++b) {
+                const std::int64_t stride = (stage > 0 && b == 0) ? 2 : 1;
+                layer->push_back(ResidualBlock(channels, width, stride, bottleneck));
+                channels = bottleneck ? width * 4 : width;
+            }
+            layers_.push_back(register_module("layer" + std::to_string(stage + 1), layer));
+        }
+        feature_dim_ = channels;
+        // torchvision's initialisation: He for convolutions, BN weight 1 and bias 0.
+        for (auto& module : modules(false)) {
+            if (auto* convolution = module->as<nn::Conv2d>()) {
+                nn::init::kaiming_normal_(convolution->weight, 0.0, torch::kFanOut, torch::kReLU);
+            }
+        }
+    }
+
+    torch::Tensor forward(const torch::Tensor& images) override {
+        torch::Tensor x = torch::relu(bn1_(conv1_(images)));
+        x = torch::max_pool2d(x, 3, 2, 1);
+        for (nn::Sequential& layer : layers_) {
+            x = layer->forward(x);
+        }
+        return torch::adaptive_avg_pool2d(x, {1, 1}).flatten(1);
+    }
+
+    std::int64_t feature_dim() const override { return feature_dim_; }
+
+private:
+    nn::Conv2d conv1_{nullptr};
+    nn::BatchNorm2d bn1_{nullptr};
+    std::vector<nn::Sequential> layers_;
+    std::int64_t feature_dim_ = 0;
+};
+
+// Four conv-BN-ReLU blocks halving the resolution, then global average pooling: 256 features,
+// fast enough to pretrain on a laptop CPU in minutes.
+class SmallCnnImpl : public BackboneImpl {
+public:
+    explicit SmallCnnImpl(std::int64_t in_channels) {
+        std::int64_t channels = in_channels;
+        for (const std::int64_t width : {32, 64, 128, 256}) {
+            features_->push_back(conv(channels, width, 3, 2));
+            features_->push_back(nn::BatchNorm2d(width));
+            features_->push_back(nn::ReLU(nn::ReLUOptions(true)));
+            channels = width;
+        }
+        register_module("features", features_);
+    }
+
+    torch::Tensor forward(const torch::Tensor& images) override {
+        return torch::adaptive_avg_pool2d(features_->forward(images), {1, 1}).flatten(1);
+    }
+
+    std::int64_t feature_dim() const override { return 256; }
+
+private:
+    nn::Sequential features_;
+};
+
+} // namespace
+
+std::vector<std::string> backbone_names() {
+    return {"resnet18", "resnet34", "resnet50", "smallcnn"};
+}
+
+Backbone make_backbone(const std::string& name, std::int64_t in_channels) {
+    if (name == "resnet18") {
+        return std::make_shared<ResNetImpl>(std::vector<int>{2, 2, 2, 2}, false, in_channels);
+    }
+    if (name == "resnet34") {
+        return std::make_shared<ResNetImpl>(std::vector<int>{3, 4, 6, 3}, false, in_channels);
+    }
+    if (name == "resnet50") {
+        return std::make_shared<ResNetImpl>(std::vector<int>{3, 4, 6, 3}, true, in_channels);
+    }
+    if (name == "smallcnn") {
+        return std::make_shared<SmallCnnImpl>(in_channels);
+    }
+    std::string message = "unknown model \"" + name + "\"";
+    const std::string suggestion = closest_match(name, backbone_names());
+    if (!suggestion.empty()) {
+        message += "; did you mean \"" + suggestion + "\"?";
+    }
+    throw Error(message + " (Kiln has " + join_alternatives(backbone_names()) +
+                "; `kiln list-models` prints them)");
+}
+
+} // namespace kiln::models

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <torch/serialize/archive.h>
+#include <torch/types.h>
+#include <vector>
+
+namespace kiln::train {
+
+struct OptimizerSettings {
+    std::string name = "sgd"; // sgd, adamw or lars
+    double weight_decay = 0.0;
+    double momentum = 0.9;            // sgd and lars
+    double beta1 = 0.9;               // adamw
+    double beta2 = 0.999;             // adamw
+    double eps = 1e-8;                // adamw
+    double trust_coefficient = 0.001; // lars
+};
+
+// SGD with momentum, AdamW and LARS over the trainable parameters. Biases and normalisation
+// weights (tensors of one dimension) get no weight decay and, with LARS, no trust ratio, as in
+// the papers. Its state is saved with checkpoints so that a resumed run continues exactly.
+class Optimizer {
+public:
+    Optimizer(OptimizerSettings settings, std::vector<torch::Tensor> parameters);
+
+    void zero_grad();
+    void step(double learning_rate);
+
+    void save(torch::serialize::OutputArchive& archive) const;
+    void load(torch::serialize::InputArchive& archive);
+
+    const OptimizerSettings& settings() const { return settings_; }
+
+private:
+    OptimizerSettings settings_;
+    std::vector<torch::Tensor> parameters_;
+    std::vector<torch::Tensor> first_moment_;  // momentum buffer, or Adam's m
+    std::vector<torch::Tensor> second_moment_; // Adam's v
+    std::int64_t steps_ = 0;
+};
+
+// Linear warm-up to `peak` over `warmup_steps`, then cosine decay to 0 at `total_steps`.
+double warmup_cosine(double peak, std::int64_t step, std::int64_t warmup_steps,
+                     std::int64_t total_steps);
+
+} // namespace kiln::train

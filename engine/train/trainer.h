@@ -1,0 +1,68 @@
+#pragma once
+
+#include "core/run_config.h"
+#include "core/stop_token.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+namespace kiln::train {
+
+// One optimizer step, timed as LightlyTrain times it: batch_time is forward + backward +
+// optimizer step, data_time the rest of the cycle (waiting for the loader),
+// data_wait = data_time / (batch_time + data_time).
+struct StepMetrics {
+    std::int64_t step = 0; // optimizer steps done, 1-based
+    std::int64_t total_steps = 0;
+    std::int64_t epoch = 0; // 0-based
+    std::int64_t epochs = 0;
+    std::int64_t batch_in_epoch = 0; // 1-based
+    std::int64_t batches_per_epoch = 0;
+    double loss = 0.0;
+    double lr = 0.0;
+    double batch_time = 0.0; // seconds
+    double data_time = 0.0;  // seconds
+    double data_wait = 0.0;  // fraction
+    double images_per_second = 0.0;
+};
+
+struct RunSummary {
+    enum class Status { Finished, Cancelled };
+    Status status = Status::Finished;
+    std::int64_t steps = 0;
+    double last_loss = 0.0;
+    double seconds = 0.0;
+    std::int64_t skipped_images = 0;
+    std::filesystem::path checkpoint;
+    std::filesystem::path exported_model; // empty when cancelled
+};
+
+// Receives a run's events on the training thread; keep the work short.
+class TrainObserver {
+public:
+    virtual ~TrainObserver() = default;
+    virtual void on_start(const TrainConfig& config, std::int64_t dataset_size,
+                          std::int64_t total_steps) {
+        (void)config, (void)dataset_size, (void)total_steps;
+    }
+    virtual void on_step(const StepMetrics& metrics) { (void)metrics; }
+    virtual void on_epoch_end(std::int64_t epoch, double mean_loss) {
+        (void)epoch, (void)mean_loss;
+    }
+    virtual void on_end(const RunSummary& summary) { (void)summary; }
+};
+
+// Pretrains config.model with config.method on config.data, writing into config.out:
+// config.json, checkpoints/last.ckpt (every epoch, and every
+// callbacks.model_checkpoint.every_n_steps steps), exported_models/exported_last.pt.
+// `config` must be resolved (resolve_train_config). A stop request ends the run after the
+// current step with a checkpoint; a non-finite loss is a kiln::Error that keeps the last good
+// checkpoint. Runs on CPU; other accelerators are refused with a kiln::Error for now.
+RunSummary train(const TrainConfig& config, TrainObserver& observer, StopToken stop = {});
+
+// The backbone weights in out/exported_models/exported_last.pt, readable by Python's torch.load.
+std::filesystem::path exported_model_path(const std::filesystem::path& out);
+std::filesystem::path last_checkpoint_path(const std::filesystem::path& out);
+
+} // namespace kiln::train
