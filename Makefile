@@ -1,11 +1,16 @@
 # Entry points for people and CI. Each target installs what is missing, configures and builds.
-#   make run    build and run Kiln's main job on its built-in default
+#   make run    build, then the demo: Kiln's versions and hardware, a Fashion-MNIST subset
+#               imported as images, and a few minutes of SimCLR pretraining on the CPU
 #   make test   build and run every test
 #   make build  configure and build only
 
 BUILD_DIR ?= build
 BUILD_TYPE ?= Release
 JOBS ?= $(shell nproc)
+KILN = ./$(BUILD_DIR)/bin/kiln
+FASHION_MNIST ?= /usr/share/datasets/fashion-mnist
+DEMO_DIR ?= $(BUILD_DIR)/demo
+DEMO_IMAGES ?= 10000
 
 .PHONY: setup build run test format clean
 
@@ -17,7 +22,13 @@ build: setup
 	cmake --build $(BUILD_DIR) --parallel $(JOBS)
 
 run: build
-	./$(BUILD_DIR)/bin/kiln info
+	$(KILN) info
+	@test -d $(DEMO_DIR)/fashion-mnist || $(KILN) import-idx \
+		--images $(FASHION_MNIST)/train-images-idx3-ubyte.gz \
+		--labels $(FASHION_MNIST)/train-labels-idx1-ubyte.gz \
+		--out $(DEMO_DIR)/fashion-mnist --limit $(DEMO_IMAGES)
+	$(KILN) train out=$(DEMO_DIR)/run data=$(DEMO_DIR)/fashion-mnist model=smallcnn \
+		method=simclr epochs=5 batch_size=128 transform_args.image_size=[32,32] overwrite=true
 
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure --parallel $(JOBS)

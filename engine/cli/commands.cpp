@@ -6,6 +6,7 @@
 #include "core/run_config.h"
 #include "data/dataset_optimizer.h"
 #include "data/idx_import.h"
+#include "embed/embedder.h"
 #include "methods/method.h"
 #include "models/backbone.h"
 #include "progress.h"
@@ -40,14 +41,6 @@ json resolved_settings(const std::string& command, const ConfigSource& source) {
     return to_json(resolve_train_config(load_settings(config::train_schema(), source), context));
 }
 
-// The embedding engine arrives with the embedding work; until then `kiln embed` checks its
-// configuration and says plainly that it cannot run it.
-int refuse_unavailable(const std::string& command, const ConfigSource& source, std::ostream& out) {
-    out << resolved_settings(command, source).dump(2) << "\n";
-    throw Error("`kiln " + command + "` cannot run yet: this build of Kiln has no " + command +
-                " engine; the configuration above is valid");
-}
-
 std::string clock_text(double seconds) {
     const auto total = static_cast<long long>(seconds + 0.5);
     char text[32];
@@ -71,7 +64,7 @@ public:
              << " images: " << config.epochs << " epochs, " << total_steps << " steps, batch "
              << config.batch_size << ", " << to_string(config.accelerator) << ", "
              << to_string(config.precision) << ", " << config.num_workers.value_or(0)
-             << " loader workers\n";
+             << " loader workers" << std::endl;
         started_ = std::chrono::steady_clock::now();
     }
 
@@ -186,8 +179,20 @@ int run_list_methods(std::ostream& out) {
     return 0;
 }
 
-int run_embed(const ConfigSource& source, std::ostream& out) {
-    return refuse_unavailable("embed", source, out);
+int run_embed(const ConfigSource& source, const StopToken& stop, std::ostream& out) {
+    const EmbedConfig config =
+        resolve_embed_config(load_settings(config::embed_schema(), source), current_context());
+    ProgressLine progress(out, "embed", is_terminal(out));
+    const embed::EmbedSummary summary = embed::run_embedding(
+        config, [&](std::int64_t done, std::int64_t total) { progress.update(done, total); }, stop);
+    progress.finish();
+    out << "wrote " << summary.images << " embeddings of dimension " << summary.dimension << " ("
+        << summary.model << ") to " << config.out.string() << " in " << clock_text(summary.seconds)
+        << "\n";
+    if (summary.skipped > 0) {
+        out << "skipped " << summary.skipped << " unreadable image(s)\n";
+    }
+    return 0;
 }
 
 int run_import_idx(const ImportIdxArguments& arguments, std::ostream& out) {

@@ -21,7 +21,7 @@ int run_config_check(const std::string& command, const ConfigSource& source, std
 int run_train(const ConfigSource& source, const StopToken& stop, std::ostream& out);
 int run_list_models(std::ostream& out);
 int run_list_methods(std::ostream& out);
-int run_embed(const ConfigSource& source, std::ostream& out);
+int run_embed(const ConfigSource& source, const StopToken& stop, std::ostream& out);
 
 struct ImportIdxArguments {
     std::string images;

@@ -137,7 +137,7 @@ int main(int argc, char** argv) {
         } else if (*list_methods) {
             exit_code = kiln::cli::run_list_methods(std::cout);
         } else if (*embed) {
-            exit_code = kiln::cli::run_embed(embed_source, std::cout);
+            exit_code = kiln::cli::run_embed(embed_source, interrupt_stop_token(), std::cout);
         } else if (*import_idx) {
             exit_code = kiln::cli::run_import_idx(import_arguments, std::cout);
         } else if (*optimize) {

@@ -52,7 +52,7 @@ void ProgressLine::update(std::int64_t done, std::int64_t total, const std::stri
     const int decile = static_cast<int>(fraction * 10);
     if (decile != last_decile_) {
         last_decile_ = decile;
-        out_ << label_ << " " << numbers << (detail.empty() ? "" : " " + detail) << "\n";
+        out_ << label_ << " " << numbers << (detail.empty() ? "" : " " + detail) << std::endl;
     }
 }
 

@@ -1,6 +1,7 @@
 #include "core/config_schema.h"
 
 #include "core/text.h"
+#include "models/backbone_names.h"
 
 #include <algorithm>
 #include <limits>
@@ -76,15 +77,8 @@ CommandSchema make_train_schema() {
                  {},
                  "run directory: config, logs, metrics, checkpoints, exported model"},
                 data_key(),
-                {"model",
-                 ValueKind::Text,
-                 nullptr,
-                 true,
-                 false,
-                 false,
-                 0,
-                 {},
-                 "backbone to pretrain, e.g. resnet18"},
+                {"model", ValueKind::Choice, nullptr, true, false, false, 0,
+                 models::backbone_names(), "backbone to pretrain (kiln list-models)"},
                 {"method",
                  ValueKind::Choice,
                  "simclr",
@@ -92,7 +86,7 @@ CommandSchema make_train_schema() {
                  false,
                  false,
                  0,
-                 {"simclr", "dino", "distillation"},
+                 {"simclr", "dino"},
                  "self-supervised method"},
                 object_key("method_args", "method settings, e.g. method_args.temperature=0.2"),
                 {"epochs",

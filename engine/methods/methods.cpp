@@ -1,3 +1,4 @@
+#include "core/config_schema.h"
 #include "core/error.h"
 #include "core/json_args.h"
 #include "core/text.h"
@@ -244,7 +245,7 @@ double cosine_momentum(double progress, double start, double end) {
 }
 
 std::vector<std::string> method_names() {
-    return {"simclr", "dino"};
+    return config::train_schema().find("method")->choices;
 }
 
 torch::Tensor nt_xent_loss(const torch::Tensor& first, const torch::Tensor& second,

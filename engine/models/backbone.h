@@ -1,5 +1,8 @@
 #pragma once
 
+#include "models/backbone_names.h"
+
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <torch/nn/module.h>
@@ -19,6 +22,17 @@ using Backbone = std::shared_ptr<BackboneImpl>;
 // classifier) and smallcnn (a four-block CNN for quick CPU runs). An unknown name is a
 // kiln::Error listing the valid ones.
 Backbone make_backbone(const std::string& name, std::int64_t in_channels = 3);
-std::vector<std::string> backbone_names();
+
+// Loads weights into `backbone` from a Kiln checkpoint (checkpoints/last.ckpt) or an exported
+// model (exported_models/exported_last.pt, a state_dict). A file that is neither, or whose
+// tensors do not fit this backbone, is a kiln::Error naming the file and the tensor.
+void load_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& path);
+
+// Writes the backbone's state_dict (float32 parameters and buffers, torchvision's names) where
+// Python's torch.load reads it, atomically.
+void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& path);
+
+// The `model` a Kiln checkpoint was trained with; "" for an exported model.
+std::string checkpoint_model(const std::filesystem::path& path);
 
 } // namespace kiln::models

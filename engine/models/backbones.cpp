@@ -1,8 +1,12 @@
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/text.h"
 #include "models/backbone.h"
 
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <torch/nn.h>
+#include <torch/serialize.h>
 
 namespace kiln::models {
 namespace {
@@ -129,10 +133,6 @@ private:
 
 } // namespace
 
-std::vector<std::string> backbone_names() {
-    return {"resnet18", "resnet34", "resnet50", "smallcnn"};
-}
-
 Backbone make_backbone(const std::string& name, std::int64_t in_channels) {
     if (name == "resnet18") {
         return std::make_shared<ResNetImpl>(std::vector<int>{2, 2, 2, 2}, false, in_channels);
@@ -153,6 +153,99 @@ Backbone make_backbone(const std::string& name, std::int64_t in_channels) {
     }
     throw Error(message + " (Kiln has " + join_alternatives(backbone_names()) +
                 "; `kiln list-models` prints them)");
+}
+
+namespace {
+
+bool read_checkpoint(const std::filesystem::path& path, torch::serialize::InputArchive& archive) {
+    try {
+        archive.load_from(path.string());
+        return true;
+    } catch (const c10::Error&) {
+        return false; // not a checkpoint archive: maybe an exported state_dict
+    }
+}
+
+} // namespace
+
+void load_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& path) {
+    if (!std::filesystem::is_regular_file(path)) {
+        throw Error("weights file \"" + path.string() + "\" does not exist");
+    }
+    torch::NoGradGuard no_grad;
+    torch::serialize::InputArchive archive;
+    if (read_checkpoint(path, archive)) {
+        torch::serialize::InputArchive model;
+        torch::serialize::InputArchive weights;
+        try {
+            archive.read("model", model);
+            model.read("backbone", weights);
+            backbone.load(weights);
+        } catch (const c10::Error& error) {
+            throw Error("checkpoint \"" + path.string() + "\" does not fit this model (" +
+                        error.what_without_backtrace() + "); was it trained with another model?");
+        }
+        return;
+    }
+    std::ifstream file(path, std::ios::binary);
+    const std::vector<char> bytes((std::istreambuf_iterator<char>(file)), {});
+    c10::IValue state;
+    try {
+        state = torch::pickle_load(bytes);
+    } catch (const c10::Error&) {
+        throw Error("\"" + path.string() + "\" is neither a Kiln checkpoint nor an exported model");
+    }
+    if (!state.isGenericDict()) {
+        throw Error("\"" + path.string() + "\" does not hold a state_dict");
+    }
+    const c10::impl::GenericDict dict = state.toGenericDict();
+    const auto assign = [&](const std::string& name, torch::Tensor& target) {
+        const auto found = dict.find(name);
+        if (found == dict.end()) {
+            throw Error("\"" + path.string() + "\" has no tensor \"" + name +
+                        "\"; it was exported from another model");
+        }
+        const torch::Tensor source = found->value().toTensor();
+        if (source.sizes() != target.sizes()) {
+            throw Error("\"" + path.string() + "\": tensor \"" + name +
+                        "\" has another shape "
+                        "than this model's; it was exported from another model");
+        }
+        target.copy_(source);
+    };
+    for (auto& item : backbone.named_parameters()) {
+        assign(item.key(), item.value());
+    }
+    for (auto& item : backbone.named_buffers()) {
+        assign(item.key(), item.value());
+    }
+}
+
+void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& path) {
+    c10::Dict<std::string, at::Tensor> state;
+    for (const auto& item : backbone.named_parameters()) {
+        state.insert(item.key(), item.value().detach().to(torch::kFloat32).contiguous());
+    }
+    for (const auto& item : backbone.named_buffers()) {
+        state.insert(item.key(), item.value().detach().contiguous());
+    }
+    const std::vector<char> bytes = torch::pickle_save(c10::IValue(state));
+    write_file_atomically(path, std::string_view(bytes.data(), bytes.size()));
+}
+
+std::string checkpoint_model(const std::filesystem::path& path) {
+    torch::serialize::InputArchive archive;
+    if (!read_checkpoint(path, archive)) {
+        return "";
+    }
+    c10::IValue config;
+    if (!archive.try_read("kiln/config", config) || !config.isString()) {
+        return "";
+    }
+    const nlohmann::json settings = nlohmann::json::parse(config.toStringRef(), nullptr, false);
+    return settings.is_object() && settings.contains("model") && settings["model"].is_string()
+               ? settings["model"].get<std::string>()
+               : "";
 }
 
 } // namespace kiln::models

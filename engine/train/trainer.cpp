@@ -156,18 +156,6 @@ Position load_checkpoint(const fs::path& path, methods::MethodImpl& method, Opti
     return position;
 }
 
-void export_backbone(const fs::path& path, models::BackboneImpl& backbone) {
-    c10::Dict<std::string, at::Tensor> state;
-    for (const auto& item : backbone.named_parameters()) {
-        state.insert(item.key(), item.value().detach().to(torch::kFloat32).contiguous());
-    }
-    for (const auto& item : backbone.named_buffers()) {
-        state.insert(item.key(), item.value().detach().contiguous());
-    }
-    const std::vector<char> bytes = torch::pickle_save(c10::IValue(state));
-    write_file_atomically(path, std::string_view(bytes.data(), bytes.size()));
-}
-
 // Loader threads and LibTorch's intra-op threads share the cores: compute gets what the
 // workers leave, at least one thread.
 void set_compute_threads(const TrainConfig& config) {
@@ -212,8 +200,7 @@ RunSummary run(const TrainConfig& config, TrainObserver& observer, StopToken sto
                                : config.precision == Precision::BF16True ? torch::kBFloat16
                                                                          : torch::kFloat32;
     const auto started = Clock::now();
-    prepare_run_directory(config);
-    write_file_atomically(config.out / "config.json", to_json(config).dump(2) + "\n");
+    // Everything that can reject the settings runs before anything is written to `out`.
     set_compute_threads(config);
     torch::manual_seed(static_cast<std::uint64_t>(config.seed));
 
@@ -255,6 +242,8 @@ RunSummary run(const TrainConfig& config, TrainObserver& observer, StopToken sto
         std::min<std::int64_t>(static_cast<std::int64_t>(defaults.warmup_epochs * steps_per_epoch),
                                schedule.total_steps / 10);
     const std::int64_t every_n_steps = checkpoint_every_n_steps(config);
+    prepare_run_directory(config);
+    write_file_atomically(config.out / "config.json", to_json(config).dump(2) + "\n");
     const fs::path checkpoint = last_checkpoint_path(config.out);
 
     Position position;
@@ -370,7 +359,7 @@ RunSummary run(const TrainConfig& config, TrainObserver& observer, StopToken sto
         }
     }
     fs::create_directories(exported_model_path(config.out).parent_path());
-    export_backbone(exported_model_path(config.out), *method->backbone());
+    models::save_backbone_weights(*method->backbone(), exported_model_path(config.out));
     summary.exported_model = exported_model_path(config.out);
     return finish(RunSummary::Status::Finished);
 }

@@ -81,7 +81,7 @@ private Q_SLOTS:
         QTest::newRow("train") << QStringList{"train", "--help"}
                                << QStringList{
                                       "epochs (integer >= 1), default 100",
-                                      "method (simclr, dino or distillation), default \"simclr\"",
+                                      "method (simclr or dino), default \"simclr\"",
                                       "num_workers (integer >= 0, or auto), default \"auto\"",
                                       "gradient_accumulation_steps"};
         QTest::newRow("embed") << QStringList{"embed", "--help"}
@@ -215,6 +215,66 @@ private Q_SLOTS:
         result = runKiln({"optimize-dataset", source, source + QStringLiteral("/inside")});
         QCOMPARE(result.exitCode, 1);
         QVERIFY(result.err.contains(QStringLiteral("overlap")));
+    }
+
+    void trainThenEmbed() {
+        // 16 images of 8x8 in two classes, through import-idx.
+        QByteArray images = QByteArray::fromHex("00000803000000100000000800000008");
+        QByteArray labels = QByteArray::fromHex("0000080100000010");
+        for (int i = 0; i < 16; ++i) {
+            for (int p = 0; p < 64; ++p) {
+                images.append(static_cast<char>((i % 2 == 0 ? p * 4 : 255 - p * 4) ^ (i * 8)));
+            }
+            labels.append(static_cast<char>(i % 2));
+        }
+        const QString data = temp_.filePath(QStringLiteral("train-data"));
+        QCOMPARE(runKiln({"import-idx", "--images", writeFile("t-images", images), "--labels",
+                          writeFile("t-labels", labels), "--out", data})
+                     .exitCode,
+                 0);
+        const QString out = temp_.filePath(QStringLiteral("run"));
+        Result result =
+            runKiln({"train", "out=" + out, "data=" + data, "model=smallcnn", "epochs=2",
+                     "batch_size=8", "num_workers=0", "transform_args.image_size=[16,16]"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY(result.out.contains(QStringLiteral("training smallcnn with simclr on 16 images")));
+        QVERIFY(result.out.contains(QStringLiteral("data_wait")));
+        QVERIFY(result.out.contains(QStringLiteral("finished after 4 steps")));
+        QVERIFY(QFileInfo::exists(out + QStringLiteral("/config.json")));
+        QVERIFY(QFileInfo::exists(out + QStringLiteral("/checkpoints/last.ckpt")));
+        QVERIFY(QFileInfo::exists(out + QStringLiteral("/exported_models/exported_last.pt")));
+
+        result = runKiln({"train", "out=" + out, "data=" + data, "model=smallcnn"});
+        QCOMPARE(result.exitCode, 1); // the run directory is not empty
+        QVERIFY(result.err.contains(QStringLiteral("overwrite=true")));
+
+        const QString embeddings = temp_.filePath(QStringLiteral("embeddings.csv"));
+        result = runKiln({"embed", "out=" + embeddings, "data=" + data,
+                          "checkpoint=" + out + QStringLiteral("/checkpoints/last.ckpt"),
+                          "format=csv", "image_size=16"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY(
+            result.out.contains(QStringLiteral("wrote 16 embeddings of dimension 256 (smallcnn)")));
+        QFile file(embeddings);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList rows = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(rows.size(), 17);
+        QVERIFY(rows[0].startsWith(QStringLiteral("filename,embedding_0,")));
+        QCOMPARE(rows[1].split(',').size(), 257);
+    }
+
+    void listsModelsAndMethods() {
+        Result result = runKiln({"list-models"});
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(result.out.split('\n', Qt::SkipEmptyParts),
+                 (QStringList{"resnet18", "resnet34", "resnet50", "smallcnn"}));
+        result = runKiln({"list-methods"});
+        QCOMPARE(result.out.split('\n', Qt::SkipEmptyParts), (QStringList{"simclr", "dino"}));
+        result = runKiln({"train", "out=" + temp_.filePath("never"),
+                          "data=" + temp_.filePath("images"), "model=resnet19"});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.err.contains(QStringLiteral("did you mean \"resnet18\"?")));
+        QVERIFY(!QFileInfo::exists(temp_.filePath("never"))); // nothing written for a bad model
     }
 
     // The README's two commands are what users copy; CI must run exactly the test one.

@@ -204,6 +204,14 @@ private Q_SLOTS:
         QVERIFY(contains(findIssue(issues, "method")->message, "did you mean \"simclr\"?"));
     }
 
+    void unknownModelsAreConfigErrors() {
+        json input = minimalTrain();
+        input["model"] = "resnet19";
+        const auto issues = problemsOf([&] { kiln::parse_train_config(input); });
+        QCOMPARE(issues.size(), std::size_t(1));
+        QVERIFY(contains(issues[0].message, "did you mean \"resnet18\"?"));
+    }
+
     void gpuIsAnAliasOfCuda() {
         json input = minimalTrain();
         input["accelerator"] = "gpu";
@@ -449,7 +457,7 @@ private Q_SLOTS:
             QVERIFY2(contains(help, "  " + key.name + " ("), key.name.c_str());
         }
         QVERIFY(contains(help, "epochs (integer >= 1), default 100"));
-        QVERIFY(contains(help, "model (text), required"));
+        QVERIFY(contains(help, "model (resnet18, resnet34, resnet50 or smallcnn), required"));
     }
 };
 

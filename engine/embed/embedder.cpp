@@ -1,0 +1,106 @@
+#include "embed/embedder.h"
+
+#include "core/error.h"
+#include "core/text.h"
+#include "data/loader.h"
+#include "embed/writers.h"
+
+#include <chrono>
+#include <torch/types.h>
+
+namespace kiln::embed {
+
+Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::DatasetIndex& index,
+                              const EmbedOptions& options, const EmbedProgress& progress,
+                              StopToken stop) {
+    data::LoaderOptions loader_options;
+    loader_options.batch_size = options.batch_size;
+    loader_options.num_workers = options.num_workers;
+    loader_options.shuffle = false;
+    loader_options.drop_last = false;
+    data::Loader loader(index, data::embed_transform(options.height, options.width), loader_options,
+                        stop);
+    const bool was_training = backbone.is_training();
+    backbone.eval();
+    torch::NoGradGuard no_grad;
+    std::vector<at::Tensor> chunks;
+    Embeddings embeddings;
+    loader.start_epoch(0);
+    std::int64_t done = 0;
+    while (std::optional<data::Batch> batch = loader.next()) {
+        chunks.push_back(backbone.forward(batch->views[0]).to(torch::kFloat32));
+        embeddings.indices.insert(embeddings.indices.end(), batch->indices.begin(),
+                                  batch->indices.end());
+        done = batch->number + 1;
+        if (progress) {
+            progress(done, loader.batches_per_epoch());
+        }
+    }
+    backbone.train(was_training);
+    embeddings.values =
+        chunks.empty() ? torch::empty({0, backbone.feature_dim()}) : torch::cat(chunks);
+    embeddings.skipped = loader.skipped_files();
+    return embeddings;
+}
+
+namespace {
+
+// A Kiln checkpoint names its model; an exported state_dict is matched against each backbone.
+models::Backbone backbone_for(const std::filesystem::path& checkpoint, std::string& model) {
+    model = models::checkpoint_model(checkpoint);
+    const std::vector<std::string> candidates =
+        model.empty() ? models::backbone_names() : std::vector<std::string>{model};
+    for (const std::string& name : candidates) {
+        models::Backbone backbone = models::make_backbone(name);
+        try {
+            models::load_backbone_weights(*backbone, checkpoint);
+            model = name;
+            return backbone;
+        } catch (const Error&) {
+            if (candidates.size() == 1) {
+                throw;
+            }
+        }
+    }
+    throw Error("\"" + checkpoint.string() + "\" holds weights of none of Kiln's models (" +
+                join_alternatives(models::backbone_names()) + ")");
+}
+
+} // namespace
+
+EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progress,
+                           StopToken stop) {
+    if (config.accelerator != Accelerator::Cpu) {
+        throw Error("accelerator=" + to_string(config.accelerator) +
+                    ": this build of Kiln embeds on cpu only; use accelerator=cpu");
+    }
+    const auto started = std::chrono::steady_clock::now();
+    EmbedSummary summary;
+    const models::Backbone backbone = backbone_for(config.checkpoint, summary.model);
+    const data::DatasetIndex index = data::DatasetIndex::scan(config.data);
+    EmbedOptions options;
+    options.height = config.image_height;
+    options.width = config.image_width;
+    options.batch_size = config.batch_size;
+    options.num_workers = config.num_workers.value_or(0);
+    const Embeddings embeddings = compute_embeddings(*backbone, index, options, progress, stop);
+    if (stop.stop_requested()) {
+        throw Error("embedding stopped before the end; nothing was written");
+    }
+    if (embeddings.indices.empty()) {
+        throw Error("none of the images in the data could be read; nothing was written");
+    }
+    std::vector<std::string> filenames;
+    for (const std::int64_t row : embeddings.indices) {
+        filenames.emplace_back(index.filename(static_cast<std::size_t>(row)));
+    }
+    write_embeddings(config.out, config.format, filenames, embeddings.values);
+    summary.images = static_cast<std::int64_t>(filenames.size());
+    summary.skipped = embeddings.skipped;
+    summary.dimension = embeddings.values.size(1);
+    summary.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return summary;
+}
+
+} // namespace kiln::embed

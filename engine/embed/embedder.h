@@ -1,0 +1,51 @@
+#pragma once
+
+#include "core/run_config.h"
+#include "core/stop_token.h"
+#include "data/dataset_index.h"
+#include "models/backbone.h"
+
+#include <ATen/core/Tensor.h>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace kiln::embed {
+
+struct Embeddings {
+    std::vector<std::int64_t> indices; // dataset index of each row (unreadable images left out)
+    at::Tensor values;                 // [N, D] float32
+    std::int64_t skipped = 0;          // unreadable images
+};
+
+struct EmbedOptions {
+    int height = 224;
+    int width = 224;
+    int batch_size = 128;
+    int num_workers = 0;
+};
+
+using EmbedProgress = std::function<void(std::int64_t done, std::int64_t total)>;
+
+// Every readable image of `index` once, in order, resized (not cropped) and normalised, through
+// `backbone` in evaluation mode without gradients.
+Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::DatasetIndex& index,
+                              const EmbedOptions& options, const EmbedProgress& progress = {},
+                              StopToken stop = {});
+
+struct EmbedSummary {
+    std::int64_t images = 0;  // rows written
+    std::int64_t skipped = 0; // unreadable images left out
+    std::int64_t dimension = 0;
+    std::string model;
+    double seconds = 0.0;
+};
+
+// `kiln embed`: loads the backbone from config.checkpoint (a Kiln checkpoint, or an exported
+// model whose architecture is recognised from its tensors), embeds config.data and writes
+// config.out in config.format. `config` must be resolved; runs on the CPU.
+EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progress = {},
+                           StopToken stop = {});
+
+} // namespace kiln::embed

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <ATen/core/Tensor.h>
+#include <cstdint>
+#include <vector>
+
+namespace kiln::eval {
+
+struct KnnAccuracy {
+    double top1 = 0.0;
+    double top5 = 0.0;
+};
+
+// DINO's weighted k-nearest-neighbour classifier: cosine similarity to the training embeddings,
+// the k most similar vote for their class with weight exp(similarity / temperature). Test rows
+// are processed `chunk` at a time, so memory stays at chunk x N_train similarities.
+KnnAccuracy knn_accuracy(const at::Tensor& train_features,
+                         const std::vector<std::int64_t>& train_labels,
+                         const at::Tensor& test_features,
+                         const std::vector<std::int64_t>& test_labels, int k = 20,
+                         double temperature = 0.07, std::int64_t chunk = 1024);
+
+} // namespace kiln::eval

@@ -1,0 +1,201 @@
+// Embedding: computing embeddings in order, the four file formats, `run_embedding`.
+
+#include "core/error.h"
+#include "core/log.h"
+#include "core/run_config.h"
+#include "data/dataset_index.h"
+#include "embed/embedder.h"
+#include "embed/writers.h"
+#include "models/backbone.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <filesystem>
+#include <fstream>
+#include <opencv2/imgcodecs.hpp>
+#include <sstream>
+#include <torch/serialize.h>
+#include <torch/types.h>
+#include <torch/utils.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string readText(const fs::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(file), {}};
+}
+
+std::vector<std::string> lines(const std::string& text) {
+    std::vector<std::string> result;
+    std::istringstream stream(text);
+    for (std::string line; std::getline(stream, line);) {
+        result.push_back(line);
+    }
+    return result;
+}
+
+bool pythonTorchAvailable() {
+    QProcess python;
+    python.start(QStringLiteral("/usr/bin/python3"), {"-c", "import torch, numpy"});
+    return python.waitForFinished(60000) && python.exitStatus() == QProcess::NormalExit &&
+           python.exitCode() == 0;
+}
+
+} // namespace
+
+class EmbedTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir temp_;
+    fs::path root_;
+    fs::path images_;
+    const std::vector<std::string> names_ = {"a.png", "sub/b,c.jpg", "d.png"};
+    const torch::Tensor values_ =
+        torch::tensor({{0.1f, -2.5f}, {3.25f, 1e-7f}, {0.0f, 123456.789f}});
+    std::unique_ptr<kiln::log::ScopedSink> quiet_;
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(temp_.isValid());
+        root_ = temp_.path().toStdString();
+        images_ = root_ / "images";
+        fs::create_directories(images_ / "a");
+        fs::create_directories(images_ / "b");
+        for (int i = 0; i < 11; ++i) {
+            cv::Mat image(20 + i, 30, CV_8UC3, cv::Scalar(i * 20, 100, 255 - i * 20));
+            QVERIFY(cv::imwrite(
+                (images_ / (i < 6 ? "a" : "b") / (std::to_string(i) + ".png")).string(), image));
+        }
+        std::ofstream(images_ / "b" / "broken.png") << "not an image";
+        quiet_ =
+            std::make_unique<kiln::log::ScopedSink>([](kiln::log::Level, const std::string&) {});
+    }
+
+    void csvFormats() {
+        kiln::embed::write_embeddings(root_ / "e.csv", "csv", names_, values_);
+        auto rows = lines(readText(root_ / "e.csv"));
+        QCOMPARE(rows.size(), std::size_t(4));
+        QCOMPARE(rows[0], std::string("filename,embedding_0,embedding_1"));
+        QCOMPARE(rows[1], std::string("a.png,0.100000001,-2.5"));
+        QCOMPARE(rows[2], std::string("\"sub/b,c.jpg\",3.25,1.00000001e-07"));
+        QCOMPARE(std::stof("123456.789"), std::stof(rows[3].substr(rows[3].rfind(',') + 1)));
+
+        kiln::embed::write_embeddings(root_ / "e.lightly.csv", "lightly_csv", names_, values_);
+        rows = lines(readText(root_ / "e.lightly.csv"));
+        QCOMPARE(rows[0], std::string("filenames,embedding_0,embedding_1,labels"));
+        QCOMPARE(rows[1], std::string("a.png,0.100000001,-2.5,0"));
+    }
+
+    void torchFormatRoundTrip() {
+        kiln::embed::write_embeddings(root_ / "e.pt", "torch", names_, values_);
+        const std::string bytes = readText(root_ / "e.pt");
+        const c10::IValue value = torch::pickle_load(std::vector<char>(bytes.begin(), bytes.end()));
+        const auto dict = value.toGenericDict();
+        QVERIFY(torch::equal(dict.at("embeddings").toTensor(), values_));
+        const auto filenames = dict.at("filenames").toList();
+        QCOMPARE(filenames.size(), std::size_t(3));
+        QCOMPARE(filenames.get(1).toStringRef(), std::string("sub/b,c.jpg"));
+    }
+
+    void npyFormatRoundTrip() {
+        kiln::embed::write_embeddings(root_ / "e.npy", "npy", names_, values_);
+        const std::string bytes = readText(root_ / "e.npy");
+        QCOMPARE(bytes.substr(0, 6), std::string("\x93NUMPY"));
+        const std::size_t header =
+            static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+        QCOMPARE((10 + header) % 64, std::size_t(0));
+        QVERIFY(bytes.find("'shape': (3, 2)") != std::string::npos);
+        QCOMPARE(bytes.size(), 10 + header + 6 * sizeof(float));
+        float data[6];
+        std::memcpy(data, bytes.data() + 10 + header, sizeof data);
+        QCOMPARE(data[2], 3.25f);
+        QCOMPARE(lines(readText(kiln::embed::npy_filenames_path(root_ / "e.npy"))), names_);
+    }
+
+    void pythonReadsWhatKilnWrites() {
+        if (!pythonTorchAvailable()) {
+            QSKIP("python3-torch and python3-numpy are not installed: cannot prove that Python "
+                  "reads the files (apt-get install python3-torch)");
+        }
+        QProcess python;
+        python.start(QStringLiteral("/usr/bin/python3"),
+                     {"-c",
+                      "import sys, torch, numpy\n"
+                      "d = torch.load(sys.argv[1])\n"
+                      "assert d['filenames'] == ['a.png', 'sub/b,c.jpg', 'd.png'], d['filenames']\n"
+                      "assert tuple(d['embeddings'].shape) == (3, 2)\n"
+                      "a = numpy.load(sys.argv[2])\n"
+                      "assert a.dtype == numpy.float32 and a.shape == (3, 2)\n"
+                      "assert numpy.array_equal(a, d['embeddings'].numpy())\n",
+                      QString::fromStdString((root_ / "e.pt").string()),
+                      QString::fromStdString((root_ / "e.npy").string())});
+        QVERIFY(python.waitForFinished(60000));
+        QVERIFY2(python.exitCode() == 0, python.readAllStandardError().constData());
+    }
+
+    void mismatchedRowsAreRefused() {
+        QVERIFY_THROWS_EXCEPTION(
+            kiln::Error, kiln::embed::write_embeddings(root_ / "x.csv", "csv", {"a"}, values_));
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::write_embeddings(
+                                                  root_ / "x.csv", "parquet", names_, values_));
+    }
+
+    void everyReadableImageOnceInOrder() {
+        torch::manual_seed(0);
+        const auto backbone = kiln::models::make_backbone("smallcnn");
+        const auto index = kiln::data::DatasetIndex::scan({images_});
+        kiln::embed::EmbedOptions options;
+        options.height = options.width = 16;
+        options.batch_size = 4; // 12 files: 3 batches, one of them short of the broken file
+        options.num_workers = 2;
+        const auto embeddings = kiln::embed::compute_embeddings(*backbone, index, options);
+        QCOMPARE(embeddings.values.size(0), 11);
+        QCOMPARE(embeddings.values.size(1), 256);
+        QCOMPARE(embeddings.skipped, 1);
+        for (std::size_t i = 1; i < embeddings.indices.size(); ++i) {
+            QVERIFY(embeddings.indices[i] > embeddings.indices[i - 1]);
+        }
+        options.num_workers = 0;
+        options.batch_size = 64;
+        QVERIFY(torch::allclose(kiln::embed::compute_embeddings(*backbone, index, options).values,
+                                embeddings.values, 1e-5, 1e-6));
+    }
+
+    void runEmbeddingFindsTheModelOfAnExport() {
+        torch::manual_seed(1);
+        const auto backbone = kiln::models::make_backbone("smallcnn");
+        kiln::models::save_backbone_weights(*backbone, root_ / "exported.pt");
+        kiln::ResolveContext context;
+        context.hardware.cpu_cores = 2;
+        const nlohmann::json settings = {{"out", (root_ / "out.csv").string()},
+                                         {"data", images_.string()},
+                                         {"checkpoint", (root_ / "exported.pt").string()},
+                                         {"format", "csv"},
+                                         {"image_size", 16},
+                                         {"accelerator", "cpu"}};
+        const auto summary =
+            kiln::embed::run_embedding(kiln::resolve_embed_config(settings, context));
+        QCOMPARE(summary.model, std::string("smallcnn"));
+        QCOMPARE(summary.images, 11);
+        QCOMPARE(summary.skipped, 1);
+        QCOMPARE(lines(readText(root_ / "out.csv")).size(), std::size_t(12));
+
+        std::ofstream(root_ / "junk.pt") << "junk";
+        nlohmann::json bad = settings;
+        bad["checkpoint"] = (root_ / "junk.pt").string();
+        bad["overwrite"] = true;
+        try {
+            kiln::embed::run_embedding(kiln::resolve_embed_config(bad, context));
+            QFAIL("embedded with junk weights");
+        } catch (const kiln::Error& error) {
+            QVERIFY(std::string(error.what()).find("junk.pt") != std::string::npos);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(EmbedTest)
+#include "tst_embed.moc"

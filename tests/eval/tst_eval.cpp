@@ -1,0 +1,69 @@
+// Evaluation: weighted kNN classification.
+
+#include "core/error.h"
+#include "eval/knn.h"
+
+#include <QtTest>
+#include <torch/types.h>
+#include <torch/utils.h>
+
+class EvalTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void knnFindsTheNearestClass() {
+        // Three classes around three orthogonal directions, with a little noise.
+        torch::manual_seed(0);
+        const torch::Tensor centres = torch::eye(3) * 5;
+        std::vector<std::int64_t> train_labels;
+        std::vector<torch::Tensor> rows;
+        for (int i = 0; i < 60; ++i) {
+            train_labels.push_back(i % 3);
+            rows.push_back(centres[i % 3] + 0.3 * torch::randn({3}));
+        }
+        const torch::Tensor train = torch::stack(rows);
+        std::vector<std::int64_t> test_labels = {0, 1, 2, 2};
+        const torch::Tensor test =
+            torch::stack({centres[0], centres[1], centres[2], centres[2] * 0.1});
+        const auto accuracy =
+            kiln::eval::knn_accuracy(train, train_labels, test, test_labels, 5, 0.07);
+        QCOMPARE(accuracy.top1, 1.0);
+        QCOMPARE(accuracy.top5, 1.0);
+
+        std::vector<std::int64_t> wrong = {1, 1, 2, 2};
+        const auto half = kiln::eval::knn_accuracy(train, train_labels, test, wrong, 5, 0.07);
+        QCOMPARE(half.top1, 0.75);
+        QCOMPARE(half.top5, 1.0); // only three classes: every label is in the top 5
+    }
+
+    void chunkingDoesNotChangeTheAnswer() {
+        torch::manual_seed(1);
+        const torch::Tensor train = torch::randn({200, 8});
+        const torch::Tensor test = torch::randn({50, 8});
+        std::vector<std::int64_t> train_labels;
+        std::vector<std::int64_t> test_labels;
+        for (int i = 0; i < 200; ++i) {
+            train_labels.push_back(i % 7);
+        }
+        for (int i = 0; i < 50; ++i) {
+            test_labels.push_back(i % 7);
+        }
+        const auto whole =
+            kiln::eval::knn_accuracy(train, train_labels, test, test_labels, 20, 0.07, 1024);
+        const auto chunked =
+            kiln::eval::knn_accuracy(train, train_labels, test, test_labels, 20, 0.07, 7);
+        QCOMPARE(chunked.top1, whole.top1);
+        QCOMPARE(chunked.top5, whole.top5);
+        QVERIFY(whole.top5 >= whole.top1);
+    }
+
+    void badInputIsRefused() {
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::eval::knn_accuracy(torch::randn({3, 2}), {0, 1},
+                                                                       torch::randn({1, 2}), {0}));
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::eval::knn_accuracy(torch::randn({0, 2}), {},
+                                                                       torch::randn({1, 2}), {0}));
+    }
+};
+
+QTEST_APPLESS_MAIN(EvalTest)
+#include "tst_eval.moc"
