@@ -7,6 +7,7 @@
 #include "data/dataset_optimizer.h"
 #include "data/idx_import.h"
 #include "embed/embedder.h"
+#include "eval/knn.h"
 #include "methods/method.h"
 #include "models/backbone.h"
 #include "progress.h"
@@ -192,6 +193,29 @@ int run_embed(const ConfigSource& source, const StopToken& stop, std::ostream& o
     if (summary.skipped > 0) {
         out << "skipped " << summary.skipped << " unreadable image(s)\n";
     }
+    return 0;
+}
+
+int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
+    std::string model;
+    const models::Backbone backbone = models::load_backbone(arguments.checkpoint, &model);
+    eval::FolderKnnOptions options;
+    options.image_size = arguments.image_size;
+    options.k = arguments.k;
+    options.temperature = arguments.temperature;
+    options.batch_size = arguments.batch_size;
+    const system::HardwareInfo hardware = system::probe_hardware();
+    options.num_workers = arguments.num_workers >= 0
+                              ? arguments.num_workers
+                              : system::auto_num_workers(hardware.cpu_cores, 1,
+                                                         system::WorkerEnvironment::from_process());
+    const eval::KnnAccuracy accuracy =
+        eval::knn_accuracy_on_folders(*backbone, arguments.train, arguments.test, options);
+    char text[160];
+    std::snprintf(text, sizeof text, "kNN (k=%d, T=%g) with %s: top-1 %.2f%%, top-5 %.2f%%\n",
+                  arguments.k, arguments.temperature, model.c_str(), 100.0 * accuracy.top1,
+                  100.0 * accuracy.top5);
+    out << text;
     return 0;
 }
 

@@ -23,6 +23,18 @@ int run_list_models(std::ostream& out);
 int run_list_methods(std::ostream& out);
 int run_embed(const ConfigSource& source, const StopToken& stop, std::ostream& out);
 
+struct KnnArguments {
+    std::string checkpoint;
+    std::string train;
+    std::string test;
+    int image_size = 224;
+    int k = 20;
+    double temperature = 0.07;
+    int batch_size = 128;
+    int num_workers = -1; // -1: the automatic policy
+};
+int run_eval_knn(const KnnArguments& arguments, std::ostream& out);
+
 struct ImportIdxArguments {
     std::string images;
     std::string labels;

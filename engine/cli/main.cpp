@@ -69,6 +69,35 @@ int main(int argc, char** argv) {
     CLI::App* list_models = app.add_subcommand("list-models", "the backbones `model=` accepts");
     CLI::App* list_methods = app.add_subcommand("list-methods", "the methods `method=` accepts");
 
+    kiln::cli::KnnArguments knn_arguments;
+    CLI::App* evaluate = app.add_subcommand("eval", "evaluate a pretrained backbone");
+    evaluate->require_subcommand(1);
+    CLI::App* knn = evaluate->add_subcommand(
+        "knn", "weighted kNN classification of labelled folders (<folder>/<class>/<image>)");
+    knn->add_option("--checkpoint", knn_arguments.checkpoint, "last.ckpt or exported model")
+        ->required()
+        ->check(CLI::ExistingFile);
+    knn->add_option("--train", knn_arguments.train, "labelled images the neighbours come from")
+        ->required()
+        ->check(CLI::ExistingDirectory);
+    knn->add_option("--test", knn_arguments.test, "labelled images to classify")
+        ->required()
+        ->check(CLI::ExistingDirectory);
+    knn->add_option("--image-size", knn_arguments.image_size, "side images are resized to")
+        ->check(CLI::Range(1, 4096))
+        ->capture_default_str();
+    knn->add_option("--k", knn_arguments.k, "neighbours that vote")
+        ->check(CLI::Range(1, 10000))
+        ->capture_default_str();
+    knn->add_option("--temperature", knn_arguments.temperature, "vote weight exp(similarity / T)")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    knn->add_option("--batch-size", knn_arguments.batch_size)
+        ->check(CLI::Range(1, 65536))
+        ->capture_default_str();
+    knn->add_option("--workers", knn_arguments.num_workers, "loader threads (default: auto)")
+        ->check(CLI::NonNegativeNumber);
+
     kiln::cli::ImportIdxArguments import_arguments;
     CLI::App* import_idx = app.add_subcommand(
         "import-idx", "write an IDX image set (e.g. Fashion-MNIST) as class subfolders of images");
@@ -138,6 +167,8 @@ int main(int argc, char** argv) {
             exit_code = kiln::cli::run_list_methods(std::cout);
         } else if (*embed) {
             exit_code = kiln::cli::run_embed(embed_source, interrupt_stop_token(), std::cout);
+        } else if (*knn) {
+            exit_code = kiln::cli::run_eval_knn(knn_arguments, std::cout);
         } else if (*import_idx) {
             exit_code = kiln::cli::run_import_idx(import_arguments, std::cout);
         } else if (*optimize) {

@@ -43,31 +43,6 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
     return embeddings;
 }
 
-namespace {
-
-// A Kiln checkpoint names its model; an exported state_dict is matched against each backbone.
-models::Backbone backbone_for(const std::filesystem::path& checkpoint, std::string& model) {
-    model = models::checkpoint_model(checkpoint);
-    const std::vector<std::string> candidates =
-        model.empty() ? models::backbone_names() : std::vector<std::string>{model};
-    for (const std::string& name : candidates) {
-        models::Backbone backbone = models::make_backbone(name);
-        try {
-            models::load_backbone_weights(*backbone, checkpoint);
-            model = name;
-            return backbone;
-        } catch (const Error&) {
-            if (candidates.size() == 1) {
-                throw;
-            }
-        }
-    }
-    throw Error("\"" + checkpoint.string() + "\" holds weights of none of Kiln's models (" +
-                join_alternatives(models::backbone_names()) + ")");
-}
-
-} // namespace
-
 EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progress,
                            StopToken stop) {
     if (config.accelerator != Accelerator::Cpu) {
@@ -76,7 +51,7 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
     }
     const auto started = std::chrono::steady_clock::now();
     EmbedSummary summary;
-    const models::Backbone backbone = backbone_for(config.checkpoint, summary.model);
+    const models::Backbone backbone = models::load_backbone(config.checkpoint, &summary.model);
     const data::DatasetIndex index = data::DatasetIndex::scan(config.data);
     EmbedOptions options;
     options.height = config.image_height;

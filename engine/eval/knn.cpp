@@ -1,8 +1,11 @@
 #include "eval/knn.h"
 
 #include "core/error.h"
+#include "data/dataset_index.h"
+#include "embed/embedder.h"
 
 #include <algorithm>
+#include <map>
 #include <torch/nn/functional/normalization.h>
 #include <torch/types.h>
 
@@ -50,6 +53,38 @@ KnnAccuracy knn_accuracy(const at::Tensor& train_features,
     }
     const double count = static_cast<double>(test_features.size(0));
     return {top1 / count, top5 / count};
+}
+
+KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
+                                    const std::filesystem::path& train_folder,
+                                    const std::filesystem::path& test_folder,
+                                    const FolderKnnOptions& options) {
+    embed::EmbedOptions embed_options;
+    embed_options.height = embed_options.width = options.image_size;
+    embed_options.batch_size = options.batch_size;
+    embed_options.num_workers = options.num_workers;
+    std::map<std::string, std::int64_t> classes;
+    const auto embed_folder = [&](const std::filesystem::path& folder,
+                                  std::vector<std::int64_t>& labels) {
+        const data::DatasetIndex index = data::DatasetIndex::scan({folder});
+        const embed::Embeddings embeddings =
+            embed::compute_embeddings(backbone, index, embed_options);
+        for (const std::int64_t row : embeddings.indices) {
+            const std::string name(index.top_level_folder(static_cast<std::size_t>(row)));
+            if (name.empty()) {
+                throw Error("\"" + index.path(static_cast<std::size_t>(row)).string() +
+                            "\" is not in a class folder; kNN needs <folder>/<class>/<image>");
+            }
+            labels.push_back(
+                classes.emplace(name, static_cast<std::int64_t>(classes.size())).first->second);
+        }
+        return embeddings.values;
+    };
+    std::vector<std::int64_t> train_labels;
+    std::vector<std::int64_t> test_labels;
+    const at::Tensor train = embed_folder(train_folder, train_labels);
+    const at::Tensor test = embed_folder(test_folder, test_labels);
+    return knn_accuracy(train, train_labels, test, test_labels, options.k, options.temperature);
 }
 
 } // namespace kiln::eval

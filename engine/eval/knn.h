@@ -1,7 +1,10 @@
 #pragma once
 
+#include "models/backbone.h"
+
 #include <ATen/core/Tensor.h>
 #include <cstdint>
+#include <filesystem>
 #include <vector>
 
 namespace kiln::eval {
@@ -19,5 +22,20 @@ KnnAccuracy knn_accuracy(const at::Tensor& train_features,
                          const at::Tensor& test_features,
                          const std::vector<std::int64_t>& test_labels, int k = 20,
                          double temperature = 0.07, std::int64_t chunk = 1024);
+
+struct FolderKnnOptions {
+    int image_size = 224; // images are resized to image_size x image_size
+    int batch_size = 128;
+    int num_workers = 0;
+    int k = 20;
+    double temperature = 0.07;
+};
+
+// kNN accuracy of `backbone`'s embeddings on labelled folders: each image's class is its
+// top-level subfolder (cats/001.jpg is a cat). Classes are matched between the two sets by name.
+KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
+                                    const std::filesystem::path& train_folder,
+                                    const std::filesystem::path& test_folder,
+                                    const FolderKnnOptions& options);
 
 } // namespace kiln::eval

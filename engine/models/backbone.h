@@ -32,6 +32,10 @@ void load_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& 
 // Python's torch.load reads it, atomically.
 void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& path);
 
+// The backbone stored in a Kiln checkpoint (which names its model) or an exported model (whose
+// architecture is recognised from its tensors), with its weights; `model` receives its name.
+Backbone load_backbone(const std::filesystem::path& path, std::string* model = nullptr);
+
 // The `model` a Kiln checkpoint was trained with; "" for an exported model.
 std::string checkpoint_model(const std::filesystem::path& path);
 

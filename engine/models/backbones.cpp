@@ -248,4 +248,27 @@ std::string checkpoint_model(const std::filesystem::path& path) {
                : "";
 }
 
+Backbone load_backbone(const std::filesystem::path& path, std::string* model) {
+    const std::string named = checkpoint_model(path);
+    const std::vector<std::string> candidates =
+        named.empty() ? backbone_names() : std::vector<std::string>{named};
+    for (const std::string& name : candidates) {
+        Backbone backbone = make_backbone(name);
+        try {
+            load_backbone_weights(*backbone, path);
+        } catch (const Error&) {
+            if (candidates.size() == 1) {
+                throw;
+            }
+            continue;
+        }
+        if (model != nullptr) {
+            *model = name;
+        }
+        return backbone;
+    }
+    throw Error("\"" + path.string() + "\" holds the weights of none of Kiln's models (" +
+                join_alternatives(backbone_names()) + ")");
+}
+
 } // namespace kiln::models

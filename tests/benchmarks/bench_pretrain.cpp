@@ -3,8 +3,11 @@
 // images. Baselines from the same run: the same backbone at random initialisation, and kNN on
 // raw pixels.
 //
-//   bench_pretrain [--train N] [--test N] [--epochs E] [--dir DIR]
+//   bench_pretrain [--train N] [--test N] [--epochs E] [--dir DIR] [--methods simclr,dino]
+//                  [key=value ...]   (training settings, e.g.
+//                  transform_args.random_resize.min_scale=0.3)
 
+#include "core/config_overrides.h"
 #include "core/log.h"
 #include "core/run_config.h"
 #include "data/dataset_index.h"
@@ -18,6 +21,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <sstream>
 #include <string>
 #include <torch/types.h>
 #include <torch/utils.h>
@@ -70,6 +74,8 @@ int main(int argc, char** argv) {
     long long test_images = 10000;
     int epochs = 5;
     fs::path root = fs::temp_directory_path() / "kiln-bench-pretrain";
+    std::vector<std::string> methods = {"simclr", "dino"};
+    std::vector<std::string> overrides;
     for (int i = 1; i < argc; ++i) {
         const std::string argument = argv[i];
         if (argument == "--train" && i + 1 < argc) {
@@ -80,6 +86,14 @@ int main(int argc, char** argv) {
             epochs = std::stoi(argv[++i]);
         } else if (argument == "--dir" && i + 1 < argc) {
             root = argv[++i];
+        } else if (argument == "--methods" && i + 1 < argc) {
+            methods.clear();
+            std::stringstream list(argv[++i]);
+            for (std::string method; std::getline(list, method, ',');) {
+                methods.push_back(method);
+            }
+        } else if (argument.find('=') != std::string::npos) {
+            overrides.push_back(argument);
         } else {
             std::fprintf(stderr,
                          "usage: bench_pretrain [--train N] [--test N] [--epochs E] [--dir DIR]\n");
@@ -118,7 +132,7 @@ int main(int argc, char** argv) {
     std::printf("  %-34s %7.1f%% %7.1f%% %10s\n", "smallcnn, random init", 100 * untrained.top1,
                 100 * untrained.top5, "-");
 
-    for (const std::string method : {"simclr", "dino"}) {
+    for (const std::string& method : methods) {
         nlohmann::json settings = {{"out", (root / ("run-" + method)).string()},
                                    {"data", (root / "train").string()},
                                    {"model", "smallcnn"},
@@ -130,6 +144,7 @@ int main(int argc, char** argv) {
         if (method == "dino") {
             settings["transform_args"]["local_view"] = {{"view_size", {16, 16}}};
         }
+        settings = kiln::config::apply_overrides(settings, overrides, kiln::config::train_schema());
         kiln::ResolveContext context;
         context.hardware.cpu_cores = static_cast<int>(std::thread::hardware_concurrency());
         Quiet observer;

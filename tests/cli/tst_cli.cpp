@@ -261,6 +261,15 @@ private Q_SLOTS:
         QCOMPARE(rows.size(), 17);
         QVERIFY(rows[0].startsWith(QStringLiteral("filename,embedding_0,")));
         QCOMPARE(rows[1].split(',').size(), 257);
+
+        // Each image is its own nearest neighbour when a set is classified against itself.
+        result = runKiln({"eval", "knn", "--checkpoint",
+                          out + QStringLiteral("/exported_models/exported_last.pt"), "--train",
+                          data, "--test", data, "--image-size", "16", "--k", "1"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(
+            result.out.contains(QStringLiteral("kNN (k=1, T=0.07) with smallcnn: top-1 100.00%")),
+            qPrintable(result.out));
     }
 
     void listsModelsAndMethods() {
