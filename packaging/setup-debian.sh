@@ -6,10 +6,15 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
   libtorch-dev libgloo-dev
+  # Debian's LibTorch calls the BLAS behind the libblas.so.3 alternative: without OpenBLAS that
+  # is the reference BLAS, which made DINO's heads 17x slower.
+  libopenblas0-pthread
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite libgl-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   libopencv-dev libturbojpeg0-dev libsqlite3-dev zlib1g-dev nlohmann-json3-dev libcli11-dev
   dataset-fashion-mnist
+  # Tests prove that PyTorch reads what Kiln writes (exported models, embeddings).
+  python3-torch python3-torchvision python3-numpy
 )
 
 missing=()

@@ -38,6 +38,8 @@ public:
     // After every optimizer step: EMA teachers and running statistics advance here.
     virtual void after_optimizer_step() {}
     virtual OptimizerDefaults optimizer_defaults() const = 0;
+    // After the backbone's weights were replaced from a file (`checkpoint=`).
+    virtual void backbone_weights_loaded() {}
 
 protected:
     models::Backbone backbone_;

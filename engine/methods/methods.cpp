@@ -166,6 +166,11 @@ public:
         }
     }
 
+    void backbone_weights_loaded() override {
+        torch::NoGradGuard no_grad;
+        copy_into_teacher(0.0); // the teacher starts as the loaded student again
+    }
+
     void after_optimizer_step() override {
         torch::NoGradGuard no_grad;
         copy_into_teacher(teacher_momentum());

@@ -209,6 +209,10 @@ RunSummary run(const TrainConfig& config, TrainObserver& observer, StopToken sto
     const methods::Method method =
         methods::make_method(config.method, config.model, config.method_args,
                              static_cast<std::int64_t>(index.size()), transform.num_channels);
+    if (config.checkpoint) { // weights only: a fresh run from pretrained weights
+        models::load_backbone_weights(*method->backbone(), *config.checkpoint);
+        method->backbone_weights_loaded();
+    }
     method->to(dtype);
     method->train();
 

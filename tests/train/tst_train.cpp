@@ -395,6 +395,25 @@ private Q_SLOTS:
         QCOMPARE(step.item<std::int64_t>(), static_cast<std::int64_t>(recorder.steps.size()));
     }
 
+    void checkpointLoadsWeightsOnly() {
+        Recorder first;
+        kiln::train::train(tinyRun(root_ / "pretrained", data_, "simclr", 1), first);
+        const fs::path weights = kiln::train::exported_model_path(root_ / "pretrained");
+        Recorder second; // learning rate 0: the weights stay what was loaded
+        kiln::train::train(tinyRun(root_ / "from-weights", data_, "simclr", 1,
+                                   {{"checkpoint", weights.string()},
+                                    {"seed", 99},
+                                    {"optim", "sgd"},
+                                    {"optim_args", {{"lr", 0.0}}}}),
+                           second);
+        QCOMPARE(second.steps.front().step, 1); // a new run, not a resumed one
+        const auto loaded = backboneWeights(weights);
+        const auto after =
+            backboneWeights(kiln::train::exported_model_path(root_ / "from-weights"));
+        QVERIFY(torch::equal(after.at("features.0.weight"), loaded.at("features.0.weight")));
+        QVERIFY(torch::equal(after.at("features.9.weight"), loaded.at("features.9.weight")));
+    }
+
     void bf16MixedPrecisionTrains() {
         Recorder recorder;
         const auto summary = kiln::train::train(
