@@ -7,6 +7,8 @@
 #include "data/dataset_optimizer.h"
 #include "data/idx_import.h"
 #include "embed/embedder.h"
+#include "embed/explorer.h"
+#include "embed/writers.h"
 #include "eval/knn.h"
 #include "methods/method.h"
 #include "models/backbone.h"
@@ -197,6 +199,26 @@ int run_embed(const ConfigSource& source, const StopToken& stop, std::ostream& o
 }
 
 int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
+    char text[200];
+    if (!arguments.train_embeddings.empty() || !arguments.test_embeddings.empty()) {
+        if (arguments.train_embeddings.empty() || arguments.test_embeddings.empty() ||
+            !arguments.checkpoint.empty()) {
+            throw Error("give --train-embeddings and --test-embeddings together, without "
+                        "--checkpoint");
+        }
+        const eval::KnnAccuracy accuracy =
+            eval::knn_accuracy_on_files(arguments.train_embeddings, arguments.test_embeddings,
+                                        arguments.k, arguments.temperature);
+        std::snprintf(text, sizeof text, "kNN (k=%d, T=%g): top-1 %.2f%%, top-5 %.2f%%\n",
+                      arguments.k, arguments.temperature, 100.0 * accuracy.top1,
+                      100.0 * accuracy.top5);
+        out << text;
+        return 0;
+    }
+    if (arguments.checkpoint.empty() || arguments.train.empty() || arguments.test.empty()) {
+        throw Error("give --checkpoint with --train and --test folders, or --train-embeddings "
+                    "and --test-embeddings");
+    }
     std::string model;
     const models::Backbone backbone = models::load_backbone(arguments.checkpoint, &model);
     eval::FolderKnnOptions options;
@@ -211,11 +233,29 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
                                                          system::WorkerEnvironment::from_process());
     const eval::KnnAccuracy accuracy =
         eval::knn_accuracy_on_folders(*backbone, arguments.train, arguments.test, options);
-    char text[160];
     std::snprintf(text, sizeof text, "kNN (k=%d, T=%g) with %s: top-1 %.2f%%, top-5 %.2f%%\n",
                   arguments.k, arguments.temperature, model.c_str(), 100.0 * accuracy.top1,
                   100.0 * accuracy.top5);
     out << text;
+    return 0;
+}
+
+int run_dedup(const DedupArguments& arguments, std::ostream& out) {
+    const embed::EmbeddingFile file = embed::read_embeddings(arguments.embeddings);
+    const std::vector<embed::DuplicatePair> pairs =
+        embed::near_duplicates(file.embeddings, arguments.threshold);
+    char line[64];
+    std::snprintf(line, sizeof line, "%zu pair(s) with cosine similarity >= %g", pairs.size(),
+                  arguments.threshold);
+    out << line << " among " << file.filenames.size() << " images\n";
+    for (std::size_t i = 0; i < pairs.size() && int(i) < arguments.limit; ++i) {
+        std::snprintf(line, sizeof line, "%.4f", pairs[i].similarity);
+        out << line << "  " << file.filenames[static_cast<std::size_t>(pairs[i].first)] << "  "
+            << file.filenames[static_cast<std::size_t>(pairs[i].second)] << "\n";
+    }
+    if (pairs.size() > static_cast<std::size_t>(arguments.limit)) {
+        out << "(" << pairs.size() - arguments.limit << " more; raise --limit to list them)\n";
+    }
     return 0;
 }
 

@@ -24,9 +24,11 @@ int run_list_methods(std::ostream& out);
 int run_embed(const ConfigSource& source, const StopToken& stop, std::ostream& out);
 
 struct KnnArguments {
-    std::string checkpoint;
+    std::string checkpoint; // with train and test folders, or:
     std::string train;
     std::string test;
+    std::string train_embeddings; // two embedding files
+    std::string test_embeddings;
     int image_size = 224;
     int k = 20;
     double temperature = 0.07;
@@ -34,6 +36,13 @@ struct KnnArguments {
     int num_workers = -1; // -1: the automatic policy
 };
 int run_eval_knn(const KnnArguments& arguments, std::ostream& out);
+
+struct DedupArguments {
+    std::string embeddings;
+    double threshold = 0.95;
+    int limit = 100;
+};
+int run_dedup(const DedupArguments& arguments, std::ostream& out);
 
 struct ImportIdxArguments {
     std::string images;

@@ -75,14 +75,17 @@ int main(int argc, char** argv) {
     CLI::App* knn = evaluate->add_subcommand(
         "knn", "weighted kNN classification of labelled folders (<folder>/<class>/<image>)");
     knn->add_option("--checkpoint", knn_arguments.checkpoint, "last.ckpt or exported model")
-        ->required()
         ->check(CLI::ExistingFile);
     knn->add_option("--train", knn_arguments.train, "labelled images the neighbours come from")
-        ->required()
         ->check(CLI::ExistingDirectory);
     knn->add_option("--test", knn_arguments.test, "labelled images to classify")
-        ->required()
         ->check(CLI::ExistingDirectory);
+    knn->add_option("--train-embeddings", knn_arguments.train_embeddings,
+                    "embeddings file of the labelled neighbours (instead of --checkpoint)")
+        ->check(CLI::ExistingFile);
+    knn->add_option("--test-embeddings", knn_arguments.test_embeddings,
+                    "embeddings file of the images to classify")
+        ->check(CLI::ExistingFile);
     knn->add_option("--image-size", knn_arguments.image_size, "side images are resized to")
         ->check(CLI::Range(1, 4096))
         ->capture_default_str();
@@ -97,6 +100,21 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     knn->add_option("--workers", knn_arguments.num_workers, "loader threads (default: auto)")
         ->check(CLI::NonNegativeNumber);
+
+    kiln::cli::DedupArguments dedup_arguments;
+    CLI::App* dedup = app.add_subcommand(
+        "dedup", "list near-duplicate images from an embeddings file (kiln embed's output)");
+    dedup
+        ->add_option("embeddings", dedup_arguments.embeddings,
+                     "csv, lightly_csv, torch or npy file")
+        ->required()
+        ->check(CLI::ExistingFile);
+    dedup->add_option("--threshold", dedup_arguments.threshold, "cosine similarity at least")
+        ->check(CLI::Range(-1.0, 1.0))
+        ->capture_default_str();
+    dedup->add_option("--limit", dedup_arguments.limit, "pairs to print")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
 
     kiln::cli::ImportIdxArguments import_arguments;
     CLI::App* import_idx = app.add_subcommand(
@@ -169,6 +187,8 @@ int main(int argc, char** argv) {
             exit_code = kiln::cli::run_embed(embed_source, interrupt_stop_token(), std::cout);
         } else if (*knn) {
             exit_code = kiln::cli::run_eval_knn(knn_arguments, std::cout);
+        } else if (*dedup) {
+            exit_code = kiln::cli::run_dedup(dedup_arguments, std::cout);
         } else if (*import_idx) {
             exit_code = kiln::cli::run_import_idx(import_arguments, std::cout);
         } else if (*optimize) {

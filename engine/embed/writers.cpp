@@ -5,6 +5,8 @@
 
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <torch/serialize.h>
 #include <torch/types.h>
 
@@ -100,6 +102,148 @@ void write_embeddings(const std::filesystem::path& out, const std::string& forma
                     "\" is not supported; use csv, lightly_csv, "
                     "torch or npy");
     }
+}
+
+namespace {
+
+std::string read_all(const std::filesystem::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) {
+        throw Error("cannot read embeddings file \"" + path.string() + "\"");
+    }
+    return {std::istreambuf_iterator<char>(file), {}};
+}
+
+// One CSV record starting at `position` (quoted fields may hold commas and quotes).
+std::vector<std::string> csv_record(const std::string& text, std::size_t& position) {
+    std::vector<std::string> fields(1);
+    bool quoted = false;
+    for (; position < text.size(); ++position) {
+        const char c = text[position];
+        if (quoted) {
+            if (c == '"' && position + 1 < text.size() && text[position + 1] == '"') {
+                fields.back() += '"';
+                ++position;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                fields.back() += c;
+            }
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            fields.emplace_back();
+        } else if (c == '\n') {
+            ++position;
+            break;
+        } else if (c != '\r') {
+            fields.back() += c;
+        }
+    }
+    return fields;
+}
+
+EmbeddingFile read_csv(const std::filesystem::path& path, const std::string& text) {
+    std::size_t position = 0;
+    const std::vector<std::string> header = csv_record(text, position);
+    const bool lightly = header.front() == "filenames";
+    if (header.front() != "filename" && !lightly) {
+        throw Error("\"" + path.string() + "\" is not an embeddings file (its first column is \"" +
+                    header.front() + "\", not filename or filenames)");
+    }
+    const std::size_t dimension = header.size() - 1 - (lightly ? 1 : 0);
+    EmbeddingFile file;
+    std::vector<float> values;
+    for (std::size_t line = 2; position < text.size(); ++line) {
+        const std::vector<std::string> fields = csv_record(text, position);
+        if (fields.size() == 1 && fields[0].empty()) {
+            continue;
+        }
+        if (fields.size() != header.size()) {
+            throw Error("\"" + path.string() + "\" line " + std::to_string(line) + " has " +
+                        std::to_string(fields.size()) + " fields, the header " +
+                        std::to_string(header.size()));
+        }
+        file.filenames.push_back(fields[0]);
+        for (std::size_t c = 1; c <= dimension; ++c) {
+            char* end = nullptr;
+            values.push_back(std::strtof(fields[c].c_str(), &end));
+            if (end == fields[c].c_str() || *end != '\0') {
+                throw Error("\"" + path.string() + "\" line " + std::to_string(line) + ": \"" +
+                            fields[c] + "\" is not a number");
+            }
+        }
+    }
+    file.embeddings = torch::from_blob(values.data(),
+                                       {static_cast<std::int64_t>(file.filenames.size()),
+                                        static_cast<std::int64_t>(dimension)},
+                                       torch::kFloat32)
+                          .clone();
+    return file;
+}
+
+EmbeddingFile read_npy(const std::filesystem::path& path, const std::string& bytes) {
+    const std::size_t header_size =
+        bytes.size() >= 10
+            ? static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8)
+            : 0;
+    const std::string header = bytes.substr(10, header_size);
+    long long rows = 0;
+    long long columns = 0;
+    const std::size_t shape = header.find("'shape': (");
+    if (header.find("'descr': '<f4'") == std::string::npos || shape == std::string::npos ||
+        std::sscanf(header.c_str() + shape, "'shape': (%lld, %lld)", &rows, &columns) != 2 ||
+        bytes.size() != 10 + header_size + std::size_t(rows * columns) * sizeof(float)) {
+        throw Error("\"" + path.string() + "\" is not a float32 matrix in NumPy format");
+    }
+    EmbeddingFile file;
+    file.embeddings = torch::empty({rows, columns}, torch::kFloat32);
+    std::memcpy(file.embeddings.data_ptr<float>(), bytes.data() + 10 + header_size,
+                std::size_t(rows * columns) * sizeof(float));
+    std::istringstream names(read_all(npy_filenames_path(path)));
+    for (std::string name; std::getline(names, name);) {
+        file.filenames.push_back(name);
+    }
+    if (static_cast<long long>(file.filenames.size()) != rows) {
+        throw Error("\"" + npy_filenames_path(path).string() + "\" lists " +
+                    std::to_string(file.filenames.size()) + " files for " + std::to_string(rows) +
+                    " embeddings");
+    }
+    return file;
+}
+
+EmbeddingFile read_torch(const std::filesystem::path& path, const std::string& bytes) {
+    EmbeddingFile file;
+    try {
+        const c10::IValue value = torch::pickle_load(std::vector<char>(bytes.begin(), bytes.end()));
+        const c10::impl::GenericDict dict = value.toGenericDict();
+        for (const c10::IValue& name : dict.at("filenames").toListRef()) {
+            file.filenames.push_back(name.toStringRef());
+        }
+        file.embeddings = dict.at("embeddings").toTensor().to(torch::kFloat32);
+    } catch (const c10::Error&) {
+        throw Error("\"" + path.string() +
+                    "\" is not a torch embeddings file "
+                    "({\"filenames\": [...], \"embeddings\": Tensor})");
+    }
+    if (file.embeddings.dim() != 2 ||
+        file.embeddings.size(0) != static_cast<std::int64_t>(file.filenames.size())) {
+        throw Error("\"" + path.string() + "\": the embeddings do not match the filenames");
+    }
+    return file;
+}
+
+} // namespace
+
+EmbeddingFile read_embeddings(const std::filesystem::path& path) {
+    const std::string bytes = read_all(path);
+    if (bytes.rfind("\x93NUMPY", 0) == 0) {
+        return read_npy(path, bytes);
+    }
+    if (bytes.rfind("PK", 0) == 0) {
+        return read_torch(path, bytes);
+    }
+    return read_csv(path, bytes);
 }
 
 } // namespace kiln::embed

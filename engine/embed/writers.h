@@ -15,6 +15,15 @@ namespace kiln::embed {
 void write_embeddings(const std::filesystem::path& out, const std::string& format,
                       const std::vector<std::string>& filenames, const at::Tensor& embeddings);
 
+struct EmbeddingFile {
+    std::vector<std::string> filenames;
+    at::Tensor embeddings; // [N, D] float32
+};
+
+// Reads any of the four formats back (recognised by content; npy also reads its filenames
+// file). A malformed file is a kiln::Error naming it and the line or field at fault.
+EmbeddingFile read_embeddings(const std::filesystem::path& path);
+
 // Where the npy format puts the filenames.
 std::filesystem::path npy_filenames_path(const std::filesystem::path& out);
 

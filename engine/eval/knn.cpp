@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "data/dataset_index.h"
 #include "embed/embedder.h"
+#include "embed/writers.h"
 
 #include <algorithm>
 #include <map>
@@ -55,6 +56,29 @@ KnnAccuracy knn_accuracy(const at::Tensor& train_features,
     return {top1 / count, top5 / count};
 }
 
+namespace {
+
+// Class ids from the top-level folder of each name ("cats/001.jpg" is a cat), shared across
+// the sets classified together through `classes`.
+std::vector<std::int64_t> folder_labels(const std::vector<std::string>& names,
+                                        std::map<std::string, std::int64_t>& classes) {
+    std::vector<std::int64_t> labels;
+    for (const std::string& name : names) {
+        const std::size_t slash = name.find('/');
+        if (slash == std::string::npos || slash == 0) {
+            throw Error("\"" + name +
+                        "\" is not in a class folder; kNN needs "
+                        "<folder>/<class>/<image>");
+        }
+        labels.push_back(
+            classes.emplace(name.substr(0, slash), static_cast<std::int64_t>(classes.size()))
+                .first->second);
+    }
+    return labels;
+}
+
+} // namespace
+
 KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
                                     const std::filesystem::path& train_folder,
                                     const std::filesystem::path& test_folder,
@@ -69,15 +93,11 @@ KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
         const data::DatasetIndex index = data::DatasetIndex::scan({folder});
         const embed::Embeddings embeddings =
             embed::compute_embeddings(backbone, index, embed_options);
+        std::vector<std::string> names;
         for (const std::int64_t row : embeddings.indices) {
-            const std::string name(index.top_level_folder(static_cast<std::size_t>(row)));
-            if (name.empty()) {
-                throw Error("\"" + index.path(static_cast<std::size_t>(row)).string() +
-                            "\" is not in a class folder; kNN needs <folder>/<class>/<image>");
-            }
-            labels.push_back(
-                classes.emplace(name, static_cast<std::int64_t>(classes.size())).first->second);
+            names.emplace_back(index.filename(static_cast<std::size_t>(row)));
         }
+        labels = folder_labels(names, classes);
         return embeddings.values;
     };
     std::vector<std::int64_t> train_labels;
@@ -85,6 +105,18 @@ KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
     const at::Tensor train = embed_folder(train_folder, train_labels);
     const at::Tensor test = embed_folder(test_folder, test_labels);
     return knn_accuracy(train, train_labels, test, test_labels, options.k, options.temperature);
+}
+
+KnnAccuracy knn_accuracy_on_files(const std::filesystem::path& train_file,
+                                  const std::filesystem::path& test_file, int k,
+                                  double temperature) {
+    const embed::EmbeddingFile train = embed::read_embeddings(train_file);
+    const embed::EmbeddingFile test = embed::read_embeddings(test_file);
+    std::map<std::string, std::int64_t> classes;
+    const std::vector<std::int64_t> train_labels = folder_labels(train.filenames, classes);
+    const std::vector<std::int64_t> test_labels = folder_labels(test.filenames, classes);
+    return knn_accuracy(train.embeddings, train_labels, test.embeddings, test_labels, k,
+                        temperature);
 }
 
 } // namespace kiln::eval

@@ -38,4 +38,10 @@ KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
                                     const std::filesystem::path& test_folder,
                                     const FolderKnnOptions& options);
 
+// The same from two embedding files (any format `kiln embed` writes); classes again from the
+// top-level folder in each filename.
+KnnAccuracy knn_accuracy_on_files(const std::filesystem::path& train_file,
+                                  const std::filesystem::path& test_file, int k = 20,
+                                  double temperature = 0.07);
+
 } // namespace kiln::eval

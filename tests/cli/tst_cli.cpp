@@ -272,6 +272,32 @@ private Q_SLOTS:
             qPrintable(result.out));
     }
 
+    void dedupAndKnnFromEmbeddingFiles() {
+        // Two classes; a.png and its copy b.png are duplicates.
+        const QString train = writeFile(QStringLiteral("train.csv"),
+                                        "filename,embedding_0,embedding_1\n"
+                                        "x/a.png,1,0\nx/b.png,2,0\ny/c.png,0,1\ny/d.png,0.1,1\n");
+        const QString test =
+            writeFile(QStringLiteral("test.csv"),
+                      "filename,embedding_0,embedding_1\nx/e.png,1,0.2\ny/f.png,0.2,1\n");
+        Result result = runKiln({"dedup", train, "--threshold", "0.999"});
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.out.contains(
+                     QStringLiteral("1 pair(s) with cosine similarity >= 0.999 among 4 images")),
+                 qPrintable(result.out));
+        QVERIFY(result.out.contains(QStringLiteral("1.0000  x/a.png  x/b.png")));
+
+        result = runKiln(
+            {"eval", "knn", "--train-embeddings", train, "--test-embeddings", test, "--k", "2"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY(result.out.contains(QStringLiteral("top-1 100.00%")));
+
+        result = runKiln({"eval", "knn", "--train-embeddings", train});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.err.contains(
+            QStringLiteral("--train-embeddings and --test-embeddings together")));
+    }
+
     void listsModelsAndMethods() {
         Result result = runKiln({"list-models"});
         QCOMPARE(result.exitCode, 0);

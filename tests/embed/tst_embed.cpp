@@ -5,6 +5,7 @@
 #include "core/run_config.h"
 #include "data/dataset_index.h"
 #include "embed/embedder.h"
+#include "embed/explorer.h"
 #include "embed/writers.h"
 #include "models/backbone.h"
 
@@ -135,6 +136,71 @@ private Q_SLOTS:
                       QString::fromStdString((root_ / "e.npy").string())});
         QVERIFY(python.waitForFinished(60000));
         QVERIFY2(python.exitCode() == 0, python.readAllStandardError().constData());
+    }
+
+    void everyFormatReadsBack() {
+        for (const auto& [format, file] :
+             {std::pair{"csv", "e.csv"}, std::pair{"lightly_csv", "e.lightly.csv"},
+              std::pair{"torch", "e.pt"}, std::pair{"npy", "e.npy"}}) {
+            kiln::embed::write_embeddings(root_ / file, format, names_, values_);
+            const auto read = kiln::embed::read_embeddings(root_ / file);
+            QCOMPARE(read.filenames, names_);
+            QVERIFY2(torch::equal(read.embeddings, values_), format);
+        }
+        std::ofstream(root_ / "bad.csv") << "filename,embedding_0\na.png,1.5\nb.png,oops\n";
+        try {
+            kiln::embed::read_embeddings(root_ / "bad.csv");
+            QFAIL("read a malformed file");
+        } catch (const kiln::Error& error) {
+            QVERIFY(std::string(error.what()).find("line 3: \"oops\" is not a number") !=
+                    std::string::npos);
+        }
+        std::ofstream(root_ / "other.csv") << "name,x\n";
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::read_embeddings(root_ / "other.csv"));
+    }
+
+    void projectionFindsTheMainAxes() {
+        torch::manual_seed(2);
+        // Most spread along dimension 3, then along dimension 0; little elsewhere.
+        const torch::Tensor data =
+            torch::randn({500, 6}) * torch::tensor({2.0f, 0.1f, 0.1f, 5.0f, 0.1f, 0.1f}) + 7.0f;
+        const torch::Tensor projection = kiln::embed::pca_2d(data);
+        QCOMPARE(projection.sizes().vec(), (std::vector<std::int64_t>{500, 2}));
+        const torch::Tensor centred = data - data.mean(0);
+        const double first =
+            torch::corrcoef(torch::stack({projection.select(1, 0), centred.select(1, 3)}))[0][1]
+                .item<double>();
+        const double second =
+            torch::corrcoef(torch::stack({projection.select(1, 1), centred.select(1, 0)}))[0][1]
+                .item<double>();
+        QVERIFY2(std::abs(first) > 0.99, qPrintable(QString::number(first)));
+        QVERIFY2(std::abs(second) > 0.95, qPrintable(QString::number(second)));
+        QVERIFY(torch::equal(kiln::embed::pca_2d(data), projection)); // deterministic, signs too
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::pca_2d(torch::ones({1, 4})));
+    }
+
+    void neighboursAndDuplicates() {
+        torch::manual_seed(3);
+        torch::Tensor data = torch::randn({200, 16});
+        data[150] = data[17] * 3.0; // the same image at another scale: cosine 1
+        data[90] = data[40] + 0.01 * torch::randn({16});
+        const auto neighbours = kiln::embed::nearest_neighbours(data, 17, 5);
+        QCOMPARE(neighbours.size(), std::size_t(5));
+        QCOMPARE(neighbours[0].row, 150);
+        QVERIFY(neighbours[0].similarity > 0.999);
+        QVERIFY(neighbours[1].similarity <= neighbours[0].similarity);
+        for (const auto& neighbour : neighbours) {
+            QVERIFY(neighbour.row != 17);
+        }
+        for (const std::int64_t chunk : {1024, 7}) {
+            const auto pairs = kiln::embed::near_duplicates(data, 0.99, chunk);
+            QCOMPARE(pairs.size(), std::size_t(2));
+            QCOMPARE(pairs[0].first, 17);
+            QCOMPARE(pairs[0].second, 150);
+            QCOMPARE(pairs[1].first, 40);
+            QCOMPARE(pairs[1].second, 90);
+        }
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::nearest_neighbours(data, 200, 3));
     }
 
     void mismatchedRowsAreRefused() {

@@ -1,0 +1,70 @@
+// Embedding throughput by batch size (1..256) for two backbones, and the explorer's operations
+// on 100,000 embeddings (the embeddings view must stay interactive at that size). Batch 1 is
+// the baseline the other batch sizes are compared with.
+//
+//   bench_embed [--rows N]
+
+#include "embed/explorer.h"
+#include "models/backbone.h"
+
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <torch/types.h>
+#include <torch/utils.h>
+
+namespace {
+
+double seconds_of(const std::function<void()>& work) {
+    const auto start = std::chrono::steady_clock::now();
+    work();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::int64_t rows = 100000;
+    if (argc == 3 && std::string(argv[1]) == "--rows") {
+        rows = std::stoll(argv[2]);
+    } else if (argc != 1) {
+        std::fprintf(stderr, "usage: bench_embed [--rows N]\n");
+        return 2;
+    }
+    torch::NoGradGuard no_grad;
+    for (const auto& [model, side] : {std::pair{"smallcnn", 64}, std::pair{"resnet18", 64}}) {
+        const kiln::models::Backbone backbone = kiln::models::make_backbone(model);
+        backbone->eval();
+        std::printf("%s forward at %dx%d, %d intra-op threads\n", model, side, side,
+                    torch::get_num_threads());
+        double baseline = 0.0;
+        for (const int batch : {1, 4, 16, 64, 256}) {
+            const torch::Tensor images = torch::randn({batch, 3, side, side});
+            backbone->forward(images); // warm-up
+            const int repeats = std::max(1, 512 / batch);
+            const double rate = batch * repeats / seconds_of([&] {
+                                    for (int r = 0; r < repeats; ++r) {
+                                        backbone->forward(images);
+                                    }
+                                });
+            if (batch == 1) {
+                baseline = rate;
+            }
+            std::printf("  batch %4d: %8.1f img/s (%.1fx batch 1)\n", batch, rate, rate / baseline);
+        }
+    }
+    torch::manual_seed(0);
+    torch::Tensor embeddings = torch::randn({rows, 256});
+    embeddings.narrow(0, 0, 100).copy_(embeddings.narrow(0, rows - 100, 100)); // 100 duplicates
+    std::printf("explorer on %lld embeddings of 256 dimensions\n", static_cast<long long>(rows));
+    std::printf("  2-D projection (PCA):     %.2f s\n",
+                seconds_of([&] { kiln::embed::pca_2d(embeddings); }));
+    std::printf("  20 nearest neighbours:    %.3f s\n",
+                seconds_of([&] { kiln::embed::nearest_neighbours(embeddings, 12345, 20); }));
+    std::size_t pairs = 0;
+    std::printf("  near-duplicates >= 0.95:  %.1f s",
+                seconds_of([&] { pairs = kiln::embed::near_duplicates(embeddings, 0.95).size(); }));
+    std::printf(" (%zu pairs found)\n", pairs);
+    return 0;
+}
