@@ -7,6 +7,8 @@
 #include "data/dataset_index.h"
 #include "data/loader.h"
 #include "methods/method.h"
+#include "track/fan_out.h"
+#include "track/run_files.h"
 #include "train/optimizer.h"
 #include "train/step_timer.h"
 
@@ -186,7 +188,7 @@ RunSummary train(const TrainConfig& config, TrainObserver& observer, StopToken s
 
 namespace {
 
-RunSummary run(const TrainConfig& config, TrainObserver& observer, StopToken stop) {
+RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken stop) {
     if (config.accelerator != Accelerator::Cpu) {
         throw Error("accelerator=" + to_string(config.accelerator) +
                     ": this build of Kiln trains on cpu only; use accelerator=cpu");
@@ -248,124 +250,133 @@ RunSummary run(const TrainConfig& config, TrainObserver& observer, StopToken sto
     const std::int64_t every_n_steps = checkpoint_every_n_steps(config);
     prepare_run_directory(config);
     write_file_atomically(config.out / "config.json", to_json(config).dump(2) + "\n");
-    const fs::path checkpoint = last_checkpoint_path(config.out);
+    track::RunFiles files(config);
+    track::FanOut observer({&files, &front_end});
+    try {
+        const fs::path checkpoint = last_checkpoint_path(config.out);
 
-    Position position;
-    if (config.resume_interrupted) {
-        position = load_checkpoint(checkpoint, *method, optimizer);
-        log::info("resuming from " + checkpoint.string() + " at epoch " +
-                  std::to_string(position.epoch + 1) + ", step " +
-                  std::to_string(position.optimizer_step));
-    }
-    observer.on_start(config, static_cast<std::int64_t>(index.size()), schedule.total_steps);
+        Position position;
+        if (config.resume_interrupted) {
+            position = load_checkpoint(checkpoint, *method, optimizer);
+            log::info("resuming from " + checkpoint.string() + " at epoch " +
+                      std::to_string(position.epoch + 1) + ", step " +
+                      std::to_string(position.optimizer_step));
+        }
+        observer.on_start(config, static_cast<std::int64_t>(index.size()), schedule.total_steps);
 
-    RunSummary summary;
-    summary.checkpoint = checkpoint;
-    const auto finish = [&](RunSummary::Status status) {
-        summary.status = status;
-        summary.steps = position.optimizer_step;
-        summary.seconds = seconds(Clock::now() - started);
-        summary.skipped_images = loader.skipped_files();
-        observer.on_end(summary);
-        return summary;
-    };
+        RunSummary summary;
+        summary.checkpoint = checkpoint;
+        const auto finish = [&](RunSummary::Status status) {
+            summary.status = status;
+            summary.steps = position.optimizer_step;
+            summary.seconds = seconds(Clock::now() - started);
+            summary.skipped_images = loader.skipped_files();
+            observer.on_end(summary);
+            return summary;
+        };
 
-    while (position.epoch < config.epochs) {
-        loader.start_epoch(position.epoch, position.next_batch);
-        double epoch_loss = 0.0;
-        std::int64_t epoch_steps = 0;
-        StepTimer timer;
-        while (position.next_batch < batches_per_epoch) {
-            // One optimizer step: `accumulation` batches (fewer at the end of an epoch).
-            const std::int64_t batches =
-                std::min(accumulation, batches_per_epoch - position.next_batch);
-            method->set_progress(double(position.optimizer_step) / double(schedule.total_steps));
-            const double lr = warmup_cosine(schedule.peak_lr, position.optimizer_step,
-                                            schedule.warmup_steps, schedule.total_steps);
-            double step_loss = 0.0;
-            std::int64_t images = 0;
-            optimizer.zero_grad();
-            for (std::int64_t b = 0; b < batches; ++b) {
-                std::optional<data::Batch> batch = loader.next();
-                if (!batch) { // stopped while waiting: keep what the finished steps did
-                    save_checkpoint(checkpoint, *method, optimizer, position, config);
-                    return finish(RunSummary::Status::Cancelled);
+        while (position.epoch < config.epochs) {
+            loader.start_epoch(position.epoch, position.next_batch);
+            double epoch_loss = 0.0;
+            std::int64_t epoch_steps = 0;
+            StepTimer timer;
+            while (position.next_batch < batches_per_epoch) {
+                // One optimizer step: `accumulation` batches (fewer at the end of an epoch).
+                const std::int64_t batches =
+                    std::min(accumulation, batches_per_epoch - position.next_batch);
+                method->set_progress(double(position.optimizer_step) /
+                                     double(schedule.total_steps));
+                const double lr = warmup_cosine(schedule.peak_lr, position.optimizer_step,
+                                                schedule.warmup_steps, schedule.total_steps);
+                double step_loss = 0.0;
+                std::int64_t images = 0;
+                optimizer.zero_grad();
+                for (std::int64_t b = 0; b < batches; ++b) {
+                    std::optional<data::Batch> batch = loader.next();
+                    if (!batch) { // stopped while waiting: keep what the finished steps did
+                        save_checkpoint(checkpoint, *method, optimizer, position, config);
+                        return finish(RunSummary::Status::Cancelled);
+                    }
+                    timer.begin_compute();
+                    std::vector<torch::Tensor> views;
+                    for (const at::Tensor& view : batch->views) {
+                        views.push_back(view.to(dtype));
+                    }
+                    at::autocast::set_cpu_enabled(autocast);
+                    at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
+                    const torch::Tensor loss = method->training_loss(views);
+                    at::autocast::set_cpu_enabled(false);
+                    at::autocast::clear_cache();
+                    (loss.to(torch::kFloat32) / double(batches)).backward();
+                    step_loss += loss.item<double>() / double(batches);
+                    images += static_cast<std::int64_t>(batch->indices.size());
+                    timer.end_compute();
+                }
+                if (!std::isfinite(step_loss)) {
+                    throw Error(
+                        std::string("the loss became ") +
+                        (std::isnan(step_loss) ? "NaN" : "infinite") + " at step " +
+                        std::to_string(position.optimizer_step + 1) +
+                        "; training stopped. The last good checkpoint is kept in \"" +
+                        checkpoint.string() +
+                        "\". Lower the learning rate (optim_args.lr) or use precision=32-true");
                 }
                 timer.begin_compute();
-                std::vector<torch::Tensor> views;
-                for (const at::Tensor& view : batch->views) {
-                    views.push_back(view.to(dtype));
-                }
-                at::autocast::set_cpu_enabled(autocast);
-                at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
-                const torch::Tensor loss = method->training_loss(views);
-                at::autocast::set_cpu_enabled(false);
-                at::autocast::clear_cache();
-                (loss.to(torch::kFloat32) / double(batches)).backward();
-                step_loss += loss.item<double>() / double(batches);
-                images += static_cast<std::int64_t>(batch->indices.size());
+                method->before_optimizer_step();
+                optimizer.step(lr);
+                method->after_optimizer_step();
                 timer.end_compute();
-            }
-            if (!std::isfinite(step_loss)) {
-                throw Error(std::string("the loss became ") +
-                            (std::isnan(step_loss) ? "NaN" : "infinite") + " at step " +
-                            std::to_string(position.optimizer_step + 1) +
-                            "; training stopped. The last good checkpoint is kept in \"" +
-                            checkpoint.string() +
-                            "\". Lower the learning rate (optim_args.lr) or use precision=32-true");
-            }
-            timer.begin_compute();
-            method->before_optimizer_step();
-            optimizer.step(lr);
-            method->after_optimizer_step();
-            timer.end_compute();
 
-            position.next_batch += batches;
-            ++position.optimizer_step;
-            epoch_loss += step_loss;
-            ++epoch_steps;
-            summary.last_loss = step_loss;
+                position.next_batch += batches;
+                ++position.optimizer_step;
+                epoch_loss += step_loss;
+                ++epoch_steps;
+                summary.last_loss = step_loss;
 
-            // The observer and checkpoint below fall into the next cycle's data_time.
-            const StepTimer::Times times = timer.finish_cycle();
-            StepMetrics metrics;
-            metrics.step = position.optimizer_step;
-            metrics.total_steps = schedule.total_steps;
-            metrics.epoch = position.epoch;
-            metrics.epochs = config.epochs;
-            metrics.batch_in_epoch = position.next_batch;
-            metrics.batches_per_epoch = batches_per_epoch;
-            metrics.loss = step_loss;
-            metrics.lr = lr;
-            metrics.batch_time = times.batch_time;
-            metrics.data_time = times.data_time;
-            metrics.data_wait = times.data_wait();
-            const double cycle = times.batch_time + times.data_time;
-            metrics.images_per_second = cycle > 0 ? images * config.world_size() / cycle : 0.0;
-            observer.on_step(metrics);
+                // The observer and checkpoint below fall into the next cycle's data_time.
+                const StepTimer::Times times = timer.finish_cycle();
+                StepMetrics metrics;
+                metrics.step = position.optimizer_step;
+                metrics.total_steps = schedule.total_steps;
+                metrics.epoch = position.epoch;
+                metrics.epochs = config.epochs;
+                metrics.batch_in_epoch = position.next_batch;
+                metrics.batches_per_epoch = batches_per_epoch;
+                metrics.loss = step_loss;
+                metrics.lr = lr;
+                metrics.batch_time = times.batch_time;
+                metrics.data_time = times.data_time;
+                metrics.data_wait = times.data_wait();
+                const double cycle = times.batch_time + times.data_time;
+                metrics.images_per_second = cycle > 0 ? images * config.world_size() / cycle : 0.0;
+                observer.on_step(metrics);
 
-            const bool epoch_done = position.next_batch >= batches_per_epoch;
-            if (epoch_done) {
-                ++position.epoch;
-                position.next_batch = 0;
-                observer.on_epoch_end(position.epoch - 1, epoch_loss / double(epoch_steps));
-            }
-            if (epoch_done || stop.stop_requested() ||
-                (every_n_steps > 0 && position.optimizer_step % every_n_steps == 0)) {
-                save_checkpoint(checkpoint, *method, optimizer, position, config);
-            }
-            if (stop.stop_requested()) {
-                return finish(RunSummary::Status::Cancelled);
-            }
-            if (epoch_done) {
-                break;
+                const bool epoch_done = position.next_batch >= batches_per_epoch;
+                if (epoch_done) {
+                    ++position.epoch;
+                    position.next_batch = 0;
+                    observer.on_epoch_end(position.epoch - 1, epoch_loss / double(epoch_steps));
+                }
+                if (epoch_done || stop.stop_requested() ||
+                    (every_n_steps > 0 && position.optimizer_step % every_n_steps == 0)) {
+                    save_checkpoint(checkpoint, *method, optimizer, position, config);
+                }
+                if (stop.stop_requested()) {
+                    return finish(RunSummary::Status::Cancelled);
+                }
+                if (epoch_done) {
+                    break;
+                }
             }
         }
+        fs::create_directories(exported_model_path(config.out).parent_path());
+        models::save_backbone_weights(*method->backbone(), exported_model_path(config.out));
+        summary.exported_model = exported_model_path(config.out);
+        return finish(RunSummary::Status::Finished);
+    } catch (const std::exception& error) {
+        log::error(error.what()); // into train.log while it is open
+        throw;
     }
-    fs::create_directories(exported_model_path(config.out).parent_path());
-    models::save_backbone_weights(*method->backbone(), exported_model_path(config.out));
-    summary.exported_model = exported_model_path(config.out);
-    return finish(RunSummary::Status::Finished);
 }
 
 } // namespace

@@ -333,6 +333,38 @@ private Q_SLOTS:
         }
     }
 
+    void runFilesKeepEveryStep() {
+        // The resumed run of resumeGivesTheSameWeightsAsOneRun appended to the stopped one.
+        const fs::path split = root_ / "split";
+        std::ifstream metrics(split / "metrics.jsonl");
+        std::vector<json> lines;
+        for (std::string line; std::getline(metrics, line);) {
+            lines.push_back(json::parse(line));
+        }
+        QCOMPARE(lines.size(), std::size_t(16));
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            QCOMPARE(lines[i]["step"].get<int>(), int(i) + 1);
+            for (const char* key :
+                 {"epoch", "train_loss", "lr", "profiling/batch_time", "profiling/data_time",
+                  "data_wait", "images_per_second", "time"}) {
+                QVERIFY2(lines[i].contains(key), key);
+            }
+        }
+        std::ifstream log(split / "train.log");
+        const std::string text((std::istreambuf_iterator<char>(log)), {});
+        QVERIFY(containsText(text, "run started: 32 images, 16 steps; settings:"));
+        QVERIFY(containsText(text, "run stopped after 8 steps"));
+        QVERIFY(containsText(text, "info: resuming from"));
+        QVERIFY(containsText(text, "run finished after 16 steps"));
+
+        Recorder recorder;
+        kiln::train::train(
+            tinyRun(root_ / "no-jsonl", data_, "simclr", 1, {{"loggers", {{"jsonl", nullptr}}}}),
+            recorder);
+        QVERIFY(!fs::exists(root_ / "no-jsonl" / "metrics.jsonl"));
+        QVERIFY(fs::exists(root_ / "no-jsonl" / "train.log"));
+    }
+
     void checkpointsEveryNStepsAndOnStop() {
         const fs::path out = root_ / "every";
         Recorder recorder;
@@ -384,6 +416,9 @@ private Q_SLOTS:
             QVERIFY2(containsText(error.what(), "the loss became"), error.what());
             QVERIFY(containsText(error.what(), "optim_args.lr"));
         }
+        std::ifstream log(out / "train.log");
+        const std::string text((std::istreambuf_iterator<char>(log)), {});
+        QVERIFY(containsText(text, "error: the loss became"));
         QVERIFY(!recorder.steps.empty());
         // The last checkpoint is the last good step's, and it still loads.
         Recorder resumed;

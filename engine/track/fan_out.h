@@ -1,0 +1,42 @@
+#pragma once
+
+#include "train/trainer.h"
+
+#include <vector>
+
+namespace kiln::track {
+
+// Passes every event of a run on to several observers, in order (the run's files first, then
+// the front end's view).
+class FanOut : public train::TrainObserver {
+public:
+    explicit FanOut(std::vector<train::TrainObserver*> observers)
+        : observers_(std::move(observers)) {}
+
+    void on_start(const TrainConfig& config, std::int64_t dataset_size,
+                  std::int64_t total_steps) override {
+        for (train::TrainObserver* observer : observers_) {
+            observer->on_start(config, dataset_size, total_steps);
+        }
+    }
+    void on_step(const train::StepMetrics& metrics) override {
+        for (train::TrainObserver* observer : observers_) {
+            observer->on_step(metrics);
+        }
+    }
+    void on_epoch_end(std::int64_t epoch, double mean_loss) override {
+        for (train::TrainObserver* observer : observers_) {
+            observer->on_epoch_end(epoch, mean_loss);
+        }
+    }
+    void on_end(const train::RunSummary& summary) override {
+        for (train::TrainObserver* observer : observers_) {
+            observer->on_end(summary);
+        }
+    }
+
+private:
+    std::vector<train::TrainObserver*> observers_;
+};
+
+} // namespace kiln::track

@@ -1,0 +1,116 @@
+#include "track/run_files.h"
+
+#include "core/error.h"
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <ctime>
+#include <nlohmann/json.hpp>
+
+namespace kiln::track {
+namespace {
+
+std::FILE* open_for_append(const std::filesystem::path& path) {
+    std::FILE* file = std::fopen(path.c_str(), "a");
+    if (file == nullptr) {
+        throw Error("cannot write \"" + path.string() + "\": " + std::strerror(errno));
+    }
+    return file;
+}
+
+std::string timestamp() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", &local);
+    return text;
+}
+
+double unix_seconds() {
+    return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+} // namespace
+
+std::filesystem::path RunFiles::log_path(const std::filesystem::path& out) {
+    return out / "train.log";
+}
+
+std::filesystem::path RunFiles::metrics_path(const std::filesystem::path& out) {
+    return out / "metrics.jsonl";
+}
+
+RunFiles::RunFiles(const TrainConfig& config) {
+    log_ = open_for_append(log_path(config.out));
+    const bool jsonl = !(config.loggers.is_object() && config.loggers.contains("jsonl") &&
+                         config.loggers["jsonl"].is_null());
+    if (jsonl) {
+        metrics_ = open_for_append(metrics_path(config.out));
+    }
+    sink_ = std::make_unique<log::ScopedSink>([this](log::Level level, const std::string& message) {
+        write_log(log::to_string(level) + ": " + message);
+    });
+}
+
+RunFiles::~RunFiles() {
+    sink_.reset();
+    if (metrics_ != nullptr) {
+        std::fclose(metrics_);
+    }
+    std::fclose(log_);
+}
+
+void RunFiles::write_log(const std::string& line) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    std::fprintf(log_, "%s %s\n", timestamp().c_str(), line.c_str());
+    std::fflush(log_);
+}
+
+void RunFiles::on_start(const TrainConfig& config, std::int64_t dataset_size,
+                        std::int64_t total_steps) {
+    write_log("run started: " + std::to_string(dataset_size) + " images, " +
+              std::to_string(total_steps) + " steps; settings:\n" + to_json(config).dump(2));
+}
+
+void RunFiles::on_step(const train::StepMetrics& metrics) {
+    if (metrics_ == nullptr) {
+        return;
+    }
+    const nlohmann::json line = {{"step", metrics.step},
+                                 {"epoch", metrics.epoch},
+                                 {"train_loss", metrics.loss},
+                                 {"lr", metrics.lr},
+                                 {"profiling/batch_time", metrics.batch_time},
+                                 {"profiling/data_time", metrics.data_time},
+                                 {"data_wait", metrics.data_wait},
+                                 {"images_per_second", metrics.images_per_second},
+                                 {"time", unix_seconds()}};
+    const std::string text = line.dump() + "\n";
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (std::fwrite(text.data(), 1, text.size(), metrics_) != text.size() ||
+        std::fflush(metrics_) != 0) {
+        throw Error("cannot write metrics.jsonl: " + std::string(std::strerror(errno)) +
+                    "; free some disk space and resume the run");
+    }
+}
+
+void RunFiles::on_epoch_end(std::int64_t epoch, double mean_loss) {
+    write_log("epoch " + std::to_string(epoch + 1) + " done, mean loss " +
+              std::to_string(mean_loss));
+}
+
+void RunFiles::on_end(const train::RunSummary& summary) {
+    write_log(std::string(summary.status == train::RunSummary::Status::Finished ? "run finished"
+                                                                                : "run stopped") +
+              " after " + std::to_string(summary.steps) + " steps in " +
+              std::to_string(summary.seconds) + " s, last loss " +
+              std::to_string(summary.last_loss) +
+              (summary.skipped_images > 0
+                   ? ", " + std::to_string(summary.skipped_images) + " unreadable images skipped"
+                   : std::string()));
+}
+
+} // namespace kiln::track

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "core/log.h"
+#include "train/trainer.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+
+namespace kiln::track {
+
+// The plain files of a run directory, as LightlyTrain writes them:
+//   train.log      the resolved settings, every log line of the run (timestamped), the summary
+//   metrics.jsonl  one JSON object per step: step, epoch, train_loss, lr, profiling/batch_time,
+//                  profiling/data_time, data_wait, images_per_second, time (Unix seconds)
+// Each line is flushed when written, so a killed run keeps every step it finished. A resumed
+// run appends. `loggers.jsonl: null` turns metrics.jsonl off.
+class RunFiles : public train::TrainObserver {
+public:
+    explicit RunFiles(const TrainConfig& config);
+    ~RunFiles() override;
+    RunFiles(const RunFiles&) = delete;
+    RunFiles& operator=(const RunFiles&) = delete;
+
+    void on_start(const TrainConfig& config, std::int64_t dataset_size,
+                  std::int64_t total_steps) override;
+    void on_step(const train::StepMetrics& metrics) override;
+    void on_epoch_end(std::int64_t epoch, double mean_loss) override;
+    void on_end(const train::RunSummary& summary) override;
+
+    static std::filesystem::path log_path(const std::filesystem::path& out);
+    static std::filesystem::path metrics_path(const std::filesystem::path& out);
+
+private:
+    void write_log(const std::string& line);
+
+    std::mutex mutex_;
+    std::FILE* log_ = nullptr;
+    std::FILE* metrics_ = nullptr;
+    std::unique_ptr<log::ScopedSink> sink_;
+};
+
+} // namespace kiln::track
