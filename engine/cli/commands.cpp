@@ -110,6 +110,12 @@ public:
         if (summary.skipped_images > 0) {
             out_ << "skipped " << summary.skipped_images << " unreadable image(s)\n";
         }
+        if (summary.advice) {
+            out_ << "bottleneck: " << summary.advice->diagnosis << "\n";
+            for (const std::string& step : summary.advice->advice) {
+                out_ << "  - " << step << "\n";
+            }
+        }
     }
 
 private:

@@ -87,6 +87,9 @@ void RunFiles::on_step(const train::StepMetrics& metrics) {
                                  {"profiling/data_time", metrics.data_time},
                                  {"data_wait", metrics.data_wait},
                                  {"images_per_second", metrics.images_per_second},
+                                 {"system/cpu_util", metrics.cpu_util},
+                                 {"system/process_cpu_util", metrics.process_cpu_util},
+                                 {"system/mem_rss_mb", metrics.rss_mb},
                                  {"time", unix_seconds()}};
     const std::string text = line.dump() + "\n";
     const std::lock_guard<std::mutex> lock(mutex_);
@@ -111,6 +114,13 @@ void RunFiles::on_end(const train::RunSummary& summary) {
               (summary.skipped_images > 0
                    ? ", " + std::to_string(summary.skipped_images) + " unreadable images skipped"
                    : std::string()));
+    if (summary.advice) {
+        std::string text = "bottleneck: " + summary.advice->diagnosis;
+        for (const std::string& step : summary.advice->advice) {
+            text += "\n  - " + step;
+        }
+        write_log(text);
+    }
 }
 
 } // namespace kiln::track

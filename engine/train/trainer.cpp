@@ -7,6 +7,7 @@
 #include "data/dataset_index.h"
 #include "data/loader.h"
 #include "methods/method.h"
+#include "system/cpu_sampler.h"
 #include "track/fan_out.h"
 #include "track/run_files.h"
 #include "train/optimizer.h"
@@ -16,6 +17,7 @@
 #include <ATen/autocast_mode.h>
 #include <chrono>
 #include <cmath>
+#include <deque>
 #include <sstream>
 #include <thread>
 #include <torch/serialize.h>
@@ -252,6 +254,10 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     write_file_atomically(config.out / "config.json", to_json(config).dump(2) + "\n");
     track::RunFiles files(config);
     track::FanOut observer({&files, &front_end});
+    const system::CpuSampler cpu;
+    // The last steps' data_wait and CPU use, for the bottleneck advice at the end.
+    constexpr std::size_t kAdviceWindow = 100;
+    std::deque<std::pair<double, double>> recent;
     try {
         const fs::path checkpoint = last_checkpoint_path(config.out);
 
@@ -271,6 +277,16 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
             summary.steps = position.optimizer_step;
             summary.seconds = seconds(Clock::now() - started);
             summary.skipped_images = loader.skipped_files();
+            if (!recent.empty()) {
+                std::vector<double> waits;
+                std::vector<double> utils;
+                for (const auto& [wait, util] : recent) {
+                    waits.push_back(wait);
+                    utils.push_back(util);
+                }
+                summary.advice = system::advise(std::move(waits), utils,
+                                                config.accelerator == Accelerator::Cuda);
+            }
             observer.on_end(summary);
             return summary;
         };
@@ -349,6 +365,17 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                 metrics.data_wait = times.data_wait();
                 const double cycle = times.batch_time + times.data_time;
                 metrics.images_per_second = cycle > 0 ? images * config.world_size() / cycle : 0.0;
+                const system::CpuSample usage = cpu.latest();
+                metrics.cpu_util = usage.system_util;
+                metrics.process_cpu_util = usage.process_util;
+                metrics.rss_mb = usage.rss_mb;
+                // The first step includes start-up: not representative.
+                if (metrics.step > 1 && usage.measured) {
+                    recent.emplace_back(metrics.data_wait, metrics.cpu_util);
+                    if (recent.size() > kAdviceWindow) {
+                        recent.pop_front();
+                    }
+                }
                 observer.on_step(metrics);
 
                 const bool epoch_done = position.next_batch >= batches_per_epoch;

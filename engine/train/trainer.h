@@ -2,9 +2,11 @@
 
 #include "core/run_config.h"
 #include "core/stop_token.h"
+#include "system/bottleneck_advisor.h"
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 namespace kiln::train {
@@ -25,6 +27,9 @@ struct StepMetrics {
     double data_time = 0.0;  // seconds
     double data_wait = 0.0;  // fraction
     double images_per_second = 0.0;
+    double cpu_util = 0.0;         // system, all cores, [0, 1]
+    double process_cpu_util = 0.0; // this process, [0, 1] of all cores
+    double rss_mb = 0.0;
 };
 
 struct RunSummary {
@@ -36,6 +41,7 @@ struct RunSummary {
     std::int64_t skipped_images = 0;
     std::filesystem::path checkpoint;
     std::filesystem::path exported_model; // empty when cancelled
+    std::optional<system::Advice> advice; // where the time went (the last steps), if any ran
 };
 
 // Receives a run's events on the training thread; keep the work short.

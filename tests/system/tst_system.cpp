@@ -1,11 +1,15 @@
 // Hardware probe and the automatic num_workers policy.
 
 #include "core/error.h"
+#include "system/bottleneck_advisor.h"
+#include "system/cpu_sampler.h"
 #include "system/hardware.h"
 #include "system/num_workers.h"
 
 #include <QtTest>
+#include <atomic>
 #include <cstdlib>
+#include <thread>
 
 using kiln::system::WorkerEnvironment;
 
@@ -99,6 +103,61 @@ private Q_SLOTS:
         if (!hardware.libtorch_has_cuda) {
             QVERIFY(!hardware.cuda_available());
         }
+    }
+
+    void advisorClassifiesScriptedRuns_data() {
+        QTest::addColumn<QList<double>>("dataWaits");
+        QTest::addColumn<QList<double>>("cpuUtils");
+        QTest::addColumn<int>("expected");
+        using kiln::system::Bottleneck;
+        QTest::newRow("model-bound") << QList<double>{0.02, 0.05, 0.9, 0.03, 0.04}
+                                     << QList<double>{0.95, 0.97, 0.96, 0.99, 0.98}
+                                     << int(Bottleneck::Model); // one slow batch is not the median
+        QTest::newRow("cpu-bound")
+            << QList<double>{0.5, 0.6, 0.55, 0.45} << QList<double>{0.97, 0.99, 0.95, 0.96}
+            << int(Bottleneck::DataloaderCpu);
+        QTest::newRow("io-bound") << QList<double>{0.7, 0.8, 0.75} << QList<double>{0.2, 0.3, 0.25}
+                                  << int(Bottleneck::DataloaderIo);
+        QTest::newRow("at the thresholds")
+            << QList<double>{0.10} << QList<double>{0.85} << int(Bottleneck::DataloaderCpu);
+        QTest::newRow("just below")
+            << QList<double>{0.0999} << QList<double>{0.8499} << int(Bottleneck::Model);
+    }
+
+    void advisorClassifiesScriptedRuns() {
+        QFETCH(QList<double>, dataWaits);
+        QFETCH(QList<double>, cpuUtils);
+        QFETCH(int, expected);
+        const auto advice =
+            kiln::system::advise(std::vector<double>(dataWaits.begin(), dataWaits.end()),
+                                 std::vector<double>(cpuUtils.begin(), cpuUtils.end()), false);
+        QCOMPARE(int(advice.bottleneck), expected);
+        QVERIFY(!advice.advice.empty());
+        QVERIFY(advice.diagnosis.find(kiln::system::to_string(advice.bottleneck)) == 0);
+        if (advice.bottleneck == kiln::system::Bottleneck::DataloaderCpu) {
+            QVERIFY(advice.advice[0].find("kiln optimize-dataset") != std::string::npos);
+        }
+        if (advice.bottleneck == kiln::system::Bottleneck::Model) {
+            QVERIFY(advice.advice[0].find("bf16-mixed") != std::string::npos);
+        }
+    }
+
+    void cpuSamplerSeesWork() {
+        kiln::system::CpuSampler sampler(std::chrono::milliseconds(50));
+        std::atomic<bool> spin{true};
+        std::thread busy([&] {
+            volatile double x = 0;
+            while (spin) {
+                x = x + 1;
+            }
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(sampler.latest().process_util > 0.0, 5000);
+        spin = false;
+        busy.join();
+        const auto sample = sampler.latest();
+        QVERIFY(sample.system_util > 0.0 && sample.system_util <= 1.0);
+        QVERIFY(sample.process_util <= 1.0);
+        QVERIFY(sample.rss_mb > 1.0);
     }
 
     void bf16NeedsAmpere() {

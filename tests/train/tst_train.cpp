@@ -301,6 +301,7 @@ private Q_SLOTS:
         QVERIFY(step.batch_time > 0 && step.data_time >= 0 && step.data_wait >= 0 &&
                 step.data_wait <= 1);
         QVERIFY(step.images_per_second > 0);
+        QVERIFY(summary.advice.has_value());
     }
 
     void resumeGivesTheSameWeightsAsOneRun() {
@@ -344,9 +345,9 @@ private Q_SLOTS:
         QCOMPARE(lines.size(), std::size_t(16));
         for (std::size_t i = 0; i < lines.size(); ++i) {
             QCOMPARE(lines[i]["step"].get<int>(), int(i) + 1);
-            for (const char* key :
-                 {"epoch", "train_loss", "lr", "profiling/batch_time", "profiling/data_time",
-                  "data_wait", "images_per_second", "time"}) {
+            for (const char* key : {"epoch", "train_loss", "lr", "profiling/batch_time",
+                                    "profiling/data_time", "data_wait", "images_per_second", "time",
+                                    "system/cpu_util", "system/mem_rss_mb"}) {
                 QVERIFY2(lines[i].contains(key), key);
             }
         }
@@ -356,6 +357,7 @@ private Q_SLOTS:
         QVERIFY(containsText(text, "run stopped after 8 steps"));
         QVERIFY(containsText(text, "info: resuming from"));
         QVERIFY(containsText(text, "run finished after 16 steps"));
+        QVERIFY(containsText(text, "bottleneck: "));
 
         Recorder recorder;
         kiln::train::train(

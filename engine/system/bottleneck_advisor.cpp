@@ -1,0 +1,74 @@
+#include "system/bottleneck_advisor.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <numeric>
+
+namespace kiln::system {
+namespace {
+
+std::string percent(double fraction) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.0f%%", 100.0 * fraction);
+    return text;
+}
+
+} // namespace
+
+std::string to_string(Bottleneck bottleneck) {
+    switch (bottleneck) {
+    case Bottleneck::Model:
+        return "model-bound";
+    case Bottleneck::DataloaderCpu:
+        return "dataloader CPU-bound";
+    case Bottleneck::DataloaderIo:
+        return "dataloader I/O-bound";
+    }
+    return "unknown";
+}
+
+Advice advise(std::vector<double> data_waits, const std::vector<double>& cpu_utils, bool cuda,
+              const AdvisorThresholds& thresholds) {
+    double median_data_wait = 0.0;
+    if (!data_waits.empty()) {
+        const auto middle = data_waits.begin() + static_cast<std::ptrdiff_t>(data_waits.size() / 2);
+        std::nth_element(data_waits.begin(), middle, data_waits.end());
+        median_data_wait = *middle;
+    }
+    const double mean_cpu_util =
+        cpu_utils.empty()
+            ? 0.0
+            : std::accumulate(cpu_utils.begin(), cpu_utils.end(), 0.0) / double(cpu_utils.size());
+    Advice advice;
+    const std::string figures =
+        " (data_wait " + percent(median_data_wait) + ", CPU " + percent(mean_cpu_util) + ")";
+    if (median_data_wait < thresholds.model_bound_data_wait) {
+        advice.bottleneck = Bottleneck::Model;
+        advice.diagnosis =
+            "model-bound: the data keeps up and the training step is the limit" + figures;
+        advice.advice = {cuda ? "use mixed precision: precision=bf16-mixed (or 16-mixed on GPUs "
+                                "older than Ampere)"
+                              : "use mixed precision: precision=bf16-mixed",
+                         "use a newer LibTorch and CUDA, or a faster accelerator",
+                         "a smaller model or image size trains faster, if quality allows"};
+    } else if (mean_cpu_util >= thresholds.cpu_saturated) {
+        advice.bottleneck = Bottleneck::DataloaderCpu;
+        advice.diagnosis =
+            "dataloader CPU-bound: the step waits for data and the CPU is saturated" + figures;
+        advice.advice = {"convert slow-to-decode images (PNG) to JPEG or WebP and shrink large "
+                         "ones: kiln optimize-dataset SRC DST --max-size 512",
+                         "train at a lower resolution (transform_args.image_size)",
+                         "if the CPU is shared with other work, fewer workers "
+                         "(num_workers) can leave more for decoding"};
+    } else {
+        advice.bottleneck = Bottleneck::DataloaderIo;
+        advice.diagnosis =
+            "dataloader I/O-bound: the step waits for data while CPU is to spare" + figures;
+        advice.advice = {"use more loader workers (num_workers)",
+                         "copy the dataset to fast local storage (a local SSD instead of a "
+                         "network share)"};
+    }
+    return advice;
+}
+
+} // namespace kiln::system
