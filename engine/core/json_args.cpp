@@ -29,10 +29,6 @@ const nlohmann::json* JsonArgs::find(const std::string& key) {
     return it == object_.end() || it->is_null() ? nullptr : &*it;
 }
 
-bool JsonArgs::has(const std::string& key) const {
-    return object_.contains(key);
-}
-
 void JsonArgs::report(const std::string& key, const std::string& message) {
     issues_->push_back({path_ + "." + key, message});
 }
@@ -71,18 +67,6 @@ int JsonArgs::integer(const std::string& key, int fallback, int minimum, int max
         return fallback;
     }
     return static_cast<int>(number);
-}
-
-bool JsonArgs::boolean(const std::string& key, bool fallback) {
-    const nlohmann::json* value = find(key);
-    if (value == nullptr) {
-        return fallback;
-    }
-    if (!value->is_boolean()) {
-        report(key, "expected true or false, got " + value->dump());
-        return fallback;
-    }
-    return value->get<bool>();
 }
 
 std::pair<double, double> JsonArgs::range(const std::string& key,

@@ -19,7 +19,6 @@ public:
 
     double number(const std::string& key, double fallback, double minimum, double maximum);
     int integer(const std::string& key, int fallback, int minimum, int maximum);
-    bool boolean(const std::string& key, bool fallback);
     // [low, high] with minimum <= low <= high <= maximum.
     std::pair<double, double> range(const std::string& key, std::pair<double, double> fallback,
                                     double minimum, double maximum);
@@ -28,8 +27,6 @@ public:
                                 double minimum, double maximum);
     // A nested dictionary (absent or null: empty). Call finish() on it too.
     JsonArgs child(const std::string& key);
-    // Whether the user gave `key` at all.
-    bool has(const std::string& key) const;
 
     // Records a problem with `key` that the typed readers cannot see.
     void report(const std::string& key, const std::string& message);

@@ -33,8 +33,6 @@ public:
     // The first folder of `filename`, or "" for files at the top: the class in a labelled set.
     std::string_view top_level_folder(std::size_t index) const;
 
-    const std::vector<std::filesystem::path>& roots() const { return roots_; }
-
 private:
     void add(std::uint32_t root, std::string_view name);
 

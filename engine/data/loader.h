@@ -68,7 +68,6 @@ public:
     // How long the last next() waited for its batch (decoding time with num_workers=0).
     double last_wait_seconds() const { return last_wait_seconds_; }
     std::int64_t skipped_files() const;
-    const TransformArgs& transform() const { return transform_; }
 
 private:
     class BufferPool;

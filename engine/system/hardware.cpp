@@ -16,14 +16,6 @@
 namespace kiln::system {
 namespace {
 
-int usable_cpu_cores() {
-    cpu_set_t mask;
-    if (sched_getaffinity(0, sizeof(mask), &mask) == 0) {
-        return std::max(1, CPU_COUNT(&mask));
-    }
-    return std::max(1u, std::thread::hardware_concurrency());
-}
-
 std::vector<GpuInfo> usable_gpus() {
     std::vector<GpuInfo> gpus;
     if (!torch::cuda::is_available()) {
@@ -48,6 +40,14 @@ std::vector<GpuInfo> usable_gpus() {
 }
 
 } // namespace
+
+int usable_cpu_cores() {
+    cpu_set_t mask;
+    if (sched_getaffinity(0, sizeof(mask), &mask) == 0) {
+        return std::max(1, CPU_COUNT(&mask));
+    }
+    return std::max(1u, std::thread::hardware_concurrency());
+}
 
 HardwareInfo probe_hardware() {
     HardwareInfo info;

@@ -25,6 +25,9 @@ struct HardwareInfo {
     bool cuda_available() const { return !gpus.empty(); }
 };
 
+// Cores this process may run on (its affinity mask: taskset and container CPU sets count).
+int usable_cpu_cores();
+
 // Asks the operating system and LibTorch what this process can use.
 HardwareInfo probe_hardware();
 

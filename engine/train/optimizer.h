@@ -31,8 +31,6 @@ public:
     void save(torch::serialize::OutputArchive& archive) const;
     void load(torch::serialize::InputArchive& archive);
 
-    const OptimizerSettings& settings() const { return settings_; }
-
 private:
     OptimizerSettings settings_;
     std::vector<torch::Tensor> parameters_;

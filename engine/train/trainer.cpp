@@ -8,6 +8,7 @@
 #include "data/loader.h"
 #include "methods/method.h"
 #include "system/cpu_sampler.h"
+#include "system/hardware.h"
 #include "track/fan_out.h"
 #include "track/run_files.h"
 #include "train/optimizer.h"
@@ -163,8 +164,8 @@ Position load_checkpoint(const fs::path& path, methods::MethodImpl& method, Opti
 // Loader threads and LibTorch's intra-op threads share the cores: compute gets what the
 // workers leave, at least one thread.
 void set_compute_threads(const TrainConfig& config) {
-    const int cores = static_cast<int>(std::thread::hardware_concurrency());
-    torch::set_num_threads(std::max(1, cores - config.num_workers.value_or(0)));
+    torch::set_num_threads(
+        std::max(1, system::usable_cpu_cores() - config.num_workers.value_or(0)));
 }
 
 RunSummary run(const TrainConfig& config, TrainObserver& observer, StopToken stop);
