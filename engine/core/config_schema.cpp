@@ -78,7 +78,8 @@ CommandSchema make_train_schema() {
                  "run directory: config, logs, metrics, checkpoints, exported model"},
                 data_key(),
                 {"model", ValueKind::Choice, nullptr, true, false, false, 0,
-                 models::backbone_names(), "backbone to pretrain (kiln list-models)"},
+                 models::backbone_names(), "backbone to pretrain (kiln list-models)",
+                 models::is_torchscript_model, "a TorchScript .pt file"},
                 {"method",
                  ValueKind::Choice,
                  "simclr",
@@ -280,7 +281,8 @@ std::string expected_type(const KeySpec& spec) {
         text = "true or false";
         break;
     case ValueKind::Choice:
-        text = join_alternatives(spec.choices);
+        text = join_alternatives(spec.choices) +
+               (spec.also_accepts_help.empty() ? "" : ", or " + spec.also_accepts_help);
         break;
     case ValueKind::ImageSize:
         text = "integer or [height, width]";
@@ -401,6 +403,9 @@ private:
             return reject(spec_.name, value, expected_type(spec_));
         }
         const std::string& text = value.get_ref<const std::string&>();
+        if (spec_.also_accepts && spec_.also_accepts(text)) {
+            return value;
+        }
         for (const std::string& choice : spec_.choices) {
             if (text == choice) {
                 // "gpu" is Lightning's name for the CUDA accelerator.

@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -31,6 +32,9 @@ struct KeySpec {
     long long minimum = 0;        // Integer and ImageSize
     std::vector<std::string> choices;
     std::string help;
+    // Choice only: other values accepted besides `choices`, and how the help names them.
+    std::function<bool(const std::string&)> also_accepts = {};
+    std::string also_accepts_help = {};
 };
 
 struct CommandSchema {

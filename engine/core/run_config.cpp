@@ -2,6 +2,8 @@
 
 #include "core/config_schema.h"
 #include "core/error.h"
+#include "core/text.h"
+#include "models/backbone_names.h"
 
 #include <algorithm>
 #include <utility>
@@ -399,6 +401,13 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
     }
     if (resolution.valid("data")) {
         check_data_exists(config.data, resolution);
+    }
+    std::error_code missing;
+    if (models::is_torchscript_model(config.model) && !fs::is_regular_file(config.model, missing)) {
+        resolution.report("model", "\"" + config.model +
+                                       "\" does not exist; give the path of a "
+                                       "TorchScript module or one of " +
+                                       join_alternatives(models::backbone_names()));
     }
     if (config.checkpoint && resolution.valid("checkpoint")) {
         check_checkpoint_exists(*config.checkpoint, resolution);

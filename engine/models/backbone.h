@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <torch/nn/module.h>
+#include <utility>
 #include <vector>
 
 namespace kiln::models {
@@ -15,12 +16,16 @@ class BackboneImpl : public torch::nn::Module {
 public:
     virtual torch::Tensor forward(const torch::Tensor& images) = 0;
     virtual std::int64_t feature_dim() const = 0;
+    // The tensors of a state_dict, under the names PyTorch users know: by default the
+    // registered parameters and buffers.
+    virtual std::vector<std::pair<std::string, torch::Tensor>> state();
 };
 using Backbone = std::shared_ptr<BackboneImpl>;
 
 // Backbones by name: resnet18, resnet34, resnet50 (torchvision's parameter names, without the
-// classifier) and smallcnn (a four-block CNN for quick CPU runs). An unknown name is a
-// kiln::Error listing the valid ones.
+// classifier) and smallcnn (a four-block CNN for quick CPU runs), or the path of a TorchScript
+// module (.pt) whose output per image is its feature vector (4-D outputs are average-pooled). An
+// unknown name is a kiln::Error listing the valid ones.
 Backbone make_backbone(const std::string& name, std::int64_t in_channels = 3);
 
 // Loads weights into `backbone` from a Kiln checkpoint (checkpoints/last.ckpt) or an exported

@@ -3,6 +3,14 @@
 namespace kiln::models {
 
 // Kept apart from the LibTorch code so that configuration checks can list the models cheaply.
+bool is_torchscript_model(const std::string& model) {
+    const auto ends_with = [&](const std::string& suffix) {
+        return model.size() > suffix.size() &&
+               model.compare(model.size() - suffix.size(), suffix.size(), suffix) == 0;
+    };
+    return ends_with(".pt") || ends_with(".pth");
+}
+
 std::vector<std::string> backbone_names() {
     return {"resnet18", "resnet34", "resnet50", "smallcnn"};
 }

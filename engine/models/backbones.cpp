@@ -3,8 +3,10 @@
 #include "core/text.h"
 #include "models/backbone.h"
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <torch/csrc/jit/serialization/import.h>
 #include <torch/nn.h>
 #include <torch/serialize.h>
 
@@ -131,9 +133,93 @@ private:
     nn::Sequential features_;
 };
 
+// Any TorchScript module as a backbone. Its parameters and buffers are registered here under
+// names without dots (LibTorch's rule), so that optimizers and checkpoints see them; state()
+// gives them back under the module's own names for exported weights.
+class TorchScriptBackboneImpl : public BackboneImpl {
+public:
+    explicit TorchScriptBackboneImpl(const std::string& path) : path_(path) {
+        try {
+            module_ = torch::jit::load(path);
+        } catch (const c10::Error& error) {
+            throw Error("model \"" + path + "\" is not a TorchScript module (" +
+                        error.what_without_backtrace() + "); save one with torch.jit.save");
+        }
+        for (const auto& item : module_.named_parameters()) {
+            register_parameter(registered_name(item.name), item.value);
+        }
+        for (const auto& item : module_.named_buffers()) {
+            register_buffer(registered_name(item.name), item.value);
+        }
+        // The feature size is whatever one image of the usual size comes out as.
+        torch::NoGradGuard no_grad;
+        const bool training = module_.is_training();
+        module_.eval();
+        feature_dim_ = forward(torch::zeros({1, 3, 224, 224})).size(1);
+        module_.train(training);
+    }
+
+    torch::Tensor forward(const torch::Tensor& images) override {
+        torch::Tensor out;
+        try {
+            out = module_.forward({images}).toTensor();
+        } catch (const c10::Error& error) {
+            throw Error("model \"" + path_ + "\" failed on a batch of " +
+                        std::to_string(images.size(2)) + "x" + std::to_string(images.size(3)) +
+                        " images: " + error.what_without_backtrace());
+        }
+        if (out.dim() == 4) {
+            out = torch::adaptive_avg_pool2d(out, {1, 1});
+        }
+        return out.flatten(1);
+    }
+
+    std::int64_t feature_dim() const override { return feature_dim_; }
+
+    void train(bool on) override {
+        BackboneImpl::train(on);
+        module_.train(on);
+    }
+
+    std::vector<std::pair<std::string, torch::Tensor>> state() override {
+        std::vector<std::pair<std::string, torch::Tensor>> tensors;
+        for (const auto& item : module_.named_parameters()) {
+            tensors.emplace_back(item.name, item.value);
+        }
+        for (const auto& item : module_.named_buffers()) {
+            tensors.emplace_back(item.name, item.value);
+        }
+        return tensors;
+    }
+
+private:
+    static std::string registered_name(std::string name) {
+        std::replace(name.begin(), name.end(), '.', '_');
+        return name;
+    }
+
+    std::string path_;
+    torch::jit::Module module_;
+    std::int64_t feature_dim_ = 0;
+};
+
 } // namespace
 
+std::vector<std::pair<std::string, torch::Tensor>> BackboneImpl::state() {
+    std::vector<std::pair<std::string, torch::Tensor>> tensors;
+    for (const auto& item : named_parameters()) {
+        tensors.emplace_back(item.key(), item.value());
+    }
+    for (const auto& item : named_buffers()) {
+        tensors.emplace_back(item.key(), item.value());
+    }
+    return tensors;
+}
+
 Backbone make_backbone(const std::string& name, std::int64_t in_channels) {
+    if (is_torchscript_model(name)) {
+        return std::make_shared<TorchScriptBackboneImpl>(name);
+    }
     if (name == "resnet18") {
         return std::make_shared<ResNetImpl>(std::vector<int>{2, 2, 2, 2}, false, in_channels);
     }
@@ -213,21 +299,17 @@ void load_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& 
         }
         target.copy_(source);
     };
-    for (auto& item : backbone.named_parameters()) {
-        assign(item.key(), item.value());
-    }
-    for (auto& item : backbone.named_buffers()) {
-        assign(item.key(), item.value());
+    for (auto& [name, tensor] : backbone.state()) {
+        assign(name, tensor);
     }
 }
 
 void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& path) {
     c10::Dict<std::string, at::Tensor> state;
-    for (const auto& item : backbone.named_parameters()) {
-        state.insert(item.key(), item.value().detach().to(torch::kFloat32).contiguous());
-    }
-    for (const auto& item : backbone.named_buffers()) {
-        state.insert(item.key(), item.value().detach().contiguous());
+    for (const auto& [name, tensor] : backbone.state()) {
+        const torch::Tensor value = tensor.detach();
+        state.insert(name,
+                     (value.is_floating_point() ? value.to(torch::kFloat32) : value).contiguous());
     }
     const std::vector<char> bytes = torch::pickle_save(c10::IValue(state));
     write_file_atomically(path, std::string_view(bytes.data(), bytes.size()));

@@ -212,6 +212,17 @@ private Q_SLOTS:
         QVERIFY(contains(issues[0].message, "did you mean \"resnet18\"?"));
     }
 
+    void torchScriptModelsMustExist() {
+        json input = minimalTrain();
+        input["model"] = "/no/such/backbone.pt";
+        const auto issues = trainProblems(input, cpuOnly());
+        QCOMPARE(issues.size(), std::size_t(1));
+        QVERIFY(contains(findIssue(issues, "model")->message,
+                         "\"/no/such/backbone.pt\" does not exist"));
+        QVERIFY(contains(kiln::config::describe_keys(kiln::config::train_schema()),
+                         "or a TorchScript .pt file"));
+    }
+
     void gpuIsAnAliasOfCuda() {
         json input = minimalTrain();
         input["accelerator"] = "gpu";
@@ -457,7 +468,8 @@ private Q_SLOTS:
             QVERIFY2(contains(help, "  " + key.name + " ("), key.name.c_str());
         }
         QVERIFY(contains(help, "epochs (integer >= 1), default 100"));
-        QVERIFY(contains(help, "model (resnet18, resnet34, resnet50 or smallcnn), required"));
+        QVERIFY(contains(help, "model (resnet18, resnet34, resnet50 or smallcnn, or a TorchScript "
+                               ".pt file), required"));
     }
 };
 

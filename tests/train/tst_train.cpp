@@ -451,6 +451,35 @@ private Q_SLOTS:
         QVERIFY(torch::equal(after.at("features.9.weight"), loaded.at("features.9.weight")));
     }
 
+    void torchScriptModulesAreBackbones() {
+        if (!pythonTorchAvailable()) {
+            QSKIP("python3-torch and python3-torchvision are not installed: cannot make a "
+                  "TorchScript module to train (apt-get install python3-torchvision)");
+        }
+        const fs::path module = root_ / "resnet18-script.pt";
+        QProcess python;
+        python.start(QStringLiteral("/usr/bin/python3"), {"-c",
+                                                          "import sys, torch, torchvision\n"
+                                                          "m = torchvision.models.resnet18()\n"
+                                                          "m.fc = torch.nn.Identity()\n"
+                                                          "torch.jit.script(m).save(sys.argv[1])\n",
+                                                          QString::fromStdString(module.string())});
+        QVERIFY(python.waitForFinished(120000));
+        QCOMPARE(python.exitCode(), 0);
+        const auto backbone = kiln::models::make_backbone(module.string());
+        QCOMPARE(backbone->feature_dim(), 512); // probed
+        Recorder recorder;
+        const auto summary = kiln::train::train(
+            tinyRun(root_ / "script", data_, "simclr", 1, {{"model", module.string()}}), recorder);
+        QCOMPARE(summary.status, kiln::train::RunSummary::Status::Finished);
+        const auto weights = backboneWeights(summary.exported_model);
+        QCOMPARE(weights.size(), std::size_t(120)); // torchvision's names, as in the module
+        QVERIFY(weights.count("layer1.0.conv1.weight") == 1);
+        QVERIFY(weights.count("bn1.running_mean") == 1);
+        QVERIFY_THROWS_EXCEPTION(
+            kiln::Error, kiln::models::make_backbone((root_ / "tiny" / "0.png").string() + ".pt"));
+    }
+
     void bf16MixedPrecisionTrains() {
         Recorder recorder;
         const auto summary = kiln::train::train(
