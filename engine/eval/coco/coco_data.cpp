@@ -1,0 +1,613 @@
+#include "eval/coco/coco_data.h"
+
+#include "core/error.h"
+#include "core/parallel_for.h"
+
+#include <cmath>
+#include <mutex>
+#include <simdjson.h>
+#include <unordered_set>
+
+namespace kiln::coco {
+namespace {
+
+namespace dom = simdjson::dom;
+
+// Polygon coordinates beyond this many pixels are rejected: no image is that large, and
+// rasterising them would take memory in proportion.
+constexpr double kLargestCoordinate = 1e6;
+
+// Names one entry of a JSON file in messages, e.g. "gt.json: annotations[12] (id 40)".
+struct Where {
+    const std::string& source;
+    const char* array;
+    std::size_t index;
+    std::string detail;
+
+    std::string str() const {
+        std::string text = source + ": " + array + "[" + std::to_string(index) + "]";
+        if (!detail.empty()) {
+            text += " (" + detail + ")";
+        }
+        return text;
+    }
+};
+
+[[noreturn]] void fail(const Where& where, const std::string& what) {
+    throw Error(where.str() + " " + what);
+}
+
+const char* json_type_name(dom::element_type type) {
+    switch (type) {
+    case dom::element_type::ARRAY:
+        return "a list";
+    case dom::element_type::OBJECT:
+        return "an object";
+    case dom::element_type::INT64:
+    case dom::element_type::UINT64:
+    case dom::element_type::DOUBLE:
+        return "a number";
+    case dom::element_type::STRING:
+        return "a string";
+    case dom::element_type::BOOL:
+        return "a boolean";
+    case dom::element_type::NULL_VALUE:
+        return "null";
+    }
+    return "something else";
+}
+
+bool find(dom::object object, const char* key, dom::element& value) {
+    return object[key].get(value) == simdjson::SUCCESS;
+}
+
+dom::element require(dom::object object, const char* key, const Where& where) {
+    dom::element value;
+    if (!find(object, key, value)) {
+        fail(where, std::string("has no '") + key + "'");
+    }
+    return value;
+}
+
+std::int64_t integer_of(dom::element value, const char* key, const Where& where) {
+    std::int64_t number = 0;
+    if (value.get(number) != simdjson::SUCCESS) {
+        fail(where, std::string("has '") + key + "' as " + json_type_name(value.type()) +
+                        "; it must be an integer");
+    }
+    return number;
+}
+
+double number_of(dom::element value, const char* key, const Where& where) {
+    double number = 0;
+    if (value.get(number) != simdjson::SUCCESS) {
+        fail(where, std::string("has '") + key + "' as " + json_type_name(value.type()) +
+                        "; it must be a number");
+    }
+    return number;
+}
+
+std::uint32_t size_of(dom::element value, const char* key, const Where& where) {
+    const std::int64_t number = integer_of(value, key, where);
+    if (number < 0 || number > (std::int64_t{1} << 30)) {
+        fail(where, std::string("has '") + key + "' " + std::to_string(number) +
+                        "; it must be between 0 and 2^30");
+    }
+    return static_cast<std::uint32_t>(number);
+}
+
+dom::array array_of(dom::element value, const char* key, const Where& where) {
+    dom::array array;
+    if (value.get(array) != simdjson::SUCCESS) {
+        fail(where, std::string("has '") + key + "' as " + json_type_name(value.type()) +
+                        "; it must be a list");
+    }
+    return array;
+}
+
+Box box_of(dom::element value, const Where& where) {
+    const dom::array numbers = array_of(value, "bbox", where);
+    if (numbers.size() != 4) {
+        fail(where, "has a 'bbox' of " + std::to_string(numbers.size()) +
+                        " numbers; it must be [x, y, width, height]");
+    }
+    Box box{};
+    std::size_t i = 0;
+    for (dom::element number : numbers) {
+        box[i++] = number_of(number, "bbox", where);
+    }
+    return box;
+}
+
+bool flag_of(dom::element value, const char* key, const Where& where) {
+    bool flag = false;
+    if (value.get(flag) == simdjson::SUCCESS) {
+        return flag;
+    }
+    return integer_of(value, key, where) != 0;
+}
+
+Rle rle_of(dom::object object, const Where& where) {
+    const dom::array size = array_of(require(object, "size", where), "segmentation.size", where);
+    if (size.size() != 2) {
+        fail(where, "has a segmentation 'size' that is not [height, width]");
+    }
+    const std::uint32_t height = size_of(size.at(0).value_unsafe(), "segmentation.size", where);
+    const std::uint32_t width = size_of(size.at(1).value_unsafe(), "segmentation.size", where);
+    const dom::element counts = require(object, "counts", where);
+    try {
+        std::string_view text;
+        if (counts.get(text) == simdjson::SUCCESS) {
+            return decode_counts_string(text, height, width);
+        }
+        const dom::array list = array_of(counts, "segmentation.counts", where);
+        std::vector<std::uint32_t> runs;
+        runs.reserve(list.size());
+        for (dom::element run : list) {
+            const std::int64_t value = integer_of(run, "segmentation.counts", where);
+            if (value < 0 || value > std::numeric_limits<std::uint32_t>::max()) {
+                fail(where, "has the run length " + std::to_string(value) +
+                                " in 'segmentation.counts'; runs are between 0 and 2^32-1");
+            }
+            runs.push_back(static_cast<std::uint32_t>(value));
+        }
+        return rle_from_counts(std::move(runs), height, width);
+    } catch (const Error& error) {
+        const std::string message = error.what();
+        if (message.rfind(where.source, 0) == 0) {
+            throw;
+        }
+        fail(where, "has a malformed RLE segmentation: " + message);
+    }
+}
+
+Segmentation segmentation_of(dom::element value, const Where& where) {
+    Segmentation segmentation;
+    dom::object object;
+    if (value.get(object) == simdjson::SUCCESS) {
+        segmentation.kind = Segmentation::Kind::Mask;
+        segmentation.mask = rle_of(object, where);
+        return segmentation;
+    }
+    const dom::array parts = array_of(value, "segmentation", where);
+    if (parts.size() == 0) {
+        fail(where, "has an empty 'segmentation'; give polygons or an RLE object");
+    }
+    for (dom::element part : parts) {
+        const dom::array numbers = array_of(part, "segmentation", where);
+        std::vector<double> coordinates;
+        coordinates.reserve(numbers.size());
+        for (dom::element number : numbers) {
+            const double coordinate = number_of(number, "segmentation", where);
+            if (!(std::fabs(coordinate) <= kLargestCoordinate)) {
+                fail(where, "has the polygon coordinate " + std::to_string(coordinate) +
+                                "; coordinates must be within +-1e6 pixels");
+            }
+            coordinates.push_back(coordinate);
+        }
+        segmentation.parts.push_back(std::move(coordinates));
+    }
+    const std::size_t first = segmentation.parts[0].size();
+    if (first == 4) {
+        segmentation.kind = Segmentation::Kind::Boxes;
+        for (const std::vector<double>& part : segmentation.parts) {
+            if (part.size() != 4) {
+                fail(where, "has a segmentation whose first polygon has 4 numbers (read as a box, "
+                            "as pycocotools does) but another has " +
+                                std::to_string(part.size()));
+            }
+        }
+    } else if (first > 4) {
+        segmentation.kind = Segmentation::Kind::Polygons;
+        for (std::size_t i = 0; i < segmentation.parts.size(); ++i) {
+            if (segmentation.parts[i].size() < 2) {
+                fail(where, "has polygon " + std::to_string(i) + " without a point");
+            }
+        }
+    } else {
+        fail(where, "has a first polygon of " + std::to_string(first) +
+                        " numbers; polygons need at least 3 points (6 numbers)");
+    }
+    return segmentation;
+}
+
+struct Document {
+    simdjson::padded_string text;
+    dom::parser parser;
+    dom::element root;
+};
+
+void parse_document(Document& document, const std::string& source) {
+    const simdjson::error_code error = document.parser.parse(document.text).get(document.root);
+    if (error != simdjson::SUCCESS) {
+        throw Error(source + " is not valid JSON: " + simdjson::error_message(error));
+    }
+}
+
+void load_text(Document& document, const std::filesystem::path& file) {
+    const simdjson::error_code error = simdjson::padded_string::load(file.string()).get(document.text);
+    if (error != simdjson::SUCCESS) {
+        throw Error("cannot read " + file.string() + ": " + simdjson::error_message(error) +
+                    "; check the path");
+    }
+}
+
+dom::array top_level_array(dom::object root, const char* key, const std::string& source,
+                           bool required) {
+    dom::element value;
+    if (!find(root, key, value)) {
+        if (required) {
+            throw Error(source + " has no '" + key + "' list; is it a COCO annotation file?");
+        }
+        return {};
+    }
+    dom::array array;
+    if (value.get(array) != simdjson::SUCCESS) {
+        throw Error(source + " has '" + key + "' as " + json_type_name(value.type()) +
+                    "; it must be a list");
+    }
+    return array;
+}
+
+std::string id_detail(std::int64_t id) { return "id " + std::to_string(id); }
+
+} // namespace
+
+IouType parse_iou_type(std::string_view name) {
+    if (name == "bbox") {
+        return IouType::Box;
+    }
+    if (name == "segm") {
+        return IouType::Mask;
+    }
+    throw Error("unknown IoU type '" + std::string(name) + "'; use bbox or segm");
+}
+
+const char* iou_type_name(IouType type) { return type == IouType::Box ? "bbox" : "segm"; }
+
+Rle mask_of(const Segmentation& segmentation, const Image& image, const std::string& where) {
+    switch (segmentation.kind) {
+    case Segmentation::Kind::Mask:
+        return segmentation.mask;
+    case Segmentation::Kind::None:
+        throw Error(where + " has no 'segmentation'; segm evaluation needs one");
+    case Segmentation::Kind::Polygons:
+    case Segmentation::Kind::Boxes:
+        break;
+    }
+    if (image.height == 0 || image.width == 0) {
+        throw Error(where + " has polygons, but its image " + std::to_string(image.id) +
+                    " has no 'height' and 'width' to rasterise them at");
+    }
+    std::vector<Rle> parts;
+    parts.reserve(segmentation.parts.size());
+    for (const std::vector<double>& part : segmentation.parts) {
+        if (segmentation.kind == Segmentation::Kind::Boxes) {
+            parts.push_back(rle_from_box({part[0], part[1], part[2], part[3]}, image.height,
+                                         image.width));
+        } else {
+            parts.push_back(rle_from_polygon(part.data(), part.size() / 2, image.height, image.width));
+        }
+    }
+    if (parts.size() == 1) {
+        return std::move(parts[0]);
+    }
+    return merge_union(parts);
+}
+
+struct GroundTruth::MaskCache {
+    std::once_flag once;
+    MaskSet set;
+};
+
+GroundTruth::GroundTruth() : mask_cache_(std::make_unique<MaskCache>()) {}
+GroundTruth::GroundTruth(GroundTruth&&) noexcept = default;
+GroundTruth& GroundTruth::operator=(GroundTruth&&) noexcept = default;
+GroundTruth::~GroundTruth() = default;
+
+GroundTruth GroundTruth::load(const std::filesystem::path& file) {
+    Document document;
+    load_text(document, file);
+    return parse(std::string_view(document.text.data(), document.text.size()), file.string());
+}
+
+GroundTruth GroundTruth::parse(std::string_view json, const std::string& source) {
+    Document document;
+    document.text = simdjson::padded_string(json);
+    parse_document(document, source);
+    dom::object root;
+    if (document.root.get(root) != simdjson::SUCCESS) {
+        throw Error(source + " is " + json_type_name(document.root.type()) +
+                    "; a COCO annotation file is an object with images, annotations and categories");
+    }
+    GroundTruth truth;
+    truth.source_ = source;
+
+    const dom::array images = top_level_array(root, "images", source, true);
+    std::size_t index = 0;
+    for (dom::element element : images) {
+        Where where{source, "images", index, {}};
+        dom::object object;
+        if (element.get(object) != simdjson::SUCCESS) {
+            fail(where, "is not an object");
+        }
+        Image image;
+        image.id = integer_of(require(object, "id", where), "id", where);
+        where.detail = id_detail(image.id);
+        dom::element value;
+        if (find(object, "height", value)) {
+            image.height = size_of(value, "height", where);
+        }
+        if (find(object, "width", value)) {
+            image.width = size_of(value, "width", where);
+        }
+        if (!truth.image_index_.emplace(image.id, 0).second) {
+            fail(where, "repeats the image id " + std::to_string(image.id) + "; ids must be unique");
+        }
+        truth.images_.push_back(image);
+        ++index;
+    }
+
+    const dom::array categories = top_level_array(root, "categories", source, true);
+    index = 0;
+    for (dom::element element : categories) {
+        Where where{source, "categories", index, {}};
+        dom::object object;
+        if (element.get(object) != simdjson::SUCCESS) {
+            fail(where, "is not an object");
+        }
+        Category category;
+        category.id = integer_of(require(object, "id", where), "id", where);
+        where.detail = id_detail(category.id);
+        std::string_view name;
+        dom::element value;
+        if (find(object, "name", value) && value.get(name) == simdjson::SUCCESS) {
+            category.name = std::string(name);
+        }
+        if (!truth.category_index_.emplace(category.id, 0).second) {
+            fail(where, "repeats the category id " + std::to_string(category.id) +
+                            "; ids must be unique");
+        }
+        truth.categories_.push_back(std::move(category));
+        ++index;
+    }
+
+    const dom::array annotations = top_level_array(root, "annotations", source, false);
+    std::unordered_set<std::int64_t> annotation_ids;
+    std::size_t zero_ids = 0;
+    bool ignore_fields = false;
+    index = 0;
+    for (dom::element element : annotations) {
+        Where where{source, "annotations", index, {}};
+        dom::object object;
+        if (element.get(object) != simdjson::SUCCESS) {
+            fail(where, "is not an object");
+        }
+        Annotation annotation;
+        annotation.id = integer_of(require(object, "id", where), "id", where);
+        where.detail = id_detail(annotation.id);
+        if (!annotation_ids.insert(annotation.id).second) {
+            fail(where, "repeats the annotation id " + std::to_string(annotation.id) +
+                            "; ids must be unique");
+        }
+        zero_ids += annotation.id == 0 ? 1 : 0;
+        annotation.image_id = integer_of(require(object, "image_id", where), "image_id", where);
+        if (truth.image_index_.count(annotation.image_id) == 0) {
+            fail(where, "has image_id " + std::to_string(annotation.image_id) +
+                            ", which is not in 'images'");
+        }
+        annotation.category_id =
+            integer_of(require(object, "category_id", where), "category_id", where);
+        if (truth.category_index_.count(annotation.category_id) == 0) {
+            fail(where, "has category_id " + std::to_string(annotation.category_id) +
+                            ", which is not in 'categories'");
+        }
+        annotation.area = number_of(require(object, "area", where), "area", where);
+        dom::element value;
+        if (find(object, "bbox", value)) {
+            annotation.box = box_of(value, where);
+            annotation.has_box = true;
+        }
+        if (find(object, "iscrowd", value)) {
+            annotation.crowd = flag_of(value, "iscrowd", where);
+        }
+        ignore_fields = ignore_fields || find(object, "ignore", value);
+        if (find(object, "segmentation", value)) {
+            annotation.segmentation = segmentation_of(value, where);
+        }
+        truth.annotations_.push_back(std::move(annotation));
+        ++index;
+    }
+
+    std::sort(truth.images_.begin(), truth.images_.end(),
+              [](const Image& a, const Image& b) { return a.id < b.id; });
+    std::sort(truth.categories_.begin(), truth.categories_.end(),
+              [](const Category& a, const Category& b) { return a.id < b.id; });
+    for (std::size_t i = 0; i < truth.images_.size(); ++i) {
+        truth.image_index_[truth.images_[i].id] = static_cast<std::int64_t>(i);
+    }
+    for (std::size_t i = 0; i < truth.categories_.size(); ++i) {
+        truth.category_index_[truth.categories_[i].id] = static_cast<std::int64_t>(i);
+    }
+    if (zero_ids > 0) {
+        truth.warnings_.push_back(
+            source + ": an annotation has id 0; pycocotools treats a match with it as no match, "
+                     "so a detection of that object counts as a false positive (kept here to give "
+                     "pycocotools' numbers; renumber ids from 1 to avoid it)");
+    }
+    if (ignore_fields) {
+        truth.warnings_.push_back(source + ": 'ignore' fields are not used; as in pycocotools, "
+                                           "an annotation is ignored when it is 'iscrowd'");
+    }
+    return truth;
+}
+
+std::int64_t GroundTruth::image_index(std::int64_t image_id) const {
+    const auto found = image_index_.find(image_id);
+    return found == image_index_.end() ? -1 : found->second;
+}
+
+std::int64_t GroundTruth::category_index(std::int64_t category_id) const {
+    const auto found = category_index_.find(category_id);
+    return found == category_index_.end() ? -1 : found->second;
+}
+
+std::string GroundTruth::describe_annotation(std::size_t index) const {
+    return source_ + ": annotations[" + std::to_string(index) + "] (id " +
+           std::to_string(annotations_[index].id) + ")";
+}
+
+const MaskSet& GroundTruth::masks(int threads) const {
+    std::call_once(mask_cache_->once, [&] {
+        MaskSet set;
+        set.masks.resize(annotations_.size());
+        set.boxes.resize(annotations_.size());
+        parallel_for(annotations_.size(), threads, 256, [&](std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) {
+                const Annotation& annotation = annotations_[i];
+                set.masks[i] = mask_of(annotation.segmentation,
+                                       images_[image_index(annotation.image_id)],
+                                       describe_annotation(i));
+                set.boxes[i] = bounding_box(set.masks[i]);
+            }
+        });
+        mask_cache_->set = std::move(set);
+    });
+    return mask_cache_->set;
+}
+
+namespace {
+
+// loadRes()'s rules, applied to detections however they arrived.
+void prepare_detections(std::vector<Annotation>& detections, const GroundTruth& truth,
+                        const std::string& source) {
+    const bool areas_from_boxes = !detections.empty() && detections[0].has_box;
+    for (std::size_t i = 0; i < detections.size(); ++i) {
+        Annotation& detection = detections[i];
+        detection.id = static_cast<std::int64_t>(i) + 1;
+        detection.crowd = false;
+        if (areas_from_boxes) {
+            if (!detection.has_box) {
+                throw Error(source + ": [" + std::to_string(i) +
+                            "] has no 'bbox', but the first detection has one; give every "
+                            "detection a box or none");
+            }
+            detection.area = detection.box[2] * detection.box[3];
+            continue;
+        }
+        const Image& image = truth.images()[truth.image_index(detection.image_id)];
+        const std::string where = source + ": [" + std::to_string(i) + "]";
+        if (detection.segmentation.kind != Segmentation::Kind::Mask) {
+            detection.segmentation.mask = mask_of(detection.segmentation, image, where);
+            detection.segmentation.kind = Segmentation::Kind::Mask;
+            detection.segmentation.parts.clear();
+        }
+        detection.area = static_cast<double>(area(detection.segmentation.mask));
+        if (!detection.has_box) {
+            detection.box = bounding_box(detection.segmentation.mask);
+            detection.has_box = true;
+        }
+    }
+}
+
+} // namespace
+
+Detections Detections::load(const std::filesystem::path& file, const GroundTruth& ground_truth,
+                            IouType iou_type) {
+    Document document;
+    load_text(document, file);
+    return parse(std::string_view(document.text.data(), document.text.size()), file.string(),
+                 ground_truth, iou_type);
+}
+
+Detections Detections::parse(std::string_view json, const std::string& source,
+                             const GroundTruth& ground_truth, IouType iou_type) {
+    Document document;
+    document.text = simdjson::padded_string(json);
+    parse_document(document, source);
+    dom::array entries;
+    if (document.root.get(entries) != simdjson::SUCCESS) {
+        throw Error(source + " is " + json_type_name(document.root.type()) +
+                    "; a results file is a list of detections");
+    }
+    Detections result;
+    result.source_ = source;
+    result.annotations_.reserve(entries.size());
+    bool boxes_define_area = false;
+    std::size_t index = 0;
+    for (dom::element element : entries) {
+        Where where{source, "", index, {}};
+        dom::object object;
+        if (element.get(object) != simdjson::SUCCESS) {
+            fail(where, "is not an object");
+        }
+        Annotation detection;
+        detection.image_id = integer_of(require(object, "image_id", where), "image_id", where);
+        detection.category_id =
+            integer_of(require(object, "category_id", where), "category_id", where);
+        where.detail = "image_id " + std::to_string(detection.image_id) + ", category_id " +
+                       std::to_string(detection.category_id);
+        if (ground_truth.image_index(detection.image_id) < 0) {
+            fail(where, "is for an image that is not in " + ground_truth.source() +
+                            "; results must use the ground truth's image ids");
+        }
+        if (ground_truth.category_index(detection.category_id) < 0) {
+            fail(where, "has a category that is not in " + ground_truth.source() +
+                            "'s categories");
+        }
+        detection.score = number_of(require(object, "score", where), "score", where);
+        dom::element value;
+        if (find(object, "bbox", value)) {
+            dom::array numbers;
+            const bool empty = value.get(numbers) == simdjson::SUCCESS && numbers.size() == 0;
+            if (index == 0) {
+                boxes_define_area = !empty;
+            }
+            if (!empty) {
+                detection.box = box_of(value, where);
+                detection.has_box = true;
+            }
+        }
+        const bool needs_mask = iou_type == IouType::Mask || !boxes_define_area;
+        if (needs_mask && find(object, "segmentation", value)) {
+            detection.segmentation = segmentation_of(value, where);
+        } else if (!boxes_define_area) {
+            fail(where, index == 0 ? "has neither 'bbox' nor 'segmentation'"
+                                   : "has no 'segmentation', but the first detection has one "
+                                     "and no box; give every detection the same fields");
+        }
+        result.annotations_.push_back(std::move(detection));
+        ++index;
+    }
+    prepare_detections(result.annotations_, ground_truth, source);
+    return result;
+}
+
+Detections Detections::from_annotations(std::vector<Annotation> detections,
+                                        const GroundTruth& ground_truth,
+                                        const std::string& source) {
+    for (std::size_t i = 0; i < detections.size(); ++i) {
+        const Annotation& detection = detections[i];
+        if (ground_truth.image_index(detection.image_id) < 0 ||
+            ground_truth.category_index(detection.category_id) < 0) {
+            throw Error(source + ": [" + std::to_string(i) + "] (image_id " +
+                        std::to_string(detection.image_id) + ", category_id " +
+                        std::to_string(detection.category_id) +
+                        ") is not an image and category of " + ground_truth.source());
+        }
+    }
+    Detections result;
+    result.source_ = source;
+    result.annotations_ = std::move(detections);
+    prepare_detections(result.annotations_, ground_truth, source);
+    return result;
+}
+
+std::string Detections::describe_annotation(std::size_t index) const {
+    const Annotation& detection = annotations_[index];
+    return source_ + ": [" + std::to_string(index) + "] (image_id " +
+           std::to_string(detection.image_id) + ", category_id " +
+           std::to_string(detection.category_id) + ")";
+}
+
+} // namespace kiln::coco

@@ -1,0 +1,550 @@
+#include "eval/coco/coco_eval.h"
+
+#include "core/error.h"
+#include "core/parallel_for.h"
+
+#include <algorithm>
+#include <cstdio>
+
+// Built with -ffp-contract=off: thresholds and IoUs must round exactly as numpy and maskApi do.
+namespace kiln::coco {
+namespace {
+
+// np.spacing(1)
+constexpr double kEpsilon = 2.220446049250313e-16;
+constexpr std::size_t kPairwiseBlock = 128;
+constexpr std::size_t kReductionBuffer = 8192; // numpy's default ufunc buffer size
+
+using Bits = std::uint16_t; // one bit per IoU threshold
+static_assert(kIouThresholdCount <= 16, "IoU thresholds must fit the bit masks");
+
+double pairwise_sum(const double* values, std::size_t count) {
+    if (count < 8) {
+        double sum = 0.;
+        for (std::size_t i = 0; i < count; ++i) {
+            sum += values[i];
+        }
+        return sum;
+    }
+    if (count <= kPairwiseBlock) {
+        double partial[8];
+        for (int j = 0; j < 8; ++j) {
+            partial[j] = values[j];
+        }
+        std::size_t i = 8;
+        for (; i < count - count % 8; i += 8) {
+            for (int j = 0; j < 8; ++j) {
+                partial[j] += values[i + j];
+            }
+        }
+        double sum = ((partial[0] + partial[1]) + (partial[2] + partial[3])) +
+                     ((partial[4] + partial[5]) + (partial[6] + partial[7]));
+        for (; i < count; ++i) {
+            sum += values[i];
+        }
+        return sum;
+    }
+    std::size_t half = count / 2;
+    half -= half % 8;
+    return pairwise_sum(values, half) + pairwise_sum(values + half, count - half);
+}
+
+// Annotations grouped by (category, image) cell, cell = category * images + image, each group
+// in file order: pycocotools' _gts / _dts dictionaries.
+struct Cells {
+    std::vector<std::uint32_t> begin; // cells + 1
+    std::vector<std::uint32_t> members;
+};
+
+Cells group_by_cell(const std::vector<Annotation>& annotations, const GroundTruth& truth) {
+    const std::size_t images = truth.images().size();
+    const std::size_t cell_count = images * truth.categories().size();
+    Cells cells;
+    cells.begin.assign(cell_count + 1, 0);
+    std::vector<std::uint32_t> cell_of(annotations.size());
+    for (std::size_t i = 0; i < annotations.size(); ++i) {
+        const Annotation& annotation = annotations[i];
+        cell_of[i] = static_cast<std::uint32_t>(
+            static_cast<std::size_t>(truth.category_index(annotation.category_id)) * images +
+            static_cast<std::size_t>(truth.image_index(annotation.image_id)));
+        ++cells.begin[cell_of[i] + 1];
+    }
+    for (std::size_t c = 0; c < cell_count; ++c) {
+        cells.begin[c + 1] += cells.begin[c];
+    }
+    cells.members.resize(annotations.size());
+    std::vector<std::uint32_t> next(cells.begin.begin(), cells.begin.end() - 1);
+    for (std::size_t i = 0; i < annotations.size(); ++i) {
+        cells.members[next[cell_of[i]]++] = static_cast<std::uint32_t>(i);
+    }
+    return cells;
+}
+
+// What evaluateImg() records for every cell: the kept detections (sorted by score, cut at the
+// largest maxDets) and, per area range, which matched a ground truth and which are ignored.
+struct Matches {
+    std::vector<std::uint32_t> kept_begin; // cells + 1
+    std::vector<double> scores;
+    std::array<std::vector<Bits>, kAreaRangeCount> hit;     // matched a ground truth with id != 0
+    std::array<std::vector<Bits>, kAreaRangeCount> ignored; // matched an ignored one, or out of area
+    std::array<std::vector<std::uint32_t>, kAreaRangeCount> positives; // non-ignored ground truth
+};
+
+struct MaskInputs {
+    const MaskSet* truth = nullptr;
+    std::vector<Rle> converted; // detections whose mask had to be made
+    std::vector<const Rle*> detection_masks;
+    std::vector<Box> detection_boxes;
+};
+
+MaskInputs prepare_masks(const GroundTruth& truth, const Detections& detections, int threads) {
+    MaskInputs inputs;
+    inputs.truth = &truth.masks(threads);
+    const std::vector<Annotation>& annotations = detections.annotations();
+    inputs.converted.resize(annotations.size());
+    inputs.detection_masks.resize(annotations.size());
+    inputs.detection_boxes.resize(annotations.size());
+    parallel_for(annotations.size(), threads, 1024, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const Annotation& detection = annotations[i];
+            if (detection.segmentation.kind == Segmentation::Kind::Mask) {
+                inputs.detection_masks[i] = &detection.segmentation.mask;
+            } else {
+                const Image& image = truth.images()[truth.image_index(detection.image_id)];
+                Segmentation segmentation = detection.segmentation;
+                if (segmentation.kind == Segmentation::Kind::None) {
+                    // loadRes() gives a box-only detection the polygon of its box.
+                    segmentation.kind = Segmentation::Kind::Boxes;
+                    segmentation.parts = {{detection.box[0], detection.box[1], detection.box[2],
+                                           detection.box[3]}};
+                }
+                inputs.converted[i] =
+                    mask_of(segmentation, image, detections.describe_annotation(i));
+                inputs.detection_masks[i] = &inputs.converted[i];
+            }
+            inputs.detection_boxes[i] = bounding_box(*inputs.detection_masks[i]);
+        }
+    });
+    return inputs;
+}
+
+bool outside(double area, const AreaRange& range) { return area < range.low || area > range.high; }
+
+struct CellScratch {
+    std::vector<std::uint32_t> detections; // sorted, cut
+    std::vector<double> ious;              // detections x ground truth (file order)
+    std::vector<std::uint32_t> truth_order;
+    std::vector<char> truth_ignored;
+    std::vector<char> truth_taken;
+};
+
+void evaluate_cell(std::size_t cell, const GroundTruth& truth, const Detections& detections,
+                   const Cells& truth_cells, const Cells& detection_cells,
+                   const MaskInputs* masks, const EvalParams& params, Matches& matches,
+                   CellScratch& scratch) {
+    const std::vector<Annotation>& gts = truth.annotations();
+    const std::vector<Annotation>& dts = detections.annotations();
+    const std::uint32_t* gt = truth_cells.members.data() + truth_cells.begin[cell];
+    const std::size_t g_count = truth_cells.begin[cell + 1] - truth_cells.begin[cell];
+    const std::uint32_t* dt_all = detection_cells.members.data() + detection_cells.begin[cell];
+    const std::size_t dt_all_count = detection_cells.begin[cell + 1] - detection_cells.begin[cell];
+
+    scratch.detections.assign(dt_all, dt_all + dt_all_count);
+    std::stable_sort(scratch.detections.begin(), scratch.detections.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return dts[a].score > dts[b].score; });
+    const std::size_t kept = matches.kept_begin[cell + 1] - matches.kept_begin[cell];
+    scratch.detections.resize(kept);
+    const std::uint32_t* dt = scratch.detections.data();
+    const std::size_t out = matches.kept_begin[cell];
+    for (std::size_t d = 0; d < kept; ++d) {
+        matches.scores[out + d] = dts[dt[d]].score;
+    }
+
+    scratch.ious.assign(kept * g_count, 0.0);
+    for (std::size_t g = 0; g < g_count; ++g) {
+        const Annotation& truth_object = gts[gt[g]];
+        if (params.iou_type == IouType::Box && !truth_object.has_box) {
+            throw Error(truth.describe_annotation(gt[g]) + " has no 'bbox'; bbox evaluation "
+                                                           "needs one for every annotation");
+        }
+        for (std::size_t d = 0; d < kept; ++d) {
+            double& iou = scratch.ious[d * g_count + g];
+            if (params.iou_type == IouType::Box) {
+                iou = box_iou(dts[dt[d]].box, truth_object.box, truth_object.crowd);
+            } else if (box_iou(masks->detection_boxes[dt[d]], masks->truth->boxes[gt[g]], false) >
+                       0) {
+                iou = mask_iou_of_overlapping(*masks->detection_masks[dt[d]],
+                                              masks->truth->masks[gt[g]], truth_object.crowd);
+            }
+        }
+    }
+
+    const auto& thresholds = iou_thresholds();
+    for (int a = 0; a < kAreaRangeCount; ++a) {
+        const AreaRange& range = area_ranges()[a];
+        // Ground truth stably sorted so that ignored objects come last.
+        scratch.truth_order.clear();
+        std::uint32_t positives = 0;
+        for (int pass = 0; pass < 2; ++pass) {
+            for (std::size_t g = 0; g < g_count; ++g) {
+                const Annotation& object = gts[gt[g]];
+                const bool ignored = object.crowd || outside(object.area, range);
+                if (ignored == (pass == 1)) {
+                    scratch.truth_order.push_back(static_cast<std::uint32_t>(g));
+                    positives += ignored ? 0 : 1;
+                }
+            }
+        }
+        matches.positives[a][cell] = positives;
+        scratch.truth_ignored.resize(g_count);
+        for (std::size_t g = 0; g < g_count; ++g) {
+            scratch.truth_ignored[g] = g >= positives;
+        }
+        Bits* hit = matches.hit[a].data() + out;
+        Bits* ignored = matches.ignored[a].data() + out;
+        std::fill(hit, hit + kept, Bits{0});
+        std::fill(ignored, ignored + kept, Bits{0});
+        for (int t = 0; t < kIouThresholdCount; ++t) {
+            scratch.truth_taken.assign(g_count, 0);
+            for (std::size_t d = 0; d < kept; ++d) {
+                double best = std::min(thresholds[t], 1 - 1e-10);
+                std::ptrdiff_t match = -1;
+                for (std::size_t g = 0; g < g_count; ++g) {
+                    const std::uint32_t original = scratch.truth_order[g];
+                    if (scratch.truth_taken[g] && !gts[gt[original]].crowd) {
+                        continue;
+                    }
+                    if (match > -1 && !scratch.truth_ignored[match] && scratch.truth_ignored[g]) {
+                        break;
+                    }
+                    const double iou = scratch.ious[d * g_count + original];
+                    if (iou < best) {
+                        continue;
+                    }
+                    best = iou;
+                    match = static_cast<std::ptrdiff_t>(g);
+                }
+                if (match == -1) {
+                    continue;
+                }
+                const Bits bit = static_cast<Bits>(1u << t);
+                if (scratch.truth_ignored[match]) {
+                    ignored[d] |= bit;
+                }
+                // pycocotools records the match by the ground truth's id, so id 0 reads as none.
+                if (gts[gt[scratch.truth_order[match]]].id != 0) {
+                    hit[d] |= bit;
+                }
+                scratch.truth_taken[match] = 1;
+            }
+        }
+        for (std::size_t d = 0; d < kept; ++d) {
+            if (outside(dts[dt[d]].area, range)) {
+                ignored[d] |= static_cast<Bits>(~hit[d]);
+            }
+        }
+    }
+}
+
+std::size_t precision_index(std::size_t t, std::size_t r, std::size_t k, std::size_t a,
+                            std::size_t m, std::size_t categories) {
+    return (((t * kRecallThresholdCount + r) * categories + k) * kAreaRangeCount + a) * 3 + m;
+}
+
+std::size_t recall_index(std::size_t t, std::size_t k, std::size_t a, std::size_t m,
+                         std::size_t categories) {
+    return ((t * categories + k) * kAreaRangeCount + a) * 3 + m;
+}
+
+void accumulate_category(std::size_t k, std::size_t images, const Matches& matches,
+                         const EvalParams& params, EvalResult& result) {
+    struct Entry {
+        double score;
+        std::uint32_t rank; // position within its image's sorted detections
+        std::uint32_t index;
+    };
+    std::vector<Entry> entries;
+    for (std::size_t i = 0; i < images; ++i) {
+        const std::size_t cell = k * images + i;
+        for (std::uint32_t j = matches.kept_begin[cell]; j < matches.kept_begin[cell + 1]; ++j) {
+            entries.push_back({matches.scores[j], j - matches.kept_begin[cell], j});
+        }
+    }
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const Entry& a, const Entry& b) { return a.score > b.score; });
+    std::vector<double> recall_curve(entries.size());
+    std::vector<double> precision_curve(entries.size());
+    const auto& recall_thresholds_ = recall_thresholds();
+    const std::size_t categories = result.category_count;
+    for (int a = 0; a < kAreaRangeCount; ++a) {
+        std::uint64_t positives = 0;
+        for (std::size_t i = 0; i < images; ++i) {
+            positives += matches.positives[a][k * images + i];
+        }
+        if (positives == 0) {
+            continue;
+        }
+        const double npig = static_cast<double>(positives);
+        for (int m = 0; m < 3; ++m) {
+            const auto max_detections = static_cast<std::uint32_t>(params.max_detections[m]);
+            for (int t = 0; t < kIouThresholdCount; ++t) {
+                const Bits bit = static_cast<Bits>(1u << t);
+                double tp = 0, fp = 0;
+                std::size_t count = 0;
+                for (const Entry& entry : entries) {
+                    if (entry.rank >= max_detections) {
+                        continue;
+                    }
+                    if (!(matches.ignored[a][entry.index] & bit)) {
+                        if (matches.hit[a][entry.index] & bit) {
+                            tp += 1;
+                        } else {
+                            fp += 1;
+                        }
+                    }
+                    recall_curve[count] = tp / npig;
+                    precision_curve[count] = tp / (fp + tp + kEpsilon);
+                    ++count;
+                }
+                result.recall[recall_index(t, k, a, m, categories)] =
+                    count > 0 ? recall_curve[count - 1] : 0;
+                for (std::size_t i = count - (count > 0 ? 1 : 0); i > 0; --i) {
+                    if (precision_curve[i] > precision_curve[i - 1]) {
+                        precision_curve[i - 1] = precision_curve[i];
+                    }
+                }
+                std::size_t position = 0;
+                for (int r = 0; r < kRecallThresholdCount; ++r) {
+                    while (position < count && recall_curve[position] < recall_thresholds_[r]) {
+                        ++position;
+                    }
+                    result.precision[precision_index(t, r, k, a, m, categories)] =
+                        position < count ? precision_curve[position] : 0;
+                }
+            }
+        }
+    }
+}
+
+// One line of COCOeval.summarize(): the mean of the values > -1 picked by its arguments.
+double summarize(const EvalResult& result, bool precision, double iou_threshold,
+                 const char* area_label, int max_detections) {
+    std::vector<int> thresholds;
+    for (int t = 0; t < kIouThresholdCount; ++t) {
+        if (iou_threshold < 0 || iou_thresholds()[t] == iou_threshold) {
+            thresholds.push_back(t);
+        }
+    }
+    int area = 0;
+    while (std::string(area_ranges()[area].label) != area_label) {
+        ++area;
+    }
+    std::vector<int> max_indices;
+    for (int m = 0; m < 3; ++m) {
+        if (result.params.max_detections[m] == max_detections) {
+            max_indices.push_back(m);
+        }
+    }
+    const std::size_t categories = result.category_count;
+    std::vector<double> values;
+    auto take = [&](double value) {
+        if (value > -1) {
+            values.push_back(value);
+        }
+    };
+    for (int t : thresholds) {
+        if (precision) {
+            for (int r = 0; r < kRecallThresholdCount; ++r) {
+                for (std::size_t k = 0; k < categories; ++k) {
+                    for (int m : max_indices) {
+                        take(result.precision[precision_index(t, r, k, area, m, categories)]);
+                    }
+                }
+            }
+        } else {
+            for (std::size_t k = 0; k < categories; ++k) {
+                for (int m : max_indices) {
+                    take(result.recall[recall_index(t, k, area, m, categories)]);
+                }
+            }
+        }
+    }
+    return values.empty() ? -1 : numpy_mean(values);
+}
+
+struct StatSpec {
+    bool precision;
+    double iou_threshold; // -1: all
+    const char* area;
+    int max_index; // index into max_detections; -1: the literal 100 COCOeval uses for stats[0]
+};
+
+constexpr std::array<StatSpec, kStatCount> kStats{{
+    {true, -1, "all", -1},
+    {true, .5, "all", 2},
+    {true, .75, "all", 2},
+    {true, -1, "small", 2},
+    {true, -1, "medium", 2},
+    {true, -1, "large", 2},
+    {false, -1, "all", 0},
+    {false, -1, "all", 1},
+    {false, -1, "all", 2},
+    {false, -1, "small", 2},
+    {false, -1, "medium", 2},
+    {false, -1, "large", 2},
+}};
+
+int stat_max_detections(const StatSpec& spec, const EvalParams& params) {
+    return spec.max_index < 0 ? 100 : params.max_detections[spec.max_index];
+}
+
+} // namespace
+
+const std::array<double, kIouThresholdCount>& iou_thresholds() {
+    static const std::array<double, kIouThresholdCount> thresholds = [] {
+        // numpy.linspace: step = (stop - start) / (num - 1); y = i * step + start; y[-1] = stop.
+        std::array<double, kIouThresholdCount> values{};
+        const double step = (.95 - .5) / (kIouThresholdCount - 1);
+        for (int i = 0; i < kIouThresholdCount; ++i) {
+            const double scaled = i * step;
+            values[i] = scaled + .5;
+        }
+        values[kIouThresholdCount - 1] = .95;
+        return values;
+    }();
+    return thresholds;
+}
+
+const std::array<double, kRecallThresholdCount>& recall_thresholds() {
+    static const std::array<double, kRecallThresholdCount> thresholds = [] {
+        std::array<double, kRecallThresholdCount> values{};
+        const double step = 1.0 / (kRecallThresholdCount - 1);
+        for (int i = 0; i < kRecallThresholdCount; ++i) {
+            values[i] = i * step + 0.0;
+        }
+        values[kRecallThresholdCount - 1] = 1.0;
+        return values;
+    }();
+    return thresholds;
+}
+
+const std::array<AreaRange, kAreaRangeCount>& area_ranges() {
+    static const std::array<AreaRange, kAreaRangeCount> ranges{{
+        {"all", 0, 1e10},
+        {"small", 0, 32 * 32},
+        {"medium", 32 * 32, 96 * 96},
+        {"large", 96 * 96, 1e10},
+    }};
+    return ranges;
+}
+
+double numpy_mean(const std::vector<double>& values) {
+    // The reduction runs over the iterator's buffers of 8192 elements, pairwise within each.
+    double sum = 0.0;
+    for (std::size_t start = 0; start < values.size(); start += kReductionBuffer) {
+        sum += pairwise_sum(values.data() + start,
+                            std::min(kReductionBuffer, values.size() - start));
+    }
+    return sum / static_cast<double>(values.size());
+}
+
+EvalResult evaluate(const GroundTruth& ground_truth, const Detections& detections,
+                    const EvalParams& params) {
+    EvalResult result;
+    result.params = params;
+    std::sort(result.params.max_detections.begin(), result.params.max_detections.end());
+    if (result.params.max_detections[0] < 1) {
+        throw Error("max detections must be at least 1");
+    }
+    const int threads = std::max(1, params.threads);
+    const std::size_t images = ground_truth.images().size();
+    const std::size_t categories = ground_truth.categories().size();
+    const std::size_t cell_count = images * categories;
+    result.category_count = categories;
+
+    const Cells truth_cells = group_by_cell(ground_truth.annotations(), ground_truth);
+    const Cells detection_cells = group_by_cell(detections.annotations(), ground_truth);
+    MaskInputs masks;
+    if (result.params.iou_type == IouType::Mask) {
+        masks = prepare_masks(ground_truth, detections, threads);
+    }
+
+    Matches matches;
+    matches.kept_begin.assign(cell_count + 1, 0);
+    const auto largest = static_cast<std::uint32_t>(result.params.max_detections[2]);
+    for (std::size_t cell = 0; cell < cell_count; ++cell) {
+        const std::uint32_t count = detection_cells.begin[cell + 1] - detection_cells.begin[cell];
+        matches.kept_begin[cell + 1] = matches.kept_begin[cell] + std::min(count, largest);
+    }
+    const std::size_t kept_total = matches.kept_begin[cell_count];
+    matches.scores.resize(kept_total);
+    for (int a = 0; a < kAreaRangeCount; ++a) {
+        matches.hit[a].resize(kept_total);
+        matches.ignored[a].resize(kept_total);
+        matches.positives[a].assign(cell_count, 0);
+    }
+    parallel_for(cell_count, threads, 512, [&](std::size_t begin, std::size_t end) {
+        CellScratch scratch;
+        for (std::size_t cell = begin; cell < end; ++cell) {
+            if (truth_cells.begin[cell] != truth_cells.begin[cell + 1] ||
+                matches.kept_begin[cell] != matches.kept_begin[cell + 1]) {
+                evaluate_cell(cell, ground_truth, detections, truth_cells, detection_cells,
+                              &masks, result.params, matches, scratch);
+            }
+        }
+    });
+
+    result.precision.assign(
+        std::size_t{kIouThresholdCount} * kRecallThresholdCount * categories * kAreaRangeCount * 3,
+        -1.0);
+    result.recall.assign(std::size_t{kIouThresholdCount} * categories * kAreaRangeCount * 3, -1.0);
+    parallel_for(categories, threads, 1, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t k = begin; k < end; ++k) {
+            accumulate_category(k, images, matches, result.params, result);
+        }
+    });
+
+    for (int s = 0; s < kStatCount; ++s) {
+        const StatSpec& spec = kStats[s];
+        result.stats[s] = summarize(result, spec.precision, spec.iou_threshold, spec.area,
+                                    stat_max_detections(spec, result.params));
+    }
+    for (std::size_t k = 0; k < categories; ++k) {
+        std::vector<double> values;
+        for (int t = 0; t < kIouThresholdCount; ++t) {
+            for (int r = 0; r < kRecallThresholdCount; ++r) {
+                const double value = result.precision[precision_index(t, r, k, 0, 2, categories)];
+                if (value > -1) {
+                    values.push_back(value);
+                }
+            }
+        }
+        const Category& category = ground_truth.categories()[k];
+        result.per_category.push_back(
+            {category.id, category.name, values.empty() ? -1 : numpy_mean(values)});
+    }
+    return result;
+}
+
+std::string summary_table(const EvalResult& result) {
+    std::string table;
+    const auto& thresholds = iou_thresholds();
+    for (int s = 0; s < kStatCount; ++s) {
+        const StatSpec& spec = kStats[s];
+        char iou[32];
+        if (spec.iou_threshold < 0) {
+            std::snprintf(iou, sizeof iou, "%0.2f:%0.2f", thresholds.front(), thresholds.back());
+        } else {
+            std::snprintf(iou, sizeof iou, "%0.2f", spec.iou_threshold);
+        }
+        char line[160];
+        std::snprintf(line, sizeof line, " %-18s %s @[ IoU=%-9s | area=%6s | maxDets=%3d ] = %0.3f\n",
+                      spec.precision ? "Average Precision" : "Average Recall",
+                      spec.precision ? "(AP)" : "(AR)", iou, spec.area,
+                      stat_max_detections(spec, result.params), result.stats[s]);
+        table += line;
+    }
+    return table;
+}
+
+} // namespace kiln::coco

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "eval/coco/coco_data.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+// COCO mAP as pycocotools' COCOeval computes it (evaluate, accumulate, summarize), to the last
+// bit: the same thresholds, sorting, matching, interpolation and numpy's way of averaging.
+namespace kiln::coco {
+
+constexpr int kIouThresholdCount = 10;
+constexpr int kRecallThresholdCount = 101;
+constexpr int kAreaRangeCount = 4;
+constexpr int kStatCount = 12;
+
+// numpy.linspace(.5, .95, 10) and numpy.linspace(0, 1, 101), value for value.
+const std::array<double, kIouThresholdCount>& iou_thresholds();
+const std::array<double, kRecallThresholdCount>& recall_thresholds();
+
+// all, small, medium, large: [0, 1e10], [0, 32^2], [32^2, 96^2], [96^2, 1e10], ends inclusive.
+struct AreaRange {
+    const char* label;
+    double low;
+    double high;
+};
+const std::array<AreaRange, kAreaRangeCount>& area_ranges();
+
+struct EvalParams {
+    IouType iou_type = IouType::Box;
+    std::array<int, 3> max_detections{1, 10, 100}; // sorted ascending, as COCOeval sorts them
+    int threads = 1;
+};
+
+struct CategoryAp {
+    std::int64_t category_id = 0;
+    std::string name;
+    double ap = -1; // AP@[.5:.95], all areas, the largest maxDets; -1 without ground truth
+};
+
+struct EvalResult {
+    EvalParams params;
+    // AP@[.5:.95], AP@.5, AP@.75, AP small/medium/large, AR@1, AR@10, AR@100, AR small/medium/
+    // large, as COCOeval.stats; -1 where nothing could be measured.
+    std::array<double, kStatCount> stats{};
+    std::vector<CategoryAp> per_category;
+    // COCOeval.eval['precision'] [T][R][K][A][M] and ['recall'] [T][K][A][M], C order.
+    std::vector<double> precision;
+    std::vector<double> recall;
+    std::size_t category_count = 0;
+};
+
+// Evaluates one set of detections. Throws kiln::Error when an annotation lacks what the IoU type
+// needs (a box, a segmentation). Deterministic whatever the thread count.
+EvalResult evaluate(const GroundTruth& ground_truth, const Detections& detections,
+                    const EvalParams& params);
+
+// COCOeval.summarize()'s twelve lines, byte for byte.
+std::string summary_table(const EvalResult& result);
+
+// numpy.mean of a float64 vector: summed buffer by buffer (8192 values), each buffer by
+// pairwise summation (8 partial sums up to 128 values, split in halves above), then divided by
+// the count. The last digits of COCO's stats depend on it.
+double numpy_mean(const std::vector<double>& values);
+
+} // namespace kiln::coco
