@@ -37,6 +37,18 @@ struct KnnArguments {
 };
 int run_eval_knn(const KnnArguments& arguments, std::ostream& out);
 
+struct CocoArguments {
+    std::string ground_truth;
+    std::string results;
+    std::string iou_type = "bbox";
+    std::vector<int> max_dets{1, 10, 100};
+    bool per_class = false;
+    bool json = false;
+    int threads = 0; // 0: every usable core
+};
+// pycocotools' summary of a results file against COCO ground truth.
+int run_eval_coco(const CocoArguments& arguments, std::ostream& out);
+
 struct DedupArguments {
     std::string embeddings;
     double threshold = 0.95;

@@ -101,6 +101,30 @@ int main(int argc, char** argv) {
     knn->add_option("--workers", knn_arguments.num_workers, "loader threads (default: auto)")
         ->check(CLI::NonNegativeNumber);
 
+    kiln::cli::CocoArguments coco_arguments;
+    CLI::App* coco = evaluate->add_subcommand(
+        "coco", "COCO mAP of detections (pycocotools' numbers, faster)");
+    coco->add_option("--gt", coco_arguments.ground_truth, "COCO annotation file (ground truth)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    coco->add_option("--dt", coco_arguments.results, "results file: a list of detections")
+        ->required()
+        ->check(CLI::ExistingFile);
+    coco->add_option("--iou-type", coco_arguments.iou_type, "bbox or segm")
+        ->check(CLI::IsMember({"bbox", "segm"}))
+        ->capture_default_str();
+    coco->add_option("--max-dets", coco_arguments.max_dets, "three detection limits per image")
+        ->delimiter(',')
+        ->expected(3)
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    coco->add_flag("--per-class", coco_arguments.per_class, "also print AP per category");
+    coco->add_flag("--json", coco_arguments.json,
+                   "print the 12 stats and per-class AP as JSON, full precision");
+    coco->add_option("--threads", coco_arguments.threads, "threads (default: every usable core)")
+        ->check(CLI::Range(1, 1024));
+    evaluate->description("evaluate a pretrained backbone or detections");
+
     kiln::cli::DedupArguments dedup_arguments;
     CLI::App* dedup = app.add_subcommand(
         "dedup", "list near-duplicate images from an embeddings file (kiln embed's output)");
@@ -187,6 +211,8 @@ int main(int argc, char** argv) {
             exit_code = kiln::cli::run_embed(embed_source, interrupt_stop_token(), std::cout);
         } else if (*knn) {
             exit_code = kiln::cli::run_eval_knn(knn_arguments, std::cout);
+        } else if (*coco) {
+            exit_code = kiln::cli::run_eval_coco(coco_arguments, std::cout);
         } else if (*dedup) {
             exit_code = kiln::cli::run_dedup(dedup_arguments, std::cout);
         } else if (*import_idx) {
