@@ -1,5 +1,4 @@
 #include "commands.h"
-
 #include "core/error.h"
 #include "eval/coco/coco_eval.h"
 #include "system/hardware.h"
@@ -53,8 +52,8 @@ void write_per_class(const coco::EvalResult& result, std::ostream& out) {
         name_width = std::max(name_width, category.name.size());
     }
     char line[256];
-    std::snprintf(line, sizeof line, "%8s  %-*s  %s\n", "id", static_cast<int>(name_width),
-                  "name", "AP");
+    std::snprintf(line, sizeof line, "%8s  %-*s  %s\n", "id", static_cast<int>(name_width), "name",
+                  "AP");
     out << line;
     for (const coco::CategoryAp& category : result.per_category) {
         std::snprintf(line, sizeof line, "%8lld  %-*s  %0.3f\n",
@@ -90,10 +89,9 @@ int run_eval_coco(const CocoArguments& arguments, std::ostream& out) {
     std::fprintf(stderr,
                  "kiln: %zu images, %zu ground-truth objects, %zu detections (%s); loaded in "
                  "%.2f s + %.2f s, evaluated in %.2f s on %d threads\n",
-                 truth.images().size(), truth.annotations().size(),
-                 detections.annotations().size(), coco::iou_type_name(params.iou_type),
-                 truth_seconds, load_seconds - truth_seconds, total_seconds - load_seconds,
-                 params.threads);
+                 truth.images().size(), truth.annotations().size(), detections.annotations().size(),
+                 coco::iou_type_name(params.iou_type), truth_seconds, load_seconds - truth_seconds,
+                 total_seconds - load_seconds, params.threads);
 
     if (arguments.json) {
         write_json(result, out);

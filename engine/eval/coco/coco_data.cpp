@@ -225,7 +225,8 @@ void parse_document(Document& document, const std::string& source) {
 }
 
 void load_text(Document& document, const std::filesystem::path& file) {
-    const simdjson::error_code error = simdjson::padded_string::load(file.string()).get(document.text);
+    const simdjson::error_code error =
+        simdjson::padded_string::load(file.string()).get(document.text);
     if (error != simdjson::SUCCESS) {
         throw Error("cannot read " + file.string() + ": " + simdjson::error_message(error) +
                     "; check the path");
@@ -249,7 +250,9 @@ dom::array top_level_array(dom::object root, const char* key, const std::string&
     return array;
 }
 
-std::string id_detail(std::int64_t id) { return "id " + std::to_string(id); }
+std::string id_detail(std::int64_t id) {
+    return "id " + std::to_string(id);
+}
 
 } // namespace
 
@@ -263,7 +266,9 @@ IouType parse_iou_type(std::string_view name) {
     throw Error("unknown IoU type '" + std::string(name) + "'; use bbox or segm");
 }
 
-const char* iou_type_name(IouType type) { return type == IouType::Box ? "bbox" : "segm"; }
+const char* iou_type_name(IouType type) {
+    return type == IouType::Box ? "bbox" : "segm";
+}
 
 Rle mask_of(const Segmentation& segmentation, const Image& image, const std::string& where) {
     switch (segmentation.kind) {
@@ -283,10 +288,11 @@ Rle mask_of(const Segmentation& segmentation, const Image& image, const std::str
     parts.reserve(segmentation.parts.size());
     for (const std::vector<double>& part : segmentation.parts) {
         if (segmentation.kind == Segmentation::Kind::Boxes) {
-            parts.push_back(rle_from_box({part[0], part[1], part[2], part[3]}, image.height,
-                                         image.width));
+            parts.push_back(
+                rle_from_box({part[0], part[1], part[2], part[3]}, image.height, image.width));
         } else {
-            parts.push_back(rle_from_polygon(part.data(), part.size() / 2, image.height, image.width));
+            parts.push_back(
+                rle_from_polygon(part.data(), part.size() / 2, image.height, image.width));
         }
     }
     if (parts.size() == 1) {
@@ -317,8 +323,9 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
     parse_document(document, source);
     dom::object root;
     if (document.root.get(root) != simdjson::SUCCESS) {
-        throw Error(source + " is " + json_type_name(document.root.type()) +
-                    "; a COCO annotation file is an object with images, annotations and categories");
+        throw Error(
+            source + " is " + json_type_name(document.root.type()) +
+            "; a COCO annotation file is an object with images, annotations and categories");
     }
     GroundTruth truth;
     truth.source_ = source;
@@ -342,7 +349,8 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
             image.width = size_of(value, "width", where);
         }
         if (!truth.image_index_.emplace(image.id, 0).second) {
-            fail(where, "repeats the image id " + std::to_string(image.id) + "; ids must be unique");
+            fail(where,
+                 "repeats the image id " + std::to_string(image.id) + "; ids must be unique");
         }
         truth.images_.push_back(image);
         ++index;
@@ -365,8 +373,8 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
             category.name = std::string(name);
         }
         if (!truth.category_index_.emplace(category.id, 0).second) {
-            fail(where, "repeats the category id " + std::to_string(category.id) +
-                            "; ids must be unique");
+            fail(where,
+                 "repeats the category id " + std::to_string(category.id) + "; ids must be unique");
         }
         truth.categories_.push_back(std::move(category));
         ++index;
@@ -465,9 +473,9 @@ const MaskSet& GroundTruth::masks(int threads) const {
         parallel_for(annotations_.size(), threads, 256, [&](std::size_t begin, std::size_t end) {
             for (std::size_t i = begin; i < end; ++i) {
                 const Annotation& annotation = annotations_[i];
-                set.masks[i] = mask_of(annotation.segmentation,
-                                       images_[image_index(annotation.image_id)],
-                                       describe_annotation(i));
+                set.masks[i] =
+                    mask_of(annotation.segmentation, images_[image_index(annotation.image_id)],
+                            describe_annotation(i));
                 set.boxes[i] = bounding_box(set.masks[i]);
             }
         });
@@ -552,8 +560,7 @@ Detections Detections::parse(std::string_view json, const std::string& source,
                             "; results must use the ground truth's image ids");
         }
         if (ground_truth.category_index(detection.category_id) < 0) {
-            fail(where, "has a category that is not in " + ground_truth.source() +
-                            "'s categories");
+            fail(where, "has a category that is not in " + ground_truth.source() + "'s categories");
         }
         detection.score = number_of(require(object, "score", where), "score", where);
         dom::element value;

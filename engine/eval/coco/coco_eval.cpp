@@ -85,8 +85,9 @@ Cells group_by_cell(const std::vector<Annotation>& annotations, const GroundTrut
 struct Matches {
     std::vector<std::uint32_t> kept_begin; // cells + 1
     std::vector<double> scores;
-    std::array<std::vector<Bits>, kAreaRangeCount> hit;     // matched a ground truth with id != 0
-    std::array<std::vector<Bits>, kAreaRangeCount> ignored; // matched an ignored one, or out of area
+    std::array<std::vector<Bits>, kAreaRangeCount> hit; // matched a ground truth with id != 0
+    std::array<std::vector<Bits>, kAreaRangeCount>
+        ignored; // matched an ignored one, or out of area
     std::array<std::vector<std::uint32_t>, kAreaRangeCount> positives; // non-ignored ground truth
 };
 
@@ -115,8 +116,8 @@ MaskInputs prepare_masks(const GroundTruth& truth, const Detections& detections,
                 if (segmentation.kind == Segmentation::Kind::None) {
                     // loadRes() gives a box-only detection the polygon of its box.
                     segmentation.kind = Segmentation::Kind::Boxes;
-                    segmentation.parts = {{detection.box[0], detection.box[1], detection.box[2],
-                                           detection.box[3]}};
+                    segmentation.parts = {
+                        {detection.box[0], detection.box[1], detection.box[2], detection.box[3]}};
                 }
                 inputs.converted[i] =
                     mask_of(segmentation, image, detections.describe_annotation(i));
@@ -128,7 +129,9 @@ MaskInputs prepare_masks(const GroundTruth& truth, const Detections& detections,
     return inputs;
 }
 
-bool outside(double area, const AreaRange& range) { return area < range.low || area > range.high; }
+bool outside(double area, const AreaRange& range) {
+    return area < range.low || area > range.high;
+}
 
 struct CellScratch {
     std::vector<std::uint32_t> detections; // sorted, cut
@@ -139,9 +142,8 @@ struct CellScratch {
 };
 
 void evaluate_cell(std::size_t cell, const GroundTruth& truth, const Detections& detections,
-                   const Cells& truth_cells, const Cells& detection_cells,
-                   const MaskInputs* masks, const EvalParams& params, Matches& matches,
-                   CellScratch& scratch) {
+                   const Cells& truth_cells, const Cells& detection_cells, const MaskInputs* masks,
+                   const EvalParams& params, Matches& matches, CellScratch& scratch) {
     const std::vector<Annotation>& gts = truth.annotations();
     const std::vector<Annotation>& dts = detections.annotations();
     const std::uint32_t* gt = truth_cells.members.data() + truth_cells.begin[cell];
@@ -442,8 +444,8 @@ double numpy_mean(const std::vector<double>& values) {
     // The reduction runs over the iterator's buffers of 8192 elements, pairwise within each.
     double sum = 0.0;
     for (std::size_t start = 0; start < values.size(); start += kReductionBuffer) {
-        sum += pairwise_sum(values.data() + start,
-                            std::min(kReductionBuffer, values.size() - start));
+        sum +=
+            pairwise_sum(values.data() + start, std::min(kReductionBuffer, values.size() - start));
     }
     return sum / static_cast<double>(values.size());
 }
@@ -488,15 +490,15 @@ EvalResult evaluate(const GroundTruth& ground_truth, const Detections& detection
         for (std::size_t cell = begin; cell < end; ++cell) {
             if (truth_cells.begin[cell] != truth_cells.begin[cell + 1] ||
                 matches.kept_begin[cell] != matches.kept_begin[cell + 1]) {
-                evaluate_cell(cell, ground_truth, detections, truth_cells, detection_cells,
-                              &masks, result.params, matches, scratch);
+                evaluate_cell(cell, ground_truth, detections, truth_cells, detection_cells, &masks,
+                              result.params, matches, scratch);
             }
         }
     });
 
-    result.precision.assign(
-        std::size_t{kIouThresholdCount} * kRecallThresholdCount * categories * kAreaRangeCount * 3,
-        -1.0);
+    result.precision.assign(std::size_t{kIouThresholdCount} * kRecallThresholdCount * categories *
+                                kAreaRangeCount * 3,
+                            -1.0);
     result.recall.assign(std::size_t{kIouThresholdCount} * categories * kAreaRangeCount * 3, -1.0);
     parallel_for(categories, threads, 1, [&](std::size_t begin, std::size_t end) {
         for (std::size_t k = begin; k < end; ++k) {
@@ -538,7 +540,8 @@ std::string summary_table(const EvalResult& result) {
             std::snprintf(iou, sizeof iou, "%0.2f", spec.iou_threshold);
         }
         char line[160];
-        std::snprintf(line, sizeof line, " %-18s %s @[ IoU=%-9s | area=%6s | maxDets=%3d ] = %0.3f\n",
+        std::snprintf(line, sizeof line,
+                      " %-18s %s @[ IoU=%-9s | area=%6s | maxDets=%3d ] = %0.3f\n",
                       spec.precision ? "Average Precision" : "Average Recall",
                       spec.precision ? "(AP)" : "(AR)", iou, spec.area,
                       stat_max_detections(spec, result.params), result.stats[s]);

@@ -34,7 +34,9 @@ Rle encode_plane(const at::Tensor& plane) {
 
 } // namespace
 
-Rle encode_mask(const at::Tensor& mask) { return encode_plane(as_cpu_bytes(mask, 2)); }
+Rle encode_mask(const at::Tensor& mask) {
+    return encode_plane(as_cpu_bytes(mask, 2));
+}
 
 std::vector<Rle> encode_masks(const at::Tensor& masks, int threads) {
     const at::Tensor bytes = as_cpu_bytes(masks, 3);

@@ -77,8 +77,8 @@ Rle encode_mask(const std::uint8_t* pixels, std::uint32_t height, std::uint32_t 
         const std::uint8_t* current = pixels + row * row_stride;
         std::uint32_t column = 0;
         for (; column + 8 <= width; column += 8) {
-            std::uint64_t differ =
-                nonzero_bytes(load_word(above + column)) ^ nonzero_bytes(load_word(current + column));
+            std::uint64_t differ = nonzero_bytes(load_word(above + column)) ^
+                                   nonzero_bytes(load_word(current + column));
             while (differ != 0) {
                 const auto byte = static_cast<std::uint32_t>(__builtin_ctzll(differ) >> 3);
                 changes.push_back({column + byte, row});
@@ -154,9 +154,8 @@ Rle decode_counts_string(std::string_view text, std::uint32_t height, std::uint3
             }
             const int code = static_cast<unsigned char>(text[offset]) - 48;
             if (code < 0 || code > 63) {
-                throw Error("its counts string has " + describe_char(text[offset]) +
-                            " at offset " + std::to_string(offset) +
-                            ", outside COCO's RLE alphabet '0'..'o'");
+                throw Error("its counts string has " + describe_char(text[offset]) + " at offset " +
+                            std::to_string(offset) + ", outside COCO's RLE alphabet '0'..'o'");
             }
             if (groups == 7) {
                 throw Error("its counts string has a number longer than 7 characters at offset " +
@@ -235,8 +234,8 @@ Rle rle_from_polygon(const double* xy, std::size_t point_count, std::uint32_t he
             ++m;
             continue;
         }
-        const double slope = dx >= dy ? static_cast<double>(ye - ys) / dx
-                                      : static_cast<double>(xe - xs) / dy;
+        const double slope =
+            dx >= dy ? static_cast<double>(ye - ys) / dx : static_cast<double>(xe - xs) / dy;
         if (dx >= dy) {
             for (int d = 0; d <= dx; ++d) {
                 const int t = flip ? dx - d : d;
@@ -274,8 +273,8 @@ Rle rle_from_polygon(const double* xy, std::size_t point_count, std::uint32_t he
             yd = height;
         }
         yd = std::ceil(yd);
-        starts.push_back(static_cast<std::uint32_t>(static_cast<int>(xd) * static_cast<int>(height) +
-                                                    static_cast<int>(yd)));
+        starts.push_back(static_cast<std::uint32_t>(
+            static_cast<int>(xd) * static_cast<int>(height) + static_cast<int>(yd)));
     }
     starts.push_back(height * width);
     std::sort(starts.begin(), starts.end());
