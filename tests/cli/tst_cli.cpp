@@ -89,6 +89,8 @@ private Q_SLOTS:
                                       "format (csv, lightly_csv, torch or npy), default \"torch\"",
                                       "image_size (integer or [height, width]), default [224,224]"};
         QTest::newRow("info") << QStringList{"info", "--help"} << QStringList{"versions"};
+        QTest::newRow("eval coco") << QStringList{"eval", "coco", "--help"}
+                                   << QStringList{"--iou-type", "--max-dets", "--per-class"};
         QTest::newRow("config check")
             << QStringList{"config", "check", "--help"} << QStringList{"--command", "file"};
     }
@@ -170,6 +172,44 @@ private Q_SLOTS:
         result = runKiln({"train", "epochs"});
         QCOMPARE(result.exitCode, 1);
         QVERIFY(result.err.contains(QStringLiteral("\"epochs\" is not of the form key=value")));
+    }
+
+    void evalCocoPrintsPycocotoolsSummary() {
+        const QString fixtures = QStringLiteral(KILN_SOURCE_DIR "/../shared/fixtures/coco/");
+        if (!QFileInfo::exists(fixtures + "instances_val2014_100.json")) {
+            QSKIP("../shared/fixtures/coco is absent: no COCO files to evaluate");
+        }
+        const QString truth = fixtures + "instances_val2014_100.json";
+        Result result = runKiln({"eval", "coco", "--gt", truth, "--dt",
+                                 fixtures + "instances_val2014_fakebbox100_results.json",
+                                 "--per-class", "--threads", "2"});
+        QCOMPARE(result.exitCode, 0);
+        const QStringList lines = result.out.split('\n');
+        QCOMPARE(lines[0],
+                 QStringLiteral(" Average Precision  (AP) @[ IoU=0.50:0.95 | area=   all | "
+                                "maxDets=100 ] = 0.505"));
+        QCOMPARE(lines[11],
+                 QStringLiteral(" Average Recall     (AR) @[ IoU=0.50:0.95 | area= large | "
+                                "maxDets=100 ] = 0.564"));
+        QVERIFY(result.out.contains(QStringLiteral("person")));
+
+        result = runKiln({"eval", "coco", "--gt", truth, "--dt",
+                          fixtures + "instances_val2014_fakesegm100_results.json", "--iou-type",
+                          "segm", "--json"});
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.out.contains(QStringLiteral("\"AP\": 0.31954527585764331,")),
+                 qPrintable(result.out));
+        const QJsonObject json = QJsonDocument::fromJson(result.out.toUtf8()).object();
+        QCOMPARE(json.value("iou_type").toString(), QStringLiteral("segm"));
+        QCOMPARE(json.value("stats").toObject().size(), 12);
+
+        const QString broken =
+            writeFile(QStringLiteral("results.json"), "[{\"image_id\": 1, \"category_id\": 1}]");
+        result = runKiln({"eval", "coco", "--gt", truth, "--dt", broken});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains(broken + ": [0] (image_id 1, category_id 1) is for an image "
+                                              "that is not in"),
+                 qPrintable(result.err));
     }
 
     void importIdxWritesClassFolders() {
