@@ -79,7 +79,7 @@ int run_eval_coco(const CocoArguments& arguments, std::ostream& out) {
     const coco::GroundTruth truth = coco::GroundTruth::load(arguments.ground_truth);
     const double truth_seconds = seconds_since(start);
     const coco::Detections detections =
-        coco::Detections::load(arguments.results, truth, params.iou_type);
+        coco::Detections::load(arguments.results, truth, params.iou_type, params.threads);
     const double load_seconds = seconds_since(start);
     const coco::EvalResult result = coco::evaluate(truth, detections, params);
     const double total_seconds = seconds_since(start);

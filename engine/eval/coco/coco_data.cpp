@@ -17,19 +17,32 @@ namespace dom = simdjson::dom;
 // rasterising them would take memory in proportion.
 constexpr double kLargestCoordinate = 1e6;
 
-// Names one entry of a JSON file in messages, e.g. "gt.json: annotations[12] (id 40)".
+// Names one entry of a JSON file in messages, e.g. "gt.json: annotations[12] (id 40)" or
+// "dt.json: [3] (image_id 1, category_id 5)". Built only when a message needs it.
 struct Where {
     const std::string& source;
     const char* array;
     std::size_t index;
-    std::string detail;
+    bool has_id = false;
+    std::int64_t id = 0;
+    bool has_image_and_category = false;
+    std::int64_t image_id = 0;
+    std::int64_t category_id = 0;
 
     std::string str() const {
         std::string text = source + ": " + array + "[" + std::to_string(index) + "]";
-        if (!detail.empty()) {
-            text += " (" + detail + ")";
+        if (has_id) {
+            text += " (id " + std::to_string(id) + ")";
+        } else if (has_image_and_category) {
+            text += " (image_id " + std::to_string(image_id) + ", category_id " +
+                    std::to_string(category_id) + ")";
         }
         return text;
+    }
+
+    void set_id(std::int64_t value) {
+        has_id = true;
+        id = value;
     }
 };
 
@@ -250,10 +263,6 @@ dom::array top_level_array(dom::object root, const char* key, const std::string&
     return array;
 }
 
-std::string id_detail(std::int64_t id) {
-    return "id " + std::to_string(id);
-}
-
 } // namespace
 
 IouType parse_iou_type(std::string_view name) {
@@ -333,14 +342,14 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
     const dom::array images = top_level_array(root, "images", source, true);
     std::size_t index = 0;
     for (dom::element element : images) {
-        Where where{source, "images", index, {}};
+        Where where{source, "images", index};
         dom::object object;
         if (element.get(object) != simdjson::SUCCESS) {
             fail(where, "is not an object");
         }
         Image image;
         image.id = integer_of(require(object, "id", where), "id", where);
-        where.detail = id_detail(image.id);
+        where.set_id(image.id);
         dom::element value;
         if (find(object, "height", value)) {
             image.height = size_of(value, "height", where);
@@ -359,14 +368,14 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
     const dom::array categories = top_level_array(root, "categories", source, true);
     index = 0;
     for (dom::element element : categories) {
-        Where where{source, "categories", index, {}};
+        Where where{source, "categories", index};
         dom::object object;
         if (element.get(object) != simdjson::SUCCESS) {
             fail(where, "is not an object");
         }
         Category category;
         category.id = integer_of(require(object, "id", where), "id", where);
-        where.detail = id_detail(category.id);
+        where.set_id(category.id);
         std::string_view name;
         dom::element value;
         if (find(object, "name", value) && value.get(name) == simdjson::SUCCESS) {
@@ -386,14 +395,14 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
     bool ignore_fields = false;
     index = 0;
     for (dom::element element : annotations) {
-        Where where{source, "annotations", index, {}};
+        Where where{source, "annotations", index};
         dom::object object;
         if (element.get(object) != simdjson::SUCCESS) {
             fail(where, "is not an object");
         }
         Annotation annotation;
         annotation.id = integer_of(require(object, "id", where), "id", where);
-        where.detail = id_detail(annotation.id);
+        where.set_id(annotation.id);
         if (!annotation_ids.insert(annotation.id).second) {
             fail(where, "repeats the annotation id " + std::to_string(annotation.id) +
                             "; ids must be unique");
@@ -488,48 +497,104 @@ namespace {
 
 // loadRes()'s rules, applied to detections however they arrived.
 void prepare_detections(std::vector<Annotation>& detections, const GroundTruth& truth,
-                        const std::string& source) {
+                        const std::string& source, int threads) {
     const bool areas_from_boxes = !detections.empty() && detections[0].has_box;
-    for (std::size_t i = 0; i < detections.size(); ++i) {
-        Annotation& detection = detections[i];
-        detection.id = static_cast<std::int64_t>(i) + 1;
-        detection.crowd = false;
-        if (areas_from_boxes) {
-            if (!detection.has_box) {
-                throw Error(source + ": [" + std::to_string(i) +
-                            "] has no 'bbox', but the first detection has one; give every "
-                            "detection a box or none");
-            }
-            detection.area = detection.box[2] * detection.box[3];
-            continue;
-        }
-        const Image& image = truth.images()[truth.image_index(detection.image_id)];
-        const std::string where = source + ": [" + std::to_string(i) + "]";
-        if (detection.segmentation.kind != Segmentation::Kind::Mask) {
-            detection.segmentation.mask = mask_of(detection.segmentation, image, where);
-            detection.segmentation.kind = Segmentation::Kind::Mask;
-            detection.segmentation.parts.clear();
-        }
-        detection.area = static_cast<double>(area(detection.segmentation.mask));
-        if (!detection.has_box) {
-            detection.box = bounding_box(detection.segmentation.mask);
-            detection.has_box = true;
+    for (std::size_t i = 0; i < detections.size() && areas_from_boxes; ++i) {
+        if (!detections[i].has_box) {
+            throw Error(source + ": [" + std::to_string(i) +
+                        "] has no 'bbox', but the first detection has one; give every "
+                        "detection a box or none");
         }
     }
+    parallel_for(detections.size(), threads, 4096, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            Annotation& detection = detections[i];
+            detection.id = static_cast<std::int64_t>(i) + 1;
+            detection.crowd = false;
+            if (areas_from_boxes) {
+                detection.area = detection.box[2] * detection.box[3];
+                continue;
+            }
+            const Image& image = truth.images()[truth.image_index(detection.image_id)];
+            const std::string where = source + ": [" + std::to_string(i) + "]";
+            if (detection.segmentation.kind != Segmentation::Kind::Mask) {
+                detection.segmentation.mask = mask_of(detection.segmentation, image, where);
+                detection.segmentation.kind = Segmentation::Kind::Mask;
+                detection.segmentation.parts.clear();
+            }
+            detection.area = static_cast<double>(area(detection.segmentation.mask));
+            if (!detection.has_box) {
+                detection.box = bounding_box(detection.segmentation.mask);
+                detection.has_box = true;
+            }
+        }
+    });
 }
 
 } // namespace
 
 Detections Detections::load(const std::filesystem::path& file, const GroundTruth& ground_truth,
-                            IouType iou_type) {
+                            IouType iou_type, int threads) {
     Document document;
     load_text(document, file);
     return parse(std::string_view(document.text.data(), document.text.size()), file.string(),
-                 ground_truth, iou_type);
+                 ground_truth, iou_type, threads);
 }
 
+namespace {
+
+bool has_nonempty_box(dom::element element) {
+    dom::object object;
+    dom::element value;
+    dom::array numbers;
+    if (element.get(object) != simdjson::SUCCESS || !find(object, "bbox", value)) {
+        return false;
+    }
+    return !(value.get(numbers) == simdjson::SUCCESS && numbers.size() == 0);
+}
+
+Annotation parse_detection(dom::element element, std::size_t index, bool boxes_define_area,
+                           const std::string& source, const GroundTruth& ground_truth,
+                           IouType iou_type) {
+    Where where{source, "", index};
+    dom::object object;
+    if (element.get(object) != simdjson::SUCCESS) {
+        fail(where, "is not an object");
+    }
+    Annotation detection;
+    detection.image_id = integer_of(require(object, "image_id", where), "image_id", where);
+    detection.category_id = integer_of(require(object, "category_id", where), "category_id", where);
+    where.has_image_and_category = true;
+    where.image_id = detection.image_id;
+    where.category_id = detection.category_id;
+    if (ground_truth.image_index(detection.image_id) < 0) {
+        fail(where, "is for an image that is not in " + ground_truth.source() +
+                        "; results must use the ground truth's image ids");
+    }
+    if (ground_truth.category_index(detection.category_id) < 0) {
+        fail(where, "has a category that is not in " + ground_truth.source() + "'s categories");
+    }
+    detection.score = number_of(require(object, "score", where), "score", where);
+    dom::element value;
+    if (find(object, "bbox", value) && has_nonempty_box(element)) {
+        detection.box = box_of(value, where);
+        detection.has_box = true;
+    }
+    const bool needs_mask = iou_type == IouType::Mask || !boxes_define_area;
+    if (needs_mask && find(object, "segmentation", value)) {
+        detection.segmentation = segmentation_of(value, where);
+    } else if (!boxes_define_area) {
+        fail(where, index == 0 ? "has neither 'bbox' nor 'segmentation'"
+                               : "has no 'segmentation', but the first detection has one "
+                                 "and no box; give every detection the same fields");
+    }
+    return detection;
+}
+
+} // namespace
+
 Detections Detections::parse(std::string_view json, const std::string& source,
-                             const GroundTruth& ground_truth, IouType iou_type) {
+                             const GroundTruth& ground_truth, IouType iou_type, int threads) {
     Document document;
     document.text = simdjson::padded_string(json);
     parse_document(document, source);
@@ -538,61 +603,35 @@ Detections Detections::parse(std::string_view json, const std::string& source,
         throw Error(source + " is " + json_type_name(document.root.type()) +
                     "; a results file is a list of detections");
     }
+    std::vector<dom::element> elements;
+    elements.reserve(entries.size());
+    for (dom::element element : entries) {
+        elements.push_back(element);
+    }
+    const bool boxes_define_area = !elements.empty() && has_nonempty_box(elements[0]);
     Detections result;
     result.source_ = source;
-    result.annotations_.reserve(entries.size());
-    bool boxes_define_area = false;
-    std::size_t index = 0;
-    for (dom::element element : entries) {
-        Where where{source, "", index, {}};
-        dom::object object;
-        if (element.get(object) != simdjson::SUCCESS) {
-            fail(where, "is not an object");
+    result.annotations_.resize(elements.size());
+    auto parse_range = [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            result.annotations_[i] =
+                parse_detection(elements[i], i, boxes_define_area, source, ground_truth, iou_type);
         }
-        Annotation detection;
-        detection.image_id = integer_of(require(object, "image_id", where), "image_id", where);
-        detection.category_id =
-            integer_of(require(object, "category_id", where), "category_id", where);
-        where.detail = "image_id " + std::to_string(detection.image_id) + ", category_id " +
-                       std::to_string(detection.category_id);
-        if (ground_truth.image_index(detection.image_id) < 0) {
-            fail(where, "is for an image that is not in " + ground_truth.source() +
-                            "; results must use the ground truth's image ids");
-        }
-        if (ground_truth.category_index(detection.category_id) < 0) {
-            fail(where, "has a category that is not in " + ground_truth.source() + "'s categories");
-        }
-        detection.score = number_of(require(object, "score", where), "score", where);
-        dom::element value;
-        if (find(object, "bbox", value)) {
-            dom::array numbers;
-            const bool empty = value.get(numbers) == simdjson::SUCCESS && numbers.size() == 0;
-            if (index == 0) {
-                boxes_define_area = !empty;
-            }
-            if (!empty) {
-                detection.box = box_of(value, where);
-                detection.has_box = true;
-            }
-        }
-        const bool needs_mask = iou_type == IouType::Mask || !boxes_define_area;
-        if (needs_mask && find(object, "segmentation", value)) {
-            detection.segmentation = segmentation_of(value, where);
-        } else if (!boxes_define_area) {
-            fail(where, index == 0 ? "has neither 'bbox' nor 'segmentation'"
-                                   : "has no 'segmentation', but the first detection has one "
-                                     "and no box; give every detection the same fields");
-        }
-        result.annotations_.push_back(std::move(detection));
-        ++index;
+    };
+    try {
+        parallel_for(elements.size(), threads, 4096, parse_range);
+    } catch (const Error&) {
+        // Report the first bad entry in file order, whichever thread met one first.
+        parse_range(0, elements.size());
+        throw;
     }
-    prepare_detections(result.annotations_, ground_truth, source);
+    prepare_detections(result.annotations_, ground_truth, source, threads);
     return result;
 }
 
 Detections Detections::from_annotations(std::vector<Annotation> detections,
-                                        const GroundTruth& ground_truth,
-                                        const std::string& source) {
+                                        const GroundTruth& ground_truth, const std::string& source,
+                                        int threads) {
     for (std::size_t i = 0; i < detections.size(); ++i) {
         const Annotation& detection = detections[i];
         if (ground_truth.image_index(detection.image_id) < 0 ||
@@ -606,7 +645,7 @@ Detections Detections::from_annotations(std::vector<Annotation> detections,
     Detections result;
     result.source_ = source;
     result.annotations_ = std::move(detections);
-    prepare_detections(result.annotations_, ground_truth, source);
+    prepare_detections(result.annotations_, ground_truth, source, threads);
     return result;
 }
 

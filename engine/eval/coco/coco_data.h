@@ -116,14 +116,15 @@ class Detections {
 public:
     // A results file: a JSON array of {image_id, category_id, score, bbox | segmentation}.
     // Masks are decoded only when `iou_type` needs them or they define the area.
+    // Entries are read on up to `threads` threads; an error names the first bad entry.
     static Detections load(const std::filesystem::path& file, const GroundTruth& ground_truth,
-                           IouType iou_type);
+                           IouType iou_type, int threads = 1);
     static Detections parse(std::string_view json, const std::string& source,
-                            const GroundTruth& ground_truth, IouType iou_type);
+                            const GroundTruth& ground_truth, IouType iou_type, int threads = 1);
     // Detections made in memory (a validation loop); ids, crowd flags and areas are set here.
     static Detections from_annotations(std::vector<Annotation> detections,
                                        const GroundTruth& ground_truth,
-                                       const std::string& source = "detections");
+                                       const std::string& source = "detections", int threads = 1);
 
     const std::string& source() const { return source_; }
     const std::vector<Annotation>& annotations() const { return annotations_; }

@@ -274,8 +274,17 @@ void accumulate_category(std::size_t k, std::size_t images, const Matches& match
     }
     std::stable_sort(entries.begin(), entries.end(),
                      [](const Entry& a, const Entry& b) { return a.score > b.score; });
-    std::vector<double> recall_curve(entries.size());
-    std::vector<double> precision_curve(entries.size());
+    // COCOeval computes recall and precision after every detection, takes the running maximum
+    // of precision from the right and samples it where recall first reaches each threshold.
+    // Both curves only rise where a true positive is added, and precision only falls elsewhere,
+    // so the same samples come from those points alone: one division per true positive.
+    struct TruePositive {
+        double recall;
+        double precision;
+    };
+    std::vector<TruePositive> curve;
+    std::vector<Bits> hit(entries.size());
+    std::vector<Bits> ignored(entries.size());
     const auto& recall_thresholds_ = recall_thresholds();
     const std::size_t categories = result.category_count;
     for (int a = 0; a < kAreaRangeCount; ++a) {
@@ -287,41 +296,47 @@ void accumulate_category(std::size_t k, std::size_t images, const Matches& match
             continue;
         }
         const double npig = static_cast<double>(positives);
+        // This area range's bits in score order, so the passes below read them sequentially.
+        for (std::size_t j = 0; j < entries.size(); ++j) {
+            hit[j] = matches.hit[a][entries[j].index];
+            ignored[j] = matches.ignored[a][entries[j].index];
+        }
         for (int m = 0; m < 3; ++m) {
             const auto max_detections = static_cast<std::uint32_t>(params.max_detections[m]);
             for (int t = 0; t < kIouThresholdCount; ++t) {
                 const Bits bit = static_cast<Bits>(1u << t);
                 double tp = 0, fp = 0;
                 std::size_t count = 0;
-                for (const Entry& entry : entries) {
-                    if (entry.rank >= max_detections) {
+                curve.clear();
+                for (std::size_t j = 0; j < entries.size(); ++j) {
+                    if (entries[j].rank >= max_detections) {
                         continue;
                     }
-                    if (!(matches.ignored[a][entry.index] & bit)) {
-                        if (matches.hit[a][entry.index] & bit) {
-                            tp += 1;
-                        } else {
-                            fp += 1;
-                        }
-                    }
-                    recall_curve[count] = tp / npig;
-                    precision_curve[count] = tp / (fp + tp + kEpsilon);
                     ++count;
+                    if (ignored[j] & bit) {
+                        continue;
+                    }
+                    if (hit[j] & bit) {
+                        tp += 1;
+                        curve.push_back({tp / npig, tp / (fp + tp + kEpsilon)});
+                    } else {
+                        fp += 1;
+                    }
                 }
-                result.recall[recall_index(t, k, a, m, categories)] =
-                    count > 0 ? recall_curve[count - 1] : 0;
-                for (std::size_t i = count - (count > 0 ? 1 : 0); i > 0; --i) {
-                    if (precision_curve[i] > precision_curve[i - 1]) {
-                        precision_curve[i - 1] = precision_curve[i];
+                result.recall[recall_index(t, k, a, m, categories)] = count > 0 ? tp / npig : 0;
+                for (std::size_t i = curve.size() - (curve.empty() ? 0 : 1); i > 0; --i) {
+                    if (curve[i].precision > curve[i - 1].precision) {
+                        curve[i - 1].precision = curve[i].precision;
                     }
                 }
                 std::size_t position = 0;
                 for (int r = 0; r < kRecallThresholdCount; ++r) {
-                    while (position < count && recall_curve[position] < recall_thresholds_[r]) {
+                    while (position < curve.size() &&
+                           curve[position].recall < recall_thresholds_[r]) {
                         ++position;
                     }
                     result.precision[precision_index(t, r, k, a, m, categories)] =
-                        position < count ? precision_curve[position] : 0;
+                        position < curve.size() ? curve[position].precision : 0;
                 }
             }
         }

@@ -373,11 +373,22 @@ Box bounding_box(const Rle& rle) {
         return {0, 0, 0, 0};
     }
     std::uint32_t xs = w, ys = h, xe = 0, ye = 0, cc = 0, xp = 0;
+    // maskApi divides every position by the height; positions mostly stay in the same or the
+    // next column, so the column is tracked and the division done only on longer jumps.
+    std::uint32_t column = 0;
+    std::uint64_t column_start = 0;
     for (std::size_t j = 0; j < m; ++j) {
         cc += rle.counts[j];
         const std::uint32_t t = cc - static_cast<std::uint32_t>(j % 2);
-        const std::uint32_t y = t % h;
-        const std::uint32_t x = (t - y) / h;
+        if (t < column_start || t >= column_start + 2 * std::uint64_t{h}) {
+            column = t / h;
+            column_start = std::uint64_t{column} * h;
+        } else if (t >= column_start + h) {
+            ++column;
+            column_start += h;
+        }
+        const auto y = static_cast<std::uint32_t>(t - column_start);
+        const std::uint32_t x = column;
         if (j % 2 == 0) {
             xp = x;
         } else if (xp < x) {
