@@ -507,6 +507,12 @@ private Q_SLOTS:
                                           "\"area\": 1, \"bbox\": [1, 2, 3]}]"),
                         "gt.json");
                 }).contains("has a 'bbox' of 3 numbers"));
+        // Found by fuzzing: a file without an annotations list crashed the reader.
+        const auto empty = coco::GroundTruth::parse(
+            "{\"images\": [{\"id\": 1}], \"categories\": [{\"id\": 1}], \"anotations\": []}",
+            "gt.json");
+        QCOMPARE(empty.annotations().size(), std::size_t{0});
+        QVERIFY(QString::fromStdString(empty.warnings().at(0)).contains("no 'annotations' list"));
         const auto truth = coco::GroundTruth::parse(good_truth, "gt.json");
         QVERIFY(error_of([&] {
                     coco::Detections::parse("[" + box_detection(0, 0, 1, 1, .5) + ", " +

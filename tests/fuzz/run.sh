@@ -14,6 +14,6 @@ for target in fuzz_coco_json fuzz_rle; do
         seeds+=("$fixtures")
     fi
     echo "== $target for $seconds s"
-    "$build/$target" "$corpus" "${seeds[@]}" -max_total_time="$seconds" -max_len=1048576 \
+    "$build/$target" "$corpus" "${seeds[@]}" -max_total_time="$seconds" -max_len=1048576 -artifact_prefix="$build/$target-" \
         -rss_limit_mb=4096 -print_final_stats=1 2>&1 | grep -E "^(#[0-9]+ +DONE|stat::|SUMMARY|==[0-9]+==ERROR)" || true
 done

@@ -246,21 +246,27 @@ void load_text(Document& document, const std::filesystem::path& file) {
     }
 }
 
-dom::array top_level_array(dom::object root, const char* key, const std::string& source,
-                           bool required) {
+// The elements of a top-level list; empty when an optional list is absent.
+std::vector<dom::element> top_level_list(dom::object root, const char* key,
+                                         const std::string& source, bool required) {
+    std::vector<dom::element> elements;
     dom::element value;
     if (!find(root, key, value)) {
         if (required) {
             throw Error(source + " has no '" + key + "' list; is it a COCO annotation file?");
         }
-        return {};
+        return elements;
     }
     dom::array array;
     if (value.get(array) != simdjson::SUCCESS) {
         throw Error(source + " has '" + key + "' as " + json_type_name(value.type()) +
                     "; it must be a list");
     }
-    return array;
+    elements.reserve(array.size());
+    for (dom::element element : array) {
+        elements.push_back(element);
+    }
+    return elements;
 }
 
 } // namespace
@@ -339,7 +345,7 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
     GroundTruth truth;
     truth.source_ = source;
 
-    const dom::array images = top_level_array(root, "images", source, true);
+    const std::vector<dom::element> images = top_level_list(root, "images", source, true);
     std::size_t index = 0;
     for (dom::element element : images) {
         Where where{source, "images", index};
@@ -365,7 +371,7 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
         ++index;
     }
 
-    const dom::array categories = top_level_array(root, "categories", source, true);
+    const std::vector<dom::element> categories = top_level_list(root, "categories", source, true);
     index = 0;
     for (dom::element element : categories) {
         Where where{source, "categories", index};
@@ -389,7 +395,13 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
         ++index;
     }
 
-    const dom::array annotations = top_level_array(root, "annotations", source, false);
+    dom::element annotations_value;
+    if (!find(root, "annotations", annotations_value)) {
+        truth.warnings_.push_back(source + " has no 'annotations' list: there is no ground truth "
+                                           "to evaluate against");
+    }
+    const std::vector<dom::element> annotations =
+        top_level_list(root, "annotations", source, false);
     std::unordered_set<std::int64_t> annotation_ids;
     std::size_t zero_ids = 0;
     bool ignore_fields = false;
