@@ -3,6 +3,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/log.h"
+#include "core/parallel_for.h"
 #include "data/dataset_index.h"
 #include "data/image_decode.h"
 
@@ -12,7 +13,6 @@
 #include <mutex>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
-#include <thread>
 
 namespace kiln::data {
 namespace {
@@ -82,15 +82,11 @@ OptimizeResult optimize_dataset(const OptimizeOptions& options, const OptimizePr
 
     OptimizeResult result;
     std::mutex mutex;
-    std::atomic<std::int64_t> next{0};
     std::atomic<std::int64_t> done{0};
-    std::exception_ptr failure;
-    std::atomic<bool> failed{false};
-
-    const auto work = [&] {
+    parallel_for(index.size(), options.num_workers, 1, [&](std::size_t begin, std::size_t end) {
         std::vector<unsigned char> encoded;
-        for (std::int64_t i = next++; i < total && !stop.stop_requested() && !failed; i = next++) {
-            const fs::path path = index.path(static_cast<std::size_t>(i));
+        for (std::size_t i = begin; i < end && !stop.stop_requested(); ++i) {
+            const fs::path path = index.path(i);
             std::vector<unsigned char> bytes;
             cv::Mat image;
             try {
@@ -102,29 +98,22 @@ OptimizeResult optimize_dataset(const OptimizeOptions& options, const OptimizePr
                 result.skipped.push_back(unreadable.what());
             }
             // A failure to write (full disk, permissions) is the destination's problem, which
-            // every other file would hit too: stop and report it instead of skipping.
-            try {
-                if (!image.empty()) {
-                    const int longest = std::max(image.rows, image.cols);
-                    if (options.max_size > 0 && longest > options.max_size) {
-                        const double scale = double(options.max_size) / longest;
-                        cv::resize(image, image, cv::Size(), scale, scale, cv::INTER_AREA);
-                    }
-                    cv::imencode("." + options.format, image, encoded, parameters);
-                    write_file_atomically(
-                        options.destination / names[static_cast<std::size_t>(i)],
-                        std::string_view(reinterpret_cast<const char*>(encoded.data()),
-                                         encoded.size()),
-                        Durability::Buffered);
-                    const std::lock_guard<std::mutex> lock(mutex);
-                    ++result.written;
-                    result.bytes_read += static_cast<std::int64_t>(bytes.size());
-                    result.bytes_written += static_cast<std::int64_t>(encoded.size());
+            // every other file would hit too: it propagates and stops the other threads.
+            if (!image.empty()) {
+                const int longest = std::max(image.rows, image.cols);
+                if (options.max_size > 0 && longest > options.max_size) {
+                    const double scale = double(options.max_size) / longest;
+                    cv::resize(image, image, cv::Size(), scale, scale, cv::INTER_AREA);
                 }
-            } catch (...) {
+                cv::imencode("." + options.format, image, encoded, parameters);
+                write_file_atomically(
+                    options.destination / names[i],
+                    std::string_view(reinterpret_cast<const char*>(encoded.data()), encoded.size()),
+                    Durability::Buffered);
                 const std::lock_guard<std::mutex> lock(mutex);
-                failure = std::current_exception();
-                failed = true;
+                ++result.written;
+                result.bytes_read += static_cast<std::int64_t>(bytes.size());
+                result.bytes_written += static_cast<std::int64_t>(encoded.size());
             }
             const std::int64_t finished = ++done;
             if (progress) {
@@ -132,18 +121,7 @@ OptimizeResult optimize_dataset(const OptimizeOptions& options, const OptimizePr
                 progress(finished, total);
             }
         }
-    };
-    std::vector<std::thread> workers;
-    for (int w = 1; w < std::max(1, options.num_workers); ++w) {
-        workers.emplace_back(work);
-    }
-    work();
-    for (std::thread& worker : workers) {
-        worker.join();
-    }
-    if (failure) {
-        std::rethrow_exception(failure);
-    }
+    });
     result.cancelled = done < total;
     return result;
 }

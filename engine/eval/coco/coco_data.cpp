@@ -132,6 +132,26 @@ Box box_of(dom::element value, const Where& where) {
     return box;
 }
 
+dom::object object_of(dom::element element, const Where& where) {
+    dom::object object;
+    if (element.get(object) != simdjson::SUCCESS) {
+        fail(where, "is not an object");
+    }
+    return object;
+}
+
+// The entry's "id", which must not repeat: `seen` records the ids so far.
+template <class IdSet>
+std::int64_t unique_id_of(dom::object object, Where& where, IdSet& seen, const char* what) {
+    const std::int64_t id = integer_of(require(object, "id", where), "id", where);
+    where.set_id(id);
+    if (!seen.emplace(id).second) {
+        fail(where, std::string("repeats the ") + what + " id " + std::to_string(id) +
+                        "; ids must be unique");
+    }
+    return id;
+}
+
 bool flag_of(dom::element value, const char* key, const Where& where) {
     bool flag = false;
     if (value.get(flag) == simdjson::SUCCESS) {
@@ -345,27 +365,21 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
     GroundTruth truth;
     truth.source_ = source;
 
+    std::unordered_set<std::int64_t> image_ids;
+    std::unordered_set<std::int64_t> category_ids;
     const std::vector<dom::element> images = top_level_list(root, "images", source, true);
     std::size_t index = 0;
     for (dom::element element : images) {
         Where where{source, "images", index};
-        dom::object object;
-        if (element.get(object) != simdjson::SUCCESS) {
-            fail(where, "is not an object");
-        }
+        const dom::object object = object_of(element, where);
         Image image;
-        image.id = integer_of(require(object, "id", where), "id", where);
-        where.set_id(image.id);
+        image.id = unique_id_of(object, where, image_ids, "image");
         dom::element value;
         if (find(object, "height", value)) {
             image.height = size_of(value, "height", where);
         }
         if (find(object, "width", value)) {
             image.width = size_of(value, "width", where);
-        }
-        if (!truth.image_index_.emplace(image.id, 0).second) {
-            fail(where,
-                 "repeats the image id " + std::to_string(image.id) + "; ids must be unique");
         }
         truth.images_.push_back(image);
         ++index;
@@ -375,21 +389,13 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
     index = 0;
     for (dom::element element : categories) {
         Where where{source, "categories", index};
-        dom::object object;
-        if (element.get(object) != simdjson::SUCCESS) {
-            fail(where, "is not an object");
-        }
+        const dom::object object = object_of(element, where);
         Category category;
-        category.id = integer_of(require(object, "id", where), "id", where);
-        where.set_id(category.id);
+        category.id = unique_id_of(object, where, category_ids, "category");
         std::string_view name;
         dom::element value;
         if (find(object, "name", value) && value.get(name) == simdjson::SUCCESS) {
             category.name = std::string(name);
-        }
-        if (!truth.category_index_.emplace(category.id, 0).second) {
-            fail(where,
-                 "repeats the category id " + std::to_string(category.id) + "; ids must be unique");
         }
         truth.categories_.push_back(std::move(category));
         ++index;
@@ -408,26 +414,18 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
     index = 0;
     for (dom::element element : annotations) {
         Where where{source, "annotations", index};
-        dom::object object;
-        if (element.get(object) != simdjson::SUCCESS) {
-            fail(where, "is not an object");
-        }
+        const dom::object object = object_of(element, where);
         Annotation annotation;
-        annotation.id = integer_of(require(object, "id", where), "id", where);
-        where.set_id(annotation.id);
-        if (!annotation_ids.insert(annotation.id).second) {
-            fail(where, "repeats the annotation id " + std::to_string(annotation.id) +
-                            "; ids must be unique");
-        }
+        annotation.id = unique_id_of(object, where, annotation_ids, "annotation");
         zero_ids += annotation.id == 0 ? 1 : 0;
         annotation.image_id = integer_of(require(object, "image_id", where), "image_id", where);
-        if (truth.image_index_.count(annotation.image_id) == 0) {
+        if (image_ids.count(annotation.image_id) == 0) {
             fail(where, "has image_id " + std::to_string(annotation.image_id) +
                             ", which is not in 'images'");
         }
         annotation.category_id =
             integer_of(require(object, "category_id", where), "category_id", where);
-        if (truth.category_index_.count(annotation.category_id) == 0) {
+        if (category_ids.count(annotation.category_id) == 0) {
             fail(where, "has category_id " + std::to_string(annotation.category_id) +
                             ", which is not in 'categories'");
         }
@@ -569,10 +567,7 @@ Annotation parse_detection(dom::element element, std::size_t index, bool boxes_d
                            const std::string& source, const GroundTruth& ground_truth,
                            IouType iou_type) {
     Where where{source, "", index};
-    dom::object object;
-    if (element.get(object) != simdjson::SUCCESS) {
-        fail(where, "is not an object");
-    }
+    const dom::object object = object_of(element, where);
     Annotation detection;
     detection.image_id = integer_of(require(object, "image_id", where), "image_id", where);
     detection.category_id = integer_of(require(object, "category_id", where), "category_id", where);
