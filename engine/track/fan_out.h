@@ -34,6 +34,16 @@ public:
             observer->on_end(summary);
         }
     }
+    void on_resume(std::int64_t step) override {
+        for (train::TrainObserver* observer : observers_) {
+            observer->on_resume(step);
+        }
+    }
+    void on_failure(const std::string& message) override {
+        for (train::TrainObserver* observer : observers_) {
+            observer->on_failure(message);
+        }
+    }
 
 private:
     std::vector<train::TrainObserver*> observers_;

@@ -1,9 +1,9 @@
 #include "track/run_files.h"
 
 #include "core/error.h"
+#include "track/step_values.h"
 
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 #include <ctime>
 #include <nlohmann/json.hpp>
@@ -26,11 +26,6 @@ std::string timestamp() {
     char text[32];
     std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", &local);
     return text;
-}
-
-double unix_seconds() {
-    return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
 }
 
 } // namespace
@@ -79,18 +74,11 @@ void RunFiles::on_step(const train::StepMetrics& metrics) {
     if (metrics_ == nullptr) {
         return;
     }
-    const nlohmann::json line = {{"step", metrics.step},
-                                 {"epoch", metrics.epoch},
-                                 {"train_loss", metrics.loss},
-                                 {"lr", metrics.lr},
-                                 {"profiling/batch_time", metrics.batch_time},
-                                 {"profiling/data_time", metrics.data_time},
-                                 {"data_wait", metrics.data_wait},
-                                 {"images_per_second", metrics.images_per_second},
-                                 {"system/cpu_util", metrics.cpu_util},
-                                 {"system/process_cpu_util", metrics.process_cpu_util},
-                                 {"system/mem_rss_mb", metrics.rss_mb},
-                                 {"time", unix_seconds()}};
+    nlohmann::json line = {{"step", metrics.step}, {"epoch", metrics.epoch}};
+    for (const auto& [key, value] : step_values(metrics)) {
+        line[key] = value;
+    }
+    line["time"] = unix_seconds();
     const std::string text = line.dump() + "\n";
     const std::lock_guard<std::mutex> lock(mutex_);
     if (std::fwrite(text.data(), 1, text.size(), metrics_) != text.size() ||

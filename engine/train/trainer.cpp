@@ -11,6 +11,7 @@
 #include "system/hardware.h"
 #include "track/fan_out.h"
 #include "track/run_files.h"
+#include "track/run_recorder.h"
 #include "train/optimizer.h"
 #include "train/step_timer.h"
 
@@ -254,7 +255,8 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     prepare_run_directory(config);
     write_file_atomically(config.out / "config.json", to_json(config).dump(2) + "\n");
     track::RunFiles files(config);
-    track::FanOut observer({&files, &front_end});
+    track::RunRecorder recorder(config);
+    track::FanOut observer({&files, &recorder, &front_end});
     const system::CpuSampler cpu;
     // The last steps' data_wait and CPU use, for the bottleneck advice at the end.
     constexpr std::size_t kAdviceWindow = 100;
@@ -268,6 +270,7 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
             log::info("resuming from " + checkpoint.string() + " at epoch " +
                       std::to_string(position.epoch + 1) + ", step " +
                       std::to_string(position.optimizer_step));
+            observer.on_resume(position.optimizer_step);
         }
         observer.on_start(config, static_cast<std::int64_t>(index.size()), schedule.total_steps);
 
@@ -403,6 +406,11 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
         return finish(RunSummary::Status::Finished);
     } catch (const std::exception& error) {
         log::error(error.what()); // into train.log while it is open
+        try {
+            observer.on_failure(error.what());
+        } catch (const std::exception& recording) {
+            log::error(std::string("could not record the failure: ") + recording.what());
+        }
         throw;
     }
 }

@@ -57,6 +57,10 @@ public:
         (void)epoch, (void)mean_loss;
     }
     virtual void on_end(const RunSummary& summary) { (void)summary; }
+    // Before on_start when the run continues from a checkpoint made after `step` steps.
+    virtual void on_resume(std::int64_t step) { (void)step; }
+    // The run stopped with an error (instead of on_end); the error is rethrown afterwards.
+    virtual void on_failure(const std::string& message) { (void)message; }
 };
 
 // Pretrains config.model with config.method on config.data, writing into config.out:

@@ -1,0 +1,89 @@
+#include "track/run_recorder.h"
+
+#include "track/step_values.h"
+
+#include <nlohmann/json.hpp>
+
+namespace kiln::track {
+namespace {
+
+std::string advice_json(const std::optional<system::Advice>& advice) {
+    if (!advice) {
+        return "";
+    }
+    return nlohmann::json{{"bottleneck", system::to_string(advice->bottleneck)},
+                          {"diagnosis", advice->diagnosis},
+                          {"advice", advice->advice}}
+        .dump();
+}
+
+} // namespace
+
+RunRecorder::RunRecorder(const TrainConfig& config)
+    : store_(RunStore::database_path(config.out)), settings_(to_json(config).dump()),
+      method_(config.method), model_(config.model) {}
+
+RunRecorder::~RunRecorder() {
+    sink_.reset();
+}
+
+void RunRecorder::on_resume(std::int64_t step) {
+    resumed_step_ = step;
+}
+
+void RunRecorder::on_start(const TrainConfig& config, std::int64_t dataset_size,
+                           std::int64_t total_steps) {
+    settings_ = to_json(config).dump();
+    run_ = resumed_step_ ? store_.resume_run(settings_, method_, model_, *resumed_step_)
+                         : store_.begin_run(settings_, method_, model_);
+    sink_ = std::make_unique<log::ScopedSink>([this](log::Level level, const std::string& message) {
+        store_.add_event(run_, log::to_string(level), message, unix_seconds());
+    });
+    store_.add_event(run_, "info",
+                     (resumed_step_ ? "resumed after step " + std::to_string(*resumed_step_) + ", "
+                                    : std::string("started, ")) +
+                         std::to_string(dataset_size) + " images, " + std::to_string(total_steps) +
+                         " steps",
+                     unix_seconds());
+}
+
+void RunRecorder::on_step(const train::StepMetrics& metrics) {
+    store_.add_metrics(run_, metrics.step, metrics.epoch, step_values(metrics), unix_seconds());
+}
+
+void RunRecorder::on_epoch_end(std::int64_t epoch, double mean_loss) {
+    store_.add_event(run_, "info",
+                     "epoch " + std::to_string(epoch + 1) + " done, mean loss " +
+                         std::to_string(mean_loss),
+                     unix_seconds());
+}
+
+void RunRecorder::on_end(const train::RunSummary& summary) {
+    sink_.reset();
+    const double now = unix_seconds();
+    if (!summary.checkpoint.empty()) {
+        store_.add_artifact(run_, "checkpoint", summary.checkpoint.string(), now);
+    }
+    if (!summary.exported_model.empty()) {
+        store_.add_artifact(run_, "exported_model", summary.exported_model.string(), now);
+    }
+    const nlohmann::json record = {{"steps", summary.steps},
+                                   {"last_loss", summary.last_loss},
+                                   {"seconds", summary.seconds},
+                                   {"skipped_images", summary.skipped_images}};
+    store_.finish_run(run_,
+                      summary.status == train::RunSummary::Status::Finished ? RunStatus::Finished
+                                                                            : RunStatus::Cancelled,
+                      record.dump(), advice_json(summary.advice));
+}
+
+void RunRecorder::on_failure(const std::string& message) {
+    sink_.reset();
+    if (run_ == 0) { // failed while starting: still a run users should see
+        run_ = store_.begin_run(settings_, method_, model_);
+    }
+    store_.add_event(run_, "error", message, unix_seconds());
+    store_.finish_run(run_, RunStatus::Failed, nlohmann::json{{"error", message}}.dump(), "");
+}
+
+} // namespace kiln::track

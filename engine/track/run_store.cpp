@@ -1,0 +1,505 @@
+#include "track/run_store.h"
+
+#include "core/error.h"
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <sqlite3.h>
+#include <unistd.h>
+
+namespace kiln::track {
+namespace {
+
+constexpr const char* kStatusNames[] = {"running", "finished", "failed", "cancelled",
+                                        "interrupted"};
+
+// Version n migrates from schema n to n + 1; run.db's PRAGMA user_version says how far it is.
+constexpr const char* kMigrations[] = {
+    R"sql(
+    CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        status TEXT NOT NULL,
+        method TEXT NOT NULL DEFAULT '',
+        model TEXT NOT NULL DEFAULT '',
+        host TEXT NOT NULL DEFAULT '',
+        pid INTEGER NOT NULL DEFAULT 0,
+        started REAL NOT NULL,
+        ended REAL,
+        config TEXT NOT NULL,
+        summary TEXT NOT NULL DEFAULT '',
+        advice TEXT NOT NULL DEFAULT '');
+    CREATE TABLE metrics (
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        step INTEGER NOT NULL,
+        epoch INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        value REAL NOT NULL,
+        wall_time REAL NOT NULL);
+    CREATE INDEX metrics_by_run_key_step ON metrics(run_id, key, step);
+    CREATE TABLE events (
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        wall_time REAL NOT NULL,
+        level TEXT NOT NULL,
+        message TEXT NOT NULL);
+    CREATE INDEX events_by_run ON events(run_id, wall_time);
+    CREATE TABLE artifacts (
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        path TEXT NOT NULL,
+        wall_time REAL NOT NULL,
+        UNIQUE(run_id, kind, path));
+    )sql",
+};
+static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == RunStore::kSchemaVersion,
+              "one migration per schema version");
+
+double now_seconds() {
+    return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::string host_name() {
+    char name[256] = {};
+    if (gethostname(name, sizeof name - 1) != 0) {
+        return "";
+    }
+    return name;
+}
+
+bool process_alive(std::int64_t pid) {
+    return pid > 0 && (kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
+}
+
+RunStatus parse_status(const std::string& text) {
+    for (int i = 0; i < 5; ++i) {
+        if (text == kStatusNames[i]) {
+            return static_cast<RunStatus>(i);
+        }
+    }
+    return RunStatus::Interrupted;
+}
+
+// A prepared statement bound by position; errors name the database file.
+class Statement {
+public:
+    Statement(sqlite3* db, const std::filesystem::path& file, const char* sql)
+        : db_(db), file_(file) {
+        if (sqlite3_prepare_v2(db, sql, -1, &statement_, nullptr) != SQLITE_OK) {
+            fail("prepare");
+        }
+    }
+    ~Statement() { sqlite3_finalize(statement_); }
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    Statement& bind(int index, std::int64_t value) {
+        sqlite3_bind_int64(statement_, index, value);
+        return *this;
+    }
+    Statement& bind(int index, double value) {
+        sqlite3_bind_double(statement_, index, value);
+        return *this;
+    }
+    Statement& bind(int index, const std::string& value) {
+        sqlite3_bind_text(statement_, index, value.data(), static_cast<int>(value.size()),
+                          SQLITE_TRANSIENT);
+        return *this;
+    }
+    // True while there is a row to read.
+    bool step() {
+        const int result = sqlite3_step(statement_);
+        if (result == SQLITE_ROW) {
+            return true;
+        }
+        if (result != SQLITE_DONE) {
+            fail("write");
+        }
+        return false;
+    }
+    void run_and_reset() {
+        step();
+        sqlite3_reset(statement_);
+        sqlite3_clear_bindings(statement_);
+    }
+    std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
+    double real(int column) const { return sqlite3_column_double(statement_, column); }
+    std::string text(int column) const {
+        const auto* value = sqlite3_column_text(statement_, column);
+        return value == nullptr ? std::string()
+                                : std::string(reinterpret_cast<const char*>(value),
+                                              sqlite3_column_bytes(statement_, column));
+    }
+
+private:
+    [[noreturn]] void fail(const char* what) const {
+        throw Error("cannot " + std::string(what) + " \"" + file_.string() +
+                    "\": " + sqlite3_errmsg(db_) +
+                    "; check that the disk has space and the file is not damaged");
+    }
+
+    sqlite3* db_;
+    const std::filesystem::path& file_;
+    sqlite3_stmt* statement_ = nullptr;
+};
+
+RunRecord read_run(const Statement& row) {
+    RunRecord run;
+    run.id = row.integer(0);
+    run.status = parse_status(row.text(1));
+    run.method = row.text(2);
+    run.model = row.text(3);
+    run.host = row.text(4);
+    run.pid = row.integer(5);
+    run.started = row.real(6);
+    run.ended = row.real(7);
+    run.config = row.text(8);
+    run.summary = row.text(9);
+    run.advice = row.text(10);
+    run.last_activity = std::max(run.started, row.real(11));
+    return run;
+}
+
+constexpr const char* kSelectRuns =
+    "SELECT id, status, method, model, host, pid, started, COALESCE(ended, 0), config, summary, "
+    "advice, COALESCE((SELECT MAX(wall_time) FROM metrics WHERE metrics.run_id = runs.id), 0) "
+    "FROM runs";
+
+} // namespace
+
+std::string to_string(RunStatus status) {
+    return kStatusNames[static_cast<int>(status)];
+}
+
+std::filesystem::path RunStore::database_path(const std::filesystem::path& out) {
+    return out / "run.db";
+}
+
+RunStore::RunStore(const std::filesystem::path& file, bool create) : file_(file) {
+    if (!create && !std::filesystem::exists(file)) {
+        throw Error("there is no run database \"" + file.string() +
+                    "\"; give a run directory that `kiln train` wrote");
+    }
+    const int flags =
+        SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
+    if (sqlite3_open_v2(file.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+        const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
+        sqlite3_close(db_);
+        throw Error("cannot open \"" + file.string() + "\": " + message);
+    }
+    try {
+        sqlite3_busy_timeout(db_, 5000);
+        // WAL: readers never block the run; NORMAL: a commit survives the process being
+        // killed (only a power cut can lose the last commits).
+        execute("PRAGMA journal_mode=WAL");
+        execute("PRAGMA synchronous=NORMAL");
+        execute("PRAGMA foreign_keys=ON");
+        migrate();
+        mark_interrupted_runs();
+    } catch (...) {
+        sqlite3_close(db_);
+        throw;
+    }
+    writer_ = std::thread([this] { writer_loop(); });
+}
+
+RunStore::~RunStore() {
+    {
+        const std::lock_guard<std::mutex> lock(queue_mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_all();
+    writer_.join();
+    sqlite3_close(db_);
+}
+
+void RunStore::execute(const std::string& sql) const {
+    char* message = nullptr;
+    if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+        const std::string text = message != nullptr ? message : sqlite3_errmsg(db_);
+        sqlite3_free(message);
+        throw Error("cannot use \"" + file_.string() + "\": " + text +
+                    "; is it a Kiln run database, and is the disk writable?");
+    }
+}
+
+void RunStore::migrate() {
+    const std::lock_guard<std::mutex> lock(db_mutex_);
+    Statement version_query(db_, file_, "PRAGMA user_version");
+    version_query.step();
+    const auto version = static_cast<int>(version_query.integer(0));
+    if (version > kSchemaVersion) {
+        throw Error("\"" + file_.string() + "\" was written by a newer Kiln (schema version " +
+                    std::to_string(version) + "; this Kiln reads up to " +
+                    std::to_string(kSchemaVersion) + "): upgrade Kiln to open it");
+    }
+    if (version == kSchemaVersion) {
+        return;
+    }
+    execute("BEGIN IMMEDIATE");
+    try {
+        for (int from = version; from < kSchemaVersion; ++from) {
+            execute(kMigrations[from]);
+        }
+        execute("PRAGMA user_version=" + std::to_string(kSchemaVersion));
+        execute("COMMIT");
+    } catch (...) {
+        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
+    }
+}
+
+void RunStore::mark_interrupted_runs() {
+    const std::lock_guard<std::mutex> lock(db_mutex_);
+    const std::string here = host_name();
+    std::vector<std::int64_t> gone;
+    {
+        Statement running(db_, file_, "SELECT id, host, pid FROM runs WHERE status = 'running'");
+        while (running.step()) {
+            if (running.text(1) != here || !process_alive(running.integer(2))) {
+                gone.push_back(running.integer(0));
+            }
+        }
+    }
+    Statement mark(db_, file_,
+                   "UPDATE runs SET status = 'interrupted', ended = MAX(started, "
+                   "COALESCE((SELECT MAX(wall_time) FROM metrics WHERE run_id = ?1), 0), "
+                   "COALESCE((SELECT MAX(wall_time) FROM events WHERE run_id = ?1), 0)) "
+                   "WHERE id = ?1");
+    for (std::int64_t id : gone) {
+        mark.bind(1, id).run_and_reset();
+    }
+}
+
+std::int64_t RunStore::begin_run(const std::string& config_json, const std::string& method,
+                                 const std::string& model) {
+    const std::lock_guard<std::mutex> lock(db_mutex_);
+    Statement insert(db_, file_,
+                     "INSERT INTO runs (status, method, model, host, pid, started, config) "
+                     "VALUES ('running', ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, method).bind(2, model).bind(3, host_name());
+    insert.bind(4, static_cast<std::int64_t>(getpid())).bind(5, now_seconds()).bind(6, config_json);
+    insert.step();
+    return sqlite3_last_insert_rowid(db_);
+}
+
+std::int64_t RunStore::resume_run(const std::string& config_json, const std::string& method,
+                                  const std::string& model, std::int64_t from_step) {
+    std::int64_t id = 0;
+    {
+        const std::lock_guard<std::mutex> lock(db_mutex_);
+        Statement newest(db_, file_, "SELECT id FROM runs ORDER BY id DESC LIMIT 1");
+        if (newest.step()) {
+            id = newest.integer(0);
+        }
+    }
+    if (id == 0) {
+        return begin_run(config_json, method, model);
+    }
+    flush();
+    const std::lock_guard<std::mutex> lock(db_mutex_);
+    Statement update(db_, file_,
+                     "UPDATE runs SET status = 'running', ended = NULL, host = ?, pid = ?, "
+                     "config = ?, method = ?, model = ? WHERE id = ?");
+    update.bind(1, host_name()).bind(2, static_cast<std::int64_t>(getpid())).bind(3, config_json);
+    update.bind(4, method).bind(5, model).bind(6, id);
+    update.step();
+    Statement drop(db_, file_, "DELETE FROM metrics WHERE run_id = ? AND step > ?");
+    drop.bind(1, id).bind(2, from_step);
+    drop.step();
+    return id;
+}
+
+void RunStore::queue(Row row) {
+    {
+        const std::lock_guard<std::mutex> lock(queue_mutex_);
+        if (!write_error_.empty()) {
+            throw Error(write_error_);
+        }
+        queued_.push_back(std::move(row));
+    }
+}
+
+void RunStore::add_metrics(std::int64_t run, std::int64_t step, std::int64_t epoch,
+                           const std::vector<std::pair<std::string, double>>& values,
+                           double wall_time) {
+    for (const auto& [key, value] : values) {
+        queue({Row::Kind::Metric, run, step, epoch, key, {}, value, wall_time});
+    }
+}
+
+void RunStore::add_event(std::int64_t run, const std::string& level, const std::string& message,
+                         double wall_time) {
+    queue({Row::Kind::Event, run, 0, 0, level, message, 0, wall_time});
+}
+
+void RunStore::add_artifact(std::int64_t run, const std::string& kind, const std::string& path,
+                            double wall_time) {
+    queue({Row::Kind::Artifact, run, 0, 0, kind, path, 0, wall_time});
+}
+
+void RunStore::write_rows(std::vector<Row>& rows) {
+    const std::lock_guard<std::mutex> lock(db_mutex_);
+    execute("BEGIN IMMEDIATE");
+    try {
+        Statement metric(db_, file_,
+                         "INSERT INTO metrics (run_id, step, epoch, key, value, wall_time) "
+                         "VALUES (?, ?, ?, ?, ?, ?)");
+        Statement event(
+            db_, file_,
+            "INSERT INTO events (run_id, wall_time, level, message) VALUES (?, ?, ?, ?)");
+        Statement artifact(db_, file_,
+                           "INSERT OR REPLACE INTO artifacts (run_id, kind, path, wall_time) "
+                           "VALUES (?, ?, ?, ?)");
+        for (const Row& row : rows) {
+            switch (row.kind) {
+            case Row::Kind::Metric:
+                metric.bind(1, row.run).bind(2, row.step).bind(3, row.epoch).bind(4, row.key);
+                metric.bind(5, row.value).bind(6, row.wall_time).run_and_reset();
+                break;
+            case Row::Kind::Event:
+                event.bind(1, row.run).bind(2, row.wall_time).bind(3, row.key).bind(4, row.text);
+                event.run_and_reset();
+                break;
+            case Row::Kind::Artifact:
+                artifact.bind(1, row.run).bind(2, row.key).bind(3, row.text).bind(4, row.wall_time);
+                artifact.run_and_reset();
+                break;
+            }
+        }
+        execute("COMMIT");
+    } catch (...) {
+        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
+    }
+    rows.clear();
+}
+
+void RunStore::writer_loop() {
+    std::vector<Row> rows;
+    std::unique_lock<std::mutex> lock(queue_mutex_);
+    while (true) {
+        wake_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_; });
+        rows.swap(queued_);
+        const bool stop = stopping_;
+        lock.unlock();
+        if (!rows.empty()) {
+            try {
+                write_rows(rows);
+            } catch (const Error& error) {
+                // Reported to the training thread on its next write: nothing is dropped
+                // silently.
+                lock.lock();
+                write_error_ = error.what();
+                lock.unlock();
+                rows.clear();
+            }
+        }
+        lock.lock();
+        if (stop) {
+            return;
+        }
+    }
+}
+
+void RunStore::flush() {
+    std::vector<Row> rows;
+    {
+        const std::lock_guard<std::mutex> lock(queue_mutex_);
+        if (!write_error_.empty()) {
+            throw Error(write_error_);
+        }
+        rows.swap(queued_);
+    }
+    if (!rows.empty()) {
+        write_rows(rows);
+    }
+}
+
+void RunStore::finish_run(std::int64_t run, RunStatus status, const std::string& summary_json,
+                          const std::string& advice_json) {
+    flush();
+    const std::lock_guard<std::mutex> lock(db_mutex_);
+    Statement update(db_, file_,
+                     "UPDATE runs SET status = ?, ended = ?, summary = ?, advice = ? WHERE id = ?");
+    update.bind(1, to_string(status)).bind(2, now_seconds()).bind(3, summary_json);
+    update.bind(4, advice_json).bind(5, run);
+    update.step();
+}
+
+std::vector<RunRecord> RunStore::runs() const {
+    const std::lock_guard<std::mutex> lock(db_mutex_);
+    Statement select(db_, file_, (std::string(kSelectRuns) + " ORDER BY id").c_str());
+    std::vector<RunRecord> records;
+    while (select.step()) {
+        records.push_back(read_run(select));
+    }
+    return records;
+}
+
+std::optional<RunRecord> RunStore::run(std::int64_t id) const {
+    const std::lock_guard<std::mutex> lock(db_mutex_);
+    Statement select(db_, file_, (std::string(kSelectRuns) + " WHERE id = ?").c_str());
+    select.bind(1, id);
+    if (!select.step()) {
+        return std::nullopt;
+    }
+    return read_run(select);
+}
+
+std::vector<MetricPoint> RunStore::metrics(std::int64_t run, const std::string& key) const {
+    const std::lock_guard<std::mutex> lock(db_mutex_);
+    Statement select(db_, file_,
+                     key.empty() ? "SELECT step, epoch, key, value, wall_time FROM metrics "
+                                   "WHERE run_id = ? ORDER BY step, key"
+                                 : "SELECT step, epoch, key, value, wall_time FROM metrics "
+                                   "WHERE run_id = ? AND key = ? ORDER BY step");
+    select.bind(1, run);
+    if (!key.empty()) {
+        select.bind(2, key);
+    }
+    std::vector<MetricPoint> points;
+    while (select.step()) {
+        points.push_back(
+            {select.integer(0), select.integer(1), select.text(2), select.real(3), select.real(4)});
+    }
+    return points;
+}
+
+std::vector<std::string> RunStore::metric_keys(std::int64_t run) const {
+    const std::lock_guard<std::mutex> lock(db_mutex_);
+    Statement select(db_, file_, "SELECT DISTINCT key FROM metrics WHERE run_id = ? ORDER BY key");
+    select.bind(1, run);
+    std::vector<std::string> keys;
+    while (select.step()) {
+        keys.push_back(select.text(0));
+    }
+    return keys;
+}
+
+std::vector<EventRecord> RunStore::events(std::int64_t run) const {
+    const std::lock_guard<std::mutex> lock(db_mutex_);
+    Statement select(db_, file_,
+                     "SELECT wall_time, level, message FROM events WHERE run_id = ? "
+                     "ORDER BY wall_time, rowid");
+    select.bind(1, run);
+    std::vector<EventRecord> events;
+    while (select.step()) {
+        events.push_back({select.real(0), select.text(1), select.text(2)});
+    }
+    return events;
+}
+
+std::vector<ArtifactRecord> RunStore::artifacts(std::int64_t run) const {
+    const std::lock_guard<std::mutex> lock(db_mutex_);
+    Statement select(db_, file_,
+                     "SELECT kind, path, wall_time FROM artifacts WHERE run_id = ? ORDER BY rowid");
+    select.bind(1, run);
+    std::vector<ArtifactRecord> artifacts;
+    while (select.step()) {
+        artifacts.push_back({select.text(0), select.text(1), select.real(2)});
+    }
+    return artifacts;
+}
+
+} // namespace kiln::track

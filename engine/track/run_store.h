@@ -1,0 +1,137 @@
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+struct sqlite3;
+
+namespace kiln::track {
+
+// A run's status in run.db. `interrupted` is what a `running` run becomes when the process that
+// ran it is gone (killed, crashed, power cut): found when the database is next opened.
+enum class RunStatus { Running, Finished, Failed, Cancelled, Interrupted };
+std::string to_string(RunStatus status);
+
+struct RunRecord {
+    std::int64_t id = 0;
+    RunStatus status = RunStatus::Running;
+    std::string method;
+    std::string model;
+    std::string host;
+    std::int64_t pid = 0;
+    double started = 0;       // Unix seconds
+    double ended = 0;         // 0 while running
+    double last_activity = 0; // the newest metric or event
+    std::string config;       // the resolved configuration, JSON
+    std::string summary;      // JSON written at the end, or empty
+    std::string advice;       // the bottleneck advisor's diagnosis and advice, JSON, or empty
+};
+
+struct MetricPoint {
+    std::int64_t step = 0;
+    std::int64_t epoch = 0;
+    std::string key;
+    double value = 0;
+    double wall_time = 0;
+};
+
+struct EventRecord {
+    double wall_time = 0;
+    std::string level;
+    std::string message;
+};
+
+struct ArtifactRecord {
+    std::string kind; // checkpoint, exported_model, embeddings
+    std::string path;
+    double wall_time = 0;
+};
+
+// out/run.db: every run in a run directory with its metrics at full resolution, its log events
+// and its artifacts. SQLite in WAL mode with a schema version (PRAGMA user_version) and
+// migrations; a newer schema than this Kiln knows is refused rather than damaged.
+//
+// Writes from the training thread only queue rows; a writer thread commits them in one
+// transaction at least once a second, so a killed process loses at most the last second.
+// Readers (kiln runs, the GUI) may open the file while a run writes it.
+class RunStore {
+public:
+    static constexpr int kSchemaVersion = 1;
+    static std::filesystem::path database_path(const std::filesystem::path& out);
+
+    // Opens (creating when `create`) and migrates the database, and marks runs whose process is
+    // gone as interrupted. Throws kiln::Error naming the file when it cannot.
+    explicit RunStore(const std::filesystem::path& file, bool create = true);
+    ~RunStore(); // commits what is queued
+    RunStore(const RunStore&) = delete;
+    RunStore& operator=(const RunStore&) = delete;
+
+    // A new run, status running, owned by this process.
+    std::int64_t begin_run(const std::string& config_json, const std::string& method,
+                           const std::string& model);
+    // Continues the newest run (resume_interrupted): running again, and the metrics of steps
+    // after `from_step`, which the resumed run repeats, are dropped. A new run when there is none.
+    std::int64_t resume_run(const std::string& config_json, const std::string& method,
+                            const std::string& model, std::int64_t from_step);
+
+    void add_metrics(std::int64_t run, std::int64_t step, std::int64_t epoch,
+                     const std::vector<std::pair<std::string, double>>& values, double wall_time);
+    void add_event(std::int64_t run, const std::string& level, const std::string& message,
+                   double wall_time);
+    void add_artifact(std::int64_t run, const std::string& kind, const std::string& path,
+                      double wall_time);
+    // Commits everything queued, then records the end of the run.
+    void finish_run(std::int64_t run, RunStatus status, const std::string& summary_json,
+                    const std::string& advice_json);
+    // Commits everything queued now.
+    void flush();
+
+    std::vector<RunRecord> runs() const;
+    std::optional<RunRecord> run(std::int64_t id) const;
+    // All metrics of a run (of one key when `key` is given), by step then key.
+    std::vector<MetricPoint> metrics(std::int64_t run, const std::string& key = {}) const;
+    std::vector<std::string> metric_keys(std::int64_t run) const;
+    std::vector<EventRecord> events(std::int64_t run) const;
+    std::vector<ArtifactRecord> artifacts(std::int64_t run) const;
+
+    const std::filesystem::path& file() const { return file_; }
+
+private:
+    struct Row {
+        enum class Kind { Metric, Event, Artifact } kind;
+        std::int64_t run;
+        std::int64_t step;
+        std::int64_t epoch;
+        std::string key;  // metric key, event level, artifact kind
+        std::string text; // event message, artifact path
+        double value;
+        double wall_time;
+    };
+
+    void migrate();
+    void mark_interrupted_runs();
+    void execute(const std::string& sql) const;
+    void write_rows(std::vector<Row>& rows);
+    void writer_loop();
+    void queue(Row row);
+
+    std::filesystem::path file_;
+    sqlite3* db_ = nullptr;
+    mutable std::mutex db_mutex_; // one statement at a time on the connection
+
+    std::mutex queue_mutex_;
+    std::condition_variable wake_;
+    std::vector<Row> queued_;
+    std::string write_error_; // the writer thread's failure, reported on the next write
+    bool stopping_ = false;
+    std::thread writer_;
+};
+
+} // namespace kiln::track

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "train/trainer.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kiln::track {
+
+using MetricValues = std::vector<std::pair<std::string, double>>;
+
+// The metrics of one step under the names every logger uses (LightlyTrain's where it has one):
+// train_loss, lr, profiling/batch_time, profiling/data_time, data_wait, images_per_second,
+// system/cpu_util, system/process_cpu_util, system/mem_rss_mb.
+MetricValues step_values(const train::StepMetrics& metrics);
+
+// Seconds since the Unix epoch, the wall time every logger stamps.
+double unix_seconds();
+
+} // namespace kiln::track
