@@ -44,18 +44,6 @@ json resolved_settings(const std::string& command, const ConfigSource& source) {
     return to_json(resolve_train_config(load_settings(config::train_schema(), source), context));
 }
 
-std::string clock_text(double seconds) {
-    const auto total = static_cast<long long>(seconds + 0.5);
-    char text[32];
-    if (total >= 3600) {
-        std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", total / 3600, total / 60 % 60,
-                      total % 60);
-    } else {
-        std::snprintf(text, sizeof text, "%lld:%02lld", total / 60, total % 60);
-    }
-    return text;
-}
-
 // The terminal view of a run: a progress bar per epoch with loss, data_wait, images/s and ETA.
 class ProgressObserver : public train::TrainObserver {
 public:

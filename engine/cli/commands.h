@@ -49,6 +49,17 @@ struct CocoArguments {
 // pycocotools' summary of a results file against COCO ground truth.
 int run_eval_coco(const CocoArguments& arguments, std::ostream& out);
 
+// kiln runs: the runs recorded in run.db files.
+int run_runs_list(const std::string& directory, std::ostream& out);
+struct RunsArguments {
+    std::string run;  // a run directory or its run.db
+    long long id = 0; // 0: the newest run in it
+    std::string format = "csv";
+    std::string out; // export: a file instead of stdout
+};
+int run_runs_show(const RunsArguments& arguments, std::ostream& out);
+int run_runs_export(const RunsArguments& arguments, std::ostream& out);
+
 struct DedupArguments {
     std::string embeddings;
     double threshold = 0.95;

@@ -102,8 +102,8 @@ int main(int argc, char** argv) {
         ->check(CLI::NonNegativeNumber);
 
     kiln::cli::CocoArguments coco_arguments;
-    CLI::App* coco = evaluate->add_subcommand(
-        "coco", "COCO mAP of detections (pycocotools' numbers, faster)");
+    CLI::App* coco =
+        evaluate->add_subcommand("coco", "COCO mAP of detections (pycocotools' numbers, faster)");
     coco->add_option("--gt", coco_arguments.ground_truth, "COCO annotation file (ground truth)")
         ->required()
         ->check(CLI::ExistingFile);
@@ -124,6 +124,26 @@ int main(int argc, char** argv) {
     coco->add_option("--threads", coco_arguments.threads, "threads (default: every usable core)")
         ->check(CLI::Range(1, 1024));
     evaluate->description("evaluate a pretrained backbone or detections");
+
+    CLI::App* runs = app.add_subcommand("runs", "the runs recorded in run directories (run.db)");
+    runs->require_subcommand(1);
+    std::string runs_directory = ".";
+    CLI::App* runs_list = runs->add_subcommand("list", "a table of every run under a folder");
+    runs_list->add_option("dir", runs_directory, "a run directory or a folder of them")
+        ->capture_default_str();
+    kiln::cli::RunsArguments runs_arguments;
+    CLI::App* runs_show = runs->add_subcommand("show", "one run: status, figures, advice, events");
+    CLI::App* runs_export =
+        runs->add_subcommand("export", "a run's metrics, one row per step, as csv or jsonl");
+    for (CLI::App* command : {runs_show, runs_export}) {
+        command->add_option("run", runs_arguments.run, "a run directory or its run.db")->required();
+        command->add_option("--id", runs_arguments.id, "which run in it (default: the newest)")
+            ->check(CLI::PositiveNumber);
+    }
+    runs_export->add_option("--format", runs_arguments.format, "csv or jsonl")
+        ->check(CLI::IsMember({"csv", "jsonl"}))
+        ->capture_default_str();
+    runs_export->add_option("--out", runs_arguments.out, "write to this file (default: stdout)");
 
     kiln::cli::DedupArguments dedup_arguments;
     CLI::App* dedup = app.add_subcommand(
@@ -213,6 +233,12 @@ int main(int argc, char** argv) {
             exit_code = kiln::cli::run_eval_knn(knn_arguments, std::cout);
         } else if (*coco) {
             exit_code = kiln::cli::run_eval_coco(coco_arguments, std::cout);
+        } else if (*runs_list) {
+            exit_code = kiln::cli::run_runs_list(runs_directory, std::cout);
+        } else if (*runs_show) {
+            exit_code = kiln::cli::run_runs_show(runs_arguments, std::cout);
+        } else if (*runs_export) {
+            exit_code = kiln::cli::run_runs_export(runs_arguments, std::cout);
         } else if (*dedup) {
             exit_code = kiln::cli::run_dedup(dedup_arguments, std::cout);
         } else if (*import_idx) {

@@ -28,4 +28,7 @@ private:
 
 bool is_terminal(const std::ostream& out);
 
+// A duration as m:ss, or h:mm:ss from an hour.
+std::string clock_text(double seconds);
+
 } // namespace kiln::cli

@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -500,6 +501,31 @@ std::vector<ArtifactRecord> RunStore::artifacts(std::int64_t run) const {
         artifacts.push_back({select.text(0), select.text(1), select.real(2)});
     }
     return artifacts;
+}
+
+RunOverview RunStore::overview(const RunRecord& run) const {
+    RunOverview overview;
+    overview.duration = (run.ended > 0 ? run.ended : run.last_activity) - run.started;
+    const std::vector<MetricPoint> losses = metrics(run.id, "train_loss");
+    if (!losses.empty()) {
+        overview.steps = losses.back().step;
+        overview.final_loss = losses.back().value;
+    }
+    auto median_of = [&](const std::string& key) {
+        std::vector<double> values;
+        for (const MetricPoint& point : metrics(run.id, key)) {
+            values.push_back(point.value);
+        }
+        if (values.empty()) {
+            return 0.0;
+        }
+        const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+        std::nth_element(values.begin(), middle, values.end());
+        return *middle;
+    };
+    overview.median_images_per_second = median_of("images_per_second");
+    overview.median_data_wait = median_of("data_wait");
+    return overview;
 }
 
 } // namespace kiln::track

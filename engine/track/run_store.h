@@ -54,6 +54,15 @@ struct ArtifactRecord {
     double wall_time = 0;
 };
 
+// What a table of runs shows about one: from the run record and its metrics.
+struct RunOverview {
+    std::int64_t steps = 0; // the last step with a train_loss
+    double final_loss = 0;  // train_loss at that step
+    double duration = 0;    // seconds, to the end or the last activity
+    double median_images_per_second = 0;
+    double median_data_wait = 0; // fraction
+};
+
 // out/run.db: every run in a run directory with its metrics at full resolution, its log events
 // and its artifacts. SQLite in WAL mode with a schema version (PRAGMA user_version) and
 // migrations; a newer schema than this Kiln knows is refused rather than damaged.
@@ -100,6 +109,8 @@ public:
     std::vector<std::string> metric_keys(std::int64_t run) const;
     std::vector<EventRecord> events(std::int64_t run) const;
     std::vector<ArtifactRecord> artifacts(std::int64_t run) const;
+
+    RunOverview overview(const RunRecord& run) const;
 
     const std::filesystem::path& file() const { return file_; }
 

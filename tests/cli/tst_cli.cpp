@@ -312,6 +312,70 @@ private Q_SLOTS:
             qPrintable(result.out));
     }
 
+    void killedTrainingIsInterruptedThenResumed() {
+        // Uses trainThenEmbed's images. 200 epochs of 2 steps, killed (SIGKILL) part way.
+        const QString data = temp_.filePath(QStringLiteral("train-data"));
+        const QString out = temp_.filePath(QStringLiteral("killed-run"));
+        const QStringList settings = {"out=" + out,
+                                      "data=" + data,
+                                      "model=smallcnn",
+                                      "epochs=200",
+                                      "batch_size=8",
+                                      "num_workers=0",
+                                      "transform_args.image_size=[16,16]"};
+        QProcess training;
+        training.start(QStringLiteral(KILN_EXECUTABLE), QStringList{"train"} + settings);
+        QVERIFY(training.waitForStarted());
+        const QString checkpoint = out + QStringLiteral("/checkpoints/last.ckpt");
+        for (int wait = 0; wait < 600 && !QFileInfo::exists(checkpoint); ++wait) {
+            QTest::qWait(50);
+        }
+        QVERIFY(QFileInfo::exists(checkpoint));
+        QTest::qWait(1500);
+        training.kill();
+        QVERIFY(training.waitForFinished());
+
+        Result result = runKiln({"runs", "list", temp_.path()});
+        QCOMPARE(result.exitCode, 0);
+        const QStringList lines = result.out.split('\n');
+        const auto killed = std::find_if(lines.begin(), lines.end(), [](const QString& line) {
+            return line.startsWith(QStringLiteral("killed-run"));
+        });
+        QVERIFY2(killed != lines.end(), qPrintable(result.out));
+        QVERIFY2(killed->contains(QStringLiteral("interrupted")), qPrintable(*killed));
+        QVERIFY(result.out.contains(QStringLiteral("finished"))); // trainThenEmbed's run
+
+        result = runKiln(QStringList{"train"} + settings + QStringList{"resume_interrupted=true"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        result = runKiln({"runs", "show", out});
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.out.contains(QStringLiteral("status     finished")),
+                 qPrintable(result.out));
+        QVERIFY2(result.out.contains(QStringLiteral("steps      400,")), qPrintable(result.out));
+
+        // Every step once: the steps the killed run made after its checkpoint were redone.
+        const QString csv = temp_.filePath(QStringLiteral("metrics.csv"));
+        result = runKiln({"runs", "export", out, "--format", "csv", "--out", csv});
+        QCOMPARE(result.exitCode, 0);
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList rows = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(rows.size(), 401);
+        QVERIFY(rows[0].startsWith(QStringLiteral("step,epoch,time,data_wait,")));
+        for (int i = 1; i < rows.size(); ++i) {
+            QCOMPARE(rows[i].section(',', 0, 0).toInt(), i);
+        }
+        result = runKiln({"runs", "export", out, "--format", "jsonl"});
+        QCOMPARE(result.out.count('\n'), 400);
+
+        result = runKiln({"runs", "show", temp_.filePath(QStringLiteral("nowhere"))});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.err.contains(QStringLiteral("no run database")));
+        result = runKiln({"runs", "show", out, "--id", "9"});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.err.contains(QStringLiteral("has no run 9")));
+    }
+
     void dedupAndKnnFromEmbeddingFiles() {
         // Two classes; a.png and its copy b.png are duplicates.
         const QString train = writeFile(QStringLiteral("train.csv"),

@@ -1,0 +1,231 @@
+#include "commands.h"
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "progress.h"
+#include "track/run_store.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <ctime>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace kiln::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A run directory, or its run.db, to the database file.
+fs::path database_of(const std::string& run) {
+    const fs::path path(run);
+    if (fs::is_directory(path)) {
+        return track::RunStore::database_path(path);
+    }
+    return path;
+}
+
+std::string local_time(double unix_seconds) {
+    const auto seconds = static_cast<std::time_t>(unix_seconds);
+    std::tm local{};
+    localtime_r(&seconds, &local);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%d %H:%M", &local);
+    return text;
+}
+
+// The shortest text that reads back as the same double.
+std::string shortest(double value) {
+    char text[32];
+    const auto result = std::to_chars(text, text + sizeof text, value);
+    return std::string(text, result.ptr);
+}
+
+std::string format(const char* pattern, double value) {
+    char text[64];
+    std::snprintf(text, sizeof text, pattern, value);
+    return text;
+}
+
+// The run with `id`, or the newest.
+track::RunRecord pick_run(const track::RunStore& store, long long id) {
+    if (id > 0) {
+        const std::optional<track::RunRecord> run = store.run(id);
+        if (!run) {
+            throw Error("\"" + store.file().string() + "\" has no run " + std::to_string(id) +
+                        "; `kiln runs list` shows the ids");
+        }
+        return *run;
+    }
+    const std::vector<track::RunRecord> runs = store.runs();
+    if (runs.empty()) {
+        throw Error("\"" + store.file().string() + "\" has no runs yet");
+    }
+    return runs.back();
+}
+
+} // namespace
+
+int run_runs_list(const std::string& directory, std::ostream& out) {
+    const fs::path root(directory);
+    if (!fs::is_directory(root)) {
+        throw Error("\"" + directory + "\" is not a directory; give the folder that holds runs");
+    }
+    std::vector<fs::path> databases;
+    if (fs::exists(track::RunStore::database_path(root))) {
+        databases.push_back(track::RunStore::database_path(root));
+    }
+    for (auto entry =
+             fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied);
+         entry != fs::recursive_directory_iterator(); ++entry) {
+        if (entry.depth() >= 2) {
+            entry.disable_recursion_pending();
+        }
+        if (entry->is_directory() && fs::exists(track::RunStore::database_path(entry->path()))) {
+            databases.push_back(track::RunStore::database_path(entry->path()));
+        }
+    }
+    std::sort(databases.begin(), databases.end());
+    if (databases.empty()) {
+        out << "no runs under " << directory << "\n";
+        return 0;
+    }
+    char line[512];
+    std::snprintf(line, sizeof line, "%-28s %4s  %-11s  %-7s %-10s %-16s %9s %7s %9s %8s %9s\n",
+                  "RUN", "ID", "STATUS", "METHOD", "MODEL", "STARTED", "DURATION", "STEPS", "LOSS",
+                  "IMG/S", "DATA_WAIT");
+    out << line;
+    for (const fs::path& database : databases) {
+        const track::RunStore store(database, false);
+        const std::string name = fs::relative(database.parent_path(), root).string();
+        for (const track::RunRecord& run : store.runs()) {
+            const track::RunOverview overview = store.overview(run);
+            std::snprintf(line, sizeof line,
+                          "%-28s %4lld  %-11s  %-7s %-10s %-16s %9s %7lld %9.4f %8.1f %8.1f%%\n",
+                          name.c_str(), static_cast<long long>(run.id),
+                          track::to_string(run.status).c_str(), run.method.c_str(),
+                          run.model.c_str(), local_time(run.started).c_str(),
+                          clock_text(overview.duration).c_str(),
+                          static_cast<long long>(overview.steps), overview.final_loss,
+                          overview.median_images_per_second, 100.0 * overview.median_data_wait);
+            out << line;
+        }
+    }
+    return 0;
+}
+
+int run_runs_show(const RunsArguments& arguments, std::ostream& out) {
+    const track::RunStore store(database_of(arguments.run), false);
+    const track::RunRecord run = pick_run(store, arguments.id);
+    const track::RunOverview overview = store.overview(run);
+    out << "run " << run.id << " in " << store.file().string() << "\n";
+    out << "  status     " << track::to_string(run.status) << "\n";
+    out << "  method     " << run.method << ", model " << run.model << "\n";
+    out << "  host       " << run.host << " (pid " << run.pid << ")\n";
+    out << "  started    " << local_time(run.started) << ", ran " << clock_text(overview.duration)
+        << "\n";
+    out << "  steps      " << overview.steps << ", final loss "
+        << format("%.4f", overview.final_loss) << "\n";
+    out << "  throughput " << format("%.1f", overview.median_images_per_second)
+        << " images/s (median), data_wait " << format("%.1f", 100.0 * overview.median_data_wait)
+        << "% (median)\n";
+    if (!run.advice.empty()) {
+        const nlohmann::json advice = nlohmann::json::parse(run.advice);
+        out << "  bottleneck " << advice.value("diagnosis", "") << "\n";
+        for (const auto& item : advice.value("advice", nlohmann::json::array())) {
+            out << "             - " << item.get<std::string>() << "\n";
+        }
+    }
+    if (!run.summary.empty()) {
+        const nlohmann::json summary = nlohmann::json::parse(run.summary);
+        if (summary.contains("error")) {
+            out << "  error      " << summary["error"].get<std::string>() << "\n";
+        }
+    }
+    const std::vector<track::ArtifactRecord> artifacts = store.artifacts(run.id);
+    for (const track::ArtifactRecord& artifact : artifacts) {
+        out << "  " << artifact.kind
+            << (artifact.kind.size() < 11 ? std::string(11 - artifact.kind.size(), ' ') : " ")
+            << artifact.path << "\n";
+    }
+    out << "metrics (count, last, min, max):\n";
+    for (const std::string& key : store.metric_keys(run.id)) {
+        const std::vector<track::MetricPoint> points = store.metrics(run.id, key);
+        double low = points.front().value, high = low;
+        for (const track::MetricPoint& point : points) {
+            low = std::min(low, point.value);
+            high = std::max(high, point.value);
+        }
+        char line[256];
+        std::snprintf(line, sizeof line, "  %-26s %7zu %12.6g %12.6g %12.6g\n", key.c_str(),
+                      points.size(), points.back().value, low, high);
+        out << line;
+    }
+    const std::vector<track::EventRecord> events = store.events(run.id);
+    out << "events (last " << std::min<std::size_t>(events.size(), 10) << " of " << events.size()
+        << "):\n";
+    for (std::size_t i = events.size() > 10 ? events.size() - 10 : 0; i < events.size(); ++i) {
+        out << "  " << local_time(events[i].wall_time) << " " << events[i].level << ": "
+            << events[i].message << "\n";
+    }
+    return 0;
+}
+
+int run_runs_export(const RunsArguments& arguments, std::ostream& out) {
+    if (arguments.format != "csv" && arguments.format != "jsonl") {
+        throw Error("unknown export format '" + arguments.format + "'; use csv or jsonl");
+    }
+    const track::RunStore store(database_of(arguments.run), false);
+    const track::RunRecord run = pick_run(store, arguments.id);
+    const std::vector<std::string> keys = store.metric_keys(run.id);
+    struct Row {
+        std::int64_t epoch = 0;
+        double wall_time = 0;
+        std::map<std::string, double> values;
+    };
+    std::map<std::int64_t, Row> rows;
+    for (const track::MetricPoint& point : store.metrics(run.id)) {
+        Row& row = rows[point.step];
+        row.epoch = point.epoch;
+        row.wall_time = std::max(row.wall_time, point.wall_time);
+        row.values[point.key] = point.value;
+    }
+    std::ostringstream text;
+    if (arguments.format == "csv") {
+        text << "step,epoch,time";
+        for (const std::string& key : keys) {
+            text << "," << key;
+        }
+        text << "\n";
+        for (const auto& [step, row] : rows) {
+            text << step << "," << row.epoch << "," << shortest(row.wall_time);
+            for (const std::string& key : keys) {
+                text << ",";
+                const auto found = row.values.find(key);
+                if (found != row.values.end()) {
+                    text << shortest(found->second);
+                }
+            }
+            text << "\n";
+        }
+    } else {
+        for (const auto& [step, row] : rows) {
+            nlohmann::json line = {{"step", step}, {"epoch", row.epoch}, {"time", row.wall_time}};
+            for (const auto& [key, value] : row.values) {
+                line[key] = value;
+            }
+            text << line.dump() << "\n";
+        }
+    }
+    if (arguments.out.empty()) {
+        out << text.str();
+    } else {
+        write_file_atomically(arguments.out, text.str());
+        out << "wrote " << rows.size() << " steps of run " << run.id << " to " << arguments.out
+            << "\n";
+    }
+    return 0;
+}
+
+} // namespace kiln::cli
