@@ -34,6 +34,11 @@ public:
             observer->on_end(summary);
         }
     }
+    void before_checkpoint(const std::filesystem::path& path) override {
+        for (train::TrainObserver* observer : observers_) {
+            observer->before_checkpoint(path);
+        }
+    }
     void on_resume(std::int64_t step) override {
         for (train::TrainObserver* observer : observers_) {
             observer->on_resume(step);

@@ -58,6 +58,11 @@ void RunRecorder::on_epoch_end(std::int64_t epoch, double mean_loss) {
                      unix_seconds());
 }
 
+void RunRecorder::before_checkpoint(const std::filesystem::path& path) {
+    store_.add_artifact(run_, "checkpoint", path.string(), unix_seconds());
+    store_.flush();
+}
+
 void RunRecorder::on_end(const train::RunSummary& summary) {
     sink_.reset();
     const double now = unix_seconds();

@@ -22,6 +22,7 @@ public:
                   std::int64_t total_steps) override;
     void on_step(const train::StepMetrics& metrics) override;
     void on_epoch_end(std::int64_t epoch, double mean_loss) override;
+    void before_checkpoint(const std::filesystem::path& path) override;
     void on_end(const train::RunSummary& summary) override;
     void on_failure(const std::string& message) override;
 

@@ -314,6 +314,7 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                 for (std::int64_t b = 0; b < batches; ++b) {
                     std::optional<data::Batch> batch = loader.next();
                     if (!batch) { // stopped while waiting: keep what the finished steps did
+                        observer.before_checkpoint(checkpoint);
                         save_checkpoint(checkpoint, *method, optimizer, position, config);
                         return finish(RunSummary::Status::Cancelled);
                     }
@@ -390,6 +391,7 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                 }
                 if (epoch_done || stop.stop_requested() ||
                     (every_n_steps > 0 && position.optimizer_step % every_n_steps == 0)) {
+                    observer.before_checkpoint(checkpoint);
                     save_checkpoint(checkpoint, *method, optimizer, position, config);
                 }
                 if (stop.stop_requested()) {
