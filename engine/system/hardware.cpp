@@ -2,6 +2,7 @@
 
 #include "kiln_version.h"
 
+#include <cstdio>
 #include <opencv2/core/version.hpp>
 #include <sched.h>
 #include <sqlite3.h>
@@ -31,6 +32,10 @@ std::vector<GpuInfo> usable_gpus() {
         gpu.memory_total_mb = static_cast<std::int64_t>(properties->totalGlobalMem >> 20);
         gpu.compute_major = properties->major;
         gpu.compute_minor = properties->minor;
+        char bus_id[32];
+        std::snprintf(bus_id, sizeof bus_id, "%04x:%02x:%02x.0", properties->pciDomainID,
+                      properties->pciBusID, properties->pciDeviceID);
+        gpu.pci_bus_id = bus_id;
 #else
         gpu.name = "CUDA device " + std::to_string(index);
 #endif

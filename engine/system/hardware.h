@@ -12,6 +12,7 @@ struct GpuInfo {
     std::int64_t memory_total_mb = 0;
     int compute_major = 0;
     int compute_minor = 0;
+    std::string pci_bus_id; // "0000:3b:00.0": how NVML finds the same GPU
 
     // Native bfloat16 arithmetic arrived with compute capability 8.0 (Ampere).
     bool supports_bf16() const { return compute_major >= 8; }

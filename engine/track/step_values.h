@@ -12,7 +12,8 @@ using MetricValues = std::vector<std::pair<std::string, double>>;
 
 // The metrics of one step under the names every logger uses (LightlyTrain's where it has one):
 // train_loss, lr, profiling/batch_time, profiling/data_time, data_wait, images_per_second,
-// system/cpu_util, system/process_cpu_util, system/mem_rss_mb.
+// system/cpu_util, system/process_cpu_util, system/mem_rss_mb, and per GPU i that NVML could
+// measure system/gpu_util/i, system/gpu_mem_used_mb/i, system/gpu_mem_total_mb/i.
 MetricValues step_values(const train::StepMetrics& metrics);
 
 // Seconds since the Unix epoch, the wall time every logger stamps.

@@ -7,8 +7,8 @@
 #include "data/dataset_index.h"
 #include "data/loader.h"
 #include "methods/method.h"
-#include "system/cpu_sampler.h"
 #include "system/hardware.h"
+#include "system/system_sampler.h"
 #include "track/fan_out.h"
 #include "track/run_files.h"
 #include "track/run_recorder.h"
@@ -84,6 +84,20 @@ std::int64_t checkpoint_every_n_steps(const TrainConfig& config) {
         throw ConfigError(issues);
     }
     return every;
+}
+
+// The PCI bus ids of the GPUs a run uses, for NVML; none on the CPU.
+std::vector<std::string> monitored_gpus(const TrainConfig& config) {
+    std::vector<std::string> bus_ids;
+    if (config.accelerator != Accelerator::Cuda) {
+        return bus_ids;
+    }
+    for (const system::GpuInfo& gpu : system::probe_hardware().gpus) {
+        if (gpu.index < config.devices.value_or(1) && !gpu.pci_bus_id.empty()) {
+            bus_ids.push_back(gpu.pci_bus_id);
+        }
+    }
+    return bus_ids;
 }
 
 void prepare_run_directory(const TrainConfig& config) {
@@ -257,7 +271,7 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     track::RunFiles files(config);
     track::RunRecorder recorder(config);
     track::FanOut observer({&files, &recorder, &front_end});
-    const system::CpuSampler cpu;
+    const system::SystemSampler sampler(system::gpus_at(monitored_gpus(config)));
     // The last steps' data_wait and CPU use, for the bottleneck advice at the end.
     constexpr std::size_t kAdviceWindow = 100;
     std::deque<std::pair<double, double>> recent;
@@ -370,10 +384,11 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                 metrics.data_wait = times.data_wait();
                 const double cycle = times.batch_time + times.data_time;
                 metrics.images_per_second = cycle > 0 ? images * config.world_size() / cycle : 0.0;
-                const system::CpuSample usage = cpu.latest();
+                system::SystemSample usage = sampler.latest();
                 metrics.cpu_util = usage.system_util;
                 metrics.process_cpu_util = usage.process_util;
                 metrics.rss_mb = usage.rss_mb;
+                metrics.gpus = std::move(usage.gpus);
                 // The first step includes start-up: not representative.
                 if (metrics.step > 1 && usage.measured) {
                     recent.emplace_back(metrics.data_wait, metrics.cpu_util);

@@ -3,11 +3,13 @@
 #include "core/run_config.h"
 #include "core/stop_token.h"
 #include "system/bottleneck_advisor.h"
+#include "system/nvml.h"
 
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kiln::train {
 
@@ -30,6 +32,7 @@ struct StepMetrics {
     double cpu_util = 0.0;         // system, all cores, [0, 1]
     double process_cpu_util = 0.0; // this process, [0, 1] of all cores
     double rss_mb = 0.0;
+    std::vector<system::GpuSample> gpus; // the run's GPUs; values NVML cannot give are absent
 };
 
 struct RunSummary {

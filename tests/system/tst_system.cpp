@@ -1,10 +1,11 @@
 // Hardware probe and the automatic num_workers policy.
 
 #include "core/error.h"
+#include "core/log.h"
 #include "system/bottleneck_advisor.h"
-#include "system/cpu_sampler.h"
 #include "system/hardware.h"
 #include "system/num_workers.h"
+#include "system/system_sampler.h"
 
 #include <QtTest>
 #include <atomic>
@@ -143,7 +144,7 @@ private Q_SLOTS:
     }
 
     void cpuSamplerSeesWork() {
-        kiln::system::CpuSampler sampler(std::chrono::milliseconds(50));
+        kiln::system::SystemSampler sampler({}, std::chrono::milliseconds(50));
         std::atomic<bool> spin{true};
         std::thread busy([&] {
             volatile double x = 0;
@@ -158,6 +159,79 @@ private Q_SLOTS:
         QVERIFY(sample.system_util > 0.0 && sample.system_util <= 1.0);
         QVERIFY(sample.process_util <= 1.0);
         QVERIFY(sample.rss_mb > 1.0);
+    }
+
+    // NVML through the scripted fake library (tests/system/fake_nvml.cpp).
+    void gpuMonitoringReadsNvml() {
+        qputenv("KILN_NVML_LIBRARY", KILN_FAKE_NVML_PATH);
+        qputenv("KILN_FAKE_NVML", "count=2;util=37,NOT_SUPPORTED;used=1024,3072;total=8192,16384");
+        std::vector<std::string> warnings;
+        const kiln::log::ScopedSink sink([&](kiln::log::Level level, const std::string& message) {
+            if (level >= kiln::log::Level::Warning) {
+                warnings.push_back(message);
+            }
+        });
+        // CUDA reports bus ids with a 4-digit domain, NVML with 8: both name the same GPU.
+        kiln::system::GpuSet gpus = kiln::system::gpus_at({"0000:02:00.0", "0000:01:00.0"});
+        QVERIFY(gpus.nvml);
+        QCOMPARE(gpus.devices.size(), std::size_t{2});
+        QCOMPARE(gpus.devices[0].name, std::string("Fake GPU 1")); // CUDA's device 0
+        QCOMPARE(gpus.devices[0].pci_bus_id, std::string("00000000:02:00.0"));
+        const kiln::system::GpuSample second = gpus.nvml->sample(gpus.devices[0], 0);
+        QVERIFY(!second.util_percent); // NOT_SUPPORTED: absent, and no warning
+        QCOMPARE(second.memory_used_mb.value_or(-1), 3072.0);
+        QCOMPARE(second.memory_total_mb.value_or(-1), 16384.0);
+        const kiln::system::GpuSample first = gpus.nvml->sample(gpus.devices[1], 1);
+        QCOMPARE(first.util_percent.value_or(-1), 37.0);
+        QCOMPARE(first.memory_used_mb.value_or(-1), 1024.0);
+        QVERIFY(warnings.empty());
+
+        // The sampler thread passes them on.
+        kiln::system::SystemSampler sampler(std::move(gpus), std::chrono::milliseconds(20));
+        QTRY_VERIFY_WITH_TIMEOUT(sampler.latest().gpus.size() == 2, 5000);
+        QCOMPARE(sampler.latest().gpus[1].util_percent.value_or(-1), 37.0);
+    }
+
+    void gpuMonitoringSurvivesErrors() {
+        qputenv("KILN_NVML_LIBRARY", KILN_FAKE_NVML_PATH);
+        std::vector<std::string> warnings;
+        const kiln::log::ScopedSink sink([&](kiln::log::Level level, const std::string& message) {
+            if (level >= kiln::log::Level::Warning) {
+                warnings.push_back(message);
+            }
+        });
+        // A lost GPU: each failing query is reported once, the values are absent.
+        qputenv("KILN_FAKE_NVML", "util=GPU_IS_LOST;used=UNKNOWN");
+        kiln::system::GpuSet gpus = kiln::system::gpus_at({"0000:01:00.0"});
+        QCOMPARE(gpus.devices.size(), std::size_t{1});
+        for (int i = 0; i < 3; ++i) {
+            const kiln::system::GpuSample sample = gpus.nvml->sample(gpus.devices[0], 0);
+            QVERIFY(!sample.util_percent && !sample.memory_used_mb);
+        }
+        QCOMPARE(warnings.size(), std::size_t{2});
+        QVERIFY(QString::fromStdString(warnings[0]).contains("GPU_IS_LOST"));
+
+        // An old driver without the v2 memory query: the v1 query answers.
+        qputenv("KILN_FAKE_NVML", "v2=missing;used=512");
+        gpus = kiln::system::gpus_at({"0000:01:00.0"});
+        QCOMPARE(gpus.nvml->sample(gpus.devices[0], 0).memory_used_mb.value_or(-1), 512.0);
+
+        // A bus id NVML does not know is left out with a warning.
+        warnings.clear();
+        QCOMPARE(kiln::system::gpus_at({"0000:07:00.0"}).devices.size(), std::size_t{0});
+        QCOMPARE(warnings.size(), std::size_t{1});
+
+        // No driver, or no library at all: no GPUs and not a word.
+        warnings.clear();
+        qputenv("KILN_FAKE_NVML", "init=DRIVER_NOT_LOADED");
+        QVERIFY(!kiln::system::gpus_at({"0000:01:00.0"}).nvml);
+        qputenv("KILN_NVML_LIBRARY", "/nonexistent/libnvidia-ml.so.1");
+        QVERIFY(!kiln::system::gpus_at({"0000:01:00.0"}).nvml);
+        QVERIFY(warnings.empty());
+        // A CPU run asks for no GPUs and does not load NVML.
+        QVERIFY(!kiln::system::gpus_at({}).nvml);
+        qunsetenv("KILN_NVML_LIBRARY");
+        qunsetenv("KILN_FAKE_NVML");
     }
 
     void bf16NeedsAmpere() {

@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "track/run_store.h"
+#include "track/step_values.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -9,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sqlite3.h>
 #include <thread>
 
@@ -163,6 +165,25 @@ private Q_SLOTS:
         for (std::size_t i = 0; i < losses.size(); ++i) {
             QCOMPARE(losses[i].step, static_cast<std::int64_t>(i) + 1);
         }
+    }
+
+    void stepValuesNameEveryMetric() {
+        kiln::train::StepMetrics metrics;
+        metrics.loss = 2.0;
+        metrics.data_wait = 0.25;
+        kiln::system::GpuSample gpu;
+        gpu.index = 1;
+        gpu.util_percent = 80;
+        gpu.memory_used_mb = 1000;
+        metrics.gpus.push_back(gpu); // utilisation and memory used, but no total
+        const track::MetricValues values = track::step_values(metrics);
+        std::map<std::string, double> by_key(values.begin(), values.end());
+        QCOMPARE(by_key.at("train_loss"), 2.0);
+        QCOMPARE(by_key.at("data_wait"), 0.25);
+        QVERIFY(by_key.count("profiling/batch_time") && by_key.count("system/mem_rss_mb"));
+        QCOMPARE(by_key.at("system/gpu_util/1"), 80.0);
+        QCOMPARE(by_key.at("system/gpu_mem_used_mb/1"), 1000.0);
+        QVERIFY(!by_key.count("system/gpu_mem_total_mb/1"));
     }
 
     void resumeContinuesTheRun() {

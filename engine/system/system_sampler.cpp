@@ -1,4 +1,4 @@
-#include "system/cpu_sampler.h"
+#include "system/system_sampler.h"
 
 #include <fstream>
 #include <sstream>
@@ -46,10 +46,27 @@ double resident_mb() {
 
 } // namespace
 
-CpuSampler::CpuSampler(std::chrono::milliseconds interval)
-    : interval_(interval), thread_(&CpuSampler::run, this) {}
+GpuSet gpus_at(const std::vector<std::string>& pci_bus_ids) {
+    GpuSet set;
+    if (pci_bus_ids.empty()) {
+        return set;
+    }
+    set.nvml = Nvml::load();
+    if (!set.nvml) {
+        return set;
+    }
+    for (const std::string& bus_id : pci_bus_ids) {
+        if (std::optional<Nvml::Device> device = set.nvml->device_by_pci_bus_id(bus_id)) {
+            set.devices.push_back(*device);
+        }
+    }
+    return set;
+}
 
-CpuSampler::~CpuSampler() {
+SystemSampler::SystemSampler(GpuSet gpus, std::chrono::milliseconds interval)
+    : gpus_(std::move(gpus)), interval_(interval), thread_(&SystemSampler::run, this) {}
+
+SystemSampler::~SystemSampler() {
     {
         const std::lock_guard<std::mutex> lock(mutex_);
         stopping_ = true;
@@ -58,12 +75,12 @@ CpuSampler::~CpuSampler() {
     thread_.join();
 }
 
-CpuSample CpuSampler::latest() const {
+SystemSample SystemSampler::latest() const {
     const std::lock_guard<std::mutex> lock(mutex_);
     return latest_;
 }
 
-void CpuSampler::run() {
+void SystemSampler::run() {
     const long cores = std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));
     Ticks previous = read_ticks();
     std::unique_lock<std::mutex> lock(mutex_);
@@ -73,7 +90,7 @@ void CpuSampler::run() {
         wait = interval_;
         lock.unlock();
         const Ticks now = read_ticks();
-        CpuSample sample;
+        SystemSample sample;
         const double total = double(now.total - previous.total);
         if (total > 0) {
             sample.system_util = double(now.busy - previous.busy) / total;
@@ -82,6 +99,9 @@ void CpuSampler::run() {
                 std::min(1.0, double(now.process - previous.process) * cores / total);
         }
         sample.rss_mb = resident_mb();
+        for (std::size_t i = 0; i < gpus_.devices.size(); ++i) {
+            sample.gpus.push_back(gpus_.nvml->sample(gpus_.devices[i], static_cast<int>(i)));
+        }
         sample.measured = true;
         previous = now;
         lock.lock();
