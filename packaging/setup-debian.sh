@@ -12,6 +12,7 @@ packages=(
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite libgl-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   libopencv-dev libturbojpeg0-dev libsqlite3-dev zlib1g-dev nlohmann-json3-dev libcli11-dev libsimdjson-dev
+  libprotobuf-dev protobuf-compiler libcpp-httplib-dev
   dataset-fashion-mnist
   # Tests prove that PyTorch reads what Kiln writes (exported models, embeddings).
   python3-torch python3-torchvision python3-numpy

@@ -10,6 +10,7 @@
 #include "system/hardware.h"
 #include "system/system_sampler.h"
 #include "track/fan_out.h"
+#include "track/loggers.h"
 #include "track/run_files.h"
 #include "track/run_recorder.h"
 #include "train/optimizer.h"
@@ -270,7 +271,13 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     write_file_atomically(config.out / "config.json", to_json(config).dump(2) + "\n");
     track::RunFiles files(config);
     track::RunRecorder recorder(config);
-    track::FanOut observer({&files, &recorder, &front_end});
+    const std::vector<std::unique_ptr<TrainObserver>> loggers = track::make_loggers(config);
+    std::vector<TrainObserver*> observers = {&files, &recorder};
+    for (const auto& logger : loggers) {
+        observers.push_back(logger.get());
+    }
+    observers.push_back(&front_end);
+    track::FanOut observer(observers);
     const system::SystemSampler sampler(system::gpus_at(monitored_gpus(config)));
     // The last steps' data_wait and CPU use, for the bottleneck advice at the end.
     constexpr std::size_t kAdviceWindow = 100;

@@ -158,6 +158,18 @@ private Q_SLOTS:
         QCOMPARE(resolved.value("precision").toString(), QStringLiteral("32-true"));
     }
 
+    void unsupportedLoggersAreRefused() {
+        const QString config =
+            writeFile(QStringLiteral("wandb.json"), "{\"out\": \"x\", \"data\": \".\", \"model\": "
+                                                    "\"smallcnn\", \"loggers\": {\"wandb\": {}}}");
+        const Result result = runKiln({"config", "check", config});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains(QStringLiteral("loggers.wandb")) &&
+                     result.err.contains(QStringLiteral("tensorboard")) &&
+                     result.err.contains(QStringLiteral("mlflow")),
+                 qPrintable(result.err));
+    }
+
     void malformedFilesAndArguments() {
         const QString config = writeFile(QStringLiteral("broken.json"), "{\"epochs\": ");
         Result result = runKiln({"config", "check", config});
@@ -283,6 +295,8 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(out + QStringLiteral("/config.json")));
         QVERIFY(QFileInfo::exists(out + QStringLiteral("/checkpoints/last.ckpt")));
         QVERIFY(QFileInfo::exists(out + QStringLiteral("/exported_models/exported_last.pt")));
+        QVERIFY(QFileInfo::exists(out + QStringLiteral("/run.db")));
+        QCOMPARE(QDir(out).entryList({"events.out.tfevents.*"}).size(), 1);
 
         result = runKiln({"train", "out=" + out, "data=" + data, "model=smallcnn"});
         QCOMPARE(result.exitCode, 1); // the run directory is not empty

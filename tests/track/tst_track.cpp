@@ -1,8 +1,11 @@
 // Run tracking: the SQLite run store (schema, batched commits, a kill -9 mid-run, resume).
 
 #include "core/error.h"
+#include "tensorboard_event.pb.h"
+#include "track/mlflow.h"
 #include "track/run_store.h"
 #include "track/step_values.h"
+#include "track/tensorboard.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -10,7 +13,10 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <httplib.h>
+#include <iterator>
 #include <map>
+#include <mutex>
 #include <sqlite3.h>
 #include <thread>
 
@@ -184,6 +190,199 @@ private Q_SLOTS:
         QCOMPARE(by_key.at("system/gpu_util/1"), 80.0);
         QCOMPARE(by_key.at("system/gpu_mem_used_mb/1"), 1000.0);
         QVERIFY(!by_key.count("system/gpu_mem_total_mb/1"));
+    }
+
+    void tensorboardEventsReadBack() {
+        QTemporaryDir dir;
+        std::filesystem::path file;
+        {
+            track::TensorBoardWriter writer(dir.path().toStdString());
+            file = writer.file();
+            writer.add_scalars(1, 1000.5, {{"train_loss", 2.5}, {"data_wait", 0.0}});
+            writer.add_scalars(2, 1001.5, {{"train_loss", 2.25}, {"profiling/batch_time", 0.125}});
+        }
+        QVERIFY(file.filename().string().rfind("events.out.tfevents.", 0) == 0);
+        // Known CRC-32C values (RFC 3720's test vector, and of "123456789").
+        QCOMPARE(track::crc32c(std::string(32, '\0')), 0x8a9136aau);
+        QCOMPARE(track::crc32c("123456789"), 0xe3069283u);
+        const std::vector<std::string> records = track::read_tfrecords(file);
+        QCOMPARE(records.size(), std::size_t{3});
+        kiln::tensorboard::Event event;
+        QVERIFY(event.ParseFromString(records[0]));
+        QCOMPARE(event.file_version(), std::string("brain.Event:2"));
+        QVERIFY(event.ParseFromString(records[1]));
+        QCOMPARE(event.step(), std::int64_t{1});
+        QCOMPARE(event.wall_time(), 1000.5);
+        QCOMPARE(event.summary().value_size(), 2);
+        QCOMPARE(event.summary().value(0).tag(), std::string("train_loss"));
+        QCOMPARE(event.summary().value(0).simple_value(), 2.5f);
+        // A zero is written (TensorFlow's oneof), not dropped as a proto3 default.
+        QVERIFY(event.summary().value(1).has_simple_value());
+        QVERIFY(event.ParseFromString(records[2]));
+        QCOMPARE(event.summary().value(1).tag(), std::string("profiling/batch_time"));
+        QCOMPARE(event.summary().value(1).simple_value(), 0.125f);
+
+        // A flipped byte or a cut file is found, with where.
+        std::string bytes;
+        {
+            std::ifstream in(file, std::ios::binary);
+            bytes.assign(std::istreambuf_iterator<char>(in), {});
+        }
+        for (const auto& [damage, expected] : {std::pair{std::string("flip"), "CRC does not match"},
+                                               std::pair{std::string("cut"), "truncated"}}) {
+            std::string broken = bytes;
+            if (damage == "flip") {
+                broken[broken.size() - 6] ^= 1;
+            } else {
+                broken.resize(broken.size() - 3);
+            }
+            const std::filesystem::path copy = dir.filePath("broken").toStdString();
+            std::ofstream(copy, std::ios::binary) << broken;
+            try {
+                track::read_tfrecords(copy);
+                QFAIL("damage went unnoticed");
+            } catch (const kiln::Error& error) {
+                QVERIFY2(QString(error.what()).contains(expected), error.what());
+            }
+        }
+    }
+
+    void mlflowFileStoreLayout() {
+        QTemporaryDir dir;
+        const std::filesystem::path root = dir.filePath("mlruns").toStdString();
+        track::MlflowSettings settings;
+        settings.tracking_uri = "file:" + root.string();
+        settings.experiment_name = "pretraining";
+        settings.run_name = "smallcnn-simclr";
+        std::string run_id;
+        {
+            const auto store = track::make_mlflow_store(settings);
+            run_id = store->start_run(settings, 1700000000.25);
+            store->log_params(track::config_params({{"epochs", 3}, {"optim_args", {{"lr", 0.3}}}}));
+            store->log_metrics(1, 1700000001.5,
+                               {{"train_loss", 2.5}, {"profiling/data_time", 0.01}});
+            store->log_metrics(2, 1700000002.5, {{"train_loss", 2.0}});
+            store->end_run("FINISHED", 1700000003.0);
+        }
+        QCOMPARE(run_id.size(), std::size_t{32});
+        auto read = [](const std::filesystem::path& path) {
+            std::ifstream in(path);
+            return std::string(std::istreambuf_iterator<char>(in), {});
+        };
+        const std::filesystem::path experiment = root / "1";
+        QVERIFY(read(experiment / "meta.yaml").find("name: 'pretraining'") != std::string::npos);
+        const std::filesystem::path run = experiment / run_id;
+        const std::string meta = read(run / "meta.yaml");
+        QVERIFY2(meta.find("status: 3\n") != std::string::npos, meta.c_str());
+        QVERIFY(meta.find("start_time: 1700000000250\n") != std::string::npos);
+        QVERIFY(meta.find("end_time: 1700000003000\n") != std::string::npos);
+        QVERIFY(meta.find("run_id: " + run_id) != std::string::npos);
+        QCOMPARE(read(run / "metrics" / "train_loss"),
+                 std::string("1700000001500 2.5 1\n1700000002500 2 2\n"));
+        QCOMPARE(read(run / "metrics" / "profiling" / "data_time"),
+                 std::string("1700000001500 0.01 1\n"));
+        QCOMPARE(read(run / "params" / "optim_args.lr"), std::string("0.3"));
+        QCOMPARE(read(run / "params" / "epochs"), std::string("3"));
+        QCOMPARE(read(run / "tags" / "mlflow.runName"), std::string("smallcnn-simclr"));
+        // A second run of the same experiment joins it.
+        const auto again = track::make_mlflow_store(settings);
+        const std::string second = again->start_run(settings, 1700000010.0);
+        QVERIFY(std::filesystem::exists(experiment / second / "meta.yaml"));
+        QVERIFY(!std::filesystem::exists(root / "2"));
+    }
+
+    void mlflowRestApi() {
+        // A stand-in tracking server that records what it is asked.
+        httplib::Server server;
+        std::mutex mutex;
+        std::vector<std::pair<std::string, nlohmann::json>> calls;
+        auto record = [&](const httplib::Request& request, httplib::Response& response,
+                          const nlohmann::json& answer, int status = 200) {
+            const std::lock_guard<std::mutex> lock(mutex);
+            calls.emplace_back(request.path, request.body.empty()
+                                                 ? nlohmann::json(request.params.size())
+                                                 : nlohmann::json::parse(request.body));
+            response.status = status;
+            response.set_content(answer.dump(), "application/json");
+        };
+        server.Get("/prefix/api/2.0/mlflow/experiments/get-by-name",
+                   [&](const httplib::Request& request, httplib::Response& response) {
+                       record(request, response, {{"error_code", "RESOURCE_DOES_NOT_EXIST"}}, 404);
+                   });
+        server.Post("/prefix/api/2.0/mlflow/experiments/create",
+                    [&](const httplib::Request& request, httplib::Response& response) {
+                        record(request, response, {{"experiment_id", "7"}});
+                    });
+        server.Post("/prefix/api/2.0/mlflow/runs/create",
+                    [&](const httplib::Request& request, httplib::Response& response) {
+                        record(request, response, {{"run", {{"info", {{"run_id", "abc"}}}}}});
+                    });
+        for (const char* endpoint :
+             {"/prefix/api/2.0/mlflow/runs/log-batch", "/prefix/api/2.0/mlflow/runs/update"}) {
+            server.Post(endpoint,
+                        [&](const httplib::Request& request, httplib::Response& response) {
+                            record(request, response, nlohmann::json::object());
+                        });
+        }
+        const int port = server.bind_to_any_port("127.0.0.1");
+        std::thread serving([&] { server.listen_after_bind(); });
+
+        track::MlflowSettings settings;
+        settings.tracking_uri = "http://127.0.0.1:" + std::to_string(port) + "/prefix/";
+        settings.experiment_name = "pretraining";
+        settings.run_name = "first";
+        {
+            const auto store = track::make_mlflow_store(settings);
+            QCOMPARE(store->start_run(settings, 1700000000.0), std::string("abc"));
+            store->log_params({{"epochs", "3"}});
+            for (int step = 1; step <= 700; ++step) { // 1,400 values: two batches
+                store->log_metrics(step, 1700000000.0 + step,
+                                   {{"train_loss", 1.0 / step}, {"lr", 0.1}});
+            }
+            store->end_run("FINISHED", 1700000999.0);
+        }
+        server.stop();
+        serving.join();
+
+        std::map<std::string, int> counts;
+        std::size_t metric_values = 0;
+        for (const auto& [path, body] : calls) {
+            ++counts[path.substr(std::string("/prefix/api/2.0/mlflow/").size())];
+            if (body.contains("metrics")) {
+                metric_values += body["metrics"].size();
+                QVERIFY(body["metrics"].size() <= 1000);
+                QCOMPARE(body["run_id"], nlohmann::json("abc"));
+            }
+        }
+        QCOMPARE(counts["experiments/get-by-name"], 1);
+        QCOMPARE(counts["experiments/create"], 1);
+        QCOMPARE(counts["runs/create"], 1);
+        QCOMPARE(counts["runs/update"], 1);
+        QCOMPARE(metric_values, std::size_t{1400});
+        const nlohmann::json& created = calls[2].second;
+        QCOMPARE(created["experiment_id"], nlohmann::json("7"));
+        QCOMPARE(created["run_name"], nlohmann::json("first"));
+        QCOMPARE(created["start_time"], nlohmann::json(1700000000000LL));
+        const nlohmann::json& update = calls.back().second;
+        QCOMPARE(update["status"], nlohmann::json("FINISHED"));
+        QCOMPARE(update["end_time"], nlohmann::json(1700000999000LL));
+
+        // No server: a clear error before any training.
+        settings.tracking_uri = "http://127.0.0.1:" + std::to_string(port);
+        try {
+            track::make_mlflow_store(settings)->start_run(settings, 0);
+            QFAIL("an absent server was reached");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(QString(error.what()).contains("cannot reach the MLflow server"),
+                     error.what());
+        }
+        settings.tracking_uri = "databricks://workspace";
+        try {
+            track::make_mlflow_store(settings);
+            QFAIL("an unsupported URI was accepted");
+        } catch (const kiln::Error& error) {
+            QVERIFY(QString(error.what()).contains("not supported"));
+        }
     }
 
     void resumeContinuesTheRun() {

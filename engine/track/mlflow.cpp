@@ -1,0 +1,438 @@
+#include "track/mlflow.h"
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "core/log.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <httplib.h>
+#include <map>
+#include <random>
+#include <unistd.h>
+
+namespace kiln::track {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t kMaxMetricsPerBatch = 1000; // MLflow's log-batch limits
+constexpr std::size_t kMaxParamsPerBatch = 100;
+
+long long milliseconds(double unix_seconds) {
+    return static_cast<long long>(unix_seconds * 1000);
+}
+
+std::string random_run_id() {
+    std::random_device device;
+    std::mt19937_64 random(device());
+    char text[33];
+    std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(random()),
+                  static_cast<unsigned long long>(random()));
+    return text;
+}
+
+std::string user_name() {
+    const char* user = std::getenv("USER");
+    return user != nullptr ? user : "";
+}
+
+// YAML single-quoted scalar.
+std::string yaml_quoted(const std::string& text) {
+    std::string result = "'";
+    for (char c : text) {
+        result += c == '\'' ? std::string("''") : std::string(1, c);
+    }
+    return result + "'";
+}
+
+std::string file_uri(const fs::path& path) {
+    return "file://" + fs::absolute(path).string();
+}
+
+// MLflow's file store: mlruns/<experiment id>/<run id>/{meta.yaml, metrics, params, tags}.
+class FileStore : public MlflowStore {
+public:
+    explicit FileStore(fs::path root) : root_(std::move(root)) {}
+    ~FileStore() override {
+        for (auto& [key, file] : metric_files_) {
+            std::fclose(file);
+        }
+    }
+
+    std::string start_run(const MlflowSettings& settings, double start_time) override {
+        std::error_code error;
+        fs::create_directories(root_, error);
+        if (error) {
+            throw Error("cannot create the MLflow store \"" + root_.string() +
+                        "\": " + error.message() + "; check loggers.mlflow.tracking_uri");
+        }
+        experiment_id_ = find_or_create_experiment(settings.experiment_name, start_time);
+        run_id_ = random_run_id();
+        run_dir_ = root_ / experiment_id_ / run_id_;
+        for (const char* part : {"metrics", "params", "tags", "artifacts"}) {
+            fs::create_directories(run_dir_ / part);
+        }
+        run_name_ = settings.run_name.empty() ? run_id_.substr(0, 8) : settings.run_name;
+        start_time_ = start_time;
+        write_meta("null", 1);
+        write_tag("mlflow.runName", run_name_);
+        write_tag("mlflow.user", user_name());
+        write_tag("mlflow.source.name", "kiln");
+        return run_id_;
+    }
+
+    void log_params(const std::vector<std::pair<std::string, std::string>>& params) override {
+        for (const auto& [key, value] : params) {
+            write_file(run_dir_ / "params" / key, value);
+        }
+    }
+
+    void log_metrics(std::int64_t step, double wall_time, const MetricValues& values) override {
+        for (const auto& [key, value] : values) {
+            std::FILE*& file = metric_files_[key];
+            if (file == nullptr) {
+                const fs::path path = run_dir_ / "metrics" / key;
+                fs::create_directories(path.parent_path());
+                file = std::fopen(path.c_str(), "a");
+                if (file == nullptr) {
+                    throw Error("cannot write \"" + path.string() + "\": " + std::strerror(errno));
+                }
+            }
+            std::fprintf(file, "%lld %.17g %lld\n", milliseconds(wall_time), value,
+                         static_cast<long long>(step));
+            std::fflush(file);
+        }
+    }
+
+    void end_run(const std::string& status, double end_time) override {
+        const int code = status == "FINISHED" ? 3 : status == "FAILED" ? 4 : 5;
+        write_meta(std::to_string(milliseconds(end_time)), code);
+    }
+
+private:
+    std::string find_or_create_experiment(const std::string& name, double now) {
+        long long largest = -1;
+        for (const auto& entry : fs::directory_iterator(root_)) {
+            std::ifstream meta(entry.path() / "meta.yaml");
+            std::string line;
+            while (std::getline(meta, line)) {
+                if (line == "name: " + yaml_quoted(name) || line == "name: " + name) {
+                    return entry.path().filename().string();
+                }
+            }
+            char* end = nullptr;
+            const std::string id = entry.path().filename().string();
+            const long long number = std::strtoll(id.c_str(), &end, 10);
+            if (end != nullptr && *end == '\0' && !id.empty()) {
+                largest = std::max(largest, number);
+            }
+        }
+        // MLflow's file store keeps experiment 0 for "Default".
+        const std::string id = name == "Default" ? "0" : std::to_string(std::max(largest, 0LL) + 1);
+        const fs::path directory = root_ / id;
+        fs::create_directories(directory);
+        write_file(directory / "meta.yaml",
+                   "artifact_location: " + yaml_quoted(file_uri(directory)) + "\ncreation_time: " +
+                       std::to_string(milliseconds(now)) + "\nexperiment_id: " + yaml_quoted(id) +
+                       "\nlast_update_time: " + std::to_string(milliseconds(now)) +
+                       "\nlifecycle_stage: active\nname: " + yaml_quoted(name) + "\n");
+        return id;
+    }
+
+    void write_meta(const std::string& end_time, int status) {
+        write_file(run_dir_ / "meta.yaml",
+                   "artifact_uri: " + yaml_quoted(file_uri(run_dir_ / "artifacts")) +
+                       "\nend_time: " + end_time +
+                       "\nentry_point_name: ''\nexperiment_id: " + yaml_quoted(experiment_id_) +
+                       "\nlifecycle_stage: active\nname: ''\nrun_id: " + run_id_ +
+                       "\nrun_name: " + yaml_quoted(run_name_) + "\nrun_uuid: " + run_id_ +
+                       "\nsource_name: ''\nsource_type: 4\nsource_version: ''\nstart_time: " +
+                       std::to_string(milliseconds(start_time_)) +
+                       "\nstatus: " + std::to_string(status) +
+                       "\ntags: []\nuser_id: " + yaml_quoted(user_name()) + "\n");
+    }
+
+    void write_tag(const std::string& key, const std::string& value) {
+        write_file(run_dir_ / "tags" / key, value);
+    }
+
+    static void write_file(const fs::path& path, const std::string& text) {
+        fs::create_directories(path.parent_path());
+        write_file_atomically(path, text, Durability::Buffered);
+    }
+
+    fs::path root_;
+    fs::path run_dir_;
+    std::string experiment_id_;
+    std::string run_id_;
+    std::string run_name_;
+    double start_time_ = 0;
+    std::map<std::string, std::FILE*> metric_files_;
+};
+
+// A tracking server's REST API (api/2.0/mlflow). Metrics are queued and sent in batches once
+// a second by a sender thread, so a slow server does not slow training.
+class RestStore : public MlflowStore {
+public:
+    explicit RestStore(const std::string& uri) : uri_(uri) {
+        const std::size_t scheme_end = uri.find("://");
+        const std::size_t path_start = uri.find('/', scheme_end + 3);
+        client_ = std::make_unique<httplib::Client>(uri.substr(0, path_start));
+        prefix_ = path_start == std::string::npos ? "" : uri.substr(path_start);
+        while (!prefix_.empty() && prefix_.back() == '/') {
+            prefix_.pop_back();
+        }
+        client_->set_connection_timeout(10);
+        client_->set_read_timeout(30);
+        if (const char* token = std::getenv("MLFLOW_TRACKING_TOKEN")) {
+            client_->set_bearer_token_auth(token);
+        } else if (const char* user = std::getenv("MLFLOW_TRACKING_USERNAME")) {
+            const char* password = std::getenv("MLFLOW_TRACKING_PASSWORD");
+            client_->set_basic_auth(user, password != nullptr ? password : "");
+        }
+    }
+
+    ~RestStore() override { stop_sender(); }
+
+    std::string start_run(const MlflowSettings& settings, double start_time) override {
+        std::string experiment_id;
+        const nlohmann::json found =
+            call("GET",
+                 "experiments/get-by-name?experiment_name=" +
+                     httplib::detail::encode_query_param(settings.experiment_name),
+                 nullptr, true);
+        if (found.contains("experiment")) {
+            experiment_id = found["experiment"].value("experiment_id", "");
+        } else {
+            experiment_id = call("POST", "experiments/create", {{"name", settings.experiment_name}})
+                                .value("experiment_id", "");
+        }
+        nlohmann::json tags =
+            nlohmann::json::array({{{"key", "mlflow.source.name"}, {"value", "kiln"}},
+                                   {{"key", "mlflow.user"}, {"value", user_name()}}});
+        nlohmann::json request = {{"experiment_id", experiment_id},
+                                  {"start_time", milliseconds(start_time)},
+                                  {"tags", tags}};
+        if (!settings.run_name.empty()) {
+            request["run_name"] = settings.run_name;
+        }
+        const nlohmann::json created = call("POST", "runs/create", request);
+        run_id_ = created["run"]["info"].value("run_id", "");
+        if (run_id_.empty()) {
+            throw Error("the MLflow server at " + uri_ + " created no run: " + created.dump());
+        }
+        sender_ = std::thread([this] { send_loop(); });
+        return run_id_;
+    }
+
+    void log_params(const std::vector<std::pair<std::string, std::string>>& params) override {
+        for (std::size_t start = 0; start < params.size(); start += kMaxParamsPerBatch) {
+            nlohmann::json batch = nlohmann::json::array();
+            for (std::size_t i = start; i < std::min(params.size(), start + kMaxParamsPerBatch);
+                 ++i) {
+                batch.push_back({{"key", params[i].first}, {"value", params[i].second}});
+            }
+            call("POST", "runs/log-batch", {{"run_id", run_id_}, {"params", batch}});
+        }
+    }
+
+    void log_metrics(std::int64_t step, double wall_time, const MetricValues& values) override {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        for (const auto& [key, value] : values) {
+            queued_.push_back({{"key", key},
+                               {"value", value},
+                               {"timestamp", milliseconds(wall_time)},
+                               {"step", step}});
+        }
+    }
+
+    void end_run(const std::string& status, double end_time) override {
+        stop_sender();
+        send_queued(); // the last batches, in the caller's thread
+        std::size_t unsent = 0;
+        {
+            const std::lock_guard<std::mutex> lock(mutex_);
+            unsent = queued_.size();
+        }
+        if (unsent > 0) {
+            log::warning(std::to_string(unsent) + " metric values could not be sent to MLflow at " +
+                         uri_ + "; run.db and metrics.jsonl have them");
+        }
+        call("POST", "runs/update",
+             {{"run_id", run_id_}, {"status", status}, {"end_time", milliseconds(end_time)}});
+    }
+
+private:
+    nlohmann::json call(const std::string& method, const std::string& endpoint,
+                        const nlohmann::json& body, bool missing_is_empty = false) {
+        const std::string path = prefix_ + "/api/2.0/mlflow/" + endpoint;
+        const httplib::Result result =
+            method == "GET" ? client_->Get(path.c_str())
+                            : client_->Post(path.c_str(), body.dump(), "application/json");
+        if (!result) {
+            throw Error("cannot reach the MLflow server at " + uri_ + " (" +
+                        httplib::to_string(result.error()) +
+                        "); check loggers.mlflow.tracking_uri and that the server runs");
+        }
+        if (result->status == 404 && missing_is_empty) {
+            return nlohmann::json::object();
+        }
+        if (result->status != 200) {
+            throw Error("the MLflow server at " + uri_ + " answered " + endpoint + " with HTTP " +
+                        std::to_string(result->status) + ": " + result->body);
+        }
+        const nlohmann::json answer = nlohmann::json::parse(result->body, nullptr, false);
+        return answer.is_discarded() ? nlohmann::json::object() : answer;
+    }
+
+    // Sends queued metrics in batches; on failure they stay queued for the next attempt.
+    void send_queued() {
+        while (true) {
+            nlohmann::json batch = nlohmann::json::array();
+            {
+                const std::lock_guard<std::mutex> lock(mutex_);
+                const std::size_t count = std::min(queued_.size(), kMaxMetricsPerBatch);
+                if (count == 0) {
+                    return;
+                }
+                for (std::size_t i = 0; i < count; ++i) {
+                    batch.push_back(queued_[i]);
+                }
+            }
+            try {
+                call("POST", "runs/log-batch", {{"run_id", run_id_}, {"metrics", batch}});
+            } catch (const Error& error) {
+                if (!warned_) {
+                    log::warning(std::string(error.what()) + "; retrying every second");
+                    warned_ = true;
+                }
+                return;
+            }
+            const std::lock_guard<std::mutex> lock(mutex_);
+            queued_.erase(queued_.begin(), queued_.begin() + static_cast<long>(batch.size()));
+        }
+    }
+
+    void send_loop() {
+        std::unique_lock<std::mutex> lock(stop_mutex_);
+        while (!wake_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_; })) {
+            lock.unlock();
+            send_queued();
+            lock.lock();
+        }
+    }
+
+    void stop_sender() {
+        {
+            const std::lock_guard<std::mutex> lock(stop_mutex_);
+            stopping_ = true;
+        }
+        wake_.notify_all();
+        if (sender_.joinable()) {
+            sender_.join();
+        }
+    }
+
+    std::string uri_;
+    std::string prefix_;
+    std::unique_ptr<httplib::Client> client_;
+    std::string run_id_;
+    std::mutex mutex_;
+    std::vector<nlohmann::json> queued_;
+    bool warned_ = false;
+    std::mutex stop_mutex_;
+    std::condition_variable wake_;
+    bool stopping_ = false;
+    std::thread sender_;
+};
+
+void flatten(const nlohmann::json& value, const std::string& prefix,
+             std::vector<std::pair<std::string, std::string>>& params) {
+    if (value.is_object() && !value.empty()) {
+        for (const auto& [key, item] : value.items()) {
+            flatten(item, prefix.empty() ? key : prefix + "." + key, params);
+        }
+        return;
+    }
+    params.emplace_back(prefix, value.is_string() ? value.get<std::string>() : value.dump());
+}
+
+} // namespace
+
+MlflowSettings mlflow_settings(const nlohmann::json& settings, const fs::path& out) {
+    MlflowSettings result;
+    result.tracking_uri = "file:" + (out / "mlruns").string();
+    if (!settings.is_object()) {
+        return result;
+    }
+    for (const auto& [key, value] : settings.items()) {
+        if (!value.is_string()) {
+            throw Error("loggers.mlflow." + key + " must be a string");
+        }
+        if (key == "tracking_uri") {
+            result.tracking_uri = value.get<std::string>();
+        } else if (key == "experiment_name") {
+            result.experiment_name = value.get<std::string>();
+        } else if (key == "run_name") {
+            result.run_name = value.get<std::string>();
+        } else {
+            throw Error("loggers.mlflow." + key +
+                        " is not a setting; use tracking_uri, experiment_name or run_name");
+        }
+    }
+    return result;
+}
+
+std::unique_ptr<MlflowStore> make_mlflow_store(const MlflowSettings& settings) {
+    const std::string& uri = settings.tracking_uri;
+    if (uri.rfind("http://", 0) == 0 || uri.rfind("https://", 0) == 0) {
+        return std::make_unique<RestStore>(uri);
+    }
+    if (uri.find("://") != std::string::npos && uri.rfind("file://", 0) != 0) {
+        throw Error("loggers.mlflow.tracking_uri \"" + uri +
+                    "\" is not supported; use a folder (file:PATH) or an http(s) server");
+    }
+    std::string path = uri;
+    for (const char* scheme : {"file://", "file:"}) {
+        if (path.rfind(scheme, 0) == 0) {
+            path = path.substr(std::strlen(scheme));
+            break;
+        }
+    }
+    return std::make_unique<FileStore>(path);
+}
+
+std::vector<std::pair<std::string, std::string>> config_params(const nlohmann::json& config) {
+    std::vector<std::pair<std::string, std::string>> params;
+    flatten(config, "", params);
+    return params;
+}
+
+MlflowLogger::MlflowLogger(const MlflowSettings& settings, const TrainConfig&)
+    : settings_(settings), store_(make_mlflow_store(settings)) {}
+
+void MlflowLogger::on_start(const TrainConfig& config, std::int64_t, std::int64_t) {
+    run_id_ = store_->start_run(settings_, unix_seconds());
+    store_->log_params(config_params(to_json(config)));
+}
+
+void MlflowLogger::on_step(const train::StepMetrics& metrics) {
+    store_->log_metrics(metrics.step, unix_seconds(), step_values(metrics));
+}
+
+void MlflowLogger::on_end(const train::RunSummary& summary) {
+    store_->end_run(summary.status == train::RunSummary::Status::Finished ? "FINISHED" : "KILLED",
+                    unix_seconds());
+}
+
+void MlflowLogger::on_failure(const std::string&) {
+    if (!run_id_.empty()) {
+        store_->end_run("FAILED", unix_seconds());
+    }
+}
+
+} // namespace kiln::track

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "track/step_values.h"
+#include "train/trainer.h"
+
+#include <condition_variable>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace kiln::track {
+
+// loggers.mlflow: {tracking_uri, experiment_name, run_name}. A file: URI or a path is MLflow's
+// file store (default: out/mlruns); http(s) is a tracking server, spoken to through its REST
+// API (MLFLOW_TRACKING_TOKEN, or MLFLOW_TRACKING_USERNAME and _PASSWORD, authenticate).
+struct MlflowSettings {
+    std::string tracking_uri;
+    std::string experiment_name = "Default";
+    std::string run_name;
+};
+MlflowSettings mlflow_settings(const nlohmann::json& settings, const std::filesystem::path& out);
+
+// Where an MLflow run's records go: a file store or a server.
+class MlflowStore {
+public:
+    virtual ~MlflowStore() = default;
+    // Creates the experiment when needed and a run in it; returns the run id.
+    virtual std::string start_run(const MlflowSettings& settings, double start_time) = 0;
+    virtual void log_params(const std::vector<std::pair<std::string, std::string>>& params) = 0;
+    virtual void log_metrics(std::int64_t step, double wall_time, const MetricValues& values) = 0;
+    // "FINISHED", "FAILED" or "KILLED".
+    virtual void end_run(const std::string& status, double end_time) = 0;
+};
+std::unique_ptr<MlflowStore> make_mlflow_store(const MlflowSettings& settings);
+
+// Logs a training run to MLflow: the resolved configuration as params, every step's metrics,
+// and the run's end state.
+class MlflowLogger : public train::TrainObserver {
+public:
+    MlflowLogger(const MlflowSettings& settings, const TrainConfig& config);
+
+    void on_start(const TrainConfig& config, std::int64_t dataset_size,
+                  std::int64_t total_steps) override;
+    void on_step(const train::StepMetrics& metrics) override;
+    void on_end(const train::RunSummary& summary) override;
+    void on_failure(const std::string& message) override;
+
+    const std::string& run_id() const { return run_id_; }
+
+private:
+    MlflowSettings settings_;
+    std::unique_ptr<MlflowStore> store_;
+    std::string run_id_;
+};
+
+// The configuration flattened to MLflow params: "optim_args.lr" -> "0.3".
+std::vector<std::pair<std::string, std::string>> config_params(const nlohmann::json& config);
+
+} // namespace kiln::track
