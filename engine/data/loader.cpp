@@ -232,7 +232,9 @@ Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_
             const std::filesystem::path path = index_.path(static_cast<std::size_t>(sample));
             cv::Mat image;
             try {
-                image = decode_image(path, min_side);
+                const std::vector<unsigned char> bytes = read_file(path);
+                bytes_read_ += bytes.size();
+                image = decode_image(bytes, path.string(), min_side);
             } catch (const Error& unreadable) {
                 skip(sample, unreadable.what());
                 continue;

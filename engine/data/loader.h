@@ -5,6 +5,7 @@
 #include "data/view_transform.h"
 
 #include <ATen/core/Tensor.h>
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
@@ -68,6 +69,8 @@ public:
     // How long the last next() waited for its batch (decoding time with num_workers=0).
     double last_wait_seconds() const { return last_wait_seconds_; }
     std::int64_t skipped_files() const;
+    // Bytes of image files read so far, for the read throughput the advisor reports.
+    std::uint64_t bytes_read() const { return bytes_read_; }
 
 private:
     class BufferPool;
@@ -103,6 +106,7 @@ private:
     std::string first_unreadable_reason_;
     std::vector<std::thread> workers_;
     double last_wait_seconds_ = 0.0;
+    std::atomic<std::uint64_t> bytes_read_{0};
 };
 
 } // namespace kiln::data

@@ -13,6 +13,12 @@ std::string percent(double fraction) {
     return text;
 }
 
+double mean(const std::vector<double>& values) {
+    return values.empty()
+               ? 0.0
+               : std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
+}
+
 } // namespace
 
 std::string to_string(Bottleneck bottleneck) {
@@ -27,21 +33,30 @@ std::string to_string(Bottleneck bottleneck) {
     return "unknown";
 }
 
-Advice advise(std::vector<double> data_waits, const std::vector<double>& cpu_utils, bool cuda,
-              const AdvisorThresholds& thresholds) {
+Advice advise(AdvisorWindow window, const AdvisorThresholds& thresholds) {
+    std::vector<double>& data_waits = window.data_waits;
     double median_data_wait = 0.0;
     if (!data_waits.empty()) {
         const auto middle = data_waits.begin() + static_cast<std::ptrdiff_t>(data_waits.size() / 2);
         std::nth_element(data_waits.begin(), middle, data_waits.end());
         median_data_wait = *middle;
     }
-    const double mean_cpu_util =
-        cpu_utils.empty()
-            ? 0.0
-            : std::accumulate(cpu_utils.begin(), cpu_utils.end(), 0.0) / double(cpu_utils.size());
+    const double mean_cpu_util = mean(window.cpu_utils);
+    const bool gpu_known = !window.gpu_utils.empty();
+    const double mean_gpu_util = mean(window.gpu_utils);
+    const bool cuda = window.cuda;
     Advice advice;
-    const std::string figures =
-        " (data_wait " + percent(median_data_wait) + ", CPU " + percent(mean_cpu_util) + ")";
+    std::string figures =
+        " (data_wait " + percent(median_data_wait) + ", CPU " + percent(mean_cpu_util);
+    if (gpu_known) {
+        figures += ", GPU " + percent(mean_gpu_util);
+    }
+    if (window.read_mb_per_second >= 0) {
+        char text[48];
+        std::snprintf(text, sizeof text, ", reading %.1f MB/s", window.read_mb_per_second);
+        figures += text;
+    }
+    figures += ")";
     if (median_data_wait < thresholds.model_bound_data_wait) {
         advice.bottleneck = Bottleneck::Model;
         advice.diagnosis =
@@ -51,6 +66,12 @@ Advice advise(std::vector<double> data_waits, const std::vector<double>& cpu_uti
                               : "use mixed precision: precision=bf16-mixed",
                          "use a newer LibTorch and CUDA, or a faster accelerator",
                          "a smaller model or image size trains faster, if quality allows"};
+        if (gpu_known && mean_gpu_util < thresholds.gpu_busy) {
+            advice.advice.insert(advice.advice.begin(),
+                                 "the GPU is busy only " + percent(mean_gpu_util) +
+                                     " of the time: raise batch_size so each step gives it "
+                                     "more work");
+        }
     } else if (mean_cpu_util >= thresholds.cpu_saturated) {
         advice.bottleneck = Bottleneck::DataloaderCpu;
         advice.diagnosis =

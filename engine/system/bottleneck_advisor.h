@@ -16,6 +16,8 @@ enum class Bottleneck {
 struct AdvisorThresholds {
     double model_bound_data_wait = 0.10; // data_wait below this: model-bound
     double cpu_saturated = 0.85;         // system CPU utilisation at or above this: saturated
+    double gpu_busy = 0.80;              // GPU utilisation below this in a model-bound run:
+                                         // the GPU waits on the host (small batches, syncs)
 };
 
 struct Advice {
@@ -26,9 +28,19 @@ struct Advice {
 
 std::string to_string(Bottleneck bottleneck);
 
-// Classifies a window of a run from its steps' data_wait and system CPU utilisation (fractions,
-// one each per step): the median data_wait against the mean CPU use.
-Advice advise(std::vector<double> data_waits, const std::vector<double>& cpu_utils, bool cuda,
-              const AdvisorThresholds& thresholds = {});
+// The last steps of a run, as the advisor reads them.
+struct AdvisorWindow {
+    std::vector<double> data_waits; // per step, fractions
+    std::vector<double> cpu_utils;  // system CPU utilisation per step, [0, 1]
+    std::vector<double> gpu_utils;  // mean utilisation of the run's GPUs per step, [0, 1]; may
+                                    // be empty (CPU runs, no NVML)
+    double read_mb_per_second = -1; // image bytes the loader read over the window; < 0: unknown
+    bool cuda = false;
+};
+
+// Classifies a window of a run: the median data_wait against the mean CPU use decides; GPU
+// utilisation and read throughput are reported with the diagnosis, and a GPU that idles while
+// the data keeps up points at the step's own overheads.
+Advice advise(AdvisorWindow window, const AdvisorThresholds& thresholds = {});
 
 } // namespace kiln::system

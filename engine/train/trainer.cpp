@@ -279,9 +279,16 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     observers.push_back(&front_end);
     track::FanOut observer(observers);
     const system::SystemSampler sampler(system::gpus_at(monitored_gpus(config)));
-    // The last steps' data_wait and CPU use, for the bottleneck advice at the end.
+    // The last steps as the bottleneck advisor reads them at the end of the run.
     constexpr std::size_t kAdviceWindow = 100;
-    std::deque<std::pair<double, double>> recent;
+    struct AdvisorStep {
+        double data_wait;
+        double cpu_util;
+        std::optional<double> gpu_util; // mean over the run's GPUs, when NVML measured them
+        std::uint64_t bytes_read;       // by the loader, so far
+        Clock::time_point time;
+    };
+    std::deque<AdvisorStep> recent;
     try {
         const fs::path checkpoint = last_checkpoint_path(config.out);
 
@@ -303,14 +310,21 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
             summary.seconds = seconds(Clock::now() - started);
             summary.skipped_images = loader.skipped_files();
             if (!recent.empty()) {
-                std::vector<double> waits;
-                std::vector<double> utils;
-                for (const auto& [wait, util] : recent) {
-                    waits.push_back(wait);
-                    utils.push_back(util);
+                system::AdvisorWindow window;
+                window.cuda = config.accelerator == Accelerator::Cuda;
+                for (const AdvisorStep& step : recent) {
+                    window.data_waits.push_back(step.data_wait);
+                    window.cpu_utils.push_back(step.cpu_util);
+                    if (step.gpu_util) {
+                        window.gpu_utils.push_back(*step.gpu_util);
+                    }
                 }
-                summary.advice = system::advise(std::move(waits), utils,
-                                                config.accelerator == Accelerator::Cuda);
+                const double span = seconds(recent.back().time - recent.front().time);
+                if (span > 0) {
+                    window.read_mb_per_second =
+                        double(recent.back().bytes_read - recent.front().bytes_read) / span / 1e6;
+                }
+                summary.advice = system::advise(std::move(window));
             }
             observer.on_end(summary);
             return summary;
@@ -398,7 +412,20 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                 metrics.gpus = std::move(usage.gpus);
                 // The first step includes start-up: not representative.
                 if (metrics.step > 1 && usage.measured) {
-                    recent.emplace_back(metrics.data_wait, metrics.cpu_util);
+                    std::optional<double> gpu_util;
+                    double gpu_sum = 0;
+                    int gpu_count = 0;
+                    for (const system::GpuSample& gpu : metrics.gpus) {
+                        if (gpu.util_percent) {
+                            gpu_sum += *gpu.util_percent / 100.0;
+                            ++gpu_count;
+                        }
+                    }
+                    if (gpu_count > 0) {
+                        gpu_util = gpu_sum / gpu_count;
+                    }
+                    recent.push_back({metrics.data_wait, metrics.cpu_util, gpu_util,
+                                      loader.bytes_read(), Clock::now()});
                     if (recent.size() > kAdviceWindow) {
                         recent.pop_front();
                     }

@@ -129,9 +129,10 @@ private Q_SLOTS:
         QFETCH(QList<double>, dataWaits);
         QFETCH(QList<double>, cpuUtils);
         QFETCH(int, expected);
-        const auto advice =
-            kiln::system::advise(std::vector<double>(dataWaits.begin(), dataWaits.end()),
-                                 std::vector<double>(cpuUtils.begin(), cpuUtils.end()), false);
+        kiln::system::AdvisorWindow window;
+        window.data_waits.assign(dataWaits.begin(), dataWaits.end());
+        window.cpu_utils.assign(cpuUtils.begin(), cpuUtils.end());
+        const auto advice = kiln::system::advise(window);
         QCOMPARE(int(advice.bottleneck), expected);
         QVERIFY(!advice.advice.empty());
         QVERIFY(advice.diagnosis.find(kiln::system::to_string(advice.bottleneck)) == 0);
@@ -141,6 +142,29 @@ private Q_SLOTS:
         if (advice.bottleneck == kiln::system::Bottleneck::Model) {
             QVERIFY(advice.advice[0].find("bf16-mixed") != std::string::npos);
         }
+    }
+
+    void advisorReportsGpuAndReadThroughput() {
+        kiln::system::AdvisorWindow window;
+        window.data_waits = {0.02, 0.03, 0.01};
+        window.cpu_utils = {0.5, 0.5, 0.5};
+        window.gpu_utils = {0.4, 0.5, 0.45};
+        window.read_mb_per_second = 12.5;
+        window.cuda = true;
+        const auto model = kiln::system::advise(window);
+        QCOMPARE(model.bottleneck, kiln::system::Bottleneck::Model);
+        QVERIFY2(model.diagnosis.find("GPU 45%, reading 12.5 MB/s") != std::string::npos,
+                 model.diagnosis.c_str());
+        // A half-idle GPU in a model-bound run: bigger steps come first.
+        QVERIFY(model.advice[0].find("batch_size") != std::string::npos);
+        QVERIFY(model.advice[1].find("16-mixed") != std::string::npos);
+        window.gpu_utils = {0.95};
+        QVERIFY(kiln::system::advise(window).advice[0].find("mixed precision") !=
+                std::string::npos);
+        // Without NVML or on the CPU the GPU is not mentioned.
+        window.gpu_utils.clear();
+        window.read_mb_per_second = -1;
+        QVERIFY(kiln::system::advise(window).diagnosis.find("GPU") == std::string::npos);
     }
 
     void cpuSamplerSeesWork() {
