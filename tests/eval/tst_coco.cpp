@@ -542,6 +542,20 @@ private Q_SLOTS:
                     coco::Detections::parse("{\"image_id\": 1}", "dt.json", truth,
                                             coco::IouType::Box);
                 }).contains("a results file is a list of detections"));
+        // Found by fuzzing: a huge box rasterised for segm evaluation overflowed maskApi's
+        // integer grid and took seconds; now it is an error naming the detection.
+        const std::string truth_with_mask = ground_truth_json(
+            "[{\"id\": 1, \"image_id\": 1, \"category_id\": 1, \"area\": 4, \"segmentation\": "
+            "[[0, 0, 2, 0, 2, 2, 0, 2]]}]");
+        const auto masked = coco::GroundTruth::parse(truth_with_mask, "gt.json");
+        const auto huge = coco::Detections::parse("[" + box_detection(0, 0, 8e14, 5, .5) + "]",
+                                                  "dt.json", masked, coco::IouType::Mask);
+        coco::EvalParams segm;
+        segm.iou_type = coco::IouType::Mask;
+        QVERIFY2(error_of([&] {
+                     coco::evaluate(masked, huge, segm);
+                 }).contains("dt.json: [0] (image_id 1, category_id 1) has the polygon coordinate"),
+                 qPrintable(error_of([&] { coco::evaluate(masked, huge, segm); })));
         // Box-only ground truth cannot be evaluated as masks.
         const auto detections = coco::Detections::parse("[" + box_detection(0, 0, 20, 20, .5) + "]",
                                                         "dt.json", truth, coco::IouType::Mask);

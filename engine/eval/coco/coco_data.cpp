@@ -13,10 +13,6 @@ namespace {
 
 namespace dom = simdjson::dom;
 
-// Polygon coordinates beyond this many pixels are rejected: no image is that large, and
-// rasterising them would take memory in proportion.
-constexpr double kLargestCoordinate = 1e6;
-
 // Names one entry of a JSON file in messages, e.g. "gt.json: annotations[12] (id 40)" or
 // "dt.json: [3] (image_id 1, category_id 5)". Built only when a message needs it.
 struct Where {
@@ -212,7 +208,7 @@ Segmentation segmentation_of(dom::element value, const Where& where) {
         coordinates.reserve(numbers.size());
         for (dom::element number : numbers) {
             const double coordinate = number_of(number, "segmentation", where);
-            if (!(std::fabs(coordinate) <= kLargestCoordinate)) {
+            if (!(std::fabs(coordinate) <= kLargestPolygonCoordinate)) {
                 fail(where, "has the polygon coordinate " + std::to_string(coordinate) +
                                 "; coordinates must be within +-1e6 pixels");
             }
@@ -321,14 +317,18 @@ Rle mask_of(const Segmentation& segmentation, const Image& image, const std::str
     }
     std::vector<Rle> parts;
     parts.reserve(segmentation.parts.size());
-    for (const std::vector<double>& part : segmentation.parts) {
-        if (segmentation.kind == Segmentation::Kind::Boxes) {
-            parts.push_back(
-                rle_from_box({part[0], part[1], part[2], part[3]}, image.height, image.width));
-        } else {
-            parts.push_back(
-                rle_from_polygon(part.data(), part.size() / 2, image.height, image.width));
+    try {
+        for (const std::vector<double>& part : segmentation.parts) {
+            if (segmentation.kind == Segmentation::Kind::Boxes) {
+                parts.push_back(
+                    rle_from_box({part[0], part[1], part[2], part[3]}, image.height, image.width));
+            } else {
+                parts.push_back(
+                    rle_from_polygon(part.data(), part.size() / 2, image.height, image.width));
+            }
         }
+    } catch (const Error& error) {
+        throw Error(where + " " + error.what());
     }
     if (parts.size() == 1) {
         return std::move(parts[0]);

@@ -198,6 +198,14 @@ Rle rle_from_polygon(const double* xy, std::size_t point_count, std::uint32_t he
                      std::uint32_t width) {
     const double scale = 5;
     const std::size_t k = point_count;
+    for (std::size_t i = 0; i < 2 * k; ++i) {
+        // Beyond this the upsampled integer coordinates overflow, and the work grows with the
+        // coordinates; no image is that large.
+        if (!(std::fabs(xy[i]) <= kLargestPolygonCoordinate)) {
+            throw Error("has the polygon coordinate " + std::to_string(xy[i]) +
+                        "; coordinates must be within +-1e6 pixels");
+        }
+    }
     std::vector<int> x(k + 1);
     std::vector<int> y(k + 1);
     for (std::size_t j = 0; j < k; ++j) {

@@ -46,7 +46,9 @@ Rle decode_counts_string(std::string_view counts, std::uint32_t height, std::uin
 Rle rle_from_counts(std::vector<std::uint32_t> counts, std::uint32_t height, std::uint32_t width);
 
 // Rasterises a polygon (x0, y0, x1, y1, ...; an odd trailing value is ignored) as maskApi's
-// rleFrPoly does: edges upsampled 5x, pixels whose centre is inside are set.
+// rleFrPoly does: edges upsampled 5x, pixels whose centre is inside are set. Coordinates beyond
+// kLargestPolygonCoordinate are a kiln::Error.
+constexpr double kLargestPolygonCoordinate = 1e6;
 Rle rle_from_polygon(const double* xy, std::size_t point_count, std::uint32_t height,
                      std::uint32_t width);
 
