@@ -4,6 +4,7 @@
 #include "core/text.h"
 #include "data/loader.h"
 #include "embed/writers.h"
+#include "track/run_store.h"
 
 #include <chrono>
 #include <torch/types.h>
@@ -70,6 +71,7 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
         filenames.emplace_back(index.filename(static_cast<std::size_t>(row)));
     }
     write_embeddings(config.out, config.format, filenames, embeddings.values);
+    track::record_model_artifact(config.checkpoint, "embeddings", config.out);
     summary.images = static_cast<std::int64_t>(filenames.size());
     summary.skipped = embeddings.skipped;
     summary.dimension = embeddings.values.size(1);

@@ -1,6 +1,7 @@
 #include "track/run_store.h"
 
 #include "core/error.h"
+#include "core/log.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -526,6 +527,27 @@ RunOverview RunStore::overview(const RunRecord& run) const {
     overview.median_images_per_second = median_of("images_per_second");
     overview.median_data_wait = median_of("data_wait");
     return overview;
+}
+
+void record_model_artifact(const std::filesystem::path& model, const std::string& kind,
+                           const std::filesystem::path& file) {
+    const std::filesystem::path database =
+        RunStore::database_path(std::filesystem::absolute(model).parent_path().parent_path());
+    if (!std::filesystem::exists(database)) {
+        return;
+    }
+    try {
+        RunStore store(database, false);
+        const std::vector<RunRecord> runs = store.runs();
+        if (!runs.empty()) {
+            store.add_artifact(runs.back().id, kind, std::filesystem::absolute(file).string(),
+                               now_seconds());
+            store.flush();
+        }
+    } catch (const Error& error) {
+        log::warning("could not record " + file.string() + " in " + database.string() + ": " +
+                     error.what());
+    }
 }
 
 } // namespace kiln::track

@@ -145,4 +145,11 @@ private:
     std::thread writer_;
 };
 
+// Records `file` (embeddings made with a run's model) as an artifact of that run when `model`
+// is a run's checkpoint or export (out/checkpoints/last.ckpt, out/exported_models/*.pt): the
+// newest run in out/run.db. A model from elsewhere records nothing; a failure is a warning, as
+// the file itself is written.
+void record_model_artifact(const std::filesystem::path& model, const std::string& kind,
+                           const std::filesystem::path& file);
+
 } // namespace kiln::track

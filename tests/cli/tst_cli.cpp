@@ -309,6 +309,10 @@ private Q_SLOTS:
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY(
             result.out.contains(QStringLiteral("wrote 16 embeddings of dimension 256 (smallcnn)")));
+        // The embeddings are an artifact of the run whose checkpoint made them.
+        result = runKiln({"runs", "show", out});
+        QVERIFY2(result.out.contains(QStringLiteral("embeddings ") + embeddings),
+                 qPrintable(result.out));
         QFile file(embeddings);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QStringList rows = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
