@@ -1,11 +1,17 @@
 #include "embed/explorer.h"
 
 #include "core/error.h"
+#include "core/parallel_for.h"
+#include "system/hardware.h"
 
+#include <ATen/CPUGeneratorImpl.h>
 #include <algorithm>
+#include <atomic>
+#include <cmath>
 #include <torch/nn/functional/normalization.h>
 #include <torch/types.h>
 #include <tuple>
+#include <unordered_map>
 
 namespace kiln::embed {
 namespace {
@@ -16,6 +22,62 @@ at::Tensor unit_rows(const at::Tensor& embeddings) {
     }
     namespace F = torch::nn::functional;
     return F::normalize(embeddings.to(torch::kFloat32), F::NormalizeFuncOptions().dim(1));
+}
+
+void sort_pairs(std::vector<DuplicatePair>& pairs) {
+    std::sort(pairs.begin(), pairs.end(), [](const DuplicatePair& a, const DuplicatePair& b) {
+        return a.similarity != b.similarity
+                   ? a.similarity > b.similarity
+                   : std::tie(a.first, a.second) < std::tie(b.first, b.second);
+    });
+}
+
+float dot(const float* a, const float* b, std::int64_t count) {
+    // Eight running sums that the compiler keeps in one vector register.
+    float sums[8] = {};
+    std::int64_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        for (int j = 0; j < 8; ++j) {
+            sums[j] += a[i + j] * b[i + j];
+        }
+    }
+    float total =
+        ((sums[0] + sums[1]) + (sums[2] + sums[3])) + ((sums[4] + sums[5]) + (sums[6] + sums[7]));
+    for (; i < count; ++i) {
+        total += a[i] * b[i];
+    }
+    return total;
+}
+
+// Compares every pair of one bucket's rows (ascending) and keeps those at the threshold.
+void compare_bucket(const float* data, std::int64_t dimensions,
+                    const std::vector<std::int64_t>& members, double threshold, std::int64_t rows,
+                    std::unordered_map<std::uint64_t, float>& found) {
+    if (members.size() < 2) {
+        return;
+    }
+    constexpr std::size_t kMatrixFrom = 64; // larger buckets: one matrix product
+    if (members.size() < kMatrixFrom) {
+        for (std::size_t i = 0; i < members.size(); ++i) {
+            for (std::size_t j = i + 1; j < members.size(); ++j) {
+                const float similarity =
+                    dot(data + members[i] * dimensions, data + members[j] * dimensions, dimensions);
+                if (similarity >= threshold) {
+                    found.emplace(static_cast<std::uint64_t>(members[i] * rows + members[j]),
+                                  similarity);
+                }
+            }
+        }
+        return;
+    }
+    const at::Tensor index = at::tensor(members, at::TensorOptions(at::kLong));
+    const at::Tensor unit =
+        at::from_blob(const_cast<float*>(data), {rows, dimensions}).index_select(0, index);
+    const std::vector<DuplicatePair> pairs = near_duplicates_exact(unit, threshold);
+    for (const DuplicatePair& pair : pairs) {
+        found.emplace(static_cast<std::uint64_t>(members[pair.first] * rows + members[pair.second]),
+                      static_cast<float>(pair.similarity));
+    }
 }
 
 } // namespace
@@ -55,8 +117,8 @@ std::vector<Neighbour> nearest_neighbours(const at::Tensor& embeddings, std::int
     return neighbours;
 }
 
-std::vector<DuplicatePair> near_duplicates(const at::Tensor& embeddings, double threshold,
-                                           std::int64_t chunk) {
+std::vector<DuplicatePair> near_duplicates_exact(const at::Tensor& embeddings, double threshold,
+                                                 std::int64_t chunk) {
     torch::NoGradGuard no_grad;
     const at::Tensor unit = unit_rows(embeddings);
     const std::int64_t rows = unit.size(0);
@@ -82,12 +144,85 @@ std::vector<DuplicatePair> near_duplicates(const at::Tensor& embeddings, double 
             }
         }
     }
-    std::sort(pairs.begin(), pairs.end(), [](const DuplicatePair& a, const DuplicatePair& b) {
-        return a.similarity != b.similarity
-                   ? a.similarity > b.similarity
-                   : std::tie(a.first, a.second) < std::tie(b.first, b.second);
-    });
+    sort_pairs(pairs);
     return pairs;
+}
+
+std::vector<DuplicatePair> near_duplicates_approximate(const at::Tensor& embeddings,
+                                                       double threshold,
+                                                       const ApproximateDuplicateOptions& options) {
+    torch::NoGradGuard no_grad;
+    const at::Tensor unit = unit_rows(embeddings).contiguous();
+    const std::int64_t rows = unit.size(0);
+    const std::int64_t dimensions = unit.size(1);
+    if (rows < 2) {
+        return {};
+    }
+    // About 4 rows per bucket for unrelated rows keeps the exact comparisons few.
+    const int bits = std::clamp(static_cast<int>(std::ceil(std::log2(double(rows) / 4))), 4, 24);
+    const double angle = std::acos(std::clamp(threshold, -1.0, 1.0));
+    const double per_bit = 1.0 - angle / M_PI;
+    const double per_table = std::pow(per_bit, bits);
+    const int tables =
+        per_table >= 1.0
+            ? 1
+            : static_cast<int>(std::ceil(std::log(options.miss) / std::log(1.0 - per_table)));
+    if (tables > options.max_tables) {
+        return near_duplicates_exact(embeddings, threshold);
+    }
+    // All hyperplanes drawn up front, so each table's are the same whichever thread hashes it.
+    const at::Generator generator = at::make_generator<at::CPUGeneratorImpl>(options.seed);
+    const at::Tensor planes =
+        at::randn({tables, dimensions, bits}, generator, at::TensorOptions(at::kFloat));
+    const at::Tensor powers = at::pow(2, at::arange(bits, at::TensorOptions(at::kLong)));
+    const float* data = unit.data_ptr<float>();
+    // Tables in parallel, each thread with its own pairs; a pair found twice has the same
+    // similarity, computed from the same rows.
+    const int threads = std::min(tables, system::usable_cpu_cores());
+    std::vector<std::unordered_map<std::uint64_t, float>> found_by_thread(
+        static_cast<std::size_t>(threads));
+    std::atomic<int> next_table{0};
+    parallel_for(
+        static_cast<std::size_t>(threads), threads, 1, [&](std::size_t begin, std::size_t) {
+            auto& found = found_by_thread[begin]; // first * rows + second -> similarity
+            std::vector<std::int64_t> members;
+            for (int table = next_table++; table < tables; table = next_table++) {
+                const at::Tensor codes =
+                    unit.mm(planes[table]).gt(0).to(at::kLong).mul(powers).sum(1);
+                const at::Tensor sorted = std::get<1>(codes.sort(/*stable=*/true, 0, false));
+                const auto code = codes.accessor<std::int64_t, 1>();
+                const auto by_code = sorted.accessor<std::int64_t, 1>();
+                for (std::int64_t start = 0; start < rows;) {
+                    std::int64_t end = start + 1;
+                    while (end < rows && code[by_code[end]] == code[by_code[start]]) {
+                        ++end;
+                    }
+                    members.assign(&by_code[start], &by_code[start] + (end - start));
+                    std::sort(members.begin(), members.end());
+                    compare_bucket(data, dimensions, members, threshold, rows, found);
+                    start = end;
+                }
+            }
+        });
+    std::unordered_map<std::uint64_t, float> found;
+    for (const auto& part : found_by_thread) {
+        found.insert(part.begin(), part.end());
+    }
+    std::vector<DuplicatePair> pairs;
+    pairs.reserve(found.size());
+    for (const auto& [key, similarity] : found) {
+        pairs.push_back({static_cast<std::int64_t>(key / static_cast<std::uint64_t>(rows)),
+                         static_cast<std::int64_t>(key % static_cast<std::uint64_t>(rows)),
+                         similarity});
+    }
+    sort_pairs(pairs);
+    return pairs;
+}
+
+std::vector<DuplicatePair> near_duplicates(const at::Tensor& embeddings, double threshold) {
+    constexpr std::int64_t kExactUpTo = 20000;
+    return embeddings.size(0) <= kExactUpTo ? near_duplicates_exact(embeddings, threshold)
+                                            : near_duplicates_approximate(embeddings, threshold);
 }
 
 } // namespace kiln::embed

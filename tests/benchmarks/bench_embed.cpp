@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <set>
 #include <string>
 #include <torch/types.h>
 #include <torch/utils.h>
@@ -54,17 +55,40 @@ int main(int argc, char** argv) {
             std::printf("  batch %4d: %8.1f img/s (%.1fx batch 1)\n", batch, rate, rate / baseline);
         }
     }
+    // Clustered like real embeddings: 500 centres, rows at cosine ~0.75 to theirs, and 1,000
+    // planted near-duplicates at cosine 0.95 to 1.
     torch::manual_seed(0);
-    torch::Tensor embeddings = torch::randn({rows, 256});
-    embeddings.narrow(0, 0, 100).copy_(embeddings.narrow(0, rows - 100, 100)); // 100 duplicates
+    const torch::Tensor centres = torch::randn({500, 256});
+    torch::Tensor embeddings =
+        centres.index_select(0, torch::randint(500, {rows})) + 0.85 * torch::randn({rows, 256});
+    const torch::Tensor originals = embeddings.narrow(0, 0, 1000);
+    embeddings.narrow(0, rows - 1000, 1000)
+        .copy_(originals + 0.3 * torch::rand({1000, 1}) * torch::randn({1000, 256}) *
+                               originals.norm(2, 1, true) / 16.0);
     std::printf("explorer on %lld embeddings of 256 dimensions\n", static_cast<long long>(rows));
     std::printf("  2-D projection (PCA):     %.2f s\n",
                 seconds_of([&] { kiln::embed::pca_2d(embeddings); }));
     std::printf("  20 nearest neighbours:    %.3f s\n",
                 seconds_of([&] { kiln::embed::nearest_neighbours(embeddings, 12345, 20); }));
-    std::size_t pairs = 0;
-    std::printf("  near-duplicates >= 0.95:  %.1f s",
-                seconds_of([&] { pairs = kiln::embed::near_duplicates(embeddings, 0.95).size(); }));
-    std::printf(" (%zu pairs found)\n", pairs);
+    std::vector<kiln::embed::DuplicatePair> exact, indexed;
+    const double exact_seconds =
+        seconds_of([&] { exact = kiln::embed::near_duplicates_exact(embeddings, 0.95); });
+    const double indexed_seconds =
+        seconds_of([&] { indexed = kiln::embed::near_duplicates_approximate(embeddings, 0.95); });
+    std::set<std::pair<std::int64_t, std::int64_t>> truth;
+    for (const auto& pair : exact) {
+        truth.emplace(pair.first, pair.second);
+    }
+    std::size_t found = 0;
+    for (const auto& pair : indexed) {
+        found += truth.count({pair.first, pair.second});
+    }
+    std::printf("  near-duplicates >= 0.95, exact (baseline): %.1f s, %zu pairs\n", exact_seconds,
+                exact.size());
+    std::printf("  near-duplicates >= 0.95, LSH index:        %.2f s, %zu pairs, recall %.2f%%, "
+                "%zu not pairs (%.0fx faster)\n",
+                indexed_seconds, indexed.size(),
+                100.0 * found / std::max<std::size_t>(1, truth.size()), indexed.size() - found,
+                exact_seconds / indexed_seconds);
     return 0;
 }

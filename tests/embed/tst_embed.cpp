@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <opencv2/imgcodecs.hpp>
+#include <set>
 #include <sstream>
 #include <torch/serialize.h>
 #include <torch/types.h>
@@ -193,7 +194,7 @@ private Q_SLOTS:
             QVERIFY(neighbour.row != 17);
         }
         for (const std::int64_t chunk : {1024, 7}) {
-            const auto pairs = kiln::embed::near_duplicates(data, 0.99, chunk);
+            const auto pairs = kiln::embed::near_duplicates_exact(data, 0.99, chunk);
             QCOMPARE(pairs.size(), std::size_t(2));
             QCOMPARE(pairs[0].first, 17);
             QCOMPARE(pairs[0].second, 150);
@@ -201,6 +202,42 @@ private Q_SLOTS:
             QCOMPARE(pairs[1].second, 90);
         }
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::nearest_neighbours(data, 200, 3));
+    }
+
+    void indexedDuplicatesMatchTheExactSearch() {
+        // Clustered rows, as real embeddings are (60 clusters, cosine ~0.8 to their centre), with
+        // pairs planted at similarities from 0.95 up.
+        torch::manual_seed(4);
+        const torch::Tensor centres = torch::randn({60, 64});
+        torch::Tensor data =
+            centres.index_select(0, torch::randint(60, {6000})) + 0.75 * torch::randn({6000, 64});
+        for (int i = 0; i < 60; ++i) {
+            const double noise = 0.05 + 0.25 * i / 60.0; // cosine ~1.0 down to ~0.96
+            data[5000 + i] = data[i] + noise * torch::randn({64}) * data[i].norm() / 8.0;
+        }
+        const auto exact = kiln::embed::near_duplicates_exact(data, 0.95);
+        QVERIFY2(exact.size() >= 50, qPrintable(QString::number(exact.size())));
+        const auto indexed = kiln::embed::near_duplicates_approximate(data, 0.95);
+        std::set<std::pair<std::int64_t, std::int64_t>> truth;
+        for (const auto& pair : exact) {
+            truth.emplace(pair.first, pair.second);
+        }
+        std::size_t found = 0;
+        for (const auto& pair : indexed) {
+            QVERIFY(pair.first < pair.second);
+            QVERIFY(pair.similarity >= 0.95);
+            found += truth.count({pair.first, pair.second});
+        }
+        QCOMPARE(found, indexed.size()); // nothing that is not a pair
+        QVERIFY2(found >= exact.size() * 97 / 100,
+                 qPrintable(QStringLiteral("%1 of %2").arg(found).arg(exact.size())));
+        // Seeded: the same pairs every time.
+        const auto again = kiln::embed::near_duplicates_approximate(data, 0.95);
+        QCOMPARE(again.size(), indexed.size());
+        for (std::size_t i = 0; i < again.size(); ++i) {
+            QCOMPARE(again[i].first, indexed[i].first);
+            QCOMPARE(again[i].second, indexed[i].second);
+        }
     }
 
     void mismatchedRowsAreRefused() {
