@@ -5,7 +5,9 @@
 #include "data/loader.h"
 #include "embed/writers.h"
 #include "track/run_store.h"
+#include "train/precision.h"
 
+#include <ATen/autocast_mode.h>
 #include <chrono>
 #include <torch/types.h>
 
@@ -24,12 +26,20 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
     const bool was_training = backbone.is_training();
     backbone.eval();
     torch::NoGradGuard no_grad;
+    const torch::Dtype dtype = train::storage_dtype(options.precision);
+    const bool autocast = train::autocasts_to_bf16(options.precision);
+    backbone.to(dtype);
     std::vector<at::Tensor> chunks;
     Embeddings embeddings;
     loader.start_epoch(0);
     std::int64_t done = 0;
     while (std::optional<data::Batch> batch = loader.next()) {
-        chunks.push_back(backbone.forward(batch->views[0]).to(torch::kFloat32));
+        at::autocast::set_cpu_enabled(autocast);
+        at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
+        at::Tensor features = backbone.forward(batch->views[0].to(dtype));
+        at::autocast::set_cpu_enabled(false);
+        at::autocast::clear_cache();
+        chunks.push_back(features.to(torch::kFloat32));
         embeddings.indices.insert(embeddings.indices.end(), batch->indices.begin(),
                                   batch->indices.end());
         done = batch->number + 1;
@@ -38,6 +48,7 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
         }
     }
     backbone.train(was_training);
+    backbone.to(torch::kFloat32);
     embeddings.values =
         chunks.empty() ? torch::empty({0, backbone.feature_dim()}) : torch::cat(chunks);
     embeddings.skipped = loader.skipped_files();
@@ -59,6 +70,7 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
     options.width = config.image_width;
     options.batch_size = config.batch_size;
     options.num_workers = config.num_workers.value_or(0);
+    options.precision = config.precision;
     const Embeddings embeddings = compute_embeddings(*backbone, index, options, progress, stop);
     if (stop.stop_requested()) {
         throw Error("embedding stopped before the end; nothing was written");

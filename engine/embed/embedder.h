@@ -24,6 +24,7 @@ struct EmbedOptions {
     int width = 224;
     int batch_size = 128;
     int num_workers = 0;
+    Precision precision = Precision::Full32; // resolved: bf16-mixed autocasts, *-true converts
 };
 
 using EmbedProgress = std::function<void(std::int64_t done, std::int64_t total)>;

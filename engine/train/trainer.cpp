@@ -14,6 +14,7 @@
 #include "track/run_files.h"
 #include "track/run_recorder.h"
 #include "train/optimizer.h"
+#include "train/precision.h"
 #include "train/step_timer.h"
 
 #include <ATen/CPUGeneratorImpl.h>
@@ -216,10 +217,8 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
         throw Error("num_nodes x devices = " + std::to_string(config.world_size()) +
                     ": this build of Kiln trains in one process; use devices=1 and num_nodes=1");
     }
-    const bool autocast = config.precision == Precision::BF16Mixed;
-    const torch::Dtype dtype = config.precision == Precision::Full64     ? torch::kFloat64
-                               : config.precision == Precision::BF16True ? torch::kBFloat16
-                                                                         : torch::kFloat32;
+    const bool autocast = autocasts_to_bf16(config.precision);
+    const torch::Dtype dtype = storage_dtype(config.precision);
     const auto started = Clock::now();
     // Everything that can reject the settings runs before anything is written to `out`.
     set_compute_threads(config);

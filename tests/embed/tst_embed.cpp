@@ -17,6 +17,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <set>
 #include <sstream>
+#include <torch/nn/functional/distance.h>
 #include <torch/serialize.h>
 #include <torch/types.h>
 #include <torch/utils.h>
@@ -266,6 +267,36 @@ private Q_SLOTS:
         options.batch_size = 64;
         QVERIFY(torch::allclose(kiln::embed::compute_embeddings(*backbone, index, options).values,
                                 embeddings.values, 1e-5, 1e-6));
+    }
+
+    void precisionChangesHowNotWhat() {
+        torch::manual_seed(2);
+        const auto backbone = kiln::models::make_backbone("smallcnn");
+        const auto index = kiln::data::DatasetIndex::scan({images_});
+        kiln::embed::EmbedOptions options;
+        options.height = options.width = 16;
+        const torch::Tensor full =
+            kiln::embed::compute_embeddings(*backbone, index, options).values;
+        namespace F = torch::nn::functional;
+        for (const kiln::Precision precision :
+             {kiln::Precision::BF16Mixed, kiln::Precision::BF16True, kiln::Precision::Full64}) {
+            options.precision = precision;
+            const torch::Tensor values =
+                kiln::embed::compute_embeddings(*backbone, index, options).values;
+            QCOMPARE(values.scalar_type(), torch::kFloat32);
+            const double similarity =
+                F::cosine_similarity(values, full, F::CosineSimilarityFuncOptions().dim(1))
+                    .min()
+                    .item<double>();
+            QVERIFY2(similarity > 0.98, qPrintable(QString::number(similarity)));
+            // Another precision changes the digits, float64 barely the direction.
+            QCOMPARE(torch::equal(values, full), false);
+            if (precision == kiln::Precision::Full64) {
+                QVERIFY2(similarity > 0.99999, qPrintable(QString::number(similarity)));
+            }
+        }
+        // The backbone is left as it was given.
+        QCOMPARE(backbone->parameters()[0].scalar_type(), torch::kFloat32);
     }
 
     void runEmbeddingFindsTheModelOfAnExport() {
