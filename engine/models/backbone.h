@@ -23,7 +23,8 @@ public:
 using Backbone = std::shared_ptr<BackboneImpl>;
 
 // Backbones by name: resnet18, resnet34, resnet50 (torchvision's parameter names, without the
-// classifier) and smallcnn (a four-block CNN for quick CPU runs), or the path of a TorchScript
+// classifier), smallcnn (a four-block CNN for quick CPU runs), vit_tiny and vit_small (ViT with
+// 16 px patches, timm's names, any image size), or the path of a TorchScript
 // module (.pt) whose output per image is its feature vector (4-D outputs are average-pooled). An
 // unknown name is a kiln::Error listing the valid ones.
 Backbone make_backbone(const std::string& name, std::int64_t in_channels = 3);

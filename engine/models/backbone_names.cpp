@@ -12,7 +12,7 @@ bool is_torchscript_model(const std::string& model) {
 }
 
 std::vector<std::string> backbone_names() {
-    return {"resnet18", "resnet34", "resnet50", "smallcnn"};
+    return {"resnet18", "resnet34", "resnet50", "smallcnn", "vit_tiny", "vit_small"};
 }
 
 } // namespace kiln::models

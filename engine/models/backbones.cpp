@@ -4,6 +4,7 @@
 #include "models/backbone.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <torch/csrc/jit/serialization/import.h>
@@ -133,6 +134,129 @@ private:
     nn::Sequential features_;
 };
 
+// Vision Transformer (ViT) with 16 x 16 patches, with timm's parameter names (patch_embed.proj,
+// cls_token, pos_embed, blocks.N.{norm1, attn.qkv, attn.proj, norm2, mlp.fc1, mlp.fc2}, norm),
+// so that exported weights load into timm's vit_tiny/small_patch16_224 (without the head). The
+// class token's final embedding is the feature. Position embeddings are made for 224 px and
+// interpolated (bicubic, as DINO does) for other sizes, so multi-crop views of 96 px work.
+class AttentionImpl : public nn::Module {
+public:
+    AttentionImpl(std::int64_t dim, std::int64_t heads) : heads_(heads) {
+        qkv_ = register_module("qkv", nn::Linear(dim, dim * 3));
+        proj_ = register_module("proj", nn::Linear(dim, dim));
+    }
+
+    torch::Tensor forward(const torch::Tensor& x) {
+        const std::int64_t batch = x.size(0), tokens = x.size(1), dim = x.size(2);
+        const torch::Tensor qkv = qkv_->forward(x)
+                                      .reshape({batch, tokens, 3, heads_, dim / heads_})
+                                      .permute({2, 0, 3, 1, 4});
+        const torch::Tensor q = qkv[0], k = qkv[1], v = qkv[2];
+        const double scale = 1.0 / std::sqrt(double(dim / heads_));
+        const torch::Tensor attention = torch::softmax(q.matmul(k.transpose(-2, -1)) * scale, -1);
+        return proj_->forward(attention.matmul(v).transpose(1, 2).reshape({batch, tokens, dim}));
+    }
+
+private:
+    std::int64_t heads_;
+    nn::Linear qkv_{nullptr}, proj_{nullptr};
+};
+TORCH_MODULE(Attention);
+
+class TransformerBlockImpl : public nn::Module {
+public:
+    TransformerBlockImpl(std::int64_t dim, std::int64_t heads) {
+        norm1_ = register_module("norm1", nn::LayerNorm(nn::LayerNormOptions({dim}).eps(1e-6)));
+        attn_ = register_module("attn", Attention(dim, heads));
+        norm2_ = register_module("norm2", nn::LayerNorm(nn::LayerNormOptions({dim}).eps(1e-6)));
+        mlp_ = register_module("mlp", nn::Sequential());
+        mlp_->push_back("fc1", nn::Linear(dim, dim * 4));
+        mlp_->push_back("act", nn::GELU());
+        mlp_->push_back("fc2", nn::Linear(dim * 4, dim));
+    }
+
+    torch::Tensor forward(torch::Tensor x) {
+        x = x + attn_->forward(norm1_->forward(x));
+        return x + mlp_->forward(norm2_->forward(x));
+    }
+
+private:
+    nn::LayerNorm norm1_{nullptr}, norm2_{nullptr};
+    Attention attn_{nullptr};
+    nn::Sequential mlp_{nullptr};
+};
+TORCH_MODULE(TransformerBlock);
+
+class VisionTransformerImpl : public BackboneImpl {
+public:
+    static constexpr std::int64_t kPatch = 16;
+    static constexpr std::int64_t kGrid = 224 / kPatch; // position embeddings made for 224 px
+
+    VisionTransformerImpl(std::int64_t dim, std::int64_t depth, std::int64_t heads,
+                          std::int64_t in_channels)
+        : dim_(dim) {
+        patch_embed_ = register_module("patch_embed", nn::Sequential());
+        patch_embed_->push_back(
+            "proj", nn::Conv2d(nn::Conv2dOptions(in_channels, dim, kPatch).stride(kPatch)));
+        cls_token_ = register_parameter("cls_token", torch::zeros({1, 1, dim}));
+        pos_embed_ = register_parameter("pos_embed", torch::zeros({1, 1 + kGrid * kGrid, dim}));
+        blocks_ = register_module("blocks", nn::ModuleList());
+        for (std::int64_t i = 0; i < depth; ++i) {
+            blocks_->push_back(TransformerBlock(dim, heads));
+        }
+        norm_ = register_module("norm", nn::LayerNorm(nn::LayerNormOptions({dim}).eps(1e-6)));
+        // timm's initialisation: truncated normal (std 0.02) for embeddings and linear weights,
+        // zero biases; its truncation at +-2 (absolute) never bites at this std.
+        torch::NoGradGuard no_grad;
+        pos_embed_.normal_(0.0, 0.02);
+        cls_token_.normal_(0.0, 1e-6);
+        for (auto& module : modules(false)) {
+            if (auto* linear = module->as<nn::Linear>()) {
+                linear->weight.normal_(0.0, 0.02);
+                linear->bias.zero_();
+            }
+        }
+    }
+
+    torch::Tensor forward(const torch::Tensor& images) override {
+        torch::Tensor x = patch_embed_->forward(images); // [B, D, h, w]
+        const std::int64_t rows = x.size(2), columns = x.size(3);
+        x = x.flatten(2).transpose(1, 2);
+        x = torch::cat({cls_token_.expand({x.size(0), -1, -1}), x}, 1);
+        x = x + position_embeddings(rows, columns);
+        for (const auto& block : *blocks_) {
+            x = block->as<TransformerBlock>()->forward(x);
+        }
+        return norm_->forward(x).select(1, 0);
+    }
+
+    std::int64_t feature_dim() const override { return dim_; }
+
+private:
+    torch::Tensor position_embeddings(std::int64_t rows, std::int64_t columns) const {
+        if (rows == kGrid && columns == kGrid) {
+            return pos_embed_;
+        }
+        const torch::Tensor grid = pos_embed_.narrow(1, 1, kGrid * kGrid)
+                                       .reshape({1, kGrid, kGrid, dim_})
+                                       .permute({0, 3, 1, 2});
+        const torch::Tensor resized = torch::nn::functional::interpolate(
+                                          grid, torch::nn::functional::InterpolateFuncOptions()
+                                                    .size(std::vector<std::int64_t>{rows, columns})
+                                                    .mode(torch::kBicubic)
+                                                    .align_corners(false))
+                                          .permute({0, 2, 3, 1})
+                                          .reshape({1, rows * columns, dim_});
+        return torch::cat({pos_embed_.narrow(1, 0, 1), resized}, 1);
+    }
+
+    std::int64_t dim_;
+    nn::Sequential patch_embed_{nullptr};
+    torch::Tensor cls_token_, pos_embed_;
+    nn::ModuleList blocks_{nullptr};
+    nn::LayerNorm norm_{nullptr};
+};
+
 // Any TorchScript module as a backbone. Its parameters and buffers are registered here under
 // names without dots (LibTorch's rule), so that optimizers and checkpoints see them; state()
 // gives them back under the module's own names for exported weights.
@@ -231,6 +355,12 @@ Backbone make_backbone(const std::string& name, std::int64_t in_channels) {
     }
     if (name == "smallcnn") {
         return std::make_shared<SmallCnnImpl>(in_channels);
+    }
+    if (name == "vit_tiny") {
+        return std::make_shared<VisionTransformerImpl>(192, 12, 3, in_channels);
+    }
+    if (name == "vit_small") {
+        return std::make_shared<VisionTransformerImpl>(384, 12, 6, in_channels);
     }
     std::string message = "unknown model \"" + name + "\"";
     const std::string suggestion = closest_match(name, backbone_names());

@@ -148,13 +148,48 @@ private Q_SLOTS:
         QCOMPARE(features.sizes().vec(), (std::vector<std::int64_t>{2, 256}));
     }
 
+    void vitsUseTimmNames() {
+        const auto tiny = kiln::models::make_backbone("vit_tiny");
+        QCOMPARE(tiny->feature_dim(), 192);
+        QCOMPARE(kiln::models::make_backbone("vit_small")->feature_dim(), 384);
+        std::map<std::string, std::vector<std::int64_t>> shapes;
+        for (const auto& [name, tensor] : tiny->state()) {
+            shapes[name] = tensor.sizes().vec();
+        }
+        // timm's vit_tiny_patch16_224 state_dict: 152 entries, less head.weight and head.bias.
+        QCOMPARE(shapes.size(), std::size_t(150));
+        QCOMPARE(shapes.at("cls_token"), (std::vector<std::int64_t>{1, 1, 192}));
+        QCOMPARE(shapes.at("pos_embed"), (std::vector<std::int64_t>{1, 197, 192}));
+        QCOMPARE(shapes.at("patch_embed.proj.weight"), (std::vector<std::int64_t>{192, 3, 16, 16}));
+        QCOMPARE(shapes.at("blocks.0.attn.qkv.weight"), (std::vector<std::int64_t>{576, 192}));
+        QCOMPARE(shapes.at("blocks.11.mlp.fc2.weight"), (std::vector<std::int64_t>{192, 768}));
+        QCOMPARE(shapes.at("blocks.5.norm2.bias"), (std::vector<std::int64_t>{192}));
+        QCOMPARE(shapes.at("norm.weight"), (std::vector<std::int64_t>{192}));
+        // Any multiple of 16: position embeddings are interpolated (multi-crop's 96 px views).
+        for (const std::int64_t side : {224, 96, 32}) {
+            const torch::Tensor features = tiny->forward(torch::rand({2, 3, side, side}));
+            QCOMPARE(features.sizes().vec(), (std::vector<std::int64_t>{2, 192}));
+        }
+        // Exported, then recognised from its tensors.
+        const auto path = root_ / "vit_tiny.pt";
+        kiln::models::save_backbone_weights(*tiny, path);
+        std::string model;
+        const auto loaded = kiln::models::load_backbone(path, &model);
+        QCOMPARE(model, std::string("vit_tiny"));
+        tiny->eval();
+        loaded->eval();
+        const torch::Tensor image = torch::rand({1, 3, 64, 64});
+        QVERIFY(torch::allclose(tiny->forward(image), loaded->forward(image)));
+    }
+
     void unknownNamesListTheValidOnes() {
         try {
             kiln::models::make_backbone("resnet19");
             QFAIL("accepted resnet19");
         } catch (const kiln::Error& error) {
             QVERIFY(containsText(error.what(), "did you mean \"resnet18\"?"));
-            QVERIFY(containsText(error.what(), "resnet18, resnet34, resnet50 or smallcnn"));
+            QVERIFY(containsText(error.what(),
+                                 "resnet18, resnet34, resnet50, smallcnn, vit_tiny or vit_small"));
         }
         QVERIFY_THROWS_EXCEPTION(kiln::Error,
                                  kiln::methods::make_method("byol", "smallcnn", {}, 10));
