@@ -69,6 +69,18 @@ int JsonArgs::integer(const std::string& key, int fallback, int minimum, int max
     return static_cast<int>(number);
 }
 
+std::string JsonArgs::text(const std::string& key, const std::string& fallback) {
+    const nlohmann::json* value = find(key);
+    if (value == nullptr) {
+        return fallback;
+    }
+    if (!value->is_string()) {
+        report(key, "expected a string, got " + value->dump());
+        return fallback;
+    }
+    return value->get<std::string>();
+}
+
 std::pair<double, double> JsonArgs::range(const std::string& key,
                                           std::pair<double, double> fallback, double minimum,
                                           double maximum) {

@@ -25,6 +25,8 @@ public:
     // Exactly `fallback.size()` numbers, each within [minimum, maximum].
     std::vector<double> numbers(const std::string& key, std::vector<double> fallback,
                                 double minimum, double maximum);
+    // A string (a path, a name); `fallback` when absent.
+    std::string text(const std::string& key, const std::string& fallback);
     // A nested dictionary (absent or null: empty). Call finish() on it too.
     JsonArgs child(const std::string& key);
 

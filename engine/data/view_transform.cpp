@@ -166,6 +166,9 @@ TransformArgs method_transform(const std::string& method, const json& transform_
     std::vector<ConfigIssue> issues;
     TransformArgs transform = method == "dino" ? dino_transform(transform_args, issues)
                                                : simclr_transform(transform_args, issues);
+    if (method == "distillation") { // one view, seen by the teacher and the student alike
+        transform.views.resize(1);
+    }
     if (!issues.empty()) {
         throw ConfigError(issues);
     }

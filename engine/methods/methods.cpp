@@ -5,6 +5,7 @@
 #include "methods/method.h"
 
 #include <cmath>
+#include <filesystem>
 #include <torch/nn.h>
 
 namespace kiln::methods {
@@ -237,6 +238,123 @@ private:
 MethodImpl::MethodImpl(models::Backbone backbone)
     : backbone_(register_module("backbone", std::move(backbone))) {}
 
+// Distillation: the student learns a frozen teacher's features. The student's features go
+// through a linear projection to the teacher's size; both are L2-normalised. Without a queue the
+// loss is their mean squared distance (2 - 2 cos); with `queue_size` past teacher features the
+// student matches the teacher's softmax over its similarities to them and to the batch (SEED,
+// Fang et al. 2021, as a KL divergence), at `temperature`. AdamW 5e-4 x batch / 256.
+struct DistillationArgs {
+    std::string teacher;
+    std::int64_t queue_size = 0;
+    double temperature = 0.07;
+
+    explicit DistillationArgs(JsonArgs& args)
+        : teacher(args.text("teacher", "")), queue_size(args.integer("queue_size", 0, 0, 1 << 20)),
+          temperature(args.number("temperature", 0.07, 1e-4, 10.0)) {}
+};
+
+class DistillationImpl : public MethodImpl {
+public:
+    DistillationImpl(models::Backbone student, models::Backbone teacher,
+                     const DistillationArgs& args)
+        : MethodImpl(std::move(student)), queue_size_(args.queue_size),
+          temperature_(args.temperature) {
+        teacher_ = register_module("teacher", std::move(teacher));
+        for (torch::Tensor& parameter : teacher_->parameters()) {
+            parameter.set_requires_grad(false);
+        }
+        teacher_->eval();
+        const std::int64_t teacher_dim = teacher_->feature_dim();
+        projection_ =
+            register_module("projection_head", nn::Linear(backbone_->feature_dim(), teacher_dim));
+        queue_ = register_buffer("queue", torch::zeros({queue_size_, teacher_dim}));
+        queue_filled_ = register_buffer("queue_filled", torch::zeros({}, torch::kLong));
+    }
+
+    void train(bool on) override {
+        MethodImpl::train(on);
+        teacher_->eval(); // frozen: its batch norms keep their statistics
+    }
+
+    torch::Tensor training_loss(const std::vector<torch::Tensor>& views) override {
+        const torch::Tensor& images = views.at(0);
+        torch::Tensor target;
+        {
+            torch::NoGradGuard no_grad;
+            target = F::normalize(teacher_->forward(images), F::NormalizeFuncOptions().dim(1));
+        }
+        const torch::Tensor student = F::normalize(projection_->forward(backbone_->forward(images)),
+                                                   F::NormalizeFuncOptions().dim(1));
+        if (queue_size_ == 0) {
+            return (student - target).pow(2).sum(1).mean();
+        }
+        pending_ = target;
+        const std::int64_t filled = queue_filled_.item<std::int64_t>();
+        const torch::Tensor keys = torch::cat({target, queue_.narrow(0, 0, filled)});
+        // KL divergence: zero when the student matches, whatever the teacher's own entropy.
+        const torch::Tensor teacher_log_probabilities =
+            torch::log_softmax(target.mm(keys.t()) / temperature_, 1);
+        const torch::Tensor student_log_probabilities =
+            torch::log_softmax(student.mm(keys.t()) / temperature_, 1);
+        return (teacher_log_probabilities.exp() *
+                (teacher_log_probabilities - student_log_probabilities))
+            .sum(1)
+            .mean();
+    }
+
+    // The batch's teacher features join the queue, the oldest leave it.
+    void after_optimizer_step() override {
+        if (queue_size_ == 0 || !pending_.defined()) {
+            return;
+        }
+        torch::NoGradGuard no_grad;
+        const std::int64_t batch = std::min<std::int64_t>(pending_.size(0), queue_size_);
+        queue_.copy_(torch::cat({pending_.narrow(0, 0, batch).to(queue_.dtype()),
+                                 queue_.narrow(0, 0, queue_size_ - batch)}));
+        queue_filled_.fill_(
+            std::min<std::int64_t>(queue_filled_.item<std::int64_t>() + batch, queue_size_));
+        pending_ = torch::Tensor();
+    }
+
+    OptimizerDefaults optimizer_defaults() const override { return {"adamw", 5e-4, 0.04, 0.9, 10}; }
+
+private:
+    std::int64_t queue_size_;
+    double temperature_;
+    models::Backbone teacher_;
+    nn::Linear projection_{nullptr};
+    torch::Tensor queue_, queue_filled_, pending_;
+};
+
+// The teacher of a distillation: a Kiln checkpoint or exported model, or a TorchScript module.
+models::Backbone load_teacher(const std::string& path, JsonArgs& args) {
+    if (path.empty()) {
+        args.report("teacher", "required: give the teacher, an exported model "
+                               "(out/exported_models/exported_last.pt) or a TorchScript file");
+        return nullptr;
+    }
+    if (!std::filesystem::exists(path)) {
+        args.report("teacher", "\"" + path + "\" does not exist");
+        return nullptr;
+    }
+    try {
+        return models::load_backbone(path);
+    } catch (const Error& not_kiln) {
+        if (!models::is_torchscript_model(path)) {
+            args.report("teacher", not_kiln.what());
+            return nullptr;
+        }
+    }
+    try {
+        return models::make_backbone(path);
+    } catch (const Error& error) {
+        args.report("teacher",
+                    "\"" + path +
+                        "\" is neither a Kiln model nor a TorchScript module: " + error.what());
+        return nullptr;
+    }
+}
+
 double dino_teacher_temperature(double progress, double warmup_temperature, double temperature,
                                 double warmup_fraction) {
     if (warmup_fraction <= 0 || progress >= warmup_fraction) {
@@ -278,6 +396,13 @@ Method make_method(const std::string& name, const std::string& model,
     } else if (name == "dino") {
         method = std::make_shared<DinoImpl>(model, models::make_backbone(model, in_channels), args,
                                             dataset_size, in_channels);
+    } else if (name == "distillation") {
+        const DistillationArgs settings(args);
+        models::Backbone teacher = load_teacher(settings.teacher, args);
+        if (teacher) {
+            method = std::make_shared<DistillationImpl>(models::make_backbone(model, in_channels),
+                                                        std::move(teacher), settings);
+        }
     } else {
         throw Error("method \"" + name + "\" is not available in this build; Kiln has " +
                     join_alternatives(method_names()));

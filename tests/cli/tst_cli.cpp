@@ -81,7 +81,7 @@ private Q_SLOTS:
         QTest::newRow("train") << QStringList{"train", "--help"}
                                << QStringList{
                                       "epochs (integer >= 1), default 100",
-                                      "method (simclr or dino), default \"simclr\"",
+                                      "method (simclr, dino or distillation), default \"simclr\"",
                                       "num_workers (integer >= 0, or auto), default \"auto\"",
                                       "gradient_accumulation_steps"};
         QTest::newRow("embed") << QStringList{"embed", "--help"}
@@ -427,7 +427,7 @@ private Q_SLOTS:
             result.out.split('\n', Qt::SkipEmptyParts),
             (QStringList{"resnet18", "resnet34", "resnet50", "smallcnn", "vit_tiny", "vit_small"}));
         result = runKiln({"list-methods"});
-        QCOMPARE(result.out.split('\n', Qt::SkipEmptyParts), (QStringList{"simclr", "dino"}));
+        QCOMPARE(result.out.split('\n', Qt::SkipEmptyParts), (QStringList{"simclr", "dino", "distillation"}));
         result = runKiln({"train", "out=" + temp_.filePath("never"),
                           "data=" + temp_.filePath("images"), "model=resnet19"});
         QCOMPARE(result.exitCode, 1);

@@ -468,8 +468,8 @@ private Q_SLOTS:
             QVERIFY2(contains(help, "  " + key.name + " ("), key.name.c_str());
         }
         QVERIFY(contains(help, "epochs (integer >= 1), default 100"));
-        QVERIFY(contains(help, "model (resnet18, resnet34, resnet50 or smallcnn, or a TorchScript "
-                               ".pt file), required"));
+        QVERIFY(contains(help, "model (resnet18, resnet34, resnet50, smallcnn, vit_tiny or "
+                               "vit_small, or a TorchScript .pt file), required"));
     }
 };
 

@@ -19,6 +19,7 @@
 #include <opencv2/imgproc.hpp>
 #include <thread>
 #include <torch/nn/module.h>
+#include <torch/optim/sgd.h>
 #include <torch/serialize.h>
 #include <torch/types.h>
 
@@ -302,6 +303,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("method");
         QTest::newRow("simclr") << "simclr";
         QTest::newRow("dino") << "dino";
+        QTest::newRow("distillation") << "distillation";
+        QTest::newRow("distillation with a queue") << "distillation-queue";
     }
 
     void lossDecreasesForEachMethod() {
@@ -319,7 +322,19 @@ private Q_SLOTS:
                 {"bottleneck_dim", 32},   {"momentum_start", 1.0},
                 {"center_momentum", 1.0}, {"warmup_teacher_temp_fraction", 0.0}};
         }
-        const auto config = tinyRun(out, data_, method.toStdString(), 8, extra);
+        std::string name = method.toStdString();
+        if (method.startsWith("distillation")) {
+            // A teacher with random weights is a fixed function of the image: learnable.
+            torch::manual_seed(5);
+            const fs::path teacher = root_ / "teacher.pt";
+            kiln::models::save_backbone_weights(*kiln::models::make_backbone("smallcnn"), teacher);
+            extra["method_args"] = {{"teacher", teacher.string()}};
+            if (method.endsWith("queue")) {
+                extra["method_args"]["queue_size"] = 16;
+            }
+            name = "distillation";
+        }
+        const auto config = tinyRun(out, data_, name, 8, extra);
         const auto summary = kiln::train::train(config, recorder);
         QCOMPARE(summary.status, kiln::train::RunSummary::Status::Finished);
         QCOMPARE(recorder.epoch_losses.size(), std::size_t(8));
@@ -337,6 +352,54 @@ private Q_SLOTS:
                 step.data_wait <= 1);
         QVERIFY(step.images_per_second > 0);
         QVERIFY(summary.advice.has_value());
+    }
+
+    void distillationKeepsItsTeacherFrozen() {
+        torch::manual_seed(6);
+        const fs::path teacher_file = root_ / "frozen-teacher.pt";
+        const auto teacher = kiln::models::make_backbone("smallcnn");
+        kiln::models::save_backbone_weights(*teacher, teacher_file);
+        const auto method =
+            kiln::methods::make_method("distillation", "smallcnn",
+                                       {{"teacher", teacher_file.string()}, {"queue_size", 4}}, 10);
+        method->train();
+        std::map<std::string, torch::Tensor> before;
+        for (const auto& item : method->named_parameters()) {
+            before[item.key()] = item.value().clone();
+        }
+        torch::optim::SGD sgd(method->parameters(), torch::optim::SGDOptions(0.1));
+        for (int step = 0; step < 3; ++step) {
+            sgd.zero_grad();
+            method->training_loss({torch::rand({6, 3, 24, 24})}).backward();
+            sgd.step();
+            method->after_optimizer_step();
+        }
+        bool student_moved = false;
+        for (const auto& item : method->named_parameters()) {
+            const bool same = torch::equal(item.value(), before.at(item.key()));
+            if (item.key().rfind("teacher.", 0) == 0) {
+                QVERIFY2(same && !item.value().requires_grad(), item.key().c_str());
+            } else {
+                student_moved = student_moved || !same;
+            }
+        }
+        QVERIFY(student_moved);
+        // The queue filled up: 3 batches of 6 into 4 places.
+        QCOMPARE(method->named_buffers()["queue_filled"].item<std::int64_t>(), 4);
+
+        try {
+            kiln::methods::make_method("distillation", "smallcnn", {{"queue_size", 4}}, 10);
+            QFAIL("a distillation without a teacher was made");
+        } catch (const kiln::ConfigError& error) {
+            QVERIFY2(containsText(error.what(), "method_args.teacher: required"), error.what());
+        }
+        try {
+            kiln::methods::make_method("distillation", "smallcnn",
+                                       {{"teacher", (root_ / "nowhere.pt").string()}}, 10);
+            QFAIL("a missing teacher was accepted");
+        } catch (const kiln::ConfigError& error) {
+            QVERIFY2(containsText(error.what(), "does not exist"), error.what());
+        }
     }
 
     void resumeGivesTheSameWeightsAsOneRun() {
