@@ -8,5 +8,10 @@ int main(int argc, char** argv) {
     kiln::gui::configureApplication(app);
     kiln::gui::MainWindow window;
     window.show();
+    // kiln-studio FILE.kiln opens the project.
+    const QStringList arguments = QApplication::arguments();
+    if (arguments.size() > 1) {
+        window.openProject(arguments.at(1));
+    }
     return QApplication::exec();
 }

@@ -14,7 +14,7 @@
         <translation>用于图像数据集自监督预训练和嵌入的桌面工作站，支持 CPU 和 GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/app/about_dialog.cpp" line="41"/>
+        <location filename="../gui/app/about_dialog.cpp" line="42"/>
         <source>Licensed under the GNU General Public License, version 3 or later.</source>
         <translation>依据 GNU 通用公共许可证第 3 版或更高版本授权。</translation>
     </message>
@@ -22,148 +22,277 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="20"/>
+        <location filename="../gui/app/main_window.cpp" line="29"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="26"/>
+        <location filename="../gui/app/main_window.cpp" line="35"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="34"/>
+        <location filename="../gui/app/main_window.cpp" line="43"/>
+        <location filename="../gui/app/main_window.cpp" line="316"/>
+        <location filename="../gui/app/main_window.cpp" line="347"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="53"/>
+        <location filename="../gui/app/main_window.cpp" line="68"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="55"/>
+        <location filename="../gui/app/main_window.cpp" line="71"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="57"/>
+        <location filename="../gui/app/main_window.cpp" line="73"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="59"/>
+        <location filename="../gui/app/main_window.cpp" line="77"/>
+        <source>Open Project</source>
+        <translation>打开项目</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="77"/>
+        <location filename="../gui/app/main_window.cpp" line="90"/>
+        <location filename="../gui/app/main_window.cpp" line="256"/>
+        <source>Kiln projects (*.kiln)</source>
+        <translation>Kiln 项目 (*.kiln)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="82"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="62"/>
+        <location filename="../gui/app/main_window.cpp" line="84"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="64"/>
+        <location filename="../gui/app/main_window.cpp" line="86"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="67"/>
+        <location filename="../gui/app/main_window.cpp" line="90"/>
+        <source>Save Project As</source>
+        <translation>项目另存为</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="98"/>
+        <source>Add &amp;Dataset Folder...</source>
+        <translation>添加数据集文件夹(&amp;D)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="101"/>
+        <source>Add Dataset Folder</source>
+        <translation>添加数据集文件夹</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="106"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="70"/>
+        <location filename="../gui/app/main_window.cpp" line="109"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="72"/>
+        <location filename="../gui/app/main_window.cpp" line="112"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="76"/>
+        <location filename="../gui/app/main_window.cpp" line="116"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="78"/>
+        <location filename="../gui/app/main_window.cpp" line="118"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="80"/>
+        <location filename="../gui/app/main_window.cpp" line="120"/>
         <source>&amp;Embed</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="82"/>
+        <location filename="../gui/app/main_window.cpp" line="122"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="85"/>
+        <location filename="../gui/app/main_window.cpp" line="126"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="88"/>
+        <location filename="../gui/app/main_window.cpp" line="129"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="89"/>
+        <location filename="../gui/app/main_window.cpp" line="130"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="90"/>
+        <location filename="../gui/app/main_window.cpp" line="131"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="91"/>
+        <location filename="../gui/app/main_window.cpp" line="132"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="92"/>
+        <location filename="../gui/app/main_window.cpp" line="133"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="96"/>
+        <location filename="../gui/app/main_window.cpp" line="137"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="104"/>
+        <location filename="../gui/app/main_window.cpp" line="145"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="106"/>
+        <location filename="../gui/app/main_window.cpp" line="147"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="109"/>
+        <location filename="../gui/app/main_window.cpp" line="150"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="121"/>
+        <location filename="../gui/app/main_window.cpp" line="162"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="123"/>
+        <location filename="../gui/app/main_window.cpp" line="164"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>在未标注的图像上预训练骨干网络，查看时间花在哪里，并导出嵌入。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="182"/>
+        <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="185"/>
+        <source>Add Dataset Folder...</source>
+        <translation>添加数据集文件夹...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="188"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="243"/>
+        <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
+%1</source>
+        <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="255"/>
+        <source>Save Project</source>
+        <translation>保存项目</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="297"/>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="298"/>
+        <source>The project &quot;%1&quot; has unsaved changes.</source>
+        <translation>项目“%1”有未保存的更改。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="301"/>
+        <source>Save them before going on?</source>
+        <translation>继续之前要保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="348"/>
+        <source>%1[*] - Kiln Studio</source>
+        <translation>%1[*] - Kiln Studio</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="361"/>
+        <source>%1 - %2 (missing)</source>
+        <translation>%1 - %2（缺失）</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="362"/>
+        <source>%1 - %2</source>
+        <translation>%1 - %2</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::Project</name>
+    <message>
+        <location filename="../gui/project/project.cpp" line="14"/>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="27"/>
+        <source>Cannot open %1: %2.</source>
+        <translation>无法打开 %1：%2。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="32"/>
+        <source>%1 is not a Kiln project: %2 at byte %3.</source>
+        <translation>%1 不是 Kiln 项目：第 %3 字节处%2。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="37"/>
+        <source>%1 is not a Kiln project: it holds no JSON object.</source>
+        <translation>%1 不是 Kiln 项目：其中没有 JSON 对象。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="44"/>
+        <source>%1 is not a Kiln project: it has no valid format_version.</source>
+        <translation>%1 不是 Kiln 项目：没有有效的 format_version。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="48"/>
+        <source>%1 was saved by a newer Kiln Studio (project format %2; this version reads up to %3). Update Kiln Studio to open it; the file is left as it is.</source>
+        <translation>%1 由较新版本的 Kiln Studio 保存（项目格式 %2；此版本最多支持 %3）。请更新 Kiln Studio 后再打开；文件保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="62"/>
+        <source>%1: dataset %2 has no path.</source>
+        <translation>%1：数据集 %2 没有路径。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="95"/>
+        <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
+        <translation>无法保存 %1：%2。原有文件（如有）保持不变。</translation>
     </message>
 </context>
 </TS>

@@ -1,14 +1,23 @@
 #include "app/main_window.h"
 
 #include "app/about_dialog.h"
+#include "project/project.h"
 #include "system/hardware.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QListWidget>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QVBoxLayout>
 
@@ -34,9 +43,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setWindowTitle(tr("Kiln Studio"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/kiln-256.png")));
     createMenus();
-    setCentralWidget(createStartPage());
+    pages_ = new QStackedWidget(this);
+    pages_->addWidget(createStartPage());
+    pages_->addWidget(createProjectPage());
+    setCentralWidget(pages_);
     statusBar()->showMessage(hardwareSummary(system::probe_hardware()));
     restoreWindowState();
+    updateRecentMenu();
+    updateTitle();
+    updateActions();
 }
 
 QAction* MainWindow::addAction(QMenu* menu, const QString& objectName, const QString& text,
@@ -52,23 +67,48 @@ void MainWindow::createMenus() {
     // show the shape of the application without offering anything that does nothing.
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->setObjectName(QStringLiteral("fileMenu"));
-    addAction(file, QStringLiteral("newProjectAction"), tr("&New Project"), QKeySequence::New)
-        ->setEnabled(false);
-    addAction(file, QStringLiteral("openProjectAction"), tr("&Open Project..."), QKeySequence::Open)
-        ->setEnabled(false);
-    QMenu* recent = file->addMenu(tr("Open &Recent"));
-    recent->setObjectName(QStringLiteral("recentMenu"));
-    recent->setEnabled(false);
-    addAction(file, QStringLiteral("saveProjectAction"), tr("&Save"), QKeySequence::Save)
-        ->setEnabled(false);
-    addAction(file, QStringLiteral("saveProjectAsAction"), tr("Save &As..."), QKeySequence::SaveAs)
-        ->setEnabled(false);
+    connect(
+        addAction(file, QStringLiteral("newProjectAction"), tr("&New Project"), QKeySequence::New),
+        &QAction::triggered, this, &MainWindow::newProject);
+    connect(addAction(file, QStringLiteral("openProjectAction"), tr("&Open Project..."),
+                      QKeySequence::Open),
+            &QAction::triggered, this, [this] {
+                const QString file = QFileDialog::getOpenFileName(
+                    this, tr("Open Project"), QString(), tr("Kiln projects (*.kiln)"));
+                if (!file.isEmpty()) {
+                    openProject(file);
+                }
+            });
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    recentMenu_->setObjectName(QStringLiteral("recentMenu"));
+    connect(addAction(file, QStringLiteral("saveProjectAction"), tr("&Save"), QKeySequence::Save),
+            &QAction::triggered, this, &MainWindow::saveProject);
+    connect(addAction(file, QStringLiteral("saveProjectAsAction"), tr("Save &As..."),
+                      QKeySequence::SaveAs),
+            &QAction::triggered, this, [this] {
+                const QString file = QFileDialog::getSaveFileName(
+                    this, tr("Save Project As"), project_->file(), tr("Kiln projects (*.kiln)"));
+                if (!file.isEmpty()) {
+                    saveProjectAs(file.endsWith(QStringLiteral(".kiln"))
+                                      ? file
+                                      : file + QStringLiteral(".kiln"));
+                }
+            });
     file->addSeparator();
+    connect(addAction(file, QStringLiteral("addDatasetAction"), tr("Add &Dataset Folder...")),
+            &QAction::triggered, this, [this] {
+                const QString folder =
+                    QFileDialog::getExistingDirectory(this, tr("Add Dataset Folder"));
+                if (!folder.isEmpty()) {
+                    addDataset(folder);
+                }
+            });
     addAction(file, QStringLiteral("exportEmbeddingsAction"), tr("&Export Embeddings..."))
         ->setEnabled(false);
     file->addSeparator();
-    addAction(file, QStringLiteral("closeProjectAction"), tr("&Close Project"), QKeySequence::Close)
-        ->setEnabled(false);
+    connect(addAction(file, QStringLiteral("closeProjectAction"), tr("&Close Project"),
+                      QKeySequence::Close),
+            &QAction::triggered, this, &MainWindow::closeProject);
     QAction* quit = addAction(file, QStringLiteral("quitAction"), tr("&Quit"), QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
     connect(quit, &QAction::triggered, this, &QWidget::close);
@@ -136,6 +176,202 @@ QWidget* MainWindow::createStartPage() {
     return page;
 }
 
+QWidget* MainWindow::createProjectPage() {
+    auto* page = new QWidget(this);
+    page->setObjectName(QStringLiteral("projectPage"));
+    auto* heading = new QLabel(tr("<h2>Datasets</h2>"), page);
+    datasetList_ = new QListWidget(page);
+    datasetList_->setObjectName(QStringLiteral("datasetList"));
+    auto* add = new QPushButton(tr("Add Dataset Folder..."), page);
+    connect(add, &QPushButton::clicked, findChild<QAction*>(QStringLiteral("addDatasetAction")),
+            &QAction::trigger);
+    auto* remove = new QPushButton(tr("Remove"), page);
+    remove->setObjectName(QStringLiteral("removeDatasetButton"));
+    connect(remove, &QPushButton::clicked, this, [this] {
+        if (project_ != nullptr && datasetList_->currentRow() >= 0) {
+            project_->removeDataset(datasetList_->currentRow());
+        }
+    });
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addStretch();
+    auto* layout = new QVBoxLayout(page);
+    layout->addWidget(heading);
+    layout->addWidget(datasetList_);
+    layout->addLayout(buttons);
+    return page;
+}
+
+void MainWindow::setProject(Project* project) {
+    delete project_;
+    project_ = project;
+    if (project_ != nullptr) {
+        project_->setParent(this);
+        connect(project_, &Project::modifiedChanged, this, &MainWindow::updateTitle);
+        connect(project_, &Project::datasetsChanged, this, &MainWindow::updateDatasetList);
+    }
+    pages_->setCurrentIndex(project_ != nullptr ? 1 : 0);
+    updateDatasetList();
+    updateTitle();
+    updateActions();
+}
+
+bool MainWindow::newProject() {
+    if (!maybeSaveChanges()) {
+        return false;
+    }
+    setProject(new Project);
+    return true;
+}
+
+bool MainWindow::openProject(const QString& file) {
+    if (!maybeSaveChanges()) {
+        return false;
+    }
+    auto* project = new Project;
+    QString error;
+    if (!project->load(file, &error)) {
+        delete project;
+        showError(error);
+        return false;
+    }
+    setProject(project);
+    rememberRecent(project_->file());
+    const QStringList missing = project_->missingDatasets();
+    if (!missing.isEmpty()) {
+        showError(tr("These dataset folders of the project are missing; reconnect the drive or "
+                     "remove them from the project:\n%1")
+                      .arg(missing.join(QLatin1Char('\n'))));
+    }
+    return true;
+}
+
+bool MainWindow::saveProject() {
+    if (project_ == nullptr) {
+        return false;
+    }
+    if (project_->file().isEmpty()) {
+        const QString file = QFileDialog::getSaveFileName(this, tr("Save Project"), QString(),
+                                                          tr("Kiln projects (*.kiln)"));
+        return !file.isEmpty() && saveProjectAs(file.endsWith(QStringLiteral(".kiln"))
+                                                    ? file
+                                                    : file + QStringLiteral(".kiln"));
+    }
+    return saveProjectAs(project_->file());
+}
+
+bool MainWindow::saveProjectAs(const QString& file) {
+    if (project_ == nullptr) {
+        return false;
+    }
+    QString error;
+    if (!project_->save(file, &error)) {
+        showError(error);
+        return false;
+    }
+    rememberRecent(project_->file());
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::closeProject() {
+    if (!maybeSaveChanges()) {
+        return false;
+    }
+    setProject(nullptr);
+    return true;
+}
+
+bool MainWindow::addDataset(const QString& folder) {
+    if (project_ == nullptr && !newProject()) {
+        return false;
+    }
+    return project_->addDataset(folder);
+}
+
+bool MainWindow::maybeSaveChanges() {
+    if (project_ == nullptr || !project_->isModified()) {
+        return true;
+    }
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved Changes"),
+                    tr("The project \"%1\" has unsaved changes.").arg(project_->displayName()),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("unsavedChangesBox"));
+    box.setInformativeText(tr("Save them before going on?"));
+    box.setDefaultButton(QMessageBox::Save);
+    switch (box.exec()) {
+    case QMessageBox::Save:
+        return saveProject();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+void MainWindow::showError(const QString& text) {
+    // Not modal to the application: a long message never blocks the event loop or a test.
+    auto* box =
+        new QMessageBox(QMessageBox::Warning, tr("Kiln Studio"), text, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("errorBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::rememberRecent(const QString& file) {
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("recentProjects")).toStringList();
+    recent.removeAll(file);
+    recent.prepend(file);
+    constexpr int kRecentProjects = 8;
+    while (recent.size() > kRecentProjects) {
+        recent.removeLast();
+    }
+    settings.setValue(QStringLiteral("recentProjects"), recent);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu() {
+    recentMenu_->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("recentProjects")).toStringList();
+    for (const QString& file : recent) {
+        QAction* action = recentMenu_->addAction(QDir::toNativeSeparators(file));
+        connect(action, &QAction::triggered, this, [this, file] { openProject(file); });
+    }
+    recentMenu_->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::updateTitle() {
+    // "[*]" shows the modified marker where the platform puts it.
+    setWindowTitle(project_ == nullptr ? tr("Kiln Studio")
+                                       : tr("%1[*] - Kiln Studio").arg(project_->displayName()));
+    setWindowModified(project_ != nullptr && project_->isModified());
+}
+
+void MainWindow::updateDatasetList() {
+    datasetList_->clear();
+    if (project_ == nullptr) {
+        return;
+    }
+    for (const DatasetEntry& dataset : project_->datasets()) {
+        const bool missing = !QFileInfo(dataset.path).isDir();
+        auto* item = new QListWidgetItem(
+            missing
+                ? tr("%1 - %2 (missing)").arg(dataset.name, QDir::toNativeSeparators(dataset.path))
+                : tr("%1 - %2").arg(dataset.name, QDir::toNativeSeparators(dataset.path)),
+            datasetList_);
+        item->setToolTip(QDir::toNativeSeparators(dataset.path));
+    }
+}
+
+void MainWindow::updateActions() {
+    const bool open = project_ != nullptr;
+    for (const char* name : {"saveProjectAction", "saveProjectAsAction", "closeProjectAction"}) {
+        findChild<QAction*>(QLatin1String(name))->setEnabled(open);
+    }
+}
+
 void MainWindow::showAbout() {
     AboutDialog dialog(this);
     dialog.exec();
@@ -149,6 +385,10 @@ void MainWindow::restoreWindowState() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeSaveChanges()) {
+        event->ignore();
+        return;
+    }
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     event->accept();

@@ -3,19 +3,33 @@
 #include <QMainWindow>
 
 class QAction;
+class QListWidget;
 class QMenu;
+class QStackedWidget;
 
 namespace kiln::gui {
 
-// The Kiln Studio window: menus, the start page and the status bar.
+class Project;
+
+// The Kiln Studio window: menus, the start page, the open project and the status bar.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
     explicit MainWindow(QWidget* parent = nullptr);
 
+    Project* project() const { return project_; }
+
 public Q_SLOTS:
     void showAbout();
+    // Project commands. Each asks first when unsaved changes would be lost; they return false
+    // when the user cancelled or the file could not be read or written (with a message).
+    bool newProject();
+    bool openProject(const QString& file);
+    bool saveProject();
+    bool saveProjectAs(const QString& file);
+    bool closeProject();
+    bool addDataset(const QString& folder);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -23,9 +37,24 @@ protected:
 private:
     void createMenus();
     QWidget* createStartPage();
+    QWidget* createProjectPage();
     QAction* addAction(QMenu* menu, const QString& objectName, const QString& text,
                        const QKeySequence& shortcut = {});
     void restoreWindowState();
+    void setProject(Project* project);
+    // Save, discard or cancel when the project has unsaved changes: false means cancel.
+    bool maybeSaveChanges();
+    void showError(const QString& text);
+    void rememberRecent(const QString& file);
+    void updateRecentMenu();
+    void updateTitle();
+    void updateDatasetList();
+    void updateActions();
+
+    Project* project_ = nullptr;
+    QStackedWidget* pages_ = nullptr;
+    QListWidget* datasetList_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
 };
 
 } // namespace kiln::gui

@@ -1,0 +1,64 @@
+#pragma once
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+namespace kiln::gui {
+
+struct DatasetEntry {
+    QString name;
+    QString path; // absolute
+};
+
+// A Kiln Studio project: a `*.kiln` file, JSON with a `format_version`, holding the datasets
+// (folders, stored relative to the file so a project moves with its data), run presets and UI
+// state. Saved atomically (QSaveFile). Tracks whether it has unsaved changes.
+class Project : public QObject {
+    Q_OBJECT
+
+public:
+    static constexpr int kFormatVersion = 1;
+
+    explicit Project(QObject* parent = nullptr);
+
+    // Reads `file`. On failure returns false with a message that names the file and the fix,
+    // and leaves this project as it was.
+    bool load(const QString& file, QString* error);
+    // Writes `file` atomically; on success it becomes this project's file and is unmodified.
+    bool save(const QString& file, QString* error);
+
+    QString file() const { return file_; }
+    // The file's base name, or "Untitled" for a new project.
+    QString displayName() const;
+    bool isModified() const { return modified_; }
+
+    const QList<DatasetEntry>& datasets() const { return datasets_; }
+    // Adds a folder (named after it); false if it is already in the project.
+    bool addDataset(const QString& folder);
+    void removeDataset(int index);
+    // Datasets whose folder is not on disk (moved, or an unplugged drive).
+    QStringList missingDatasets() const;
+
+    QJsonArray runPresets() const { return run_presets_; }
+    void setRunPresets(const QJsonArray& presets);
+    QJsonObject uiState() const { return ui_state_; }
+    void setUiState(const QJsonObject& state);
+
+Q_SIGNALS:
+    void modifiedChanged(bool modified);
+    void datasetsChanged();
+
+private:
+    void setModified(bool modified);
+
+    QString file_;
+    bool modified_ = false;
+    QList<DatasetEntry> datasets_;
+    QJsonArray run_presets_;
+    QJsonObject ui_state_;
+};
+
+} // namespace kiln::gui

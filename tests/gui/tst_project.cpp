@@ -1,0 +1,207 @@
+// Kiln Studio projects: *.kiln files, their round trip, bad files, and the window's handling of
+// them (title, unsaved changes, recent files, errors).
+
+#include "app/application.h"
+#include "app/main_window.h"
+#include "project/project.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QListWidget>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+using kiln::gui::MainWindow;
+using kiln::gui::Project;
+
+namespace {
+
+QByteArray readAll(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void writeAll(const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+}
+
+// Answers the next "unsaved changes" question with `button`.
+void answerUnsavedChanges(MainWindow& window, QMessageBox::StandardButton button) {
+    QTimer::singleShot(0, &window, [&window, button] {
+        auto* box = window.findChild<QMessageBox*>(QStringLiteral("unsavedChangesBox"));
+        QVERIFY(box != nullptr);
+        box->button(button)->click();
+    });
+}
+
+} // namespace
+
+class ProjectTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir temp_;
+
+    QString makeFolder(const QString& name) {
+        QDir(temp_.path()).mkpath(name);
+        return QDir(temp_.path()).filePath(name);
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        kiln::gui::configureApplication(*qApp);
+        QSettings().clear();
+    }
+
+    void saveAndOpenRoundTrip() {
+        const QString flowers = makeFolder(QStringLiteral("data/flowers"));
+        const QString birds = makeFolder(QStringLiteral("elsewhere/birds"));
+        Project project;
+        QSignalSpy modified(&project, &Project::modifiedChanged);
+        QVERIFY(project.addDataset(flowers));
+        QVERIFY(!project.addDataset(flowers + QStringLiteral("/"))); // the same folder
+        QVERIFY(project.addDataset(birds));
+        project.setRunPresets(QJsonArray{QJsonObject{{"name", "quick"}, {"epochs", 5}}});
+        project.setUiState(QJsonObject{{"view", "datasets"}});
+        QVERIFY(project.isModified());
+        QCOMPARE(modified.count(), 1);
+        QCOMPARE(project.displayName(), QStringLiteral("Untitled"));
+
+        const QString file = QDir(temp_.path()).filePath(QStringLiteral("projects/one.kiln"));
+        QDir(temp_.path()).mkpath(QStringLiteral("projects"));
+        QString error;
+        QVERIFY2(project.save(file, &error), qPrintable(error));
+        QVERIFY(!project.isModified());
+        QCOMPARE(project.displayName(), QStringLiteral("one"));
+
+        // On disk: a format version and paths relative to the file.
+        const QJsonObject root = QJsonDocument::fromJson(readAll(file)).object();
+        QCOMPARE(root.value("format_version").toInt(), Project::kFormatVersion);
+        QCOMPARE(root.value("datasets").toArray().at(0).toObject().value("path").toString(),
+                 QStringLiteral("../data/flowers"));
+
+        Project opened;
+        QVERIFY2(opened.load(file, &error), qPrintable(error));
+        QCOMPARE(opened.datasets().size(), 2);
+        QCOMPARE(opened.datasets().at(0).path, QDir::cleanPath(flowers));
+        QCOMPARE(opened.datasets().at(1).name, QStringLiteral("birds"));
+        QCOMPARE(opened.runPresets(), project.runPresets());
+        QCOMPARE(opened.uiState(), project.uiState());
+        QVERIFY(!opened.isModified());
+        QVERIFY(opened.missingDatasets().isEmpty());
+
+        // Saved elsewhere, the relative paths follow; the folders stay the same.
+        QVERIFY(opened.save(QDir(temp_.path()).filePath(QStringLiteral("moved.kiln")), &error));
+        Project moved;
+        QVERIFY(moved.load(QDir(temp_.path()).filePath(QStringLiteral("moved.kiln")), &error));
+        QCOMPARE(moved.datasets().at(1).path, QDir::cleanPath(birds));
+    }
+
+    void badFilesAreClearErrorsAndChangeNothing() {
+        const QString folder = makeFolder(QStringLiteral("bad"));
+        Project project;
+        project.addDataset(makeFolder(QStringLiteral("kept")));
+        const auto expectError = [&](const QByteArray& contents, const QString& expected) {
+            const QString file = QDir(folder).filePath(QStringLiteral("bad.kiln"));
+            writeAll(file, contents);
+            QString error;
+            QVERIFY(!project.load(file, &error));
+            QVERIFY2(error.contains(expected), qPrintable(error));
+            QVERIFY(error.contains(QStringLiteral("bad.kiln")));
+            QCOMPARE(readAll(file), contents);      // nothing overwritten
+            QCOMPARE(project.datasets().size(), 1); // the open project is as it was
+            QVERIFY(project.isModified());
+        };
+        expectError("{\"format_version\": 1, \"datasets\": [", QStringLiteral("at byte"));
+        expectError("[1, 2]", QStringLiteral("no JSON object"));
+        expectError("{\"datasets\": []}", QStringLiteral("no valid format_version"));
+        expectError("{\"format_version\": 7}",
+                    QStringLiteral("newer Kiln Studio (project format 7"));
+        expectError("{\"format_version\": 1, \"datasets\": [{\"name\": \"x\"}]}",
+                    QStringLiteral("dataset 1 has no path"));
+        QString error;
+        QVERIFY(!project.load(QDir(folder).filePath(QStringLiteral("none.kiln")), &error));
+        QVERIFY(error.contains(QStringLiteral("Cannot open")));
+
+        // A missing dataset folder opens, and says so.
+        const QString file = QDir(folder).filePath(QStringLiteral("missing.kiln"));
+        writeAll(file, "{\"format_version\": 1, \"datasets\": [{\"path\": \"gone\"}]}");
+        QVERIFY(project.load(file, &error));
+        QCOMPARE(project.missingDatasets(), QStringList{QDir(folder).filePath("gone")});
+    }
+
+    void windowTracksTheProject() {
+        const QString data = makeFolder(QStringLiteral("window/data"));
+        const QString file = QDir(temp_.path()).filePath(QStringLiteral("window/w.kiln"));
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(!window.findChild<QAction*>("saveProjectAction")->isEnabled());
+
+        QVERIFY(window.newProject());
+        QVERIFY(window.findChild<QAction*>("saveProjectAction")->isEnabled());
+        QVERIFY(window.windowTitle().startsWith(QStringLiteral("Untitled")));
+        QVERIFY(window.addDataset(data));
+        QVERIFY(window.isWindowModified());
+        auto* list = window.findChild<QListWidget*>(QStringLiteral("datasetList"));
+        QCOMPARE(list->count(), 1);
+        QVERIFY(list->item(0)->text().startsWith(QStringLiteral("data - ")));
+
+        QVERIFY(window.saveProjectAs(file));
+        QVERIFY(!window.isWindowModified());
+        QVERIFY(window.windowTitle().startsWith(QStringLiteral("w[*]")));
+        const QStringList recent =
+            QSettings().value(QStringLiteral("recentProjects")).toStringList();
+        QCOMPARE(recent.value(0), QFileInfo(file).absoluteFilePath());
+        QCOMPARE(window.findChild<QMenu*>(QStringLiteral("recentMenu"))->actions().size(),
+                 recent.size());
+
+        // Unsaved changes: Cancel keeps the project, Discard drops them.
+        window.addDataset(makeFolder(QStringLiteral("window/more")));
+        answerUnsavedChanges(window, QMessageBox::Cancel);
+        QVERIFY(!window.closeProject());
+        QVERIFY(window.project() != nullptr);
+        answerUnsavedChanges(window, QMessageBox::Discard);
+        QVERIFY(window.closeProject());
+        QVERIFY(window.project() == nullptr);
+        QVERIFY(!window.findChild<QAction*>("closeProjectAction")->isEnabled());
+
+        // kiln-studio FILE.kiln, or Open: the saved state comes back.
+        QVERIFY(window.openProject(file));
+        QCOMPARE(window.project()->datasets().size(), 1);
+        QVERIFY(!window.isWindowModified());
+
+        // A bad file is reported and the open project stays.
+        const QString bad = QDir(temp_.path()).filePath(QStringLiteral("window/bad.kiln"));
+        writeAll(bad, "{\"format_version\": 99}");
+        QVERIFY(!window.openProject(bad));
+        auto* error = window.findChild<QMessageBox*>(QStringLiteral("errorBox"));
+        QVERIFY(error != nullptr && error->isVisible());
+        QVERIFY(error->text().contains(QStringLiteral("newer Kiln Studio")));
+        error->close();
+        QCOMPARE(window.project()->file(), QFileInfo(file).absoluteFilePath());
+
+        // Closing the window with unsaved changes asks too.
+        window.addDataset(makeFolder(QStringLiteral("window/third")));
+        answerUnsavedChanges(window, QMessageBox::Cancel);
+        QVERIFY(!window.close());
+        QVERIFY(window.isVisible());
+        answerUnsavedChanges(window, QMessageBox::Discard);
+        QVERIFY(window.close());
+    }
+};
+
+QTEST_MAIN(ProjectTest)
+#include "tst_project.moc"
