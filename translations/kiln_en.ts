@@ -2,6 +2,24 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>kiln::gui::AboutDialog</name>
+    <message>
+        <location filename="../gui/app/about_dialog.cpp" line="13"/>
+        <source>About Kiln Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/about_dialog.cpp" line="26"/>
+        <source>A desktop workstation for self-supervised pretraining and embedding of image datasets, on CPUs and GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/about_dialog.cpp" line="42"/>
+        <source>Licensed under the GNU General Public License, version 3 or later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
         <location filename="../gui/app/main_window.cpp" line="29"/>
@@ -18,6 +36,264 @@
             <numerusform>CPU: %n core, GPUs: %1</numerusform>
             <numerusform>CPU: %n cores, GPUs: %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="43"/>
+        <location filename="../gui/app/main_window.cpp" line="316"/>
+        <location filename="../gui/app/main_window.cpp" line="347"/>
+        <source>Kiln Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="68"/>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="71"/>
+        <source>&amp;New Project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="73"/>
+        <source>&amp;Open Project...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="77"/>
+        <source>Open Project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="77"/>
+        <location filename="../gui/app/main_window.cpp" line="90"/>
+        <location filename="../gui/app/main_window.cpp" line="256"/>
+        <source>Kiln projects (*.kiln)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="82"/>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="84"/>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="86"/>
+        <source>Save &amp;As...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="90"/>
+        <source>Save Project As</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="98"/>
+        <source>Add &amp;Dataset Folder...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="101"/>
+        <source>Add Dataset Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="106"/>
+        <source>&amp;Export Embeddings...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="109"/>
+        <source>&amp;Close Project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="112"/>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="116"/>
+        <source>&amp;Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="118"/>
+        <source>&amp;Train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="120"/>
+        <source>&amp;Embed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="122"/>
+        <source>&amp;Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="126"/>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="129"/>
+        <source>&amp;Datasets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="130"/>
+        <source>Run &amp;Configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="131"/>
+        <source>Live &amp;Plots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="132"/>
+        <source>Run &amp;History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="133"/>
+        <source>&amp;Embeddings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="137"/>
+        <source>&amp;Full Screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="145"/>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="147"/>
+        <source>&amp;About Kiln Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="150"/>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="162"/>
+        <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="164"/>
+        <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="182"/>
+        <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="185"/>
+        <source>Add Dataset Folder...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="188"/>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="243"/>
+        <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="255"/>
+        <source>Save Project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="297"/>
+        <source>Unsaved Changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="298"/>
+        <source>The project &quot;%1&quot; has unsaved changes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="301"/>
+        <source>Save them before going on?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="348"/>
+        <source>%1[*] - Kiln Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="361"/>
+        <source>%1 - %2 (missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="362"/>
+        <source>%1 - %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::Project</name>
+    <message>
+        <location filename="../gui/project/project.cpp" line="14"/>
+        <source>Untitled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="27"/>
+        <source>Cannot open %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="32"/>
+        <source>%1 is not a Kiln project: %2 at byte %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="37"/>
+        <source>%1 is not a Kiln project: it holds no JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="44"/>
+        <source>%1 is not a Kiln project: it has no valid format_version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="48"/>
+        <source>%1 was saved by a newer Kiln Studio (project format %2; this version reads up to %3). Update Kiln Studio to open it; the file is left as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="62"/>
+        <source>%1: dataset %2 has no path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="95"/>
+        <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
