@@ -22,7 +22,7 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="29"/>
+        <location filename="../gui/app/main_window.cpp" line="31"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU: %n Kern, keine CUDA-GPU</numerusform>
@@ -30,7 +30,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="35"/>
+        <location filename="../gui/app/main_window.cpp" line="37"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU: %n Kern, GPUs: %1</numerusform>
@@ -38,218 +38,228 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="43"/>
-        <location filename="../gui/app/main_window.cpp" line="316"/>
-        <location filename="../gui/app/main_window.cpp" line="347"/>
+        <location filename="../gui/app/main_window.cpp" line="45"/>
+        <location filename="../gui/app/main_window.cpp" line="334"/>
+        <location filename="../gui/app/main_window.cpp" line="365"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="68"/>
+        <location filename="../gui/app/main_window.cpp" line="70"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="71"/>
+        <location filename="../gui/app/main_window.cpp" line="73"/>
         <source>&amp;New Project</source>
         <translation>&amp;Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="73"/>
+        <location filename="../gui/app/main_window.cpp" line="75"/>
         <source>&amp;Open Project...</source>
         <translation>Projekt ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="77"/>
+        <location filename="../gui/app/main_window.cpp" line="79"/>
         <source>Open Project</source>
         <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="77"/>
-        <location filename="../gui/app/main_window.cpp" line="90"/>
-        <location filename="../gui/app/main_window.cpp" line="256"/>
+        <location filename="../gui/app/main_window.cpp" line="79"/>
+        <location filename="../gui/app/main_window.cpp" line="92"/>
+        <location filename="../gui/app/main_window.cpp" line="273"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="82"/>
+        <location filename="../gui/app/main_window.cpp" line="84"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="84"/>
+        <location filename="../gui/app/main_window.cpp" line="86"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="86"/>
+        <location filename="../gui/app/main_window.cpp" line="88"/>
         <source>Save &amp;As...</source>
         <translation>Speichern &amp;unter...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="90"/>
+        <location filename="../gui/app/main_window.cpp" line="92"/>
         <source>Save Project As</source>
         <translation>Projekt speichern unter</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="98"/>
+        <location filename="../gui/app/main_window.cpp" line="100"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>Daten&amp;satzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="101"/>
+        <location filename="../gui/app/main_window.cpp" line="103"/>
         <source>Add Dataset Folder</source>
         <translation>Datensatzordner hinzufügen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="106"/>
+        <location filename="../gui/app/main_window.cpp" line="108"/>
         <source>&amp;Export Embeddings...</source>
         <translation>Einbettungen &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="109"/>
+        <location filename="../gui/app/main_window.cpp" line="111"/>
         <source>&amp;Close Project</source>
         <translation>Projekt s&amp;chließen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="112"/>
+        <location filename="../gui/app/main_window.cpp" line="114"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="116"/>
+        <location filename="../gui/app/main_window.cpp" line="118"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="118"/>
+        <location filename="../gui/app/main_window.cpp" line="120"/>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="120"/>
+        <location filename="../gui/app/main_window.cpp" line="122"/>
         <source>&amp;Embed</source>
         <translation>&amp;Einbetten</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="122"/>
+        <location filename="../gui/app/main_window.cpp" line="124"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stoppen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="126"/>
+        <location filename="../gui/app/main_window.cpp" line="128"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="129"/>
+        <location filename="../gui/app/main_window.cpp" line="131"/>
         <source>&amp;Datasets</source>
         <translation>&amp;Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="130"/>
+        <location filename="../gui/app/main_window.cpp" line="132"/>
         <source>Run &amp;Configuration</source>
         <translation>Lauf&amp;konfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="131"/>
+        <location filename="../gui/app/main_window.cpp" line="133"/>
         <source>Live &amp;Plots</source>
         <translation>Live-&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="132"/>
+        <location filename="../gui/app/main_window.cpp" line="134"/>
         <source>Run &amp;History</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="133"/>
+        <location filename="../gui/app/main_window.cpp" line="135"/>
         <source>&amp;Embeddings</source>
         <translation>&amp;Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="137"/>
+        <location filename="../gui/app/main_window.cpp" line="147"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="145"/>
+        <location filename="../gui/app/main_window.cpp" line="155"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="147"/>
+        <location filename="../gui/app/main_window.cpp" line="157"/>
         <source>&amp;About Kiln Studio</source>
         <translation>Ü&amp;ber Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="150"/>
+        <location filename="../gui/app/main_window.cpp" line="160"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="162"/>
+        <location filename="../gui/app/main_window.cpp" line="172"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="164"/>
+        <location filename="../gui/app/main_window.cpp" line="174"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>Trainieren Sie Backbones auf Ihren unbeschrifteten Bildern vor, sehen Sie, wohin die Zeit geht, und exportieren Sie Einbettungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="182"/>
+        <location filename="../gui/app/main_window.cpp" line="192"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="185"/>
+        <location filename="../gui/app/main_window.cpp" line="195"/>
         <source>Add Dataset Folder...</source>
         <translation>Datensatzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="188"/>
+        <location filename="../gui/app/main_window.cpp" line="198"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="243"/>
+        <location filename="../gui/app/main_window.cpp" line="216"/>
+        <source>Datasets</source>
+        <translation>Datensätze</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="218"/>
+        <source>Run History</source>
+        <translation>Laufverlauf</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="260"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="255"/>
+        <location filename="../gui/app/main_window.cpp" line="272"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="297"/>
+        <location filename="../gui/app/main_window.cpp" line="315"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="298"/>
+        <location filename="../gui/app/main_window.cpp" line="316"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="301"/>
+        <location filename="../gui/app/main_window.cpp" line="319"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="348"/>
+        <location filename="../gui/app/main_window.cpp" line="366"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="361"/>
+        <location filename="../gui/app/main_window.cpp" line="379"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="362"/>
+        <location filename="../gui/app/main_window.cpp" line="380"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
@@ -292,9 +302,96 @@
         <translation>%1: Datensatz %2 hat keinen Pfad.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="95"/>
+        <location filename="../gui/project/project.cpp" line="97"/>
         <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
         <translation>%1 kann nicht gespeichert werden: %2. Eine vorherige Datei bleibt unverändert.</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunHistoryModel</name>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="143"/>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="145"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="147"/>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="149"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="151"/>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="153"/>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="155"/>
+        <source>Steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="157"/>
+        <source>Final loss</source>
+        <translation>Letzter Verlust</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="159"/>
+        <source>Images/s</source>
+        <translation>Bilder/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="161"/>
+        <source>data_wait (median)</source>
+        <translation>data_wait (Median)</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunHistoryView</name>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="176"/>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="179"/>
+        <source>Open Folder</source>
+        <translation>Ordner öffnen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="182"/>
+        <source>Delete Run...</source>
+        <translation>Lauf löschen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="224"/>
+        <location filename="../gui/runs/run_history.cpp" line="236"/>
+        <source>Delete Run</source>
+        <translation>Lauf löschen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="225"/>
+        <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
+        <translation>Den Lauf in %1 mit seinen Checkpoints, dem exportierten Modell und den Protokollen löschen?</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="237"/>
+        <source>Some files in %1 could not be deleted; check their permissions.</source>
+        <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>
 </context>
 </TS>

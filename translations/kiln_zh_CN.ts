@@ -22,232 +22,242 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="29"/>
+        <location filename="../gui/app/main_window.cpp" line="31"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="35"/>
+        <location filename="../gui/app/main_window.cpp" line="37"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="43"/>
-        <location filename="../gui/app/main_window.cpp" line="316"/>
-        <location filename="../gui/app/main_window.cpp" line="347"/>
+        <location filename="../gui/app/main_window.cpp" line="45"/>
+        <location filename="../gui/app/main_window.cpp" line="334"/>
+        <location filename="../gui/app/main_window.cpp" line="365"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="68"/>
+        <location filename="../gui/app/main_window.cpp" line="70"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="71"/>
+        <location filename="../gui/app/main_window.cpp" line="73"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="73"/>
+        <location filename="../gui/app/main_window.cpp" line="75"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="77"/>
+        <location filename="../gui/app/main_window.cpp" line="79"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="77"/>
-        <location filename="../gui/app/main_window.cpp" line="90"/>
-        <location filename="../gui/app/main_window.cpp" line="256"/>
+        <location filename="../gui/app/main_window.cpp" line="79"/>
+        <location filename="../gui/app/main_window.cpp" line="92"/>
+        <location filename="../gui/app/main_window.cpp" line="273"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="82"/>
+        <location filename="../gui/app/main_window.cpp" line="84"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="84"/>
+        <location filename="../gui/app/main_window.cpp" line="86"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="86"/>
+        <location filename="../gui/app/main_window.cpp" line="88"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="90"/>
+        <location filename="../gui/app/main_window.cpp" line="92"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="98"/>
+        <location filename="../gui/app/main_window.cpp" line="100"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>添加数据集文件夹(&amp;D)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="101"/>
+        <location filename="../gui/app/main_window.cpp" line="103"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="106"/>
+        <location filename="../gui/app/main_window.cpp" line="108"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="109"/>
+        <location filename="../gui/app/main_window.cpp" line="111"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="112"/>
+        <location filename="../gui/app/main_window.cpp" line="114"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="116"/>
+        <location filename="../gui/app/main_window.cpp" line="118"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="118"/>
+        <location filename="../gui/app/main_window.cpp" line="120"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="120"/>
+        <location filename="../gui/app/main_window.cpp" line="122"/>
         <source>&amp;Embed</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="122"/>
+        <location filename="../gui/app/main_window.cpp" line="124"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="126"/>
+        <location filename="../gui/app/main_window.cpp" line="128"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="129"/>
+        <location filename="../gui/app/main_window.cpp" line="131"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="130"/>
+        <location filename="../gui/app/main_window.cpp" line="132"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="131"/>
+        <location filename="../gui/app/main_window.cpp" line="133"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="132"/>
+        <location filename="../gui/app/main_window.cpp" line="134"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="133"/>
+        <location filename="../gui/app/main_window.cpp" line="135"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="137"/>
+        <location filename="../gui/app/main_window.cpp" line="147"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="145"/>
+        <location filename="../gui/app/main_window.cpp" line="155"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="147"/>
+        <location filename="../gui/app/main_window.cpp" line="157"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="150"/>
+        <location filename="../gui/app/main_window.cpp" line="160"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="162"/>
+        <location filename="../gui/app/main_window.cpp" line="172"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="164"/>
+        <location filename="../gui/app/main_window.cpp" line="174"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>在未标注的图像上预训练骨干网络，查看时间花在哪里，并导出嵌入。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="182"/>
+        <location filename="../gui/app/main_window.cpp" line="192"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="185"/>
+        <location filename="../gui/app/main_window.cpp" line="195"/>
         <source>Add Dataset Folder...</source>
         <translation>添加数据集文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="188"/>
+        <location filename="../gui/app/main_window.cpp" line="198"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="243"/>
+        <location filename="../gui/app/main_window.cpp" line="216"/>
+        <source>Datasets</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="218"/>
+        <source>Run History</source>
+        <translation>运行历史</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="260"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="255"/>
+        <location filename="../gui/app/main_window.cpp" line="272"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="297"/>
+        <location filename="../gui/app/main_window.cpp" line="315"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="298"/>
+        <location filename="../gui/app/main_window.cpp" line="316"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="301"/>
+        <location filename="../gui/app/main_window.cpp" line="319"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="348"/>
+        <location filename="../gui/app/main_window.cpp" line="366"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="361"/>
+        <location filename="../gui/app/main_window.cpp" line="379"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="362"/>
+        <location filename="../gui/app/main_window.cpp" line="380"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
@@ -290,9 +300,96 @@
         <translation>%1：数据集 %2 没有路径。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="95"/>
+        <location filename="../gui/project/project.cpp" line="97"/>
         <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
         <translation>无法保存 %1：%2。原有文件（如有）保持不变。</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunHistoryModel</name>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="143"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="145"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="147"/>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="149"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="151"/>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="153"/>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="155"/>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="157"/>
+        <source>Final loss</source>
+        <translation>最终损失</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="159"/>
+        <source>Images/s</source>
+        <translation>图像/秒</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="161"/>
+        <source>data_wait (median)</source>
+        <translation>data_wait（中位数）</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunHistoryView</name>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="176"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="179"/>
+        <source>Open Folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="182"/>
+        <source>Delete Run...</source>
+        <translation>删除运行...</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="224"/>
+        <location filename="../gui/runs/run_history.cpp" line="236"/>
+        <source>Delete Run</source>
+        <translation>删除运行</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="225"/>
+        <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
+        <translation>删除 %1 中的运行及其检查点、导出的模型和日志？</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="237"/>
+        <source>Some files in %1 could not be deleted; check their permissions.</source>
+        <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>
 </context>
 </TS>

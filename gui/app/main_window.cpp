@@ -2,6 +2,7 @@
 
 #include "app/about_dialog.h"
 #include "project/project.h"
+#include "runs/run_history.h"
 #include "system/hardware.h"
 
 #include <QAction>
@@ -19,6 +20,7 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace kiln::gui {
@@ -133,6 +135,14 @@ void MainWindow::createMenus() {
           std::pair{QStringLiteral("embeddingsViewAction"), tr("&Embeddings")}}) {
         addAction(view, name, text)->setEnabled(false);
     }
+    // The views built so far switch the project's tabs.
+    connect(findChild<QAction*>(QStringLiteral("datasetsViewAction")), &QAction::triggered, this,
+            [this] { projectTabs_->setCurrentIndex(0); });
+    connect(findChild<QAction*>(QStringLiteral("runHistoryViewAction")), &QAction::triggered, this,
+            [this] {
+                projectTabs_->setCurrentIndex(1);
+                runHistory_->refresh();
+            });
     view->addSeparator();
     QAction* fullScreen = addAction(view, QStringLiteral("fullScreenAction"), tr("&Full Screen"),
                                     QKeySequence::FullScreen);
@@ -200,7 +210,13 @@ QWidget* MainWindow::createProjectPage() {
     layout->addWidget(heading);
     layout->addWidget(datasetList_);
     layout->addLayout(buttons);
-    return page;
+
+    projectTabs_ = new QTabWidget(this);
+    projectTabs_->setObjectName(QStringLiteral("projectTabs"));
+    projectTabs_->addTab(page, tr("Datasets"));
+    runHistory_ = new RunHistoryView(projectTabs_);
+    projectTabs_->addTab(runHistory_, tr("Run History"));
+    return projectTabs_;
 }
 
 void MainWindow::setProject(Project* project) {
@@ -212,6 +228,7 @@ void MainWindow::setProject(Project* project) {
         connect(project_, &Project::datasetsChanged, this, &MainWindow::updateDatasetList);
     }
     pages_->setCurrentIndex(project_ != nullptr ? 1 : 0);
+    runHistory_->setFolder(project_ != nullptr ? project_->runsFolder() : QString());
     updateDatasetList();
     updateTitle();
     updateActions();
@@ -271,6 +288,7 @@ bool MainWindow::saveProjectAs(const QString& file) {
         return false;
     }
     rememberRecent(project_->file());
+    runHistory_->setFolder(project_->runsFolder());
     updateTitle();
     return true;
 }
@@ -367,7 +385,8 @@ void MainWindow::updateDatasetList() {
 
 void MainWindow::updateActions() {
     const bool open = project_ != nullptr;
-    for (const char* name : {"saveProjectAction", "saveProjectAsAction", "closeProjectAction"}) {
+    for (const char* name : {"saveProjectAction", "saveProjectAsAction", "closeProjectAction",
+                             "datasetsViewAction", "runHistoryViewAction"}) {
         findChild<QAction*>(QLatin1String(name))->setEnabled(open);
     }
 }

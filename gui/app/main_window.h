@@ -6,10 +6,12 @@ class QAction;
 class QListWidget;
 class QMenu;
 class QStackedWidget;
+class QTabWidget;
 
 namespace kiln::gui {
 
 class Project;
+class RunHistoryView;
 
 // The Kiln Studio window: menus, the start page, the open project and the status bar.
 class MainWindow : public QMainWindow {
@@ -19,6 +21,7 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
 
     Project* project() const { return project_; }
+    RunHistoryView* runHistory() const { return runHistory_; }
 
 public Q_SLOTS:
     void showAbout();
@@ -54,6 +57,8 @@ private:
     Project* project_ = nullptr;
     QStackedWidget* pages_ = nullptr;
     QListWidget* datasetList_ = nullptr;
+    QTabWidget* projectTabs_ = nullptr;
+    RunHistoryView* runHistory_ = nullptr;
     QMenu* recentMenu_ = nullptr;
 };
 

@@ -70,6 +70,7 @@ bool Project::load(const QString& file, QString* error) {
     }
     file_ = QFileInfo(file).absoluteFilePath();
     datasets_ = datasets;
+    runs_folder_ = root.value(QStringLiteral("runs_folder")).toString(QStringLiteral("runs"));
     run_presets_ = root.value(QStringLiteral("run_presets")).toArray();
     ui_state_ = root.value(QStringLiteral("ui")).toObject();
     Q_EMIT datasetsChanged();
@@ -86,6 +87,7 @@ bool Project::save(const QString& file, QString* error) {
     }
     const QJsonObject root{{QStringLiteral("format_version"), kFormatVersion},
                            {QStringLiteral("datasets"), datasets},
+                           {QStringLiteral("runs_folder"), runs_folder_},
                            {QStringLiteral("run_presets"), run_presets_},
                            {QStringLiteral("ui"), ui_state_}};
     QSaveFile output(file);
@@ -122,6 +124,13 @@ void Project::removeDataset(int index) {
     datasets_.removeAt(index);
     Q_EMIT datasetsChanged();
     setModified(true);
+}
+
+QString Project::runsFolder() const {
+    if (file_.isEmpty()) {
+        return {};
+    }
+    return QDir::cleanPath(QFileInfo(file_).absoluteDir().absoluteFilePath(runs_folder_));
 }
 
 QStringList Project::missingDatasets() const {

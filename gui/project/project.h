@@ -42,6 +42,10 @@ public:
     // Datasets whose folder is not on disk (moved, or an unplugged drive).
     QStringList missingDatasets() const;
 
+    // Where the project's runs are written and looked for: `runs` beside the file unless the
+    // file says otherwise (runs_folder, relative to it); empty for an unsaved project.
+    QString runsFolder() const;
+
     QJsonArray runPresets() const { return run_presets_; }
     void setRunPresets(const QJsonArray& presets);
     QJsonObject uiState() const { return ui_state_; }
@@ -57,6 +61,7 @@ private:
     QString file_;
     bool modified_ = false;
     QList<DatasetEntry> datasets_;
+    QString runs_folder_ = QStringLiteral("runs"); // relative to the file
     QJsonArray run_presets_;
     QJsonObject ui_state_;
 };

@@ -1,0 +1,243 @@
+#include "runs/run_history.h"
+
+#include "track/run_store.h"
+
+#include <QDateTime>
+#include <QDesktopServices>
+#include <QDir>
+#include <QDirIterator>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTableView>
+#include <QUrl>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace kiln::gui {
+namespace {
+
+QString duration_text(double seconds) {
+    const auto total = static_cast<qint64>(seconds + 0.5);
+    return total >= 3600
+               ? QStringLiteral("%1:%2:%3")
+                     .arg(total / 3600)
+                     .arg(total / 60 % 60, 2, 10, QLatin1Char('0'))
+                     .arg(total % 60, 2, 10, QLatin1Char('0'))
+               : QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
+}
+
+void read_database(const QString& directory, QVector<RunRow>& rows, QStringList* problems) {
+    try {
+        const track::RunStore store(track::RunStore::database_path(directory.toStdString()), false);
+        for (const track::RunRecord& run : store.runs()) {
+            const track::RunOverview overview = store.overview(run);
+            RunRow row;
+            row.directory = directory;
+            row.id = run.id;
+            row.status = QString::fromStdString(track::to_string(run.status));
+            row.method = QString::fromStdString(run.method);
+            row.model = QString::fromStdString(run.model);
+            row.started = run.started;
+            row.duration = overview.duration;
+            row.steps = overview.steps;
+            row.final_loss = overview.final_loss;
+            row.images_per_second = overview.median_images_per_second;
+            row.data_wait = overview.median_data_wait;
+            rows.append(row);
+        }
+    } catch (const std::exception& error) {
+        if (problems != nullptr) {
+            problems->append(QString::fromStdString(error.what()));
+        }
+    }
+}
+
+} // namespace
+
+QVector<RunRow> read_runs(const QString& folder, QStringList* problems) {
+    QVector<RunRow> rows;
+    if (folder.isEmpty() || !QDir(folder).exists()) {
+        return rows;
+    }
+    QStringList directories{folder};
+    for (const QString& child : QDir(folder).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QString path = QDir(folder).filePath(child);
+        directories << path;
+        for (const QString& grandchild : QDir(path).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            directories << QDir(path).filePath(grandchild);
+        }
+    }
+    for (const QString& directory : directories) {
+        if (QFileInfo::exists(QDir(directory).filePath(QStringLiteral("run.db")))) {
+            read_database(directory, rows, problems);
+        }
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const RunRow& a, const RunRow& b) { return a.started > b.started; });
+    return rows;
+}
+
+void RunHistoryModel::setRuns(QVector<RunRow> runs) {
+    beginResetModel();
+    runs_ = std::move(runs);
+    endResetModel();
+}
+
+int RunHistoryModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(runs_.size());
+}
+
+int RunHistoryModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : DataWait + 1;
+}
+
+QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= runs_.size()) {
+        return {};
+    }
+    const RunRow& run = runs_[index.row()];
+    if (role == Qt::ToolTipRole) {
+        return QDir::toNativeSeparators(run.directory);
+    }
+    if (role == Qt::TextAlignmentRole && index.column() >= Steps) {
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    if (role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (index.column()) {
+    case Run:
+        return QFileInfo(run.directory).fileName();
+    case Status:
+        return run.status;
+    case Method:
+        return run.method;
+    case Model:
+        return run.model;
+    case Started:
+        return QDateTime::fromSecsSinceEpoch(static_cast<qint64>(run.started))
+            .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    case Duration:
+        return duration_text(run.duration);
+    case Steps:
+        return run.steps;
+    case Loss:
+        return run.steps > 0 ? QString::number(run.final_loss, 'f', 4) : QString();
+    case Throughput:
+        return QString::number(run.images_per_second, 'f', 1);
+    case DataWait:
+        return QStringLiteral("%1%").arg(100.0 * run.data_wait, 0, 'f', 1);
+    default:
+        return {};
+    }
+}
+
+QVariant RunHistoryModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (section) {
+    case Run:
+        return tr("Run");
+    case Status:
+        return tr("Status");
+    case Method:
+        return tr("Method");
+    case Model:
+        return tr("Model");
+    case Started:
+        return tr("Started");
+    case Duration:
+        return tr("Duration");
+    case Steps:
+        return tr("Steps");
+    case Loss:
+        return tr("Final loss");
+    case Throughput:
+        return tr("Images/s");
+    case DataWait:
+        return tr("data_wait (median)");
+    default:
+        return {};
+    }
+}
+
+RunHistoryView::RunHistoryView(QWidget* parent)
+    : QWidget(parent), model_(new RunHistoryModel(this)), table_(new QTableView(this)) {
+    setObjectName(QStringLiteral("runHistoryView"));
+    table_->setObjectName(QStringLiteral("runTable"));
+    table_->setModel(model_);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->verticalHeader()->hide();
+    auto* refresh = new QPushButton(tr("Refresh"), this);
+    refresh->setObjectName(QStringLiteral("refreshRunsButton"));
+    connect(refresh, &QPushButton::clicked, this, &RunHistoryView::refresh);
+    auto* open = new QPushButton(tr("Open Folder"), this);
+    open->setObjectName(QStringLiteral("openRunFolderButton"));
+    connect(open, &QPushButton::clicked, this, &RunHistoryView::openSelectedFolder);
+    auto* remove = new QPushButton(tr("Delete Run..."), this);
+    remove->setObjectName(QStringLiteral("deleteRunButton"));
+    connect(remove, &QPushButton::clicked, this, &RunHistoryView::deleteSelectedRun);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(refresh);
+    buttons->addWidget(open);
+    buttons->addWidget(remove);
+    buttons->addStretch();
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(table_);
+    layout->addLayout(buttons);
+}
+
+void RunHistoryView::setFolder(const QString& folder) {
+    folder_ = folder;
+    refresh();
+}
+
+void RunHistoryView::refresh() {
+    model_->setRuns(read_runs(folder_));
+}
+
+const RunRow* RunHistoryView::selectedRun() const {
+    const QModelIndexList rows = table_->selectionModel()->selectedRows();
+    if (rows.isEmpty()) {
+        return nullptr;
+    }
+    return &model_->runs().at(rows.first().row());
+}
+
+void RunHistoryView::openSelectedFolder() {
+    if (const RunRow* run = selectedRun()) {
+        QDesktopServices::openUrl(QUrl::fromLocalFile(run->directory));
+    }
+}
+
+bool RunHistoryView::deleteSelectedRun() {
+    const RunRow* run = selectedRun();
+    if (run == nullptr) {
+        return false;
+    }
+    const QString directory = run->directory;
+    QMessageBox box(QMessageBox::Warning, tr("Delete Run"),
+                    tr("Delete the run in %1 with its checkpoints, exported model and logs?")
+                        .arg(QDir::toNativeSeparators(directory)),
+                    QMessageBox::Yes | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("deleteRunBox"));
+    box.setDefaultButton(QMessageBox::Cancel);
+    if (box.exec() != QMessageBox::Yes) {
+        return false;
+    }
+    const bool removed = QDir(directory).removeRecursively();
+    refresh();
+    if (!removed) {
+        QMessageBox::warning(this, tr("Delete Run"),
+                             tr("Some files in %1 could not be deleted; check their permissions.")
+                                 .arg(QDir::toNativeSeparators(directory)));
+    }
+    return removed;
+}
+
+} // namespace kiln::gui

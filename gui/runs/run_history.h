@@ -1,0 +1,91 @@
+#pragma once
+
+#include <QAbstractTableModel>
+#include <QString>
+#include <QVector>
+#include <QWidget>
+
+class QTableView;
+
+namespace kiln::gui {
+
+// One run as the history table shows it, read from a run directory's run.db.
+struct RunRow {
+    QString directory; // the run directory
+    qint64 id = 0;     // the run's id in its run.db
+    QString status;
+    QString method;
+    QString model;
+    double started = 0; // Unix seconds
+    double duration = 0;
+    qint64 steps = 0;
+    double final_loss = 0;
+    double images_per_second = 0;
+    double data_wait = 0; // median, fraction
+};
+
+// Every run recorded under `folder` (its run.db and those of its subfolders, two levels down),
+// newest first. Unreadable databases are skipped and named in `problems`.
+QVector<RunRow> read_runs(const QString& folder, QStringList* problems = nullptr);
+
+// The project's runs as a table: status, method, model, start, duration, steps, final loss,
+// images/s and median data_wait.
+class RunHistoryModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    enum Column {
+        Run,
+        Status,
+        Method,
+        Model,
+        Started,
+        Duration,
+        Steps,
+        Loss,
+        Throughput,
+        DataWait
+    };
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setRuns(QVector<RunRow> runs);
+    const QVector<RunRow>& runs() const { return runs_; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    QVector<RunRow> runs_;
+};
+
+// The Run History view: the table, and buttons to refresh it, open a run's folder and delete a
+// run (after asking).
+class RunHistoryView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit RunHistoryView(QWidget* parent = nullptr);
+
+    // Where the project's runs live; empty shows an empty table.
+    void setFolder(const QString& folder);
+    QString folder() const { return folder_; }
+    RunHistoryModel* model() const { return model_; }
+    QTableView* table() const { return table_; }
+
+public Q_SLOTS:
+    void refresh();
+    void openSelectedFolder();
+    // Deletes the selected run's directory after confirmation; false if cancelled or none.
+    bool deleteSelectedRun();
+
+private:
+    const RunRow* selectedRun() const;
+
+    QString folder_;
+    RunHistoryModel* model_;
+    QTableView* table_;
+};
+
+} // namespace kiln::gui
