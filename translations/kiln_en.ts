@@ -20,9 +20,122 @@
     </message>
 </context>
 <context>
+    <name>kiln::gui::LivePlots</name>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="41"/>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="41"/>
+        <source>loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="41"/>
+        <source>learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="43"/>
+        <source>data_wait (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="43"/>
+        <source>data_wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="44"/>
+        <source>CPU utilisation (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="45"/>
+        <source>system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="45"/>
+        <source>this process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="46"/>
+        <source>GPU utilisation (%) and memory (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="47"/>
+        <source>Images/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="47"/>
+        <source>images/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="53"/>
+        <source>best</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="63"/>
+        <source>No GPU in this run: nothing to show here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="90"/>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="160"/>
+        <source>GPU %1 utilisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="164"/>
+        <source>GPU %1 memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="198"/>
+        <source>step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="200"/>
+        <source>%1: loss %2, learning rate %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="206"/>
+        <source>%1: data_wait %2%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="209"/>
+        <source>%1: CPU %2%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="212"/>
+        <source>%1: %2 images/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="219"/>
+        <source>GPU %1 %2%, %3 MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="31"/>
+        <location filename="../gui/app/main_window.cpp" line="38"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU: %n core, no CUDA GPU</numerusform>
@@ -30,7 +143,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="37"/>
+        <location filename="../gui/app/main_window.cpp" line="44"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU: %n core, GPUs: %1</numerusform>
@@ -38,227 +151,274 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="45"/>
-        <location filename="../gui/app/main_window.cpp" line="334"/>
-        <location filename="../gui/app/main_window.cpp" line="365"/>
+        <location filename="../gui/app/main_window.cpp" line="52"/>
+        <location filename="../gui/app/main_window.cpp" line="456"/>
+        <location filename="../gui/app/main_window.cpp" line="487"/>
         <source>Kiln Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="70"/>
+        <source>The training stopped with an error:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="91"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="73"/>
+        <location filename="../gui/app/main_window.cpp" line="94"/>
         <source>&amp;New Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="75"/>
+        <location filename="../gui/app/main_window.cpp" line="96"/>
         <source>&amp;Open Project...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="79"/>
+        <location filename="../gui/app/main_window.cpp" line="100"/>
         <source>Open Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="79"/>
-        <location filename="../gui/app/main_window.cpp" line="92"/>
-        <location filename="../gui/app/main_window.cpp" line="273"/>
+        <location filename="../gui/app/main_window.cpp" line="100"/>
+        <location filename="../gui/app/main_window.cpp" line="113"/>
+        <location filename="../gui/app/main_window.cpp" line="395"/>
         <source>Kiln projects (*.kiln)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="84"/>
+        <location filename="../gui/app/main_window.cpp" line="105"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="86"/>
+        <location filename="../gui/app/main_window.cpp" line="107"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="88"/>
+        <location filename="../gui/app/main_window.cpp" line="109"/>
         <source>Save &amp;As...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="92"/>
+        <location filename="../gui/app/main_window.cpp" line="113"/>
         <source>Save Project As</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="100"/>
+        <location filename="../gui/app/main_window.cpp" line="121"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="103"/>
+        <location filename="../gui/app/main_window.cpp" line="124"/>
         <source>Add Dataset Folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="108"/>
+        <location filename="../gui/app/main_window.cpp" line="129"/>
         <source>&amp;Export Embeddings...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="111"/>
+        <location filename="../gui/app/main_window.cpp" line="132"/>
         <source>&amp;Close Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="114"/>
+        <location filename="../gui/app/main_window.cpp" line="135"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="118"/>
+        <location filename="../gui/app/main_window.cpp" line="139"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="120"/>
+        <location filename="../gui/app/main_window.cpp" line="141"/>
         <source>&amp;Train</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="122"/>
+        <location filename="../gui/app/main_window.cpp" line="144"/>
         <source>&amp;Embed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="124"/>
+        <location filename="../gui/app/main_window.cpp" line="146"/>
         <source>&amp;Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="128"/>
+        <location filename="../gui/app/main_window.cpp" line="150"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="131"/>
+        <location filename="../gui/app/main_window.cpp" line="153"/>
         <source>&amp;Datasets</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="132"/>
+        <location filename="../gui/app/main_window.cpp" line="154"/>
         <source>Run &amp;Configuration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="133"/>
+        <location filename="../gui/app/main_window.cpp" line="155"/>
         <source>Live &amp;Plots</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="134"/>
+        <location filename="../gui/app/main_window.cpp" line="156"/>
         <source>Run &amp;History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="135"/>
+        <location filename="../gui/app/main_window.cpp" line="157"/>
         <source>&amp;Embeddings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="147"/>
+        <location filename="../gui/app/main_window.cpp" line="171"/>
         <source>&amp;Full Screen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="155"/>
+        <location filename="../gui/app/main_window.cpp" line="179"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="157"/>
+        <location filename="../gui/app/main_window.cpp" line="181"/>
         <source>&amp;About Kiln Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="160"/>
+        <location filename="../gui/app/main_window.cpp" line="184"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="172"/>
+        <location filename="../gui/app/main_window.cpp" line="196"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="174"/>
+        <location filename="../gui/app/main_window.cpp" line="198"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="192"/>
+        <location filename="../gui/app/main_window.cpp" line="216"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="195"/>
+        <location filename="../gui/app/main_window.cpp" line="219"/>
         <source>Add Dataset Folder...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="198"/>
+        <location filename="../gui/app/main_window.cpp" line="222"/>
         <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="216"/>
+        <location filename="../gui/app/main_window.cpp" line="240"/>
         <source>Datasets</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="218"/>
+        <location filename="../gui/app/main_window.cpp" line="242"/>
+        <source>Run Configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="252"/>
+        <source>Live Plots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="254"/>
         <source>Run History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="260"/>
+        <location filename="../gui/app/main_window.cpp" line="268"/>
+        <source>Save the project first: its runs are written beside it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="292"/>
+        <source>starting...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="305"/>
+        <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="318"/>
+        <source>Finished after %n step(s).</source>
+        <translation>
+            <numerusform>Finished after %n step.</numerusform>
+            <numerusform>Finished after %n steps.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="319"/>
+        <source>Stopped after %n step(s); it can be resumed.</source>
+        <translation>
+            <numerusform>Stopped after %n step; it can be resumed.</numerusform>
+            <numerusform>Stopped after %n steps; it can be resumed.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="382"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="272"/>
+        <location filename="../gui/app/main_window.cpp" line="394"/>
         <source>Save Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="315"/>
+        <location filename="../gui/app/main_window.cpp" line="437"/>
         <source>Unsaved Changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="316"/>
+        <location filename="../gui/app/main_window.cpp" line="438"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="319"/>
+        <location filename="../gui/app/main_window.cpp" line="441"/>
         <source>Save them before going on?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="366"/>
+        <location filename="../gui/app/main_window.cpp" line="488"/>
         <source>%1[*] - Kiln Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="379"/>
+        <location filename="../gui/app/main_window.cpp" line="501"/>
         <source>%1 - %2 (missing)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="380"/>
+        <location filename="../gui/app/main_window.cpp" line="502"/>
         <source>%1 - %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -303,6 +463,134 @@
     <message>
         <location filename="../gui/project/project.cpp" line="97"/>
         <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunConfigForm</name>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="62"/>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="66"/>
+        <source>TensorBoard event files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="71"/>
+        <source>off; a folder or http(s):// server to log to MLflow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="74"/>
+        <source>a new folder in the project&apos;s runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="77"/>
+        <source>Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="78"/>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="79"/>
+        <source>Method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="80"/>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="81"/>
+        <source>Batch size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="82"/>
+        <source>Image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="83"/>
+        <source>Accelerator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="84"/>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="85"/>
+        <source>Loader workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="86"/>
+        <source>Loggers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="87"/>
+        <source>MLflow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="88"/>
+        <source>Output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="89"/>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="136"/>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="137"/>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="140"/>
+        <source>CUDA %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="144"/>
+        <source>CUDA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="148"/>
+        <source>No CUDA GPU is visible.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="149"/>
+        <source>This Kiln&apos;s LibTorch has no CUDA.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="168"/>
+        <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="178"/>
+        <source>auto (%1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -20,244 +20,403 @@
     </message>
 </context>
 <context>
+    <name>kiln::gui::LivePlots</name>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="41"/>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="41"/>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="41"/>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="43"/>
+        <source>data_wait (%)</source>
+        <translation>data_wait (%)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="43"/>
+        <source>data_wait</source>
+        <translation>data_wait</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="44"/>
+        <source>CPU utilisation (%)</source>
+        <translation>CPU 利用率 (%)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="45"/>
+        <source>system</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="45"/>
+        <source>this process</source>
+        <translation>本进程</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="46"/>
+        <source>GPU utilisation (%) and memory (MB)</source>
+        <translation>GPU 利用率 (%) 和显存 (MB)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="47"/>
+        <source>Images/s</source>
+        <translation>图像/秒</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="47"/>
+        <source>images/s</source>
+        <translation>图像/秒</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="53"/>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="63"/>
+        <source>No GPU in this run: nothing to show here.</source>
+        <translation>本次运行没有 GPU：此处无可显示内容。</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="90"/>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="160"/>
+        <source>GPU %1 utilisation</source>
+        <translation>GPU %1 利用率</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="164"/>
+        <source>GPU %1 memory</source>
+        <translation>GPU %1 显存</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="198"/>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="200"/>
+        <source>%1: loss %2, learning rate %3</source>
+        <translation>%1：损失 %2，学习率 %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="206"/>
+        <source>%1: data_wait %2%</source>
+        <translation>%1：data_wait %2%</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="209"/>
+        <source>%1: CPU %2%</source>
+        <translation>%1：CPU %2%</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="212"/>
+        <source>%1: %2 images/s</source>
+        <translation>%1：%2 图像/秒</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="219"/>
+        <source>GPU %1 %2%, %3 MB</source>
+        <translation>GPU %1 %2%，%3 MB</translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="31"/>
+        <location filename="../gui/app/main_window.cpp" line="38"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="37"/>
+        <location filename="../gui/app/main_window.cpp" line="44"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="45"/>
-        <location filename="../gui/app/main_window.cpp" line="334"/>
-        <location filename="../gui/app/main_window.cpp" line="365"/>
+        <location filename="../gui/app/main_window.cpp" line="52"/>
+        <location filename="../gui/app/main_window.cpp" line="456"/>
+        <location filename="../gui/app/main_window.cpp" line="487"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="70"/>
+        <source>The training stopped with an error:
+%1</source>
+        <translation>训练因错误而停止：
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="91"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="73"/>
+        <location filename="../gui/app/main_window.cpp" line="94"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="75"/>
+        <location filename="../gui/app/main_window.cpp" line="96"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="79"/>
+        <location filename="../gui/app/main_window.cpp" line="100"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="79"/>
-        <location filename="../gui/app/main_window.cpp" line="92"/>
-        <location filename="../gui/app/main_window.cpp" line="273"/>
+        <location filename="../gui/app/main_window.cpp" line="100"/>
+        <location filename="../gui/app/main_window.cpp" line="113"/>
+        <location filename="../gui/app/main_window.cpp" line="395"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="84"/>
+        <location filename="../gui/app/main_window.cpp" line="105"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="86"/>
+        <location filename="../gui/app/main_window.cpp" line="107"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="88"/>
+        <location filename="../gui/app/main_window.cpp" line="109"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="92"/>
+        <location filename="../gui/app/main_window.cpp" line="113"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="100"/>
+        <location filename="../gui/app/main_window.cpp" line="121"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>添加数据集文件夹(&amp;D)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="103"/>
+        <location filename="../gui/app/main_window.cpp" line="124"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="108"/>
+        <location filename="../gui/app/main_window.cpp" line="129"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="111"/>
+        <location filename="../gui/app/main_window.cpp" line="132"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="114"/>
+        <location filename="../gui/app/main_window.cpp" line="135"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="118"/>
+        <location filename="../gui/app/main_window.cpp" line="139"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="120"/>
+        <location filename="../gui/app/main_window.cpp" line="141"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="122"/>
+        <location filename="../gui/app/main_window.cpp" line="144"/>
         <source>&amp;Embed</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="124"/>
+        <location filename="../gui/app/main_window.cpp" line="146"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="128"/>
+        <location filename="../gui/app/main_window.cpp" line="150"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="131"/>
+        <location filename="../gui/app/main_window.cpp" line="153"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="132"/>
+        <location filename="../gui/app/main_window.cpp" line="154"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="133"/>
+        <location filename="../gui/app/main_window.cpp" line="155"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="134"/>
+        <location filename="../gui/app/main_window.cpp" line="156"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="135"/>
+        <location filename="../gui/app/main_window.cpp" line="157"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="147"/>
+        <location filename="../gui/app/main_window.cpp" line="171"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="155"/>
+        <location filename="../gui/app/main_window.cpp" line="179"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="157"/>
+        <location filename="../gui/app/main_window.cpp" line="181"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="160"/>
+        <location filename="../gui/app/main_window.cpp" line="184"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="172"/>
+        <location filename="../gui/app/main_window.cpp" line="196"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="174"/>
+        <location filename="../gui/app/main_window.cpp" line="198"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>在未标注的图像上预训练骨干网络，查看时间花在哪里，并导出嵌入。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="192"/>
+        <location filename="../gui/app/main_window.cpp" line="216"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="195"/>
+        <location filename="../gui/app/main_window.cpp" line="219"/>
         <source>Add Dataset Folder...</source>
         <translation>添加数据集文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="198"/>
+        <location filename="../gui/app/main_window.cpp" line="222"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="216"/>
+        <location filename="../gui/app/main_window.cpp" line="240"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="218"/>
+        <location filename="../gui/app/main_window.cpp" line="242"/>
+        <source>Run Configuration</source>
+        <translation>运行配置</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="252"/>
+        <source>Live Plots</source>
+        <translation>实时图表</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="254"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="260"/>
+        <location filename="../gui/app/main_window.cpp" line="268"/>
+        <source>Save the project first: its runs are written beside it.</source>
+        <translation>请先保存项目：运行结果会写在项目文件旁边。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="292"/>
+        <source>starting...</source>
+        <translation>正在启动...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="305"/>
+        <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
+        <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="318"/>
+        <source>Finished after %n step(s).</source>
+        <translation>
+            <numerusform>%n 步后完成。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="319"/>
+        <source>Stopped after %n step(s); it can be resumed.</source>
+        <translation>
+            <numerusform>%n 步后停止；可以继续。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="382"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="272"/>
+        <location filename="../gui/app/main_window.cpp" line="394"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="315"/>
+        <location filename="../gui/app/main_window.cpp" line="437"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="316"/>
+        <location filename="../gui/app/main_window.cpp" line="438"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="319"/>
+        <location filename="../gui/app/main_window.cpp" line="441"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="366"/>
+        <location filename="../gui/app/main_window.cpp" line="488"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="379"/>
+        <location filename="../gui/app/main_window.cpp" line="501"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="380"/>
+        <location filename="../gui/app/main_window.cpp" line="502"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
@@ -303,6 +462,134 @@
         <location filename="../gui/project/project.cpp" line="97"/>
         <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
         <translation>无法保存 %1：%2。原有文件（如有）保持不变。</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunConfigForm</name>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="62"/>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="66"/>
+        <source>TensorBoard event files</source>
+        <translation>TensorBoard 事件文件</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="71"/>
+        <source>off; a folder or http(s):// server to log to MLflow</source>
+        <translation>关闭；填写文件夹或 http(s):// 服务器以记录到 MLflow</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="74"/>
+        <source>a new folder in the project&apos;s runs</source>
+        <translation>项目运行目录中的新文件夹</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="77"/>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="78"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="79"/>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="80"/>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="81"/>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="82"/>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="83"/>
+        <source>Accelerator</source>
+        <translation>加速器</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="84"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="85"/>
+        <source>Loader workers</source>
+        <translation>加载线程数</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="86"/>
+        <source>Loggers</source>
+        <translation>日志记录器</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="87"/>
+        <source>MLflow</source>
+        <translation>MLflow</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="88"/>
+        <source>Output folder</source>
+        <translation>输出文件夹</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="89"/>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="136"/>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="137"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="140"/>
+        <source>CUDA %1: %2</source>
+        <translation>CUDA %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="144"/>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="148"/>
+        <source>No CUDA GPU is visible.</source>
+        <translation>未检测到 CUDA GPU。</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="149"/>
+        <source>This Kiln&apos;s LibTorch has no CUDA.</source>
+        <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="168"/>
+        <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
+        <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="178"/>
+        <source>auto (%1)</source>
+        <translation>自动 (%1)</translation>
     </message>
 </context>
 <context>

@@ -1,21 +1,28 @@
 #include "app/main_window.h"
 
 #include "app/about_dialog.h"
+#include "plots/live_plots.h"
 #include "project/project.h"
 #include "runs/run_history.h"
 #include "system/hardware.h"
+#include "training/run_config_form.h"
+#include "training/training_session.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
@@ -40,7 +47,7 @@ QString hardwareSummary(const system::HardwareInfo& hardware) {
 
 } // namespace
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new TrainingSession(this)) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Kiln Studio"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/kiln-256.png")));
@@ -50,6 +57,20 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     pages_->addWidget(createProjectPage());
     setCentralWidget(pages_);
     statusBar()->showMessage(hardwareSummary(system::probe_hardware()));
+    progress_ = new QProgressBar(this);
+    progress_->setObjectName(QStringLiteral("trainingProgress"));
+    progress_->setMinimumWidth(520);
+    progress_->setTextVisible(true);
+    progress_->hide();
+    statusBar()->addPermanentWidget(progress_);
+    connect(session_, &TrainingSession::stepFinished, this, &MainWindow::showStep);
+    connect(session_, &TrainingSession::finished, this, &MainWindow::trainingFinished);
+    connect(session_, &TrainingSession::failed, this, [this](const QString& message) {
+        progress_->hide();
+        showError(tr("The training stopped with an error:\n%1").arg(message));
+        runHistory_->refresh();
+    });
+    connect(session_, &TrainingSession::runningChanged, this, &MainWindow::updateActions);
     restoreWindowState();
     updateRecentMenu();
     updateTitle();
@@ -117,13 +138,14 @@ void MainWindow::createMenus() {
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->setObjectName(QStringLiteral("runMenu"));
-    addAction(run, QStringLiteral("trainAction"), tr("&Train"), QKeySequence(Qt::CTRL | Qt::Key_R))
-        ->setEnabled(false);
+    connect(addAction(run, QStringLiteral("trainAction"), tr("&Train"),
+                      QKeySequence(Qt::CTRL | Qt::Key_R)),
+            &QAction::triggered, this, &MainWindow::startTraining);
     addAction(run, QStringLiteral("embedAction"), tr("&Embed"), QKeySequence(Qt::CTRL | Qt::Key_E))
         ->setEnabled(false);
-    addAction(run, QStringLiteral("stopAction"), tr("&Stop"),
-              QKeySequence(Qt::CTRL | Qt::Key_Period))
-        ->setEnabled(false);
+    connect(addAction(run, QStringLiteral("stopAction"), tr("&Stop"),
+                      QKeySequence(Qt::CTRL | Qt::Key_Period)),
+            &QAction::triggered, this, [this] { session_->stop(); });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -136,13 +158,15 @@ void MainWindow::createMenus() {
         addAction(view, name, text)->setEnabled(false);
     }
     // The views built so far switch the project's tabs.
-    connect(findChild<QAction*>(QStringLiteral("datasetsViewAction")), &QAction::triggered, this,
-            [this] { projectTabs_->setCurrentIndex(0); });
-    connect(findChild<QAction*>(QStringLiteral("runHistoryViewAction")), &QAction::triggered, this,
-            [this] {
-                projectTabs_->setCurrentIndex(1);
-                runHistory_->refresh();
-            });
+    const std::pair<const char*, int> tabs[] = {
+        {"datasetsViewAction", kDatasetsTab},
+        {"runConfigurationViewAction", kRunConfigurationTab},
+        {"livePlotsViewAction", kLivePlotsTab},
+        {"runHistoryViewAction", kRunHistoryTab}};
+    for (const auto& [name, tab] : tabs) {
+        connect(findChild<QAction*>(QLatin1String(name)), &QAction::triggered, this,
+                [this, tab = tab] { projectTabs_->setCurrentIndex(tab); });
+    }
     view->addSeparator();
     QAction* fullScreen = addAction(view, QStringLiteral("fullScreenAction"), tr("&Full Screen"),
                                     QKeySequence::FullScreen);
@@ -214,9 +238,99 @@ QWidget* MainWindow::createProjectPage() {
     projectTabs_ = new QTabWidget(this);
     projectTabs_->setObjectName(QStringLiteral("projectTabs"));
     projectTabs_->addTab(page, tr("Datasets"));
+    runConfig_ = new RunConfigForm(projectTabs_);
+    projectTabs_->addTab(runConfig_, tr("Run Configuration"));
+    auto* live = new QWidget(projectTabs_);
+    livePlots_ = new LivePlots(live);
+    advice_ = new QLabel(live);
+    advice_->setObjectName(QStringLiteral("adviceLabel"));
+    advice_->setWordWrap(true);
+    advice_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* liveLayout = new QVBoxLayout(live);
+    liveLayout->addWidget(livePlots_, 1);
+    liveLayout->addWidget(advice_);
+    projectTabs_->addTab(live, tr("Live Plots"));
     runHistory_ = new RunHistoryView(projectTabs_);
     projectTabs_->addTab(runHistory_, tr("Run History"));
+    connect(projectTabs_, &QTabWidget::currentChanged, this, [this](int tab) {
+        if (tab == kRunHistoryTab) {
+            runHistory_->refresh();
+        }
+    });
     return projectTabs_;
+}
+
+void MainWindow::startTraining() {
+    if (project_ == nullptr || session_->isRunning()) {
+        return;
+    }
+    if (project_->file().isEmpty()) {
+        showError(tr("Save the project first: its runs are written beside it."));
+        return;
+    }
+    // Without an output folder, each run gets a new one named by the time (with a suffix when
+    // a run started within the same second); the form keeps "new folder" for the next run.
+    nlohmann::json overrides = nlohmann::json::object();
+    if (runConfig_->settings().value("out", std::string()).empty()) {
+        const QDir runs(project_->runsFolder());
+        const QString stamp =
+            QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+        QString folder = runs.filePath(stamp);
+        for (int n = 2; QFileInfo::exists(folder); ++n) {
+            folder = runs.filePath(stamp + QStringLiteral("-%1").arg(n));
+        }
+        overrides["out"] = folder.toStdString();
+    }
+    const std::optional<TrainConfig> config = runConfig_->validate(overrides);
+    if (!config) {
+        projectTabs_->setCurrentIndex(kRunConfigurationTab);
+        return;
+    }
+    project_->setRunPresets(QJsonArray{QJsonObject{
+        {QStringLiteral("name"), QStringLiteral("last")},
+        {QStringLiteral("settings"),
+         QJsonDocument::fromJson(QByteArray::fromStdString(runConfig_->settings().dump()))
+             .object()}}});
+    livePlots_->clear();
+    advice_->clear();
+    progress_->setRange(0, 0);
+    progress_->setFormat(tr("starting..."));
+    progress_->show();
+    projectTabs_->setCurrentIndex(kLivePlotsTab);
+    session_->start(*config);
+}
+
+void MainWindow::showStep(const train::StepMetrics& metrics) {
+    livePlots_->addStep(metrics);
+    const double per_step = metrics.batch_time + metrics.data_time;
+    const auto eta = static_cast<qint64>(per_step * double(metrics.total_steps - metrics.step));
+    progress_->setRange(0, static_cast<int>(metrics.total_steps));
+    progress_->setValue(static_cast<int>(metrics.step));
+    progress_->setFormat(
+        tr("epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7")
+            .arg(metrics.epoch + 1)
+            .arg(metrics.epochs)
+            .arg(metrics.step)
+            .arg(metrics.total_steps)
+            .arg(metrics.loss, 0, 'f', 4)
+            .arg(100.0 * metrics.data_wait, 0, 'f', 0)
+            .arg(QStringLiteral("%1:%2").arg(eta / 60).arg(eta % 60, 2, 10, QLatin1Char('0'))));
+}
+
+void MainWindow::trainingFinished(const train::RunSummary& summary) {
+    progress_->hide();
+    QString text = summary.status == train::RunSummary::Status::Finished
+                       ? tr("Finished after %n step(s).", nullptr, static_cast<int>(summary.steps))
+                       : tr("Stopped after %n step(s); it can be resumed.", nullptr,
+                            static_cast<int>(summary.steps));
+    if (summary.advice) {
+        text += QLatin1Char('\n') + QString::fromStdString(summary.advice->diagnosis);
+        for (const std::string& advice : summary.advice->advice) {
+            text += QStringLiteral("\n  - ") + QString::fromStdString(advice);
+        }
+    }
+    advice_->setText(text);
+    runHistory_->refresh();
 }
 
 void MainWindow::setProject(Project* project) {
@@ -229,6 +343,19 @@ void MainWindow::setProject(Project* project) {
     }
     pages_->setCurrentIndex(project_ != nullptr ? 1 : 0);
     runHistory_->setFolder(project_ != nullptr ? project_->runsFolder() : QString());
+    if (project_ != nullptr) {
+        runConfig_->setDatasets(project_->datasets());
+        for (const QJsonValue& preset : project_->runPresets()) {
+            if (preset.toObject().value(QStringLiteral("name")) == QStringLiteral("last")) {
+                runConfig_->setSettings(nlohmann::json::parse(
+                    QJsonDocument(preset.toObject().value(QStringLiteral("settings")).toObject())
+                        .toJson(QJsonDocument::Compact)
+                        .toStdString()));
+            }
+        }
+        connect(project_, &Project::datasetsChanged, this,
+                [this] { runConfig_->setDatasets(project_->datasets()); });
+    }
     updateDatasetList();
     updateTitle();
     updateActions();
@@ -385,10 +512,18 @@ void MainWindow::updateDatasetList() {
 
 void MainWindow::updateActions() {
     const bool open = project_ != nullptr;
-    for (const char* name : {"saveProjectAction", "saveProjectAsAction", "closeProjectAction",
-                             "datasetsViewAction", "runHistoryViewAction"}) {
+    const bool training = session_->isRunning();
+    for (const char* name :
+         {"saveProjectAction", "saveProjectAsAction", "datasetsViewAction",
+          "runConfigurationViewAction", "livePlotsViewAction", "runHistoryViewAction"}) {
         findChild<QAction*>(QLatin1String(name))->setEnabled(open);
     }
+    // While a run writes into the project, the project stays open.
+    findChild<QAction*>(QStringLiteral("closeProjectAction"))->setEnabled(open && !training);
+    findChild<QAction*>(QStringLiteral("newProjectAction"))->setEnabled(!training);
+    findChild<QAction*>(QStringLiteral("openProjectAction"))->setEnabled(!training);
+    findChild<QAction*>(QStringLiteral("trainAction"))->setEnabled(open && !training);
+    findChild<QAction*>(QStringLiteral("stopAction"))->setEnabled(training);
 }
 
 void MainWindow::showAbout() {
@@ -408,6 +543,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         event->ignore();
         return;
     }
+    // A running training stops after its step with a checkpoint; the session waits for it.
+    session_->stop();
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     event->accept();

@@ -1,17 +1,24 @@
 #pragma once
 
+#include "train/trainer.h"
+
 #include <QMainWindow>
 
 class QAction;
+class QLabel;
 class QListWidget;
+class QProgressBar;
 class QMenu;
 class QStackedWidget;
 class QTabWidget;
 
 namespace kiln::gui {
 
+class LivePlots;
 class Project;
+class RunConfigForm;
 class RunHistoryView;
+class TrainingSession;
 
 // The Kiln Studio window: menus, the start page, the open project and the status bar.
 class MainWindow : public QMainWindow {
@@ -22,6 +29,9 @@ public:
 
     Project* project() const { return project_; }
     RunHistoryView* runHistory() const { return runHistory_; }
+    RunConfigForm* runConfiguration() const { return runConfig_; }
+    LivePlots* livePlots() const { return livePlots_; }
+    TrainingSession* session() const { return session_; }
 
 public Q_SLOTS:
     void showAbout();
@@ -33,11 +43,18 @@ public Q_SLOTS:
     bool saveProjectAs(const QString& file);
     bool closeProject();
     bool addDataset(const QString& folder);
+    // Run > Train: validates the run configuration (problems shown next to their fields) and
+    // trains on the engine thread, into a new folder of the project's runs unless one is set.
+    void startTraining();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    enum Tab { kDatasetsTab, kRunConfigurationTab, kLivePlotsTab, kRunHistoryTab };
+
+    void showStep(const kiln::train::StepMetrics& metrics);
+    void trainingFinished(const kiln::train::RunSummary& summary);
     void createMenus();
     QWidget* createStartPage();
     QWidget* createProjectPage();
@@ -59,6 +76,11 @@ private:
     QListWidget* datasetList_ = nullptr;
     QTabWidget* projectTabs_ = nullptr;
     RunHistoryView* runHistory_ = nullptr;
+    RunConfigForm* runConfig_ = nullptr;
+    LivePlots* livePlots_ = nullptr;
+    QLabel* advice_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    TrainingSession* session_ = nullptr;
     QMenu* recentMenu_ = nullptr;
 };
 

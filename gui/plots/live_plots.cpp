@@ -1,0 +1,238 @@
+#include "plots/live_plots.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QTimer>
+#include <QToolTip>
+#include <algorithm>
+
+// qcustomplot.h uses Qt's keywords (signals, foreach), which Kiln builds without.
+#define signals Q_SIGNALS
+#define foreach Q_FOREACH
+#include <qcustomplot.h>
+#undef foreach
+#undef signals
+
+namespace kiln::gui {
+namespace {
+
+const QList<QColor> kColours = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),
+                                QColor(214, 39, 40), QColor(148, 103, 189)};
+
+// The index of the step nearest to `step` in the sorted `steps`.
+int nearest(const QVector<double>& steps, double step) {
+    if (steps.isEmpty()) {
+        return -1;
+    }
+    const auto above = std::lower_bound(steps.begin(), steps.end(), step);
+    if (above == steps.end()) {
+        return static_cast<int>(steps.size()) - 1;
+    }
+    if (above != steps.begin() && step - *(above - 1) < *above - step) {
+        return static_cast<int>(above - steps.begin()) - 1;
+    }
+    return static_cast<int>(above - steps.begin());
+}
+
+} // namespace
+
+LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("livePlots"));
+    loss_panel_ = addPanel(QStringLiteral("loss"), tr("Loss"), {tr("loss"), tr("learning rate")});
+    data_wait_panel_ =
+        addPanel(QStringLiteral("data_wait"), tr("data_wait (%)"), {tr("data_wait")});
+    cpu_panel_ = addPanel(QStringLiteral("cpu"), tr("CPU utilisation (%)"),
+                          {tr("system"), tr("this process")});
+    gpu_panel_ = addPanel(QStringLiteral("gpu"), tr("GPU utilisation (%) and memory (MB)"), {});
+    throughput_panel_ = addPanel(QStringLiteral("throughput"), tr("Images/s"), {tr("images/s")});
+
+    // The learning rate on its own axis; the best loss so far as a marker.
+    loss_panel_.plot->yAxis2->setVisible(true);
+    loss_panel_.graphs[1]->setValueAxis(loss_panel_.plot->yAxis2);
+    best_marker_ = loss_panel_.plot->addGraph();
+    best_marker_->setName(tr("best"));
+    best_marker_->setLineStyle(QCPGraph::lsNone);
+    best_marker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, Qt::red, 8));
+    loss_panel_.plot->legend->setVisible(true);
+    loss_panel_.plot->legend->setFont(QFont(font().family(), 8));
+    data_wait_panel_.plot->yAxis->setRange(0, 100);
+    cpu_panel_.plot->yAxis->setRange(0, 100);
+    gpu_panel_.plot->yAxis->setRange(0, 100);
+    gpu_panel_.plot->yAxis2->setVisible(true);
+
+    no_gpu_ = new QLabel(tr("No GPU in this run: nothing to show here."), gpu_panel_.plot);
+    no_gpu_->setObjectName(QStringLiteral("noGpuLabel"));
+    no_gpu_->setAlignment(Qt::AlignCenter);
+    no_gpu_->setAttribute(Qt::WA_TransparentForMouseEvents);
+
+    auto* layout = new QGridLayout(this);
+    layout->addWidget(loss_panel_.plot, 0, 0);
+    layout->addWidget(data_wait_panel_.plot, 0, 1);
+    layout->addWidget(throughput_panel_.plot, 1, 0);
+    layout->addWidget(cpu_panel_.plot, 1, 1);
+    layout->addWidget(gpu_panel_.plot, 2, 0, 1, 2);
+
+    timer_ = new QTimer(this);
+    timer_->setInterval(kRedrawIntervalMs);
+    connect(timer_, &QTimer::timeout, this, &LivePlots::redraw);
+    timer_->start();
+    clear();
+}
+
+LivePlots::Panel LivePlots::addPanel(const QString& name, const QString& title,
+                                     const QStringList& series) {
+    Panel panel;
+    panel.plot = new QCustomPlot(this);
+    panel.plot->setObjectName(name + QStringLiteral("Plot"));
+    panel.plot->setMinimumSize(260, 160);
+    panel.plot->plotLayout()->insertRow(0);
+    panel.plot->plotLayout()->addElement(0, 0, new QCPTextElement(panel.plot, title));
+    panel.plot->xAxis->setLabel(tr("step"));
+    for (int i = 0; i < series.size(); ++i) {
+        QCPGraph* graph = panel.plot->addGraph();
+        graph->setName(series[i]);
+        graph->setPen(QPen(kColours[i % kColours.size()], 1.5));
+        panel.graphs.append(graph);
+    }
+    panel.plot->setMouseTracking(true);
+    connect(panel.plot, &QCustomPlot::mouseMove, this,
+            [this, plot = panel.plot](QMouseEvent* event) { showReadout(plot, event); });
+    return panel;
+}
+
+void LivePlots::clear() {
+    steps_.clear();
+    loss_.clear();
+    lr_.clear();
+    data_wait_.clear();
+    cpu_.clear();
+    images_per_second_.clear();
+    gpu_util_.clear();
+    gpu_memory_.clear();
+    best_loss_ = 0;
+    dirty_ = true;
+}
+
+void LivePlots::addStep(const kiln::train::StepMetrics& metrics) {
+    const auto step = static_cast<double>(metrics.step);
+    steps_.append(step);
+    loss_.append(metrics.loss);
+    lr_.append(metrics.lr);
+    data_wait_.append(100.0 * metrics.data_wait);
+    cpu_.append(100.0 * metrics.cpu_util);
+    images_per_second_.append(metrics.images_per_second);
+    if (steps_.size() == 1 || metrics.loss < best_loss_) {
+        best_loss_ = metrics.loss;
+        best_step_ = step;
+    }
+    for (const system::GpuSample& gpu : metrics.gpus) {
+        while (gpu_util_.size() <= gpu.index) {
+            gpu_util_.append(QVector<double>());
+            gpu_memory_.append(QVector<double>());
+        }
+        // NaN where NVML could not measure: a gap in the line, not a false zero.
+        gpu_util_[gpu.index].append(gpu.util_percent.value_or(qQNaN()));
+        gpu_memory_[gpu.index].append(gpu.memory_used_mb.value_or(qQNaN()));
+    }
+    dirty_ = true;
+}
+
+bool LivePlots::showsGpus() const {
+    return !gpu_util_.isEmpty();
+}
+
+void LivePlots::redraw() {
+    if (!dirty_) {
+        return;
+    }
+    dirty_ = false;
+    ++redraws_;
+    loss_panel_.graphs[0]->setData(steps_, loss_, true);
+    loss_panel_.graphs[1]->setData(steps_, lr_, true);
+    best_marker_->setData(steps_.isEmpty() ? QVector<double>{} : QVector<double>{best_step_},
+                          steps_.isEmpty() ? QVector<double>{} : QVector<double>{best_loss_}, true);
+    data_wait_panel_.graphs[0]->setData(steps_, data_wait_, true);
+    cpu_panel_.graphs[0]->setData(steps_, cpu_, true);
+    throughput_panel_.graphs[0]->setData(steps_, images_per_second_, true);
+    while (gpu_panel_.graphs.size() < 2 * gpu_util_.size()) {
+        const int gpu = static_cast<int>(gpu_panel_.graphs.size() / 2);
+        QCPGraph* util = gpu_panel_.plot->addGraph();
+        util->setName(tr("GPU %1 utilisation").arg(gpu));
+        util->setPen(QPen(kColours[gpu % kColours.size()], 1.5));
+        QCPGraph* memory =
+            gpu_panel_.plot->addGraph(gpu_panel_.plot->xAxis, gpu_panel_.plot->yAxis2);
+        memory->setName(tr("GPU %1 memory").arg(gpu));
+        memory->setPen(QPen(kColours[gpu % kColours.size()], 1.0, Qt::DashLine));
+        gpu_panel_.graphs << util << memory;
+    }
+    for (int gpu = 0; gpu < gpu_util_.size(); ++gpu) {
+        const QVector<double> steps = steps_.mid(steps_.size() - gpu_util_[gpu].size());
+        gpu_panel_.graphs[2 * gpu]->setData(steps, gpu_util_[gpu], true);
+        gpu_panel_.graphs[2 * gpu + 1]->setData(steps, gpu_memory_[gpu], true);
+    }
+    no_gpu_->setVisible(gpu_util_.isEmpty());
+    no_gpu_->setGeometry(gpu_panel_.plot->rect());
+    for (const Panel* panel :
+         {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_, &throughput_panel_}) {
+        panel->plot->xAxis->setRange(
+            steps_.isEmpty() ? 0 : steps_.front(),
+            steps_.isEmpty() ? 1 : std::max(steps_.back(), steps_.front() + 1));
+        if (panel == &loss_panel_ || panel == &throughput_panel_) {
+            panel->plot->yAxis->rescale(true);
+        }
+        if (panel == &loss_panel_) {
+            panel->plot->yAxis2->rescale(true);
+        }
+        panel->plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    if (!gpu_memory_.isEmpty()) {
+        gpu_panel_.plot->yAxis2->rescale(true);
+    }
+}
+
+QString LivePlots::readout(const QString& plot, double step) const {
+    const int i = nearest(steps_, step);
+    if (i < 0) {
+        return {};
+    }
+    const QString at = tr("step %1").arg(steps_[i]);
+    if (plot == QLatin1String("loss")) {
+        return tr("%1: loss %2, learning rate %3")
+            .arg(at)
+            .arg(loss_[i], 0, 'f', 4)
+            .arg(lr_[i], 0, 'g', 3);
+    }
+    if (plot == QLatin1String("data_wait")) {
+        return tr("%1: data_wait %2%").arg(at).arg(data_wait_[i], 0, 'f', 1);
+    }
+    if (plot == QLatin1String("cpu")) {
+        return tr("%1: CPU %2%").arg(at).arg(cpu_[i], 0, 'f', 0);
+    }
+    if (plot == QLatin1String("throughput")) {
+        return tr("%1: %2 images/s").arg(at).arg(images_per_second_[i], 0, 'f', 1);
+    }
+    if (plot == QLatin1String("gpu") && !gpu_util_.isEmpty()) {
+        QStringList parts;
+        for (int gpu = 0; gpu < gpu_util_.size(); ++gpu) {
+            const int offset = static_cast<int>(steps_.size() - gpu_util_[gpu].size());
+            if (i >= offset) {
+                parts << tr("GPU %1 %2%, %3 MB")
+                             .arg(gpu)
+                             .arg(gpu_util_[gpu][i - offset], 0, 'f', 0)
+                             .arg(gpu_memory_[gpu][i - offset], 0, 'f', 0);
+            }
+        }
+        return at + QStringLiteral(": ") + parts.join(QStringLiteral("; "));
+    }
+    return {};
+}
+
+void LivePlots::showReadout(QCustomPlot* plot, QMouseEvent* event) {
+    const QString name = plot->objectName().chopped(4); // "...Plot"
+    const QString text = readout(name, plot->xAxis->pixelToCoord(event->position().x()));
+    if (!text.isEmpty()) {
+        QToolTip::showText(event->globalPosition().toPoint(), text, plot);
+    }
+}
+
+} // namespace kiln::gui

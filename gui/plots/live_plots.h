@@ -1,0 +1,62 @@
+#pragma once
+
+#include "train/trainer.h"
+
+#include <QVector>
+#include <QWidget>
+
+class QCPGraph;
+class QCustomPlot;
+class QLabel;
+class QTimer;
+
+namespace kiln::gui {
+
+// The live view of a training: loss (and learning rate), data_wait %, CPU and GPU utilisation,
+// GPU memory and images/s over steps. Steps are appended as they arrive and kept at full
+// resolution; the plots are redrawn by a timer at most 25 times a second, and only when new
+// data came, however fast steps arrive. Hovering a plot shows the value under the cursor; the
+// best loss so far is marked. Without GPUs the GPU plot says so instead of drawing zeros.
+class LivePlots : public QWidget {
+    Q_OBJECT
+
+public:
+    static constexpr int kRedrawIntervalMs = 40; // 25 redraws a second at most
+
+    explicit LivePlots(QWidget* parent = nullptr);
+
+    void clear();
+    void addStep(const kiln::train::StepMetrics& metrics);
+
+    int stepCount() const { return static_cast<int>(steps_.size()); }
+    int redrawCount() const { return redraws_; }
+    double bestLoss() const { return best_loss_; }
+    // The text a hover over `plot` at step `step` shows (for tests and the tooltip).
+    QString readout(const QString& plot, double step) const;
+    bool showsGpus() const;
+
+private:
+    struct Panel {
+        QCustomPlot* plot = nullptr;
+        QVector<QCPGraph*> graphs;
+    };
+
+    Panel addPanel(const QString& name, const QString& title, const QStringList& series);
+    void redraw();
+    void showReadout(QCustomPlot* plot, QMouseEvent* event);
+
+    QVector<double> steps_;
+    QVector<double> loss_, lr_, data_wait_, cpu_, images_per_second_;
+    QVector<QVector<double>> gpu_util_, gpu_memory_; // per GPU
+    double best_loss_ = 0;
+    double best_step_ = 0;
+    bool dirty_ = false;
+    int redraws_ = 0;
+
+    Panel loss_panel_, data_wait_panel_, cpu_panel_, gpu_panel_, throughput_panel_;
+    QCPGraph* best_marker_ = nullptr;
+    QLabel* no_gpu_ = nullptr;
+    QTimer* timer_ = nullptr;
+};
+
+} // namespace kiln::gui

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "core/run_config.h"
+#include "project/project.h"
+#include "system/hardware.h"
+
+#include <QMap>
+#include <QWidget>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace kiln::gui {
+
+// The settings of a training run as a form, in LightlyTrain's names: data (a project dataset),
+// model, method, epochs, batch size, image size, accelerator (auto, CPU or a CUDA device),
+// precision (choices the accelerator cannot run are disabled, with the reason as tooltip),
+// num_workers (auto shows what it resolves to), TensorBoard and MLflow, output folder, seed.
+// validate() asks the engine's own validator and shows each problem under its field.
+class RunConfigForm : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit RunConfigForm(QWidget* parent = nullptr);
+
+    void setDatasets(const QList<DatasetEntry>& datasets);
+    void setHardware(const system::HardwareInfo& hardware);
+
+    nlohmann::json settings() const;
+    void setSettings(const nlohmann::json& settings);
+
+    // The resolved configuration (with `overrides` on top of the form's settings), or nullopt
+    // with every problem shown next to its field.
+    std::optional<TrainConfig> validate(const nlohmann::json& overrides = nlohmann::json::object());
+    // The problem shown for a top-level key ("data", "epochs", ...); empty when none.
+    QString issueText(const QString& key) const;
+
+private:
+    QLabel* addRow(QFormLayout* form, const QString& key, const QString& label, QWidget* field);
+    void updatePrecisionChoices();
+    void updateWorkerHint();
+    void clearIssues();
+
+    system::HardwareInfo hardware_;
+    QComboBox* data_;
+    QComboBox* model_;
+    QComboBox* method_;
+    QSpinBox* epochs_;
+    QSpinBox* batch_size_;
+    QSpinBox* image_size_;
+    QComboBox* accelerator_;
+    QComboBox* precision_;
+    QSpinBox* num_workers_;
+    QCheckBox* tensorboard_;
+    QLineEdit* mlflow_uri_;
+    QLineEdit* out_;
+    QSpinBox* seed_;
+    QLabel* general_issue_;
+    QMap<QString, QLabel*> issues_;
+};
+
+} // namespace kiln::gui

@@ -1,0 +1,72 @@
+#include "training/training_session.h"
+
+#include <QThread>
+
+namespace kiln::gui {
+namespace {
+
+// Runs on the training thread: every event becomes a signal of the session, which Qt queues to
+// the receivers' thread.
+class SignalObserver : public train::TrainObserver {
+public:
+    explicit SignalObserver(TrainingSession& session) : session_(session) {}
+
+    void on_start(const TrainConfig&, std::int64_t dataset_size,
+                  std::int64_t total_steps) override {
+        Q_EMIT session_.started(dataset_size, total_steps);
+    }
+    void on_step(const train::StepMetrics& metrics) override {
+        Q_EMIT session_.stepFinished(metrics);
+    }
+    void on_epoch_end(std::int64_t epoch, double mean_loss) override {
+        Q_EMIT session_.epochFinished(epoch, mean_loss);
+    }
+
+private:
+    TrainingSession& session_;
+};
+
+} // namespace
+
+TrainingSession::TrainingSession(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<kiln::train::StepMetrics>();
+    qRegisterMetaType<kiln::train::RunSummary>();
+}
+
+TrainingSession::~TrainingSession() {
+    if (thread_ != nullptr) {
+        stop_.request_stop();
+        thread_->wait();
+        delete thread_;
+    }
+}
+
+void TrainingSession::start(const TrainConfig& config) {
+    if (thread_ != nullptr) {
+        return;
+    }
+    stop_ = StopToken();
+    const StopToken stop = stop_;
+    thread_ = QThread::create([this, config, stop] {
+        SignalObserver observer(*this);
+        try {
+            Q_EMIT finished(train::train(config, observer, stop));
+        } catch (const std::exception& error) {
+            Q_EMIT failed(QString::fromStdString(error.what()));
+        }
+    });
+    thread_->setObjectName(QStringLiteral("training"));
+    connect(thread_, &QThread::finished, this, [this] {
+        thread_->deleteLater();
+        thread_ = nullptr;
+        Q_EMIT runningChanged(false);
+    });
+    thread_->start();
+    Q_EMIT runningChanged(true);
+}
+
+void TrainingSession::stop() {
+    stop_.request_stop();
+}
+
+} // namespace kiln::gui

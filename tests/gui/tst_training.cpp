@@ -1,0 +1,272 @@
+// Training from Kiln Studio: the run configuration form, the engine thread, live plots, stop,
+// the run history afterwards, and screenshots of the main views.
+
+#include "app/application.h"
+#include "app/main_window.h"
+#include "plots/live_plots.h"
+#include "project/project.h"
+#include "runs/run_history.h"
+#include "training/run_config_form.h"
+#include "training/training_session.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QLabel>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+using kiln::gui::MainWindow;
+
+namespace {
+
+// 16 small images in two kinds, enough for a few steps of a small CNN.
+void writeImages(const QString& folder) {
+    QDir().mkpath(folder);
+    for (int i = 0; i < 16; ++i) {
+        QImage image(20, 20, QImage::Format_RGB32);
+        image.fill(i % 2 == 0 ? Qt::white : Qt::black);
+        for (int y = 0; y < 20; y += 4 + i % 3) {
+            for (int x = 0; x < 20; ++x) {
+                image.setPixelColor(x, y, QColor(i * 15, 128, 255 - i * 15));
+            }
+        }
+        QVERIFY(image.save(QDir(folder).filePath(QStringLiteral("%1.png").arg(i))));
+    }
+}
+
+// Measures the longest gap between ticks of a 5 ms timer on the GUI thread.
+class StallMeter : public QObject {
+public:
+    StallMeter() {
+        clock_.start();
+        connect(&timer_, &QTimer::timeout, this,
+                [this] { longest_ = std::max(longest_, clock_.restart()); });
+        timer_.start(5);
+    }
+    qint64 longestMs() const { return longest_; }
+
+private:
+    QTimer timer_;
+    QElapsedTimer clock_;
+    qint64 longest_ = 0;
+};
+
+void saveScreenshot(QWidget& widget, const QString& name) {
+    const QString folder = QStringLiteral(KILN_SCREENSHOT_DIR);
+    QDir().mkpath(folder);
+    QVERIFY(widget.grab().save(QDir(folder).filePath(name + QStringLiteral(".png"))));
+}
+
+} // namespace
+
+class TrainingTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir temp_;
+    QString data_;
+
+    // A saved project with the images and a small, quick run configured.
+    void prepare(MainWindow& window, const QString& name, int epochs) {
+        QVERIFY(window.newProject());
+        QVERIFY(window.addDataset(data_));
+        QVERIFY(window.saveProjectAs(QDir(temp_.path()).filePath(name + QStringLiteral(".kiln"))));
+        window.runConfiguration()->setSettings({{"model", "smallcnn"},
+                                                {"method", "simclr"},
+                                                {"epochs", epochs},
+                                                {"batch_size", 8},
+                                                {"transform_args", {{"image_size", {16, 16}}}},
+                                                {"num_workers", 0},
+                                                {"accelerator", "cpu"},
+                                                {"data", data_.toStdString()}});
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        kiln::gui::configureApplication(*qApp);
+        QSettings().clear();
+        data_ = QDir(temp_.path()).filePath(QStringLiteral("images"));
+        writeImages(data_);
+    }
+
+    void formRoundTripsAndShowsTheEnginesProblems() {
+        kiln::gui::RunConfigForm form;
+        kiln::gui::Project project;
+        project.addDataset(data_);
+        form.setDatasets(project.datasets());
+        const nlohmann::json settings = {{"model", "resnet18"},
+                                         {"method", "dino"},
+                                         {"epochs", 7},
+                                         {"batch_size", 64},
+                                         {"transform_args", {{"image_size", {96, 96}}}},
+                                         {"precision", "bf16-mixed"},
+                                         {"seed", 3},
+                                         {"out", "/tmp/run"},
+                                         {"accelerator", "cpu"},
+                                         {"data", QDir::cleanPath(data_).toStdString()},
+                                         {"num_workers", 2},
+                                         {"loggers", {{"tensorboard", nullptr}}}};
+        form.setSettings(settings);
+        QCOMPARE(QString::fromStdString(form.settings().dump()),
+                 QString::fromStdString(settings.dump()));
+
+        // On the CPU the float16 precisions are offered disabled, with the reason.
+        auto* precision = form.findChild<QComboBox*>(QStringLiteral("precisionField"));
+        auto* model = qobject_cast<QStandardItemModel*>(precision->model());
+        const int fp16 = precision->findText(QStringLiteral("16-mixed"));
+        kiln::system::HardwareInfo cpu_only;
+        cpu_only.cpu_cores = 4;
+        form.setHardware(cpu_only);
+        QVERIFY(!model->item(fp16)->isEnabled());
+        QVERIFY(model->item(fp16)->toolTip().contains(QStringLiteral("CUDA")));
+        // num_workers auto shows what it resolves to (4 cores, 1 device: 3).
+        QCOMPARE(form.findChild<QSpinBox*>(QStringLiteral("numWorkersField"))->specialValueText(),
+                 QStringLiteral("auto (3)"));
+
+        // The engine's validator speaks next to the field.
+        nlohmann::json bad = settings;
+        bad["data"] = "/nowhere/at/all";
+        bad["precision"] = "16-mixed";
+        form.setSettings(bad);
+        QVERIFY(!form.validate());
+        QVERIFY2(form.issueText(QStringLiteral("data")).contains(QStringLiteral("does not exist")),
+                 qPrintable(form.issueText(QStringLiteral("data"))));
+        QVERIFY2(!form.issueText(QStringLiteral("precision")).isEmpty(),
+                 qPrintable(form.issueText(QStringLiteral("precision"))));
+        form.setSettings(settings);
+        QVERIFY(form.validate().has_value());
+        QVERIFY(form.issueText(QStringLiteral("data")).isEmpty());
+    }
+
+    void plotsKeepEveryStepAndRedrawAtMost25TimesASecond() {
+        kiln::gui::LivePlots plots;
+        plots.show();
+        const int before = plots.redrawCount();
+        QElapsedTimer clock;
+        clock.start();
+        for (int step = 1; step <= 2000; ++step) {
+            kiln::train::StepMetrics metrics;
+            metrics.step = step;
+            metrics.loss = 5.0 / step + (step % 7) * 0.01;
+            metrics.data_wait = 0.1;
+            plots.addStep(metrics);
+            if (step % 100 == 0) {
+                QCoreApplication::processEvents();
+            }
+        }
+        QTest::qWait(200);
+        const double seconds = clock.elapsed() / 1000.0;
+        QCOMPARE(plots.stepCount(), 2000);
+        const int redraws = plots.redrawCount() - before;
+        QVERIFY(redraws >= 1);
+        QVERIFY2(redraws <= 25 * seconds + 2,
+                 qPrintable(QStringLiteral("%1 redraws in %2 s").arg(redraws).arg(seconds)));
+        QVERIFY(plots.bestLoss() < 0.01);
+        QVERIFY(plots.readout(QStringLiteral("loss"), 10.2).startsWith(QStringLiteral("step 10:")));
+        QVERIFY(plots.readout(QStringLiteral("data_wait"), 3).contains(QStringLiteral("10.0%")));
+        // No GPU in these steps: the GPU plot says so.
+        QVERIFY(!plots.showsGpus());
+        QVERIFY(plots.findChild<QLabel*>(QStringLiteral("noGpuLabel"))->isVisible());
+    }
+
+    void trainFromTheWindow() {
+        MainWindow window;
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        prepare(window, QStringLiteral("train"), 2);
+        saveScreenshot(window, QStringLiteral("datasets"));
+        window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(1);
+        saveScreenshot(window, QStringLiteral("run-configuration"));
+
+        QSignalSpy finished(window.session(), &kiln::gui::TrainingSession::finished);
+        QSignalSpy failed(window.session(), &kiln::gui::TrainingSession::failed);
+        StallMeter stalls;
+        window.findChild<QAction*>("trainAction")->trigger();
+        QVERIFY(window.session()->isRunning());
+        QVERIFY(window.findChild<QAction*>("stopAction")->isEnabled());
+        QVERIFY(!window.findChild<QAction*>("closeProjectAction")->isEnabled());
+        QVERIFY2(finished.wait(120000),
+                 failed.isEmpty() ? "no end" : qPrintable(failed.first().first().toString()));
+        // The GUI thread kept turning while the engine trained.
+        qInfo("longest event-loop stall during the run: %lld ms", stalls.longestMs());
+        QVERIFY2(stalls.longestMs() < 200, qPrintable(QString::number(stalls.longestMs())));
+
+        const auto summary = finished.first().first().value<kiln::train::RunSummary>();
+        QCOMPARE(summary.status, kiln::train::RunSummary::Status::Finished);
+        QCOMPARE(summary.steps, 4);
+        QTRY_VERIFY(!window.session()->isRunning());
+        QVERIFY(window.findChild<QAction*>("trainAction")->isEnabled());
+        QTest::qWait(100); // a last redraw
+        QCOMPARE(window.livePlots()->stepCount(), 4);
+        QVERIFY(window.findChild<QLabel*>(QStringLiteral("adviceLabel"))
+                    ->text()
+                    .startsWith(QStringLiteral("Finished after 4 steps.")));
+        saveScreenshot(window, QStringLiteral("live-plots"));
+
+        // The run is in the project's history; its settings are the project's "last" preset.
+        const auto* history = window.runHistory()->model();
+        QCOMPARE(history->rowCount(), 1);
+        QCOMPARE(
+            history->data(history->index(0, kiln::gui::RunHistoryModel::Status), Qt::DisplayRole)
+                .toString(),
+            QStringLiteral("finished"));
+        QVERIFY(window.project()->isModified());
+        QCOMPARE(window.project()->runPresets().at(0).toObject().value("name").toString(),
+                 QStringLiteral("last"));
+        // Train again: a new run in a new folder, next to the first.
+        finished.clear();
+        window.findChild<QAction*>("trainAction")->trigger();
+        QVERIFY(finished.wait(120000));
+        QTRY_VERIFY(!window.session()->isRunning());
+        QCOMPARE(history->rowCount(), 2);
+        QVERIFY(history->runs().at(0).directory != history->runs().at(1).directory);
+        window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(3);
+        saveScreenshot(window, QStringLiteral("run-history"));
+        QVERIFY(window.saveProject());
+    }
+
+    void stopEndsTheRunAfterItsStep() {
+        MainWindow window;
+        window.show();
+        prepare(window, QStringLiteral("stop"), 500);
+        QSignalSpy steps(window.session(), &kiln::gui::TrainingSession::stepFinished);
+        QSignalSpy finished(window.session(), &kiln::gui::TrainingSession::finished);
+        QSignalSpy failed(window.session(), &kiln::gui::TrainingSession::failed);
+        window.findChild<QAction*>("trainAction")->trigger();
+        QTRY_VERIFY2_WITH_TIMEOUT(steps.count() >= 3,
+                                  failed.isEmpty()
+                                      ? qPrintable(window.runConfiguration()->issueText("data") +
+                                                   window.runConfiguration()->issueText("out"))
+                                      : qPrintable(failed.first().first().toString()),
+                                  60000);
+        window.findChild<QAction*>("stopAction")->trigger();
+        QVERIFY(finished.wait(60000));
+        const auto summary = finished.first().first().value<kiln::train::RunSummary>();
+        QCOMPARE(summary.status, kiln::train::RunSummary::Status::Cancelled);
+        QVERIFY(summary.steps < 500 * 2);
+        QVERIFY(QFileInfo::exists(QString::fromStdString(summary.checkpoint.string())));
+        const auto* history = window.runHistory()->model();
+        QCOMPARE(
+            history->data(history->index(0, kiln::gui::RunHistoryModel::Status), Qt::DisplayRole)
+                .toString(),
+            QStringLiteral("cancelled"));
+        // Training needs a saved project: an untitled one is refused with a message.
+        QTRY_VERIFY(!window.session()->isRunning());
+        window.project()->addDataset(data_ + QStringLiteral("/../images"));
+        QVERIFY(window.saveProject());
+    }
+};
+
+QTEST_MAIN(TrainingTest)
+#include "tst_training.moc"
