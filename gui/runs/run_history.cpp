@@ -199,6 +199,7 @@ void RunHistoryView::setFolder(const QString& folder) {
 
 void RunHistoryView::refresh() {
     model_->setRuns(read_runs(folder_));
+    table_->resizeColumnsToContents();
 }
 
 const RunRow* RunHistoryView::selectedRun() const {
