@@ -135,7 +135,7 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="38"/>
+        <location filename="../gui/app/main_window.cpp" line="41"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU: %n Kern, keine CUDA-GPU</numerusform>
@@ -143,7 +143,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="44"/>
+        <location filename="../gui/app/main_window.cpp" line="47"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU: %n Kern, GPUs: %1</numerusform>
@@ -151,223 +151,230 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="52"/>
-        <location filename="../gui/app/main_window.cpp" line="456"/>
-        <location filename="../gui/app/main_window.cpp" line="487"/>
+        <location filename="../gui/app/main_window.cpp" line="55"/>
+        <location filename="../gui/app/main_window.cpp" line="489"/>
+        <location filename="../gui/app/main_window.cpp" line="520"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="70"/>
+        <location filename="../gui/app/main_window.cpp" line="73"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>Das Training wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="91"/>
+        <location filename="../gui/app/main_window.cpp" line="94"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="94"/>
+        <location filename="../gui/app/main_window.cpp" line="97"/>
         <source>&amp;New Project</source>
         <translation>&amp;Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="96"/>
+        <location filename="../gui/app/main_window.cpp" line="99"/>
         <source>&amp;Open Project...</source>
         <translation>Projekt ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="100"/>
+        <location filename="../gui/app/main_window.cpp" line="103"/>
         <source>Open Project</source>
         <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="100"/>
-        <location filename="../gui/app/main_window.cpp" line="113"/>
-        <location filename="../gui/app/main_window.cpp" line="395"/>
+        <location filename="../gui/app/main_window.cpp" line="103"/>
+        <location filename="../gui/app/main_window.cpp" line="116"/>
+        <location filename="../gui/app/main_window.cpp" line="428"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="105"/>
+        <location filename="../gui/app/main_window.cpp" line="108"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="107"/>
+        <location filename="../gui/app/main_window.cpp" line="110"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="109"/>
+        <location filename="../gui/app/main_window.cpp" line="112"/>
         <source>Save &amp;As...</source>
         <translation>Speichern &amp;unter...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="113"/>
+        <location filename="../gui/app/main_window.cpp" line="116"/>
         <source>Save Project As</source>
         <translation>Projekt speichern unter</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="121"/>
+        <location filename="../gui/app/main_window.cpp" line="124"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>Daten&amp;satzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="124"/>
+        <location filename="../gui/app/main_window.cpp" line="127"/>
         <source>Add Dataset Folder</source>
         <translation>Datensatzordner hinzufügen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="129"/>
+        <location filename="../gui/app/main_window.cpp" line="132"/>
         <source>&amp;Export Embeddings...</source>
         <translation>Einbettungen &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="132"/>
+        <location filename="../gui/app/main_window.cpp" line="135"/>
         <source>&amp;Close Project</source>
         <translation>Projekt s&amp;chließen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="135"/>
+        <location filename="../gui/app/main_window.cpp" line="138"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="139"/>
+        <location filename="../gui/app/main_window.cpp" line="142"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="141"/>
+        <location filename="../gui/app/main_window.cpp" line="144"/>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="144"/>
+        <location filename="../gui/app/main_window.cpp" line="147"/>
         <source>&amp;Embed</source>
         <translation>&amp;Einbetten</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="146"/>
+        <location filename="../gui/app/main_window.cpp" line="149"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stoppen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="150"/>
+        <location filename="../gui/app/main_window.cpp" line="153"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="153"/>
+        <location filename="../gui/app/main_window.cpp" line="156"/>
         <source>&amp;Datasets</source>
         <translation>&amp;Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="154"/>
+        <location filename="../gui/app/main_window.cpp" line="157"/>
         <source>Run &amp;Configuration</source>
         <translation>Lauf&amp;konfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="155"/>
+        <location filename="../gui/app/main_window.cpp" line="158"/>
         <source>Live &amp;Plots</source>
         <translation>Live-&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="156"/>
+        <location filename="../gui/app/main_window.cpp" line="159"/>
         <source>Run &amp;History</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="157"/>
+        <location filename="../gui/app/main_window.cpp" line="160"/>
         <source>&amp;Embeddings</source>
         <translation>&amp;Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="171"/>
+        <location filename="../gui/app/main_window.cpp" line="174"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="179"/>
+        <location filename="../gui/app/main_window.cpp" line="182"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="181"/>
+        <location filename="../gui/app/main_window.cpp" line="184"/>
         <source>&amp;About Kiln Studio</source>
         <translation>Ü&amp;ber Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="184"/>
+        <location filename="../gui/app/main_window.cpp" line="187"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="196"/>
+        <location filename="../gui/app/main_window.cpp" line="199"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="198"/>
+        <location filename="../gui/app/main_window.cpp" line="201"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>Trainieren Sie Backbones auf Ihren unbeschrifteten Bildern vor, sehen Sie, wohin die Zeit geht, und exportieren Sie Einbettungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="216"/>
+        <location filename="../gui/app/main_window.cpp" line="219"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="219"/>
+        <location filename="../gui/app/main_window.cpp" line="222"/>
         <source>Add Dataset Folder...</source>
         <translation>Datensatzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="222"/>
+        <location filename="../gui/app/main_window.cpp" line="225"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="240"/>
+        <location filename="../gui/app/main_window.cpp" line="243"/>
         <source>Datasets</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="242"/>
+        <location filename="../gui/app/main_window.cpp" line="245"/>
         <source>Run Configuration</source>
         <translation>Laufkonfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="252"/>
+        <location filename="../gui/app/main_window.cpp" line="255"/>
         <source>Live Plots</source>
         <translation>Live-Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="254"/>
+        <location filename="../gui/app/main_window.cpp" line="257"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="268"/>
+        <location filename="../gui/app/main_window.cpp" line="272"/>
         <source>Save the project first: its runs are written beside it.</source>
         <translation>Speichern Sie zuerst das Projekt: Seine Läufe werden daneben abgelegt.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="292"/>
+        <location filename="../gui/app/main_window.cpp" line="305"/>
         <source>starting...</source>
         <translation>wird gestartet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="305"/>
+        <location filename="../gui/app/main_window.cpp" line="327"/>
+        <source>This run cannot be resumed:
+%1</source>
+        <translation>Dieser Lauf kann nicht fortgesetzt werden:
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="338"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="318"/>
+        <location filename="../gui/app/main_window.cpp" line="351"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>Nach %n Schritt beendet.</numerusform>
@@ -375,7 +382,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="319"/>
+        <location filename="../gui/app/main_window.cpp" line="352"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>Nach %n Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
@@ -383,44 +390,44 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="382"/>
+        <location filename="../gui/app/main_window.cpp" line="415"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="394"/>
+        <location filename="../gui/app/main_window.cpp" line="427"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="437"/>
+        <location filename="../gui/app/main_window.cpp" line="470"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="438"/>
+        <location filename="../gui/app/main_window.cpp" line="471"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="441"/>
+        <location filename="../gui/app/main_window.cpp" line="474"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="488"/>
+        <location filename="../gui/app/main_window.cpp" line="521"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="501"/>
+        <location filename="../gui/app/main_window.cpp" line="534"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="502"/>
+        <location filename="../gui/app/main_window.cpp" line="535"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
@@ -599,52 +606,52 @@
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="143"/>
+        <location filename="../gui/runs/run_history.cpp" line="144"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="145"/>
+        <location filename="../gui/runs/run_history.cpp" line="146"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="147"/>
+        <location filename="../gui/runs/run_history.cpp" line="148"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="149"/>
+        <location filename="../gui/runs/run_history.cpp" line="150"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="151"/>
+        <location filename="../gui/runs/run_history.cpp" line="152"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="153"/>
+        <location filename="../gui/runs/run_history.cpp" line="154"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="155"/>
+        <location filename="../gui/runs/run_history.cpp" line="156"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="157"/>
+        <location filename="../gui/runs/run_history.cpp" line="158"/>
         <source>Final loss</source>
         <translation>Letzter Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="159"/>
+        <location filename="../gui/runs/run_history.cpp" line="160"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="161"/>
+        <location filename="../gui/runs/run_history.cpp" line="162"/>
         <source>data_wait (median)</source>
         <translation>data_wait (Median)</translation>
     </message>
@@ -652,33 +659,43 @@
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="176"/>
+        <location filename="../gui/runs/run_history.cpp" line="177"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="179"/>
+        <location filename="../gui/runs/run_history.cpp" line="180"/>
         <source>Open Folder</source>
         <translation>Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="182"/>
+        <location filename="../gui/runs/run_history.cpp" line="183"/>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="185"/>
+        <source>Continue an interrupted or stopped run from its last checkpoint</source>
+        <translation>Einen unterbrochenen oder gestoppten Lauf ab seinem letzten Checkpoint fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="187"/>
         <source>Delete Run...</source>
         <translation>Lauf löschen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="224"/>
-        <location filename="../gui/runs/run_history.cpp" line="236"/>
+        <location filename="../gui/runs/run_history.cpp" line="248"/>
+        <location filename="../gui/runs/run_history.cpp" line="260"/>
         <source>Delete Run</source>
         <translation>Lauf löschen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="225"/>
+        <location filename="../gui/runs/run_history.cpp" line="249"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>Den Lauf in %1 mit seinen Checkpoints, dem exportierten Modell und den Protokollen löschen?</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="237"/>
+        <location filename="../gui/runs/run_history.cpp" line="261"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>

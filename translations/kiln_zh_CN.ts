@@ -135,288 +135,295 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="38"/>
+        <location filename="../gui/app/main_window.cpp" line="41"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="44"/>
+        <location filename="../gui/app/main_window.cpp" line="47"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="52"/>
-        <location filename="../gui/app/main_window.cpp" line="456"/>
-        <location filename="../gui/app/main_window.cpp" line="487"/>
+        <location filename="../gui/app/main_window.cpp" line="55"/>
+        <location filename="../gui/app/main_window.cpp" line="489"/>
+        <location filename="../gui/app/main_window.cpp" line="520"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="70"/>
+        <location filename="../gui/app/main_window.cpp" line="73"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>训练因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="91"/>
+        <location filename="../gui/app/main_window.cpp" line="94"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="94"/>
+        <location filename="../gui/app/main_window.cpp" line="97"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="96"/>
+        <location filename="../gui/app/main_window.cpp" line="99"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="100"/>
+        <location filename="../gui/app/main_window.cpp" line="103"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="100"/>
-        <location filename="../gui/app/main_window.cpp" line="113"/>
-        <location filename="../gui/app/main_window.cpp" line="395"/>
+        <location filename="../gui/app/main_window.cpp" line="103"/>
+        <location filename="../gui/app/main_window.cpp" line="116"/>
+        <location filename="../gui/app/main_window.cpp" line="428"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="105"/>
+        <location filename="../gui/app/main_window.cpp" line="108"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="107"/>
+        <location filename="../gui/app/main_window.cpp" line="110"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="109"/>
+        <location filename="../gui/app/main_window.cpp" line="112"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="113"/>
+        <location filename="../gui/app/main_window.cpp" line="116"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="121"/>
+        <location filename="../gui/app/main_window.cpp" line="124"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>添加数据集文件夹(&amp;D)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="124"/>
+        <location filename="../gui/app/main_window.cpp" line="127"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="129"/>
+        <location filename="../gui/app/main_window.cpp" line="132"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="132"/>
+        <location filename="../gui/app/main_window.cpp" line="135"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="135"/>
+        <location filename="../gui/app/main_window.cpp" line="138"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="139"/>
+        <location filename="../gui/app/main_window.cpp" line="142"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="141"/>
+        <location filename="../gui/app/main_window.cpp" line="144"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="144"/>
+        <location filename="../gui/app/main_window.cpp" line="147"/>
         <source>&amp;Embed</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="146"/>
+        <location filename="../gui/app/main_window.cpp" line="149"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="150"/>
+        <location filename="../gui/app/main_window.cpp" line="153"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="153"/>
+        <location filename="../gui/app/main_window.cpp" line="156"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="154"/>
+        <location filename="../gui/app/main_window.cpp" line="157"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="155"/>
+        <location filename="../gui/app/main_window.cpp" line="158"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="156"/>
+        <location filename="../gui/app/main_window.cpp" line="159"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="157"/>
+        <location filename="../gui/app/main_window.cpp" line="160"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="171"/>
+        <location filename="../gui/app/main_window.cpp" line="174"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="179"/>
+        <location filename="../gui/app/main_window.cpp" line="182"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="181"/>
+        <location filename="../gui/app/main_window.cpp" line="184"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="184"/>
+        <location filename="../gui/app/main_window.cpp" line="187"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="196"/>
+        <location filename="../gui/app/main_window.cpp" line="199"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="198"/>
+        <location filename="../gui/app/main_window.cpp" line="201"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>在未标注的图像上预训练骨干网络，查看时间花在哪里，并导出嵌入。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="216"/>
+        <location filename="../gui/app/main_window.cpp" line="219"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="219"/>
+        <location filename="../gui/app/main_window.cpp" line="222"/>
         <source>Add Dataset Folder...</source>
         <translation>添加数据集文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="222"/>
+        <location filename="../gui/app/main_window.cpp" line="225"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="240"/>
+        <location filename="../gui/app/main_window.cpp" line="243"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="242"/>
+        <location filename="../gui/app/main_window.cpp" line="245"/>
         <source>Run Configuration</source>
         <translation>运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="252"/>
+        <location filename="../gui/app/main_window.cpp" line="255"/>
         <source>Live Plots</source>
         <translation>实时图表</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="254"/>
+        <location filename="../gui/app/main_window.cpp" line="257"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="268"/>
+        <location filename="../gui/app/main_window.cpp" line="272"/>
         <source>Save the project first: its runs are written beside it.</source>
         <translation>请先保存项目：运行结果会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="292"/>
+        <location filename="../gui/app/main_window.cpp" line="305"/>
         <source>starting...</source>
         <translation>正在启动...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="305"/>
+        <location filename="../gui/app/main_window.cpp" line="327"/>
+        <source>This run cannot be resumed:
+%1</source>
+        <translation>无法继续此运行：
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="338"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="318"/>
+        <location filename="../gui/app/main_window.cpp" line="351"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>%n 步后完成。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="319"/>
+        <location filename="../gui/app/main_window.cpp" line="352"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>%n 步后停止；可以继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="382"/>
+        <location filename="../gui/app/main_window.cpp" line="415"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="394"/>
+        <location filename="../gui/app/main_window.cpp" line="427"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="437"/>
+        <location filename="../gui/app/main_window.cpp" line="470"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="438"/>
+        <location filename="../gui/app/main_window.cpp" line="471"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="441"/>
+        <location filename="../gui/app/main_window.cpp" line="474"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="488"/>
+        <location filename="../gui/app/main_window.cpp" line="521"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="501"/>
+        <location filename="../gui/app/main_window.cpp" line="534"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="502"/>
+        <location filename="../gui/app/main_window.cpp" line="535"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
@@ -595,52 +602,52 @@
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="143"/>
+        <location filename="../gui/runs/run_history.cpp" line="144"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="145"/>
+        <location filename="../gui/runs/run_history.cpp" line="146"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="147"/>
+        <location filename="../gui/runs/run_history.cpp" line="148"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="149"/>
+        <location filename="../gui/runs/run_history.cpp" line="150"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="151"/>
+        <location filename="../gui/runs/run_history.cpp" line="152"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="153"/>
+        <location filename="../gui/runs/run_history.cpp" line="154"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="155"/>
+        <location filename="../gui/runs/run_history.cpp" line="156"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="157"/>
+        <location filename="../gui/runs/run_history.cpp" line="158"/>
         <source>Final loss</source>
         <translation>最终损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="159"/>
+        <location filename="../gui/runs/run_history.cpp" line="160"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="161"/>
+        <location filename="../gui/runs/run_history.cpp" line="162"/>
         <source>data_wait (median)</source>
         <translation>data_wait（中位数）</translation>
     </message>
@@ -648,33 +655,43 @@
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="176"/>
+        <location filename="../gui/runs/run_history.cpp" line="177"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="179"/>
+        <location filename="../gui/runs/run_history.cpp" line="180"/>
         <source>Open Folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="182"/>
+        <location filename="../gui/runs/run_history.cpp" line="183"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="185"/>
+        <source>Continue an interrupted or stopped run from its last checkpoint</source>
+        <translation>从最后一个检查点继续被中断或停止的运行</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="187"/>
         <source>Delete Run...</source>
         <translation>删除运行...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="224"/>
-        <location filename="../gui/runs/run_history.cpp" line="236"/>
+        <location filename="../gui/runs/run_history.cpp" line="248"/>
+        <location filename="../gui/runs/run_history.cpp" line="260"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="225"/>
+        <location filename="../gui/runs/run_history.cpp" line="249"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="237"/>
+        <location filename="../gui/runs/run_history.cpp" line="261"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>

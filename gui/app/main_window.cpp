@@ -1,10 +1,13 @@
 #include "app/main_window.h"
 
 #include "app/about_dialog.h"
+#include "core/error.h"
 #include "plots/live_plots.h"
 #include "project/project.h"
 #include "runs/run_history.h"
 #include "system/hardware.h"
+#include "system/num_workers.h"
+#include "track/run_store.h"
 #include "training/run_config_form.h"
 #include "training/training_session.h"
 
@@ -252,6 +255,7 @@ QWidget* MainWindow::createProjectPage() {
     projectTabs_->addTab(live, tr("Live Plots"));
     runHistory_ = new RunHistoryView(projectTabs_);
     projectTabs_->addTab(runHistory_, tr("Run History"));
+    connect(runHistory_, &RunHistoryView::resumeRequested, this, &MainWindow::resumeTraining);
     connect(projectTabs_, &QTabWidget::currentChanged, this, [this](int tab) {
         if (tab == kRunHistoryTab) {
             runHistory_->refresh();
@@ -291,13 +295,37 @@ void MainWindow::startTraining() {
         {QStringLiteral("settings"),
          QJsonDocument::fromJson(QByteArray::fromStdString(runConfig_->settings().dump()))
              .object()}}});
+    beginTraining(*config);
+}
+
+void MainWindow::beginTraining(const TrainConfig& config) {
     livePlots_->clear();
     advice_->clear();
     progress_->setRange(0, 0);
     progress_->setFormat(tr("starting..."));
     progress_->show();
     projectTabs_->setCurrentIndex(kLivePlotsTab);
-    session_->start(*config);
+    session_->start(config);
+}
+
+void MainWindow::resumeTraining(const QString& directory) {
+    if (session_->isRunning()) {
+        return;
+    }
+    try {
+        const track::RunStore store(track::RunStore::database_path(directory.toStdString()), false);
+        const std::vector<track::RunRecord> runs = store.runs();
+        if (runs.empty()) {
+            throw Error("\"" + directory.toStdString() + "\" has no recorded run to resume");
+        }
+        nlohmann::json settings = nlohmann::json::parse(runs.back().config);
+        settings["resume_interrupted"] = true;
+        settings["overwrite"] = false;
+        beginTraining(resolve_train_config(
+            settings, {system::probe_hardware(), system::WorkerEnvironment::from_process()}));
+    } catch (const std::exception& error) {
+        showError(tr("This run cannot be resumed:\n%1").arg(QString::fromStdString(error.what())));
+    }
 }
 
 void MainWindow::showStep(const train::StepMetrics& metrics) {

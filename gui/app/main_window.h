@@ -46,6 +46,9 @@ public Q_SLOTS:
     // Run > Train: validates the run configuration (problems shown next to their fields) and
     // trains on the engine thread, into a new folder of the project's runs unless one is set.
     void startTraining();
+    // Continues the newest run recorded in `directory` from its last checkpoint, with the
+    // settings it was started with.
+    void resumeTraining(const QString& directory);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -53,6 +56,7 @@ protected:
 private:
     enum Tab { kDatasetsTab, kRunConfigurationTab, kLivePlotsTab, kRunHistoryTab };
 
+    void beginTraining(const kiln::TrainConfig& config);
     void showStep(const kiln::train::StepMetrics& metrics);
     void trainingFinished(const kiln::train::RunSummary& summary);
     void createMenus();

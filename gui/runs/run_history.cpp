@@ -8,6 +8,7 @@
 #include <QDirIterator>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableView>
@@ -179,17 +180,38 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     auto* open = new QPushButton(tr("Open Folder"), this);
     open->setObjectName(QStringLiteral("openRunFolderButton"));
     connect(open, &QPushButton::clicked, this, &RunHistoryView::openSelectedFolder);
+    resume_ = new QPushButton(tr("Resume"), this);
+    resume_->setObjectName(QStringLiteral("resumeRunButton"));
+    resume_->setToolTip(tr("Continue an interrupted or stopped run from its last checkpoint"));
+    connect(resume_, &QPushButton::clicked, this, &RunHistoryView::resumeSelectedRun);
     auto* remove = new QPushButton(tr("Delete Run..."), this);
     remove->setObjectName(QStringLiteral("deleteRunButton"));
     connect(remove, &QPushButton::clicked, this, &RunHistoryView::deleteSelectedRun);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(refresh);
     buttons->addWidget(open);
+    buttons->addWidget(resume_);
     buttons->addWidget(remove);
     buttons->addStretch();
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(table_);
     layout->addLayout(buttons);
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &RunHistoryView::updateButtons);
+    updateButtons();
+}
+
+void RunHistoryView::updateButtons() {
+    const RunRow* run = selectedRun();
+    resume_->setEnabled(run != nullptr && (run->status == QStringLiteral("interrupted") ||
+                                           run->status == QStringLiteral("cancelled")));
+}
+
+void RunHistoryView::resumeSelectedRun() {
+    const RunRow* run = selectedRun();
+    if (run != nullptr && resume_->isEnabled()) {
+        Q_EMIT resumeRequested(run->directory);
+    }
 }
 
 void RunHistoryView::setFolder(const QString& folder) {
@@ -200,6 +222,7 @@ void RunHistoryView::setFolder(const QString& folder) {
 void RunHistoryView::refresh() {
     model_->setRuns(read_runs(folder_));
     table_->resizeColumnsToContents();
+    updateButtons();
 }
 
 const RunRow* RunHistoryView::selectedRun() const {

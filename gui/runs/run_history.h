@@ -5,6 +5,7 @@
 #include <QVector>
 #include <QWidget>
 
+class QPushButton;
 class QTableView;
 
 namespace kiln::gui {
@@ -79,13 +80,21 @@ public Q_SLOTS:
     void openSelectedFolder();
     // Deletes the selected run's directory after confirmation; false if cancelled or none.
     bool deleteSelectedRun();
+    // Asks for the selected run to continue from its last checkpoint (interrupted or stopped
+    // runs only).
+    void resumeSelectedRun();
+
+Q_SIGNALS:
+    void resumeRequested(const QString& directory);
 
 private:
     const RunRow* selectedRun() const;
+    void updateButtons();
 
     QString folder_;
     RunHistoryModel* model_;
     QTableView* table_;
+    QPushButton* resume_;
 };
 
 } // namespace kiln::gui

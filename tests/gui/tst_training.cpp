@@ -15,11 +15,13 @@
 #include <QElapsedTimer>
 #include <QImage>
 #include <QLabel>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -239,7 +241,7 @@ private Q_SLOTS:
     void stopEndsTheRunAfterItsStep() {
         MainWindow window;
         window.show();
-        prepare(window, QStringLiteral("stop"), 500);
+        prepare(window, QStringLiteral("stop"), 20);
         QSignalSpy steps(window.session(), &kiln::gui::TrainingSession::stepFinished);
         QSignalSpy finished(window.session(), &kiln::gui::TrainingSession::finished);
         QSignalSpy failed(window.session(), &kiln::gui::TrainingSession::failed);
@@ -254,17 +256,37 @@ private Q_SLOTS:
         QVERIFY(finished.wait(60000));
         const auto summary = finished.first().first().value<kiln::train::RunSummary>();
         QCOMPARE(summary.status, kiln::train::RunSummary::Status::Cancelled);
-        QVERIFY(summary.steps < 500 * 2);
+        QVERIFY(summary.steps < 20 * 2);
         QVERIFY(QFileInfo::exists(QString::fromStdString(summary.checkpoint.string())));
         const auto* history = window.runHistory()->model();
         QCOMPARE(
             history->data(history->index(0, kiln::gui::RunHistoryModel::Status), Qt::DisplayRole)
                 .toString(),
             QStringLiteral("cancelled"));
-        // Training needs a saved project: an untitled one is refused with a message.
+        // Resume from the history: the same run continues to the end.
         QTRY_VERIFY(!window.session()->isRunning());
-        window.project()->addDataset(data_ + QStringLiteral("/../images"));
-        QVERIFY(window.saveProject());
+        window.runHistory()->table()->selectRow(0);
+        auto* resume = window.findChild<QPushButton*>(QStringLiteral("resumeRunButton"));
+        QVERIFY(resume->isEnabled());
+        const int runs = history->rowCount(); // this project shares its folder with another
+        finished.clear();
+        resume->click();
+        QVERIFY(finished.wait(120000));
+        const auto resumed = finished.first().first().value<kiln::train::RunSummary>();
+        QCOMPARE(resumed.status, kiln::train::RunSummary::Status::Finished);
+        QCOMPARE(resumed.steps, 40);
+        QTRY_VERIFY(!window.session()->isRunning());
+        QCOMPARE(history->rowCount(), runs); // the same run, not a new one
+        QCOMPARE(
+            history->data(history->index(0, kiln::gui::RunHistoryModel::Status), Qt::DisplayRole)
+                .toString(),
+            QStringLiteral("finished"));
+        QCOMPARE(
+            history->data(history->index(0, kiln::gui::RunHistoryModel::Steps), Qt::DisplayRole)
+                .toString(),
+            QStringLiteral("40"));
+        window.runHistory()->table()->selectRow(0);
+        QVERIFY(!resume->isEnabled()); // a finished run has nothing to resume
     }
 };
 
