@@ -2,6 +2,8 @@
 
 #include "app/about_dialog.h"
 #include "core/error.h"
+#include "embeddings/embedding_session.h"
+#include "embeddings/export_dialog.h"
 #include "plots/live_plots.h"
 #include "project/project.h"
 #include "runs/run_history.h"
@@ -50,7 +52,9 @@ QString hardwareSummary(const system::HardwareInfo& hardware) {
 
 } // namespace
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new TrainingSession(this)) {
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), session_(new TrainingSession(this)),
+      embedding_(new EmbeddingSession(this)) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Kiln Studio"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/kiln-256.png")));
@@ -74,6 +78,30 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), session_(new Trai
         runHistory_->refresh();
     });
     connect(session_, &TrainingSession::runningChanged, this, &MainWindow::updateActions);
+    connect(embedding_, &EmbeddingSession::runningChanged, this, &MainWindow::updateActions);
+    connect(embedding_, &EmbeddingSession::progress, this, [this](qint64 done, qint64 total) {
+        progress_->setRange(0, static_cast<int>(total));
+        progress_->setValue(static_cast<int>(done));
+        progress_->setFormat(tr("embedding: batch %1 of %2").arg(done).arg(total));
+    });
+    connect(embedding_, &EmbeddingSession::finished, this,
+            [this](qint64 images, qint64 dimension, qint64 skipped, const QString& file) {
+                progress_->hide();
+                QString text = tr("Wrote %n embedding(s) of dimension %1 to %2.", nullptr,
+                                  static_cast<int>(images))
+                                   .arg(dimension)
+                                   .arg(QDir::toNativeSeparators(file));
+                if (skipped > 0) {
+                    text += QLatin1Char(' ') + tr("%n unreadable image(s) were left out.", nullptr,
+                                                  static_cast<int>(skipped));
+                }
+                statusBar()->showMessage(text, 15000);
+                showInformation(text);
+            });
+    connect(embedding_, &EmbeddingSession::failed, this, [this](const QString& message) {
+        progress_->hide();
+        showError(tr("The embedding stopped with an error:\n%1").arg(message));
+    });
     restoreWindowState();
     updateRecentMenu();
     updateTitle();
@@ -129,8 +157,8 @@ void MainWindow::createMenus() {
                     addDataset(folder);
                 }
             });
-    addAction(file, QStringLiteral("exportEmbeddingsAction"), tr("&Export Embeddings..."))
-        ->setEnabled(false);
+    connect(addAction(file, QStringLiteral("exportEmbeddingsAction"), tr("&Export Embeddings...")),
+            &QAction::triggered, this, &MainWindow::exportEmbeddings);
     file->addSeparator();
     connect(addAction(file, QStringLiteral("closeProjectAction"), tr("&Close Project"),
                       QKeySequence::Close),
@@ -265,7 +293,7 @@ QWidget* MainWindow::createProjectPage() {
 }
 
 void MainWindow::startTraining() {
-    if (project_ == nullptr || session_->isRunning()) {
+    if (project_ == nullptr || busy()) {
         return;
     }
     if (project_->file().isEmpty()) {
@@ -308,8 +336,30 @@ void MainWindow::beginTraining(const TrainConfig& config) {
     session_->start(config);
 }
 
+void MainWindow::exportEmbeddings() {
+    if (project_ == nullptr || busy()) {
+        return;
+    }
+    if (project_->file().isEmpty()) {
+        showError(tr("Save the project first: the embeddings are written beside it."));
+        return;
+    }
+    ExportEmbeddingsDialog dialog(*project_, read_runs(project_->runsFolder()), this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.config()) {
+        return;
+    }
+    progress_->setRange(0, 0);
+    progress_->setFormat(tr("embedding..."));
+    progress_->show();
+    embedding_->start(*dialog.config());
+}
+
+bool MainWindow::busy() const {
+    return session_->isRunning() || embedding_->isRunning();
+}
+
 void MainWindow::resumeTraining(const QString& directory) {
-    if (session_->isRunning()) {
+    if (busy()) {
         return;
     }
     try {
@@ -483,6 +533,14 @@ bool MainWindow::maybeSaveChanges() {
     }
 }
 
+void MainWindow::showInformation(const QString& text) {
+    auto* box =
+        new QMessageBox(QMessageBox::Information, tr("Kiln Studio"), text, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("informationBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
 void MainWindow::showError(const QString& text) {
     // Not modal to the application: a long message never blocks the event loop or a test.
     auto* box =
@@ -540,7 +598,7 @@ void MainWindow::updateDatasetList() {
 
 void MainWindow::updateActions() {
     const bool open = project_ != nullptr;
-    const bool training = session_->isRunning();
+    const bool training = busy();
     for (const char* name :
          {"saveProjectAction", "saveProjectAsAction", "datasetsViewAction",
           "runConfigurationViewAction", "livePlotsViewAction", "runHistoryViewAction"}) {
@@ -551,7 +609,8 @@ void MainWindow::updateActions() {
     findChild<QAction*>(QStringLiteral("newProjectAction"))->setEnabled(!training);
     findChild<QAction*>(QStringLiteral("openProjectAction"))->setEnabled(!training);
     findChild<QAction*>(QStringLiteral("trainAction"))->setEnabled(open && !training);
-    findChild<QAction*>(QStringLiteral("stopAction"))->setEnabled(training);
+    findChild<QAction*>(QStringLiteral("stopAction"))->setEnabled(session_->isRunning());
+    findChild<QAction*>(QStringLiteral("exportEmbeddingsAction"))->setEnabled(open && !training);
 }
 
 void MainWindow::showAbout() {

@@ -14,6 +14,7 @@ class QTabWidget;
 
 namespace kiln::gui {
 
+class EmbeddingSession;
 class LivePlots;
 class Project;
 class RunConfigForm;
@@ -32,6 +33,7 @@ public:
     RunConfigForm* runConfiguration() const { return runConfig_; }
     LivePlots* livePlots() const { return livePlots_; }
     TrainingSession* session() const { return session_; }
+    EmbeddingSession* embeddingSession() const { return embedding_; }
 
 public Q_SLOTS:
     void showAbout();
@@ -49,6 +51,9 @@ public Q_SLOTS:
     // Continues the newest run recorded in `directory` from its last checkpoint, with the
     // settings it was started with.
     void resumeTraining(const QString& directory);
+    // File > Export Embeddings: asks for a model, dataset, format and file, then embeds on an
+    // engine thread and says where the file is.
+    void exportEmbeddings();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -69,6 +74,8 @@ private:
     // Save, discard or cancel when the project has unsaved changes: false means cancel.
     bool maybeSaveChanges();
     void showError(const QString& text);
+    void showInformation(const QString& text);
+    bool busy() const; // training or embedding
     void rememberRecent(const QString& file);
     void updateRecentMenu();
     void updateTitle();
@@ -85,6 +92,7 @@ private:
     QLabel* advice_ = nullptr;
     QProgressBar* progress_ = nullptr;
     TrainingSession* session_ = nullptr;
+    EmbeddingSession* embedding_ = nullptr;
     QMenu* recentMenu_ = nullptr;
 };
 

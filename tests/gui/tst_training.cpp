@@ -3,6 +3,8 @@
 
 #include "app/application.h"
 #include "app/main_window.h"
+#include "embeddings/embedding_session.h"
+#include "embeddings/export_dialog.h"
 #include "plots/live_plots.h"
 #include "project/project.h"
 #include "runs/run_history.h"
@@ -15,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QImage>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -235,6 +238,29 @@ private Q_SLOTS:
         QVERIFY(history->runs().at(0).directory != history->runs().at(1).directory);
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(3);
         saveScreenshot(window, QStringLiteral("run-history"));
+
+        // File > Export Embeddings with the run's exported model: one row per image.
+        const QString csv = QDir(temp_.path()).filePath(QStringLiteral("exported/embeddings.csv"));
+        QSignalSpy embedded(window.embeddingSession(), &kiln::gui::EmbeddingSession::finished);
+        QTimer::singleShot(0, &window, [&window, csv] {
+            auto* dialog = window.findChild<kiln::gui::ExportEmbeddingsDialog*>();
+            QVERIFY(dialog != nullptr);
+            dialog->setFormat(QStringLiteral("csv"));
+            dialog->setOutput(csv);
+            dialog->findChild<QSpinBox*>(QStringLiteral("imageSizeField"))->setValue(16);
+            dialog->accept();
+        });
+        window.findChild<QAction*>("exportEmbeddingsAction")->trigger();
+        QVERIFY(embedded.wait(60000));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList rows = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(rows.size(), 17); // header + 16 images
+        QCOMPARE(rows[0].count(QLatin1Char(',')), 256);
+        auto* info = window.findChild<QMessageBox*>(QStringLiteral("informationBox"));
+        QVERIFY(info != nullptr && info->text().contains(QStringLiteral("embeddings.csv")));
+        QVERIFY(info->text().startsWith(QStringLiteral("Wrote 16 embeddings of dimension 256")));
+        info->close();
         QVERIFY(window.saveProject());
     }
 
