@@ -199,7 +199,7 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="43"/>
+        <location filename="../gui/app/main_window.cpp" line="45"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU: %n Kern, keine CUDA-GPU</numerusform>
@@ -207,7 +207,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="49"/>
+        <location filename="../gui/app/main_window.cpp" line="51"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU: %n Kern, GPUs: %1</numerusform>
@@ -215,27 +215,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="59"/>
-        <location filename="../gui/app/main_window.cpp" line="538"/>
-        <location filename="../gui/app/main_window.cpp" line="547"/>
-        <location filename="../gui/app/main_window.cpp" line="578"/>
+        <location filename="../gui/app/main_window.cpp" line="61"/>
+        <location filename="../gui/app/main_window.cpp" line="630"/>
+        <location filename="../gui/app/main_window.cpp" line="639"/>
+        <location filename="../gui/app/main_window.cpp" line="670"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="77"/>
+        <location filename="../gui/app/main_window.cpp" line="79"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>Das Training wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="85"/>
+        <location filename="../gui/app/main_window.cpp" line="87"/>
         <source>embedding: batch %1 of %2</source>
         <translation>Einbetten: Batch %1 von %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="90"/>
+        <location filename="../gui/app/main_window.cpp" line="92"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>%n Einbettung der Dimension %1 nach %2 geschrieben.</numerusform>
@@ -243,7 +243,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="95"/>
+        <location filename="../gui/app/main_window.cpp" line="97"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
@@ -251,233 +251,233 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="103"/>
+        <location filename="../gui/app/main_window.cpp" line="105"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>Das Einbetten wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="122"/>
+        <location filename="../gui/app/main_window.cpp" line="124"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="125"/>
+        <location filename="../gui/app/main_window.cpp" line="127"/>
         <source>&amp;New Project</source>
         <translation>&amp;Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="127"/>
+        <location filename="../gui/app/main_window.cpp" line="129"/>
         <source>&amp;Open Project...</source>
         <translation>Projekt ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="131"/>
+        <location filename="../gui/app/main_window.cpp" line="133"/>
         <source>Open Project</source>
         <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="131"/>
-        <location filename="../gui/app/main_window.cpp" line="144"/>
-        <location filename="../gui/app/main_window.cpp" line="478"/>
+        <location filename="../gui/app/main_window.cpp" line="133"/>
+        <location filename="../gui/app/main_window.cpp" line="146"/>
+        <location filename="../gui/app/main_window.cpp" line="570"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="136"/>
+        <location filename="../gui/app/main_window.cpp" line="138"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="138"/>
+        <location filename="../gui/app/main_window.cpp" line="140"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="140"/>
+        <location filename="../gui/app/main_window.cpp" line="142"/>
         <source>Save &amp;As...</source>
         <translation>Speichern &amp;unter...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="144"/>
+        <location filename="../gui/app/main_window.cpp" line="146"/>
         <source>Save Project As</source>
         <translation>Projekt speichern unter</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="152"/>
+        <location filename="../gui/app/main_window.cpp" line="154"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>Daten&amp;satzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="155"/>
+        <location filename="../gui/app/main_window.cpp" line="157"/>
         <source>Add Dataset Folder</source>
         <translation>Datensatzordner hinzufügen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="160"/>
+        <location filename="../gui/app/main_window.cpp" line="162"/>
         <source>&amp;Export Embeddings...</source>
         <translation>Einbettungen &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="163"/>
+        <location filename="../gui/app/main_window.cpp" line="165"/>
         <source>&amp;Close Project</source>
         <translation>Projekt s&amp;chließen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="166"/>
+        <location filename="../gui/app/main_window.cpp" line="168"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="170"/>
+        <location filename="../gui/app/main_window.cpp" line="172"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="172"/>
+        <location filename="../gui/app/main_window.cpp" line="174"/>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="175"/>
+        <location filename="../gui/app/main_window.cpp" line="177"/>
         <source>&amp;Embed</source>
         <translation>&amp;Einbetten</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="177"/>
+        <location filename="../gui/app/main_window.cpp" line="179"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stoppen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="181"/>
+        <location filename="../gui/app/main_window.cpp" line="183"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="184"/>
+        <location filename="../gui/app/main_window.cpp" line="186"/>
         <source>&amp;Datasets</source>
         <translation>&amp;Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="185"/>
+        <location filename="../gui/app/main_window.cpp" line="187"/>
         <source>Run &amp;Configuration</source>
         <translation>Lauf&amp;konfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="186"/>
+        <location filename="../gui/app/main_window.cpp" line="188"/>
         <source>Live &amp;Plots</source>
         <translation>Live-&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="187"/>
+        <location filename="../gui/app/main_window.cpp" line="189"/>
         <source>Run &amp;History</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="188"/>
+        <location filename="../gui/app/main_window.cpp" line="190"/>
         <source>&amp;Embeddings</source>
         <translation>&amp;Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="202"/>
+        <location filename="../gui/app/main_window.cpp" line="204"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="210"/>
+        <location filename="../gui/app/main_window.cpp" line="212"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="212"/>
+        <location filename="../gui/app/main_window.cpp" line="214"/>
         <source>&amp;About Kiln Studio</source>
         <translation>Ü&amp;ber Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="215"/>
+        <location filename="../gui/app/main_window.cpp" line="217"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="227"/>
+        <location filename="../gui/app/main_window.cpp" line="229"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="229"/>
+        <location filename="../gui/app/main_window.cpp" line="231"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>Trainieren Sie Backbones auf Ihren unbeschrifteten Bildern vor, sehen Sie, wohin die Zeit geht, und exportieren Sie Einbettungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="247"/>
+        <location filename="../gui/app/main_window.cpp" line="249"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="250"/>
+        <location filename="../gui/app/main_window.cpp" line="252"/>
         <source>Add Dataset Folder...</source>
         <translation>Datensatzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="253"/>
+        <location filename="../gui/app/main_window.cpp" line="255"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="271"/>
+        <location filename="../gui/app/main_window.cpp" line="312"/>
         <source>Datasets</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="273"/>
+        <location filename="../gui/app/main_window.cpp" line="314"/>
         <source>Run Configuration</source>
         <translation>Laufkonfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="283"/>
+        <location filename="../gui/app/main_window.cpp" line="324"/>
         <source>Live Plots</source>
         <translation>Live-Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="285"/>
+        <location filename="../gui/app/main_window.cpp" line="326"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="300"/>
+        <location filename="../gui/app/main_window.cpp" line="341"/>
         <source>Save the project first: its runs are written beside it.</source>
         <translation>Speichern Sie zuerst das Projekt: Seine Läufe werden daneben abgelegt.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="333"/>
+        <location filename="../gui/app/main_window.cpp" line="374"/>
         <source>starting...</source>
         <translation>wird gestartet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="344"/>
+        <location filename="../gui/app/main_window.cpp" line="385"/>
         <source>Save the project first: the embeddings are written beside it.</source>
         <translation>Speichern Sie zuerst das Projekt: Die Einbettungen werden daneben abgelegt.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="352"/>
+        <location filename="../gui/app/main_window.cpp" line="393"/>
         <source>embedding...</source>
         <translation>wird eingebettet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="377"/>
+        <location filename="../gui/app/main_window.cpp" line="418"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="388"/>
+        <location filename="../gui/app/main_window.cpp" line="429"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="401"/>
+        <location filename="../gui/app/main_window.cpp" line="442"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>Nach %n Schritt beendet.</numerusform>
@@ -485,7 +485,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="402"/>
+        <location filename="../gui/app/main_window.cpp" line="443"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>Nach %n Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
@@ -493,44 +493,100 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="465"/>
+        <location filename="../gui/app/main_window.cpp" line="471"/>
+        <source>Scanning %1...</source>
+        <translation>%1 wird durchsucht...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="484"/>
+        <source>under 256 px</source>
+        <translation>unter 256 px</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="484"/>
+        <source>256-511 px</source>
+        <translation>256-511 px</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="484"/>
+        <source>512-1023 px</source>
+        <translation>512-1023 px</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="485"/>
+        <source>1024-2047 px</source>
+        <translation>1024-2047 px</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="485"/>
+        <source>2048 px and more</source>
+        <translation>2048 px und mehr</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="490"/>
+        <source>%n readable image(s), %1</source>
+        <translation>
+            <numerusform>%n lesbares Bild, %1</numerusform>
+            <numerusform>%n lesbare Bilder, %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="492"/>
+        <source>Formats: %1</source>
+        <translation>Formate: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="493"/>
+        <source>Longest side: %1</source>
+        <translation>Längste Seite: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="495"/>
+        <source>%n unreadable file(s), left out of training:</source>
+        <translation>
+            <numerusform>%n unlesbare Datei, beim Training ausgelassen:</numerusform>
+            <numerusform>%n unlesbare Dateien, beim Training ausgelassen:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="557"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="477"/>
+        <location filename="../gui/app/main_window.cpp" line="569"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="520"/>
+        <location filename="../gui/app/main_window.cpp" line="612"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="521"/>
+        <location filename="../gui/app/main_window.cpp" line="613"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="524"/>
+        <location filename="../gui/app/main_window.cpp" line="616"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="579"/>
+        <location filename="../gui/app/main_window.cpp" line="671"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="592"/>
+        <location filename="../gui/app/main_window.cpp" line="684"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="593"/>
+        <location filename="../gui/app/main_window.cpp" line="685"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>

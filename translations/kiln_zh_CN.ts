@@ -199,332 +199,386 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="43"/>
+        <location filename="../gui/app/main_window.cpp" line="45"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="49"/>
+        <location filename="../gui/app/main_window.cpp" line="51"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="59"/>
-        <location filename="../gui/app/main_window.cpp" line="538"/>
-        <location filename="../gui/app/main_window.cpp" line="547"/>
-        <location filename="../gui/app/main_window.cpp" line="578"/>
+        <location filename="../gui/app/main_window.cpp" line="61"/>
+        <location filename="../gui/app/main_window.cpp" line="630"/>
+        <location filename="../gui/app/main_window.cpp" line="639"/>
+        <location filename="../gui/app/main_window.cpp" line="670"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="77"/>
+        <location filename="../gui/app/main_window.cpp" line="79"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>训练因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="85"/>
+        <location filename="../gui/app/main_window.cpp" line="87"/>
         <source>embedding: batch %1 of %2</source>
         <translation>嵌入中：第 %1/%2 批</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="90"/>
+        <location filename="../gui/app/main_window.cpp" line="92"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>已将 %n 个 %1 维嵌入写入 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="95"/>
+        <location filename="../gui/app/main_window.cpp" line="97"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="103"/>
+        <location filename="../gui/app/main_window.cpp" line="105"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>嵌入因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="122"/>
+        <location filename="../gui/app/main_window.cpp" line="124"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="125"/>
+        <location filename="../gui/app/main_window.cpp" line="127"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="127"/>
+        <location filename="../gui/app/main_window.cpp" line="129"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="131"/>
+        <location filename="../gui/app/main_window.cpp" line="133"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="131"/>
-        <location filename="../gui/app/main_window.cpp" line="144"/>
-        <location filename="../gui/app/main_window.cpp" line="478"/>
+        <location filename="../gui/app/main_window.cpp" line="133"/>
+        <location filename="../gui/app/main_window.cpp" line="146"/>
+        <location filename="../gui/app/main_window.cpp" line="570"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="136"/>
+        <location filename="../gui/app/main_window.cpp" line="138"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="138"/>
+        <location filename="../gui/app/main_window.cpp" line="140"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="140"/>
+        <location filename="../gui/app/main_window.cpp" line="142"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="144"/>
+        <location filename="../gui/app/main_window.cpp" line="146"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="152"/>
+        <location filename="../gui/app/main_window.cpp" line="154"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>添加数据集文件夹(&amp;D)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="155"/>
+        <location filename="../gui/app/main_window.cpp" line="157"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="160"/>
+        <location filename="../gui/app/main_window.cpp" line="162"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="163"/>
+        <location filename="../gui/app/main_window.cpp" line="165"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="166"/>
+        <location filename="../gui/app/main_window.cpp" line="168"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="170"/>
+        <location filename="../gui/app/main_window.cpp" line="172"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="172"/>
+        <location filename="../gui/app/main_window.cpp" line="174"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="175"/>
+        <location filename="../gui/app/main_window.cpp" line="177"/>
         <source>&amp;Embed</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="177"/>
+        <location filename="../gui/app/main_window.cpp" line="179"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="181"/>
+        <location filename="../gui/app/main_window.cpp" line="183"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="184"/>
+        <location filename="../gui/app/main_window.cpp" line="186"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="185"/>
+        <location filename="../gui/app/main_window.cpp" line="187"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="186"/>
+        <location filename="../gui/app/main_window.cpp" line="188"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="187"/>
+        <location filename="../gui/app/main_window.cpp" line="189"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="188"/>
+        <location filename="../gui/app/main_window.cpp" line="190"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="202"/>
+        <location filename="../gui/app/main_window.cpp" line="204"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="210"/>
+        <location filename="../gui/app/main_window.cpp" line="212"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="212"/>
+        <location filename="../gui/app/main_window.cpp" line="214"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="215"/>
+        <location filename="../gui/app/main_window.cpp" line="217"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="227"/>
+        <location filename="../gui/app/main_window.cpp" line="229"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="229"/>
+        <location filename="../gui/app/main_window.cpp" line="231"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>在未标注的图像上预训练骨干网络，查看时间花在哪里，并导出嵌入。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="247"/>
+        <location filename="../gui/app/main_window.cpp" line="249"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="250"/>
+        <location filename="../gui/app/main_window.cpp" line="252"/>
         <source>Add Dataset Folder...</source>
         <translation>添加数据集文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="253"/>
+        <location filename="../gui/app/main_window.cpp" line="255"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="271"/>
+        <location filename="../gui/app/main_window.cpp" line="312"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="273"/>
+        <location filename="../gui/app/main_window.cpp" line="314"/>
         <source>Run Configuration</source>
         <translation>运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="283"/>
+        <location filename="../gui/app/main_window.cpp" line="324"/>
         <source>Live Plots</source>
         <translation>实时图表</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="285"/>
+        <location filename="../gui/app/main_window.cpp" line="326"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="300"/>
+        <location filename="../gui/app/main_window.cpp" line="341"/>
         <source>Save the project first: its runs are written beside it.</source>
         <translation>请先保存项目：运行结果会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="333"/>
+        <location filename="../gui/app/main_window.cpp" line="374"/>
         <source>starting...</source>
         <translation>正在启动...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="344"/>
+        <location filename="../gui/app/main_window.cpp" line="385"/>
         <source>Save the project first: the embeddings are written beside it.</source>
         <translation>请先保存项目：嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="352"/>
+        <location filename="../gui/app/main_window.cpp" line="393"/>
         <source>embedding...</source>
         <translation>正在嵌入...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="377"/>
+        <location filename="../gui/app/main_window.cpp" line="418"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="388"/>
+        <location filename="../gui/app/main_window.cpp" line="429"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="401"/>
+        <location filename="../gui/app/main_window.cpp" line="442"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>%n 步后完成。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="402"/>
+        <location filename="../gui/app/main_window.cpp" line="443"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>%n 步后停止；可以继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="465"/>
+        <location filename="../gui/app/main_window.cpp" line="471"/>
+        <source>Scanning %1...</source>
+        <translation>正在扫描 %1...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="484"/>
+        <source>under 256 px</source>
+        <translation>小于 256 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="484"/>
+        <source>256-511 px</source>
+        <translation>256-511 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="484"/>
+        <source>512-1023 px</source>
+        <translation>512-1023 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="485"/>
+        <source>1024-2047 px</source>
+        <translation>1024-2047 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="485"/>
+        <source>2048 px and more</source>
+        <translation>2048 像素及以上</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="490"/>
+        <source>%n readable image(s), %1</source>
+        <translation>
+            <numerusform>%n 张可读图像，%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="492"/>
+        <source>Formats: %1</source>
+        <translation>格式：%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="493"/>
+        <source>Longest side: %1</source>
+        <translation>最长边：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="495"/>
+        <source>%n unreadable file(s), left out of training:</source>
+        <translation>
+            <numerusform>%n 个无法读取的文件，训练时将跳过：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="557"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="477"/>
+        <location filename="../gui/app/main_window.cpp" line="569"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="520"/>
+        <location filename="../gui/app/main_window.cpp" line="612"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="521"/>
+        <location filename="../gui/app/main_window.cpp" line="613"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="524"/>
+        <location filename="../gui/app/main_window.cpp" line="616"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="579"/>
+        <location filename="../gui/app/main_window.cpp" line="671"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="592"/>
+        <location filename="../gui/app/main_window.cpp" line="684"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="593"/>
+        <location filename="../gui/app/main_window.cpp" line="685"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>

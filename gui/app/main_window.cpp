@@ -2,6 +2,7 @@
 
 #include "app/about_dialog.h"
 #include "core/error.h"
+#include "datasets/dataset_scan.h"
 #include "embeddings/embedding_session.h"
 #include "embeddings/export_dialog.h"
 #include "plots/live_plots.h"
@@ -25,6 +26,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -261,10 +263,49 @@ QWidget* MainWindow::createProjectPage() {
     buttons->addWidget(add);
     buttons->addWidget(remove);
     buttons->addStretch();
+    // What the selected dataset holds, scanned in the background.
+    datasetStats_ = new QLabel(page);
+    datasetStats_->setObjectName(QStringLiteral("datasetStats"));
+    datasetStats_->setWordWrap(true);
+    datasetStats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    datasetStats_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    scanProgress_ = new QProgressBar(page);
+    scanProgress_->setObjectName(QStringLiteral("datasetScanProgress"));
+    scanProgress_->hide();
+    auto* details = new QVBoxLayout;
+    details->addWidget(scanProgress_);
+    details->addWidget(datasetStats_, 1);
+    auto* columns = new QHBoxLayout;
+    columns->addWidget(datasetList_, 1);
+    columns->addLayout(details, 1);
     auto* layout = new QVBoxLayout(page);
     layout->addWidget(heading);
-    layout->addWidget(datasetList_);
+    layout->addLayout(columns);
     layout->addLayout(buttons);
+
+    scanner_ = new DatasetScanner(this);
+    connect(datasetList_, &QListWidget::currentRowChanged, this, &MainWindow::showDatasetDetails);
+    connect(scanner_, &DatasetScanner::progress, this,
+            [this](const QString& folder, qint64 done, qint64 total) {
+                if (folder == selectedDatasetFolder()) {
+                    scanProgress_->setRange(0, static_cast<int>(total));
+                    scanProgress_->setValue(static_cast<int>(done));
+                }
+            });
+    connect(scanner_, &DatasetScanner::finished, this,
+            [this](const QString& folder, const DatasetStats& stats) {
+                scanned_.insert(folder, stats);
+                if (folder == selectedDatasetFolder()) {
+                    showDatasetDetails();
+                }
+            });
+    connect(scanner_, &DatasetScanner::failed, this,
+            [this](const QString& folder, const QString& message) {
+                if (folder == selectedDatasetFolder()) {
+                    scanProgress_->hide();
+                    datasetStats_->setText(message);
+                }
+            });
 
     projectTabs_ = new QTabWidget(this);
     projectTabs_->setObjectName(QStringLiteral("projectTabs"));
@@ -411,7 +452,58 @@ void MainWindow::trainingFinished(const train::RunSummary& summary) {
     runHistory_->refresh();
 }
 
+QString MainWindow::selectedDatasetFolder() const {
+    const int row = datasetList_->currentRow();
+    return project_ != nullptr && row >= 0 && row < project_->datasets().size()
+               ? project_->datasets().at(row).path
+               : QString();
+}
+
+void MainWindow::showDatasetDetails() {
+    const QString folder = selectedDatasetFolder();
+    if (folder.isEmpty()) {
+        scanProgress_->hide();
+        datasetStats_->clear();
+        return;
+    }
+    const auto found = scanned_.constFind(folder);
+    if (found == scanned_.constEnd()) {
+        datasetStats_->setText(tr("Scanning %1...").arg(QDir::toNativeSeparators(folder)));
+        scanProgress_->setRange(0, 0);
+        scanProgress_->show();
+        scanner_->scan(folder);
+        return;
+    }
+    scanProgress_->hide();
+    const DatasetStats& stats = *found;
+    const QLocale locale;
+    QStringList formats;
+    for (auto format = stats.formats.cbegin(); format != stats.formats.cend(); ++format) {
+        formats << QStringLiteral("%1 %2").arg(format.key(), locale.toString(format.value()));
+    }
+    const QStringList classes = {tr("under 256 px"), tr("256-511 px"), tr("512-1023 px"),
+                                 tr("1024-2047 px"), tr("2048 px and more")};
+    QStringList sizes;
+    for (int i = 0; i < 5; ++i) {
+        sizes << QStringLiteral("%1: %2").arg(classes[i], locale.toString(stats.longest_side[i]));
+    }
+    QString text = tr("%n readable image(s), %1", nullptr, static_cast<int>(stats.images))
+                       .arg(locale.formattedDataSize(stats.bytes)) +
+                   QLatin1Char('\n') + tr("Formats: %1").arg(formats.join(QStringLiteral(", "))) +
+                   QLatin1Char('\n') + tr("Longest side: %1").arg(sizes.join(QStringLiteral(", ")));
+    if (!stats.unreadable.isEmpty()) {
+        text += QLatin1Char('\n') + tr("%n unreadable file(s), left out of training:", nullptr,
+                                       static_cast<int>(stats.unreadable.size()));
+        for (const QString& file : stats.unreadable.mid(0, 10)) {
+            text += QStringLiteral("\n  ") + QDir::toNativeSeparators(file);
+        }
+    }
+    datasetStats_->setText(text);
+}
+
 void MainWindow::setProject(Project* project) {
+    scanner_->cancel();
+    scanned_.clear();
     delete project_;
     project_ = project;
     if (project_ != nullptr) {
@@ -593,6 +685,9 @@ void MainWindow::updateDatasetList() {
                 : tr("%1 - %2").arg(dataset.name, QDir::toNativeSeparators(dataset.path)),
             datasetList_);
         item->setToolTip(QDir::toNativeSeparators(dataset.path));
+    }
+    if (datasetList_->count() > 0) {
+        datasetList_->setCurrentRow(0); // its details at a glance
     }
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "datasets/dataset_scan.h"
 #include "train/trainer.h"
 
 #include <QMainWindow>
+#include <QMap>
 
 class QAction;
 class QLabel;
@@ -80,11 +82,17 @@ private:
     void updateRecentMenu();
     void updateTitle();
     void updateDatasetList();
+    QString selectedDatasetFolder() const;
+    void showDatasetDetails();
     void updateActions();
 
     Project* project_ = nullptr;
     QStackedWidget* pages_ = nullptr;
     QListWidget* datasetList_ = nullptr;
+    QLabel* datasetStats_ = nullptr;
+    QProgressBar* scanProgress_ = nullptr;
+    DatasetScanner* scanner_ = nullptr;
+    QMap<QString, DatasetStats> scanned_; // by folder, for the open project
     QTabWidget* projectTabs_ = nullptr;
     RunHistoryView* runHistory_ = nullptr;
     RunConfigForm* runConfig_ = nullptr;

@@ -3,19 +3,23 @@
 
 #include "app/application.h"
 #include "app/main_window.h"
+#include "datasets/dataset_scan.h"
 #include "project/project.h"
 
 #include <QAction>
 #include <QDir>
 #include <QFile>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -140,6 +144,56 @@ private Q_SLOTS:
         writeAll(file, "{\"format_version\": 1, \"datasets\": [{\"path\": \"gone\"}]}");
         QVERIFY(project.load(file, &error));
         QCOMPARE(project.missingDatasets(), QStringList{QDir(folder).filePath("gone")});
+    }
+
+    void datasetScanShowsWhatAFolderHolds() {
+        const QString folder = makeFolder(QStringLiteral("scan"));
+        for (int i = 0; i < 5; ++i) {
+            QImage image(i < 3 ? 100 : 300, i < 3 ? 50 : 300, QImage::Format_RGB32);
+            image.fill(Qt::gray);
+            QVERIFY(image.save(QDir(folder).filePath(QStringLiteral("%1.png").arg(i))));
+        }
+        QDir(folder).mkpath(QStringLiteral("sub"));
+        QImage large(1200, 800, QImage::Format_RGB32);
+        large.fill(Qt::darkGreen);
+        QVERIFY(large.save(QDir(folder).filePath(QStringLiteral("sub/a.jpg"))));
+        QVERIFY(large.save(QDir(folder).filePath(QStringLiteral("sub/b.JPG"))));
+        writeAll(QDir(folder).filePath(QStringLiteral("broken.png")), "not a png at all");
+        writeAll(QDir(folder).filePath(QStringLiteral("notes.txt")), "not an image");
+
+        kiln::gui::DatasetScanner scanner;
+        QSignalSpy finished(&scanner, &kiln::gui::DatasetScanner::finished);
+        QSignalSpy progress(&scanner, &kiln::gui::DatasetScanner::progress);
+        scanner.scan(folder);
+        QVERIFY(finished.wait(30000));
+        const auto stats = finished.first().at(1).value<kiln::gui::DatasetStats>();
+        QCOMPARE(stats.images, 7);
+        QCOMPARE(stats.formats.value(QStringLiteral("png")), 6);
+        QCOMPARE(stats.formats.value(QStringLiteral("jpg")), 2);
+        QVERIFY(!stats.formats.contains(QStringLiteral("txt")));
+        QCOMPARE(stats.unreadable.size(), 1);
+        QVERIFY(stats.unreadable.first().endsWith(QStringLiteral("broken.png")));
+        // 100 px: under 256; 300 px: 256-511; 1200 px: 1024-2047.
+        QCOMPARE(stats.longest_side, (std::array<qint64, 5>{3, 2, 0, 2, 0}));
+        QVERIFY(stats.bytes > 0);
+        QCOMPARE(progress.last().at(1).toLongLong(), 8); // every image file was looked at
+        QCOMPARE(kiln::gui::DatasetScanner::sizeClass(2048), 4);
+        QCOMPARE(kiln::gui::DatasetScanner::sizeClass(255), 0);
+
+        // The window shows it for the selected dataset.
+        MainWindow window;
+        window.show();
+        QVERIFY(window.newProject());
+        QVERIFY(window.addDataset(folder));
+        window.findChild<QListWidget*>(QStringLiteral("datasetList"))->setCurrentRow(0);
+        auto* details = window.findChild<QLabel*>(QStringLiteral("datasetStats"));
+        QTRY_VERIFY_WITH_TIMEOUT(details->text().startsWith(QStringLiteral("7 readable images")),
+                                 30000);
+        QVERIFY(details->text().contains(QStringLiteral("png 6")));
+        QVERIFY(details->text().contains(QStringLiteral("1 unreadable file, left out")));
+        QVERIFY(details->text().contains(QStringLiteral("broken.png")));
+        answerUnsavedChanges(window, QMessageBox::Discard);
+        QVERIFY(window.close());
     }
 
     void windowTracksTheProject() {

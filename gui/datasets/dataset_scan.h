@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QMap>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <array>
+#include <atomic>
+#include <memory>
+
+class QThread;
+
+namespace kiln::gui {
+
+// What a dataset folder holds: image count, formats, sizes, unreadable files.
+struct DatasetStats {
+    qint64 images = 0;             // readable images
+    qint64 bytes = 0;              // of all image files
+    QMap<QString, qint64> formats; // by file extension, lower case
+    // Readable images by their longest side: < 256, 256-511, 512-1023, 1024-2047, >= 2048 px.
+    std::array<qint64, 5> longest_side{};
+    QStringList unreadable; // files with an image extension whose header cannot be read
+};
+
+// Scans one folder on a background thread: lists the image files as training does, reads each
+// header (not the pixels) for its size, and reports progress as it goes. A new scan or the
+// scanner's destruction cancels the one before.
+class DatasetScanner : public QObject {
+    Q_OBJECT
+
+public:
+    explicit DatasetScanner(QObject* parent = nullptr);
+    ~DatasetScanner() override;
+
+    void scan(const QString& folder);
+    void cancel();
+    bool isScanning() const { return thread_ != nullptr; }
+
+    // The size class of an image's longest side, as DatasetStats counts it.
+    static int sizeClass(int longest_side);
+
+Q_SIGNALS:
+    void progress(const QString& folder, qint64 done, qint64 total);
+    void finished(const QString& folder, const kiln::gui::DatasetStats& stats);
+    void failed(const QString& folder, const QString& message);
+
+private:
+    QThread* thread_ = nullptr;
+    quint64 serial_ = 0; // of the current scan
+    std::shared_ptr<std::atomic<bool>> cancelled_;
+};
+
+} // namespace kiln::gui
+
+Q_DECLARE_METATYPE(kiln::gui::DatasetStats)
