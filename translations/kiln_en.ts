@@ -20,6 +20,37 @@
     </message>
 </context>
 <context>
+    <name>kiln::gui::AugmentationPreview</name>
+    <message>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="25"/>
+        <source>Click for new random views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="86"/>
+        <source>No readable image in this dataset to preview.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="87"/>
+        <source>%1 cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="106"/>
+        <source>%1 x %2 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="109"/>
+        <source>%n view(s) of %1 as %2 makes them; click for new ones.</source>
+        <translation>
+            <numerusform>%n view of %1 as %2 makes them; click for new ones.</numerusform>
+            <numerusform>%n views of %1 as %2 makes them; click for new ones.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::ExportEmbeddingsDialog</name>
     <message>
         <location filename="../gui/embeddings/export_dialog.cpp" line="40"/>
@@ -199,7 +230,7 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="45"/>
+        <location filename="../gui/app/main_window.cpp" line="46"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU: %n core, no CUDA GPU</numerusform>
@@ -207,7 +238,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="51"/>
+        <location filename="../gui/app/main_window.cpp" line="52"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU: %n core, GPUs: %1</numerusform>
@@ -215,26 +246,26 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="61"/>
-        <location filename="../gui/app/main_window.cpp" line="630"/>
-        <location filename="../gui/app/main_window.cpp" line="639"/>
-        <location filename="../gui/app/main_window.cpp" line="670"/>
+        <location filename="../gui/app/main_window.cpp" line="62"/>
+        <location filename="../gui/app/main_window.cpp" line="644"/>
+        <location filename="../gui/app/main_window.cpp" line="653"/>
+        <location filename="../gui/app/main_window.cpp" line="684"/>
         <source>Kiln Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="79"/>
+        <location filename="../gui/app/main_window.cpp" line="80"/>
         <source>The training stopped with an error:
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="87"/>
+        <location filename="../gui/app/main_window.cpp" line="88"/>
         <source>embedding: batch %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="92"/>
+        <location filename="../gui/app/main_window.cpp" line="93"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>Wrote %n embedding of dimension %1 to %2.</numerusform>
@@ -242,7 +273,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="97"/>
+        <location filename="../gui/app/main_window.cpp" line="98"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>%n unreadable image was left out.</numerusform>
@@ -250,231 +281,236 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="105"/>
+        <location filename="../gui/app/main_window.cpp" line="106"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="124"/>
+        <location filename="../gui/app/main_window.cpp" line="125"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="127"/>
+        <location filename="../gui/app/main_window.cpp" line="128"/>
         <source>&amp;New Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="129"/>
+        <location filename="../gui/app/main_window.cpp" line="130"/>
         <source>&amp;Open Project...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="133"/>
+        <location filename="../gui/app/main_window.cpp" line="134"/>
         <source>Open Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="133"/>
-        <location filename="../gui/app/main_window.cpp" line="146"/>
-        <location filename="../gui/app/main_window.cpp" line="570"/>
+        <location filename="../gui/app/main_window.cpp" line="134"/>
+        <location filename="../gui/app/main_window.cpp" line="147"/>
+        <location filename="../gui/app/main_window.cpp" line="584"/>
         <source>Kiln projects (*.kiln)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="138"/>
+        <location filename="../gui/app/main_window.cpp" line="139"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="140"/>
+        <location filename="../gui/app/main_window.cpp" line="141"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="142"/>
+        <location filename="../gui/app/main_window.cpp" line="143"/>
         <source>Save &amp;As...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="146"/>
+        <location filename="../gui/app/main_window.cpp" line="147"/>
         <source>Save Project As</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="154"/>
+        <location filename="../gui/app/main_window.cpp" line="155"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="157"/>
+        <location filename="../gui/app/main_window.cpp" line="158"/>
         <source>Add Dataset Folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="162"/>
+        <location filename="../gui/app/main_window.cpp" line="163"/>
         <source>&amp;Export Embeddings...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="165"/>
+        <location filename="../gui/app/main_window.cpp" line="166"/>
         <source>&amp;Close Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="168"/>
+        <location filename="../gui/app/main_window.cpp" line="169"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="172"/>
+        <location filename="../gui/app/main_window.cpp" line="173"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="174"/>
+        <location filename="../gui/app/main_window.cpp" line="175"/>
         <source>&amp;Train</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="177"/>
+        <location filename="../gui/app/main_window.cpp" line="178"/>
         <source>&amp;Embed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="179"/>
+        <location filename="../gui/app/main_window.cpp" line="180"/>
         <source>&amp;Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="183"/>
+        <location filename="../gui/app/main_window.cpp" line="184"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="186"/>
+        <location filename="../gui/app/main_window.cpp" line="187"/>
         <source>&amp;Datasets</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="187"/>
+        <location filename="../gui/app/main_window.cpp" line="188"/>
         <source>Run &amp;Configuration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="188"/>
+        <location filename="../gui/app/main_window.cpp" line="189"/>
         <source>Live &amp;Plots</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="189"/>
+        <location filename="../gui/app/main_window.cpp" line="190"/>
         <source>Run &amp;History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="190"/>
+        <location filename="../gui/app/main_window.cpp" line="191"/>
         <source>&amp;Embeddings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="204"/>
+        <location filename="../gui/app/main_window.cpp" line="205"/>
         <source>&amp;Full Screen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="212"/>
+        <location filename="../gui/app/main_window.cpp" line="213"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="214"/>
+        <location filename="../gui/app/main_window.cpp" line="215"/>
         <source>&amp;About Kiln Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="217"/>
+        <location filename="../gui/app/main_window.cpp" line="218"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="229"/>
+        <location filename="../gui/app/main_window.cpp" line="230"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="231"/>
+        <location filename="../gui/app/main_window.cpp" line="232"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="249"/>
+        <location filename="../gui/app/main_window.cpp" line="250"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="252"/>
+        <location filename="../gui/app/main_window.cpp" line="253"/>
         <source>Add Dataset Folder...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="255"/>
+        <location filename="../gui/app/main_window.cpp" line="256"/>
         <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="312"/>
+        <location filename="../gui/app/main_window.cpp" line="277"/>
+        <source>&lt;b&gt;Augmentation preview&lt;/b&gt; (the method of the Run Configuration)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="320"/>
         <source>Datasets</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="314"/>
+        <location filename="../gui/app/main_window.cpp" line="322"/>
         <source>Run Configuration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="324"/>
+        <location filename="../gui/app/main_window.cpp" line="332"/>
         <source>Live Plots</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="326"/>
+        <location filename="../gui/app/main_window.cpp" line="334"/>
         <source>Run History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="341"/>
+        <location filename="../gui/app/main_window.cpp" line="351"/>
         <source>Save the project first: its runs are written beside it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="374"/>
+        <location filename="../gui/app/main_window.cpp" line="384"/>
         <source>starting...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="385"/>
+        <location filename="../gui/app/main_window.cpp" line="395"/>
         <source>Save the project first: the embeddings are written beside it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="393"/>
+        <location filename="../gui/app/main_window.cpp" line="403"/>
         <source>embedding...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="418"/>
+        <location filename="../gui/app/main_window.cpp" line="428"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="429"/>
+        <location filename="../gui/app/main_window.cpp" line="439"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="442"/>
+        <location filename="../gui/app/main_window.cpp" line="452"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>Finished after %n step.</numerusform>
@@ -482,7 +518,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="443"/>
+        <location filename="../gui/app/main_window.cpp" line="453"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>Stopped after %n step; it can be resumed.</numerusform>
@@ -490,37 +526,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="471"/>
+        <location filename="../gui/app/main_window.cpp" line="481"/>
         <source>Scanning %1...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="484"/>
+        <location filename="../gui/app/main_window.cpp" line="498"/>
         <source>under 256 px</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="484"/>
+        <location filename="../gui/app/main_window.cpp" line="498"/>
         <source>256-511 px</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="484"/>
+        <location filename="../gui/app/main_window.cpp" line="498"/>
         <source>512-1023 px</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="485"/>
+        <location filename="../gui/app/main_window.cpp" line="499"/>
         <source>1024-2047 px</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="485"/>
+        <location filename="../gui/app/main_window.cpp" line="499"/>
         <source>2048 px and more</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="490"/>
+        <location filename="../gui/app/main_window.cpp" line="504"/>
         <source>%n readable image(s), %1</source>
         <translation>
             <numerusform>%n readable image, %1</numerusform>
@@ -528,17 +564,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="492"/>
+        <location filename="../gui/app/main_window.cpp" line="506"/>
         <source>Formats: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="493"/>
+        <location filename="../gui/app/main_window.cpp" line="507"/>
         <source>Longest side: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="495"/>
+        <location filename="../gui/app/main_window.cpp" line="509"/>
         <source>%n unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%n unreadable file, left out of training:</numerusform>
@@ -546,43 +582,43 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="557"/>
+        <location filename="../gui/app/main_window.cpp" line="571"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="569"/>
+        <location filename="../gui/app/main_window.cpp" line="583"/>
         <source>Save Project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="612"/>
+        <location filename="../gui/app/main_window.cpp" line="626"/>
         <source>Unsaved Changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="613"/>
+        <location filename="../gui/app/main_window.cpp" line="627"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="616"/>
+        <location filename="../gui/app/main_window.cpp" line="630"/>
         <source>Save them before going on?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="671"/>
+        <location filename="../gui/app/main_window.cpp" line="685"/>
         <source>%1[*] - Kiln Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="684"/>
+        <location filename="../gui/app/main_window.cpp" line="698"/>
         <source>%1 - %2 (missing)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="685"/>
+        <location filename="../gui/app/main_window.cpp" line="699"/>
         <source>%1 - %2</source>
         <translation type="unfinished"></translation>
     </message>

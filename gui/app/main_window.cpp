@@ -2,6 +2,7 @@
 
 #include "app/about_dialog.h"
 #include "core/error.h"
+#include "datasets/augmentation_preview.h"
 #include "datasets/dataset_scan.h"
 #include "embeddings/embedding_session.h"
 #include "embeddings/export_dialog.h"
@@ -272,9 +273,16 @@ QWidget* MainWindow::createProjectPage() {
     scanProgress_ = new QProgressBar(page);
     scanProgress_->setObjectName(QStringLiteral("datasetScanProgress"));
     scanProgress_->hide();
+    preview_ = new AugmentationPreview(page);
+    auto* previewHeading = new QLabel(tr("<b>Augmentation preview</b> (the method of the Run "
+                                         "Configuration)"),
+                                      page);
     auto* details = new QVBoxLayout;
     details->addWidget(scanProgress_);
-    details->addWidget(datasetStats_, 1);
+    details->addWidget(datasetStats_);
+    details->addWidget(previewHeading);
+    details->addWidget(preview_);
+    details->addStretch(1);
     auto* columns = new QHBoxLayout;
     columns->addWidget(datasetList_, 1);
     columns->addLayout(details, 1);
@@ -328,6 +336,8 @@ QWidget* MainWindow::createProjectPage() {
     connect(projectTabs_, &QTabWidget::currentChanged, this, [this](int tab) {
         if (tab == kRunHistoryTab) {
             runHistory_->refresh();
+        } else if (tab == kDatasetsTab) {
+            showDatasetDetails(); // the preview follows the run configuration
         }
     });
     return projectTabs_;
@@ -476,6 +486,10 @@ void MainWindow::showDatasetDetails() {
     }
     scanProgress_->hide();
     const DatasetStats& stats = *found;
+    const nlohmann::json settings = runConfig_->settings();
+    preview_->setSettings(settings.value("method", std::string("simclr")),
+                          settings.value("transform_args", nlohmann::json::object()));
+    preview_->setImage(stats.sample);
     const QLocale locale;
     QStringList formats;
     for (auto format = stats.formats.cbegin(); format != stats.formats.cend(); ++format) {

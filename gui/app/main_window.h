@@ -16,6 +16,7 @@ class QTabWidget;
 
 namespace kiln::gui {
 
+class AugmentationPreview;
 class EmbeddingSession;
 class LivePlots;
 class Project;
@@ -92,6 +93,7 @@ private:
     QLabel* datasetStats_ = nullptr;
     QProgressBar* scanProgress_ = nullptr;
     DatasetScanner* scanner_ = nullptr;
+    AugmentationPreview* preview_ = nullptr;
     QMap<QString, DatasetStats> scanned_; // by folder, for the open project
     QTabWidget* projectTabs_ = nullptr;
     RunHistoryView* runHistory_ = nullptr;

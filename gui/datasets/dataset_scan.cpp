@@ -64,6 +64,9 @@ void DatasetScanner::scan(const QString& folder) {
                 if (!reader.canRead() || !size.isValid()) {
                     stats.unreadable << path;
                 } else {
+                    if (stats.sample.isEmpty()) {
+                        stats.sample = path;
+                    }
                     ++stats.images;
                     ++stats.longest_side[sizeClass(std::max(size.width(), size.height()))];
                 }

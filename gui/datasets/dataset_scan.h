@@ -20,6 +20,7 @@ struct DatasetStats {
     // Readable images by their longest side: < 256, 256-511, 512-1023, 1024-2047, >= 2048 px.
     std::array<qint64, 5> longest_side{};
     QStringList unreadable; // files with an image extension whose header cannot be read
+    QString sample;         // the first readable image, for previews
 };
 
 // Scans one folder on a background thread: lists the image files as training does, reads each

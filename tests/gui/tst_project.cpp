@@ -3,6 +3,7 @@
 
 #include "app/application.h"
 #include "app/main_window.h"
+#include "datasets/augmentation_preview.h"
 #include "datasets/dataset_scan.h"
 #include "project/project.h"
 
@@ -194,6 +195,35 @@ private Q_SLOTS:
         QVERIFY(details->text().contains(QStringLiteral("broken.png")));
         answerUnsavedChanges(window, QMessageBox::Discard);
         QVERIFY(window.close());
+    }
+
+    void augmentationPreviewShowsTheMethodsViews() {
+        const QString folder = makeFolder(QStringLiteral("preview"));
+        QImage image(64, 48, QImage::Format_RGB32);
+        for (int y = 0; y < 48; ++y) {
+            for (int x = 0; x < 64; ++x) {
+                image.setPixelColor(x, y, QColor(x * 4, y * 5, (x + y) * 2));
+            }
+        }
+        const QString file = QDir(folder).filePath(QStringLiteral("sample.png"));
+        QVERIFY(image.save(file));
+        kiln::gui::AugmentationPreview preview;
+        preview.setSettings("simclr", {{"image_size", {16, 16}}});
+        preview.setImage(file);
+        QCOMPARE(preview.viewCount(), 2); // SimCLR's two views
+        QCOMPARE(preview.view(0).size(), QSize(16, 16));
+        const QImage first = preview.view(0);
+        QTest::mouseClick(&preview, Qt::LeftButton);
+        QVERIFY(preview.view(0) != first); // a new roll
+        preview.setSettings("dino", {{"image_size", {32, 32}}});
+        QVERIFY(preview.viewCount() > 2); // two global views and the local ones
+        QCOMPARE(preview.view(0).size(), QSize(32, 32));
+        preview.setSettings("simclr", {{"image_sise", {16, 16}}});
+        QCOMPARE(preview.viewCount(), 0);
+        QVERIFY2(preview.message().contains(QStringLiteral("transform_args.image_sise")),
+                 qPrintable(preview.message()));
+        preview.setImage(QDir(folder).filePath(QStringLiteral("missing.png")));
+        QVERIFY(preview.message().contains(QStringLiteral("cannot be read")));
     }
 
     void windowTracksTheProject() {

@@ -1,0 +1,123 @@
+#include "datasets/augmentation_preview.h"
+
+#include "core/error.h"
+#include "data/augment.h"
+#include "data/image_decode.h"
+#include "data/view_transform.h"
+
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPixmap>
+#include <QVBoxLayout>
+
+namespace kiln::gui {
+namespace {
+
+constexpr int kShownSide = 128; // views are shown at most this large
+
+} // namespace
+
+AugmentationPreview::AugmentationPreview(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("augmentationPreview"));
+    setToolTip(tr("Click for new random views"));
+    setCursor(Qt::PointingHandCursor);
+    row_ = new QHBoxLayout;
+    row_->setAlignment(Qt::AlignLeft);
+    message_ = new QLabel(this);
+    message_->setObjectName(QStringLiteral("augmentationMessage"));
+    message_->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(row_);
+    layout->addWidget(message_);
+}
+
+void AugmentationPreview::setImage(const QString& path) {
+    if (path == path_) {
+        return;
+    }
+    path_ = path;
+    image_ = cv::Mat();
+    if (!path.isEmpty()) {
+        try {
+            image_ = data::decode_image(path.toStdString(), 0);
+        } catch (const Error&) {
+            image_ = cv::Mat(); // reroll() says so
+        }
+    }
+    reroll();
+}
+
+void AugmentationPreview::setSettings(const std::string& method,
+                                      const nlohmann::json& transform_args) {
+    method_ = method;
+    transform_args_ = transform_args;
+    reroll();
+}
+
+int AugmentationPreview::viewCount() const {
+    return static_cast<int>(views_.size());
+}
+
+QImage AugmentationPreview::view(int index) const {
+    return views_.value(index);
+}
+
+QString AugmentationPreview::message() const {
+    return message_->text();
+}
+
+void AugmentationPreview::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton) {
+        reroll();
+    }
+}
+
+void AugmentationPreview::reroll() {
+    while (QLayoutItem* item = row_->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    views_.clear();
+    if (image_.empty()) {
+        message_->setText(path_.isEmpty() ? tr("No readable image in this dataset to preview.")
+                                          : tr("%1 cannot be read.").arg(path_));
+        return;
+    }
+    try {
+        const data::TransformArgs transform = data::method_transform(method_, transform_args_);
+        data::Rng rng = data::sample_rng(0, ++roll_, 0);
+        for (const data::ViewArgs& view : transform.views) {
+            const cv::Mat made = data::make_view(image_, view, transform.num_channels, rng);
+            const QImage image =
+                QImage(made.data, made.cols, made.rows, static_cast<qsizetype>(made.step),
+                       made.channels() == 1 ? QImage::Format_Grayscale8 : QImage::Format_BGR888)
+                    .copy();
+            views_.append(image);
+            auto* label = new QLabel(this);
+            label->setPixmap(
+                QPixmap::fromImage(image.width() > kShownSide || image.height() > kShownSide
+                                       ? image.scaled(kShownSide, kShownSide, Qt::KeepAspectRatio,
+                                                      Qt::SmoothTransformation)
+                                       : image));
+            label->setToolTip(tr("%1 x %2 px").arg(image.width()).arg(image.height()));
+            row_->addWidget(label);
+        }
+        message_->setText(tr("%n view(s) of %1 as %2 makes them; click for new ones.", nullptr,
+                             static_cast<int>(views_.size()))
+                              .arg(QFileInfo(path_).fileName(), QString::fromStdString(method_)));
+    } catch (const ConfigError& error) {
+        QStringList problems;
+        for (const ConfigIssue& issue : error.issues()) {
+            problems << QString::fromStdString(issue.path + ": " + issue.message);
+        }
+        message_->setText(problems.join(QLatin1Char('\n')));
+    } catch (const std::exception& error) {
+        message_->setText(QString::fromStdString(error.what()));
+    }
+}
+
+} // namespace kiln::gui
