@@ -32,6 +32,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -281,11 +282,17 @@ QWidget* MainWindow::createProjectPage() {
     details->addWidget(scanProgress_);
     details->addWidget(datasetStats_);
     details->addWidget(previewHeading);
-    details->addWidget(preview_);
+    auto* previewScroll = new QScrollArea(page); // eight views of DINO are wide
+    previewScroll->setWidget(preview_);
+    previewScroll->setWidgetResizable(true);
+    previewScroll->setFrameShape(QFrame::NoFrame);
+    previewScroll->setMinimumHeight(180);
+    details->addWidget(previewScroll);
     details->addStretch(1);
     auto* columns = new QHBoxLayout;
+    datasetList_->setMinimumWidth(280);
     columns->addWidget(datasetList_, 1);
-    columns->addLayout(details, 1);
+    columns->addLayout(details, 2);
     auto* layout = new QVBoxLayout(page);
     layout->addWidget(heading);
     layout->addLayout(columns);
