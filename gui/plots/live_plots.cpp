@@ -1,17 +1,12 @@
 #include "plots/live_plots.h"
 
+#include "plots/qcustomplot.h"
+
 #include <QGridLayout>
 #include <QLabel>
 #include <QTimer>
 #include <QToolTip>
 #include <algorithm>
-
-// qcustomplot.h uses Qt's keywords (signals, foreach), which Kiln builds without.
-#define signals Q_SIGNALS
-#define foreach Q_FOREACH
-#include <qcustomplot.h>
-#undef foreach
-#undef signals
 
 namespace kiln::gui {
 namespace {

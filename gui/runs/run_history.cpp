@@ -1,5 +1,6 @@
 #include "runs/run_history.h"
 
+#include "plots/qcustomplot.h"
 #include "track/run_store.h"
 
 #include <QDateTime>
@@ -171,7 +172,7 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     table_->setObjectName(QStringLiteral("runTable"));
     table_->setModel(model_);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setSelectionMode(QAbstractItemView::ExtendedSelection); // several: overlay
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->verticalHeader()->hide();
     auto* refresh = new QPushButton(tr("Refresh"), this);
@@ -193,11 +194,22 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     buttons->addWidget(resume_);
     buttons->addWidget(remove);
     buttons->addStretch();
+    curves_ = new QCustomPlot(this);
+    curves_->setObjectName(QStringLiteral("runCurves"));
+    curves_->setMinimumHeight(220);
+    curves_->xAxis->setLabel(tr("step"));
+    curves_->yAxis->setLabel(tr("train_loss"));
+    curves_->legend->setVisible(true);
+    curves_->legend->setFont(QFont(font().family(), 8));
+    curves_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(table_);
+    layout->addWidget(table_, 1);
+    layout->addWidget(curves_, 1);
     layout->addLayout(buttons);
-    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-            &RunHistoryView::updateButtons);
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        updateButtons();
+        updateCurves();
+    });
     updateButtons();
 }
 
@@ -205,6 +217,38 @@ void RunHistoryView::updateButtons() {
     const RunRow* run = selectedRun();
     resume_->setEnabled(run != nullptr && (run->status == QStringLiteral("interrupted") ||
                                            run->status == QStringLiteral("cancelled")));
+}
+
+int RunHistoryView::curveCount() const {
+    return curves_->graphCount();
+}
+
+void RunHistoryView::updateCurves() {
+    static const QList<QColor> colours = {QColor(31, 119, 180),  QColor(255, 127, 14),
+                                          QColor(44, 160, 44),   QColor(214, 39, 40),
+                                          QColor(148, 103, 189), QColor(140, 86, 75)};
+    curves_->clearGraphs();
+    const QModelIndexList rows = table_->selectionModel()->selectedRows();
+    for (const QModelIndex& row : rows) {
+        const RunRow& run = model_->runs().at(row.row());
+        QVector<double> steps, losses;
+        try {
+            const track::RunStore store(track::RunStore::database_path(run.directory.toStdString()),
+                                        false);
+            for (const track::MetricPoint& point : store.metrics(run.id, "train_loss")) {
+                steps << static_cast<double>(point.step);
+                losses << point.value;
+            }
+        } catch (const std::exception&) {
+            continue; // the table said what it could; an unreadable run draws nothing
+        }
+        QCPGraph* graph = curves_->addGraph();
+        graph->setName(QFileInfo(run.directory).fileName());
+        graph->setPen(QPen(colours[curves_->graphCount() % colours.size()], 1.5));
+        graph->setData(steps, losses, true);
+    }
+    curves_->rescaleAxes();
+    curves_->replot();
 }
 
 void RunHistoryView::resumeSelectedRun() {
@@ -223,11 +267,12 @@ void RunHistoryView::refresh() {
     model_->setRuns(read_runs(folder_));
     table_->resizeColumnsToContents();
     updateButtons();
+    updateCurves();
 }
 
 const RunRow* RunHistoryView::selectedRun() const {
     const QModelIndexList rows = table_->selectionModel()->selectedRows();
-    if (rows.isEmpty()) {
+    if (rows.size() != 1) { // resume, open and delete act on one run
         return nullptr;
     }
     return &model_->runs().at(rows.first().row());

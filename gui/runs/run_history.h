@@ -5,6 +5,7 @@
 #include <QVector>
 #include <QWidget>
 
+class QCustomPlot;
 class QPushButton;
 class QTableView;
 
@@ -61,8 +62,8 @@ private:
     QVector<RunRow> runs_;
 };
 
-// The Run History view: the table, and buttons to refresh it, open a run's folder and delete a
-// run (after asking).
+// The Run History view: the table, the loss curves of the selected runs overlaid, and buttons to
+// refresh, resume a run, open its folder and delete it (after asking).
 class RunHistoryView : public QWidget {
     Q_OBJECT
 
@@ -74,6 +75,8 @@ public:
     QString folder() const { return folder_; }
     RunHistoryModel* model() const { return model_; }
     QTableView* table() const { return table_; }
+    // The loss curves drawn for the selected runs, one graph per run.
+    int curveCount() const;
 
 public Q_SLOTS:
     void refresh();
@@ -90,11 +93,13 @@ Q_SIGNALS:
 private:
     const RunRow* selectedRun() const;
     void updateButtons();
+    void updateCurves();
 
     QString folder_;
     RunHistoryModel* model_;
     QTableView* table_;
     QPushButton* resume_;
+    QCustomPlot* curves_;
 };
 
 } // namespace kiln::gui

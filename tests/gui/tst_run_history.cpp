@@ -91,8 +91,14 @@ private Q_SLOTS:
             model->headerData(RunHistoryModel::Loss, Qt::Horizontal, Qt::DisplayRole).toString(),
             QStringLiteral("Final loss"));
 
-        // Delete asks first; Cancel keeps the run, Yes removes its directory.
+        // Several runs selected: their loss curves overlaid, one each.
         QTableView* table = window.runHistory()->table();
+        table->selectAll();
+        QCOMPARE(window.runHistory()->curveCount(), 2);
+        table->clearSelection();
+        QCOMPARE(window.runHistory()->curveCount(), 0);
+
+        // Delete asks first; Cancel keeps the run, Yes removes its directory.
         table->selectRow(1);
         const auto answer = [&](QMessageBox::StandardButton button) {
             QTimer::singleShot(0, &window, [&window, button] {
