@@ -51,6 +51,57 @@
     </message>
 </context>
 <context>
+    <name>kiln::gui::EmbeddingsView</name>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="41"/>
+        <source>first principal component</source>
+        <translation>erste Hauptkomponente</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="42"/>
+        <source>second principal component</source>
+        <translation>zweite Hauptkomponente</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="48"/>
+        <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
+        <translation>Exportieren Sie Einbettungen (Menü Datei) oder öffnen Sie eine Einbettungsdatei, um sie hier zu sehen.</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="54"/>
+        <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point)</source>
+        <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (Punkt anklicken)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="76"/>
+        <source>Loading and projecting %1...</source>
+        <translation>%1 wird geladen und projiziert...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="133"/>
+        <source>(top folder)</source>
+        <translation>(oberster Ordner)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="140"/>
+        <source>neighbours</source>
+        <translation>Nachbarn</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="149"/>
+        <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
+        <translation>
+            <numerusform>%n Einbettung in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
+            <numerusform>%n Einbettungen in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
+        <source>%1 (selected)</source>
+        <translation>%1 (ausgewählt)</translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::ExportEmbeddingsDialog</name>
     <message>
         <location filename="../gui/embeddings/export_dialog.cpp" line="40"/>
@@ -230,7 +281,7 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="47"/>
+        <location filename="../gui/app/main_window.cpp" line="48"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU: %n Kern, keine CUDA-GPU</numerusform>
@@ -238,7 +289,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="53"/>
+        <location filename="../gui/app/main_window.cpp" line="54"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU: %n Kern, GPUs: %1</numerusform>
@@ -246,27 +297,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="63"/>
-        <location filename="../gui/app/main_window.cpp" line="651"/>
-        <location filename="../gui/app/main_window.cpp" line="660"/>
-        <location filename="../gui/app/main_window.cpp" line="691"/>
+        <location filename="../gui/app/main_window.cpp" line="64"/>
+        <location filename="../gui/app/main_window.cpp" line="680"/>
+        <location filename="../gui/app/main_window.cpp" line="689"/>
+        <location filename="../gui/app/main_window.cpp" line="720"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="81"/>
+        <location filename="../gui/app/main_window.cpp" line="82"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>Das Training wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="89"/>
+        <location filename="../gui/app/main_window.cpp" line="90"/>
         <source>embedding: batch %1 of %2</source>
         <translation>Einbetten: Batch %1 von %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="94"/>
+        <location filename="../gui/app/main_window.cpp" line="95"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>%n Einbettung der Dimension %1 nach %2 geschrieben.</numerusform>
@@ -274,7 +325,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="99"/>
+        <location filename="../gui/app/main_window.cpp" line="100"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
@@ -282,238 +333,258 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="107"/>
+        <location filename="../gui/app/main_window.cpp" line="109"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>Das Einbetten wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="126"/>
+        <location filename="../gui/app/main_window.cpp" line="128"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="129"/>
+        <location filename="../gui/app/main_window.cpp" line="131"/>
         <source>&amp;New Project</source>
         <translation>&amp;Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="131"/>
+        <location filename="../gui/app/main_window.cpp" line="133"/>
         <source>&amp;Open Project...</source>
         <translation>Projekt ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="135"/>
+        <location filename="../gui/app/main_window.cpp" line="137"/>
         <source>Open Project</source>
         <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="135"/>
-        <location filename="../gui/app/main_window.cpp" line="148"/>
-        <location filename="../gui/app/main_window.cpp" line="591"/>
+        <location filename="../gui/app/main_window.cpp" line="137"/>
+        <location filename="../gui/app/main_window.cpp" line="150"/>
+        <location filename="../gui/app/main_window.cpp" line="620"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="140"/>
+        <location filename="../gui/app/main_window.cpp" line="142"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="142"/>
+        <location filename="../gui/app/main_window.cpp" line="144"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="144"/>
+        <location filename="../gui/app/main_window.cpp" line="146"/>
         <source>Save &amp;As...</source>
         <translation>Speichern &amp;unter...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="148"/>
+        <location filename="../gui/app/main_window.cpp" line="150"/>
         <source>Save Project As</source>
         <translation>Projekt speichern unter</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="156"/>
+        <location filename="../gui/app/main_window.cpp" line="158"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>Daten&amp;satzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="159"/>
+        <location filename="../gui/app/main_window.cpp" line="161"/>
         <source>Add Dataset Folder</source>
         <translation>Datensatzordner hinzufügen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="164"/>
+        <location filename="../gui/app/main_window.cpp" line="166"/>
         <source>&amp;Export Embeddings...</source>
         <translation>Einbettungen &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="167"/>
+        <location filename="../gui/app/main_window.cpp" line="169"/>
         <source>&amp;Close Project</source>
         <translation>Projekt s&amp;chließen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="170"/>
+        <location filename="../gui/app/main_window.cpp" line="172"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="174"/>
+        <location filename="../gui/app/main_window.cpp" line="176"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="176"/>
+        <location filename="../gui/app/main_window.cpp" line="178"/>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="179"/>
+        <location filename="../gui/app/main_window.cpp" line="181"/>
         <source>&amp;Embed</source>
         <translation>&amp;Einbetten</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="181"/>
+        <location filename="../gui/app/main_window.cpp" line="183"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stoppen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="185"/>
+        <location filename="../gui/app/main_window.cpp" line="187"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="188"/>
+        <location filename="../gui/app/main_window.cpp" line="190"/>
         <source>&amp;Datasets</source>
         <translation>&amp;Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="189"/>
+        <location filename="../gui/app/main_window.cpp" line="191"/>
         <source>Run &amp;Configuration</source>
         <translation>Lauf&amp;konfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="190"/>
+        <location filename="../gui/app/main_window.cpp" line="192"/>
         <source>Live &amp;Plots</source>
         <translation>Live-&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="191"/>
+        <location filename="../gui/app/main_window.cpp" line="193"/>
         <source>Run &amp;History</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="192"/>
+        <location filename="../gui/app/main_window.cpp" line="194"/>
         <source>&amp;Embeddings</source>
         <translation>&amp;Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="206"/>
+        <location filename="../gui/app/main_window.cpp" line="209"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="214"/>
+        <location filename="../gui/app/main_window.cpp" line="217"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="216"/>
+        <location filename="../gui/app/main_window.cpp" line="219"/>
         <source>&amp;About Kiln Studio</source>
         <translation>Ü&amp;ber Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="219"/>
+        <location filename="../gui/app/main_window.cpp" line="222"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="231"/>
+        <location filename="../gui/app/main_window.cpp" line="234"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="233"/>
+        <location filename="../gui/app/main_window.cpp" line="236"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>Trainieren Sie Backbones auf Ihren unbeschrifteten Bildern vor, sehen Sie, wohin die Zeit geht, und exportieren Sie Einbettungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="251"/>
+        <location filename="../gui/app/main_window.cpp" line="254"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="254"/>
+        <location filename="../gui/app/main_window.cpp" line="257"/>
         <source>Add Dataset Folder...</source>
         <translation>Datensatzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="257"/>
+        <location filename="../gui/app/main_window.cpp" line="260"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="278"/>
+        <location filename="../gui/app/main_window.cpp" line="281"/>
         <source>&lt;b&gt;Augmentation preview&lt;/b&gt; (the method of the Run Configuration)</source>
         <translation>&lt;b&gt;Augmentierungsvorschau&lt;/b&gt; (die Methode der Laufkonfiguration)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="327"/>
+        <location filename="../gui/app/main_window.cpp" line="330"/>
         <source>Datasets</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="329"/>
+        <location filename="../gui/app/main_window.cpp" line="332"/>
         <source>Run Configuration</source>
         <translation>Laufkonfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="339"/>
+        <location filename="../gui/app/main_window.cpp" line="342"/>
         <source>Live Plots</source>
         <translation>Live-Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="341"/>
+        <location filename="../gui/app/main_window.cpp" line="344"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="358"/>
+        <location filename="../gui/app/main_window.cpp" line="348"/>
+        <source>Open Embeddings File...</source>
+        <translation>Einbettungsdatei öffnen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="352"/>
+        <source>Open Embeddings</source>
+        <translation>Einbettungen öffnen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="353"/>
+        <source>Embeddings (*.csv *.pt *.npy)</source>
+        <translation>Einbettungen (*.csv *.pt *.npy)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="361"/>
+        <source>Embeddings</source>
+        <translation>Einbettungen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="377"/>
         <source>Save the project first: its runs are written beside it.</source>
         <translation>Speichern Sie zuerst das Projekt: Seine Läufe werden daneben abgelegt.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="391"/>
+        <location filename="../gui/app/main_window.cpp" line="410"/>
         <source>starting...</source>
         <translation>wird gestartet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="402"/>
+        <location filename="../gui/app/main_window.cpp" line="421"/>
         <source>Save the project first: the embeddings are written beside it.</source>
         <translation>Speichern Sie zuerst das Projekt: Die Einbettungen werden daneben abgelegt.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="410"/>
+        <location filename="../gui/app/main_window.cpp" line="429"/>
         <source>embedding...</source>
         <translation>wird eingebettet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="435"/>
+        <location filename="../gui/app/main_window.cpp" line="454"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="446"/>
+        <location filename="../gui/app/main_window.cpp" line="465"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="459"/>
+        <location filename="../gui/app/main_window.cpp" line="478"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>Nach %n Schritt beendet.</numerusform>
@@ -521,7 +592,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="460"/>
+        <location filename="../gui/app/main_window.cpp" line="479"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>Nach %n Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
@@ -529,37 +600,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="488"/>
+        <location filename="../gui/app/main_window.cpp" line="517"/>
         <source>Scanning %1...</source>
         <translation>%1 wird durchsucht...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="505"/>
+        <location filename="../gui/app/main_window.cpp" line="534"/>
         <source>under 256 px</source>
         <translation>unter 256 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="505"/>
+        <location filename="../gui/app/main_window.cpp" line="534"/>
         <source>256-511 px</source>
         <translation>256-511 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="505"/>
+        <location filename="../gui/app/main_window.cpp" line="534"/>
         <source>512-1023 px</source>
         <translation>512-1023 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="506"/>
+        <location filename="../gui/app/main_window.cpp" line="535"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="506"/>
+        <location filename="../gui/app/main_window.cpp" line="535"/>
         <source>2048 px and more</source>
         <translation>2048 px und mehr</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="511"/>
+        <location filename="../gui/app/main_window.cpp" line="540"/>
         <source>%n readable image(s), %1</source>
         <translation>
             <numerusform>%n lesbares Bild, %1</numerusform>
@@ -567,17 +638,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="513"/>
+        <location filename="../gui/app/main_window.cpp" line="542"/>
         <source>Formats: %1</source>
         <translation>Formate: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="514"/>
+        <location filename="../gui/app/main_window.cpp" line="543"/>
         <source>Longest side: %1</source>
         <translation>Längste Seite: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="516"/>
+        <location filename="../gui/app/main_window.cpp" line="545"/>
         <source>%n unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%n unlesbare Datei, beim Training ausgelassen:</numerusform>
@@ -585,44 +656,44 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="578"/>
+        <location filename="../gui/app/main_window.cpp" line="607"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="590"/>
+        <location filename="../gui/app/main_window.cpp" line="619"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="633"/>
+        <location filename="../gui/app/main_window.cpp" line="662"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="634"/>
+        <location filename="../gui/app/main_window.cpp" line="663"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="637"/>
+        <location filename="../gui/app/main_window.cpp" line="666"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="692"/>
+        <location filename="../gui/app/main_window.cpp" line="721"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="705"/>
+        <location filename="../gui/app/main_window.cpp" line="734"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="706"/>
+        <location filename="../gui/app/main_window.cpp" line="735"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "datasets/augmentation_preview.h"
 #include "datasets/dataset_scan.h"
 #include "embeddings/embedding_session.h"
+#include "embeddings/embeddings_view.h"
 #include "embeddings/export_dialog.h"
 #include "plots/live_plots.h"
 #include "project/project.h"
@@ -101,6 +102,7 @@ MainWindow::MainWindow(QWidget* parent)
                 }
                 statusBar()->showMessage(text, 15000);
                 showInformation(text);
+                embeddingsView_->load(file, datasetFolders()); // ready in the Embeddings view
             });
     connect(embedding_, &EmbeddingSession::failed, this, [this](const QString& message) {
         progress_->hide();
@@ -197,7 +199,8 @@ void MainWindow::createMenus() {
         {"datasetsViewAction", kDatasetsTab},
         {"runConfigurationViewAction", kRunConfigurationTab},
         {"livePlotsViewAction", kLivePlotsTab},
-        {"runHistoryViewAction", kRunHistoryTab}};
+        {"runHistoryViewAction", kRunHistoryTab},
+        {"embeddingsViewAction", kEmbeddingsTab}};
     for (const auto& [name, tab] : tabs) {
         connect(findChild<QAction*>(QLatin1String(name)), &QAction::triggered, this,
                 [this, tab = tab] { projectTabs_->setCurrentIndex(tab); });
@@ -340,6 +343,22 @@ QWidget* MainWindow::createProjectPage() {
     runHistory_ = new RunHistoryView(projectTabs_);
     projectTabs_->addTab(runHistory_, tr("Run History"));
     connect(runHistory_, &RunHistoryView::resumeRequested, this, &MainWindow::resumeTraining);
+    auto* embeddings = new QWidget(projectTabs_);
+    embeddingsView_ = new EmbeddingsView(embeddings);
+    auto* openEmbeddings = new QPushButton(tr("Open Embeddings File..."), embeddings);
+    openEmbeddings->setObjectName(QStringLiteral("openEmbeddingsButton"));
+    connect(openEmbeddings, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Open Embeddings"), project_ != nullptr ? project_->file() : QString(),
+            tr("Embeddings (*.csv *.pt *.npy)"));
+        if (!file.isEmpty()) {
+            embeddingsView_->load(file, datasetFolders());
+        }
+    });
+    auto* embeddingsLayout = new QVBoxLayout(embeddings);
+    embeddingsLayout->addWidget(embeddingsView_, 1);
+    embeddingsLayout->addWidget(openEmbeddings, 0, Qt::AlignLeft);
+    projectTabs_->addTab(embeddings, tr("Embeddings"));
     connect(projectTabs_, &QTabWidget::currentChanged, this, [this](int tab) {
         if (tab == kRunHistoryTab) {
             runHistory_->refresh();
@@ -467,6 +486,16 @@ void MainWindow::trainingFinished(const train::RunSummary& summary) {
     }
     advice_->setText(text);
     runHistory_->refresh();
+}
+
+QStringList MainWindow::datasetFolders() const {
+    QStringList folders;
+    if (project_ != nullptr) {
+        for (const DatasetEntry& dataset : project_->datasets()) {
+            folders << dataset.path;
+        }
+    }
+    return folders;
 }
 
 QString MainWindow::selectedDatasetFolder() const {
@@ -715,9 +744,9 @@ void MainWindow::updateDatasetList() {
 void MainWindow::updateActions() {
     const bool open = project_ != nullptr;
     const bool training = busy();
-    for (const char* name :
-         {"saveProjectAction", "saveProjectAsAction", "datasetsViewAction",
-          "runConfigurationViewAction", "livePlotsViewAction", "runHistoryViewAction"}) {
+    for (const char* name : {"saveProjectAction", "saveProjectAsAction", "datasetsViewAction",
+                             "runConfigurationViewAction", "livePlotsViewAction",
+                             "runHistoryViewAction", "embeddingsViewAction"}) {
         findChild<QAction*>(QLatin1String(name))->setEnabled(open);
     }
     // While a run writes into the project, the project stays open.

@@ -18,6 +18,7 @@ namespace kiln::gui {
 
 class AugmentationPreview;
 class EmbeddingSession;
+class EmbeddingsView;
 class LivePlots;
 class Project;
 class RunConfigForm;
@@ -37,6 +38,7 @@ public:
     LivePlots* livePlots() const { return livePlots_; }
     TrainingSession* session() const { return session_; }
     EmbeddingSession* embeddingSession() const { return embedding_; }
+    EmbeddingsView* embeddingsView() const { return embeddingsView_; }
 
 public Q_SLOTS:
     void showAbout();
@@ -62,7 +64,7 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
-    enum Tab { kDatasetsTab, kRunConfigurationTab, kLivePlotsTab, kRunHistoryTab };
+    enum Tab { kDatasetsTab, kRunConfigurationTab, kLivePlotsTab, kRunHistoryTab, kEmbeddingsTab };
 
     void beginTraining(const kiln::TrainConfig& config);
     void showStep(const kiln::train::StepMetrics& metrics);
@@ -92,6 +94,7 @@ private:
     QListWidget* datasetList_ = nullptr;
     QLabel* datasetStats_ = nullptr;
     QProgressBar* scanProgress_ = nullptr;
+    QStringList datasetFolders() const;
     DatasetScanner* scanner_ = nullptr;
     AugmentationPreview* preview_ = nullptr;
     QMap<QString, DatasetStats> scanned_; // by folder, for the open project
@@ -103,6 +106,7 @@ private:
     QProgressBar* progress_ = nullptr;
     TrainingSession* session_ = nullptr;
     EmbeddingSession* embedding_ = nullptr;
+    EmbeddingsView* embeddingsView_ = nullptr;
     QMenu* recentMenu_ = nullptr;
 };
 

@@ -3,7 +3,9 @@
 
 #include "app/application.h"
 #include "app/main_window.h"
+#include "embed/writers.h"
 #include "embeddings/embedding_session.h"
+#include "embeddings/embeddings_view.h"
 #include "embeddings/export_dialog.h"
 #include "plots/live_plots.h"
 #include "project/project.h"
@@ -28,6 +30,8 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
+#include <torch/types.h>
+#include <torch/utils.h>
 
 using kiln::gui::MainWindow;
 
@@ -153,6 +157,34 @@ private Q_SLOTS:
         QVERIFY(form.issueText(QStringLiteral("data")).isEmpty());
     }
 
+    void embeddingsViewGroupsByFolderAndFindsNeighbours() {
+        // 30 embeddings in folders a/ and b/, each folder around its own direction, and b/7 a
+        // copy of a/3.
+        std::vector<std::string> names;
+        torch::manual_seed(8);
+        torch::Tensor values = torch::randn({30, 8}) * 0.1;
+        for (int i = 0; i < 30; ++i) {
+            names.push_back((i < 15 ? "a/" : "b/") + std::to_string(i % 15) + ".png");
+            values[i][i < 15 ? 0 : 1] += 1.0;
+        }
+        values[22] = values[3] * 2.0;
+        const QString file = QDir(temp_.path()).filePath(QStringLiteral("view.csv"));
+        kiln::embed::write_embeddings(file.toStdString(), "csv", names, values);
+        kiln::gui::EmbeddingsView view;
+        QSignalSpy loaded(&view, &kiln::gui::EmbeddingsView::loaded);
+        view.load(file, {temp_.path()});
+        QVERIFY(loaded.wait(30000));
+        QCOMPARE(view.pointCount(), 30);
+        QCOMPARE(view.groupCount(), 2);
+        QVERIFY(view.hoverText(3).endsWith(QStringLiteral("a/3.png")));
+        view.selectPoint(3);
+        QCOMPARE(view.neighbourNames().value(0), QStringLiteral("b/7.png")); // its copy first
+        QSignalSpy failed(&view, &kiln::gui::EmbeddingsView::failed);
+        QTRY_VERIFY(!view.isLoading()); // one file at a time
+        view.load(QDir(temp_.path()).filePath(QStringLiteral("none.csv")), {});
+        QVERIFY(failed.wait(30000));
+    }
+
     void plotsKeepEveryStepAndRedrawAtMost25TimesASecond() {
         kiln::gui::LivePlots plots;
         plots.show();
@@ -261,6 +293,15 @@ private Q_SLOTS:
         QVERIFY(info != nullptr && info->text().contains(QStringLiteral("embeddings.csv")));
         QVERIFY(info->text().startsWith(QStringLiteral("Wrote 16 embeddings of dimension 256")));
         info->close();
+        // The exported file opens in the Embeddings view.
+        QSignalSpy loaded(window.embeddingsView(), &kiln::gui::EmbeddingsView::loaded);
+        QVERIFY(loaded.count() > 0 || loaded.wait(60000));
+        QCOMPARE(window.embeddingsView()->pointCount(), 16);
+        QVERIFY(window.embeddingsView()->hoverText(0).contains(QStringLiteral("<img src=")));
+        window.embeddingsView()->selectPoint(0);
+        QCOMPARE(window.embeddingsView()->neighbourNames().size(), 10);
+        window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(4);
+        saveScreenshot(window, QStringLiteral("embeddings"));
         QVERIFY(window.saveProject());
     }
 
