@@ -749,122 +749,133 @@
         <translation> px</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="66"/>
+        <location filename="../gui/training/run_config_form.cpp" line="69"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard-Ereignisdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="71"/>
+        <location filename="../gui/training/run_config_form.cpp" line="74"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>aus; ein Ordner oder http(s)://-Server für MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="74"/>
+        <location filename="../gui/training/run_config_form.cpp" line="77"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>ein neuer Ordner in den Läufen des Projekts</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="77"/>
+        <location filename="../gui/training/run_config_form.cpp" line="80"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="78"/>
+        <location filename="../gui/training/run_config_form.cpp" line="81"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="79"/>
+        <location filename="../gui/training/run_config_form.cpp" line="82"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="80"/>
+        <location filename="../gui/training/run_config_form.cpp" line="83"/>
         <source>Epochs</source>
         <translation>Epochen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="81"/>
+        <location filename="../gui/training/run_config_form.cpp" line="84"/>
         <source>Batch size</source>
         <translation>Batchgröße</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="82"/>
+        <location filename="../gui/training/run_config_form.cpp" line="85"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="83"/>
+        <location filename="../gui/training/run_config_form.cpp" line="86"/>
         <source>Accelerator</source>
         <translation>Beschleuniger</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="84"/>
+        <location filename="../gui/training/run_config_form.cpp" line="87"/>
+        <source>Devices</source>
+        <translation>Geräte</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="88"/>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="89"/>
         <source>Precision</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="85"/>
+        <location filename="../gui/training/run_config_form.cpp" line="90"/>
         <source>Loader workers</source>
         <translation>Lader-Threads</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="86"/>
+        <location filename="../gui/training/run_config_form.cpp" line="91"/>
         <source>Loggers</source>
         <translation>Logger</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="87"/>
+        <location filename="../gui/training/run_config_form.cpp" line="92"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="88"/>
+        <location filename="../gui/training/run_config_form.cpp" line="93"/>
         <source>Output folder</source>
         <translation>Ausgabeordner</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="89"/>
+        <location filename="../gui/training/run_config_form.cpp" line="94"/>
         <source>Seed</source>
         <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="136"/>
+        <location filename="../gui/training/run_config_form.cpp" line="67"/>
+        <location filename="../gui/training/run_config_form.cpp" line="141"/>
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="137"/>
+        <location filename="../gui/training/run_config_form.cpp" line="142"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="140"/>
+        <location filename="../gui/training/run_config_form.cpp" line="145"/>
         <source>CUDA %1: %2</source>
         <translation>CUDA %1: %2</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="144"/>
+        <location filename="../gui/training/run_config_form.cpp" line="149"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="148"/>
+        <location filename="../gui/training/run_config_form.cpp" line="153"/>
         <source>No CUDA GPU is visible.</source>
         <translation>Keine CUDA-GPU sichtbar.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="149"/>
+        <location filename="../gui/training/run_config_form.cpp" line="154"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="168"/>
+        <location filename="../gui/training/run_config_form.cpp" line="173"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="178"/>
+        <location filename="../gui/training/run_config_form.cpp" line="183"/>
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>

@@ -745,122 +745,133 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="66"/>
+        <location filename="../gui/training/run_config_form.cpp" line="69"/>
         <source>TensorBoard event files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="71"/>
+        <location filename="../gui/training/run_config_form.cpp" line="74"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="74"/>
+        <location filename="../gui/training/run_config_form.cpp" line="77"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="77"/>
+        <location filename="../gui/training/run_config_form.cpp" line="80"/>
         <source>Dataset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="78"/>
+        <location filename="../gui/training/run_config_form.cpp" line="81"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="79"/>
+        <location filename="../gui/training/run_config_form.cpp" line="82"/>
         <source>Method</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="80"/>
+        <location filename="../gui/training/run_config_form.cpp" line="83"/>
         <source>Epochs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="81"/>
+        <location filename="../gui/training/run_config_form.cpp" line="84"/>
         <source>Batch size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="82"/>
+        <location filename="../gui/training/run_config_form.cpp" line="85"/>
         <source>Image size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="83"/>
+        <location filename="../gui/training/run_config_form.cpp" line="86"/>
         <source>Accelerator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="84"/>
-        <source>Precision</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../gui/training/run_config_form.cpp" line="85"/>
-        <source>Loader workers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../gui/training/run_config_form.cpp" line="86"/>
-        <source>Loggers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../gui/training/run_config_form.cpp" line="87"/>
-        <source>MLflow</source>
+        <source>Devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="88"/>
-        <source>Output folder</source>
+        <source>Nodes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="89"/>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="90"/>
+        <source>Loader workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="91"/>
+        <source>Loggers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="92"/>
+        <source>MLflow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="93"/>
+        <source>Output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="94"/>
         <source>Seed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="136"/>
+        <location filename="../gui/training/run_config_form.cpp" line="67"/>
+        <location filename="../gui/training/run_config_form.cpp" line="141"/>
         <source>auto</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="137"/>
+        <location filename="../gui/training/run_config_form.cpp" line="142"/>
         <source>CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="140"/>
+        <location filename="../gui/training/run_config_form.cpp" line="145"/>
         <source>CUDA %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="144"/>
+        <location filename="../gui/training/run_config_form.cpp" line="149"/>
         <source>CUDA</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="148"/>
+        <location filename="../gui/training/run_config_form.cpp" line="153"/>
         <source>No CUDA GPU is visible.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="149"/>
+        <location filename="../gui/training/run_config_form.cpp" line="154"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="168"/>
+        <location filename="../gui/training/run_config_form.cpp" line="173"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="178"/>
+        <location filename="../gui/training/run_config_form.cpp" line="183"/>
         <source>auto (%1)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -739,122 +739,133 @@
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="66"/>
+        <location filename="../gui/training/run_config_form.cpp" line="69"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard 事件文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="71"/>
+        <location filename="../gui/training/run_config_form.cpp" line="74"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>关闭；填写文件夹或 http(s):// 服务器以记录到 MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="74"/>
+        <location filename="../gui/training/run_config_form.cpp" line="77"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>项目运行目录中的新文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="77"/>
+        <location filename="../gui/training/run_config_form.cpp" line="80"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="78"/>
+        <location filename="../gui/training/run_config_form.cpp" line="81"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="79"/>
+        <location filename="../gui/training/run_config_form.cpp" line="82"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="80"/>
+        <location filename="../gui/training/run_config_form.cpp" line="83"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="81"/>
+        <location filename="../gui/training/run_config_form.cpp" line="84"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="82"/>
+        <location filename="../gui/training/run_config_form.cpp" line="85"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="83"/>
+        <location filename="../gui/training/run_config_form.cpp" line="86"/>
         <source>Accelerator</source>
         <translation>加速器</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="84"/>
+        <location filename="../gui/training/run_config_form.cpp" line="87"/>
+        <source>Devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="88"/>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="89"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="85"/>
+        <location filename="../gui/training/run_config_form.cpp" line="90"/>
         <source>Loader workers</source>
         <translation>加载线程数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="86"/>
+        <location filename="../gui/training/run_config_form.cpp" line="91"/>
         <source>Loggers</source>
         <translation>日志记录器</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="87"/>
+        <location filename="../gui/training/run_config_form.cpp" line="92"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="88"/>
+        <location filename="../gui/training/run_config_form.cpp" line="93"/>
         <source>Output folder</source>
         <translation>输出文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="89"/>
+        <location filename="../gui/training/run_config_form.cpp" line="94"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="136"/>
+        <location filename="../gui/training/run_config_form.cpp" line="67"/>
+        <location filename="../gui/training/run_config_form.cpp" line="141"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="137"/>
+        <location filename="../gui/training/run_config_form.cpp" line="142"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="140"/>
+        <location filename="../gui/training/run_config_form.cpp" line="145"/>
         <source>CUDA %1: %2</source>
         <translation>CUDA %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="144"/>
+        <location filename="../gui/training/run_config_form.cpp" line="149"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="148"/>
+        <location filename="../gui/training/run_config_form.cpp" line="153"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="149"/>
+        <location filename="../gui/training/run_config_form.cpp" line="154"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="168"/>
+        <location filename="../gui/training/run_config_form.cpp" line="173"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="178"/>
+        <location filename="../gui/training/run_config_form.cpp" line="183"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>

@@ -63,6 +63,9 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     accelerator_ = combo(QStringLiteral("acceleratorField"), {}, this);
     precision_ = combo(QStringLiteral("precisionField"), kPrecisions, this);
     num_workers_ = spin(QStringLiteral("numWorkersField"), -1, 256, -1, this);
+    devices_ = spin(QStringLiteral("devicesField"), 0, 1024, 0, this);
+    devices_->setSpecialValueText(tr("auto"));
+    num_nodes_ = spin(QStringLiteral("numNodesField"), 1, 4096, 1, this);
     tensorboard_ = new QCheckBox(tr("TensorBoard event files"), this);
     tensorboard_->setObjectName(QStringLiteral("tensorboardField"));
     tensorboard_->setChecked(true);
@@ -81,6 +84,8 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     addRow(form, QStringLiteral("batch_size"), tr("Batch size"), batch_size_);
     addRow(form, QStringLiteral("transform_args"), tr("Image size"), image_size_);
     addRow(form, QStringLiteral("accelerator"), tr("Accelerator"), accelerator_);
+    addRow(form, QStringLiteral("devices"), tr("Devices"), devices_);
+    addRow(form, QStringLiteral("num_nodes"), tr("Nodes"), num_nodes_);
     addRow(form, QStringLiteral("precision"), tr("Precision"), precision_);
     addRow(form, QStringLiteral("num_workers"), tr("Loader workers"), num_workers_);
     addRow(form, QStringLiteral("loggers"), tr("Loggers"), tensorboard_);
@@ -195,6 +200,12 @@ nlohmann::json RunConfigForm::settings() const {
         settings["devices"] = 1;
     } else {
         settings["accelerator"] = accelerator.toStdString();
+        if (devices_->value() > 0) {
+            settings["devices"] = devices_->value();
+        }
+    }
+    if (num_nodes_->value() > 1) {
+        settings["num_nodes"] = num_nodes_->value();
     }
     if (data_->currentIndex() >= 0) {
         settings["data"] = data_->currentData().toString().toStdString();
@@ -236,6 +247,8 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     accelerator_->setCurrentIndex(std::max(0, accelerator));
     precision_->setCurrentText(text("precision", "auto"));
     seed_->setValue(number("seed", 0));
+    devices_->setValue(number("devices", 0));
+    num_nodes_->setValue(number("num_nodes", 1));
     out_->setText(text("out", ""));
     const QString data = text("data", "");
     if (!data.isEmpty() && data_->findData(data) < 0) { // not a project dataset: still shown

@@ -20,6 +20,7 @@ namespace kiln::gui {
 
 // The settings of a training run as a form, in LightlyTrain's names: data (a project dataset),
 // model, method, epochs, batch size, image size, accelerator (auto, CPU or a CUDA device),
+// devices and nodes (this build trains on one; the engine says so),
 // precision (choices the accelerator cannot run are disabled, with the reason as tooltip),
 // num_workers (auto shows what it resolves to), TensorBoard and MLflow, output folder, seed.
 // validate() asks the engine's own validator and shows each problem under its field.
@@ -56,6 +57,8 @@ private:
     QSpinBox* image_size_;
     QComboBox* accelerator_;
     QComboBox* precision_;
+    QSpinBox* devices_;
+    QSpinBox* num_nodes_;
     QSpinBox* num_workers_;
     QCheckBox* tensorboard_;
     QLineEdit* mlflow_uri_;

@@ -152,6 +152,11 @@ private Q_SLOTS:
                  qPrintable(form.issueText(QStringLiteral("data"))));
         QVERIFY2(!form.issueText(QStringLiteral("precision")).isEmpty(),
                  qPrintable(form.issueText(QStringLiteral("precision"))));
+        // Devices and nodes are settings like the others.
+        nlohmann::json two_nodes = settings;
+        two_nodes["num_nodes"] = 2;
+        form.setSettings(two_nodes);
+        QCOMPARE(form.settings()["num_nodes"], nlohmann::json(2));
         form.setSettings(settings);
         QVERIFY(form.validate().has_value());
         QVERIFY(form.issueText(QStringLiteral("data")).isEmpty());
