@@ -281,7 +281,7 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="48"/>
+        <location filename="../gui/app/main_window.cpp" line="49"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU: %n Kern, keine CUDA-GPU</numerusform>
@@ -289,7 +289,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="54"/>
+        <location filename="../gui/app/main_window.cpp" line="55"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU: %n Kern, GPUs: %1</numerusform>
@@ -297,27 +297,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="64"/>
-        <location filename="../gui/app/main_window.cpp" line="680"/>
-        <location filename="../gui/app/main_window.cpp" line="689"/>
-        <location filename="../gui/app/main_window.cpp" line="720"/>
+        <location filename="../gui/app/main_window.cpp" line="65"/>
+        <location filename="../gui/app/main_window.cpp" line="691"/>
+        <location filename="../gui/app/main_window.cpp" line="700"/>
+        <location filename="../gui/app/main_window.cpp" line="731"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="82"/>
+        <location filename="../gui/app/main_window.cpp" line="83"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>Das Training wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="90"/>
+        <location filename="../gui/app/main_window.cpp" line="91"/>
         <source>embedding: batch %1 of %2</source>
         <translation>Einbetten: Batch %1 von %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="95"/>
+        <location filename="../gui/app/main_window.cpp" line="96"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>%n Einbettung der Dimension %1 nach %2 geschrieben.</numerusform>
@@ -325,7 +325,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="100"/>
+        <location filename="../gui/app/main_window.cpp" line="101"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
@@ -333,258 +333,268 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="109"/>
+        <location filename="../gui/app/main_window.cpp" line="110"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>Das Einbetten wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="128"/>
+        <location filename="../gui/app/main_window.cpp" line="129"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="131"/>
+        <location filename="../gui/app/main_window.cpp" line="132"/>
         <source>&amp;New Project</source>
         <translation>&amp;Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="133"/>
+        <location filename="../gui/app/main_window.cpp" line="134"/>
         <source>&amp;Open Project...</source>
         <translation>Projekt ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="137"/>
+        <location filename="../gui/app/main_window.cpp" line="138"/>
         <source>Open Project</source>
         <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="137"/>
-        <location filename="../gui/app/main_window.cpp" line="150"/>
-        <location filename="../gui/app/main_window.cpp" line="620"/>
+        <location filename="../gui/app/main_window.cpp" line="138"/>
+        <location filename="../gui/app/main_window.cpp" line="151"/>
+        <location filename="../gui/app/main_window.cpp" line="631"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="142"/>
+        <location filename="../gui/app/main_window.cpp" line="143"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="144"/>
+        <location filename="../gui/app/main_window.cpp" line="145"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="146"/>
+        <location filename="../gui/app/main_window.cpp" line="147"/>
         <source>Save &amp;As...</source>
         <translation>Speichern &amp;unter...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="150"/>
+        <location filename="../gui/app/main_window.cpp" line="151"/>
         <source>Save Project As</source>
         <translation>Projekt speichern unter</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="158"/>
+        <location filename="../gui/app/main_window.cpp" line="159"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>Daten&amp;satzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="161"/>
+        <location filename="../gui/app/main_window.cpp" line="162"/>
         <source>Add Dataset Folder</source>
         <translation>Datensatzordner hinzufügen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="166"/>
+        <location filename="../gui/app/main_window.cpp" line="167"/>
         <source>&amp;Export Embeddings...</source>
         <translation>Einbettungen &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="169"/>
+        <location filename="../gui/app/main_window.cpp" line="170"/>
         <source>&amp;Close Project</source>
         <translation>Projekt s&amp;chließen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="172"/>
+        <location filename="../gui/app/main_window.cpp" line="173"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="176"/>
+        <location filename="../gui/app/main_window.cpp" line="177"/>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="180"/>
+        <source>&amp;Preferences...</source>
+        <translation>&amp;Einstellungen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="187"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="178"/>
+        <location filename="../gui/app/main_window.cpp" line="189"/>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="181"/>
+        <location filename="../gui/app/main_window.cpp" line="192"/>
         <source>&amp;Embed</source>
         <translation>&amp;Einbetten</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="183"/>
+        <location filename="../gui/app/main_window.cpp" line="194"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stoppen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="187"/>
+        <location filename="../gui/app/main_window.cpp" line="198"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="190"/>
+        <location filename="../gui/app/main_window.cpp" line="201"/>
         <source>&amp;Datasets</source>
         <translation>&amp;Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="191"/>
+        <location filename="../gui/app/main_window.cpp" line="202"/>
         <source>Run &amp;Configuration</source>
         <translation>Lauf&amp;konfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="192"/>
+        <location filename="../gui/app/main_window.cpp" line="203"/>
         <source>Live &amp;Plots</source>
         <translation>Live-&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="193"/>
+        <location filename="../gui/app/main_window.cpp" line="204"/>
         <source>Run &amp;History</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="194"/>
+        <location filename="../gui/app/main_window.cpp" line="205"/>
         <source>&amp;Embeddings</source>
         <translation>&amp;Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="209"/>
+        <location filename="../gui/app/main_window.cpp" line="220"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="217"/>
+        <location filename="../gui/app/main_window.cpp" line="228"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="219"/>
+        <location filename="../gui/app/main_window.cpp" line="230"/>
         <source>&amp;About Kiln Studio</source>
         <translation>Ü&amp;ber Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="222"/>
+        <location filename="../gui/app/main_window.cpp" line="233"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="234"/>
+        <location filename="../gui/app/main_window.cpp" line="245"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="236"/>
+        <location filename="../gui/app/main_window.cpp" line="247"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>Trainieren Sie Backbones auf Ihren unbeschrifteten Bildern vor, sehen Sie, wohin die Zeit geht, und exportieren Sie Einbettungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="254"/>
+        <location filename="../gui/app/main_window.cpp" line="265"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="257"/>
+        <location filename="../gui/app/main_window.cpp" line="268"/>
         <source>Add Dataset Folder...</source>
         <translation>Datensatzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="260"/>
+        <location filename="../gui/app/main_window.cpp" line="271"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="281"/>
+        <location filename="../gui/app/main_window.cpp" line="292"/>
         <source>&lt;b&gt;Augmentation preview&lt;/b&gt; (the method of the Run Configuration)</source>
         <translation>&lt;b&gt;Augmentierungsvorschau&lt;/b&gt; (die Methode der Laufkonfiguration)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="330"/>
+        <location filename="../gui/app/main_window.cpp" line="341"/>
         <source>Datasets</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="332"/>
+        <location filename="../gui/app/main_window.cpp" line="343"/>
         <source>Run Configuration</source>
         <translation>Laufkonfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="342"/>
+        <location filename="../gui/app/main_window.cpp" line="353"/>
         <source>Live Plots</source>
         <translation>Live-Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="344"/>
+        <location filename="../gui/app/main_window.cpp" line="355"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="348"/>
+        <location filename="../gui/app/main_window.cpp" line="359"/>
         <source>Open Embeddings File...</source>
         <translation>Einbettungsdatei öffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="352"/>
+        <location filename="../gui/app/main_window.cpp" line="363"/>
         <source>Open Embeddings</source>
         <translation>Einbettungen öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="353"/>
+        <location filename="../gui/app/main_window.cpp" line="364"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>Einbettungen (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="361"/>
+        <location filename="../gui/app/main_window.cpp" line="372"/>
         <source>Embeddings</source>
         <translation>Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="377"/>
+        <location filename="../gui/app/main_window.cpp" line="388"/>
         <source>Save the project first: its runs are written beside it.</source>
         <translation>Speichern Sie zuerst das Projekt: Seine Läufe werden daneben abgelegt.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="410"/>
+        <location filename="../gui/app/main_window.cpp" line="421"/>
         <source>starting...</source>
         <translation>wird gestartet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="421"/>
+        <location filename="../gui/app/main_window.cpp" line="432"/>
         <source>Save the project first: the embeddings are written beside it.</source>
         <translation>Speichern Sie zuerst das Projekt: Die Einbettungen werden daneben abgelegt.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="429"/>
+        <location filename="../gui/app/main_window.cpp" line="440"/>
         <source>embedding...</source>
         <translation>wird eingebettet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="454"/>
+        <location filename="../gui/app/main_window.cpp" line="465"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="465"/>
+        <location filename="../gui/app/main_window.cpp" line="476"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="478"/>
+        <location filename="../gui/app/main_window.cpp" line="489"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>Nach %n Schritt beendet.</numerusform>
@@ -592,7 +602,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="479"/>
+        <location filename="../gui/app/main_window.cpp" line="490"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>Nach %n Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
@@ -600,37 +610,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="517"/>
+        <location filename="../gui/app/main_window.cpp" line="528"/>
         <source>Scanning %1...</source>
         <translation>%1 wird durchsucht...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="534"/>
+        <location filename="../gui/app/main_window.cpp" line="545"/>
         <source>under 256 px</source>
         <translation>unter 256 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="534"/>
+        <location filename="../gui/app/main_window.cpp" line="545"/>
         <source>256-511 px</source>
         <translation>256-511 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="534"/>
+        <location filename="../gui/app/main_window.cpp" line="545"/>
         <source>512-1023 px</source>
         <translation>512-1023 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="535"/>
+        <location filename="../gui/app/main_window.cpp" line="546"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="535"/>
+        <location filename="../gui/app/main_window.cpp" line="546"/>
         <source>2048 px and more</source>
         <translation>2048 px und mehr</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="540"/>
+        <location filename="../gui/app/main_window.cpp" line="551"/>
         <source>%n readable image(s), %1</source>
         <translation>
             <numerusform>%n lesbares Bild, %1</numerusform>
@@ -638,17 +648,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="542"/>
+        <location filename="../gui/app/main_window.cpp" line="553"/>
         <source>Formats: %1</source>
         <translation>Formate: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="543"/>
+        <location filename="../gui/app/main_window.cpp" line="554"/>
         <source>Longest side: %1</source>
         <translation>Längste Seite: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="545"/>
+        <location filename="../gui/app/main_window.cpp" line="556"/>
         <source>%n unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%n unlesbare Datei, beim Training ausgelassen:</numerusform>
@@ -656,46 +666,85 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="607"/>
+        <location filename="../gui/app/main_window.cpp" line="618"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="619"/>
+        <location filename="../gui/app/main_window.cpp" line="630"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="662"/>
+        <location filename="../gui/app/main_window.cpp" line="673"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="663"/>
+        <location filename="../gui/app/main_window.cpp" line="674"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="666"/>
+        <location filename="../gui/app/main_window.cpp" line="677"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="721"/>
+        <location filename="../gui/app/main_window.cpp" line="732"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="734"/>
+        <location filename="../gui/app/main_window.cpp" line="745"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="735"/>
+        <location filename="../gui/app/main_window.cpp" line="746"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PreferencesDialog</name>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="50"/>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="53"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="59"/>
+        <source>As the system</source>
+        <translation>Wie das System</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="60"/>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="61"/>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="67"/>
+        <source>A new language applies when Kiln Studio starts again.</source>
+        <translation>Eine neue Sprache gilt beim nächsten Start von Kiln Studio.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="70"/>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="71"/>
+        <source>Theme</source>
+        <translation>Farbschema</translation>
     </message>
 </context>
 <context>

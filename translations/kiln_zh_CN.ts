@@ -279,413 +279,462 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="48"/>
+        <location filename="../gui/app/main_window.cpp" line="49"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="54"/>
+        <location filename="../gui/app/main_window.cpp" line="55"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="64"/>
-        <location filename="../gui/app/main_window.cpp" line="680"/>
-        <location filename="../gui/app/main_window.cpp" line="689"/>
-        <location filename="../gui/app/main_window.cpp" line="720"/>
+        <location filename="../gui/app/main_window.cpp" line="65"/>
+        <location filename="../gui/app/main_window.cpp" line="691"/>
+        <location filename="../gui/app/main_window.cpp" line="700"/>
+        <location filename="../gui/app/main_window.cpp" line="731"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="82"/>
+        <location filename="../gui/app/main_window.cpp" line="83"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>训练因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="90"/>
+        <location filename="../gui/app/main_window.cpp" line="91"/>
         <source>embedding: batch %1 of %2</source>
         <translation>嵌入中：第 %1/%2 批</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="95"/>
+        <location filename="../gui/app/main_window.cpp" line="96"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>已将 %n 个 %1 维嵌入写入 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="100"/>
+        <location filename="../gui/app/main_window.cpp" line="101"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="109"/>
+        <location filename="../gui/app/main_window.cpp" line="110"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>嵌入因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="128"/>
+        <location filename="../gui/app/main_window.cpp" line="129"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="131"/>
+        <location filename="../gui/app/main_window.cpp" line="132"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="133"/>
+        <location filename="../gui/app/main_window.cpp" line="134"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="137"/>
+        <location filename="../gui/app/main_window.cpp" line="138"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="137"/>
-        <location filename="../gui/app/main_window.cpp" line="150"/>
-        <location filename="../gui/app/main_window.cpp" line="620"/>
+        <location filename="../gui/app/main_window.cpp" line="138"/>
+        <location filename="../gui/app/main_window.cpp" line="151"/>
+        <location filename="../gui/app/main_window.cpp" line="631"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="142"/>
+        <location filename="../gui/app/main_window.cpp" line="143"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="144"/>
+        <location filename="../gui/app/main_window.cpp" line="145"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="146"/>
+        <location filename="../gui/app/main_window.cpp" line="147"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="150"/>
+        <location filename="../gui/app/main_window.cpp" line="151"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="158"/>
+        <location filename="../gui/app/main_window.cpp" line="159"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>添加数据集文件夹(&amp;D)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="161"/>
+        <location filename="../gui/app/main_window.cpp" line="162"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="166"/>
+        <location filename="../gui/app/main_window.cpp" line="167"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="169"/>
+        <location filename="../gui/app/main_window.cpp" line="170"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="172"/>
+        <location filename="../gui/app/main_window.cpp" line="173"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="176"/>
+        <location filename="../gui/app/main_window.cpp" line="177"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="180"/>
+        <source>&amp;Preferences...</source>
+        <translation>首选项(&amp;P)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="187"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="178"/>
+        <location filename="../gui/app/main_window.cpp" line="189"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="181"/>
+        <location filename="../gui/app/main_window.cpp" line="192"/>
         <source>&amp;Embed</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="183"/>
+        <location filename="../gui/app/main_window.cpp" line="194"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="187"/>
+        <location filename="../gui/app/main_window.cpp" line="198"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="190"/>
+        <location filename="../gui/app/main_window.cpp" line="201"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="191"/>
+        <location filename="../gui/app/main_window.cpp" line="202"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="192"/>
+        <location filename="../gui/app/main_window.cpp" line="203"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="193"/>
+        <location filename="../gui/app/main_window.cpp" line="204"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="194"/>
+        <location filename="../gui/app/main_window.cpp" line="205"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="209"/>
+        <location filename="../gui/app/main_window.cpp" line="220"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="217"/>
+        <location filename="../gui/app/main_window.cpp" line="228"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="219"/>
+        <location filename="../gui/app/main_window.cpp" line="230"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="222"/>
+        <location filename="../gui/app/main_window.cpp" line="233"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="234"/>
+        <location filename="../gui/app/main_window.cpp" line="245"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="236"/>
+        <location filename="../gui/app/main_window.cpp" line="247"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>在未标注的图像上预训练骨干网络，查看时间花在哪里，并导出嵌入。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="254"/>
+        <location filename="../gui/app/main_window.cpp" line="265"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="257"/>
+        <location filename="../gui/app/main_window.cpp" line="268"/>
         <source>Add Dataset Folder...</source>
         <translation>添加数据集文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="260"/>
+        <location filename="../gui/app/main_window.cpp" line="271"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="281"/>
+        <location filename="../gui/app/main_window.cpp" line="292"/>
         <source>&lt;b&gt;Augmentation preview&lt;/b&gt; (the method of the Run Configuration)</source>
         <translation>&lt;b&gt;数据增强预览&lt;/b&gt;（使用运行配置中的方法）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="330"/>
+        <location filename="../gui/app/main_window.cpp" line="341"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="332"/>
+        <location filename="../gui/app/main_window.cpp" line="343"/>
         <source>Run Configuration</source>
         <translation>运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="342"/>
+        <location filename="../gui/app/main_window.cpp" line="353"/>
         <source>Live Plots</source>
         <translation>实时图表</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="344"/>
+        <location filename="../gui/app/main_window.cpp" line="355"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="348"/>
+        <location filename="../gui/app/main_window.cpp" line="359"/>
         <source>Open Embeddings File...</source>
         <translation>打开嵌入文件...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="352"/>
+        <location filename="../gui/app/main_window.cpp" line="363"/>
         <source>Open Embeddings</source>
         <translation>打开嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="353"/>
+        <location filename="../gui/app/main_window.cpp" line="364"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>嵌入 (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="361"/>
+        <location filename="../gui/app/main_window.cpp" line="372"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="377"/>
+        <location filename="../gui/app/main_window.cpp" line="388"/>
         <source>Save the project first: its runs are written beside it.</source>
         <translation>请先保存项目：运行结果会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="410"/>
+        <location filename="../gui/app/main_window.cpp" line="421"/>
         <source>starting...</source>
         <translation>正在启动...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="421"/>
+        <location filename="../gui/app/main_window.cpp" line="432"/>
         <source>Save the project first: the embeddings are written beside it.</source>
         <translation>请先保存项目：嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="429"/>
+        <location filename="../gui/app/main_window.cpp" line="440"/>
         <source>embedding...</source>
         <translation>正在嵌入...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="454"/>
+        <location filename="../gui/app/main_window.cpp" line="465"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="465"/>
+        <location filename="../gui/app/main_window.cpp" line="476"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="478"/>
+        <location filename="../gui/app/main_window.cpp" line="489"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>%n 步后完成。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="479"/>
+        <location filename="../gui/app/main_window.cpp" line="490"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>%n 步后停止；可以继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="517"/>
+        <location filename="../gui/app/main_window.cpp" line="528"/>
         <source>Scanning %1...</source>
         <translation>正在扫描 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="534"/>
+        <location filename="../gui/app/main_window.cpp" line="545"/>
         <source>under 256 px</source>
         <translation>小于 256 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="534"/>
+        <location filename="../gui/app/main_window.cpp" line="545"/>
         <source>256-511 px</source>
         <translation>256-511 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="534"/>
+        <location filename="../gui/app/main_window.cpp" line="545"/>
         <source>512-1023 px</source>
         <translation>512-1023 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="535"/>
+        <location filename="../gui/app/main_window.cpp" line="546"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="535"/>
+        <location filename="../gui/app/main_window.cpp" line="546"/>
         <source>2048 px and more</source>
         <translation>2048 像素及以上</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="540"/>
+        <location filename="../gui/app/main_window.cpp" line="551"/>
         <source>%n readable image(s), %1</source>
         <translation>
             <numerusform>%n 张可读图像，%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="542"/>
+        <location filename="../gui/app/main_window.cpp" line="553"/>
         <source>Formats: %1</source>
         <translation>格式：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="543"/>
+        <location filename="../gui/app/main_window.cpp" line="554"/>
         <source>Longest side: %1</source>
         <translation>最长边：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="545"/>
+        <location filename="../gui/app/main_window.cpp" line="556"/>
         <source>%n unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%n 个无法读取的文件，训练时将跳过：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="607"/>
+        <location filename="../gui/app/main_window.cpp" line="618"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="619"/>
+        <location filename="../gui/app/main_window.cpp" line="630"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="662"/>
+        <location filename="../gui/app/main_window.cpp" line="673"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="663"/>
+        <location filename="../gui/app/main_window.cpp" line="674"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="666"/>
+        <location filename="../gui/app/main_window.cpp" line="677"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="721"/>
+        <location filename="../gui/app/main_window.cpp" line="732"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="734"/>
+        <location filename="../gui/app/main_window.cpp" line="745"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="735"/>
+        <location filename="../gui/app/main_window.cpp" line="746"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PreferencesDialog</name>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="50"/>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="53"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="59"/>
+        <source>As the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="60"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="61"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="67"/>
+        <source>A new language applies when Kiln Studio starts again.</source>
+        <translation>新的语言将在 Kiln Studio 重新启动后生效。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="70"/>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="71"/>
+        <source>Theme</source>
+        <translation>主题</translation>
     </message>
 </context>
 <context>

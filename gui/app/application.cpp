@@ -1,5 +1,6 @@
 #include "app/application.h"
 
+#include "app/preferences_dialog.h"
 #include "system/hardware.h"
 
 #include <QIcon>
@@ -25,6 +26,7 @@ void configureApplication(QApplication& app) {
         translator->load(QStringLiteral("kiln_en"), directory)) {
         QApplication::installTranslator(translator);
     }
+    applyStoredTheme();
 }
 
 } // namespace kiln::gui

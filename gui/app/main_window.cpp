@@ -1,6 +1,7 @@
 #include "app/main_window.h"
 
 #include "app/about_dialog.h"
+#include "app/preferences_dialog.h"
 #include "core/error.h"
 #include "datasets/augmentation_preview.h"
 #include "datasets/dataset_scan.h"
@@ -172,6 +173,16 @@ void MainWindow::createMenus() {
     QAction* quit = addAction(file, QStringLiteral("quitAction"), tr("&Quit"), QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
     connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->setObjectName(QStringLiteral("editMenu"));
+    QAction* preferences = addAction(edit, QStringLiteral("preferencesAction"),
+                                     tr("&Preferences..."), QKeySequence::Preferences);
+    preferences->setMenuRole(QAction::PreferencesRole);
+    connect(preferences, &QAction::triggered, this, [this] {
+        PreferencesDialog dialog(this);
+        dialog.exec();
+    });
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->setObjectName(QStringLiteral("runMenu"));

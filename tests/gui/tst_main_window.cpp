@@ -3,9 +3,11 @@
 #include "app/about_dialog.h"
 #include "app/application.h"
 #include "app/main_window.h"
+#include "app/preferences_dialog.h"
 #include "system/hardware.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
@@ -32,13 +34,13 @@ private Q_SLOTS:
         for (QAction* action : window.menuBar()->actions()) {
             titles << action->text();
         }
-        QCOMPARE(titles, (QStringList{"&File", "&Run", "&View", "&Help"}));
+        QCOMPARE(titles, (QStringList{"&File", "&Edit", "&Run", "&View", "&Help"}));
 
         for (const char* name :
-             {"newProjectAction", "openProjectAction", "saveProjectAction", "saveProjectAsAction",
-              "exportEmbeddingsAction", "closeProjectAction", "quitAction", "trainAction",
-              "embedAction", "stopAction", "livePlotsViewAction", "runHistoryViewAction",
-              "aboutAction", "aboutQtAction"}) {
+             {"newProjectAction", "openProjectAction", "preferencesAction", "saveProjectAction",
+              "saveProjectAsAction", "exportEmbeddingsAction", "closeProjectAction", "quitAction",
+              "trainAction", "embedAction", "stopAction", "livePlotsViewAction",
+              "runHistoryViewAction", "aboutAction", "aboutQtAction"}) {
             QVERIFY2(window.findChild<QAction*>(QLatin1String(name)) != nullptr, name);
         }
         QCOMPARE(window.findChild<QAction*>("quitAction")->shortcut(),
@@ -46,6 +48,25 @@ private Q_SLOTS:
         QVERIFY(window.findChild<QAction*>("aboutAction")->isEnabled());
         QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("CPU")));
         QVERIFY(!window.statusBar()->currentMessage().contains(QStringLiteral("(s)")));
+    }
+
+    void preferencesKeepLanguageAndTheme() {
+        kiln::gui::PreferencesDialog dialog;
+        dialog.findChild<QComboBox*>("languageField")->setCurrentIndex(2); // Deutsch
+        dialog.findChild<QComboBox*>("themeField")->setCurrentIndex(2);    // dark
+        dialog.accept();
+        QCOMPARE(QSettings().value("ui/language").toString(), QStringLiteral("de"));
+        QCOMPARE(QSettings().value("ui/theme").toString(), QStringLiteral("dark"));
+        QCOMPARE(QApplication::palette().color(QPalette::Window),
+                 kiln::gui::themePalette("dark").color(QPalette::Window));
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 100);
+        // Reopened, the dialog shows what was chosen; back to the system's.
+        kiln::gui::PreferencesDialog again;
+        QCOMPARE(again.findChild<QComboBox*>("languageField")->currentIndex(), 2);
+        again.findChild<QComboBox*>("languageField")->setCurrentIndex(0);
+        again.findChild<QComboBox*>("themeField")->setCurrentIndex(0);
+        again.accept();
+        QCOMPARE(QSettings().value("ui/language").toString(), QString());
     }
 
     void aboutListsTheVersions() {
