@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "datasets/augmentation_preview.h"
 #include "datasets/dataset_scan.h"
+#include "datasets/thumbnail_model.h"
 #include "embeddings/embedding_session.h"
 #include "embeddings/embeddings_view.h"
 #include "embeddings/export_dialog.h"
@@ -28,6 +29,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QListView>
 #include <QListWidget>
 #include <QLocale>
 #include <QMenuBar>
@@ -302,7 +304,16 @@ QWidget* MainWindow::createProjectPage() {
     previewScroll->setFrameShape(QFrame::NoFrame);
     previewScroll->setMinimumHeight(180);
     details->addWidget(previewScroll);
-    details->addStretch(1);
+    thumbnails_ = new ThumbnailModel(this);
+    auto* grid = new QListView(page);
+    grid->setObjectName(QStringLiteral("thumbnailGrid"));
+    grid->setViewMode(QListView::IconMode);
+    grid->setResizeMode(QListView::Adjust);
+    grid->setUniformItemSizes(true);
+    grid->setIconSize(QSize(ThumbnailModel::kSide, ThumbnailModel::kSide));
+    grid->setMovement(QListView::Static);
+    grid->setModel(thumbnails_);
+    details->addWidget(grid, 1);
     auto* columns = new QHBoxLayout;
     datasetList_->setMinimumWidth(280);
     columns->addWidget(datasetList_, 1);
@@ -521,6 +532,8 @@ void MainWindow::showDatasetDetails() {
     if (folder.isEmpty()) {
         scanProgress_->hide();
         datasetStats_->clear();
+        thumbnails_->setFiles({});
+        shownThumbnails_.clear();
         return;
     }
     const auto found = scanned_.constFind(folder);
@@ -537,6 +550,10 @@ void MainWindow::showDatasetDetails() {
     preview_->setSettings(settings.value("method", std::string("simclr")),
                           settings.value("transform_args", nlohmann::json::object()));
     preview_->setImage(stats.sample);
+    if (thumbnails_->rowCount() != stats.files.size() || shownThumbnails_ != folder) {
+        thumbnails_->setFiles(stats.files);
+        shownThumbnails_ = folder;
+    }
     const QLocale locale;
     QStringList formats;
     for (auto format = stats.formats.cbegin(); format != stats.formats.cend(); ++format) {

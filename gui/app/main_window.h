@@ -23,6 +23,7 @@ class LivePlots;
 class Project;
 class RunConfigForm;
 class RunHistoryView;
+class ThumbnailModel;
 class TrainingSession;
 
 // The Kiln Studio window: menus, the start page, the open project and the status bar.
@@ -97,6 +98,8 @@ private:
     QStringList datasetFolders() const;
     DatasetScanner* scanner_ = nullptr;
     AugmentationPreview* preview_ = nullptr;
+    ThumbnailModel* thumbnails_ = nullptr;
+    QString shownThumbnails_;             // the folder whose thumbnails the grid shows
     QMap<QString, DatasetStats> scanned_; // by folder, for the open project
     QTabWidget* projectTabs_ = nullptr;
     RunHistoryView* runHistory_ = nullptr;

@@ -67,6 +67,7 @@ void DatasetScanner::scan(const QString& folder) {
                     if (stats.sample.isEmpty()) {
                         stats.sample = path;
                     }
+                    stats.files << path;
                     ++stats.images;
                     ++stats.longest_side[sizeClass(std::max(size.width(), size.height()))];
                 }

@@ -21,6 +21,7 @@ struct DatasetStats {
     std::array<qint64, 5> longest_side{};
     QStringList unreadable; // files with an image extension whose header cannot be read
     QString sample;         // the first readable image, for previews
+    QStringList files;      // the readable images, for the thumbnail grid
 };
 
 // Scans one folder on a background thread: lists the image files as training does, reads each

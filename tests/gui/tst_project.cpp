@@ -5,6 +5,7 @@
 #include "app/main_window.h"
 #include "datasets/augmentation_preview.h"
 #include "datasets/dataset_scan.h"
+#include "datasets/thumbnail_model.h"
 #include "project/project.h"
 
 #include <QAction>
@@ -15,6 +16,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QListView>
 #include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
@@ -181,6 +183,18 @@ private Q_SLOTS:
         QCOMPARE(kiln::gui::DatasetScanner::sizeClass(2048), 4);
         QCOMPARE(kiln::gui::DatasetScanner::sizeClass(255), 0);
 
+        // Thumbnails are made only for what is asked for, and small.
+        kiln::gui::ThumbnailModel thumbnails;
+        thumbnails.setFiles(stats.files);
+        QCOMPARE(thumbnails.rowCount(), 7);
+        QVERIFY(thumbnails.data(thumbnails.index(5), Qt::DecorationRole).isNull()); // asked for
+        QTRY_COMPARE(thumbnails.loadedCount(), 1);
+        const QPixmap thumbnail =
+            thumbnails.data(thumbnails.index(5), Qt::DecorationRole).value<QPixmap>();
+        QVERIFY(!thumbnail.isNull());
+        QVERIFY(thumbnail.width() <= kiln::gui::ThumbnailModel::kSide &&
+                thumbnail.height() <= kiln::gui::ThumbnailModel::kSide);
+
         // The window shows it for the selected dataset.
         MainWindow window;
         window.show();
@@ -193,6 +207,8 @@ private Q_SLOTS:
         QVERIFY(details->text().contains(QStringLiteral("png 6")));
         QVERIFY(details->text().contains(QStringLiteral("1 unreadable file, left out")));
         QVERIFY(details->text().contains(QStringLiteral("broken.png")));
+        auto* grid = window.findChild<QListView*>(QStringLiteral("thumbnailGrid"));
+        QCOMPARE(grid->model()->rowCount(), 7);
         answerUnsavedChanges(window, QMessageBox::Discard);
         QVERIFY(window.close());
     }
