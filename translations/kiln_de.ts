@@ -281,7 +281,7 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="49"/>
+        <location filename="../gui/app/main_window.cpp" line="52"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU: %n Kern, keine CUDA-GPU</numerusform>
@@ -289,7 +289,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="55"/>
+        <location filename="../gui/app/main_window.cpp" line="58"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU: %n Kern, GPUs: %1</numerusform>
@@ -297,27 +297,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="65"/>
-        <location filename="../gui/app/main_window.cpp" line="691"/>
-        <location filename="../gui/app/main_window.cpp" line="700"/>
-        <location filename="../gui/app/main_window.cpp" line="731"/>
+        <location filename="../gui/app/main_window.cpp" line="68"/>
+        <location filename="../gui/app/main_window.cpp" line="744"/>
+        <location filename="../gui/app/main_window.cpp" line="753"/>
+        <location filename="../gui/app/main_window.cpp" line="784"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="83"/>
+        <location filename="../gui/app/main_window.cpp" line="86"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>Das Training wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="91"/>
+        <location filename="../gui/app/main_window.cpp" line="94"/>
         <source>embedding: batch %1 of %2</source>
         <translation>Einbetten: Batch %1 von %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="96"/>
+        <location filename="../gui/app/main_window.cpp" line="99"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>%n Einbettung der Dimension %1 nach %2 geschrieben.</numerusform>
@@ -325,7 +325,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="101"/>
+        <location filename="../gui/app/main_window.cpp" line="104"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
@@ -333,268 +333,283 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="110"/>
+        <location filename="../gui/app/main_window.cpp" line="113"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>Das Einbetten wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="129"/>
+        <location filename="../gui/app/main_window.cpp" line="132"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="132"/>
+        <location filename="../gui/app/main_window.cpp" line="135"/>
         <source>&amp;New Project</source>
         <translation>&amp;Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="134"/>
+        <location filename="../gui/app/main_window.cpp" line="137"/>
         <source>&amp;Open Project...</source>
         <translation>Projekt ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="138"/>
+        <location filename="../gui/app/main_window.cpp" line="141"/>
         <source>Open Project</source>
         <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="138"/>
-        <location filename="../gui/app/main_window.cpp" line="151"/>
-        <location filename="../gui/app/main_window.cpp" line="631"/>
+        <location filename="../gui/app/main_window.cpp" line="141"/>
+        <location filename="../gui/app/main_window.cpp" line="154"/>
+        <location filename="../gui/app/main_window.cpp" line="684"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="143"/>
+        <location filename="../gui/app/main_window.cpp" line="146"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="145"/>
+        <location filename="../gui/app/main_window.cpp" line="148"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="147"/>
+        <location filename="../gui/app/main_window.cpp" line="150"/>
         <source>Save &amp;As...</source>
         <translation>Speichern &amp;unter...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="151"/>
+        <location filename="../gui/app/main_window.cpp" line="154"/>
         <source>Save Project As</source>
         <translation>Projekt speichern unter</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="159"/>
+        <location filename="../gui/app/main_window.cpp" line="162"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>Daten&amp;satzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="162"/>
+        <location filename="../gui/app/main_window.cpp" line="165"/>
         <source>Add Dataset Folder</source>
         <translation>Datensatzordner hinzufügen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="167"/>
+        <location filename="../gui/app/main_window.cpp" line="170"/>
         <source>&amp;Export Embeddings...</source>
         <translation>Einbettungen &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="170"/>
+        <location filename="../gui/app/main_window.cpp" line="173"/>
         <source>&amp;Close Project</source>
         <translation>Projekt s&amp;chließen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="173"/>
+        <location filename="../gui/app/main_window.cpp" line="176"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="177"/>
+        <location filename="../gui/app/main_window.cpp" line="180"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="180"/>
+        <location filename="../gui/app/main_window.cpp" line="183"/>
         <source>&amp;Preferences...</source>
         <translation>&amp;Einstellungen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="187"/>
+        <location filename="../gui/app/main_window.cpp" line="190"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="189"/>
+        <location filename="../gui/app/main_window.cpp" line="192"/>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="192"/>
+        <location filename="../gui/app/main_window.cpp" line="195"/>
         <source>&amp;Embed</source>
         <translation>&amp;Einbetten</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="194"/>
+        <location filename="../gui/app/main_window.cpp" line="197"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stoppen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="198"/>
+        <location filename="../gui/app/main_window.cpp" line="201"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="201"/>
+        <location filename="../gui/app/main_window.cpp" line="204"/>
         <source>&amp;Datasets</source>
         <translation>&amp;Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="202"/>
+        <location filename="../gui/app/main_window.cpp" line="205"/>
         <source>Run &amp;Configuration</source>
         <translation>Lauf&amp;konfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="203"/>
+        <location filename="../gui/app/main_window.cpp" line="206"/>
         <source>Live &amp;Plots</source>
         <translation>Live-&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="204"/>
+        <location filename="../gui/app/main_window.cpp" line="207"/>
         <source>Run &amp;History</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="205"/>
+        <location filename="../gui/app/main_window.cpp" line="208"/>
         <source>&amp;Embeddings</source>
         <translation>&amp;Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="220"/>
+        <location filename="../gui/app/main_window.cpp" line="223"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="228"/>
+        <location filename="../gui/app/main_window.cpp" line="231"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="230"/>
+        <location filename="../gui/app/main_window.cpp" line="233"/>
         <source>&amp;About Kiln Studio</source>
         <translation>Ü&amp;ber Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="233"/>
+        <location filename="../gui/app/main_window.cpp" line="236"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="245"/>
+        <location filename="../gui/app/main_window.cpp" line="248"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="247"/>
+        <location filename="../gui/app/main_window.cpp" line="250"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>Trainieren Sie Backbones auf Ihren unbeschrifteten Bildern vor, sehen Sie, wohin die Zeit geht, und exportieren Sie Einbettungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="265"/>
+        <location filename="../gui/app/main_window.cpp" line="268"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="268"/>
+        <location filename="../gui/app/main_window.cpp" line="271"/>
         <source>Add Dataset Folder...</source>
         <translation>Datensatzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="271"/>
+        <location filename="../gui/app/main_window.cpp" line="274"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="292"/>
+        <location filename="../gui/app/main_window.cpp" line="281"/>
+        <source>Optimize...</source>
+        <translation>Optimieren...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="283"/>
+        <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
+        <translation>Den gewählten Datensatz als JPEG oder WebP in Trainingsgröße neu kodieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="300"/>
         <source>&lt;b&gt;Augmentation preview&lt;/b&gt; (the method of the Run Configuration)</source>
         <translation>&lt;b&gt;Augmentierungsvorschau&lt;/b&gt; (die Methode der Laufkonfiguration)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="341"/>
+        <location filename="../gui/app/main_window.cpp" line="358"/>
         <source>Datasets</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="343"/>
+        <location filename="../gui/app/main_window.cpp" line="360"/>
         <source>Run Configuration</source>
         <translation>Laufkonfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="353"/>
+        <location filename="../gui/app/main_window.cpp" line="367"/>
+        <source>Optimize Dataset...</source>
+        <translation>Datensatz optimieren...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="376"/>
         <source>Live Plots</source>
         <translation>Live-Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="355"/>
+        <location filename="../gui/app/main_window.cpp" line="378"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="359"/>
+        <location filename="../gui/app/main_window.cpp" line="382"/>
         <source>Open Embeddings File...</source>
         <translation>Einbettungsdatei öffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="363"/>
+        <location filename="../gui/app/main_window.cpp" line="386"/>
         <source>Open Embeddings</source>
         <translation>Einbettungen öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="364"/>
+        <location filename="../gui/app/main_window.cpp" line="387"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>Einbettungen (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="372"/>
+        <location filename="../gui/app/main_window.cpp" line="395"/>
         <source>Embeddings</source>
         <translation>Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="388"/>
+        <location filename="../gui/app/main_window.cpp" line="411"/>
         <source>Save the project first: its runs are written beside it.</source>
         <translation>Speichern Sie zuerst das Projekt: Seine Läufe werden daneben abgelegt.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="421"/>
+        <location filename="../gui/app/main_window.cpp" line="447"/>
         <source>starting...</source>
         <translation>wird gestartet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="432"/>
+        <location filename="../gui/app/main_window.cpp" line="458"/>
         <source>Save the project first: the embeddings are written beside it.</source>
         <translation>Speichern Sie zuerst das Projekt: Die Einbettungen werden daneben abgelegt.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="440"/>
+        <location filename="../gui/app/main_window.cpp" line="466"/>
         <source>embedding...</source>
         <translation>wird eingebettet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="465"/>
+        <location filename="../gui/app/main_window.cpp" line="491"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="476"/>
+        <location filename="../gui/app/main_window.cpp" line="502"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="489"/>
+        <location filename="../gui/app/main_window.cpp" line="536"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>Nach %n Schritt beendet.</numerusform>
@@ -602,7 +617,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="490"/>
+        <location filename="../gui/app/main_window.cpp" line="537"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>Nach %n Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
@@ -610,37 +625,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="528"/>
+        <location filename="../gui/app/main_window.cpp" line="577"/>
         <source>Scanning %1...</source>
         <translation>%1 wird durchsucht...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="545"/>
+        <location filename="../gui/app/main_window.cpp" line="598"/>
         <source>under 256 px</source>
         <translation>unter 256 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="545"/>
+        <location filename="../gui/app/main_window.cpp" line="598"/>
         <source>256-511 px</source>
         <translation>256-511 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="545"/>
+        <location filename="../gui/app/main_window.cpp" line="598"/>
         <source>512-1023 px</source>
         <translation>512-1023 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="546"/>
+        <location filename="../gui/app/main_window.cpp" line="599"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="546"/>
+        <location filename="../gui/app/main_window.cpp" line="599"/>
         <source>2048 px and more</source>
         <translation>2048 px und mehr</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="551"/>
+        <location filename="../gui/app/main_window.cpp" line="604"/>
         <source>%n readable image(s), %1</source>
         <translation>
             <numerusform>%n lesbares Bild, %1</numerusform>
@@ -648,17 +663,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="553"/>
+        <location filename="../gui/app/main_window.cpp" line="606"/>
         <source>Formats: %1</source>
         <translation>Formate: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="554"/>
+        <location filename="../gui/app/main_window.cpp" line="607"/>
         <source>Longest side: %1</source>
         <translation>Längste Seite: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="556"/>
+        <location filename="../gui/app/main_window.cpp" line="609"/>
         <source>%n unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%n unlesbare Datei, beim Training ausgelassen:</numerusform>
@@ -666,46 +681,128 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="618"/>
+        <location filename="../gui/app/main_window.cpp" line="671"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="630"/>
+        <location filename="../gui/app/main_window.cpp" line="683"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="673"/>
+        <location filename="../gui/app/main_window.cpp" line="726"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="674"/>
+        <location filename="../gui/app/main_window.cpp" line="727"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="677"/>
+        <location filename="../gui/app/main_window.cpp" line="730"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="732"/>
+        <location filename="../gui/app/main_window.cpp" line="785"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="745"/>
+        <location filename="../gui/app/main_window.cpp" line="798"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="746"/>
+        <location filename="../gui/app/main_window.cpp" line="799"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::OptimizeDatasetDialog</name>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="24"/>
+        <source>Optimize Dataset</source>
+        <translation>Datensatz optimieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="33"/>
+        <source>keep the size</source>
+        <translation>Größe beibehalten</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="34"/>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="40"/>
+        <source>Decoding PNG and large images costs CPU in every epoch; JPEG or WebP at the training resolution costs far less.</source>
+        <translation>Das Dekodieren von PNG und großen Bildern kostet in jeder Epoche CPU; JPEG oder WebP in Trainingsauflösung kostet weit weniger.</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="46"/>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="47"/>
+        <source>Destination</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="48"/>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="49"/>
+        <source>Longest side at most</source>
+        <translation>Längste Seite höchstens</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="50"/>
+        <source>Quality</source>
+        <translation>Qualität</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="52"/>
+        <source>Optimize</source>
+        <translation>Optimieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="99"/>
+        <source>Optimizing...</source>
+        <translation>Wird optimiert...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="114"/>
+        <source>Stopped after %n image(s).</source>
+        <translation>
+            <numerusform>Nach %n Bild gestoppt.</numerusform>
+            <numerusform>Nach %n Bildern gestoppt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="115"/>
+        <source>Wrote %n image(s): %1 became %2.</source>
+        <translation>
+            <numerusform>%n Bild geschrieben: aus %1 wurden %2.</numerusform>
+            <numerusform>%n Bilder geschrieben: aus %1 wurden %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="120"/>
+        <source>%n unreadable file(s) skipped.</source>
+        <translation>
+            <numerusform>%n unlesbare Datei übersprungen.</numerusform>
+            <numerusform>%n unlesbare Dateien übersprungen.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

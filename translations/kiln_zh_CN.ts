@@ -279,423 +279,517 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="49"/>
+        <location filename="../gui/app/main_window.cpp" line="52"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="55"/>
+        <location filename="../gui/app/main_window.cpp" line="58"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="65"/>
-        <location filename="../gui/app/main_window.cpp" line="691"/>
-        <location filename="../gui/app/main_window.cpp" line="700"/>
-        <location filename="../gui/app/main_window.cpp" line="731"/>
+        <location filename="../gui/app/main_window.cpp" line="68"/>
+        <location filename="../gui/app/main_window.cpp" line="744"/>
+        <location filename="../gui/app/main_window.cpp" line="753"/>
+        <location filename="../gui/app/main_window.cpp" line="784"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="83"/>
+        <location filename="../gui/app/main_window.cpp" line="86"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>训练因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="91"/>
+        <location filename="../gui/app/main_window.cpp" line="94"/>
         <source>embedding: batch %1 of %2</source>
         <translation>嵌入中：第 %1/%2 批</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="96"/>
+        <location filename="../gui/app/main_window.cpp" line="99"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>已将 %n 个 %1 维嵌入写入 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="101"/>
+        <location filename="../gui/app/main_window.cpp" line="104"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="110"/>
+        <location filename="../gui/app/main_window.cpp" line="113"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>嵌入因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="129"/>
+        <location filename="../gui/app/main_window.cpp" line="132"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="132"/>
+        <location filename="../gui/app/main_window.cpp" line="135"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="134"/>
+        <location filename="../gui/app/main_window.cpp" line="137"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="138"/>
+        <location filename="../gui/app/main_window.cpp" line="141"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="138"/>
-        <location filename="../gui/app/main_window.cpp" line="151"/>
-        <location filename="../gui/app/main_window.cpp" line="631"/>
+        <location filename="../gui/app/main_window.cpp" line="141"/>
+        <location filename="../gui/app/main_window.cpp" line="154"/>
+        <location filename="../gui/app/main_window.cpp" line="684"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="143"/>
+        <location filename="../gui/app/main_window.cpp" line="146"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="145"/>
+        <location filename="../gui/app/main_window.cpp" line="148"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="147"/>
+        <location filename="../gui/app/main_window.cpp" line="150"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="151"/>
+        <location filename="../gui/app/main_window.cpp" line="154"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="159"/>
+        <location filename="../gui/app/main_window.cpp" line="162"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>添加数据集文件夹(&amp;D)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="162"/>
+        <location filename="../gui/app/main_window.cpp" line="165"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="167"/>
+        <location filename="../gui/app/main_window.cpp" line="170"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="170"/>
+        <location filename="../gui/app/main_window.cpp" line="173"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="173"/>
+        <location filename="../gui/app/main_window.cpp" line="176"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="177"/>
+        <location filename="../gui/app/main_window.cpp" line="180"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="180"/>
+        <location filename="../gui/app/main_window.cpp" line="183"/>
         <source>&amp;Preferences...</source>
         <translation>首选项(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="187"/>
+        <location filename="../gui/app/main_window.cpp" line="190"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="189"/>
+        <location filename="../gui/app/main_window.cpp" line="192"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="192"/>
+        <location filename="../gui/app/main_window.cpp" line="195"/>
         <source>&amp;Embed</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="194"/>
+        <location filename="../gui/app/main_window.cpp" line="197"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="198"/>
+        <location filename="../gui/app/main_window.cpp" line="201"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="201"/>
+        <location filename="../gui/app/main_window.cpp" line="204"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="202"/>
+        <location filename="../gui/app/main_window.cpp" line="205"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="203"/>
+        <location filename="../gui/app/main_window.cpp" line="206"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="204"/>
+        <location filename="../gui/app/main_window.cpp" line="207"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="205"/>
+        <location filename="../gui/app/main_window.cpp" line="208"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="220"/>
+        <location filename="../gui/app/main_window.cpp" line="223"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="228"/>
+        <location filename="../gui/app/main_window.cpp" line="231"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="230"/>
+        <location filename="../gui/app/main_window.cpp" line="233"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="233"/>
+        <location filename="../gui/app/main_window.cpp" line="236"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="245"/>
+        <location filename="../gui/app/main_window.cpp" line="248"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="247"/>
+        <location filename="../gui/app/main_window.cpp" line="250"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>在未标注的图像上预训练骨干网络，查看时间花在哪里，并导出嵌入。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="265"/>
+        <location filename="../gui/app/main_window.cpp" line="268"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="268"/>
+        <location filename="../gui/app/main_window.cpp" line="271"/>
         <source>Add Dataset Folder...</source>
         <translation>添加数据集文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="271"/>
+        <location filename="../gui/app/main_window.cpp" line="274"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="292"/>
+        <location filename="../gui/app/main_window.cpp" line="281"/>
+        <source>Optimize...</source>
+        <translation>优化...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="283"/>
+        <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
+        <translation>将所选数据集按训练尺寸重新编码为 JPEG 或 WebP</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="300"/>
         <source>&lt;b&gt;Augmentation preview&lt;/b&gt; (the method of the Run Configuration)</source>
         <translation>&lt;b&gt;数据增强预览&lt;/b&gt;（使用运行配置中的方法）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="341"/>
+        <location filename="../gui/app/main_window.cpp" line="358"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="343"/>
+        <location filename="../gui/app/main_window.cpp" line="360"/>
         <source>Run Configuration</source>
         <translation>运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="353"/>
+        <location filename="../gui/app/main_window.cpp" line="367"/>
+        <source>Optimize Dataset...</source>
+        <translation>优化数据集...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="376"/>
         <source>Live Plots</source>
         <translation>实时图表</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="355"/>
+        <location filename="../gui/app/main_window.cpp" line="378"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="359"/>
+        <location filename="../gui/app/main_window.cpp" line="382"/>
         <source>Open Embeddings File...</source>
         <translation>打开嵌入文件...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="363"/>
+        <location filename="../gui/app/main_window.cpp" line="386"/>
         <source>Open Embeddings</source>
         <translation>打开嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="364"/>
+        <location filename="../gui/app/main_window.cpp" line="387"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>嵌入 (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="372"/>
+        <location filename="../gui/app/main_window.cpp" line="395"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="388"/>
+        <location filename="../gui/app/main_window.cpp" line="411"/>
         <source>Save the project first: its runs are written beside it.</source>
         <translation>请先保存项目：运行结果会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="421"/>
+        <location filename="../gui/app/main_window.cpp" line="447"/>
         <source>starting...</source>
         <translation>正在启动...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="432"/>
+        <location filename="../gui/app/main_window.cpp" line="458"/>
         <source>Save the project first: the embeddings are written beside it.</source>
         <translation>请先保存项目：嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="440"/>
+        <location filename="../gui/app/main_window.cpp" line="466"/>
         <source>embedding...</source>
         <translation>正在嵌入...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="465"/>
+        <location filename="../gui/app/main_window.cpp" line="491"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="476"/>
+        <location filename="../gui/app/main_window.cpp" line="502"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="489"/>
+        <location filename="../gui/app/main_window.cpp" line="536"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>%n 步后完成。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="490"/>
+        <location filename="../gui/app/main_window.cpp" line="537"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>%n 步后停止；可以继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="528"/>
+        <location filename="../gui/app/main_window.cpp" line="577"/>
         <source>Scanning %1...</source>
         <translation>正在扫描 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="545"/>
+        <location filename="../gui/app/main_window.cpp" line="598"/>
         <source>under 256 px</source>
         <translation>小于 256 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="545"/>
+        <location filename="../gui/app/main_window.cpp" line="598"/>
         <source>256-511 px</source>
         <translation>256-511 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="545"/>
+        <location filename="../gui/app/main_window.cpp" line="598"/>
         <source>512-1023 px</source>
         <translation>512-1023 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="546"/>
+        <location filename="../gui/app/main_window.cpp" line="599"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="546"/>
+        <location filename="../gui/app/main_window.cpp" line="599"/>
         <source>2048 px and more</source>
         <translation>2048 像素及以上</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="551"/>
+        <location filename="../gui/app/main_window.cpp" line="604"/>
         <source>%n readable image(s), %1</source>
         <translation>
             <numerusform>%n 张可读图像，%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="553"/>
+        <location filename="../gui/app/main_window.cpp" line="606"/>
         <source>Formats: %1</source>
         <translation>格式：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="554"/>
+        <location filename="../gui/app/main_window.cpp" line="607"/>
         <source>Longest side: %1</source>
         <translation>最长边：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="556"/>
+        <location filename="../gui/app/main_window.cpp" line="609"/>
         <source>%n unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%n 个无法读取的文件，训练时将跳过：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="618"/>
+        <location filename="../gui/app/main_window.cpp" line="671"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="630"/>
+        <location filename="../gui/app/main_window.cpp" line="683"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="673"/>
+        <location filename="../gui/app/main_window.cpp" line="726"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="674"/>
+        <location filename="../gui/app/main_window.cpp" line="727"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="677"/>
+        <location filename="../gui/app/main_window.cpp" line="730"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="732"/>
+        <location filename="../gui/app/main_window.cpp" line="785"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="745"/>
+        <location filename="../gui/app/main_window.cpp" line="798"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="746"/>
+        <location filename="../gui/app/main_window.cpp" line="799"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::OptimizeDatasetDialog</name>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="24"/>
+        <source>Optimize Dataset</source>
+        <translation>优化数据集</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="33"/>
+        <source>keep the size</source>
+        <translation>保持原尺寸</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="34"/>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="40"/>
+        <source>Decoding PNG and large images costs CPU in every epoch; JPEG or WebP at the training resolution costs far less.</source>
+        <translation>解码 PNG 和大图像在每个轮次都会消耗 CPU；以训练分辨率保存的 JPEG 或 WebP 开销小得多。</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="46"/>
+        <source>Source</source>
+        <translation>源</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="47"/>
+        <source>Destination</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="48"/>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="49"/>
+        <source>Longest side at most</source>
+        <translation>最长边不超过</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="50"/>
+        <source>Quality</source>
+        <translation>质量</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="52"/>
+        <source>Optimize</source>
+        <translation>优化</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="99"/>
+        <source>Optimizing...</source>
+        <translation>正在优化...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="114"/>
+        <source>Stopped after %n image(s).</source>
+        <translation>
+            <numerusform>处理 %n 张图像后已停止。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="115"/>
+        <source>Wrote %n image(s): %1 became %2.</source>
+        <translation>
+            <numerusform>已写入 %n 张图像：%1 变为 %2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="120"/>
+        <source>%n unreadable file(s) skipped.</source>
+        <translation>
+            <numerusform>跳过了 %n 个无法读取的文件。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "datasets/augmentation_preview.h"
 #include "datasets/dataset_scan.h"
+#include "datasets/optimize_dialog.h"
 #include "datasets/thumbnail_model.h"
 #include "embeddings/embedding_session.h"
 #include "embeddings/embeddings_view.h"
@@ -277,9 +278,14 @@ QWidget* MainWindow::createProjectPage() {
             project_->removeDataset(datasetList_->currentRow());
         }
     });
+    auto* optimize = new QPushButton(tr("Optimize..."), page);
+    optimize->setObjectName(QStringLiteral("optimizeDatasetButton"));
+    optimize->setToolTip(tr("Re-encode the selected dataset as JPEG or WebP at training size"));
+    connect(optimize, &QPushButton::clicked, this, &MainWindow::optimizeSelectedDataset);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(add);
     buttons->addWidget(remove);
+    buttons->addWidget(optimize);
     buttons->addStretch();
     // What the selected dataset holds, scanned in the background.
     datasetStats_ = new QLabel(page);
@@ -358,9 +364,15 @@ QWidget* MainWindow::createProjectPage() {
     advice_->setObjectName(QStringLiteral("adviceLabel"));
     advice_->setWordWrap(true);
     advice_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    optimizeAdvice_ = new QPushButton(tr("Optimize Dataset..."), live);
+    optimizeAdvice_->setObjectName(QStringLiteral("optimizeAdviceButton"));
+    optimizeAdvice_->hide();
+    connect(optimizeAdvice_, &QPushButton::clicked, this,
+            [this] { optimizeDataset(trainedDataset_); });
     auto* liveLayout = new QVBoxLayout(live);
     liveLayout->addWidget(livePlots_, 1);
     liveLayout->addWidget(advice_);
+    liveLayout->addWidget(optimizeAdvice_, 0, Qt::AlignLeft);
     projectTabs_->addTab(live, tr("Live Plots"));
     runHistory_ = new RunHistoryView(projectTabs_);
     projectTabs_->addTab(runHistory_, tr("Run History"));
@@ -428,6 +440,9 @@ void MainWindow::startTraining() {
 void MainWindow::beginTraining(const TrainConfig& config) {
     livePlots_->clear();
     advice_->clear();
+    optimizeAdvice_->hide();
+    trainedDataset_ =
+        config.data.empty() ? QString() : QString::fromStdString(config.data.front().string());
     progress_->setRange(0, 0);
     progress_->setFormat(tr("starting..."));
     progress_->show();
@@ -494,8 +509,29 @@ void MainWindow::showStep(const train::StepMetrics& metrics) {
             .arg(QStringLiteral("%1:%2").arg(eta / 60).arg(eta % 60, 2, 10, QLatin1Char('0'))));
 }
 
+void MainWindow::optimizeSelectedDataset() {
+    optimizeDataset(selectedDatasetFolder());
+}
+
+void MainWindow::optimizeDataset(const QString& folder) {
+    if (project_ == nullptr || folder.isEmpty()) {
+        return;
+    }
+    OptimizeDatasetDialog dialog(folder, this);
+    bool added = false;
+    connect(&dialog, &OptimizeDatasetDialog::finished, this, [&](bool succeeded) {
+        if (succeeded && !added) { // the optimized copy joins the project, ready to train on
+            added = project_->addDataset(dialog.destination());
+        }
+    });
+    dialog.exec();
+}
+
 void MainWindow::trainingFinished(const train::RunSummary& summary) {
     progress_->hide();
+    // The advisor's own remedy, one click away, when decoding is the bottleneck.
+    optimizeAdvice_->setVisible(summary.advice &&
+                                summary.advice->bottleneck == system::Bottleneck::DataloaderCpu);
     QString text = summary.status == train::RunSummary::Status::Finished
                        ? tr("Finished after %n step(s).", nullptr, static_cast<int>(summary.steps))
                        : tr("Stopped after %n step(s); it can be resumed.", nullptr,

@@ -10,6 +10,7 @@ class QAction;
 class QLabel;
 class QListWidget;
 class QProgressBar;
+class QPushButton;
 class QMenu;
 class QStackedWidget;
 class QTabWidget;
@@ -60,6 +61,9 @@ public Q_SLOTS:
     // File > Export Embeddings: asks for a model, dataset, format and file, then embeds on an
     // engine thread and says where the file is.
     void exportEmbeddings();
+    // Opens optimize-dataset for a dataset folder; its result is added to the project.
+    void optimizeDataset(const QString& folder);
+    void optimizeSelectedDataset();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -106,6 +110,8 @@ private:
     RunConfigForm* runConfig_ = nullptr;
     LivePlots* livePlots_ = nullptr;
     QLabel* advice_ = nullptr;
+    QPushButton* optimizeAdvice_ = nullptr;
+    QString trainedDataset_; // the data of the current or last run
     QProgressBar* progress_ = nullptr;
     TrainingSession* session_ = nullptr;
     EmbeddingSession* embedding_ = nullptr;

@@ -5,6 +5,7 @@
 #include "app/main_window.h"
 #include "datasets/augmentation_preview.h"
 #include "datasets/dataset_scan.h"
+#include "datasets/optimize_dialog.h"
 #include "datasets/thumbnail_model.h"
 #include "project/project.h"
 
@@ -209,6 +210,33 @@ private Q_SLOTS:
         QVERIFY(details->text().contains(QStringLiteral("broken.png")));
         auto* grid = window.findChild<QListView*>(QStringLiteral("thumbnailGrid"));
         QCOMPARE(grid->model()->rowCount(), 7);
+
+        // Optimize: a JPEG copy at most 64 px, added to the project as a dataset.
+        const QString optimized = QDir(temp_.path()).filePath(QStringLiteral("scan-small"));
+        bool done = false;
+        QString summary;
+        QTimer::singleShot(0, &window, [&] {
+            auto* dialog = window.findChild<kiln::gui::OptimizeDatasetDialog*>();
+            QVERIFY(dialog != nullptr);
+            dialog->setDestination(optimized);
+            dialog->setMaxSize(64);
+            connect(dialog, &kiln::gui::OptimizeDatasetDialog::finished, dialog,
+                    [&, dialog](bool succeeded) {
+                        done = succeeded;
+                        summary = dialog->result();
+                        dialog->accept();
+                    });
+            dialog->findChild<QPushButton*>(QStringLiteral("startOptimizeButton"))->click();
+        });
+        window.findChild<QPushButton*>(QStringLiteral("optimizeDatasetButton"))->click();
+        QVERIFY2(done, qPrintable(summary));
+        QVERIFY2(summary.startsWith(QStringLiteral("Wrote 7 images")), qPrintable(summary));
+        QVERIFY(summary.contains(QStringLiteral("1 unreadable file skipped")));
+        QCOMPARE(window.project()->datasets().size(), 2);
+        QCOMPARE(window.project()->datasets().at(1).path, QDir::cleanPath(optimized));
+        QImage small(QDir(optimized).filePath(QStringLiteral("sub/a.jpg")));
+        QCOMPARE(std::max(small.width(), small.height()), 64);
+
         answerUnsavedChanges(window, QMessageBox::Discard);
         QVERIFY(window.close());
     }

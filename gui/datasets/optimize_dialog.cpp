@@ -1,0 +1,154 @@
+#include "datasets/optimize_dialog.h"
+
+#include "data/dataset_optimizer.h"
+#include "system/hardware.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QThread>
+#include <QVBoxLayout>
+
+namespace kiln::gui {
+
+OptimizeDatasetDialog::OptimizeDatasetDialog(const QString& source, QWidget* parent)
+    : QDialog(parent), source_(source) {
+    setObjectName(QStringLiteral("optimizeDatasetDialog"));
+    setWindowTitle(tr("Optimize Dataset"));
+    destination_ = new QLineEdit(QDir::cleanPath(source) + QStringLiteral("-optimized"), this);
+    destination_->setObjectName(QStringLiteral("destinationField"));
+    format_ = new QComboBox(this);
+    format_->addItems({QStringLiteral("jpg"), QStringLiteral("webp")});
+    max_size_ = new QSpinBox(this);
+    max_size_->setObjectName(QStringLiteral("maxSizeField"));
+    max_size_->setRange(0, 16384);
+    max_size_->setValue(512);
+    max_size_->setSpecialValueText(tr("keep the size"));
+    max_size_->setSuffix(tr(" px"));
+    quality_ = new QSpinBox(this);
+    quality_->setRange(1, 100);
+    quality_->setValue(90);
+    progress_ = new QProgressBar(this);
+    progress_->hide();
+    status_ = new QLabel(tr("Decoding PNG and large images costs CPU in every epoch; JPEG or "
+                            "WebP at the training resolution costs far less."),
+                         this);
+    status_->setObjectName(QStringLiteral("optimizeStatus"));
+    status_->setWordWrap(true);
+    auto* form = new QFormLayout;
+    form->addRow(tr("Source"), new QLabel(QDir::toNativeSeparators(source), this));
+    form->addRow(tr("Destination"), destination_);
+    form->addRow(tr("Format"), format_);
+    form->addRow(tr("Longest side at most"), max_size_);
+    form->addRow(tr("Quality"), quality_);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    start_ = buttons->addButton(tr("Optimize"), QDialogButtonBox::ActionRole);
+    start_->setObjectName(QStringLiteral("startOptimizeButton"));
+    connect(start_, &QPushButton::clicked, this, &OptimizeDatasetDialog::start);
+    connect(buttons, &QDialogButtonBox::rejected, this, &OptimizeDatasetDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(progress_);
+    layout->addWidget(status_);
+    layout->addWidget(buttons);
+}
+
+OptimizeDatasetDialog::~OptimizeDatasetDialog() {
+    if (thread_ != nullptr) {
+        stop_.request_stop();
+        thread_->wait();
+        delete thread_;
+    }
+}
+
+void OptimizeDatasetDialog::setDestination(const QString& folder) {
+    destination_->setText(folder);
+}
+
+void OptimizeDatasetDialog::setMaxSize(int pixels) {
+    max_size_->setValue(pixels);
+}
+
+QString OptimizeDatasetDialog::destination() const {
+    return destination_->text();
+}
+
+void OptimizeDatasetDialog::start() {
+    if (thread_ != nullptr) {
+        return;
+    }
+    data::OptimizeOptions options;
+    options.source = source_.toStdString();
+    options.destination = destination_->text().toStdString();
+    options.format = format_->currentText().toStdString();
+    options.max_size = max_size_->value();
+    options.quality = quality_->value();
+    options.num_workers = system::usable_cpu_cores();
+    stop_ = StopToken();
+    const StopToken stop = stop_;
+    start_->setEnabled(false);
+    progress_->setRange(0, 0);
+    progress_->show();
+    status_->setText(tr("Optimizing..."));
+    thread_ = QThread::create([this, options, stop] {
+        try {
+            const data::OptimizeResult result = data::optimize_dataset(
+                options,
+                [this](std::int64_t done, std::int64_t total) {
+                    QMetaObject::invokeMethod(this, [this, done, total] {
+                        progress_->setRange(0, static_cast<int>(total));
+                        progress_->setValue(static_cast<int>(done));
+                    });
+                },
+                stop);
+            const QLocale locale;
+            QString text =
+                result.cancelled
+                    ? tr("Stopped after %n image(s).", nullptr, static_cast<int>(result.written))
+                    : tr("Wrote %n image(s): %1 became %2.", nullptr,
+                         static_cast<int>(result.written))
+                          .arg(locale.formattedDataSize(result.bytes_read),
+                               locale.formattedDataSize(result.bytes_written));
+            if (!result.skipped.empty()) {
+                text += QLatin1Char(' ') + tr("%n unreadable file(s) skipped.", nullptr,
+                                              static_cast<int>(result.skipped.size()));
+            }
+            QMetaObject::invokeMethod(this, [this, text, ok = !result.cancelled] {
+                result_ = text;
+                status_->setText(text);
+                Q_EMIT finished(ok);
+            });
+        } catch (const std::exception& error) {
+            const QString text = QString::fromStdString(error.what());
+            QMetaObject::invokeMethod(this, [this, text] {
+                result_ = text;
+                status_->setText(text);
+                start_->setEnabled(true);
+                Q_EMIT finished(false);
+            });
+        }
+    });
+    connect(thread_, &QThread::finished, this, [this] {
+        thread_->deleteLater();
+        thread_ = nullptr;
+        progress_->hide();
+    });
+    thread_->start();
+}
+
+void OptimizeDatasetDialog::reject() {
+    if (thread_ != nullptr) {
+        stop_.request_stop();
+        thread_->wait();
+    }
+    QDialog::reject();
+}
+
+} // namespace kiln::gui
