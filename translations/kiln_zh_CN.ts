@@ -279,436 +279,441 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="52"/>
+        <location filename="../gui/app/main_window.cpp" line="53"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="58"/>
+        <location filename="../gui/app/main_window.cpp" line="59"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="68"/>
-        <location filename="../gui/app/main_window.cpp" line="744"/>
-        <location filename="../gui/app/main_window.cpp" line="753"/>
-        <location filename="../gui/app/main_window.cpp" line="784"/>
+        <location filename="../gui/app/main_window.cpp" line="69"/>
+        <location filename="../gui/app/main_window.cpp" line="762"/>
+        <location filename="../gui/app/main_window.cpp" line="771"/>
+        <location filename="../gui/app/main_window.cpp" line="802"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="86"/>
+        <location filename="../gui/app/main_window.cpp" line="87"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>训练因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="94"/>
+        <location filename="../gui/app/main_window.cpp" line="95"/>
         <source>embedding: batch %1 of %2</source>
         <translation>嵌入中：第 %1/%2 批</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="99"/>
+        <location filename="../gui/app/main_window.cpp" line="100"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>已将 %n 个 %1 维嵌入写入 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="104"/>
+        <location filename="../gui/app/main_window.cpp" line="105"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="113"/>
+        <location filename="../gui/app/main_window.cpp" line="114"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>嵌入因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="132"/>
+        <location filename="../gui/app/main_window.cpp" line="133"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="135"/>
+        <location filename="../gui/app/main_window.cpp" line="136"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="137"/>
+        <location filename="../gui/app/main_window.cpp" line="138"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="141"/>
+        <location filename="../gui/app/main_window.cpp" line="142"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="141"/>
-        <location filename="../gui/app/main_window.cpp" line="154"/>
-        <location filename="../gui/app/main_window.cpp" line="684"/>
+        <location filename="../gui/app/main_window.cpp" line="142"/>
+        <location filename="../gui/app/main_window.cpp" line="155"/>
+        <location filename="../gui/app/main_window.cpp" line="702"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="146"/>
+        <location filename="../gui/app/main_window.cpp" line="147"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="148"/>
+        <location filename="../gui/app/main_window.cpp" line="149"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="150"/>
+        <location filename="../gui/app/main_window.cpp" line="151"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="154"/>
+        <location filename="../gui/app/main_window.cpp" line="155"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="162"/>
+        <location filename="../gui/app/main_window.cpp" line="163"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>添加数据集文件夹(&amp;D)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="165"/>
+        <location filename="../gui/app/main_window.cpp" line="166"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="170"/>
+        <location filename="../gui/app/main_window.cpp" line="171"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="173"/>
+        <location filename="../gui/app/main_window.cpp" line="174"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="176"/>
+        <location filename="../gui/app/main_window.cpp" line="177"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="180"/>
+        <location filename="../gui/app/main_window.cpp" line="181"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="183"/>
+        <location filename="../gui/app/main_window.cpp" line="184"/>
         <source>&amp;Preferences...</source>
         <translation>首选项(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="190"/>
+        <location filename="../gui/app/main_window.cpp" line="191"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="192"/>
+        <location filename="../gui/app/main_window.cpp" line="193"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="195"/>
+        <location filename="../gui/app/main_window.cpp" line="196"/>
         <source>&amp;Embed</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="197"/>
+        <location filename="../gui/app/main_window.cpp" line="198"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="201"/>
+        <location filename="../gui/app/main_window.cpp" line="203"/>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="219"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="204"/>
+        <location filename="../gui/app/main_window.cpp" line="222"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="205"/>
+        <location filename="../gui/app/main_window.cpp" line="223"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="206"/>
+        <location filename="../gui/app/main_window.cpp" line="224"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="207"/>
+        <location filename="../gui/app/main_window.cpp" line="225"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="208"/>
+        <location filename="../gui/app/main_window.cpp" line="226"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="223"/>
+        <location filename="../gui/app/main_window.cpp" line="241"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="231"/>
+        <location filename="../gui/app/main_window.cpp" line="249"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="233"/>
+        <location filename="../gui/app/main_window.cpp" line="251"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="236"/>
+        <location filename="../gui/app/main_window.cpp" line="254"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="248"/>
+        <location filename="../gui/app/main_window.cpp" line="266"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="250"/>
+        <location filename="../gui/app/main_window.cpp" line="268"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>在未标注的图像上预训练骨干网络，查看时间花在哪里，并导出嵌入。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="268"/>
+        <location filename="../gui/app/main_window.cpp" line="286"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="271"/>
+        <location filename="../gui/app/main_window.cpp" line="289"/>
         <source>Add Dataset Folder...</source>
         <translation>添加数据集文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="274"/>
+        <location filename="../gui/app/main_window.cpp" line="292"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="281"/>
+        <location filename="../gui/app/main_window.cpp" line="299"/>
         <source>Optimize...</source>
         <translation>优化...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="283"/>
+        <location filename="../gui/app/main_window.cpp" line="301"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>将所选数据集按训练尺寸重新编码为 JPEG 或 WebP</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="300"/>
+        <location filename="../gui/app/main_window.cpp" line="318"/>
         <source>&lt;b&gt;Augmentation preview&lt;/b&gt; (the method of the Run Configuration)</source>
         <translation>&lt;b&gt;数据增强预览&lt;/b&gt;（使用运行配置中的方法）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="358"/>
+        <location filename="../gui/app/main_window.cpp" line="376"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="360"/>
+        <location filename="../gui/app/main_window.cpp" line="378"/>
         <source>Run Configuration</source>
         <translation>运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="367"/>
+        <location filename="../gui/app/main_window.cpp" line="385"/>
         <source>Optimize Dataset...</source>
         <translation>优化数据集...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="376"/>
+        <location filename="../gui/app/main_window.cpp" line="394"/>
         <source>Live Plots</source>
         <translation>实时图表</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="378"/>
+        <location filename="../gui/app/main_window.cpp" line="396"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="382"/>
+        <location filename="../gui/app/main_window.cpp" line="400"/>
         <source>Open Embeddings File...</source>
         <translation>打开嵌入文件...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="386"/>
+        <location filename="../gui/app/main_window.cpp" line="404"/>
         <source>Open Embeddings</source>
         <translation>打开嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="387"/>
+        <location filename="../gui/app/main_window.cpp" line="405"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>嵌入 (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="395"/>
+        <location filename="../gui/app/main_window.cpp" line="413"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="411"/>
+        <location filename="../gui/app/main_window.cpp" line="429"/>
         <source>Save the project first: its runs are written beside it.</source>
         <translation>请先保存项目：运行结果会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="447"/>
+        <location filename="../gui/app/main_window.cpp" line="465"/>
         <source>starting...</source>
         <translation>正在启动...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="458"/>
+        <location filename="../gui/app/main_window.cpp" line="476"/>
         <source>Save the project first: the embeddings are written beside it.</source>
         <translation>请先保存项目：嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="466"/>
+        <location filename="../gui/app/main_window.cpp" line="484"/>
         <source>embedding...</source>
         <translation>正在嵌入...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="491"/>
+        <location filename="../gui/app/main_window.cpp" line="509"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="502"/>
+        <location filename="../gui/app/main_window.cpp" line="520"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="536"/>
+        <location filename="../gui/app/main_window.cpp" line="554"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>%n 步后完成。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="537"/>
+        <location filename="../gui/app/main_window.cpp" line="555"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>%n 步后停止；可以继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="577"/>
+        <location filename="../gui/app/main_window.cpp" line="595"/>
         <source>Scanning %1...</source>
         <translation>正在扫描 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="598"/>
+        <location filename="../gui/app/main_window.cpp" line="616"/>
         <source>under 256 px</source>
         <translation>小于 256 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="598"/>
+        <location filename="../gui/app/main_window.cpp" line="616"/>
         <source>256-511 px</source>
         <translation>256-511 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="598"/>
+        <location filename="../gui/app/main_window.cpp" line="616"/>
         <source>512-1023 px</source>
         <translation>512-1023 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="599"/>
+        <location filename="../gui/app/main_window.cpp" line="617"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="599"/>
+        <location filename="../gui/app/main_window.cpp" line="617"/>
         <source>2048 px and more</source>
         <translation>2048 像素及以上</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="604"/>
+        <location filename="../gui/app/main_window.cpp" line="622"/>
         <source>%n readable image(s), %1</source>
         <translation>
             <numerusform>%n 张可读图像，%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="606"/>
+        <location filename="../gui/app/main_window.cpp" line="624"/>
         <source>Formats: %1</source>
         <translation>格式：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="607"/>
+        <location filename="../gui/app/main_window.cpp" line="625"/>
         <source>Longest side: %1</source>
         <translation>最长边：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="609"/>
+        <location filename="../gui/app/main_window.cpp" line="627"/>
         <source>%n unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%n 个无法读取的文件，训练时将跳过：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="671"/>
+        <location filename="../gui/app/main_window.cpp" line="689"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="683"/>
+        <location filename="../gui/app/main_window.cpp" line="701"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="726"/>
+        <location filename="../gui/app/main_window.cpp" line="744"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="727"/>
+        <location filename="../gui/app/main_window.cpp" line="745"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="730"/>
+        <location filename="../gui/app/main_window.cpp" line="748"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="785"/>
+        <location filename="../gui/app/main_window.cpp" line="803"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="798"/>
+        <location filename="../gui/app/main_window.cpp" line="816"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="799"/>
+        <location filename="../gui/app/main_window.cpp" line="817"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>

@@ -42,6 +42,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 namespace kiln::gui {
@@ -197,6 +198,23 @@ void MainWindow::createMenus() {
     connect(addAction(run, QStringLiteral("stopAction"), tr("&Stop"),
                       QKeySequence(Qt::CTRL | Qt::Key_Period)),
             &QAction::triggered, this, [this] { session_->stop(); });
+
+    // The toolbar: the commands used most, with icons from resources/icons.
+    QToolBar* toolbar = addToolBar(tr("Main"));
+    toolbar->setObjectName(QStringLiteral("mainToolBar"));
+    toolbar->setMovable(false);
+    for (const auto& [name, icon] :
+         {std::pair{"newProjectAction", "new"}, std::pair{"openProjectAction", "open"},
+          std::pair{"saveProjectAction", "save"}, std::pair{"trainAction", "train"},
+          std::pair{"stopAction", "stop"}, std::pair{"exportEmbeddingsAction", "export"}}) {
+        QAction* action = findChild<QAction*>(QLatin1String(name));
+        action->setIcon(QIcon(QStringLiteral(":/icons/%1.png").arg(QLatin1String(icon))));
+        toolbar->addAction(action);
+        if (QLatin1String(name) == QLatin1String("saveProjectAction") ||
+            QLatin1String(name) == QLatin1String("stopAction")) {
+            toolbar->addSeparator();
+        }
+    }
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));

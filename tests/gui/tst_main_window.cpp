@@ -46,6 +46,11 @@ private Q_SLOTS:
         QCOMPARE(window.findChild<QAction*>("quitAction")->shortcut(),
                  QKeySequence(QKeySequence::Quit));
         QVERIFY(window.findChild<QAction*>("aboutAction")->isEnabled());
+        // The toolbar's commands have icons from the resources.
+        for (const char* name : {"newProjectAction", "openProjectAction", "saveProjectAction",
+                                 "trainAction", "stopAction", "exportEmbeddingsAction"}) {
+            QVERIFY2(!window.findChild<QAction*>(QLatin1String(name))->icon().isNull(), name);
+        }
         QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("CPU")));
         QVERIFY(!window.statusBar()->currentMessage().contains(QStringLiteral("(s)")));
     }
@@ -100,13 +105,13 @@ private Q_SLOTS:
             kiln::gui::MainWindow window;
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
-            window.resize(900, 640);
+            window.resize(960, 760); // above the minimum the toolbar and pages need
             window.findChild<QAction*>("quitAction")->trigger();
             QVERIFY(!window.isVisible());
         }
         QVERIFY(QSettings().contains(QStringLiteral("mainWindow/geometry")));
         kiln::gui::MainWindow reopened;
-        QCOMPARE(reopened.size(), QSize(900, 640));
+        QCOMPARE(reopened.size(), QSize(960, 760));
     }
 
     void translationsFollowTheChosenLanguage() {
