@@ -168,112 +168,123 @@
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="36"/>
+        <location filename="../gui/plots/live_plots.cpp" line="37"/>
         <source>Loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="36"/>
+        <location filename="../gui/plots/live_plots.cpp" line="37"/>
         <source>loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="36"/>
+        <location filename="../gui/plots/live_plots.cpp" line="37"/>
         <source>learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="38"/>
+        <location filename="../gui/plots/live_plots.cpp" line="39"/>
         <source>data_wait (%)</source>
         <translation>data_wait (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="38"/>
+        <location filename="../gui/plots/live_plots.cpp" line="39"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="39"/>
+        <location filename="../gui/plots/live_plots.cpp" line="40"/>
         <source>CPU utilisation (%)</source>
         <translation>CPU-Auslastung (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="40"/>
+        <location filename="../gui/plots/live_plots.cpp" line="41"/>
         <source>system</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="40"/>
+        <location filename="../gui/plots/live_plots.cpp" line="41"/>
         <source>this process</source>
         <translation>dieser Prozess</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="41"/>
+        <location filename="../gui/plots/live_plots.cpp" line="42"/>
         <source>GPU utilisation (%) and memory (MB)</source>
         <translation>GPU-Auslastung (%) und Speicher (MB)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="42"/>
+        <location filename="../gui/plots/live_plots.cpp" line="43"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="42"/>
+        <location filename="../gui/plots/live_plots.cpp" line="43"/>
         <source>images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="48"/>
+        <location filename="../gui/plots/live_plots.cpp" line="49"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="58"/>
+        <location filename="../gui/plots/live_plots.cpp" line="59"/>
         <source>No GPU in this run: nothing to show here.</source>
         <translation>Keine GPU in diesem Lauf: hier gibt es nichts zu zeigen.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="85"/>
+        <location filename="../gui/plots/live_plots.cpp" line="64"/>
+        <source>Over time instead of steps</source>
+        <translation>Über die Zeit statt über Schritte</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="90"/>
+        <location filename="../gui/plots/live_plots.cpp" line="107"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="155"/>
+        <location filename="../gui/plots/live_plots.cpp" line="107"/>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="174"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 Auslastung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="159"/>
+        <location filename="../gui/plots/live_plots.cpp" line="178"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 Speicher</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="193"/>
+        <location filename="../gui/plots/live_plots.cpp" line="212"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="195"/>
+        <location filename="../gui/plots/live_plots.cpp" line="214"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1: Verlust %2, Lernrate %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="201"/>
+        <location filename="../gui/plots/live_plots.cpp" line="220"/>
         <source>%1: data_wait %2%</source>
         <translation>%1: data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="204"/>
+        <location filename="../gui/plots/live_plots.cpp" line="223"/>
         <source>%1: CPU %2%</source>
         <translation>%1: CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="207"/>
+        <location filename="../gui/plots/live_plots.cpp" line="226"/>
         <source>%1: %2 images/s</source>
         <translation>%1: %2 Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="214"/>
+        <location filename="../gui/plots/live_plots.cpp" line="233"/>
         <source>GPU %1 %2%, %3 MB</source>
         <translation>GPU %1 %2%, %3 MB</translation>
     </message>
@@ -298,9 +309,9 @@
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="69"/>
-        <location filename="../gui/app/main_window.cpp" line="762"/>
-        <location filename="../gui/app/main_window.cpp" line="771"/>
-        <location filename="../gui/app/main_window.cpp" line="802"/>
+        <location filename="../gui/app/main_window.cpp" line="764"/>
+        <location filename="../gui/app/main_window.cpp" line="773"/>
+        <location filename="../gui/app/main_window.cpp" line="804"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
@@ -362,7 +373,7 @@
     <message>
         <location filename="../gui/app/main_window.cpp" line="142"/>
         <location filename="../gui/app/main_window.cpp" line="155"/>
-        <location filename="../gui/app/main_window.cpp" line="702"/>
+        <location filename="../gui/app/main_window.cpp" line="704"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
@@ -432,189 +443,193 @@
         <translation>&amp;Trainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="196"/>
         <source>&amp;Embed</source>
-        <translation>&amp;Einbetten</translation>
+        <translation type="vanished">&amp;Einbetten</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="198"/>
+        <location filename="../gui/app/main_window.cpp" line="197"/>
+        <source>&amp;Embed...</source>
+        <translation>&amp;Einbetten...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="200"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stoppen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="203"/>
+        <location filename="../gui/app/main_window.cpp" line="205"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="219"/>
+        <location filename="../gui/app/main_window.cpp" line="221"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="222"/>
+        <location filename="../gui/app/main_window.cpp" line="224"/>
         <source>&amp;Datasets</source>
         <translation>&amp;Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="223"/>
+        <location filename="../gui/app/main_window.cpp" line="225"/>
         <source>Run &amp;Configuration</source>
         <translation>Lauf&amp;konfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="224"/>
+        <location filename="../gui/app/main_window.cpp" line="226"/>
         <source>Live &amp;Plots</source>
         <translation>Live-&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="225"/>
+        <location filename="../gui/app/main_window.cpp" line="227"/>
         <source>Run &amp;History</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="226"/>
+        <location filename="../gui/app/main_window.cpp" line="228"/>
         <source>&amp;Embeddings</source>
         <translation>&amp;Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="241"/>
+        <location filename="../gui/app/main_window.cpp" line="243"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="249"/>
+        <location filename="../gui/app/main_window.cpp" line="251"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="251"/>
+        <location filename="../gui/app/main_window.cpp" line="253"/>
         <source>&amp;About Kiln Studio</source>
         <translation>Ü&amp;ber Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="254"/>
+        <location filename="../gui/app/main_window.cpp" line="256"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="266"/>
+        <location filename="../gui/app/main_window.cpp" line="268"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="268"/>
+        <location filename="../gui/app/main_window.cpp" line="270"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>Trainieren Sie Backbones auf Ihren unbeschrifteten Bildern vor, sehen Sie, wohin die Zeit geht, und exportieren Sie Einbettungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="286"/>
+        <location filename="../gui/app/main_window.cpp" line="288"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="289"/>
+        <location filename="../gui/app/main_window.cpp" line="291"/>
         <source>Add Dataset Folder...</source>
         <translation>Datensatzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="292"/>
+        <location filename="../gui/app/main_window.cpp" line="294"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="299"/>
+        <location filename="../gui/app/main_window.cpp" line="301"/>
         <source>Optimize...</source>
         <translation>Optimieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="301"/>
+        <location filename="../gui/app/main_window.cpp" line="303"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>Den gewählten Datensatz als JPEG oder WebP in Trainingsgröße neu kodieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="318"/>
+        <location filename="../gui/app/main_window.cpp" line="320"/>
         <source>&lt;b&gt;Augmentation preview&lt;/b&gt; (the method of the Run Configuration)</source>
         <translation>&lt;b&gt;Augmentierungsvorschau&lt;/b&gt; (die Methode der Laufkonfiguration)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="376"/>
+        <location filename="../gui/app/main_window.cpp" line="378"/>
         <source>Datasets</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="378"/>
+        <location filename="../gui/app/main_window.cpp" line="380"/>
         <source>Run Configuration</source>
         <translation>Laufkonfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="385"/>
+        <location filename="../gui/app/main_window.cpp" line="387"/>
         <source>Optimize Dataset...</source>
         <translation>Datensatz optimieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="394"/>
+        <location filename="../gui/app/main_window.cpp" line="396"/>
         <source>Live Plots</source>
         <translation>Live-Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="396"/>
+        <location filename="../gui/app/main_window.cpp" line="398"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="400"/>
+        <location filename="../gui/app/main_window.cpp" line="402"/>
         <source>Open Embeddings File...</source>
         <translation>Einbettungsdatei öffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="404"/>
+        <location filename="../gui/app/main_window.cpp" line="406"/>
         <source>Open Embeddings</source>
         <translation>Einbettungen öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="405"/>
+        <location filename="../gui/app/main_window.cpp" line="407"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>Einbettungen (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="413"/>
+        <location filename="../gui/app/main_window.cpp" line="415"/>
         <source>Embeddings</source>
         <translation>Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="429"/>
+        <location filename="../gui/app/main_window.cpp" line="431"/>
         <source>Save the project first: its runs are written beside it.</source>
         <translation>Speichern Sie zuerst das Projekt: Seine Läufe werden daneben abgelegt.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="465"/>
+        <location filename="../gui/app/main_window.cpp" line="467"/>
         <source>starting...</source>
         <translation>wird gestartet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="476"/>
+        <location filename="../gui/app/main_window.cpp" line="478"/>
         <source>Save the project first: the embeddings are written beside it.</source>
         <translation>Speichern Sie zuerst das Projekt: Die Einbettungen werden daneben abgelegt.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="484"/>
+        <location filename="../gui/app/main_window.cpp" line="486"/>
         <source>embedding...</source>
         <translation>wird eingebettet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="509"/>
+        <location filename="../gui/app/main_window.cpp" line="511"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="520"/>
+        <location filename="../gui/app/main_window.cpp" line="522"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="554"/>
+        <location filename="../gui/app/main_window.cpp" line="556"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>Nach %n Schritt beendet.</numerusform>
@@ -622,7 +637,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="555"/>
+        <location filename="../gui/app/main_window.cpp" line="557"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>Nach %n Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
@@ -630,37 +645,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="595"/>
+        <location filename="../gui/app/main_window.cpp" line="597"/>
         <source>Scanning %1...</source>
         <translation>%1 wird durchsucht...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="616"/>
+        <location filename="../gui/app/main_window.cpp" line="618"/>
         <source>under 256 px</source>
         <translation>unter 256 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="616"/>
+        <location filename="../gui/app/main_window.cpp" line="618"/>
         <source>256-511 px</source>
         <translation>256-511 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="616"/>
+        <location filename="../gui/app/main_window.cpp" line="618"/>
         <source>512-1023 px</source>
         <translation>512-1023 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="617"/>
+        <location filename="../gui/app/main_window.cpp" line="619"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 px</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="617"/>
+        <location filename="../gui/app/main_window.cpp" line="619"/>
         <source>2048 px and more</source>
         <translation>2048 px und mehr</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="622"/>
+        <location filename="../gui/app/main_window.cpp" line="624"/>
         <source>%n readable image(s), %1</source>
         <translation>
             <numerusform>%n lesbares Bild, %1</numerusform>
@@ -668,17 +683,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="624"/>
+        <location filename="../gui/app/main_window.cpp" line="626"/>
         <source>Formats: %1</source>
         <translation>Formate: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="625"/>
+        <location filename="../gui/app/main_window.cpp" line="627"/>
         <source>Longest side: %1</source>
         <translation>Längste Seite: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="627"/>
+        <location filename="../gui/app/main_window.cpp" line="629"/>
         <source>%n unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%n unlesbare Datei, beim Training ausgelassen:</numerusform>
@@ -686,44 +701,44 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="689"/>
+        <location filename="../gui/app/main_window.cpp" line="691"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="701"/>
+        <location filename="../gui/app/main_window.cpp" line="703"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="744"/>
+        <location filename="../gui/app/main_window.cpp" line="746"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="745"/>
+        <location filename="../gui/app/main_window.cpp" line="747"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="748"/>
+        <location filename="../gui/app/main_window.cpp" line="750"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="803"/>
+        <location filename="../gui/app/main_window.cpp" line="805"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="816"/>
+        <location filename="../gui/app/main_window.cpp" line="818"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="817"/>
+        <location filename="../gui/app/main_window.cpp" line="819"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
@@ -1034,52 +1049,52 @@
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="145"/>
+        <location filename="../gui/runs/run_history.cpp" line="146"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="147"/>
+        <location filename="../gui/runs/run_history.cpp" line="148"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="149"/>
+        <location filename="../gui/runs/run_history.cpp" line="150"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="151"/>
+        <location filename="../gui/runs/run_history.cpp" line="152"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="153"/>
+        <location filename="../gui/runs/run_history.cpp" line="154"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="155"/>
+        <location filename="../gui/runs/run_history.cpp" line="156"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="157"/>
+        <location filename="../gui/runs/run_history.cpp" line="158"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="159"/>
+        <location filename="../gui/runs/run_history.cpp" line="160"/>
         <source>Final loss</source>
         <translation>Letzter Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="161"/>
+        <location filename="../gui/runs/run_history.cpp" line="162"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="163"/>
+        <location filename="../gui/runs/run_history.cpp" line="164"/>
         <source>data_wait (median)</source>
         <translation>data_wait (Median)</translation>
     </message>
@@ -1087,53 +1102,53 @@
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="178"/>
+        <location filename="../gui/runs/run_history.cpp" line="179"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="181"/>
+        <location filename="../gui/runs/run_history.cpp" line="182"/>
         <source>Open Folder</source>
         <translation>Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="184"/>
+        <location filename="../gui/runs/run_history.cpp" line="185"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="186"/>
+        <location filename="../gui/runs/run_history.cpp" line="187"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>Einen unterbrochenen oder gestoppten Lauf ab seinem letzten Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="188"/>
+        <location filename="../gui/runs/run_history.cpp" line="189"/>
         <source>Delete Run...</source>
         <translation>Lauf löschen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="200"/>
+        <location filename="../gui/runs/run_history.cpp" line="201"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="201"/>
+        <location filename="../gui/runs/run_history.cpp" line="202"/>
         <source>train_loss</source>
         <translation>train_loss</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="293"/>
-        <location filename="../gui/runs/run_history.cpp" line="305"/>
+        <location filename="../gui/runs/run_history.cpp" line="322"/>
+        <location filename="../gui/runs/run_history.cpp" line="334"/>
         <source>Delete Run</source>
         <translation>Lauf löschen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="294"/>
+        <location filename="../gui/runs/run_history.cpp" line="323"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>Den Lauf in %1 mit seinen Checkpoints, dem exportierten Modell und den Protokollen löschen?</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="306"/>
+        <location filename="../gui/runs/run_history.cpp" line="335"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>

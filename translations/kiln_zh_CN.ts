@@ -166,112 +166,123 @@
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="36"/>
+        <location filename="../gui/plots/live_plots.cpp" line="37"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="36"/>
+        <location filename="../gui/plots/live_plots.cpp" line="37"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="36"/>
+        <location filename="../gui/plots/live_plots.cpp" line="37"/>
         <source>learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="38"/>
+        <location filename="../gui/plots/live_plots.cpp" line="39"/>
         <source>data_wait (%)</source>
         <translation>data_wait (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="38"/>
+        <location filename="../gui/plots/live_plots.cpp" line="39"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="39"/>
+        <location filename="../gui/plots/live_plots.cpp" line="40"/>
         <source>CPU utilisation (%)</source>
         <translation>CPU 利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="40"/>
+        <location filename="../gui/plots/live_plots.cpp" line="41"/>
         <source>system</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="40"/>
+        <location filename="../gui/plots/live_plots.cpp" line="41"/>
         <source>this process</source>
         <translation>本进程</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="41"/>
+        <location filename="../gui/plots/live_plots.cpp" line="42"/>
         <source>GPU utilisation (%) and memory (MB)</source>
         <translation>GPU 利用率 (%) 和显存 (MB)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="42"/>
+        <location filename="../gui/plots/live_plots.cpp" line="43"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="42"/>
+        <location filename="../gui/plots/live_plots.cpp" line="43"/>
         <source>images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="48"/>
+        <location filename="../gui/plots/live_plots.cpp" line="49"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="58"/>
+        <location filename="../gui/plots/live_plots.cpp" line="59"/>
         <source>No GPU in this run: nothing to show here.</source>
         <translation>本次运行没有 GPU：此处无可显示内容。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="85"/>
+        <location filename="../gui/plots/live_plots.cpp" line="64"/>
+        <source>Over time instead of steps</source>
+        <translation>按时间而非步数显示</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="90"/>
+        <location filename="../gui/plots/live_plots.cpp" line="107"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="155"/>
+        <location filename="../gui/plots/live_plots.cpp" line="107"/>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="174"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 利用率</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="159"/>
+        <location filename="../gui/plots/live_plots.cpp" line="178"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 显存</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="193"/>
+        <location filename="../gui/plots/live_plots.cpp" line="212"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="195"/>
+        <location filename="../gui/plots/live_plots.cpp" line="214"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1：损失 %2，学习率 %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="201"/>
+        <location filename="../gui/plots/live_plots.cpp" line="220"/>
         <source>%1: data_wait %2%</source>
         <translation>%1：data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="204"/>
+        <location filename="../gui/plots/live_plots.cpp" line="223"/>
         <source>%1: CPU %2%</source>
         <translation>%1：CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="207"/>
+        <location filename="../gui/plots/live_plots.cpp" line="226"/>
         <source>%1: %2 images/s</source>
         <translation>%1：%2 图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="214"/>
+        <location filename="../gui/plots/live_plots.cpp" line="233"/>
         <source>GPU %1 %2%, %3 MB</source>
         <translation>GPU %1 %2%，%3 MB</translation>
     </message>
@@ -294,9 +305,9 @@
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="69"/>
-        <location filename="../gui/app/main_window.cpp" line="762"/>
-        <location filename="../gui/app/main_window.cpp" line="771"/>
-        <location filename="../gui/app/main_window.cpp" line="802"/>
+        <location filename="../gui/app/main_window.cpp" line="764"/>
+        <location filename="../gui/app/main_window.cpp" line="773"/>
+        <location filename="../gui/app/main_window.cpp" line="804"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
@@ -356,7 +367,7 @@
     <message>
         <location filename="../gui/app/main_window.cpp" line="142"/>
         <location filename="../gui/app/main_window.cpp" line="155"/>
-        <location filename="../gui/app/main_window.cpp" line="702"/>
+        <location filename="../gui/app/main_window.cpp" line="704"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
@@ -426,294 +437,298 @@
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="196"/>
         <source>&amp;Embed</source>
-        <translation>嵌入(&amp;E)</translation>
+        <translation type="vanished">嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="198"/>
+        <location filename="../gui/app/main_window.cpp" line="197"/>
+        <source>&amp;Embed...</source>
+        <translation>嵌入(&amp;E)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="200"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="203"/>
+        <location filename="../gui/app/main_window.cpp" line="205"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="219"/>
+        <location filename="../gui/app/main_window.cpp" line="221"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="222"/>
+        <location filename="../gui/app/main_window.cpp" line="224"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="223"/>
+        <location filename="../gui/app/main_window.cpp" line="225"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="224"/>
+        <location filename="../gui/app/main_window.cpp" line="226"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="225"/>
+        <location filename="../gui/app/main_window.cpp" line="227"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="226"/>
+        <location filename="../gui/app/main_window.cpp" line="228"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="241"/>
+        <location filename="../gui/app/main_window.cpp" line="243"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="249"/>
+        <location filename="../gui/app/main_window.cpp" line="251"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="251"/>
+        <location filename="../gui/app/main_window.cpp" line="253"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="254"/>
+        <location filename="../gui/app/main_window.cpp" line="256"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="266"/>
+        <location filename="../gui/app/main_window.cpp" line="268"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="268"/>
+        <location filename="../gui/app/main_window.cpp" line="270"/>
         <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
         <translation>在未标注的图像上预训练骨干网络，查看时间花在哪里，并导出嵌入。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="286"/>
+        <location filename="../gui/app/main_window.cpp" line="288"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="289"/>
+        <location filename="../gui/app/main_window.cpp" line="291"/>
         <source>Add Dataset Folder...</source>
         <translation>添加数据集文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="292"/>
+        <location filename="../gui/app/main_window.cpp" line="294"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="299"/>
+        <location filename="../gui/app/main_window.cpp" line="301"/>
         <source>Optimize...</source>
         <translation>优化...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="301"/>
+        <location filename="../gui/app/main_window.cpp" line="303"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>将所选数据集按训练尺寸重新编码为 JPEG 或 WebP</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="318"/>
+        <location filename="../gui/app/main_window.cpp" line="320"/>
         <source>&lt;b&gt;Augmentation preview&lt;/b&gt; (the method of the Run Configuration)</source>
         <translation>&lt;b&gt;数据增强预览&lt;/b&gt;（使用运行配置中的方法）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="376"/>
+        <location filename="../gui/app/main_window.cpp" line="378"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="378"/>
+        <location filename="../gui/app/main_window.cpp" line="380"/>
         <source>Run Configuration</source>
         <translation>运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="385"/>
+        <location filename="../gui/app/main_window.cpp" line="387"/>
         <source>Optimize Dataset...</source>
         <translation>优化数据集...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="394"/>
+        <location filename="../gui/app/main_window.cpp" line="396"/>
         <source>Live Plots</source>
         <translation>实时图表</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="396"/>
+        <location filename="../gui/app/main_window.cpp" line="398"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="400"/>
+        <location filename="../gui/app/main_window.cpp" line="402"/>
         <source>Open Embeddings File...</source>
         <translation>打开嵌入文件...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="404"/>
+        <location filename="../gui/app/main_window.cpp" line="406"/>
         <source>Open Embeddings</source>
         <translation>打开嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="405"/>
+        <location filename="../gui/app/main_window.cpp" line="407"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>嵌入 (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="413"/>
+        <location filename="../gui/app/main_window.cpp" line="415"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="429"/>
+        <location filename="../gui/app/main_window.cpp" line="431"/>
         <source>Save the project first: its runs are written beside it.</source>
         <translation>请先保存项目：运行结果会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="465"/>
+        <location filename="../gui/app/main_window.cpp" line="467"/>
         <source>starting...</source>
         <translation>正在启动...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="476"/>
+        <location filename="../gui/app/main_window.cpp" line="478"/>
         <source>Save the project first: the embeddings are written beside it.</source>
         <translation>请先保存项目：嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="484"/>
+        <location filename="../gui/app/main_window.cpp" line="486"/>
         <source>embedding...</source>
         <translation>正在嵌入...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="509"/>
+        <location filename="../gui/app/main_window.cpp" line="511"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="520"/>
+        <location filename="../gui/app/main_window.cpp" line="522"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="554"/>
+        <location filename="../gui/app/main_window.cpp" line="556"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>%n 步后完成。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="555"/>
+        <location filename="../gui/app/main_window.cpp" line="557"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>%n 步后停止；可以继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="595"/>
+        <location filename="../gui/app/main_window.cpp" line="597"/>
         <source>Scanning %1...</source>
         <translation>正在扫描 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="616"/>
+        <location filename="../gui/app/main_window.cpp" line="618"/>
         <source>under 256 px</source>
         <translation>小于 256 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="616"/>
+        <location filename="../gui/app/main_window.cpp" line="618"/>
         <source>256-511 px</source>
         <translation>256-511 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="616"/>
+        <location filename="../gui/app/main_window.cpp" line="618"/>
         <source>512-1023 px</source>
         <translation>512-1023 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="617"/>
+        <location filename="../gui/app/main_window.cpp" line="619"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 像素</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="617"/>
+        <location filename="../gui/app/main_window.cpp" line="619"/>
         <source>2048 px and more</source>
         <translation>2048 像素及以上</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="622"/>
+        <location filename="../gui/app/main_window.cpp" line="624"/>
         <source>%n readable image(s), %1</source>
         <translation>
             <numerusform>%n 张可读图像，%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="624"/>
+        <location filename="../gui/app/main_window.cpp" line="626"/>
         <source>Formats: %1</source>
         <translation>格式：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="625"/>
+        <location filename="../gui/app/main_window.cpp" line="627"/>
         <source>Longest side: %1</source>
         <translation>最长边：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="627"/>
+        <location filename="../gui/app/main_window.cpp" line="629"/>
         <source>%n unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%n 个无法读取的文件，训练时将跳过：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="689"/>
+        <location filename="../gui/app/main_window.cpp" line="691"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="701"/>
+        <location filename="../gui/app/main_window.cpp" line="703"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="744"/>
+        <location filename="../gui/app/main_window.cpp" line="746"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="745"/>
+        <location filename="../gui/app/main_window.cpp" line="747"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="748"/>
+        <location filename="../gui/app/main_window.cpp" line="750"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="803"/>
+        <location filename="../gui/app/main_window.cpp" line="805"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="816"/>
+        <location filename="../gui/app/main_window.cpp" line="818"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="817"/>
+        <location filename="../gui/app/main_window.cpp" line="819"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
@@ -1021,52 +1036,52 @@
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="145"/>
+        <location filename="../gui/runs/run_history.cpp" line="146"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="147"/>
+        <location filename="../gui/runs/run_history.cpp" line="148"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="149"/>
+        <location filename="../gui/runs/run_history.cpp" line="150"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="151"/>
+        <location filename="../gui/runs/run_history.cpp" line="152"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="153"/>
+        <location filename="../gui/runs/run_history.cpp" line="154"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="155"/>
+        <location filename="../gui/runs/run_history.cpp" line="156"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="157"/>
+        <location filename="../gui/runs/run_history.cpp" line="158"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="159"/>
+        <location filename="../gui/runs/run_history.cpp" line="160"/>
         <source>Final loss</source>
         <translation>最终损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="161"/>
+        <location filename="../gui/runs/run_history.cpp" line="162"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="163"/>
+        <location filename="../gui/runs/run_history.cpp" line="164"/>
         <source>data_wait (median)</source>
         <translation>data_wait（中位数）</translation>
     </message>
@@ -1074,53 +1089,53 @@
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="178"/>
+        <location filename="../gui/runs/run_history.cpp" line="179"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="181"/>
+        <location filename="../gui/runs/run_history.cpp" line="182"/>
         <source>Open Folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="184"/>
+        <location filename="../gui/runs/run_history.cpp" line="185"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="186"/>
+        <location filename="../gui/runs/run_history.cpp" line="187"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>从最后一个检查点继续被中断或停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="188"/>
+        <location filename="../gui/runs/run_history.cpp" line="189"/>
         <source>Delete Run...</source>
         <translation>删除运行...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="200"/>
+        <location filename="../gui/runs/run_history.cpp" line="201"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="201"/>
+        <location filename="../gui/runs/run_history.cpp" line="202"/>
         <source>train_loss</source>
         <translation>train_loss</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="293"/>
-        <location filename="../gui/runs/run_history.cpp" line="305"/>
+        <location filename="../gui/runs/run_history.cpp" line="322"/>
+        <location filename="../gui/runs/run_history.cpp" line="334"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="294"/>
+        <location filename="../gui/runs/run_history.cpp" line="323"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="306"/>
+        <location filename="../gui/runs/run_history.cpp" line="335"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>

@@ -193,8 +193,10 @@ void MainWindow::createMenus() {
     connect(addAction(run, QStringLiteral("trainAction"), tr("&Train"),
                       QKeySequence(Qt::CTRL | Qt::Key_R)),
             &QAction::triggered, this, &MainWindow::startTraining);
-    addAction(run, QStringLiteral("embedAction"), tr("&Embed"), QKeySequence(Qt::CTRL | Qt::Key_E))
-        ->setEnabled(false);
+    // Run > Embed is File > Export Embeddings, where people look for it while running things.
+    connect(addAction(run, QStringLiteral("embedAction"), tr("&Embed..."),
+                      QKeySequence(Qt::CTRL | Qt::Key_E)),
+            &QAction::triggered, this, &MainWindow::exportEmbeddings);
     connect(addAction(run, QStringLiteral("stopAction"), tr("&Stop"),
                       QKeySequence(Qt::CTRL | Qt::Key_Period)),
             &QAction::triggered, this, [this] { session_->stop(); });
@@ -838,6 +840,7 @@ void MainWindow::updateActions() {
     findChild<QAction*>(QStringLiteral("trainAction"))->setEnabled(open && !training);
     findChild<QAction*>(QStringLiteral("stopAction"))->setEnabled(session_->isRunning());
     findChild<QAction*>(QStringLiteral("exportEmbeddingsAction"))->setEnabled(open && !training);
+    findChild<QAction*>(QStringLiteral("embedAction"))->setEnabled(open && !training);
 }
 
 void MainWindow::showAbout() {

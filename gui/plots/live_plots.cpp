@@ -2,6 +2,7 @@
 
 #include "plots/qcustomplot.h"
 
+#include <QCheckBox>
 #include <QGridLayout>
 #include <QLabel>
 #include <QTimer>
@@ -60,7 +61,11 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     no_gpu_->setAlignment(Qt::AlignCenter);
     no_gpu_->setAttribute(Qt::WA_TransparentForMouseEvents);
 
+    auto* time_axis = new QCheckBox(tr("Over time instead of steps"), this);
+    time_axis->setObjectName(QStringLiteral("timeAxisBox"));
+    connect(time_axis, &QCheckBox::toggled, this, &LivePlots::setTimeAxis);
     auto* layout = new QGridLayout(this);
+    layout->addWidget(time_axis, 3, 0, 1, 2);
     layout->addWidget(loss_panel_.plot, 0, 0);
     layout->addWidget(data_wait_panel_.plot, 0, 1);
     layout->addWidget(throughput_panel_.plot, 1, 0);
@@ -95,8 +100,18 @@ LivePlots::Panel LivePlots::addPanel(const QString& name, const QString& title,
     return panel;
 }
 
+void LivePlots::setTimeAxis(bool on) {
+    time_axis_ = on;
+    for (const Panel* panel :
+         {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_, &throughput_panel_}) {
+        panel->plot->xAxis->setLabel(on ? tr("seconds") : tr("step"));
+    }
+    dirty_ = true;
+}
+
 void LivePlots::clear() {
     steps_.clear();
+    seconds_.clear();
     loss_.clear();
     lr_.clear();
     data_wait_.clear();
@@ -110,7 +125,11 @@ void LivePlots::clear() {
 
 void LivePlots::addStep(const kiln::train::StepMetrics& metrics) {
     const auto step = static_cast<double>(metrics.step);
+    if (steps_.isEmpty()) {
+        clock_.start();
+    }
     steps_.append(step);
+    seconds_.append(clock_.elapsed() / 1000.0);
     loss_.append(metrics.loss);
     lr_.append(metrics.lr);
     data_wait_.append(100.0 * metrics.data_wait);
@@ -118,7 +137,7 @@ void LivePlots::addStep(const kiln::train::StepMetrics& metrics) {
     images_per_second_.append(metrics.images_per_second);
     if (steps_.size() == 1 || metrics.loss < best_loss_) {
         best_loss_ = metrics.loss;
-        best_step_ = step;
+        best_step_ = static_cast<int>(steps_.size()) - 1;
     }
     for (const system::GpuSample& gpu : metrics.gpus) {
         while (gpu_util_.size() <= gpu.index) {
@@ -142,13 +161,13 @@ void LivePlots::redraw() {
     }
     dirty_ = false;
     ++redraws_;
-    loss_panel_.graphs[0]->setData(steps_, loss_, true);
-    loss_panel_.graphs[1]->setData(steps_, lr_, true);
-    best_marker_->setData(steps_.isEmpty() ? QVector<double>{} : QVector<double>{best_step_},
+    loss_panel_.graphs[0]->setData(xs(), loss_, true);
+    loss_panel_.graphs[1]->setData(xs(), lr_, true);
+    best_marker_->setData(steps_.isEmpty() ? QVector<double>{} : QVector<double>{xs()[best_step_]},
                           steps_.isEmpty() ? QVector<double>{} : QVector<double>{best_loss_}, true);
-    data_wait_panel_.graphs[0]->setData(steps_, data_wait_, true);
-    cpu_panel_.graphs[0]->setData(steps_, cpu_, true);
-    throughput_panel_.graphs[0]->setData(steps_, images_per_second_, true);
+    data_wait_panel_.graphs[0]->setData(xs(), data_wait_, true);
+    cpu_panel_.graphs[0]->setData(xs(), cpu_, true);
+    throughput_panel_.graphs[0]->setData(xs(), images_per_second_, true);
     while (gpu_panel_.graphs.size() < 2 * gpu_util_.size()) {
         const int gpu = static_cast<int>(gpu_panel_.graphs.size() / 2);
         QCPGraph* util = gpu_panel_.plot->addGraph();
@@ -161,7 +180,7 @@ void LivePlots::redraw() {
         gpu_panel_.graphs << util << memory;
     }
     for (int gpu = 0; gpu < gpu_util_.size(); ++gpu) {
-        const QVector<double> steps = steps_.mid(steps_.size() - gpu_util_[gpu].size());
+        const QVector<double> steps = xs().mid(xs().size() - gpu_util_[gpu].size());
         gpu_panel_.graphs[2 * gpu]->setData(steps, gpu_util_[gpu], true);
         gpu_panel_.graphs[2 * gpu + 1]->setData(steps, gpu_memory_[gpu], true);
     }
@@ -186,7 +205,7 @@ void LivePlots::redraw() {
 }
 
 QString LivePlots::readout(const QString& plot, double step) const {
-    const int i = nearest(steps_, step);
+    const int i = nearest(xs(), step);
     if (i < 0) {
         return {};
     }

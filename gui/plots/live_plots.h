@@ -2,6 +2,7 @@
 
 #include "train/trainer.h"
 
+#include <QElapsedTimer>
 #include <QVector>
 #include <QWidget>
 
@@ -27,11 +28,14 @@ public:
 
     void clear();
     void addStep(const kiln::train::StepMetrics& metrics);
+    // Plots over elapsed seconds instead of steps.
+    void setTimeAxis(bool on);
+    bool timeAxis() const { return time_axis_; }
 
     int stepCount() const { return static_cast<int>(steps_.size()); }
     int redrawCount() const { return redraws_; }
     double bestLoss() const { return best_loss_; }
-    // The text a hover over `plot` at step `step` shows (for tests and the tooltip).
+    // The text a hover over `plot` at `step` (seconds with the time axis) shows.
     QString readout(const QString& plot, double step) const;
     bool showsGpus() const;
 
@@ -45,11 +49,16 @@ private:
     void redraw();
     void showReadout(QCustomPlot* plot, QMouseEvent* event);
 
+    const QVector<double>& xs() const { return time_axis_ ? seconds_ : steps_; }
+
     QVector<double> steps_;
+    QVector<double> seconds_; // since the first step arrived
+    QElapsedTimer clock_;
+    bool time_axis_ = false;
     QVector<double> loss_, lr_, data_wait_, cpu_, images_per_second_;
     QVector<QVector<double>> gpu_util_, gpu_memory_; // per GPU
     double best_loss_ = 0;
-    double best_step_ = 0;
+    int best_step_ = 0; // index of the best loss
     bool dirty_ = false;
     int redraws_ = 0;
 

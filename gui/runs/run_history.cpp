@@ -13,6 +13,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableView>
+#include <QThread>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -263,11 +264,39 @@ void RunHistoryView::setFolder(const QString& folder) {
     refresh();
 }
 
+RunHistoryView::~RunHistoryView() {
+    if (thread_ != nullptr) {
+        thread_->wait();
+        delete thread_;
+    }
+}
+
 void RunHistoryView::refresh() {
-    model_->setRuns(read_runs(folder_));
-    table_->resizeColumnsToContents();
-    updateButtons();
-    updateCurves();
+    if (thread_ != nullptr) {
+        refresh_again_ = true; // the folder or the runs changed meanwhile
+        return;
+    }
+    const QString folder = folder_;
+    thread_ = QThread::create([this, folder] {
+        QVector<RunRow> runs = read_runs(folder);
+        QMetaObject::invokeMethod(this, [this, runs = std::move(runs)]() mutable {
+            model_->setRuns(std::move(runs));
+            table_->resizeColumnsToContents();
+            updateButtons();
+            updateCurves();
+        });
+    });
+    connect(thread_, &QThread::finished, this, [this] {
+        thread_->deleteLater();
+        thread_ = nullptr;
+        if (refresh_again_) {
+            refresh_again_ = false;
+            refresh();
+        } else {
+            Q_EMIT refreshed();
+        }
+    });
+    thread_->start();
 }
 
 const RunRow* RunHistoryView::selectedRun() const {

@@ -8,6 +8,7 @@
 class QCustomPlot;
 class QPushButton;
 class QTableView;
+class QThread;
 
 namespace kiln::gui {
 
@@ -69,6 +70,7 @@ class RunHistoryView : public QWidget {
 
 public:
     explicit RunHistoryView(QWidget* parent = nullptr);
+    ~RunHistoryView() override;
 
     // Where the project's runs live; empty shows an empty table.
     void setFolder(const QString& folder);
@@ -78,7 +80,10 @@ public:
     // The loss curves drawn for the selected runs, one graph per run.
     int curveCount() const;
 
+    bool isRefreshing() const { return thread_ != nullptr; }
+
 public Q_SLOTS:
+    // Reads the runs on a thread (a run.db of a long run holds many rows) and shows them.
     void refresh();
     void openSelectedFolder();
     // Deletes the selected run's directory after confirmation; false if cancelled or none.
@@ -89,6 +94,7 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void resumeRequested(const QString& directory);
+    void refreshed();
 
 private:
     const RunRow* selectedRun() const;
@@ -100,6 +106,8 @@ private:
     QTableView* table_;
     QPushButton* resume_;
     QCustomPlot* curves_;
+    QThread* thread_ = nullptr;
+    bool refresh_again_ = false; // asked while a read was running
 };
 
 } // namespace kiln::gui

@@ -44,6 +44,11 @@ void orphanRun(const QString& directory) {
     sqlite3_close(db);
 }
 
+// The history reads run.db files on a thread: wait until what it shows is current.
+void waitForHistory(const kiln::gui::RunHistoryView* view) {
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isRefreshing(), 10000);
+}
+
 } // namespace
 
 class RunHistoryTest : public QObject {
@@ -70,6 +75,7 @@ private Q_SLOTS:
         QVERIFY(window.saveProjectAs(dir.filePath(QStringLiteral("p.kiln"))));
         QCOMPARE(window.project()->runsFolder(), QDir::cleanPath(runs));
         window.findChild<QAction*>("runHistoryViewAction")->trigger();
+        waitForHistory(window.runHistory());
 
         const RunHistoryModel* model = window.runHistory()->model();
         QCOMPARE(model->rowCount(), 2);
@@ -114,11 +120,13 @@ private Q_SLOTS:
         answer(QMessageBox::Yes);
         QVERIFY(window.runHistory()->deleteSelectedRun());
         QVERIFY(!QDir(runs + QStringLiteral("/first")).exists());
+        waitForHistory(window.runHistory());
         QCOMPARE(model->rowCount(), 1);
 
         // A new run appears on Refresh.
         recordRun(runs + QStringLiteral("/third"), 2, 2000);
         window.findChild<QPushButton*>(QStringLiteral("refreshRunsButton"))->click();
+        waitForHistory(window.runHistory());
         QCOMPARE(model->rowCount(), 2);
         QCOMPARE(cell(0, RunHistoryModel::Run), QStringLiteral("third"));
     }

@@ -69,6 +69,11 @@ private:
     qint64 longest_ = 0;
 };
 
+// The history reads run.db files on a thread: wait until what it shows is current.
+void waitForHistory(const kiln::gui::RunHistoryView* view) {
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isRefreshing(), 10000);
+}
+
 void saveScreenshot(QWidget& widget, const QString& name) {
     const QString folder = QStringLiteral(KILN_SCREENSHOT_DIR);
     QDir().mkpath(folder);
@@ -216,6 +221,10 @@ private Q_SLOTS:
         QVERIFY(plots.bestLoss() < 0.01);
         QVERIFY(plots.readout(QStringLiteral("loss"), 10.2).startsWith(QStringLiteral("step 10:")));
         QVERIFY(plots.readout(QStringLiteral("data_wait"), 3).contains(QStringLiteral("10.0%")));
+        // Over time: the same data against seconds since the first step.
+        plots.setTimeAxis(true);
+        QVERIFY(plots.readout(QStringLiteral("loss"), 0.0).startsWith(QStringLiteral("step 1:")));
+        plots.setTimeAxis(false);
         // No GPU in these steps: the GPU plot says so.
         QVERIFY(!plots.showsGpus());
         QVERIFY(plots.findChild<QLabel*>(QStringLiteral("noGpuLabel"))->isVisible());
@@ -257,6 +266,7 @@ private Q_SLOTS:
         saveScreenshot(window, QStringLiteral("live-plots"));
 
         // The run is in the project's history; its settings are the project's "last" preset.
+        waitForHistory(window.runHistory());
         const auto* history = window.runHistory()->model();
         QCOMPARE(history->rowCount(), 1);
         QCOMPARE(
@@ -271,6 +281,7 @@ private Q_SLOTS:
         window.findChild<QAction*>("trainAction")->trigger();
         QVERIFY(finished.wait(120000));
         QTRY_VERIFY(!window.session()->isRunning());
+        waitForHistory(window.runHistory());
         QCOMPARE(history->rowCount(), 2);
         QVERIFY(history->runs().at(0).directory != history->runs().at(1).directory);
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(3);
@@ -330,6 +341,7 @@ private Q_SLOTS:
         QCOMPARE(summary.status, kiln::train::RunSummary::Status::Cancelled);
         QVERIFY(summary.steps < 20 * 2);
         QVERIFY(QFileInfo::exists(QString::fromStdString(summary.checkpoint.string())));
+        waitForHistory(window.runHistory());
         const auto* history = window.runHistory()->model();
         QCOMPARE(
             history->data(history->index(0, kiln::gui::RunHistoryModel::Status), Qt::DisplayRole)
@@ -348,6 +360,7 @@ private Q_SLOTS:
         QCOMPARE(resumed.status, kiln::train::RunSummary::Status::Finished);
         QCOMPARE(resumed.steps, 40);
         QTRY_VERIFY(!window.session()->isRunning());
+        waitForHistory(window.runHistory());
         QCOMPARE(history->rowCount(), runs); // the same run, not a new one
         QCOMPARE(
             history->data(history->index(0, kiln::gui::RunHistoryModel::Status), Qt::DisplayRole)
