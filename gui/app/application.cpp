@@ -8,9 +8,14 @@
 #include <QSettings>
 #include <QTranslator>
 
+// kiln.qrc is compiled into the static kiln_gui library; its registration must be called in
+// (Qt's macro cannot stand inside a namespace).
+static void initialiseResources() { Q_INIT_RESOURCE(kiln); }
+
 namespace kiln::gui {
 
 void configureApplication(QApplication& app) {
+    initialiseResources();
     QApplication::setApplicationName(QStringLiteral("Kiln Studio"));
     QApplication::setOrganizationName(QStringLiteral("Kiln"));
     QApplication::setApplicationVersion(QString::fromStdString(system::library_versions().kiln));
