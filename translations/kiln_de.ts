@@ -284,9 +284,19 @@
         <translation>%1: %2 Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="233"/>
+        <location filename="../gui/plots/live_plots.cpp" line="235"/>
+        <source>GPU %1 %2, %3</source>
+        <translation>GPU %1 %2, %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="237"/>
+        <location filename="../gui/plots/live_plots.cpp" line="239"/>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
         <source>GPU %1 %2%, %3 MB</source>
-        <translation>GPU %1 %2%, %3 MB</translation>
+        <translation type="vanished">GPU %1 %2%, %3 MB</translation>
     </message>
 </context>
 <context>

@@ -284,8 +284,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="233"/>
-        <source>GPU %1 %2%, %3 MB</source>
+        <location filename="../gui/plots/live_plots.cpp" line="235"/>
+        <source>GPU %1 %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="237"/>
+        <location filename="../gui/plots/live_plots.cpp" line="239"/>
+        <source>n/a</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

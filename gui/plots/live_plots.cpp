@@ -230,10 +230,14 @@ QString LivePlots::readout(const QString& plot, double step) const {
         for (int gpu = 0; gpu < gpu_util_.size(); ++gpu) {
             const int offset = static_cast<int>(steps_.size() - gpu_util_[gpu].size());
             if (i >= offset) {
-                parts << tr("GPU %1 %2%, %3 MB")
+                const double util = gpu_util_[gpu][i - offset];
+                const double memory = gpu_memory_[gpu][i - offset];
+                parts << tr("GPU %1 %2, %3")
                              .arg(gpu)
-                             .arg(gpu_util_[gpu][i - offset], 0, 'f', 0)
-                             .arg(gpu_memory_[gpu][i - offset], 0, 'f', 0);
+                             .arg(qIsNaN(util) ? tr("n/a")
+                                               : QStringLiteral("%1%").arg(util, 0, 'f', 0))
+                             .arg(qIsNaN(memory) ? tr("n/a")
+                                                 : QStringLiteral("%1 MB").arg(memory, 0, 'f', 0));
             }
         }
         return at + QStringLiteral(": ") + parts.join(QStringLiteral("; "));

@@ -228,6 +228,27 @@ private Q_SLOTS:
         // No GPU in these steps: the GPU plot says so.
         QVERIFY(!plots.showsGpus());
         QVERIFY(plots.findChild<QLabel*>(QStringLiteral("noGpuLabel"))->isVisible());
+
+        // With GPUs: utilisation and memory per GPU; what NVML could not measure is a gap.
+        plots.clear();
+        for (int step = 1; step <= 3; ++step) {
+            kiln::train::StepMetrics metrics;
+            metrics.step = step;
+            kiln::system::GpuSample first, second;
+            first.index = 0;
+            first.util_percent = 80;
+            first.memory_used_mb = 2048;
+            second.index = 1;
+            second.memory_used_mb = 1024; // utilisation not supported
+            metrics.gpus = {first, second};
+            plots.addStep(metrics);
+        }
+        QTest::qWait(100);
+        QVERIFY(plots.showsGpus());
+        QVERIFY(!plots.findChild<QLabel*>(QStringLiteral("noGpuLabel"))->isVisible());
+        const QString gpus = plots.readout(QStringLiteral("gpu"), 2);
+        QVERIFY2(gpus.contains(QStringLiteral("GPU 0 80%, 2048 MB")), qPrintable(gpus));
+        QVERIFY2(gpus.contains(QStringLiteral("GPU 1 n/a, 1024 MB")), qPrintable(gpus));
     }
 
     void trainFromTheWindow() {
@@ -319,6 +340,29 @@ private Q_SLOTS:
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(4);
         saveScreenshot(window, QStringLiteral("embeddings"));
         QVERIFY(window.saveProject());
+    }
+
+    void cpuBoundAdviceOffersToOptimizeTheDataset() {
+        MainWindow window;
+        window.show();
+        prepare(window, QStringLiteral("advice"), 1);
+        auto* button = window.findChild<QPushButton*>(QStringLiteral("optimizeAdviceButton"));
+        kiln::train::RunSummary summary;
+        summary.steps = 10;
+        kiln::system::Advice advice;
+        advice.bottleneck = kiln::system::Bottleneck::DataloaderCpu;
+        advice.diagnosis = "dataloader CPU-bound";
+        advice.advice = {"kiln optimize-dataset"};
+        summary.advice = advice;
+        Q_EMIT window.session()->finished(summary);
+        QVERIFY(!button->isHidden());
+        QVERIFY(window.findChild<QLabel*>(QStringLiteral("adviceLabel"))
+                    ->text()
+                    .contains(QStringLiteral("dataloader CPU-bound")));
+        advice.bottleneck = kiln::system::Bottleneck::Model;
+        summary.advice = advice;
+        Q_EMIT window.session()->finished(summary);
+        QVERIFY(button->isHidden()); // not the advice for a model-bound run
     }
 
     void stopEndsTheRunAfterItsStep() {
