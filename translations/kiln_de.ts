@@ -22,27 +22,27 @@
 <context>
     <name>kiln::gui::AugmentationPreview</name>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="25"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="26"/>
         <source>Click for new random views</source>
         <translation>Klicken für neue zufällige Ansichten</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="86"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="89"/>
         <source>No readable image in this dataset to preview.</source>
         <translation>Kein lesbares Bild in diesem Datensatz für die Vorschau.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="87"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="90"/>
         <source>%1 cannot be read.</source>
         <translation>%1 kann nicht gelesen werden.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="106"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="109"/>
         <source>%1 x %2 px</source>
         <translation>%1 x %2 px</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="109"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="112"/>
         <source>%n view(s) of %1 as %2 makes them; click for new ones.</source>
         <translation>
             <numerusform>%n Ansicht von %1, wie %2 sie erzeugt; klicken für neue.</numerusform>
@@ -294,10 +294,6 @@
         <source>n/a</source>
         <translation>k. A.</translation>
     </message>
-    <message>
-        <source>GPU %1 %2%, %3 MB</source>
-        <translation type="vanished">GPU %1 %2%, %3 MB</translation>
-    </message>
 </context>
 <context>
     <name>kiln::gui::MainWindow</name>
@@ -451,10 +447,6 @@
         <location filename="../gui/app/main_window.cpp" line="193"/>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
-    </message>
-    <message>
-        <source>&amp;Embed</source>
-        <translation type="vanished">&amp;Einbetten</translation>
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="197"/>

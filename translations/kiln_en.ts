@@ -22,27 +22,27 @@
 <context>
     <name>kiln::gui::AugmentationPreview</name>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="25"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="26"/>
         <source>Click for new random views</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="86"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="89"/>
         <source>No readable image in this dataset to preview.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="87"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="90"/>
         <source>%1 cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="106"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="109"/>
         <source>%1 x %2 px</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="109"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="112"/>
         <source>%n view(s) of %1 as %2 makes them; click for new ones.</source>
         <translation>
             <numerusform>%n view of %1 as %2 makes them; click for new ones.</numerusform>

@@ -22,27 +22,27 @@
 <context>
     <name>kiln::gui::AugmentationPreview</name>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="25"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="26"/>
         <source>Click for new random views</source>
         <translation>点击生成新的随机视图</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="86"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="89"/>
         <source>No readable image in this dataset to preview.</source>
         <translation>此数据集中没有可用于预览的可读图像。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="87"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="90"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="106"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="109"/>
         <source>%1 x %2 px</source>
         <translation>%1 x %2 像素</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="109"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="112"/>
         <source>%n view(s) of %1 as %2 makes them; click for new ones.</source>
         <translation>
             <numerusform>%2 生成的 %1 的 %n 个视图；点击生成新的。</numerusform>
@@ -292,10 +292,6 @@
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
-    <message>
-        <source>GPU %1 %2%, %3 MB</source>
-        <translation type="vanished">GPU %1 %2%，%3 MB</translation>
-    </message>
 </context>
 <context>
     <name>kiln::gui::MainWindow</name>
@@ -445,10 +441,6 @@
         <location filename="../gui/app/main_window.cpp" line="193"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;Embed</source>
-        <translation type="vanished">嵌入(&amp;E)</translation>
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="197"/>

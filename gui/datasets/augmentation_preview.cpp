@@ -16,7 +16,8 @@
 namespace kiln::gui {
 namespace {
 
-constexpr int kShownSide = 128; // views are shown at most this large
+constexpr int kShownSide = 128;   // views are shown at most this large
+constexpr int kDecodeSide = 1024; // the shorter side kept when decoding allows shrinking
 
 } // namespace
 
@@ -43,7 +44,9 @@ void AugmentationPreview::setImage(const QString& path) {
     image_ = cv::Mat();
     if (!path.isEmpty()) {
         try {
-            image_ = data::decode_image(path.toStdString(), 0);
+            // A JPEG decodes straight to about this size: a preview never needs the pixels of
+            // a 6000 px photo, and the GUI thread must not wait for them.
+            image_ = data::decode_image(path.toStdString(), kDecodeSide);
         } catch (const Error&) {
             image_ = cv::Mat(); // reroll() says so
         }
