@@ -10,7 +10,9 @@
 
 // kiln.qrc is compiled into the static kiln_gui library; its registration must be called in
 // (Qt's macro cannot stand inside a namespace).
-static void initialiseResources() { Q_INIT_RESOURCE(kiln); }
+static void initialiseResources() {
+    Q_INIT_RESOURCE(kiln);
+}
 
 namespace kiln::gui {
 

@@ -5,20 +5,16 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QImageReader>
-#include <QThread>
 
 namespace kiln::gui {
 
-DatasetScanner::DatasetScanner(QObject* parent) : QObject(parent) {
+DatasetScanner::DatasetScanner(QObject* parent)
+    : QObject(parent), job_(this, QStringLiteral("dataset scan")) {
     qRegisterMetaType<kiln::gui::DatasetStats>();
 }
 
 DatasetScanner::~DatasetScanner() {
-    if (thread_ != nullptr) {
-        cancelled_->store(true);
-        thread_->wait();
-        delete thread_;
-    }
+    job_.stopAndWait();
 }
 
 int DatasetScanner::sizeClass(int longest_side) {
@@ -30,21 +26,12 @@ int DatasetScanner::sizeClass(int longest_side) {
 }
 
 void DatasetScanner::cancel() {
-    if (cancelled_) {
-        cancelled_->store(true);
-    }
+    job_.stop();
 }
 
 void DatasetScanner::scan(const QString& folder) {
-    if (thread_ != nullptr) {
-        cancelled_->store(true);
-        thread_->wait();
-        delete thread_;
-        thread_ = nullptr;
-    }
-    cancelled_ = std::make_shared<std::atomic<bool>>(false);
-    const auto cancelled = cancelled_;
-    thread_ = QThread::create([this, folder, cancelled] {
+    job_.stopAndWait(); // a new scan replaces the one before
+    job_.start([this, folder](const StopToken& stop) {
         try {
             const data::DatasetIndex index = data::DatasetIndex::scan({folder.toStdString()});
             DatasetStats stats;
@@ -52,7 +39,7 @@ void DatasetScanner::scan(const QString& folder) {
             QElapsedTimer since_report;
             since_report.start();
             for (std::size_t i = 0; i < index.size(); ++i) {
-                if (cancelled->load()) {
+                if (stop.stop_requested()) {
                     return;
                 }
                 const QString path = QString::fromStdString(index.path(i).string());
@@ -82,15 +69,6 @@ void DatasetScanner::scan(const QString& folder) {
             Q_EMIT failed(folder, QString::fromStdString(error.what()));
         }
     });
-    thread_->setObjectName(QStringLiteral("dataset scan"));
-    const quint64 serial = ++serial_;
-    connect(thread_, &QThread::finished, this, [this, serial] {
-        if (serial == serial_ && thread_ != nullptr) { // not a scan replaced since
-            thread_->deleteLater();
-            thread_ = nullptr;
-        }
-    });
-    thread_->start();
 }
 
 } // namespace kiln::gui

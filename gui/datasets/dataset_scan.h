@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/background_job.h"
+
 #include <QMap>
 #include <QObject>
 #include <QString>
@@ -7,8 +9,6 @@
 #include <array>
 #include <atomic>
 #include <memory>
-
-class QThread;
 
 namespace kiln::gui {
 
@@ -36,7 +36,7 @@ public:
 
     void scan(const QString& folder);
     void cancel();
-    bool isScanning() const { return thread_ != nullptr; }
+    bool isScanning() const { return job_.isRunning(); }
 
     // The size class of an image's longest side, as DatasetStats counts it.
     static int sizeClass(int longest_side);
@@ -47,9 +47,7 @@ Q_SIGNALS:
     void failed(const QString& folder, const QString& message);
 
 private:
-    QThread* thread_ = nullptr;
-    quint64 serial_ = 0; // of the current scan
-    std::shared_ptr<std::atomic<bool>> cancelled_;
+    BackgroundJob job_;
 };
 
 } // namespace kiln::gui

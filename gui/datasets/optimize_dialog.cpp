@@ -13,13 +13,12 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QThread>
 #include <QVBoxLayout>
 
 namespace kiln::gui {
 
 OptimizeDatasetDialog::OptimizeDatasetDialog(const QString& source, QWidget* parent)
-    : QDialog(parent), source_(source) {
+    : QDialog(parent), source_(source), job_(this, QStringLiteral("optimize dataset")) {
     setObjectName(QStringLiteral("optimizeDatasetDialog"));
     setWindowTitle(tr("Optimize Dataset"));
     destination_ = new QLineEdit(QDir::cleanPath(source) + QStringLiteral("-optimized"), this);
@@ -61,11 +60,7 @@ OptimizeDatasetDialog::OptimizeDatasetDialog(const QString& source, QWidget* par
 }
 
 OptimizeDatasetDialog::~OptimizeDatasetDialog() {
-    if (thread_ != nullptr) {
-        stop_.request_stop();
-        thread_->wait();
-        delete thread_;
-    }
+    job_.stopAndWait();
 }
 
 void OptimizeDatasetDialog::setDestination(const QString& folder) {
@@ -81,7 +76,7 @@ QString OptimizeDatasetDialog::destination() const {
 }
 
 void OptimizeDatasetDialog::start() {
-    if (thread_ != nullptr) {
+    if (job_.isRunning()) {
         return;
     }
     data::OptimizeOptions options;
@@ -91,63 +86,55 @@ void OptimizeDatasetDialog::start() {
     options.max_size = max_size_->value();
     options.quality = quality_->value();
     options.num_workers = system::usable_cpu_cores();
-    stop_ = StopToken();
-    const StopToken stop = stop_;
     start_->setEnabled(false);
     progress_->setRange(0, 0);
     progress_->show();
     status_->setText(tr("Optimizing..."));
-    thread_ = QThread::create([this, options, stop] {
-        try {
-            const data::OptimizeResult result = data::optimize_dataset(
-                options,
-                [this](std::int64_t done, std::int64_t total) {
-                    QMetaObject::invokeMethod(this, [this, done, total] {
-                        progress_->setRange(0, static_cast<int>(total));
-                        progress_->setValue(static_cast<int>(done));
-                    });
-                },
-                stop);
-            const QLocale locale;
-            QString text =
-                result.cancelled
-                    ? tr("Stopped after %n image(s).", nullptr, static_cast<int>(result.written))
-                    : tr("Wrote %n image(s): %1 became %2.", nullptr,
-                         static_cast<int>(result.written))
-                          .arg(locale.formattedDataSize(result.bytes_read),
-                               locale.formattedDataSize(result.bytes_written));
-            if (!result.skipped.empty()) {
-                text += QLatin1Char(' ') + tr("%n unreadable file(s) skipped.", nullptr,
-                                              static_cast<int>(result.skipped.size()));
+    job_.start(
+        [this, options](const StopToken& stop) {
+            try {
+                const data::OptimizeResult result = data::optimize_dataset(
+                    options,
+                    [this](std::int64_t done, std::int64_t total) {
+                        QMetaObject::invokeMethod(this, [this, done, total] {
+                            progress_->setRange(0, static_cast<int>(total));
+                            progress_->setValue(static_cast<int>(done));
+                        });
+                    },
+                    stop);
+                const QLocale locale;
+                QString text = result.cancelled
+                                   ? tr("Stopped after %n image(s).", nullptr,
+                                        static_cast<int>(result.written))
+                                   : tr("Wrote %n image(s): %1 became %2.", nullptr,
+                                        static_cast<int>(result.written))
+                                         .arg(locale.formattedDataSize(result.bytes_read),
+                                              locale.formattedDataSize(result.bytes_written));
+                if (!result.skipped.empty()) {
+                    text += QLatin1Char(' ') + tr("%n unreadable file(s) skipped.", nullptr,
+                                                  static_cast<int>(result.skipped.size()));
+                }
+                QMetaObject::invokeMethod(this, [this, text, ok = !result.cancelled] {
+                    result_ = text;
+                    status_->setText(text);
+                    Q_EMIT finished(ok);
+                });
+            } catch (const std::exception& error) {
+                const QString text = QString::fromStdString(error.what());
+                QMetaObject::invokeMethod(this, [this, text] {
+                    result_ = text;
+                    status_->setText(text);
+                    start_->setEnabled(true);
+                    Q_EMIT finished(false);
+                });
             }
-            QMetaObject::invokeMethod(this, [this, text, ok = !result.cancelled] {
-                result_ = text;
-                status_->setText(text);
-                Q_EMIT finished(ok);
-            });
-        } catch (const std::exception& error) {
-            const QString text = QString::fromStdString(error.what());
-            QMetaObject::invokeMethod(this, [this, text] {
-                result_ = text;
-                status_->setText(text);
-                start_->setEnabled(true);
-                Q_EMIT finished(false);
-            });
-        }
-    });
-    connect(thread_, &QThread::finished, this, [this] {
-        thread_->deleteLater();
-        thread_ = nullptr;
-        progress_->hide();
-    });
-    thread_->start();
+        },
+        [this] { progress_->hide(); });
 }
 
 void OptimizeDatasetDialog::reject() {
-    if (thread_ != nullptr) {
-        stop_.request_stop();
-        thread_->wait();
-    }
+    job_.stopAndWait();
+    progress_->hide();
     QDialog::reject();
 }
 

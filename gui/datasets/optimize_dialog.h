@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/stop_token.h"
+#include "app/background_job.h"
 
 #include <QDialog>
 
@@ -10,7 +10,6 @@ class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
-class QThread;
 
 namespace kiln::gui {
 
@@ -48,8 +47,7 @@ private:
     QProgressBar* progress_;
     QLabel* status_;
     QPushButton* start_;
-    QThread* thread_ = nullptr;
-    StopToken stop_;
+    BackgroundJob job_;
     QString result_;
 };
 

@@ -1,12 +1,10 @@
 #pragma once
 
+#include "app/background_job.h"
 #include "core/run_config.h"
-#include "core/stop_token.h"
 
 #include <QObject>
 #include <QString>
-
-class QThread;
 
 namespace kiln::gui {
 
@@ -18,7 +16,7 @@ public:
     explicit EmbeddingSession(QObject* parent = nullptr);
     ~EmbeddingSession() override; // stops a running embedding and waits for its thread
 
-    bool isRunning() const { return thread_ != nullptr; }
+    bool isRunning() const { return job_.isRunning(); }
 
 public Q_SLOTS:
     // `config` must be resolved (resolve_embed_config). Ignored while one runs.
@@ -32,8 +30,7 @@ Q_SIGNALS:
     void runningChanged(bool running);
 
 private:
-    QThread* thread_ = nullptr;
-    StopToken stop_;
+    BackgroundJob job_;
 };
 
 } // namespace kiln::gui

@@ -10,7 +10,6 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMap>
-#include <QThread>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -30,7 +29,8 @@ QString top_folder(const QString& name) {
 
 } // namespace
 
-EmbeddingsView::EmbeddingsView(QWidget* parent) : QWidget(parent) {
+EmbeddingsView::EmbeddingsView(QWidget* parent)
+    : QWidget(parent), job_(this, QStringLiteral("embeddings view")) {
     setObjectName(QStringLiteral("embeddingsView"));
     plot_ = new QCustomPlot(this);
     plot_->setObjectName(QStringLiteral("embeddingsPlot"));
@@ -62,19 +62,16 @@ EmbeddingsView::EmbeddingsView(QWidget* parent) : QWidget(parent) {
 }
 
 EmbeddingsView::~EmbeddingsView() {
-    if (thread_ != nullptr) {
-        thread_->wait();
-        delete thread_;
-    }
+    job_.stopAndWait();
 }
 
 void EmbeddingsView::load(const QString& file, const QStringList& roots) {
-    if (thread_ != nullptr) {
+    if (job_.isRunning()) {
         return; // one at a time
     }
     roots_ = roots;
     status_->setText(tr("Loading and projecting %1...").arg(QDir::toNativeSeparators(file)));
-    thread_ = QThread::create([this, file] {
+    job_.start([this, file](const StopToken&) {
         try {
             const embed::EmbeddingFile read = embed::read_embeddings(file.toStdString());
             const at::Tensor projected = embed::pca_2d(read.embeddings).contiguous();
@@ -99,11 +96,6 @@ void EmbeddingsView::load(const QString& file, const QStringList& roots) {
             });
         }
     });
-    connect(thread_, &QThread::finished, this, [this] {
-        thread_->deleteLater();
-        thread_ = nullptr;
-    });
-    thread_->start();
 }
 
 void EmbeddingsView::showLoaded(const QStringList& names, const QVector<double>& x,

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/background_job.h"
+
 #include <ATen/core/Tensor.h>
 #include <QString>
 #include <QStringList>
@@ -11,7 +13,6 @@ class QCustomPlot;
 class QLabel;
 class QListWidget;
 class QMouseEvent;
-class QThread;
 
 namespace kiln::gui {
 
@@ -29,7 +30,7 @@ public:
     // the first that holds the first image is used. Ignored while a file is loading.
     void load(const QString& file, const QStringList& roots);
 
-    bool isLoading() const { return thread_ != nullptr; }
+    bool isLoading() const { return job_.isRunning(); }
     int pointCount() const { return static_cast<int>(names_.size()); }
     int groupCount() const;
     // What hovering `row` shows, and the neighbours a click on it lists.
@@ -54,7 +55,7 @@ private:
     QListWidget* neighbours_;
     QLabel* status_;
     QCPGraph* marked_ = nullptr;
-    QThread* thread_ = nullptr;
+    BackgroundJob job_;
     QStringList roots_;
     QString root_;
     QStringList names_;

@@ -13,7 +13,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableView>
-#include <QThread>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -168,7 +167,8 @@ QVariant RunHistoryModel::headerData(int section, Qt::Orientation orientation, i
 }
 
 RunHistoryView::RunHistoryView(QWidget* parent)
-    : QWidget(parent), model_(new RunHistoryModel(this)), table_(new QTableView(this)) {
+    : QWidget(parent), model_(new RunHistoryModel(this)), table_(new QTableView(this)),
+      job_(this, QStringLiteral("run history")) {
     setObjectName(QStringLiteral("runHistoryView"));
     table_->setObjectName(QStringLiteral("runTable"));
     table_->setModel(model_);
@@ -265,38 +265,33 @@ void RunHistoryView::setFolder(const QString& folder) {
 }
 
 RunHistoryView::~RunHistoryView() {
-    if (thread_ != nullptr) {
-        thread_->wait();
-        delete thread_;
-    }
+    job_.stopAndWait();
 }
 
 void RunHistoryView::refresh() {
-    if (thread_ != nullptr) {
+    if (job_.isRunning()) {
         refresh_again_ = true; // the folder or the runs changed meanwhile
         return;
     }
     const QString folder = folder_;
-    thread_ = QThread::create([this, folder] {
-        QVector<RunRow> runs = read_runs(folder);
-        QMetaObject::invokeMethod(this, [this, runs = std::move(runs)]() mutable {
-            model_->setRuns(std::move(runs));
-            table_->resizeColumnsToContents();
-            updateButtons();
-            updateCurves();
+    job_.start(
+        [this, folder](const StopToken&) {
+            QVector<RunRow> runs = read_runs(folder);
+            QMetaObject::invokeMethod(this, [this, runs = std::move(runs)]() mutable {
+                model_->setRuns(std::move(runs));
+                table_->resizeColumnsToContents();
+                updateButtons();
+                updateCurves();
+            });
+        },
+        [this] {
+            if (refresh_again_) {
+                refresh_again_ = false;
+                refresh();
+            } else {
+                Q_EMIT refreshed();
+            }
         });
-    });
-    connect(thread_, &QThread::finished, this, [this] {
-        thread_->deleteLater();
-        thread_ = nullptr;
-        if (refresh_again_) {
-            refresh_again_ = false;
-            refresh();
-        } else {
-            Q_EMIT refreshed();
-        }
-    });
-    thread_->start();
 }
 
 const RunRow* RunHistoryView::selectedRun() const {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/background_job.h"
+
 #include <QAbstractTableModel>
 #include <QString>
 #include <QVector>
@@ -8,7 +10,6 @@
 class QCustomPlot;
 class QPushButton;
 class QTableView;
-class QThread;
 
 namespace kiln::gui {
 
@@ -80,7 +81,7 @@ public:
     // The loss curves drawn for the selected runs, one graph per run.
     int curveCount() const;
 
-    bool isRefreshing() const { return thread_ != nullptr; }
+    bool isRefreshing() const { return job_.isRunning(); }
 
 public Q_SLOTS:
     // Reads the runs on a thread (a run.db of a long run holds many rows) and shows them.
@@ -106,7 +107,7 @@ private:
     QTableView* table_;
     QPushButton* resume_;
     QCustomPlot* curves_;
-    QThread* thread_ = nullptr;
+    BackgroundJob job_;
     bool refresh_again_ = false; // asked while a read was running
 };
 

@@ -1,7 +1,5 @@
 #include "training/training_session.h"
 
-#include <QThread>
-
 namespace kiln::gui {
 namespace {
 
@@ -28,45 +26,34 @@ private:
 
 } // namespace
 
-TrainingSession::TrainingSession(QObject* parent) : QObject(parent) {
+TrainingSession::TrainingSession(QObject* parent)
+    : QObject(parent), job_(this, QStringLiteral("training")) {
     qRegisterMetaType<kiln::train::StepMetrics>();
     qRegisterMetaType<kiln::train::RunSummary>();
 }
 
 TrainingSession::~TrainingSession() {
-    if (thread_ != nullptr) {
-        stop_.request_stop();
-        thread_->wait();
-        delete thread_;
-    }
+    job_.stopAndWait();
 }
 
 void TrainingSession::start(const TrainConfig& config) {
-    if (thread_ != nullptr) {
-        return;
+    const bool started = job_.start(
+        [this, config](const StopToken& stop) {
+            SignalObserver observer(*this);
+            try {
+                Q_EMIT finished(train::train(config, observer, stop));
+            } catch (const std::exception& error) {
+                Q_EMIT failed(QString::fromStdString(error.what()));
+            }
+        },
+        [this] { Q_EMIT runningChanged(false); });
+    if (started) {
+        Q_EMIT runningChanged(true);
     }
-    stop_ = StopToken();
-    const StopToken stop = stop_;
-    thread_ = QThread::create([this, config, stop] {
-        SignalObserver observer(*this);
-        try {
-            Q_EMIT finished(train::train(config, observer, stop));
-        } catch (const std::exception& error) {
-            Q_EMIT failed(QString::fromStdString(error.what()));
-        }
-    });
-    thread_->setObjectName(QStringLiteral("training"));
-    connect(thread_, &QThread::finished, this, [this] {
-        thread_->deleteLater();
-        thread_ = nullptr;
-        Q_EMIT runningChanged(false);
-    });
-    thread_->start();
-    Q_EMIT runningChanged(true);
 }
 
 void TrainingSession::stop() {
-    stop_.request_stop();
+    job_.stop();
 }
 
 } // namespace kiln::gui

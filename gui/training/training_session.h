@@ -1,13 +1,11 @@
 #pragma once
 
+#include "app/background_job.h"
 #include "core/run_config.h"
-#include "core/stop_token.h"
 #include "train/trainer.h"
 
 #include <QObject>
 #include <QString>
-
-class QThread;
 
 Q_DECLARE_METATYPE(kiln::train::StepMetrics)
 Q_DECLARE_METATYPE(kiln::train::RunSummary)
@@ -24,7 +22,7 @@ public:
     explicit TrainingSession(QObject* parent = nullptr);
     ~TrainingSession() override; // stops a running training and waits for its thread
 
-    bool isRunning() const { return thread_ != nullptr; }
+    bool isRunning() const { return job_.isRunning(); }
 
 public Q_SLOTS:
     // `config` must be resolved (resolve_train_config). Ignored while a training runs.
@@ -43,8 +41,7 @@ Q_SIGNALS:
     void runningChanged(bool running);
 
 private:
-    QThread* thread_ = nullptr;
-    StopToken stop_;
+    BackgroundJob job_;
 };
 
 } // namespace kiln::gui

@@ -1,0 +1,53 @@
+#include "app/background_job.h"
+
+#include <QThread>
+
+namespace kiln::gui {
+
+BackgroundJob::BackgroundJob(QObject* owner, QString name)
+    : owner_(owner), name_(std::move(name)) {}
+
+BackgroundJob::~BackgroundJob() {
+    stopAndWait();
+}
+
+bool BackgroundJob::start(std::function<void(const StopToken&)> work, std::function<void()> done) {
+    if (thread_ != nullptr) {
+        return false;
+    }
+    stop_ = StopToken();
+    const StopToken stop = stop_;
+    thread_ = QThread::create([work = std::move(work), stop] { work(stop); });
+    thread_->setObjectName(name_);
+    const quint64 generation = ++generation_;
+    QObject::connect(thread_, &QThread::finished, owner_,
+                     [this, generation, done = std::move(done)] {
+                         if (generation != generation_ || thread_ == nullptr) {
+                             return; // stopAndWait() already took this one
+                         }
+                         thread_->deleteLater();
+                         thread_ = nullptr;
+                         if (done) {
+                             done();
+                         }
+                     });
+    thread_->start();
+    return true;
+}
+
+void BackgroundJob::stop() const {
+    stop_.request_stop();
+}
+
+void BackgroundJob::stopAndWait() {
+    if (thread_ == nullptr) {
+        return;
+    }
+    stop_.request_stop();
+    thread_->wait();
+    delete thread_;
+    thread_ = nullptr;
+    ++generation_;
+}
+
+} // namespace kiln::gui
