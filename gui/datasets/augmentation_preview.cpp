@@ -112,13 +112,7 @@ void AugmentationPreview::reroll() {
         message_->setText(tr("%n view(s) of %1 as %2 makes them; click for new ones.", nullptr,
                              static_cast<int>(views_.size()))
                               .arg(QFileInfo(path_).fileName(), QString::fromStdString(method_)));
-    } catch (const ConfigError& error) {
-        QStringList problems;
-        for (const ConfigIssue& issue : error.issues()) {
-            problems << QString::fromStdString(issue.path + ": " + issue.message);
-        }
-        message_->setText(problems.join(QLatin1Char('\n')));
-    } catch (const std::exception& error) {
+    } catch (const std::exception& error) { // a ConfigError lists every bad key
         message_->setText(QString::fromStdString(error.what()));
     }
 }

@@ -146,14 +146,7 @@ void ExportEmbeddingsDialog::accept() {
         QDir().mkpath(QFileInfo(out_->text()).absolutePath());
         config_ = resolve_embed_config(
             settings(), {system::probe_hardware(), system::WorkerEnvironment::from_process()});
-    } catch (const ConfigError& error) {
-        QStringList problems;
-        for (const ConfigIssue& issue : error.issues()) {
-            problems << QString::fromStdString(issue.path + ": " + issue.message);
-        }
-        problem_->setText(problems.join(QLatin1Char('\n')));
-        return;
-    } catch (const Error& error) {
+    } catch (const Error& error) { // a ConfigError lists every bad setting
         problem_->setText(QString::fromStdString(error.what()));
         return;
     }
