@@ -6,6 +6,7 @@
 #include "core/run_config.h"
 #include "data/dataset_optimizer.h"
 #include "data/idx_import.h"
+#include "distributed/rank_environment.h"
 #include "embed/embedder.h"
 #include "embed/explorer.h"
 #include "embed/writers.h"
@@ -27,7 +28,8 @@ namespace {
 using nlohmann::json;
 
 ResolveContext current_context() {
-    return {system::probe_hardware(), system::WorkerEnvironment::from_process()};
+    return {system::probe_hardware(), system::WorkerEnvironment::from_process(),
+            distributed::writes_run_directory()};
 }
 
 json load_settings(const config::CommandSchema& schema, const ConfigSource& source) {

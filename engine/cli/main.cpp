@@ -3,11 +3,14 @@
 #include "commands.h"
 #include "core/config_schema.h"
 #include "core/error.h"
+#include "distributed/launcher.h"
 #include "system/hardware.h"
+#include "train/trainer.h"
 
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 
 namespace {
@@ -38,6 +41,9 @@ void add_config_source(CLI::App& command, kiln::cli::ConfigSource& source,
 } // namespace
 
 int main(int argc, char** argv) {
+    if (argc == 2 && std::strcmp(argv[1], kiln::distributed::kRankProcessArgument) == 0) {
+        return kiln::train::rank_process_main();
+    }
     CLI::App app{"Kiln: self-supervised pretraining and embedding of image datasets", "kiln"};
     app.set_version_flag("--version", "kiln " + kiln::system::library_versions().kiln);
     app.require_subcommand(1);

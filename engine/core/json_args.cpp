@@ -81,6 +81,18 @@ std::string JsonArgs::text(const std::string& key, const std::string& fallback) 
     return value->get<std::string>();
 }
 
+bool JsonArgs::boolean(const std::string& key, bool fallback) {
+    const nlohmann::json* value = find(key);
+    if (value == nullptr) {
+        return fallback;
+    }
+    if (!value->is_boolean()) {
+        report(key, "expected true or false, got " + value->dump());
+        return fallback;
+    }
+    return value->get<bool>();
+}
+
 std::pair<double, double> JsonArgs::range(const std::string& key,
                                           std::pair<double, double> fallback, double minimum,
                                           double maximum) {

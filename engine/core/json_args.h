@@ -27,6 +27,7 @@ public:
                                 double minimum, double maximum);
     // A string (a path, a name); `fallback` when absent.
     std::string text(const std::string& key, const std::string& fallback);
+    bool boolean(const std::string& key, bool fallback);
     // A nested dictionary (absent or null: empty). Call finish() on it too.
     JsonArgs child(const std::string& key);
 

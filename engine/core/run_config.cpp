@@ -412,7 +412,7 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
     if (config.checkpoint && resolution.valid("checkpoint")) {
         check_checkpoint_exists(*config.checkpoint, resolution);
     }
-    if (resolution.valid("out", "overwrite", "resume_interrupted")) {
+    if (context.writes_out && resolution.valid("out", "overwrite", "resume_interrupted")) {
         check_run_directory(config, resolution);
     }
     resolution.throw_if_any();

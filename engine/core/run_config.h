@@ -77,6 +77,9 @@ nlohmann::json to_json(const EmbedConfig& config);
 struct ResolveContext {
     system::HardwareInfo hardware;
     system::WorkerEnvironment environment;
+    // False for the ranks of a distributed run other than the first: they never write `out`,
+    // and must not judge it while rank 0 fills it.
+    bool writes_out = true;
 };
 
 // parse_*_config() followed by resolution of every "auto" against the hardware and the checks

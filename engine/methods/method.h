@@ -8,6 +8,10 @@
 #include <torch/nn/module.h>
 #include <vector>
 
+namespace kiln::distributed {
+class ProcessGroup;
+}
+
 namespace kiln::methods {
 
 // What a method trains best with when the user leaves `optim` on auto, as LightlyTrain does.
@@ -40,10 +44,14 @@ public:
     virtual OptimizerDefaults optimizer_defaults() const = 0;
     // After the backbone's weights were replaced from a file (`checkpoint=`).
     virtual void backbone_weights_loaded() {}
+    // In a distributed run: the ranks whose batches together form the global batch (SimCLR's
+    // negatives, DINO's center and the distillation queue come from all of them).
+    void set_process_group(distributed::ProcessGroup* group) { group_ = group; }
 
 protected:
     models::Backbone backbone_;
     double progress_ = 0.0;
+    distributed::ProcessGroup* group_ = nullptr; // none in a single-process run
 };
 using Method = std::shared_ptr<MethodImpl>;
 
@@ -62,8 +70,10 @@ double dino_teacher_temperature(double progress, double warmup_temperature, doub
 double cosine_momentum(double progress, double start, double end);
 
 // SimCLR's NT-Xent loss of two batches of embeddings: each sample's positive is its other view,
-// the other 2N - 2 embeddings are its negatives.
+// the other 2N - 2 embeddings are its negatives. With a process group, the embeddings of every
+// rank are gathered (with their gradients) and N is the global batch, so the loss equals the
+// single-process loss on the global batch.
 torch::Tensor nt_xent_loss(const torch::Tensor& first, const torch::Tensor& second,
-                           double temperature);
+                           double temperature, distributed::ProcessGroup* group = nullptr);
 
 } // namespace kiln::methods

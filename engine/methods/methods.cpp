@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include "core/json_args.h"
 #include "core/text.h"
+#include "distributed/process_group.h"
 #include "methods/method.h"
 
 #include <cmath>
@@ -22,6 +23,7 @@ class SimClrImpl : public MethodImpl {
 public:
     SimClrImpl(models::Backbone backbone, JsonArgs& args) : MethodImpl(std::move(backbone)) {
         temperature_ = args.number("temperature", 0.1, 1e-4, 100.0);
+        gather_distributed_ = args.boolean("gather_distributed", true);
         const int hidden = args.integer("hidden_dim", 2048, 1, 1 << 16);
         const int output = args.integer("output_dim", 128, 1, 1 << 16);
         projection_ = register_module("projection_head",
@@ -35,13 +37,14 @@ public:
         const torch::Tensor embeddings =
             projection_->forward(backbone_->forward(torch::cat({views.at(0), views.at(1)})));
         return nt_xent_loss(embeddings.narrow(0, 0, batch), embeddings.narrow(0, batch, batch),
-                            temperature_);
+                            temperature_, gather_distributed_ ? group_ : nullptr);
     }
 
     OptimizerDefaults optimizer_defaults() const override { return {"lars", 0.3, 1e-6, 0.9, 10}; }
 
 private:
     double temperature_ = 0.1;
+    bool gather_distributed_ = true; // negatives from every rank's batch
     nn::Sequential projection_{nullptr};
 };
 
@@ -130,6 +133,10 @@ public:
             teacher_probabilities =
                 torch::softmax((teacher_out - center_) / teacher_temperature, 1).chunk(2);
             pending_center_ = teacher_out.mean(0, true);
+            if (group_) { // the center of the global batch, as DINO all-reduces it
+                group_->all_reduce_sum(pending_center_);
+                pending_center_.div_(group_->world_size());
+            }
         }
         // Global views together, local views together: one forward per resolution.
         std::vector<torch::Tensor> student_log_probabilities;
@@ -288,7 +295,7 @@ public:
         if (queue_size_ == 0) {
             return (student - target).pow(2).sum(1).mean();
         }
-        pending_ = target;
+        pending_ = group_ ? group_->all_gather(target) : target; // every rank's queue alike
         const std::int64_t filled = queue_filled_.item<std::int64_t>();
         const torch::Tensor keys = torch::cat({target, queue_.narrow(0, 0, filled)});
         // KL divergence: zero when the student matches, whatever the teacher's own entropy.
@@ -372,16 +379,20 @@ std::vector<std::string> method_names() {
 }
 
 torch::Tensor nt_xent_loss(const torch::Tensor& first, const torch::Tensor& second,
-                           double temperature) {
+                           double temperature, distributed::ProcessGroup* group) {
     const std::int64_t batch = first.size(0);
-    const torch::Tensor embeddings =
+    const torch::Tensor anchors =
         F::normalize(torch::cat({first, second}), F::NormalizeFuncOptions().dim(1));
-    const torch::Tensor self = torch::eye(2 * batch, embeddings.options().dtype(torch::kBool));
-    const torch::Tensor logits =
-        torch::mm(embeddings, embeddings.t()).div(temperature).masked_fill(self, -1e9);
+    // Every rank's [first; second] block in rank order; this rank's anchors are its own block.
+    const torch::Tensor candidates = group ? group->all_gather(anchors) : anchors;
+    const std::int64_t offset = group ? group->rank() * 2 * batch : 0;
+    const auto options = torch::TensorOptions().dtype(torch::kLong).device(anchors.device());
+    const torch::Tensor self = torch::arange(2 * batch, options) + offset;
     const torch::Tensor positives =
-        torch::cat({torch::arange(batch, 2 * batch), torch::arange(0, batch)})
-            .to(embeddings.device());
+        torch::cat({torch::arange(batch, 2 * batch, options), torch::arange(0, batch, options)}) +
+        offset;
+    const torch::Tensor logits =
+        torch::mm(anchors, candidates.t()).div(temperature).scatter(1, self.unsqueeze(1), -1e9);
     return F::cross_entropy(logits, positives);
 }
 

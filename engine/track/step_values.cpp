@@ -14,6 +14,9 @@ MetricValues step_values(const train::StepMetrics& metrics) {
                            {"system/cpu_util", metrics.cpu_util},
                            {"system/process_cpu_util", metrics.process_cpu_util},
                            {"system/mem_rss_mb", metrics.rss_mb}};
+    if (metrics.allreduce_time) {
+        values.emplace_back("profiling/allreduce_time", *metrics.allreduce_time);
+    }
     for (const system::GpuSample& gpu : metrics.gpus) {
         const std::string index = std::to_string(gpu.index);
         if (gpu.util_percent) {

@@ -6,6 +6,8 @@
 #include "core/log.h"
 #include "data/dataset_index.h"
 #include "data/loader.h"
+#include "distributed/launcher.h"
+#include "distributed/process_group.h"
 #include "methods/method.h"
 #include "system/hardware.h"
 #include "system/system_sampler.h"
@@ -21,7 +23,9 @@
 #include <ATen/autocast_mode.h>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <deque>
+#include <iostream>
 #include <sstream>
 #include <thread>
 #include <torch/serialize.h>
@@ -178,14 +182,61 @@ Position load_checkpoint(const fs::path& path, methods::MethodImpl& method, Opti
     return position;
 }
 
-// Loader threads and LibTorch's intra-op threads share the cores: compute gets what the
-// workers leave, at least one thread.
+// Loader threads and LibTorch's intra-op threads share the cores: each of this node's
+// processes gets its share, and compute gets what the loader workers leave, at least one thread.
 void set_compute_threads(const TrainConfig& config) {
-    torch::set_num_threads(
-        std::max(1, system::usable_cpu_cores() - config.num_workers.value_or(0)));
+    const int share = system::usable_cpu_cores() / std::max(1, config.devices.value_or(1));
+    torch::set_num_threads(std::max(1, share - config.num_workers.value_or(0)));
 }
 
-RunSummary run(const TrainConfig& config, TrainObserver& observer, StopToken stop);
+// Batch-norm running statistics: the only state that each rank's own batches change.
+std::vector<torch::Tensor> batch_norm_statistics(const methods::MethodImpl& method) {
+    std::vector<torch::Tensor> statistics;
+    for (const auto& buffer : method.named_buffers()) {
+        const std::string& name = buffer.key();
+        const std::string leaf = name.substr(name.rfind('.') + 1);
+        if (leaf == "running_mean" || leaf == "running_var" || leaf == "num_batches_tracked") {
+            statistics.push_back(buffer.value());
+        }
+    }
+    return statistics;
+}
+
+// Everything rank 0 starts with: parameters and buffers.
+std::vector<torch::Tensor> state_of(const methods::MethodImpl& method) {
+    std::vector<torch::Tensor> tensors = method.parameters();
+    for (const torch::Tensor& buffer : method.buffers()) {
+        tensors.push_back(buffer);
+    }
+    return tensors;
+}
+
+// At the end of a distributed run every rank must hold the same weights: the same averaged
+// gradients went into the same optimizer. A difference means a rank diverged.
+void check_ranks_agree(distributed::ProcessGroup& group, const methods::MethodImpl& method) {
+    std::vector<torch::Tensor> flat;
+    for (const torch::Tensor& parameter : method.parameters()) {
+        flat.push_back(parameter.detach().reshape(-1).to(torch::kFloat64));
+    }
+    const torch::Tensor mine = torch::cat(flat);
+    torch::Tensor highest = mine.clone();
+    torch::Tensor lowest = -mine;
+    group.all_reduce_max(highest);
+    group.all_reduce_max(lowest);
+    const double difference = (highest + lowest).abs().max().item<double>();
+    if (difference > 0) {
+        log::warning("the " + std::to_string(group.world_size()) +
+                     " ranks ended with different weights (largest difference " +
+                     std::to_string(difference) + "); rank 0's were exported");
+    } else {
+        log::info("the " + std::to_string(group.world_size()) +
+                  " ranks ended with identical weights");
+    }
+}
+
+RunSummary run(const TrainConfig& config, TrainObserver& observer, StopToken stop,
+               distributed::ProcessGroup* group);
+RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer, StopToken stop);
 
 } // namespace
 
@@ -199,24 +250,85 @@ fs::path last_checkpoint_path(const fs::path& out) {
 
 RunSummary train(const TrainConfig& config, TrainObserver& observer, StopToken stop) {
     try {
-        return run(config, observer, std::move(stop));
+        if (config.world_size() > 1) {
+            return train_distributed(config, observer, std::move(stop));
+        }
+        return run(config, observer, std::move(stop), nullptr);
     } catch (const c10::Error& error) {
         // LibTorch's messages carry a C++ backtrace that helps nobody running Kiln.
         throw Error(std::string("LibTorch stopped the run: ") + error.what_without_backtrace());
     }
 }
 
+int rank_process_main() {
+    std::signal(SIGINT, SIG_IGN);
+    try {
+        const nlohmann::json settings = nlohmann::json::parse(std::cin);
+        TrainObserver quiet; // only rank 0 reports
+        const RunSummary summary = train(parse_train_config(settings), quiet);
+        return summary.status == RunSummary::Status::Finished ? 0 : 130;
+    } catch (const nlohmann::json::exception& error) {
+        std::cerr << "error: " << distributed::kRankProcessArgument
+                  << " expects the launcher's configuration on stdin: " << error.what() << "\n";
+    } catch (const std::exception& error) {
+        std::cerr << "error: " << error.what() << "\n";
+    }
+    return 1;
+}
+
 namespace {
 
-RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken stop) {
+// One rank of a distributed run. Started by a launcher (torchrun, or Kiln for the other ranks
+// of its node), this process is the rank the environment names. Otherwise it starts this
+// node's other ranks and runs the node's first rank itself, as Lightning does.
+RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer, StopToken stop) {
+    std::optional<distributed::RankEnvironment> environment =
+        distributed::RankEnvironment::from_process();
+    const bool launched = environment.has_value();
+    if (!launched) {
+        environment =
+            distributed::RankEnvironment::for_node(config.num_nodes, config.devices.value_or(1));
+    } else if (environment->world_size != config.world_size()) {
+        throw Error("WORLD_SIZE=" + std::to_string(environment->world_size) +
+                    " but num_nodes x devices = " + std::to_string(config.world_size()) +
+                    ": give the launcher and Kiln the same number of processes, or unset RANK "
+                    "and WORLD_SIZE to let Kiln start one process per device");
+    }
+    const std::chrono::milliseconds timeout = distributed::timeout_from_environment();
+    // Declared before the group, so the group's connections close first on the way out and
+    // the other ranks see it at once.
+    std::unique_ptr<distributed::LocalRanks> local_ranks;
+    distributed::ProcessGroup group(*environment, timeout);
+    if (!launched && environment->local_world_size > 1) {
+        const int port = environment->master_port != 0 ? environment->master_port : group.port();
+        local_ranks =
+            std::make_unique<distributed::LocalRanks>(to_json(config).dump(), *environment, port);
+        group.set_failure_explainer(
+            [&local_ranks] { return local_ranks->failure(std::chrono::seconds(3)); });
+    }
+    group.join([&local_ranks] {
+        if (local_ranks) {
+            if (const std::optional<std::string> failure = local_ranks->failure()) {
+                throw Error(*failure);
+            }
+        }
+    });
+    RunSummary summary = run(config, observer, std::move(stop), &group);
+    if (local_ranks) {
+        local_ranks->wait_for_exit(timeout);
+    }
+    return summary;
+}
+
+RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken stop,
+               distributed::ProcessGroup* group) {
     if (config.accelerator != Accelerator::Cpu) {
         throw Error("accelerator=" + to_string(config.accelerator) +
                     ": this build of Kiln trains on cpu only; use accelerator=cpu");
     }
-    if (config.world_size() != 1) {
-        throw Error("num_nodes x devices = " + std::to_string(config.world_size()) +
-                    ": this build of Kiln trains in one process; use devices=1 and num_nodes=1");
-    }
+    // Only the first rank writes the run directory and reports; the others only train.
+    const bool writes = group == nullptr || group->rank() == 0;
+    const int world_size = group ? group->world_size() : 1;
     const bool autocast = autocasts_to_bf16(config.precision);
     const torch::Dtype dtype = storage_dtype(config.precision);
     const auto started = Clock::now();
@@ -235,6 +347,7 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     }
     method->to(dtype);
     method->train();
+    method->set_process_group(group);
 
     std::vector<torch::Tensor> trainable;
     for (const torch::Tensor& parameter : method->parameters()) {
@@ -247,10 +360,13 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     Optimizer optimizer(optimizer_settings(config, defaults, base_lr), trainable);
 
     data::LoaderOptions loader_options;
-    loader_options.batch_size = config.batch_size / config.world_size();
+    loader_options.batch_size = config.batch_size / world_size;
     loader_options.num_workers = config.num_workers.value_or(0);
     loader_options.seed = static_cast<std::uint64_t>(config.seed);
-    data::Loader loader(index, transform, loader_options, stop);
+    loader_options.rank = group ? group->rank() : 0;
+    loader_options.world_size = world_size;
+    // Ranks stop together, after a step they all finished: never in the middle of a wait.
+    data::Loader loader(index, transform, loader_options, group ? StopToken() : stop);
 
     const std::int64_t batches_per_epoch = loader.batches_per_epoch();
     if (batches_per_epoch == 0) {
@@ -266,17 +382,26 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
         std::min<std::int64_t>(static_cast<std::int64_t>(defaults.warmup_epochs * steps_per_epoch),
                                schedule.total_steps / 10);
     const std::int64_t every_n_steps = checkpoint_every_n_steps(config);
-    prepare_run_directory(config);
-    write_file_atomically(config.out / "config.json", to_json(config).dump(2) + "\n");
-    track::RunFiles files(config);
-    track::RunRecorder recorder(config);
-    const std::vector<std::unique_ptr<TrainObserver>> loggers = track::make_loggers(config);
-    std::vector<TrainObserver*> observers = {&files, &recorder};
-    for (const auto& logger : loggers) {
-        observers.push_back(logger.get());
+    std::unique_ptr<track::RunFiles> files;
+    std::unique_ptr<track::RunRecorder> recorder;
+    std::vector<std::unique_ptr<TrainObserver>> loggers;
+    std::vector<TrainObserver*> observers;
+    if (writes) {
+        prepare_run_directory(config);
+        write_file_atomically(config.out / "config.json", to_json(config).dump(2) + "\n");
+        files = std::make_unique<track::RunFiles>(config);
+        recorder = std::make_unique<track::RunRecorder>(config);
+        loggers = track::make_loggers(config);
+        observers = {files.get(), recorder.get()};
+        for (const auto& logger : loggers) {
+            observers.push_back(logger.get());
+        }
+        observers.push_back(&front_end);
     }
-    observers.push_back(&front_end);
     track::FanOut observer(observers);
+    if (group) {
+        group->barrier(); // the run directory is ready (and its checkpoint there to resume)
+    }
     const system::SystemSampler sampler(system::gpus_at(monitored_gpus(config)));
     // The last steps as the bottleneck advisor reads them at the end of the run.
     constexpr std::size_t kAdviceWindow = 100;
@@ -293,11 +418,19 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
 
         Position position;
         if (config.resume_interrupted) {
+            if (!writes && !fs::exists(checkpoint)) {
+                throw Error("rank " + std::to_string(group->rank()) + " cannot see \"" +
+                            checkpoint.string() +
+                            "\" to resume from: put out on a filesystem every node shares");
+            }
             position = load_checkpoint(checkpoint, *method, optimizer);
             log::info("resuming from " + checkpoint.string() + " at epoch " +
                       std::to_string(position.epoch + 1) + ", step " +
                       std::to_string(position.optimizer_step));
             observer.on_resume(position.optimizer_step);
+        }
+        if (group) { // every rank starts from rank 0's weights (and its loaded checkpoint)
+            group->broadcast(state_of(*method));
         }
         observer.on_start(config, static_cast<std::int64_t>(index.size()), schedule.total_steps);
 
@@ -345,11 +478,18 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                 double step_loss = 0.0;
                 std::int64_t images = 0;
                 optimizer.zero_grad();
+                if (group) { // batch-norm statistics follow rank 0's, as DDP's do
+                    timer.begin_compute();
+                    group->broadcast(batch_norm_statistics(*method));
+                    timer.end_compute();
+                }
                 for (std::int64_t b = 0; b < batches; ++b) {
                     std::optional<data::Batch> batch = loader.next();
                     if (!batch) { // stopped while waiting: keep what the finished steps did
-                        observer.before_checkpoint(checkpoint);
-                        save_checkpoint(checkpoint, *method, optimizer, position, config);
+                        if (writes) {
+                            observer.before_checkpoint(checkpoint);
+                            save_checkpoint(checkpoint, *method, optimizer, position, config);
+                        }
                         return finish(RunSummary::Status::Cancelled);
                     }
                     timer.begin_compute();
@@ -365,6 +505,23 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                     (loss.to(torch::kFloat32) / double(batches)).backward();
                     step_loss += loss.item<double>() / double(batches);
                     images += static_cast<std::int64_t>(batch->indices.size());
+                    timer.end_compute();
+                }
+                std::optional<double> allreduce_time;
+                if (group) {
+                    timer.begin_compute();
+                    const auto reduce_started = Clock::now();
+                    std::vector<torch::Tensor> gradients;
+                    for (const torch::Tensor& parameter : trainable) {
+                        if (parameter.grad().defined()) {
+                            gradients.push_back(parameter.grad());
+                        }
+                    }
+                    group->average(gradients);
+                    torch::Tensor loss = torch::tensor(step_loss, torch::kFloat64);
+                    group->all_reduce_sum(loss);
+                    step_loss = loss.item<double>() / world_size;
+                    allreduce_time = seconds(Clock::now() - reduce_started);
                     timer.end_compute();
                 }
                 if (!std::isfinite(step_loss)) {
@@ -402,13 +559,37 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                 metrics.batch_time = times.batch_time;
                 metrics.data_time = times.data_time;
                 metrics.data_wait = times.data_wait();
-                const double cycle = times.batch_time + times.data_time;
-                metrics.images_per_second = cycle > 0 ? images * config.world_size() / cycle : 0.0;
                 system::SystemSample usage = sampler.latest();
                 metrics.cpu_util = usage.system_util;
                 metrics.process_cpu_util = usage.process_util;
                 metrics.rss_mb = usage.rss_mb;
                 metrics.gpus = std::move(usage.gpus);
+                metrics.allreduce_time = allreduce_time;
+                bool stopping = stop.stop_requested();
+                if (group) {
+                    // Sums over the ranks of images, memory and utilisation; the slowest
+                    // rank's times; a stop asked of any rank stops all of them after this step.
+                    torch::Tensor sums = torch::tensor({double(images), metrics.cpu_util,
+                                                        metrics.process_cpu_util, metrics.rss_mb},
+                                                       torch::kFloat64);
+                    torch::Tensor maxima =
+                        torch::tensor({metrics.batch_time, metrics.data_time, metrics.data_wait,
+                                       allreduce_time.value_or(0.0), stopping ? 1.0 : 0.0},
+                                      torch::kFloat64);
+                    group->all_reduce_sum(sums);
+                    group->all_reduce_max(maxima);
+                    images = static_cast<std::int64_t>(sums[0].item<double>());
+                    metrics.cpu_util = sums[1].item<double>() / world_size;
+                    metrics.process_cpu_util = sums[2].item<double>() / world_size;
+                    metrics.rss_mb = sums[3].item<double>();
+                    metrics.batch_time = maxima[0].item<double>();
+                    metrics.data_time = maxima[1].item<double>();
+                    metrics.data_wait = maxima[2].item<double>();
+                    metrics.allreduce_time = maxima[3].item<double>();
+                    stopping = maxima[4].item<double>() > 0;
+                }
+                const double cycle = metrics.batch_time + metrics.data_time;
+                metrics.images_per_second = cycle > 0 ? double(images) / cycle : 0.0;
                 // The first step includes start-up: not representative.
                 if (metrics.step > 1 && usage.measured) {
                     std::optional<double> gpu_util;
@@ -437,12 +618,13 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                     position.next_batch = 0;
                     observer.on_epoch_end(position.epoch - 1, epoch_loss / double(epoch_steps));
                 }
-                if (epoch_done || stop.stop_requested() ||
-                    (every_n_steps > 0 && position.optimizer_step % every_n_steps == 0)) {
+                if (writes &&
+                    (epoch_done || stopping ||
+                     (every_n_steps > 0 && position.optimizer_step % every_n_steps == 0))) {
                     observer.before_checkpoint(checkpoint);
                     save_checkpoint(checkpoint, *method, optimizer, position, config);
                 }
-                if (stop.stop_requested()) {
+                if (stopping) {
                     return finish(RunSummary::Status::Cancelled);
                 }
                 if (epoch_done) {
@@ -450,8 +632,13 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                 }
             }
         }
-        fs::create_directories(exported_model_path(config.out).parent_path());
-        models::save_backbone_weights(*method->backbone(), exported_model_path(config.out));
+        if (group) {
+            check_ranks_agree(*group, *method);
+        }
+        if (writes) {
+            fs::create_directories(exported_model_path(config.out).parent_path());
+            models::save_backbone_weights(*method->backbone(), exported_model_path(config.out));
+        }
         summary.exported_model = exported_model_path(config.out);
         return finish(RunSummary::Status::Finished);
     } catch (const std::exception& error) {

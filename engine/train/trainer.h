@@ -32,7 +32,8 @@ struct StepMetrics {
     double cpu_util = 0.0;         // system, all cores, [0, 1]
     double process_cpu_util = 0.0; // this process, [0, 1] of all cores
     double rss_mb = 0.0;
-    std::vector<system::GpuSample> gpus; // the run's GPUs; values NVML cannot give are absent
+    std::optional<double> allreduce_time; // seconds averaging gradients; distributed runs only
+    std::vector<system::GpuSample> gpus;  // the run's GPUs; values NVML cannot give are absent
 };
 
 struct RunSummary {
@@ -74,8 +75,18 @@ public:
 // callbacks.model_checkpoint.every_n_steps steps), exported_models/exported_last.pt.
 // `config` must be resolved (resolve_train_config). A stop request ends the run after the
 // current step with a checkpoint; a non-finite loss is a kiln::Error that keeps the last good
-// checkpoint. Runs on CPU; other accelerators are refused with a kiln::Error for now.
+// checkpoint. With num_nodes x devices > 1 it trains with distributed data parallel: it starts
+// this node's other ranks and runs the first itself (or, under an external launcher such as
+// torchrun, runs the rank the environment names); only rank 0 writes and reports.
+// Runs on CPU; other accelerators are refused with a kiln::Error for now.
 RunSummary train(const TrainConfig& config, TrainObserver& observer, StopToken stop = {});
+
+// The whole of a rank process Kiln started (main() with distributed::kRankProcessArgument):
+// reads the resolved config as JSON from stdin and trains as the rank the environment names.
+// Ctrl-C is left to the launcher, which stops every rank after the same step. Errors go to
+// stderr as "error: ..." lines, which the launcher reports. Returns the exit code: 0 finished,
+// 130 stopped, 1 failed.
+int rank_process_main();
 
 // The backbone weights in out/exported_models/exported_last.pt, readable by Python's torch.load.
 std::filesystem::path exported_model_path(const std::filesystem::path& out);
