@@ -32,8 +32,12 @@ struct Child {
     std::optional<int> status; // waitpid's, once it exited
 };
 
+constexpr int kStoppedExitCode = 130; // the run was stopped, on every rank at the same step
+
 bool failed(const Child& child) {
-    return child.status && !(WIFEXITED(*child.status) && WEXITSTATUS(*child.status) == 0);
+    return child.status &&
+           !(WIFEXITED(*child.status) &&
+             (WEXITSTATUS(*child.status) == 0 || WEXITSTATUS(*child.status) == kStoppedExitCode));
 }
 
 std::string describe_failure(const Child& child) {

@@ -1,0 +1,419 @@
+// Distributed data parallel: the process group's collectives (two ranks as two threads of this
+// test), and whole runs of the `kiln` executable with several processes on the loopback.
+
+#include "core/error.h"
+#include "distributed/process_group.h"
+#include "methods/method.h"
+#include "models/backbone.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cstdlib>
+#include <functional>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <signal.h>
+#include <thread>
+#include <torch/torch.h>
+
+namespace {
+
+using kiln::distributed::ProcessGroup;
+using kiln::distributed::RankEnvironment;
+
+RankEnvironment rank_environment(int rank, int world_size, int port) {
+    RankEnvironment environment;
+    environment.rank = rank;
+    environment.world_size = world_size;
+    environment.master_port = port;
+    return environment;
+}
+
+// Runs `body` as every rank of a fresh group, one thread per rank; the results in rank order.
+template <typename Result>
+std::vector<Result> on_every_rank(int world_size,
+                                  const std::function<Result(ProcessGroup&)>& body) {
+    const std::chrono::seconds timeout(30);
+    auto first = std::make_unique<ProcessGroup>(rank_environment(0, world_size, 0), timeout);
+    const int port = first->port();
+    std::vector<Result> results(world_size);
+    std::vector<std::string> errors(world_size);
+    std::vector<std::thread> threads;
+    for (int rank = 0; rank < world_size; ++rank) {
+        threads.emplace_back([&, rank] {
+            try {
+                std::unique_ptr<ProcessGroup> group =
+                    rank == 0 ? std::move(first)
+                              : std::make_unique<ProcessGroup>(
+                                    rank_environment(rank, world_size, port), timeout);
+                group->join();
+                results[rank] = body(*group);
+            } catch (const std::exception& error) {
+                errors[rank] = error.what();
+            }
+        });
+    }
+    for (std::thread& thread : threads) {
+        thread.join();
+    }
+    for (const std::string& error : errors) {
+        if (!error.empty()) {
+            throw std::runtime_error(error);
+        }
+    }
+    return results;
+}
+
+struct Result {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Result finished(QProcess& process, int timeout_ms = 120000) {
+    if (!process.waitForFinished(timeout_ms)) {
+        process.kill();
+        process.waitForFinished();
+        return {};
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+void startKiln(QProcess& process, const QStringList& arguments,
+               const QStringList& environment = {}) {
+    QProcessEnvironment variables = QProcessEnvironment::systemEnvironment();
+    for (const QString& entry : environment) {
+        variables.insert(entry.section('=', 0, 0), entry.section('=', 1));
+    }
+    process.setProcessEnvironment(variables);
+    process.start(QStringLiteral(KILN_EXECUTABLE), arguments);
+}
+
+Result runKiln(const QStringList& arguments, const QStringList& environment = {}) {
+    QProcess process;
+    startKiln(process, arguments, environment);
+    return finished(process);
+}
+
+int freePort() {
+    QTcpServer server;
+    server.listen(QHostAddress::LocalHost, 0);
+    return server.serverPort();
+}
+
+// The processes whose parent is `parent`, from /proc.
+std::vector<pid_t> childrenOf(qint64 parent) {
+    std::vector<pid_t> children;
+    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool number = false;
+        const pid_t pid = entry.toInt(&number);
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
+        if (!number || !stat.open(QIODevice::ReadOnly)) {
+            continue;
+        }
+        // pid (comm) state ppid ...: the command may hold spaces, so count from its ')'.
+        const QString text = QString::fromUtf8(stat.readAll());
+        const QStringList fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() > 1 && fields[1].toLongLong() == parent) {
+            children.push_back(pid);
+        }
+    }
+    return children;
+}
+
+bool processExists(pid_t pid) {
+    return QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid));
+}
+
+double largestDifference(const QString& first, const QString& second) {
+    const kiln::models::Backbone a = kiln::models::load_backbone(first.toStdString());
+    const kiln::models::Backbone b = kiln::models::load_backbone(second.toStdString());
+    const auto b_parameters = b->named_parameters();
+    double largest = 0;
+    for (const auto& item : a->named_parameters()) {
+        largest =
+            std::max(largest, (item.value() - b_parameters[item.key()]).abs().max().item<double>());
+    }
+    return largest;
+}
+
+} // namespace
+
+class DistributedTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir temp_;
+    QString images_;
+
+    // A tiny DINO run on a ViT: no batch norm, so 2 ranks of 8 images equal 1 rank of 16.
+    QStringList dinoSettings(const QString& out, int devices, int epochs = 1) const {
+        return {"train",
+                "out=" + out,
+                "data=" + images_,
+                "model=vit_tiny",
+                "method=dino",
+                "method_args={\"output_dim\": 64, \"hidden_dim\": 64, \"bottleneck_dim\": 32}",
+                "transform_args={\"image_size\": [32, 32], \"local_view\": {\"num_views\": 2, "
+                "\"view_size\": [16, 16]}}",
+                "epochs=" + QString::number(epochs),
+                "batch_size=16",
+                "num_workers=0",
+                "accelerator=cpu",
+                "seed=7",
+                "devices=" + QString::number(devices)};
+    }
+
+    QString trainLog(const QString& out) const {
+        QFile file(out + QStringLiteral("/train.log"));
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(temp_.isValid());
+        images_ = temp_.filePath(QStringLiteral("images"));
+        QVERIFY(QDir().mkpath(images_));
+        cv::RNG random(5);
+        for (int i = 0; i < 64; ++i) {
+            cv::Mat image(32, 32, CV_8UC3);
+            random.fill(image, cv::RNG::UNIFORM, 0, 255);
+            QVERIFY(cv::imwrite(
+                QStringLiteral("%1/%2.png").arg(images_).arg(i, 2, 10, QChar('0')).toStdString(),
+                image));
+        }
+    }
+
+    void averageAndBroadcastAcrossRanks() {
+        // Several dtypes and a bucket size small enough for several buckets.
+        const auto results = on_every_rank<std::vector<torch::Tensor>>(2, [](ProcessGroup& group) {
+            const double rank = group.rank();
+            std::vector<torch::Tensor> gradients = {torch::full({3, 4}, rank + 1.0),
+                                                    torch::full({1000}, 10.0 * rank),
+                                                    torch::full({5}, rank, torch::kFloat64)};
+            group.average(gradients, 64);
+            std::vector<torch::Tensor> state = {torch::full({2, 2}, rank + 5.0),
+                                                torch::full({}, int64_t(rank) + 3, torch::kLong)};
+            group.broadcast(state);
+            torch::Tensor largest = torch::tensor({rank});
+            group.all_reduce_max(largest);
+            return std::vector<torch::Tensor>{gradients[0], gradients[1], gradients[2],
+                                              state[0],     state[1],     largest};
+        });
+        for (const std::vector<torch::Tensor>& rank : results) {
+            QVERIFY(torch::equal(rank[0], torch::full({3, 4}, 1.5)));
+            QVERIFY(torch::equal(rank[1], torch::full({1000}, 5.0)));
+            QVERIFY(torch::equal(rank[2], torch::full({5}, 0.5, torch::kFloat64)));
+            QVERIFY(torch::equal(rank[3], torch::full({2, 2}, 5.0)));
+            QCOMPARE(rank[4].item<int64_t>(), int64_t(3));
+            QCOMPARE(rank[5].item<float>(), 1.0f);
+        }
+    }
+
+    void gatheredNtXentEqualsTheGlobalBatchLoss() {
+        // Global batch of 8 (4 per rank) of 16-d embeddings, two views.
+        torch::manual_seed(11);
+        const torch::Tensor first = torch::randn({8, 16}, torch::kFloat64);
+        const torch::Tensor second = torch::randn({8, 16}, torch::kFloat64);
+        const torch::Tensor single_first = first.clone().requires_grad_(true);
+        const torch::Tensor single_second = second.clone().requires_grad_(true);
+        const torch::Tensor single = kiln::methods::nt_xent_loss(single_first, single_second, 0.1);
+        single.backward();
+
+        const auto results = on_every_rank<std::vector<torch::Tensor>>(2, [&](ProcessGroup& group) {
+            const torch::Tensor mine_first =
+                first.narrow(0, 4 * group.rank(), 4).clone().requires_grad_(true);
+            const torch::Tensor mine_second =
+                second.narrow(0, 4 * group.rank(), 4).clone().requires_grad_(true);
+            const torch::Tensor loss =
+                kiln::methods::nt_xent_loss(mine_first, mine_second, 0.1, &group);
+            loss.backward();
+            return std::vector<torch::Tensor>{loss.detach(), mine_first.grad(), mine_second.grad()};
+        });
+        // The global loss is the mean of the ranks' losses, and DDP's averaged gradients are
+        // the global loss's gradients.
+        const double mean = (results[0][0].item<double>() + results[1][0].item<double>()) / 2;
+        QVERIFY2(std::abs(mean - single.item<double>()) < 1e-12,
+                 qPrintable(QString::number(mean - single.item<double>())));
+        for (int rank = 0; rank < 2; ++rank) {
+            QVERIFY(torch::allclose(results[rank][1] / 2,
+                                    single_first.grad().narrow(0, 4 * rank, 4), 1e-12, 1e-12));
+            QVERIFY(torch::allclose(results[rank][2] / 2,
+                                    single_second.grad().narrow(0, 4 * rank, 4), 1e-12, 1e-12));
+        }
+    }
+
+    void portInUseAndUnreachableMasterAreClearErrors() {
+        QTcpServer taken;
+        QVERIFY(taken.listen(QHostAddress::LocalHost, 0));
+        try {
+            ProcessGroup group(rank_environment(0, 2, taken.serverPort()), std::chrono::seconds(2));
+            QFAIL("a port in use was accepted");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(QString(error.what())
+                         .contains(QStringLiteral("MASTER_PORT=%1").arg(taken.serverPort())),
+                     error.what());
+            QVERIFY(QString(error.what()).contains(QStringLiteral("in use")));
+        }
+        const int closed = freePort();
+        const auto started = std::chrono::steady_clock::now();
+        try {
+            ProcessGroup group(rank_environment(1, 2, closed), std::chrono::seconds(2));
+            QFAIL("an unreachable master was accepted");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(QString(error.what()).contains(QStringLiteral("cannot reach the master")),
+                     error.what());
+            QVERIFY(QString(error.what()).contains(QStringLiteral("within 2 s")));
+        }
+        QVERIFY(std::chrono::steady_clock::now() - started < std::chrono::seconds(30));
+    }
+
+    void environmentIsReadAsTorchrunWritesIt() {
+        for (const char* name :
+             {"RANK", "WORLD_SIZE", "LOCAL_RANK", "NODE_RANK", "MASTER_ADDR", "MASTER_PORT"}) {
+            unsetenv(name);
+        }
+        QVERIFY(!RankEnvironment::from_process());
+        QVERIFY(kiln::distributed::writes_run_directory());
+        RankEnvironment node = RankEnvironment::for_node(1, 2);
+        QCOMPARE(node.world_size, 2);
+        QCOMPARE(node.master_port, 0); // any free port
+        try {
+            RankEnvironment::for_node(2, 1);
+            QFAIL("two nodes without MASTER_ADDR were accepted");
+        } catch (const kiln::Error& error) {
+            QVERIFY(QString(error.what()).contains(QStringLiteral("needs MASTER_ADDR")));
+        }
+        setenv("MASTER_ADDR", "10.0.0.1", 1);
+        setenv("NODE_RANK", "1", 1);
+        node = RankEnvironment::for_node(2, 4);
+        QCOMPARE(node.rank, 4);
+        QCOMPARE(node.world_size, 8);
+        QCOMPARE(node.master_port, 29500);
+        QVERIFY(!kiln::distributed::writes_run_directory());
+        setenv("RANK", "3", 1);
+        setenv("WORLD_SIZE", "8", 1);
+        setenv("LOCAL_RANK", "3", 1);
+        const std::optional<RankEnvironment> launched = RankEnvironment::from_process();
+        QVERIFY(launched);
+        QCOMPARE(launched->rank, 3);
+        QCOMPARE(launched->local_rank, 3);
+        QCOMPARE(launched->master_addr, std::string("10.0.0.1"));
+        setenv("RANK", "8", 1);
+        try {
+            RankEnvironment::from_process();
+            QFAIL("RANK=8 of WORLD_SIZE=8 was accepted");
+        } catch (const kiln::Error& error) {
+            QVERIFY(QString(error.what()).contains(QStringLiteral("RANK=\"8\"")));
+        }
+        for (const char* name : {"RANK", "WORLD_SIZE", "LOCAL_RANK", "NODE_RANK", "MASTER_ADDR"}) {
+            unsetenv(name);
+        }
+    }
+
+    void twoProcessesTrainAsOneWithTheSameGlobalBatch() {
+        const QString single = temp_.filePath(QStringLiteral("single"));
+        const QString pair = temp_.filePath(QStringLiteral("pair"));
+        Result result = runKiln(dinoSettings(single, 1));
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        result = runKiln(dinoSettings(pair, 2));
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(result.out.contains(QStringLiteral("finished after 4 steps")),
+                 qPrintable(result.out));
+        QVERIFY2(
+            trainLog(pair).contains(QStringLiteral("the 2 ranks ended with identical weights")),
+            qPrintable(trainLog(pair)));
+        const double difference =
+            largestDifference(single + QStringLiteral("/exported_models/exported_last.pt"),
+                              pair + QStringLiteral("/exported_models/exported_last.pt"));
+        QVERIFY2(difference < 1e-4, qPrintable(QString::number(difference)));
+        // The slowest rank's times and the all-reduce are logged with the other metrics.
+        QFile metrics(pair + QStringLiteral("/metrics.jsonl"));
+        QVERIFY(metrics.open(QIODevice::ReadOnly));
+        QVERIFY(metrics.readAll().contains("profiling/allreduce_time"));
+    }
+
+    void twoNodesOnTheLoopback() {
+        const QString out = temp_.filePath(QStringLiteral("nodes"));
+        const QString port = QString::number(freePort());
+        QStringList settings = dinoSettings(out, 1);
+        settings << QStringLiteral("num_nodes=2");
+        QProcess first;
+        QProcess second;
+        startKiln(first, settings, {"NODE_RANK=0", "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port});
+        startKiln(second, settings,
+                  {"NODE_RANK=1", "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port});
+        const Result one = finished(first);
+        const Result two = finished(second);
+        QVERIFY2(one.exitCode == 0, qPrintable(one.err));
+        QVERIFY2(two.exitCode == 0, qPrintable(two.err));
+        QVERIFY(one.out.contains(QStringLiteral("finished after 4 steps")));
+        QVERIFY(two.out.isEmpty()); // only rank 0 reports
+        QVERIFY(QFileInfo::exists(out + QStringLiteral("/exported_models/exported_last.pt")));
+        QVERIFY(trainLog(out).contains(QStringLiteral("the 2 ranks ended with identical weights")));
+    }
+
+    void aKilledRankFailsTheRunAndLeavesNoProcessBehind() {
+        const QString out = temp_.filePath(QStringLiteral("killed"));
+        QProcess training;
+        startKiln(training, dinoSettings(out, 2, 200) +
+                                QStringList{"callbacks.model_checkpoint.every_n_steps=2"});
+        QVERIFY(training.waitForStarted());
+        const QString checkpoint = out + QStringLiteral("/checkpoints/last.ckpt");
+        for (int wait = 0; wait < 1200 && !QFileInfo::exists(checkpoint); ++wait) {
+            QTest::qWait(50);
+        }
+        QVERIFY(QFileInfo::exists(checkpoint));
+        const std::vector<pid_t> ranks = childrenOf(training.processId());
+        QCOMPARE(ranks.size(), std::size_t(1));
+        QCOMPARE(kill(ranks[0], SIGKILL), 0);
+        const auto killed = std::chrono::steady_clock::now();
+        const Result result = finished(training, 60000);
+        QVERIFY2(std::chrono::steady_clock::now() - killed < std::chrono::seconds(20),
+                 "the run did not fail promptly");
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains(QStringLiteral("rank 1 failed: killed by signal 9")),
+                 qPrintable(result.err));
+        QVERIFY(!processExists(ranks[0]));
+        // The checkpoint is whole and the run is recorded as failed.
+        QCOMPARE(kiln::models::checkpoint_model(checkpoint.toStdString()), std::string("vit_tiny"));
+        QVERIFY(kiln::models::load_backbone(checkpoint.toStdString()));
+        const Result runs = runKiln({"runs", "show", out});
+        QVERIFY2(runs.out.contains(QStringLiteral("failed")), qPrintable(runs.out));
+    }
+
+    void aStoppedDistributedRunResumes() {
+        const QString out = temp_.filePath(QStringLiteral("stopped"));
+        QProcess training;
+        startKiln(training, dinoSettings(out, 2, 4) +
+                                QStringList{"callbacks.model_checkpoint.every_n_steps=1"});
+        QVERIFY(training.waitForStarted());
+        const QString checkpoint = out + QStringLiteral("/checkpoints/last.ckpt");
+        for (int wait = 0; wait < 1200 && !QFileInfo::exists(checkpoint); ++wait) {
+            QTest::qWait(50);
+        }
+        QVERIFY(QFileInfo::exists(checkpoint));
+        const std::vector<pid_t> ranks = childrenOf(training.processId());
+        training.terminate(); // SIGTERM, as Ctrl-C: every rank stops after the same step
+        Result result = finished(training, 60000);
+        QVERIFY2(result.exitCode == 130, qPrintable(result.err));
+        QVERIFY2(result.out.contains(QStringLiteral("stopped after")), qPrintable(result.out));
+        for (const pid_t rank : ranks) {
+            QVERIFY(!processExists(rank));
+        }
+        result = runKiln(dinoSettings(out, 2, 4) + QStringList{"resume_interrupted=true"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(result.out.contains(QStringLiteral("finished after 16 steps")),
+                 qPrintable(result.out));
+    }
+};
+
+QTEST_GUILESS_MAIN(DistributedTest)
+#include "tst_distributed.moc"
