@@ -277,6 +277,7 @@ TrainConfig read_train_config(const json& values) {
     config.num_nodes = values["num_nodes"].get<int>();
     config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
     config.strategy = text_of(values["strategy"]);
+    config.sync_batchnorm = values["sync_batchnorm"].get<bool>();
     config.precision = enum_from_name(kPrecisionNames, values["precision"]);
     config.seed = values["seed"].get<int>();
     config.optim = text_of(values["optim"]);
@@ -346,6 +347,7 @@ json to_json(const TrainConfig& config) {
         {"num_nodes", config.num_nodes},
         {"accelerator", to_string(config.accelerator)},
         {"strategy", config.strategy},
+        {"sync_batchnorm", config.sync_batchnorm},
         {"precision", to_string(config.precision)},
         {"seed", config.seed},
         {"optim", config.optim},

@@ -35,6 +35,7 @@ struct TrainConfig {
     int num_nodes = 0;
     Accelerator accelerator = Accelerator::Auto;
     std::string strategy;
+    bool sync_batchnorm = false; // ddp: batch statistics over every rank's batch
     Precision precision = Precision::Auto;
     int seed = 0;
     std::string optim;

@@ -4,6 +4,7 @@
 #include "core/text.h"
 #include "distributed/process_group.h"
 #include "methods/method.h"
+#include "models/batch_norm.h"
 
 #include <cmath>
 #include <filesystem>
@@ -28,7 +29,7 @@ public:
         const int output = args.integer("output_dim", 128, 1, 1 << 16);
         projection_ = register_module("projection_head",
                                       nn::Sequential(nn::Linear(backbone_->feature_dim(), hidden),
-                                                     nn::BatchNorm1d(hidden), nn::ReLU(),
+                                                     models::BatchNorm(hidden), nn::ReLU(),
                                                      nn::Linear(hidden, output)));
     }
 

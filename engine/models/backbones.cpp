@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include "core/text.h"
 #include "models/backbone.h"
+#include "models/batch_norm.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,20 +31,20 @@ public:
         const std::int64_t out = bottleneck ? width * 4 : width;
         if (bottleneck) {
             conv1_ = register_module("conv1", conv(in, width, 1));
-            bn1_ = register_module("bn1", nn::BatchNorm2d(width));
+            bn1_ = register_module("bn1", BatchNorm(width));
             conv2_ = register_module("conv2", conv(width, width, 3, stride));
-            bn2_ = register_module("bn2", nn::BatchNorm2d(width));
+            bn2_ = register_module("bn2", BatchNorm(width));
             conv3_ = register_module("conv3", conv(width, out, 1));
-            bn3_ = register_module("bn3", nn::BatchNorm2d(out));
+            bn3_ = register_module("bn3", BatchNorm(out));
         } else {
             conv1_ = register_module("conv1", conv(in, width, 3, stride));
-            bn1_ = register_module("bn1", nn::BatchNorm2d(width));
+            bn1_ = register_module("bn1", BatchNorm(width));
             conv2_ = register_module("conv2", conv(width, width, 3));
-            bn2_ = register_module("bn2", nn::BatchNorm2d(width));
+            bn2_ = register_module("bn2", BatchNorm(width));
         }
         if (stride != 1 || in != out) {
             downsample_ = register_module(
-                "downsample", nn::Sequential(conv(in, out, 1, stride), nn::BatchNorm2d(out)));
+                "downsample", nn::Sequential(conv(in, out, 1, stride), BatchNorm(out)));
         }
     }
 
@@ -59,7 +60,7 @@ public:
 private:
     bool bottleneck_;
     nn::Conv2d conv1_{nullptr}, conv2_{nullptr}, conv3_{nullptr};
-    nn::BatchNorm2d bn1_{nullptr}, bn2_{nullptr}, bn3_{nullptr};
+    BatchNorm bn1_{nullptr}, bn2_{nullptr}, bn3_{nullptr};
     nn::Sequential downsample_{nullptr};
 };
 TORCH_MODULE(ResidualBlock);
@@ -70,7 +71,7 @@ public:
         conv1_ = register_module(
             "conv1",
             nn::Conv2d(nn::Conv2dOptions(in_channels, 64, 7).stride(2).padding(3).bias(false)));
-        bn1_ = register_module("bn1", nn::BatchNorm2d(64));
+        bn1_ = register_module("bn1", BatchNorm(64));
         std::int64_t channels = 64;
         for (std::size_t stage = 0; stage < blocks.size(); ++stage) {
             const std::int64_t width = 64 << stage;
@@ -104,7 +105,7 @@ public:
 
 private:
     nn::Conv2d conv1_{nullptr};
-    nn::BatchNorm2d bn1_{nullptr};
+    BatchNorm bn1_{nullptr};
     std::vector<nn::Sequential> layers_;
     std::int64_t feature_dim_ = 0;
 };
@@ -117,7 +118,7 @@ public:
         std::int64_t channels = in_channels;
         for (const std::int64_t width : {32, 64, 128, 256}) {
             features_->push_back(conv(channels, width, 3, 2));
-            features_->push_back(nn::BatchNorm2d(width));
+            features_->push_back(BatchNorm(width));
             features_->push_back(nn::ReLU(nn::ReLUOptions(true)));
             channels = width;
         }

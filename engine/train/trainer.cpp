@@ -9,6 +9,7 @@
 #include "distributed/launcher.h"
 #include "distributed/process_group.h"
 #include "methods/method.h"
+#include "models/batch_norm.h"
 #include "system/hardware.h"
 #include "system/system_sampler.h"
 #include "track/fan_out.h"
@@ -348,6 +349,9 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     method->to(dtype);
     method->train();
     method->set_process_group(group);
+    if (config.sync_batchnorm) {
+        models::synchronize_batch_norms(*method, group);
+    }
 
     std::vector<torch::Tensor> trainable;
     for (const torch::Tensor& parameter : method->parameters()) {

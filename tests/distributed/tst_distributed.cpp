@@ -5,6 +5,7 @@
 #include "distributed/process_group.h"
 #include "methods/method.h"
 #include "models/backbone.h"
+#include "models/batch_norm.h"
 
 #include <QDir>
 #include <QFile>
@@ -250,6 +251,41 @@ private Q_SLOTS:
         }
     }
 
+    void syncBatchNormEqualsBatchNormOfTheGlobalBatch() {
+        torch::manual_seed(3);
+        const torch::Tensor images = torch::randn({8, 3, 5, 5}) * 2 + 1;
+        const torch::Tensor upstream = torch::randn({8, 3, 5, 5});
+        kiln::models::BatchNorm single(3);
+        const torch::Tensor whole = images.clone().requires_grad_(true);
+        const torch::Tensor expected = single(whole);
+        (expected * upstream).sum().backward();
+
+        const auto results = on_every_rank<std::vector<torch::Tensor>>(2, [&](ProcessGroup& group) {
+            kiln::models::BatchNorm norm(3);
+            if (kiln::models::synchronize_batch_norms(*norm, &group) != 1) {
+                throw std::runtime_error("the batch norm was not found");
+            }
+            const torch::Tensor mine =
+                images.narrow(0, 4 * group.rank(), 4).clone().requires_grad_(true);
+            const torch::Tensor out = norm(mine);
+            (out * upstream.narrow(0, 4 * group.rank(), 4)).sum().backward();
+            // DDP averages the parameter gradients; the input's is this rank's own.
+            torch::Tensor weight_gradient = norm->weight.grad().clone();
+            group.average({weight_gradient});
+            return std::vector<torch::Tensor>{out.detach(), mine.grad(), weight_gradient,
+                                              norm->running_mean, norm->running_var};
+        });
+        for (int rank = 0; rank < 2; ++rank) {
+            const auto& r = results[rank];
+            QVERIFY(torch::allclose(r[0], expected.detach().narrow(0, 4 * rank, 4), 1e-5, 1e-5));
+            QVERIFY(torch::allclose(r[1], whole.grad().narrow(0, 4 * rank, 4), 1e-5, 1e-5));
+            // The sum over ranks is the single-process gradient; DDP's average is half of it.
+            QVERIFY(torch::allclose(r[2] * 2, single->weight.grad(), 1e-4, 1e-5));
+            QVERIFY(torch::allclose(r[3], single->running_mean, 1e-6, 1e-6));
+            QVERIFY(torch::allclose(r[4], single->running_var, 1e-5, 1e-6));
+        }
+    }
+
     void portInUseAndUnreachableMasterAreClearErrors() {
         QTcpServer taken;
         QVERIFY(taken.listen(QHostAddress::LocalHost, 0));
@@ -338,6 +374,41 @@ private Q_SLOTS:
         QFile metrics(pair + QStringLiteral("/metrics.jsonl"));
         QVERIFY(metrics.open(QIODevice::ReadOnly));
         QVERIFY(metrics.readAll().contains("profiling/allreduce_time"));
+    }
+
+    void simclrWithSyncBatchNormOnTwoProcessesTrainsAsOne() {
+        // Batch norm everywhere (backbone and head): equal only with synchronised statistics,
+        // and with negatives gathered from both ranks.
+        const auto settings = [this](const QString& out, int devices) {
+            return QStringList{"train",
+                               "out=" + out,
+                               "data=" + images_,
+                               "model=smallcnn",
+                               "method=simclr",
+                               "transform_args.image_size=[32,32]",
+                               "epochs=1",
+                               "batch_size=16",
+                               "num_workers=0",
+                               "accelerator=cpu",
+                               "seed=7",
+                               "sync_batchnorm=true",
+                               "devices=" + QString::number(devices)};
+        };
+        const QString single = temp_.filePath(QStringLiteral("simclr-single"));
+        const QString pair = temp_.filePath(QStringLiteral("simclr-pair"));
+        Result result = runKiln(settings(single, 1));
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        result = runKiln(settings(pair, 2));
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const QString exported = QStringLiteral("/exported_models/exported_last.pt");
+        const double difference = largestDifference(single + exported, pair + exported);
+        QVERIFY2(difference < 1e-4, qPrintable(QString::number(difference)));
+        // Each rank's own statistics make a different run.
+        const QString local = temp_.filePath(QStringLiteral("simclr-local"));
+        result = runKiln(settings(local, 2) << QStringLiteral("sync_batchnorm=false"));
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const double unsynchronised = largestDifference(single + exported, local + exported);
+        QVERIFY2(unsynchronised > 1e-3, qPrintable(QString::number(unsynchronised)));
     }
 
     void twoNodesOnTheLoopback() {
