@@ -307,7 +307,10 @@ RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer,
         group.set_failure_explainer(
             [&local_ranks] { return local_ranks->failure(std::chrono::seconds(3)); });
     }
-    group.join([&local_ranks] {
+    group.join([&local_ranks, &stop] {
+        if (stop.stop_requested()) {
+            throw Error("stopped while waiting for the other ranks to join");
+        }
         if (local_ranks) {
             if (const std::optional<std::string> failure = local_ranks->failure()) {
                 throw Error(*failure);
