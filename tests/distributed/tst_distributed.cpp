@@ -431,6 +431,34 @@ private Q_SLOTS:
         QVERIFY(trainLog(out).contains(QStringLiteral("the 2 ranks ended with identical weights")));
     }
 
+    void underAnExternalLauncherEachProcessIsTheRankItIsTold() {
+        // As torchrun starts them: one `kiln train` per rank, RANK and WORLD_SIZE set.
+        const QString out = temp_.filePath(QStringLiteral("torchrun"));
+        const QString port = QString::number(freePort());
+        const QStringList settings = dinoSettings(out, 2);
+        QProcess first;
+        QProcess second;
+        startKiln(first, settings,
+                  {"RANK=0", "LOCAL_RANK=0", "WORLD_SIZE=2", "MASTER_ADDR=127.0.0.1",
+                   "MASTER_PORT=" + port});
+        startKiln(second, settings,
+                  {"RANK=1", "LOCAL_RANK=1", "WORLD_SIZE=2", "MASTER_ADDR=127.0.0.1",
+                   "MASTER_PORT=" + port});
+        const Result one = finished(first);
+        const Result two = finished(second);
+        QVERIFY2(one.exitCode == 0, qPrintable(one.err));
+        QVERIFY2(two.exitCode == 0, qPrintable(two.err));
+        QVERIFY(one.out.contains(QStringLiteral("finished after 4 steps")));
+        QVERIFY(trainLog(out).contains(QStringLiteral("the 2 ranks ended with identical weights")));
+
+        const Result mismatch =
+            runKiln(dinoSettings(temp_.filePath(QStringLiteral("mismatch")), 2),
+                    {"RANK=0", "WORLD_SIZE=3", "MASTER_PORT=" + QString::number(freePort())});
+        QCOMPARE(mismatch.exitCode, 1);
+        QVERIFY2(mismatch.err.contains(QStringLiteral("WORLD_SIZE=3 but num_nodes x devices = 2")),
+                 qPrintable(mismatch.err));
+    }
+
     void aKilledRankFailsTheRunAndLeavesNoProcessBehind() {
         const QString out = temp_.filePath(QStringLiteral("killed"));
         QProcess training;
