@@ -103,6 +103,17 @@ Result runKiln(const QStringList& arguments, const QStringList& environment = {}
     return finished(process);
 }
 
+// Two `kiln` processes with the same arguments and their own environments, side by side.
+std::pair<Result, Result> runTogether(const QStringList& arguments, const QStringList& first_env,
+                                      const QStringList& second_env) {
+    QProcess first;
+    QProcess second;
+    startKiln(first, arguments, first_env);
+    startKiln(second, arguments, second_env);
+    Result one = finished(first);
+    return {one, finished(second)};
+}
+
 int freePort() {
     QTcpServer server;
     server.listen(QHostAddress::LocalHost, 0);
@@ -170,6 +181,21 @@ private:
                 "accelerator=cpu",
                 "seed=7",
                 "devices=" + QString::number(devices)};
+    }
+
+    // Starts a 2-process run that checkpoints every `every_n_steps` steps and waits (up to a
+    // minute) for its first checkpoint, whose path it returns.
+    QString startUntilCheckpoint(QProcess& training, const QString& out, int epochs,
+                                 int every_n_steps) const {
+        startKiln(training, dinoSettings(out, 2, epochs) +
+                                QStringList{"callbacks.model_checkpoint.every_n_steps=" +
+                                            QString::number(every_n_steps)});
+        training.waitForStarted();
+        const QString checkpoint = out + QStringLiteral("/checkpoints/last.ckpt");
+        for (int wait = 0; wait < 1200 && !QFileInfo::exists(checkpoint); ++wait) {
+            QTest::qWait(50);
+        }
+        return checkpoint;
     }
 
     QString trainLog(const QString& out) const {
@@ -416,13 +442,9 @@ private Q_SLOTS:
         const QString port = QString::number(freePort());
         QStringList settings = dinoSettings(out, 1);
         settings << QStringLiteral("num_nodes=2");
-        QProcess first;
-        QProcess second;
-        startKiln(first, settings, {"NODE_RANK=0", "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port});
-        startKiln(second, settings,
-                  {"NODE_RANK=1", "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port});
-        const Result one = finished(first);
-        const Result two = finished(second);
+        const auto [one, two] =
+            runTogether(settings, {"NODE_RANK=0", "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port},
+                        {"NODE_RANK=1", "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port});
         QVERIFY2(one.exitCode == 0, qPrintable(one.err));
         QVERIFY2(two.exitCode == 0, qPrintable(two.err));
         QVERIFY(one.out.contains(QStringLiteral("finished after 4 steps")));
@@ -436,16 +458,11 @@ private Q_SLOTS:
         const QString out = temp_.filePath(QStringLiteral("torchrun"));
         const QString port = QString::number(freePort());
         const QStringList settings = dinoSettings(out, 2);
-        QProcess first;
-        QProcess second;
-        startKiln(first, settings,
-                  {"RANK=0", "LOCAL_RANK=0", "WORLD_SIZE=2", "MASTER_ADDR=127.0.0.1",
-                   "MASTER_PORT=" + port});
-        startKiln(second, settings,
-                  {"RANK=1", "LOCAL_RANK=1", "WORLD_SIZE=2", "MASTER_ADDR=127.0.0.1",
-                   "MASTER_PORT=" + port});
-        const Result one = finished(first);
-        const Result two = finished(second);
+        const auto [one, two] = runTogether(settings,
+                                            {"RANK=0", "LOCAL_RANK=0", "WORLD_SIZE=2",
+                                             "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port},
+                                            {"RANK=1", "LOCAL_RANK=1", "WORLD_SIZE=2",
+                                             "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port});
         QVERIFY2(one.exitCode == 0, qPrintable(one.err));
         QVERIFY2(two.exitCode == 0, qPrintable(two.err));
         QVERIFY(one.out.contains(QStringLiteral("finished after 4 steps")));
@@ -462,13 +479,7 @@ private Q_SLOTS:
     void aKilledRankFailsTheRunAndLeavesNoProcessBehind() {
         const QString out = temp_.filePath(QStringLiteral("killed"));
         QProcess training;
-        startKiln(training, dinoSettings(out, 2, 200) +
-                                QStringList{"callbacks.model_checkpoint.every_n_steps=2"});
-        QVERIFY(training.waitForStarted());
-        const QString checkpoint = out + QStringLiteral("/checkpoints/last.ckpt");
-        for (int wait = 0; wait < 1200 && !QFileInfo::exists(checkpoint); ++wait) {
-            QTest::qWait(50);
-        }
+        const QString checkpoint = startUntilCheckpoint(training, out, 200, 2);
         QVERIFY(QFileInfo::exists(checkpoint));
         const std::vector<pid_t> ranks = childrenOf(training.processId());
         QCOMPARE(ranks.size(), std::size_t(1));
@@ -491,14 +502,7 @@ private Q_SLOTS:
     void aStoppedDistributedRunResumes() {
         const QString out = temp_.filePath(QStringLiteral("stopped"));
         QProcess training;
-        startKiln(training, dinoSettings(out, 2, 4) +
-                                QStringList{"callbacks.model_checkpoint.every_n_steps=1"});
-        QVERIFY(training.waitForStarted());
-        const QString checkpoint = out + QStringLiteral("/checkpoints/last.ckpt");
-        for (int wait = 0; wait < 1200 && !QFileInfo::exists(checkpoint); ++wait) {
-            QTest::qWait(50);
-        }
-        QVERIFY(QFileInfo::exists(checkpoint));
+        QVERIFY(QFileInfo::exists(startUntilCheckpoint(training, out, 4, 1)));
         const std::vector<pid_t> ranks = childrenOf(training.processId());
         training.terminate(); // SIGTERM, as Ctrl-C: every rank stops after the same step
         Result result = finished(training, 60000);
