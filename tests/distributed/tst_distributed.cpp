@@ -20,7 +20,8 @@
 #include <opencv2/imgcodecs.hpp>
 #include <signal.h>
 #include <thread>
-#include <torch/torch.h>
+#include <torch/types.h>
+#include <torch/utils.h>
 
 namespace {
 
