@@ -3,6 +3,7 @@
 
 #include "app/application.h"
 #include "app/main_window.h"
+#include "distributed/launcher.h"
 #include "embed/writers.h"
 #include "embeddings/embedding_session.h"
 #include "embeddings/embeddings_view.h"
@@ -30,6 +31,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
+#include <cstring>
 #include <torch/types.h>
 #include <torch/utils.h>
 
@@ -342,6 +344,32 @@ private Q_SLOTS:
         QVERIFY(window.saveProject());
     }
 
+    void trainOnTwoProcessesFromTheWindow() {
+        // Studio's training thread launches the second rank as a copy of this program, which
+        // main() below turns into a rank process.
+        MainWindow window;
+        window.show();
+        prepare(window, QStringLiteral("two-processes"), 2);
+        nlohmann::json settings = window.runConfiguration()->settings();
+        settings["devices"] = 2;
+        window.runConfiguration()->setSettings(settings);
+        QSignalSpy finished(window.session(), &kiln::gui::TrainingSession::finished);
+        QSignalSpy failed(window.session(), &kiln::gui::TrainingSession::failed);
+        window.findChild<QAction*>("trainAction")->trigger();
+        QVERIFY2(finished.wait(120000),
+                 failed.isEmpty() ? "no end" : qPrintable(failed.first().first().toString()));
+        const auto summary = finished.first().first().value<kiln::train::RunSummary>();
+        QCOMPARE(summary.status, kiln::train::RunSummary::Status::Finished);
+        QCOMPARE(summary.steps, 4); // 16 images, a global batch of 8 split over 2 ranks
+        QTRY_VERIFY(!window.session()->isRunning());
+        QTest::qWait(100);
+        QCOMPARE(window.livePlots()->stepCount(), 4);
+        QFile log(QString::fromStdString(
+            (summary.checkpoint.parent_path().parent_path() / "train.log").string()));
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        QVERIFY(log.readAll().contains("the 2 ranks ended with identical weights"));
+    }
+
     void cpuBoundAdviceOffersToOptimizeTheDataset() {
         MainWindow window;
         window.show();
@@ -419,5 +447,13 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TrainingTest)
+int main(int argc, char** argv) {
+    if (argc == 2 && std::strcmp(argv[1], kiln::distributed::kRankProcessArgument) == 0) {
+        return kiln::train::rank_process_main(); // rank 1 of trainOnTwoProcessesFromTheWindow
+    }
+    QApplication app(argc, argv);
+    TrainingTest test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_training.moc"
