@@ -96,8 +96,17 @@ class LocalRanks::Monitor {
 public:
     Monitor(const std::string& config_json, const RankEnvironment& node, int master_port) {
         const std::string executable = std::filesystem::read_symlink("/proc/self/exe").string();
-        for (int local_rank = 1; local_rank < node.local_world_size; ++local_rank) {
-            children_.push_back(start(executable, config_json, node, local_rank, master_port));
+        try {
+            for (int local_rank = 1; local_rank < node.local_world_size; ++local_rank) {
+                children_.push_back(start(executable, config_json, node, local_rank, master_port));
+            }
+        } catch (const Error&) { // none of the ranks started so far may stay behind
+            for (const Child& child : children_) {
+                kill(child.pid, SIGKILL);
+                waitpid(child.pid, nullptr, 0);
+                close(child.stderr_fd);
+            }
+            throw;
         }
         thread_ = std::thread([this] { watch(); });
     }
@@ -146,10 +155,15 @@ private:
         if (pipe2(config_pipe, O_CLOEXEC) != 0 || pipe2(error_pipe, O_CLOEXEC) != 0) {
             throw Error(std::string("cannot start the rank processes: ") + std::strerror(errno));
         }
+        // Never blocks: a config larger than the pipe is an error, not a hang.
+        fcntl(config_pipe[1], F_SETFL, O_NONBLOCK);
         fcntl(config_pipe[1], F_SETPIPE_SZ, static_cast<int>(config_json.size() + 4096));
         const ssize_t written = write(config_pipe[1], config_json.data(), config_json.size());
         close(config_pipe[1]);
         if (written != static_cast<ssize_t>(config_json.size())) {
+            for (const int fd : {config_pipe[0], error_pipe[0], error_pipe[1]}) {
+                close(fd);
+            }
             throw Error("cannot hand the configuration to rank " + std::to_string(child.rank) +
                         ": it is too large for a pipe");
         }
