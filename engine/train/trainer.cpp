@@ -250,6 +250,10 @@ fs::path last_checkpoint_path(const fs::path& out) {
 }
 
 RunSummary train(const TrainConfig& config, TrainObserver& observer, StopToken stop) {
+    if (config.accelerator != Accelerator::Cpu) {
+        throw Error("accelerator=" + to_string(config.accelerator) +
+                    ": this build of Kiln trains on cpu only; use accelerator=cpu");
+    }
     try {
         if (config.world_size() > 1) {
             return train_distributed(config, observer, std::move(stop));
@@ -326,10 +330,6 @@ RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer,
 
 RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken stop,
                distributed::ProcessGroup* group) {
-    if (config.accelerator != Accelerator::Cpu) {
-        throw Error("accelerator=" + to_string(config.accelerator) +
-                    ": this build of Kiln trains on cpu only; use accelerator=cpu");
-    }
     // Only the first rank writes the run directory and reports; the others only train.
     const bool writes = group == nullptr || group->rank() == 0;
     const int world_size = group ? group->world_size() : 1;
