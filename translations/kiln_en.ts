@@ -73,22 +73,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="76"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="73"/>
         <source>Loading and projecting %1...</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="133"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="125"/>
         <source>(top folder)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="140"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="132"/>
         <source>neighbours</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="149"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="141"/>
         <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
         <translation>
             <numerusform>%n embedding in %1 group(s) by top-level folder.</numerusform>
@@ -96,7 +96,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="197"/>
         <source>%1 (selected)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -744,62 +744,62 @@
 <context>
     <name>kiln::gui::OptimizeDatasetDialog</name>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="24"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="23"/>
         <source>Optimize Dataset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="33"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="32"/>
         <source>keep the size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="34"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="33"/>
         <source> px</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="40"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="39"/>
         <source>Decoding PNG and large images costs CPU in every epoch; JPEG or WebP at the training resolution costs far less.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="46"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="45"/>
         <source>Source</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="47"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="46"/>
         <source>Destination</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="48"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="47"/>
         <source>Format</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="49"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="48"/>
         <source>Longest side at most</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="50"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="49"/>
         <source>Quality</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="52"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="51"/>
         <source>Optimize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="99"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="92"/>
         <source>Optimizing...</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="114"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="107"/>
         <source>Stopped after %n image(s).</source>
         <translation>
             <numerusform>Stopped after %n image.</numerusform>
@@ -807,7 +807,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="115"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="109"/>
         <source>Wrote %n image(s): %1 became %2.</source>
         <translation>
             <numerusform>Wrote %n image: %1 became %2.</numerusform>
@@ -815,7 +815,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="120"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="114"/>
         <source>%n unreadable file(s) skipped.</source>
         <translation>
             <numerusform>%n unreadable file skipped.</numerusform>
@@ -914,132 +914,142 @@
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="69"/>
+        <source>Batch-norm statistics over all devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="71"/>
         <source>TensorBoard event files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="74"/>
+        <location filename="../gui/training/run_config_form.cpp" line="76"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="77"/>
+        <location filename="../gui/training/run_config_form.cpp" line="79"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="80"/>
+        <location filename="../gui/training/run_config_form.cpp" line="82"/>
         <source>Dataset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="81"/>
+        <location filename="../gui/training/run_config_form.cpp" line="83"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="82"/>
+        <location filename="../gui/training/run_config_form.cpp" line="84"/>
         <source>Method</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="83"/>
+        <location filename="../gui/training/run_config_form.cpp" line="85"/>
         <source>Epochs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="84"/>
+        <location filename="../gui/training/run_config_form.cpp" line="86"/>
         <source>Batch size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="85"/>
+        <location filename="../gui/training/run_config_form.cpp" line="87"/>
         <source>Image size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="86"/>
+        <location filename="../gui/training/run_config_form.cpp" line="88"/>
         <source>Accelerator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="87"/>
+        <location filename="../gui/training/run_config_form.cpp" line="89"/>
         <source>Devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="88"/>
+        <location filename="../gui/training/run_config_form.cpp" line="90"/>
         <source>Nodes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="89"/>
-        <source>Precision</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../gui/training/run_config_form.cpp" line="90"/>
-        <source>Loader workers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../gui/training/run_config_form.cpp" line="91"/>
-        <source>Loggers</source>
+        <source>Sync batch norm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="92"/>
-        <source>MLflow</source>
+        <source>Precision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="93"/>
-        <source>Output folder</source>
+        <source>Loader workers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="94"/>
+        <source>Loggers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="95"/>
+        <source>MLflow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="96"/>
+        <source>Output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="97"/>
         <source>Seed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="67"/>
-        <location filename="../gui/training/run_config_form.cpp" line="141"/>
+        <location filename="../gui/training/run_config_form.cpp" line="144"/>
         <source>auto</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="142"/>
+        <location filename="../gui/training/run_config_form.cpp" line="145"/>
         <source>CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="145"/>
+        <location filename="../gui/training/run_config_form.cpp" line="148"/>
         <source>CUDA %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="149"/>
+        <location filename="../gui/training/run_config_form.cpp" line="152"/>
         <source>CUDA</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="153"/>
+        <location filename="../gui/training/run_config_form.cpp" line="156"/>
         <source>No CUDA GPU is visible.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="154"/>
+        <location filename="../gui/training/run_config_form.cpp" line="157"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="173"/>
+        <location filename="../gui/training/run_config_form.cpp" line="176"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="183"/>
+        <location filename="../gui/training/run_config_form.cpp" line="186"/>
         <source>auto (%1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1047,52 +1057,52 @@
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="146"/>
+        <location filename="../gui/runs/run_history.cpp" line="145"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="148"/>
+        <location filename="../gui/runs/run_history.cpp" line="147"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="150"/>
+        <location filename="../gui/runs/run_history.cpp" line="149"/>
         <source>Method</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="152"/>
+        <location filename="../gui/runs/run_history.cpp" line="151"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="154"/>
+        <location filename="../gui/runs/run_history.cpp" line="153"/>
         <source>Started</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="156"/>
+        <location filename="../gui/runs/run_history.cpp" line="155"/>
         <source>Duration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="158"/>
+        <location filename="../gui/runs/run_history.cpp" line="157"/>
         <source>Steps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="160"/>
+        <location filename="../gui/runs/run_history.cpp" line="159"/>
         <source>Final loss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="162"/>
+        <location filename="../gui/runs/run_history.cpp" line="161"/>
         <source>Images/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="164"/>
+        <location filename="../gui/runs/run_history.cpp" line="163"/>
         <source>data_wait (median)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1135,18 +1145,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="322"/>
-        <location filename="../gui/runs/run_history.cpp" line="334"/>
+        <location filename="../gui/runs/run_history.cpp" line="317"/>
+        <location filename="../gui/runs/run_history.cpp" line="329"/>
         <source>Delete Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="323"/>
+        <location filename="../gui/runs/run_history.cpp" line="318"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="335"/>
+        <location filename="../gui/runs/run_history.cpp" line="330"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation type="unfinished"></translation>
     </message>

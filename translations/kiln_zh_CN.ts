@@ -72,29 +72,29 @@
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="76"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="73"/>
         <source>Loading and projecting %1...</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="133"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="125"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="140"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="132"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="149"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="141"/>
         <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
         <translation>
             <numerusform>%n 个嵌入，按顶层文件夹分为 %1 组。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="197"/>
         <source>%1 (selected)</source>
         <translation>%1（已选）</translation>
     </message>
@@ -738,76 +738,76 @@
 <context>
     <name>kiln::gui::OptimizeDatasetDialog</name>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="24"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="23"/>
         <source>Optimize Dataset</source>
         <translation>优化数据集</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="33"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="32"/>
         <source>keep the size</source>
         <translation>保持原尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="34"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="33"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="40"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="39"/>
         <source>Decoding PNG and large images costs CPU in every epoch; JPEG or WebP at the training resolution costs far less.</source>
         <translation>解码 PNG 和大图像在每个轮次都会消耗 CPU；以训练分辨率保存的 JPEG 或 WebP 开销小得多。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="46"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="45"/>
         <source>Source</source>
         <translation>源</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="47"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="46"/>
         <source>Destination</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="48"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="47"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="49"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="48"/>
         <source>Longest side at most</source>
         <translation>最长边不超过</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="50"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="49"/>
         <source>Quality</source>
         <translation>质量</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="52"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="51"/>
         <source>Optimize</source>
         <translation>优化</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="99"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="92"/>
         <source>Optimizing...</source>
         <translation>正在优化...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="114"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="107"/>
         <source>Stopped after %n image(s).</source>
         <translation>
             <numerusform>处理 %n 张图像后已停止。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="115"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="109"/>
         <source>Wrote %n image(s): %1 became %2.</source>
         <translation>
             <numerusform>已写入 %n 张图像：%1 变为 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="120"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="114"/>
         <source>%n unreadable file(s) skipped.</source>
         <translation>
             <numerusform>跳过了 %n 个无法读取的文件。</numerusform>
@@ -905,132 +905,142 @@
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="69"/>
+        <source>Batch-norm statistics over all devices</source>
+        <translation>在所有设备上计算批归一化统计量</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="71"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard 事件文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="74"/>
+        <location filename="../gui/training/run_config_form.cpp" line="76"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>关闭；填写文件夹或 http(s):// 服务器以记录到 MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="77"/>
+        <location filename="../gui/training/run_config_form.cpp" line="79"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>项目运行目录中的新文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="80"/>
+        <location filename="../gui/training/run_config_form.cpp" line="82"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="81"/>
+        <location filename="../gui/training/run_config_form.cpp" line="83"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="82"/>
+        <location filename="../gui/training/run_config_form.cpp" line="84"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="83"/>
+        <location filename="../gui/training/run_config_form.cpp" line="85"/>
         <source>Epochs</source>
         <translation>轮数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="84"/>
+        <location filename="../gui/training/run_config_form.cpp" line="86"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="85"/>
+        <location filename="../gui/training/run_config_form.cpp" line="87"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="86"/>
+        <location filename="../gui/training/run_config_form.cpp" line="88"/>
         <source>Accelerator</source>
         <translation>加速器</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="87"/>
+        <location filename="../gui/training/run_config_form.cpp" line="89"/>
         <source>Devices</source>
         <translation>设备数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="88"/>
+        <location filename="../gui/training/run_config_form.cpp" line="90"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="89"/>
+        <location filename="../gui/training/run_config_form.cpp" line="91"/>
+        <source>Sync batch norm</source>
+        <translation>同步批归一化</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="92"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="90"/>
+        <location filename="../gui/training/run_config_form.cpp" line="93"/>
         <source>Loader workers</source>
         <translation>加载线程数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="91"/>
+        <location filename="../gui/training/run_config_form.cpp" line="94"/>
         <source>Loggers</source>
         <translation>日志记录器</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="92"/>
+        <location filename="../gui/training/run_config_form.cpp" line="95"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="93"/>
+        <location filename="../gui/training/run_config_form.cpp" line="96"/>
         <source>Output folder</source>
         <translation>输出文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="94"/>
+        <location filename="../gui/training/run_config_form.cpp" line="97"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="67"/>
-        <location filename="../gui/training/run_config_form.cpp" line="141"/>
+        <location filename="../gui/training/run_config_form.cpp" line="144"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="142"/>
+        <location filename="../gui/training/run_config_form.cpp" line="145"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="145"/>
+        <location filename="../gui/training/run_config_form.cpp" line="148"/>
         <source>CUDA %1: %2</source>
         <translation>CUDA %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="149"/>
+        <location filename="../gui/training/run_config_form.cpp" line="152"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="153"/>
+        <location filename="../gui/training/run_config_form.cpp" line="156"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="154"/>
+        <location filename="../gui/training/run_config_form.cpp" line="157"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="173"/>
+        <location filename="../gui/training/run_config_form.cpp" line="176"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="183"/>
+        <location filename="../gui/training/run_config_form.cpp" line="186"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
@@ -1038,52 +1048,52 @@
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="146"/>
+        <location filename="../gui/runs/run_history.cpp" line="145"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="148"/>
+        <location filename="../gui/runs/run_history.cpp" line="147"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="150"/>
+        <location filename="../gui/runs/run_history.cpp" line="149"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="152"/>
+        <location filename="../gui/runs/run_history.cpp" line="151"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="154"/>
+        <location filename="../gui/runs/run_history.cpp" line="153"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="156"/>
+        <location filename="../gui/runs/run_history.cpp" line="155"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="158"/>
+        <location filename="../gui/runs/run_history.cpp" line="157"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="160"/>
+        <location filename="../gui/runs/run_history.cpp" line="159"/>
         <source>Final loss</source>
         <translation>最终损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="162"/>
+        <location filename="../gui/runs/run_history.cpp" line="161"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="164"/>
+        <location filename="../gui/runs/run_history.cpp" line="163"/>
         <source>data_wait (median)</source>
         <translation>data_wait（中位数）</translation>
     </message>
@@ -1126,18 +1136,18 @@
         <translation>train_loss</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="322"/>
-        <location filename="../gui/runs/run_history.cpp" line="334"/>
+        <location filename="../gui/runs/run_history.cpp" line="317"/>
+        <location filename="../gui/runs/run_history.cpp" line="329"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="323"/>
+        <location filename="../gui/runs/run_history.cpp" line="318"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="335"/>
+        <location filename="../gui/runs/run_history.cpp" line="330"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>

@@ -66,6 +66,8 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     devices_ = spin(QStringLiteral("devicesField"), 0, 1024, 0, this);
     devices_->setSpecialValueText(tr("auto"));
     num_nodes_ = spin(QStringLiteral("numNodesField"), 1, 4096, 1, this);
+    sync_batchnorm_ = new QCheckBox(tr("Batch-norm statistics over all devices"), this);
+    sync_batchnorm_->setObjectName(QStringLiteral("syncBatchnormField"));
     tensorboard_ = new QCheckBox(tr("TensorBoard event files"), this);
     tensorboard_->setObjectName(QStringLiteral("tensorboardField"));
     tensorboard_->setChecked(true);
@@ -86,6 +88,7 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     addRow(form, QStringLiteral("accelerator"), tr("Accelerator"), accelerator_);
     addRow(form, QStringLiteral("devices"), tr("Devices"), devices_);
     addRow(form, QStringLiteral("num_nodes"), tr("Nodes"), num_nodes_);
+    addRow(form, QStringLiteral("sync_batchnorm"), tr("Sync batch norm"), sync_batchnorm_);
     addRow(form, QStringLiteral("precision"), tr("Precision"), precision_);
     addRow(form, QStringLiteral("num_workers"), tr("Loader workers"), num_workers_);
     addRow(form, QStringLiteral("loggers"), tr("Loggers"), tensorboard_);
@@ -207,6 +210,9 @@ nlohmann::json RunConfigForm::settings() const {
     if (num_nodes_->value() > 1) {
         settings["num_nodes"] = num_nodes_->value();
     }
+    if (sync_batchnorm_->isChecked()) {
+        settings["sync_batchnorm"] = true;
+    }
     if (data_->currentIndex() >= 0) {
         settings["data"] = data_->currentData().toString().toStdString();
     }
@@ -249,6 +255,7 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     seed_->setValue(number("seed", 0));
     devices_->setValue(number("devices", 0));
     num_nodes_->setValue(number("num_nodes", 1));
+    sync_batchnorm_->setChecked(settings.value("sync_batchnorm", false));
     out_->setText(text("out", ""));
     const QString data = text("data", "");
     if (!data.isEmpty() && data_->findData(data) < 0) { // not a project dataset: still shown

@@ -59,6 +59,7 @@ private:
     QComboBox* precision_;
     QSpinBox* devices_;
     QSpinBox* num_nodes_;
+    QCheckBox* sync_batchnorm_;
     QSpinBox* num_workers_;
     QCheckBox* tensorboard_;
     QLineEdit* mlflow_uri_;

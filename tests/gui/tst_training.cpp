@@ -15,6 +15,7 @@
 #include "training/training_session.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
@@ -353,6 +354,8 @@ private Q_SLOTS:
         nlohmann::json settings = window.runConfiguration()->settings();
         settings["devices"] = 2;
         window.runConfiguration()->setSettings(settings);
+        window.findChild<QCheckBox*>(QStringLiteral("syncBatchnormField"))->setChecked(true);
+        QCOMPARE(window.runConfiguration()->settings().value("sync_batchnorm", false), true);
         QSignalSpy finished(window.session(), &kiln::gui::TrainingSession::finished);
         QSignalSpy failed(window.session(), &kiln::gui::TrainingSession::failed);
         window.findChild<QAction*>("trainAction")->trigger();
