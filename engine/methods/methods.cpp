@@ -296,9 +296,10 @@ public:
         if (queue_size_ == 0) {
             return (student - target).pow(2).sum(1).mean();
         }
-        pending_ = group_ ? group_->all_gather(target) : target; // every rank's queue alike
+        // The global batch's teacher features: keys now, the queue's newest entries next.
+        pending_ = group_ ? group_->all_gather(target) : target;
         const std::int64_t filled = queue_filled_.item<std::int64_t>();
-        const torch::Tensor keys = torch::cat({target, queue_.narrow(0, 0, filled)});
+        const torch::Tensor keys = torch::cat({pending_, queue_.narrow(0, 0, filled)});
         // KL divergence: zero when the student matches, whatever the teacher's own entropy.
         const torch::Tensor teacher_log_probabilities =
             torch::log_softmax(target.mm(keys.t()) / temperature_, 1);

@@ -438,6 +438,40 @@ private Q_SLOTS:
         QVERIFY2(unsynchronised > 1e-3, qPrintable(QString::number(unsynchronised)));
     }
 
+    void distillationQueueFillsFromEveryRank() {
+        // The queue holds the global batch's teacher features, so 2 ranks train as 1.
+        const QString teacher = temp_.filePath(QStringLiteral("teacher.pt"));
+        torch::manual_seed(5);
+        kiln::models::save_backbone_weights(*kiln::models::make_backbone("smallcnn"),
+                                            teacher.toStdString());
+        const auto settings = [&](const QString& out, int devices) {
+            return QStringList{"train",
+                               "out=" + out,
+                               "data=" + images_,
+                               "model=smallcnn",
+                               "method=distillation",
+                               "method_args.teacher=" + teacher,
+                               "method_args.queue_size=32",
+                               "transform_args.image_size=[32,32]",
+                               "epochs=2",
+                               "batch_size=16",
+                               "num_workers=0",
+                               "accelerator=cpu",
+                               "seed=7",
+                               "sync_batchnorm=true",
+                               "devices=" + QString::number(devices)};
+        };
+        const QString single = temp_.filePath(QStringLiteral("distill-single"));
+        const QString pair = temp_.filePath(QStringLiteral("distill-pair"));
+        Result result = runKiln(settings(single, 1));
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        result = runKiln(settings(pair, 2));
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const QString exported = QStringLiteral("/exported_models/exported_last.pt");
+        const double difference = largestDifference(single + exported, pair + exported);
+        QVERIFY2(difference < 1e-4, qPrintable(QString::number(difference)));
+    }
+
     void twoNodesOnTheLoopback() {
         const QString out = temp_.filePath(QStringLiteral("nodes"));
         const QString port = QString::number(freePort());
