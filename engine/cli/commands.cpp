@@ -160,7 +160,17 @@ int run_train(const ConfigSource& source, const StopToken& stop, std::ostream& o
     const TrainConfig config =
         resolve_train_config(load_settings(config::train_schema(), source), current_context());
     ProgressObserver observer(out);
+    const bool reports = distributed::writes_run_directory();
+    if (!reports) { // another node's rank 0 draws the progress and writes `out`
+        out << "training as a rank of a distributed run; the first node reports progress and "
+               "writes "
+            << config.out.string() << std::endl;
+    }
     const train::RunSummary summary = train::train(config, observer, stop);
+    if (!reports) {
+        out << (summary.status == train::RunSummary::Status::Finished ? "finished" : "stopped")
+            << " after " << summary.steps << " steps" << std::endl;
+    }
     return summary.status == train::RunSummary::Status::Finished ? 0 : 130;
 }
 
