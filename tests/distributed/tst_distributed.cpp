@@ -184,6 +184,25 @@ private:
                 "devices=" + QString::number(devices)};
     }
 
+    // A tiny smallcnn run (32 px, batch 16, seed 7) with the method and settings in `extra`.
+    QStringList smallCnnSettings(const QString& out, int devices, const QStringList& extra) const {
+        return QStringList{"train",
+                           "out=" + out,
+                           "data=" + images_,
+                           "model=smallcnn",
+                           "transform_args.image_size=[32,32]",
+                           "batch_size=16",
+                           "num_workers=0",
+                           "accelerator=cpu",
+                           "seed=7",
+                           "devices=" + QString::number(devices)} +
+               extra;
+    }
+
+    static QString exportedModel(const QString& out) {
+        return out + QStringLiteral("/exported_models/exported_last.pt");
+    }
+
     // Starts a 2-process run that checkpoints every `every_n_steps` steps and waits (up to a
     // minute) for its first checkpoint, whose path it returns.
     QString startUntilCheckpoint(QProcess& training, const QString& out, int epochs,
@@ -393,9 +412,7 @@ private Q_SLOTS:
         QVERIFY2(
             trainLog(pair).contains(QStringLiteral("the 2 ranks ended with identical weights")),
             qPrintable(trainLog(pair)));
-        const double difference =
-            largestDifference(single + QStringLiteral("/exported_models/exported_last.pt"),
-                              pair + QStringLiteral("/exported_models/exported_last.pt"));
+        const double difference = largestDifference(exportedModel(single), exportedModel(pair));
         QVERIFY2(difference < 1e-4, qPrintable(QString::number(difference)));
         // The slowest rank's times and the all-reduce are logged with the other metrics.
         QFile metrics(pair + QStringLiteral("/metrics.jsonl"));
@@ -406,35 +423,21 @@ private Q_SLOTS:
     void simclrWithSyncBatchNormOnTwoProcessesTrainsAsOne() {
         // Batch norm everywhere (backbone and head): equal only with synchronised statistics,
         // and with negatives gathered from both ranks.
-        const auto settings = [this](const QString& out, int devices) {
-            return QStringList{"train",
-                               "out=" + out,
-                               "data=" + images_,
-                               "model=smallcnn",
-                               "method=simclr",
-                               "transform_args.image_size=[32,32]",
-                               "epochs=1",
-                               "batch_size=16",
-                               "num_workers=0",
-                               "accelerator=cpu",
-                               "seed=7",
-                               "sync_batchnorm=true",
-                               "devices=" + QString::number(devices)};
-        };
+        const QStringList simclr = {"method=simclr", "epochs=1", "sync_batchnorm=true"};
         const QString single = temp_.filePath(QStringLiteral("simclr-single"));
         const QString pair = temp_.filePath(QStringLiteral("simclr-pair"));
-        Result result = runKiln(settings(single, 1));
-        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-        result = runKiln(settings(pair, 2));
-        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-        const QString exported = QStringLiteral("/exported_models/exported_last.pt");
-        const double difference = largestDifference(single + exported, pair + exported);
-        QVERIFY2(difference < 1e-4, qPrintable(QString::number(difference)));
-        // Each rank's own statistics make a different run.
         const QString local = temp_.filePath(QStringLiteral("simclr-local"));
-        result = runKiln(settings(local, 2) << QStringLiteral("sync_batchnorm=false"));
-        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-        const double unsynchronised = largestDifference(single + exported, local + exported);
+        for (const auto& [out, devices, extra] :
+             {std::tuple{single, 1, QStringList()}, std::tuple{pair, 2, QStringList()},
+              // Each rank's own statistics make a different run.
+              std::tuple{local, 2, QStringList{"sync_batchnorm=false"}}}) {
+            const Result result = runKiln(smallCnnSettings(out, devices, simclr + extra));
+            QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        }
+        const double difference = largestDifference(exportedModel(single), exportedModel(pair));
+        QVERIFY2(difference < 1e-4, qPrintable(QString::number(difference)));
+        const double unsynchronised =
+            largestDifference(exportedModel(single), exportedModel(local));
         QVERIFY2(unsynchronised > 1e-3, qPrintable(QString::number(unsynchronised)));
     }
 
@@ -444,31 +447,16 @@ private Q_SLOTS:
         torch::manual_seed(5);
         kiln::models::save_backbone_weights(*kiln::models::make_backbone("smallcnn"),
                                             teacher.toStdString());
-        const auto settings = [&](const QString& out, int devices) {
-            return QStringList{"train",
-                               "out=" + out,
-                               "data=" + images_,
-                               "model=smallcnn",
-                               "method=distillation",
-                               "method_args.teacher=" + teacher,
-                               "method_args.queue_size=32",
-                               "transform_args.image_size=[32,32]",
-                               "epochs=2",
-                               "batch_size=16",
-                               "num_workers=0",
-                               "accelerator=cpu",
-                               "seed=7",
-                               "sync_batchnorm=true",
-                               "devices=" + QString::number(devices)};
-        };
+        const QStringList distillation = {"method=distillation", "method_args.teacher=" + teacher,
+                                          "method_args.queue_size=32", "epochs=2",
+                                          "sync_batchnorm=true"};
         const QString single = temp_.filePath(QStringLiteral("distill-single"));
         const QString pair = temp_.filePath(QStringLiteral("distill-pair"));
-        Result result = runKiln(settings(single, 1));
-        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-        result = runKiln(settings(pair, 2));
-        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-        const QString exported = QStringLiteral("/exported_models/exported_last.pt");
-        const double difference = largestDifference(single + exported, pair + exported);
+        for (const auto& [out, devices] : {std::pair{single, 1}, std::pair{pair, 2}}) {
+            const Result result = runKiln(smallCnnSettings(out, devices, distillation));
+            QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        }
+        const double difference = largestDifference(exportedModel(single), exportedModel(pair));
         QVERIFY2(difference < 1e-4, qPrintable(QString::number(difference)));
     }
 
@@ -488,7 +476,7 @@ private Q_SLOTS:
                  qPrintable(two.out));
         QVERIFY(two.out.contains(QStringLiteral("finished after 4 steps")));
         QVERIFY(!two.out.contains(QStringLiteral("epoch 1/1")));
-        QVERIFY(QFileInfo::exists(out + QStringLiteral("/exported_models/exported_last.pt")));
+        QVERIFY(QFileInfo::exists(exportedModel(out)));
         QVERIFY(trainLog(out).contains(QStringLiteral("the 2 ranks ended with identical weights")));
     }
 
