@@ -217,7 +217,7 @@ void unflatten_into(const at::Tensor& flat, const std::vector<at::Tensor>& tenso
 void ProcessGroup::broadcast(const std::vector<at::Tensor>& tensors) {
     const at::NoGradGuard no_grad;
     run("sending rank 0's weights", [&](c10d::ProcessGroupGloo& gloo) {
-        for (const std::vector<at::Tensor>& bucket : buckets_of(tensors, 25 * 1024 * 1024)) {
+        for (const std::vector<at::Tensor>& bucket : buckets_of(tensors, kBucketBytes)) {
             std::vector<at::Tensor> flat{flatten(bucket)};
             gloo.broadcast(flat, {0})->wait();
             if (rank_ != 0) {

@@ -4,6 +4,7 @@
 
 #include <ATen/core/Tensor.h>
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -11,6 +12,9 @@
 #include <vector>
 
 namespace kiln::distributed {
+
+// Tensors are flattened into buckets of about this size per collective (DDP's default).
+inline constexpr std::int64_t kBucketBytes = 25 * 1024 * 1024;
 
 // One rank's membership of a run: a c10d TCPStore for the rendezvous (rank 0 serves it) and a
 // Gloo process group for the collectives. Every failure of a collective is a kiln::Error that
@@ -40,8 +44,7 @@ public:
     void broadcast(const std::vector<at::Tensor>& tensors);
     // Every rank's tensors summed and divided by the world size, in buckets of about
     // `bucket_bytes` whose reductions overlap.
-    void average(const std::vector<at::Tensor>& tensors,
-                 std::int64_t bucket_bytes = 25 * 1024 * 1024);
+    void average(const std::vector<at::Tensor>& tensors, std::int64_t bucket_bytes = kBucketBytes);
     // [world_size * N, ...] from every rank's [N, ...], in rank order. Differentiable: the
     // gradient of this rank's rows is the sum of every rank's gradient for them.
     at::Tensor all_gather(const at::Tensor& tensor);

@@ -485,7 +485,8 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                 double step_loss = 0.0;
                 std::int64_t images = 0;
                 optimizer.zero_grad();
-                if (group) { // batch-norm statistics follow rank 0's, as DDP's do
+                // Batch-norm statistics follow rank 0's, as DDP's do; synchronised ones agree.
+                if (group && !config.sync_batchnorm) {
                     timer.begin_compute();
                     group->broadcast(batch_norm_statistics(*method));
                     timer.end_compute();
