@@ -11,14 +11,17 @@ KILN = ./$(BUILD_DIR)/bin/kiln
 FASHION_MNIST ?= /usr/share/datasets/fashion-mnist
 DEMO_DIR ?= $(BUILD_DIR)/demo
 DEMO_IMAGES ?= 10000
+# The Python environment whose torch wheel provides LibTorch (made by the setup script).
+KILN_VENV ?= $(shell ./packaging/setup-debian.sh --venv-path)
 
 .PHONY: setup build run test format clean
 
 setup:
-	./packaging/setup-debian.sh
+	KILN_VENV=$(KILN_VENV) ./packaging/setup-debian.sh
 
 build: setup
-	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+		-DKILN_PYTHON=$(KILN_VENV)/bin/python
 	cmake --build $(BUILD_DIR) --parallel $(JOBS)
 
 run: build

@@ -10,5 +10,10 @@ endif()
 
 add_library(kiln_build_settings INTERFACE)
 target_compile_options(kiln_build_settings INTERFACE -Wall -Wextra)
+# GCC 12 in C++20 mode warns about std::string concatenation that cannot overflow (GCC bugs
+# 105329 and 105651, fixed in GCC 13).
+if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
+    target_compile_options(kiln_build_settings INTERFACE -Wno-restrict -Wno-stringop-overflow -Wno-array-bounds)
+endif()
 # Qt's `slots` macro clashes with LibTorch headers; the whole project uses Q_SLOTS and friends.
 target_compile_definitions(kiln_build_settings INTERFACE QT_NO_KEYWORDS)

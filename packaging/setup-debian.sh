@@ -1,21 +1,34 @@
 #!/usr/bin/env bash
-# Installs everything Kiln needs to build, run and test on Debian 12.
-# Idempotent: when every package is already installed it returns at once.
+# Installs everything Kiln needs to build, run and test on Debian 12: Debian's packages, and a
+# Python virtual environment with the official torch wheel from PyPI (Kiln builds against the
+# LibTorch inside it). Idempotent and cheap to re-run: packages already installed are skipped,
+# and the environment is reused while packaging/requirements-torch.txt is unchanged.
+#
+#   setup-debian.sh               install what is missing
+#   setup-debian.sh --venv-path   print where the environment lives (KILN_VENV overrides it)
 set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+requirements="$here/requirements-torch.txt"
+torch_pin="$(sed -n 's/^torch==//p' "$requirements")"
+# Outside the clone, so that a fresh clone (CI's) reuses it.
+venv="${KILN_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/kiln/venv-torch-$torch_pin}"
+
+if [ "${1:-}" = "--venv-path" ]; then
+  echo "$venv"
+  exit 0
+fi
 
 packages=(
   build-essential cmake ninja-build ccache pkg-config git
-  libtorch-dev libgloo-dev
-  # Debian's LibTorch calls the BLAS behind the libblas.so.3 alternative: without OpenBLAS that
-  # is the reference BLAS, which made DINO's heads 17x slower.
-  libopenblas0-pthread
+  # The torch wheel ships c10d's Gloo process group but not Gloo's headers.
+  libgloo-dev
+  python3 python3-venv
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite libgl-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   libopencv-dev libturbojpeg0-dev libsqlite3-dev zlib1g-dev nlohmann-json3-dev libcli11-dev libsimdjson-dev
   libprotobuf-dev protobuf-compiler libcpp-httplib-dev
   dataset-fashion-mnist
-  # Tests prove that PyTorch reads what Kiln writes (exported models, embeddings).
-  python3-torch python3-torchvision python3-numpy
   # A real COCO file (ids from 0) for the COCO evaluator's tests.
   labelme-examples
 )
@@ -27,18 +40,35 @@ for pkg in "${packages[@]}"; do
   fi
 done
 
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
-fi
-
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then
   sudo_cmd=(sudo)
 fi
 
-echo "setup: installing ${missing[*]}"
-# Update the package lists only when they are missing or a package is not found.
-if ! "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"; then
-  "${sudo_cmd[@]}" apt-get update -q
-  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  # Update the package lists only when they are missing or a package is not found.
+  if ! "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"; then
+    "${sudo_cmd[@]}" apt-get update -q
+    "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+  fi
 fi
+
+# The environment is complete when its stamp holds the requirements it was built from.
+stamp="$venv/kiln-requirements.txt"
+if [ -f "$stamp" ] && cmp -s "$stamp" "$requirements"; then
+  exit 0
+fi
+echo "setup: creating the Python environment $venv (torch $torch_pin from PyPI)"
+python="${KILN_SETUP_PYTHON:-python3}"
+rm -rf "$venv"
+mkdir -p "$(dirname "$venv")"
+"$python" -m venv "$venv"
+"$venv/bin/python" -m pip install -q --disable-pip-version-check --no-cache-dir -r "$requirements"
+# The CUDA wheels name their libraries by soname only; CMake's CUDA lookup wants the plain names.
+cuda_root="$("$venv/bin/python" "$here/../cmake/torch_paths.py" cuda-root)"
+for library in "$cuda_root"/lib/lib*.so.*; do
+  plain="${library%%.so.*}.so"
+  [ -e "$plain" ] || ln -s "$(basename "$library")" "$plain"
+done
+cp "$requirements" "$stamp"

@@ -1,4 +1,5 @@
 #include "commands.h"
+#include "track/run_directory.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "progress.h"
@@ -21,7 +22,7 @@ namespace fs = std::filesystem;
 fs::path database_of(const std::string& run) {
     const fs::path path(run);
     if (fs::is_directory(path)) {
-        return track::RunStore::database_path(path);
+        return kiln::track::RunDirectory(path).run_db();
     }
     return path;
 }
@@ -73,8 +74,8 @@ int run_runs_list(const std::string& directory, std::ostream& out) {
         throw Error("\"" + directory + "\" is not a directory; give the folder that holds runs");
     }
     std::vector<fs::path> databases;
-    if (fs::exists(track::RunStore::database_path(root))) {
-        databases.push_back(track::RunStore::database_path(root));
+    if (fs::exists(kiln::track::RunDirectory(root).run_db())) {
+        databases.push_back(kiln::track::RunDirectory(root).run_db());
     }
     for (auto entry =
              fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied);
@@ -82,8 +83,8 @@ int run_runs_list(const std::string& directory, std::ostream& out) {
         if (entry.depth() >= 2) {
             entry.disable_recursion_pending();
         }
-        if (entry->is_directory() && fs::exists(track::RunStore::database_path(entry->path()))) {
-            databases.push_back(track::RunStore::database_path(entry->path()));
+        if (entry->is_directory() && fs::exists(kiln::track::RunDirectory(entry->path()).run_db())) {
+            databases.push_back(kiln::track::RunDirectory(entry->path()).run_db());
         }
     }
     std::sort(databases.begin(), databases.end());

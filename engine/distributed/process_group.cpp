@@ -7,6 +7,7 @@
 #include "distributed/process_group.h"
 
 #include "core/error.h"
+#include "distributed/nccl_backend.h"
 
 #include <ATen/ATen.h>
 #include <cstdlib>
@@ -60,11 +61,12 @@ struct AllGatherFunction : torch::autograd::Function<AllGatherFunction> {
 
 struct ProcessGroup::Connection {
     c10::intrusive_ptr<c10d::TCPStore> store;
-    c10::intrusive_ptr<c10d::ProcessGroupGloo> gloo;
+    c10::intrusive_ptr<c10d::Backend> backend; // Gloo on the CPU, NCCL on CUDA
 };
 
-ProcessGroup::ProcessGroup(const RankEnvironment& environment, std::chrono::milliseconds timeout)
-    : rank_(environment.rank), world_size_(environment.world_size),
+ProcessGroup::ProcessGroup(const RankEnvironment& environment, std::chrono::milliseconds timeout,
+                           c10::Device device)
+    : rank_(environment.rank), world_size_(environment.world_size), device_(device),
       master_(environment.master_addr), timeout_(timeout),
       connection_(std::make_unique<Connection>()) {
     c10d::TCPStoreOptions options;
@@ -116,6 +118,17 @@ void ProcessGroup::join(const std::function<void()>& check) {
     } else {
         connection_->store->add(joined_key, 1);
     }
+    if (device_.is_cuda()) {
+        try {
+            const auto store = c10::make_intrusive<c10d::PrefixStore>("nccl", connection_->store);
+            connection_->backend = make_nccl_backend(store, rank_, world_size_, timeout_);
+        } catch (const Error&) {
+            throw;
+        } catch (const std::exception& error) {
+            fail("connecting the ranks over NCCL", error);
+        }
+        return;
+    }
     auto options = c10d::ProcessGroupGloo::Options::create(timeout_);
     try {
         const char* interface = std::getenv("GLOO_SOCKET_IFNAME");
@@ -128,7 +141,7 @@ void ProcessGroup::join(const std::function<void()>& check) {
             options->devices.push_back(c10d::ProcessGroupGloo::createDefaultDevice());
         }
         const auto store = c10::make_intrusive<c10d::PrefixStore>("gloo", connection_->store);
-        connection_->gloo =
+        connection_->backend =
             c10::make_intrusive<c10d::ProcessGroupGloo>(store, rank_, world_size_, options);
     } catch (const Error&) {
         throw;
@@ -155,25 +168,27 @@ void ProcessGroup::fail(const std::string& operation, const std::exception& erro
 template <typename Collective>
 void ProcessGroup::run(const std::string& operation, Collective collective) {
     try {
-        collective(*connection_->gloo);
+        collective(*connection_->backend);
     } catch (const std::exception& error) {
         fail(operation, error);
     }
 }
 
-void ProcessGroup::all_reduce_sum(at::Tensor& tensor) {
-    run("adding tensors", [&](c10d::ProcessGroupGloo& gloo) {
-        std::vector<at::Tensor> tensors{tensor};
-        gloo.allreduce(tensors, {c10d::ReduceOp::SUM})->wait();
+void ProcessGroup::all_reduce(at::Tensor& tensor, const std::string& operation, bool maximum) {
+    run(operation, [&](c10d::Backend& backend) {
+        // NCCL reduces device memory only: small host tensors (metrics) travel through it.
+        std::vector<at::Tensor> tensors{tensor.to(device_)};
+        backend.allreduce(tensors, {maximum ? c10d::ReduceOp::MAX : c10d::ReduceOp::SUM})
+            ->wait();
+        if (!tensors[0].is_same(tensor)) {
+            tensor.copy_(tensors[0]);
+        }
     });
 }
 
-void ProcessGroup::all_reduce_max(at::Tensor& tensor) {
-    run("taking maxima", [&](c10d::ProcessGroupGloo& gloo) {
-        std::vector<at::Tensor> tensors{tensor};
-        gloo.allreduce(tensors, {c10d::ReduceOp::MAX})->wait();
-    });
-}
+void ProcessGroup::all_reduce_sum(at::Tensor& tensor) { all_reduce(tensor, "adding tensors", false); }
+
+void ProcessGroup::all_reduce_max(at::Tensor& tensor) { all_reduce(tensor, "taking maxima", true); }
 
 namespace {
 
@@ -216,10 +231,10 @@ void unflatten_into(const at::Tensor& flat, const std::vector<at::Tensor>& tenso
 
 void ProcessGroup::broadcast(const std::vector<at::Tensor>& tensors) {
     const at::NoGradGuard no_grad;
-    run("sending rank 0's weights", [&](c10d::ProcessGroupGloo& gloo) {
+    run("sending rank 0's weights", [&](c10d::Backend& backend) {
         for (const std::vector<at::Tensor>& bucket : buckets_of(tensors, kBucketBytes)) {
-            std::vector<at::Tensor> flat{flatten(bucket)};
-            gloo.broadcast(flat, {0})->wait();
+            std::vector<at::Tensor> flat{flatten(bucket).to(device_)};
+            backend.broadcast(flat, {0})->wait();
             if (rank_ != 0) {
                 unflatten_into(flat[0], bucket);
             }
@@ -229,13 +244,13 @@ void ProcessGroup::broadcast(const std::vector<at::Tensor>& tensors) {
 
 void ProcessGroup::average(const std::vector<at::Tensor>& tensors, std::int64_t bucket_bytes) {
     const at::NoGradGuard no_grad;
-    run("averaging gradients", [&](c10d::ProcessGroupGloo& gloo) {
+    run("averaging gradients", [&](c10d::Backend& backend) {
         const std::vector<std::vector<at::Tensor>> buckets = buckets_of(tensors, bucket_bytes);
         std::vector<std::vector<at::Tensor>> flats;
         std::vector<c10::intrusive_ptr<c10d::Work>> pending;
         for (const std::vector<at::Tensor>& bucket : buckets) { // all in flight at once
             flats.push_back({flatten(bucket)});
-            pending.push_back(gloo.allreduce(flats.back(), {c10d::ReduceOp::SUM}));
+            pending.push_back(backend.allreduce(flats.back(), {c10d::ReduceOp::SUM}));
         }
         for (std::size_t i = 0; i < buckets.size(); ++i) {
             pending[i]->wait();
@@ -246,14 +261,15 @@ void ProcessGroup::average(const std::vector<at::Tensor>& tensors, std::int64_t 
 
 at::Tensor ProcessGroup::all_gather(const at::Tensor& tensor) {
     const auto gather = [this](const at::Tensor& input) {
+        // The gathered rows stay on the device the input lives on (NCCL: this rank's GPU).
         std::vector<at::Tensor> parts;
-        run("gathering tensors", [&](c10d::ProcessGroupGloo& gloo) {
+        run("gathering tensors", [&](c10d::Backend& backend) {
             std::vector<at::Tensor> inputs{input.detach().contiguous()};
             std::vector<std::vector<at::Tensor>> outputs(1);
             for (int r = 0; r < world_size_; ++r) {
                 outputs[0].push_back(at::empty_like(inputs[0]));
             }
-            gloo.allgather(outputs, inputs)->wait();
+            backend.allgather(outputs, inputs)->wait();
             parts = std::move(outputs[0]);
         });
         return at::cat(parts);
@@ -263,7 +279,7 @@ at::Tensor ProcessGroup::all_gather(const at::Tensor& tensor) {
 
 void ProcessGroup::barrier() {
     run("waiting for the other ranks",
-        [](c10d::ProcessGroupGloo& gloo) { gloo.barrier()->wait(); });
+        [](c10d::Backend& backend) { backend.barrier()->wait(); });
 }
 
 } // namespace kiln::distributed

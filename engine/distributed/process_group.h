@@ -3,6 +3,7 @@
 #include "distributed/rank_environment.h"
 
 #include <ATen/core/Tensor.h>
+#include <c10/core/Device.h>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -17,19 +18,21 @@ namespace kiln::distributed {
 inline constexpr std::int64_t kBucketBytes = 25 * 1024 * 1024;
 
 // One rank's membership of a run: a c10d TCPStore for the rendezvous (rank 0 serves it) and a
-// Gloo process group for the collectives. Every failure of a collective is a kiln::Error that
+// process group for the collectives: Gloo for a CPU run, NCCL on `device` for a CUDA run. Every failure of a collective is a kiln::Error that
 // says which rank failed where that is known (explain_failure).
 class ProcessGroup {
 public:
     // Rank 0 opens the store at environment.master_port (0: a free port, see port()); the
     // others connect to it. A port in use or an unreachable master is a kiln::Error.
-    ProcessGroup(const RankEnvironment& environment, std::chrono::milliseconds timeout);
+    ProcessGroup(const RankEnvironment& environment, std::chrono::milliseconds timeout,
+                 c10::Device device = c10::Device(c10::kCPU));
     ~ProcessGroup();
     ProcessGroup(const ProcessGroup&) = delete;
     ProcessGroup& operator=(const ProcessGroup&) = delete;
 
     int rank() const { return rank_; }
     int world_size() const { return world_size_; }
+    const c10::Device& device() const { return device_; }
     int port() const;
 
     // Waits until every rank has joined and connects the collectives. `check` runs while
@@ -54,9 +57,11 @@ private:
     struct Connection;
     [[noreturn]] void fail(const std::string& operation, const std::exception& error) const;
     template <typename Collective> void run(const std::string& operation, Collective collective);
+    void all_reduce(at::Tensor& tensor, const std::string& operation, bool maximum);
 
     int rank_ = 0;
     int world_size_ = 1;
+    c10::Device device_;
     std::string master_;
     std::chrono::milliseconds timeout_;
     std::unique_ptr<Connection> connection_;

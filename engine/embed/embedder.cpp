@@ -7,7 +7,6 @@
 #include "track/run_store.h"
 #include "train/precision.h"
 
-#include <ATen/autocast_mode.h>
 #include <chrono>
 #include <torch/types.h>
 
@@ -16,7 +15,9 @@ namespace kiln::embed {
 Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::DatasetIndex& index,
                               const EmbedOptions& options, const EmbedProgress& progress,
                               StopToken stop) {
+    const torch::Device device(options.device);
     data::LoaderOptions loader_options;
+    loader_options.pin_memory = device.is_cuda();
     loader_options.batch_size = options.batch_size;
     loader_options.num_workers = options.num_workers;
     loader_options.shuffle = false;
@@ -26,20 +27,20 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
     const bool was_training = backbone.is_training();
     backbone.eval();
     torch::NoGradGuard no_grad;
-    const torch::Dtype dtype = train::storage_dtype(options.precision);
-    const bool autocast = train::autocasts_to_bf16(options.precision);
-    backbone.to(dtype);
+    const train::PrecisionPolicy precision(options.precision, device.type());
+    backbone.to(device, precision.storage_dtype());
     std::vector<at::Tensor> chunks;
     Embeddings embeddings;
     loader.start_epoch(0);
     std::int64_t done = 0;
     while (std::optional<data::Batch> batch = loader.next()) {
-        at::autocast::set_cpu_enabled(autocast);
-        at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
-        at::Tensor features = backbone.forward(batch->views[0].to(dtype));
-        at::autocast::set_cpu_enabled(false);
-        at::autocast::clear_cache();
-        chunks.push_back(features.to(torch::kFloat32));
+        at::Tensor features;
+        {
+            const train::AutocastScope autocast = precision.autocast();
+            features = backbone.forward(
+                batch->views[0].to(device, precision.storage_dtype(), /*non_blocking=*/true));
+        }
+        chunks.push_back(features.to(torch::kCPU, torch::kFloat32));
         embeddings.indices.insert(embeddings.indices.end(), batch->indices.begin(),
                                   batch->indices.end());
         done = batch->number + 1;
@@ -48,7 +49,7 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
         }
     }
     backbone.train(was_training);
-    backbone.to(torch::kFloat32);
+    backbone.to(torch::kCPU, torch::kFloat32);
     embeddings.values =
         chunks.empty() ? torch::empty({0, backbone.feature_dim()}) : torch::cat(chunks);
     embeddings.skipped = loader.skipped_files();
@@ -57,10 +58,6 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
 
 EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progress,
                            StopToken stop) {
-    if (config.accelerator != Accelerator::Cpu) {
-        throw Error("accelerator=" + to_string(config.accelerator) +
-                    ": this build of Kiln embeds on cpu only; use accelerator=cpu");
-    }
     const auto started = std::chrono::steady_clock::now();
     EmbedSummary summary;
     const models::Backbone backbone = models::load_backbone(config.checkpoint, &summary.model);
@@ -71,6 +68,7 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
     options.batch_size = config.batch_size;
     options.num_workers = config.num_workers.value_or(0);
     options.precision = config.precision;
+    options.device = config.accelerator == Accelerator::Cuda ? "cuda" : "cpu";
     const Embeddings embeddings = compute_embeddings(*backbone, index, options, progress, stop);
     if (stop.stop_requested()) {
         throw Error("embedding stopped before the end; nothing was written");

@@ -25,6 +25,7 @@ struct EmbedOptions {
     int batch_size = 128;
     int num_workers = 0;
     Precision precision = Precision::Full32; // resolved: bf16-mixed autocasts, *-true converts
+    std::string device = "cpu";              // a LibTorch device: cpu, cuda, cuda:1
 };
 
 using EmbedProgress = std::function<void(std::int64_t done, std::int64_t total)>;

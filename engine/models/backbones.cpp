@@ -241,11 +241,12 @@ private:
         const torch::Tensor grid = pos_embed_.narrow(1, 1, kGrid * kGrid)
                                        .reshape({1, kGrid, kGrid, dim_})
                                        .permute({0, 3, 1, 2});
-        const torch::Tensor resized = torch::nn::functional::interpolate(
-                                          grid, torch::nn::functional::InterpolateFuncOptions()
-                                                    .size(std::vector<std::int64_t>{rows, columns})
-                                                    .mode(torch::kBicubic)
-                                                    .align_corners(false))
+        // Named, not a temporary: GCC 12 warns about the temporary's optional members.
+        torch::nn::functional::InterpolateFuncOptions bicubic;
+        bicubic.size(std::vector<std::int64_t>{rows, columns})
+            .mode(torch::kBicubic)
+            .align_corners(false);
+        const torch::Tensor resized = torch::nn::functional::interpolate(grid, bicubic)
                                           .permute({0, 2, 3, 1})
                                           .reshape({1, rows * columns, dim_});
         return torch::cat({pos_embed_.narrow(1, 0, 1), resized}, 1);
@@ -376,7 +377,7 @@ namespace {
 
 bool read_checkpoint(const std::filesystem::path& path, torch::serialize::InputArchive& archive) {
     try {
-        archive.load_from(path.string());
+        archive.load_from(path.string(), torch::Device(torch::kCPU));
         return true;
     } catch (const c10::Error&) {
         return false; // not a checkpoint archive: maybe an exported state_dict
@@ -438,7 +439,7 @@ void load_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& 
 void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& path) {
     c10::Dict<std::string, at::Tensor> state;
     for (const auto& [name, tensor] : backbone.state()) {
-        const torch::Tensor value = tensor.detach();
+        const torch::Tensor value = tensor.detach().cpu(); // readable where there is no GPU
         state.insert(name,
                      (value.is_floating_point() ? value.to(torch::kFloat32) : value).contiguous());
     }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "train/trainer.h"
+#include "track/run_events.h"
 
 #include <vector>
 
@@ -8,50 +8,50 @@ namespace kiln::track {
 
 // Passes every event of a run on to several observers, in order (the run's files first, then
 // the front end's view).
-class FanOut : public train::TrainObserver {
+class FanOut : public TrainObserver {
 public:
-    explicit FanOut(std::vector<train::TrainObserver*> observers)
+    explicit FanOut(std::vector<TrainObserver*> observers)
         : observers_(std::move(observers)) {}
 
     void on_start(const TrainConfig& config, std::int64_t dataset_size,
                   std::int64_t total_steps) override {
-        for (train::TrainObserver* observer : observers_) {
+        for (TrainObserver* observer : observers_) {
             observer->on_start(config, dataset_size, total_steps);
         }
     }
-    void on_step(const train::StepMetrics& metrics) override {
-        for (train::TrainObserver* observer : observers_) {
+    void on_step(const StepMetrics& metrics) override {
+        for (TrainObserver* observer : observers_) {
             observer->on_step(metrics);
         }
     }
     void on_epoch_end(std::int64_t epoch, double mean_loss) override {
-        for (train::TrainObserver* observer : observers_) {
+        for (TrainObserver* observer : observers_) {
             observer->on_epoch_end(epoch, mean_loss);
         }
     }
-    void on_end(const train::RunSummary& summary) override {
-        for (train::TrainObserver* observer : observers_) {
+    void on_end(const RunSummary& summary) override {
+        for (TrainObserver* observer : observers_) {
             observer->on_end(summary);
         }
     }
     void before_checkpoint(const std::filesystem::path& path) override {
-        for (train::TrainObserver* observer : observers_) {
+        for (TrainObserver* observer : observers_) {
             observer->before_checkpoint(path);
         }
     }
     void on_resume(std::int64_t step) override {
-        for (train::TrainObserver* observer : observers_) {
+        for (TrainObserver* observer : observers_) {
             observer->on_resume(step);
         }
     }
     void on_failure(const std::string& message) override {
-        for (train::TrainObserver* observer : observers_) {
+        for (TrainObserver* observer : observers_) {
             observer->on_failure(message);
         }
     }
 
 private:
-    std::vector<train::TrainObserver*> observers_;
+    std::vector<TrainObserver*> observers_;
 };
 
 } // namespace kiln::track

@@ -1,12 +1,15 @@
 #include "track/loggers.h"
 
+#include "track/fan_out.h"
 #include "track/mlflow.h"
+#include "track/run_files.h"
+#include "track/run_recorder.h"
 #include "track/tensorboard.h"
 
 namespace kiln::track {
 
-std::vector<std::unique_ptr<train::TrainObserver>> make_loggers(const TrainConfig& config) {
-    std::vector<std::unique_ptr<train::TrainObserver>> loggers;
+std::vector<std::unique_ptr<TrainObserver>> make_loggers(const TrainConfig& config) {
+    std::vector<std::unique_ptr<TrainObserver>> loggers;
     const nlohmann::json& settings = config.loggers;
     const bool has = settings.is_object();
     if (!(has && settings.contains("tensorboard") && settings["tensorboard"].is_null())) {
@@ -18,5 +21,23 @@ std::vector<std::unique_ptr<train::TrainObserver>> make_loggers(const TrainConfi
     }
     return loggers;
 }
+
+RunTracking::RunTracking(const TrainConfig& config, TrainObserver& front_end) {
+    owned_.push_back(std::make_unique<RunFiles>(config));
+    owned_.push_back(std::make_unique<RunRecorder>(config));
+    for (auto& logger : make_loggers(config)) {
+        owned_.push_back(std::move(logger));
+    }
+    std::vector<TrainObserver*> observers;
+    for (const auto& observer : owned_) {
+        observers.push_back(observer.get());
+    }
+    observers.push_back(&front_end);
+    fan_out_ = std::make_unique<FanOut>(std::move(observers));
+}
+
+RunTracking::~RunTracking() = default;
+
+TrainObserver& RunTracking::observer() { return *fan_out_; }
 
 } // namespace kiln::track

@@ -1,4 +1,5 @@
 #include "track/mlflow.h"
+#include "track/run_directory.h"
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -365,7 +366,7 @@ void flatten(const nlohmann::json& value, const std::string& prefix,
 
 MlflowSettings mlflow_settings(const nlohmann::json& settings, const fs::path& out) {
     MlflowSettings result;
-    result.tracking_uri = "file:" + (out / "mlruns").string();
+    result.tracking_uri = "file:" + RunDirectory(out).mlruns().string();
     if (!settings.is_object()) {
         return result;
     }
@@ -420,12 +421,12 @@ void MlflowLogger::on_start(const TrainConfig& config, std::int64_t, std::int64_
     store_->log_params(config_params(to_json(config)));
 }
 
-void MlflowLogger::on_step(const train::StepMetrics& metrics) {
+void MlflowLogger::on_step(const StepMetrics& metrics) {
     store_->log_metrics(metrics.step, unix_seconds(), step_values(metrics));
 }
 
-void MlflowLogger::on_end(const train::RunSummary& summary) {
-    store_->end_run(summary.status == train::RunSummary::Status::Finished ? "FINISHED" : "KILLED",
+void MlflowLogger::on_end(const RunSummary& summary) {
+    store_->end_run(summary.status == RunSummary::Status::Finished ? "FINISHED" : "KILLED",
                     unix_seconds());
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "track/step_values.h"
-#include "train/trainer.h"
+#include "track/run_events.h"
 
 #include <condition_variable>
 #include <filesystem>
@@ -40,14 +40,14 @@ std::unique_ptr<MlflowStore> make_mlflow_store(const MlflowSettings& settings);
 
 // Logs a training run to MLflow: the resolved configuration as params, every step's metrics,
 // and the run's end state.
-class MlflowLogger : public train::TrainObserver {
+class MlflowLogger : public TrainObserver {
 public:
     MlflowLogger(const MlflowSettings& settings, const TrainConfig& config);
 
     void on_start(const TrainConfig& config, std::int64_t dataset_size,
                   std::int64_t total_steps) override;
-    void on_step(const train::StepMetrics& metrics) override;
-    void on_end(const train::RunSummary& summary) override;
+    void on_step(const StepMetrics& metrics) override;
+    void on_end(const RunSummary& summary) override;
     void on_failure(const std::string& message) override;
 
     const std::string& run_id() const { return run_id_; }

@@ -1,4 +1,5 @@
 #include "track/run_files.h"
+#include "track/run_directory.h"
 
 #include "core/error.h"
 #include "track/step_values.h"
@@ -30,20 +31,12 @@ std::string timestamp() {
 
 } // namespace
 
-std::filesystem::path RunFiles::log_path(const std::filesystem::path& out) {
-    return out / "train.log";
-}
-
-std::filesystem::path RunFiles::metrics_path(const std::filesystem::path& out) {
-    return out / "metrics.jsonl";
-}
-
 RunFiles::RunFiles(const TrainConfig& config) {
-    log_ = open_for_append(log_path(config.out));
+    log_ = open_for_append(RunDirectory(config.out).train_log());
     const bool jsonl = !(config.loggers.is_object() && config.loggers.contains("jsonl") &&
                          config.loggers["jsonl"].is_null());
     if (jsonl) {
-        metrics_ = open_for_append(metrics_path(config.out));
+        metrics_ = open_for_append(RunDirectory(config.out).metrics_jsonl());
     }
     sink_ = std::make_unique<log::ScopedSink>([this](log::Level level, const std::string& message) {
         write_log(log::to_string(level) + ": " + message);
@@ -70,7 +63,7 @@ void RunFiles::on_start(const TrainConfig& config, std::int64_t dataset_size,
               std::to_string(total_steps) + " steps; settings:\n" + to_json(config).dump(2));
 }
 
-void RunFiles::on_step(const train::StepMetrics& metrics) {
+void RunFiles::on_step(const StepMetrics& metrics) {
     if (metrics_ == nullptr) {
         return;
     }
@@ -93,8 +86,8 @@ void RunFiles::on_epoch_end(std::int64_t epoch, double mean_loss) {
               std::to_string(mean_loss));
 }
 
-void RunFiles::on_end(const train::RunSummary& summary) {
-    write_log(std::string(summary.status == train::RunSummary::Status::Finished ? "run finished"
+void RunFiles::on_end(const RunSummary& summary) {
+    write_log(std::string(summary.status == RunSummary::Status::Finished ? "run finished"
                                                                                 : "run stopped") +
               " after " + std::to_string(summary.steps) + " steps in " +
               std::to_string(summary.seconds) + " s, last loss " +

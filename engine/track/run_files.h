@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/log.h"
-#include "train/trainer.h"
+#include "track/run_events.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -16,7 +16,7 @@ namespace kiln::track {
 //                  profiling/data_time, data_wait, images_per_second, time (Unix seconds)
 // Each line is flushed when written, so a killed run keeps every step it finished. A resumed
 // run appends. `loggers.jsonl: null` turns metrics.jsonl off.
-class RunFiles : public train::TrainObserver {
+class RunFiles : public TrainObserver {
 public:
     explicit RunFiles(const TrainConfig& config);
     ~RunFiles() override;
@@ -25,12 +25,10 @@ public:
 
     void on_start(const TrainConfig& config, std::int64_t dataset_size,
                   std::int64_t total_steps) override;
-    void on_step(const train::StepMetrics& metrics) override;
+    void on_step(const StepMetrics& metrics) override;
     void on_epoch_end(std::int64_t epoch, double mean_loss) override;
-    void on_end(const train::RunSummary& summary) override;
+    void on_end(const RunSummary& summary) override;
 
-    static std::filesystem::path log_path(const std::filesystem::path& out);
-    static std::filesystem::path metrics_path(const std::filesystem::path& out);
 
 private:
     void write_log(const std::string& line);

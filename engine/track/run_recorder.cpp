@@ -1,4 +1,5 @@
 #include "track/run_recorder.h"
+#include "track/run_directory.h"
 
 #include "track/step_values.h"
 
@@ -20,7 +21,7 @@ std::string advice_json(const std::optional<system::Advice>& advice) {
 } // namespace
 
 RunRecorder::RunRecorder(const TrainConfig& config)
-    : store_(RunStore::database_path(config.out)), settings_(to_json(config).dump()),
+    : store_(RunDirectory(config.out).run_db()), settings_(to_json(config).dump()),
       method_(config.method), model_(config.model) {}
 
 RunRecorder::~RunRecorder() {
@@ -47,7 +48,7 @@ void RunRecorder::on_start(const TrainConfig& config, std::int64_t dataset_size,
                      unix_seconds());
 }
 
-void RunRecorder::on_step(const train::StepMetrics& metrics) {
+void RunRecorder::on_step(const StepMetrics& metrics) {
     store_.add_metrics(run_, metrics.step, metrics.epoch, step_values(metrics), unix_seconds());
 }
 
@@ -63,7 +64,7 @@ void RunRecorder::before_checkpoint(const std::filesystem::path& path) {
     store_.flush();
 }
 
-void RunRecorder::on_end(const train::RunSummary& summary) {
+void RunRecorder::on_end(const RunSummary& summary) {
     sink_.reset();
     const double now = unix_seconds();
     if (!summary.checkpoint.empty()) {
@@ -77,7 +78,7 @@ void RunRecorder::on_end(const train::RunSummary& summary) {
                                    {"seconds", summary.seconds},
                                    {"skipped_images", summary.skipped_images}};
     store_.finish_run(run_,
-                      summary.status == train::RunSummary::Status::Finished ? RunStatus::Finished
+                      summary.status == RunSummary::Status::Finished ? RunStatus::Finished
                                                                             : RunStatus::Cancelled,
                       record.dump(), advice_json(summary.advice));
 }

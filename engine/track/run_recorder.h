@@ -2,7 +2,7 @@
 
 #include "core/log.h"
 #include "track/run_store.h"
-#include "train/trainer.h"
+#include "track/run_events.h"
 
 #include <memory>
 #include <optional>
@@ -12,7 +12,7 @@ namespace kiln::track {
 // Records a training run in out/run.db: the run (config, status, host), every step's metrics,
 // log lines as events, the checkpoint and exported model as artifacts, the summary and the
 // bottleneck advice at the end. A resumed run continues its row.
-class RunRecorder : public train::TrainObserver {
+class RunRecorder : public TrainObserver {
 public:
     explicit RunRecorder(const TrainConfig& config);
     ~RunRecorder() override;
@@ -20,10 +20,10 @@ public:
     void on_resume(std::int64_t step) override;
     void on_start(const TrainConfig& config, std::int64_t dataset_size,
                   std::int64_t total_steps) override;
-    void on_step(const train::StepMetrics& metrics) override;
+    void on_step(const StepMetrics& metrics) override;
     void on_epoch_end(std::int64_t epoch, double mean_loss) override;
     void before_checkpoint(const std::filesystem::path& path) override;
-    void on_end(const train::RunSummary& summary) override;
+    void on_end(const RunSummary& summary) override;
     void on_failure(const std::string& message) override;
 
 private:

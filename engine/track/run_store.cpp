@@ -1,4 +1,5 @@
 #include "track/run_store.h"
+#include "track/run_directory.h"
 
 #include "core/error.h"
 #include "core/log.h"
@@ -171,10 +172,6 @@ constexpr const char* kSelectRuns =
 
 std::string to_string(RunStatus status) {
     return kStatusNames[static_cast<int>(status)];
-}
-
-std::filesystem::path RunStore::database_path(const std::filesystem::path& out) {
-    return out / "run.db";
 }
 
 RunStore::RunStore(const std::filesystem::path& file, bool create) : file_(file) {
@@ -531,11 +528,11 @@ RunOverview RunStore::overview(const RunRecord& run) const {
 
 void record_model_artifact(const std::filesystem::path& model, const std::string& kind,
                            const std::filesystem::path& file) {
-    const std::filesystem::path database =
-        RunStore::database_path(std::filesystem::absolute(model).parent_path().parent_path());
-    if (!std::filesystem::exists(database)) {
+    const std::optional<RunDirectory> run = RunDirectory::of_model(model);
+    if (!run) {
         return;
     }
+    const std::filesystem::path database = run->run_db();
     try {
         RunStore store(database, false);
         const std::vector<RunRecord> runs = store.runs();

@@ -73,7 +73,6 @@ struct RunOverview {
 class RunStore {
 public:
     static constexpr int kSchemaVersion = 1;
-    static std::filesystem::path database_path(const std::filesystem::path& out);
 
     // Opens (creating when `create`) and migrates the database, and marks runs whose process is
     // gone as interrupted. Throws kiln::Error naming the file when it cannot.

@@ -4,7 +4,7 @@
 
 namespace kiln::track {
 
-MetricValues step_values(const train::StepMetrics& metrics) {
+MetricValues step_values(const StepMetrics& metrics) {
     MetricValues values = {{"train_loss", metrics.loss},
                            {"lr", metrics.lr},
                            {"profiling/batch_time", metrics.batch_time},

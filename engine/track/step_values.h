@@ -1,6 +1,6 @@
 #pragma once
 
-#include "train/trainer.h"
+#include "track/run_events.h"
 
 #include <string>
 #include <utility>
@@ -14,7 +14,7 @@ using MetricValues = std::vector<std::pair<std::string, double>>;
 // train_loss, lr, profiling/batch_time, profiling/data_time, data_wait, images_per_second,
 // system/cpu_util, system/process_cpu_util, system/mem_rss_mb, and per GPU i that NVML could
 // measure system/gpu_util/i, system/gpu_mem_used_mb/i, system/gpu_mem_total_mb/i.
-MetricValues step_values(const train::StepMetrics& metrics);
+MetricValues step_values(const StepMetrics& metrics);
 
 // Seconds since the Unix epoch, the wall time every logger stamps.
 double unix_seconds();

@@ -147,7 +147,7 @@ void TensorBoardWriter::add_scalars(std::int64_t step, double wall_time,
     write_record(event.SerializeAsString());
 }
 
-void TensorBoardWriter::on_step(const train::StepMetrics& metrics) {
+void TensorBoardWriter::on_step(const StepMetrics& metrics) {
     add_scalars(metrics.step, unix_seconds(), step_values(metrics));
 }
 

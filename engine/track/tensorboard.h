@@ -1,7 +1,7 @@
 #pragma once
 
 #include "track/step_values.h"
-#include "train/trainer.h"
+#include "track/run_events.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -24,7 +24,7 @@ std::vector<std::string> read_tfrecords(const std::filesystem::path& file);
 // TensorBoard's event file in a run directory: out/events.out.tfevents.<time>.<host>.<pid>,
 // one Event per step with every metric as a scalar. Each record is flushed when written, so a
 // killed run keeps its steps. `loggers.tensorboard: null` turns it off.
-class TensorBoardWriter : public train::TrainObserver {
+class TensorBoardWriter : public TrainObserver {
 public:
     explicit TensorBoardWriter(const std::filesystem::path& directory);
     ~TensorBoardWriter() override;
@@ -32,7 +32,7 @@ public:
     TensorBoardWriter& operator=(const TensorBoardWriter&) = delete;
 
     void add_scalars(std::int64_t step, double wall_time, const MetricValues& values);
-    void on_step(const train::StepMetrics& metrics) override;
+    void on_step(const StepMetrics& metrics) override;
 
     const std::filesystem::path& file() const { return file_; }
 

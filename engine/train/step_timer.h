@@ -1,13 +1,44 @@
 #pragma once
 
 #include <chrono>
+#include <memory>
+#include <vector>
 
 namespace kiln::train {
 
-// LightlyTrain's step timing on CPU, with wall clocks: within one cycle (one optimizer step,
-// from the end of the previous one), the intervals between begin_compute() and end_compute()
-// are batch_time (forward, backward, optimizer step); the rest of the cycle is data_time
-// (waiting for the loader, logging, checkpoints).
+// A point in a device's timeline. On the CPU it is a wall-clock reading, complete at once; on
+// CUDA an event recorded on the stream, complete once the GPU has reached it.
+class TimingEvent {
+public:
+    virtual ~TimingEvent() = default;
+    virtual bool complete() const = 0;
+    // Blocks until complete.
+    virtual void wait() const = 0;
+    // Seconds from `earlier` to this event; both complete, from the same source.
+    virtual double seconds_since(const TimingEvent& earlier) const = 0;
+};
+
+class EventSource {
+public:
+    virtual ~EventSource() = default;
+    virtual std::unique_ptr<TimingEvent> record() = 0;
+};
+
+// Wall-clock events: the CPU timeline.
+class WallClockEvents : public EventSource {
+public:
+    std::unique_ptr<TimingEvent> record() override;
+};
+
+// LightlyTrain's step timing. Within one cycle (one optimizer step, from the end of the
+// previous one) the intervals between begin_compute() and end_compute(), measured by the
+// event source, add up to batch_time (forward, backward, optimizer step); data_time is the
+// cycle's wall time minus batch_time (waiting for the loader, logging, checkpoints), and
+// data_wait = data_time / (batch_time + data_time).
+//
+// With CUDA events the intervals are known only once the GPU has run them: a finished cycle is
+// kept as a Cycle whose times() can be read when ready(), a few steps later, without
+// synchronising the device on every step.
 class StepTimer {
 public:
     using Clock = std::chrono::steady_clock;
@@ -15,34 +46,39 @@ public:
     struct Times {
         double batch_time = 0.0; // seconds
         double data_time = 0.0;  // seconds
-        // data_time / (batch_time + data_time): the share of the cycle spent waiting.
         double data_wait() const {
             const double cycle = batch_time + data_time;
             return cycle > 0 ? data_time / cycle : 0.0;
         }
     };
 
-    StepTimer() : cycle_start_(Clock::now()) {}
+    // One finished cycle.
+    class Cycle {
+    public:
+        bool ready() const;
+        void wait() const;
+        Times times() const; // ready() must hold
 
-    void begin_compute() { compute_start_ = Clock::now(); }
-    void end_compute() { compute_ += Clock::now() - compute_start_; }
+    private:
+        friend class StepTimer;
+        std::vector<std::pair<std::unique_ptr<TimingEvent>, std::unique_ptr<TimingEvent>>>
+            intervals_;
+        double wall_seconds_ = 0.0;
+    };
 
-    // Ends the current cycle now, returns its times, and starts the next one.
-    Times finish_cycle() {
-        const Clock::time_point now = Clock::now();
-        Times times;
-        times.batch_time = std::chrono::duration<double>(compute_).count();
-        times.data_time = std::max(0.0, std::chrono::duration<double>(now - cycle_start_).count() -
-                                            times.batch_time);
-        cycle_start_ = now;
-        compute_ = Clock::duration::zero();
-        return times;
-    }
+    StepTimer(); // wall clock
+    explicit StepTimer(std::shared_ptr<EventSource> events);
+
+    void begin_compute();
+    void end_compute();
+
+    // Ends the current cycle now and starts the next one.
+    Cycle finish_cycle();
 
 private:
+    std::shared_ptr<EventSource> events_;
     Clock::time_point cycle_start_;
-    Clock::time_point compute_start_;
-    Clock::duration compute_{};
+    Cycle current_;
 };
 
 } // namespace kiln::train

@@ -4,32 +4,29 @@
 #include "core/error.h"
 #include "core/json_args.h"
 #include "core/log.h"
-#include "data/dataset_index.h"
-#include "data/loader.h"
 #include "distributed/launcher.h"
 #include "distributed/process_group.h"
-#include "methods/method.h"
 #include "models/batch_norm.h"
 #include "system/hardware.h"
 #include "system/system_sampler.h"
-#include "track/fan_out.h"
 #include "track/loggers.h"
-#include "track/run_files.h"
-#include "track/run_recorder.h"
+#include "track/run_directory.h"
+#include "train/advice_window.h"
+#include "train/checkpoint.h"
+#include "train/cuda_device.h"
 #include "train/optimizer.h"
 #include "train/precision.h"
+#include "train/pretraining_task.h"
 #include "train/step_timer.h"
+#include "train/strategy.h"
 
-#include <ATen/CPUGeneratorImpl.h>
-#include <ATen/autocast_mode.h>
 #include <chrono>
 #include <cmath>
 #include <csignal>
 #include <deque>
 #include <iostream>
-#include <sstream>
-#include <thread>
-#include <torch/serialize.h>
+#include <torch/nn/module.h>
+#include <torch/types.h>
 #include <torch/utils.h>
 
 namespace kiln::train {
@@ -38,18 +35,9 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-constexpr std::int64_t kCheckpointFormat = 1;
-
 double seconds(Clock::duration duration) {
     return std::chrono::duration<double>(duration).count();
 }
-
-// Where a run stands; saved in every checkpoint.
-struct Position {
-    std::int64_t epoch = 0;          // the epoch in progress
-    std::int64_t next_batch = 0;     // first batch of `epoch` not yet trained on
-    std::int64_t optimizer_step = 0; // optimizer steps done
-};
 
 struct Schedule {
     double peak_lr = 0.0;
@@ -108,79 +96,23 @@ std::vector<std::string> monitored_gpus(const TrainConfig& config) {
 }
 
 void prepare_run_directory(const TrainConfig& config) {
+    const track::RunDirectory run(config.out);
     std::error_code error;
-    if (config.overwrite && fs::exists(config.out, error)) {
-        for (const auto& entry : fs::directory_iterator(config.out)) {
+    if (config.overwrite && fs::exists(run.root(), error)) {
+        for (const auto& entry : fs::directory_iterator(run.root())) {
             fs::remove_all(entry.path());
         }
     }
-    if (config.resume_interrupted && !fs::exists(last_checkpoint_path(config.out))) {
-        throw Error("resume_interrupted=true but \"" + last_checkpoint_path(config.out).string() +
+    if (config.resume_interrupted && !fs::exists(run.last_checkpoint())) {
+        throw Error("resume_interrupted=true but \"" + run.last_checkpoint().string() +
                     "\" does not exist: there is no interrupted run to resume in this out; "
                     "drop resume_interrupted to start a new run");
     }
-    fs::create_directories(config.out / "checkpoints", error);
+    fs::create_directories(run.checkpoints(), error);
     if (error) {
         throw Error("cannot create the run directory \"" + config.out.string() +
                     "\": " + error.message());
     }
-}
-
-std::string archive_bytes(torch::serialize::OutputArchive& archive) {
-    std::ostringstream stream;
-    archive.save_to(stream);
-    return stream.str();
-}
-
-void save_checkpoint(const fs::path& path, methods::MethodImpl& method, const Optimizer& optimizer,
-                     const Position& position, const TrainConfig& config) {
-    torch::serialize::OutputArchive archive;
-    archive.write("kiln/format", torch::tensor(kCheckpointFormat));
-    archive.write("kiln/epoch", torch::tensor(position.epoch));
-    archive.write("kiln/next_batch", torch::tensor(position.next_batch));
-    archive.write("kiln/optimizer_step", torch::tensor(position.optimizer_step));
-    archive.write("kiln/config", c10::IValue(to_json(config).dump()));
-    archive.write("kiln/rng", at::detail::getDefaultCPUGenerator().get_state());
-    torch::serialize::OutputArchive model;
-    method.save(model);
-    archive.write("model", model);
-    torch::serialize::OutputArchive optimizer_state;
-    optimizer.save(optimizer_state);
-    archive.write("optimizer", optimizer_state);
-    write_file_atomically(path, archive_bytes(archive));
-}
-
-Position load_checkpoint(const fs::path& path, methods::MethodImpl& method, Optimizer& optimizer) {
-    torch::serialize::InputArchive archive;
-    try {
-        archive.load_from(path.string());
-    } catch (const c10::Error& error) {
-        throw Error("checkpoint \"" + path.string() + "\" cannot be read (" +
-                    error.what_without_backtrace() + "); it may be damaged");
-    }
-    const auto read_int = [&](const std::string& key) {
-        torch::Tensor value;
-        archive.read(key, value);
-        return value.item<std::int64_t>();
-    };
-    if (read_int("kiln/format") != kCheckpointFormat) {
-        throw Error("checkpoint \"" + path.string() + "\" was written by another version of Kiln");
-    }
-    Position position;
-    position.epoch = read_int("kiln/epoch");
-    position.next_batch = read_int("kiln/next_batch");
-    position.optimizer_step = read_int("kiln/optimizer_step");
-    torch::Tensor rng;
-    archive.read("kiln/rng", rng);
-    at::Generator generator = at::detail::getDefaultCPUGenerator();
-    generator.set_state(rng);
-    torch::serialize::InputArchive model;
-    archive.read("model", model);
-    method.load(model);
-    torch::serialize::InputArchive optimizer_state;
-    archive.read("optimizer", optimizer_state);
-    optimizer.load(optimizer_state);
-    return position;
 }
 
 // Loader threads and LibTorch's intra-op threads share the cores: each of this node's
@@ -190,75 +122,246 @@ void set_compute_threads(const TrainConfig& config) {
     torch::set_num_threads(std::max(1, share - config.num_workers.value_or(0)));
 }
 
-// Batch-norm running statistics: the only state that each rank's own batches change.
-std::vector<torch::Tensor> batch_norm_statistics(const methods::MethodImpl& method) {
-    std::vector<torch::Tensor> statistics;
-    for (const auto& buffer : method.named_buffers()) {
-        const std::string& name = buffer.key();
-        const std::string leaf = name.substr(name.rfind('.') + 1);
-        if (leaf == "running_mean" || leaf == "running_var" || leaf == "num_batches_tracked") {
-            statistics.push_back(buffer.value());
+// This process's device: the CPU, or the GPU of its local rank (which becomes current).
+c10::Device device_for(const TrainConfig& config, int local_rank) {
+    if (config.accelerator != Accelerator::Cuda) {
+        return c10::Device(c10::kCPU);
+    }
+    use_cuda_device(local_rank);
+    return c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(local_rank));
+}
+
+std::vector<at::Tensor> trainable_parameters(torch::nn::Module& module) {
+    std::vector<at::Tensor> trainable;
+    for (const at::Tensor& parameter : module.parameters()) {
+        if (parameter.requires_grad()) {
+            trainable.push_back(parameter);
         }
     }
-    return statistics;
+    return trainable;
 }
 
-// Everything rank 0 starts with: parameters and buffers.
-std::vector<torch::Tensor> state_of(const methods::MethodImpl& method) {
-    std::vector<torch::Tensor> tensors = method.parameters();
-    for (const torch::Tensor& buffer : method.buffers()) {
-        tensors.push_back(buffer);
-    }
-    return tensors;
-}
+// The loop over epochs and optimizer steps. Each step's metrics are reported once its timing
+// events are complete: at once on the CPU, a few steps late on CUDA (the loss is read then
+// too), so the device is synchronised only at epoch ends, checkpoints and the end.
+class FitLoop {
+public:
+    FitLoop(const TrainConfig& config, Task& task, Strategy& strategy, PrecisionPolicy& precision,
+            Optimizer& optimizer, data::Loader& loader, TrainObserver& observer, StopToken stop,
+            Schedule schedule)
+        : config_(config), task_(task), strategy_(strategy), precision_(precision),
+          optimizer_(optimizer), loader_(loader), observer_(observer), stop_(std::move(stop)),
+          schedule_(schedule), checkpoint_(track::RunDirectory(config.out).last_checkpoint()),
+          every_n_steps_(checkpoint_every_n_steps(config)),
+          trainable_(trainable_parameters(task.module())),
+          placement_{strategy.device(), precision.storage_dtype()},
+          timer_(strategy.device().is_cuda() ? cuda_events()
+                                             : std::shared_ptr<EventSource>(
+                                                   std::make_shared<WallClockEvents>())),
+          sampler_(system::gpus_at(monitored_gpus(config))),
+          advice_(config.accelerator == Accelerator::Cuda) {}
 
-// At the end of a distributed run every rank must hold the same weights: the same averaged
-// gradients went into the same optimizer. A difference means a rank diverged.
-void check_ranks_agree(distributed::ProcessGroup& group, const methods::MethodImpl& method) {
-    std::vector<torch::Tensor> flat;
-    for (const torch::Tensor& parameter : method.parameters()) {
-        flat.push_back(parameter.detach().reshape(-1).to(torch::kFloat64));
+    // Trains from `position` to the end, or until a stop; returns how it ended.
+    RunSummary::Status run(Position& position) {
+        const std::int64_t batches_per_epoch = loader_.batches_per_epoch();
+        while (position.epoch < config_.epochs) {
+            loader_.start_epoch(position.epoch, position.next_batch);
+            while (position.next_batch < batches_per_epoch) {
+                std::optional<bool> stopping = step(position);
+                if (!stopping) { // stopped while waiting: keep what the finished steps did
+                    save(position);
+                    return RunSummary::Status::Cancelled;
+                }
+                const bool epoch_done = position.next_batch >= batches_per_epoch;
+                if (epoch_done) {
+                    report(true);
+                    ++position.epoch;
+                    position.next_batch = 0;
+                    observer_.on_epoch_end(position.epoch - 1,
+                                           epoch_loss_ / double(std::max<std::int64_t>(1, epoch_steps_)));
+                    epoch_loss_ = 0.0;
+                    epoch_steps_ = 0;
+                }
+                if (epoch_done || *stopping ||
+                    (every_n_steps_ > 0 && position.optimizer_step % every_n_steps_ == 0)) {
+                    save(position);
+                }
+                if (*stopping) {
+                    return RunSummary::Status::Cancelled;
+                }
+            }
+        }
+        report(true);
+        return RunSummary::Status::Finished;
     }
-    const torch::Tensor mine = torch::cat(flat);
-    torch::Tensor highest = mine.clone();
-    torch::Tensor lowest = -mine;
-    group.all_reduce_max(highest);
-    group.all_reduce_max(lowest);
-    const double difference = (highest + lowest).abs().max().item<double>();
-    if (difference > 0) {
-        log::warning("the " + std::to_string(group.world_size()) +
-                     " ranks ended with different weights (largest difference " +
-                     std::to_string(difference) + "); rank 0's were exported");
-    } else {
-        log::info("the " + std::to_string(group.world_size()) +
-                  " ranks ended with identical weights");
-    }
-}
 
-RunSummary run(const TrainConfig& config, TrainObserver& observer, StopToken stop,
-               distributed::ProcessGroup* group);
+    double last_loss() const { return last_loss_; }
+    std::optional<system::Advice> advice() const { return advice_.advise(); }
+
+private:
+    // A step whose metrics wait for its timing events.
+    struct PendingStep {
+        StepMetrics metrics;
+        at::Tensor loss;
+        StepTimer::Cycle cycle;
+        std::int64_t images = 0;
+        bool stop_requested = false;
+    };
+    static constexpr std::size_t kMaxPendingSteps = 8;
+
+    // One optimizer step over `accumulation` batches (fewer at an epoch's end). nullopt when
+    // a stop came while waiting for data; otherwise whether to stop after this step.
+    std::optional<bool> step(Position& position) {
+        const std::int64_t batches_per_epoch = loader_.batches_per_epoch();
+        const std::int64_t batches = std::min<std::int64_t>(config_.gradient_accumulation_steps,
+                                              batches_per_epoch - position.next_batch);
+        task_.set_progress(double(position.optimizer_step) / double(schedule_.total_steps));
+        const double lr = warmup_cosine(schedule_.peak_lr, position.optimizer_step,
+                                        schedule_.warmup_steps, schedule_.total_steps);
+        optimizer_.zero_grad();
+        if (strategy_.world_size() > 1) {
+            timer_.begin_compute();
+            strategy_.before_step(task_.module());
+            timer_.end_compute();
+        }
+        at::Tensor step_loss;
+        std::int64_t images = 0;
+        for (std::int64_t b = 0; b < batches; ++b) {
+            std::optional<data::Batch> batch = loader_.next();
+            if (!batch) {
+                return std::nullopt;
+            }
+            timer_.begin_compute();
+            at::Tensor loss;
+            {
+                const AutocastScope autocast = precision_.autocast();
+                loss = task_.training_loss(*batch, placement_);
+            }
+            precision_.backward(loss / double(batches));
+            const at::Tensor share = loss.detach().to(torch::kFloat64) / double(batches);
+            step_loss = step_loss.defined() ? step_loss + share : share;
+            images += static_cast<std::int64_t>(batch->indices.size());
+            timer_.end_compute();
+        }
+        timer_.begin_compute();
+        const std::optional<double> allreduce_time =
+            strategy_.average_gradients(trainable_, step_loss);
+        if (precision_.prepare_step(trainable_)) {
+            task_.before_optimizer_step();
+            optimizer_.step(lr);
+            task_.after_optimizer_step();
+        }
+        precision_.finish_step();
+        timer_.end_compute();
+
+        position.next_batch += batches;
+        ++position.optimizer_step;
+        PendingStep pending{{}, step_loss, timer_.finish_cycle(), images, stop_.stop_requested()};
+        StepMetrics& metrics = pending.metrics;
+        metrics.step = position.optimizer_step;
+        metrics.total_steps = schedule_.total_steps;
+        metrics.epoch = position.epoch;
+        metrics.epochs = config_.epochs;
+        metrics.batch_in_epoch = position.next_batch;
+        metrics.batches_per_epoch = batches_per_epoch;
+        metrics.lr = lr;
+        metrics.allreduce_time = allreduce_time;
+        pending_.push_back(std::move(pending));
+        // The ranks of a distributed run agree on every step's metrics and on the stop.
+        const bool agreed_stop = report(strategy_.synchronous_metrics());
+        return strategy_.synchronous_metrics() ? agreed_stop : stop_.stop_requested();
+    }
+
+    // Reports the pending steps whose events are complete (all of them when `all`); returns
+    // whether a reported step asked to stop.
+    bool report(bool all) {
+        bool stopping = false;
+        while (!pending_.empty() &&
+               (all || pending_.size() > kMaxPendingSteps || pending_.front().cycle.ready())) {
+            stopping = report(pending_.front()) || stopping;
+            pending_.pop_front();
+        }
+        return stopping;
+    }
+
+    bool report(PendingStep& pending) {
+        pending.cycle.wait();
+        StepMetrics& metrics = pending.metrics;
+        metrics.loss = pending.loss.item<double>();
+        if (!std::isfinite(metrics.loss)) {
+            throw Error(std::string("the loss became ") +
+                        (std::isnan(metrics.loss) ? "NaN" : "infinite") + " at step " +
+                        std::to_string(metrics.step) +
+                        "; training stopped. The last good checkpoint is kept in \"" +
+                        checkpoint_.string() +
+                        "\". Lower the learning rate (optim_args.lr) or use precision=32-true");
+        }
+        const StepTimer::Times times = pending.cycle.times();
+        metrics.batch_time = times.batch_time;
+        metrics.data_time = times.data_time;
+        metrics.data_wait = times.data_wait();
+        system::SystemSample usage = sampler_.latest();
+        metrics.cpu_util = usage.system_util;
+        metrics.process_cpu_util = usage.process_util;
+        metrics.rss_mb = usage.rss_mb;
+        metrics.gpus = std::move(usage.gpus);
+        std::int64_t images = pending.images;
+        const bool stopping =
+            strategy_.reduce_metrics(metrics, images, pending.stop_requested);
+        const double cycle = metrics.batch_time + metrics.data_time;
+        metrics.images_per_second = cycle > 0 ? double(images) / cycle : 0.0;
+        advice_.add(metrics, usage.measured, loader_.bytes_read());
+        last_loss_ = metrics.loss;
+        epoch_loss_ += metrics.loss;
+        ++epoch_steps_;
+        observer_.on_step(metrics);
+        return stopping;
+    }
+
+    // Every step before the checkpoint is reported first, so what observers keep covers it.
+    void save(const Position& position) {
+        report(true);
+        if (strategy_.writes()) {
+            observer_.before_checkpoint(checkpoint_);
+            save_checkpoint(checkpoint_, {task_, optimizer_, precision_}, position, config_);
+        }
+    }
+
+    const TrainConfig& config_;
+    Task& task_;
+    Strategy& strategy_;
+    PrecisionPolicy& precision_;
+    Optimizer& optimizer_;
+    data::Loader& loader_;
+    TrainObserver& observer_;
+    StopToken stop_;
+    Schedule schedule_;
+    fs::path checkpoint_;
+    std::int64_t every_n_steps_;
+    std::vector<at::Tensor> trainable_;
+    Placement placement_;
+    StepTimer timer_;
+    system::SystemSampler sampler_;
+    AdviceWindow advice_;
+    std::deque<PendingStep> pending_;
+    double last_loss_ = 0.0;
+    double epoch_loss_ = 0.0;
+    std::int64_t epoch_steps_ = 0;
+};
+
+RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken stop,
+               Strategy& strategy);
 RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer, StopToken stop);
 
 } // namespace
 
-fs::path exported_model_path(const fs::path& out) {
-    return out / "exported_models" / "exported_last.pt";
-}
-
-fs::path last_checkpoint_path(const fs::path& out) {
-    return out / "checkpoints" / "last.ckpt";
-}
-
 RunSummary train(const TrainConfig& config, TrainObserver& observer, StopToken stop) {
-    if (config.accelerator != Accelerator::Cpu) {
-        throw Error("accelerator=" + to_string(config.accelerator) +
-                    ": this build of Kiln trains on cpu only; use accelerator=cpu");
-    }
     try {
         if (config.world_size() > 1) {
             return train_distributed(config, observer, std::move(stop));
         }
-        return run(config, observer, std::move(stop), nullptr);
+        SingleDevice strategy(device_for(config, 0));
+        return run(config, observer, std::move(stop), strategy);
     } catch (const c10::Error& error) {
         // LibTorch's messages carry a C++ backtrace that helps nobody running Kiln.
         throw Error(std::string("LibTorch stopped the run: ") + error.what_without_backtrace());
@@ -303,7 +406,8 @@ RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer,
     // Declared before the group, so the group's connections close first on the way out and
     // the other ranks see it at once.
     std::unique_ptr<distributed::LocalRanks> local_ranks;
-    distributed::ProcessGroup group(*environment, timeout);
+    const c10::Device device = device_for(config, environment->local_rank);
+    distributed::ProcessGroup group(*environment, timeout, device);
     if (!launched && environment->local_world_size > 1) {
         const int port = environment->master_port != 0 ? environment->master_port : group.port();
         local_ranks =
@@ -321,64 +425,48 @@ RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer,
             }
         }
     });
-    RunSummary summary = run(config, observer, std::move(stop), &group);
+    DataParallel strategy(device, group, config.sync_batchnorm);
+    RunSummary summary = run(config, observer, std::move(stop), strategy);
     if (local_ranks) {
         local_ranks->wait_for_exit(timeout);
     }
     return summary;
 }
 
+// One process's run: setup that can still reject the settings, then the run folder, then the
+// loop. Only the rank that writes opens the run folder and reports.
 RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken stop,
-               distributed::ProcessGroup* group) {
-    // Only the first rank writes the run directory and reports; the others only train.
-    const bool writes = group == nullptr || group->rank() == 0;
-    const int world_size = group ? group->world_size() : 1;
-    const bool autocast = autocasts_to_bf16(config.precision);
-    const torch::Dtype dtype = storage_dtype(config.precision);
+               Strategy& strategy) {
     const auto started = Clock::now();
-    // Everything that can reject the settings runs before anything is written to `out`.
     set_compute_threads(config);
     torch::manual_seed(static_cast<std::uint64_t>(config.seed));
-
-    const data::DatasetIndex index = data::DatasetIndex::scan(config.data);
-    data::TransformArgs transform = data::method_transform(config.method, config.transform_args);
-    const methods::Method method =
-        methods::make_method(config.method, config.model, config.method_args,
-                             static_cast<std::int64_t>(index.size()), transform.num_channels);
-    if (config.checkpoint) { // weights only: a fresh run from pretrained weights
-        models::load_backbone_weights(*method->backbone(), *config.checkpoint);
-        method->backbone_weights_loaded();
-    }
-    method->to(dtype);
-    method->train();
-    method->set_process_group(group);
+    PretrainingTask task(config);
+    PrecisionPolicy precision(config.precision, strategy.device().type());
+    torch::nn::Module& module = task.module();
+    module.to(strategy.device(), precision.storage_dtype());
+    module.train();
+    task.set_process_group(strategy.group());
     if (config.sync_batchnorm) {
-        models::synchronize_batch_norms(*method, group);
-    }
-
-    std::vector<torch::Tensor> trainable;
-    for (const torch::Tensor& parameter : method->parameters()) {
-        if (parameter.requires_grad()) {
-            trainable.push_back(parameter);
-        }
+        models::synchronize_batch_norms(module, strategy.group());
     }
     double base_lr = 0.0;
-    const methods::OptimizerDefaults defaults = method->optimizer_defaults();
-    Optimizer optimizer(optimizer_settings(config, defaults, base_lr), trainable);
+    const methods::OptimizerDefaults defaults = task.optimizer_defaults();
+    Optimizer optimizer(optimizer_settings(config, defaults, base_lr), trainable_parameters(module));
 
     data::LoaderOptions loader_options;
-    loader_options.batch_size = config.batch_size / world_size;
+    loader_options.batch_size = config.batch_size / strategy.world_size();
     loader_options.num_workers = config.num_workers.value_or(0);
     loader_options.seed = static_cast<std::uint64_t>(config.seed);
-    loader_options.rank = group ? group->rank() : 0;
-    loader_options.world_size = world_size;
+    loader_options.rank = strategy.rank();
+    loader_options.world_size = strategy.world_size();
+    loader_options.pin_memory = strategy.device().is_cuda();
     // Ranks stop together, after a step they all finished: never in the middle of a wait.
-    data::Loader loader(index, transform, loader_options, group ? StopToken() : stop);
-
-    const std::int64_t batches_per_epoch = loader.batches_per_epoch();
+    const std::unique_ptr<data::Loader> loader =
+        task.make_loader(loader_options, strategy.world_size() > 1 ? StopToken() : stop);
+    const std::int64_t batches_per_epoch = loader->batches_per_epoch();
     if (batches_per_epoch == 0) {
         throw Error("batch_size " + std::to_string(config.batch_size) + " is larger than the " +
-                    std::to_string(index.size()) + " images of the dataset; lower batch_size");
+                    std::to_string(task.dataset_size()) + " images of the dataset; lower batch_size");
     }
     const std::int64_t accumulation = config.gradient_accumulation_steps;
     const std::int64_t steps_per_epoch = (batches_per_epoch + accumulation - 1) / accumulation;
@@ -388,267 +476,60 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     schedule.warmup_steps =
         std::min<std::int64_t>(static_cast<std::int64_t>(defaults.warmup_epochs * steps_per_epoch),
                                schedule.total_steps / 10);
-    const std::int64_t every_n_steps = checkpoint_every_n_steps(config);
-    std::unique_ptr<track::RunFiles> files;
-    std::unique_ptr<track::RunRecorder> recorder;
-    std::vector<std::unique_ptr<TrainObserver>> loggers;
-    std::vector<TrainObserver*> observers;
-    if (writes) {
-        prepare_run_directory(config);
-        write_file_atomically(config.out / "config.json", to_json(config).dump(2) + "\n");
-        files = std::make_unique<track::RunFiles>(config);
-        recorder = std::make_unique<track::RunRecorder>(config);
-        loggers = track::make_loggers(config);
-        observers = {files.get(), recorder.get()};
-        for (const auto& logger : loggers) {
-            observers.push_back(logger.get());
-        }
-        observers.push_back(&front_end);
-    }
-    track::FanOut observer(observers);
-    if (group) {
-        group->barrier(); // the run directory is ready (and its checkpoint there to resume)
-    }
-    const system::SystemSampler sampler(system::gpus_at(monitored_gpus(config)));
-    // The last steps as the bottleneck advisor reads them at the end of the run.
-    constexpr std::size_t kAdviceWindow = 100;
-    struct AdvisorStep {
-        double data_wait;
-        double cpu_util;
-        std::optional<double> gpu_util; // mean over the run's GPUs, when NVML measured them
-        std::uint64_t bytes_read;       // by the loader, so far
-        Clock::time_point time;
-    };
-    std::deque<AdvisorStep> recent;
-    try {
-        const fs::path checkpoint = last_checkpoint_path(config.out);
 
+    std::unique_ptr<track::RunTracking> tracking;
+    if (strategy.writes()) {
+        prepare_run_directory(config);
+        write_file_atomically(track::RunDirectory(config.out).config(),
+                              to_json(config).dump(2) + "\n");
+        tracking = std::make_unique<track::RunTracking>(config, front_end);
+    }
+    TrainObserver silent; // the other ranks report nothing
+    TrainObserver& observer = tracking ? tracking->observer() : silent;
+    strategy.barrier(); // the run directory is ready (and its checkpoint there to resume)
+    try {
+        const fs::path checkpoint = track::RunDirectory(config.out).last_checkpoint();
         Position position;
         if (config.resume_interrupted) {
-            if (!writes && !fs::exists(checkpoint)) {
-                throw Error("rank " + std::to_string(group->rank()) + " cannot see \"" +
+            if (!strategy.writes() && !fs::exists(checkpoint)) {
+                throw Error("rank " + std::to_string(strategy.rank()) + " cannot see \"" +
                             checkpoint.string() +
                             "\" to resume from: put out on a filesystem every node shares");
             }
-            position = load_checkpoint(checkpoint, *method, optimizer);
+            position = load_checkpoint(checkpoint, {task, optimizer, precision}, strategy.device());
             log::info("resuming from " + checkpoint.string() + " at epoch " +
                       std::to_string(position.epoch + 1) + ", step " +
                       std::to_string(position.optimizer_step));
             observer.on_resume(position.optimizer_step);
         }
-        if (group) { // every rank starts from rank 0's weights (and its loaded checkpoint)
-            group->broadcast(state_of(*method));
-        }
-        observer.on_start(config, static_cast<std::int64_t>(index.size()), schedule.total_steps);
+        strategy.broadcast_state(module); // every rank starts from rank 0's weights
+        observer.on_start(config, task.dataset_size(), schedule.total_steps);
 
+        FitLoop loop(config, task, strategy, precision, optimizer, *loader, observer,
+                     std::move(stop), schedule);
         RunSummary summary;
         summary.checkpoint = checkpoint;
-        const auto finish = [&](RunSummary::Status status) {
-            summary.status = status;
-            summary.steps = position.optimizer_step;
-            summary.seconds = seconds(Clock::now() - started);
-            summary.skipped_images = loader.skipped_files();
-            if (!recent.empty()) {
-                system::AdvisorWindow window;
-                window.cuda = config.accelerator == Accelerator::Cuda;
-                for (const AdvisorStep& step : recent) {
-                    window.data_waits.push_back(step.data_wait);
-                    window.cpu_utils.push_back(step.cpu_util);
-                    if (step.gpu_util) {
-                        window.gpu_utils.push_back(*step.gpu_util);
-                    }
-                }
-                const double span = seconds(recent.back().time - recent.front().time);
-                if (span > 0) {
-                    window.read_mb_per_second =
-                        double(recent.back().bytes_read - recent.front().bytes_read) / span / 1e6;
-                }
-                summary.advice = system::advise(std::move(window));
+        summary.status = loop.run(position);
+        if (summary.status == RunSummary::Status::Finished) {
+            strategy.check_replicas_agree(module);
+            const fs::path exported = track::RunDirectory(config.out).exported_last();
+            if (strategy.writes()) {
+                fs::create_directories(exported.parent_path());
+                task.export_model(exported);
             }
-            observer.on_end(summary);
-            return summary;
-        };
-
-        while (position.epoch < config.epochs) {
-            loader.start_epoch(position.epoch, position.next_batch);
-            double epoch_loss = 0.0;
-            std::int64_t epoch_steps = 0;
-            StepTimer timer;
-            while (position.next_batch < batches_per_epoch) {
-                // One optimizer step: `accumulation` batches (fewer at the end of an epoch).
-                const std::int64_t batches =
-                    std::min(accumulation, batches_per_epoch - position.next_batch);
-                method->set_progress(double(position.optimizer_step) /
-                                     double(schedule.total_steps));
-                const double lr = warmup_cosine(schedule.peak_lr, position.optimizer_step,
-                                                schedule.warmup_steps, schedule.total_steps);
-                double step_loss = 0.0;
-                std::int64_t images = 0;
-                optimizer.zero_grad();
-                // Batch-norm statistics follow rank 0's, as DDP's do; synchronised ones agree.
-                if (group && !config.sync_batchnorm) {
-                    timer.begin_compute();
-                    group->broadcast(batch_norm_statistics(*method));
-                    timer.end_compute();
-                }
-                for (std::int64_t b = 0; b < batches; ++b) {
-                    std::optional<data::Batch> batch = loader.next();
-                    if (!batch) { // stopped while waiting: keep what the finished steps did
-                        if (writes) {
-                            observer.before_checkpoint(checkpoint);
-                            save_checkpoint(checkpoint, *method, optimizer, position, config);
-                        }
-                        return finish(RunSummary::Status::Cancelled);
-                    }
-                    timer.begin_compute();
-                    std::vector<torch::Tensor> views;
-                    for (const at::Tensor& view : batch->views) {
-                        views.push_back(view.to(dtype));
-                    }
-                    at::autocast::set_cpu_enabled(autocast);
-                    at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
-                    const torch::Tensor loss = method->training_loss(views);
-                    at::autocast::set_cpu_enabled(false);
-                    at::autocast::clear_cache();
-                    (loss.to(torch::kFloat32) / double(batches)).backward();
-                    step_loss += loss.item<double>() / double(batches);
-                    images += static_cast<std::int64_t>(batch->indices.size());
-                    timer.end_compute();
-                }
-                std::optional<double> allreduce_time;
-                if (group) {
-                    timer.begin_compute();
-                    const auto reduce_started = Clock::now();
-                    std::vector<torch::Tensor> gradients;
-                    for (const torch::Tensor& parameter : trainable) {
-                        if (parameter.grad().defined()) {
-                            gradients.push_back(parameter.grad());
-                        }
-                    }
-                    group->average(gradients);
-                    torch::Tensor loss = torch::tensor(step_loss, torch::kFloat64);
-                    group->all_reduce_sum(loss);
-                    step_loss = loss.item<double>() / world_size;
-                    allreduce_time = seconds(Clock::now() - reduce_started);
-                    timer.end_compute();
-                }
-                if (!std::isfinite(step_loss)) {
-                    throw Error(
-                        std::string("the loss became ") +
-                        (std::isnan(step_loss) ? "NaN" : "infinite") + " at step " +
-                        std::to_string(position.optimizer_step + 1) +
-                        "; training stopped. The last good checkpoint is kept in \"" +
-                        checkpoint.string() +
-                        "\". Lower the learning rate (optim_args.lr) or use precision=32-true");
-                }
-                timer.begin_compute();
-                method->before_optimizer_step();
-                optimizer.step(lr);
-                method->after_optimizer_step();
-                timer.end_compute();
-
-                position.next_batch += batches;
-                ++position.optimizer_step;
-                epoch_loss += step_loss;
-                ++epoch_steps;
-                summary.last_loss = step_loss;
-
-                // The observer and checkpoint below fall into the next cycle's data_time.
-                const StepTimer::Times times = timer.finish_cycle();
-                StepMetrics metrics;
-                metrics.step = position.optimizer_step;
-                metrics.total_steps = schedule.total_steps;
-                metrics.epoch = position.epoch;
-                metrics.epochs = config.epochs;
-                metrics.batch_in_epoch = position.next_batch;
-                metrics.batches_per_epoch = batches_per_epoch;
-                metrics.loss = step_loss;
-                metrics.lr = lr;
-                metrics.batch_time = times.batch_time;
-                metrics.data_time = times.data_time;
-                metrics.data_wait = times.data_wait();
-                system::SystemSample usage = sampler.latest();
-                metrics.cpu_util = usage.system_util;
-                metrics.process_cpu_util = usage.process_util;
-                metrics.rss_mb = usage.rss_mb;
-                metrics.gpus = std::move(usage.gpus);
-                metrics.allreduce_time = allreduce_time;
-                bool stopping = stop.stop_requested();
-                if (group) {
-                    // Sums over the ranks of images, memory and utilisation; the slowest
-                    // rank's times; a stop asked of any rank stops all of them after this step.
-                    torch::Tensor sums = torch::tensor({double(images), metrics.cpu_util,
-                                                        metrics.process_cpu_util, metrics.rss_mb},
-                                                       torch::kFloat64);
-                    torch::Tensor maxima =
-                        torch::tensor({metrics.batch_time, metrics.data_time, metrics.data_wait,
-                                       allreduce_time.value_or(0.0), stopping ? 1.0 : 0.0},
-                                      torch::kFloat64);
-                    group->all_reduce_sum(sums);
-                    group->all_reduce_max(maxima);
-                    images = static_cast<std::int64_t>(sums[0].item<double>());
-                    metrics.cpu_util = sums[1].item<double>() / world_size;
-                    metrics.process_cpu_util = sums[2].item<double>() / world_size;
-                    metrics.rss_mb = sums[3].item<double>();
-                    metrics.batch_time = maxima[0].item<double>();
-                    metrics.data_time = maxima[1].item<double>();
-                    metrics.data_wait = maxima[2].item<double>();
-                    metrics.allreduce_time = maxima[3].item<double>();
-                    stopping = maxima[4].item<double>() > 0;
-                }
-                const double cycle = metrics.batch_time + metrics.data_time;
-                metrics.images_per_second = cycle > 0 ? double(images) / cycle : 0.0;
-                // The first step includes start-up: not representative.
-                if (metrics.step > 1 && usage.measured) {
-                    std::optional<double> gpu_util;
-                    double gpu_sum = 0;
-                    int gpu_count = 0;
-                    for (const system::GpuSample& gpu : metrics.gpus) {
-                        if (gpu.util_percent) {
-                            gpu_sum += *gpu.util_percent / 100.0;
-                            ++gpu_count;
-                        }
-                    }
-                    if (gpu_count > 0) {
-                        gpu_util = gpu_sum / gpu_count;
-                    }
-                    recent.push_back({metrics.data_wait, metrics.cpu_util, gpu_util,
-                                      loader.bytes_read(), Clock::now()});
-                    if (recent.size() > kAdviceWindow) {
-                        recent.pop_front();
-                    }
-                }
-                observer.on_step(metrics);
-
-                const bool epoch_done = position.next_batch >= batches_per_epoch;
-                if (epoch_done) {
-                    ++position.epoch;
-                    position.next_batch = 0;
-                    observer.on_epoch_end(position.epoch - 1, epoch_loss / double(epoch_steps));
-                }
-                if (writes &&
-                    (epoch_done || stopping ||
-                     (every_n_steps > 0 && position.optimizer_step % every_n_steps == 0))) {
-                    observer.before_checkpoint(checkpoint);
-                    save_checkpoint(checkpoint, *method, optimizer, position, config);
-                }
-                if (stopping) {
-                    return finish(RunSummary::Status::Cancelled);
-                }
-                if (epoch_done) {
-                    break;
-                }
-            }
+            summary.exported_model = exported;
         }
-        if (group) {
-            check_ranks_agree(*group, *method);
+        if (precision.scales_loss() && precision.scaler().skipped_steps() > 0) {
+            log::info(std::to_string(precision.scaler().skipped_steps()) +
+                      " optimizer steps were skipped for gradients that overflowed float16");
         }
-        if (writes) {
-            fs::create_directories(exported_model_path(config.out).parent_path());
-            models::save_backbone_weights(*method->backbone(), exported_model_path(config.out));
-        }
-        summary.exported_model = exported_model_path(config.out);
-        return finish(RunSummary::Status::Finished);
+        summary.steps = position.optimizer_step;
+        summary.last_loss = loop.last_loss();
+        summary.seconds = seconds(Clock::now() - started);
+        summary.skipped_images = loader->skipped_files();
+        summary.advice = loop.advice();
+        observer.on_end(summary);
+        return summary;
     } catch (const std::exception& error) {
         log::error(error.what()); // into train.log while it is open
         try {

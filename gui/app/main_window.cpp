@@ -1,4 +1,5 @@
 #include "app/main_window.h"
+#include "track/run_directory.h"
 
 #include "app/about_dialog.h"
 #include "app/preferences_dialog.h"
@@ -497,7 +498,7 @@ void MainWindow::resumeTraining(const QString& directory) {
         return;
     }
     try {
-        const track::RunStore store(track::RunStore::database_path(directory.toStdString()), false);
+        const track::RunStore store(kiln::track::RunDirectory(directory.toStdString()).run_db(), false);
         const std::vector<track::RunRecord> runs = store.runs();
         if (runs.empty()) {
             throw Error("\"" + directory.toStdString() + "\" has no recorded run to resume");

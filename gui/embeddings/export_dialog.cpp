@@ -1,4 +1,5 @@
 #include "embeddings/export_dialog.h"
+#include "track/run_directory.h"
 
 #include "core/error.h"
 #include "system/hardware.h"
@@ -42,7 +43,7 @@ ExportEmbeddingsDialog::ExportEmbeddingsDialog(const Project& project, const QVe
     model_->setObjectName(QStringLiteral("modelSourceField"));
     for (const RunRow& run : runs) {
         const QString exported = QString::fromStdString(
-            train::exported_model_path(run.directory.toStdString()).string());
+            kiln::track::RunDirectory(run.directory.toStdString()).exported_last().string());
         if (QFileInfo::exists(exported)) {
             model_->addItem(
                 tr("%1 (%2, %3)").arg(QFileInfo(run.directory).fileName(), run.model, run.method),

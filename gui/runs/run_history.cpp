@@ -1,4 +1,5 @@
 #include "runs/run_history.h"
+#include "track/run_directory.h"
 
 #include "plots/qcustomplot.h"
 #include "track/run_store.h"
@@ -32,7 +33,7 @@ QString duration_text(double seconds) {
 
 void read_database(const QString& directory, QVector<RunRow>& rows, QStringList* problems) {
     try {
-        const track::RunStore store(track::RunStore::database_path(directory.toStdString()), false);
+        const track::RunStore store(kiln::track::RunDirectory(directory.toStdString()).run_db(), false);
         for (const track::RunRecord& run : store.runs()) {
             const track::RunOverview overview = store.overview(run);
             RunRow row;
@@ -234,7 +235,7 @@ void RunHistoryView::updateCurves() {
         const RunRow& run = model_->runs().at(row.row());
         QVector<double> steps, losses;
         try {
-            const track::RunStore store(track::RunStore::database_path(run.directory.toStdString()),
+            const track::RunStore store(kiln::track::RunDirectory(run.directory.toStdString()).run_db(),
                                         false);
             for (const track::MetricPoint& point : store.metrics(run.id, "train_loss")) {
                 steps << static_cast<double>(point.step);

@@ -125,10 +125,13 @@ double loader_rate(const kiln::data::DatasetIndex& index, const kiln::data::Tran
     return images / seconds_since(start);
 }
 
-// PyTorch's DataLoader with torchvision SimCLR views on the same images, when Debian's
-// python3-torch and python3-torchvision are installed; 0 otherwise.
+// PyTorch's DataLoader with torchvision SimCLR views on the same images, when the build's
+// Python (KILN_PYTHON) has torch and torchvision; 0 otherwise.
 double torch_dataloader_rate(const fs::path& folder, int workers) {
-    const std::string command = "/usr/bin/python3 " KILN_BENCHMARK_DIR "/torch_dataloader.py '" +
+    if (std::string(KILN_BENCHMARK_PYTHON).empty()) {
+        return 0.0;
+    }
+    const std::string command = KILN_BENCHMARK_PYTHON " " KILN_BENCHMARK_DIR "/torch_dataloader.py '" +
                                 folder.string() + "' " + std::to_string(workers) + " 2>/dev/null";
     FILE* pipe = ::popen(command.c_str(), "r");
     if (pipe == nullptr) {
@@ -172,8 +175,8 @@ void throughput(const std::string& label, const fs::path& folder, int max_worker
         const double kiln = loader_rate(index, simclr, workers);
         const double torch = torch_dataloader_rate(folder, workers);
         if (torch <= 0) {
-            std::printf("  PyTorch DataLoader: skipped (install python3-torch and "
-                        "python3-torchvision to compare)\n");
+            std::printf("  PyTorch DataLoader: skipped (configure with KILN_PYTHON "
+                        "set to a Python with torch and torchvision to compare)\n");
             break;
         }
         std::printf("  SimCLR views, %d worker(s): Kiln %.0f img/s, PyTorch DataLoader + "

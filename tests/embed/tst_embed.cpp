@@ -1,5 +1,6 @@
 // Embedding: computing embeddings in order, the four file formats, `run_embedding`.
 
+#include "support/python.h"
 #include "core/error.h"
 #include "core/log.h"
 #include "core/run_config.h"
@@ -9,7 +10,6 @@
 #include "embed/writers.h"
 #include "models/backbone.h"
 
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <filesystem>
@@ -38,13 +38,6 @@ std::vector<std::string> lines(const std::string& text) {
         result.push_back(line);
     }
     return result;
-}
-
-bool pythonTorchAvailable() {
-    QProcess python;
-    python.start(QStringLiteral("/usr/bin/python3"), {"-c", "import torch, numpy"});
-    return python.waitForFinished(60000) && python.exitStatus() == QProcess::NormalExit &&
-           python.exitCode() == 0;
 }
 
 } // namespace
@@ -120,13 +113,10 @@ private Q_SLOTS:
     }
 
     void pythonReadsWhatKilnWrites() {
-        if (!pythonTorchAvailable()) {
-            QSKIP("python3-torch and python3-numpy are not installed: cannot prove that Python "
-                  "reads the files (apt-get install python3-torch)");
+        if (!kiln::test::pythonHas("torch, numpy")) {
+            QSKIP(kiln::test::pythonMissing("torch, numpy"));
         }
-        QProcess python;
-        python.start(QStringLiteral("/usr/bin/python3"),
-                     {"-c",
+        const auto read = kiln::test::runPython(
                       "import sys, torch, numpy\n"
                       "d = torch.load(sys.argv[1])\n"
                       "assert d['filenames'] == ['a.png', 'sub/b,c.jpg', 'd.png'], d['filenames']\n"
@@ -134,10 +124,9 @@ private Q_SLOTS:
                       "a = numpy.load(sys.argv[2])\n"
                       "assert a.dtype == numpy.float32 and a.shape == (3, 2)\n"
                       "assert numpy.array_equal(a, d['embeddings'].numpy())\n",
-                      QString::fromStdString((root_ / "e.pt").string()),
-                      QString::fromStdString((root_ / "e.npy").string())});
-        QVERIFY(python.waitForFinished(60000));
-        QVERIFY2(python.exitCode() == 0, python.readAllStandardError().constData());
+                      {QString::fromStdString((root_ / "e.pt").string()),
+                       QString::fromStdString((root_ / "e.npy").string())});
+        QVERIFY2(read.exit_code == 0, qPrintable(read.errors));
     }
 
     void everyFormatReadsBack() {

@@ -1,6 +1,7 @@
 // Kiln Studio's Run History: the runs of a project read from their run.db files.
 
 #include "app/application.h"
+#include "track/run_directory.h"
 #include "app/main_window.h"
 #include "project/project.h"
 #include "runs/run_history.h"
@@ -24,7 +25,7 @@ namespace {
 // A finished run of `steps` steps in `directory`, its loss falling to 1/steps.
 void recordRun(const QString& directory, int steps, double started_offset) {
     QDir().mkpath(directory);
-    kiln::track::RunStore store(kiln::track::RunStore::database_path(directory.toStdString()));
+    kiln::track::RunStore store(kiln::track::RunDirectory(directory.toStdString()).run_db());
     const std::int64_t run = store.begin_run("{}", "simclr", "resnet18");
     for (int step = 1; step <= steps; ++step) {
         store.add_metrics(

@@ -1,16 +1,18 @@
 // Pretraining engine: backbones, methods, optimizers and schedules, step timing, the trainer
 // with checkpoints, resume, stop, NaN handling and export.
 
+#include "support/python.h"
+#include "track/run_directory.h"
 #include "core/error.h"
 #include "core/log.h"
 #include "core/run_config.h"
 #include "methods/method.h"
 #include "models/backbone.h"
 #include "train/optimizer.h"
+#include "train/precision.h"
 #include "train/step_timer.h"
 #include "train/trainer.h"
 
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <filesystem>
@@ -27,6 +29,33 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
+
+// A device timeline under the test's control: events complete when told, at given times.
+class FakeEvents : public kiln::train::EventSource {
+public:
+    struct State {
+        double time = 0.0;
+        bool complete = false;
+    };
+    class Event : public kiln::train::TimingEvent {
+    public:
+        explicit Event(std::shared_ptr<State> state) : state_(std::move(state)) {}
+        bool complete() const override { return state_->complete; }
+        void wait() const override { state_->complete = true; }
+        double seconds_since(const kiln::train::TimingEvent& earlier) const override {
+            return state_->time - static_cast<const Event&>(earlier).state_->time;
+        }
+
+    private:
+        std::shared_ptr<State> state_;
+    };
+
+    std::unique_ptr<kiln::train::TimingEvent> record() override {
+        recorded.push_back(std::make_shared<State>());
+        return std::make_unique<Event>(recorded.back());
+    }
+    std::vector<std::shared_ptr<State>> recorded;
+};
 
 // Records what a run reports; optionally asks it to stop after a given epoch.
 class Recorder : public kiln::train::TrainObserver {
@@ -93,13 +122,6 @@ std::map<std::string, torch::Tensor> backboneWeights(const fs::path& exported) {
 
 bool containsText(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
-}
-
-bool pythonTorchAvailable() {
-    QProcess python;
-    python.start(QStringLiteral("/usr/bin/python3"), {"-c", "import torch, torchvision"});
-    return python.waitForFinished(60000) && python.exitStatus() == QProcess::NormalExit &&
-           python.exitCode() == 0;
 }
 
 } // namespace
@@ -287,14 +309,114 @@ private Q_SLOTS:
         timer.begin_compute();
         std::this_thread::sleep_for(std::chrono::milliseconds(10)); // the step
         timer.end_compute();
-        const auto times = timer.finish_cycle();
+        const auto times = timer.finish_cycle().times();
         QVERIFY2(times.batch_time >= 0.010, qPrintable(QString::number(times.batch_time)));
         QVERIFY2(times.data_time >= 0.030, qPrintable(QString::number(times.data_time)));
         // 30 / (30 + 10) = 75%; sleeping can only overshoot, so allow a margin either side.
         QVERIFY2(std::abs(times.data_wait() - 0.75) < 0.1,
                  qPrintable(QString::number(times.data_wait())));
-        const auto next = timer.finish_cycle(); // a new cycle starts at the end of the last
+        const auto next = timer.finish_cycle().times(); // a new cycle starts at the end of the last
         QVERIFY(next.batch_time == 0.0 && next.data_time < 0.030);
+    }
+
+    void gpuTimingIsReadWhenItsEventsComplete() {
+        auto events = std::make_shared<FakeEvents>();
+        kiln::train::StepTimer timer(events);
+        timer.begin_compute(); // the forward and backward of a batch
+        timer.end_compute();
+        timer.begin_compute(); // the optimizer step
+        timer.end_compute();
+        std::this_thread::sleep_for(std::chrono::milliseconds(50)); // the host waits for data
+        const kiln::train::StepTimer::Cycle cycle = timer.finish_cycle();
+        QCOMPARE(events->recorded.size(), std::size_t{4});
+        // The GPU ran 0.010 s and 0.005 s of work; the host went on without waiting for it.
+        const double times[] = {1.000, 1.010, 1.020, 1.025};
+        for (std::size_t i = 0; i < 4; ++i) {
+            events->recorded[i]->time = times[i];
+        }
+        QVERIFY(!cycle.ready());
+        events->recorded[1]->complete = true;
+        events->recorded[3]->complete = false;
+        QVERIFY(!cycle.ready()); // the step's last event is still queued on the device
+        events->recorded[3]->complete = true;
+        QVERIFY(cycle.ready());
+        const auto measured = cycle.times();
+        QVERIFY(std::abs(measured.batch_time - 0.015) < 1e-9);
+        // data_time: the cycle's wall time less the GPU's batch time.
+        QVERIFY2(measured.data_time >= 0.050 - 0.015 && measured.data_time < 0.5,
+                 qPrintable(QString::number(measured.data_time)));
+        QVERIFY(std::abs(measured.data_wait() - measured.data_time /
+                                                    (measured.data_time + 0.015)) < 1e-12);
+        // A cycle with no compute is all data time, and is ready at once.
+        const auto idle = timer.finish_cycle();
+        QVERIFY(idle.ready());
+        QCOMPARE(idle.times().batch_time, 0.0);
+    }
+
+    // ---- precision ----
+
+    void lossScalerSkipsOverflowsBacksOffAndGrows() {
+        kiln::train::LossScaler::Options options;
+        options.initial_scale = 1024.0;
+        options.growth_interval = 3;
+        kiln::train::LossScaler scaler(options);
+        torch::Tensor weight = torch::ones({2}, torch::requires_grad());
+        const auto backward = [&](double value) {
+            weight.mutable_grad() = torch::Tensor();
+            const torch::Tensor loss = (weight * value).sum();
+            scaler.scale(loss).backward();
+        };
+        backward(2.0);
+        QCOMPARE(weight.grad()[0].item<double>(), 2048.0); // scaled
+        QVERIFY(scaler.unscale({weight}));
+        QCOMPARE(weight.grad()[0].item<double>(), 2.0); // unscaled before the optimizer sees it
+        scaler.update();
+        QCOMPARE(scaler.current_scale(), 1024.0);
+        // An overflow: the step is skipped and the scale halves.
+        weight.mutable_grad() = torch::full({2}, std::numeric_limits<float>::infinity());
+        QVERIFY(!scaler.unscale({weight}));
+        scaler.update();
+        QCOMPARE(scaler.current_scale(), 512.0);
+        QCOMPARE(scaler.skipped_steps(), std::int64_t{1});
+        // Three good steps in a row double it.
+        for (int i = 0; i < 3; ++i) {
+            backward(1.0);
+            QVERIFY(scaler.unscale({weight}));
+            scaler.update();
+        }
+        QCOMPARE(scaler.current_scale(), 1024.0);
+        // Its state survives a checkpoint.
+        torch::serialize::OutputArchive out;
+        scaler.save(out);
+        std::ostringstream bytes;
+        out.save_to(bytes);
+        std::istringstream stream(bytes.str());
+        torch::serialize::InputArchive in;
+        in.load_from(stream);
+        kiln::train::LossScaler restored;
+        restored.load(in);
+        QCOMPARE(restored.current_scale(), 1024.0);
+        QCOMPARE(restored.skipped_steps(), std::int64_t{1});
+    }
+
+    void precisionPoliciesHoldTheirDtypes() {
+        using kiln::Precision;
+        const kiln::train::PrecisionPolicy fp16(Precision::FP16Mixed, c10::kCUDA);
+        QVERIFY(fp16.scales_loss());
+        QCOMPARE(fp16.storage_dtype(), c10::ScalarType::Float);
+        QCOMPARE(kiln::train::autocast_dtype(Precision::FP16Mixed), c10::ScalarType::Half);
+        QCOMPARE(kiln::train::autocast_dtype(Precision::BF16Mixed), c10::ScalarType::BFloat16);
+        QCOMPARE(kiln::train::storage_dtype(Precision::FP16True), c10::ScalarType::Half);
+        QCOMPARE(kiln::train::storage_dtype(Precision::BF16True), c10::ScalarType::BFloat16);
+        QVERIFY(!kiln::train::PrecisionPolicy(Precision::BF16Mixed, c10::kCPU).scales_loss());
+        // bf16 autocast on the CPU for the scope's lifetime only.
+        const kiln::train::PrecisionPolicy bf16(Precision::BF16Mixed, c10::kCPU);
+        const torch::Tensor a = torch::ones({4, 4});
+        {
+            const kiln::train::AutocastScope scope = bf16.autocast();
+            QCOMPARE(torch::mm(a, a).scalar_type(), torch::kBFloat16);
+        }
+        QCOMPARE(torch::mm(a, a).scalar_type(), torch::kFloat32);
     }
 
     // ---- the trainer ----
@@ -343,8 +465,8 @@ private Q_SLOTS:
         QVERIFY2(losses.back() < 0.9 * losses.front(),
                  qPrintable(QStringLiteral("%1 -> %2").arg(losses.front()).arg(losses.back())));
         QVERIFY(fs::exists(out / "config.json"));
-        QVERIFY(fs::exists(kiln::train::last_checkpoint_path(out)));
-        QVERIFY(fs::exists(kiln::train::exported_model_path(out)));
+        QVERIFY(fs::exists(kiln::track::RunDirectory(out).last_checkpoint()));
+        QVERIFY(fs::exists(kiln::track::RunDirectory(out).exported_last()));
         const auto& step = recorder.steps.back();
         QCOMPARE(step.step, 32);
         QCOMPARE(step.total_steps, 32);
@@ -414,8 +536,8 @@ private Q_SLOTS:
             kiln::train::train(tinyRun(split, data_, "simclr", 4), first, first.stop);
         QCOMPARE(stopped.status, kiln::train::RunSummary::Status::Cancelled);
         QCOMPARE(stopped.steps, 8);
-        QVERIFY(fs::exists(kiln::train::last_checkpoint_path(split)));
-        QVERIFY(!fs::exists(kiln::train::exported_model_path(split)));
+        QVERIFY(fs::exists(kiln::track::RunDirectory(split).last_checkpoint()));
+        QVERIFY(!fs::exists(kiln::track::RunDirectory(split).exported_last()));
 
         Recorder second;
         const auto resumed = kiln::train::train(
@@ -424,8 +546,8 @@ private Q_SLOTS:
         QCOMPARE(second.steps.front().step, 9);
         QCOMPARE(second.steps.front().epoch, 2);
 
-        const auto expected = backboneWeights(kiln::train::exported_model_path(whole));
-        const auto actual = backboneWeights(kiln::train::exported_model_path(split));
+        const auto expected = backboneWeights(kiln::track::RunDirectory(whole).exported_last());
+        const auto actual = backboneWeights(kiln::track::RunDirectory(split).exported_last());
         QCOMPARE(actual.size(), expected.size());
         for (const auto& [name, tensor] : expected) {
             QVERIFY2(torch::equal(actual.at(name), tensor), name.c_str());
@@ -522,9 +644,9 @@ private Q_SLOTS:
         QVERIFY(!recorder.steps.empty());
         // The last checkpoint is the last good step's, and it still loads.
         Recorder resumed;
-        QVERIFY(fs::exists(kiln::train::last_checkpoint_path(out)));
+        QVERIFY(fs::exists(kiln::track::RunDirectory(out).last_checkpoint()));
         torch::serialize::InputArchive archive;
-        archive.load_from(kiln::train::last_checkpoint_path(out).string());
+        archive.load_from(kiln::track::RunDirectory(out).last_checkpoint().string());
         torch::Tensor step;
         archive.read("kiln/optimizer_step", step);
         QCOMPARE(step.item<std::int64_t>(), static_cast<std::int64_t>(recorder.steps.size()));
@@ -533,7 +655,7 @@ private Q_SLOTS:
     void checkpointLoadsWeightsOnly() {
         Recorder first;
         kiln::train::train(tinyRun(root_ / "pretrained", data_, "simclr", 1), first);
-        const fs::path weights = kiln::train::exported_model_path(root_ / "pretrained");
+        const fs::path weights = kiln::track::RunDirectory(root_ / "pretrained").exported_last();
         Recorder second; // learning rate 0: the weights stay what was loaded
         kiln::train::train(tinyRun(root_ / "from-weights", data_, "simclr", 1,
                                    {{"checkpoint", weights.string()},
@@ -544,26 +666,22 @@ private Q_SLOTS:
         QCOMPARE(second.steps.front().step, 1); // a new run, not a resumed one
         const auto loaded = backboneWeights(weights);
         const auto after =
-            backboneWeights(kiln::train::exported_model_path(root_ / "from-weights"));
+            backboneWeights(kiln::track::RunDirectory(root_ / "from-weights").exported_last());
         QVERIFY(torch::equal(after.at("features.0.weight"), loaded.at("features.0.weight")));
         QVERIFY(torch::equal(after.at("features.9.weight"), loaded.at("features.9.weight")));
     }
 
     void torchScriptModulesAreBackbones() {
-        if (!pythonTorchAvailable()) {
-            QSKIP("python3-torch and python3-torchvision are not installed: cannot make a "
-                  "TorchScript module to train (apt-get install python3-torchvision)");
+        if (!kiln::test::pythonHas("torch, torchvision")) {
+            QSKIP(kiln::test::pythonMissing("torch, torchvision"));
         }
         const fs::path module = root_ / "resnet18-script.pt";
-        QProcess python;
-        python.start(QStringLiteral("/usr/bin/python3"), {"-c",
-                                                          "import sys, torch, torchvision\n"
-                                                          "m = torchvision.models.resnet18()\n"
-                                                          "m.fc = torch.nn.Identity()\n"
-                                                          "torch.jit.script(m).save(sys.argv[1])\n",
-                                                          QString::fromStdString(module.string())});
-        QVERIFY(python.waitForFinished(120000));
-        QCOMPARE(python.exitCode(), 0);
+        const auto scripted = kiln::test::runPython("import sys, torch, torchvision\n"
+                                                    "m = torchvision.models.resnet18()\n"
+                                                    "m.fc = torch.nn.Identity()\n"
+                                                    "torch.jit.script(m).save(sys.argv[1])\n",
+                                                    {QString::fromStdString(module.string())});
+        QVERIFY2(scripted.exit_code == 0, qPrintable(scripted.errors));
         const auto backbone = kiln::models::make_backbone(module.string());
         QCOMPARE(backbone->feature_dim(), 512); // probed
         Recorder recorder;
@@ -590,11 +708,10 @@ private Q_SLOTS:
         const fs::path out = root_ / "export";
         Recorder recorder;
         kiln::train::train(tinyRun(out, data_, "simclr", 1, {{"model", "resnet18"}}), recorder);
-        const auto weights = backboneWeights(kiln::train::exported_model_path(out));
+        const auto weights = backboneWeights(kiln::track::RunDirectory(out).exported_last());
         QCOMPARE(weights.size(), std::size_t(120));
-        if (!pythonTorchAvailable()) {
-            QSKIP("python3-torch and python3-torchvision are not installed: cannot prove that "
-                  "PyTorch reads the export (apt-get install python3-torchvision)");
+        if (!kiln::test::pythonHas("torch, torchvision")) {
+            QSKIP(kiln::test::pythonMissing("torch, torchvision"));
         }
         const QString script =
             QStringLiteral("import sys, torch, torchvision\n"
@@ -604,13 +721,10 @@ private Q_SLOTS:
                            "assert sorted(missing) == ['fc.bias', 'fc.weight'], missing\n"
                            "assert not unexpected, unexpected\n"
                            "print(float(state['conv1.weight'].sum()))\n");
-        QProcess python;
-        python.start(
-            QStringLiteral("/usr/bin/python3"),
-            {"-c", script, QString::fromStdString(kiln::train::exported_model_path(out).string())});
-        QVERIFY(python.waitForFinished(120000));
-        QCOMPARE(python.exitCode(), 0);
-        const double sum = QString::fromUtf8(python.readAllStandardOutput()).trimmed().toDouble();
+        const auto read = kiln::test::runPython(
+            script, {QString::fromStdString(kiln::track::RunDirectory(out).exported_last().string())});
+        QVERIFY2(read.exit_code == 0, qPrintable(read.errors));
+        const double sum = read.output.trimmed().toDouble();
         QVERIFY(std::abs(sum - weights.at("conv1.weight").sum().item<double>()) < 1e-3);
     }
 };

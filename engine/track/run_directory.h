@@ -1,0 +1,51 @@
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+namespace kiln::track {
+
+// Every path inside a run folder (`out`), the same from the CLI and Studio:
+//   config.json  train.log  metrics.jsonl  run.db  events.out.tfevents.*  mlruns/
+//   checkpoints/last.ckpt  checkpoints/best.ckpt
+//   exported_models/exported_last.pt  exported_models/exported_best.pt
+class RunDirectory {
+public:
+    explicit RunDirectory(std::filesystem::path root) : root_(std::move(root)) {}
+
+    // The run folder a model file belongs to, when it lies where a run puts its models
+    // (checkpoints/ or exported_models/ of a folder with a run.db).
+    static std::optional<RunDirectory> of_model(const std::filesystem::path& model);
+
+    const std::filesystem::path& root() const { return root_; }
+    std::filesystem::path config() const { return root_ / "config.json"; }
+    std::filesystem::path train_log() const { return root_ / "train.log"; }
+    std::filesystem::path metrics_jsonl() const { return root_ / "metrics.jsonl"; }
+    std::filesystem::path run_db() const { return root_ / "run.db"; }
+    std::filesystem::path mlruns() const { return root_ / "mlruns"; }
+    std::filesystem::path checkpoints() const { return root_ / "checkpoints"; }
+    std::filesystem::path last_checkpoint() const { return checkpoints() / "last.ckpt"; }
+    std::filesystem::path best_checkpoint() const { return checkpoints() / "best.ckpt"; }
+    std::filesystem::path exported_models() const { return root_ / "exported_models"; }
+    // The backbone's state_dict, readable by Python's torch.load.
+    std::filesystem::path exported_last() const { return exported_models() / "exported_last.pt"; }
+    std::filesystem::path exported_best() const { return exported_models() / "exported_best.pt"; }
+
+private:
+    std::filesystem::path root_;
+};
+
+inline std::optional<RunDirectory> RunDirectory::of_model(const std::filesystem::path& model) {
+    std::error_code error;
+    const std::filesystem::path absolute = std::filesystem::absolute(model, error);
+    if (error) {
+        return std::nullopt;
+    }
+    RunDirectory run(absolute.parent_path().parent_path());
+    if (!std::filesystem::exists(run.run_db(), error)) {
+        return std::nullopt;
+    }
+    return run;
+}
+
+} // namespace kiln::track

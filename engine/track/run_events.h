@@ -1,0 +1,74 @@
+#pragma once
+
+#include "core/run_config.h"
+#include "system/bottleneck_advisor.h"
+#include "system/nvml.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+// The events of a training run, as the trainer reports them and the trackers, the CLI and
+// Studio consume them. Defined here, below train, so that track never includes the trainer.
+namespace kiln::track {
+
+// One optimizer step, timed as LightlyTrain times it: batch_time is forward + backward +
+// optimizer step, data_time the rest of the cycle (waiting for the loader),
+// data_wait = data_time / (batch_time + data_time).
+struct StepMetrics {
+    std::int64_t step = 0; // optimizer steps done, 1-based
+    std::int64_t total_steps = 0;
+    std::int64_t epoch = 0; // 0-based
+    std::int64_t epochs = 0;
+    std::int64_t batch_in_epoch = 0; // 1-based
+    std::int64_t batches_per_epoch = 0;
+    double loss = 0.0;
+    double lr = 0.0;
+    double batch_time = 0.0; // seconds
+    double data_time = 0.0;  // seconds
+    double data_wait = 0.0;  // fraction
+    double images_per_second = 0.0;
+    double cpu_util = 0.0;         // system, all cores, [0, 1]
+    double process_cpu_util = 0.0; // this process, [0, 1] of all cores
+    double rss_mb = 0.0;
+    std::optional<double> allreduce_time; // seconds averaging gradients; distributed runs only
+    std::vector<system::GpuSample> gpus;  // the run's GPUs; values NVML cannot give are absent
+};
+
+struct RunSummary {
+    enum class Status { Finished, Cancelled };
+    Status status = Status::Finished;
+    std::int64_t steps = 0;
+    double last_loss = 0.0;
+    double seconds = 0.0;
+    std::int64_t skipped_images = 0;
+    std::filesystem::path checkpoint;
+    std::filesystem::path exported_model; // empty when cancelled
+    std::optional<system::Advice> advice; // where the time went (the last steps), if any ran
+};
+
+// Receives a run's events on the training thread; keep the work short.
+class TrainObserver {
+public:
+    virtual ~TrainObserver() = default;
+    virtual void on_start(const TrainConfig& config, std::int64_t dataset_size,
+                          std::int64_t total_steps) {
+        (void)config, (void)dataset_size, (void)total_steps;
+    }
+    virtual void on_step(const StepMetrics& metrics) { (void)metrics; }
+    virtual void on_epoch_end(std::int64_t epoch, double mean_loss) {
+        (void)epoch, (void)mean_loss;
+    }
+    virtual void on_end(const RunSummary& summary) { (void)summary; }
+    // Just before a checkpoint is written: what observers keep must cover every step in it,
+    // or a resumed run would leave a gap.
+    virtual void before_checkpoint(const std::filesystem::path& path) { (void)path; }
+    // Before on_start when the run continues from a checkpoint made after `step` steps.
+    virtual void on_resume(std::int64_t step) { (void)step; }
+    // The run stopped with an error (instead of on_end); the error is rethrown afterwards.
+    virtual void on_failure(const std::string& message) { (void)message; }
+};
+
+} // namespace kiln::track

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "system/bottleneck_advisor.h"
+#include "track/run_events.h"
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <optional>
+
+namespace kiln::train {
+
+// The last steps of a run as the bottleneck advisor reads them when the run ends.
+class AdviceWindow {
+public:
+    explicit AdviceWindow(bool cuda, std::size_t capacity = 100)
+        : cuda_(cuda), capacity_(capacity) {}
+
+    // One step's metrics and the bytes the loader had read by then. Steps without a system
+    // sample, and the first step (it includes start-up), are left out.
+    void add(const track::StepMetrics& metrics, bool measured, std::uint64_t bytes_read);
+    // The diagnosis over the window; none when no step was added.
+    std::optional<system::Advice> advise() const;
+
+private:
+    struct Step {
+        double data_wait;
+        double cpu_util;
+        std::optional<double> gpu_util; // mean over the run's GPUs, when NVML measured them
+        std::uint64_t bytes_read;
+        std::chrono::steady_clock::time_point time;
+    };
+    bool cuda_;
+    std::size_t capacity_;
+    std::deque<Step> steps_;
+};
+
+} // namespace kiln::train

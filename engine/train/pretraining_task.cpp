@@ -1,0 +1,63 @@
+#include "train/pretraining_task.h"
+
+#include "models/backbone.h"
+
+#include <torch/serialize.h>
+
+namespace kiln::train {
+
+PretrainingTask::PretrainingTask(const TrainConfig& config)
+    : index_(data::DatasetIndex::scan(config.data)),
+      transform_(data::method_transform(config.method, config.transform_args)),
+      method_(methods::make_method(config.method, config.model, config.method_args,
+                                   static_cast<std::int64_t>(index_.size()),
+                                   transform_.num_channels)) {
+    if (config.checkpoint) { // weights only: a fresh run from pretrained weights
+        models::load_backbone_weights(*method_->backbone(), *config.checkpoint);
+        method_->backbone_weights_loaded();
+    }
+}
+
+void PretrainingTask::set_process_group(distributed::ProcessGroup* group) {
+    method_->set_process_group(group);
+}
+
+torch::nn::Module& PretrainingTask::module() { return *method_; }
+
+std::int64_t PretrainingTask::dataset_size() const {
+    return static_cast<std::int64_t>(index_.size());
+}
+
+std::unique_ptr<data::Loader> PretrainingTask::make_loader(const data::LoaderOptions& options,
+                                                           StopToken stop) {
+    return std::make_unique<data::Loader>(index_, transform_, options, std::move(stop));
+}
+
+methods::OptimizerDefaults PretrainingTask::optimizer_defaults() const {
+    return method_->optimizer_defaults();
+}
+
+void PretrainingTask::set_progress(double progress) { method_->set_progress(progress); }
+
+at::Tensor PretrainingTask::training_loss(const data::Batch& batch, const Placement& placement) {
+    std::vector<at::Tensor> views;
+    views.reserve(batch.views.size());
+    for (const at::Tensor& view : batch.views) {
+        views.push_back(view.to(placement.device, placement.dtype, /*non_blocking=*/true));
+    }
+    return method_->training_loss(views);
+}
+
+void PretrainingTask::before_optimizer_step() { method_->before_optimizer_step(); }
+
+void PretrainingTask::after_optimizer_step() { method_->after_optimizer_step(); }
+
+void PretrainingTask::save(torch::serialize::OutputArchive& archive) { method_->save(archive); }
+
+void PretrainingTask::load(torch::serialize::InputArchive& archive) { method_->load(archive); }
+
+void PretrainingTask::export_model(const std::filesystem::path& file) {
+    models::save_backbone_weights(*method_->backbone(), file);
+}
+
+} // namespace kiln::train

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "core/run_config.h"
+#include "data/dataset_index.h"
+#include "data/view_transform.h"
+#include "train/task.h"
+
+namespace kiln::distributed {
+class ProcessGroup;
+}
+
+namespace kiln::train {
+
+// Self-supervised pretraining: a method (SimCLR, DINO, distillation) over the views of
+// unlabelled images; exports the backbone.
+class PretrainingTask : public Task {
+public:
+    // Scans config.data and builds config.method around config.model (with config.checkpoint's
+    // weights when given). Bad settings are kiln::Errors, raised before anything is written.
+    explicit PretrainingTask(const TrainConfig& config);
+
+    // In a distributed run: the ranks whose batches form the global batch.
+    void set_process_group(distributed::ProcessGroup* group);
+
+    torch::nn::Module& module() override;
+    std::int64_t dataset_size() const override;
+    std::unique_ptr<data::Loader> make_loader(const data::LoaderOptions& options,
+                                              StopToken stop) override;
+    methods::OptimizerDefaults optimizer_defaults() const override;
+    void set_progress(double progress) override;
+    at::Tensor training_loss(const data::Batch& batch, const Placement& placement) override;
+    void before_optimizer_step() override;
+    void after_optimizer_step() override;
+    void save(torch::serialize::OutputArchive& archive) override;
+    void load(torch::serialize::InputArchive& archive) override;
+    void export_model(const std::filesystem::path& file) override;
+
+private:
+    data::DatasetIndex index_;
+    data::TransformArgs transform_;
+    methods::Method method_;
+};
+
+} // namespace kiln::train

@@ -1,0 +1,68 @@
+"""Reads Kiln runs for tests/gpu/check.sh and prints one line of figures.
+
+compare_runs.py CPU_RUN CUDA_RUN      losses of the first steps: mean relative difference
+compare_runs.py --throughput RUN      median images/s over the run's second half
+compare_runs.py --data-wait RUN       median data_wait against the loader-bound expectation
+compare_runs.py --embeddings A.pt B.pt  largest difference between two embedding files
+compare_runs.py --nvml RUN            the run's GPU utilisation and memory against nvidia-smi
+"""
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+
+def steps(run):
+    return [json.loads(line) for line in (Path(run) / "metrics.jsonl").read_text().splitlines()]
+
+
+def second_half(values):
+    return values[len(values) // 2:]
+
+
+def main():
+    mode = sys.argv[1]
+    if mode == "--throughput":
+        rates = [s["images_per_second"] for s in second_half(steps(sys.argv[2]))]
+        print(f"{statistics.median(rates):.0f}")
+    elif mode == "--data-wait":
+        run = steps(sys.argv[2])[2:]
+        data_wait = statistics.median(s["data_wait"] for s in run)
+        # The loader is the bottleneck: each cycle waits for what compute does not cover.
+        batch = statistics.median(s["profiling/batch_time"] for s in run)
+        cycle = statistics.median(s["profiling/batch_time"] + s["profiling/data_time"] for s in run)
+        expected = 1 - batch / cycle
+        verdict = "ok" if abs(data_wait - expected) <= 0.03 else "OFF BY MORE THAN 3 POINTS"
+        print(f"data_wait {data_wait:.3f}, expected {expected:.3f}: {verdict}")
+    elif mode == "--embeddings":
+        import torch
+        a, b = torch.load(sys.argv[2]), torch.load(sys.argv[3])
+        assert a["filenames"] == b["filenames"]
+        difference = (a["embeddings"] - b["embeddings"]).abs().max().item()
+        scale = a["embeddings"].abs().max().item()
+        verdict = "ok" if difference <= 1e-3 * max(scale, 1.0) else "DIFFERENT"
+        print(f"largest difference {difference:.2e} of values up to {scale:.2f}: {verdict}")
+    elif mode == "--nvml":
+        last = steps(sys.argv[2])[-1]
+        smi = subprocess.run(["nvidia-smi", "--query-gpu=memory.total,memory.used",
+                              "--format=csv,noheader,nounits", "-i", "0"],
+                             capture_output=True, text=True, check=True).stdout.split(",")
+        total = last.get("system/gpu_mem_total_mb/0")
+        verdict = "ok" if total is not None and abs(total - float(smi[0])) <= 2 else "MISMATCH"
+        print(f"kiln total {total} MB, util {last.get('system/gpu_util/0')}%; "
+              f"nvidia-smi total {smi[0].strip()} MB: {verdict}")
+    else:
+        cpu, cuda = steps(sys.argv[1]), steps(sys.argv[2])
+        n = min(len(cpu), len(cuda))
+        differences = [abs(c["train_loss"] - g["train_loss"]) / abs(c["train_loss"])
+                       for c, g in zip(cpu[:n], cuda[:n])]
+        last = statistics.mean(differences[-20:])
+        verdict = "ok" if last < 0.05 else "DIVERGED"
+        print(f"{n} steps, mean relative loss difference {statistics.mean(differences):.4f}, "
+              f"last 20 {last:.4f}; losses {cpu[n-1]['train_loss']:.4f} (cpu) "
+              f"{cuda[n-1]['train_loss']:.4f} (cuda): {verdict}")
+
+
+if __name__ == "__main__":
+    main()
