@@ -28,7 +28,7 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
     backbone.eval();
     torch::NoGradGuard no_grad;
     const train::PrecisionPolicy precision(options.precision, device.type());
-    backbone.to(device, precision.storage_dtype());
+    train::move_module(backbone, device, precision.storage_dtype());
     std::vector<at::Tensor> chunks;
     Embeddings embeddings;
     loader.start_epoch(0);
@@ -49,7 +49,7 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
         }
     }
     backbone.train(was_training);
-    backbone.to(torch::kCPU, torch::kFloat32);
+    train::move_module(backbone, torch::kCPU, torch::kFloat32);
     embeddings.values =
         chunks.empty() ? torch::empty({0, backbone.feature_dim()}) : torch::cat(chunks);
     embeddings.skipped = loader.skipped_files();

@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "models/torch_file.h"
 
 #include <cstdio>
 #include <cstring>
@@ -88,7 +89,7 @@ void write_embeddings(const std::filesystem::path& out, const std::string& forma
         c10::impl::GenericDict dict(c10::StringType::get(), c10::AnyType::get());
         dict.insert("filenames", names);
         dict.insert("embeddings", values);
-        const std::vector<char> bytes = torch::pickle_save(c10::IValue(dict));
+        const std::vector<char> bytes = models::torch_load_compatible(c10::IValue(dict));
         write_file_atomically(out, std::string_view(bytes.data(), bytes.size()));
     } else if (format == "npy") {
         std::string lines;

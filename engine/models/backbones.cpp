@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include "core/text.h"
 #include "models/backbone.h"
+#include "models/torch_file.h"
 #include "models/batch_norm.h"
 
 #include <algorithm>
@@ -443,7 +444,7 @@ void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& 
         state.insert(name,
                      (value.is_floating_point() ? value.to(torch::kFloat32) : value).contiguous());
     }
-    const std::vector<char> bytes = torch::pickle_save(c10::IValue(state));
+    const std::vector<char> bytes = torch_load_compatible(c10::IValue(state));
     write_file_atomically(path, std::string_view(bytes.data(), bytes.size()));
 }
 

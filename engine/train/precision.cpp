@@ -2,6 +2,7 @@
 
 #include <ATen/ATen.h>
 #include <ATen/autocast_mode.h>
+#include <torch/nn/module.h>
 #include <torch/serialize/archive.h>
 
 namespace kiln::train {
@@ -27,6 +28,19 @@ c10::ScalarType autocast_dtype(Precision precision) {
         return c10::ScalarType::Half;
     default:
         return c10::ScalarType::Undefined;
+    }
+}
+
+void move_module(torch::nn::Module& module, const c10::Device& device, c10::ScalarType dtype) {
+    const at::NoGradGuard no_grad;
+    const auto move = [&](at::Tensor& tensor) {
+        tensor.set_data(tensor.is_floating_point() ? tensor.to(device, dtype) : tensor.to(device));
+    };
+    for (at::Tensor& parameter : module.parameters()) {
+        move(parameter);
+    }
+    for (at::Tensor& buffer : module.buffers()) {
+        move(buffer);
     }
 }
 

@@ -8,6 +8,9 @@
 #include <cstdint>
 #include <vector>
 
+namespace torch::nn {
+class Module;
+}
 namespace torch::serialize {
 class InputArchive;
 class OutputArchive;
@@ -20,6 +23,12 @@ namespace kiln::train {
 c10::ScalarType storage_dtype(Precision precision);
 // The dtype the mixed precisions compute in under autocast; Undefined for the others.
 c10::ScalarType autocast_dtype(Precision precision);
+
+// Moves every parameter and buffer of `module` to `device`; floating-point ones take `dtype`,
+// integer ones (batch norm's counters) keep theirs, as PyTorch's Module.to(device, dtype) does.
+// (LibTorch's Module::to(device, dtype) converts the integers too, and the checkpoint it writes
+// then no longer loads into a fresh model.)
+void move_module(torch::nn::Module& module, const c10::Device& device, c10::ScalarType dtype);
 
 // Autocast on `device` to `dtype` for as long as it lives (nothing with Undefined).
 class AutocastScope {

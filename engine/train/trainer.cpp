@@ -189,6 +189,9 @@ public:
                 if (*stopping) {
                     return RunSummary::Status::Cancelled;
                 }
+                if (epoch_done) {
+                    break;
+                }
             }
         }
         report(true);
@@ -443,7 +446,7 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     PretrainingTask task(config);
     PrecisionPolicy precision(config.precision, strategy.device().type());
     torch::nn::Module& module = task.module();
-    module.to(strategy.device(), precision.storage_dtype());
+    move_module(module, strategy.device(), precision.storage_dtype());
     module.train();
     task.set_process_group(strategy.group());
     if (config.sync_batchnorm) {

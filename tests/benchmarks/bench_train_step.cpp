@@ -1,13 +1,14 @@
 // One SimCLR training step of ResNet-18 at 64 px, batch 64, on the CPU: images/s for 32-true
 // against bf16-mixed, contiguous against channels-last memory. The baseline is 32-true,
-// contiguous, measured in the same run.
+// contiguous, measured in the same run; beside each, PyTorch eager from the wheel Kiln was
+// built against does the same step (eager_train_step.py), when KILN_PYTHON has torchvision.
 //
 //   bench_train_step [--steps N] [--model NAME]
 
 #include "methods/method.h"
 #include "train/optimizer.h"
+#include "train/precision.h"
 
-#include <ATen/autocast_mode.h>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -29,6 +30,8 @@ double images_per_second(const std::string& model, bool bf16, bool channels_last
             }
         }
     }
+    kiln::train::PrecisionPolicy precision(
+        bf16 ? kiln::Precision::BF16Mixed : kiln::Precision::Full32, c10::kCPU);
     kiln::train::OptimizerSettings settings;
     settings.name = "sgd";
     kiln::train::Optimizer optimizer(settings, method->parameters());
@@ -36,12 +39,12 @@ double images_per_second(const std::string& model, bool bf16, bool channels_last
                                               torch::randn({64, 3, 64, 64}).contiguous(memory)};
     const auto step = [&] {
         optimizer.zero_grad();
-        at::autocast::set_cpu_enabled(bf16);
-        at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
-        const torch::Tensor loss = method->training_loss(views);
-        at::autocast::set_cpu_enabled(false);
-        at::autocast::clear_cache();
-        loss.to(torch::kFloat32).backward();
+        torch::Tensor loss;
+        {
+            const kiln::train::AutocastScope autocast = precision.autocast();
+            loss = method->training_loss(views);
+        }
+        precision.backward(loss);
         optimizer.step(0.01);
     };
     step(); // warm-up: allocations, kernel selection
@@ -52,6 +55,30 @@ double images_per_second(const std::string& model, bool bf16, bool channels_last
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return 64.0 * steps / seconds;
+}
+
+// PyTorch eager's images/s for the four variants, in main()'s order; empty without Python.
+std::vector<double> eager_rates(const std::string& model, int steps) {
+    if (std::string(KILN_BENCHMARK_PYTHON).empty()) {
+        return {};
+    }
+    const std::string command = KILN_BENCHMARK_PYTHON " " KILN_BENCHMARK_DIR
+                                "/eager_train_step.py " +
+                                model + " " + std::to_string(steps) + " " +
+                                std::to_string(torch::get_num_threads()) + " 2>/dev/null";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    std::vector<double> rates(4);
+    if (pipe == nullptr) {
+        return {};
+    }
+    for (double& rate : rates) {
+        if (std::fscanf(pipe, "%lf", &rate) != 1) {
+            rates.clear();
+            break;
+        }
+    }
+    ::pclose(pipe);
+    return rates;
 }
 
 } // namespace
@@ -72,14 +99,27 @@ int main(int argc, char** argv) {
     }
     std::printf("%s SimCLR step, batch 64 (2 views of 64x64), %d intra-op threads, %d steps\n",
                 model.c_str(), torch::get_num_threads(), steps);
+    const std::vector<double> eager = eager_rates(model, steps);
     const double baseline = images_per_second(model, false, false, steps);
-    std::printf("  %-28s %7.1f img/s (baseline)\n", "32-true, contiguous", baseline);
+    const auto print = [&](const char* label, double rate, std::size_t variant) {
+        std::printf("  %-28s %7.1f img/s (%.2fx)", label, rate, rate / baseline);
+        if (!eager.empty()) {
+            std::printf("   PyTorch eager %7.1f img/s (Kiln %.2fx)", eager[variant],
+                        rate / eager[variant]);
+        }
+        std::printf("\n");
+    };
+    print("32-true, contiguous", baseline, 0);
+    std::size_t variant = 1;
     for (const auto& [label, bf16, channels_last] :
          {std::tuple{"32-true, channels-last", false, true},
           std::tuple{"bf16-mixed, contiguous", true, false},
           std::tuple{"bf16-mixed, channels-last", true, true}}) {
-        const double rate = images_per_second(model, bf16, channels_last, steps);
-        std::printf("  %-28s %7.1f img/s (%.2fx)\n", label, rate, rate / baseline);
+        print(label, images_per_second(model, bf16, channels_last, steps), variant++);
+    }
+    if (eager.empty()) {
+        std::printf("  PyTorch eager: skipped (configure with KILN_PYTHON set to a Python with "
+                    "torch and torchvision)\n");
     }
     return 0;
 }

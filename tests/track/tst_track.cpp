@@ -174,7 +174,7 @@ private Q_SLOTS:
     }
 
     void stepValuesNameEveryMetric() {
-        kiln::train::StepMetrics metrics;
+        kiln::track::StepMetrics metrics;
         metrics.loss = 2.0;
         metrics.data_wait = 0.25;
         kiln::system::GpuSample gpu;
