@@ -3,9 +3,10 @@
 find_program(KILN_CCACHE ccache)
 if(KILN_CCACHE)
     # Precompiled headers need this sloppiness or ccache never hits.
+    # With paths relative to the source folder, a fresh clone (CI's) hits the cache too.
     set(CMAKE_CXX_COMPILER_LAUNCHER
         ${CMAKE_COMMAND} -E env "CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime"
-        ${KILN_CCACHE})
+        "CCACHE_BASEDIR=${CMAKE_SOURCE_DIR}" "CCACHE_NOHASHDIR=1" ${KILN_CCACHE})
 endif()
 
 add_library(kiln_build_settings INTERFACE)

@@ -1,4 +1,4 @@
-#include "commands.h"
+#include "command.h"
 #include "core/error.h"
 #include "eval/coco/coco_eval.h"
 #include "system/hardware.h"
@@ -7,10 +7,21 @@
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 namespace kiln::cli {
 namespace {
+
+struct CocoArguments {
+    std::string ground_truth;
+    std::string results;
+    std::string iou_type = "bbox";
+    std::vector<int> max_dets{1, 10, 100};
+    bool per_class = false;
+    bool json = false;
+    int threads = 0; // 0: every usable core
+};
 
 constexpr std::array<const char*, coco::kStatCount> kStatNames{
     "AP", "AP50", "AP75", "APs", "APm", "APl", "AR1", "AR10", "AR100", "ARs", "ARm", "ARl"};
@@ -63,8 +74,6 @@ void write_per_class(const coco::EvalResult& result, std::ostream& out) {
     }
 }
 
-} // namespace
-
 int run_eval_coco(const CocoArguments& arguments, std::ostream& out) {
     coco::EvalParams params;
     params.iou_type = coco::parse_iou_type(arguments.iou_type);
@@ -102,6 +111,37 @@ int run_eval_coco(const CocoArguments& arguments, std::ostream& out) {
         write_per_class(result, out);
     }
     return 0;
+}
+
+} // namespace
+
+void add_coco_command(CLI::App& evaluate, Commands& commands) {
+    auto coco_arguments = std::make_shared<CocoArguments>();
+    CocoArguments& arguments = *coco_arguments;
+    CLI::App* coco =
+        evaluate.add_subcommand("coco", "COCO mAP of detections (pycocotools' numbers, faster)");
+    coco->add_option("--gt", arguments.ground_truth, "COCO annotation file (ground truth)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    coco->add_option("--dt", arguments.results, "results file: a list of detections")
+        ->required()
+        ->check(CLI::ExistingFile);
+    coco->add_option("--iou-type", arguments.iou_type, "bbox or segm")
+        ->check(CLI::IsMember({"bbox", "segm"}))
+        ->capture_default_str();
+    coco->add_option("--max-dets", arguments.max_dets, "three detection limits per image")
+        ->delimiter(',')
+        ->expected(3)
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    coco->add_flag("--per-class", arguments.per_class, "also print AP per category");
+    coco->add_flag("--json", arguments.json,
+                   "print the 12 stats and per-class AP as JSON, full precision");
+    coco->add_option("--threads", arguments.threads, "threads (default: every usable core)")
+        ->check(CLI::Range(1, 1024));
+    commands.add(coco, [coco_arguments](const StopToken&, std::ostream& out) {
+        return run_eval_coco(*coco_arguments, out);
+    });
 }
 
 } // namespace kiln::cli

@@ -1,9 +1,9 @@
-#include "commands.h"
+#include "command.h"
 
-#include "core/config_overrides.h"
-#include "core/config_schema.h"
+#include "config/config_overrides.h"
+#include "config/config_schema.h"
 #include "core/error.h"
-#include "core/run_config.h"
+#include "config/run_config.h"
 #include "data/dataset_optimizer.h"
 #include "data/idx_import.h"
 #include "distributed/rank_environment.h"
@@ -21,11 +21,55 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace kiln::cli {
 namespace {
 
 using nlohmann::json;
+
+// Where a command's settings come from: an optional JSON file, then key=value overrides.
+struct ConfigSource {
+    std::string file;
+    std::vector<std::string> overrides;
+};
+
+struct KnnArguments {
+    std::string checkpoint; // with train and test folders, or:
+    std::string train;
+    std::string test;
+    std::string train_embeddings; // two embedding files
+    std::string test_embeddings;
+    int image_size = 224;
+    int k = 20;
+    double temperature = 0.07;
+    int batch_size = 128;
+    int num_workers = -1; // -1: the automatic policy
+};
+
+struct DedupArguments {
+    std::string embeddings;
+    double threshold = 0.95;
+    int limit = 100;
+};
+
+struct ImportIdxArguments {
+    std::string images;
+    std::string labels;
+    std::string out;
+    std::string format = "png";
+    long long limit = -1; // all
+};
+
+struct OptimizeDatasetArguments {
+    std::string source;
+    std::string destination;
+    std::string format = "jpg";
+    int max_size = 0;
+    int quality = 90;
+    int num_workers = 0; // 0: one per core
+};
 
 ResolveContext current_context() {
     return {system::probe_hardware(), system::WorkerEnvironment::from_process(),
@@ -115,8 +159,6 @@ private:
     std::int64_t first_step_ = -1;
     std::chrono::steady_clock::time_point started_;
 };
-
-} // namespace
 
 int run_info(std::ostream& out) {
     const system::LibraryVersions versions = system::library_versions();
@@ -310,6 +352,170 @@ int run_optimize_dataset(const OptimizeDatasetArguments& arguments, std::ostream
         out << "\n";
     }
     return result.skipped.empty() ? 0 : 2;
+}
+
+void add_config_source(CLI::App& command, ConfigSource& source,
+                       const config::CommandSchema& schema) {
+    command
+        .add_option("--config", source.file, "JSON file of settings; key=value pairs override it")
+        ->check(CLI::ExistingFile);
+    command.add_option("settings", source.overrides, "key=value settings (see below)");
+    command.footer(config::describe_keys(schema));
+}
+
+} // namespace
+
+void add_pretraining_commands(CLI::App& app, Commands& commands) {
+    commands.add(app.add_subcommand("info", "versions, CPU cores, GPUs and resolved defaults"),
+                 [](const StopToken&, std::ostream& out) { return run_info(out); });
+
+    auto train_source = std::make_shared<ConfigSource>();
+    CLI::App* train = app.add_subcommand("train", "pretrain a backbone on unlabelled images");
+    add_config_source(*train, *train_source, config::train_schema());
+    commands.add(train, [train_source](const StopToken& stop, std::ostream& out) {
+        return run_train(*train_source, stop, out);
+    });
+
+    auto embed_source = std::make_shared<ConfigSource>();
+    CLI::App* embed = app.add_subcommand("embed", "write embeddings of images with a checkpoint");
+    add_config_source(*embed, *embed_source, config::embed_schema());
+    commands.add(embed, [embed_source](const StopToken& stop, std::ostream& out) {
+        return run_embed(*embed_source, stop, out);
+    });
+
+    CLI::App* config = app.add_subcommand("config", "work with configuration files");
+    config->require_subcommand(1);
+    CLI::App* check =
+        config->add_subcommand("check", "validate a configuration and print it fully resolved");
+    auto check_source = std::make_shared<ConfigSource>();
+    auto check_command = std::make_shared<std::string>("train");
+    check->add_option("file", check_source->file, "JSON configuration file")
+        ->required()
+        ->check(CLI::ExistingFile);
+    check->add_option("--command", *check_command, "the command the file configures")
+        ->check(CLI::IsMember({"train", "embed"}))
+        ->capture_default_str();
+    check->add_option("settings", check_source->overrides, "key=value settings overriding the file");
+    commands.add(check, [check_source, check_command](const StopToken&, std::ostream& out) {
+        return run_config_check(*check_command, *check_source, out);
+    });
+
+    commands.add(app.add_subcommand("list-models", "the backbones `model=` accepts"),
+                 [](const StopToken&, std::ostream& out) { return run_list_models(out); });
+    commands.add(app.add_subcommand("list-methods", "the methods `method=` accepts"),
+                 [](const StopToken&, std::ostream& out) { return run_list_methods(out); });
+}
+
+void add_knn_command(CLI::App& evaluate, Commands& commands) {
+    auto knn_arguments = std::make_shared<KnnArguments>();
+    KnnArguments& arguments = *knn_arguments;
+    CLI::App* knn = evaluate.add_subcommand(
+        "knn", "weighted kNN classification of labelled folders (<folder>/<class>/<image>)");
+    knn->add_option("--checkpoint", arguments.checkpoint, "last.ckpt or exported model")
+        ->check(CLI::ExistingFile);
+    knn->add_option("--train", arguments.train, "labelled images the neighbours come from")
+        ->check(CLI::ExistingDirectory);
+    knn->add_option("--test", arguments.test, "labelled images to classify")
+        ->check(CLI::ExistingDirectory);
+    knn->add_option("--train-embeddings", arguments.train_embeddings,
+                    "embeddings file of the labelled neighbours (instead of --checkpoint)")
+        ->check(CLI::ExistingFile);
+    knn->add_option("--test-embeddings", arguments.test_embeddings,
+                    "embeddings file of the images to classify")
+        ->check(CLI::ExistingFile);
+    knn->add_option("--image-size", arguments.image_size, "side images are resized to")
+        ->check(CLI::Range(1, 4096))
+        ->capture_default_str();
+    knn->add_option("--k", arguments.k, "neighbours that vote")
+        ->check(CLI::Range(1, 10000))
+        ->capture_default_str();
+    knn->add_option("--temperature", arguments.temperature, "vote weight exp(similarity / T)")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    knn->add_option("--batch-size", arguments.batch_size)
+        ->check(CLI::Range(1, 65536))
+        ->capture_default_str();
+    knn->add_option("--workers", arguments.num_workers, "loader threads (default: auto)")
+        ->check(CLI::NonNegativeNumber);
+    commands.add(knn, [knn_arguments](const StopToken&, std::ostream& out) {
+        return run_eval_knn(*knn_arguments, out);
+    });
+}
+
+void add_dataset_commands(CLI::App& app, Commands& commands) {
+    auto dedup_arguments = std::make_shared<DedupArguments>();
+    CLI::App* dedup = app.add_subcommand(
+        "dedup", "list near-duplicate images from an embeddings file (kiln embed's output)");
+    dedup
+        ->add_option("embeddings", dedup_arguments->embeddings,
+                     "csv, lightly_csv, torch or npy file")
+        ->required()
+        ->check(CLI::ExistingFile);
+    dedup->add_option("--threshold", dedup_arguments->threshold, "cosine similarity at least")
+        ->check(CLI::Range(-1.0, 1.0))
+        ->capture_default_str();
+    dedup->add_option("--limit", dedup_arguments->limit, "pairs to print")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    commands.add(dedup, [dedup_arguments](const StopToken&, std::ostream& out) {
+        return run_dedup(*dedup_arguments, out);
+    });
+
+    auto import_arguments = std::make_shared<ImportIdxArguments>();
+    CLI::App* import_idx = app.add_subcommand(
+        "import-idx", "write an IDX image set (e.g. Fashion-MNIST) as class subfolders of images");
+    import_idx->add_option("--images", import_arguments->images, "IDX3 images file (.gz or plain)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    import_idx->add_option("--labels", import_arguments->labels, "IDX1 labels file (.gz or plain)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    import_idx
+        ->add_option("--out", import_arguments->out, "folder to write <label>/<index>.<format> to")
+        ->required();
+    import_idx->add_option("--format", import_arguments->format, "image format")
+        ->check(CLI::IsMember({"png", "jpg"}))
+        ->capture_default_str();
+    import_idx->add_option("--limit", import_arguments->limit, "import only the first N images")
+        ->check(CLI::NonNegativeNumber);
+    import_idx->footer("Example, Fashion-MNIST from the Debian package dataset-fashion-mnist:\n"
+                       "  kiln import-idx --images /usr/share/datasets/fashion-mnist/"
+                       "train-images-idx3-ubyte.gz \\\n"
+                       "    --labels /usr/share/datasets/fashion-mnist/train-labels-idx1-ubyte.gz "
+                       "--out fmnist/train");
+    commands.add(import_idx, [import_arguments](const StopToken&, std::ostream& out) {
+        return run_import_idx(*import_arguments, out);
+    });
+
+    auto optimize_arguments = std::make_shared<OptimizeDatasetArguments>();
+    CLI::App* optimize =
+        app.add_subcommand("optimize-dataset", "convert slow-to-decode images (PNG) to JPEG or "
+                                               "WebP and downscale them, for faster loading");
+    optimize->add_option("source", optimize_arguments->source, "folder of images (never modified)")
+        ->required()
+        ->check(CLI::ExistingDirectory);
+    optimize
+        ->add_option("destination", optimize_arguments->destination,
+                     "folder to write to, outside the source")
+        ->required();
+    optimize->add_option("--format", optimize_arguments->format, "output format")
+        ->check(CLI::IsMember({"jpg", "webp"}))
+        ->capture_default_str();
+    optimize
+        ->add_option("--max-size", optimize_arguments->max_size,
+                     "shrink images whose longest side is larger (0: keep sizes)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    optimize->add_option("--quality", optimize_arguments->quality, "encoder quality")
+        ->check(CLI::Range(1, 100))
+        ->capture_default_str();
+    optimize
+        ->add_option("--workers", optimize_arguments->num_workers, "threads (0: one per CPU core)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    commands.add(optimize, [optimize_arguments](const StopToken&, std::ostream& out) {
+        return run_optimize_dataset(*optimize_arguments, out);
+    });
 }
 
 } // namespace kiln::cli

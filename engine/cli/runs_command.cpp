@@ -1,8 +1,8 @@
-#include "commands.h"
-#include "track/run_directory.h"
+#include "command.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "progress.h"
+#include "track/run_directory.h"
 #include "track/run_store.h"
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <ctime>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -17,6 +18,13 @@ namespace kiln::cli {
 namespace {
 
 namespace fs = std::filesystem;
+
+struct RunsArguments {
+    std::string run;  // a run directory or its run.db
+    long long id = 0; // 0: the newest run in it
+    std::string format = "csv";
+    std::string out; // export: a file instead of stdout
+};
 
 // A run directory, or its run.db, to the database file.
 fs::path database_of(const std::string& run) {
@@ -65,8 +73,6 @@ track::RunRecord pick_run(const track::RunStore& store, long long id) {
     }
     return runs.back();
 }
-
-} // namespace
 
 int run_runs_list(const std::string& directory, std::ostream& out) {
     const fs::path root(directory);
@@ -227,6 +233,39 @@ int run_runs_export(const RunsArguments& arguments, std::ostream& out) {
             << "\n";
     }
     return 0;
+}
+
+} // namespace
+
+void add_runs_commands(CLI::App& app, Commands& commands) {
+    CLI::App* runs = app.add_subcommand("runs", "the runs recorded in run directories (run.db)");
+    runs->require_subcommand(1);
+    auto runs_directory = std::make_shared<std::string>(".");
+    CLI::App* runs_list = runs->add_subcommand("list", "a table of every run under a folder");
+    runs_list->add_option("dir", *runs_directory, "a run directory or a folder of them")
+        ->capture_default_str();
+    auto runs_arguments = std::make_shared<RunsArguments>();
+    CLI::App* runs_show = runs->add_subcommand("show", "one run: status, figures, advice, events");
+    CLI::App* runs_export =
+        runs->add_subcommand("export", "a run's metrics, one row per step, as csv or jsonl");
+    for (CLI::App* command : {runs_show, runs_export}) {
+        command->add_option("run", runs_arguments->run, "a run directory or its run.db")->required();
+        command->add_option("--id", runs_arguments->id, "which run in it (default: the newest)")
+            ->check(CLI::PositiveNumber);
+    }
+    runs_export->add_option("--format", runs_arguments->format, "csv or jsonl")
+        ->check(CLI::IsMember({"csv", "jsonl"}))
+        ->capture_default_str();
+    runs_export->add_option("--out", runs_arguments->out, "write to this file (default: stdout)");
+    commands.add(runs_list, [runs_directory](const StopToken&, std::ostream& out) {
+        return run_runs_list(*runs_directory, out);
+    });
+    commands.add(runs_show, [runs_arguments](const StopToken&, std::ostream& out) {
+        return run_runs_show(*runs_arguments, out);
+    });
+    commands.add(runs_export, [runs_arguments](const StopToken&, std::ostream& out) {
+        return run_runs_export(*runs_arguments, out);
+    });
 }
 
 } // namespace kiln::cli

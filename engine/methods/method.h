@@ -1,5 +1,6 @@
 #pragma once
 
+#include "methods/method_names.h"
 #include "models/backbone.h"
 
 #include <memory>
@@ -60,7 +61,6 @@ using Method = std::shared_ptr<MethodImpl>;
 Method make_method(const std::string& name, const std::string& model,
                    const nlohmann::json& method_args, std::int64_t dataset_size,
                    std::int64_t in_channels = 3);
-std::vector<std::string> method_names();
 
 // DINO's schedules, from the fraction of training done: the teacher temperature warms up
 // linearly over the first `warmup_fraction`, the EMA momentum follows a cosine from `start` to

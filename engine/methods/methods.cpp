@@ -1,9 +1,9 @@
-#include "core/config_schema.h"
 #include "core/error.h"
 #include "core/json_args.h"
 #include "core/text.h"
 #include "distributed/process_group.h"
 #include "methods/method.h"
+#include "methods/method_names.h"
 #include "models/batch_norm.h"
 
 #include <cmath>
@@ -374,10 +374,6 @@ double dino_teacher_temperature(double progress, double warmup_temperature, doub
 
 double cosine_momentum(double progress, double start, double end) {
     return end - (end - start) * (std::cos(kPi * progress) + 1.0) / 2.0;
-}
-
-std::vector<std::string> method_names() {
-    return config::train_schema().find("method")->choices;
 }
 
 torch::Tensor nt_xent_loss(const torch::Tensor& first, const torch::Tensor& second,

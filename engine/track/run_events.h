@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/run_config.h"
+#include "config/run_config.h"
 #include "system/bottleneck_advisor.h"
 #include "system/nvml.h"
 

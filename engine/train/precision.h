@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/run_config.h"
+#include "config/run_config.h"
 
 #include <ATen/core/Tensor.h>
 #include <c10/core/Device.h>

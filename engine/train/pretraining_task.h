@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/run_config.h"
+#include "config/run_config.h"
 #include "data/dataset_index.h"
 #include "data/view_transform.h"
 #include "train/task.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/run_config.h"
+#include "config/run_config.h"
 #include "core/stop_token.h"
 #include "track/run_events.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "app/background_job.h"
-#include "core/run_config.h"
+#include "config/run_config.h"
 
 #include <QObject>
 #include <QString>

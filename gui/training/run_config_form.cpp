@@ -1,6 +1,6 @@
 #include "training/run_config_form.h"
 
-#include "core/config_schema.h"
+#include "config/config_schema.h"
 #include "core/error.h"
 #include "models/backbone_names.h"
 #include "system/num_workers.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/run_config.h"
+#include "config/run_config.h"
 #include "project/project.h"
 #include "system/hardware.h"
 

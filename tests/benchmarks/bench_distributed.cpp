@@ -6,7 +6,7 @@
 //   bench_distributed [--images N] [--epochs E] [--dir DIR] [--models smallcnn,resnet18]
 
 #include "core/log.h"
-#include "core/run_config.h"
+#include "config/run_config.h"
 #include "distributed/launcher.h"
 #include "train/trainer.h"
 

@@ -7,9 +7,9 @@
 //                  [key=value ...]   (training settings, e.g.
 //                  transform_args.random_resize.min_scale=0.3)
 
-#include "core/config_overrides.h"
+#include "config/config_overrides.h"
 #include "core/log.h"
-#include "core/run_config.h"
+#include "config/run_config.h"
 #include "data/dataset_index.h"
 #include "data/idx_import.h"
 #include "embed/embedder.h"

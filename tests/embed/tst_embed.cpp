@@ -3,7 +3,7 @@
 #include "support/python.h"
 #include "core/error.h"
 #include "core/log.h"
-#include "core/run_config.h"
+#include "config/run_config.h"
 #include "data/dataset_index.h"
 #include "embed/embedder.h"
 #include "embed/explorer.h"

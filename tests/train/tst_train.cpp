@@ -5,7 +5,7 @@
 #include "track/run_directory.h"
 #include "core/error.h"
 #include "core/log.h"
-#include "core/run_config.h"
+#include "config/run_config.h"
 #include "methods/method.h"
 #include "models/backbone.h"
 #include "train/optimizer.h"

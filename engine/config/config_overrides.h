@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/config_schema.h"
+#include "config/config_schema.h"
 
 #include <nlohmann/json.hpp>
 #include <string>

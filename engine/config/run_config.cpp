@@ -1,6 +1,6 @@
-#include "core/run_config.h"
+#include "config/run_config.h"
 
-#include "core/config_schema.h"
+#include "config/config_schema.h"
 #include "core/error.h"
 #include "core/text.h"
 #include "models/backbone_names.h"

@@ -1,6 +1,7 @@
-#include "core/config_schema.h"
+#include "config/config_schema.h"
 
 #include "core/text.h"
+#include "methods/method_names.h"
 #include "models/backbone_names.h"
 
 #include <algorithm>
@@ -87,7 +88,7 @@ CommandSchema make_train_schema() {
                  false,
                  false,
                  0,
-                 {"simclr", "dino", "distillation"},
+                 methods::method_names(),
                  "self-supervised method (distillation needs method_args.teacher)"},
                 object_key("method_args", "method settings, e.g. method_args.temperature=0.2"),
                 {"epochs",

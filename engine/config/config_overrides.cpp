@@ -1,4 +1,4 @@
-#include "core/config_overrides.h"
+#include "config/config_overrides.h"
 
 #include "core/error.h"
 

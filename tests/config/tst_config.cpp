@@ -1,9 +1,9 @@
 // Run configuration: parsing, validation (every error at once), auto resolution, overrides.
 
-#include "core/config_overrides.h"
-#include "core/config_schema.h"
+#include "config/config_overrides.h"
+#include "config/config_schema.h"
 #include "core/error.h"
-#include "core/run_config.h"
+#include "config/run_config.h"
 
 #include <QDir>
 #include <QFile>
