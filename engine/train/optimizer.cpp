@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 
+#include <ATen/ATen.h>
 #include <cmath>
 
 namespace kiln::train {
@@ -39,42 +40,85 @@ void Optimizer::zero_grad() {
 void Optimizer::step(double learning_rate) {
     torch::NoGradGuard no_grad;
     ++steps_;
+    if (settings_.name == "adamw") {
+        step_adamw(learning_rate);
+    } else {
+        step_momentum(learning_rate);
+    }
+}
+
+void Optimizer::step_adamw(double learning_rate) {
     const OptimizerSettings& s = settings_;
     for (std::size_t i = 0; i < parameters_.size(); ++i) {
         torch::Tensor& parameter = parameters_[i];
-        const torch::Tensor& gradient_in = parameter.grad();
-        if (!gradient_in.defined()) {
+        const torch::Tensor& gradient = parameter.grad();
+        if (!gradient.defined()) {
             continue; // frozen this step (e.g. DINO's last layer at first)
         }
-        const bool decay = decays(parameter);
-        if (s.name == "adamw") {
-            if (decay) {
-                parameter.mul_(1.0 - learning_rate * s.weight_decay);
-            }
-            torch::Tensor& m = first_moment_[i];
-            torch::Tensor& v = second_moment_[i];
-            m.mul_(s.beta1).add_(gradient_in, 1.0 - s.beta1);
-            v.mul_(s.beta2).addcmul_(gradient_in, gradient_in, 1.0 - s.beta2);
-            const double correction1 = 1.0 - std::pow(s.beta1, double(steps_));
-            const double correction2 = 1.0 - std::pow(s.beta2, double(steps_));
-            const torch::Tensor denominator = (v / correction2).sqrt_().add_(s.eps);
-            parameter.addcdiv_(m, denominator, -learning_rate / correction1);
-            continue;
+        if (decays(parameter)) {
+            parameter.mul_(1.0 - learning_rate * s.weight_decay);
         }
-        torch::Tensor gradient = decay && s.weight_decay > 0
-                                     ? gradient_in + s.weight_decay * parameter
-                                     : gradient_in.clone();
-        if (s.name == "lars" && decay) {
-            const double parameter_norm = parameter.norm().item<double>();
-            const double gradient_norm = gradient.norm().item<double>();
-            if (parameter_norm > 0 && gradient_norm > 0) {
-                gradient.mul_(s.trust_coefficient * parameter_norm / gradient_norm);
-            }
-        }
-        torch::Tensor& buffer = first_moment_[i];
-        buffer.mul_(s.momentum).add_(gradient);
-        parameter.add_(buffer, -learning_rate);
+        torch::Tensor& m = first_moment_[i];
+        torch::Tensor& v = second_moment_[i];
+        m.mul_(s.beta1).add_(gradient, 1.0 - s.beta1);
+        v.mul_(s.beta2).addcmul_(gradient, gradient, 1.0 - s.beta2);
+        const double correction1 = 1.0 - std::pow(s.beta1, double(steps_));
+        const double correction2 = 1.0 - std::pow(s.beta2, double(steps_));
+        const torch::Tensor denominator = (v / correction2).sqrt_().add_(s.eps);
+        parameter.addcdiv_(m, denominator, -learning_rate / correction1);
     }
+}
+
+// SGD with momentum, and LARS: a few fused (foreach) kernels for all parameters, and the trust
+// ratios computed on the device, so a step never waits for it.
+void Optimizer::step_momentum(double learning_rate) {
+    const OptimizerSettings& s = settings_;
+    std::vector<torch::Tensor> parameters;
+    std::vector<torch::Tensor> gradients;
+    std::vector<torch::Tensor> buffers;
+    std::vector<torch::Tensor> decayed_parameters;
+    std::vector<torch::Tensor> decayed_gradients;
+    std::vector<std::size_t> decayed; // positions in `gradients`
+    for (std::size_t i = 0; i < parameters_.size(); ++i) {
+        const torch::Tensor& gradient = parameters_[i].grad();
+        if (!gradient.defined()) {
+            continue; // frozen this step (e.g. DINO's last layer at first)
+        }
+        if (decays(parameters_[i])) {
+            decayed.push_back(gradients.size());
+            decayed_parameters.push_back(parameters_[i]);
+            decayed_gradients.push_back(gradient);
+        }
+        parameters.push_back(parameters_[i]);
+        gradients.push_back(gradient);
+        buffers.push_back(first_moment_[i]);
+    }
+    if (parameters.empty()) {
+        return;
+    }
+    if (!decayed.empty() && (s.weight_decay > 0 || s.name == "lars")) {
+        std::vector<torch::Tensor> updated =
+            s.weight_decay > 0
+                ? at::_foreach_add(decayed_gradients, decayed_parameters, s.weight_decay)
+                : decayed_gradients;
+        if (s.name == "lars") {
+            const torch::Tensor parameter_norms = torch::stack(at::_foreach_norm(decayed_parameters));
+            const torch::Tensor gradient_norms = torch::stack(at::_foreach_norm(updated));
+            const torch::Tensor ratios = torch::where(
+                (parameter_norms > 0).logical_and(gradient_norms > 0),
+                s.trust_coefficient * parameter_norms / gradient_norms,
+                torch::ones_like(parameter_norms));
+            for (std::size_t k = 0; k < updated.size(); ++k) {
+                updated[k] = updated[k] * ratios[static_cast<std::int64_t>(k)];
+            }
+        }
+        for (std::size_t k = 0; k < decayed.size(); ++k) {
+            gradients[decayed[k]] = updated[k];
+        }
+    }
+    at::_foreach_mul_(buffers, s.momentum);
+    at::_foreach_add_(buffers, gradients);
+    at::_foreach_add_(parameters, buffers, -learning_rate);
 }
 
 void Optimizer::save(torch::serialize::OutputArchive& archive) const {

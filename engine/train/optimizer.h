@@ -32,6 +32,9 @@ public:
     void load(torch::serialize::InputArchive& archive);
 
 private:
+    void step_adamw(double learning_rate);
+    void step_momentum(double learning_rate);
+
     OptimizerSettings settings_;
     std::vector<torch::Tensor> parameters_;
     std::vector<torch::Tensor> first_moment_;  // momentum buffer, or Adam's m

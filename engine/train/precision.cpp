@@ -31,10 +31,18 @@ c10::ScalarType autocast_dtype(Precision precision) {
     }
 }
 
-void move_module(torch::nn::Module& module, const c10::Device& device, c10::ScalarType dtype) {
+c10::MemoryFormat memory_format_for(Precision precision) {
+    return at::elementSize(storage_dtype(precision)) == 2 || autocast_dtype(precision) != c10::ScalarType::Undefined
+               ? c10::MemoryFormat::ChannelsLast
+               : c10::MemoryFormat::Contiguous;
+}
+
+void move_module(torch::nn::Module& module, const c10::Device& device, c10::ScalarType dtype,
+                 c10::MemoryFormat format) {
     const at::NoGradGuard no_grad;
     const auto move = [&](at::Tensor& tensor) {
-        tensor.set_data(tensor.is_floating_point() ? tensor.to(device, dtype) : tensor.to(device));
+        at::Tensor moved = tensor.is_floating_point() ? tensor.to(device, dtype) : tensor.to(device);
+        tensor.set_data(moved.dim() == 4 ? moved.contiguous(format) : moved);
     };
     for (at::Tensor& parameter : module.parameters()) {
         move(parameter);

@@ -43,7 +43,8 @@ at::Tensor PretrainingTask::training_loss(const data::Batch& batch, const Placem
     std::vector<at::Tensor> views;
     views.reserve(batch.views.size());
     for (const at::Tensor& view : batch.views) {
-        views.push_back(view.to(placement.device, placement.dtype, /*non_blocking=*/true));
+        views.push_back(view.to(placement.device, placement.dtype, /*non_blocking=*/true)
+                            .contiguous(placement.memory_format));
     }
     return method_->training_loss(views);
 }

@@ -6,6 +6,7 @@
 
 #include <ATen/core/Tensor.h>
 #include <c10/core/Device.h>
+#include <c10/core/MemoryFormat.h>
 #include <filesystem>
 #include <memory>
 #include <vector>
@@ -20,10 +21,11 @@ class OutputArchive;
 
 namespace kiln::train {
 
-// Where a task's batches go: the device and the dtype inputs are held in.
+// Where a task's batches go: the device, the dtype and the memory layout of images.
 struct Placement {
     c10::Device device = c10::Device(c10::kCPU);
     c10::ScalarType dtype = c10::ScalarType::Float;
+    c10::MemoryFormat memory_format = c10::MemoryFormat::Contiguous;
 };
 
 // What the training loop trains: the model, its data, its loss, what a checkpoint and an export

@@ -154,7 +154,8 @@ public:
           schedule_(schedule), checkpoint_(track::RunDirectory(config.out).last_checkpoint()),
           every_n_steps_(checkpoint_every_n_steps(config)),
           trainable_(trainable_parameters(task.module())),
-          placement_{strategy.device(), precision.storage_dtype()},
+          placement_{strategy.device(), precision.storage_dtype(),
+                     memory_format_for(precision.precision())},
           timer_(strategy.device().is_cuda() ? cuda_events()
                                              : std::shared_ptr<EventSource>(
                                                    std::make_shared<WallClockEvents>())),
@@ -446,7 +447,8 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     PretrainingTask task(config);
     PrecisionPolicy precision(config.precision, strategy.device().type());
     torch::nn::Module& module = task.module();
-    move_module(module, strategy.device(), precision.storage_dtype());
+    move_module(module, strategy.device(), precision.storage_dtype(),
+                memory_format_for(config.precision));
     module.train();
     task.set_process_group(strategy.group());
     if (config.sync_batchnorm) {

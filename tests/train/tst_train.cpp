@@ -417,6 +417,35 @@ private Q_SLOTS:
             QCOMPARE(torch::mm(a, a).scalar_type(), torch::kBFloat16);
         }
         QCOMPARE(torch::mm(a, a).scalar_type(), torch::kFloat32);
+        QCOMPARE(kiln::train::memory_format_for(Precision::BF16Mixed),
+                 c10::MemoryFormat::ChannelsLast);
+        QCOMPARE(kiln::train::memory_format_for(Precision::FP16True),
+                 c10::MemoryFormat::ChannelsLast);
+        QCOMPARE(kiln::train::memory_format_for(Precision::Full32), c10::MemoryFormat::Contiguous);
+    }
+
+    void movedModulesKeepIntegerBuffers() {
+        // A backbone moved to bf16 and channels-last: weights convert, batch norm's counters
+        // stay int64 (so its checkpoint loads into a fresh model), convolutions go NHWC.
+        const auto backbone = kiln::models::make_backbone("smallcnn");
+        kiln::train::move_module(*backbone, torch::kCPU, torch::kBFloat16,
+                                 c10::MemoryFormat::ChannelsLast);
+        bool saw_counter = false;
+        bool saw_convolution = false;
+        for (const auto& buffer : backbone->named_buffers()) {
+            if (buffer.key().find("num_batches_tracked") != std::string::npos) {
+                QCOMPARE(buffer.value().scalar_type(), torch::kLong);
+                saw_counter = true;
+            }
+        }
+        for (const auto& parameter : backbone->named_parameters()) {
+            QCOMPARE(parameter.value().scalar_type(), torch::kBFloat16);
+            if (parameter.value().dim() == 4) {
+                QVERIFY(parameter.value().is_contiguous(c10::MemoryFormat::ChannelsLast));
+                saw_convolution = true;
+            }
+        }
+        QVERIFY(saw_counter && saw_convolution);
     }
 
     // ---- the trainer ----
