@@ -18,9 +18,7 @@ using CommandRun = std::function<int(const StopToken& stop, std::ostream& out)>;
 // handlers and registers the pair here; main() parses and runs the one that was given.
 class Commands {
 public:
-    void add(CLI::App* command, CommandRun run) {
-        commands_.emplace_back(command, std::move(run));
-    }
+    void add(CLI::App* command, CommandRun run) { commands_.emplace_back(command, std::move(run)); }
     // The run of the command on the command line; null when none was given.
     const CommandRun* parsed() const {
         for (const auto& [command, run] : commands_) {

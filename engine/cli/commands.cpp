@@ -1,9 +1,8 @@
 #include "command.h"
-
 #include "config/config_overrides.h"
 #include "config/config_schema.h"
-#include "core/error.h"
 #include "config/run_config.h"
+#include "core/error.h"
 #include "data/dataset_optimizer.h"
 #include "data/idx_import.h"
 #include "distributed/rank_environment.h"
@@ -395,7 +394,8 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
     check->add_option("--command", *check_command, "the command the file configures")
         ->check(CLI::IsMember({"train", "embed"}))
         ->capture_default_str();
-    check->add_option("settings", check_source->overrides, "key=value settings overriding the file");
+    check->add_option("settings", check_source->overrides,
+                      "key=value settings overriding the file");
     commands.add(check, [check_source, check_command](const StopToken&, std::ostream& out) {
         return run_config_check(*check_command, *check_source, out);
     });

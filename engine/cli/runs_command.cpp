@@ -89,7 +89,8 @@ int run_runs_list(const std::string& directory, std::ostream& out) {
         if (entry.depth() >= 2) {
             entry.disable_recursion_pending();
         }
-        if (entry->is_directory() && fs::exists(kiln::track::RunDirectory(entry->path()).run_db())) {
+        if (entry->is_directory() &&
+            fs::exists(kiln::track::RunDirectory(entry->path()).run_db())) {
             databases.push_back(kiln::track::RunDirectory(entry->path()).run_db());
         }
     }
@@ -249,7 +250,8 @@ void add_runs_commands(CLI::App& app, Commands& commands) {
     CLI::App* runs_export =
         runs->add_subcommand("export", "a run's metrics, one row per step, as csv or jsonl");
     for (CLI::App* command : {runs_show, runs_export}) {
-        command->add_option("run", runs_arguments->run, "a run directory or its run.db")->required();
+        command->add_option("run", runs_arguments->run, "a run directory or its run.db")
+            ->required();
         command->add_option("--id", runs_arguments->id, "which run in it (default: the newest)")
             ->check(CLI::PositiveNumber);
     }

@@ -178,17 +178,20 @@ void ProcessGroup::all_reduce(at::Tensor& tensor, const std::string& operation, 
     run(operation, [&](c10d::Backend& backend) {
         // NCCL reduces device memory only: small host tensors (metrics) travel through it.
         std::vector<at::Tensor> tensors{tensor.to(device_)};
-        backend.allreduce(tensors, {maximum ? c10d::ReduceOp::MAX : c10d::ReduceOp::SUM})
-            ->wait();
+        backend.allreduce(tensors, {maximum ? c10d::ReduceOp::MAX : c10d::ReduceOp::SUM})->wait();
         if (!tensors[0].is_same(tensor)) {
             tensor.copy_(tensors[0]);
         }
     });
 }
 
-void ProcessGroup::all_reduce_sum(at::Tensor& tensor) { all_reduce(tensor, "adding tensors", false); }
+void ProcessGroup::all_reduce_sum(at::Tensor& tensor) {
+    all_reduce(tensor, "adding tensors", false);
+}
 
-void ProcessGroup::all_reduce_max(at::Tensor& tensor) { all_reduce(tensor, "taking maxima", true); }
+void ProcessGroup::all_reduce_max(at::Tensor& tensor) {
+    all_reduce(tensor, "taking maxima", true);
+}
 
 namespace {
 
@@ -278,8 +281,7 @@ at::Tensor ProcessGroup::all_gather(const at::Tensor& tensor) {
 }
 
 void ProcessGroup::barrier() {
-    run("waiting for the other ranks",
-        [](c10d::Backend& backend) { backend.barrier()->wait(); });
+    run("waiting for the other ranks", [](c10d::Backend& backend) { backend.barrier()->wait(); });
 }
 
 } // namespace kiln::distributed

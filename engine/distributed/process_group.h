@@ -18,8 +18,9 @@ namespace kiln::distributed {
 inline constexpr std::int64_t kBucketBytes = 25 * 1024 * 1024;
 
 // One rank's membership of a run: a c10d TCPStore for the rendezvous (rank 0 serves it) and a
-// process group for the collectives: Gloo for a CPU run, NCCL on `device` for a CUDA run. Every failure of a collective is a kiln::Error that
-// says which rank failed where that is known (explain_failure).
+// process group for the collectives: Gloo for a CPU run, NCCL on `device` for a CUDA run. Every
+// failure of a collective is a kiln::Error that says which rank failed where that is known
+// (explain_failure).
 class ProcessGroup {
 public:
     // Rank 0 opens the store at environment.master_port (0: a free port, see port()); the

@@ -2,8 +2,8 @@
 #include "core/error.h"
 #include "core/text.h"
 #include "models/backbone.h"
-#include "models/torch_file.h"
 #include "models/batch_norm.h"
+#include "models/torch_file.h"
 
 #include <algorithm>
 #include <cmath>
@@ -44,8 +44,8 @@ public:
             bn2_ = register_module("bn2", BatchNorm(width));
         }
         if (stride != 1 || in != out) {
-            downsample_ = register_module(
-                "downsample", nn::Sequential(conv(in, out, 1, stride), BatchNorm(out)));
+            downsample_ = register_module("downsample",
+                                          nn::Sequential(conv(in, out, 1, stride), BatchNorm(out)));
         }
     }
 

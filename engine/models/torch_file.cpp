@@ -24,8 +24,8 @@ std::vector<char> torch_load_compatible(const c10::IValue& value) {
         file.insert(file.end(), begin, begin + size);
         return size;
     });
-    torch::jit::writeArchiveAndTensors("data", pickled.data(), pickled.size(),
-                                       pickler.tensorData(), writer);
+    torch::jit::writeArchiveAndTensors("data", pickled.data(), pickled.size(), pickler.tensorData(),
+                                       writer);
     writer.writeEndOfFile();
     return file;
 }

@@ -10,8 +10,7 @@ namespace kiln::track {
 // the front end's view).
 class FanOut : public TrainObserver {
 public:
-    explicit FanOut(std::vector<TrainObserver*> observers)
-        : observers_(std::move(observers)) {}
+    explicit FanOut(std::vector<TrainObserver*> observers) : observers_(std::move(observers)) {}
 
     void on_start(const TrainConfig& config, std::int64_t dataset_size,
                   std::int64_t total_steps) override {

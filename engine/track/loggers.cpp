@@ -38,6 +38,8 @@ RunTracking::RunTracking(const TrainConfig& config, TrainObserver& front_end) {
 
 RunTracking::~RunTracking() = default;
 
-TrainObserver& RunTracking::observer() { return *fan_out_; }
+TrainObserver& RunTracking::observer() {
+    return *fan_out_;
+}
 
 } // namespace kiln::track

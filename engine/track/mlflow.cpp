@@ -1,9 +1,9 @@
 #include "track/mlflow.h"
-#include "track/run_directory.h"
 
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/log.h"
+#include "track/run_directory.h"
 
 #include <cerrno>
 #include <cstdio>

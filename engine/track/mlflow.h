@@ -1,7 +1,7 @@
 #pragma once
 
-#include "track/step_values.h"
 #include "track/run_events.h"
+#include "track/step_values.h"
 
 #include <condition_variable>
 #include <filesystem>

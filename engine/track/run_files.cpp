@@ -1,7 +1,7 @@
 #include "track/run_files.h"
-#include "track/run_directory.h"
 
 #include "core/error.h"
+#include "track/run_directory.h"
 #include "track/step_values.h"
 
 #include <cerrno>
@@ -88,7 +88,7 @@ void RunFiles::on_epoch_end(std::int64_t epoch, double mean_loss) {
 
 void RunFiles::on_end(const RunSummary& summary) {
     write_log(std::string(summary.status == RunSummary::Status::Finished ? "run finished"
-                                                                                : "run stopped") +
+                                                                         : "run stopped") +
               " after " + std::to_string(summary.steps) + " steps in " +
               std::to_string(summary.seconds) + " s, last loss " +
               std::to_string(summary.last_loss) +

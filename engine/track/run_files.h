@@ -29,7 +29,6 @@ public:
     void on_epoch_end(std::int64_t epoch, double mean_loss) override;
     void on_end(const RunSummary& summary) override;
 
-
 private:
     void write_log(const std::string& line);
 

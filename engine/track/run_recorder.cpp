@@ -1,6 +1,6 @@
 #include "track/run_recorder.h"
-#include "track/run_directory.h"
 
+#include "track/run_directory.h"
 #include "track/step_values.h"
 
 #include <nlohmann/json.hpp>
@@ -79,7 +79,7 @@ void RunRecorder::on_end(const RunSummary& summary) {
                                    {"skipped_images", summary.skipped_images}};
     store_.finish_run(run_,
                       summary.status == RunSummary::Status::Finished ? RunStatus::Finished
-                                                                            : RunStatus::Cancelled,
+                                                                     : RunStatus::Cancelled,
                       record.dump(), advice_json(summary.advice));
 }
 

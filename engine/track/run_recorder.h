@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/log.h"
-#include "track/run_store.h"
 #include "track/run_events.h"
+#include "track/run_store.h"
 
 #include <memory>
 #include <optional>

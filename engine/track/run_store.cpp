@@ -1,8 +1,8 @@
 #include "track/run_store.h"
-#include "track/run_directory.h"
 
 #include "core/error.h"
 #include "core/log.h"
+#include "track/run_directory.h"
 
 #include <algorithm>
 #include <cerrno>

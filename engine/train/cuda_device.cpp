@@ -36,7 +36,9 @@ public:
 
 } // namespace
 
-std::shared_ptr<EventSource> cuda_events() { return std::make_shared<CudaEvents>(); }
+std::shared_ptr<EventSource> cuda_events() {
+    return std::make_shared<CudaEvents>();
+}
 
 void use_cuda_device(int index) {
     c10::cuda::set_device(static_cast<c10::DeviceIndex>(index));

@@ -102,12 +102,13 @@ void Optimizer::step_momentum(double learning_rate) {
                 ? at::_foreach_add(decayed_gradients, decayed_parameters, s.weight_decay)
                 : decayed_gradients;
         if (s.name == "lars") {
-            const torch::Tensor parameter_norms = torch::stack(at::_foreach_norm(decayed_parameters));
+            const torch::Tensor parameter_norms =
+                torch::stack(at::_foreach_norm(decayed_parameters));
             const torch::Tensor gradient_norms = torch::stack(at::_foreach_norm(updated));
-            const torch::Tensor ratios = torch::where(
-                (parameter_norms > 0).logical_and(gradient_norms > 0),
-                s.trust_coefficient * parameter_norms / gradient_norms,
-                torch::ones_like(parameter_norms));
+            const torch::Tensor ratios =
+                torch::where((parameter_norms > 0).logical_and(gradient_norms > 0),
+                             s.trust_coefficient * parameter_norms / gradient_norms,
+                             torch::ones_like(parameter_norms));
             for (std::size_t k = 0; k < updated.size(); ++k) {
                 updated[k] = updated[k] * ratios[static_cast<std::int64_t>(k)];
             }

@@ -32,7 +32,8 @@ c10::ScalarType autocast_dtype(Precision precision) {
 }
 
 c10::MemoryFormat memory_format_for(Precision precision) {
-    return at::elementSize(storage_dtype(precision)) == 2 || autocast_dtype(precision) != c10::ScalarType::Undefined
+    return at::elementSize(storage_dtype(precision)) == 2 ||
+                   autocast_dtype(precision) != c10::ScalarType::Undefined
                ? c10::MemoryFormat::ChannelsLast
                : c10::MemoryFormat::Contiguous;
 }
@@ -41,7 +42,8 @@ void move_module(torch::nn::Module& module, const c10::Device& device, c10::Scal
                  c10::MemoryFormat format) {
     const at::NoGradGuard no_grad;
     const auto move = [&](at::Tensor& tensor) {
-        at::Tensor moved = tensor.is_floating_point() ? tensor.to(device, dtype) : tensor.to(device);
+        at::Tensor moved =
+            tensor.is_floating_point() ? tensor.to(device, dtype) : tensor.to(device);
         tensor.set_data(moved.dim() == 4 ? moved.contiguous(format) : moved);
     };
     for (at::Tensor& parameter : module.parameters()) {
@@ -81,8 +83,7 @@ void LossScaler::ensure_on(const c10::Device& device) {
         return;
     }
     const auto floats = at::TensorOptions().dtype(at::kFloat).device(device);
-    scale_ = scale_.defined() ? scale_.to(device)
-                              : at::full({}, options_.initial_scale, floats);
+    scale_ = scale_.defined() ? scale_.to(device) : at::full({}, options_.initial_scale, floats);
     growth_tracker_ = growth_tracker_.defined()
                           ? growth_tracker_.to(device)
                           : at::zeros({}, at::TensorOptions().dtype(at::kInt).device(device));

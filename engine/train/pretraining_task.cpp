@@ -22,7 +22,9 @@ void PretrainingTask::set_process_group(distributed::ProcessGroup* group) {
     method_->set_process_group(group);
 }
 
-torch::nn::Module& PretrainingTask::module() { return *method_; }
+torch::nn::Module& PretrainingTask::module() {
+    return *method_;
+}
 
 std::int64_t PretrainingTask::dataset_size() const {
     return static_cast<std::int64_t>(index_.size());
@@ -37,7 +39,9 @@ methods::OptimizerDefaults PretrainingTask::optimizer_defaults() const {
     return method_->optimizer_defaults();
 }
 
-void PretrainingTask::set_progress(double progress) { method_->set_progress(progress); }
+void PretrainingTask::set_progress(double progress) {
+    method_->set_progress(progress);
+}
 
 at::Tensor PretrainingTask::training_loss(const data::Batch& batch, const Placement& placement) {
     std::vector<at::Tensor> views;
@@ -49,13 +53,21 @@ at::Tensor PretrainingTask::training_loss(const data::Batch& batch, const Placem
     return method_->training_loss(views);
 }
 
-void PretrainingTask::before_optimizer_step() { method_->before_optimizer_step(); }
+void PretrainingTask::before_optimizer_step() {
+    method_->before_optimizer_step();
+}
 
-void PretrainingTask::after_optimizer_step() { method_->after_optimizer_step(); }
+void PretrainingTask::after_optimizer_step() {
+    method_->after_optimizer_step();
+}
 
-void PretrainingTask::save(torch::serialize::OutputArchive& archive) { method_->save(archive); }
+void PretrainingTask::save(torch::serialize::OutputArchive& archive) {
+    method_->save(archive);
+}
 
-void PretrainingTask::load(torch::serialize::InputArchive& archive) { method_->load(archive); }
+void PretrainingTask::load(torch::serialize::InputArchive& archive) {
+    method_->load(archive);
+}
 
 void PretrainingTask::export_model(const std::filesystem::path& file) {
     models::save_backbone_weights(*method_->backbone(), file);

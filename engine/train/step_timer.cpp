@@ -50,9 +50,13 @@ StepTimer::StepTimer() : StepTimer(std::make_shared<WallClockEvents>()) {}
 StepTimer::StepTimer(std::shared_ptr<EventSource> events)
     : events_(std::move(events)), cycle_start_(Clock::now()) {}
 
-void StepTimer::begin_compute() { current_.intervals_.emplace_back(events_->record(), nullptr); }
+void StepTimer::begin_compute() {
+    current_.intervals_.emplace_back(events_->record(), nullptr);
+}
 
-void StepTimer::end_compute() { current_.intervals_.back().second = events_->record(); }
+void StepTimer::end_compute() {
+    current_.intervals_.back().second = events_->record();
+}
 
 StepTimer::Cycle StepTimer::finish_cycle() {
     const Clock::time_point now = Clock::now();

@@ -29,11 +29,17 @@ DataParallel::DataParallel(c10::Device device, distributed::ProcessGroup& group,
                            bool sync_batchnorm)
     : Strategy(device), group_(group), sync_batchnorm_(sync_batchnorm) {}
 
-int DataParallel::rank() const { return group_.rank(); }
+int DataParallel::rank() const {
+    return group_.rank();
+}
 
-int DataParallel::world_size() const { return group_.world_size(); }
+int DataParallel::world_size() const {
+    return group_.world_size();
+}
 
-void DataParallel::barrier() { group_.barrier(); }
+void DataParallel::barrier() {
+    group_.barrier();
+}
 
 void DataParallel::broadcast_state(torch::nn::Module& module) {
     std::vector<at::Tensor> tensors = module.parameters();
@@ -66,11 +72,12 @@ std::optional<double> DataParallel::average_gradients(const std::vector<at::Tens
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 
-bool DataParallel::reduce_metrics(track::StepMetrics& metrics, std::int64_t& images, bool stopping) {
+bool DataParallel::reduce_metrics(track::StepMetrics& metrics, std::int64_t& images,
+                                  bool stopping) {
     const double world = world_size();
-    at::Tensor sums = torch::tensor(
-        {double(images), metrics.cpu_util, metrics.process_cpu_util, metrics.rss_mb},
-        torch::kFloat64);
+    at::Tensor sums =
+        torch::tensor({double(images), metrics.cpu_util, metrics.process_cpu_util, metrics.rss_mb},
+                      torch::kFloat64);
     at::Tensor maxima = torch::tensor({metrics.batch_time, metrics.data_time, metrics.data_wait,
                                        metrics.allreduce_time.value_or(0.0), stopping ? 1.0 : 0.0},
                                       torch::kFloat64);

@@ -153,12 +153,13 @@ public:
           optimizer_(optimizer), loader_(loader), observer_(observer), stop_(std::move(stop)),
           schedule_(schedule), checkpoint_(track::RunDirectory(config.out).last_checkpoint()),
           every_n_steps_(checkpoint_every_n_steps(config)),
-          trainable_(trainable_parameters(task.module())),
-          placement_{strategy.device(), precision.storage_dtype(),
-                     memory_format_for(precision.precision())},
-          timer_(strategy.device().is_cuda() ? cuda_events()
-                                             : std::shared_ptr<EventSource>(
-                                                   std::make_shared<WallClockEvents>())),
+          trainable_(trainable_parameters(task.module())), placement_{strategy.device(),
+                                                                      precision.storage_dtype(),
+                                                                      memory_format_for(
+                                                                          precision.precision())},
+          timer_(strategy.device().is_cuda()
+                     ? cuda_events()
+                     : std::shared_ptr<EventSource>(std::make_shared<WallClockEvents>())),
           sampler_(system::gpus_at(monitored_gpus(config))),
           advice_(config.accelerator == Accelerator::Cuda) {}
 
@@ -179,7 +180,8 @@ public:
                     ++position.epoch;
                     position.next_batch = 0;
                     observer_.on_epoch_end(position.epoch - 1,
-                                           epoch_loss_ / double(std::max<std::int64_t>(1, epoch_steps_)));
+                                           epoch_loss_ /
+                                               double(std::max<std::int64_t>(1, epoch_steps_)));
                     epoch_loss_ = 0.0;
                     epoch_steps_ = 0;
                 }
@@ -217,8 +219,8 @@ private:
     // a stop came while waiting for data; otherwise whether to stop after this step.
     std::optional<bool> step(Position& position) {
         const std::int64_t batches_per_epoch = loader_.batches_per_epoch();
-        const std::int64_t batches = std::min<std::int64_t>(config_.gradient_accumulation_steps,
-                                              batches_per_epoch - position.next_batch);
+        const std::int64_t batches = std::min<std::int64_t>(
+            config_.gradient_accumulation_steps, batches_per_epoch - position.next_batch);
         task_.set_progress(double(position.optimizer_step) / double(schedule_.total_steps));
         const double lr = warmup_cosine(schedule_.peak_lr, position.optimizer_step,
                                         schedule_.warmup_steps, schedule_.total_steps);
@@ -310,8 +312,7 @@ private:
         metrics.rss_mb = usage.rss_mb;
         metrics.gpus = std::move(usage.gpus);
         std::int64_t images = pending.images;
-        const bool stopping =
-            strategy_.reduce_metrics(metrics, images, pending.stop_requested);
+        const bool stopping = strategy_.reduce_metrics(metrics, images, pending.stop_requested);
         const double cycle = metrics.batch_time + metrics.data_time;
         metrics.images_per_second = cycle > 0 ? double(images) / cycle : 0.0;
         advice_.add(metrics, usage.measured, loader_.bytes_read());
@@ -456,7 +457,8 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     }
     double base_lr = 0.0;
     const methods::OptimizerDefaults defaults = task.optimizer_defaults();
-    Optimizer optimizer(optimizer_settings(config, defaults, base_lr), trainable_parameters(module));
+    Optimizer optimizer(optimizer_settings(config, defaults, base_lr),
+                        trainable_parameters(module));
 
     data::LoaderOptions loader_options;
     loader_options.batch_size = config.batch_size / strategy.world_size();
@@ -471,7 +473,8 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     const std::int64_t batches_per_epoch = loader->batches_per_epoch();
     if (batches_per_epoch == 0) {
         throw Error("batch_size " + std::to_string(config.batch_size) + " is larger than the " +
-                    std::to_string(task.dataset_size()) + " images of the dataset; lower batch_size");
+                    std::to_string(task.dataset_size()) +
+                    " images of the dataset; lower batch_size");
     }
     const std::int64_t accumulation = config.gradient_accumulation_steps;
     const std::int64_t steps_per_epoch = (batches_per_epoch + accumulation - 1) / accumulation;

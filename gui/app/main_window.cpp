@@ -1,5 +1,4 @@
 #include "app/main_window.h"
-#include "track/run_directory.h"
 
 #include "app/about_dialog.h"
 #include "app/preferences_dialog.h"
@@ -16,6 +15,7 @@
 #include "runs/run_history.h"
 #include "system/hardware.h"
 #include "system/num_workers.h"
+#include "track/run_directory.h"
 #include "track/run_store.h"
 #include "training/run_config_form.h"
 #include "training/training_session.h"
@@ -498,7 +498,8 @@ void MainWindow::resumeTraining(const QString& directory) {
         return;
     }
     try {
-        const track::RunStore store(kiln::track::RunDirectory(directory.toStdString()).run_db(), false);
+        const track::RunStore store(kiln::track::RunDirectory(directory.toStdString()).run_db(),
+                                    false);
         const std::vector<track::RunRecord> runs = store.runs();
         if (runs.empty()) {
             throw Error("\"" + directory.toStdString() + "\" has no recorded run to resume");

@@ -1,9 +1,9 @@
 #include "embeddings/export_dialog.h"
-#include "track/run_directory.h"
 
 #include "core/error.h"
 #include "system/hardware.h"
 #include "system/num_workers.h"
+#include "track/run_directory.h"
 #include "train/trainer.h"
 
 #include <QComboBox>

@@ -1,7 +1,7 @@
 #include "runs/run_history.h"
-#include "track/run_directory.h"
 
 #include "plots/qcustomplot.h"
+#include "track/run_directory.h"
 #include "track/run_store.h"
 
 #include <QDateTime>
@@ -33,7 +33,8 @@ QString duration_text(double seconds) {
 
 void read_database(const QString& directory, QVector<RunRow>& rows, QStringList* problems) {
     try {
-        const track::RunStore store(kiln::track::RunDirectory(directory.toStdString()).run_db(), false);
+        const track::RunStore store(kiln::track::RunDirectory(directory.toStdString()).run_db(),
+                                    false);
         for (const track::RunRecord& run : store.runs()) {
             const track::RunOverview overview = store.overview(run);
             RunRow row;
@@ -235,8 +236,8 @@ void RunHistoryView::updateCurves() {
         const RunRow& run = model_->runs().at(row.row());
         QVector<double> steps, losses;
         try {
-            const track::RunStore store(kiln::track::RunDirectory(run.directory.toStdString()).run_db(),
-                                        false);
+            const track::RunStore store(
+                kiln::track::RunDirectory(run.directory.toStdString()).run_db(), false);
             for (const track::MetricPoint& point : store.metrics(run.id, "train_loss")) {
                 steps << static_cast<double>(point.step);
                 losses << point.value;

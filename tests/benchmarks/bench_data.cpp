@@ -131,7 +131,8 @@ double torch_dataloader_rate(const fs::path& folder, int workers) {
     if (std::string(KILN_BENCHMARK_PYTHON).empty()) {
         return 0.0;
     }
-    const std::string command = KILN_BENCHMARK_PYTHON " " KILN_BENCHMARK_DIR "/torch_dataloader.py '" +
+    const std::string command = KILN_BENCHMARK_PYTHON " " KILN_BENCHMARK_DIR
+                                                      "/torch_dataloader.py '" +
                                 folder.string() + "' " + std::to_string(workers) + " 2>/dev/null";
     FILE* pipe = ::popen(command.c_str(), "r");
     if (pipe == nullptr) {

@@ -5,8 +5,8 @@
 //
 //   bench_distributed [--images N] [--epochs E] [--dir DIR] [--models smallcnn,resnet18]
 
-#include "core/log.h"
 #include "config/run_config.h"
+#include "core/log.h"
 #include "distributed/launcher.h"
 #include "train/trainer.h"
 

@@ -8,8 +8,8 @@
 //                  transform_args.random_resize.min_scale=0.3)
 
 #include "config/config_overrides.h"
-#include "core/log.h"
 #include "config/run_config.h"
+#include "core/log.h"
 #include "data/dataset_index.h"
 #include "data/idx_import.h"
 #include "embed/embedder.h"

@@ -62,10 +62,9 @@ std::vector<double> eager_rates(const std::string& model, int steps) {
     if (std::string(KILN_BENCHMARK_PYTHON).empty()) {
         return {};
     }
-    const std::string command = KILN_BENCHMARK_PYTHON " " KILN_BENCHMARK_DIR
-                                "/eager_train_step.py " +
-                                model + " " + std::to_string(steps) + " " +
-                                std::to_string(torch::get_num_threads()) + " 2>/dev/null";
+    const std::string command =
+        KILN_BENCHMARK_PYTHON " " KILN_BENCHMARK_DIR "/eager_train_step.py " + model + " " +
+        std::to_string(steps) + " " + std::to_string(torch::get_num_threads()) + " 2>/dev/null";
     FILE* pipe = ::popen(command.c_str(), "r");
     std::vector<double> rates(4);
     if (pipe == nullptr) {

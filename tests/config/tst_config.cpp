@@ -2,8 +2,8 @@
 
 #include "config/config_overrides.h"
 #include "config/config_schema.h"
-#include "core/error.h"
 #include "config/run_config.h"
+#include "core/error.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,14 +1,14 @@
 // Embedding: computing embeddings in order, the four file formats, `run_embedding`.
 
-#include "support/python.h"
+#include "config/run_config.h"
 #include "core/error.h"
 #include "core/log.h"
-#include "config/run_config.h"
 #include "data/dataset_index.h"
 #include "embed/embedder.h"
 #include "embed/explorer.h"
 #include "embed/writers.h"
 #include "models/backbone.h"
+#include "support/python.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -117,15 +117,15 @@ private Q_SLOTS:
             QSKIP(kiln::test::pythonMissing("torch, numpy"));
         }
         const auto read = kiln::test::runPython(
-                      "import sys, torch, numpy\n"
-                      "d = torch.load(sys.argv[1])\n"
-                      "assert d['filenames'] == ['a.png', 'sub/b,c.jpg', 'd.png'], d['filenames']\n"
-                      "assert tuple(d['embeddings'].shape) == (3, 2)\n"
-                      "a = numpy.load(sys.argv[2])\n"
-                      "assert a.dtype == numpy.float32 and a.shape == (3, 2)\n"
-                      "assert numpy.array_equal(a, d['embeddings'].numpy())\n",
-                      {QString::fromStdString((root_ / "e.pt").string()),
-                       QString::fromStdString((root_ / "e.npy").string())});
+            "import sys, torch, numpy\n"
+            "d = torch.load(sys.argv[1])\n"
+            "assert d['filenames'] == ['a.png', 'sub/b,c.jpg', 'd.png'], d['filenames']\n"
+            "assert tuple(d['embeddings'].shape) == (3, 2)\n"
+            "a = numpy.load(sys.argv[2])\n"
+            "assert a.dtype == numpy.float32 and a.shape == (3, 2)\n"
+            "assert numpy.array_equal(a, d['embeddings'].numpy())\n",
+            {QString::fromStdString((root_ / "e.pt").string()),
+             QString::fromStdString((root_ / "e.npy").string())});
         QVERIFY2(read.exit_code == 0, qPrintable(read.errors));
     }
 

@@ -1,10 +1,10 @@
 // Kiln Studio's Run History: the runs of a project read from their run.db files.
 
 #include "app/application.h"
-#include "track/run_directory.h"
 #include "app/main_window.h"
 #include "project/project.h"
 #include "runs/run_history.h"
+#include "track/run_directory.h"
 #include "track/run_store.h"
 
 #include <QAction>

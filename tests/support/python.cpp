@@ -4,7 +4,9 @@
 
 namespace kiln::test {
 
-QString python() { return QStringLiteral(KILN_TEST_PYTHON); }
+QString python() {
+    return QStringLiteral(KILN_TEST_PYTHON);
+}
 
 PythonResult runPython(const QString& script, const QStringList& arguments, int timeout_ms) {
     PythonResult result;

@@ -1,13 +1,13 @@
 // Pretraining engine: backbones, methods, optimizers and schedules, step timing, the trainer
 // with checkpoints, resume, stop, NaN handling and export.
 
-#include "support/python.h"
-#include "track/run_directory.h"
+#include "config/run_config.h"
 #include "core/error.h"
 #include "core/log.h"
-#include "config/run_config.h"
 #include "methods/method.h"
 #include "models/backbone.h"
+#include "support/python.h"
+#include "track/run_directory.h"
 #include "train/optimizer.h"
 #include "train/precision.h"
 #include "train/step_timer.h"
@@ -345,8 +345,8 @@ private Q_SLOTS:
         // data_time: the cycle's wall time less the GPU's batch time.
         QVERIFY2(measured.data_time >= 0.050 - 0.015 && measured.data_time < 0.5,
                  qPrintable(QString::number(measured.data_time)));
-        QVERIFY(std::abs(measured.data_wait() - measured.data_time /
-                                                    (measured.data_time + 0.015)) < 1e-12);
+        QVERIFY(std::abs(measured.data_wait() - measured.data_time / (measured.data_time + 0.015)) <
+                1e-12);
         // A cycle with no compute is all data time, and is ready at once.
         const auto idle = timer.finish_cycle();
         QVERIFY(idle.ready());
@@ -751,7 +751,8 @@ private Q_SLOTS:
                            "assert not unexpected, unexpected\n"
                            "print(float(state['conv1.weight'].sum()))\n");
         const auto read = kiln::test::runPython(
-            script, {QString::fromStdString(kiln::track::RunDirectory(out).exported_last().string())});
+            script,
+            {QString::fromStdString(kiln::track::RunDirectory(out).exported_last().string())});
         QVERIFY2(read.exit_code == 0, qPrintable(read.errors));
         const double sum = read.output.trimmed().toDouble();
         QVERIFY(std::abs(sum - weights.at("conv1.weight").sum().item<double>()) < 1e-3);
