@@ -1029,8 +1029,8 @@
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="148"/>
-        <source>CUDA %1: %2</source>
-        <translation>CUDA %1: %2</translation>
+        <source>CUDA %1: %2 (%3)</source>
+        <translation>CUDA %1: %2 (%3)</translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="152"/>
@@ -1051,6 +1051,10 @@
         <location filename="../gui/training/run_config_form.cpp" line="176"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
+    </message>
+    <message>
+        <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
+        <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="186"/>

@@ -1016,8 +1016,8 @@
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="148"/>
-        <source>CUDA %1: %2</source>
-        <translation>CUDA %1：%2</translation>
+        <source>CUDA %1: %2 (%3)</source>
+        <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="152"/>
@@ -1038,6 +1038,10 @@
         <location filename="../gui/training/run_config_form.cpp" line="176"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
+    </message>
+    <message>
+        <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
+        <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="186"/>

@@ -1,5 +1,6 @@
 #include "config/config_schema.h"
 
+#include "config/precision.h"
 #include "core/text.h"
 #include "methods/method_names.h"
 #include "models/backbone_names.h"
@@ -16,8 +17,16 @@ using nlohmann::json;
 constexpr long long kMaxInteger = std::numeric_limits<int>::max();
 
 const std::vector<std::string> kAccelerators = {"cpu", "cuda", "gpu"};
-const std::vector<std::string> kPrecisions = {"32-true",   "bf16-mixed", "16-mixed",
-                                              "bf16-true", "16-true",    "64-true"};
+// Every precision but "auto", which the keys that allow it accept anyway.
+std::vector<std::string> precision_choices() {
+    std::vector<std::string> choices;
+    for (const auto& [precision, name] : precision_names()) {
+        if (precision != Precision::Auto) {
+            choices.push_back(name);
+        }
+    }
+    return choices;
+}
 
 // Keys that `train` and `embed` share, with the same meaning and defaults.
 KeySpec data_key() {
@@ -133,7 +142,7 @@ CommandSchema make_train_schema() {
              0,
              {},
              "ddp: batch-norm statistics over the global batch (SyncBatchNorm)"},
-            {"precision", ValueKind::Choice, "auto", false, true, false, 0, kPrecisions,
+            {"precision", ValueKind::Choice, "auto", false, true, false, 0, precision_choices(),
              "auto: bf16-mixed on GPUs that support it, else 32-true"},
             {"seed",
              ValueKind::Integer,
@@ -238,8 +247,8 @@ CommandSchema make_embed_schema() {
                 batch_size_key("images per batch"),
                 num_workers_key(),
                 accelerator_key(),
-                {"precision", ValueKind::Choice, "32-true", false, true, false, 0, kPrecisions,
-                 "numeric precision of the forward pass"},
+                {"precision", ValueKind::Choice, "32-true", false, true, false, 0,
+                 precision_choices(), "numeric precision of the forward pass"},
                 overwrite_key("replace `out` when it exists"),
             }};
 }

@@ -17,15 +17,6 @@ namespace fs = std::filesystem;
 const std::vector<std::pair<Accelerator, std::string>> kAcceleratorNames = {
     {Accelerator::Auto, "auto"}, {Accelerator::Cpu, "cpu"}, {Accelerator::Cuda, "cuda"}};
 
-const std::vector<std::pair<Precision, std::string>> kPrecisionNames = {
-    {Precision::Auto, "auto"},
-    {Precision::Full32, "32-true"},
-    {Precision::BF16Mixed, "bf16-mixed"},
-    {Precision::FP16Mixed, "16-mixed"},
-    {Precision::BF16True, "bf16-true"},
-    {Precision::FP16True, "16-true"},
-    {Precision::Full64, "64-true"}};
-
 template <class Enum>
 Enum enum_from_name(const std::vector<std::pair<Enum, std::string>>& names, const json& value) {
     for (const auto& [entry, name] : names) {
@@ -278,7 +269,7 @@ TrainConfig read_train_config(const json& values) {
     config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
     config.strategy = text_of(values["strategy"]);
     config.sync_batchnorm = values["sync_batchnorm"].get<bool>();
-    config.precision = enum_from_name(kPrecisionNames, values["precision"]);
+    config.precision = enum_from_name(precision_names(), values["precision"]);
     config.seed = values["seed"].get<int>();
     config.optim = text_of(values["optim"]);
     config.optim_args = object_or_null(values["optim_args"]);
@@ -306,7 +297,7 @@ EmbedConfig read_embed_config(const json& values) {
     config.batch_size = values["batch_size"].get<int>();
     config.num_workers = count_or_auto(values["num_workers"]);
     config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
-    config.precision = enum_from_name(kPrecisionNames, values["precision"]);
+    config.precision = enum_from_name(precision_names(), values["precision"]);
     config.overwrite = values["overwrite"].get<bool>();
     return config;
 }
@@ -318,7 +309,7 @@ std::string to_string(Accelerator accelerator) {
 }
 
 std::string to_string(Precision precision) {
-    return name_of(kPrecisionNames, precision);
+    return name_of(precision_names(), precision);
 }
 
 TrainConfig parse_train_config(const json& input) {

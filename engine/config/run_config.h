@@ -1,5 +1,6 @@
 #pragma once
 
+#include "config/precision.h"
 #include "system/hardware.h"
 #include "system/num_workers.h"
 
@@ -12,8 +13,6 @@
 namespace kiln {
 
 enum class Accelerator { Auto, Cpu, Cuda };
-
-enum class Precision { Auto, Full32, BF16Mixed, FP16Mixed, BF16True, FP16True, Full64 };
 
 // LightlyTrain's spelling: "cpu", "32-true", ...
 std::string to_string(Accelerator accelerator);

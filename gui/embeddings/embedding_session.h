@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/background_job.h"
+#include "common/background_job.h"
 #include "config/run_config.h"
 
 #include <QObject>

@@ -1,7 +1,9 @@
 #include "training/run_config_form.h"
 
 #include "config/config_schema.h"
+#include "config/precision.h"
 #include "core/error.h"
+#include "methods/method_names.h"
 #include "models/backbone_names.h"
 #include "system/num_workers.h"
 
@@ -12,17 +14,13 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
 
 namespace kiln::gui {
 namespace {
-
-const QStringList kPrecisions = {QStringLiteral("auto"),       QStringLiteral("32-true"),
-                                 QStringLiteral("bf16-mixed"), QStringLiteral("16-mixed"),
-                                 QStringLiteral("bf16-true"),  QStringLiteral("16-true"),
-                                 QStringLiteral("64-true")};
 
 QComboBox* combo(const QString& name, const QStringList& items, QWidget* parent) {
     auto* box = new QComboBox(parent);
@@ -54,14 +52,17 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     auto* form = new QFormLayout;
     data_ = combo(QStringLiteral("dataField"), {}, this);
     model_ = combo(QStringLiteral("modelField"), to_qt(models::backbone_names()), this);
-    method_ = combo(QStringLiteral("methodField"),
-                    to_qt(config::train_schema().find("method")->choices), this);
+    method_ = combo(QStringLiteral("methodField"), to_qt(methods::method_names()), this);
     epochs_ = spin(QStringLiteral("epochsField"), 1, 100000, 100, this);
     batch_size_ = spin(QStringLiteral("batchSizeField"), 1, 65536, 128, this);
     image_size_ = spin(QStringLiteral("imageSizeField"), 8, 4096, 224, this);
     image_size_->setSuffix(tr(" px"));
     accelerator_ = combo(QStringLiteral("acceleratorField"), {}, this);
-    precision_ = combo(QStringLiteral("precisionField"), kPrecisions, this);
+    QStringList precisions;
+    for (const auto& [precision, name] : precision_names()) {
+        precisions << QString::fromStdString(name);
+    }
+    precision_ = combo(QStringLiteral("precisionField"), precisions, this);
     num_workers_ = spin(QStringLiteral("numWorkersField"), -1, 256, -1, this);
     devices_ = spin(QStringLiteral("devicesField"), 0, 1024, 0, this);
     devices_->setSpecialValueText(tr("auto"));
@@ -145,7 +146,11 @@ void RunConfigForm::setHardware(const system::HardwareInfo& hardware) {
     accelerator_->addItem(tr("CPU"), QStringLiteral("cpu"));
     for (const system::GpuInfo& gpu : hardware.gpus) {
         accelerator_->addItem(
-            tr("CUDA %1: %2").arg(gpu.index).arg(QString::fromStdString(gpu.name)),
+            tr("CUDA %1: %2 (%3)")
+                .arg(gpu.index)
+                .arg(QString::fromStdString(gpu.name))
+                .arg(QLocale().formattedDataSize(qint64(gpu.memory_total_mb) << 20, 0,
+                                                 QLocale::DataSizeTraditionalFormat)),
             QStringLiteral("cuda:%1").arg(gpu.index));
     }
     if (hardware.gpus.empty()) {
@@ -164,16 +169,29 @@ void RunConfigForm::updatePrecisionChoices() {
     const bool cuda = accelerator_->currentData().toString().startsWith(QStringLiteral("cuda")) ||
                       (accelerator_->currentData().toString() == QStringLiteral("auto") &&
                        hardware_.cuda_available());
+    // The GPU the run would start on: the one chosen, or the first for auto.
+    const QString chosen = accelerator_->currentData().toString();
+    const int index = chosen.startsWith(QStringLiteral("cuda:")) ? chosen.mid(5).toInt() : 0;
+    const system::GpuInfo* gpu = cuda && index < static_cast<int>(hardware_.gpus.size())
+                                     ? &hardware_.gpus[static_cast<std::size_t>(index)]
+                                     : nullptr;
     auto* model = qobject_cast<QStandardItemModel*>(precision_->model());
     for (int i = 0; i < precision_->count(); ++i) {
         const QString name = precision_->itemText(i);
-        const bool cuda_only =
-            name == QStringLiteral("16-mixed") || name == QStringLiteral("16-true");
+        QString reason;
+        if (!cuda && (name == QStringLiteral("16-mixed") || name == QStringLiteral("16-true"))) {
+            reason = tr("float16 needs a CUDA GPU; on the CPU use the bf16 precisions.");
+        } else if (gpu != nullptr && gpu->compute_major > 0 && gpu->compute_major < 8 &&
+                   name.startsWith(QStringLiteral("bf16"))) {
+            reason = tr("bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use "
+                        "16-mixed.")
+                         .arg(QString::fromStdString(gpu->name))
+                         .arg(gpu->compute_major)
+                         .arg(gpu->compute_minor);
+        }
         QStandardItem* item = model->item(i);
-        item->setEnabled(cuda || !cuda_only);
-        item->setToolTip(cuda || !cuda_only
-                             ? QString()
-                             : tr("float16 needs a CUDA GPU; on the CPU use the bf16 precisions."));
+        item->setEnabled(reason.isEmpty());
+        item->setToolTip(reason);
     }
     if (!model->item(precision_->currentIndex())->isEnabled()) {
         precision_->setCurrentIndex(0);

@@ -2,7 +2,8 @@
 
 compare_runs.py CPU_RUN CUDA_RUN      losses of the first steps: mean relative difference
 compare_runs.py --throughput RUN      median images/s over the run's second half
-compare_runs.py --data-wait RUN       median data_wait against the loader-bound expectation
+compare_runs.py --data-wait SLOW FAST  a loader-bound run's data_wait against the share that
+                                      the fast-fed run's GPU step time predicts
 compare_runs.py --embeddings A.pt B.pt  largest difference between two embedding files
 compare_runs.py --nvml RUN            the run's GPU utilisation and memory against nvidia-smi
 """
@@ -27,14 +28,16 @@ def main():
         rates = [s["images_per_second"] for s in second_half(steps(sys.argv[2]))]
         print(f"{statistics.median(rates):.0f}")
     elif mode == "--data-wait":
-        run = steps(sys.argv[2])[2:]
-        data_wait = statistics.median(s["data_wait"] for s in run)
-        # The loader is the bottleneck: each cycle waits for what compute does not cover.
-        batch = statistics.median(s["profiling/batch_time"] for s in run)
-        cycle = statistics.median(s["profiling/batch_time"] + s["profiling/data_time"] for s in run)
-        expected = 1 - batch / cycle
+        slow, fast = steps(sys.argv[2])[2:], steps(sys.argv[3])[2:]
+        data_wait = statistics.median(s["data_wait"] for s in slow)
+        # The GPU work per step is the same in both runs; in the slow one the rest of each cycle
+        # is waiting for the loader.
+        gpu_step = statistics.median(s["profiling/batch_time"] for s in fast)
+        cycle = statistics.median(s["profiling/batch_time"] + s["profiling/data_time"] for s in slow)
+        expected = 1 - gpu_step / cycle
         verdict = "ok" if abs(data_wait - expected) <= 0.03 else "OFF BY MORE THAN 3 POINTS"
-        print(f"data_wait {data_wait:.3f}, expected {expected:.3f}: {verdict}")
+        print(f"data_wait {data_wait:.3f}, expected {expected:.3f} (GPU step {gpu_step * 1e3:.1f} ms, "
+              f"cycle {cycle * 1e3:.1f} ms): {verdict}")
     elif mode == "--embeddings":
         import torch
         a, b = torch.load(sys.argv[2]), torch.load(sys.argv[3])

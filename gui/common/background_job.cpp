@@ -1,4 +1,4 @@
-#include "app/background_job.h"
+#include "common/background_job.h"
 
 #include <QThread>
 
