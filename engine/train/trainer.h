@@ -2,13 +2,9 @@
 
 #include "config/run_config.h"
 #include "core/stop_token.h"
-#include "track/run_events.h"
+#include "train/events.h"
 
 namespace kiln::train {
-
-using track::RunSummary;
-using track::StepMetrics;
-using track::TrainObserver;
 
 // Pretrains config.model with config.method on config.data, writing into config.out:
 // config.json, checkpoints/last.ckpt (every epoch, and every

@@ -8,9 +8,12 @@
 #include "models/backbone.h"
 #include "support/python.h"
 #include "track/run_directory.h"
+#include "train/fit_loop.h"
 #include "train/optimizer.h"
 #include "train/precision.h"
+#include "train/pretraining_task.h"
 #include "train/step_timer.h"
+#include "train/strategy.h"
 #include "train/trainer.h"
 
 #include <QTemporaryDir>
@@ -351,6 +354,81 @@ private Q_SLOTS:
         const auto idle = timer.finish_cycle();
         QVERIFY(idle.ready());
         QCOMPARE(idle.times().batch_time, 0.0);
+    }
+
+    void theLoopReportsStepsWhenTheirEventsComplete() {
+        // The loop on a device timeline whose events complete only when waited for (as CUDA
+        // events a busy GPU has not reached): steps are reported late, at most
+        // kMaxPendingSteps behind, each once and in order, and all of them before an epoch
+        // ends or a checkpoint is written.
+        struct Ordering : kiln::train::TrainObserver {
+            const std::int64_t* steps_run = nullptr;
+            std::vector<std::int64_t> reported;
+            std::vector<std::int64_t> lag; // steps run minus the step reported
+            std::vector<std::pair<std::int64_t, std::size_t>> epochs; // epoch, steps reported
+            std::vector<std::size_t> checkpoints;                     // steps reported
+            void on_step(const kiln::train::StepMetrics& metrics) override {
+                reported.push_back(metrics.step);
+                lag.push_back(*steps_run - metrics.step);
+                QVERIFY(std::isfinite(metrics.loss) && metrics.loss > 0);
+                QVERIFY(metrics.batch_time >= 0 && metrics.data_wait >= 0);
+            }
+            void on_epoch_end(std::int64_t epoch, double) override {
+                epochs.emplace_back(epoch, reported.size());
+            }
+            void before_checkpoint(const fs::path&) override {
+                checkpoints.push_back(reported.size());
+            }
+        };
+        struct CountingTask : kiln::train::PretrainingTask {
+            using PretrainingTask::PretrainingTask;
+            std::int64_t steps_run = 0;
+            void before_optimizer_step() override {
+                ++steps_run;
+                PretrainingTask::before_optimizer_step();
+            }
+        };
+        const fs::path out = root_ / "deferred";
+        const auto config = tinyRun(out, data_, "simclr", 2, {{"batch_size", 2}});
+        fs::create_directories(out / "checkpoints"); // as the trainer prepares it
+        CountingTask task(config);
+        kiln::train::SingleDevice strategy(torch::kCPU);
+        kiln::train::PrecisionPolicy precision(config.precision, c10::kCPU);
+        kiln::train::OptimizerSettings settings;
+        kiln::train::Optimizer optimizer(settings,
+                                         kiln::train::trainable_parameters(task.module()));
+        kiln::data::LoaderOptions options;
+        options.batch_size = 2;
+        const auto loader = task.make_loader(options, {});
+        Ordering observer;
+        observer.steps_run = &task.steps_run;
+        kiln::train::Schedule schedule;
+        schedule.total_steps = 2 * loader->batches_per_epoch();
+        schedule.peak_lr = 0.01;
+        kiln::train::FitLoop loop(config, task, strategy, precision, optimizer, *loader, observer,
+                                  {}, schedule, std::make_shared<FakeEvents>());
+        kiln::train::Position position;
+        try {
+            QCOMPARE(loop.run(position), kiln::train::RunSummary::Status::Finished);
+        } catch (const std::exception& error) {
+            QFAIL(error.what());
+        }
+
+        const std::int64_t per_epoch = loader->batches_per_epoch();
+        QCOMPARE(per_epoch, std::int64_t{16});
+        QCOMPARE(observer.reported.size(), std::size_t(2 * per_epoch));
+        for (std::size_t i = 0; i < observer.reported.size(); ++i) {
+            QCOMPARE(observer.reported[i], std::int64_t(i + 1)); // each once, in order
+        }
+        const auto late = *std::max_element(observer.lag.begin(), observer.lag.end());
+        QCOMPARE(late, std::int64_t(kiln::train::FitLoop::kMaxPendingSteps));
+        QCOMPARE(observer.lag.front(), late); // the first step waited until the queue was full
+        // Epoch ends and checkpoints come after every step before them was reported.
+        QCOMPARE(observer.epochs.size(), std::size_t{2});
+        QCOMPARE(observer.epochs[0], (std::pair<std::int64_t, std::size_t>{0, 16}));
+        QCOMPARE(observer.epochs[1], (std::pair<std::int64_t, std::size_t>{1, 32}));
+        QCOMPARE(observer.checkpoints, (std::vector<std::size_t>{16, 32}));
+        QCOMPARE(position.optimizer_step, std::int64_t{32});
     }
 
     // ---- precision ----

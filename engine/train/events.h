@@ -1,0 +1,13 @@
+#pragma once
+
+#include "track/run_events.h"
+
+namespace kiln::train {
+
+// The events a training run reports, defined in track (below train) so that the trackers never
+// include the trainer; here under the names the trainer's callers use.
+using track::RunSummary;
+using track::StepMetrics;
+using track::TrainObserver;
+
+} // namespace kiln::train

@@ -1,0 +1,224 @@
+#include "train/fit_loop.h"
+
+#include "core/error.h"
+#include "core/json_args.h"
+#include "system/hardware.h"
+#include "track/run_directory.h"
+#include "train/optimizer.h"
+#include "train/precision.h"
+#include "train/strategy.h"
+
+#include <cmath>
+#include <torch/nn/module.h>
+#include <torch/types.h>
+
+namespace kiln::train {
+namespace {
+
+std::int64_t checkpoint_every_n_steps(const TrainConfig& config) {
+    std::vector<ConfigIssue> issues;
+    JsonArgs callbacks(config.callbacks, "callbacks", issues);
+    JsonArgs checkpoint = callbacks.child("model_checkpoint");
+    const int every = checkpoint.integer("every_n_steps", 0, 0, 1 << 30);
+    checkpoint.finish();
+    callbacks.finish();
+    if (!issues.empty()) {
+        throw ConfigError(issues);
+    }
+    return every;
+}
+
+// The PCI bus ids of the GPUs a run uses, for NVML; none on the CPU.
+std::vector<std::string> monitored_gpus(const TrainConfig& config) {
+    std::vector<std::string> bus_ids;
+    if (config.accelerator != Accelerator::Cuda) {
+        return bus_ids;
+    }
+    for (const system::GpuInfo& gpu : system::probe_hardware().gpus) {
+        if (gpu.index < config.devices.value_or(1) && !gpu.pci_bus_id.empty()) {
+            bus_ids.push_back(gpu.pci_bus_id);
+        }
+    }
+    return bus_ids;
+}
+
+} // namespace
+
+std::vector<at::Tensor> trainable_parameters(torch::nn::Module& module) {
+    std::vector<at::Tensor> trainable;
+    for (const at::Tensor& parameter : module.parameters()) {
+        if (parameter.requires_grad()) {
+            trainable.push_back(parameter);
+        }
+    }
+    return trainable;
+}
+
+FitLoop::FitLoop(const TrainConfig& config, Task& task, Strategy& strategy,
+                 PrecisionPolicy& precision, Optimizer& optimizer, data::Loader& loader,
+                 TrainObserver& observer, StopToken stop, Schedule schedule,
+                 std::shared_ptr<EventSource> events)
+    : config_(config), task_(task), strategy_(strategy), precision_(precision),
+      optimizer_(optimizer), loader_(loader), observer_(observer), stop_(std::move(stop)),
+      schedule_(schedule), checkpoint_(track::RunDirectory(config.out).last_checkpoint()),
+      every_n_steps_(checkpoint_every_n_steps(config)),
+      trainable_(trainable_parameters(task.module())), placement_{strategy.device(),
+                                                                  precision.storage_dtype(),
+                                                                  memory_format_for(
+                                                                      precision.precision())},
+      timer_(std::move(events)), sampler_(system::gpus_at(monitored_gpus(config))),
+      advice_(config.accelerator == Accelerator::Cuda) {}
+
+RunSummary::Status FitLoop::run(Position& position) {
+    const std::int64_t batches_per_epoch = loader_.batches_per_epoch();
+    while (position.epoch < config_.epochs) {
+        loader_.start_epoch(position.epoch, position.next_batch);
+        while (position.next_batch < batches_per_epoch) {
+            std::optional<bool> stopping = step(position);
+            if (!stopping) { // stopped while waiting: keep what the finished steps did
+                save(position);
+                return RunSummary::Status::Cancelled;
+            }
+            const bool epoch_done = position.next_batch >= batches_per_epoch;
+            if (epoch_done) {
+                report(true);
+                ++position.epoch;
+                position.next_batch = 0;
+                observer_.on_epoch_end(position.epoch - 1,
+                                       epoch_loss_ /
+                                           double(std::max<std::int64_t>(1, epoch_steps_)));
+                epoch_loss_ = 0.0;
+                epoch_steps_ = 0;
+            }
+            if (epoch_done || *stopping ||
+                (every_n_steps_ > 0 && position.optimizer_step % every_n_steps_ == 0)) {
+                save(position);
+            }
+            if (*stopping) {
+                return RunSummary::Status::Cancelled;
+            }
+            if (epoch_done) {
+                break;
+            }
+        }
+    }
+    report(true);
+    return RunSummary::Status::Finished;
+}
+
+// One optimizer step over `accumulation` batches (fewer at an epoch's end). nullopt when
+// a stop came while waiting for data; otherwise whether to stop after this step.
+std::optional<bool> FitLoop::step(Position& position) {
+    const std::int64_t batches_per_epoch = loader_.batches_per_epoch();
+    const std::int64_t batches = std::min<std::int64_t>(config_.gradient_accumulation_steps,
+                                                        batches_per_epoch - position.next_batch);
+    task_.set_progress(double(position.optimizer_step) / double(schedule_.total_steps));
+    const double lr = warmup_cosine(schedule_.peak_lr, position.optimizer_step,
+                                    schedule_.warmup_steps, schedule_.total_steps);
+    optimizer_.zero_grad();
+    if (strategy_.world_size() > 1) {
+        timer_.begin_compute();
+        strategy_.before_step(task_.module());
+        timer_.end_compute();
+    }
+    at::Tensor step_loss;
+    std::int64_t images = 0;
+    for (std::int64_t b = 0; b < batches; ++b) {
+        std::optional<data::Batch> batch = loader_.next();
+        if (!batch) {
+            return std::nullopt;
+        }
+        timer_.begin_compute();
+        at::Tensor loss;
+        {
+            const AutocastScope autocast = precision_.autocast();
+            loss = task_.training_loss(*batch, placement_);
+        }
+        precision_.backward(loss / double(batches));
+        const at::Tensor share = loss.detach().to(torch::kFloat64) / double(batches);
+        step_loss = step_loss.defined() ? step_loss + share : share;
+        images += static_cast<std::int64_t>(batch->indices.size());
+        timer_.end_compute();
+    }
+    timer_.begin_compute();
+    const std::optional<double> allreduce_time = strategy_.average_gradients(trainable_, step_loss);
+    if (precision_.prepare_step(trainable_)) {
+        task_.before_optimizer_step();
+        optimizer_.step(lr);
+        task_.after_optimizer_step();
+    }
+    precision_.finish_step();
+    timer_.end_compute();
+
+    position.next_batch += batches;
+    ++position.optimizer_step;
+    PendingStep pending{{}, step_loss, timer_.finish_cycle(), images, stop_.stop_requested()};
+    StepMetrics& metrics = pending.metrics;
+    metrics.step = position.optimizer_step;
+    metrics.total_steps = schedule_.total_steps;
+    metrics.epoch = position.epoch;
+    metrics.epochs = config_.epochs;
+    metrics.batch_in_epoch = position.next_batch;
+    metrics.batches_per_epoch = batches_per_epoch;
+    metrics.lr = lr;
+    metrics.allreduce_time = allreduce_time;
+    pending_.push_back(std::move(pending));
+    // The ranks of a distributed run agree on every step's metrics and on the stop.
+    const bool agreed_stop = report(strategy_.synchronous_metrics());
+    return strategy_.synchronous_metrics() ? agreed_stop : stop_.stop_requested();
+}
+
+// Reports the pending steps whose events are complete (all of them when `all`); returns
+// whether a reported step asked to stop.
+bool FitLoop::report(bool all) {
+    bool stopping = false;
+    while (!pending_.empty() &&
+           (all || pending_.size() > kMaxPendingSteps || pending_.front().cycle.ready())) {
+        stopping = report(pending_.front()) || stopping;
+        pending_.pop_front();
+    }
+    return stopping;
+}
+
+bool FitLoop::report(PendingStep& pending) {
+    pending.cycle.wait();
+    StepMetrics& metrics = pending.metrics;
+    metrics.loss = pending.loss.item<double>();
+    if (!std::isfinite(metrics.loss)) {
+        throw Error(
+            std::string("the loss became ") + (std::isnan(metrics.loss) ? "NaN" : "infinite") +
+            " at step " + std::to_string(metrics.step) +
+            "; training stopped. The last good checkpoint is kept in \"" + checkpoint_.string() +
+            "\". Lower the learning rate (optim_args.lr) or use precision=32-true");
+    }
+    const StepTimer::Times times = pending.cycle.times();
+    metrics.batch_time = times.batch_time;
+    metrics.data_time = times.data_time;
+    metrics.data_wait = times.data_wait();
+    system::SystemSample usage = sampler_.latest();
+    metrics.cpu_util = usage.system_util;
+    metrics.process_cpu_util = usage.process_util;
+    metrics.rss_mb = usage.rss_mb;
+    metrics.gpus = std::move(usage.gpus);
+    std::int64_t images = pending.images;
+    const bool stopping = strategy_.reduce_metrics(metrics, images, pending.stop_requested);
+    const double cycle = metrics.batch_time + metrics.data_time;
+    metrics.images_per_second = cycle > 0 ? double(images) / cycle : 0.0;
+    advice_.add(metrics, usage.measured, loader_.bytes_read());
+    last_loss_ = metrics.loss;
+    epoch_loss_ += metrics.loss;
+    ++epoch_steps_;
+    observer_.on_step(metrics);
+    return stopping;
+}
+
+// Every step before the checkpoint is reported first, so what observers keep covers it.
+void FitLoop::save(const Position& position) {
+    report(true);
+    if (strategy_.writes()) {
+        observer_.before_checkpoint(checkpoint_);
+        save_checkpoint(checkpoint_, {task_, optimizer_, precision_}, position, config_);
+    }
+}
+
+} // namespace kiln::train

@@ -1,0 +1,93 @@
+#pragma once
+
+#include "config/run_config.h"
+#include "core/stop_token.h"
+#include "system/system_sampler.h"
+#include "train/advice_window.h"
+#include "train/checkpoint.h"
+#include "train/events.h"
+#include "train/step_timer.h"
+#include "train/task.h"
+
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace kiln::train {
+
+class Optimizer;
+class PrecisionPolicy;
+class Strategy;
+
+struct Schedule {
+    double peak_lr = 0.0;
+    std::int64_t warmup_steps = 0;
+    std::int64_t total_steps = 0;
+};
+
+// The parameters of `module` that train (requires_grad).
+std::vector<at::Tensor> trainable_parameters(torch::nn::Module& module);
+
+// The loop over epochs and optimizer steps, as Lightning's fit loop: one step runs a task's
+// loss over `gradient_accumulation_steps` batches under the precision policy, has the strategy
+// average the gradients, and steps the optimizer; epochs end with on_epoch_end and a
+// checkpoint, as do stops and every callbacks.model_checkpoint.every_n_steps steps.
+//
+// Each step's metrics are reported once its timing events are complete: at once on the CPU
+// (wall-clock events), a few steps late on CUDA (the loss is read then too), at most
+// kMaxPendingSteps behind, so the device is synchronised only at epoch ends, checkpoints and
+// the end. Strategies whose ranks must agree on every step report each step as it ends.
+class FitLoop {
+public:
+    static constexpr std::size_t kMaxPendingSteps = 8;
+
+    FitLoop(const TrainConfig& config, Task& task, Strategy& strategy, PrecisionPolicy& precision,
+            Optimizer& optimizer, data::Loader& loader, TrainObserver& observer, StopToken stop,
+            Schedule schedule, std::shared_ptr<EventSource> events);
+
+    // Trains from `position` to the end, or until a stop; returns how it ended.
+    RunSummary::Status run(Position& position);
+
+    double last_loss() const { return last_loss_; }
+    std::optional<system::Advice> advice() const { return advice_.advise(); }
+
+private:
+    // A step whose metrics wait for its timing events.
+    struct PendingStep {
+        StepMetrics metrics;
+        at::Tensor loss;
+        StepTimer::Cycle cycle;
+        std::int64_t images = 0;
+        bool stop_requested = false;
+    };
+
+    std::optional<bool> step(Position& position);
+    bool report(bool all);
+    bool report(PendingStep& pending);
+    void save(const Position& position);
+
+    const TrainConfig& config_;
+    Task& task_;
+    Strategy& strategy_;
+    PrecisionPolicy& precision_;
+    Optimizer& optimizer_;
+    data::Loader& loader_;
+    TrainObserver& observer_;
+    StopToken stop_;
+    Schedule schedule_;
+    std::filesystem::path checkpoint_;
+    std::int64_t every_n_steps_;
+    std::vector<at::Tensor> trainable_;
+    Placement placement_;
+    StepTimer timer_;
+    system::SystemSampler sampler_;
+    AdviceWindow advice_;
+    std::deque<PendingStep> pending_;
+    double last_loss_ = 0.0;
+    double epoch_loss_ = 0.0;
+    std::int64_t epoch_steps_ = 0;
+};
+
+} // namespace kiln::train
