@@ -106,14 +106,15 @@ CommandSchema make_train_schema() {
             batch_size_key("global batch size, split over nodes x devices"),
             num_workers_key(),
             {"devices",
-             ValueKind::Integer,
+             ValueKind::Devices,
              "auto",
              false,
              true,
              false,
              1,
              {},
-             "devices per node; auto: every GPU, or 1 on cpu"},
+             "devices per node, or the GPUs to use as a list ([0, 2]); auto: every GPU, or 1 "
+             "on cpu"},
             {"num_nodes",
              ValueKind::Integer,
              1,
@@ -290,6 +291,9 @@ std::string expected_type(const KeySpec& spec) {
     case ValueKind::Integer:
         text = "integer >= " + std::to_string(spec.minimum);
         break;
+    case ValueKind::Devices:
+        text = "integer >= " + std::to_string(spec.minimum) + " or a list of GPU indices";
+        break;
     case ValueKind::Boolean:
         text = "true or false";
         break;
@@ -342,6 +346,8 @@ public:
             return check_path_list(value);
         case ValueKind::Integer:
             return check_integer(spec_.name, value);
+        case ValueKind::Devices:
+            return value.is_array() ? check_device_list(value) : check_integer(spec_.name, value);
         case ValueKind::Boolean:
             return value.is_boolean() ? value : reject(spec_.name, value, "true or false");
         case ValueKind::Choice:
@@ -407,6 +413,31 @@ private:
             issues_.push_back({path, "must be at least " + std::to_string(spec_.minimum) +
                                          ", got " + value.dump()});
             return nullptr;
+        }
+        return value;
+    }
+
+    json check_device_list(const json& value) const {
+        if (value.empty()) {
+            issues_.push_back({spec_.name, "the list of devices is empty; give GPU indices, a "
+                                           "count, or auto"});
+            return nullptr;
+        }
+        std::vector<long long> seen;
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            const std::string path = spec_.name + "[" + std::to_string(i) + "]";
+            if (!is_integer(value[i]) || value[i].get<long long>() < 0) {
+                issues_.push_back(
+                    {path, "must be a GPU index (0, 1, ...), got " + value[i].dump()});
+                return nullptr;
+            }
+            const long long index = value[i].get<long long>();
+            if (std::find(seen.begin(), seen.end(), index) != seen.end()) {
+                issues_.push_back({path, "GPU " + std::to_string(index) +
+                                             " is listed twice; list each GPU once"});
+                return nullptr;
+            }
+            seen.push_back(index);
         }
         return value;
     }

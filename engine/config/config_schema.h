@@ -14,6 +14,7 @@ enum class ValueKind {
     Path,      // a filesystem path, given as a string
     PathList,  // one path, or a list of paths
     Integer,   // whole number, at least `minimum`
+    Devices,   // a count (at least `minimum`), or a list of distinct device indices
     Boolean,   // true or false
     Choice,    // one of `choices`
     ImageSize, // one side length, or [height, width]

@@ -123,9 +123,29 @@ void resolve_accelerator(Accelerator& accelerator, const system::HardwareInfo& h
     }
 }
 
-// Devices per node: every GPU, or one process on cpu, unless the user chose a number.
-void resolve_devices(std::optional<int>& devices, Accelerator accelerator,
-                     const system::HardwareInfo& hardware, Resolution& resolution) {
+// Devices per node: every GPU, or one process on cpu, unless the user chose a number or named
+// the GPUs.
+void resolve_devices(std::optional<int>& devices, const std::vector<int>& device_ids,
+                     Accelerator accelerator, const system::HardwareInfo& hardware,
+                     Resolution& resolution) {
+    if (!device_ids.empty()) {
+        const int available = static_cast<int>(hardware.gpus.size());
+        if (accelerator != Accelerator::Cuda) {
+            resolution.report("devices", "a list of devices names GPUs, but accelerator=" +
+                                             to_string(accelerator) +
+                                             "; use accelerator=cuda, or give a count");
+        }
+        for (const int index : device_ids) {
+            if (accelerator == Accelerator::Cuda && index >= available) {
+                resolution.report("devices", "GPU " + std::to_string(index) + " is not visible (" +
+                                                 std::to_string(available) + " CUDA GPU(s): 0 to " +
+                                                 std::to_string(available - 1) +
+                                                 "); list visible GPUs only");
+                break;
+            }
+        }
+        return;
+    }
     if (accelerator == Accelerator::Cuda) {
         const int available = static_cast<int>(hardware.gpus.size());
         if (!devices) {
@@ -147,12 +167,13 @@ void resolve_devices(std::optional<int>& devices, Accelerator accelerator,
     }
 }
 
-void resolve_precision(Precision& precision, Accelerator accelerator, int devices,
+void resolve_precision(Precision& precision, Accelerator accelerator, const std::vector<int>& gpus,
                        const system::HardwareInfo& hardware, Resolution& resolution) {
     const bool cuda = accelerator == Accelerator::Cuda;
     const system::GpuInfo* gpu_without_bf16 = nullptr;
-    for (int i = 0; cuda && i < devices && i < static_cast<int>(hardware.gpus.size()); ++i) {
-        if (!hardware.gpus[i].supports_bf16() && gpu_without_bf16 == nullptr) {
+    for (const int i : gpus) {
+        if (cuda && i < static_cast<int>(hardware.gpus.size()) &&
+            !hardware.gpus[i].supports_bf16() && gpu_without_bf16 == nullptr) {
             gpu_without_bf16 = &hardware.gpus[i];
         }
     }
@@ -264,7 +285,12 @@ TrainConfig read_train_config(const json& values) {
     config.epochs = values["epochs"].get<int>();
     config.batch_size = values["batch_size"].get<int>();
     config.num_workers = count_or_auto(values["num_workers"]);
-    config.devices = count_or_auto(values["devices"]);
+    if (values["devices"].is_array()) {
+        config.device_ids = values["devices"].get<std::vector<int>>();
+        config.devices = static_cast<int>(config.device_ids.size());
+    } else {
+        config.devices = count_or_auto(values["devices"]);
+    }
     config.num_nodes = values["num_nodes"].get<int>();
     config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
     config.strategy = text_of(values["strategy"]);
@@ -308,6 +334,17 @@ std::string to_string(Accelerator accelerator) {
     return name_of(kAcceleratorNames, accelerator);
 }
 
+std::vector<int> TrainConfig::gpu_indices() const {
+    if (!device_ids.empty()) {
+        return device_ids;
+    }
+    std::vector<int> indices(static_cast<std::size_t>(devices.value_or(1)));
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        indices[i] = static_cast<int>(i);
+    }
+    return indices;
+}
+
 std::string to_string(Precision precision) {
     return name_of(precision_names(), precision);
 }
@@ -334,7 +371,8 @@ json to_json(const TrainConfig& config) {
         {"epochs", config.epochs},
         {"batch_size", config.batch_size},
         {"num_workers", count_or_auto(config.num_workers)},
-        {"devices", count_or_auto(config.devices)},
+        {"devices",
+         config.device_ids.empty() ? count_or_auto(config.devices) : json(config.device_ids)},
         {"num_nodes", config.num_nodes},
         {"accelerator", to_string(config.accelerator)},
         {"strategy", config.strategy},
@@ -376,11 +414,12 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
 
     resolve_accelerator(config.accelerator, hardware, resolution);
     if (resolution.valid("accelerator", "devices")) {
-        resolve_devices(config.devices, config.accelerator, hardware, resolution);
+        resolve_devices(config.devices, config.device_ids, config.accelerator, hardware,
+                        resolution);
     }
     if (resolution.valid("accelerator", "devices", "precision")) {
-        resolve_precision(config.precision, config.accelerator, config.devices.value_or(1),
-                          hardware, resolution);
+        resolve_precision(config.precision, config.accelerator, config.gpu_indices(), hardware,
+                          resolution);
     }
     if (resolution.valid("devices", "num_nodes", "strategy")) {
         resolve_strategy(config, resolution);
@@ -419,7 +458,7 @@ EmbedConfig resolve_embed_config(const json& input, const ResolveContext& contex
 
     resolve_accelerator(config.accelerator, hardware, resolution);
     if (resolution.valid("accelerator", "precision")) {
-        resolve_precision(config.precision, config.accelerator, 1, hardware, resolution);
+        resolve_precision(config.precision, config.accelerator, {0}, hardware, resolution);
     }
     if (!config.num_workers) {
         config.num_workers = system::auto_num_workers(hardware.cpu_cores, 1, context.environment);

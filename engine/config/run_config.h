@@ -31,6 +31,7 @@ struct TrainConfig {
     int batch_size = 0; // global: split over num_nodes x devices
     std::optional<int> num_workers;
     std::optional<int> devices;
+    std::vector<int> device_ids; // the GPUs of devices=[...]; empty: the first `devices`
     int num_nodes = 0;
     Accelerator accelerator = Accelerator::Auto;
     std::string strategy;
@@ -49,6 +50,8 @@ struct TrainConfig {
     int gradient_accumulation_steps = 0;
 
     int world_size() const { return num_nodes * devices.value_or(1); }
+    // The CUDA device index of each local rank: device_ids, else 0 .. devices - 1.
+    std::vector<int> gpu_indices() const;
 };
 
 // Settings of an embedding run, with LightlyTrain's names.

@@ -8,6 +8,7 @@
 #include "train/precision.h"
 #include "train/strategy.h"
 
+#include <algorithm>
 #include <cmath>
 #include <torch/nn/module.h>
 #include <torch/types.h>
@@ -34,8 +35,10 @@ std::vector<std::string> monitored_gpus(const TrainConfig& config) {
     if (config.accelerator != Accelerator::Cuda) {
         return bus_ids;
     }
+    const std::vector<int> used = config.gpu_indices();
     for (const system::GpuInfo& gpu : system::probe_hardware().gpus) {
-        if (gpu.index < config.devices.value_or(1) && !gpu.pci_bus_id.empty()) {
+        if (std::find(used.begin(), used.end(), gpu.index) != used.end() &&
+            !gpu.pci_bus_id.empty()) {
             bus_ids.push_back(gpu.pci_bus_id);
         }
     }

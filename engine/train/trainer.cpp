@@ -90,8 +90,9 @@ c10::Device device_for(const TrainConfig& config, int local_rank) {
     if (config.accelerator != Accelerator::Cuda) {
         return c10::Device(c10::kCPU);
     }
-    use_cuda_device(local_rank);
-    return c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(local_rank));
+    const int gpu = config.gpu_indices().at(static_cast<std::size_t>(local_rank));
+    use_cuda_device(gpu);
+    return c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(gpu));
 }
 
 RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken stop,

@@ -17,6 +17,7 @@
 #include <QUrl>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <filesystem>
 
 namespace kiln::gui {
 namespace {
@@ -74,7 +75,7 @@ QVector<RunRow> read_runs(const QString& folder, QStringList* problems) {
         }
     }
     for (const QString& directory : directories) {
-        if (QFileInfo::exists(QDir(directory).filePath(QStringLiteral("run.db")))) {
+        if (std::filesystem::exists(track::RunDirectory(directory.toStdString()).run_db())) {
             read_database(directory, rows, problems);
         }
     }

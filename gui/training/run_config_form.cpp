@@ -218,7 +218,7 @@ nlohmann::json RunConfigForm::settings() const {
     const QString accelerator = accelerator_->currentData().toString();
     if (accelerator.startsWith(QStringLiteral("cuda:"))) {
         settings["accelerator"] = "cuda";
-        settings["devices"] = 1;
+        settings["devices"] = nlohmann::json::array({accelerator.mid(5).toInt()});
     } else {
         settings["accelerator"] = accelerator.toStdString();
         if (devices_->value() > 0) {
@@ -267,7 +267,12 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
         image_size_->setValue(size.is_array() ? size[0].get<int>() : size.get<int>());
     }
     // The accelerator first: changing it resets a precision it cannot run.
-    const int accelerator = accelerator_->findData(text("accelerator", "auto"));
+    // One listed GPU is the accelerator entry of that GPU ("cuda:1").
+    const bool one_gpu = settings.contains("devices") && settings["devices"].is_array() &&
+                         settings["devices"].size() == 1;
+    const int accelerator = accelerator_->findData(
+        one_gpu ? QStringLiteral("cuda:%1").arg(settings["devices"][0].get<int>())
+                : text("accelerator", "auto"));
     accelerator_->setCurrentIndex(std::max(0, accelerator));
     precision_->setCurrentText(text("precision", "auto"));
     seed_->setValue(number("seed", 0));

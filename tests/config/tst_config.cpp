@@ -311,6 +311,41 @@ private Q_SLOTS:
         QVERIFY(contains(findIssue(issues, "devices")->message, "only 2 CPU cores"));
     }
 
+    void devicesCanNameTheGpus() {
+        json input = minimalTrain();
+        input["devices"] = json::array({2, 0});
+        input["batch_size"] = 64;
+        const auto gpus = withGpus({gpu(0, "A", 8), gpu(1, "B", 8), gpu(2, "Old", 7)});
+        QVERIFY(trainProblems(input, gpus).empty());
+        const kiln::TrainConfig config = kiln::resolve_train_config(input, gpus);
+        QCOMPARE(*config.devices, 2);
+        QCOMPARE(config.gpu_indices(), (std::vector<int>{2, 0}));
+        QCOMPARE(config.accelerator, kiln::Accelerator::Cuda);
+        // GPU 2 has no bf16, so auto precision is 32-true; GPUs 0 and 1 alone would get bf16.
+        QCOMPARE(config.precision, kiln::Precision::Full32);
+        QCOMPARE(kiln::to_json(config)["devices"], json::array({2, 0}));
+        input["devices"] = json::array({1});
+        QCOMPARE(kiln::resolve_train_config(input, gpus).precision, kiln::Precision::BF16Mixed);
+        // Round trip through the resolved settings (what a rank process receives).
+        input["devices"] = json::array({1, 2});
+        const kiln::TrainConfig round =
+            kiln::parse_train_config(kiln::to_json(kiln::resolve_train_config(input, gpus)));
+        QCOMPARE(round.gpu_indices(), (std::vector<int>{1, 2}));
+
+        input["devices"] = json::array({0, 3});
+        QVERIFY(contains(findIssue(trainProblems(input, gpus), "devices")->message,
+                         "GPU 3 is not visible"));
+        input["devices"] = json::array({1, 1});
+        QVERIFY(
+            contains(findIssue(trainProblems(input, gpus), "devices[1]")->message, "listed twice"));
+        input["devices"] = json::array();
+        QVERIFY(findIssue(trainProblems(input, gpus), "devices"));
+        input["devices"] = json::array({0});
+        input["accelerator"] = "cpu";
+        QVERIFY(contains(findIssue(trainProblems(input, gpus), "devices")->message,
+                         "use accelerator=cuda"));
+    }
+
     void batchMustSplitEvenly() {
         json input = minimalTrain();
         input["batch_size"] = 100;
