@@ -24,15 +24,15 @@ enum class ValueKind {
 // One top-level key of a command's configuration: the single source for its type,
 // default, validation and help text.
 struct KeySpec {
-    std::string name;
+    std::string name = {};
     ValueKind kind = ValueKind::Text;
-    nlohmann::json default_value; // null: no default
-    bool required = false;        // the user must give it
-    bool allows_auto = false;     // "auto" stands in for a value resolved against the hardware
-    bool allows_null = false;     // null means "not set"
-    long long minimum = 0;        // Integer and ImageSize
-    std::vector<std::string> choices;
-    std::string help;
+    nlohmann::json default_value = nullptr; // null: no default
+    bool required = false;                  // the user must give it
+    bool allows_auto = false; // "auto" stands in for a value resolved against the hardware
+    bool allows_null = false; // null means "not set"
+    long long minimum = 0;    // Integer and ImageSize
+    std::vector<std::string> choices = {};
+    std::string help = {};
     // Choice only: other values accepted besides `choices`, and how the help names them.
     std::function<bool(const std::string&)> also_accepts = {};
     std::string also_accepts_help = {};
