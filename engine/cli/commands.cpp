@@ -101,7 +101,7 @@ public:
              << config.batch_size << ", " << to_string(config.accelerator) << ", "
              << to_string(config.precision) << ", " << config.num_workers.value_or(0)
              << " loader workers" << std::endl;
-        started_ = std::chrono::steady_clock::now();
+        remaining_.start();
     }
 
     void on_step(const train::StepMetrics& metrics) override {
@@ -115,17 +115,10 @@ public:
                                                        "/" + std::to_string(metrics.epochs),
                                                    is_terminal(out_));
         }
-        if (first_step_ < 0) {
-            first_step_ = metrics.step - 1; // a resumed run starts late
-        }
-        const double elapsed =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-        const double per_step =
-            elapsed / double(std::max<std::int64_t>(1, metrics.step - first_step_));
         char detail[160];
         std::snprintf(detail, sizeof detail, "loss %.4f  data_wait %3.0f%%  %.0f img/s  ETA %s",
                       metrics.loss, 100.0 * metrics.data_wait, metrics.images_per_second,
-                      clock_text(per_step * double(metrics.total_steps - metrics.step)).c_str());
+                      clock_text(remaining_.after_step(metrics)).c_str());
         line_->update(metrics.batch_in_epoch, metrics.batches_per_epoch, detail);
     }
 
@@ -155,8 +148,7 @@ private:
     std::ostream& out_;
     std::unique_ptr<ProgressLine> line_;
     std::int64_t epoch_ = -1;
-    std::int64_t first_step_ = -1;
-    std::chrono::steady_clock::time_point started_;
+    track::RemainingTime remaining_;
 };
 
 int run_info(std::ostream& out) {

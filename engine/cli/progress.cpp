@@ -62,17 +62,4 @@ void ProgressLine::finish() {
     }
     drawn_ = false;
 }
-
-std::string clock_text(double seconds) {
-    const auto total = static_cast<long long>(seconds + 0.5);
-    char text[32];
-    if (total >= 3600) {
-        std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", total / 3600, total / 60 % 60,
-                      total % 60);
-    } else {
-        std::snprintf(text, sizeof text, "%lld:%02lld", total / 60, total % 60);
-    }
-    return text;
-}
-
 } // namespace kiln::cli

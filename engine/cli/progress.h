@@ -1,11 +1,15 @@
 #pragma once
 
+#include "track/remaining_time.h"
+
 #include <chrono>
 #include <cstdint>
 #include <ostream>
 #include <string>
 
 namespace kiln::cli {
+
+using track::clock_text;
 
 // A one-line progress display: redrawn in place at most 5 times a second on a terminal, and
 // written as plain lines (one per 10%) when the output is a file or a pipe.
@@ -27,8 +31,5 @@ private:
 };
 
 bool is_terminal(const std::ostream& out);
-
-// A duration as m:ss, or h:mm:ss from an hour.
-std::string clock_text(double seconds);
 
 } // namespace kiln::cli

@@ -466,6 +466,8 @@ void MainWindow::beginTraining(const TrainConfig& config) {
         config.data.empty() ? QString() : QString::fromStdString(config.data.front().string());
     progress_->setRange(0, 0);
     progress_->setFormat(tr("starting..."));
+    remaining_ = track::RemainingTime();
+    remaining_.start();
     progress_->show();
     projectTabs_->setCurrentIndex(kLivePlotsTab);
     session_->start(config);
@@ -516,19 +518,17 @@ void MainWindow::resumeTraining(const QString& directory) {
 
 void MainWindow::showStep(const train::StepMetrics& metrics) {
     livePlots_->addStep(metrics);
-    const double per_step = metrics.batch_time + metrics.data_time;
-    const auto eta = static_cast<qint64>(per_step * double(metrics.total_steps - metrics.step));
+    const double remaining = remaining_.after_step(metrics);
     progress_->setRange(0, static_cast<int>(metrics.total_steps));
     progress_->setValue(static_cast<int>(metrics.step));
-    progress_->setFormat(
-        tr("epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7")
-            .arg(metrics.epoch + 1)
-            .arg(metrics.epochs)
-            .arg(metrics.step)
-            .arg(metrics.total_steps)
-            .arg(metrics.loss, 0, 'f', 4)
-            .arg(100.0 * metrics.data_wait, 0, 'f', 0)
-            .arg(QStringLiteral("%1:%2").arg(eta / 60).arg(eta % 60, 2, 10, QLatin1Char('0'))));
+    progress_->setFormat(tr("epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7")
+                             .arg(metrics.epoch + 1)
+                             .arg(metrics.epochs)
+                             .arg(metrics.step)
+                             .arg(metrics.total_steps)
+                             .arg(metrics.loss, 0, 'f', 4)
+                             .arg(100.0 * metrics.data_wait, 0, 'f', 0)
+                             .arg(QString::fromStdString(track::clock_text(remaining))));
 }
 
 void MainWindow::optimizeSelectedDataset() {

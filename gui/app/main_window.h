@@ -1,6 +1,7 @@
 #pragma once
 
 #include "datasets/dataset_scan.h"
+#include "track/remaining_time.h"
 #include "train/trainer.h"
 
 #include <QMainWindow>
@@ -113,6 +114,7 @@ private:
     QPushButton* optimizeAdvice_ = nullptr;
     QString trainedDataset_; // the data of the current or last run
     QProgressBar* progress_ = nullptr;
+    track::RemainingTime remaining_; // the ETA of the run in progress
     TrainingSession* session_ = nullptr;
     EmbeddingSession* embedding_ = nullptr;
     EmbeddingsView* embeddingsView_ = nullptr;

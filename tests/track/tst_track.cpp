@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "tensorboard_event.pb.h"
 #include "track/mlflow.h"
+#include "track/remaining_time.h"
 #include "track/run_store.h"
 #include "track/step_values.h"
 #include "track/tensorboard.h"
@@ -190,6 +191,27 @@ private Q_SLOTS:
         QCOMPARE(by_key.at("system/gpu_util/1"), 80.0);
         QCOMPARE(by_key.at("system/gpu_mem_used_mb/1"), 1000.0);
         QVERIFY(!by_key.count("system/gpu_mem_total_mb/1"));
+    }
+
+    void remainingTimeIsTheMeanStepTimesTheStepsToGo() {
+        QCOMPARE(track::clock_text(65), std::string("1:05"));
+        QCOMPARE(track::clock_text(3725), std::string("1:02:05"));
+        QCOMPARE(track::clock_text(-3), std::string("0:00"));
+        track::RemainingTime remaining;
+        remaining.start();
+        kiln::track::StepMetrics metrics;
+        metrics.total_steps = 100;
+        metrics.step = 51; // a resumed run: its first step here is 51
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        const double first = remaining.after_step(metrics);
+        QVERIFY(first > 0);
+        metrics.step = 100;
+        QCOMPARE(remaining.after_step(metrics), 0.0);
+        // 49 steps to go after one step took `first / 49` seconds; a second step that took
+        // about as long leaves 48 of them.
+        metrics.step = 52;
+        const double second = remaining.after_step(metrics);
+        QVERIFY(second > 0 && second < first);
     }
 
     void tensorboardEventsReadBack() {
