@@ -1,12 +1,30 @@
 #include "datasets/dataset_scan.h"
 
+#include "core/error.h"
 #include "data/dataset_index.h"
+#include "data/image_decode.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QImageReader>
+#include <optional>
 
 namespace kiln::gui {
+namespace {
+
+// An image's size when the engine's own decoder reads it, as training will: the one rule for
+// what counts as readable. JPEGs are decoded at 1/8 size (their header has the full size).
+std::optional<cv::Size> readableSize(const std::filesystem::path& path) {
+    try {
+        const std::vector<unsigned char> bytes = data::read_file(path);
+        const cv::Size header = data::jpeg_size(bytes);
+        const cv::Mat image = data::decode_image(bytes, path.string(), header.empty() ? 0 : 1);
+        return header.empty() ? image.size() : header;
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+}
+
+} // namespace
 
 DatasetScanner::DatasetScanner(QObject* parent)
     : QObject(parent), job_(this, QStringLiteral("dataset scan")) {
@@ -46,17 +64,15 @@ void DatasetScanner::scan(const QString& folder) {
                 const QFileInfo info(path);
                 stats.bytes += info.size();
                 ++stats.formats[info.suffix().toLower()];
-                QImageReader reader(path);
-                const QSize size = reader.size();
-                if (!reader.canRead() || !size.isValid()) {
-                    stats.unreadable << path;
-                } else {
+                if (const std::optional<cv::Size> size = readableSize(index.path(i))) {
                     if (stats.sample.isEmpty()) {
                         stats.sample = path;
                     }
                     stats.files << path;
                     ++stats.images;
-                    ++stats.longest_side[sizeClass(std::max(size.width(), size.height()))];
+                    ++stats.longest_side[sizeClass(std::max(size->width, size->height))];
+                } else {
+                    stats.unreadable << path;
                 }
                 if (since_report.elapsed() >= 100) { // a few reports a second, not one per file
                     since_report.restart();

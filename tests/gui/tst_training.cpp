@@ -170,6 +170,48 @@ private Q_SLOTS:
         QVERIFY(form.issueText(QStringLiteral("data")).isEmpty());
     }
 
+    void formListsEachGpuAndTrainsOnTheOneChosen() {
+        kiln::gui::RunConfigForm form;
+        kiln::system::HardwareInfo hardware;
+        hardware.cpu_cores = 16;
+        hardware.libtorch_has_cuda = true;
+        for (const auto& [name, major] :
+             {std::pair{"NVIDIA H200", 9}, std::pair{"Tesla V100", 7}}) {
+            kiln::system::GpuInfo gpu;
+            gpu.index = static_cast<int>(hardware.gpus.size());
+            gpu.name = name;
+            gpu.memory_total_mb = 143771;
+            gpu.compute_major = major;
+            hardware.gpus.push_back(gpu);
+        }
+        form.setHardware(hardware);
+        auto* accelerator = form.findChild<QComboBox*>(QStringLiteral("acceleratorField"));
+        QVERIFY(accelerator != nullptr);
+        const int v100 = accelerator->findData(QStringLiteral("cuda:1"));
+        QVERIFY(v100 >= 0);
+        // The GPU's name and memory.
+        QVERIFY2(accelerator->itemText(v100).contains(QStringLiteral("Tesla V100")) &&
+                     accelerator->itemText(v100).contains(QStringLiteral("140")),
+                 qPrintable(accelerator->itemText(v100)));
+        accelerator->setCurrentIndex(v100);
+        // bf16 needs Ampere; the V100 is older: offered disabled with the reason, fp16 allowed.
+        auto* precision = form.findChild<QComboBox*>(QStringLiteral("precisionField"));
+        auto* model = qobject_cast<QStandardItemModel*>(precision->model());
+        QVERIFY(!model->item(precision->findText(QStringLiteral("bf16-mixed")))->isEnabled());
+        QVERIFY(model->item(precision->findText(QStringLiteral("bf16-mixed")))
+                    ->toolTip()
+                    .contains(QStringLiteral("Tesla V100")));
+        QVERIFY(model->item(precision->findText(QStringLiteral("16-mixed")))->isEnabled());
+        // The chosen GPU is the one the run uses, and it comes back.
+        const nlohmann::json settings = form.settings();
+        QCOMPARE(settings["devices"], nlohmann::json::array({1}));
+        QCOMPARE(settings["accelerator"], nlohmann::json("cuda"));
+        form.setSettings(settings);
+        QCOMPARE(accelerator->currentData().toString(), QStringLiteral("cuda:1"));
+        accelerator->setCurrentIndex(accelerator->findData(QStringLiteral("cuda:0")));
+        QVERIFY(model->item(precision->findText(QStringLiteral("bf16-mixed")))->isEnabled());
+    }
+
     void embeddingsViewGroupsByFolderAndFindsNeighbours() {
         // 30 embeddings in folders a/ and b/, each folder around its own direction, and b/7 a
         // copy of a/3.
