@@ -192,6 +192,13 @@ CommandSchema make_embed_schema() {
                 batch_size_key("images per batch"),
                 num_workers_key(),
                 accelerator_key(),
+                {.name = "devices",
+                 .kind = ValueKind::Devices,
+                 .default_value = 1,
+                 .allows_auto = true,
+                 .minimum = 1,
+                 .help = "devices that each embed a share of the images, or the GPUs as a list "
+                         "([0, 2]); auto: every GPU, or 1 on cpu"},
                 {.name = "precision",
                  .kind = ValueKind::Choice,
                  .default_value = "32-true",

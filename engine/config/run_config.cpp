@@ -67,6 +67,20 @@ json count_or_auto(const std::optional<int>& count) {
     return count ? json(*count) : json("auto");
 }
 
+// `devices`: a count, auto, or a list of GPU indices.
+void read_devices(const json& value, std::optional<int>& devices, std::vector<int>& device_ids) {
+    if (value.is_array()) {
+        device_ids = value.get<std::vector<int>>();
+        devices = static_cast<int>(device_ids.size());
+    } else {
+        devices = count_or_auto(value);
+    }
+}
+
+json devices_json(const std::optional<int>& devices, const std::vector<int>& device_ids) {
+    return device_ids.empty() ? count_or_auto(devices) : json(device_ids);
+}
+
 json object_or_null(const json& value) {
     return value.is_object() ? value : json();
 }
@@ -285,12 +299,7 @@ TrainConfig read_train_config(const json& values) {
     config.epochs = values["epochs"].get<int>();
     config.batch_size = values["batch_size"].get<int>();
     config.num_workers = count_or_auto(values["num_workers"]);
-    if (values["devices"].is_array()) {
-        config.device_ids = values["devices"].get<std::vector<int>>();
-        config.devices = static_cast<int>(config.device_ids.size());
-    } else {
-        config.devices = count_or_auto(values["devices"]);
-    }
+    read_devices(values["devices"], config.devices, config.device_ids);
     config.num_nodes = values["num_nodes"].get<int>();
     config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
     config.strategy = text_of(values["strategy"]);
@@ -323,6 +332,7 @@ EmbedConfig read_embed_config(const json& values) {
     config.batch_size = values["batch_size"].get<int>();
     config.num_workers = count_or_auto(values["num_workers"]);
     config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
+    read_devices(values["devices"], config.devices, config.device_ids);
     config.precision = enum_from_name(precision_names(), values["precision"]);
     config.overwrite = values["overwrite"].get<bool>();
     return config;
@@ -334,7 +344,8 @@ std::string to_string(Accelerator accelerator) {
     return name_of(kAcceleratorNames, accelerator);
 }
 
-std::vector<int> TrainConfig::gpu_indices() const {
+std::vector<int> gpu_indices(const std::optional<int>& devices,
+                             const std::vector<int>& device_ids) {
     if (!device_ids.empty()) {
         return device_ids;
     }
@@ -371,8 +382,7 @@ json to_json(const TrainConfig& config) {
         {"epochs", config.epochs},
         {"batch_size", config.batch_size},
         {"num_workers", count_or_auto(config.num_workers)},
-        {"devices",
-         config.device_ids.empty() ? count_or_auto(config.devices) : json(config.device_ids)},
+        {"devices", devices_json(config.devices, config.device_ids)},
         {"num_nodes", config.num_nodes},
         {"accelerator", to_string(config.accelerator)},
         {"strategy", config.strategy},
@@ -402,6 +412,7 @@ json to_json(const EmbedConfig& config) {
         {"batch_size", config.batch_size},
         {"num_workers", count_or_auto(config.num_workers)},
         {"accelerator", to_string(config.accelerator)},
+        {"devices", devices_json(config.devices, config.device_ids)},
         {"precision", to_string(config.precision)},
         {"overwrite", config.overwrite},
     };
@@ -457,11 +468,17 @@ EmbedConfig resolve_embed_config(const json& input, const ResolveContext& contex
     const system::HardwareInfo& hardware = context.hardware;
 
     resolve_accelerator(config.accelerator, hardware, resolution);
-    if (resolution.valid("accelerator", "precision")) {
-        resolve_precision(config.precision, config.accelerator, {0}, hardware, resolution);
+    if (resolution.valid("accelerator", "devices")) {
+        resolve_devices(config.devices, config.device_ids, config.accelerator, hardware,
+                        resolution);
+    }
+    if (resolution.valid("accelerator", "devices", "precision")) {
+        resolve_precision(config.precision, config.accelerator, config.gpu_indices(), hardware,
+                          resolution);
     }
     if (!config.num_workers) {
-        config.num_workers = system::auto_num_workers(hardware.cpu_cores, 1, context.environment);
+        config.num_workers = system::auto_num_workers(
+            hardware.cpu_cores, std::max(1, config.devices.value_or(1)), context.environment);
     }
     if (resolution.valid("data")) {
         check_data_exists(config.data, resolution);

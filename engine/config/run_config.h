@@ -18,6 +18,9 @@ enum class Accelerator { Auto, Cpu, Cuda };
 std::string to_string(Accelerator accelerator);
 std::string to_string(Precision precision);
 
+// The CUDA device index of each local rank: `device_ids` when given, else 0 .. devices - 1.
+std::vector<int> gpu_indices(const std::optional<int>& devices, const std::vector<int>& device_ids);
+
 // Settings of a pretraining run, with LightlyTrain's names. Before resolution, `num_workers`,
 // `devices` and `optim` may be unset and `accelerator`, `strategy`, `precision` may be "auto";
 // after resolve_train_config() nothing is left on auto except `optim` (chosen by the method).
@@ -51,7 +54,7 @@ struct TrainConfig {
 
     int world_size() const { return num_nodes * devices.value_or(1); }
     // The CUDA device index of each local rank: device_ids, else 0 .. devices - 1.
-    std::vector<int> gpu_indices() const;
+    std::vector<int> gpu_indices() const { return kiln::gpu_indices(devices, device_ids); }
 };
 
 // Settings of an embedding run, with LightlyTrain's names.
@@ -65,8 +68,12 @@ struct EmbedConfig {
     int batch_size = 0;
     std::optional<int> num_workers;
     Accelerator accelerator = Accelerator::Auto;
+    std::optional<int> devices;  // each embeds a share of the images
+    std::vector<int> device_ids; // the GPUs of devices=[...]
     Precision precision = Precision::Auto;
     bool overwrite = false;
+
+    std::vector<int> gpu_indices() const { return kiln::gpu_indices(devices, device_ids); }
 };
 
 // JSON to config: checks keys, types and ranges, fills in defaults; "auto" stays auto.

@@ -5,9 +5,14 @@
 #include "data/loader.h"
 #include "embed/writers.h"
 #include "track/run_store.h"
+#include "train/cuda_device.h"
 #include "train/precision.h"
 
+#include <algorithm>
 #include <chrono>
+#include <exception>
+#include <mutex>
+#include <thread>
 #include <torch/types.h>
 
 namespace kiln::embed {
@@ -22,6 +27,8 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
     loader_options.num_workers = options.num_workers;
     loader_options.shuffle = false;
     loader_options.drop_last = false;
+    loader_options.rank = options.shard;
+    loader_options.world_size = options.shards;
     data::Loader loader(index, data::embed_transform(options.height, options.width), loader_options,
                         stop);
     const bool was_training = backbone.is_training();
@@ -56,20 +63,98 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
     return embeddings;
 }
 
+namespace {
+
+// The rows of every shard, in the dataset's order, each image once.
+Embeddings merge_shards(std::vector<Embeddings> shards) {
+    if (shards.size() == 1) {
+        return std::move(shards.front());
+    }
+    std::vector<std::pair<std::int64_t, at::Tensor>> rows;
+    Embeddings merged;
+    for (Embeddings& shard : shards) {
+        for (std::size_t i = 0; i < shard.indices.size(); ++i) {
+            rows.emplace_back(shard.indices[i], shard.values[static_cast<std::int64_t>(i)]);
+        }
+        merged.skipped += shard.skipped;
+    }
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<at::Tensor> values;
+    for (auto& [index, row] : rows) {
+        if (merged.indices.empty() || merged.indices.back() != index) { // padding repeats
+            merged.indices.push_back(index);
+            values.push_back(row);
+        }
+    }
+    merged.values = values.empty() ? shards.front().values : torch::stack(values);
+    return merged;
+}
+
+} // namespace
+
 EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progress,
                            StopToken stop) {
     const auto started = std::chrono::steady_clock::now();
     EmbedSummary summary;
-    const models::Backbone backbone = models::load_backbone(config.checkpoint, &summary.model);
     const data::DatasetIndex index = data::DatasetIndex::scan(config.data);
-    EmbedOptions options;
-    options.height = config.image_height;
-    options.width = config.image_width;
-    options.batch_size = config.batch_size;
-    options.num_workers = config.num_workers.value_or(0);
-    options.precision = config.precision;
-    options.device = config.accelerator == Accelerator::Cuda ? "cuda" : "cpu";
-    const Embeddings embeddings = compute_embeddings(*backbone, index, options, progress, stop);
+    const bool cuda = config.accelerator == Accelerator::Cuda;
+    const std::vector<int> gpus = config.gpu_indices();
+    const int shards = static_cast<int>(gpus.size());
+    std::vector<Embeddings> results(static_cast<std::size_t>(shards));
+    std::vector<std::exception_ptr> errors(static_cast<std::size_t>(shards));
+    std::vector<std::int64_t> done(static_cast<std::size_t>(shards), 0);
+    std::mutex progress_mutex;
+    std::vector<std::thread> threads;
+    for (int shard = 0; shard < shards; ++shard) {
+        threads.emplace_back([&, shard] {
+            try {
+                if (cuda) {
+                    train::use_cuda_device(gpus[static_cast<std::size_t>(shard)]);
+                }
+                std::string model;
+                const models::Backbone backbone = models::load_backbone(config.checkpoint, &model);
+                EmbedOptions options;
+                options.height = config.image_height;
+                options.width = config.image_width;
+                options.batch_size = config.batch_size;
+                options.num_workers = config.num_workers.value_or(0);
+                options.precision = config.precision;
+                options.device =
+                    cuda ? "cuda:" + std::to_string(gpus[static_cast<std::size_t>(shard)]) : "cpu";
+                options.shard = shard;
+                options.shards = shards;
+                const EmbedProgress shard_progress = [&](std::int64_t batches, std::int64_t total) {
+                    if (!progress) {
+                        return;
+                    }
+                    const std::lock_guard<std::mutex> lock(progress_mutex);
+                    done[static_cast<std::size_t>(shard)] = batches;
+                    std::int64_t sum = 0;
+                    for (const std::int64_t count : done) {
+                        sum += count;
+                    }
+                    progress(sum, total * shards);
+                };
+                results[static_cast<std::size_t>(shard)] =
+                    compute_embeddings(*backbone, index, options, shard_progress, stop);
+                if (shard == 0) {
+                    summary.model = model;
+                }
+            } catch (...) {
+                errors[static_cast<std::size_t>(shard)] = std::current_exception();
+            }
+        });
+    }
+    for (std::thread& thread : threads) {
+        thread.join();
+    }
+    for (const std::exception_ptr& error : errors) {
+        if (error) {
+            std::rethrow_exception(error);
+        }
+    }
+    const Embeddings embeddings = merge_shards(std::move(results));
     if (stop.stop_requested()) {
         throw Error("embedding stopped before the end; nothing was written");
     }

@@ -26,12 +26,16 @@ struct EmbedOptions {
     int num_workers = 0;
     Precision precision = Precision::Full32; // resolved: bf16-mixed autocasts, *-true converts
     std::string device = "cpu";              // a LibTorch device: cpu, cuda, cuda:1
+    int shard = 0;                           // this share of the images, of `shards`
+    int shards = 1;
 };
 
 using EmbedProgress = std::function<void(std::int64_t done, std::int64_t total)>;
 
 // Every readable image of `index` once, in order, resized (not cropped) and normalised, through
-// `backbone` in evaluation mode without gradients.
+// `backbone` in evaluation mode without gradients. With several shards, only this shard's
+// images (every shards-th from `shard`, as the loader shares them between ranks; the last
+// entries may repeat the first ones to even the shares).
 Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::DatasetIndex& index,
                               const EmbedOptions& options, const EmbedProgress& progress = {},
                               StopToken stop = {});
@@ -46,7 +50,9 @@ struct EmbedSummary {
 
 // `kiln embed`: loads the backbone from config.checkpoint (a Kiln checkpoint, or an exported
 // model whose architecture is recognised from its tensors), embeds config.data and writes
-// config.out in config.format. `config` must be resolved; runs on the CPU.
+// config.out in config.format. `config` must be resolved. With several devices, each embeds a
+// share of the images on its own thread with its own copy of the backbone; the rows are then
+// put back in the dataset's order.
 EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progress = {},
                            StopToken stop = {});
 

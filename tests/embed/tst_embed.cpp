@@ -318,6 +318,43 @@ private Q_SLOTS:
             QVERIFY(std::string(error.what()).find("junk.pt") != std::string::npos);
         }
     }
+
+    void severalDevicesShareTheImagesAndWriteTheSameFile() {
+        // Three shares of 12 files (one unreadable) on the CPU: the same rows, in the same
+        // order, as one device; the uneven last share's repeated entry is written once.
+        torch::manual_seed(2);
+        const auto backbone = kiln::models::make_backbone("smallcnn");
+        kiln::models::save_backbone_weights(*backbone, root_ / "shared.pt");
+        kiln::ResolveContext context;
+        context.hardware.cpu_cores = 4;
+        nlohmann::json settings = {{"out", (root_ / "one.pt").string()},
+                                   {"data", images_.string()},
+                                   {"checkpoint", (root_ / "shared.pt").string()},
+                                   {"format", "torch"},
+                                   {"image_size", 16},
+                                   {"batch_size", 2},
+                                   {"accelerator", "cpu"}};
+        kiln::embed::run_embedding(kiln::resolve_embed_config(settings, context));
+        settings["out"] = (root_ / "three.pt").string();
+        settings["devices"] = 3;
+        std::int64_t last_done = 0;
+        std::int64_t last_total = 0;
+        const auto summary =
+            kiln::embed::run_embedding(kiln::resolve_embed_config(settings, context),
+                                       [&](std::int64_t done, std::int64_t total) {
+                                           last_done = done;
+                                           last_total = total;
+                                       });
+        QCOMPARE(summary.images, 11);
+        QCOMPARE(last_done, last_total); // the shares' progress adds up to the whole
+        const auto one = kiln::embed::read_embeddings(root_ / "one.pt");
+        const auto three = kiln::embed::read_embeddings(root_ / "three.pt");
+        QCOMPARE(three.filenames, one.filenames);
+        QVERIFY(torch::allclose(three.embeddings, one.embeddings, 1e-5, 1e-6));
+        settings["devices"] = nlohmann::json::array({0, 1});
+        QVERIFY_THROWS_EXCEPTION(kiln::ConfigError,
+                                 kiln::resolve_embed_config(settings, context)); // GPUs on cpu
+    }
 };
 
 QTEST_GUILESS_MAIN(EmbedTest)
