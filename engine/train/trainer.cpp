@@ -58,6 +58,33 @@ OptimizerSettings optimizer_settings(const TrainConfig& config,
     return settings;
 }
 
+// This rank's share of every global batch, pinned for copies to a GPU.
+data::LoaderOptions loader_options(const TrainConfig& config, const Strategy& strategy) {
+    data::LoaderOptions options;
+    options.batch_size = config.batch_size / strategy.world_size();
+    options.num_workers = config.num_workers.value_or(0);
+    options.seed = static_cast<std::uint64_t>(config.seed);
+    options.rank = strategy.rank();
+    options.world_size = strategy.world_size();
+    options.pin_memory = strategy.device().is_cuda();
+    return options;
+}
+
+// The learning rate scaled linearly with the batch (per 256 images), warm-up from the method's
+// defaults (at most a tenth of the run), cosine decay over every optimizer step.
+Schedule schedule_for(const TrainConfig& config, const methods::OptimizerDefaults& defaults,
+                      double base_lr, std::int64_t batches_per_epoch) {
+    const std::int64_t accumulation = config.gradient_accumulation_steps;
+    const std::int64_t steps_per_epoch = (batches_per_epoch + accumulation - 1) / accumulation;
+    Schedule schedule;
+    schedule.total_steps = steps_per_epoch * config.epochs;
+    schedule.peak_lr = base_lr * config.batch_size * accumulation / 256.0;
+    schedule.warmup_steps =
+        std::min<std::int64_t>(static_cast<std::int64_t>(defaults.warmup_epochs * steps_per_epoch),
+                               schedule.total_steps / 10);
+    return schedule;
+}
+
 void prepare_run_directory(const TrainConfig& config) {
     const track::RunDirectory run(config.out);
     std::error_code error;
@@ -201,30 +228,15 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     Optimizer optimizer(optimizer_settings(config, defaults, base_lr),
                         trainable_parameters(module));
 
-    data::LoaderOptions loader_options;
-    loader_options.batch_size = config.batch_size / strategy.world_size();
-    loader_options.num_workers = config.num_workers.value_or(0);
-    loader_options.seed = static_cast<std::uint64_t>(config.seed);
-    loader_options.rank = strategy.rank();
-    loader_options.world_size = strategy.world_size();
-    loader_options.pin_memory = strategy.device().is_cuda();
     // Ranks stop together, after a step they all finished: never in the middle of a wait.
-    const std::unique_ptr<data::Loader> loader =
-        task.make_loader(loader_options, strategy.world_size() > 1 ? StopToken() : stop);
-    const std::int64_t batches_per_epoch = loader->batches_per_epoch();
-    if (batches_per_epoch == 0) {
+    const std::unique_ptr<data::Loader> loader = task.make_loader(
+        loader_options(config, strategy), strategy.world_size() > 1 ? StopToken() : stop);
+    if (loader->batches_per_epoch() == 0) {
         throw Error("batch_size " + std::to_string(config.batch_size) + " is larger than the " +
                     std::to_string(task.dataset_size()) +
                     " images of the dataset; lower batch_size");
     }
-    const std::int64_t accumulation = config.gradient_accumulation_steps;
-    const std::int64_t steps_per_epoch = (batches_per_epoch + accumulation - 1) / accumulation;
-    Schedule schedule;
-    schedule.total_steps = steps_per_epoch * config.epochs;
-    schedule.peak_lr = base_lr * config.batch_size * accumulation / 256.0;
-    schedule.warmup_steps =
-        std::min<std::int64_t>(static_cast<std::int64_t>(defaults.warmup_epochs * steps_per_epoch),
-                               schedule.total_steps / 10);
+    const Schedule schedule = schedule_for(config, defaults, base_lr, loader->batches_per_epoch());
 
     std::unique_ptr<track::RunTracking> tracking;
     if (strategy.writes()) {
