@@ -418,11 +418,13 @@ json to_json(const EmbedConfig& config) {
     };
 }
 
-TrainConfig resolve_train_config(const json& input, const ResolveContext& context) {
-    Resolution resolution(config::train_schema(), input);
-    TrainConfig config = read_train_config(resolution.normalized());
-    const system::HardwareInfo& hardware = context.hardware;
+namespace {
 
+// Where a run computes, which train and embed resolve alike: the accelerator, the devices and
+// the precision those devices can run.
+template <typename Config>
+void resolve_placement(Config& config, const system::HardwareInfo& hardware,
+                       Resolution& resolution) {
     resolve_accelerator(config.accelerator, hardware, resolution);
     if (resolution.valid("accelerator", "devices")) {
         resolve_devices(config.devices, config.device_ids, config.accelerator, hardware,
@@ -432,6 +434,16 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
         resolve_precision(config.precision, config.accelerator, config.gpu_indices(), hardware,
                           resolution);
     }
+}
+
+} // namespace
+
+TrainConfig resolve_train_config(const json& input, const ResolveContext& context) {
+    Resolution resolution(config::train_schema(), input);
+    TrainConfig config = read_train_config(resolution.normalized());
+    const system::HardwareInfo& hardware = context.hardware;
+
+    resolve_placement(config, hardware, resolution);
     if (resolution.valid("devices", "num_nodes", "strategy")) {
         resolve_strategy(config, resolution);
     }
@@ -467,15 +479,7 @@ EmbedConfig resolve_embed_config(const json& input, const ResolveContext& contex
     EmbedConfig config = read_embed_config(resolution.normalized());
     const system::HardwareInfo& hardware = context.hardware;
 
-    resolve_accelerator(config.accelerator, hardware, resolution);
-    if (resolution.valid("accelerator", "devices")) {
-        resolve_devices(config.devices, config.device_ids, config.accelerator, hardware,
-                        resolution);
-    }
-    if (resolution.valid("accelerator", "devices", "precision")) {
-        resolve_precision(config.precision, config.accelerator, config.gpu_indices(), hardware,
-                          resolution);
-    }
+    resolve_placement(config, hardware, resolution);
     if (!config.num_workers) {
         config.num_workers = system::auto_num_workers(
             hardware.cpu_cores, std::max(1, config.devices.value_or(1)), context.environment);
