@@ -5,7 +5,6 @@
                                          lib), or nothing when torch is a CPU build or the
                                          toolkit is not there as wheels
     python torch_paths.py nccl-include   the folder holding nccl.h from the NCCL wheel, or nothing
-    python torch_paths.py version        torch's version
 
 Read without importing torch, which takes seconds and needs its CUDA libraries to load.
 """
@@ -53,13 +52,8 @@ def main():
         print(cuda_root())
     elif what == "nccl-include":
         print(nccl_include())
-    elif what == "version":
-        version = torch / "version.py"
-        namespace = {}
-        exec(version.read_text(), namespace)
-        print(namespace["__version__"])
     else:
-        sys.exit("usage: torch_paths.py cmake-prefix|cuda-root|nccl-include|version")
+        sys.exit("usage: torch_paths.py cmake-prefix|cuda-root|nccl-include")
 
 
 if __name__ == "__main__":

@@ -76,7 +76,6 @@ Embeddings merge_shards(std::vector<Embeddings> shards) {
         for (std::size_t i = 0; i < shard.indices.size(); ++i) {
             rows.emplace_back(shard.indices[i], shard.values[static_cast<std::int64_t>(i)]);
         }
-        merged.skipped += shard.skipped;
     }
     std::stable_sort(rows.begin(), rows.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -168,7 +167,9 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
     write_embeddings(config.out, config.format, filenames, embeddings.values);
     track::record_model_artifact(config.checkpoint, "embeddings", config.out);
     summary.images = static_cast<std::int64_t>(filenames.size());
-    summary.skipped = embeddings.skipped;
+    // Every image not written was unreadable (shares may repeat an entry, so their own counts
+    // can count one twice).
+    summary.skipped = static_cast<std::int64_t>(index.size()) - summary.images;
     summary.dimension = embeddings.values.size(1);
     summary.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

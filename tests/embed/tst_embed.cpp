@@ -346,6 +346,7 @@ private Q_SLOTS:
                                            last_total = total;
                                        });
         QCOMPARE(summary.images, 11);
+        QCOMPARE(summary.skipped, 1); // the unreadable file, once, though a share repeats it
         QCOMPARE(last_done, last_total); // the shares' progress adds up to the whole
         const auto one = kiln::embed::read_embeddings(root_ / "one.pt");
         const auto three = kiln::embed::read_embeddings(root_ / "three.pt");
