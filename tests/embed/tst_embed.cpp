@@ -346,12 +346,27 @@ private Q_SLOTS:
                                            last_total = total;
                                        });
         QCOMPARE(summary.images, 11);
-        QCOMPARE(summary.skipped, 1); // the unreadable file, once, though a share repeats it
+        QCOMPARE(summary.skipped, 1);
         QCOMPARE(last_done, last_total); // the shares' progress adds up to the whole
         const auto one = kiln::embed::read_embeddings(root_ / "one.pt");
         const auto three = kiln::embed::read_embeddings(root_ / "three.pt");
         QCOMPARE(three.filenames, one.filenames);
         QVERIFY(torch::allclose(three.embeddings, one.embeddings, 1e-5, 1e-6));
+        // 5 files in 3 shares: the first, unreadable, is repeated to even them; counted once.
+        const fs::path uneven = root_ / "uneven";
+        fs::create_directories(uneven);
+        std::ofstream(uneven / "0-broken.png") << "not an image";
+        for (int i = 1; i < 5; ++i) {
+            QVERIFY(cv::imwrite((uneven / (std::to_string(i) + ".png")).string(),
+                                cv::Mat(20, 20, CV_8UC3, cv::Scalar(i * 40, 80, 160))));
+        }
+        nlohmann::json shares = settings;
+        shares["data"] = uneven.string();
+        shares["out"] = (root_ / "uneven.pt").string();
+        const auto uneven_summary =
+            kiln::embed::run_embedding(kiln::resolve_embed_config(shares, context));
+        QCOMPARE(uneven_summary.images, 4);
+        QCOMPARE(uneven_summary.skipped, 1);
         settings["devices"] = nlohmann::json::array({0, 1});
         QVERIFY_THROWS_EXCEPTION(kiln::ConfigError,
                                  kiln::resolve_embed_config(settings, context)); // GPUs on cpu
