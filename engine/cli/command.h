@@ -33,8 +33,9 @@ private:
     std::vector<std::pair<CLI::App*, CommandRun>> commands_;
 };
 
-// commands.cpp: info, train, embed, config check, list-models, list-methods, dedup,
-// import-idx, optimize-dataset; and `eval knn` under `evaluate`.
+// commands.cpp: info, train and the fine-tuning commands (one per task), predict, embed,
+// config check, list-models, list-methods, dedup, import-idx, optimize-dataset; and `eval knn`
+// under `evaluate`.
 void add_pretraining_commands(CLI::App& app, Commands& commands);
 void add_dataset_commands(CLI::App& app, Commands& commands);
 void add_knn_command(CLI::App& evaluate, Commands& commands);

@@ -5,13 +5,15 @@
 #include "core/error.h"
 #include "data/dataset_optimizer.h"
 #include "data/idx_import.h"
+#include "data/scene_generator.h"
 #include "distributed/rank_environment.h"
 #include "embed/embedder.h"
 #include "embed/explorer.h"
+#include "embed/knn.h"
 #include "embed/writers.h"
-#include "eval/knn.h"
 #include "methods/method.h"
 #include "models/backbone.h"
+#include "predict/predictor.h"
 #include "progress.h"
 #include "system/hardware.h"
 #include "system/num_workers.h"
@@ -19,6 +21,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -86,7 +89,30 @@ json resolved_settings(const std::string& command, const ConfigSource& source) {
         return to_json(
             resolve_embed_config(load_settings(config::embed_schema(), source), context));
     }
-    return to_json(resolve_train_config(load_settings(config::train_schema(), source), context));
+    if (command == "predict") {
+        return to_json(
+            resolve_predict_config(load_settings(config::predict_schema(), source), context));
+    }
+    for (const TaskName& task : task_names()) {
+        if (task.command == command) {
+            return to_json(resolve_train_config(
+                load_settings(config::train_schema(task.kind), source), context, task.kind));
+        }
+    }
+    throw Error("config check: unknown command \"" + command + "\"");
+}
+
+// The numbers a validation line or summary shows: the top-level metrics, not per class.
+std::string metric_text(const std::vector<std::pair<std::string, double>>& values) {
+    std::string text;
+    char number[32];
+    for (const auto& [key, value] : values) {
+        if (key.find("per_class") == std::string::npos) {
+            std::snprintf(number, sizeof number, "%.4f", value);
+            text += (text.empty() ? "" : "  ") + key.substr(key.find('/') + 1) + " " + number;
+        }
+    }
+    return text;
 }
 
 // The terminal view of a run: a progress bar per epoch with loss, data_wait, images/s and ETA.
@@ -96,12 +122,23 @@ public:
 
     void on_start(const TrainConfig& config, std::int64_t dataset_size,
                   std::int64_t total_steps) override {
-        out_ << "training " << config.model << " with " << config.method << " on " << dataset_size
-             << " images: " << config.epochs << " epochs, " << total_steps << " steps, batch "
+        out_ << "training " << config.model << " "
+             << (config.task == TaskKind::Pretraining ? "with " + config.method
+                                                      : "for " + task_name(config.task).name)
+             << " on " << dataset_size << " images: " << total_steps << " steps, batch "
              << config.batch_size << ", " << to_string(config.accelerator) << ", "
              << to_string(config.precision) << ", " << config.num_workers.value_or(0)
              << " loader workers" << std::endl;
         remaining_.start();
+    }
+
+    void on_validation(const train::ValidationMetrics& metrics) override {
+        if (line_) {
+            line_->finish();
+            line_.reset();
+        }
+        out_ << "validation after step " << metrics.step << ": " << metric_text(metrics.values)
+             << (metrics.best ? "  (best so far)" : "") << std::endl;
     }
 
     void on_step(const train::StepMetrics& metrics) override {
@@ -132,6 +169,10 @@ public:
              << "checkpoint: " << summary.checkpoint.string() << "\n";
         if (!summary.exported_model.empty()) {
             out_ << "exported model: " << summary.exported_model.string() << "\n";
+        }
+        if (summary.best_value) {
+            out_ << "best " << summary.watch_metric << ": " << *summary.best_value << " at step "
+                 << summary.best_step << " (checkpoints/best.ckpt)\n";
         }
         if (summary.skipped_images > 0) {
             out_ << "skipped " << summary.skipped_images << " unreadable image(s)\n";
@@ -189,9 +230,9 @@ int run_config_check(const std::string& command, const ConfigSource& source, std
     return 0;
 }
 
-int run_train(const ConfigSource& source, const StopToken& stop, std::ostream& out) {
-    const TrainConfig config =
-        resolve_train_config(load_settings(config::train_schema(), source), current_context());
+int run_train(TaskKind task, const ConfigSource& source, const StopToken& stop, std::ostream& out) {
+    const TrainConfig config = resolve_train_config(
+        load_settings(config::train_schema(task), source), current_context(), task);
     ProgressObserver observer(out);
     const bool reports = distributed::writes_run_directory();
     if (!reports) { // another node's rank 0 draws the progress and writes `out`
@@ -237,6 +278,21 @@ int run_embed(const ConfigSource& source, const StopToken& stop, std::ostream& o
     return 0;
 }
 
+int run_predict(const ConfigSource& source, const StopToken& stop, std::ostream& out) {
+    const PredictConfig config =
+        resolve_predict_config(load_settings(config::predict_schema(), source), current_context());
+    ProgressLine progress(out, "predict", is_terminal(out));
+    const predict::PredictSummary summary = predict::run_prediction(
+        config, [&](std::int64_t done, std::int64_t total) { progress.update(done, total); }, stop);
+    progress.finish();
+    out << "predicted " << summary.images << " images (" << summary.task << ") into "
+        << config.out.string() << " in " << clock_text(summary.seconds) << "\n";
+    if (summary.skipped > 0) {
+        out << "skipped " << summary.skipped << " unreadable image(s)\n";
+    }
+    return 0;
+}
+
 int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
     char text[200];
     if (!arguments.train_embeddings.empty() || !arguments.test_embeddings.empty()) {
@@ -245,9 +301,9 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
             throw Error("give --train-embeddings and --test-embeddings together, without "
                         "--checkpoint");
         }
-        const eval::KnnAccuracy accuracy =
-            eval::knn_accuracy_on_files(arguments.train_embeddings, arguments.test_embeddings,
-                                        arguments.k, arguments.temperature);
+        const embed::KnnAccuracy accuracy =
+            embed::knn_accuracy_on_files(arguments.train_embeddings, arguments.test_embeddings,
+                                         arguments.k, arguments.temperature);
         std::snprintf(text, sizeof text, "kNN (k=%d, T=%g): top-1 %.2f%%, top-5 %.2f%%\n",
                       arguments.k, arguments.temperature, 100.0 * accuracy.top1,
                       100.0 * accuracy.top5);
@@ -260,7 +316,7 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
     }
     std::string model;
     const models::Backbone backbone = models::load_backbone(arguments.checkpoint, &model);
-    eval::FolderKnnOptions options;
+    embed::FolderKnnOptions options;
     options.image_size = arguments.image_size;
     options.k = arguments.k;
     options.temperature = arguments.temperature;
@@ -270,8 +326,8 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
                               ? arguments.num_workers
                               : system::auto_num_workers(hardware.cpu_cores, 1,
                                                          system::WorkerEnvironment::from_process());
-    const eval::KnnAccuracy accuracy =
-        eval::knn_accuracy_on_folders(*backbone, arguments.train, arguments.test, options);
+    const embed::KnnAccuracy accuracy =
+        embed::knn_accuracy_on_folders(*backbone, arguments.train, arguments.test, options);
     std::snprintf(text, sizeof text, "kNN (k=%d, T=%g) with %s: top-1 %.2f%%, top-5 %.2f%%\n",
                   arguments.k, arguments.temperature, model.c_str(), 100.0 * accuracy.top1,
                   100.0 * accuracy.top5);
@@ -313,6 +369,17 @@ int run_import_idx(const ImportIdxArguments& arguments, std::ostream& out) {
     progress.finish();
     out << "wrote " << result.images << " images of " << result.height << "x" << result.width
         << " in " << result.per_label.size() << " class folders under " << arguments.out << "\n";
+    return 0;
+}
+
+int run_generate_segmentation(const data::SceneOptions& options, std::ostream& out) {
+    ProgressLine progress(out, "generate", is_terminal(out));
+    const data::SceneResult result = data::generate_segmentation_scenes(
+        options, [&](std::int64_t done, std::int64_t total) { progress.update(done, total); });
+    progress.finish();
+    out << "wrote " << result.scenes << " scenes with " << result.objects << " garments ("
+        << result.classes << " classes with background) to " << options.out.string()
+        << ": images/, masks/, classes.json\n";
     return 0;
 }
 
@@ -360,11 +427,27 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
     commands.add(app.add_subcommand("info", "versions, CPU cores, GPUs and resolved defaults"),
                  [](const StopToken&, std::ostream& out) { return run_info(out); });
 
-    auto train_source = std::make_shared<ConfigSource>();
-    CLI::App* train = app.add_subcommand("train", "pretrain a backbone on unlabelled images");
-    add_config_source(*train, *train_source, config::train_schema());
-    commands.add(train, [train_source](const StopToken& stop, std::ostream& out) {
-        return run_train(*train_source, stop, out);
+    const std::map<TaskKind, std::string> descriptions = {
+        {TaskKind::Pretraining, "pretrain a backbone on unlabelled images"},
+        {TaskKind::ImageClassification,
+         "fine-tune a classifier on labelled images (class folders or a CSV)"},
+        {TaskKind::SemanticSegmentation,
+         "fine-tune a segmentation model on images with masks of class ids"}};
+    for (const TaskName& task : task_names()) {
+        auto source = std::make_shared<ConfigSource>();
+        CLI::App* train = app.add_subcommand(task.command, descriptions.at(task.kind));
+        add_config_source(*train, *source, config::train_schema(task.kind));
+        commands.add(train, [kind = task.kind, source](const StopToken& stop, std::ostream& out) {
+            return run_train(kind, *source, stop, out);
+        });
+    }
+
+    auto predict_source = std::make_shared<ConfigSource>();
+    CLI::App* predict = app.add_subcommand(
+        "predict", "run a fine-tuned model over images: classes as CSV, or masks as PNGs");
+    add_config_source(*predict, *predict_source, config::predict_schema());
+    commands.add(predict, [predict_source](const StopToken& stop, std::ostream& out) {
+        return run_predict(*predict_source, stop, out);
     });
 
     auto embed_source = std::make_shared<ConfigSource>();
@@ -383,8 +466,12 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
     check->add_option("file", check_source->file, "JSON configuration file")
         ->required()
         ->check(CLI::ExistingFile);
+    std::vector<std::string> configurable = {"embed", "predict"};
+    for (const TaskName& task : task_names()) {
+        configurable.push_back(task.command);
+    }
     check->add_option("--command", *check_command, "the command the file configures")
-        ->check(CLI::IsMember({"train", "embed"}))
+        ->check(CLI::IsMember(configurable))
         ->capture_default_str();
     check->add_option("settings", check_source->overrides,
                       "key=value settings overriding the file");
@@ -477,6 +564,32 @@ void add_dataset_commands(CLI::App& app, Commands& commands) {
                        "--out fmnist/train");
     commands.add(import_idx, [import_arguments](const StopToken&, std::ostream& out) {
         return run_import_idx(*import_arguments, out);
+    });
+
+    auto scene_options = std::make_shared<data::SceneOptions>();
+    CLI::App* scenes = app.add_subcommand(
+        "generate-segmentation",
+        "make a seeded semantic segmentation set of garments from an IDX set (Fashion-MNIST)");
+    scenes->add_option("--images", scene_options->images, "IDX3 images file (.gz or plain)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    scenes->add_option("--labels", scene_options->labels, "IDX1 labels file (.gz or plain)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    scenes->add_option("--out", scene_options->out, "folder for images/, masks/, classes.json")
+        ->required();
+    scenes->add_option("--scenes", scene_options->scenes, "how many images")
+        ->check(CLI::Range(1, 10000000))
+        ->capture_default_str();
+    scenes->add_option("--size", scene_options->size, "canvas side in pixels")
+        ->check(CLI::Range(8, 4096))
+        ->capture_default_str();
+    scenes->add_option("--max-objects", scene_options->max_objects, "garments per scene, at most")
+        ->check(CLI::Range(1, 100))
+        ->capture_default_str();
+    scenes->add_option("--seed", scene_options->seed)->capture_default_str();
+    commands.add(scenes, [scene_options](const StopToken&, std::ostream& out) {
+        return run_generate_segmentation(*scene_options, out);
     });
 
     auto optimize_arguments = std::make_shared<OptimizeDatasetArguments>();

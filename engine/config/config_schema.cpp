@@ -70,101 +70,151 @@ KeySpec object_key(const std::string& name, const std::string& help,
             .help = help};
 }
 
-CommandSchema make_train_schema() {
-    return {
-        "train",
-        {
-            {.name = "out",
-             .kind = ValueKind::Path,
+// The keys every training task shares, in the order help lists them, around the task's own:
+// `data`, `model` and the task's settings come after `out`.
+CommandSchema make_train_schema(TaskKind task) {
+    const bool pretraining = task == TaskKind::Pretraining;
+    std::vector<KeySpec> keys = {
+        {.name = "out",
+         .kind = ValueKind::Path,
+         .required = true,
+         .help = "run directory: config, logs, metrics, checkpoints, exported model"},
+    };
+    if (pretraining) {
+        keys.push_back(data_key());
+        keys.push_back({.name = "model",
+                        .kind = ValueKind::Choice,
+                        .required = true,
+                        .choices = models::backbone_names(),
+                        .help = "backbone to pretrain (kiln list-models)",
+                        .also_accepts = models::is_torchscript_model,
+                        .also_accepts_help = "a TorchScript .pt file"});
+        keys.push_back({.name = "method",
+                        .kind = ValueKind::Choice,
+                        .default_value = "simclr",
+                        .choices = methods::method_names(),
+                        .help = "self-supervised method (distillation needs method_args.teacher)"});
+        keys.push_back(
+            object_key("method_args", "method settings, e.g. method_args.temperature=0.2"));
+    } else {
+        const bool segmentation = task == TaskKind::SemanticSegmentation;
+        keys.push_back(
+            {.name = "data",
+             .kind = ValueKind::Object,
              .required = true,
-             .help = "run directory: config, logs, metrics, checkpoints, exported model"},
-            data_key(),
-            {.name = "model",
-             .kind = ValueKind::Choice,
-             .required = true,
-             .choices = models::backbone_names(),
-             .help = "backbone to pretrain (kiln list-models)",
-             .also_accepts = models::is_torchscript_model,
-             .also_accepts_help = "a TorchScript .pt file"},
-            {.name = "method",
-             .kind = ValueKind::Choice,
-             .default_value = "simclr",
-             .choices = methods::method_names(),
-             .help = "self-supervised method (distillation needs method_args.teacher)"},
-            object_key("method_args", "method settings, e.g. method_args.temperature=0.2"),
-            {.name = "epochs",
-             .kind = ValueKind::Integer,
-             .default_value = 100,
-             .minimum = 1,
-             .help = "passes over the dataset"},
-            batch_size_key("global batch size, split over nodes x devices"),
-            num_workers_key(),
-            {.name = "devices",
-             .kind = ValueKind::Devices,
-             .default_value = "auto",
-             .allows_auto = true,
-             .minimum = 1,
-             .help =
-                 "devices per node, or the GPUs to use as a list ([0, 2]); auto: every GPU, or 1 "
+             .help = segmentation ? "data.train.images, data.train.masks, data.val.images, "
+                                    "data.val.masks (PNG masks of class ids), data.classes, "
+                                    "data.ignore_index"
+                                  : "data.train and data.val: folders of class folders or CSVs of "
+                                    "image,label; data.classes (optional)"});
+        keys.push_back({.name = "model",
+                        .kind = ValueKind::Choice,
+                        .required = true,
+                        .choices = models::backbone_names(),
+                        .help = "backbone (kiln list-models); its weights from "
+                                "model_args.backbone_weights",
+                        .also_accepts = segmentation ? std::function<bool(const std::string&)>()
+                                                     : models::is_torchscript_model,
+                        .also_accepts_help = segmentation ? "" : "a TorchScript .pt file"});
+        keys.push_back(object_key(
+            "model_args",
+            segmentation ? "model_args.backbone_weights=RUN_OR_FILE, model_args.decoder_width=128"
+                         : "model_args.backbone_weights=RUN_OR_FILE, model_args.head=linear|mlp, "
+                           "model_args.freeze_backbone=true (linear probing)"));
+    }
+    keys.push_back({.name = "epochs",
+                    .kind = ValueKind::Integer,
+                    .default_value = pretraining ? 100 : 10,
+                    .minimum = 1,
+                    .help = pretraining ? "passes over the dataset"
+                                        : "passes over the training split (unless steps is set)"});
+    if (!pretraining) {
+        keys.push_back({.name = "steps",
+                        .kind = ValueKind::Integer,
+                        .allows_null = true,
+                        .minimum = 1,
+                        .help = "optimizer steps to train for, instead of epochs"});
+        keys.push_back({.name = "val_every_n_steps",
+                        .kind = ValueKind::Integer,
+                        .allows_null = true,
+                        .minimum = 1,
+                        .help = "validate every N optimizer steps; null: after each epoch"});
+        keys.push_back({.name = "watch_metric",
+                        .kind = ValueKind::Text,
+                        .default_value = task_name(task).watch_metric,
+                        .help = "the validation metric whose best value picks best.ckpt"});
+    }
+    keys.push_back(batch_size_key("global batch size, split over nodes x devices"));
+    if (!pretraining) {
+        keys.back().default_value = 64;
+    }
+    const std::vector<KeySpec> shared = {
+        num_workers_key(),
+        {.name = "devices",
+         .kind = ValueKind::Devices,
+         .default_value = "auto",
+         .allows_auto = true,
+         .minimum = 1,
+         .help = "devices per node, or the GPUs to use as a list ([0, 2]); auto: every GPU, or 1 "
                  "on cpu"},
-            {.name = "num_nodes",
-             .kind = ValueKind::Integer,
-             .default_value = 1,
-             .minimum = 1,
-             .help = "machines taking part in the run"},
-            accelerator_key(),
-            {.name = "strategy",
-             .kind = ValueKind::Choice,
-             .default_value = "auto",
-             .allows_auto = true,
-             .choices = {"ddp", "single_device"},
-             .help = "auto: ddp when more than one process"},
-            {.name = "sync_batchnorm",
-             .kind = ValueKind::Boolean,
-             .default_value = false,
-             .help = "ddp: batch-norm statistics over the global batch (SyncBatchNorm)"},
-            {.name = "precision",
-             .kind = ValueKind::Choice,
-             .default_value = "auto",
-             .allows_auto = true,
-             .choices = precision_choices(),
-             .help = "auto: bf16-mixed on GPUs that support it, else 32-true"},
-            {.name = "seed",
-             .kind = ValueKind::Integer,
-             .default_value = 0,
-             .help = "seed for weights, shuffling and augmentations"},
-            {.name = "optim",
-             .kind = ValueKind::Choice,
-             .default_value = "auto",
-             .allows_auto = true,
-             .choices = {"sgd", "adamw", "lars"},
-             .help = "optimizer; auto picks the method's default"},
-            object_key("optim_args", "optimizer settings, e.g. optim_args.lr=0.1"),
-            object_key("transform_args",
-                       "augmentation settings, e.g. transform_args.image_size=96"),
-            object_key("loader_args", "data loader settings"),
-            object_key("loggers",
-                       "loggers.tensorboard, loggers.mlflow, loggers.jsonl (null disables)",
-                       {"jsonl", "tensorboard", "mlflow"}),
-            object_key("callbacks",
-                       "callbacks.model_checkpoint.every_n_steps=N also checkpoints every N "
-                       "steps",
-                       {"model_checkpoint"}),
-            {.name = "resume_interrupted",
-             .kind = ValueKind::Boolean,
-             .default_value = false,
-             .help = "continue an interrupted run in `out` from its last checkpoint"},
-            {.name = "checkpoint",
-             .kind = ValueKind::Path,
-             .allows_null = true,
-             .help = "start from these weights (weights only)"},
-            overwrite_key("replace what an earlier run left in `out`"),
-            {.name = "gradient_accumulation_steps",
-             .kind = ValueKind::Integer,
-             .default_value = 1,
-             .minimum = 1,
-             .help = "batches whose gradients are summed before each optimizer step"},
-        }};
+        {.name = "num_nodes",
+         .kind = ValueKind::Integer,
+         .default_value = 1,
+         .minimum = 1,
+         .help = "machines taking part in the run"},
+        accelerator_key(),
+        {.name = "strategy",
+         .kind = ValueKind::Choice,
+         .default_value = "auto",
+         .allows_auto = true,
+         .choices = {"ddp", "single_device"},
+         .help = "auto: ddp when more than one process"},
+        {.name = "sync_batchnorm",
+         .kind = ValueKind::Boolean,
+         .default_value = false,
+         .help = "ddp: batch-norm statistics over the global batch (SyncBatchNorm)"},
+        {.name = "precision",
+         .kind = ValueKind::Choice,
+         .default_value = "auto",
+         .allows_auto = true,
+         .choices = precision_choices(),
+         .help = "auto: bf16-mixed on GPUs that support it, else 32-true"},
+        {.name = "seed",
+         .kind = ValueKind::Integer,
+         .default_value = 0,
+         .help = "seed for weights, shuffling and augmentations"},
+        {.name = "optim",
+         .kind = ValueKind::Choice,
+         .default_value = "auto",
+         .allows_auto = true,
+         .choices = {"sgd", "adamw", "lars"},
+         .help =
+             pretraining ? "optimizer; auto picks the method's default" : "optimizer; auto: adamw"},
+        object_key("optim_args", "optimizer settings, e.g. optim_args.lr=0.1"),
+        object_key("transform_args", "augmentation settings, e.g. transform_args.image_size=96"),
+        object_key("loader_args", "data loader settings"),
+        object_key("loggers", "loggers.tensorboard, loggers.mlflow, loggers.jsonl (null disables)",
+                   {"jsonl", "tensorboard", "mlflow"}),
+        object_key("callbacks",
+                   "callbacks.model_checkpoint.every_n_steps=N also checkpoints every N steps",
+                   {"model_checkpoint"}),
+        {.name = "resume_interrupted",
+         .kind = ValueKind::Boolean,
+         .default_value = false,
+         .help = "continue an interrupted run in `out` from its last checkpoint"},
+        {.name = "checkpoint",
+         .kind = ValueKind::Path,
+         .allows_null = true,
+         .help = "start from these weights (weights only)"},
+        overwrite_key("replace what an earlier run left in `out`"),
+        {.name = "gradient_accumulation_steps",
+         .kind = ValueKind::Integer,
+         .default_value = 1,
+         .minimum = 1,
+         .help = "batches whose gradients are summed before each optimizer step"},
+    };
+    keys.insert(keys.end(), shared.begin(), shared.end());
+    return {task_name(task).command, std::move(keys)};
 }
 
 CommandSchema make_embed_schema() {
@@ -199,6 +249,32 @@ CommandSchema make_embed_schema() {
                  .minimum = 1,
                  .help = "devices that each embed a share of the images, or the GPUs as a list "
                          "([0, 2]); auto: every GPU, or 1 on cpu"},
+                {.name = "precision",
+                 .kind = ValueKind::Choice,
+                 .default_value = "32-true",
+                 .allows_auto = true,
+                 .choices = precision_choices(),
+                 .help = "numeric precision of the forward pass"},
+                overwrite_key("replace `out` when it exists"),
+            }};
+}
+
+CommandSchema make_predict_schema() {
+    return {"predict",
+            {
+                {.name = "out",
+                 .kind = ValueKind::Path,
+                 .required = true,
+                 .help = "classification: a CSV file (filename,class,score); segmentation: a "
+                         "folder of PNG masks"},
+                data_key(),
+                {.name = "checkpoint",
+                 .kind = ValueKind::Path,
+                 .required = true,
+                 .help = "a fine-tuning run's checkpoints/best.ckpt or last.ckpt"},
+                batch_size_key("images per batch"),
+                num_workers_key(),
+                accelerator_key(),
                 {.name = "precision",
                  .kind = ValueKind::Choice,
                  .default_value = "32-true",
@@ -478,8 +554,24 @@ std::vector<std::string> CommandSchema::key_names() const {
     return names;
 }
 
-const CommandSchema& train_schema() {
-    static const CommandSchema schema = make_train_schema();
+const CommandSchema& train_schema(TaskKind task) {
+    static const std::vector<CommandSchema> schemas = [] {
+        std::vector<CommandSchema> all;
+        for (const TaskName& entry : task_names()) {
+            all.push_back(make_train_schema(entry.kind));
+        }
+        return all;
+    }();
+    for (std::size_t i = 0; i < task_names().size(); ++i) {
+        if (task_names()[i].kind == task) {
+            return schemas[i];
+        }
+    }
+    return schemas.front();
+}
+
+const CommandSchema& predict_schema() {
+    static const CommandSchema schema = make_predict_schema();
     return schema;
 }
 

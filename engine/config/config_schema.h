@@ -1,5 +1,6 @@
 #pragma once
 
+#include "config/task_names.h"
 #include "core/error.h"
 
 #include <functional>
@@ -46,8 +47,11 @@ struct CommandSchema {
     std::vector<std::string> key_names() const;
 };
 
-const CommandSchema& train_schema();
+// The settings of a training task's command (`kiln train`, `kiln train-image-classification`,
+// ...).
+const CommandSchema& train_schema(TaskKind task = TaskKind::Pretraining);
 const CommandSchema& embed_schema();
+const CommandSchema& predict_schema();
 
 // Checks `input` against `schema` (unknown keys, types, ranges, choices), appending every
 // problem to `issues`. Returns the input with defaults filled in (also in place of invalid

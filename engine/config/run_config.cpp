@@ -289,13 +289,30 @@ void resolve_strategy(TrainConfig& config, Resolution& resolution) {
     }
 }
 
-TrainConfig read_train_config(const json& values) {
+std::optional<int> count_or_null(const json& value) {
+    return value.is_number_integer() ? std::optional<int>(value.get<int>()) : std::nullopt;
+}
+
+json count_or_null(const std::optional<int>& count) {
+    return count ? json(*count) : json();
+}
+
+TrainConfig read_train_config(const json& values, TaskKind task) {
     TrainConfig config;
+    config.task = task;
     config.out = text_of(values["out"]);
-    config.data = paths_of(values["data"]);
     config.model = text_of(values["model"]);
-    config.method = text_of(values["method"]);
-    config.method_args = object_or_null(values["method_args"]);
+    if (task == TaskKind::Pretraining) {
+        config.data = paths_of(values["data"]);
+        config.method = text_of(values["method"]);
+        config.method_args = object_or_null(values["method_args"]);
+    } else {
+        config.labelled_data = object_or_null(values["data"]);
+        config.model_args = object_or_null(values["model_args"]);
+        config.steps = count_or_null(values["steps"]);
+        config.val_every_n_steps = count_or_null(values["val_every_n_steps"]);
+        config.watch_metric = text_of(values["watch_metric"]);
+    }
     config.epochs = values["epochs"].get<int>();
     config.batch_size = values["batch_size"].get<int>();
     config.num_workers = count_or_auto(values["num_workers"]);
@@ -338,6 +355,19 @@ EmbedConfig read_embed_config(const json& values) {
     return config;
 }
 
+PredictConfig read_predict_config(const json& values) {
+    PredictConfig config;
+    config.out = text_of(values["out"]);
+    config.data = paths_of(values["data"]);
+    config.checkpoint = text_of(values["checkpoint"]);
+    config.batch_size = values["batch_size"].get<int>();
+    config.num_workers = count_or_auto(values["num_workers"]);
+    config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
+    config.precision = enum_from_name(precision_names(), values["precision"]);
+    config.overwrite = values["overwrite"].get<bool>();
+    return config;
+}
+
 } // namespace
 
 std::string to_string(Accelerator accelerator) {
@@ -360,10 +390,33 @@ std::string to_string(Precision precision) {
     return name_of(precision_names(), precision);
 }
 
-TrainConfig parse_train_config(const json& input) {
-    const Resolution resolution(config::train_schema(), input);
+// The task a training config names with "task" (as to_json writes it), else `fallback`; the
+// input without that key.
+std::pair<TaskKind, json> split_task(const json& input, TaskKind fallback) {
+    if (!input.is_object() || !input.contains("task")) {
+        return {fallback, input};
+    }
+    json rest = input;
+    const json named = rest["task"];
+    rest.erase("task");
+    for (const TaskName& entry : task_names()) {
+        if (named == entry.name) {
+            return {entry.kind, rest};
+        }
+    }
+    std::vector<std::string> known;
+    for (const TaskName& entry : task_names()) {
+        known.push_back(entry.name);
+    }
+    throw ConfigError(
+        {{"task", "unknown task " + named.dump() + "; one of " + join_alternatives(known)}});
+}
+
+TrainConfig parse_train_config(const json& input, TaskKind task) {
+    const auto [kind, settings] = split_task(input, task);
+    const Resolution resolution(config::train_schema(kind), settings);
     resolution.throw_if_any();
-    return read_train_config(resolution.normalized());
+    return read_train_config(resolution.normalized(), kind);
 }
 
 EmbedConfig parse_embed_config(const json& input) {
@@ -373,12 +426,10 @@ EmbedConfig parse_embed_config(const json& input) {
 }
 
 json to_json(const TrainConfig& config) {
-    return {
+    json settings = {
+        {"task", task_name(config.task).name},
         {"out", config.out.string()},
-        {"data", strings_of(config.data)},
         {"model", config.model},
-        {"method", config.method},
-        {"method_args", config.method_args},
         {"epochs", config.epochs},
         {"batch_size", config.batch_size},
         {"num_workers", count_or_auto(config.num_workers)},
@@ -399,6 +450,31 @@ json to_json(const TrainConfig& config) {
         {"checkpoint", config.checkpoint ? json(config.checkpoint->string()) : json()},
         {"overwrite", config.overwrite},
         {"gradient_accumulation_steps", config.gradient_accumulation_steps},
+    };
+    if (config.task == TaskKind::Pretraining) {
+        settings["data"] = strings_of(config.data);
+        settings["method"] = config.method;
+        settings["method_args"] = config.method_args;
+    } else {
+        settings["data"] = config.labelled_data;
+        settings["model_args"] = config.model_args;
+        settings["steps"] = count_or_null(config.steps);
+        settings["val_every_n_steps"] = count_or_null(config.val_every_n_steps);
+        settings["watch_metric"] = config.watch_metric;
+    }
+    return settings;
+}
+
+json to_json(const PredictConfig& config) {
+    return {
+        {"out", config.out.string()},
+        {"data", strings_of(config.data)},
+        {"checkpoint", config.checkpoint.string()},
+        {"batch_size", config.batch_size},
+        {"num_workers", count_or_auto(config.num_workers)},
+        {"accelerator", to_string(config.accelerator)},
+        {"precision", to_string(config.precision)},
+        {"overwrite", config.overwrite},
     };
 }
 
@@ -438,9 +514,10 @@ void resolve_placement(Config& config, const system::HardwareInfo& hardware,
 
 } // namespace
 
-TrainConfig resolve_train_config(const json& input, const ResolveContext& context) {
-    Resolution resolution(config::train_schema(), input);
-    TrainConfig config = read_train_config(resolution.normalized());
+TrainConfig resolve_train_config(const json& input, const ResolveContext& context, TaskKind task) {
+    const auto [kind, settings] = split_task(input, task);
+    Resolution resolution(config::train_schema(kind), settings);
+    TrainConfig config = read_train_config(resolution.normalized(), kind);
     const system::HardwareInfo& hardware = context.hardware;
 
     resolve_placement(config, hardware, resolution);
@@ -454,8 +531,15 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
         config.num_workers = system::auto_num_workers(
             hardware.cpu_cores, config.devices.value_or(1), context.environment);
     }
-    if (resolution.valid("data")) {
+    if (resolution.valid("data") && kind == TaskKind::Pretraining) {
         check_data_exists(config.data, resolution);
+    }
+    if (resolution.valid("watch_metric") && kind != TaskKind::Pretraining &&
+        config.watch_metric.rfind("val_metric/", 0) != 0) {
+        resolution.report("watch_metric", "\"" + config.watch_metric +
+                                              "\" is not a validation metric; give a val_metric/ "
+                                              "key such as " +
+                                              task_name(kind).watch_metric);
     }
     std::error_code missing;
     if (models::is_torchscript_model(config.model) && !fs::is_regular_file(config.model, missing)) {
@@ -492,6 +576,32 @@ EmbedConfig resolve_embed_config(const json& input, const ResolveContext& contex
     }
     if (resolution.valid("out", "overwrite")) {
         check_embedding_file(config, resolution);
+    }
+    resolution.throw_if_any();
+    return config;
+}
+
+PredictConfig resolve_predict_config(const json& input, const ResolveContext& context) {
+    Resolution resolution(config::predict_schema(), input);
+    PredictConfig config = read_predict_config(resolution.normalized());
+    const system::HardwareInfo& hardware = context.hardware;
+
+    resolve_placement(config, hardware, resolution);
+    if (!config.num_workers) {
+        config.num_workers = system::auto_num_workers(hardware.cpu_cores, 1, context.environment);
+    }
+    if (resolution.valid("data")) {
+        check_data_exists(config.data, resolution);
+    }
+    if (resolution.valid("checkpoint")) {
+        check_checkpoint_exists(config.checkpoint, resolution);
+    }
+    std::error_code error;
+    if (resolution.valid("out", "overwrite") && fs::exists(config.out, error) &&
+        !config.overwrite) {
+        resolution.report("out", "\"" + config.out.string() +
+                                     "\" exists; set overwrite=true to replace it or choose "
+                                     "another out");
     }
     resolution.throw_if_any();
     return config;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "config/precision.h"
+#include "config/task_names.h"
 #include "system/hardware.h"
 #include "system/num_workers.h"
 
@@ -21,17 +22,24 @@ std::string to_string(Precision precision);
 // The CUDA device index of each local rank: `device_ids` when given, else 0 .. devices - 1.
 std::vector<int> gpu_indices(const std::optional<int>& devices, const std::vector<int>& device_ids);
 
-// Settings of a pretraining run, with LightlyTrain's names. Before resolution, `num_workers`,
-// `devices` and `optim` may be unset and `accelerator`, `strategy`, `precision` may be "auto";
-// after resolve_train_config() nothing is left on auto except `optim` (chosen by the method).
+// Settings of a training run (pretraining or fine-tuning: `task`), with LightlyTrain's names.
+// Before resolution, `num_workers`, `devices` and `optim` may be unset and `accelerator`,
+// `strategy`, `precision` may be "auto"; after resolve_train_config() nothing is left on auto
+// except `optim` (chosen by the method or task).
 struct TrainConfig {
+    TaskKind task = TaskKind::Pretraining;
     std::filesystem::path out;
-    std::vector<std::filesystem::path> data;
+    std::vector<std::filesystem::path> data; // pretraining: image folders and files
+    nlohmann::json labelled_data;            // fine-tuning: `data` (splits, classes)
     std::string model;
-    std::string method;
+    std::string method; // pretraining
     nlohmann::json method_args;
+    nlohmann::json model_args; // fine-tuning: backbone weights, head
     int epochs = 0;
-    int batch_size = 0; // global: split over num_nodes x devices
+    std::optional<int> steps;             // fine-tuning: instead of epochs
+    std::optional<int> val_every_n_steps; // fine-tuning; unset: after each epoch
+    std::string watch_metric;             // fine-tuning: picks best.ckpt
+    int batch_size = 0;                   // global: split over num_nodes x devices
     std::optional<int> num_workers;
     std::optional<int> devices;
     std::vector<int> device_ids; // the GPUs of devices=[...]; empty: the first `devices`
@@ -76,9 +84,26 @@ struct EmbedConfig {
     std::vector<int> gpu_indices() const { return kiln::gpu_indices(devices, device_ids); }
 };
 
+// Settings of a prediction run: a fine-tuned model over images, on one device.
+struct PredictConfig {
+    std::filesystem::path out;
+    std::vector<std::filesystem::path> data;
+    std::filesystem::path checkpoint;
+    int batch_size = 0;
+    std::optional<int> num_workers;
+    Accelerator accelerator = Accelerator::Auto;
+    std::optional<int> devices = 1; // one device: the first GPU, or the CPU
+    std::vector<int> device_ids;
+    Precision precision = Precision::Full32;
+    bool overwrite = false;
+
+    std::vector<int> gpu_indices() const { return kiln::gpu_indices(devices, device_ids); }
+};
+
 // JSON to config: checks keys, types and ranges, fills in defaults; "auto" stays auto.
-// Throws ConfigError listing every problem.
-TrainConfig parse_train_config(const nlohmann::json& input);
+// Throws ConfigError listing every problem. A training config's "task" key (as to_json writes
+// it) picks the task's schema; without it the input is checked against `task`'s.
+TrainConfig parse_train_config(const nlohmann::json& input, TaskKind task = TaskKind::Pretraining);
 EmbedConfig parse_embed_config(const nlohmann::json& input);
 
 nlohmann::json to_json(const TrainConfig& config);
@@ -95,7 +120,10 @@ struct ResolveContext {
 // parse_*_config() followed by resolution of every "auto" against the hardware and the checks
 // that need it (accelerator, devices, precision, batch split, paths on disk). Throws
 // ConfigError listing every problem found, in the input and in its resolution.
-TrainConfig resolve_train_config(const nlohmann::json& input, const ResolveContext& context);
+TrainConfig resolve_train_config(const nlohmann::json& input, const ResolveContext& context,
+                                 TaskKind task = TaskKind::Pretraining);
 EmbedConfig resolve_embed_config(const nlohmann::json& input, const ResolveContext& context);
+PredictConfig resolve_predict_config(const nlohmann::json& input, const ResolveContext& context);
+nlohmann::json to_json(const PredictConfig& config);
 
 } // namespace kiln

@@ -130,6 +130,16 @@ std::vector<double> JsonArgs::numbers(const std::string& key, std::vector<double
     return result;
 }
 
+std::vector<double> JsonArgs::side_lengths(const std::string& key, std::vector<double> fallback,
+                                           double minimum, double maximum) {
+    const nlohmann::json* value = find(key);
+    if (value != nullptr && value->is_number()) {
+        const double side = number(key, fallback.front(), minimum, maximum);
+        return {side, side};
+    }
+    return numbers(key, std::move(fallback), minimum, maximum);
+}
+
 JsonArgs JsonArgs::child(const std::string& key) {
     const nlohmann::json* value = find(key);
     return JsonArgs(value == nullptr ? nlohmann::json() : *value, path_ + "." + key, *issues_);

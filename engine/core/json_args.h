@@ -25,6 +25,9 @@ public:
     // Exactly `fallback.size()` numbers, each within [minimum, maximum].
     std::vector<double> numbers(const std::string& key, std::vector<double> fallback,
                                 double minimum, double maximum);
+    // An image size: one side length for a square, or [height, width].
+    std::vector<double> side_lengths(const std::string& key, std::vector<double> fallback,
+                                     double minimum, double maximum);
     // A string (a path, a name); `fallback` when absent.
     std::string text(const std::string& key, const std::string& fallback);
     bool boolean(const std::string& key, bool fallback);

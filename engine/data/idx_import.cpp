@@ -75,26 +75,42 @@ IdxFile read_idx(const fs::path& path, std::uint32_t expected_magic, const std::
 
 } // namespace
 
+cv::Mat IdxImages::image(std::int64_t i) const {
+    const std::size_t image_bytes = std::size_t(height) * std::size_t(width);
+    return cv::Mat(height, width, CV_8UC1,
+                   const_cast<unsigned char*>(pixels.data() + std::size_t(i) * image_bytes));
+}
+
+IdxImages read_idx_images(const fs::path& images_path, const fs::path& labels_path) {
+    IdxFile images = read_idx(images_path, kUbyteImages, "images");
+    IdxFile labels = read_idx(labels_path, kUbyteLabels, "labels");
+    if (images.dimensions[0] != labels.dimensions[0]) {
+        throw Error("images file \"" + images_path.string() + "\" has " +
+                    std::to_string(images.dimensions[0]) + " images but labels file \"" +
+                    labels_path.string() + "\" has " + std::to_string(labels.dimensions[0]) +
+                    " labels; give the matching pair");
+    }
+    IdxImages result;
+    result.count = images.dimensions[0];
+    result.height = static_cast<int>(images.dimensions[1]);
+    result.width = static_cast<int>(images.dimensions[2]);
+    result.pixels = std::move(images.data);
+    result.labels = std::move(labels.data);
+    return result;
+}
+
 IdxImportResult import_idx(const IdxImportOptions& options, const Progress& progress) {
     if (options.format != "png" && options.format != "jpg") {
         throw Error("format \"" + options.format + "\" is not supported; use png or jpg");
     }
-    const IdxFile images = read_idx(options.images, kUbyteImages, "images");
-    const IdxFile labels = read_idx(options.labels, kUbyteLabels, "labels");
-    if (images.dimensions[0] != labels.dimensions[0]) {
-        throw Error("images file \"" + options.images.string() + "\" has " +
-                    std::to_string(images.dimensions[0]) + " images but labels file \"" +
-                    options.labels.string() + "\" has " + std::to_string(labels.dimensions[0]) +
-                    " labels; give the matching pair");
-    }
+    const IdxImages images = read_idx_images(options.images, options.labels);
     IdxImportResult result;
-    result.height = static_cast<int>(images.dimensions[1]);
-    result.width = static_cast<int>(images.dimensions[2]);
-    std::int64_t count = images.dimensions[0];
+    result.height = images.height;
+    result.width = images.width;
+    std::int64_t count = images.count;
     if (options.limit) {
         count = std::min(count, *options.limit);
     }
-    const std::size_t image_bytes = std::size_t(result.height) * std::size_t(result.width);
     const int digits =
         static_cast<int>(std::to_string(std::max<std::int64_t>(count - 1, 0)).size());
     const std::vector<int> parameters = options.format == "jpg"
@@ -102,10 +118,8 @@ IdxImportResult import_idx(const IdxImportOptions& options, const Progress& prog
                                             : std::vector<int>{};
     std::vector<unsigned char> encoded;
     for (std::int64_t i = 0; i < count; ++i) {
-        const int label = labels.data[static_cast<std::size_t>(i)];
-        const cv::Mat image(result.height, result.width, CV_8UC1,
-                            const_cast<unsigned char*>(images.data.data() + i * image_bytes));
-        cv::imencode("." + options.format, image, encoded, parameters);
+        const int label = images.labels[static_cast<std::size_t>(i)];
+        cv::imencode("." + options.format, images.image(i), encoded, parameters);
         std::string name = std::to_string(i);
         name.insert(0, static_cast<std::size_t>(std::max(0, digits - int(name.size()))), '0');
         write_file_atomically(

@@ -4,8 +4,10 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <opencv2/core/mat.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kiln::data {
 
@@ -25,6 +27,20 @@ struct IdxImportResult {
 };
 
 using Progress = std::function<void(std::int64_t done, std::int64_t total)>;
+
+// The images and labels of an IDX pair (plain or gzip-compressed), checked against each other.
+struct IdxImages {
+    int height = 0;
+    int width = 0;
+    std::int64_t count = 0;
+    std::vector<unsigned char> pixels; // count x height x width, 8-bit grey
+    std::vector<unsigned char> labels;
+
+    // Image `i` as an 8-bit grey matrix sharing `pixels`.
+    cv::Mat image(std::int64_t i) const;
+};
+// Bad files are a kiln::Error naming the file and the fix.
+IdxImages read_idx_images(const std::filesystem::path& images, const std::filesystem::path& labels);
 
 // Writes an IDX image set (MNIST, Fashion-MNIST) as a folder of class subfolders, the layout
 // kNN evaluation and `data=` read. Bad files are a kiln::Error naming the file and the fix.

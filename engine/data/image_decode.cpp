@@ -119,6 +119,19 @@ cv::Size jpeg_size(const std::vector<unsigned char>& bytes) {
     return header ? cv::Size(header->width, header->height) : cv::Size(0, 0);
 }
 
+cv::Size stored_image_size(const std::vector<unsigned char>& bytes, const std::string& name) {
+    static constexpr unsigned char kPngSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    if (bytes.size() >= 24 && std::equal(kPngSignature, kPngSignature + 8, bytes.begin())) {
+        const auto big_endian = [&bytes](std::size_t at) {
+            return int(bytes[at]) << 24 | int(bytes[at + 1]) << 16 | int(bytes[at + 2]) << 8 |
+                   int(bytes[at + 3]);
+        };
+        return {big_endian(16), big_endian(20)}; // IHDR: width, height
+    }
+    const cv::Size jpeg = jpeg_size(bytes);
+    return jpeg.area() > 0 ? jpeg : decode_image(bytes, name).size();
+}
+
 cv::Mat decode_image(const std::vector<unsigned char>& bytes, const std::string& name,
                      int min_side) {
     if (bytes.empty()) {

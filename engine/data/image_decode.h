@@ -24,6 +24,10 @@ cv::Mat decode_image(const std::vector<unsigned char>& bytes, const std::string&
 // a JPEG or has no frame header.
 cv::Size jpeg_size(const std::vector<unsigned char>& bytes);
 
+// An image's pixel size from its header where the format allows (JPEG, PNG), else by decoding.
+// A file that is not a readable image is a kiln::Error naming it.
+cv::Size stored_image_size(const std::vector<unsigned char>& bytes, const std::string& name);
+
 std::vector<unsigned char> read_file(const std::filesystem::path& path);
 
 } // namespace kiln::data

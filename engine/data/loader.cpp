@@ -20,7 +20,13 @@ constexpr auto kStopPollInterval = std::chrono::milliseconds(20);
 
 std::int64_t samples_per_rank(std::int64_t size, const LoaderOptions& options) {
     const std::int64_t world = options.world_size;
-    return options.drop_last ? size / world : (size + world - 1) / world;
+    if (options.drop_last) {
+        return size / world;
+    }
+    if (!options.even_shares) { // the first size % world ranks get one more
+        return size / world + (options.rank < size % world ? 1 : 0);
+    }
+    return (size + world - 1) / world;
 }
 
 } // namespace
@@ -90,12 +96,15 @@ private:
 
 Loader::Loader(const DatasetIndex& index, TransformArgs transform, LoaderOptions options,
                StopToken stop)
-    : index_(index), transform_(std::move(transform)), options_(options), stop_(std::move(stop)),
-      rank_samples_(samples_per_rank(static_cast<std::int64_t>(index.size()), options)),
+    : Loader(std::make_shared<ViewSource>(index, std::move(transform)), options, std::move(stop)) {}
+
+Loader::Loader(std::shared_ptr<const SampleSource> source, LoaderOptions options, StopToken stop)
+    : source_(std::move(source)), options_(options), stop_(std::move(stop)),
+      rank_samples_(samples_per_rank(source_->size(), options)),
       buffers_(std::make_shared<BufferPool>()) {
     if (options_.batch_size < 1 || options_.world_size < 1 || options_.rank < 0 ||
         options_.rank >= options_.world_size || options_.num_workers < 0 ||
-        options_.prefetch_batches < 1 || transform_.views.empty()) {
+        options_.prefetch_batches < 1) {
         throw Error("invalid loader options: batch_size " + std::to_string(options_.batch_size) +
                     ", rank " + std::to_string(options_.rank) + " of " +
                     std::to_string(options_.world_size) + ", num_workers " +
@@ -123,14 +132,15 @@ Loader::~Loader() {
 }
 
 std::vector<std::int64_t> Loader::epoch_indices(std::int64_t epoch) const {
-    const auto size = static_cast<std::int64_t>(index_.size());
+    const std::int64_t size = source_->size();
     std::vector<std::int64_t> permutation(static_cast<std::size_t>(size));
     std::iota(permutation.begin(), permutation.end(), 0);
     if (options_.shuffle) {
         Rng rng = sample_rng(options_.seed, static_cast<std::uint64_t>(epoch), ~0ULL);
         std::shuffle(permutation.begin(), permutation.end(), rng);
     }
-    const std::int64_t total = rank_samples_ * options_.world_size;
+    const std::int64_t total =
+        options_.even_shares || options_.drop_last ? rank_samples_ * options_.world_size : size;
     for (std::int64_t i = size; i < total; ++i) { // pad by repeating from the start
         permutation.push_back(permutation[static_cast<std::size_t>(i % size)]);
     }
@@ -210,26 +220,34 @@ Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_
     Slot slot;
     try {
         const auto count = static_cast<std::int64_t>(samples.size());
-        const int channels = transform_.num_channels;
         // LibTorch caches pinned host memory itself; ordinary memory comes from our pool.
         const bool pinned = options_.pin_memory && torch::cuda::is_available();
         Batch batch;
         batch.number = number;
-        for (const ViewArgs& view : transform_.views) {
-            const std::vector<std::int64_t> sizes = {count, channels, view.height, view.width};
+        for (const ViewShape& view : source_->view_shapes()) {
+            const std::vector<std::int64_t> sizes = {count, view.channels, view.height, view.width};
             batch.views.push_back(
                 pinned
                     ? torch::empty(
                           sizes, torch::TensorOptions().dtype(torch::kFloat32).pinned_memory(true))
                     : buffers_->tensor(sizes));
         }
-        const int min_side = transform_.min_decode_side();
+        std::int64_t target_size = 0;
+        if (const auto shape = source_->target_shape()) {
+            std::vector<std::int64_t> sizes = {count};
+            sizes.insert(sizes.end(), shape->begin(), shape->end());
+            batch.targets = torch::empty(
+                sizes, torch::TensorOptions().dtype(torch::kInt64).pinned_memory(pinned));
+            target_size = batch.targets[0].numel();
+        }
+        const int min_side = source_->min_decode_side();
+        std::vector<float*> views(batch.views.size());
         std::int64_t filled = 0;
         for (const std::int64_t sample : samples) {
             if (stop_.stop_requested()) {
                 return {};
             }
-            const std::filesystem::path path = index_.path(static_cast<std::size_t>(sample));
+            const std::filesystem::path path = source_->image_path(sample);
             cv::Mat image;
             try {
                 const std::vector<unsigned char> bytes = read_file(path);
@@ -242,11 +260,15 @@ Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_
             try {
                 Rng rng = sample_rng(options_.seed, static_cast<std::uint64_t>(epoch),
                                      static_cast<std::uint64_t>(sample));
-                for (std::size_t v = 0; v < transform_.views.size(); ++v) {
-                    const cv::Mat view = make_view(image, transform_.views[v], channels, rng);
-                    write_normalized(view, channels, transform_.mean.data(), transform_.std.data(),
-                                     batch.views[v][filled].data_ptr<float>());
+                for (std::size_t v = 0; v < views.size(); ++v) {
+                    views[v] = batch.views[v][filled].data_ptr<float>();
                 }
+                source_->make(sample, image, rng, views,
+                              batch.targets.defined()
+                                  ? batch.targets.data_ptr<std::int64_t>() + filled * target_size
+                                  : nullptr);
+            } catch (const Error&) {
+                throw;
             } catch (const std::exception& failure) {
                 throw Error("while preparing \"" + path.string() + "\": " + failure.what());
             }
@@ -256,6 +278,9 @@ Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_
         if (filled < count) {
             for (at::Tensor& view : batch.views) {
                 view = view.narrow(0, 0, filled);
+            }
+            if (batch.targets.defined()) {
+                batch.targets = batch.targets.narrow(0, 0, filled);
             }
         }
         slot.batch = std::move(batch);

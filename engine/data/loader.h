@@ -1,8 +1,7 @@
 #pragma once
 
 #include "core/stop_token.h"
-#include "data/dataset_index.h"
-#include "data/view_transform.h"
+#include "data/sample_source.h"
 
 #include <ATen/core/Tensor.h>
 #include <atomic>
@@ -26,6 +25,9 @@ struct LoaderOptions {
         2; // ready batches a worker may hold ahead, like PyTorch's prefetch_factor
     bool shuffle = true;
     bool drop_last = true;
+    // Pad the epoch by repeating its first samples so every rank gets as many (training);
+    // false gives each sample to exactly one rank, so shares may differ by one (validation).
+    bool even_shares = true;
     std::uint64_t seed = 0;
     int rank = 0;
     int world_size = 1;
@@ -34,6 +36,7 @@ struct LoaderOptions {
 
 struct Batch {
     std::vector<at::Tensor> views;     // one [B, C, H, W] float32 contiguous tensor per view
+    at::Tensor targets;                // int64 [B, target shape...]; undefined without labels
     std::vector<std::int64_t> indices; // the dataset index of each sample
     std::int64_t number = 0;           // position within the epoch
 };
@@ -47,7 +50,8 @@ struct Batch {
 // Any other failure reaches the consumer, from next(), as a kiln::Error naming the file.
 class Loader {
 public:
-    // `index` must outlive the loader.
+    Loader(std::shared_ptr<const SampleSource> source, LoaderOptions options, StopToken stop = {});
+    // A method's views of unlabelled images; `index` must outlive the loader.
     Loader(const DatasetIndex& index, TransformArgs transform, LoaderOptions options,
            StopToken stop = {});
     ~Loader();
@@ -55,8 +59,9 @@ public:
     Loader& operator=(const Loader&) = delete;
 
     // This rank's samples for `epoch`, in order: a shuffled permutation (when shuffling),
-    // trimmed (drop_last) or padded with its first entries to a multiple of world_size,
-    // then every world_size-th entry from `rank` on - as PyTorch's DistributedSampler.
+    // trimmed (drop_last) or padded with its first entries (even_shares) to a multiple of
+    // world_size, then every world_size-th entry from `rank` on - as PyTorch's
+    // DistributedSampler.
     std::vector<std::int64_t> epoch_indices(std::int64_t epoch) const;
     std::int64_t batches_per_epoch() const;
 
@@ -84,8 +89,7 @@ private:
     void skip(std::int64_t index, const std::string& reason);
     bool has_work() const;
 
-    const DatasetIndex& index_;
-    const TransformArgs transform_;
+    const std::shared_ptr<const SampleSource> source_;
     const LoaderOptions options_;
     const StopToken stop_;
     const std::int64_t rank_samples_; // samples per rank and epoch

@@ -24,7 +24,7 @@ void read_blur(JsonArgs& args, ViewArgs& view) {
 // read once and applied to each view; `view` holds the method's defaults on entry.
 void read_view_args(JsonArgs& args, ViewArgs& view) {
     const std::vector<double> size =
-        args.numbers("image_size", {double(view.height), double(view.width)}, 1, kMaxViewSide);
+        args.side_lengths("image_size", {double(view.height), double(view.width)}, 1, kMaxViewSide);
     view.height = static_cast<int>(size[0]);
     view.width = static_cast<int>(size[1]);
 
@@ -146,7 +146,8 @@ TransformArgs dino_transform(const json& transform_args, std::vector<ConfigIssue
     local.blur_prob = 0.5;
     JsonArgs local_args = args.child("local_view");
     const int local_views = local_args.integer("num_views", 6, 0, 64);
-    const std::vector<double> size = local_args.numbers("view_size", {96, 96}, 1, kMaxViewSide);
+    const std::vector<double> size =
+        local_args.side_lengths("view_size", {96, 96}, 1, kMaxViewSide);
     local.height = static_cast<int>(size[0]);
     local.width = static_cast<int>(size[1]);
     JsonArgs local_resize = local_args.child("random_resize");
@@ -159,6 +160,31 @@ TransformArgs dino_transform(const json& transform_args, std::vector<ConfigIssue
 
     transform.views = {first, second};
     transform.views.insert(transform.views.end(), local_views, local);
+    return transform;
+}
+
+TransformArgs finetune_transform(const json& transform_args, bool training,
+                                 double default_min_scale) {
+    std::vector<ConfigIssue> issues;
+    TransformArgs transform;
+    JsonArgs args(transform_args, "transform_args", issues);
+    ViewArgs view;
+    view.min_scale = default_min_scale;
+    view.horizontal_flip_prob = 0.5;
+    read_view_args(args, view);
+    read_normalize(args, transform);
+    args.finish();
+    if (!issues.empty()) {
+        throw ConfigError(issues);
+    }
+    if (!training) {
+        const ViewArgs whole = view;
+        view = ViewArgs();
+        view.height = whole.height;
+        view.width = whole.width;
+        view.random_crop = false;
+    }
+    transform.views = {view};
     return transform;
 }
 

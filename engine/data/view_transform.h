@@ -47,6 +47,12 @@ TransformArgs dino_transform(const nlohmann::json& transform_args,
                              std::vector<ConfigIssue>& issues);
 // The views `method` trains on; throws ConfigError for bad transform_args.
 TransformArgs method_transform(const std::string& method, const nlohmann::json& transform_args);
+// The fine-tuning tasks' one view: for training a random resized crop (area from
+// default_min_scale) with horizontal flips, else the whole image resized; `transform_args` as
+// the methods read it (image_size, random_resize, random_flip, color_jitter, normalize, ...).
+// Throws ConfigError for bad transform_args.
+TransformArgs finetune_transform(const nlohmann::json& transform_args, bool training,
+                                 double default_min_scale);
 // Embedding: the whole image resized to height x width, normalised.
 TransformArgs embed_transform(int height, int width);
 

@@ -16,6 +16,11 @@ class BackboneImpl : public torch::nn::Module {
 public:
     virtual torch::Tensor forward(const torch::Tensor& images) = 0;
     virtual std::int64_t feature_dim() const = 0;
+    // Spatial features for dense tasks (segmentation), finest first, each [B, C_i, H_i, W_i]
+    // with the channels of feature_map_channels(). A backbone without them (a TorchScript
+    // module) throws kiln::Error.
+    virtual std::vector<torch::Tensor> feature_maps(const torch::Tensor& images);
+    virtual std::vector<std::int64_t> feature_map_channels() const { return {}; }
     // The tensors of a state_dict, under the names PyTorch users know: by default the
     // registered parameters and buffers.
     virtual std::vector<std::pair<std::string, torch::Tensor>> state();

@@ -83,6 +83,7 @@ public:
                 channels = bottleneck ? width * 4 : width;
             }
             layers_.push_back(register_module("layer" + std::to_string(stage + 1), layer));
+            stage_channels_.push_back(channels);
         }
         feature_dim_ = channels;
         // torchvision's initialisation: He for convolutions, BN weight 1 and bias 0.
@@ -94,20 +95,29 @@ public:
     }
 
     torch::Tensor forward(const torch::Tensor& images) override {
+        return torch::adaptive_avg_pool2d(feature_maps(images).back(), {1, 1}).flatten(1);
+    }
+
+    // The output of each stage: strides 4, 8, 16 and 32.
+    std::vector<torch::Tensor> feature_maps(const torch::Tensor& images) override {
         torch::Tensor x = torch::relu(bn1_(conv1_(images)));
         x = torch::max_pool2d(x, 3, 2, 1);
+        std::vector<torch::Tensor> maps;
         for (nn::Sequential& layer : layers_) {
             x = layer->forward(x);
+            maps.push_back(x);
         }
-        return torch::adaptive_avg_pool2d(x, {1, 1}).flatten(1);
+        return maps;
     }
 
     std::int64_t feature_dim() const override { return feature_dim_; }
+    std::vector<std::int64_t> feature_map_channels() const override { return stage_channels_; }
 
 private:
     nn::Conv2d conv1_{nullptr};
     BatchNorm bn1_{nullptr};
     std::vector<nn::Sequential> layers_;
+    std::vector<std::int64_t> stage_channels_;
     std::int64_t feature_dim_ = 0;
 };
 
@@ -130,7 +140,22 @@ public:
         return torch::adaptive_avg_pool2d(features_->forward(images), {1, 1}).flatten(1);
     }
 
+    // The output of each block (after its ReLU): strides 2, 4, 8 and 16.
+    std::vector<torch::Tensor> feature_maps(const torch::Tensor& images) override {
+        std::vector<torch::Tensor> maps;
+        torch::Tensor x = images;
+        std::size_t layer = 0;
+        for (auto& module : *features_) {
+            x = module.forward(x);
+            if (++layer % 3 == 0) {
+                maps.push_back(x);
+            }
+        }
+        return maps;
+    }
+
     std::int64_t feature_dim() const override { return 256; }
+    std::vector<std::int64_t> feature_map_channels() const override { return {32, 64, 128, 256}; }
 
 private:
     nn::Sequential features_;
@@ -221,6 +246,22 @@ public:
     }
 
     torch::Tensor forward(const torch::Tensor& images) override {
+        return tokens(images).select(1, 0);
+    }
+
+    // The patch tokens as a grid: one map at stride 16.
+    std::vector<torch::Tensor> feature_maps(const torch::Tensor& images) override {
+        const std::int64_t rows = images.size(2) / kPatch, columns = images.size(3) / kPatch;
+        const torch::Tensor patches = tokens(images).narrow(1, 1, rows * columns);
+        return {patches.transpose(1, 2).reshape({images.size(0), dim_, rows, columns})};
+    }
+
+    std::int64_t feature_dim() const override { return dim_; }
+    std::vector<std::int64_t> feature_map_channels() const override { return {dim_}; }
+
+private:
+    // The normalised class token followed by the patch tokens, [B, 1 + h * w, D].
+    torch::Tensor tokens(const torch::Tensor& images) {
         torch::Tensor x = patch_embed_->forward(images); // [B, D, h, w]
         const std::int64_t rows = x.size(2), columns = x.size(3);
         x = x.flatten(2).transpose(1, 2);
@@ -229,12 +270,9 @@ public:
         for (const auto& block : *blocks_) {
             x = block->as<TransformerBlock>()->forward(x);
         }
-        return norm_->forward(x).select(1, 0);
+        return norm_->forward(x);
     }
 
-    std::int64_t feature_dim() const override { return dim_; }
-
-private:
     torch::Tensor position_embeddings(std::int64_t rows, std::int64_t columns) const {
         if (rows == kGrid && columns == kGrid) {
             return pos_embed_;
@@ -331,6 +369,12 @@ private:
 };
 
 } // namespace
+
+std::vector<torch::Tensor> BackboneImpl::feature_maps(const torch::Tensor&) {
+    throw Error("this backbone gives one feature vector per image, not feature maps; dense "
+                "tasks such as segmentation need one of Kiln's own backbones (" +
+                join_alternatives(backbone_names()) + ")");
+}
 
 std::vector<std::pair<std::string, torch::Tensor>> BackboneImpl::state() {
     std::vector<std::pair<std::string, torch::Tensor>> tensors;

@@ -28,6 +28,11 @@ public:
             observer->on_epoch_end(epoch, mean_loss);
         }
     }
+    void on_validation(const ValidationMetrics& metrics) override {
+        for (TrainObserver* observer : observers_) {
+            observer->on_validation(metrics);
+        }
+    }
     void on_end(const RunSummary& summary) override {
         for (TrainObserver* observer : observers_) {
             observer->on_end(summary);

@@ -425,6 +425,10 @@ void MlflowLogger::on_step(const StepMetrics& metrics) {
     store_->log_metrics(metrics.step, unix_seconds(), step_values(metrics));
 }
 
+void MlflowLogger::on_validation(const ValidationMetrics& metrics) {
+    store_->log_metrics(metrics.step, unix_seconds(), metrics.values);
+}
+
 void MlflowLogger::on_end(const RunSummary& summary) {
     store_->end_run(summary.status == RunSummary::Status::Finished ? "FINISHED" : "KILLED",
                     unix_seconds());

@@ -37,6 +37,15 @@ struct StepMetrics {
     std::vector<system::GpuSample> gpus;  // the run's GPUs; values NVML cannot give are absent
 };
 
+// One validation pass: its metrics under the names every logger uses (val_loss,
+// val_metric/...), and whether the watched metric reached its best (best.ckpt was written).
+struct ValidationMetrics {
+    std::int64_t step = 0;  // optimizer steps done
+    std::int64_t epoch = 0; // 0-based
+    std::vector<std::pair<std::string, double>> values;
+    bool best = false;
+};
+
 struct RunSummary {
     enum class Status { Finished, Cancelled };
     Status status = Status::Finished;
@@ -47,6 +56,10 @@ struct RunSummary {
     std::filesystem::path checkpoint;
     std::filesystem::path exported_model; // empty when cancelled
     std::optional<system::Advice> advice; // where the time went (the last steps), if any ran
+    // Fine-tuning: the watched validation metric, its best value and the step it was reached.
+    std::string watch_metric;
+    std::optional<double> best_value;
+    std::int64_t best_step = 0;
 };
 
 // Receives a run's events on the training thread; keep the work short.
@@ -61,6 +74,8 @@ public:
     virtual void on_epoch_end(std::int64_t epoch, double mean_loss) {
         (void)epoch, (void)mean_loss;
     }
+    // After each validation pass (fine-tuning tasks).
+    virtual void on_validation(const ValidationMetrics& metrics) { (void)metrics; }
     virtual void on_end(const RunSummary& summary) { (void)summary; }
     // Just before a checkpoint is written: what observers keep must cover every step in it,
     // or a resumed run would leave a gap.

@@ -64,11 +64,26 @@ void RunFiles::on_start(const TrainConfig& config, std::int64_t dataset_size,
 }
 
 void RunFiles::on_step(const StepMetrics& metrics) {
+    write_metrics(metrics.step, metrics.epoch, step_values(metrics));
+}
+
+void RunFiles::on_validation(const ValidationMetrics& metrics) {
+    std::string text = "validation after step " + std::to_string(metrics.step) + ":";
+    for (const auto& [key, value] : metrics.values) {
+        if (key.find('/', key.find('/') + 1) == std::string::npos) { // not per class
+            text += " " + key + " " + std::to_string(value);
+        }
+    }
+    write_log(text + (metrics.best ? " (best so far)" : ""));
+    write_metrics(metrics.step, metrics.epoch, metrics.values);
+}
+
+void RunFiles::write_metrics(std::int64_t step, std::int64_t epoch, const MetricValues& values) {
     if (metrics_ == nullptr) {
         return;
     }
-    nlohmann::json line = {{"step", metrics.step}, {"epoch", metrics.epoch}};
-    for (const auto& [key, value] : step_values(metrics)) {
+    nlohmann::json line = {{"step", step}, {"epoch", epoch}};
+    for (const auto& [key, value] : values) {
         line[key] = value;
     }
     line["time"] = unix_seconds();

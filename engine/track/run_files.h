@@ -2,6 +2,7 @@
 
 #include "core/log.h"
 #include "track/run_events.h"
+#include "track/step_values.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -26,11 +27,13 @@ public:
     void on_start(const TrainConfig& config, std::int64_t dataset_size,
                   std::int64_t total_steps) override;
     void on_step(const StepMetrics& metrics) override;
+    void on_validation(const ValidationMetrics& metrics) override;
     void on_epoch_end(std::int64_t epoch, double mean_loss) override;
     void on_end(const RunSummary& summary) override;
 
 private:
     void write_log(const std::string& line);
+    void write_metrics(std::int64_t step, std::int64_t epoch, const MetricValues& values);
 
     std::mutex mutex_;
     std::FILE* log_ = nullptr;

@@ -52,6 +52,10 @@ void RunRecorder::on_step(const StepMetrics& metrics) {
     store_.add_metrics(run_, metrics.step, metrics.epoch, step_values(metrics), unix_seconds());
 }
 
+void RunRecorder::on_validation(const ValidationMetrics& metrics) {
+    store_.add_metrics(run_, metrics.step, metrics.epoch, metrics.values, unix_seconds());
+}
+
 void RunRecorder::on_epoch_end(std::int64_t epoch, double mean_loss) {
     store_.add_event(run_, "info",
                      "epoch " + std::to_string(epoch + 1) + " done, mean loss " +

@@ -21,6 +21,7 @@ public:
     void on_start(const TrainConfig& config, std::int64_t dataset_size,
                   std::int64_t total_steps) override;
     void on_step(const StepMetrics& metrics) override;
+    void on_validation(const ValidationMetrics& metrics) override;
     void on_epoch_end(std::int64_t epoch, double mean_loss) override;
     void before_checkpoint(const std::filesystem::path& path) override;
     void on_end(const RunSummary& summary) override;

@@ -151,4 +151,8 @@ void TensorBoardWriter::on_step(const StepMetrics& metrics) {
     add_scalars(metrics.step, unix_seconds(), step_values(metrics));
 }
 
+void TensorBoardWriter::on_validation(const ValidationMetrics& metrics) {
+    add_scalars(metrics.step, unix_seconds(), metrics.values);
+}
+
 } // namespace kiln::track

@@ -33,6 +33,7 @@ public:
 
     void add_scalars(std::int64_t step, double wall_time, const MetricValues& values);
     void on_step(const StepMetrics& metrics) override;
+    void on_validation(const ValidationMetrics& metrics) override;
 
     const std::filesystem::path& file() const { return file_; }
 

@@ -24,6 +24,10 @@ void save_checkpoint(const std::filesystem::path& path, const TrainingState& sta
     archive.write("kiln/epoch", torch::tensor(position.epoch));
     archive.write("kiln/next_batch", torch::tensor(position.next_batch));
     archive.write("kiln/optimizer_step", torch::tensor(position.optimizer_step));
+    if (position.best_value) {
+        archive.write("kiln/best_value", torch::tensor(*position.best_value, torch::kFloat64));
+        archive.write("kiln/best_step", torch::tensor(position.best_step));
+    }
     archive.write("kiln/config", c10::IValue(to_json(config).dump()));
     archive.write("kiln/rng", at::detail::getDefaultCPUGenerator().get_state());
     torch::serialize::OutputArchive model;
@@ -61,6 +65,11 @@ Position load_checkpoint(const std::filesystem::path& path, const TrainingState&
     position.epoch = read_int("kiln/epoch");
     position.next_batch = read_int("kiln/next_batch");
     position.optimizer_step = read_int("kiln/optimizer_step");
+    torch::Tensor best;
+    if (archive.try_read("kiln/best_value", best)) {
+        position.best_value = best.item<double>();
+        position.best_step = read_int("kiln/best_step");
+    }
     torch::Tensor rng;
     archive.read("kiln/rng", rng);
     at::Generator generator = at::detail::getDefaultCPUGenerator();

@@ -5,6 +5,7 @@
 #include <c10/core/Device.h>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 
 namespace kiln::train {
 
@@ -17,6 +18,9 @@ struct Position {
     std::int64_t epoch = 0;          // the epoch in progress
     std::int64_t next_batch = 0;     // first batch of `epoch` not yet trained on
     std::int64_t optimizer_step = 0; // optimizer steps done
+    // Fine-tuning: the best value of the watched validation metric so far, and its step.
+    std::optional<double> best_value;
+    std::int64_t best_step = 0;
 };
 
 // What a checkpoint holds besides the position and the settings.

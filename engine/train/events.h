@@ -9,5 +9,6 @@ namespace kiln::train {
 using track::RunSummary;
 using track::StepMetrics;
 using track::TrainObserver;
+using track::ValidationMetrics;
 
 } // namespace kiln::train

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <torch/nn/module.h>
 #include <torch/types.h>
+#include <torch/utils.h>
 
 namespace kiln::train {
 namespace {
@@ -60,7 +61,7 @@ std::vector<at::Tensor> trainable_parameters(torch::nn::Module& module) {
 FitLoop::FitLoop(const TrainConfig& config, Task& task, Strategy& strategy,
                  PrecisionPolicy& precision, Optimizer& optimizer, data::Loader& loader,
                  TrainObserver& observer, StopToken stop, Schedule schedule,
-                 std::shared_ptr<EventSource> events)
+                 std::shared_ptr<EventSource> events, data::LoaderOptions validation_loader)
     : config_(config), task_(task), strategy_(strategy), precision_(precision),
       optimizer_(optimizer), loader_(loader), observer_(observer), stop_(std::move(stop)),
       schedule_(schedule), checkpoint_(track::RunDirectory(config.out).last_checkpoint()),
@@ -70,11 +71,14 @@ FitLoop::FitLoop(const TrainConfig& config, Task& task, Strategy& strategy,
                                                                   memory_format_for(
                                                                       precision.precision())},
       timer_(std::move(events)), sampler_(system::gpus_at(monitored_gpus(config))),
-      advice_(config.accelerator == Accelerator::Cuda) {}
+      advice_(config.accelerator == Accelerator::Cuda), validation_loader_(validation_loader) {}
 
 RunSummary::Status FitLoop::run(Position& position) {
     const std::int64_t batches_per_epoch = loader_.batches_per_epoch();
-    while (position.epoch < config_.epochs) {
+    best_value_ = position.best_value;
+    best_step_ = position.best_step;
+    const auto done = [&] { return position.optimizer_step >= schedule_.total_steps; };
+    while (position.epoch < schedule_.epochs && !done()) {
         loader_.start_epoch(position.epoch, position.next_batch);
         while (position.next_batch < batches_per_epoch) {
             std::optional<bool> stopping = step(position);
@@ -82,7 +86,7 @@ RunSummary::Status FitLoop::run(Position& position) {
                 save(position);
                 return RunSummary::Status::Cancelled;
             }
-            const bool epoch_done = position.next_batch >= batches_per_epoch;
+            const bool epoch_done = position.next_batch >= batches_per_epoch || done();
             if (epoch_done) {
                 report(true);
                 ++position.epoch;
@@ -92,6 +96,12 @@ RunSummary::Status FitLoop::run(Position& position) {
                                            double(std::max<std::int64_t>(1, epoch_steps_)));
                 epoch_loss_ = 0.0;
                 epoch_steps_ = 0;
+            }
+            const std::int64_t every = schedule_.validate_every_n_steps;
+            if (task_.validates() && !*stopping &&
+                ((every == 0 && epoch_done) ||
+                 (every > 0 && position.optimizer_step % every == 0) || done())) {
+                validate(position);
             }
             if (epoch_done || *stopping ||
                 (every_n_steps_ > 0 && position.optimizer_step % every_n_steps_ == 0)) {
@@ -106,7 +116,64 @@ RunSummary::Status FitLoop::run(Position& position) {
         }
     }
     report(true);
+    if (task_.validates() && validated_step_ != position.optimizer_step) {
+        validate(position);
+        save(position);
+    }
     return RunSummary::Status::Finished;
+}
+
+// Runs the task's validation on every rank; the writing rank reports it and keeps the best.
+void FitLoop::validate(Position& position) {
+    report(true);
+    torch::nn::Module& module = task_.module();
+    ValidationContext context{placement_, validation_loader_, stop_,
+                              [this](at::Tensor& tensor) { strategy_.sum_over_ranks(tensor); }};
+    if (strategy_.world_size() > 1) {
+        context.stop = StopToken(); // ranks finish the pass together
+    }
+    MetricValues values;
+    module.eval();
+    {
+        const torch::NoGradGuard no_grad;
+        const AutocastScope autocast = precision_.autocast();
+        values = task_.validate(context);
+    }
+    module.train();
+    if (context.stop.stop_requested()) {
+        return; // a partial pass says nothing about the model
+    }
+    validated_step_ = position.optimizer_step;
+    // At an epoch's end the position has moved on to the next epoch already.
+    const std::int64_t epoch =
+        position.next_batch == 0 ? std::max<std::int64_t>(0, position.epoch - 1) : position.epoch;
+    ValidationMetrics metrics{position.optimizer_step, epoch, values, false};
+    const auto watched = std::find_if(values.begin(), values.end(), [&](const auto& entry) {
+        return entry.first == config_.watch_metric;
+    });
+    if (watched == values.end()) {
+        std::string known;
+        for (const auto& [key, value] : values) {
+            known += (known.empty() ? "" : ", ") + key;
+        }
+        throw Error("watch_metric \"" + config_.watch_metric +
+                    "\" is not among the validation metrics (" + known + "); choose one of them");
+    }
+    if (!best_value_ || watched->second > *best_value_) {
+        best_value_ = watched->second;
+        best_step_ = position.optimizer_step;
+        position.best_value = best_value_;
+        position.best_step = best_step_;
+        metrics.best = true;
+        if (strategy_.writes()) {
+            const track::RunDirectory run(config_.out);
+            save_checkpoint(run.best_checkpoint(), {task_, optimizer_, precision_}, position,
+                            config_);
+            std::filesystem::create_directories(run.exported_models());
+            task_.export_model(run.exported_best());
+        }
+    }
+    observer_.on_validation(metrics);
 }
 
 // One optimizer step over `accumulation` batches (fewer at an epoch's end). nullopt when
@@ -160,7 +227,7 @@ std::optional<bool> FitLoop::step(Position& position) {
     metrics.step = position.optimizer_step;
     metrics.total_steps = schedule_.total_steps;
     metrics.epoch = position.epoch;
-    metrics.epochs = config_.epochs;
+    metrics.epochs = schedule_.epochs;
     metrics.batch_in_epoch = position.next_batch;
     metrics.batches_per_epoch = batches_per_epoch;
     metrics.lr = lr;

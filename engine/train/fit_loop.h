@@ -25,6 +25,9 @@ struct Schedule {
     double peak_lr = 0.0;
     std::int64_t warmup_steps = 0;
     std::int64_t total_steps = 0;
+    std::int64_t epochs = 0; // enough to hold total_steps; the last may end early
+    // Fine-tuning: validate every this many steps; 0: after each epoch.
+    std::int64_t validate_every_n_steps = 0;
 };
 
 // The parameters of `module` that train (requires_grad).
@@ -39,19 +42,27 @@ std::vector<at::Tensor> trainable_parameters(torch::nn::Module& module);
 // (wall-clock events), a few steps late on CUDA (the loss is read then too), at most
 // kMaxPendingSteps behind, so the device is synchronised only at epoch ends, checkpoints and
 // the end. Strategies whose ranks must agree on every step report each step as it ends.
+//
+// A task that validates is validated every schedule.validate_every_n_steps steps (or after each
+// epoch) and at the end; when its watched metric (config.watch_metric, higher is better)
+// improves, checkpoints/best.ckpt and exported_models/exported_best.pt are written.
 class FitLoop {
 public:
     static constexpr std::size_t kMaxPendingSteps = 8;
 
     FitLoop(const TrainConfig& config, Task& task, Strategy& strategy, PrecisionPolicy& precision,
             Optimizer& optimizer, data::Loader& loader, TrainObserver& observer, StopToken stop,
-            Schedule schedule, std::shared_ptr<EventSource> events);
+            Schedule schedule, std::shared_ptr<EventSource> events,
+            data::LoaderOptions validation_loader = {});
 
     // Trains from `position` to the end, or until a stop; returns how it ended.
     RunSummary::Status run(Position& position);
 
     double last_loss() const { return last_loss_; }
     std::optional<system::Advice> advice() const { return advice_.advise(); }
+    // The best value of the watched validation metric so far, and its step.
+    std::optional<double> best_value() const { return best_value_; }
+    std::int64_t best_step() const { return best_step_; }
 
 private:
     // A step whose metrics wait for its timing events.
@@ -67,6 +78,7 @@ private:
     bool report(bool all);
     bool report(PendingStep& pending);
     void save(const Position& position);
+    void validate(Position& position);
 
     const TrainConfig& config_;
     Task& task_;
@@ -85,6 +97,10 @@ private:
     system::SystemSampler sampler_;
     AdviceWindow advice_;
     std::deque<PendingStep> pending_;
+    data::LoaderOptions validation_loader_;
+    std::int64_t validated_step_ = -1;
+    std::optional<double> best_value_;
+    std::int64_t best_step_ = 0;
     double last_loss_ = 0.0;
     double epoch_loss_ = 0.0;
     std::int64_t epoch_steps_ = 0;

@@ -5,10 +5,6 @@
 #include "data/view_transform.h"
 #include "train/task.h"
 
-namespace kiln::distributed {
-class ProcessGroup;
-}
-
 namespace kiln::train {
 
 // Self-supervised pretraining: a method (SimCLR, DINO, distillation) over the views of
@@ -19,14 +15,12 @@ public:
     // weights when given). Bad settings are kiln::Errors, raised before anything is written.
     explicit PretrainingTask(const TrainConfig& config);
 
-    // In a distributed run: the ranks whose batches form the global batch.
-    void set_process_group(distributed::ProcessGroup* group);
-
     torch::nn::Module& module() override;
     std::int64_t dataset_size() const override;
     std::unique_ptr<data::Loader> make_loader(const data::LoaderOptions& options,
                                               StopToken stop) override;
     methods::OptimizerDefaults optimizer_defaults() const override;
+    void set_process_group(distributed::ProcessGroup* group) override;
     void set_progress(double progress) override;
     at::Tensor training_loss(const data::Batch& batch, const Placement& placement) override;
     void before_optimizer_step() override;

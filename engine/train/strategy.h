@@ -51,6 +51,8 @@ public:
         (void)metrics, (void)images;
         return stopping;
     }
+    // Sums `tensor` (on this process's device) over the ranks, in place.
+    virtual void sum_over_ranks(at::Tensor& tensor) { (void)tensor; }
     // At the end: logs whether every rank holds the same weights.
     virtual void check_replicas_agree(torch::nn::Module& module) { (void)module; }
 
@@ -83,6 +85,7 @@ public:
     std::optional<double> average_gradients(const std::vector<at::Tensor>& parameters,
                                             at::Tensor& loss) override;
     bool reduce_metrics(track::StepMetrics& metrics, std::int64_t& images, bool stopping) override;
+    void sum_over_ranks(at::Tensor& tensor) override;
     void check_replicas_agree(torch::nn::Module& module) override;
 
 private:

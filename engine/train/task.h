@@ -1,5 +1,6 @@
 #pragma once
 
+#include "config/run_config.h"
 #include "core/stop_token.h"
 #include "data/loader.h"
 #include "methods/method.h"
@@ -8,11 +9,17 @@
 #include <c10/core/Device.h>
 #include <c10/core/MemoryFormat.h>
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace torch::nn {
 class Module;
+}
+namespace kiln::distributed {
+class ProcessGroup;
 }
 namespace torch::serialize {
 class InputArchive;
@@ -28,10 +35,22 @@ struct Placement {
     c10::MemoryFormat memory_format = c10::MemoryFormat::Contiguous;
 };
 
-// What the training loop trains: the model, its data, its loss, what a checkpoint and an export
-// hold. The loop, the strategy, the precision policy and the checkpoint format are shared by
-// every task; self-supervised pretraining (PretrainingTask) is one task, the fine-tuning tasks
-// are others.
+// How a validation pass runs on this rank: where, over which share of the validation split,
+// and how counts are summed over the ranks of a distributed run.
+struct ValidationContext {
+    Placement placement;
+    data::LoaderOptions loader; // this rank's share, in order, each sample once
+    StopToken stop;
+    std::function<void(at::Tensor&)> sum_over_ranks;
+};
+
+// Metric values under the names every logger uses (val_loss, val_metric/...).
+using MetricValues = std::vector<std::pair<std::string, double>>;
+
+// What the training loop trains: the model, its data, its loss, its validation, what a
+// checkpoint and an export hold. The loop, the strategy, the precision policy and the checkpoint
+// format are shared by every task; self-supervised pretraining (PretrainingTask) is one task, the
+// fine-tuning tasks are others.
 class Task {
 public:
     virtual ~Task() = default;
@@ -43,6 +62,8 @@ public:
     virtual std::unique_ptr<data::Loader> make_loader(const data::LoaderOptions& options,
                                                       StopToken stop) = 0;
     virtual methods::OptimizerDefaults optimizer_defaults() const = 0;
+    // In a distributed run: the ranks whose batches form the global batch.
+    virtual void set_process_group(distributed::ProcessGroup* group) { (void)group; }
 
     // Before each optimizer step, with the fraction of training done in [0, 1].
     virtual void set_progress(double progress) { (void)progress; }
@@ -53,11 +74,23 @@ public:
     // After every optimizer step that was taken.
     virtual void after_optimizer_step() {}
 
+    // Validation, for the tasks that have it: the metrics of the validation split, with the
+    // module in eval mode and gradients off (the loop sees to both). Every rank runs it.
+    virtual bool validates() const { return false; }
+    virtual MetricValues validate(const ValidationContext& context) {
+        (void)context;
+        return {};
+    }
+
     // The model state a checkpoint holds, under its "model" entry.
     virtual void save(torch::serialize::OutputArchive& archive) = 0;
     virtual void load(torch::serialize::InputArchive& archive) = 0;
-    // The weights a finished run exports (exported_models/exported_last.pt).
+    // The weights a run exports (exported_models/exported_last.pt, exported_best.pt).
     virtual void export_model(const std::filesystem::path& file) = 0;
 };
+
+// The task `config.task` names, set up from `config` (data scanned and checked, model built,
+// starting weights loaded). Bad settings or data are kiln::Errors, before anything is written.
+std::unique_ptr<Task> make_task(const TrainConfig& config);
 
 } // namespace kiln::train

@@ -15,7 +15,6 @@
 #include "train/fit_loop.h"
 #include "train/optimizer.h"
 #include "train/precision.h"
-#include "train/pretraining_task.h"
 #include "train/strategy.h"
 
 #include <chrono>
@@ -58,6 +57,14 @@ OptimizerSettings optimizer_settings(const TrainConfig& config,
     return settings;
 }
 
+// This rank's share of the validation split: in order, each image once, whole batches.
+data::LoaderOptions validation_options(data::LoaderOptions options) {
+    options.shuffle = false;
+    options.drop_last = false;
+    options.even_shares = false;
+    return options;
+}
+
 // This rank's share of every global batch, pinned for copies to a GPU.
 data::LoaderOptions loader_options(const TrainConfig& config, const Strategy& strategy) {
     data::LoaderOptions options;
@@ -71,13 +78,16 @@ data::LoaderOptions loader_options(const TrainConfig& config, const Strategy& st
 }
 
 // The learning rate scaled linearly with the batch (per 256 images), warm-up from the method's
-// defaults (at most a tenth of the run), cosine decay over every optimizer step.
+// defaults (at most a tenth of the run), cosine decay over every optimizer step; `steps` when
+// given, else `epochs`.
 Schedule schedule_for(const TrainConfig& config, const methods::OptimizerDefaults& defaults,
                       double base_lr, std::int64_t batches_per_epoch) {
     const std::int64_t accumulation = config.gradient_accumulation_steps;
     const std::int64_t steps_per_epoch = (batches_per_epoch + accumulation - 1) / accumulation;
     Schedule schedule;
-    schedule.total_steps = steps_per_epoch * config.epochs;
+    schedule.total_steps = config.steps ? *config.steps : steps_per_epoch * config.epochs;
+    schedule.epochs = (schedule.total_steps + steps_per_epoch - 1) / steps_per_epoch;
+    schedule.validate_every_n_steps = config.val_every_n_steps.value_or(0);
     schedule.peak_lr = base_lr * config.batch_size * accumulation / 256.0;
     schedule.warmup_steps =
         std::min<std::int64_t>(static_cast<std::int64_t>(defaults.warmup_epochs * steps_per_epoch),
@@ -213,7 +223,8 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     const auto started = Clock::now();
     set_compute_threads(config);
     torch::manual_seed(static_cast<std::uint64_t>(config.seed));
-    PretrainingTask task(config);
+    const std::unique_ptr<Task> made = make_task(config);
+    Task& task = *made;
     PrecisionPolicy precision(config.precision, strategy.device().type());
     torch::nn::Module& module = task.module();
     move_module(module, strategy.device(), precision.storage_dtype(),
@@ -229,8 +240,9 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                         trainable_parameters(module));
 
     // Ranks stop together, after a step they all finished: never in the middle of a wait.
-    const std::unique_ptr<data::Loader> loader = task.make_loader(
-        loader_options(config, strategy), strategy.world_size() > 1 ? StopToken() : stop);
+    const data::LoaderOptions options = loader_options(config, strategy);
+    const std::unique_ptr<data::Loader> loader =
+        task.make_loader(options, strategy.world_size() > 1 ? StopToken() : stop);
     if (loader->batches_per_epoch() == 0) {
         throw Error("batch_size " + std::to_string(config.batch_size) + " is larger than the " +
                     std::to_string(task.dataset_size()) +
@@ -271,7 +283,7 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                 ? cuda_events()
                 : std::shared_ptr<EventSource>(std::make_shared<WallClockEvents>());
         FitLoop loop(config, task, strategy, precision, optimizer, *loader, observer,
-                     std::move(stop), schedule, events);
+                     std::move(stop), schedule, events, validation_options(options));
         RunSummary summary;
         summary.checkpoint = checkpoint;
         summary.status = loop.run(position);
@@ -293,6 +305,9 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
         summary.seconds = seconds(Clock::now() - started);
         summary.skipped_images = loader->skipped_files();
         summary.advice = loop.advice();
+        summary.watch_metric = task.validates() ? config.watch_metric : std::string();
+        summary.best_value = loop.best_value();
+        summary.best_step = loop.best_step();
         observer.on_end(summary);
         return summary;
     } catch (const std::exception& error) {

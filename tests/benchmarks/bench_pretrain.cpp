@@ -13,7 +13,7 @@
 #include "data/dataset_index.h"
 #include "data/idx_import.h"
 #include "embed/embedder.h"
-#include "eval/knn.h"
+#include "embed/knn.h"
 #include "models/backbone.h"
 #include "train/trainer.h"
 
@@ -54,15 +54,16 @@ struct Sets {
     kiln::data::DatasetIndex test;
 };
 
-kiln::eval::KnnAccuracy evaluate(kiln::models::BackboneImpl& backbone, const Sets& sets, int size) {
+kiln::embed::KnnAccuracy evaluate(kiln::models::BackboneImpl& backbone, const Sets& sets,
+                                  int size) {
     kiln::embed::EmbedOptions options;
     options.height = options.width = size;
     options.batch_size = 256;
     options.num_workers = 1;
     const auto train = kiln::embed::compute_embeddings(backbone, sets.train, options);
     const auto test = kiln::embed::compute_embeddings(backbone, sets.test, options);
-    return kiln::eval::knn_accuracy(train.values, labels_of(sets.train, train.indices), test.values,
-                                    labels_of(sets.test, test.indices));
+    return kiln::embed::knn_accuracy(train.values, labels_of(sets.train, train.indices),
+                                     test.values, labels_of(sets.test, test.indices));
 }
 
 class Quiet : public kiln::train::TrainObserver {};

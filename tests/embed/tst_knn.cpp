@@ -1,13 +1,13 @@
-// Evaluation: weighted kNN classification.
+// Embeddings: weighted kNN classification.
 
 #include "core/error.h"
-#include "eval/knn.h"
+#include "embed/knn.h"
 
 #include <QtTest>
 #include <torch/types.h>
 #include <torch/utils.h>
 
-class EvalTest : public QObject {
+class KnnTest : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -26,12 +26,12 @@ private Q_SLOTS:
         const torch::Tensor test =
             torch::stack({centres[0], centres[1], centres[2], centres[2] * 0.1});
         const auto accuracy =
-            kiln::eval::knn_accuracy(train, train_labels, test, test_labels, 5, 0.07);
+            kiln::embed::knn_accuracy(train, train_labels, test, test_labels, 5, 0.07);
         QCOMPARE(accuracy.top1, 1.0);
         QCOMPARE(accuracy.top5, 1.0);
 
         std::vector<std::int64_t> wrong = {1, 1, 2, 2};
-        const auto half = kiln::eval::knn_accuracy(train, train_labels, test, wrong, 5, 0.07);
+        const auto half = kiln::embed::knn_accuracy(train, train_labels, test, wrong, 5, 0.07);
         QCOMPARE(half.top1, 0.75);
         QCOMPARE(half.top5, 1.0); // only three classes: every label is in the top 5
     }
@@ -49,21 +49,22 @@ private Q_SLOTS:
             test_labels.push_back(i % 7);
         }
         const auto whole =
-            kiln::eval::knn_accuracy(train, train_labels, test, test_labels, 20, 0.07, 1024);
+            kiln::embed::knn_accuracy(train, train_labels, test, test_labels, 20, 0.07, 1024);
         const auto chunked =
-            kiln::eval::knn_accuracy(train, train_labels, test, test_labels, 20, 0.07, 7);
+            kiln::embed::knn_accuracy(train, train_labels, test, test_labels, 20, 0.07, 7);
         QCOMPARE(chunked.top1, whole.top1);
         QCOMPARE(chunked.top5, whole.top5);
         QVERIFY(whole.top5 >= whole.top1);
     }
 
     void badInputIsRefused() {
-        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::eval::knn_accuracy(torch::randn({3, 2}), {0, 1},
-                                                                       torch::randn({1, 2}), {0}));
-        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::eval::knn_accuracy(torch::randn({0, 2}), {},
-                                                                       torch::randn({1, 2}), {0}));
+        QVERIFY_THROWS_EXCEPTION(
+            kiln::Error,
+            kiln::embed::knn_accuracy(torch::randn({3, 2}), {0, 1}, torch::randn({1, 2}), {0}));
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::knn_accuracy(torch::randn({0, 2}), {},
+                                                                        torch::randn({1, 2}), {0}));
     }
 };
 
-QTEST_APPLESS_MAIN(EvalTest)
-#include "tst_eval.moc"
+QTEST_APPLESS_MAIN(KnnTest)
+#include "tst_knn.moc"

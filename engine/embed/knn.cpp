@@ -1,4 +1,4 @@
-#include "eval/knn.h"
+#include "embed/knn.h"
 
 #include "core/error.h"
 #include "data/dataset_index.h"
@@ -10,7 +10,7 @@
 #include <torch/nn/functional/normalization.h>
 #include <torch/types.h>
 
-namespace kiln::eval {
+namespace kiln::embed {
 
 KnnAccuracy knn_accuracy(const at::Tensor& train_features,
                          const std::vector<std::int64_t>& train_labels,
@@ -119,4 +119,4 @@ KnnAccuracy knn_accuracy_on_files(const std::filesystem::path& train_file,
                         temperature);
 }
 
-} // namespace kiln::eval
+} // namespace kiln::embed

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <vector>
 
-namespace kiln::eval {
+namespace kiln::embed {
 
 struct KnnAccuracy {
     double top1 = 0.0;
@@ -44,4 +44,4 @@ KnnAccuracy knn_accuracy_on_files(const std::filesystem::path& train_file,
                                   const std::filesystem::path& test_file, int k = 20,
                                   double temperature = 0.07);
 
-} // namespace kiln::eval
+} // namespace kiln::embed

@@ -1,0 +1,534 @@
+#include "data/labelled_data.h"
+
+#include "core/error.h"
+#include "core/parallel_for.h"
+#include "data/dataset_index.h"
+#include "data/image_decode.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <opencv2/imgcodecs.hpp>
+#include <set>
+#include <sstream>
+
+namespace kiln::data {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// Collects the problems of a data setting, to report them all at once.
+class Problems {
+public:
+    void add(const std::string& key, const std::string& message) {
+        issues_.push_back({key, message});
+    }
+    bool empty() const { return issues_.empty(); }
+    void throw_if_any() const {
+        if (!issues_.empty()) {
+            throw ConfigError(issues_);
+        }
+    }
+
+private:
+    std::vector<ConfigIssue> issues_;
+};
+
+std::string quoted(const fs::path& path) {
+    return "\"" + path.string() + "\"";
+}
+
+// A required path setting: `data.<key>` as a string naming something that exists.
+std::optional<fs::path> path_setting(const json& data, const std::string& key, Problems& problems,
+                                     const std::string& what) {
+    const json* value = &data;
+    std::string dotted = "data";
+    std::size_t start = 0;
+    while (start <= key.size()) {
+        const std::size_t dot = std::min(key.find('.', start), key.size());
+        const std::string part = key.substr(start, dot - start);
+        dotted += "." + part;
+        if (!value->is_object() || !value->contains(part)) {
+            problems.add(dotted, "missing: give " + what);
+            return std::nullopt;
+        }
+        value = &(*value)[part];
+        start = dot + 1;
+    }
+    if (!value->is_string() || value->get<std::string>().empty()) {
+        problems.add(dotted, "expected a path: " + what);
+        return std::nullopt;
+    }
+    const fs::path path = value->get<std::string>();
+    std::error_code error;
+    if (!fs::exists(path, error)) {
+        problems.add(dotted, quoted(path) + " does not exist; give " + what);
+        return std::nullopt;
+    }
+    return path;
+}
+
+void check_keys(const json& data, const std::vector<std::string>& known, const std::string& path,
+                Problems& problems) {
+    if (!data.is_object()) {
+        problems.add(path, "expected a dictionary of settings");
+        return;
+    }
+    for (const auto& [key, value] : data.items()) {
+        if (std::find(known.begin(), known.end(), key) == known.end()) {
+            std::string list;
+            for (const std::string& name : known) {
+                list += (list.empty() ? "" : ", ") + name;
+            }
+            problems.add(path + "." + key, "unknown setting; valid: " + list);
+        }
+    }
+}
+
+std::string trim(std::string text) {
+    const auto not_space = [](unsigned char c) { return !std::isspace(c); };
+    text.erase(text.begin(), std::find_if(text.begin(), text.end(), not_space));
+    text.erase(std::find_if(text.rbegin(), text.rend(), not_space).base(), text.end());
+    return text;
+}
+
+// One CSV line split into fields; double quotes enclose fields holding commas.
+std::vector<std::string> csv_fields(const std::string& line) {
+    std::vector<std::string> fields(1);
+    bool quoted_field = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (c == '"') {
+            if (quoted_field && i + 1 < line.size() && line[i + 1] == '"') {
+                fields.back() += '"';
+                ++i;
+            } else {
+                quoted_field = !quoted_field;
+            }
+        } else if (c == ',' && !quoted_field) {
+            fields.emplace_back();
+        } else if (c != '\r') {
+            fields.back() += c;
+        }
+    }
+    for (std::string& field : fields) {
+        field = trim(field);
+    }
+    return fields;
+}
+
+// An image with the label text it was given (a class folder, or a CSV label).
+struct LabelledFile {
+    fs::path path;
+    std::string name;
+    std::string label;
+};
+
+std::vector<LabelledFile> scan_class_folders(const fs::path& root, const std::string& key,
+                                             Problems& problems) {
+    std::vector<LabelledFile> files;
+    DatasetIndex index;
+    try {
+        index = DatasetIndex::scan({root});
+    } catch (const Error& error) {
+        problems.add(key, error.what());
+        return files;
+    }
+    std::size_t outside = 0;
+    std::string first_outside;
+    for (std::size_t i = 0; i < index.size(); ++i) {
+        const std::string_view folder = index.top_level_folder(i);
+        if (folder.empty()) {
+            if (outside++ == 0) {
+                first_outside = std::string(index.filename(i));
+            }
+            continue;
+        }
+        files.push_back({index.path(i), std::string(index.filename(i)), std::string(folder)});
+    }
+    if (outside > 0) {
+        problems.add(key, std::to_string(outside) + " image(s) of " + quoted(root) +
+                              " are not inside a class folder, e.g. \"" + first_outside +
+                              "\"; put each image in a folder named after its class");
+    }
+    return files;
+}
+
+std::vector<LabelledFile> read_label_csv(const fs::path& csv, const std::string& key,
+                                         Problems& problems) {
+    std::vector<LabelledFile> files;
+    std::ifstream in(csv);
+    std::string line;
+    if (!in || !std::getline(in, line)) {
+        problems.add(key, quoted(csv) + " cannot be read or is empty; give a CSV with a header "
+                                        "line \"image,label\"");
+        return files;
+    }
+    const std::vector<std::string> header = csv_fields(line);
+    const auto column = [&header](std::initializer_list<const char*> names) -> int {
+        for (std::size_t i = 0; i < header.size(); ++i) {
+            for (const char* name : names) {
+                if (header[i] == name) {
+                    return static_cast<int>(i);
+                }
+            }
+        }
+        return -1;
+    };
+    const int image_column = column({"image", "image_path", "filename"});
+    const int label_column = column({"label", "labels"});
+    if (image_column < 0 || label_column < 0) {
+        problems.add(key, quoted(csv) + " has no \"image\" and \"label\" columns in its header "
+                                        "line; start the file with \"image,label\"");
+        return files;
+    }
+    const fs::path folder = csv.parent_path();
+    std::size_t line_number = 1;
+    while (std::getline(in, line)) {
+        ++line_number;
+        if (trim(line).empty()) {
+            continue;
+        }
+        const std::vector<std::string> fields = csv_fields(line);
+        const std::string where = quoted(csv) + " line " + std::to_string(line_number);
+        if (static_cast<int>(fields.size()) <= std::max(image_column, label_column)) {
+            problems.add(key, where + " has " + std::to_string(fields.size()) +
+                                  " field(s); give an image and a label on every line");
+            continue;
+        }
+        const std::string& label = fields[static_cast<std::size_t>(label_column)];
+        if (label.find_first_of(";|") != std::string::npos) {
+            problems.add(key, where + " gives several labels (\"" + label +
+                                  "\"); Kiln trains single-label classification: give one "
+                                  "label per image");
+            continue;
+        }
+        const fs::path image = fields[static_cast<std::size_t>(image_column)];
+        const fs::path path = image.is_absolute() ? image : folder / image;
+        std::error_code error;
+        if (!fs::is_regular_file(path, error)) {
+            problems.add(key, where + ": image " + quoted(path) +
+                                  " does not exist; fix the path (relative to the CSV's folder)");
+            continue;
+        }
+        files.push_back({path, image.string(), label});
+    }
+    return files;
+}
+
+std::vector<LabelledFile> read_split(const fs::path& location, const std::string& key,
+                                     Problems& problems) {
+    std::error_code error;
+    if (fs::is_directory(location, error)) {
+        return scan_class_folders(location, key, problems);
+    }
+    if (location.extension() == ".csv") {
+        return read_label_csv(location, key, problems);
+    }
+    problems.add(key, quoted(location) +
+                          " is neither a folder of class folders nor a .csv file of image,label");
+    return {};
+}
+
+bool is_class_id(const std::string& text, std::size_t classes) {
+    return !text.empty() && text.size() < 10 &&
+           std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }) &&
+           std::stoul(text) < classes;
+}
+
+ClassifiedImages assign_labels(const std::vector<LabelledFile>& files, const ClassNames& classes,
+                               const std::string& key, Problems& problems) {
+    std::map<std::string, std::int64_t> ids;
+    for (std::size_t i = 0; i < classes.size(); ++i) {
+        ids.emplace(classes[i], static_cast<std::int64_t>(i));
+    }
+    ClassifiedImages images;
+    std::map<std::string, std::string> unknown; // label -> first file
+    for (const LabelledFile& file : files) {
+        std::int64_t label = -1;
+        if (const auto found = ids.find(file.label); found != ids.end()) {
+            label = found->second;
+        } else if (is_class_id(file.label, classes.size())) {
+            label = static_cast<std::int64_t>(std::stoul(file.label));
+        } else {
+            unknown.emplace(file.label, file.name);
+            continue;
+        }
+        images.paths.push_back(file.path);
+        images.names.push_back(file.name);
+        images.labels.push_back(label);
+    }
+    for (const auto& [label, name] : unknown) {
+        problems.add(key, "class \"" + label + "\" (e.g. \"" + name +
+                              "\") is not one of the training classes; add it to data.classes "
+                              "and the training data, or remove its images");
+    }
+    if (images.paths.empty() && unknown.empty() && problems.empty()) {
+        problems.add(key, "no labelled images found; give a folder of class folders of images "
+                          "or a CSV of image,label");
+    }
+    return images;
+}
+
+ClassNames classes_from(const json& data, const std::vector<LabelledFile>& train,
+                        Problems& problems) {
+    if (data.contains("classes") && !data["classes"].is_null()) {
+        try {
+            return parse_class_names(data["classes"], "data.classes");
+        } catch (const ConfigError& error) {
+            for (const ConfigIssue& issue : error.issues()) {
+                problems.add(issue.path, issue.message);
+            }
+            return {};
+        }
+    }
+    std::set<std::string> names;
+    for (const LabelledFile& file : train) {
+        names.insert(file.label);
+    }
+    return ClassNames(names.begin(), names.end());
+}
+
+// Each image of an images folder with the mask of the same relative name (extension .png).
+SegmentedImages pair_masks(const fs::path& images_root, const fs::path& masks_root,
+                           const std::string& key, Problems& problems) {
+    SegmentedImages split;
+    DatasetIndex index;
+    try {
+        index = DatasetIndex::scan({images_root});
+    } catch (const Error& error) {
+        problems.add(key + ".images", error.what());
+        return split;
+    }
+    std::size_t missing = 0;
+    std::string first_missing;
+    for (std::size_t i = 0; i < index.size(); ++i) {
+        const fs::path name(index.filename(i));
+        const fs::path mask = masks_root / fs::path(name).replace_extension(".png");
+        std::error_code error;
+        if (!fs::is_regular_file(mask, error)) {
+            if (missing++ == 0) {
+                first_missing = quoted(index.path(i)) + " has no mask " + quoted(mask);
+            }
+            continue;
+        }
+        split.paths.push_back(index.path(i));
+        split.masks.push_back(mask);
+        split.names.emplace_back(index.filename(i));
+    }
+    if (missing > 0) {
+        problems.add(key + ".masks", std::to_string(missing) + " image(s) have no mask, e.g. " +
+                                         first_missing +
+                                         "; give every image a PNG of class ids with its name");
+    }
+    return split;
+}
+
+// Reads every mask of a split, checking size and values; returns the first few problems.
+void check_masks(const SegmentedImages& split, const SegmentationData& data, const std::string& key,
+                 int threads, Problems& problems) {
+    std::mutex mutex;
+    std::vector<std::pair<std::size_t, std::string>> failures;
+    const int classes = static_cast<int>(data.classes.size());
+    parallel_for(split.paths.size(), threads, 16, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            std::string failure;
+            try {
+                const cv::Mat mask = read_mask(split.masks[i]);
+                const cv::Size image =
+                    stored_image_size(read_file(split.paths[i]), split.paths[i].string());
+                if (mask.size() != image) {
+                    failure = "mask " + quoted(split.masks[i]) + " is " +
+                              std::to_string(mask.cols) + "x" + std::to_string(mask.rows) +
+                              " but its image " + quoted(split.paths[i]) + " is " +
+                              std::to_string(image.width) + "x" + std::to_string(image.height) +
+                              "; masks must have their image's size";
+                } else {
+                    cv::Mat values;
+                    mask.convertTo(values, CV_32S);
+                    for (auto it = values.begin<int>(); it != values.end<int>(); ++it) {
+                        if (*it >= classes && *it != data.ignore_index) {
+                            failure = "mask " + quoted(split.masks[i]) + " holds class id " +
+                                      std::to_string(*it) + " but data.classes has " +
+                                      std::to_string(classes) + " classes (0 to " +
+                                      std::to_string(classes - 1) + ") and ignore_index is " +
+                                      std::to_string(data.ignore_index) +
+                                      "; add the class to data.classes or fix the mask";
+                            break;
+                        }
+                    }
+                }
+            } catch (const Error& error) {
+                failure = error.what();
+            }
+            if (!failure.empty()) {
+                const std::lock_guard<std::mutex> lock(mutex);
+                failures.emplace_back(i, failure);
+            }
+        }
+    });
+    std::sort(failures.begin(), failures.end());
+    constexpr std::size_t kShown = 3;
+    for (std::size_t i = 0; i < std::min(kShown, failures.size()); ++i) {
+        problems.add(key + ".masks", failures[i].second);
+    }
+    if (failures.size() > kShown) {
+        problems.add(key + ".masks", "and " + std::to_string(failures.size() - kShown) +
+                                         " more mask(s) with problems");
+    }
+}
+
+} // namespace
+
+ClassNames parse_class_names(const json& classes, const std::string& key) {
+    std::vector<ConfigIssue> issues;
+    json value = classes;
+    if (classes.is_string()) {
+        std::ifstream in(classes.get<std::string>());
+        try {
+            value = json::parse(in);
+        } catch (const json::exception& error) {
+            throw ConfigError({{key, "\"" + classes.get<std::string>() +
+                                         "\" is not a readable JSON file of class names (" +
+                                         error.what() + "); give {\"0\": \"name\", ...}"}});
+        }
+    }
+    ClassNames names;
+    if (value.is_array()) {
+        for (const json& name : value) {
+            names.push_back(name.is_string() ? name.get<std::string>() : name.dump());
+        }
+    } else if (value.is_object()) {
+        std::map<long, std::string> by_id;
+        for (const auto& [id, name] : value.items()) {
+            char* end = nullptr;
+            const long number = std::strtol(id.c_str(), &end, 10);
+            if (id.empty() || *end != '\0' || number < 0) {
+                issues.push_back({key + "." + id, "class ids are whole numbers from 0"});
+                continue;
+            }
+            by_id[number] = name.is_string() ? name.get<std::string>() : name.dump();
+        }
+        long expected = 0;
+        for (const auto& [id, name] : by_id) {
+            if (id != expected++) {
+                issues.push_back({key, "class ids must run 0, 1, 2, ... without gaps; id " +
+                                           std::to_string(expected - 1) + " is missing"});
+                break;
+            }
+            names.push_back(name);
+        }
+    } else {
+        issues.push_back({key, "expected {\"0\": \"name\", ...}, a list of names or a JSON file"});
+    }
+    if (names.empty() && issues.empty()) {
+        issues.push_back({key, "no classes given; name at least one"});
+    }
+    if (!issues.empty()) {
+        throw ConfigError(issues);
+    }
+    return names;
+}
+
+ClassificationData load_classification_data(const json& data) {
+    Problems problems;
+    check_keys(data, {"train", "val", "classes"}, "data", problems);
+    ClassificationData result;
+    const auto train_path =
+        path_setting(data, "train", problems, "a folder of class folders or a CSV of image,label");
+    const auto val_path =
+        path_setting(data, "val", problems, "a folder of class folders or a CSV of image,label");
+    const std::vector<LabelledFile> train =
+        train_path ? read_split(*train_path, "data.train", problems) : std::vector<LabelledFile>{};
+    const std::vector<LabelledFile> val =
+        val_path ? read_split(*val_path, "data.val", problems) : std::vector<LabelledFile>{};
+    result.classes = classes_from(data, train, problems);
+    if (!result.classes.empty()) {
+        if (train_path) {
+            result.train = assign_labels(train, result.classes, "data.train", problems);
+        }
+        if (val_path) {
+            result.val = assign_labels(val, result.classes, "data.val", problems);
+        }
+    }
+    problems.throw_if_any();
+    return result;
+}
+
+SegmentationData load_segmentation_data(const json& data, int threads) {
+    Problems problems;
+    check_keys(data, {"train", "val", "classes", "ignore_index"}, "data", problems);
+    for (const char* split : {"train", "val"}) {
+        if (data.contains(split)) {
+            check_keys(data[split], {"images", "masks"}, std::string("data.") + split, problems);
+        }
+    }
+    SegmentationData result;
+    if (data.contains("ignore_index")) {
+        const json& ignore = data["ignore_index"];
+        if (!ignore.is_number_integer() || ignore.get<long>() < 0 || ignore.get<long>() > 65535) {
+            problems.add("data.ignore_index", "expected a mask value from 0 to 65535");
+        } else {
+            result.ignore_index = ignore.get<int>();
+        }
+    }
+    if (!data.contains("classes") || data["classes"].is_null()) {
+        problems.add("data.classes", "missing: name the classes of the mask ids, e.g. "
+                                     "data.classes='{\"0\": \"background\", \"1\": \"shirt\"}'");
+    } else {
+        try {
+            result.classes = parse_class_names(data["classes"], "data.classes");
+        } catch (const ConfigError& error) {
+            for (const ConfigIssue& issue : error.issues()) {
+                problems.add(issue.path, issue.message);
+            }
+        }
+    }
+    if (!result.classes.empty() && result.ignore_index < static_cast<int>(result.classes.size())) {
+        problems.add("data.ignore_index", std::to_string(result.ignore_index) +
+                                              " is a class id; choose a value above the last "
+                                              "class (the default is 255)");
+    }
+    const auto split = [&](const std::string& name, SegmentedImages& images) {
+        const auto image_root =
+            path_setting(data, name + ".images", problems, "a folder of images");
+        const auto mask_root =
+            path_setting(data, name + ".masks", problems, "a folder of PNG masks of class ids");
+        if (image_root && mask_root) {
+            images = pair_masks(*image_root, *mask_root, "data." + name, problems);
+            if (images.paths.empty() && problems.empty()) {
+                problems.add("data." + name + ".images", "no images with masks found");
+            }
+        }
+    };
+    split("train", result.train);
+    split("val", result.val);
+    if (problems.empty()) {
+        check_masks(result.train, result, "data.train", threads, problems);
+        check_masks(result.val, result, "data.val", threads, problems);
+    }
+    problems.throw_if_any();
+    return result;
+}
+
+cv::Mat read_mask(const fs::path& path) {
+    const std::vector<unsigned char> bytes = read_file(path);
+    cv::Mat mask;
+    try {
+        mask = cv::imdecode(bytes, cv::IMREAD_UNCHANGED);
+    } catch (const cv::Exception& error) {
+        throw Error("mask " + quoted(path) + " cannot be decoded: " + error.err);
+    }
+    if (mask.empty()) {
+        throw Error("mask " + quoted(path) + " is not a readable image; save masks as PNGs");
+    }
+    if (mask.channels() != 1 || (mask.depth() != CV_8U && mask.depth() != CV_16U)) {
+        throw Error("mask " + quoted(path) + " has " + std::to_string(mask.channels()) +
+                    " channel(s); save class ids as a single-channel 8- or 16-bit PNG");
+    }
+    return mask;
+}
+
+} // namespace kiln::data

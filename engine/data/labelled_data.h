@@ -1,0 +1,66 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <opencv2/core/mat.hpp>
+#include <string>
+#include <vector>
+
+namespace kiln::data {
+
+// Class names by class id (0, 1, ...).
+using ClassNames = std::vector<std::string>;
+
+// One split of a classification set: each image with its class id.
+struct ClassifiedImages {
+    std::vector<std::filesystem::path> paths;
+    std::vector<std::string> names; // as users see them: relative to the split's folder
+    std::vector<std::int64_t> labels;
+};
+
+struct ClassificationData {
+    ClassNames classes;
+    ClassifiedImages train;
+    ClassifiedImages val;
+};
+
+// One split of a segmentation set: each image with its mask of class ids.
+struct SegmentedImages {
+    std::vector<std::filesystem::path> paths;
+    std::vector<std::filesystem::path> masks;
+    std::vector<std::string> names;
+};
+
+struct SegmentationData {
+    ClassNames classes;
+    int ignore_index = 255; // mask value that no loss or metric counts
+    SegmentedImages train;
+    SegmentedImages val;
+};
+
+// `data` of train-image-classification, in LightlyTrain's shape: `train` and `val`, each a
+// folder of class folders (cats/001.jpg is a cat) or a CSV file of `image,label` rows (paths
+// relative to the CSV's folder, labels by name or id); `classes` (optional) maps ids to names,
+// as {"0": "cat", ...}, a list of names, or the path of a JSON file holding either. Without
+// `classes` the classes are the train split's, sorted by name. Every problem (missing folders,
+// images outside class folders, a val class that train lacks, empty splits) is reported
+// together in a kiln::ConfigError naming the file and the fix.
+ClassificationData load_classification_data(const nlohmann::json& data);
+
+// `data` of train-semantic-segmentation: `train.images`, `train.masks`, `val.images`,
+// `val.masks` (mask files are PNGs named as their image with .png, in the same subfolders),
+// `classes` (required, as above) and `ignore_index` (default 255). Every mask is read on
+// `threads` threads and checked against its image: a missing mask, an unreadable or
+// multi-channel one, a size that differs from the image's, or a value that is neither a class
+// id nor the ignore index is an error naming both files.
+SegmentationData load_segmentation_data(const nlohmann::json& data, int threads);
+
+// A mask file as 8- or 16-bit class ids, one channel; a kiln::Error naming the file otherwise.
+cv::Mat read_mask(const std::filesystem::path& path);
+
+// Class names from `classes`: {"id": "name"} (ids 0 .. N-1), a list of names, or a JSON file
+// holding either. `key` names the setting in errors.
+ClassNames parse_class_names(const nlohmann::json& classes, const std::string& key);
+
+} // namespace kiln::data

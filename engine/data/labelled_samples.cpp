@@ -1,0 +1,114 @@
+#include "data/labelled_samples.h"
+
+#include "core/error.h"
+
+#include <opencv2/imgproc.hpp>
+
+namespace kiln::data {
+namespace {
+
+std::vector<ViewShape> one_view(const TransformArgs& transform) {
+    const ViewArgs& view = transform.views.front();
+    return {{transform.num_channels, view.height, view.width}};
+}
+
+} // namespace
+
+ClassifiedSamples::ClassifiedSamples(ClassifiedImages images, TransformArgs transform)
+    : images_(std::move(images)), transform_(std::move(transform)) {}
+
+std::filesystem::path ClassifiedSamples::image_path(std::int64_t index) const {
+    return images_.paths[static_cast<std::size_t>(index)];
+}
+
+std::vector<ViewShape> ClassifiedSamples::view_shapes() const {
+    return one_view(transform_);
+}
+
+std::optional<std::vector<std::int64_t>> ClassifiedSamples::target_shape() const {
+    return std::vector<std::int64_t>{};
+}
+
+void ClassifiedSamples::make(std::int64_t index, const cv::Mat& image, Rng& rng,
+                             const std::vector<float*>& views, std::int64_t* target) const {
+    const cv::Mat view = make_view(image, transform_.views.front(), transform_.num_channels, rng);
+    write_normalized(view, transform_.num_channels, transform_.mean.data(), transform_.std.data(),
+                     views.front());
+    *target = images_.labels[static_cast<std::size_t>(index)];
+}
+
+SegmentedSamples::SegmentedSamples(SegmentedImages images, int ignore_index,
+                                   TransformArgs transform)
+    : images_(std::move(images)), ignore_index_(ignore_index), transform_(std::move(transform)) {}
+
+std::filesystem::path SegmentedSamples::image_path(std::int64_t index) const {
+    return images_.paths[static_cast<std::size_t>(index)];
+}
+
+std::vector<ViewShape> SegmentedSamples::view_shapes() const {
+    return one_view(transform_);
+}
+
+std::optional<std::vector<std::int64_t>> SegmentedSamples::target_shape() const {
+    const ViewArgs& view = transform_.views.front();
+    return std::vector<std::int64_t>{view.height, view.width};
+}
+
+void SegmentedSamples::make(std::int64_t index, const cv::Mat& decoded, Rng& rng,
+                            const std::vector<float*>& views, std::int64_t* target) const {
+    const ViewArgs& view = transform_.views.front();
+    cv::Mat mask = read_mask(images_.masks[static_cast<std::size_t>(index)]);
+    cv::Mat image = decoded;
+    // Decoding may have shrunk a large JPEG: the mask follows, keeping its ids.
+    if (mask.size() != image.size()) {
+        cv::resize(mask, mask, image.size(), 0, 0, cv::INTER_NEAREST);
+    }
+    if (view.random_crop) {
+        const cv::Rect box = random_crop_box(image.size(), rng, view.min_scale, view.max_scale);
+        image = image(box);
+        mask = mask(box);
+    }
+    image = resize(image, view.height, view.width);
+    cv::resize(mask, mask, cv::Size(view.width, view.height), 0, 0, cv::INTER_NEAREST);
+    if (chance(rng, view.horizontal_flip_prob)) {
+        horizontal_flip(image);
+        cv::flip(mask, mask, 1);
+    }
+    if (chance(rng, view.vertical_flip_prob)) {
+        vertical_flip(image);
+        cv::flip(mask, mask, 0);
+    }
+    if (transform_.num_channels == 3 && chance(rng, view.color_jitter_prob)) {
+        apply_color_ops(image, draw_color_jitter(rng, view.color_jitter));
+    }
+    write_normalized(image, transform_.num_channels, transform_.mean.data(), transform_.std.data(),
+                     views.front());
+    cv::Mat ids;
+    mask.convertTo(ids, CV_32S);
+    for (int y = 0; y < ids.rows; ++y) {
+        const int* row = ids.ptr<int>(y);
+        for (int x = 0; x < ids.cols; ++x) {
+            *target++ = row[x] == ignore_index_ ? -1 : row[x];
+        }
+    }
+}
+
+ImageSamples::ImageSamples(std::vector<std::filesystem::path> paths, TransformArgs transform)
+    : paths_(std::move(paths)), transform_(std::move(transform)) {}
+
+std::filesystem::path ImageSamples::image_path(std::int64_t index) const {
+    return paths_[static_cast<std::size_t>(index)];
+}
+
+std::vector<ViewShape> ImageSamples::view_shapes() const {
+    return one_view(transform_);
+}
+
+void ImageSamples::make(std::int64_t, const cv::Mat& image, Rng& rng,
+                        const std::vector<float*>& views, std::int64_t*) const {
+    const cv::Mat view = make_view(image, transform_.views.front(), transform_.num_channels, rng);
+    write_normalized(view, transform_.num_channels, transform_.mean.data(), transform_.std.data(),
+                     views.front());
+}
+
+} // namespace kiln::data

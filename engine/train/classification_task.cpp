@@ -1,0 +1,122 @@
+#include "train/classification_task.h"
+
+#include "core/error.h"
+#include "core/json_args.h"
+#include "data/labelled_samples.h"
+#include "data/view_transform.h"
+#include "eval/confusion_matrix.h"
+
+#include <cmath>
+#include <torch/nn/functional/loss.h>
+#include <torch/types.h>
+
+namespace kiln::train {
+namespace {
+
+struct ClassifierArgs {
+    std::string backbone_weights;
+    models::ClassifierHead head = models::ClassifierHead::Linear;
+    bool freeze_backbone = false;
+};
+
+ClassifierArgs read_model_args(const nlohmann::json& model_args) {
+    std::vector<ConfigIssue> issues;
+    JsonArgs args(model_args, "model_args", issues);
+    ClassifierArgs result;
+    result.backbone_weights = args.text("backbone_weights", "");
+    const std::string head = args.text("head", "linear");
+    if (head == "mlp") {
+        result.head = models::ClassifierHead::Mlp;
+    } else if (head != "linear") {
+        args.report("head", "unknown head \"" + head + "\"; use linear or mlp");
+    }
+    result.freeze_backbone = args.boolean("freeze_backbone", false);
+    args.finish();
+    if (!issues.empty()) {
+        throw ConfigError(issues);
+    }
+    return result;
+}
+
+models::Classifier make_classifier(const TrainConfig& config, const ClassifierArgs& args,
+                                   std::int64_t classes, int channels) {
+    return models::Classifier(models::make_backbone(config.model, channels), classes, args.head,
+                              args.freeze_backbone);
+}
+
+} // namespace
+
+ClassificationTask::ClassificationTask(const TrainConfig& config) {
+    const ClassifierArgs args = read_model_args(config.model_args);
+    data::TransformArgs train_transform =
+        data::finetune_transform(config.transform_args, true, 0.08);
+    data::TransformArgs val_transform =
+        data::finetune_transform(config.transform_args, false, 0.08);
+    data::ClassificationData data = data::load_classification_data(config.labelled_data);
+    if (data.classes.size() < 2) {
+        throw Error("data: classification needs at least two classes, found " +
+                    std::to_string(data.classes.size()) + "; add class folders or labels");
+    }
+    const int channels = train_transform.num_channels;
+    model_ =
+        make_classifier(config, args, static_cast<std::int64_t>(data.classes.size()), channels);
+    set_up(model_.ptr(), data.classes,
+           std::make_shared<data::ClassifiedSamples>(std::move(data.train), train_transform),
+           std::make_shared<data::ClassifiedSamples>(std::move(data.val), val_transform));
+    load_initial_weights(config, args.backbone_weights, model_->backbone());
+}
+
+ClassificationTask::ClassificationTask(const TrainConfig& config, data::ClassNames classes) {
+    const data::TransformArgs transform =
+        data::finetune_transform(config.transform_args, false, 0.08);
+    model_ = make_classifier(config, read_model_args(config.model_args),
+                             static_cast<std::int64_t>(classes.size()), transform.num_channels);
+    set_up(model_.ptr(), std::move(classes));
+}
+
+at::Tensor ClassificationTask::forward(const at::Tensor& images) {
+    return model_->forward(images);
+}
+
+at::Tensor ClassificationTask::loss(const at::Tensor& logits, const at::Tensor& targets) {
+    return torch::nn::functional::cross_entropy(logits.to(torch::kFloat32), targets);
+}
+
+std::int64_t ClassificationTask::count_size() const {
+    const auto classes = static_cast<std::int64_t>(this->classes().size());
+    return classes * classes + 1; // the confusion matrix, then the top-5 hits
+}
+
+at::Tensor ClassificationTask::validation_counts(const at::Tensor& logits,
+                                                 const at::Tensor& targets) {
+    const auto classes = static_cast<std::int64_t>(this->classes().size());
+    const at::Tensor predicted = logits.argmax(1);
+    const at::Tensor confusion =
+        torch::bincount(targets * classes + predicted, {}, classes * classes);
+    const at::Tensor top5 = std::get<1>(logits.topk(std::min<std::int64_t>(5, classes), 1));
+    const at::Tensor hits = top5.eq(targets.unsqueeze(1)).any(1).sum().reshape({1});
+    return torch::cat({confusion.to(torch::kFloat64), hits.to(torch::kFloat64)});
+}
+
+MetricValues ClassificationTask::metrics(const std::vector<double>& counts) const {
+    const int classes = static_cast<int>(this->classes().size());
+    eval::ConfusionMatrix matrix(classes);
+    matrix.add(std::vector<std::int64_t>(counts.begin(), counts.begin() + classes * classes));
+    const eval::ClassificationMetrics result =
+        eval::classification_metrics(matrix, static_cast<std::int64_t>(counts.back()));
+    MetricValues values = {{"val_metric/top1_acc_micro", result.top1_acc_micro},
+                           {"val_metric/top5_acc_micro", result.top5_acc_micro},
+                           {"val_metric/top1_acc_macro", result.top1_acc_macro},
+                           {"val_metric/f1_macro", result.f1_macro},
+                           {"val_metric/precision_macro", result.precision_macro},
+                           {"val_metric/recall_macro", result.recall_macro}};
+    for (int c = 0; c < classes; ++c) {
+        if (!std::isnan(result.per_class_accuracy[c])) {
+            values.emplace_back("val_metric_per_class/top1_acc/" + this->classes()[c],
+                                result.per_class_accuracy[c]);
+        }
+    }
+    return values;
+}
+
+} // namespace kiln::train

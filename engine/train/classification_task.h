@@ -1,0 +1,30 @@
+#pragma once
+
+#include "models/classifier.h"
+#include "train/finetuning_task.h"
+
+namespace kiln::train {
+
+// Image classification (single label): a backbone with a linear or MLP head, cross-entropy,
+// validated by top-1 and top-5 accuracy, per-class accuracy and macro F1, precision, recall.
+class ClassificationTask : public FinetuningTask {
+public:
+    // Reads config.labelled_data (scanning both splits) and builds config.model with
+    // model_args' head. Bad settings and bad data are kiln::Errors raised before anything is
+    // written.
+    explicit ClassificationTask(const TrainConfig& config);
+    // The model alone, for prediction: `classes` as the checkpoint names them.
+    ClassificationTask(const TrainConfig& config, data::ClassNames classes);
+
+    at::Tensor forward(const at::Tensor& images) override;
+
+private:
+    at::Tensor loss(const at::Tensor& logits, const at::Tensor& targets) override;
+    at::Tensor validation_counts(const at::Tensor& logits, const at::Tensor& targets) override;
+    std::int64_t count_size() const override;
+    MetricValues metrics(const std::vector<double>& counts) const override;
+
+    models::Classifier model_{nullptr};
+};
+
+} // namespace kiln::train

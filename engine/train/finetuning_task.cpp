@@ -1,0 +1,180 @@
+#include "train/finetuning_task.h"
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "core/log.h"
+#include "data/loader.h"
+#include "models/backbone.h"
+#include "models/torch_file.h"
+#include "track/run_directory.h"
+
+#include <torch/serialize.h>
+#include <torch/types.h>
+
+namespace kiln::train {
+
+namespace fs = std::filesystem;
+
+fs::path backbone_weights_file(const fs::path& given) {
+    std::error_code error;
+    if (fs::is_directory(given, error)) {
+        const track::RunDirectory run(given);
+        for (const fs::path& candidate : {run.exported_last(), run.last_checkpoint()}) {
+            if (fs::is_regular_file(candidate, error)) {
+                return candidate;
+            }
+        }
+        throw Error("model_args.backbone_weights: the folder \"" + given.string() +
+                    "\" holds neither exported_models/exported_last.pt nor "
+                    "checkpoints/last.ckpt; give a pretraining run folder or a model file");
+    }
+    if (!fs::is_regular_file(given, error)) {
+        throw Error("model_args.backbone_weights: \"" + given.string() +
+                    "\" does not exist; give a pretraining run folder, a checkpoint or an "
+                    "exported model");
+    }
+    return given;
+}
+
+void FinetuningTask::set_up(std::shared_ptr<torch::nn::Module> model, data::ClassNames classes,
+                            std::shared_ptr<const data::SampleSource> train,
+                            std::shared_ptr<const data::SampleSource> val) {
+    model_ = std::move(model);
+    classes_ = std::move(classes);
+    train_ = std::move(train);
+    val_ = std::move(val);
+}
+
+void FinetuningTask::load_initial_weights(const TrainConfig& config,
+                                          const std::string& backbone_weights,
+                                          models::BackboneImpl& backbone) {
+    if (!backbone_weights.empty()) {
+        const fs::path weights = backbone_weights_file(backbone_weights);
+        models::load_backbone_weights(backbone, weights);
+        log::info("backbone weights from " + weights.string());
+    }
+    if (config.checkpoint) { // weights only: the whole model of an earlier fine-tuning run
+        torch::serialize::InputArchive archive;
+        torch::serialize::InputArchive weights;
+        try {
+            archive.load_from(config.checkpoint->string(), torch::Device(torch::kCPU));
+            archive.read("model", weights);
+            model_->load(weights);
+        } catch (const c10::Error& error) {
+            throw Error("checkpoint \"" + config.checkpoint->string() +
+                        "\" does not hold this task's model (" + error.what_without_backtrace() +
+                        "); give a checkpoint of the same task, model and classes, or start "
+                        "from a backbone with model_args.backbone_weights");
+        }
+    }
+}
+
+std::unique_ptr<data::Loader> FinetuningTask::make_loader(const data::LoaderOptions& options,
+                                                          StopToken stop) {
+    return std::make_unique<data::Loader>(train_, options, std::move(stop));
+}
+
+methods::OptimizerDefaults FinetuningTask::optimizer_defaults() const {
+    // AdamW at 1e-3 for a batch of 256 (scaled with the batch), one epoch of warm-up.
+    return {.name = "adamw",
+            .base_lr = 1e-3,
+            .weight_decay = 0.01,
+            .momentum = 0.9,
+            .warmup_epochs = 1.0};
+}
+
+at::Tensor FinetuningTask::training_loss(const data::Batch& batch, const Placement& placement) {
+    const at::Tensor images = batch.views.front()
+                                  .to(placement.device, placement.dtype, /*non_blocking=*/true)
+                                  .contiguous(placement.memory_format);
+    const at::Tensor targets = batch.targets.to(placement.device, /*non_blocking=*/true);
+    return loss(forward(images), targets);
+}
+
+MetricValues FinetuningTask::validate(const ValidationContext& context) {
+    data::Loader loader(val_, context.loader, context.stop);
+    loader.start_epoch(0);
+    const Placement& placement = context.placement;
+    // [0]: summed loss, [1]: samples, then the task's counts; the same length on every rank,
+    // even one whose share is empty.
+    at::Tensor totals;
+    while (std::optional<data::Batch> batch = loader.next()) {
+        const at::Tensor images = batch->views.front()
+                                      .to(placement.device, placement.dtype, true)
+                                      .contiguous(placement.memory_format);
+        const at::Tensor targets = batch->targets.to(placement.device, true);
+        const at::Tensor logits = forward(images);
+        const double samples = double(targets.size(0));
+        const at::Tensor batch_totals = torch::cat(
+            {(loss(logits, targets).to(torch::kFloat64) * samples).reshape({1}),
+             torch::full({1}, samples, torch::dtype(torch::kFloat64).device(placement.device)),
+             validation_counts(logits, targets)});
+        totals = totals.defined() ? totals + batch_totals : batch_totals;
+    }
+    if (!totals.defined()) { // this rank's share was empty
+        totals = torch::zeros({2 + count_size()},
+                              torch::dtype(torch::kFloat64).device(placement.device));
+    }
+    if (context.sum_over_ranks) {
+        context.sum_over_ranks(totals);
+    }
+    const at::Tensor host = totals.cpu();
+    const std::vector<double> all(host.data_ptr<double>(), host.data_ptr<double>() + host.numel());
+    MetricValues values = {{"val_loss", all[1] > 0 ? all[0] / all[1] : 0.0}};
+    const MetricValues task_values = metrics(std::vector<double>(all.begin() + 2, all.end()));
+    values.insert(values.end(), task_values.begin(), task_values.end());
+    return values;
+}
+
+void FinetuningTask::save(torch::serialize::OutputArchive& archive) {
+    model_->save(archive);
+    c10::List<std::string> names;
+    for (const std::string& name : classes_) {
+        names.push_back(name);
+    }
+    archive.write("kiln/classes", c10::IValue(names));
+}
+
+void FinetuningTask::load(torch::serialize::InputArchive& archive) {
+    model_->load(archive);
+}
+
+data::ClassNames FinetuningTask::checkpoint_classes(const fs::path& checkpoint) {
+    torch::serialize::InputArchive archive;
+    torch::serialize::InputArchive model;
+    c10::IValue names;
+    try {
+        archive.load_from(checkpoint.string(), torch::Device(torch::kCPU));
+        archive.read("model", model);
+        model.read("kiln/classes", names);
+    } catch (const c10::Error&) {
+        throw Error("\"" + checkpoint.string() +
+                    "\" is not a Kiln fine-tuning checkpoint (it names no classes); give the "
+                    "checkpoints/best.ckpt or last.ckpt of a train-image-classification or "
+                    "train-semantic-segmentation run");
+    }
+    data::ClassNames classes;
+    for (const c10::IValue& name : names.toListRef()) {
+        classes.push_back(name.toStringRef());
+    }
+    return classes;
+}
+
+void FinetuningTask::export_model(const fs::path& file) {
+    c10::Dict<std::string, at::Tensor> state;
+    const auto add = [&state](const std::string& name, const at::Tensor& tensor) {
+        const at::Tensor value = tensor.detach().cpu();
+        state.insert(name,
+                     (value.is_floating_point() ? value.to(torch::kFloat32) : value).contiguous());
+    };
+    for (const auto& item : model_->named_parameters()) {
+        add(item.key(), item.value());
+    }
+    for (const auto& item : model_->named_buffers()) {
+        add(item.key(), item.value());
+    }
+    const std::vector<char> bytes = models::torch_load_compatible(c10::IValue(state));
+    write_file_atomically(file, std::string_view(bytes.data(), bytes.size()));
+}
+
+} // namespace kiln::train

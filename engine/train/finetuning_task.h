@@ -1,0 +1,66 @@
+#pragma once
+
+#include "config/run_config.h"
+#include "data/labelled_data.h"
+#include "data/sample_source.h"
+#include "train/task.h"
+
+#include <memory>
+
+namespace kiln::train {
+
+// What the supervised tasks share: a model over one view of labelled images, a loss against
+// the batch's targets, validation over the val split through counts that sum over ranks (a
+// confusion matrix and the like), class names saved with the weights, and AdamW by default.
+// ClassificationTask and SegmentationTask fill in the model, the loss and the metrics.
+class FinetuningTask : public Task {
+public:
+    torch::nn::Module& module() override { return *model_; }
+    std::int64_t dataset_size() const override { return train_->size(); }
+    std::unique_ptr<data::Loader> make_loader(const data::LoaderOptions& options,
+                                              StopToken stop) override;
+    methods::OptimizerDefaults optimizer_defaults() const override;
+    at::Tensor training_loss(const data::Batch& batch, const Placement& placement) override;
+    bool validates() const override { return true; }
+    MetricValues validate(const ValidationContext& context) override;
+    void save(torch::serialize::OutputArchive& archive) override;
+    void load(torch::serialize::InputArchive& archive) override;
+    void export_model(const std::filesystem::path& file) override;
+
+    const data::ClassNames& classes() const { return classes_; }
+    // The model's outputs for a batch of images already placed: logits.
+    virtual at::Tensor forward(const at::Tensor& images) = 0;
+
+    // The class names a fine-tuning checkpoint was saved with (its "model" entry).
+    static data::ClassNames checkpoint_classes(const std::filesystem::path& checkpoint);
+
+protected:
+    // Takes what the subclass built: its model and class names, and for training its splits.
+    void set_up(std::shared_ptr<torch::nn::Module> model, data::ClassNames classes,
+                std::shared_ptr<const data::SampleSource> train = nullptr,
+                std::shared_ptr<const data::SampleSource> val = nullptr);
+    // A training run's starting weights: `backbone_weights` (model_args) into `backbone`, then
+    // config.checkpoint into the whole model.
+    void load_initial_weights(const TrainConfig& config, const std::string& backbone_weights,
+                              models::BackboneImpl& backbone);
+
+    virtual at::Tensor loss(const at::Tensor& logits, const at::Tensor& targets) = 0;
+    // The counts of one validation batch that metrics() needs, as count_size() float64 values
+    // on the batch's device, so that they sum over batches and ranks.
+    virtual at::Tensor validation_counts(const at::Tensor& logits, const at::Tensor& targets) = 0;
+    virtual std::int64_t count_size() const = 0;
+    // The metrics from the summed counts, under val_metric/... names.
+    virtual MetricValues metrics(const std::vector<double>& counts) const = 0;
+
+private:
+    std::shared_ptr<torch::nn::Module> model_;
+    data::ClassNames classes_;
+    std::shared_ptr<const data::SampleSource> train_;
+    std::shared_ptr<const data::SampleSource> val_;
+};
+
+// `model_args.backbone_weights`: a Kiln checkpoint, an exported model, or a run folder (its
+// exported_last.pt, else its last.ckpt). Returns the file to load; kiln::Error when none.
+std::filesystem::path backbone_weights_file(const std::filesystem::path& given);
+
+} // namespace kiln::train

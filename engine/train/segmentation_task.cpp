@@ -1,0 +1,112 @@
+#include "train/segmentation_task.h"
+
+#include "core/error.h"
+#include "core/json_args.h"
+#include "data/labelled_samples.h"
+#include "data/view_transform.h"
+#include "eval/confusion_matrix.h"
+#include "system/hardware.h"
+
+#include <cmath>
+#include <torch/nn/functional/loss.h>
+#include <torch/types.h>
+
+namespace kiln::train {
+namespace {
+
+// Segmentation crops keep more of the image than classification's: objects stay whole.
+constexpr double kMinCropScale = 0.25;
+
+struct SegmenterArgs {
+    std::string backbone_weights;
+    int decoder_width = 128;
+};
+
+SegmenterArgs read_model_args(const nlohmann::json& model_args) {
+    std::vector<ConfigIssue> issues;
+    JsonArgs args(model_args, "model_args", issues);
+    SegmenterArgs result;
+    result.backbone_weights = args.text("backbone_weights", "");
+    result.decoder_width = args.integer("decoder_width", 128, 8, 1024);
+    args.finish();
+    if (!issues.empty()) {
+        throw ConfigError(issues);
+    }
+    return result;
+}
+
+models::Segmenter make_segmenter(const TrainConfig& config, const SegmenterArgs& args,
+                                 std::int64_t classes, int channels) {
+    return models::Segmenter(models::make_backbone(config.model, channels), classes,
+                             args.decoder_width);
+}
+
+} // namespace
+
+SegmentationTask::SegmentationTask(const TrainConfig& config) {
+    const SegmenterArgs args = read_model_args(config.model_args);
+    const data::TransformArgs train_transform =
+        data::finetune_transform(config.transform_args, true, kMinCropScale);
+    const data::TransformArgs val_transform =
+        data::finetune_transform(config.transform_args, false, kMinCropScale);
+    data::SegmentationData data =
+        data::load_segmentation_data(config.labelled_data, system::usable_cpu_cores());
+    model_ = make_segmenter(config, args, static_cast<std::int64_t>(data.classes.size()),
+                            train_transform.num_channels);
+    set_up(model_.ptr(), data.classes,
+           std::make_shared<data::SegmentedSamples>(std::move(data.train), data.ignore_index,
+                                                    train_transform),
+           std::make_shared<data::SegmentedSamples>(std::move(data.val), data.ignore_index,
+                                                    val_transform));
+    load_initial_weights(config, args.backbone_weights, model_->backbone());
+}
+
+SegmentationTask::SegmentationTask(const TrainConfig& config, data::ClassNames classes) {
+    const data::TransformArgs transform =
+        data::finetune_transform(config.transform_args, false, kMinCropScale);
+    model_ = make_segmenter(config, read_model_args(config.model_args),
+                            static_cast<std::int64_t>(classes.size()), transform.num_channels);
+    set_up(model_.ptr(), std::move(classes));
+}
+
+at::Tensor SegmentationTask::forward(const at::Tensor& images) {
+    return model_->forward(images);
+}
+
+at::Tensor SegmentationTask::loss(const at::Tensor& logits, const at::Tensor& targets) {
+    return torch::nn::functional::cross_entropy(
+        logits.to(torch::kFloat32), targets,
+        torch::nn::functional::CrossEntropyFuncOptions().ignore_index(-1));
+}
+
+std::int64_t SegmentationTask::count_size() const {
+    const auto classes = static_cast<std::int64_t>(this->classes().size());
+    return classes * classes;
+}
+
+at::Tensor SegmentationTask::validation_counts(const at::Tensor& logits,
+                                               const at::Tensor& targets) {
+    const auto classes = static_cast<std::int64_t>(this->classes().size());
+    const at::Tensor counted = targets.ge(0);
+    const at::Tensor pairs =
+        targets.masked_select(counted) * classes + logits.argmax(1).masked_select(counted);
+    return torch::bincount(pairs, {}, classes * classes).to(torch::kFloat64);
+}
+
+MetricValues SegmentationTask::metrics(const std::vector<double>& counts) const {
+    const int classes = static_cast<int>(this->classes().size());
+    eval::ConfusionMatrix matrix(classes);
+    matrix.add(std::vector<std::int64_t>(counts.begin(), counts.end()));
+    const eval::SegmentationMetrics result = eval::segmentation_metrics(matrix);
+    MetricValues values = {{"val_metric/miou", result.miou},
+                           {"val_metric/pixel_acc", result.pixel_acc}};
+    for (int c = 0; c < classes; ++c) {
+        if (!std::isnan(result.per_class_iou[c])) {
+            values.emplace_back("val_metric_per_class/iou/" + this->classes()[c],
+                                result.per_class_iou[c]);
+        }
+    }
+    return values;
+}
+
+} // namespace kiln::train
