@@ -326,7 +326,7 @@ SegmentedImages pair_masks(const fs::path& images_root, const fs::path& masks_ro
     return split;
 }
 
-// Reads every mask of a split, checking size and values; returns the first few problems.
+// Reads every mask of a split, checking size and values; reports the first five problems.
 void check_masks(const SegmentedImages& split, const SegmentationData& data, const std::string& key,
                  int threads, Problems& problems) {
     std::mutex mutex;
@@ -370,7 +370,7 @@ void check_masks(const SegmentedImages& split, const SegmentationData& data, con
         }
     });
     std::sort(failures.begin(), failures.end());
-    constexpr std::size_t kShown = 3;
+    constexpr std::size_t kShown = 5;
     for (std::size_t i = 0; i < std::min(kShown, failures.size()); ++i) {
         problems.add(key + ".masks", failures[i].second);
     }

@@ -267,8 +267,6 @@ Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_
                               batch.targets.defined()
                                   ? batch.targets.data_ptr<std::int64_t>() + filled * target_size
                                   : nullptr);
-            } catch (const Error&) {
-                throw;
             } catch (const std::exception& failure) {
                 throw Error("while preparing \"" + path.string() + "\": " + failure.what());
             }

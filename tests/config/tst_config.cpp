@@ -130,7 +130,9 @@ private Q_SLOTS:
         QCOMPARE(written["method_args"]["temperature"], json(0.2));
         QCOMPARE(written["loggers"]["mlflow"]["experiment_name"], json("x"));
         QCOMPARE(written["checkpoint"], json("/weights.pt"));
-        QCOMPARE(written.size(), kiln::config::train_schema().keys.size());
+        QCOMPARE(written["task"], json("pretrain"));
+        // Every key of the schema, and the task that picks the schema when read back.
+        QCOMPARE(written.size(), kiln::config::train_schema().keys.size() + 1);
     }
 
     void embedDefaultsAndRoundTrip() {

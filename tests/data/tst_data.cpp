@@ -7,7 +7,10 @@
 #include "data/dataset_optimizer.h"
 #include "data/idx_import.h"
 #include "data/image_decode.h"
+#include "data/labelled_data.h"
+#include "data/labelled_samples.h"
 #include "data/loader.h"
+#include "data/scene_generator.h"
 #include "data/view_transform.h"
 
 #include <QDir>
@@ -22,6 +25,8 @@
 #include <thread>
 #include <torch/types.h>
 #include <zlib.h>
+
+using nlohmann::json;
 
 namespace fs = std::filesystem;
 using kiln::data::Rng;
@@ -46,6 +51,15 @@ cv::Mat syntheticImage(int height, int width, int seed) {
 void writeImage(const fs::path& path, const cv::Mat& image) {
     fs::create_directories(path.parent_path());
     QVERIFY(cv::imwrite(path.string(), image));
+}
+
+void writeImage(const fs::path& path, int height, int width) {
+    writeImage(path, syntheticImage(height, width, static_cast<int>(path.string().size())));
+}
+
+std::string readAll(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), {});
 }
 
 void writeBytes(const fs::path& path, const std::string& bytes) {
@@ -766,6 +780,230 @@ private Q_SLOTS:
         options.destination = root_ / "optimize" / "q";
         options.quality = 0;
         QVERIFY(throwsErrorContaining([&] { kiln::data::optimize_dataset(options); }, "quality"));
+    }
+    // ---- labelled data (fine-tuning) ----
+
+    void classFoldersAndCsvsGiveLabelledSplits() {
+        const fs::path root = root_ / "labelled";
+        for (const char* split : {"train", "val"}) {
+            for (const char* cls : {"cat", "dog"}) {
+                writeImage(root / split / cls / "a.png", 8, 8);
+                writeImage(root / split / cls / "b.png", 8, 8);
+            }
+        }
+        const json folders = {{"train", (root / "train").string()},
+                              {"val", (root / "val").string()}};
+        const auto data = kiln::data::load_classification_data(folders);
+        QCOMPARE(data.classes, (std::vector<std::string>{"cat", "dog"}));
+        QCOMPARE(data.train.labels, (std::vector<std::int64_t>{0, 0, 1, 1}));
+        QCOMPARE(data.val.names[2], std::string("dog/a.png"));
+        // data.classes fixes the ids (here reversed), as a dictionary or a JSON file.
+        json named = folders;
+        named["classes"] = {{"0", "dog"}, {"1", "cat"}};
+        QCOMPARE(kiln::data::load_classification_data(named).train.labels,
+                 (std::vector<std::int64_t>{1, 1, 0, 0}));
+        std::ofstream(root / "classes.json") << R"(["dog", "cat"])";
+        named["classes"] = (root / "classes.json").string();
+        QCOMPARE(kiln::data::load_classification_data(named).classes[0], std::string("dog"));
+
+        // A CSV of image,label with paths relative to it, labels by name or id.
+        std::ofstream(root / "train.csv") << "image,label\ntrain/cat/a.png,cat\n"
+                                             "\"train/dog/a.png\",1\ntrain/dog/b.png,dog\n";
+        json csv = {{"train", (root / "train.csv").string()},
+                    {"val", (root / "val").string()},
+                    {"classes", {"cat", "dog"}}};
+        const auto from_csv = kiln::data::load_classification_data(csv);
+        QCOMPARE(from_csv.train.labels, (std::vector<std::int64_t>{0, 1, 1}));
+        QCOMPARE(from_csv.train.paths[0], root / "train/cat/a.png");
+    }
+
+    void badClassificationDataNamesEachProblem() {
+        const fs::path root = root_ / "labelled-bad";
+        writeImage(root / "train" / "cat" / "a.png", 8, 8);
+        writeImage(root / "train" / "dog" / "a.png", 8, 8);
+        writeImage(root / "train" / "loose.png", 8, 8);
+        writeImage(root / "val" / "bird" / "a.png", 8, 8);
+        std::ofstream(root / "multi.csv") << "image,label\ntrain/cat/a.png,cat;dog\n";
+        std::ofstream(root / "nolabel.csv") << "file,kind\n";
+        try {
+            kiln::data::load_classification_data({{"train", (root / "train").string()},
+                                                  {"val", (root / "val").string()},
+                                                  {"extra", 1}});
+            QFAIL("expected a ConfigError");
+        } catch (const kiln::ConfigError& error) {
+            const std::string text = error.what();
+            QVERIFY2(text.find("loose.png") != std::string::npos, error.what());
+            QVERIFY2(text.find("\"bird\"") != std::string::npos, error.what());
+            QVERIFY2(text.find("data.extra") != std::string::npos, error.what());
+        }
+        QVERIFY(throwsErrorContaining(
+            [&] {
+                kiln::data::load_classification_data(
+                    {{"train", (root / "multi.csv").string()}, {"val", (root / "val").string()}});
+            },
+            "several labels"));
+        QVERIFY(throwsErrorContaining(
+            [&] {
+                kiln::data::load_classification_data(
+                    {{"train", (root / "nolabel.csv").string()}, {"val", (root / "val").string()}});
+            },
+            "\"image\" and \"label\""));
+        QVERIFY(throwsErrorContaining(
+            [&] {
+                kiln::data::load_classification_data({{"train", (root / "train").string()}});
+            },
+            "data.val"));
+        QVERIFY(throwsErrorContaining(
+            [&] {
+                kiln::data::parse_class_names({{"0", "a"}, {"2", "c"}}, "data.classes");
+            },
+            "without gaps"));
+    }
+
+    void segmentationDataChecksEveryMask() {
+        const fs::path root = root_ / "masks";
+        fs::create_directories(root / "masks" / "sub");
+        for (int i = 0; i < 3; ++i) {
+            writeImage(root / "images" / "sub" / (std::to_string(i) + ".jpg"), 10, 12);
+            cv::imwrite((root / "masks" / "sub" / (std::to_string(i) + ".png")).string(),
+                        cv::Mat(10, 12, CV_8UC1, cv::Scalar(i == 2 ? 255 : i)));
+        }
+        json settings = {
+            {"train",
+             {{"images", (root / "images").string()}, {"masks", (root / "masks").string()}}},
+            {"val", {{"images", (root / "images").string()}, {"masks", (root / "masks").string()}}},
+            {"classes", {{"0", "background"}, {"1", "thing"}}}};
+        const auto data = kiln::data::load_segmentation_data(settings, 2);
+        QCOMPARE(data.train.paths.size(), std::size_t(3));
+        QCOMPARE(data.train.masks[1], root / "masks" / "sub" / "1.png");
+        QCOMPARE(data.ignore_index, 255);
+
+        // A missing mask, a mask of another size, an id outside the classes, a colour mask.
+        writeImage(root / "images" / "sub" / "3.jpg", 10, 12);
+        writeImage(root / "images" / "sub" / "4.jpg", 10, 12);
+        writeImage(root / "images" / "sub" / "5.jpg", 10, 12);
+        writeImage(root / "images" / "sub" / "6.jpg", 10, 12);
+        cv::imwrite((root / "masks" / "sub" / "4.png").string(),
+                    cv::Mat(9, 12, CV_8UC1, cv::Scalar(0)));
+        cv::imwrite((root / "masks" / "sub" / "5.png").string(),
+                    cv::Mat(10, 12, CV_8UC1, cv::Scalar(4)));
+        cv::imwrite((root / "masks" / "sub" / "6.png").string(),
+                    cv::Mat(10, 12, CV_8UC3, cv::Scalar(1, 2, 3)));
+        QVERIFY(throwsErrorContaining([&] { kiln::data::load_segmentation_data(settings, 2); },
+                                      "3.jpg\" has no mask"));
+        std::ofstream(root / "masks" / "sub" / "3.png") << "not a png";
+        try {
+            kiln::data::load_segmentation_data(settings, 2);
+            QFAIL("expected a ConfigError");
+        } catch (const kiln::ConfigError& error) {
+            const std::string text = error.what();
+            QVERIFY2(text.find("3.png") != std::string::npos, error.what());
+            QVERIFY2(text.find("is 12x9 but its image") != std::string::npos, error.what());
+            QVERIFY2(text.find("class id 4") != std::string::npos, error.what());
+            QVERIFY2(text.find("3 channel(s)") != std::string::npos, error.what());
+        }
+        settings["ignore_index"] = 1;
+        QVERIFY(throwsErrorContaining([&] { kiln::data::load_segmentation_data(settings, 2); },
+                                      "is a class id"));
+    }
+
+    void masksMoveWithTheirImages() {
+        // The left half bright and class 1, the right half dark and class 0: after any crop and
+        // flip, bright pixels and class-1 pixels must still coincide.
+        const fs::path root = root_ / "aligned";
+        cv::Mat image(40, 60, CV_8UC3, cv::Scalar(0, 0, 0));
+        image(cv::Rect(0, 0, 30, 40)).setTo(cv::Scalar(255, 255, 255));
+        cv::Mat mask(40, 60, CV_8UC1, cv::Scalar(0));
+        mask(cv::Rect(0, 0, 30, 40)).setTo(1);
+        fs::create_directories(root);
+        cv::imwrite((root / "a.png").string(), image);
+        cv::imwrite((root / "a_mask.png").string(), mask);
+        kiln::data::SegmentedImages split;
+        split.paths = {root / "a.png"};
+        split.masks = {root / "a_mask.png"};
+        split.names = {"a.png"};
+        json args = {{"image_size", 16},
+                     {"random_flip", {{"horizontal_prob", 0.5}, {"vertical_prob", 0.5}}}};
+        const kiln::data::SegmentedSamples samples(
+            split, 255, kiln::data::finetune_transform(args, true, 0.25));
+        const cv::Mat decoded = kiln::data::decode_image(root / "a.png");
+        std::vector<float> view(3 * 16 * 16);
+        std::vector<std::int64_t> target(16 * 16);
+        int flipped = 0;
+        for (std::uint64_t seed = 0; seed < 40; ++seed) {
+            kiln::data::Rng rng = kiln::data::sample_rng(seed, 0, 0);
+            samples.make(0, decoded, rng, {view.data()}, target.data());
+            int agree = 0;
+            for (int p = 0; p < 16 * 16; ++p) {
+                agree += (view[p] > 0) == (target[p] == 1) ? 1 : 0;
+            }
+            QVERIFY2(agree >= 16 * 16 - 16, qPrintable(QString::number(agree))); // one edge column
+            flipped += target[0] == 0 && target[15] == 1 ? 1 : 0;
+        }
+        QVERIFY(flipped > 0);
+    }
+
+    void validationSharesHoldEachImageOnce() {
+        kiln::data::LoaderOptions options;
+        options.batch_size = 4;
+        options.shuffle = false;
+        options.drop_last = false;
+        options.even_shares = false;
+        options.world_size = 3;
+        std::vector<std::int64_t> seen;
+        const auto index = kiln::data::DatasetIndex::scan({root_ / "labelled" / "train"});
+        for (int rank = 0; rank < 3; ++rank) {
+            options.rank = rank;
+            kiln::data::Loader loader(index, kiln::data::embed_transform(8, 8), options);
+            const auto mine = loader.epoch_indices(0);
+            seen.insert(seen.end(), mine.begin(), mine.end());
+        }
+        std::sort(seen.begin(), seen.end());
+        QCOMPARE(seen, (std::vector<std::int64_t>{0, 1, 2, 3}));
+    }
+
+    void generatedScenesAreSeededAndLabelled() {
+        const int count = 6;
+        std::vector<unsigned char> pixels(count * 28 * 28, 0);
+        std::vector<unsigned char> labels(count);
+        for (int i = 0; i < count; ++i) {
+            labels[i] = static_cast<unsigned char>(i % 3);
+            for (int y = 8; y < 20; ++y) {
+                for (int x = 8; x < 20; ++x) {
+                    pixels[i * 784 + y * 28 + x] = 200;
+                }
+            }
+        }
+        const fs::path idx = root_ / "scenes-idx";
+        fs::create_directories(idx);
+        writeIdx(idx / "images.gz", 0x803, {count, 28, 28}, pixels);
+        writeIdx(idx / "labels.gz", 0x801, {count}, labels);
+        kiln::data::SceneOptions options;
+        options.images = idx / "images.gz";
+        options.labels = idx / "labels.gz";
+        options.out = root_ / "scenes-a";
+        options.scenes = 5;
+        options.seed = 4;
+        const auto result = kiln::data::generate_segmentation_scenes(options);
+        QCOMPARE(result.scenes, std::int64_t(5));
+        QCOMPARE(result.classes, 4);
+        options.out = root_ / "scenes-b";
+        kiln::data::generate_segmentation_scenes(options);
+        for (const char* file : {"images/0.png", "masks/4.png", "classes.json"}) {
+            QCOMPARE(readAll(root_ / "scenes-a" / file), readAll(root_ / "scenes-b" / file));
+        }
+        // The scenes load as a segmentation set: every mask fits its image and data.classes.
+        const json settings = {{"train",
+                                {{"images", (root_ / "scenes-a/images").string()},
+                                 {"masks", (root_ / "scenes-a/masks").string()}}},
+                               {"val",
+                                {{"images", (root_ / "scenes-b/images").string()},
+                                 {"masks", (root_ / "scenes-b/masks").string()}}},
+                               {"classes", (root_ / "scenes-a/classes.json").string()}};
+        const auto data = kiln::data::load_segmentation_data(settings, 1);
+        QCOMPARE(data.classes.size(), std::size_t(4));
+        const cv::Mat mask = kiln::data::read_mask(root_ / "scenes-a/masks/0.png");
+        QVERIFY(cv::countNonZero(mask) > 0);
     }
 };
 

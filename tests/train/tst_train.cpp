@@ -404,6 +404,7 @@ private Q_SLOTS:
         observer.steps_run = &task.steps_run;
         kiln::train::Schedule schedule;
         schedule.total_steps = 2 * loader->batches_per_epoch();
+        schedule.epochs = 2;
         schedule.peak_lr = 0.01;
         kiln::train::FitLoop loop(config, task, strategy, precision, optimizer, *loader, observer,
                                   {}, schedule, std::make_shared<FakeEvents>());

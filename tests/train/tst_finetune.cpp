@@ -1,0 +1,431 @@
+// Fine-tuning: image classification and semantic segmentation through the training loop, with
+// validation, best checkpoints, starting weights, linear probing, predict and bad input.
+
+#include "config/run_config.h"
+#include "core/error.h"
+#include "core/log.h"
+#include "models/backbone.h"
+#include "predict/predictor.h"
+#include "track/run_directory.h"
+#include "train/classification_task.h"
+#include "train/trainer.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <filesystem>
+#include <fstream>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <torch/types.h>
+
+namespace fs = std::filesystem;
+using kiln::TaskKind;
+using nlohmann::json;
+
+namespace {
+
+class Recorder : public kiln::train::TrainObserver {
+public:
+    std::vector<kiln::train::ValidationMetrics> validations;
+    std::optional<kiln::train::RunSummary> summary;
+    kiln::StopToken stop;
+    std::int64_t stop_after_epoch = -1;
+
+    void on_validation(const kiln::train::ValidationMetrics& metrics) override {
+        validations.push_back(metrics);
+    }
+    void on_epoch_end(std::int64_t epoch, double) override {
+        if (epoch == stop_after_epoch) {
+            stop.request_stop();
+        }
+    }
+    void on_end(const kiln::train::RunSummary& result) override { summary = result; }
+
+    double value(std::size_t validation, const std::string& key) const {
+        for (const auto& [name, number] : validations.at(validation).values) {
+            if (name == key) {
+                return number;
+            }
+        }
+        return -1.0;
+    }
+};
+
+// Two classes that a small CNN tells apart at once: vertical stripes and a dark disc, in
+// varying colours.
+void writeClassFolders(const fs::path& root, int per_class, int offset) {
+    for (int i = 0; i < 2 * per_class; ++i) {
+        const int seed = i + offset;
+        cv::Mat image(
+            32, 32, CV_8UC3,
+            cv::Scalar((seed * 40) % 200 + 40, (seed * 90) % 200 + 40, (seed * 20) % 200));
+        const bool stripes = i % 2 == 0;
+        if (stripes) {
+            for (int x = seed % 4; x < 32; x += 8) {
+                cv::rectangle(image, {x, 0}, {x + 3, 31}, cv::Scalar(255, 255, 255), -1);
+            }
+        } else {
+            cv::circle(image, {12 + seed % 8, 12 + seed % 6}, 9, cv::Scalar(0, 0, 0), -1);
+        }
+        const fs::path folder = root / (stripes ? "stripes" : "discs");
+        fs::create_directories(folder);
+        cv::imwrite((folder / (std::to_string(seed) + ".png")).string(), image);
+    }
+}
+
+// Black images with one red (class 1) or green (class 2) square; masks of the class ids.
+void writeSegmentationSet(const fs::path& root, int count, int offset) {
+    fs::create_directories(root / "images");
+    fs::create_directories(root / "masks");
+    for (int i = 0; i < count; ++i) {
+        const int seed = i + offset;
+        cv::Mat image = cv::Mat::zeros(32, 32, CV_8UC3);
+        cv::Mat mask = cv::Mat::zeros(32, 32, CV_8UC1);
+        const int cls = 1 + seed % 2;
+        const cv::Rect square(2 + seed % 13, 3 + (seed * 7) % 11, 14, 14);
+        image(square).setTo(cls == 1 ? cv::Scalar(0, 0, 230) : cv::Scalar(0, 230, 0));
+        mask(square).setTo(cls);
+        const std::string name = std::to_string(seed);
+        cv::imwrite((root / "images" / (name + ".png")).string(), image);
+        cv::imwrite((root / "masks" / (name + ".png")).string(), mask);
+    }
+}
+
+kiln::ResolveContext cpuContext() {
+    kiln::ResolveContext context;
+    context.hardware.cpu_cores = 2;
+    return context;
+}
+
+json common(const fs::path& out, int epochs) {
+    return {{"out", out.string()},
+            {"model", "smallcnn"},
+            {"epochs", epochs},
+            {"batch_size", 8},
+            {"num_workers", 0},
+            {"accelerator", "cpu"},
+            {"seed", 3},
+            {"optim_args", {{"lr", 0.01}}},
+            {"transform_args", {{"image_size", 32}}}};
+}
+
+std::vector<std::string> linesOf(const fs::path& file) {
+    std::ifstream in(file);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) {
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+} // namespace
+
+class FinetuneTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir temp_;
+    fs::path root_;
+    std::unique_ptr<kiln::log::ScopedSink> quiet_;
+
+    kiln::TrainConfig classification(const fs::path& out, int epochs, json extra = json::object()) {
+        json settings = common(out, epochs);
+        settings["data"] = {{"train", (root_ / "cls" / "train").string()},
+                            {"val", (root_ / "cls" / "val").string()}};
+        settings.update(extra, true);
+        return kiln::resolve_train_config(settings, cpuContext(), TaskKind::ImageClassification);
+    }
+
+    kiln::TrainConfig segmentation(const fs::path& out, int epochs, json extra = json::object()) {
+        json settings = common(out, epochs);
+        settings["data"] = {{"train",
+                             {{"images", (root_ / "seg/train/images").string()},
+                              {"masks", (root_ / "seg/train/masks").string()}}},
+                            {"val",
+                             {{"images", (root_ / "seg/val/images").string()},
+                              {"masks", (root_ / "seg/val/masks").string()}}},
+                            {"classes", {{"0", "background"}, {"1", "red"}, {"2", "green"}}}};
+        settings.update(extra, true);
+        return kiln::resolve_train_config(settings, cpuContext(), TaskKind::SemanticSegmentation);
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(temp_.isValid());
+        root_ = temp_.path().toStdString();
+        writeClassFolders(root_ / "cls" / "train", 24, 0);
+        writeClassFolders(root_ / "cls" / "val", 8, 1000);
+        writeSegmentationSet(root_ / "seg" / "train", 48, 0);
+        writeSegmentationSet(root_ / "seg" / "val", 16, 500);
+        quiet_ =
+            std::make_unique<kiln::log::ScopedSink>([](kiln::log::Level, const std::string&) {});
+    }
+
+    void classificationValidatesEachEpochAndKeepsTheBest() {
+        const fs::path out = root_ / "cls-run";
+        Recorder recorder;
+        const auto summary = kiln::train::train(classification(out, 6), recorder);
+        QCOMPARE(summary.status, kiln::train::RunSummary::Status::Finished);
+        QCOMPARE(recorder.validations.size(), std::size_t(6));
+        QCOMPARE(recorder.validations.back().step, std::int64_t(36));
+        double best = -1;
+        std::int64_t best_step = 0;
+        for (std::size_t i = 0; i < recorder.validations.size(); ++i) {
+            const double top1 = recorder.value(i, "val_metric/top1_acc_micro");
+            QVERIFY(top1 >= 0 && top1 <= 1);
+            QCOMPARE(recorder.validations[i].best, top1 > best);
+            if (top1 > best) {
+                best = top1;
+                best_step = recorder.validations[i].step;
+            }
+            QVERIFY(recorder.value(i, "val_metric/f1_macro") >= 0);
+            QCOMPARE(recorder.value(i, "val_metric/top5_acc_micro"), 1.0); // two classes
+        }
+        QVERIFY2(best >= 0.9, qPrintable(QString::number(best)));
+        QCOMPARE(*summary.best_value, best);
+        QCOMPARE(summary.best_step, best_step);
+        QCOMPARE(summary.watch_metric, std::string("val_metric/top1_acc_micro"));
+        const kiln::track::RunDirectory run(out);
+        for (const fs::path& file : {run.best_checkpoint(), run.last_checkpoint(),
+                                     run.exported_best(), run.exported_last()}) {
+            QVERIFY2(fs::exists(file), file.c_str());
+        }
+        // Per-class accuracy under the class folders' names, in every logger's metrics.
+        bool per_class = false;
+        for (const auto& [key, value] : recorder.validations.back().values) {
+            per_class = per_class || key == "val_metric_per_class/top1_acc/discs";
+        }
+        QVERIFY(per_class);
+        int logged = 0;
+        for (const std::string& line : linesOf(run.metrics_jsonl())) {
+            logged += json::parse(line).contains("val_metric/top1_acc_micro") ? 1 : 0;
+        }
+        QCOMPARE(logged, 6);
+    }
+
+    void stepsAndValidationIntervalAreHonoured() {
+        Recorder recorder;
+        const auto config =
+            classification(root_ / "cls-steps", 100, {{"steps", 5}, {"val_every_n_steps", 2}});
+        const auto summary = kiln::train::train(config, recorder);
+        QCOMPARE(summary.steps, std::int64_t(5));
+        QCOMPARE(recorder.validations.size(), std::size_t(3));
+        QCOMPARE(recorder.validations[0].step, std::int64_t(2));
+        QCOMPARE(recorder.validations[1].step, std::int64_t(4));
+        QCOMPARE(recorder.validations[2].step, std::int64_t(5));
+    }
+
+    void resumeKeepsTheBestValue() {
+        const fs::path out = root_ / "cls-resume";
+        Recorder first;
+        first.stop_after_epoch = 1;
+        const auto stopped = kiln::train::train(classification(out, 4), first, first.stop);
+        QCOMPARE(stopped.status, kiln::train::RunSummary::Status::Cancelled);
+        QVERIFY(stopped.best_value.has_value());
+        Recorder second;
+        const auto resumed =
+            kiln::train::train(classification(out, 4, {{"resume_interrupted", true}}), second);
+        QCOMPARE(resumed.status, kiln::train::RunSummary::Status::Finished);
+        QVERIFY(*resumed.best_value >= *stopped.best_value);
+        // A validation no better than the first run's best is not marked best.
+        for (const auto& validation : second.validations) {
+            const double top1 =
+                second.value(&validation - second.validations.data(), "val_metric/top1_acc_micro");
+            if (top1 <= *stopped.best_value) {
+                QVERIFY(!validation.best);
+            }
+        }
+    }
+
+    void linearProbingLeavesTheBackboneAlone() {
+        const fs::path out = root_ / "cls-probe";
+        const auto config = classification(out, 1, {{"model_args", {{"freeze_backbone", true}}}});
+        torch::manual_seed(3); // the trainer seeds the same way before building the task
+        kiln::train::ClassificationTask seeded(config);
+        Recorder recorder;
+        kiln::train::train(config, recorder);
+        kiln::train::ClassificationTask trained(config, {"discs", "stripes"});
+        torch::serialize::InputArchive archive;
+        torch::serialize::InputArchive model;
+        archive.load_from(kiln::track::RunDirectory(out).last_checkpoint().string());
+        archive.read("model", model);
+        trained.load(model);
+        const auto initial = seeded.module().named_parameters();
+        const auto final_parameters = trained.module().named_parameters();
+        bool head_moved = false;
+        for (const auto& item : initial) {
+            const bool same = torch::equal(item.value(), final_parameters[item.key()]);
+            if (item.key().rfind("backbone.", 0) == 0) {
+                QVERIFY2(same, item.key().c_str());
+            } else {
+                head_moved = head_moved || !same;
+            }
+        }
+        QVERIFY(head_moved);
+    }
+
+    void backboneWeightsComeFromAPretrainingRun() {
+        // A pretraining run folder's exported model becomes the classifier's backbone.
+        const fs::path run = root_ / "pretrained";
+        fs::create_directories(run / "exported_models");
+        torch::manual_seed(11);
+        const auto backbone = kiln::models::make_backbone("smallcnn");
+        kiln::models::save_backbone_weights(*backbone,
+                                            kiln::track::RunDirectory(run).exported_last());
+        const auto config =
+            classification(root_ / "cls-from-run", 1,
+                           {{"model_args", {{"backbone_weights", run.string()}, {"head", "mlp"}}}});
+        kiln::train::ClassificationTask task(config);
+        const auto loaded = task.module().named_parameters();
+        for (const auto& item : backbone->named_parameters()) {
+            QVERIFY2(torch::equal(loaded["backbone." + item.key()], item.value()),
+                     item.key().c_str());
+        }
+        QVERIFY_THROWS_EXCEPTION(
+            kiln::Error, kiln::train::ClassificationTask(classification(
+                             root_ / "cls-bad-weights", 1,
+                             {{"model_args", {{"backbone_weights", (root_ / "cls").string()}}}})));
+    }
+
+    void segmentationLearnsAndPredictsMasksAtImageSize() {
+        const fs::path out = root_ / "seg-run";
+        Recorder recorder;
+        const auto summary =
+            kiln::train::train(segmentation(out, 10, {{"optim_args", {{"lr", 0.02}}}}), recorder);
+        QCOMPARE(summary.status, kiln::train::RunSummary::Status::Finished);
+        QCOMPARE(recorder.validations.size(), std::size_t(10));
+        const double miou = recorder.value(recorder.validations.size() - 1, "val_metric/miou");
+        QVERIFY2(*summary.best_value > 0.5, qPrintable(QString::number(*summary.best_value)));
+        QVERIFY(miou >= 0 && miou <= 1);
+        QVERIFY(recorder.value(0, "val_metric/pixel_acc") > 0);
+
+        kiln::PredictConfig predict;
+        predict.out = root_ / "seg-predictions";
+        predict.data = {root_ / "seg" / "val" / "images"};
+        predict.checkpoint = kiln::track::RunDirectory(out).best_checkpoint();
+        predict.batch_size = 4;
+        predict.num_workers = 1;
+        predict.accelerator = kiln::Accelerator::Cpu;
+        const auto result = kiln::predict::run_prediction(predict);
+        QCOMPARE(result.images, std::int64_t(16));
+        QCOMPARE(result.task, std::string("semantic_segmentation"));
+        int correct = 0, total = 0;
+        for (int i = 500; i < 516; ++i) {
+            const cv::Mat mask = cv::imread((predict.out / (std::to_string(i) + ".png")).string(),
+                                            cv::IMREAD_UNCHANGED);
+            const cv::Mat truth =
+                cv::imread((root_ / "seg/val/masks" / (std::to_string(i) + ".png")).string(),
+                           cv::IMREAD_UNCHANGED);
+            QCOMPARE(mask.size(), cv::Size(32, 32));
+            QCOMPARE(mask.type(), CV_8UC1);
+            double highest = 0;
+            cv::minMaxLoc(mask, nullptr, &highest);
+            QVERIFY(highest <= 2);
+            correct += cv::countNonZero(mask == truth);
+            total += 32 * 32;
+        }
+        QVERIFY2(correct > 0.8 * total, qPrintable(QString::number(double(correct) / total)));
+    }
+
+    void classificationPredictsNamedClasses() {
+        const fs::path out = root_ / "cls-run";
+        kiln::PredictConfig predict;
+        predict.out = root_ / "predictions.csv";
+        predict.data = {root_ / "cls" / "val"};
+        predict.checkpoint = kiln::track::RunDirectory(out).best_checkpoint();
+        predict.batch_size = 5;
+        predict.num_workers = 2;
+        predict.accelerator = kiln::Accelerator::Cpu;
+        const auto result = kiln::predict::run_prediction(predict);
+        QCOMPARE(result.images, std::int64_t(16));
+        const std::vector<std::string> lines = linesOf(predict.out);
+        QCOMPARE(lines.size(), std::size_t(17));
+        QCOMPARE(lines[0], std::string("filename,class,score"));
+        int correct = 0;
+        for (std::size_t i = 1; i < lines.size(); ++i) {
+            const std::string& line = lines[i];
+            const std::string filename = line.substr(0, line.find(','));
+            const std::string rest = line.substr(line.find(',') + 1);
+            const std::string cls = rest.substr(0, rest.find(','));
+            const double score = std::stod(rest.substr(rest.find(',') + 1));
+            QVERIFY(cls == "discs" || cls == "stripes");
+            QVERIFY(score > 0 && score <= 1.0);
+            correct += filename.rfind(cls + "/", 0) == 0 ? 1 : 0;
+        }
+        QVERIFY2(correct >= 14, qPrintable(QString::number(correct)));
+        // A pretraining checkpoint has no task model: a clear error, and no file.
+        kiln::PredictConfig wrong = predict;
+        wrong.out = root_ / "never.csv";
+        wrong.checkpoint = root_ / "pretrained" / "exported_models" / "exported_last.pt";
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::predict::run_prediction(wrong));
+        QVERIFY(!fs::exists(wrong.out));
+    }
+
+    void badDataIsReportedBeforeAnythingIsWritten() {
+        const fs::path bad = root_ / "bad";
+        writeClassFolders(bad / "train", 2, 0);
+        writeClassFolders(bad / "val", 2, 50);
+        fs::create_directories(bad / "val" / "cats");
+        fs::copy_file(bad / "val" / "discs" / "51.png", bad / "val" / "cats" / "1.png");
+        const fs::path out = root_ / "bad-run";
+        json settings = common(out, 1);
+        settings["data"] = {{"train", (bad / "train").string()}, {"val", (bad / "val").string()}};
+        const auto config =
+            kiln::resolve_train_config(settings, cpuContext(), TaskKind::ImageClassification);
+        Recorder recorder;
+        try {
+            kiln::train::train(config, recorder);
+            QFAIL("a val class that train lacks must be an error");
+        } catch (const kiln::ConfigError& error) {
+            const std::string message = error.what();
+            QVERIFY2(message.find("data.val") != std::string::npos &&
+                         message.find("\"cats\"") != std::string::npos,
+                     error.what());
+        }
+        QVERIFY(!fs::exists(out));
+
+        // A mask whose ids leave data.classes, named with its file.
+        const fs::path seg = root_ / "bad-seg";
+        writeSegmentationSet(seg / "train", 4, 0);
+        writeSegmentationSet(seg / "val", 2, 10);
+        cv::imwrite((seg / "val/masks/11.png").string(), cv::Mat(32, 32, CV_8UC1, cv::Scalar(7)));
+        json seg_settings = common(root_ / "bad-seg-run", 1);
+        seg_settings["data"] = {
+            {"train",
+             {{"images", (seg / "train/images").string()},
+              {"masks", (seg / "train/masks").string()}}},
+            {"val",
+             {{"images", (seg / "val/images").string()}, {"masks", (seg / "val/masks").string()}}},
+            {"classes", {"background", "red", "green"}}};
+        try {
+            kiln::train::train(kiln::resolve_train_config(seg_settings, cpuContext(),
+                                                          TaskKind::SemanticSegmentation),
+                               recorder);
+            QFAIL("a mask id outside data.classes must be an error");
+        } catch (const kiln::ConfigError& error) {
+            const std::string message = error.what();
+            QVERIFY2(message.find("11.png") != std::string::npos &&
+                         message.find("class id 7") != std::string::npos,
+                     error.what());
+        }
+        QVERIFY(!fs::exists(root_ / "bad-seg-run"));
+    }
+
+    void configRoundTripsWithItsTask() {
+        const auto config = segmentation(root_ / "roundtrip", 3, {{"val_every_n_steps", 7}});
+        const json written = kiln::to_json(config);
+        QCOMPARE(written["task"], json("semantic_segmentation"));
+        const kiln::TrainConfig read = kiln::parse_train_config(written);
+        QCOMPARE(read.task, TaskKind::SemanticSegmentation);
+        QCOMPARE(*read.val_every_n_steps, 7);
+        QCOMPARE(read.watch_metric, std::string("val_metric/miou"));
+        QCOMPARE(kiln::to_json(read), written);
+        json wrong = written;
+        wrong["watch_metric"] = "miou";
+        QVERIFY_THROWS_EXCEPTION(kiln::ConfigError,
+                                 kiln::resolve_train_config(wrong, cpuContext()));
+    }
+};
+
+QTEST_APPLESS_MAIN(FinetuneTest)
+#include "tst_finetune.moc"
