@@ -132,6 +132,8 @@ void FitLoop::validate(Position& position) {
     if (strategy_.world_size() > 1) {
         context.stop = StopToken(); // ranks finish the pass together
     }
+    // Every rank validates with rank 0's batch-norm statistics, as it will be saved.
+    strategy_.before_step(module);
     MetricValues values;
     module.eval();
     {

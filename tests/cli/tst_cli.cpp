@@ -93,6 +93,17 @@ private Q_SLOTS:
                                    << QStringList{"--iou-type", "--max-dets", "--per-class"};
         QTest::newRow("config check")
             << QStringList{"config", "check", "--help"} << QStringList{"--command", "file"};
+        QTest::newRow("train-image-classification")
+            << QStringList{"train-image-classification", "--help"}
+            << QStringList{"data.train and data.val", "model_args", "watch_metric",
+                           "val_metric/top1_acc_micro", "val_every_n_steps"};
+        QTest::newRow("train-semantic-segmentation")
+            << QStringList{"train-semantic-segmentation", "--help"}
+            << QStringList{"data.train.images", "val_metric/miou"};
+        QTest::newRow("predict") << QStringList{"predict", "--help"}
+                                 << QStringList{"checkpoint", "filename,class,score"};
+        QTest::newRow("generate-segmentation")
+            << QStringList{"generate-segmentation", "--help"} << QStringList{"--scenes", "--seed"};
     }
 
     void everyCommandAnswersHelp() {
@@ -269,6 +280,53 @@ private Q_SLOTS:
         QVERIFY(result.err.contains(QStringLiteral("overlap")));
     }
 
+    void fineTuneThenPredict() {
+        // 16 images of 8x8 in two classes, bright and dark, through import-idx.
+        QByteArray images = QByteArray::fromHex("00000803000000100000000800000008");
+        QByteArray labels = QByteArray::fromHex("0000080100000010");
+        for (int i = 0; i < 16; ++i) {
+            for (int p = 0; p < 64; ++p) {
+                images.append(static_cast<char>(i % 2 == 0 ? 200 + p % 50 : p % 50));
+            }
+            labels.append(static_cast<char>(i % 2));
+        }
+        const QString data = temp_.filePath(QStringLiteral("labelled"));
+        QCOMPARE(runKiln({"import-idx", "--images", writeFile("l-images", images), "--labels",
+                          writeFile("l-labels", labels), "--out", data})
+                     .exitCode,
+                 0);
+        const QString out = temp_.filePath(QStringLiteral("classifier"));
+        Result result = runKiln({"train-image-classification", "out=" + out, "data.train=" + data,
+                                 "data.val=" + data, "model=smallcnn", "epochs=2", "batch_size=8",
+                                 "num_workers=0", "transform_args.image_size=16"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(result.out.contains(QStringLiteral("training smallcnn for image_classification")),
+                 qPrintable(result.out));
+        QCOMPARE(result.out.count(QStringLiteral("validation after step")), 2);
+        QVERIFY(result.out.contains(QStringLiteral("best val_metric/top1_acc_micro")));
+        QVERIFY(QFileInfo::exists(out + QStringLiteral("/checkpoints/best.ckpt")));
+        QVERIFY(QFileInfo::exists(out + QStringLiteral("/exported_models/exported_best.pt")));
+
+        const QString predictions = temp_.filePath(QStringLiteral("predictions.csv"));
+        result = runKiln({"predict", "checkpoint=" + out + "/checkpoints/best.ckpt", "data=" + data,
+                          "out=" + predictions});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QFile csv(predictions);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split('\n');
+        QCOMPARE(lines.size(), 17);
+        QCOMPARE(lines[0], QStringLiteral("filename,class,score"));
+        QVERIFY(lines[1].startsWith(QStringLiteral("0/00.png,")));
+
+        // Bad data: named, a failing exit code, nothing written.
+        const QString bad = temp_.filePath(QStringLiteral("bad-classifier"));
+        result = runKiln({"train-image-classification", "out=" + bad, "data.train=" + data,
+                          "data.val=" + temp_.filePath("nowhere"), "model=smallcnn"});
+        QVERIFY(result.exitCode != 0);
+        QVERIFY2(result.err.contains(QStringLiteral("data.val")), qPrintable(result.err));
+        QVERIFY(!QFileInfo::exists(bad));
+    }
+
     void trainThenEmbed() {
         // 16 images of 8x8 in two classes, through import-idx.
         QByteArray images = QByteArray::fromHex("00000803000000100000000800000008");
@@ -427,7 +485,8 @@ private Q_SLOTS:
             result.out.split('\n', Qt::SkipEmptyParts),
             (QStringList{"resnet18", "resnet34", "resnet50", "smallcnn", "vit_tiny", "vit_small"}));
         result = runKiln({"list-methods"});
-        QCOMPARE(result.out.split('\n', Qt::SkipEmptyParts), (QStringList{"simclr", "dino", "distillation"}));
+        QCOMPARE(result.out.split('\n', Qt::SkipEmptyParts),
+                 (QStringList{"simclr", "dino", "distillation"}));
         result = runKiln({"train", "out=" + temp_.filePath("never"),
                           "data=" + temp_.filePath("images"), "model=resnet19"});
         QCOMPARE(result.exitCode, 1);

@@ -10,6 +10,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -501,6 +503,54 @@ private Q_SLOTS:
         QCOMPARE(mismatch.exitCode, 1);
         QVERIFY2(mismatch.err.contains(QStringLiteral("WORLD_SIZE=3 but num_nodes x devices = 2")),
                  qPrintable(mismatch.err));
+    }
+
+    void fineTuningValidatesOverBothRanks() {
+        // Two classes of the random images; each rank validates half of them and the counts are
+        // summed: the metric must equal the best checkpoint's accuracy over all of them.
+        const QString data = temp_.filePath(QStringLiteral("labelled"));
+        for (int i = 0; i < 64; ++i) {
+            const QString folder = data + (i % 2 == 0 ? "/even" : "/odd");
+            QVERIFY(QDir().mkpath(folder));
+            const QString name = QStringLiteral("/%1.png").arg(i, 2, 10, QChar('0'));
+            QVERIFY(QFile::copy(images_ + name, folder + name));
+        }
+        const QString out = temp_.filePath(QStringLiteral("finetune-ddp"));
+        Result result = runKiln({"train-image-classification", "out=" + out, "data.train=" + data,
+                                 "data.val=" + data, "model=smallcnn", "epochs=2", "batch_size=16",
+                                 "num_workers=0", "accelerator=cpu", "transform_args.image_size=32",
+                                 "devices=2"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QFile metrics(out + QStringLiteral("/metrics.jsonl"));
+        QVERIFY(metrics.open(QIODevice::ReadOnly));
+        double best = -1;
+        int validations = 0;
+        for (const QByteArray& line : metrics.readAll().split('\n')) {
+            const QJsonObject record = QJsonDocument::fromJson(line).object();
+            if (record.contains(QStringLiteral("val_metric/top1_acc_micro"))) {
+                best = std::max(
+                    best, record.value(QStringLiteral("val_metric/top1_acc_micro")).toDouble());
+                ++validations;
+            }
+        }
+        QCOMPARE(validations, 2);
+        const QString predictions = temp_.filePath(QStringLiteral("ddp-predictions.csv"));
+        result = runKiln({"predict", "checkpoint=" + out + "/checkpoints/best.ckpt", "data=" + data,
+                          "out=" + predictions, "accelerator=cpu"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QFile csv(predictions);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        int correct = 0, total = 0;
+        for (const QByteArray& line : csv.readAll().split('\n').mid(1)) {
+            if (line.isEmpty()) {
+                continue;
+            }
+            const QList<QByteArray> fields = line.split(',');
+            correct += fields[0].startsWith(fields[1] + "/") ? 1 : 0;
+            ++total;
+        }
+        QCOMPARE(total, 64);
+        QCOMPARE(best, double(correct) / total);
     }
 
     void aKilledRankFailsTheRunAndLeavesNoProcessBehind() {
