@@ -119,12 +119,27 @@ std::vector<std::string> csv_fields(const std::string& line) {
     return fields;
 }
 
-// An image with the label text it was given (a class folder, or a CSV label).
+// An image with the label texts it was given (its class folder, or a CSV line's labels).
 struct LabelledFile {
     fs::path path;
     std::string name;
-    std::string label;
+    std::vector<std::string> labels;
 };
+
+// A CSV label field: one label, or several separated by ';' or '|' (multilabel).
+std::vector<std::string> split_labels(const std::string& field) {
+    std::vector<std::string> labels;
+    std::size_t start = 0;
+    while (start <= field.size()) {
+        const std::size_t end = std::min(field.find_first_of(";|", start), field.size());
+        const std::string label = trim(field.substr(start, end - start));
+        if (!label.empty()) {
+            labels.push_back(label);
+        }
+        start = end + 1;
+    }
+    return labels;
+}
 
 std::vector<LabelledFile> scan_class_folders(const fs::path& root, const std::string& key,
                                              Problems& problems) {
@@ -146,7 +161,7 @@ std::vector<LabelledFile> scan_class_folders(const fs::path& root, const std::st
             }
             continue;
         }
-        files.push_back({index.path(i), std::string(index.filename(i)), std::string(folder)});
+        files.push_back({index.path(i), std::string(index.filename(i)), {std::string(folder)}});
     }
     if (outside > 0) {
         problems.add(key, std::to_string(outside) + " image(s) of " + quoted(root) +
@@ -198,13 +213,7 @@ std::vector<LabelledFile> read_label_csv(const fs::path& csv, const std::string&
                                   " field(s); give an image and a label on every line");
             continue;
         }
-        const std::string& label = fields[static_cast<std::size_t>(label_column)];
-        if (label.find_first_of(";|") != std::string::npos) {
-            problems.add(key, where + " gives several labels (\"" + label +
-                                  "\"); Kiln trains single-label classification: give one "
-                                  "label per image");
-            continue;
-        }
+        const std::string& field = fields[static_cast<std::size_t>(label_column)];
         const fs::path image = fields[static_cast<std::size_t>(image_column)];
         const fs::path path = image.is_absolute() ? image : folder / image;
         std::error_code error;
@@ -213,7 +222,7 @@ std::vector<LabelledFile> read_label_csv(const fs::path& csv, const std::string&
                                   " does not exist; fix the path (relative to the CSV's folder)");
             continue;
         }
-        files.push_back({path, image.string(), label});
+        files.push_back({path, image.string(), split_labels(field)});
     }
     return files;
 }
@@ -247,18 +256,22 @@ ClassifiedImages assign_labels(const std::vector<LabelledFile>& files, const Cla
     ClassifiedImages images;
     std::map<std::string, std::string> unknown; // label -> first file
     for (const LabelledFile& file : files) {
-        std::int64_t label = -1;
-        if (const auto found = ids.find(file.label); found != ids.end()) {
-            label = found->second;
-        } else if (is_class_id(file.label, classes.size())) {
-            label = static_cast<std::int64_t>(std::stoul(file.label));
-        } else {
-            unknown.emplace(file.label, file.name);
+        std::vector<std::int64_t> labels;
+        for (const std::string& text : file.labels) {
+            if (const auto found = ids.find(text); found != ids.end()) {
+                labels.push_back(found->second);
+            } else if (is_class_id(text, classes.size())) {
+                labels.push_back(static_cast<std::int64_t>(std::stoul(text)));
+            } else {
+                unknown.emplace(text, file.name);
+            }
+        }
+        if (labels.size() != file.labels.size()) {
             continue;
         }
         images.paths.push_back(file.path);
         images.names.push_back(file.name);
-        images.labels.push_back(label);
+        images.labels.push_back(std::move(labels));
     }
     for (const auto& [label, name] : unknown) {
         problems.add(key, "class \"" + label + "\" (e.g. \"" + name +
@@ -286,7 +299,7 @@ ClassNames classes_from(const json& data, const std::vector<LabelledFile>& train
     }
     std::set<std::string> names;
     for (const LabelledFile& file : train) {
-        names.insert(file.label);
+        names.insert(file.labels.begin(), file.labels.end());
     }
     return ClassNames(names.begin(), names.end());
 }
@@ -445,6 +458,11 @@ ClassificationData load_classification_data(const json& data) {
     const std::vector<LabelledFile> val =
         val_path ? read_split(*val_path, "data.val", problems) : std::vector<LabelledFile>{};
     result.classes = classes_from(data, train, problems);
+    for (const std::vector<LabelledFile>* split : {&train, &val}) {
+        for (const LabelledFile& file : *split) {
+            result.multilabel = result.multilabel || file.labels.size() != 1;
+        }
+    }
     if (!result.classes.empty()) {
         if (train_path) {
             result.train = assign_labels(train, result.classes, "data.train", problems);

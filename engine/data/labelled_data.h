@@ -12,15 +12,17 @@ namespace kiln::data {
 // Class names by class id (0, 1, ...).
 using ClassNames = std::vector<std::string>;
 
-// One split of a classification set: each image with its class id.
+// One split of a classification set: each image with its class ids (one, or in a multilabel
+// set any number).
 struct ClassifiedImages {
     std::vector<std::filesystem::path> paths;
     std::vector<std::string> names; // as users see them: relative to the split's folder
-    std::vector<std::int64_t> labels;
+    std::vector<std::vector<std::int64_t>> labels;
 };
 
 struct ClassificationData {
     ClassNames classes;
+    bool multilabel = false; // a CSV gave an image no label or several
     ClassifiedImages train;
     ClassifiedImages val;
 };
@@ -41,7 +43,8 @@ struct SegmentationData {
 
 // `data` of train-image-classification, in LightlyTrain's shape: `train` and `val`, each a
 // folder of class folders (cats/001.jpg is a cat) or a CSV file of `image,label` rows (paths
-// relative to the CSV's folder, labels by name or id); `classes` (optional) maps ids to names,
+// relative to the CSV's folder, labels by name or id; several labels, separated by ';' or '|',
+// or none make the set multilabel); `classes` (optional) maps ids to names,
 // as {"0": "cat", ...}, a list of names, or the path of a JSON file holding either. Without
 // `classes` the classes are the train split's, sorted by name. Every problem (missing folders,
 // images outside class folders, a val class that train lacks, empty splits) is reported

@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 
+#include <algorithm>
 #include <opencv2/imgproc.hpp>
 
 namespace kiln::data {
@@ -14,8 +15,10 @@ std::vector<ViewShape> one_view(const TransformArgs& transform) {
 
 } // namespace
 
-ClassifiedSamples::ClassifiedSamples(ClassifiedImages images, TransformArgs transform)
-    : images_(std::move(images)), transform_(std::move(transform)) {}
+ClassifiedSamples::ClassifiedSamples(ClassifiedImages images, TransformArgs transform,
+                                     std::int64_t multilabel_classes)
+    : images_(std::move(images)), transform_(std::move(transform)),
+      multilabel_classes_(multilabel_classes) {}
 
 std::filesystem::path ClassifiedSamples::image_path(std::int64_t index) const {
     return images_.paths[static_cast<std::size_t>(index)];
@@ -26,7 +29,8 @@ std::vector<ViewShape> ClassifiedSamples::view_shapes() const {
 }
 
 std::optional<std::vector<std::int64_t>> ClassifiedSamples::target_shape() const {
-    return std::vector<std::int64_t>{};
+    return multilabel_classes_ > 0 ? std::vector<std::int64_t>{multilabel_classes_}
+                                   : std::vector<std::int64_t>{};
 }
 
 void ClassifiedSamples::make(std::int64_t index, const cv::Mat& image, Rng& rng,
@@ -34,7 +38,15 @@ void ClassifiedSamples::make(std::int64_t index, const cv::Mat& image, Rng& rng,
     const cv::Mat view = make_view(image, transform_.views.front(), transform_.num_channels, rng);
     write_normalized(view, transform_.num_channels, transform_.mean.data(), transform_.std.data(),
                      views.front());
-    *target = images_.labels[static_cast<std::size_t>(index)];
+    const std::vector<std::int64_t>& labels = images_.labels[static_cast<std::size_t>(index)];
+    if (multilabel_classes_ == 0) {
+        *target = labels.front();
+        return;
+    }
+    std::fill(target, target + multilabel_classes_, 0);
+    for (const std::int64_t label : labels) {
+        target[label] = 1;
+    }
 }
 
 SegmentedSamples::SegmentedSamples(SegmentedImages images, int ignore_index,

@@ -5,10 +5,12 @@
 
 namespace kiln::data {
 
-// Images with a class id each (the target), in one view of finetune_transform().
+// Images with their class ids, in one view of finetune_transform(). The target is the class id,
+// or for a multilabel set (multilabel_classes > 0) a multi-hot vector of that many 0s and 1s.
 class ClassifiedSamples : public SampleSource {
 public:
-    ClassifiedSamples(ClassifiedImages images, TransformArgs transform);
+    ClassifiedSamples(ClassifiedImages images, TransformArgs transform,
+                      std::int64_t multilabel_classes = 0);
 
     std::int64_t size() const override { return static_cast<std::int64_t>(images_.paths.size()); }
     std::filesystem::path image_path(std::int64_t index) const override;
@@ -23,6 +25,7 @@ public:
 private:
     ClassifiedImages images_;
     TransformArgs transform_;
+    std::int64_t multilabel_classes_;
 };
 
 // Images with a mask each: one crop and flip cut both (the mask by nearest neighbour), and

@@ -48,12 +48,12 @@ TrainConfig checkpoint_config(const fs::path& checkpoint) {
 
 std::unique_ptr<train::FinetuningTask> load_task(const TrainConfig& config,
                                                  const fs::path& checkpoint) {
-    const data::ClassNames classes = train::FinetuningTask::checkpoint_classes(checkpoint);
+    train::FinetuningTask::Labels labels = train::FinetuningTask::checkpoint_labels(checkpoint);
     std::unique_ptr<train::FinetuningTask> task;
     if (config.task == TaskKind::ImageClassification) {
-        task = std::make_unique<train::ClassificationTask>(config, classes);
+        task = std::make_unique<train::ClassificationTask>(config, std::move(labels));
     } else {
-        task = std::make_unique<train::SegmentationTask>(config, classes);
+        task = std::make_unique<train::SegmentationTask>(config, std::move(labels));
     }
     torch::serialize::InputArchive archive;
     torch::serialize::InputArchive model;

@@ -5,6 +5,7 @@
 #include "data/labelled_samples.h"
 #include "data/view_transform.h"
 #include "eval/confusion_matrix.h"
+#include "eval/multilabel_metrics.h"
 
 #include <cmath>
 #include <torch/nn/functional/loss.h>
@@ -58,20 +59,29 @@ ClassificationTask::ClassificationTask(const TrainConfig& config) {
                     std::to_string(data.classes.size()) + "; add class folders or labels");
     }
     const int channels = train_transform.num_channels;
-    model_ =
-        make_classifier(config, args, static_cast<std::int64_t>(data.classes.size()), channels);
-    set_up(model_.ptr(), data.classes,
-           std::make_shared<data::ClassifiedSamples>(std::move(data.train), train_transform),
-           std::make_shared<data::ClassifiedSamples>(std::move(data.val), val_transform));
+    const auto classes = static_cast<std::int64_t>(data.classes.size());
+    model_ = make_classifier(config, args, classes, channels);
+    const std::int64_t multi_hot = data.multilabel ? classes : 0;
+    set_up(
+        model_.ptr(), {data.classes, data.multilabel},
+        std::make_shared<data::ClassifiedSamples>(std::move(data.train), train_transform,
+                                                  multi_hot),
+        std::make_shared<data::ClassifiedSamples>(std::move(data.val), val_transform, multi_hot));
     load_initial_weights(config, args.backbone_weights, model_->backbone());
 }
 
-ClassificationTask::ClassificationTask(const TrainConfig& config, data::ClassNames classes) {
+ClassificationTask::ClassificationTask(const TrainConfig& config, Labels labels) {
     const data::TransformArgs transform =
         data::finetune_transform(config.transform_args, false, 0.08);
-    model_ = make_classifier(config, read_model_args(config.model_args),
-                             static_cast<std::int64_t>(classes.size()), transform.num_channels);
-    set_up(model_.ptr(), std::move(classes));
+    model_ =
+        make_classifier(config, read_model_args(config.model_args),
+                        static_cast<std::int64_t>(labels.classes.size()), transform.num_channels);
+    set_up(model_.ptr(), std::move(labels));
+}
+
+std::string ClassificationTask::watch_metric(const std::string& configured) const {
+    const bool default_metric = configured == task_name(TaskKind::ImageClassification).watch_metric;
+    return multilabel() && default_metric ? "val_metric/map" : configured;
 }
 
 at::Tensor ClassificationTask::forward(const at::Tensor& images) {
@@ -79,17 +89,42 @@ at::Tensor ClassificationTask::forward(const at::Tensor& images) {
 }
 
 at::Tensor ClassificationTask::loss(const at::Tensor& logits, const at::Tensor& targets) {
+    if (multilabel()) {
+        return torch::nn::functional::binary_cross_entropy_with_logits(logits.to(torch::kFloat32),
+                                                                       targets.to(torch::kFloat32));
+    }
     return torch::nn::functional::cross_entropy(logits.to(torch::kFloat32), targets);
 }
 
 std::int64_t ClassificationTask::count_size() const {
     const auto classes = static_cast<std::int64_t>(this->classes().size());
+    if (multilabel()) {
+        return eval::multilabel_count_size(static_cast<int>(classes));
+    }
     return classes * classes + 1; // the confusion matrix, then the top-5 hits
 }
 
 at::Tensor ClassificationTask::validation_counts(const at::Tensor& logits,
                                                  const at::Tensor& targets) {
     const auto classes = static_cast<std::int64_t>(this->classes().size());
+    if (multilabel()) {
+        // Per class TP, FP, FN at 0.5; then per class the score histograms of its positive
+        // and negative images.
+        const at::Tensor scores = torch::sigmoid(logits.to(torch::kFloat32));
+        const at::Tensor truth = targets.to(torch::kBool);
+        const at::Tensor predicted = scores.ge(0.5);
+        const at::Tensor outcomes = torch::stack(
+            {(predicted & truth).sum(0), (predicted & ~truth).sum(0), (~predicted & truth).sum(0)},
+            1);
+        const at::Tensor bins =
+            (scores * eval::kScoreBins).to(torch::kInt64).clamp(0, eval::kScoreBins - 1);
+        const at::Tensor offsets =
+            torch::arange(classes, targets.options()).unsqueeze(0) * (2 * eval::kScoreBins) +
+            (~truth).to(torch::kInt64) * eval::kScoreBins;
+        const at::Tensor histograms =
+            torch::bincount((offsets + bins).flatten(), {}, classes * 2 * eval::kScoreBins);
+        return torch::cat({outcomes.flatten().to(torch::kFloat64), histograms.to(torch::kFloat64)});
+    }
     const at::Tensor predicted = logits.argmax(1);
     const at::Tensor confusion =
         torch::bincount(targets * classes + predicted, {}, classes * classes);
@@ -100,6 +135,19 @@ at::Tensor ClassificationTask::validation_counts(const at::Tensor& logits,
 
 MetricValues ClassificationTask::metrics(const std::vector<double>& counts) const {
     const int classes = static_cast<int>(this->classes().size());
+    if (multilabel()) {
+        const eval::MultilabelMetrics result = eval::multilabel_metrics(counts, classes);
+        MetricValues values = {{"val_metric/f1_micro", result.f1_micro},
+                               {"val_metric/f1_macro", result.f1_macro},
+                               {"val_metric/map", result.map}};
+        for (int c = 0; c < classes; ++c) {
+            if (!std::isnan(result.per_class_ap[c])) {
+                values.emplace_back("val_metric_per_class/ap/" + this->classes()[c],
+                                    result.per_class_ap[c]);
+            }
+        }
+        return values;
+    }
     eval::ConfusionMatrix matrix(classes);
     matrix.add(std::vector<std::int64_t>(counts.begin(), counts.begin() + classes * classes));
     const eval::ClassificationMetrics result =

@@ -5,18 +5,21 @@
 
 namespace kiln::train {
 
-// Image classification (single label): a backbone with a linear or MLP head, cross-entropy,
+// Image classification: a backbone with a linear or MLP head. Single-label: cross-entropy,
 // validated by top-1 and top-5 accuracy, per-class accuracy and macro F1, precision, recall.
+// Multilabel (a CSV giving images several labels or none): binary cross-entropy per class,
+// validated by micro and macro F1 at 0.5 and mAP, best.ckpt by mAP unless told otherwise.
 class ClassificationTask : public FinetuningTask {
 public:
     // Reads config.labelled_data (scanning both splits) and builds config.model with
     // model_args' head. Bad settings and bad data are kiln::Errors raised before anything is
     // written.
     explicit ClassificationTask(const TrainConfig& config);
-    // The model alone, for prediction: `classes` as the checkpoint names them.
-    ClassificationTask(const TrainConfig& config, data::ClassNames classes);
+    // The model alone, for prediction: the labels as the checkpoint names them.
+    ClassificationTask(const TrainConfig& config, Labels labels);
 
     at::Tensor forward(const at::Tensor& images) override;
+    std::string watch_metric(const std::string& configured) const override;
 
 private:
     at::Tensor loss(const at::Tensor& logits, const at::Tensor& targets) override;

@@ -36,11 +36,12 @@ fs::path backbone_weights_file(const fs::path& given) {
     return given;
 }
 
-void FinetuningTask::set_up(std::shared_ptr<torch::nn::Module> model, data::ClassNames classes,
+void FinetuningTask::set_up(std::shared_ptr<torch::nn::Module> model, Labels labels,
                             std::shared_ptr<const data::SampleSource> train,
                             std::shared_ptr<const data::SampleSource> val) {
     model_ = std::move(model);
-    classes_ = std::move(classes);
+    classes_ = std::move(labels.classes);
+    multilabel_ = labels.multilabel;
     train_ = std::move(train);
     val_ = std::move(val);
 }
@@ -133,31 +134,35 @@ void FinetuningTask::save(torch::serialize::OutputArchive& archive) {
         names.push_back(name);
     }
     archive.write("kiln/classes", c10::IValue(names));
+    archive.write("kiln/multilabel", c10::IValue(multilabel_));
 }
 
 void FinetuningTask::load(torch::serialize::InputArchive& archive) {
     model_->load(archive);
 }
 
-data::ClassNames FinetuningTask::checkpoint_classes(const fs::path& checkpoint) {
+FinetuningTask::Labels FinetuningTask::checkpoint_labels(const fs::path& checkpoint) {
     torch::serialize::InputArchive archive;
     torch::serialize::InputArchive model;
     c10::IValue names;
+    c10::IValue multilabel;
     try {
         archive.load_from(checkpoint.string(), torch::Device(torch::kCPU));
         archive.read("model", model);
         model.read("kiln/classes", names);
+        model.read("kiln/multilabel", multilabel);
     } catch (const c10::Error&) {
         throw Error("\"" + checkpoint.string() +
                     "\" is not a Kiln fine-tuning checkpoint (it names no classes); give the "
                     "checkpoints/best.ckpt or last.ckpt of a train-image-classification or "
                     "train-semantic-segmentation run");
     }
-    data::ClassNames classes;
+    Labels labels;
     for (const c10::IValue& name : names.toListRef()) {
-        classes.push_back(name.toStringRef());
+        labels.classes.push_back(name.toStringRef());
     }
-    return classes;
+    labels.multilabel = multilabel.toBool();
+    return labels;
 }
 
 void FinetuningTask::export_model(const fs::path& file) {

@@ -31,12 +31,18 @@ public:
     // The model's outputs for a batch of images already placed: logits.
     virtual at::Tensor forward(const at::Tensor& images) = 0;
 
-    // The class names a fine-tuning checkpoint was saved with (its "model" entry).
-    static data::ClassNames checkpoint_classes(const std::filesystem::path& checkpoint);
+    // What a fine-tuning checkpoint's labels were: its class names and whether an image could
+    // have several (its "model" entry holds both).
+    struct Labels {
+        data::ClassNames classes;
+        bool multilabel = false;
+    };
+    static Labels checkpoint_labels(const std::filesystem::path& checkpoint);
+    bool multilabel() const { return multilabel_; }
 
 protected:
-    // Takes what the subclass built: its model and class names, and for training its splits.
-    void set_up(std::shared_ptr<torch::nn::Module> model, data::ClassNames classes,
+    // Takes what the subclass built: its model and labels, and for training its splits.
+    void set_up(std::shared_ptr<torch::nn::Module> model, Labels labels,
                 std::shared_ptr<const data::SampleSource> train = nullptr,
                 std::shared_ptr<const data::SampleSource> val = nullptr);
     // A training run's starting weights: `backbone_weights` (model_args) into `backbone`, then
@@ -55,6 +61,7 @@ protected:
 private:
     std::shared_ptr<torch::nn::Module> model_;
     data::ClassNames classes_;
+    bool multilabel_ = false;
     std::shared_ptr<const data::SampleSource> train_;
     std::shared_ptr<const data::SampleSource> val_;
 };

@@ -150,16 +150,17 @@ void FitLoop::validate(Position& position) {
     const std::int64_t epoch =
         position.next_batch == 0 ? std::max<std::int64_t>(0, position.epoch - 1) : position.epoch;
     ValidationMetrics metrics{position.optimizer_step, epoch, values, false};
+    const std::string watch_metric = task_.watch_metric(config_.watch_metric);
     const auto watched = std::find_if(values.begin(), values.end(), [&](const auto& entry) {
-        return entry.first == config_.watch_metric;
+        return entry.first == watch_metric;
     });
     if (watched == values.end()) {
         std::string known;
         for (const auto& [key, value] : values) {
             known += (known.empty() ? "" : ", ") + key;
         }
-        throw Error("watch_metric \"" + config_.watch_metric +
-                    "\" is not among the validation metrics (" + known + "); choose one of them");
+        throw Error("watch_metric \"" + watch_metric + "\" is not among the validation metrics (" +
+                    known + "); choose one of them");
     }
     if (!best_value_ || watched->second > *best_value_) {
         best_value_ = watched->second;

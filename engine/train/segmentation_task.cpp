@@ -53,7 +53,7 @@ SegmentationTask::SegmentationTask(const TrainConfig& config) {
         data::load_segmentation_data(config.labelled_data, system::usable_cpu_cores());
     model_ = make_segmenter(config, args, static_cast<std::int64_t>(data.classes.size()),
                             train_transform.num_channels);
-    set_up(model_.ptr(), data.classes,
+    set_up(model_.ptr(), {data.classes, false},
            std::make_shared<data::SegmentedSamples>(std::move(data.train), data.ignore_index,
                                                     train_transform),
            std::make_shared<data::SegmentedSamples>(std::move(data.val), data.ignore_index,
@@ -61,12 +61,13 @@ SegmentationTask::SegmentationTask(const TrainConfig& config) {
     load_initial_weights(config, args.backbone_weights, model_->backbone());
 }
 
-SegmentationTask::SegmentationTask(const TrainConfig& config, data::ClassNames classes) {
+SegmentationTask::SegmentationTask(const TrainConfig& config, Labels labels) {
     const data::TransformArgs transform =
         data::finetune_transform(config.transform_args, false, kMinCropScale);
-    model_ = make_segmenter(config, read_model_args(config.model_args),
-                            static_cast<std::int64_t>(classes.size()), transform.num_channels);
-    set_up(model_.ptr(), std::move(classes));
+    model_ =
+        make_segmenter(config, read_model_args(config.model_args),
+                       static_cast<std::int64_t>(labels.classes.size()), transform.num_channels);
+    set_up(model_.ptr(), std::move(labels));
 }
 
 at::Tensor SegmentationTask::forward(const at::Tensor& images) {

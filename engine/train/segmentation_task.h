@@ -13,7 +13,7 @@ public:
     // Bad settings and bad data are kiln::Errors raised before anything is written.
     explicit SegmentationTask(const TrainConfig& config);
     // The model alone, for prediction.
-    SegmentationTask(const TrainConfig& config, data::ClassNames classes);
+    SegmentationTask(const TrainConfig& config, Labels labels);
 
     at::Tensor forward(const at::Tensor& images) override;
 

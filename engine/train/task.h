@@ -81,6 +81,9 @@ public:
         (void)context;
         return {};
     }
+    // The metric that picks best.ckpt: `configured` (watch_metric), or the task's own choice
+    // when the configured one is the default and does not fit the data (multilabel: mAP).
+    virtual std::string watch_metric(const std::string& configured) const { return configured; }
 
     // The model state a checkpoint holds, under its "model" entry.
     virtual void save(torch::serialize::OutputArchive& archive) = 0;

@@ -305,7 +305,8 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
         summary.seconds = seconds(Clock::now() - started);
         summary.skipped_images = loader->skipped_files();
         summary.advice = loop.advice();
-        summary.watch_metric = task.validates() ? config.watch_metric : std::string();
+        summary.watch_metric =
+            task.validates() ? task.watch_metric(config.watch_metric) : std::string();
         summary.best_value = loop.best_value();
         summary.best_step = loop.best_step();
         observer.on_end(summary);

@@ -237,6 +237,50 @@ private Q_SLOTS:
         }
     }
 
+    void multilabelTrainsOnBinaryLossesAndKeepsTheBestMap() {
+        // Labels from a CSV: stripes are "lines", discs "round", and every third image of
+        // either also "tagged" (by nothing visible: its AP stays near chance).
+        const fs::path csv_dir = root_ / "cls";
+        for (const char* split : {"train", "val"}) {
+            std::ofstream csv(csv_dir / (std::string(split) + ".csv"));
+            csv << "image,label\n";
+            int n = 0;
+            for (const char* cls : {"stripes", "discs"}) {
+                for (const auto& entry : fs::directory_iterator(csv_dir / split / cls)) {
+                    csv << split << "/" << cls << "/" << entry.path().filename().string() << ","
+                        << (std::string(cls) == "stripes" ? "lines" : "round")
+                        << (n++ % 3 == 0 ? ";tagged" : "") << "\n";
+                }
+            }
+        }
+        const fs::path out = root_ / "multilabel";
+        json settings = common(out, 4);
+        settings["data"] = {{"train", (csv_dir / "train.csv").string()},
+                            {"val", (csv_dir / "val.csv").string()}};
+        Recorder recorder;
+        const auto summary = kiln::train::train(
+            kiln::resolve_train_config(settings, cpuContext(), TaskKind::ImageClassification),
+            recorder);
+        QCOMPARE(summary.watch_metric, std::string("val_metric/map"));
+        QCOMPARE(recorder.validations.size(), std::size_t(4));
+        const double lines_ap = recorder.value(3, "val_metric_per_class/ap/lines");
+        QVERIFY2(lines_ap > 0.9, qPrintable(QString::number(lines_ap)));
+        QVERIFY(recorder.value(3, "val_metric/f1_micro") > 0.5);
+
+        kiln::PredictConfig predict;
+        predict.out = root_ / "multilabel.csv";
+        predict.data = {csv_dir / "val" / "stripes"};
+        predict.checkpoint = kiln::track::RunDirectory(out).best_checkpoint();
+        predict.batch_size = 8;
+        predict.accelerator = kiln::Accelerator::Cpu;
+        QCOMPARE(kiln::predict::run_prediction(predict).images, std::int64_t(8));
+        int lines = 0;
+        for (const std::string& line : linesOf(predict.out)) {
+            lines += line.find(",lines,") != std::string::npos ? 1 : 0;
+        }
+        QVERIFY2(lines >= 7, qPrintable(QString::number(lines)));
+    }
+
     void linearProbingLeavesTheBackboneAlone() {
         const fs::path out = root_ / "cls-probe";
         const auto config = classification(out, 1, {{"model_args", {{"freeze_backbone", true}}}});
@@ -244,7 +288,7 @@ private Q_SLOTS:
         kiln::train::ClassificationTask seeded(config);
         Recorder recorder;
         kiln::train::train(config, recorder);
-        kiln::train::ClassificationTask trained(config, {"discs", "stripes"});
+        kiln::train::ClassificationTask trained(config, {{"discs", "stripes"}, false});
         torch::serialize::InputArchive archive;
         torch::serialize::InputArchive model;
         archive.load_from(kiln::track::RunDirectory(out).last_checkpoint().string());
