@@ -391,8 +391,8 @@ std::string to_string(Precision precision) {
 }
 
 // The task a training config names with "task" (as to_json writes it), else `fallback`; the
-// input without that key.
-std::pair<TaskKind, json> split_task(const json& input, TaskKind fallback) {
+// input without that key. With `strict`, a named task must be `fallback` (a command's own).
+std::pair<TaskKind, json> split_task(const json& input, TaskKind fallback, bool strict) {
     if (!input.is_object() || !input.contains("task")) {
         return {fallback, input};
     }
@@ -401,6 +401,11 @@ std::pair<TaskKind, json> split_task(const json& input, TaskKind fallback) {
     rest.erase("task");
     for (const TaskName& entry : task_names()) {
         if (named == entry.name) {
+            if (strict && entry.kind != fallback) {
+                throw ConfigError({{"task", "these settings are for " + entry.command + ", not " +
+                                                task_name(fallback).command +
+                                                "; run that command, or remove \"task\""}});
+            }
             return {entry.kind, rest};
         }
     }
@@ -413,7 +418,7 @@ std::pair<TaskKind, json> split_task(const json& input, TaskKind fallback) {
 }
 
 TrainConfig parse_train_config(const json& input, TaskKind task) {
-    const auto [kind, settings] = split_task(input, task);
+    const auto [kind, settings] = split_task(input, task, false);
     const Resolution resolution(config::train_schema(kind), settings);
     resolution.throw_if_any();
     return read_train_config(resolution.normalized(), kind);
@@ -515,7 +520,7 @@ void resolve_placement(Config& config, const system::HardwareInfo& hardware,
 } // namespace
 
 TrainConfig resolve_train_config(const json& input, const ResolveContext& context, TaskKind task) {
-    const auto [kind, settings] = split_task(input, task);
+    const auto [kind, settings] = split_task(input, task, true);
     Resolution resolution(config::train_schema(kind), settings);
     TrainConfig config = read_train_config(resolution.normalized(), kind);
     const system::HardwareInfo& hardware = context.hardware;

@@ -119,7 +119,8 @@ struct ResolveContext {
 
 // parse_*_config() followed by resolution of every "auto" against the hardware and the checks
 // that need it (accelerator, devices, precision, batch split, paths on disk). Throws
-// ConfigError listing every problem found, in the input and in its resolution.
+// ConfigError listing every problem found, in the input and in its resolution. A training
+// input's "task", when given, must be `task`.
 TrainConfig resolve_train_config(const nlohmann::json& input, const ResolveContext& context,
                                  TaskKind task = TaskKind::Pretraining);
 EmbedConfig resolve_embed_config(const nlohmann::json& input, const ResolveContext& context);

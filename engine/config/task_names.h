@@ -8,7 +8,7 @@ namespace kiln {
 enum class TaskKind { Pretraining, ImageClassification, SemanticSegmentation };
 
 // What each task is called: its `kiln` command (LightlyTrain's names), its name in a run's
-// config.json, the metric that picks best.ckpt by default and whether higher is better there.
+// config.json, and the metric that picks best.ckpt by default (higher is better).
 // The one table that the schema, the CLI, config parsing and Studio read.
 struct TaskName {
     TaskKind kind;

@@ -1,6 +1,7 @@
 #include "data/labelled_data.h"
 
 #include "core/error.h"
+#include "core/log.h"
 #include "core/parallel_for.h"
 #include "data/dataset_index.h"
 #include "data/image_decode.h"
@@ -460,7 +461,12 @@ ClassificationData load_classification_data(const json& data) {
     result.classes = classes_from(data, train, problems);
     for (const std::vector<LabelledFile>* split : {&train, &val}) {
         for (const LabelledFile& file : *split) {
-            result.multilabel = result.multilabel || file.labels.size() != 1;
+            if (file.labels.size() != 1 && !result.multilabel) {
+                result.multilabel = true;
+                log::info("multilabel classification: \"" + file.name + "\" has " +
+                          std::to_string(file.labels.size()) +
+                          " labels (binary cross-entropy per class, validated by F1 and mAP)");
+            }
         }
     }
     if (!result.classes.empty()) {

@@ -90,9 +90,7 @@ void SegmentedSamples::make(std::int64_t index, const cv::Mat& decoded, Rng& rng
         vertical_flip(image);
         cv::flip(mask, mask, 0);
     }
-    if (transform_.num_channels == 3 && chance(rng, view.color_jitter_prob)) {
-        apply_color_ops(image, draw_color_jitter(rng, view.color_jitter));
-    }
+    apply_photometric(image, view, transform_.num_channels, rng);
     write_normalized(image, transform_.num_channels, transform_.mean.data(), transform_.std.data(),
                      views.front());
     cv::Mat ids;

@@ -221,6 +221,11 @@ cv::Mat make_view(const cv::Mat& image, const ViewArgs& view, int num_channels, 
     if (chance(rng, view.vertical_flip_prob)) {
         vertical_flip(out);
     }
+    apply_photometric(out, view, num_channels, rng);
+    return out;
+}
+
+void apply_photometric(cv::Mat& image, const ViewArgs& view, int num_channels, Rng& rng) {
     if (num_channels == 3) {
         std::vector<ColorOp> colour;
         if (chance(rng, view.color_jitter_prob)) {
@@ -229,15 +234,14 @@ cv::Mat make_view(const cv::Mat& image, const ViewArgs& view, int num_channels, 
         if (chance(rng, view.gray_prob)) {
             colour.push_back(kGrayscale);
         }
-        apply_color_ops(out, colour); // one pass for all of them
+        apply_color_ops(image, colour); // one pass for all of them
     }
     if (chance(rng, view.blur_prob)) {
-        gaussian_blur(out, uniform(rng, view.blur_sigma_min, view.blur_sigma_max));
+        gaussian_blur(image, uniform(rng, view.blur_sigma_min, view.blur_sigma_max));
     }
     if (chance(rng, view.solarize_prob)) {
-        solarize(out);
+        solarize(image);
     }
-    return out;
 }
 
 } // namespace kiln::data

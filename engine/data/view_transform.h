@@ -56,7 +56,11 @@ TransformArgs finetune_transform(const nlohmann::json& transform_args, bool trai
 // Embedding: the whole image resized to height x width, normalised.
 TransformArgs embed_transform(int height, int width);
 
-// Makes one view of a decoded BGR image.
+// Makes one view of a decoded BGR image: its geometry (crop or resize, flips), then
+// apply_photometric().
 cv::Mat make_view(const cv::Mat& image, const ViewArgs& view, int num_channels, Rng& rng);
+// A view's colour jitter and grey, blur and solarisation, in place: what changes pixels but not
+// where they are (a mask needs none of it).
+void apply_photometric(cv::Mat& image, const ViewArgs& view, int num_channels, Rng& rng);
 
 } // namespace kiln::data

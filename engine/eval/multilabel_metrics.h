@@ -7,9 +7,12 @@ namespace kiln::eval {
 
 // Multilabel classification metrics from counts that sum over batches and ranks. Per class:
 // true positives, false positives and false negatives at a score threshold of 0.5, then the
-// histograms of the scores (sigmoid outputs, kScoreBins bins over [0, 1]) of the images that
-// have the class (positives) and of those that do not (negatives).
+// histograms of the scores of the images that have the class (positives) and of those that do
+// not (negatives). Scores are binned as logits clamped to [-kMaxBinnedLogit, kMaxBinnedLogit]
+// in kScoreBins equal bins: the sigmoid's order, without crowding confident scores into its
+// last bin.
 constexpr int kScoreBins = 1000;
+constexpr double kMaxBinnedLogit = 16.0;
 
 // The length of the counts for `classes` classes: 3 per class, then 2 x kScoreBins per class.
 std::int64_t multilabel_count_size(int classes);

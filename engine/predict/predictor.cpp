@@ -12,6 +12,7 @@
 #include "train/precision.h"
 #include "train/segmentation_task.h"
 
+#include <algorithm>
 #include <chrono>
 #include <opencv2/imgcodecs.hpp>
 #include <sstream>
@@ -88,6 +89,41 @@ void write_mask(const at::Tensor& logits, const fs::path& image, const fs::path&
                           std::string_view(reinterpret_cast<const char*>(png.data()), png.size()));
 }
 
+std::string csv_field(const std::string& text);
+
+// The CSV lines of one batch: the most likely class and its softmax score, or for a multilabel
+// model one line per class whose sigmoid score is 0.5 or more (an empty class when none is).
+void write_classes(std::ostream& csv, const at::Tensor& logits,
+                   const std::vector<std::string>& filenames, const data::ClassNames& classes,
+                   bool multilabel) {
+    const at::Tensor probabilities = (multilabel ? torch::sigmoid(logits.to(torch::kFloat32))
+                                                 : torch::softmax(logits.to(torch::kFloat32), 1))
+                                         .cpu()
+                                         .contiguous();
+    const auto count = static_cast<std::int64_t>(classes.size());
+    for (std::size_t i = 0; i < filenames.size(); ++i) {
+        const float* scores = probabilities.data_ptr<float>() + std::int64_t(i) * count;
+        const std::string filename = csv_field(filenames[i]);
+        if (!multilabel) {
+            const auto best = std::max_element(scores, scores + count) - scores;
+            csv << filename << "," << csv_field(classes[std::size_t(best)]) << "," << scores[best]
+                << "\n";
+            continue;
+        }
+        bool any = false;
+        for (std::int64_t c = 0; c < count; ++c) {
+            if (scores[c] >= 0.5f) {
+                csv << filename << "," << csv_field(classes[std::size_t(c)]) << "," << scores[c]
+                    << "\n";
+                any = true;
+            }
+        }
+        if (!any) {
+            csv << filename << ",,\n";
+        }
+    }
+}
+
 std::string csv_field(const std::string& text) {
     if (text.find_first_of(",\"\n") == std::string::npos) {
         return text;
@@ -155,17 +191,11 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
                                        .contiguous(train::memory_format_for(config.precision)));
         }
         if (classification) {
-            const auto [scores, predicted] = torch::softmax(logits.to(torch::kFloat32), 1).max(1);
-            const at::Tensor host_scores = scores.cpu(), host_classes = predicted.cpu();
-            for (std::size_t i = 0; i < batch->indices.size(); ++i) {
-                const auto row = static_cast<std::int64_t>(i);
-                csv << csv_field(
-                           std::string(index.filename(static_cast<std::size_t>(batch->indices[i]))))
-                    << ","
-                    << csv_field(classes[static_cast<std::size_t>(
-                           host_classes[row].item<std::int64_t>())])
-                    << "," << host_scores[row].item<float>() << "\n";
+            std::vector<std::string> filenames;
+            for (const std::int64_t sample : batch->indices) {
+                filenames.emplace_back(index.filename(static_cast<std::size_t>(sample)));
             }
+            write_classes(csv, logits, filenames, classes, task->multilabel());
         } else {
             for (std::size_t i = 0; i < batch->indices.size(); ++i) {
                 const auto sample = static_cast<std::size_t>(batch->indices[i]);

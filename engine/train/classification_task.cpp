@@ -68,6 +68,7 @@ ClassificationTask::ClassificationTask(const TrainConfig& config) {
                                                   multi_hot),
         std::make_shared<data::ClassifiedSamples>(std::move(data.val), val_transform, multi_hot));
     load_initial_weights(config, args.backbone_weights, model_->backbone());
+    check_watch_metric(config.watch_metric);
 }
 
 ClassificationTask::ClassificationTask(const TrainConfig& config, Labels labels) {
@@ -110,14 +111,17 @@ at::Tensor ClassificationTask::validation_counts(const at::Tensor& logits,
     if (multilabel()) {
         // Per class TP, FP, FN at 0.5; then per class the score histograms of its positive
         // and negative images.
-        const at::Tensor scores = torch::sigmoid(logits.to(torch::kFloat32));
+        const at::Tensor scores = logits.to(torch::kFloat32);
         const at::Tensor truth = targets.to(torch::kBool);
-        const at::Tensor predicted = scores.ge(0.5);
+        const at::Tensor predicted = scores.ge(0.0); // sigmoid >= 0.5
         const at::Tensor outcomes = torch::stack(
             {(predicted & truth).sum(0), (predicted & ~truth).sum(0), (~predicted & truth).sum(0)},
             1);
+        constexpr double kRange = eval::kMaxBinnedLogit;
         const at::Tensor bins =
-            (scores * eval::kScoreBins).to(torch::kInt64).clamp(0, eval::kScoreBins - 1);
+            ((scores.clamp(-kRange, kRange) + kRange) * (eval::kScoreBins / (2 * kRange)))
+                .to(torch::kInt64)
+                .clamp(0, eval::kScoreBins - 1);
         const at::Tensor offsets =
             torch::arange(classes, targets.options()).unsqueeze(0) * (2 * eval::kScoreBins) +
             (~truth).to(torch::kInt64) * eval::kScoreBins;

@@ -60,7 +60,7 @@ void FinetuningTask::load_initial_weights(const TrainConfig& config,
         try {
             archive.load_from(config.checkpoint->string(), torch::Device(torch::kCPU));
             archive.read("model", weights);
-            model_->load(weights);
+            load(weights);
         } catch (const c10::Error& error) {
             throw Error("checkpoint \"" + config.checkpoint->string() +
                         "\" does not hold this task's model (" + error.what_without_backtrace() +
@@ -84,11 +84,20 @@ methods::OptimizerDefaults FinetuningTask::optimizer_defaults() const {
             .warmup_epochs = 1.0};
 }
 
+namespace {
+
+// A batch's images and targets where the placement says.
+std::pair<at::Tensor, at::Tensor> placed(const data::Batch& batch, const Placement& placement) {
+    return {batch.views.front()
+                .to(placement.device, placement.dtype, /*non_blocking=*/true)
+                .contiguous(placement.memory_format),
+            batch.targets.to(placement.device, /*non_blocking=*/true)};
+}
+
+} // namespace
+
 at::Tensor FinetuningTask::training_loss(const data::Batch& batch, const Placement& placement) {
-    const at::Tensor images = batch.views.front()
-                                  .to(placement.device, placement.dtype, /*non_blocking=*/true)
-                                  .contiguous(placement.memory_format);
-    const at::Tensor targets = batch.targets.to(placement.device, /*non_blocking=*/true);
+    const auto [images, targets] = placed(batch, placement);
     return loss(forward(images), targets);
 }
 
@@ -100,10 +109,7 @@ MetricValues FinetuningTask::validate(const ValidationContext& context) {
     // even one whose share is empty.
     at::Tensor totals;
     while (std::optional<data::Batch> batch = loader.next()) {
-        const at::Tensor images = batch->views.front()
-                                      .to(placement.device, placement.dtype, true)
-                                      .contiguous(placement.memory_format);
-        const at::Tensor targets = batch->targets.to(placement.device, true);
+        const auto [images, targets] = placed(*batch, placement);
         const at::Tensor logits = forward(images);
         const double samples = double(targets.size(0));
         const at::Tensor batch_totals = torch::cat(
@@ -137,32 +143,80 @@ void FinetuningTask::save(torch::serialize::OutputArchive& archive) {
     archive.write("kiln/multilabel", c10::IValue(multilabel_));
 }
 
+namespace {
+
+// The labels a task model's archive names; nullopt when it names none.
+std::optional<FinetuningTask::Labels> archived_labels(torch::serialize::InputArchive& model) {
+    c10::IValue names;
+    if (!model.try_read("kiln/classes", names) || !names.isList()) {
+        return std::nullopt;
+    }
+    FinetuningTask::Labels labels;
+    for (const c10::IValue& name : names.toListRef()) {
+        labels.classes.push_back(name.toStringRef());
+    }
+    c10::IValue multilabel; // absent in the first fine-tuning checkpoints: single-label
+    labels.multilabel = model.try_read("kiln/multilabel", multilabel) && multilabel.toBool();
+    return labels;
+}
+
+std::string listed(const data::ClassNames& classes) {
+    std::string text;
+    for (const std::string& name : classes) {
+        text += (text.empty() ? "" : ", ") + name;
+    }
+    return "[" + text + "]";
+}
+
+} // namespace
+
 void FinetuningTask::load(torch::serialize::InputArchive& archive) {
+    // LibTorch copies tensors into place without comparing shapes: a head for other classes
+    // must be refused here, by its labels.
+    const std::optional<Labels> saved = archived_labels(archive);
+    if (!saved || saved->classes != classes_ || saved->multilabel != multilabel_) {
+        throw Error("the checkpoint's model was trained for the classes " +
+                    (saved ? listed(saved->classes) : std::string("of another task")) +
+                    " but this run has " + listed(classes_) +
+                    "; give the same data.classes, or start from its backbone with "
+                    "model_args.backbone_weights");
+    }
     model_->load(archive);
 }
 
 FinetuningTask::Labels FinetuningTask::checkpoint_labels(const fs::path& checkpoint) {
     torch::serialize::InputArchive archive;
     torch::serialize::InputArchive model;
-    c10::IValue names;
-    c10::IValue multilabel;
+    std::optional<Labels> labels;
     try {
         archive.load_from(checkpoint.string(), torch::Device(torch::kCPU));
         archive.read("model", model);
-        model.read("kiln/classes", names);
-        model.read("kiln/multilabel", multilabel);
+        labels = archived_labels(model);
     } catch (const c10::Error&) {
+    }
+    if (!labels) {
         throw Error("\"" + checkpoint.string() +
                     "\" is not a Kiln fine-tuning checkpoint (it names no classes); give the "
                     "checkpoints/best.ckpt or last.ckpt of a train-image-classification or "
                     "train-semantic-segmentation run");
     }
-    Labels labels;
-    for (const c10::IValue& name : names.toListRef()) {
-        labels.classes.push_back(name.toStringRef());
+    return *labels;
+}
+
+void FinetuningTask::check_watch_metric(const std::string& configured) const {
+    const std::string watched = watch_metric(configured);
+    const MetricValues names = metrics(std::vector<double>(static_cast<std::size_t>(count_size())));
+    std::string known = "val_loss";
+    bool found = watched == "val_loss" || watched.rfind("val_metric_per_class/", 0) == 0;
+    for (const auto& [name, value] : names) {
+        found = found || name == watched;
+        known += ", " + name;
     }
-    labels.multilabel = multilabel.toBool();
-    return labels;
+    if (!found) {
+        throw ConfigError(
+            {{"watch_metric",
+              "\"" + watched + "\" is not a metric of this task; choose one of " + known}});
+    }
 }
 
 void FinetuningTask::export_model(const fs::path& file) {

@@ -45,6 +45,9 @@ protected:
     void set_up(std::shared_ptr<torch::nn::Module> model, Labels labels,
                 std::shared_ptr<const data::SampleSource> train = nullptr,
                 std::shared_ptr<const data::SampleSource> val = nullptr);
+    // Throws ConfigError when watch_metric (as the task reads it) is none of its metrics:
+    // checked when the task is set up, before anything is written.
+    void check_watch_metric(const std::string& configured) const;
     // A training run's starting weights: `backbone_weights` (model_args) into `backbone`, then
     // config.checkpoint into the whole model.
     void load_initial_weights(const TrainConfig& config, const std::string& backbone_weights,

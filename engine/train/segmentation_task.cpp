@@ -59,6 +59,7 @@ SegmentationTask::SegmentationTask(const TrainConfig& config) {
            std::make_shared<data::SegmentedSamples>(std::move(data.val), data.ignore_index,
                                                     val_transform));
     load_initial_weights(config, args.backbone_weights, model_->backbone());
+    check_watch_metric(config.watch_metric);
 }
 
 SegmentationTask::SegmentationTask(const TrainConfig& config, Labels labels) {
@@ -74,10 +75,12 @@ at::Tensor SegmentationTask::forward(const at::Tensor& images) {
     return model_->forward(images);
 }
 
+// The mean over the pixels that count; 0 (not NaN) for a batch whose pixels are all ignored.
 at::Tensor SegmentationTask::loss(const at::Tensor& logits, const at::Tensor& targets) {
-    return torch::nn::functional::cross_entropy(
+    const at::Tensor summed = torch::nn::functional::cross_entropy(
         logits.to(torch::kFloat32), targets,
-        torch::nn::functional::CrossEntropyFuncOptions().ignore_index(-1));
+        torch::nn::functional::CrossEntropyFuncOptions().ignore_index(-1).reduction(torch::kSum));
+    return summed / targets.ge(0).sum().clamp_min(1).to(torch::kFloat32);
 }
 
 std::int64_t SegmentationTask::count_size() const {

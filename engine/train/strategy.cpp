@@ -94,12 +94,12 @@ bool DataParallel::reduce_metrics(track::StepMetrics& metrics, std::int64_t& ima
     return maxima[4].item<double>() > 0;
 }
 
-// Every rank must end with the same weights: the same averaged gradients went into the same
-// optimizer. A difference means a rank diverged.
 void DataParallel::sum_over_ranks(at::Tensor& tensor) {
     group_.all_reduce_sum(tensor);
 }
 
+// Every rank must end with the same weights: the same averaged gradients went into the same
+// optimizer. A difference means a rank diverged.
 void DataParallel::check_replicas_agree(torch::nn::Module& module) {
     std::vector<at::Tensor> flat;
     for (const at::Tensor& parameter : module.parameters()) {

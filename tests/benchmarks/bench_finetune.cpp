@@ -88,7 +88,7 @@ Result finetune(kiln::TaskKind task, json settings, const std::string& metric) {
 }
 
 json classification(const fs::path& out, const fs::path& train, const fs::path& test, int epochs,
-                    const fs::path& pretrained) {
+                    const fs::path& pretrained, bool linear_probe = false) {
     json settings = {{"out", out.string()},
                      {"data", {{"train", train.string()}, {"val", test.string()}}},
                      {"model", "smallcnn"},
@@ -97,7 +97,8 @@ json classification(const fs::path& out, const fs::path& train, const fs::path& 
                      {"val_every_n_steps", 1 << 30},
                      {"transform_args", {{"image_size", 32}}}};
     if (!pretrained.empty()) {
-        settings["model_args"] = {{"backbone_weights", pretrained.string()}};
+        settings["model_args"] = {{"backbone_weights", pretrained.string()},
+                                  {"freeze_backbone", linear_probe}};
     }
     return settings;
 }
@@ -168,7 +169,9 @@ int main(int argc, char** argv) {
     }
 
     std::printf("Fashion-MNIST classification, smallcnn at 32 px, top-1 on the 10,000 test "
-                "images after the last epoch\n");
+                "images after the last epoch;\nSimCLR backbone: Kiln SimCLR on all 60,000 "
+                "training images without their labels (%s)\n",
+                pretrained.string().c_str());
     std::printf("  %-7s %-34s %6s %8s %9s %8s\n", "labels", "initialisation", "epochs", "top-1",
                 "img/s", "time");
     const auto row = [](const char* labels, const std::string& init, int epochs,
@@ -185,9 +188,12 @@ int main(int argc, char** argv) {
         row(labels, "random", epochs,
             finetune(kiln::TaskKind::ImageClassification,
                      classification(root / "run", subset, test, epochs, {}), top1));
-        row(labels, "Kiln SimCLR backbone (60k, no labels)", epochs,
+        row(labels, "SimCLR backbone, fine-tuned", epochs,
             finetune(kiln::TaskKind::ImageClassification,
                      classification(root / "run", subset, test, epochs, pretrained), top1));
+        row(labels, "SimCLR backbone, linear probe", epochs,
+            finetune(kiln::TaskKind::ImageClassification,
+                     classification(root / "run", subset, test, epochs, pretrained, true), top1));
     }
     const Result kiln_full =
         finetune(kiln::TaskKind::ImageClassification,
@@ -240,7 +246,7 @@ int main(int argc, char** argv) {
         const Result result =
             finetune(kiln::TaskKind::SemanticSegmentation, settings, "val_metric/miou");
         std::printf("  %-42s %6d %7.2f%% %9.0f %7.0fs\n",
-                    from_pretrained ? "Kiln SimCLR backbone (60k, no labels)" : "random", 8,
+                    from_pretrained ? "SimCLR backbone, fine-tuned" : "random", 8,
                     100 * result.metric, result.images_per_second, result.seconds);
         std::fflush(stdout);
     }

@@ -238,8 +238,9 @@ private Q_SLOTS:
     }
 
     void multilabelTrainsOnBinaryLossesAndKeepsTheBestMap() {
-        // Labels from a CSV: stripes are "lines", discs "round", and every third image of
-        // either also "tagged" (by nothing visible: its AP stays near chance).
+        // Labels from a CSV: stripes are "lines", discs "round", every image is "any", and
+        // every third image of either also "tagged" (by nothing visible: its AP stays near
+        // chance).
         const fs::path csv_dir = root_ / "cls";
         for (const char* split : {"train", "val"}) {
             std::ofstream csv(csv_dir / (std::string(split) + ".csv"));
@@ -248,7 +249,7 @@ private Q_SLOTS:
             for (const char* cls : {"stripes", "discs"}) {
                 for (const auto& entry : fs::directory_iterator(csv_dir / split / cls)) {
                     csv << split << "/" << cls << "/" << entry.path().filename().string() << ","
-                        << (std::string(cls) == "stripes" ? "lines" : "round")
+                        << (std::string(cls) == "stripes" ? "lines" : "round") << ";any"
                         << (n++ % 3 == 0 ? ";tagged" : "") << "\n";
                 }
             }
@@ -274,11 +275,15 @@ private Q_SLOTS:
         predict.batch_size = 8;
         predict.accelerator = kiln::Accelerator::Cpu;
         QCOMPARE(kiln::predict::run_prediction(predict).images, std::int64_t(8));
-        int lines = 0;
+        // One line per label scored 0.5 or more: "any" for every image, "lines" for most.
+        int lines = 0, any = 0, round = 0;
         for (const std::string& line : linesOf(predict.out)) {
             lines += line.find(",lines,") != std::string::npos ? 1 : 0;
+            any += line.find(",any,") != std::string::npos ? 1 : 0;
+            round += line.find(",round,") != std::string::npos ? 1 : 0;
         }
-        QVERIFY2(lines >= 7, qPrintable(QString::number(lines)));
+        QCOMPARE(any, 8);
+        QVERIFY2(lines >= 7 && round <= 1, qPrintable(QString("%1 %2").arg(lines).arg(round)));
     }
 
     void linearProbingLeavesTheBackboneAlone() {
@@ -306,6 +311,29 @@ private Q_SLOTS:
             }
         }
         QVERIFY(head_moved);
+    }
+
+    void checkpointsForOtherClassesAreRefused() {
+        // checkpoint= (weights only) of a run whose classes differ: a clear error, not a head
+        // of the wrong width.
+        const fs::path other = root_ / "cls-other";
+        writeClassFolders(other / "train", 2, 0);
+        writeClassFolders(other / "val", 2, 10);
+        fs::rename(other / "train" / "discs", other / "train" / "circles");
+        fs::rename(other / "val" / "discs", other / "val" / "circles");
+        const fs::path out = root_ / "cls-run";
+        json settings = common(root_ / "cls-other-run", 1);
+        settings["data"] = {{"train", (other / "train").string()},
+                            {"val", (other / "val").string()}};
+        settings["checkpoint"] = kiln::track::RunDirectory(out).best_checkpoint().string();
+        try {
+            kiln::train::ClassificationTask task(
+                kiln::resolve_train_config(settings, cpuContext(), TaskKind::ImageClassification));
+            QFAIL("a checkpoint for other classes must be refused");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(std::string(error.what()).find("[discs, stripes]") != std::string::npos,
+                     error.what());
+        }
     }
 
     void backboneWeightsComeFromAPretrainingRun() {
@@ -466,8 +494,17 @@ private Q_SLOTS:
         QCOMPARE(kiln::to_json(read), written);
         json wrong = written;
         wrong["watch_metric"] = "miou";
+        QVERIFY_THROWS_EXCEPTION(
+            kiln::ConfigError,
+            kiln::resolve_train_config(wrong, cpuContext(), TaskKind::SemanticSegmentation));
+        // Settings of one task given to another command's resolution are refused.
         QVERIFY_THROWS_EXCEPTION(kiln::ConfigError,
-                                 kiln::resolve_train_config(wrong, cpuContext()));
+                                 kiln::resolve_train_config(written, cpuContext()));
+        // A watch_metric the task does not compute is refused before the run starts.
+        auto misspelt =
+            classification(root_ / "misspelt", 1, {{"watch_metric", "val_metric/top1"}});
+        QVERIFY_THROWS_EXCEPTION(kiln::ConfigError, kiln::train::ClassificationTask{misspelt});
+        QVERIFY(!fs::exists(root_ / "misspelt"));
     }
 };
 
