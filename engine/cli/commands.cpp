@@ -372,14 +372,15 @@ int run_import_idx(const ImportIdxArguments& arguments, std::ostream& out) {
     return 0;
 }
 
-int run_generate_segmentation(const data::SceneOptions& options, std::ostream& out) {
+int run_generate_scenes(const data::SceneOptions& options, std::ostream& out) {
     ProgressLine progress(out, "generate", is_terminal(out));
-    const data::SceneResult result = data::generate_segmentation_scenes(
+    const data::SceneResult result = data::generate_scenes(
         options, [&](std::int64_t done, std::int64_t total) { progress.update(done, total); });
     progress.finish();
-    out << "wrote " << result.scenes << " scenes with " << result.objects << " garments ("
+    out << "wrote " << result.scenes << " scenes with " << result.objects << " visible garments ("
         << result.classes << " classes with background) to " << options.out.string()
-        << ": images/, masks/, classes.json\n";
+        << ": images/, masks/, classes.json, annotations.json (COCO), labels/ and data.yaml "
+           "(YOLO)\n";
     return 0;
 }
 
@@ -568,8 +569,9 @@ void add_dataset_commands(CLI::App& app, Commands& commands) {
 
     auto scene_options = std::make_shared<data::SceneOptions>();
     CLI::App* scenes = app.add_subcommand(
-        "generate-segmentation",
-        "make a seeded semantic segmentation set of garments from an IDX set (Fashion-MNIST)");
+        "generate-scenes",
+        "make a seeded set of garment scenes from an IDX set (Fashion-MNIST): semantic masks, "
+        "COCO instances, YOLO segments");
     scenes->add_option("--images", scene_options->images, "IDX3 images file (.gz or plain)")
         ->required()
         ->check(CLI::ExistingFile);
@@ -589,7 +591,7 @@ void add_dataset_commands(CLI::App& app, Commands& commands) {
         ->capture_default_str();
     scenes->add_option("--seed", scene_options->seed)->capture_default_str();
     commands.add(scenes, [scene_options](const StopToken&, std::ostream& out) {
-        return run_generate_segmentation(*scene_options, out);
+        return run_generate_scenes(*scene_options, out);
     });
 
     auto optimize_arguments = std::make_shared<OptimizeDatasetArguments>();

@@ -3,6 +3,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "data/augment.h"
+#include "eval/coco/rle.h"
 
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -15,6 +16,25 @@ namespace {
 constexpr int kObjectThreshold = 24;
 constexpr int kNoiseLevel = 40;
 
+// The outline of a visible part as YOLO writes segments: x y pairs normalised to [0, 1], of
+// the largest connected part.
+std::string yolo_polygon(const cv::Mat& visible) {
+    std::vector<std::vector<cv::Point>> contours;
+    cv::findContours(visible, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+    const auto largest = std::max_element(
+        contours.begin(), contours.end(), [](const auto& a, const auto& b) {
+            return cv::contourArea(a) < cv::contourArea(b);
+        });
+    std::string text;
+    char number[32];
+    for (const cv::Point& point : *largest) {
+        std::snprintf(number, sizeof number, " %.6f %.6f", (point.x + 0.5) / visible.cols,
+                      (point.y + 0.5) / visible.rows);
+        text += number;
+    }
+    return text;
+}
+
 void write_png(const std::filesystem::path& path, const cv::Mat& image) {
     std::vector<unsigned char> png;
     cv::imencode(".png", image, png);
@@ -25,7 +45,7 @@ void write_png(const std::filesystem::path& path, const cv::Mat& image) {
 
 } // namespace
 
-SceneResult generate_segmentation_scenes(const SceneOptions& options, const Progress& progress) {
+SceneResult generate_scenes(const SceneOptions& options, const Progress& progress) {
     if (options.scenes < 1 || options.size < 8 || options.max_objects < 1) {
         throw Error("scenes must be at least 1, size at least 8 and max_objects at least 1");
     }
@@ -39,6 +59,8 @@ SceneResult generate_segmentation_scenes(const SceneOptions& options, const Prog
     }
     SceneResult result;
     result.classes = max_label + 2;
+    nlohmann::json coco_images = nlohmann::json::array();
+    nlohmann::json coco_annotations = nlohmann::json::array();
     const int digits = static_cast<int>(std::to_string(options.scenes - 1).size());
     for (std::int64_t s = 0; s < options.scenes; ++s) {
         Rng rng = sample_rng(options.seed, 0, static_cast<std::uint64_t>(s));
@@ -50,6 +72,8 @@ SceneResult generate_segmentation_scenes(const SceneOptions& options, const Prog
             }
         }
         cv::Mat mask = cv::Mat::zeros(options.size, options.size, CV_8UC1);
+        cv::Mat instances = cv::Mat::zeros(options.size, options.size, CV_16UC1);
+        std::vector<int> instance_classes;
         const int objects = 1 + static_cast<int>(uniform(rng, 0, options.max_objects - 1e-9));
         for (int o = 0; o < objects; ++o) {
             const auto index =
@@ -62,12 +86,15 @@ SceneResult generate_segmentation_scenes(const SceneOptions& options, const Prog
             const int top = static_cast<int>(uniform(rng, 0, options.size - side + 1 - 1e-9));
             const int left = static_cast<int>(uniform(rng, 0, options.size - side + 1 - 1e-9));
             const int cls = 1 + garments.labels[static_cast<std::size_t>(index)];
+            instance_classes.push_back(cls);
             for (int y = 0; y < side; ++y) {
                 for (int x = 0; x < side; ++x) {
                     const unsigned char value = garment.at<unsigned char>(y, x);
                     if (value > kObjectThreshold) {
                         canvas.at<unsigned char>(top + y, left + x) = value;
                         mask.at<unsigned char>(top + y, left + x) = static_cast<unsigned char>(cls);
+                        instances.at<std::uint16_t>(top + y, left + x) =
+                            static_cast<std::uint16_t>(o + 1);
                     }
                 }
             }
@@ -76,17 +103,57 @@ SceneResult generate_segmentation_scenes(const SceneOptions& options, const Prog
         name.insert(0, static_cast<std::size_t>(std::max(0, digits - int(name.size()))), '0');
         write_png(options.out / "images" / (name + ".png"), canvas);
         write_png(options.out / "masks" / (name + ".png"), mask);
-        result.objects += objects;
+        // Instances from their visible pixels: COCO annotations and YOLO segments; a garment
+        // hidden entirely by later ones is no instance.
+        coco_images.push_back({{"id", s + 1},
+                               {"file_name", name + ".png"},
+                               {"width", options.size},
+                               {"height", options.size}});
+        std::string yolo;
+        for (int o = 0; o < objects; ++o) {
+            const cv::Mat visible = instances == o + 1;
+            if (cv::countNonZero(visible) == 0) {
+                continue;
+            }
+            const coco::Rle rle = coco::encode_mask(visible.data, visible.rows, visible.cols,
+                                                    visible.step[0]);
+            const coco::Box box = coco::bounding_box(rle);
+            coco_annotations.push_back(
+                {{"id", coco_annotations.size() + 1},
+                 {"image_id", s + 1},
+                 {"category_id", instance_classes[std::size_t(o)]},
+                 {"bbox", {box[0], box[1], box[2], box[3]}},
+                 {"area", coco::area(rle)},
+                 {"iscrowd", 0},
+                 {"segmentation",
+                  {{"size", {options.size, options.size}},
+                   {"counts", coco::encode_counts_string(rle)}}}});
+            yolo += std::to_string(instance_classes[std::size_t(o)] - 1) + yolo_polygon(visible) +
+                    "\n";
+            ++result.objects;
+        }
+        write_file_atomically(options.out / "labels" / (name + ".txt"), yolo,
+                              Durability::Buffered);
         ++result.scenes;
         if (progress) {
             progress(s + 1, options.scenes);
         }
     }
     nlohmann::json classes = {{"0", "background"}};
+    nlohmann::json categories = nlohmann::json::array();
+    std::string yaml = "path: .\ntrain: images\nval: images\nnames:\n";
     for (int label = 0; label <= max_label; ++label) {
-        classes[std::to_string(label + 1)] = std::to_string(label);
+        const std::string label_name = std::to_string(label);
+        classes[std::to_string(label + 1)] = label_name;
+        categories.push_back({{"id", label + 1}, {"name", label_name}});
+        yaml += "  " + std::to_string(label) + ": '" + label_name + "'\n";
     }
     write_file_atomically(options.out / "classes.json", classes.dump(2) + "\n");
+    const nlohmann::json coco = {{"images", coco_images},
+                                 {"annotations", coco_annotations},
+                                 {"categories", categories}};
+    write_file_atomically(options.out / "annotations.json", coco.dump() + "\n");
+    write_file_atomically(options.out / "data.yaml", yaml);
     return result;
 }
 

@@ -43,6 +43,7 @@ struct ValidationMetrics {
     std::int64_t step = 0;  // optimizer steps done
     std::int64_t epoch = 0; // 0-based
     std::vector<std::pair<std::string, double>> values;
+    std::string watched; // the metric that picks best.ckpt
     bool best = false;
 };
 

@@ -149,8 +149,9 @@ void FitLoop::validate(Position& position) {
     // At an epoch's end the position has moved on to the next epoch already.
     const std::int64_t epoch =
         position.next_batch == 0 ? std::max<std::int64_t>(0, position.epoch - 1) : position.epoch;
-    ValidationMetrics metrics{position.optimizer_step, epoch, values, false};
+    ValidationMetrics metrics{position.optimizer_step, epoch, values, {}, false};
     const std::string watch_metric = task_.watch_metric(config_.watch_metric);
+    metrics.watched = watch_metric;
     const auto watched = std::find_if(values.begin(), values.end(), [&](const auto& entry) {
         return entry.first == watch_metric;
     });

@@ -82,6 +82,10 @@ MainWindow::MainWindow(QWidget* parent)
     progress_->hide();
     statusBar()->addPermanentWidget(progress_);
     connect(session_, &TrainingSession::stepFinished, this, &MainWindow::showStep);
+    connect(session_, &TrainingSession::validationFinished, this,
+            [this](const train::ValidationMetrics& metrics) {
+                livePlots_->addValidation(metrics);
+            });
     connect(session_, &TrainingSession::finished, this, &MainWindow::trainingFinished);
     connect(session_, &TrainingSession::failed, this, [this](const QString& message) {
         progress_->hide();
@@ -491,6 +495,19 @@ void MainWindow::exportEmbeddings() {
     embedding_->start(*dialog.config());
 }
 
+// The project's pretraining runs with an exported backbone: where a fine-tuning can start.
+void MainWindow::updatePretrainedRuns() {
+    QStringList runs;
+    for (const RunRow& row : read_runs(project_->runsFolder())) {
+        const bool exported =
+            QFileInfo::exists(row.directory + QStringLiteral("/exported_models/exported_last.pt"));
+        if (!row.method.isEmpty() && exported && !runs.contains(row.directory)) {
+            runs << row.directory;
+        }
+    }
+    runConfig_->setPretrainedRuns(runs);
+}
+
 bool MainWindow::busy() const {
     return session_->isRunning() || embedding_->isRunning();
 }
@@ -551,6 +568,7 @@ void MainWindow::optimizeDataset(const QString& folder) {
 
 void MainWindow::trainingFinished(const train::RunSummary& summary) {
     progress_->hide();
+    updatePretrainedRuns();
     // The advisor's own remedy, one click away, when decoding is the bottleneck.
     optimizeAdvice_->setVisible(summary.advice &&
                                 summary.advice->bottleneck == system::Bottleneck::DataloaderCpu);
@@ -558,6 +576,12 @@ void MainWindow::trainingFinished(const train::RunSummary& summary) {
                        ? tr("Finished after %n step(s).", nullptr, static_cast<int>(summary.steps))
                        : tr("Stopped after %n step(s); it can be resumed.", nullptr,
                             static_cast<int>(summary.steps));
+    if (summary.best_value) {
+        text += QLatin1Char('\n') + tr("Best %1: %2 at step %3 (checkpoints/best.ckpt).")
+                                         .arg(QString::fromStdString(summary.watch_metric))
+                                         .arg(*summary.best_value, 0, 'f', 4)
+                                         .arg(summary.best_step);
+    }
     if (summary.advice) {
         text += QLatin1Char('\n') + QString::fromStdString(summary.advice->diagnosis);
         for (const std::string& advice : summary.advice->advice) {
@@ -661,6 +685,7 @@ void MainWindow::setProject(Project* project) {
         }
         connect(project_, &Project::datasetsChanged, this,
                 [this] { runConfig_->setDatasets(project_->datasets()); });
+        updatePretrainedRuns();
     }
     updateDatasetList();
     updateTitle();

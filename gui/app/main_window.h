@@ -86,6 +86,7 @@ private:
     bool maybeSaveChanges();
     void showError(const QString& text);
     void showInformation(const QString& text);
+    void updatePretrainedRuns();
     bool busy() const; // training or embedding
     void rememberRecent(const QString& file);
     void updateRecentMenu();

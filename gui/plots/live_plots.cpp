@@ -41,6 +41,23 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
                           {tr("system"), tr("this process")});
     gpu_panel_ = addPanel(QStringLiteral("gpu"), tr("GPU utilisation (%) and memory (MB)"), {});
     throughput_panel_ = addPanel(QStringLiteral("throughput"), tr("Images/s"), {tr("images/s")});
+    validation_panel_ = addPanel(QStringLiteral("validation"), tr("Validation"),
+                                 {tr("metric"), tr("val_loss")});
+    validation_panel_.plot->yAxis2->setVisible(true);
+    validation_panel_.graphs[1]->setValueAxis(validation_panel_.plot->yAxis2);
+    validation_panel_.plot->yAxis->setRange(0, 1.02); // accuracy, F1, mAP and mIoU are fractions
+    validation_panel_.plot->yAxis2->setLabel(tr("val_loss"));
+    for (QCPGraph* graph : validation_panel_.graphs) {
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    }
+    best_validation_marker_ = validation_panel_.plot->addGraph();
+    best_validation_marker_->setName(tr("best"));
+    best_validation_marker_->setLineStyle(QCPGraph::lsNone);
+    best_validation_marker_->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, Qt::red, 10));
+    validation_panel_.plot->legend->setVisible(true);
+    validation_panel_.plot->legend->setFont(QFont(font().family(), 8));
+    validation_panel_.plot->hide(); // until a run validates
 
     // The learning rate on its own axis; the best loss so far as a marker.
     loss_panel_.plot->yAxis2->setVisible(true);
@@ -65,7 +82,8 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     time_axis->setObjectName(QStringLiteral("timeAxisBox"));
     connect(time_axis, &QCheckBox::toggled, this, &LivePlots::setTimeAxis);
     auto* layout = new QGridLayout(this);
-    layout->addWidget(time_axis, 3, 0, 1, 2);
+    layout->addWidget(time_axis, 4, 0, 1, 2);
+    layout->addWidget(validation_panel_.plot, 3, 0, 1, 2);
     layout->addWidget(loss_panel_.plot, 0, 0);
     layout->addWidget(data_wait_panel_.plot, 0, 1);
     layout->addWidget(throughput_panel_.plot, 1, 0);
@@ -102,8 +120,8 @@ LivePlots::Panel LivePlots::addPanel(const QString& name, const QString& title,
 
 void LivePlots::setTimeAxis(bool on) {
     time_axis_ = on;
-    for (const Panel* panel :
-         {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_, &throughput_panel_}) {
+    for (const Panel* panel : {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_,
+                               &throughput_panel_, &validation_panel_}) {
         panel->plot->xAxis->setLabel(on ? tr("seconds") : tr("step"));
     }
     dirty_ = true;
@@ -120,6 +138,37 @@ void LivePlots::clear() {
     gpu_util_.clear();
     gpu_memory_.clear();
     best_loss_ = 0;
+    validation_steps_.clear();
+    validation_seconds_.clear();
+    validation_metric_.clear();
+    validation_loss_.clear();
+    best_validation_ = -1;
+    validation_panel_.plot->hide();
+    dirty_ = true;
+}
+
+void LivePlots::addValidation(const kiln::train::ValidationMetrics& metrics) {
+    const QString watched = QString::fromStdString(metrics.watched);
+    double value = qQNaN(), loss = qQNaN();
+    for (const auto& [key, number] : metrics.values) {
+        if (QString::fromStdString(key) == watched) {
+            value = number;
+        } else if (key == "val_loss") {
+            loss = number;
+        }
+    }
+    if (watched != watched_) {
+        watched_ = watched;
+        validation_panel_.graphs[0]->setName(watched.section(QLatin1Char('/'), -1));
+    }
+    validation_steps_.append(static_cast<double>(metrics.step));
+    validation_seconds_.append(clock_.isValid() ? clock_.elapsed() / 1000.0 : 0.0);
+    validation_metric_.append(value);
+    validation_loss_.append(loss);
+    if (metrics.best) {
+        best_validation_ = static_cast<int>(validation_steps_.size()) - 1;
+    }
+    validation_panel_.plot->show();
     dirty_ = true;
 }
 
@@ -184,17 +233,25 @@ void LivePlots::redraw() {
         gpu_panel_.graphs[2 * gpu]->setData(steps, gpu_util_[gpu], true);
         gpu_panel_.graphs[2 * gpu + 1]->setData(steps, gpu_memory_[gpu], true);
     }
+    const QVector<double>& validation_xs = time_axis_ ? validation_seconds_ : validation_steps_;
+    validation_panel_.graphs[0]->setData(validation_xs, validation_metric_, true);
+    validation_panel_.graphs[1]->setData(validation_xs, validation_loss_, true);
+    best_validation_marker_->setData(
+        best_validation_ < 0 ? QVector<double>{} : QVector<double>{validation_xs[best_validation_]},
+        best_validation_ < 0 ? QVector<double>{}
+                             : QVector<double>{validation_metric_[best_validation_]},
+        true);
     no_gpu_->setVisible(gpu_util_.isEmpty());
     no_gpu_->setGeometry(gpu_panel_.plot->rect());
-    for (const Panel* panel :
-         {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_, &throughput_panel_}) {
+    for (const Panel* panel : {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_,
+                               &throughput_panel_, &validation_panel_}) {
         panel->plot->xAxis->setRange(
             steps_.isEmpty() ? 0 : steps_.front(),
             steps_.isEmpty() ? 1 : std::max(steps_.back(), steps_.front() + 1));
         if (panel == &loss_panel_ || panel == &throughput_panel_) {
             panel->plot->yAxis->rescale(true);
         }
-        if (panel == &loss_panel_) {
+        if (panel == &loss_panel_ || panel == &validation_panel_) {
             panel->plot->yAxis2->rescale(true);
         }
         panel->plot->replot(QCustomPlot::rpQueuedReplot);
@@ -224,6 +281,19 @@ QString LivePlots::readout(const QString& plot, double step) const {
     }
     if (plot == QLatin1String("throughput")) {
         return tr("%1: %2 images/s").arg(at).arg(images_per_second_[i], 0, 'f', 1);
+    }
+    if (plot == QLatin1String("validation")) {
+        const QVector<double>& validation_xs = time_axis_ ? validation_seconds_ : validation_steps_;
+        const int v = nearest(validation_xs, step);
+        if (v < 0) {
+            return {};
+        }
+        return tr("evaluation after step %1: %2 %3, val_loss %4%5")
+            .arg(validation_steps_[v])
+            .arg(watched_.section(QLatin1Char('/'), -1))
+            .arg(validation_metric_[v], 0, 'f', 4)
+            .arg(validation_loss_[v], 0, 'f', 4)
+            .arg(v == best_validation_ ? tr(" (best)") : QString());
     }
     if (plot == QLatin1String("gpu") && !gpu_util_.isEmpty()) {
         QStringList parts;

@@ -14,7 +14,8 @@ class QTimer;
 namespace kiln::gui {
 
 // The live view of a training: loss (and learning rate), data_wait %, CPU and GPU utilisation,
-// GPU memory and images/s over steps. Steps are appended as they arrive and kept at full
+// GPU memory and images/s over steps; for fine-tuning, the watched validation metric and
+// val_loss at each evaluation, its best marked. Steps are appended as they arrive and kept at full
 // resolution; the plots are redrawn by a timer at most 25 times a second, and only when new
 // data came, however fast steps arrive. Hovering a plot shows the value under the cursor; the
 // best loss so far is marked. Without GPUs the GPU plot says so instead of drawing zeros.
@@ -28,6 +29,9 @@ public:
 
     void clear();
     void addStep(const kiln::train::StepMetrics& metrics);
+    // One evaluation: its watched metric (the one that picks best.ckpt) and val_loss.
+    void addValidation(const kiln::train::ValidationMetrics& metrics);
+    int validationCount() const { return static_cast<int>(validation_steps_.size()); }
     // Plots over elapsed seconds instead of steps.
     void setTimeAxis(bool on);
     bool timeAxis() const { return time_axis_; }
@@ -62,7 +66,13 @@ private:
     bool dirty_ = false;
     int redraws_ = 0;
 
-    Panel loss_panel_, data_wait_panel_, cpu_panel_, gpu_panel_, throughput_panel_;
+    QVector<double> validation_steps_, validation_seconds_, validation_metric_, validation_loss_;
+    QString watched_;
+    int best_validation_ = -1;
+
+    Panel loss_panel_, data_wait_panel_, cpu_panel_, gpu_panel_, throughput_panel_,
+        validation_panel_;
+    QCPGraph* best_validation_marker_ = nullptr;
     QCPGraph* best_marker_ = nullptr;
     QLabel* no_gpu_ = nullptr;
     QTimer* timer_ = nullptr;

@@ -45,12 +45,41 @@ QStringList to_qt(const std::vector<std::string>& names) {
     return list;
 }
 
+QString task_title(TaskKind kind) {
+    switch (kind) {
+    case TaskKind::ImageClassification:
+        return RunConfigForm::tr("Image classification (fine-tuning)");
+    case TaskKind::SemanticSegmentation:
+        return RunConfigForm::tr("Semantic segmentation (fine-tuning)");
+    case TaskKind::Pretraining:
+        break;
+    }
+    return RunConfigForm::tr("Pretraining (self-supervised)");
+}
+
 } // namespace
 
 RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("runConfigForm"));
-    auto* form = new QFormLayout;
+    form_ = new QFormLayout;
+    task_ = combo(QStringLiteral("taskField"), {}, this);
+    for (const TaskName& entry : task_names()) {
+        task_->addItem(task_title(entry.kind), QString::fromStdString(entry.name));
+    }
     data_ = combo(QStringLiteral("dataField"), {}, this);
+    val_data_ = combo(QStringLiteral("valDataField"), {}, this);
+    train_masks_ = new QLineEdit(this);
+    train_masks_->setObjectName(QStringLiteral("trainMasksField"));
+    train_masks_->setPlaceholderText(tr("folder of PNG masks of class ids, named as the images"));
+    val_masks_ = new QLineEdit(this);
+    val_masks_->setObjectName(QStringLiteral("valMasksField"));
+    val_masks_->setPlaceholderText(tr("folder of the validation images' masks"));
+    classes_ = new QLineEdit(this);
+    classes_->setObjectName(QStringLiteral("classesField"));
+    classes_->setPlaceholderText(tr("JSON file naming the class ids, e.g. classes.json"));
+    backbone_ = combo(QStringLiteral("backboneField"), {}, this);
+    backbone_->setEditable(true);
+    backbone_->lineEdit()->setPlaceholderText(tr("random weights"));
     model_ = combo(QStringLiteral("modelField"), to_qt(models::backbone_names()), this);
     method_ = combo(QStringLiteral("methodField"), to_qt(methods::method_names()), this);
     epochs_ = spin(QStringLiteral("epochsField"), 1, 100000, 100, this);
@@ -80,29 +109,35 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     out_->setPlaceholderText(tr("a new folder in the project's runs"));
     seed_ = spin(QStringLiteral("seedField"), 0, 2147483647, 0, this);
 
-    addRow(form, QStringLiteral("data"), tr("Dataset"), data_);
-    addRow(form, QStringLiteral("model"), tr("Model"), model_);
-    addRow(form, QStringLiteral("method"), tr("Method"), method_);
-    addRow(form, QStringLiteral("epochs"), tr("Epochs"), epochs_);
-    addRow(form, QStringLiteral("batch_size"), tr("Batch size"), batch_size_);
-    addRow(form, QStringLiteral("transform_args"), tr("Image size"), image_size_);
-    addRow(form, QStringLiteral("accelerator"), tr("Accelerator"), accelerator_);
-    addRow(form, QStringLiteral("devices"), tr("Devices"), devices_);
-    addRow(form, QStringLiteral("num_nodes"), tr("Nodes"), num_nodes_);
-    addRow(form, QStringLiteral("sync_batchnorm"), tr("Sync batch norm"), sync_batchnorm_);
-    addRow(form, QStringLiteral("precision"), tr("Precision"), precision_);
-    addRow(form, QStringLiteral("num_workers"), tr("Loader workers"), num_workers_);
-    addRow(form, QStringLiteral("loggers"), tr("Loggers"), tensorboard_);
-    form->addRow(tr("MLflow"), mlflow_uri_);
-    addRow(form, QStringLiteral("out"), tr("Output folder"), out_);
-    addRow(form, QStringLiteral("seed"), tr("Seed"), seed_);
+    addRow(QStringLiteral("task"), tr("Task"), task_);
+    addRow(QStringLiteral("data"), tr("Dataset"), data_);
+    addRow(QStringLiteral("val"), tr("Validation dataset"), val_data_);
+    addRow(QStringLiteral("train_masks"), tr("Training masks"), train_masks_);
+    addRow(QStringLiteral("val_masks"), tr("Validation masks"), val_masks_);
+    addRow(QStringLiteral("classes"), tr("Classes"), classes_);
+    addRow(QStringLiteral("model"), tr("Model"), model_);
+    addRow(QStringLiteral("model_args"), tr("Start from"), backbone_);
+    addRow(QStringLiteral("method"), tr("Method"), method_);
+    addRow(QStringLiteral("epochs"), tr("Epochs"), epochs_);
+    addRow(QStringLiteral("batch_size"), tr("Batch size"), batch_size_);
+    addRow(QStringLiteral("transform_args"), tr("Image size"), image_size_);
+    addRow(QStringLiteral("accelerator"), tr("Accelerator"), accelerator_);
+    addRow(QStringLiteral("devices"), tr("Devices"), devices_);
+    addRow(QStringLiteral("num_nodes"), tr("Nodes"), num_nodes_);
+    addRow(QStringLiteral("sync_batchnorm"), tr("Sync batch norm"), sync_batchnorm_);
+    addRow(QStringLiteral("precision"), tr("Precision"), precision_);
+    addRow(QStringLiteral("num_workers"), tr("Loader workers"), num_workers_);
+    addRow(QStringLiteral("loggers"), tr("Loggers"), tensorboard_);
+    form_->addRow(tr("MLflow"), mlflow_uri_);
+    addRow(QStringLiteral("out"), tr("Output folder"), out_);
+    addRow(QStringLiteral("seed"), tr("Seed"), seed_);
     general_issue_ = new QLabel(this);
     general_issue_->setObjectName(QStringLiteral("generalIssue"));
     general_issue_->setWordWrap(true);
     general_issue_->setStyleSheet(QStringLiteral("color: #c0392b"));
 
     auto* fields = new QWidget(this);
-    fields->setLayout(form);
+    fields->setLayout(form_);
     fields->setMaximumWidth(720); // a form, not a spreadsheet: keep the fields readable
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(fields);
@@ -113,29 +148,76 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
         updatePrecisionChoices();
         updateWorkerHint();
     });
+    connect(task_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     setHardware(system::probe_hardware());
+    updateTaskRows();
 }
 
-QLabel* RunConfigForm::addRow(QFormLayout* form, const QString& key, const QString& label,
-                              QWidget* field) {
+TaskKind RunConfigForm::task() const {
+    const std::string name = task_->currentData().toString().toStdString();
+    for (const TaskName& entry : task_names()) {
+        if (entry.name == name) {
+            return entry.kind;
+        }
+    }
+    return TaskKind::Pretraining;
+}
+
+// Each task shows its own settings: the method for pretraining; the validation data and the
+// backbone to start from for fine-tuning; masks and class names for segmentation.
+void RunConfigForm::updateTaskRows() {
+    const TaskKind kind = task();
+    const bool finetuning = kind != TaskKind::Pretraining;
+    const bool segmentation = kind == TaskKind::SemanticSegmentation;
+    setRowVisible(QStringLiteral("method"), !finetuning);
+    setRowVisible(QStringLiteral("val"), finetuning);
+    setRowVisible(QStringLiteral("model_args"), finetuning);
+    setRowVisible(QStringLiteral("train_masks"), segmentation);
+    setRowVisible(QStringLiteral("val_masks"), segmentation);
+    setRowVisible(QStringLiteral("classes"), segmentation);
+}
+
+void RunConfigForm::setRowVisible(const QString& key, bool visible) {
+    if (QWidget* row = rows_.value(key, nullptr)) {
+        form_->setRowVisible(row, visible);
+    }
+}
+
+void RunConfigForm::setPretrainedRuns(const QStringList& runs) {
+    const QString current = backbone_->currentText();
+    backbone_->clear();
+    backbone_->addItem(QString());
+    for (const QString& run : runs) {
+        backbone_->addItem(QFileInfo(run).fileName(), run);
+    }
+    backbone_->setCurrentText(current);
+}
+
+QLabel* RunConfigForm::addRow(const QString& key, const QString& label, QWidget* field) {
     auto* issue = new QLabel(this);
     issue->setObjectName(key + QStringLiteral("Issue"));
     issue->setWordWrap(true);
     issue->setStyleSheet(QStringLiteral("color: #c0392b"));
     issue->hide();
-    auto* column = new QVBoxLayout;
+    // The field and its issue in one widget, so that a row hides whole (a hidden nested
+    // layout would keep its spacing).
+    auto* row = new QWidget(this);
+    auto* column = new QVBoxLayout(row);
     column->setContentsMargins(0, 0, 0, 0);
     column->addWidget(field);
     column->addWidget(issue);
-    form->addRow(label, column);
+    form_->addRow(label, row);
     issues_.insert(key, issue);
+    rows_.insert(key, row);
     return issue;
 }
 
 void RunConfigForm::setDatasets(const QList<DatasetEntry>& datasets) {
     data_->clear();
+    val_data_->clear();
     for (const DatasetEntry& dataset : datasets) {
         data_->addItem(dataset.name, dataset.path);
+        val_data_->addItem(dataset.name, dataset.path);
     }
 }
 
@@ -205,9 +287,10 @@ void RunConfigForm::updateWorkerHint() {
 }
 
 nlohmann::json RunConfigForm::settings() const {
+    const TaskKind kind = task();
     nlohmann::json settings = {
+        {"task", task_name(kind).name},
         {"model", model_->currentText().toStdString()},
-        {"method", method_->currentText().toStdString()},
         {"epochs", epochs_->value()},
         {"batch_size", batch_size_->value()},
         {"transform_args", {{"image_size", {image_size_->value(), image_size_->value()}}}},
@@ -231,8 +314,31 @@ nlohmann::json RunConfigForm::settings() const {
     if (sync_batchnorm_->isChecked()) {
         settings["sync_batchnorm"] = true;
     }
-    if (data_->currentIndex() >= 0) {
-        settings["data"] = data_->currentData().toString().toStdString();
+    const std::string train = data_->currentIndex() >= 0
+                                  ? data_->currentData().toString().toStdString()
+                                  : std::string();
+    const std::string val = val_data_->currentIndex() >= 0
+                                ? val_data_->currentData().toString().toStdString()
+                                : std::string();
+    if (kind == TaskKind::Pretraining) {
+        settings["method"] = method_->currentText().toStdString();
+        if (!train.empty()) {
+            settings["data"] = train;
+        }
+    } else if (kind == TaskKind::ImageClassification) {
+        settings["data"] = {{"train", train}, {"val", val}};
+    } else {
+        settings["data"] = {
+            {"train", {{"images", train}, {"masks", train_masks_->text().trimmed().toStdString()}}},
+            {"val", {{"images", val}, {"masks", val_masks_->text().trimmed().toStdString()}}},
+            {"classes", classes_->text().trimmed().toStdString()}};
+    }
+    // A listed run by its name, or any weights file or run folder typed in.
+    const int listed = backbone_->findText(backbone_->currentText());
+    const QString backbone = listed > 0 ? backbone_->itemData(listed).toString()
+                                        : backbone_->currentText().trimmed();
+    if (kind != TaskKind::Pretraining && !backbone.isEmpty()) {
+        settings["model_args"] = {{"backbone_weights", backbone.toStdString()}};
     }
     settings["num_workers"] =
         num_workers_->value() < 0 ? nlohmann::json("auto") : nlohmann::json(num_workers_->value());
@@ -258,6 +364,7 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
                    ? settings[key].get<int>()
                    : fallback;
     };
+    task_->setCurrentIndex(std::max(0, task_->findData(text("task", "pretrain"))));
     model_->setCurrentText(text("model", "resnet18"));
     method_->setCurrentText(text("method", "simclr"));
     epochs_->setValue(number("epochs", 100));
@@ -280,13 +387,49 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     num_nodes_->setValue(number("num_nodes", 1));
     sync_batchnorm_->setChecked(settings.value("sync_batchnorm", false));
     out_->setText(text("out", ""));
-    const QString data = text("data", "");
-    if (!data.isEmpty() && data_->findData(data) < 0) { // not a project dataset: still shown
-        data_->addItem(QFileInfo(data).fileName(), data);
+    // A dataset that is not the project's is still shown, under its folder's name.
+    const auto select = [](QComboBox* box, const QString& folder) {
+        if (folder.isEmpty()) {
+            return;
+        }
+        if (box->findData(folder) < 0) {
+            box->addItem(QFileInfo(folder).fileName(), folder);
+        }
+        box->setCurrentIndex(box->findData(folder));
+    };
+    const nlohmann::json data = settings.value("data", nlohmann::json());
+    const auto path_at = [&data](const char* split, const char* key) {
+        if (!data.is_object() || !data.contains(split)) {
+            return QString();
+        }
+        const nlohmann::json& entry = data[split];
+        const nlohmann::json& value = key == nullptr ? entry
+                                      : entry.is_object() && entry.contains(key)
+                                          ? entry[key]
+                                          : nlohmann::json();
+        return value.is_string() ? QString::fromStdString(value.get<std::string>()) : QString();
+    };
+    if (data.is_string()) {
+        select(data_, QString::fromStdString(data.get<std::string>()));
+    } else if (task() == TaskKind::SemanticSegmentation) {
+        select(data_, path_at("train", "images"));
+        select(val_data_, path_at("val", "images"));
+        train_masks_->setText(path_at("train", "masks"));
+        val_masks_->setText(path_at("val", "masks"));
+        classes_->setText(data.contains("classes") && data["classes"].is_string()
+                              ? QString::fromStdString(data["classes"].get<std::string>())
+                              : QString());
+    } else {
+        select(data_, path_at("train", nullptr));
+        select(val_data_, path_at("val", nullptr));
     }
-    if (!data.isEmpty()) {
-        data_->setCurrentIndex(data_->findData(data));
-    }
+    const nlohmann::json model_args = settings.value("model_args", nlohmann::json::object());
+    const QString weights =
+        model_args.contains("backbone_weights") && model_args["backbone_weights"].is_string()
+            ? QString::fromStdString(model_args["backbone_weights"].get<std::string>())
+            : QString();
+    const int run = backbone_->findData(weights);
+    backbone_->setCurrentText(run > 0 ? backbone_->itemText(run) : weights);
     num_workers_->setValue(settings.contains("num_workers") && settings["num_workers"].is_number()
                                ? settings["num_workers"].get<int>()
                                : -1);
@@ -312,7 +455,9 @@ std::optional<TrainConfig> RunConfigForm::validate(const nlohmann::json& overrid
     try {
         nlohmann::json input = settings();
         input.update(overrides);
-        return resolve_train_config(input, {hardware_, system::WorkerEnvironment::from_process()});
+        const TaskKind kind = task();
+        return resolve_train_config(input, {hardware_, system::WorkerEnvironment::from_process()},
+                                    kind);
     } catch (const ConfigError& error) {
         for (const ConfigIssue& issue : error.issues()) {
             const QString key = QString::fromStdString(issue.path).section(QLatin1Char('.'), 0, 0);

@@ -18,8 +18,10 @@ class QSpinBox;
 
 namespace kiln::gui {
 
-// The settings of a training run as a form, in LightlyTrain's names: data (a project dataset),
-// model, method, epochs, batch size, image size, accelerator (auto, CPU or a CUDA device),
+// The settings of a training run as a form, in LightlyTrain's names: the task (pretraining,
+// image classification, semantic segmentation), data (a project dataset; for fine-tuning also
+// the validation dataset, and for segmentation the mask folders and class names), the backbone
+// to start from (random, or one of the project's pretraining runs), model, method, epochs, batch size, image size, accelerator (auto, CPU or a CUDA device),
 // devices and nodes (this build trains on one; the engine says so),
 // precision (choices the accelerator cannot run are disabled, with the reason as tooltip),
 // num_workers (auto shows what it resolves to), TensorBoard and MLflow, output folder, seed.
@@ -31,6 +33,9 @@ public:
     explicit RunConfigForm(QWidget* parent = nullptr);
 
     void setDatasets(const QList<DatasetEntry>& datasets);
+    // The project's runs whose backbone a fine-tuning can start from (run folders).
+    void setPretrainedRuns(const QStringList& runs);
+    TaskKind task() const;
     void setHardware(const system::HardwareInfo& hardware);
 
     nlohmann::json settings() const;
@@ -43,13 +48,22 @@ public:
     QString issueText(const QString& key) const;
 
 private:
-    QLabel* addRow(QFormLayout* form, const QString& key, const QString& label, QWidget* field);
+    QLabel* addRow(const QString& key, const QString& label, QWidget* field);
+    void setRowVisible(const QString& key, bool visible);
+    void updateTaskRows();
     void updatePrecisionChoices();
     void updateWorkerHint();
     void clearIssues();
 
     system::HardwareInfo hardware_;
+    QFormLayout* form_;
+    QComboBox* task_;
     QComboBox* data_;
+    QComboBox* val_data_;
+    QLineEdit* train_masks_;
+    QLineEdit* val_masks_;
+    QLineEdit* classes_;
+    QComboBox* backbone_;
     QComboBox* model_;
     QComboBox* method_;
     QSpinBox* epochs_;
@@ -67,6 +81,7 @@ private:
     QSpinBox* seed_;
     QLabel* general_issue_;
     QMap<QString, QLabel*> issues_;
+    QMap<QString, QWidget*> rows_;
 };
 
 } // namespace kiln::gui

@@ -19,6 +19,9 @@ public:
     void on_epoch_end(std::int64_t epoch, double mean_loss) override {
         Q_EMIT session_.epochFinished(epoch, mean_loss);
     }
+    void on_validation(const train::ValidationMetrics& metrics) override {
+        Q_EMIT session_.validationFinished(metrics);
+    }
 
 private:
     TrainingSession& session_;
@@ -30,6 +33,7 @@ TrainingSession::TrainingSession(QObject* parent)
     : QObject(parent), job_(this, QStringLiteral("training")) {
     qRegisterMetaType<kiln::train::StepMetrics>();
     qRegisterMetaType<kiln::train::RunSummary>();
+    qRegisterMetaType<kiln::train::ValidationMetrics>();
 }
 
 TrainingSession::~TrainingSession() {

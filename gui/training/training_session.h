@@ -9,6 +9,7 @@
 
 Q_DECLARE_METATYPE(kiln::train::StepMetrics)
 Q_DECLARE_METATYPE(kiln::train::RunSummary)
+Q_DECLARE_METATYPE(kiln::train::ValidationMetrics)
 
 namespace kiln::gui {
 
@@ -33,6 +34,8 @@ Q_SIGNALS:
     void started(qint64 datasetSize, qint64 totalSteps);
     void stepFinished(const kiln::train::StepMetrics& metrics);
     void epochFinished(qint64 epoch, double meanLoss);
+    // A fine-tuning run evaluated its validation split.
+    void validationFinished(const kiln::train::ValidationMetrics& metrics);
     // The run ended, finished or stopped; the summary says which.
     void finished(const kiln::train::RunSummary& summary);
     // The run ended with an error (its message names the input and the fix).

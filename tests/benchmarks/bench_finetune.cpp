@@ -218,7 +218,7 @@ int main(int argc, char** argv) {
             options.out = seg / split;
             options.scenes = count;
             options.seed = split == "train" ? 0 : 1;
-            kiln::data::generate_segmentation_scenes(options);
+            kiln::data::generate_scenes(options);
         }
     }
     std::printf("\nSemantic segmentation of generated garment scenes (64 px, %lld train, %lld "

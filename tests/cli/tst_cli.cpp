@@ -102,8 +102,8 @@ private Q_SLOTS:
             << QStringList{"data.train.images", "val_metric/miou"};
         QTest::newRow("predict") << QStringList{"predict", "--help"}
                                  << QStringList{"checkpoint", "filename,class,score"};
-        QTest::newRow("generate-segmentation")
-            << QStringList{"generate-segmentation", "--help"} << QStringList{"--scenes", "--seed"};
+        QTest::newRow("generate-scenes")
+            << QStringList{"generate-scenes", "--help"} << QStringList{"--scenes", "--seed"};
     }
 
     void everyCommandAnswersHelp() {

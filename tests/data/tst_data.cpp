@@ -11,6 +11,7 @@
 #include "data/labelled_samples.h"
 #include "data/loader.h"
 #include "data/scene_generator.h"
+#include "eval/coco/rle.h"
 #include "data/view_transform.h"
 
 #include <QDir>
@@ -1000,11 +1001,11 @@ private Q_SLOTS:
         options.out = root_ / "scenes-a";
         options.scenes = 5;
         options.seed = 4;
-        const auto result = kiln::data::generate_segmentation_scenes(options);
+        const auto result = kiln::data::generate_scenes(options);
         QCOMPARE(result.scenes, std::int64_t(5));
         QCOMPARE(result.classes, 4);
         options.out = root_ / "scenes-b";
-        kiln::data::generate_segmentation_scenes(options);
+        kiln::data::generate_scenes(options);
         for (const char* file : {"images/0.png", "masks/4.png", "classes.json"}) {
             QCOMPARE(readAll(root_ / "scenes-a" / file), readAll(root_ / "scenes-b" / file));
         }
@@ -1020,6 +1021,38 @@ private Q_SLOTS:
         QCOMPARE(data.classes.size(), std::size_t(4));
         const cv::Mat mask = kiln::data::read_mask(root_ / "scenes-a/masks/0.png");
         QVERIFY(cv::countNonZero(mask) > 0);
+
+        // The instances: as COCO reads them, each annotation's mask is the part of the semantic
+        // mask with its class that it covers, its box that mask's box; as many YOLO lines.
+        const json coco = json::parse(readAll(root_ / "scenes-a/annotations.json"));
+        QCOMPARE(coco["images"].size(), std::size_t(5));
+        QCOMPARE(coco["categories"].size(), std::size_t(3));
+        QCOMPARE(static_cast<std::int64_t>(coco["annotations"].size()), result.objects);
+        std::map<int, int> per_image;
+        for (const json& annotation : coco["annotations"]) {
+            const int image = annotation["image_id"].get<int>();
+            ++per_image[image];
+            const auto rle = kiln::coco::decode_counts_string(
+                annotation["segmentation"]["counts"].get<std::string>(), 64, 64);
+            const std::vector<std::uint8_t> pixels = kiln::coco::decode_to_pixels(rle);
+            const cv::Mat scene_mask = kiln::data::read_mask(
+                root_ / "scenes-a/masks" / (std::to_string(image - 1) + ".png"));
+            const int category = annotation["category_id"].get<int>();
+            for (int p = 0; p < 64 * 64; ++p) {
+                if (pixels[std::size_t(p)] != 0) {
+                    QCOMPARE(int(scene_mask.at<unsigned char>(p / 64, p % 64)), category);
+                }
+            }
+            const auto box = kiln::coco::bounding_box(rle);
+            QCOMPARE(annotation["bbox"][2].get<double>(), box[2]);
+            QCOMPARE(annotation["area"].get<double>(), double(kiln::coco::area(rle)));
+        }
+        for (const auto& [image, count] : per_image) {
+            const std::string labels =
+                readAll(root_ / "scenes-a/labels" / (std::to_string(image - 1) + ".txt"));
+            QCOMPARE(int(std::count(labels.begin(), labels.end(), '\n')), count);
+        }
+        QVERIFY(readAll(root_ / "scenes-a/data.yaml").find("names:") != std::string::npos);
     }
 };
 

@@ -21,6 +21,7 @@
 #include <QElapsedTimer>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -121,7 +122,8 @@ private Q_SLOTS:
         kiln::gui::Project project;
         project.addDataset(data_);
         form.setDatasets(project.datasets());
-        const nlohmann::json settings = {{"model", "resnet18"},
+        const nlohmann::json settings = {{"task", "pretrain"},
+                                         {"model", "resnet18"},
                                          {"method", "dino"},
                                          {"epochs", 7},
                                          {"batch_size", 64},
@@ -385,6 +387,96 @@ private Q_SLOTS:
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(4);
         saveScreenshot(window, QStringLiteral("embeddings"));
         QVERIFY(window.saveProject());
+    }
+
+    void fineTuneFromTheWindowStartingFromAPretrainingRun() {
+        // Two class folders (white and black images) for training and validation.
+        const QString labelled = QDir(temp_.path()).filePath(QStringLiteral("labelled"));
+        for (const QString& split : {QStringLiteral("train"), QStringLiteral("val")}) {
+            for (int i = 0; i < 16; ++i) {
+                const QString folder = QStringLiteral("%1/%2/%3")
+                                           .arg(labelled, split,
+                                                i % 2 == 0 ? QStringLiteral("white")
+                                                           : QStringLiteral("black"));
+                QDir().mkpath(folder);
+                QImage image(20, 20, QImage::Format_RGB32);
+                image.fill(i % 2 == 0 ? QColor(230, 230 - i, 230) : QColor(20 + i, 20, 20));
+                QVERIFY(image.save(QStringLiteral("%1/%2.png").arg(folder).arg(i)));
+            }
+        }
+        MainWindow window;
+        window.resize(1200, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        prepare(window, QStringLiteral("finetune"), 1);
+        QSignalSpy finished(window.session(), &kiln::gui::TrainingSession::finished);
+        window.findChild<QAction*>("trainAction")->trigger(); // a pretraining run to start from
+        QVERIFY(finished.wait(120000));
+        QTRY_VERIFY(!window.session()->isRunning());
+        const QString pretrained = QDir::cleanPath(QString::fromStdString(
+            finished.first()
+                .first()
+                .value<kiln::train::RunSummary>()
+                .checkpoint.parent_path()
+                .parent_path()
+                .string()));
+        QVERIFY(window.addDataset(labelled + QStringLiteral("/train")));
+        QVERIFY(window.addDataset(labelled + QStringLiteral("/val")));
+
+        // The task selector shows each task's own settings.
+        auto* form = window.runConfiguration();
+        auto* task = form->findChild<QComboBox*>(QStringLiteral("taskField"));
+        auto* method = form->findChild<QComboBox*>(QStringLiteral("methodField"));
+        auto* masks = form->findChild<QLineEdit*>(QStringLiteral("trainMasksField"));
+        auto* backbone = form->findChild<QComboBox*>(QStringLiteral("backboneField"));
+        window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(1);
+        task->setCurrentIndex(task->findData(QStringLiteral("semantic_segmentation")));
+        QVERIFY(masks->isVisible() && !method->isVisible());
+        QTest::qWait(50); // the form's layout settles
+        saveScreenshot(window, QStringLiteral("run-configuration-segmentation"));
+        task->setCurrentIndex(task->findData(QStringLiteral("image_classification")));
+        QVERIFY(!masks->isVisible() && backbone->isVisible());
+        // The pretraining run is offered as the backbone, by its folder's name.
+        const int offered = backbone->findData(pretrained);
+        QVERIFY2(offered > 0, qPrintable(pretrained));
+        QCOMPARE(backbone->itemText(offered), QFileInfo(pretrained).fileName());
+        const int runs_offered = backbone->count();
+        backbone->setCurrentIndex(offered);
+        form->findChild<QComboBox*>(QStringLiteral("dataField"))->setCurrentIndex(1);
+        form->findChild<QComboBox*>(QStringLiteral("valDataField"))->setCurrentIndex(2);
+        form->findChild<QSpinBox*>(QStringLiteral("epochsField"))->setValue(3);
+        const nlohmann::json settings = form->settings();
+        QCOMPARE(settings["task"], nlohmann::json("image_classification"));
+        QVERIFY(!settings.contains("method"));
+        QCOMPARE(QString::fromStdString(settings["model_args"]["backbone_weights"].get<std::string>()),
+                 pretrained);
+        QCOMPARE(QString::fromStdString(settings["data"]["val"].get<std::string>()),
+                 QDir::cleanPath(labelled + QStringLiteral("/val")));
+        QTest::qWait(50);
+        saveScreenshot(window, QStringLiteral("run-configuration-classification"));
+
+        finished.clear();
+        QSignalSpy failed(window.session(), &kiln::gui::TrainingSession::failed);
+        StallMeter stalls;
+        window.findChild<QAction*>("trainAction")->trigger();
+        QVERIFY2(finished.wait(120000),
+                 failed.isEmpty() ? "no end" : qPrintable(failed.first().first().toString()));
+        QTRY_VERIFY(!window.session()->isRunning());
+        qInfo("longest event-loop stall during the fine-tuning: %lld ms", stalls.longestMs());
+        QVERIFY2(stalls.longestMs() < 200, qPrintable(QString::number(stalls.longestMs())));
+        const auto summary = finished.first().first().value<kiln::train::RunSummary>();
+        QVERIFY(summary.best_value.has_value());
+        QTest::qWait(100); // a last redraw
+        QCOMPARE(window.livePlots()->validationCount(), 3);
+        QVERIFY(window.livePlots()
+                    ->readout(QStringLiteral("validation"), 1)
+                    .contains(QStringLiteral("top1_acc_micro")));
+        QVERIFY(window.findChild<QLabel*>(QStringLiteral("adviceLabel"))
+                    ->text()
+                    .contains(QStringLiteral("Best val_metric/top1_acc_micro")));
+        saveScreenshot(window, QStringLiteral("live-plots-fine-tuning"));
+        // A fine-tuning run is not offered as a backbone to start from.
+        QCOMPARE(backbone->count(), runs_offered);
     }
 
     void trainOnTwoProcessesFromTheWindow() {
