@@ -21,8 +21,8 @@ constexpr int kNoiseLevel = 40;
 std::string yolo_polygon(const cv::Mat& visible) {
     std::vector<std::vector<cv::Point>> contours;
     cv::findContours(visible, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
-    const auto largest = std::max_element(
-        contours.begin(), contours.end(), [](const auto& a, const auto& b) {
+    const auto largest =
+        std::max_element(contours.begin(), contours.end(), [](const auto& a, const auto& b) {
             return cv::contourArea(a) < cv::contourArea(b);
         });
     std::string text;
@@ -115,25 +115,23 @@ SceneResult generate_scenes(const SceneOptions& options, const Progress& progres
             if (cv::countNonZero(visible) == 0) {
                 continue;
             }
-            const coco::Rle rle = coco::encode_mask(visible.data, visible.rows, visible.cols,
-                                                    visible.step[0]);
+            const coco::Rle rle =
+                coco::encode_mask(visible.data, visible.rows, visible.cols, visible.step[0]);
             const coco::Box box = coco::bounding_box(rle);
-            coco_annotations.push_back(
-                {{"id", coco_annotations.size() + 1},
-                 {"image_id", s + 1},
-                 {"category_id", instance_classes[std::size_t(o)]},
-                 {"bbox", {box[0], box[1], box[2], box[3]}},
-                 {"area", coco::area(rle)},
-                 {"iscrowd", 0},
-                 {"segmentation",
-                  {{"size", {options.size, options.size}},
-                   {"counts", coco::encode_counts_string(rle)}}}});
-            yolo += std::to_string(instance_classes[std::size_t(o)] - 1) + yolo_polygon(visible) +
-                    "\n";
+            coco_annotations.push_back({{"id", coco_annotations.size() + 1},
+                                        {"image_id", s + 1},
+                                        {"category_id", instance_classes[std::size_t(o)]},
+                                        {"bbox", {box[0], box[1], box[2], box[3]}},
+                                        {"area", coco::area(rle)},
+                                        {"iscrowd", 0},
+                                        {"segmentation",
+                                         {{"size", {options.size, options.size}},
+                                          {"counts", coco::encode_counts_string(rle)}}}});
+            yolo +=
+                std::to_string(instance_classes[std::size_t(o)] - 1) + yolo_polygon(visible) + "\n";
             ++result.objects;
         }
-        write_file_atomically(options.out / "labels" / (name + ".txt"), yolo,
-                              Durability::Buffered);
+        write_file_atomically(options.out / "labels" / (name + ".txt"), yolo, Durability::Buffered);
         ++result.scenes;
         if (progress) {
             progress(s + 1, options.scenes);
@@ -149,9 +147,8 @@ SceneResult generate_scenes(const SceneOptions& options, const Progress& progres
         yaml += "  " + std::to_string(label) + ": '" + label_name + "'\n";
     }
     write_file_atomically(options.out / "classes.json", classes.dump(2) + "\n");
-    const nlohmann::json coco = {{"images", coco_images},
-                                 {"annotations", coco_annotations},
-                                 {"categories", categories}};
+    const nlohmann::json coco = {
+        {"images", coco_images}, {"annotations", coco_annotations}, {"categories", categories}};
     write_file_atomically(options.out / "annotations.json", coco.dump() + "\n");
     write_file_atomically(options.out / "data.yaml", yaml);
     return result;

@@ -36,7 +36,6 @@ struct SceneResult {
 //                       outline of the garment's largest visible part
 //   data.yaml           Ultralytics' dataset file naming the labels
 // A garment hidden entirely is no instance. The same options always give the same files.
-SceneResult generate_scenes(const SceneOptions& options,
-                                         const Progress& progress = {});
+SceneResult generate_scenes(const SceneOptions& options, const Progress& progress = {});
 
 } // namespace kiln::data

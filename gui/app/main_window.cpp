@@ -82,10 +82,9 @@ MainWindow::MainWindow(QWidget* parent)
     progress_->hide();
     statusBar()->addPermanentWidget(progress_);
     connect(session_, &TrainingSession::stepFinished, this, &MainWindow::showStep);
-    connect(session_, &TrainingSession::validationFinished, this,
-            [this](const train::ValidationMetrics& metrics) {
-                livePlots_->addValidation(metrics);
-            });
+    connect(
+        session_, &TrainingSession::validationFinished, this,
+        [this](const train::ValidationMetrics& metrics) { livePlots_->addValidation(metrics); });
     connect(session_, &TrainingSession::finished, this, &MainWindow::trainingFinished);
     connect(session_, &TrainingSession::failed, this, [this](const QString& message) {
         progress_->hide();
@@ -578,9 +577,9 @@ void MainWindow::trainingFinished(const train::RunSummary& summary) {
                             static_cast<int>(summary.steps));
     if (summary.best_value) {
         text += QLatin1Char('\n') + tr("Best %1: %2 at step %3 (checkpoints/best.ckpt).")
-                                         .arg(QString::fromStdString(summary.watch_metric))
-                                         .arg(*summary.best_value, 0, 'f', 4)
-                                         .arg(summary.best_step);
+                                        .arg(QString::fromStdString(summary.watch_metric))
+                                        .arg(*summary.best_value, 0, 'f', 4)
+                                        .arg(summary.best_step);
     }
     if (summary.advice) {
         text += QLatin1Char('\n') + QString::fromStdString(summary.advice->diagnosis);

@@ -41,8 +41,8 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
                           {tr("system"), tr("this process")});
     gpu_panel_ = addPanel(QStringLiteral("gpu"), tr("GPU utilisation (%) and memory (MB)"), {});
     throughput_panel_ = addPanel(QStringLiteral("throughput"), tr("Images/s"), {tr("images/s")});
-    validation_panel_ = addPanel(QStringLiteral("validation"), tr("Validation"),
-                                 {tr("metric"), tr("val_loss")});
+    validation_panel_ =
+        addPanel(QStringLiteral("validation"), tr("Validation"), {tr("metric"), tr("val_loss")});
     validation_panel_.plot->yAxis2->setVisible(true);
     validation_panel_.graphs[1]->setValueAxis(validation_panel_.plot->yAxis2);
     validation_panel_.plot->yAxis->setRange(0, 1.02); // accuracy, F1, mAP and mIoU are fractions

@@ -314,9 +314,8 @@ nlohmann::json RunConfigForm::settings() const {
     if (sync_batchnorm_->isChecked()) {
         settings["sync_batchnorm"] = true;
     }
-    const std::string train = data_->currentIndex() >= 0
-                                  ? data_->currentData().toString().toStdString()
-                                  : std::string();
+    const std::string train =
+        data_->currentIndex() >= 0 ? data_->currentData().toString().toStdString() : std::string();
     const std::string val = val_data_->currentIndex() >= 0
                                 ? val_data_->currentData().toString().toStdString()
                                 : std::string();
@@ -335,8 +334,8 @@ nlohmann::json RunConfigForm::settings() const {
     }
     // A listed run by its name, or any weights file or run folder typed in.
     const int listed = backbone_->findText(backbone_->currentText());
-    const QString backbone = listed > 0 ? backbone_->itemData(listed).toString()
-                                        : backbone_->currentText().trimmed();
+    const QString backbone =
+        listed > 0 ? backbone_->itemData(listed).toString() : backbone_->currentText().trimmed();
     if (kind != TaskKind::Pretraining && !backbone.isEmpty()) {
         settings["model_args"] = {{"backbone_weights", backbone.toStdString()}};
     }
@@ -403,10 +402,9 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
             return QString();
         }
         const nlohmann::json& entry = data[split];
-        const nlohmann::json& value = key == nullptr ? entry
-                                      : entry.is_object() && entry.contains(key)
-                                          ? entry[key]
-                                          : nlohmann::json();
+        const nlohmann::json& value = key == nullptr                             ? entry
+                                      : entry.is_object() && entry.contains(key) ? entry[key]
+                                                                                 : nlohmann::json();
         return value.is_string() ? QString::fromStdString(value.get<std::string>()) : QString();
     };
     if (data.is_string()) {

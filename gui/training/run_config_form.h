@@ -21,11 +21,11 @@ namespace kiln::gui {
 // The settings of a training run as a form, in LightlyTrain's names: the task (pretraining,
 // image classification, semantic segmentation), data (a project dataset; for fine-tuning also
 // the validation dataset, and for segmentation the mask folders and class names), the backbone
-// to start from (random, or one of the project's pretraining runs), model, method, epochs, batch size, image size, accelerator (auto, CPU or a CUDA device),
-// devices and nodes (this build trains on one; the engine says so),
-// precision (choices the accelerator cannot run are disabled, with the reason as tooltip),
-// num_workers (auto shows what it resolves to), TensorBoard and MLflow, output folder, seed.
-// validate() asks the engine's own validator and shows each problem under its field.
+// to start from (random, or one of the project's pretraining runs), model, method, epochs, batch
+// size, image size, accelerator (auto, CPU or a CUDA device), devices and nodes (this build trains
+// on one; the engine says so), precision (choices the accelerator cannot run are disabled, with the
+// reason as tooltip), num_workers (auto shows what it resolves to), TensorBoard and MLflow, output
+// folder, seed. validate() asks the engine's own validator and shows each problem under its field.
 class RunConfigForm : public QWidget {
     Q_OBJECT
 

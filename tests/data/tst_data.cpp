@@ -11,8 +11,8 @@
 #include "data/labelled_samples.h"
 #include "data/loader.h"
 #include "data/scene_generator.h"
-#include "eval/coco/rle.h"
 #include "data/view_transform.h"
+#include "eval/coco/rle.h"
 
 #include <QDir>
 #include <QFile>
@@ -1035,8 +1035,8 @@ private Q_SLOTS:
             const auto rle = kiln::coco::decode_counts_string(
                 annotation["segmentation"]["counts"].get<std::string>(), 64, 64);
             const std::vector<std::uint8_t> pixels = kiln::coco::decode_to_pixels(rle);
-            const cv::Mat scene_mask = kiln::data::read_mask(
-                root_ / "scenes-a/masks" / (std::to_string(image - 1) + ".png"));
+            const cv::Mat scene_mask = kiln::data::read_mask(root_ / "scenes-a/masks" /
+                                                             (std::to_string(image - 1) + ".png"));
             const int category = annotation["category_id"].get<int>();
             for (int p = 0; p < 64 * 64; ++p) {
                 if (pixels[std::size_t(p)] != 0) {

@@ -394,10 +394,10 @@ private Q_SLOTS:
         const QString labelled = QDir(temp_.path()).filePath(QStringLiteral("labelled"));
         for (const QString& split : {QStringLiteral("train"), QStringLiteral("val")}) {
             for (int i = 0; i < 16; ++i) {
-                const QString folder = QStringLiteral("%1/%2/%3")
-                                           .arg(labelled, split,
-                                                i % 2 == 0 ? QStringLiteral("white")
-                                                           : QStringLiteral("black"));
+                const QString folder =
+                    QStringLiteral("%1/%2/%3")
+                        .arg(labelled, split,
+                             i % 2 == 0 ? QStringLiteral("white") : QStringLiteral("black"));
                 QDir().mkpath(folder);
                 QImage image(20, 20, QImage::Format_RGB32);
                 image.fill(i % 2 == 0 ? QColor(230, 230 - i, 230) : QColor(20 + i, 20, 20));
@@ -413,13 +413,13 @@ private Q_SLOTS:
         window.findChild<QAction*>("trainAction")->trigger(); // a pretraining run to start from
         QVERIFY(finished.wait(120000));
         QTRY_VERIFY(!window.session()->isRunning());
-        const QString pretrained = QDir::cleanPath(QString::fromStdString(
-            finished.first()
-                .first()
-                .value<kiln::train::RunSummary>()
-                .checkpoint.parent_path()
-                .parent_path()
-                .string()));
+        const QString pretrained =
+            QDir::cleanPath(QString::fromStdString(finished.first()
+                                                       .first()
+                                                       .value<kiln::train::RunSummary>()
+                                                       .checkpoint.parent_path()
+                                                       .parent_path()
+                                                       .string()));
         QVERIFY(window.addDataset(labelled + QStringLiteral("/train")));
         QVERIFY(window.addDataset(labelled + QStringLiteral("/val")));
 
@@ -448,8 +448,9 @@ private Q_SLOTS:
         const nlohmann::json settings = form->settings();
         QCOMPARE(settings["task"], nlohmann::json("image_classification"));
         QVERIFY(!settings.contains("method"));
-        QCOMPARE(QString::fromStdString(settings["model_args"]["backbone_weights"].get<std::string>()),
-                 pretrained);
+        QCOMPARE(
+            QString::fromStdString(settings["model_args"]["backbone_weights"].get<std::string>()),
+            pretrained);
         QCOMPARE(QString::fromStdString(settings["data"]["val"].get<std::string>()),
                  QDir::cleanPath(labelled + QStringLiteral("/val")));
         QTest::qWait(50);
