@@ -294,6 +294,26 @@
         <source>n/a</source>
         <translation>k. A.</translation>
     </message>
+    <message>
+        <source>Validation</source>
+        <translation>Validierung</translation>
+    </message>
+    <message>
+        <source>metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>val_loss</source>
+        <translation>val_loss</translation>
+    </message>
+    <message>
+        <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
+        <translation>Auswertung nach Schritt %1: %2 %3, val_loss %4%5</translation>
+    </message>
+    <message>
+        <source> (best)</source>
+        <translation> (bester Wert)</translation>
+    </message>
 </context>
 <context>
     <name>kiln::gui::MainWindow</name>
@@ -744,6 +764,10 @@
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
+    <message>
+        <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
+        <translation>Bester Wert von %1: %2 bei Schritt %3 (checkpoints/best.ckpt).</translation>
+    </message>
 </context>
 <context>
     <name>kiln::gui::OptimizeDatasetDialog</name>
@@ -1061,6 +1085,58 @@
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>
+    <message>
+        <source>Image classification (fine-tuning)</source>
+        <translation>Bildklassifikation (Feinabstimmung)</translation>
+    </message>
+    <message>
+        <source>Semantic segmentation (fine-tuning)</source>
+        <translation>Semantische Segmentierung (Feinabstimmung)</translation>
+    </message>
+    <message>
+        <source>Pretraining (self-supervised)</source>
+        <translation>Vortraining (selbstüberwacht)</translation>
+    </message>
+    <message>
+        <source>folder of PNG masks of class ids, named as the images</source>
+        <translation>Ordner mit PNG-Masken der Klassen-IDs, benannt wie die Bilder</translation>
+    </message>
+    <message>
+        <source>folder of the validation images&apos; masks</source>
+        <translation>Ordner mit den Masken der Validierungsbilder</translation>
+    </message>
+    <message>
+        <source>JSON file naming the class ids, e.g. classes.json</source>
+        <translation>JSON-Datei mit den Namen der Klassen-IDs, z. B. classes.json</translation>
+    </message>
+    <message>
+        <source>random weights</source>
+        <translation>zufällige Gewichte</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Validation dataset</source>
+        <translation>Validierungsdatensatz</translation>
+    </message>
+    <message>
+        <source>Training masks</source>
+        <translation>Trainingsmasken</translation>
+    </message>
+    <message>
+        <source>Validation masks</source>
+        <translation>Validierungsmasken</translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation>Klassen</translation>
+    </message>
+    <message>
+        <source>Start from</source>
+        <translation>Ausgangsgewichte</translation>
+    </message>
 </context>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
@@ -1113,6 +1189,14 @@
         <location filename="../gui/runs/run_history.cpp" line="163"/>
         <source>data_wait (median)</source>
         <translation>data_wait (Median)</translation>
+    </message>
+    <message>
+        <source>Method or task</source>
+        <translation>Methode oder Aufgabe</translation>
+    </message>
+    <message>
+        <source>Best validation</source>
+        <translation>Beste Validierung</translation>
     </message>
 </context>
 <context>

@@ -292,6 +292,26 @@
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
+    <message>
+        <source>Validation</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>val_loss</source>
+        <translation>val_loss</translation>
+    </message>
+    <message>
+        <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
+        <translation>第 %1 步后的评估：%2 %3，val_loss %4%5</translation>
+    </message>
+    <message>
+        <source> (best)</source>
+        <translation>（最佳）</translation>
+    </message>
 </context>
 <context>
     <name>kiln::gui::MainWindow</name>
@@ -734,6 +754,10 @@
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
+    <message>
+        <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
+        <translation>最佳 %1：%2，在第 %3 步（checkpoints/best.ckpt）。</translation>
+    </message>
 </context>
 <context>
     <name>kiln::gui::OptimizeDatasetDialog</name>
@@ -1048,6 +1072,58 @@
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
+    <message>
+        <source>Image classification (fine-tuning)</source>
+        <translation>图像分类（微调）</translation>
+    </message>
+    <message>
+        <source>Semantic segmentation (fine-tuning)</source>
+        <translation>语义分割（微调）</translation>
+    </message>
+    <message>
+        <source>Pretraining (self-supervised)</source>
+        <translation>预训练（自监督）</translation>
+    </message>
+    <message>
+        <source>folder of PNG masks of class ids, named as the images</source>
+        <translation>类别 ID 的 PNG 掩码文件夹，文件名与图像相同</translation>
+    </message>
+    <message>
+        <source>folder of the validation images&apos; masks</source>
+        <translation>验证图像的掩码文件夹</translation>
+    </message>
+    <message>
+        <source>JSON file naming the class ids, e.g. classes.json</source>
+        <translation>命名类别 ID 的 JSON 文件，例如 classes.json</translation>
+    </message>
+    <message>
+        <source>random weights</source>
+        <translation>随机权重</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Validation dataset</source>
+        <translation>验证数据集</translation>
+    </message>
+    <message>
+        <source>Training masks</source>
+        <translation>训练掩码</translation>
+    </message>
+    <message>
+        <source>Validation masks</source>
+        <translation>验证掩码</translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Start from</source>
+        <translation>起始权重</translation>
+    </message>
 </context>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
@@ -1100,6 +1176,14 @@
         <location filename="../gui/runs/run_history.cpp" line="163"/>
         <source>data_wait (median)</source>
         <translation>data_wait（中位数）</translation>
+    </message>
+    <message>
+        <source>Method or task</source>
+        <translation>方法或任务</translation>
+    </message>
+    <message>
+        <source>Best validation</source>
+        <translation>最佳验证</translation>
     </message>
 </context>
 <context>

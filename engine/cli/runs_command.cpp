@@ -135,6 +135,10 @@ int run_runs_show(const RunsArguments& arguments, std::ostream& out) {
         << "\n";
     out << "  steps      " << overview.steps << ", final loss "
         << format("%.4f", overview.final_loss) << "\n";
+    if (overview.best_validation) {
+        out << "  task       " << overview.task << ", best " << overview.watch_metric << " "
+            << format("%.4f", *overview.best_validation) << "\n";
+    }
     out << "  throughput " << format("%.1f", overview.median_images_per_second)
         << " images/s (median), data_wait " << format("%.1f", 100.0 * overview.median_data_wait)
         << "% (median)\n";

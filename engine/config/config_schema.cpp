@@ -517,17 +517,21 @@ private:
             return value;
         }
         bool valid = true;
+        json canonical = value;
         for (const auto& [key, entry] : value.items()) {
             if (std::find(spec_.choices.begin(), spec_.choices.end(), key) == spec_.choices.end()) {
                 report_unknown_key(spec_.name + "." + key, key, spec_.choices, issues_);
                 valid = false;
+            } else if (entry.is_boolean()) { // true: default settings; false: disabled
+                canonical[key] = entry.get<bool>() ? json::object() : json();
             } else if (!entry.is_object() && !entry.is_null()) {
                 reject(spec_.name + "." + key, entry,
-                       "a dictionary of settings, or null to disable");
+                       "a dictionary of settings, true for the defaults, or null or false to "
+                       "disable");
                 valid = false;
             }
         }
-        return valid ? value : json();
+        return valid ? canonical : json();
     }
 
 private:

@@ -6,27 +6,34 @@
 #include <opencv2/imgproc.hpp>
 
 namespace kiln::data {
-namespace {
 
-std::vector<ViewShape> one_view(const TransformArgs& transform) {
-    const ViewArgs& view = transform.views.front();
-    return {{transform.num_channels, view.height, view.width}};
+ImageSamples::ImageSamples(std::vector<std::filesystem::path> paths, TransformArgs transform)
+    : paths_(std::move(paths)), transform_(std::move(transform)) {}
+
+std::filesystem::path ImageSamples::image_path(std::int64_t index) const {
+    return paths_[static_cast<std::size_t>(index)];
 }
 
-} // namespace
+std::vector<ViewShape> ImageSamples::view_shapes() const {
+    const ViewArgs& view = transform_.views.front();
+    return {{transform_.num_channels, view.height, view.width}};
+}
+
+void ImageSamples::write_view(const cv::Mat& view, float* out) const {
+    write_normalized(view, transform_.num_channels, transform_.mean.data(), transform_.std.data(),
+                     out);
+}
+
+void ImageSamples::make(std::int64_t, const cv::Mat& image, Rng& rng,
+                        const std::vector<float*>& views, std::int64_t*) const {
+    write_view(make_view(image, transform_.views.front(), transform_.num_channels, rng),
+               views.front());
+}
 
 ClassifiedSamples::ClassifiedSamples(ClassifiedImages images, TransformArgs transform,
                                      std::int64_t multilabel_classes)
-    : images_(std::move(images)), transform_(std::move(transform)),
-      multilabel_classes_(multilabel_classes) {}
-
-std::filesystem::path ClassifiedSamples::image_path(std::int64_t index) const {
-    return images_.paths[static_cast<std::size_t>(index)];
-}
-
-std::vector<ViewShape> ClassifiedSamples::view_shapes() const {
-    return one_view(transform_);
-}
+    : ImageSamples(std::move(images.paths), std::move(transform)),
+      labels_(std::move(images.labels)), multilabel_classes_(multilabel_classes) {}
 
 std::optional<std::vector<std::int64_t>> ClassifiedSamples::target_shape() const {
     return multilabel_classes_ > 0 ? std::vector<std::int64_t>{multilabel_classes_}
@@ -35,10 +42,8 @@ std::optional<std::vector<std::int64_t>> ClassifiedSamples::target_shape() const
 
 void ClassifiedSamples::make(std::int64_t index, const cv::Mat& image, Rng& rng,
                              const std::vector<float*>& views, std::int64_t* target) const {
-    const cv::Mat view = make_view(image, transform_.views.front(), transform_.num_channels, rng);
-    write_normalized(view, transform_.num_channels, transform_.mean.data(), transform_.std.data(),
-                     views.front());
-    const std::vector<std::int64_t>& labels = images_.labels[static_cast<std::size_t>(index)];
+    ImageSamples::make(index, image, rng, views, nullptr);
+    const std::vector<std::int64_t>& labels = labels_[static_cast<std::size_t>(index)];
     if (multilabel_classes_ == 0) {
         *target = labels.front();
         return;
@@ -51,25 +56,18 @@ void ClassifiedSamples::make(std::int64_t index, const cv::Mat& image, Rng& rng,
 
 SegmentedSamples::SegmentedSamples(SegmentedImages images, int ignore_index,
                                    TransformArgs transform)
-    : images_(std::move(images)), ignore_index_(ignore_index), transform_(std::move(transform)) {}
-
-std::filesystem::path SegmentedSamples::image_path(std::int64_t index) const {
-    return images_.paths[static_cast<std::size_t>(index)];
-}
-
-std::vector<ViewShape> SegmentedSamples::view_shapes() const {
-    return one_view(transform_);
-}
+    : ImageSamples(std::move(images.paths), std::move(transform)), masks_(std::move(images.masks)),
+      ignore_index_(ignore_index) {}
 
 std::optional<std::vector<std::int64_t>> SegmentedSamples::target_shape() const {
-    const ViewArgs& view = transform_.views.front();
+    const ViewArgs& view = transform().views.front();
     return std::vector<std::int64_t>{view.height, view.width};
 }
 
 void SegmentedSamples::make(std::int64_t index, const cv::Mat& decoded, Rng& rng,
                             const std::vector<float*>& views, std::int64_t* target) const {
-    const ViewArgs& view = transform_.views.front();
-    cv::Mat mask = read_mask(images_.masks[static_cast<std::size_t>(index)]);
+    const ViewArgs& view = transform().views.front();
+    cv::Mat mask = read_mask(masks_[static_cast<std::size_t>(index)]);
     cv::Mat image = decoded;
     // Decoding may have shrunk a large JPEG: the mask follows, keeping its ids.
     if (mask.size() != image.size()) {
@@ -90,9 +88,8 @@ void SegmentedSamples::make(std::int64_t index, const cv::Mat& decoded, Rng& rng
         vertical_flip(image);
         cv::flip(mask, mask, 0);
     }
-    apply_photometric(image, view, transform_.num_channels, rng);
-    write_normalized(image, transform_.num_channels, transform_.mean.data(), transform_.std.data(),
-                     views.front());
+    apply_photometric(image, view, transform().num_channels, rng);
+    write_view(image, views.front());
     cv::Mat ids;
     mask.convertTo(ids, CV_32S);
     for (int y = 0; y < ids.rows; ++y) {
@@ -101,24 +98,6 @@ void SegmentedSamples::make(std::int64_t index, const cv::Mat& decoded, Rng& rng
             *target++ = row[x] == ignore_index_ ? -1 : row[x];
         }
     }
-}
-
-ImageSamples::ImageSamples(std::vector<std::filesystem::path> paths, TransformArgs transform)
-    : paths_(std::move(paths)), transform_(std::move(transform)) {}
-
-std::filesystem::path ImageSamples::image_path(std::int64_t index) const {
-    return paths_[static_cast<std::size_t>(index)];
-}
-
-std::vector<ViewShape> ImageSamples::view_shapes() const {
-    return one_view(transform_);
-}
-
-void ImageSamples::make(std::int64_t, const cv::Mat& image, Rng& rng,
-                        const std::vector<float*>& views, std::int64_t*) const {
-    const cv::Mat view = make_view(image, transform_.views.front(), transform_.num_channels, rng);
-    write_normalized(view, transform_.num_channels, transform_.mean.data(), transform_.std.data(),
-                     views.front());
 }
 
 } // namespace kiln::data

@@ -77,10 +77,15 @@ void RunRecorder::on_end(const RunSummary& summary) {
     if (!summary.exported_model.empty()) {
         store_.add_artifact(run_, "exported_model", summary.exported_model.string(), now);
     }
-    const nlohmann::json record = {{"steps", summary.steps},
-                                   {"last_loss", summary.last_loss},
-                                   {"seconds", summary.seconds},
-                                   {"skipped_images", summary.skipped_images}};
+    nlohmann::json record = {{"steps", summary.steps},
+                             {"last_loss", summary.last_loss},
+                             {"seconds", summary.seconds},
+                             {"skipped_images", summary.skipped_images}};
+    if (summary.best_value) {
+        record["watch_metric"] = summary.watch_metric;
+        record["best_value"] = *summary.best_value;
+        record["best_step"] = summary.best_step;
+    }
     store_.finish_run(run_,
                       summary.status == RunSummary::Status::Finished ? RunStatus::Finished
                                                                      : RunStatus::Cancelled,

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <nlohmann/json.hpp>
 #include <sqlite3.h>
 #include <unistd.h>
 
@@ -523,6 +524,23 @@ RunOverview RunStore::overview(const RunRecord& run) const {
     };
     overview.median_images_per_second = median_of("images_per_second");
     overview.median_data_wait = median_of("data_wait");
+    // The watched metric: as the run's summary names it (a multilabel set watches mAP), else
+    // as its settings do while it runs.
+    const nlohmann::json config = nlohmann::json::parse(run.config, nullptr, false);
+    const nlohmann::json summary = nlohmann::json::parse(run.summary, nullptr, false);
+    if (config.is_object()) {
+        overview.task = config.value("task", std::string("pretrain"));
+        overview.watch_metric = config.value("watch_metric", std::string());
+    }
+    if (summary.is_object() && summary.contains("watch_metric")) {
+        overview.watch_metric = summary.value("watch_metric", overview.watch_metric);
+    }
+    if (!overview.watch_metric.empty()) {
+        for (const MetricPoint& point : metrics(run.id, overview.watch_metric)) {
+            overview.best_validation =
+                std::max(overview.best_validation.value_or(point.value), point.value);
+        }
+    }
     return overview;
 }
 

@@ -61,6 +61,9 @@ struct RunOverview {
     double duration = 0;    // seconds, to the end or the last activity
     double median_images_per_second = 0;
     double median_data_wait = 0; // fraction
+    std::string task;            // as config.json names it: pretrain, image_classification, ...
+    std::string watch_metric;    // fine-tuning: the metric that picks best.ckpt
+    std::optional<double> best_validation; // its best value so far, once validated
 };
 
 // out/run.db: every run in a run directory with its metrics at full resolution, its log events

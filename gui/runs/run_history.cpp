@@ -50,6 +50,9 @@ void read_database(const QString& directory, QVector<RunRow>& rows, QStringList*
             row.final_loss = overview.final_loss;
             row.images_per_second = overview.median_images_per_second;
             row.data_wait = overview.median_data_wait;
+            row.task = QString::fromStdString(overview.task);
+            row.watch_metric = QString::fromStdString(overview.watch_metric);
+            row.best_validation = overview.best_validation;
             rows.append(row);
         }
     } catch (const std::exception& error) {
@@ -117,8 +120,8 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
         return QFileInfo(run.directory).fileName();
     case Status:
         return run.status;
-    case Method:
-        return run.method;
+    case Method: // a fine-tuning run has a task instead
+        return run.method.isEmpty() ? run.task : run.method;
     case Model:
         return run.model;
     case Started:
@@ -130,6 +133,11 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
         return run.steps;
     case Loss:
         return run.steps > 0 ? QString::number(run.final_loss, 'f', 4) : QString();
+    case BestValidation:
+        return run.best_validation ? QStringLiteral("%1 %2")
+                                         .arg(run.watch_metric.section(QLatin1Char('/'), -1))
+                                         .arg(*run.best_validation, 0, 'f', 4)
+                                   : QString();
     case Throughput:
         return QString::number(run.images_per_second, 'f', 1);
     case DataWait:
@@ -149,7 +157,7 @@ QVariant RunHistoryModel::headerData(int section, Qt::Orientation orientation, i
     case Status:
         return tr("Status");
     case Method:
-        return tr("Method");
+        return tr("Method or task");
     case Model:
         return tr("Model");
     case Started:
@@ -160,6 +168,8 @@ QVariant RunHistoryModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Steps");
     case Loss:
         return tr("Final loss");
+    case BestValidation:
+        return tr("Best validation");
     case Throughput:
         return tr("Images/s");
     case DataWait:

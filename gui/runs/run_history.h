@@ -6,6 +6,7 @@
 #include <QString>
 #include <QVector>
 #include <QWidget>
+#include <optional>
 
 class QCustomPlot;
 class QPushButton;
@@ -26,6 +27,9 @@ struct RunRow {
     double final_loss = 0;
     double images_per_second = 0;
     double data_wait = 0; // median, fraction
+    QString task;         // pretrain, image_classification, semantic_segmentation
+    QString watch_metric; // fine-tuning
+    std::optional<double> best_validation;
 };
 
 // Every run recorded under `folder` (its run.db and those of its subfolders, two levels down),
@@ -47,6 +51,7 @@ public:
         Duration,
         Steps,
         Loss,
+        BestValidation,
         Throughput,
         DataWait
     };

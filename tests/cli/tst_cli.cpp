@@ -306,6 +306,10 @@ private Q_SLOTS:
         QVERIFY(result.out.contains(QStringLiteral("best val_metric/top1_acc_micro")));
         QVERIFY(QFileInfo::exists(out + QStringLiteral("/checkpoints/best.ckpt")));
         QVERIFY(QFileInfo::exists(out + QStringLiteral("/exported_models/exported_best.pt")));
+        result = runKiln({"runs", "show", out});
+        QVERIFY2(result.out.contains(QStringLiteral(
+                     "task       image_classification, best val_metric/top1_acc_micro")),
+                 qPrintable(result.out));
 
         const QString predictions = temp_.filePath(QStringLiteral("predictions.csv"));
         result = runKiln({"predict", "checkpoint=" + out + "/checkpoints/best.ckpt", "data=" + data,

@@ -237,7 +237,12 @@ private Q_SLOTS:
         const auto issues = problemsOf([&] { kiln::parse_train_config(input); });
         QCOMPARE(issues.size(), std::size_t(2));
         QVERIFY(contains(findIssue(issues, "loggers.mlflw")->message, "did you mean \"mlflow\"?"));
-        QVERIFY(contains(findIssue(issues, "loggers.tensorboard")->message, "null to disable"));
+        QVERIFY(contains(findIssue(issues, "loggers.tensorboard")->message, "false to disable"));
+        // A logger switched on or off by a boolean: its defaults, or nothing.
+        input["loggers"] = {{"tensorboard", false}, {"jsonl", true}};
+        const kiln::TrainConfig config = kiln::parse_train_config(input);
+        QVERIFY(config.loggers["tensorboard"].is_null());
+        QCOMPARE(config.loggers["jsonl"], json::object());
     }
 
     void autoResolvesOnCpu() {

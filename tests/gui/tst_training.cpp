@@ -478,6 +478,20 @@ private Q_SLOTS:
         saveScreenshot(window, QStringLiteral("live-plots-fine-tuning"));
         // A fine-tuning run is not offered as a backbone to start from.
         QCOMPARE(backbone->count(), runs_offered);
+        // Run History shows its task and its best validation value.
+        waitForHistory(window.runHistory());
+        const auto* history = window.runHistory()->model();
+        const auto column = [history](int row, int column) {
+            return history->data(history->index(row, column), Qt::DisplayRole).toString();
+        };
+        QCOMPARE(column(0, kiln::gui::RunHistoryModel::Method),
+                 QStringLiteral("image_classification"));
+        QVERIFY2(column(0, kiln::gui::RunHistoryModel::BestValidation)
+                     .startsWith(QStringLiteral("top1_acc_micro 0.")),
+                 qPrintable(column(0, kiln::gui::RunHistoryModel::BestValidation)));
+        QCOMPARE(column(1, kiln::gui::RunHistoryModel::BestValidation), QString());
+        window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(3);
+        saveScreenshot(window, QStringLiteral("run-history-fine-tuning"));
     }
 
     void trainOnTwoProcessesFromTheWindow() {
