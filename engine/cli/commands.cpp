@@ -43,7 +43,7 @@ struct KnnArguments {
     std::string test;
     std::string train_embeddings; // two embedding files
     std::string test_embeddings;
-    int image_size = 224;
+    int image_size = 0; // 0: the size the checkpoint was trained at
     int k = 20;
     double temperature = 0.07;
     int batch_size = 128;
@@ -270,8 +270,11 @@ int run_embed(const ConfigSource& source, const StopToken& stop, std::ostream& o
         config, [&](std::int64_t done, std::int64_t total) { progress.update(done, total); }, stop);
     progress.finish();
     out << "wrote " << summary.images << " embeddings of dimension " << summary.dimension << " ("
-        << summary.model << ") to " << config.out.string() << " in " << clock_text(summary.seconds)
-        << "\n";
+        << summary.model << ", images at " << summary.image_height << "x" << summary.image_width
+        << (config.image_height > 0      ? ""
+            : summary.size_from_training ? ", the size it was trained at"
+                                         : ", the default: the model's run does not say")
+        << ") to " << config.out.string() << " in " << clock_text(summary.seconds) << "\n";
     if (summary.skipped > 0) {
         out << "skipped " << summary.skipped << " unreadable image(s)\n";
     }
@@ -317,7 +320,10 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
     std::string model;
     const models::Backbone backbone = models::load_backbone(arguments.checkpoint, &model);
     embed::FolderKnnOptions options;
-    options.image_size = arguments.image_size;
+    const auto trained = embed::trained_image_size(arguments.checkpoint);
+    options.image_size = arguments.image_size > 0 ? arguments.image_size
+                         : trained                ? trained->first
+                                                  : 224;
     options.k = arguments.k;
     options.temperature = arguments.temperature;
     options.batch_size = arguments.batch_size;
@@ -328,8 +334,9 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
                                                          system::WorkerEnvironment::from_process());
     const embed::KnnAccuracy accuracy =
         embed::knn_accuracy_on_folders(*backbone, arguments.train, arguments.test, options);
-    std::snprintf(text, sizeof text, "kNN (k=%d, T=%g) with %s: top-1 %.2f%%, top-5 %.2f%%\n",
-                  arguments.k, arguments.temperature, model.c_str(), 100.0 * accuracy.top1,
+    std::snprintf(text, sizeof text,
+                  "kNN (k=%d, T=%g) with %s at %d px: top-1 %.2f%%, top-5 %.2f%%\n", arguments.k,
+                  arguments.temperature, model.c_str(), options.image_size, 100.0 * accuracy.top1,
                   100.0 * accuracy.top5);
     out << text;
     return 0;
@@ -503,9 +510,10 @@ void add_knn_command(CLI::App& evaluate, Commands& commands) {
     knn->add_option("--test-embeddings", arguments.test_embeddings,
                     "embeddings file of the images to classify")
         ->check(CLI::ExistingFile);
-    knn->add_option("--image-size", arguments.image_size, "side images are resized to")
-        ->check(CLI::Range(1, 4096))
-        ->capture_default_str();
+    knn->add_option("--image-size", arguments.image_size,
+                    "side images are resized to (default: the size the checkpoint was trained "
+                    "at, else 224)")
+        ->check(CLI::Range(1, 4096));
     knn->add_option("--k", arguments.k, "neighbours that vote")
         ->check(CLI::Range(1, 10000))
         ->capture_default_str();

@@ -236,9 +236,11 @@ CommandSchema make_embed_schema() {
                  .help = "file format of the embeddings"},
                 {.name = "image_size",
                  .kind = ValueKind::ImageSize,
-                 .default_value = json::array({224, 224}),
+                 .default_value = "auto",
+                 .allows_auto = true,
                  .minimum = 1,
-                 .help = "side length, or [height, width], images are resized to"},
+                 .help = "side length, or [height, width], images are resized to; auto: the "
+                         "size the checkpoint was trained at (224 when it does not say)"},
                 batch_size_key("images per batch"),
                 num_workers_key(),
                 accelerator_key(),

@@ -344,8 +344,10 @@ EmbedConfig read_embed_config(const json& values) {
     config.data = paths_of(values["data"]);
     config.checkpoint = text_of(values["checkpoint"]);
     config.format = text_of(values["format"]);
-    config.image_height = values["image_size"][0].get<int>();
-    config.image_width = values["image_size"][1].get<int>();
+    if (values["image_size"].is_array()) { // else auto: 0 x 0 until the model says
+        config.image_height = values["image_size"][0].get<int>();
+        config.image_width = values["image_size"][1].get<int>();
+    }
     config.batch_size = values["batch_size"].get<int>();
     config.num_workers = count_or_auto(values["num_workers"]);
     config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
@@ -489,7 +491,9 @@ json to_json(const EmbedConfig& config) {
         {"data", strings_of(config.data)},
         {"checkpoint", config.checkpoint.string()},
         {"format", config.format},
-        {"image_size", {config.image_height, config.image_width}},
+        {"image_size", config.image_height > 0
+                           ? json::array({config.image_height, config.image_width})
+                           : json("auto")},
         {"batch_size", config.batch_size},
         {"num_workers", count_or_auto(config.num_workers)},
         {"accelerator", to_string(config.accelerator)},

@@ -71,7 +71,7 @@ struct EmbedConfig {
     std::vector<std::filesystem::path> data;
     std::filesystem::path checkpoint;
     std::string format;
-    int image_height = 0;
+    int image_height = 0; // 0 x 0: auto, the size the checkpoint was trained at
     int image_width = 0;
     int batch_size = 0;
     std::optional<int> num_workers;

@@ -4,6 +4,7 @@
 #include "core/text.h"
 #include "data/loader.h"
 #include "embed/writers.h"
+#include "track/run_directory.h"
 #include "track/run_store.h"
 #include "train/cuda_device.h"
 #include "train/precision.h"
@@ -11,7 +12,9 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <fstream>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <thread>
 #include <torch/types.h>
 
@@ -92,10 +95,41 @@ Embeddings merge_shards(std::vector<Embeddings> shards) {
 
 } // namespace
 
+std::optional<std::pair<int, int>> trained_image_size(const std::filesystem::path& model) {
+    nlohmann::json settings = models::checkpoint_settings(model);
+    if (!settings.is_object()) {
+        if (const std::optional<track::RunDirectory> run = track::RunDirectory::of_model(model)) {
+            std::ifstream file(run->config());
+            settings = nlohmann::json::parse(file, nullptr, false);
+        }
+    }
+    if (!settings.is_object()) {
+        return std::nullopt;
+    }
+    const nlohmann::json size = settings.value("transform_args", nlohmann::json::object())
+                                    .value("image_size", nlohmann::json());
+    if (size.is_number_integer()) {
+        return std::pair{size.get<int>(), size.get<int>()};
+    }
+    if (size.is_array() && size.size() == 2 && size[0].is_number_integer() &&
+        size[1].is_number_integer()) {
+        return std::pair{size[0].get<int>(), size[1].get<int>()};
+    }
+    return std::pair{224, 224}; // the methods' and tasks' default
+}
+
 EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progress,
                            StopToken stop) {
     const auto started = std::chrono::steady_clock::now();
     EmbedSummary summary;
+    summary.image_height = config.image_height;
+    summary.image_width = config.image_width;
+    if (config.image_height == 0) { // auto
+        const auto trained = trained_image_size(config.checkpoint);
+        summary.size_from_training = trained.has_value();
+        summary.image_height = trained ? trained->first : 224;
+        summary.image_width = trained ? trained->second : 224;
+    }
     const data::DatasetIndex index = data::DatasetIndex::scan(config.data);
     const bool cuda = config.accelerator == Accelerator::Cuda;
     const std::vector<int> gpus = config.gpu_indices();
@@ -114,8 +148,8 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
                 std::string model;
                 const models::Backbone backbone = models::load_backbone(config.checkpoint, &model);
                 EmbedOptions options;
-                options.height = config.image_height;
-                options.width = config.image_width;
+                options.height = summary.image_height;
+                options.width = summary.image_width;
                 options.batch_size = config.batch_size;
                 options.num_workers = config.num_workers.value_or(0);
                 options.precision = config.precision;

@@ -8,7 +8,9 @@
 #include <ATen/core/Tensor.h>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kiln::embed {
@@ -46,7 +48,15 @@ struct EmbedSummary {
     std::int64_t dimension = 0;
     std::string model;
     double seconds = 0.0;
+    int image_height = 0; // the size images were resized to
+    int image_width = 0;
+    bool size_from_training = false; // image_size was auto and the model's run named it
 };
+
+// The image size a model was trained at: transform_args.image_size of the settings its Kiln
+// checkpoint stores or, for an exported model inside a run folder, of that run's config.json
+// (the method's 224 when they do not set it). nullopt when neither is there.
+std::optional<std::pair<int, int>> trained_image_size(const std::filesystem::path& model);
 
 // `kiln embed`: loads the backbone from config.checkpoint (a Kiln checkpoint, or an exported
 // model whose architecture is recognised from its tensors), embeds config.data and writes

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <torch/nn/module.h>
 #include <utility>
@@ -49,5 +50,9 @@ Backbone load_backbone(const std::filesystem::path& path, std::string* model = n
 
 // The `model` a Kiln checkpoint was trained with; "" for an exported model.
 std::string checkpoint_model(const std::filesystem::path& path);
+
+// The resolved settings a Kiln checkpoint stores (its run's config.json); null for a file that
+// holds none (an exported model).
+nlohmann::json checkpoint_settings(const std::filesystem::path& path);
 
 } // namespace kiln::models

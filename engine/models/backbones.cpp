@@ -492,16 +492,21 @@ void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& 
     write_file_atomically(path, std::string_view(bytes.data(), bytes.size()));
 }
 
-std::string checkpoint_model(const std::filesystem::path& path) {
+nlohmann::json checkpoint_settings(const std::filesystem::path& path) {
     torch::serialize::InputArchive archive;
     if (!read_checkpoint(path, archive)) {
-        return "";
+        return nullptr;
     }
     c10::IValue config;
     if (!archive.try_read("kiln/config", config) || !config.isString()) {
-        return "";
+        return nullptr;
     }
     const nlohmann::json settings = nlohmann::json::parse(config.toStringRef(), nullptr, false);
+    return settings.is_object() ? settings : nlohmann::json();
+}
+
+std::string checkpoint_model(const std::filesystem::path& path) {
+    const nlohmann::json settings = checkpoint_settings(path);
     return settings.is_object() && settings.contains("model") && settings["model"].is_string()
                ? settings["model"].get<std::string>()
                : "";

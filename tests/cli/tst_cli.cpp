@@ -84,10 +84,10 @@ private Q_SLOTS:
                                       "method (simclr, dino or distillation), default \"simclr\"",
                                       "num_workers (integer >= 0, or auto), default \"auto\"",
                                       "gradient_accumulation_steps"};
-        QTest::newRow("embed") << QStringList{"embed", "--help"}
-                               << QStringList{
-                                      "format (csv, lightly_csv, torch or npy), default \"torch\"",
-                                      "image_size (integer or [height, width]), default [224,224]"};
+        QTest::newRow("embed")
+            << QStringList{"embed", "--help"}
+            << QStringList{"format (csv, lightly_csv, torch or npy), default \"torch\"",
+                           "image_size (integer or [height, width], or auto), default \"auto\""};
         QTest::newRow("info") << QStringList{"info", "--help"} << QStringList{"versions"};
         QTest::newRow("eval coco") << QStringList{"eval", "coco", "--help"}
                                    << QStringList{"--iou-type", "--max-dets", "--per-class"};
@@ -365,12 +365,15 @@ private Q_SLOTS:
         QVERIFY(result.err.contains(QStringLiteral("overwrite=true")));
 
         const QString embeddings = temp_.filePath(QStringLiteral("embeddings.csv"));
-        result = runKiln({"embed", "out=" + embeddings, "data=" + data,
-                          "checkpoint=" + out + QStringLiteral("/checkpoints/last.ckpt"),
-                          "format=csv", "image_size=16"});
+        result =
+            runKiln({"embed", "out=" + embeddings, "data=" + data,
+                     "checkpoint=" + out + QStringLiteral("/checkpoints/last.ckpt"), "format=csv"});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-        QVERIFY(
-            result.out.contains(QStringLiteral("wrote 16 embeddings of dimension 256 (smallcnn)")));
+        // Without image_size, the size the checkpoint was trained at (16 px), said so.
+        QVERIFY2(result.out.contains(QStringLiteral("wrote 16 embeddings of dimension 256 "
+                                                    "(smallcnn, images at 16x16, the size it was "
+                                                    "trained at)")),
+                 qPrintable(result.out));
         // The embeddings are an artifact of the run whose checkpoint made them.
         result = runKiln({"runs", "show", out});
         QVERIFY2(result.out.contains(QStringLiteral("embeddings ") + embeddings),
@@ -382,14 +385,15 @@ private Q_SLOTS:
         QVERIFY(rows[0].startsWith(QStringLiteral("filename,embedding_0,")));
         QCOMPARE(rows[1].split(',').size(), 257);
 
-        // Each image is its own nearest neighbour when a set is classified against itself.
+        // Each image is its own nearest neighbour when a set is classified against itself; an
+        // exported model's size comes from its run's config.json.
         result = runKiln({"eval", "knn", "--checkpoint",
                           out + QStringLiteral("/exported_models/exported_last.pt"), "--train",
-                          data, "--test", data, "--image-size", "16", "--k", "1"});
+                          data, "--test", data, "--k", "1"});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-        QVERIFY2(
-            result.out.contains(QStringLiteral("kNN (k=1, T=0.07) with smallcnn: top-1 100.00%")),
-            qPrintable(result.out));
+        QVERIFY2(result.out.contains(
+                     QStringLiteral("kNN (k=1, T=0.07) with smallcnn at 16 px: top-1 100.00%")),
+                 qPrintable(result.out));
     }
 
     void killedTrainingIsInterruptedThenResumed() {

@@ -139,8 +139,9 @@ private Q_SLOTS:
         json input = minimalEmbed();
         kiln::EmbedConfig config = kiln::parse_embed_config(input);
         QCOMPARE(config.format, std::string("torch"));
-        QCOMPARE(config.image_height, 224);
-        QCOMPARE(config.image_width, 224);
+        QCOMPARE(config.image_height, 0); // auto: the size the checkpoint was trained at
+        QCOMPARE(config.image_width, 0);
+        QCOMPARE(kiln::to_json(config)["image_size"], json("auto"));
         QCOMPARE(config.batch_size, 128);
         QCOMPARE(config.precision, kiln::Precision::Full32);
         input["image_size"] = 96;
