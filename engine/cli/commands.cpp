@@ -274,7 +274,11 @@ int run_embed(const ConfigSource& source, const StopToken& stop, std::ostream& o
         << (config.image_height > 0      ? ""
             : summary.size_from_training ? ", the size it was trained at"
                                          : ", the default: the model's run does not say")
-        << ") to " << config.out.string() << " in " << clock_text(summary.seconds) << "\n";
+        << ") to " << config.out.string() << " in " << clock_text(summary.seconds);
+    char rate[96];
+    std::snprintf(rate, sizeof rate, " (%.0f images/s, data_wait %.0f%%)\n",
+                  summary.images_per_second, 100.0 * summary.data_wait);
+    out << rate;
     if (summary.skipped > 0) {
         out << "skipped " << summary.skipped << " unreadable image(s)\n";
     }

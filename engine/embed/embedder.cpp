@@ -43,7 +43,9 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
     Embeddings embeddings;
     loader.start_epoch(0);
     std::int64_t done = 0;
+    const auto started = std::chrono::steady_clock::now();
     while (std::optional<data::Batch> batch = loader.next()) {
+        embeddings.wait_seconds += loader.last_wait_seconds();
         at::Tensor features;
         {
             const train::AutocastScope autocast = precision.autocast();
@@ -58,6 +60,8 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
             progress(done, loader.batches_per_epoch());
         }
     }
+    embeddings.total_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     backbone.train(was_training);
     train::move_module(backbone, torch::kCPU, torch::kFloat32);
     embeddings.values =
@@ -187,6 +191,13 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
             std::rethrow_exception(error);
         }
     }
+    // The shards ran side by side: the slowest sets the pace, its waits the data_wait.
+    for (const Embeddings& shard : results) {
+        if (shard.total_seconds > 0 &&
+            shard.wait_seconds / shard.total_seconds > summary.data_wait) {
+            summary.data_wait = shard.wait_seconds / shard.total_seconds;
+        }
+    }
     const Embeddings embeddings = merge_shards(std::move(results));
     if (stop.stop_requested()) {
         throw Error("embedding stopped before the end; nothing was written");
@@ -207,6 +218,7 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
     summary.dimension = embeddings.values.size(1);
     summary.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    summary.images_per_second = summary.seconds > 0 ? summary.images / summary.seconds : 0.0;
     return summary;
 }
 

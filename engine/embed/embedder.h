@@ -19,6 +19,8 @@ struct Embeddings {
     std::vector<std::int64_t> indices; // dataset index of each row (unreadable images left out)
     at::Tensor values;                 // [N, D] float32
     std::int64_t skipped = 0;          // unreadable images
+    double wait_seconds = 0.0;         // waiting for the loader
+    double total_seconds = 0.0;        // the whole loop, waits included
 };
 
 struct EmbedOptions {
@@ -48,7 +50,9 @@ struct EmbedSummary {
     std::int64_t dimension = 0;
     std::string model;
     double seconds = 0.0;
-    int image_height = 0; // the size images were resized to
+    double images_per_second = 0.0;
+    double data_wait = 0.0; // the share of the time spent waiting for images, as in training
+    int image_height = 0;   // the size images were resized to
     int image_width = 0;
     bool size_from_training = false; // image_size was auto and the model's run named it
 };

@@ -374,6 +374,8 @@ private Q_SLOTS:
                                                     "(smallcnn, images at 16x16, the size it was "
                                                     "trained at)")),
                  qPrintable(result.out));
+        QVERIFY2(result.out.contains(QStringLiteral(" images/s, data_wait ")),
+                 qPrintable(result.out));
         // The embeddings are an artifact of the run whose checkpoint made them.
         result = runKiln({"runs", "show", out});
         QVERIFY2(result.out.contains(QStringLiteral("embeddings ") + embeddings),

@@ -306,6 +306,10 @@ private Q_SLOTS:
         QCOMPARE(summary.images, 11);
         QCOMPARE(summary.skipped, 1);
         QCOMPARE(lines(readText(root_ / "out.csv")).size(), std::size_t(12));
+        QCOMPARE(summary.image_height, 16);
+        QVERIFY(!summary.size_from_training); // given, not auto
+        QVERIFY(summary.images_per_second > 0);
+        QVERIFY(summary.data_wait >= 0 && summary.data_wait <= 1);
 
         std::ofstream(root_ / "junk.pt") << "junk";
         nlohmann::json bad = settings;
