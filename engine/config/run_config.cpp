@@ -255,15 +255,18 @@ void check_run_directory(const TrainConfig& config, Resolution& resolution) {
     }
 }
 
-void check_embedding_file(const EmbedConfig& config, Resolution& resolution) {
+// `out` of a command that writes a result (embeddings, predictions): nothing there is replaced
+// without overwrite=true. `file_example` (when given) names the file a folder should have been.
+void check_output(const fs::path& out, bool overwrite, const std::string& file_example,
+                  Resolution& resolution) {
     std::error_code error;
-    if (fs::is_directory(config.out, error)) {
-        resolution.report("out", "\"" + config.out.string() +
-                                     "\" is a folder; give a file name such as embeddings.pt");
-    } else if (fs::exists(config.out, error) && !config.overwrite) {
-        resolution.report("out", "\"" + config.out.string() +
+    if (!file_example.empty() && fs::is_directory(out, error)) {
+        resolution.report("out", "\"" + out.string() + "\" is a folder; give a file name such as " +
+                                     file_example);
+    } else if (fs::exists(out, error) && !overwrite) {
+        resolution.report("out", "\"" + out.string() +
                                      "\" exists; set overwrite=true to replace it or choose "
-                                     "another file");
+                                     "another out");
     }
 }
 
@@ -584,7 +587,7 @@ EmbedConfig resolve_embed_config(const json& input, const ResolveContext& contex
         check_checkpoint_exists(config.checkpoint, resolution);
     }
     if (resolution.valid("out", "overwrite")) {
-        check_embedding_file(config, resolution);
+        check_output(config.out, config.overwrite, "embeddings.pt", resolution);
     }
     resolution.throw_if_any();
     return config;
@@ -605,12 +608,8 @@ PredictConfig resolve_predict_config(const json& input, const ResolveContext& co
     if (resolution.valid("checkpoint")) {
         check_checkpoint_exists(config.checkpoint, resolution);
     }
-    std::error_code error;
-    if (resolution.valid("out", "overwrite") && fs::exists(config.out, error) &&
-        !config.overwrite) {
-        resolution.report("out", "\"" + config.out.string() +
-                                     "\" exists; set overwrite=true to replace it or choose "
-                                     "another out");
+    if (resolution.valid("out", "overwrite")) { // a CSV file, or a folder of masks
+        check_output(config.out, config.overwrite, "", resolution);
     }
     resolution.throw_if_any();
     return config;
