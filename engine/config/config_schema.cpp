@@ -57,6 +57,15 @@ KeySpec accelerator_key() {
             .choices = kAccelerators,
             .help = "auto picks cuda when LibTorch sees a GPU, else cpu"};
 }
+// The precision of commands that only run the model forward (embed, predict).
+KeySpec forward_precision_key() {
+    return {.name = "precision",
+            .kind = ValueKind::Choice,
+            .default_value = "32-true",
+            .allows_auto = true,
+            .choices = precision_choices(),
+            .help = "numeric precision of the forward pass"};
+}
 KeySpec overwrite_key(const std::string& help) {
     return {.name = "overwrite", .kind = ValueKind::Boolean, .default_value = false, .help = help};
 }
@@ -251,12 +260,7 @@ CommandSchema make_embed_schema() {
                  .minimum = 1,
                  .help = "devices that each embed a share of the images, or the GPUs as a list "
                          "([0, 2]); auto: every GPU, or 1 on cpu"},
-                {.name = "precision",
-                 .kind = ValueKind::Choice,
-                 .default_value = "32-true",
-                 .allows_auto = true,
-                 .choices = precision_choices(),
-                 .help = "numeric precision of the forward pass"},
+                forward_precision_key(),
                 overwrite_key("replace `out` when it exists"),
             }};
 }
@@ -277,12 +281,7 @@ CommandSchema make_predict_schema() {
                 batch_size_key("images per batch"),
                 num_workers_key(),
                 accelerator_key(),
-                {.name = "precision",
-                 .kind = ValueKind::Choice,
-                 .default_value = "32-true",
-                 .allows_auto = true,
-                 .choices = precision_choices(),
-                 .help = "numeric precision of the forward pass"},
+                forward_precision_key(),
                 overwrite_key("replace `out` when it exists"),
             }};
 }

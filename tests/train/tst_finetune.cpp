@@ -91,6 +91,19 @@ void writeSegmentationSet(const fs::path& root, int count, int offset) {
     }
 }
 
+// Prediction on the CPU with a run's best checkpoint.
+kiln::PredictConfig predictOnCpu(const fs::path& run, const fs::path& data, const fs::path& out,
+                                 int batch_size, int num_workers) {
+    kiln::PredictConfig predict;
+    predict.out = out;
+    predict.data = {data};
+    predict.checkpoint = kiln::track::RunDirectory(run).best_checkpoint();
+    predict.batch_size = batch_size;
+    predict.num_workers = num_workers;
+    predict.accelerator = kiln::Accelerator::Cpu;
+    return predict;
+}
+
 kiln::ResolveContext cpuContext() {
     kiln::ResolveContext context;
     context.hardware.cpu_cores = 2;
@@ -268,12 +281,8 @@ private Q_SLOTS:
         QVERIFY2(lines_ap > 0.9, qPrintable(QString::number(lines_ap)));
         QVERIFY(recorder.value(3, "val_metric/f1_micro") > 0.5);
 
-        kiln::PredictConfig predict;
-        predict.out = root_ / "multilabel.csv";
-        predict.data = {csv_dir / "val" / "stripes"};
-        predict.checkpoint = kiln::track::RunDirectory(out).best_checkpoint();
-        predict.batch_size = 8;
-        predict.accelerator = kiln::Accelerator::Cpu;
+        const kiln::PredictConfig predict =
+            predictOnCpu(out, csv_dir / "val" / "stripes", root_ / "multilabel.csv", 8, 0);
         QCOMPARE(kiln::predict::run_prediction(predict).images, std::int64_t(8));
         // One line per label scored 0.5 or more: "any" for every image, "lines" for most.
         int lines = 0, any = 0, round = 0;
@@ -371,13 +380,8 @@ private Q_SLOTS:
         QVERIFY(miou >= 0 && miou <= 1);
         QVERIFY(recorder.value(0, "val_metric/pixel_acc") > 0);
 
-        kiln::PredictConfig predict;
-        predict.out = root_ / "seg-predictions";
-        predict.data = {root_ / "seg" / "val" / "images"};
-        predict.checkpoint = kiln::track::RunDirectory(out).best_checkpoint();
-        predict.batch_size = 4;
-        predict.num_workers = 1;
-        predict.accelerator = kiln::Accelerator::Cpu;
+        const kiln::PredictConfig predict =
+            predictOnCpu(out, root_ / "seg" / "val" / "images", root_ / "seg-predictions", 4, 1);
         const auto result = kiln::predict::run_prediction(predict);
         QCOMPARE(result.images, std::int64_t(16));
         QCOMPARE(result.task, std::string("semantic_segmentation"));
@@ -401,13 +405,8 @@ private Q_SLOTS:
 
     void classificationPredictsNamedClasses() {
         const fs::path out = root_ / "cls-run";
-        kiln::PredictConfig predict;
-        predict.out = root_ / "predictions.csv";
-        predict.data = {root_ / "cls" / "val"};
-        predict.checkpoint = kiln::track::RunDirectory(out).best_checkpoint();
-        predict.batch_size = 5;
-        predict.num_workers = 2;
-        predict.accelerator = kiln::Accelerator::Cpu;
+        const kiln::PredictConfig predict =
+            predictOnCpu(out, root_ / "cls" / "val", root_ / "predictions.csv", 5, 2);
         const auto result = kiln::predict::run_prediction(predict);
         QCOMPARE(result.images, std::int64_t(16));
         const std::vector<std::string> lines = linesOf(predict.out);
