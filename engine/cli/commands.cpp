@@ -439,15 +439,9 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
     commands.add(app.add_subcommand("info", "versions, CPU cores, GPUs and resolved defaults"),
                  [](const StopToken&, std::ostream& out) { return run_info(out); });
 
-    const std::map<TaskKind, std::string> descriptions = {
-        {TaskKind::Pretraining, "pretrain a backbone on unlabelled images"},
-        {TaskKind::ImageClassification,
-         "fine-tune a classifier on labelled images (class folders or a CSV)"},
-        {TaskKind::SemanticSegmentation,
-         "fine-tune a segmentation model on images with masks of class ids"}};
     for (const TaskName& task : task_names()) {
         auto source = std::make_shared<ConfigSource>();
-        CLI::App* train = app.add_subcommand(task.command, descriptions.at(task.kind));
+        CLI::App* train = app.add_subcommand(task.command, task.description);
         add_config_source(*train, *source, config::train_schema(task.kind));
         commands.add(train, [kind = task.kind, source](const StopToken& stop, std::ostream& out) {
             return run_train(kind, *source, stop, out);

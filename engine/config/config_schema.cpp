@@ -79,6 +79,41 @@ KeySpec object_key(const std::string& name, const std::string& help,
             .help = help};
 }
 
+std::string labelled_data_help(TaskKind task) {
+    switch (task) {
+    case TaskKind::SemanticSegmentation:
+        return "data.train.images, data.train.masks, data.val.images, data.val.masks (PNG masks "
+               "of class ids), data.classes, data.ignore_index";
+    case TaskKind::ObjectDetection:
+    case TaskKind::InstanceSegmentation:
+        return "COCO: data.train.annotations, data.train.images, data.val.annotations, "
+               "data.val.images; YOLO: data=PATH/data.yaml, or data.path, data.train, data.val, "
+               "data.names";
+    case TaskKind::ImageClassification:
+    case TaskKind::Pretraining:
+        break;
+    }
+    return "data.train and data.val: folders of class folders or CSVs of image,label; "
+           "data.classes (optional)";
+}
+
+std::string model_args_help(TaskKind task) {
+    switch (task) {
+    case TaskKind::SemanticSegmentation:
+        return "model_args.backbone_weights=RUN_OR_FILE, model_args.decoder_width=128";
+    case TaskKind::ObjectDetection:
+        return "model_args.backbone_weights=RUN_OR_FILE, model_args.decoder_width=128";
+    case TaskKind::InstanceSegmentation:
+        return "model_args.backbone_weights=RUN_OR_FILE, model_args.decoder_width=128, "
+               "model_args.prototypes=16";
+    case TaskKind::ImageClassification:
+    case TaskKind::Pretraining:
+        break;
+    }
+    return "model_args.backbone_weights=RUN_OR_FILE, model_args.head=linear|mlp, "
+           "model_args.freeze_backbone=true (linear probing)";
+}
+
 // The keys every training task shares, in the order help lists them, around the task's own:
 // `data`, `model` and the task's settings come after `out`.
 CommandSchema make_train_schema(TaskKind task) {
@@ -106,30 +141,29 @@ CommandSchema make_train_schema(TaskKind task) {
         keys.push_back(
             object_key("method_args", "method settings, e.g. method_args.temperature=0.2"));
     } else {
-        const bool segmentation = task == TaskKind::SemanticSegmentation;
-        keys.push_back(
-            {.name = "data",
-             .kind = ValueKind::Object,
-             .required = true,
-             .help = segmentation ? "data.train.images, data.train.masks, data.val.images, "
-                                    "data.val.masks (PNG masks of class ids), data.classes, "
-                                    "data.ignore_index"
-                                  : "data.train and data.val: folders of class folders or CSVs of "
-                                    "image,label; data.classes (optional)"});
+        const bool classification = task == TaskKind::ImageClassification;
+        const bool detection =
+            task == TaskKind::ObjectDetection || task == TaskKind::InstanceSegmentation;
+        keys.push_back({.name = "data",
+                        .kind = detection ? ValueKind::ObjectOrPath : ValueKind::Object,
+                        .required = true,
+                        .help = labelled_data_help(task)});
         keys.push_back({.name = "model",
                         .kind = ValueKind::Choice,
                         .required = true,
                         .choices = models::backbone_names(),
                         .help = "backbone (kiln list-models); its weights from "
                                 "model_args.backbone_weights",
-                        .also_accepts = segmentation ? std::function<bool(const std::string&)>()
-                                                     : models::is_torchscript_model,
-                        .also_accepts_help = segmentation ? "" : "a TorchScript .pt file"});
-        keys.push_back(object_key(
-            "model_args",
-            segmentation ? "model_args.backbone_weights=RUN_OR_FILE, model_args.decoder_width=128"
-                         : "model_args.backbone_weights=RUN_OR_FILE, model_args.head=linear|mlp, "
-                           "model_args.freeze_backbone=true (linear probing)"));
+                        .also_accepts = classification ? models::is_torchscript_model
+                                                       : std::function<bool(const std::string&)>(),
+                        .also_accepts_help = classification ? "a TorchScript .pt file" : ""});
+        keys.push_back(object_key("model_args", model_args_help(task)));
+        if (detection) {
+            keys.push_back(object_key(
+                "metric_args",
+                "metric_args.map.mode=async|sync, metric_args.map.classwise=true (per-class AP)",
+                {"map"}));
+        }
     }
     keys.push_back({.name = "epochs",
                     .kind = ValueKind::Integer,
@@ -271,13 +305,19 @@ CommandSchema make_predict_schema() {
                 {.name = "out",
                  .kind = ValueKind::Path,
                  .required = true,
-                 .help = "classification: a CSV file (filename,class,score); segmentation: a "
-                         "folder of PNG masks"},
+                 .help = "classification: a CSV file (filename,class,score); semantic "
+                         "segmentation: a folder of PNG masks; detection and instance "
+                         "segmentation: a COCO results JSON"},
                 data_key(),
                 {.name = "checkpoint",
                  .kind = ValueKind::Path,
                  .required = true,
                  .help = "a fine-tuning run's checkpoints/best.ckpt or last.ckpt"},
+                {.name = "annotations",
+                 .kind = ValueKind::Path,
+                 .allows_null = true,
+                 .help = "detection: a COCO annotation file; the results use its image ids and "
+                         "its images (file_names relative to data)"},
                 batch_size_key("images per batch"),
                 num_workers_key(),
                 accelerator_key(),
@@ -339,6 +379,9 @@ std::string expected_type(const KeySpec& spec) {
     case ValueKind::Object:
         text = "dictionary";
         break;
+    case ValueKind::ObjectOrPath:
+        text = "dictionary or a path";
+        break;
     }
     if (spec.allows_auto) {
         text += ", or auto";
@@ -388,6 +431,8 @@ public:
             return check_image_size(value);
         case ValueKind::Object:
             return check_object(value);
+        case ValueKind::ObjectOrPath:
+            return value.is_string() ? check_text(spec_.name, value) : check_object(value);
         }
         return nullptr;
     }

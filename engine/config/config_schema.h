@@ -11,15 +11,16 @@
 namespace kiln::config {
 
 enum class ValueKind {
-    Text,      // any non-empty string
-    Path,      // a filesystem path, given as a string
-    PathList,  // one path, or a list of paths
-    Integer,   // whole number, at least `minimum`
-    Devices,   // a count (at least `minimum`), or a list of distinct device indices
-    Boolean,   // true or false
-    Choice,    // one of `choices`
-    ImageSize, // one side length, or [height, width]
-    Object,    // a dictionary; `choices` (when given) lists the keys it may hold
+    Text,         // any non-empty string
+    Path,         // a filesystem path, given as a string
+    PathList,     // one path, or a list of paths
+    Integer,      // whole number, at least `minimum`
+    Devices,      // a count (at least `minimum`), or a list of distinct device indices
+    Boolean,      // true or false
+    Choice,       // one of `choices`
+    ImageSize,    // one side length, or [height, width]
+    Object,       // a dictionary; `choices` (when given) lists the keys it may hold
+    ObjectOrPath, // a dictionary, or the path of a file that describes one
 };
 
 // One top-level key of a command's configuration: the single source for its type,

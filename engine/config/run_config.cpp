@@ -310,8 +310,10 @@ TrainConfig read_train_config(const json& values, TaskKind task) {
         config.method = text_of(values["method"]);
         config.method_args = object_or_null(values["method_args"]);
     } else {
-        config.labelled_data = object_or_null(values["data"]);
+        config.labelled_data =
+            values["data"].is_string() ? values["data"] : object_or_null(values["data"]);
         config.model_args = object_or_null(values["model_args"]);
+        config.metric_args = object_or_null(values["metric_args"]);
         config.steps = count_or_null(values["steps"]);
         config.val_every_n_steps = count_or_null(values["val_every_n_steps"]);
         config.watch_metric = text_of(values["watch_metric"]);
@@ -365,6 +367,9 @@ PredictConfig read_predict_config(const json& values) {
     config.out = text_of(values["out"]);
     config.data = paths_of(values["data"]);
     config.checkpoint = text_of(values["checkpoint"]);
+    if (values["annotations"].is_string()) {
+        config.annotations = text_of(values["annotations"]);
+    }
     config.batch_size = values["batch_size"].get<int>();
     config.num_workers = count_or_auto(values["num_workers"]);
     config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
@@ -468,6 +473,10 @@ json to_json(const TrainConfig& config) {
     } else {
         settings["data"] = config.labelled_data;
         settings["model_args"] = config.model_args;
+        if (config.task == TaskKind::ObjectDetection ||
+            config.task == TaskKind::InstanceSegmentation) {
+            settings["metric_args"] = config.metric_args;
+        }
         settings["steps"] = count_or_null(config.steps);
         settings["val_every_n_steps"] = count_or_null(config.val_every_n_steps);
         settings["watch_metric"] = config.watch_metric;
@@ -480,6 +489,7 @@ json to_json(const PredictConfig& config) {
         {"out", config.out.string()},
         {"data", strings_of(config.data)},
         {"checkpoint", config.checkpoint.string()},
+        {"annotations", config.annotations ? json(config.annotations->string()) : json()},
         {"batch_size", config.batch_size},
         {"num_workers", count_or_auto(config.num_workers)},
         {"accelerator", to_string(config.accelerator)},
@@ -608,7 +618,13 @@ PredictConfig resolve_predict_config(const json& input, const ResolveContext& co
     if (resolution.valid("checkpoint")) {
         check_checkpoint_exists(config.checkpoint, resolution);
     }
-    if (resolution.valid("out", "overwrite")) { // a CSV file, or a folder of masks
+    std::error_code error;
+    if (config.annotations && resolution.valid("annotations") &&
+        !fs::is_regular_file(*config.annotations, error)) {
+        resolution.report("annotations", "\"" + config.annotations->string() +
+                                             "\" is not a file; give a COCO annotation JSON");
+    }
+    if (resolution.valid("out", "overwrite")) { // a CSV file, a folder of masks, a JSON file
         check_output(config.out, config.overwrite, "", resolution);
     }
     resolution.throw_if_any();

@@ -34,7 +34,8 @@ struct TrainConfig {
     std::string model;
     std::string method; // pretraining
     nlohmann::json method_args;
-    nlohmann::json model_args; // fine-tuning: backbone weights, head
+    nlohmann::json model_args;  // fine-tuning: backbone weights, head
+    nlohmann::json metric_args; // detection: metric_args.map (mode, classwise, backend)
     int epochs = 0;
     std::optional<int> steps;             // fine-tuning: instead of epochs
     std::optional<int> val_every_n_steps; // fine-tuning; unset: after each epoch
@@ -89,6 +90,9 @@ struct PredictConfig {
     std::filesystem::path out;
     std::vector<std::filesystem::path> data;
     std::filesystem::path checkpoint;
+    // Detection: a COCO annotation file whose images (file_names relative to data) and ids the
+    // results use.
+    std::optional<std::filesystem::path> annotations;
     int batch_size = 0;
     std::optional<int> num_workers;
     Accelerator accelerator = Accelerator::Auto;

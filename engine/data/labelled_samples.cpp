@@ -3,6 +3,7 @@
 #include "core/error.h"
 
 #include <algorithm>
+#include <numeric>
 #include <opencv2/imgproc.hpp>
 
 namespace kiln::data {
@@ -96,6 +97,140 @@ void SegmentedSamples::make(std::int64_t index, const cv::Mat& decoded, Rng& rng
         const int* row = ids.ptr<int>(y);
         for (int x = 0; x < ids.cols; ++x) {
             *target++ = row[x] == ignore_index_ ? -1 : row[x];
+        }
+    }
+}
+
+DetectedSamples::DetectedSamples(DetectionImages images, bool masks, TransformArgs transform)
+    : ImageSamples(images.paths, std::move(transform)), images_(std::move(images)), masks_(masks) {}
+
+std::optional<std::vector<std::int64_t>> DetectedSamples::target_shape() const {
+    const ViewArgs& view = transform().views.front();
+    return std::vector<std::int64_t>{kMaxObjects * kObjectFields +
+                                     (masks_ ? std::int64_t(view.height) * view.width : 0)};
+}
+
+namespace {
+
+// Paints each object's mask into a 16-bit map of 1 + its index, larger objects first so that
+// smaller ones stay visible where masks overlap.
+cv::Mat instance_map(const std::vector<LabelledObject>& objects, const coco::MaskSet& masks,
+                     cv::Size size) {
+    cv::Mat map = cv::Mat::zeros(size, CV_16U);
+    std::vector<std::size_t> order(objects.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::vector<std::uint64_t> areas(objects.size());
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+        areas[i] = coco::area(masks.masks[objects[i].annotation]);
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return areas[a] > areas[b]; });
+    for (const std::size_t i : order) {
+        const coco::Rle& rle = masks.masks[objects[i].annotation];
+        std::vector<std::uint8_t> pixels = coco::decode_to_pixels(rle);
+        cv::Mat mask(int(rle.height), int(rle.width), CV_8U, pixels.data());
+        if (mask.size() != size) {
+            cv::resize(mask, mask, size, 0, 0, cv::INTER_NEAREST);
+        }
+        map.setTo(cv::Scalar(double(i + 1)), mask);
+    }
+    return map;
+}
+
+} // namespace
+
+void DetectedSamples::make(std::int64_t index, const cv::Mat& decoded, Rng& rng,
+                           const std::vector<float*>& views, std::int64_t* target) const {
+    const ViewArgs& view = transform().views.front();
+    const auto sample = static_cast<std::size_t>(index);
+    const std::vector<LabelledObject>& objects = images_.objects[sample];
+    // Decoding may have shrunk a large JPEG: boxes and masks follow.
+    const double shrink_x = double(decoded.cols) / images_.sizes[sample][0];
+    const double shrink_y = double(decoded.rows) / images_.sizes[sample][1];
+    std::vector<std::array<double, 4>> boxes;
+    for (const LabelledObject& object : objects) {
+        boxes.push_back({object.box[0] * shrink_x, object.box[1] * shrink_y,
+                         object.box[2] * shrink_x, object.box[3] * shrink_y});
+    }
+    const std::vector<std::array<double, 4>> original = boxes;
+    cv::Mat image = decoded;
+    cv::Mat instances;
+    if (masks_) {
+        instances = instance_map(objects, images_.ground_truth->masks(1), image.size());
+    }
+    if (view.random_crop) {
+        const cv::Rect crop = random_crop_box(image.size(), rng, view.min_scale, view.max_scale);
+        image = image(crop);
+        if (masks_) {
+            instances = instances(crop);
+        }
+        for (auto& box : boxes) {
+            box = {std::clamp(box[0] - crop.x, 0.0, double(crop.width)),
+                   std::clamp(box[1] - crop.y, 0.0, double(crop.height)),
+                   std::clamp(box[2] - crop.x, 0.0, double(crop.width)),
+                   std::clamp(box[3] - crop.y, 0.0, double(crop.height))};
+        }
+    }
+    const double scale_x = double(view.width) / image.cols;
+    const double scale_y = double(view.height) / image.rows;
+    image = resize(image, view.height, view.width);
+    if (masks_) {
+        cv::resize(instances, instances, cv::Size(view.width, view.height), 0, 0,
+                   cv::INTER_NEAREST);
+    }
+    const bool flip_x = chance(rng, view.horizontal_flip_prob);
+    const bool flip_y = chance(rng, view.vertical_flip_prob);
+    if (flip_x) {
+        horizontal_flip(image);
+    }
+    if (flip_y) {
+        vertical_flip(image);
+    }
+    if (masks_ && (flip_x || flip_y)) {
+        cv::flip(instances, instances, flip_x && flip_y ? -1 : (flip_x ? 1 : 0));
+    }
+    apply_photometric(image, view, transform().num_channels, rng);
+    write_view(image, views.front());
+
+    std::fill(target, target + kMaxObjects * kObjectFields, 0);
+    std::vector<std::uint16_t> rows(objects.size() + 1, 0); // instance id -> 1 + row
+    std::int64_t row = 0;
+    for (std::size_t i = 0; i < objects.size() && row < kMaxObjects; ++i) {
+        const auto& box = boxes[i];
+        const auto& before = original[i];
+        const double kept = (box[2] - box[0]) * (box[3] - box[1]);
+        const double whole = (before[2] - before[0]) * (before[3] - before[1]);
+        double x0 = box[0] * scale_x;
+        double x1 = box[2] * scale_x;
+        double y0 = box[1] * scale_y;
+        double y1 = box[3] * scale_y;
+        if (x1 - x0 < 1.0 || y1 - y0 < 1.0 || kept < 0.1 * whole) {
+            continue;
+        }
+        if (flip_x) {
+            std::tie(x0, x1) = std::pair(view.width - x1, view.width - x0);
+        }
+        if (flip_y) {
+            std::tie(y0, y1) = std::pair(view.height - y1, view.height - y0);
+        }
+        std::int64_t* out = target + row * kObjectFields;
+        out[0] = objects[i].class_id;
+        out[1] = std::llround(x0 * kBoxScale);
+        out[2] = std::llround(y0 * kBoxScale);
+        out[3] = std::llround(x1 * kBoxScale);
+        out[4] = std::llround(y1 * kBoxScale);
+        rows[i + 1] = static_cast<std::uint16_t>(++row);
+    }
+    for (std::int64_t r = row; r < kMaxObjects; ++r) {
+        target[r * kObjectFields] = -1;
+    }
+    if (masks_) {
+        std::int64_t* out = target + kMaxObjects * kObjectFields;
+        for (int y = 0; y < instances.rows; ++y) {
+            const std::uint16_t* source = instances.ptr<std::uint16_t>(y);
+            for (int x = 0; x < instances.cols; ++x) {
+                *out++ = rows[source[x]];
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "data/detection_data.h"
 #include "data/labelled_data.h"
 #include "data/sample_source.h"
 
@@ -58,6 +59,32 @@ public:
 private:
     std::vector<std::filesystem::path> masks_;
     int ignore_index_;
+};
+
+// Images with the objects to detect: one crop and flip cut the image, the boxes (clipped; an
+// object with less than a pixel or a tenth of its area left in the view is dropped) and, with
+// `masks`, each object's mask. The target is a fixed-size int64 record:
+//   kMaxObjects rows of (class, x0, y0, x1, y1): the class id, or -1 for an unused row, and
+//       the box in view pixels times kBoxScale;
+//   with masks, then height x width instance ids: 1 + the row of the object seen, 0 for none.
+class DetectedSamples : public ImageSamples {
+public:
+    static constexpr std::int64_t kMaxObjects = 100;
+    static constexpr std::int64_t kObjectFields = 5;
+    static constexpr double kBoxScale = 16.0;
+
+    // `images.ground_truth` must have its masks built when `masks` is set.
+    DetectedSamples(DetectionImages images, bool masks, TransformArgs transform);
+
+    std::optional<std::vector<std::int64_t>> target_shape() const override;
+    void make(std::int64_t index, const cv::Mat& image, Rng& rng, const std::vector<float*>& views,
+              std::int64_t* target) const override;
+
+    const DetectionImages& images() const { return images_; }
+
+private:
+    DetectionImages images_;
+    bool masks_;
 };
 
 } // namespace kiln::data

@@ -17,7 +17,8 @@ constexpr int kObjectThreshold = 24;
 constexpr int kNoiseLevel = 40;
 
 // The outline of a visible part as YOLO writes segments: x y pairs normalised to [0, 1], of
-// the largest connected part.
+// the largest connected part. A part too thin for a polygon (one pixel, a line) is written as
+// its bounding rectangle's corners, since two points would read as a box.
 std::string yolo_polygon(const cv::Mat& visible) {
     std::vector<std::vector<cv::Point>> contours;
     cv::findContours(visible, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
@@ -25,11 +26,22 @@ std::string yolo_polygon(const cv::Mat& visible) {
         std::max_element(contours.begin(), contours.end(), [](const auto& a, const auto& b) {
             return cv::contourArea(a) < cv::contourArea(b);
         });
+    std::vector<cv::Point2d> outline;
+    if (largest->size() >= 3) {
+        for (const cv::Point& point : *largest) {
+            outline.emplace_back(point.x + 0.5, point.y + 0.5);
+        }
+    } else {
+        const cv::Rect box = cv::boundingRect(*largest);
+        outline = {cv::Point2d(box.x, box.y), cv::Point2d(box.x + box.width, box.y),
+                   cv::Point2d(box.x + box.width, box.y + box.height),
+                   cv::Point2d(box.x, box.y + box.height)};
+    }
     std::string text;
     char number[32];
-    for (const cv::Point& point : *largest) {
-        std::snprintf(number, sizeof number, " %.6f %.6f", (point.x + 0.5) / visible.cols,
-                      (point.y + 0.5) / visible.rows);
+    for (const cv::Point2d& point : outline) {
+        std::snprintf(number, sizeof number, " %.6f %.6f", point.x / visible.cols,
+                      point.y / visible.rows);
         text += number;
     }
     return text;

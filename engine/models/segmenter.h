@@ -1,20 +1,16 @@
 #pragma once
 
 #include "models/backbone.h"
+#include "models/feature_decoder.h"
 
-#include <torch/nn/module.h>
-#include <torch/nn/modules/container/modulelist.h>
+#include <memory>
 #include <torch/nn/modules/conv.h>
 #include <torch/nn/pimpl.h>
 
 namespace kiln::models {
 
-// Semantic segmentation: a light decoder over the backbone's feature maps, logits at the input
-// resolution. Several maps (ResNet stages, the small CNN's blocks) go through an FPN-style
-// decoder: 1x1 lateral convolutions to a common width, a top-down pathway adding each coarser
-// level upsampled, and a 3x3 convolution on the finest level. One map (ViT patch tokens) goes
-// through progressive upsampling: two 3x3 convolutions each followed by 2x upsampling. Either
-// ends in a 1x1 classifier, upsampled bilinearly to the image size.
+// Semantic segmentation: the FeatureDecoder over the backbone's feature maps, then a 1x1
+// classifier, upsampled bilinearly to the image size.
 class SegmenterImpl : public torch::nn::Module {
 public:
     SegmenterImpl(Backbone backbone, std::int64_t classes, std::int64_t decoder_width = 128);
@@ -24,14 +20,14 @@ public:
     BackboneImpl& backbone() { return *backbone_; }
 
 private:
-    torch::Tensor decode_pyramid(const std::vector<torch::Tensor>& maps);
-    torch::Tensor decode_single(const torch::Tensor& map);
-
     Backbone backbone_;
-    torch::nn::ModuleList laterals_{nullptr};
-    torch::nn::Sequential fuse_{nullptr};
+    std::unique_ptr<FeatureDecoder> decoder_;
     torch::nn::Conv2d classifier_{nullptr};
 };
 TORCH_MODULE(Segmenter);
+
+// The backbone's feature-map channels; a backbone without feature maps is a kiln::Error
+// naming the fix.
+std::vector<std::int64_t> dense_feature_channels(BackboneImpl& backbone);
 
 } // namespace kiln::models

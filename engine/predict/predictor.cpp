@@ -7,8 +7,10 @@
 #include "data/labelled_samples.h"
 #include "data/loader.h"
 #include "data/view_transform.h"
+#include "eval/coco/coco_data.h"
 #include "train/classification_task.h"
 #include "train/cuda_device.h"
+#include "train/detection_task.h"
 #include "train/precision.h"
 #include "train/segmentation_task.h"
 
@@ -51,10 +53,19 @@ std::unique_ptr<train::FinetuningTask> load_task(const TrainConfig& config,
                                                  const fs::path& checkpoint) {
     train::FinetuningTask::Labels labels = train::FinetuningTask::checkpoint_labels(checkpoint);
     std::unique_ptr<train::FinetuningTask> task;
-    if (config.task == TaskKind::ImageClassification) {
+    switch (config.task) {
+    case TaskKind::ImageClassification:
         task = std::make_unique<train::ClassificationTask>(config, std::move(labels));
-    } else {
+        break;
+    case TaskKind::ObjectDetection:
+    case TaskKind::InstanceSegmentation:
+        task = std::make_unique<train::DetectionTask>(
+            config, config.task == TaskKind::InstanceSegmentation, std::move(labels));
+        break;
+    case TaskKind::SemanticSegmentation:
+    case TaskKind::Pretraining:
         task = std::make_unique<train::SegmentationTask>(config, std::move(labels));
+        break;
     }
     torch::serialize::InputArchive archive;
     torch::serialize::InputArchive model;
@@ -135,6 +146,53 @@ std::string csv_field(const std::string& text) {
     return quoted + "\"";
 }
 
+// The images to detect objects in: those of `annotations` (their ids and file_names, relative
+// to the first data folder) when given, else every image under data, numbered from 1.
+struct DetectionInputs {
+    std::vector<fs::path> paths;
+    std::vector<train::ImageRef> images;
+};
+
+DetectionInputs detection_inputs(const PredictConfig& config, const data::DatasetIndex& index) {
+    DetectionInputs inputs;
+    if (!config.annotations) {
+        for (std::size_t i = 0; i < index.size(); ++i) {
+            inputs.paths.push_back(index.path(i));
+            inputs.images.push_back({std::int64_t(i) + 1, 0, 0});
+        }
+        return inputs;
+    }
+    const coco::GroundTruth truth = coco::GroundTruth::load(*config.annotations);
+    for (const coco::Image& image : truth.images()) {
+        const fs::path path = config.data.front() / image.file_name;
+        std::error_code error;
+        if (image.file_name.empty() || !fs::is_regular_file(path, error)) {
+            throw Error(config.annotations->string() + ": image id " + std::to_string(image.id) +
+                        " is not at \"" + path.string() +
+                        "\"; give the folder its file_names are relative to as data");
+        }
+        inputs.paths.push_back(path);
+        inputs.images.push_back({image.id, int(image.width), int(image.height)});
+    }
+    return inputs;
+}
+
+nlohmann::json result_json(const coco::Annotation& detection, const std::string& file_name) {
+    nlohmann::json entry = {{"image_id", detection.image_id},
+                            {"category_id", detection.category_id},
+                            {"bbox", detection.box},
+                            {"score", detection.score}};
+    if (detection.segmentation.kind == coco::Segmentation::Kind::Mask) {
+        const coco::Rle& mask = detection.segmentation.mask;
+        entry["segmentation"] = {{"size", {mask.height, mask.width}},
+                                 {"counts", coco::encode_counts_string(mask)}};
+    }
+    if (!file_name.empty()) {
+        entry["file_name"] = file_name;
+    }
+    return entry;
+}
+
 } // namespace
 
 PredictSummary run_prediction(const PredictConfig& config, const PredictProgress& progress,
@@ -143,10 +201,16 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
     const TrainConfig trained = checkpoint_config(config.checkpoint);
     const std::unique_ptr<train::FinetuningTask> task = load_task(trained, config.checkpoint);
     const data::DatasetIndex index = data::DatasetIndex::scan(config.data);
-    std::vector<fs::path> paths;
-    for (std::size_t i = 0; i < index.size(); ++i) {
-        paths.push_back(index.path(i));
+    auto* detector = dynamic_cast<train::DetectionTask*>(task.get());
+    DetectionInputs inputs;
+    if (detector) {
+        inputs = detection_inputs(config, index);
+    } else {
+        for (std::size_t i = 0; i < index.size(); ++i) {
+            inputs.paths.push_back(index.path(i));
+        }
     }
+    const auto total = static_cast<std::int64_t>(inputs.paths.size());
 
     c10::Device device(c10::kCPU);
     if (config.accelerator == Accelerator::Cuda) {
@@ -168,15 +232,17 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
     options.pin_memory = device.is_cuda();
     data::Loader loader(
         std::make_shared<data::ImageSamples>(
-            std::move(paths), data::finetune_transform(trained.transform_args, false, 0.08)),
+            inputs.paths, data::finetune_transform(trained.transform_args, false, 0.08)),
         options, stop);
     loader.start_epoch(0);
 
     const bool classification = trained.task == TaskKind::ImageClassification;
+    const bool one_file = classification || detector;
     const data::ClassNames& classes = task->classes();
-    if (!classification) {
+    if (!one_file) {
         fs::create_directories(config.out);
     }
+    nlohmann::json results = nlohmann::json::array();
     std::ostringstream csv;
     csv << "filename,class,score\n";
     PredictSummary summary;
@@ -190,7 +256,30 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
                                        .to(device, precision.storage_dtype(), true)
                                        .contiguous(train::memory_format_for(config.precision)));
         }
-        if (classification) {
+        if (detector) {
+            std::vector<train::ImageRef> images;
+            for (const std::int64_t sample : batch->indices) {
+                train::ImageRef image = inputs.images[std::size_t(sample)];
+                if (image.width == 0) { // not from annotations: the file's own size
+                    const fs::path& path = inputs.paths[std::size_t(sample)];
+                    const cv::Size size =
+                        data::stored_image_size(data::read_file(path), path.string());
+                    image.width = size.width;
+                    image.height = size.height;
+                }
+                images.push_back(image);
+            }
+            const at::Tensor& pixels = batch->views.front();
+            const auto found = detector->detections(logits, pixels.size(2), pixels.size(3), images,
+                                                    std::max(1, config.num_workers.value_or(1)));
+            for (std::size_t i = 0; i < found.size(); ++i) {
+                const auto sample = std::size_t(batch->indices[i]);
+                for (const coco::Annotation& detection : found[i]) {
+                    results.push_back(result_json(
+                        detection, config.annotations ? "" : std::string(index.filename(sample))));
+                }
+            }
+        } else if (classification) {
             std::vector<std::string> filenames;
             for (const std::int64_t sample : batch->indices) {
                 filenames.emplace_back(index.filename(static_cast<std::size_t>(sample)));
@@ -206,14 +295,16 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
         }
         summary.images += static_cast<std::int64_t>(batch->indices.size());
         if (progress) {
-            progress(summary.images, static_cast<std::int64_t>(index.size()));
+            progress(summary.images, total);
         }
     }
     if (stop.stop_requested()) {
         throw Error("prediction stopped; nothing was written to \"" + config.out.string() + "\"" +
-                    (classification ? "" : " beyond the masks already finished"));
+                    (one_file ? "" : " beyond the masks already finished"));
     }
-    if (classification) {
+    if (detector) {
+        write_file_atomically(config.out, results.dump());
+    } else if (classification) {
         write_file_atomically(config.out, csv.str());
     }
     summary.skipped = loader.skipped_files();

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <string>
 
 namespace kiln::track {
 
@@ -9,6 +11,8 @@ namespace kiln::track {
 //   config.json  train.log  metrics.jsonl  run.db  events.out.tfevents.*  mlruns/
 //   checkpoints/last.ckpt  checkpoints/best.ckpt
 //   exported_models/exported_last.pt  exported_models/exported_best.pt
+//   checkpoints/validated-step-N.ckpt, exported_models/validated-step-N.pt: the weights of a
+//   validation whose metrics are still being computed, until they become best or are removed
 class RunDirectory {
 public:
     explicit RunDirectory(std::filesystem::path root) : root_(std::move(root)) {}
@@ -30,6 +34,12 @@ public:
     // The backbone's state_dict, readable by Python's torch.load.
     std::filesystem::path exported_last() const { return exported_models() / "exported_last.pt"; }
     std::filesystem::path exported_best() const { return exported_models() / "exported_best.pt"; }
+    std::filesystem::path validated_checkpoint(std::int64_t step) const {
+        return checkpoints() / ("validated-step-" + std::to_string(step) + ".ckpt");
+    }
+    std::filesystem::path validated_export(std::int64_t step) const {
+        return exported_models() / ("validated-step-" + std::to_string(step) + ".pt");
+    }
 
 private:
     std::filesystem::path root_;

@@ -84,24 +84,20 @@ methods::OptimizerDefaults FinetuningTask::optimizer_defaults() const {
             .warmup_epochs = 1.0};
 }
 
-namespace {
-
-// A batch's images and targets where the placement says.
-std::pair<at::Tensor, at::Tensor> placed(const data::Batch& batch, const Placement& placement) {
+std::pair<at::Tensor, at::Tensor> FinetuningTask::placed(const data::Batch& batch,
+                                                         const Placement& placement) {
     return {batch.views.front()
                 .to(placement.device, placement.dtype, /*non_blocking=*/true)
                 .contiguous(placement.memory_format),
             batch.targets.to(placement.device, /*non_blocking=*/true)};
 }
 
-} // namespace
-
 at::Tensor FinetuningTask::training_loss(const data::Batch& batch, const Placement& placement) {
     const auto [images, targets] = placed(batch, placement);
     return loss(forward(images), targets);
 }
 
-MetricValues FinetuningTask::validate(const ValidationContext& context) {
+Validation FinetuningTask::validate(const ValidationContext& context) {
     data::Loader loader(val_, context.loader, context.stop);
     loader.start_epoch(0);
     const Placement& placement = context.placement;
@@ -130,7 +126,7 @@ MetricValues FinetuningTask::validate(const ValidationContext& context) {
     MetricValues values = {{"val_loss", all[1] > 0 ? all[0] / all[1] : 0.0}};
     const MetricValues task_values = metrics(std::vector<double>(all.begin() + 2, all.end()));
     values.insert(values.end(), task_values.begin(), task_values.end());
-    return values;
+    return {std::move(values), {}};
 }
 
 void FinetuningTask::save(torch::serialize::OutputArchive& archive) {
@@ -203,12 +199,24 @@ FinetuningTask::Labels FinetuningTask::checkpoint_labels(const fs::path& checkpo
     return *labels;
 }
 
+at::Tensor FinetuningTask::validation_counts(const at::Tensor& logits, const at::Tensor&) {
+    return torch::zeros({0}, torch::dtype(torch::kFloat64).device(logits.device()));
+}
+
+std::vector<std::string> FinetuningTask::metric_names() const {
+    std::vector<std::string> names;
+    for (const auto& [name, value] :
+         metrics(std::vector<double>(static_cast<std::size_t>(count_size())))) {
+        names.push_back(name);
+    }
+    return names;
+}
+
 void FinetuningTask::check_watch_metric(const std::string& configured) const {
     const std::string watched = watch_metric(configured);
-    const MetricValues names = metrics(std::vector<double>(static_cast<std::size_t>(count_size())));
     std::string known = "val_loss";
     bool found = watched == "val_loss" || watched.rfind("val_metric_per_class/", 0) == 0;
-    for (const auto& [name, value] : names) {
+    for (const std::string& name : metric_names()) {
         found = found || name == watched;
         known += ", " + name;
     }

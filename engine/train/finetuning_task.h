@@ -22,7 +22,7 @@ public:
     methods::OptimizerDefaults optimizer_defaults() const override;
     at::Tensor training_loss(const data::Batch& batch, const Placement& placement) override;
     bool validates() const override { return true; }
-    MetricValues validate(const ValidationContext& context) override;
+    Validation validate(const ValidationContext& context) override;
     void save(torch::serialize::OutputArchive& archive) override;
     void load(torch::serialize::InputArchive& archive) override;
     void export_model(const std::filesystem::path& file) override;
@@ -53,13 +53,24 @@ protected:
     void load_initial_weights(const TrainConfig& config, const std::string& backbone_weights,
                               models::BackboneImpl& backbone);
 
+    // A batch's images and targets where the placement says.
+    static std::pair<at::Tensor, at::Tensor> placed(const data::Batch& batch,
+                                                    const Placement& placement);
+
     virtual at::Tensor loss(const at::Tensor& logits, const at::Tensor& targets) = 0;
-    // The counts of one validation batch that metrics() needs, as count_size() float64 values
-    // on the batch's device, so that they sum over batches and ranks.
-    virtual at::Tensor validation_counts(const at::Tensor& logits, const at::Tensor& targets) = 0;
-    virtual std::int64_t count_size() const = 0;
+    // validate() as classification and segmentation use it: val_loss, then counts summed over
+    // batches and ranks. The counts of one validation batch that metrics() needs, as
+    // count_size() float64 values on the batch's device (none by default).
+    virtual at::Tensor validation_counts(const at::Tensor& logits, const at::Tensor& targets);
+    virtual std::int64_t count_size() const { return 0; }
     // The metrics from the summed counts, under val_metric/... names.
-    virtual MetricValues metrics(const std::vector<double>& counts) const = 0;
+    virtual MetricValues metrics(const std::vector<double>& counts) const {
+        (void)counts;
+        return {};
+    }
+    // The names validate() reports besides val_loss, for checking watch_metric: those of
+    // metrics() by default.
+    virtual std::vector<std::string> metric_names() const;
 
 private:
     std::shared_ptr<torch::nn::Module> model_;

@@ -9,6 +9,7 @@
 #include "train/strategy.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <torch/nn/module.h>
 #include <torch/types.h>
@@ -83,9 +84,11 @@ RunSummary::Status FitLoop::run(Position& position) {
         while (position.next_batch < batches_per_epoch) {
             std::optional<bool> stopping = step(position);
             if (!stopping) { // stopped while waiting: keep what the finished steps did
+                finish_validations(position, true);
                 save(position);
                 return RunSummary::Status::Cancelled;
             }
+            finish_validations(position, *stopping);
             const bool epoch_done = position.next_batch >= batches_per_epoch || done();
             if (epoch_done) {
                 report(true);
@@ -116,9 +119,13 @@ RunSummary::Status FitLoop::run(Position& position) {
         }
     }
     report(true);
+    bool validated = false;
     if (task_.validates() && validated_step_ != position.optimizer_step) {
         validate(position);
-        save(position);
+        validated = true;
+    }
+    if (finish_validations(position, true) || validated) {
+        save(position); // with the best value the last validations found
     }
     return RunSummary::Status::Finished;
 }
@@ -128,54 +135,101 @@ void FitLoop::validate(Position& position) {
     report(true);
     torch::nn::Module& module = task_.module();
     ValidationContext context{placement_, validation_loader_, stop_,
-                              [this](at::Tensor& tensor) { strategy_.sum_over_ranks(tensor); }};
+                              [this](at::Tensor& tensor) { strategy_.sum_over_ranks(tensor); },
+                              strategy_.writes()};
     if (strategy_.world_size() > 1) {
         context.stop = StopToken(); // ranks finish the pass together
     }
     // Every rank validates with rank 0's batch-norm statistics, as it will be saved.
     strategy_.before_step(module);
-    MetricValues values;
+    Validation validation;
     module.eval();
     {
         const torch::NoGradGuard no_grad;
         const AutocastScope autocast = precision_.autocast();
-        values = task_.validate(context);
+        validation = task_.validate(context);
     }
     module.train();
     if (context.stop.stop_requested()) {
         return; // a partial pass says nothing about the model
     }
     validated_step_ = position.optimizer_step;
+    if (!strategy_.writes()) {
+        return;
+    }
     // At an epoch's end the position has moved on to the next epoch already.
     const std::int64_t epoch =
         position.next_batch == 0 ? std::max<std::int64_t>(0, position.epoch - 1) : position.epoch;
-    ValidationMetrics metrics{position.optimizer_step, epoch, values, {}, false};
-    const std::string watch_metric = task_.watch_metric(config_.watch_metric);
-    metrics.watched = watch_metric;
+    PendingValidation pending{{position.optimizer_step, epoch, std::move(validation.values),
+                               task_.watch_metric(config_.watch_metric), false},
+                              std::move(validation.later),
+                              false};
+    if (pending.later.valid()) {
+        const track::RunDirectory run(config_.out);
+        save_checkpoint(run.validated_checkpoint(position.optimizer_step),
+                        {task_, optimizer_, precision_}, position, config_);
+        std::filesystem::create_directories(run.exported_models());
+        task_.export_model(run.validated_export(position.optimizer_step));
+        pending.snapshot = true;
+    }
+    validations_.push_back(std::move(pending));
+    finish_validations(position, false);
+}
+
+bool FitLoop::finish_validations(Position& position, bool wait) {
+    bool reported = false;
+    while (!validations_.empty()) {
+        PendingValidation& front = validations_.front();
+        if (front.later.valid()) {
+            if (!wait &&
+                front.later.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+                break;
+            }
+            for (auto& value : front.later.get()) {
+                front.metrics.values.push_back(std::move(value));
+            }
+        }
+        conclude(front, position);
+        validations_.pop_front();
+        reported = true;
+    }
+    return reported;
+}
+
+void FitLoop::conclude(PendingValidation& validation, Position& position) {
+    ValidationMetrics& metrics = validation.metrics;
+    const std::vector<std::pair<std::string, double>>& values = metrics.values;
     const auto watched = std::find_if(values.begin(), values.end(), [&](const auto& entry) {
-        return entry.first == watch_metric;
+        return entry.first == metrics.watched;
     });
+    const track::RunDirectory run(config_.out);
     if (watched == values.end()) {
         std::string known;
         for (const auto& [key, value] : values) {
             known += (known.empty() ? "" : ", ") + key;
         }
-        throw Error("watch_metric \"" + watch_metric + "\" is not among the validation metrics (" +
-                    known + "); choose one of them");
+        throw Error("watch_metric \"" + metrics.watched +
+                    "\" is not among the validation metrics (" + known + "); choose one of them");
     }
     if (!best_value_ || watched->second > *best_value_) {
         best_value_ = watched->second;
-        best_step_ = position.optimizer_step;
+        best_step_ = metrics.step;
         position.best_value = best_value_;
         position.best_step = best_step_;
         metrics.best = true;
-        if (strategy_.writes()) {
-            const track::RunDirectory run(config_.out);
+        if (validation.snapshot) {
+            std::filesystem::rename(run.validated_checkpoint(metrics.step), run.best_checkpoint());
+            std::filesystem::rename(run.validated_export(metrics.step), run.exported_best());
+        } else {
             save_checkpoint(run.best_checkpoint(), {task_, optimizer_, precision_}, position,
                             config_);
             std::filesystem::create_directories(run.exported_models());
             task_.export_model(run.exported_best());
         }
+    } else if (validation.snapshot) {
+        std::error_code ignored; // what is left is only a copy of weights already kept
+        std::filesystem::remove(run.validated_checkpoint(metrics.step), ignored);
+        std::filesystem::remove(run.validated_export(metrics.step), ignored);
     }
     observer_.on_validation(metrics);
 }

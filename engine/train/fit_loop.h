@@ -45,7 +45,10 @@ std::vector<at::Tensor> trainable_parameters(torch::nn::Module& module);
 //
 // A task that validates is validated every schedule.validate_every_n_steps steps (or after each
 // epoch) and at the end; when its watched metric (config.watch_metric, higher is better)
-// improves, checkpoints/best.ckpt and exported_models/exported_best.pt are written.
+// improves, checkpoints/best.ckpt and exported_models/exported_best.pt are written. Metrics a
+// task computes in the background (COCO mAP) are reported, against the step they belong to,
+// when they are ready; the weights that were validated wait in validated-step-N files for
+// them, so best.ckpt holds those weights. The run waits for them only at its end or a stop.
 class FitLoop {
 public:
     static constexpr std::size_t kMaxPendingSteps = 8;
@@ -79,6 +82,17 @@ private:
     bool report(PendingStep& pending);
     void save(const Position& position);
     void validate(Position& position);
+    // Reports the validations whose metrics are complete, in order; with `wait`, all of them.
+    // Returns whether any was reported.
+    bool finish_validations(Position& position, bool wait);
+
+    // A validation reported once its background metrics are in.
+    struct PendingValidation {
+        ValidationMetrics metrics;
+        std::future<MetricValues> later;
+        bool snapshot = false; // its weights wait in validated-step-N files
+    };
+    void conclude(PendingValidation& validation, Position& position);
 
     const TrainConfig& config_;
     Task& task_;
@@ -97,6 +111,7 @@ private:
     system::SystemSampler sampler_;
     AdviceWindow advice_;
     std::deque<PendingStep> pending_;
+    std::deque<PendingValidation> validations_;
     data::LoaderOptions validation_loader_;
     std::int64_t validated_step_ = -1;
     std::optional<double> best_value_;

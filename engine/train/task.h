@@ -10,6 +10,7 @@
 #include <c10/core/MemoryFormat.h>
 #include <filesystem>
 #include <functional>
+#include <future>
 #include <memory>
 #include <string>
 #include <utility>
@@ -42,10 +43,18 @@ struct ValidationContext {
     data::LoaderOptions loader; // this rank's share, in order, each sample once
     StopToken stop;
     std::function<void(at::Tensor&)> sum_over_ranks;
+    bool reports = true; // this rank logs the metrics (the first rank of a distributed run)
 };
 
 // Metric values under the names every logger uses (val_loss, val_metric/...).
 using MetricValues = std::vector<std::pair<std::string, double>>;
+
+// What one validation pass gives: the metrics known when it ends, and those still being
+// computed from its outputs (COCO mAP, on its own thread while training goes on).
+struct Validation {
+    MetricValues values;
+    std::future<MetricValues> later; // valid() only while metrics are pending
+};
 
 // What the training loop trains: the model, its data, its loss, its validation, what a
 // checkpoint and an export hold. The loop, the strategy, the precision policy and the checkpoint
@@ -75,9 +84,10 @@ public:
     virtual void after_optimizer_step() {}
 
     // Validation, for the tasks that have it: the metrics of the validation split, with the
-    // module in eval mode and gradients off (the loop sees to both). Every rank runs it.
+    // module in eval mode and gradients off (the loop sees to both). Every rank runs it; the
+    // metrics are those of the reporting rank.
     virtual bool validates() const { return false; }
-    virtual MetricValues validate(const ValidationContext& context) {
+    virtual Validation validate(const ValidationContext& context) {
         (void)context;
         return {};
     }

@@ -45,12 +45,17 @@ QStringList to_qt(const std::vector<std::string>& names) {
     return list;
 }
 
+// The tasks the form offers, with their titles; detection and instance segmentation (COCO or
+// YOLO annotations) run from the command line until the form has rows for annotation files.
 QString task_title(TaskKind kind) {
     switch (kind) {
     case TaskKind::ImageClassification:
         return RunConfigForm::tr("Image classification (fine-tuning)");
     case TaskKind::SemanticSegmentation:
         return RunConfigForm::tr("Semantic segmentation (fine-tuning)");
+    case TaskKind::ObjectDetection:
+    case TaskKind::InstanceSegmentation:
+        return {};
     case TaskKind::Pretraining:
         break;
     }
@@ -64,7 +69,10 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     form_ = new QFormLayout;
     task_ = combo(QStringLiteral("taskField"), {}, this);
     for (const TaskName& entry : task_names()) {
-        task_->addItem(task_title(entry.kind), QString::fromStdString(entry.name));
+        const QString title = task_title(entry.kind);
+        if (!title.isEmpty()) {
+            task_->addItem(title, QString::fromStdString(entry.name));
+        }
     }
     data_ = combo(QStringLiteral("dataField"), {}, this);
     val_data_ = combo(QStringLiteral("valDataField"), {}, this);

@@ -6,6 +6,7 @@
 #include "core/log.h"
 #include "models/backbone.h"
 #include "predict/predictor.h"
+#include "support/validation_recorder.h"
 #include "track/run_directory.h"
 #include "train/classification_task.h"
 #include "train/trainer.h"
@@ -24,32 +25,7 @@ using nlohmann::json;
 
 namespace {
 
-class Recorder : public kiln::train::TrainObserver {
-public:
-    std::vector<kiln::train::ValidationMetrics> validations;
-    std::optional<kiln::train::RunSummary> summary;
-    kiln::StopToken stop;
-    std::int64_t stop_after_epoch = -1;
-
-    void on_validation(const kiln::train::ValidationMetrics& metrics) override {
-        validations.push_back(metrics);
-    }
-    void on_epoch_end(std::int64_t epoch, double) override {
-        if (epoch == stop_after_epoch) {
-            stop.request_stop();
-        }
-    }
-    void on_end(const kiln::train::RunSummary& result) override { summary = result; }
-
-    double value(std::size_t validation, const std::string& key) const {
-        for (const auto& [name, number] : validations.at(validation).values) {
-            if (name == key) {
-                return number;
-            }
-        }
-        return -1.0;
-    }
-};
+using Recorder = kiln::test::ValidationRecorder;
 
 // Two classes that a small CNN tells apart at once: vertical stripes and a dark disc, in
 // varying colours.
@@ -104,12 +80,6 @@ kiln::PredictConfig predictOnCpu(const fs::path& run, const fs::path& data, cons
     return predict;
 }
 
-kiln::ResolveContext cpuContext() {
-    kiln::ResolveContext context;
-    context.hardware.cpu_cores = 2;
-    return context;
-}
-
 json common(const fs::path& out, int epochs) {
     return {{"out", out.string()},
             {"model", "smallcnn"},
@@ -146,7 +116,8 @@ private:
         settings["data"] = {{"train", (root_ / "cls" / "train").string()},
                             {"val", (root_ / "cls" / "val").string()}};
         settings.update(extra, true);
-        return kiln::resolve_train_config(settings, cpuContext(), TaskKind::ImageClassification);
+        return kiln::resolve_train_config(settings, kiln::test::cpu_context(),
+                                          TaskKind::ImageClassification);
     }
 
     kiln::TrainConfig segmentation(const fs::path& out, int epochs, json extra = json::object()) {
@@ -159,7 +130,8 @@ private:
                               {"masks", (root_ / "seg/val/masks").string()}}},
                             {"classes", {{"0", "background"}, {"1", "red"}, {"2", "green"}}}};
         settings.update(extra, true);
-        return kiln::resolve_train_config(settings, cpuContext(), TaskKind::SemanticSegmentation);
+        return kiln::resolve_train_config(settings, kiln::test::cpu_context(),
+                                          TaskKind::SemanticSegmentation);
     }
 
 private Q_SLOTS:
@@ -272,9 +244,10 @@ private Q_SLOTS:
         settings["data"] = {{"train", (csv_dir / "train.csv").string()},
                             {"val", (csv_dir / "val.csv").string()}};
         Recorder recorder;
-        const auto summary = kiln::train::train(
-            kiln::resolve_train_config(settings, cpuContext(), TaskKind::ImageClassification),
-            recorder);
+        const auto summary =
+            kiln::train::train(kiln::resolve_train_config(settings, kiln::test::cpu_context(),
+                                                          TaskKind::ImageClassification),
+                               recorder);
         QCOMPARE(summary.watch_metric, std::string("val_metric/map"));
         QCOMPARE(recorder.validations.size(), std::size_t(4));
         const double lines_ap = recorder.value(3, "val_metric_per_class/ap/lines");
@@ -336,8 +309,8 @@ private Q_SLOTS:
                             {"val", (other / "val").string()}};
         settings["checkpoint"] = kiln::track::RunDirectory(out).best_checkpoint().string();
         try {
-            kiln::train::ClassificationTask task(
-                kiln::resolve_train_config(settings, cpuContext(), TaskKind::ImageClassification));
+            kiln::train::ClassificationTask task(kiln::resolve_train_config(
+                settings, kiln::test::cpu_context(), TaskKind::ImageClassification));
             QFAIL("a checkpoint for other classes must be refused");
         } catch (const kiln::Error& error) {
             QVERIFY2(std::string(error.what()).find("[discs, stripes]") != std::string::npos,
@@ -441,8 +414,8 @@ private Q_SLOTS:
         const fs::path out = root_ / "bad-run";
         json settings = common(out, 1);
         settings["data"] = {{"train", (bad / "train").string()}, {"val", (bad / "val").string()}};
-        const auto config =
-            kiln::resolve_train_config(settings, cpuContext(), TaskKind::ImageClassification);
+        const auto config = kiln::resolve_train_config(settings, kiln::test::cpu_context(),
+                                                       TaskKind::ImageClassification);
         Recorder recorder;
         try {
             kiln::train::train(config, recorder);
@@ -469,7 +442,7 @@ private Q_SLOTS:
              {{"images", (seg / "val/images").string()}, {"masks", (seg / "val/masks").string()}}},
             {"classes", {"background", "red", "green"}}};
         try {
-            kiln::train::train(kiln::resolve_train_config(seg_settings, cpuContext(),
+            kiln::train::train(kiln::resolve_train_config(seg_settings, kiln::test::cpu_context(),
                                                           TaskKind::SemanticSegmentation),
                                recorder);
             QFAIL("a mask id outside data.classes must be an error");
@@ -493,12 +466,12 @@ private Q_SLOTS:
         QCOMPARE(kiln::to_json(read), written);
         json wrong = written;
         wrong["watch_metric"] = "miou";
-        QVERIFY_THROWS_EXCEPTION(
-            kiln::ConfigError,
-            kiln::resolve_train_config(wrong, cpuContext(), TaskKind::SemanticSegmentation));
+        QVERIFY_THROWS_EXCEPTION(kiln::ConfigError,
+                                 kiln::resolve_train_config(wrong, kiln::test::cpu_context(),
+                                                            TaskKind::SemanticSegmentation));
         // Settings of one task given to another command's resolution are refused.
         QVERIFY_THROWS_EXCEPTION(kiln::ConfigError,
-                                 kiln::resolve_train_config(written, cpuContext()));
+                                 kiln::resolve_train_config(written, kiln::test::cpu_context()));
         // A watch_metric the task does not compute is refused before the run starts.
         auto misspelt =
             classification(root_ / "misspelt", 1, {{"watch_metric", "val_metric/top1"}});

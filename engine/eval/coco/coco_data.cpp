@@ -381,7 +381,11 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
         if (find(object, "width", value)) {
             image.width = size_of(value, "width", where);
         }
-        truth.images_.push_back(image);
+        std::string_view file_name;
+        if (find(object, "file_name", value) && value.get(file_name) == simdjson::SUCCESS) {
+            image.file_name = std::string(file_name);
+        }
+        truth.images_.push_back(std::move(image));
         ++index;
     }
 

@@ -23,6 +23,7 @@ struct Image {
     std::int64_t id = 0;
     std::uint32_t height = 0; // 0 when the file does not say; only masks from polygons need it
     std::uint32_t width = 0;
+    std::string file_name; // relative to the images folder; empty when the file does not say
 };
 
 struct Category {

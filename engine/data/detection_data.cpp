@@ -1,0 +1,500 @@
+#include "data/detection_data.h"
+
+#include "core/error.h"
+#include "core/parallel_for.h"
+#include "data/dataset_index.h"
+#include "data/image_decode.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace kiln::data {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+std::string in_quotes(const fs::path& path) {
+    return "\"" + path.string() + "\"";
+}
+
+[[noreturn]] void bad_setting(const std::string& key, const std::string& message) {
+    throw ConfigError(std::vector<ConfigIssue>{{key, message}});
+}
+
+// Counts of what was fixed while reading, turned into warnings at the end.
+struct Fixes {
+    std::int64_t clipped = 0;
+    std::int64_t empty = 0;
+    std::int64_t crowd = 0;
+};
+
+// The training objects and files of one split, from its ground truth; `path_of` gives the file
+// of each image (in the ground truth's order).
+DetectionImages split_images(std::shared_ptr<const coco::GroundTruth> truth,
+                             const std::vector<fs::path>& paths,
+                             const std::vector<std::int64_t>& category_ids, bool masks,
+                             Fixes& fixes) {
+    DetectionImages split;
+    const std::vector<coco::Image>& images = truth->images();
+    std::vector<std::string> missing;
+    for (std::size_t i = 0; i < images.size(); ++i) {
+        const coco::Image& image = images[i];
+        std::error_code error;
+        if (!fs::is_regular_file(paths[i], error)) {
+            missing.push_back(paths[i].string());
+        }
+        if (image.width == 0 || image.height == 0) {
+            throw Error(truth->source() + ": images[" + std::to_string(i) + "] (id " +
+                        std::to_string(image.id) +
+                        ") has no width and height; add them, as COCO files have them");
+        }
+        split.paths.push_back(paths[i]);
+        split.image_ids.push_back(image.id);
+        split.sizes.push_back({int(image.width), int(image.height)});
+    }
+    if (!missing.empty()) {
+        throw Error(truth->source() + ": " + std::to_string(missing.size()) + " of " +
+                    std::to_string(images.size()) + " images are missing, the first " +
+                    in_quotes(missing.front()) +
+                    "; give the folder their file_names are relative to as the split's images");
+    }
+    split.objects.resize(images.size());
+    const std::vector<coco::Annotation>& annotations = truth->annotations();
+    for (std::size_t a = 0; a < annotations.size(); ++a) {
+        const coco::Annotation& annotation = annotations[a];
+        const std::int64_t image = truth->image_index(annotation.image_id);
+        if (image < 0) {
+            throw Error(truth->describe_annotation(a) + " names image id " +
+                        std::to_string(annotation.image_id) +
+                        ", which is not among the file's images; add the image or remove the "
+                        "annotation");
+        }
+        const auto category =
+            std::find(category_ids.begin(), category_ids.end(), annotation.category_id);
+        if (category == category_ids.end()) {
+            throw Error(truth->describe_annotation(a) + " has category id " +
+                        std::to_string(annotation.category_id) +
+                        ", which is not among the training split's categories; add it to its "
+                        "categories or fix the id");
+        }
+        if (!annotation.has_box) {
+            throw Error(truth->describe_annotation(a) + " has no bbox; give [x, y, w, h]");
+        }
+        if (masks && annotation.segmentation.kind == coco::Segmentation::Kind::None) {
+            throw Error(truth->describe_annotation(a) +
+                        " has no segmentation; instance segmentation needs polygons or RLE for "
+                        "every object (or train-object-detection for boxes alone)");
+        }
+        if (annotation.crowd) {
+            ++fixes.crowd;
+            continue;
+        }
+        const auto [width, height] = split.sizes[std::size_t(image)];
+        const coco::Box& box = annotation.box;
+        const std::array<double, 4> given = {box[0], box[1], box[0] + box[2], box[1] + box[3]};
+        const std::array<float, 4> clipped = {float(std::clamp(given[0], 0.0, double(width))),
+                                              float(std::clamp(given[1], 0.0, double(height))),
+                                              float(std::clamp(given[2], 0.0, double(width))),
+                                              float(std::clamp(given[3], 0.0, double(height)))};
+        if (!(clipped[2] > clipped[0] && clipped[3] > clipped[1])) {
+            ++fixes.empty;
+            continue;
+        }
+        for (int k = 0; k < 4; ++k) {
+            if (double(clipped[k]) != given[k]) {
+                ++fixes.clipped;
+                break;
+            }
+        }
+        split.objects[std::size_t(image)].push_back(
+            {std::int64_t(category - category_ids.begin()), clipped, a});
+    }
+    split.ground_truth = std::move(truth);
+    return split;
+}
+
+const json& require_key(const json& object, const char* key, const std::string& where) {
+    if (!object.is_object() || !object.contains(key) || object[key].is_null()) {
+        bad_setting(where + "." + key, "is required");
+    }
+    return object[key];
+}
+
+fs::path path_value(const json& value, const std::string& where) {
+    if (!value.is_string()) {
+        bad_setting(where, "must be a path");
+    }
+    return fs::path(value.get<std::string>());
+}
+
+// --- COCO -----------------------------------------------------------------------------------
+
+DetectionData load_coco(const json& data, bool masks, Fixes& fixes) {
+    DetectionData result;
+    std::shared_ptr<const coco::GroundTruth> truths[2];
+    fs::path folders[2];
+    const char* splits[2] = {"train", "val"};
+    for (int s = 0; s < 2; ++s) {
+        const std::string where = std::string("data.") + splits[s];
+        const json& split = require_key(data, splits[s], "data");
+        const fs::path file =
+            path_value(require_key(split, "annotations", where), where + ".annotations");
+        folders[s] = path_value(require_key(split, "images", where), where + ".images");
+        std::error_code error;
+        if (!fs::is_regular_file(file, error)) {
+            bad_setting(where + ".annotations",
+                        in_quotes(file) + " does not exist; give a COCO JSON");
+        }
+        if (!fs::is_directory(folders[s], error)) {
+            bad_setting(where + ".images", in_quotes(folders[s]) + " is not a folder of images");
+        }
+        truths[s] = std::make_shared<const coco::GroundTruth>(coco::GroundTruth::load(file));
+    }
+    for (const coco::Category& category : truths[0]->categories()) {
+        result.category_ids.push_back(category.id);
+        result.classes.push_back(category.name.empty() ? std::to_string(category.id)
+                                                       : category.name);
+    }
+    if (result.classes.empty()) {
+        throw Error(truths[0]->source() + " has no categories; list the classes under "
+                                          "\"categories\"");
+    }
+    DetectionImages* targets[2] = {&result.train, &result.val};
+    for (int s = 0; s < 2; ++s) {
+        std::vector<fs::path> paths;
+        for (std::size_t i = 0; i < truths[s]->images().size(); ++i) {
+            const coco::Image& image = truths[s]->images()[i];
+            if (image.file_name.empty()) {
+                throw Error(truths[s]->source() + ": images[" + std::to_string(i) + "] (id " +
+                            std::to_string(image.id) + ") has no file_name");
+            }
+            paths.push_back(folders[s] / image.file_name);
+        }
+        *targets[s] = split_images(truths[s], paths, result.category_ids, masks, fixes);
+    }
+    return result;
+}
+
+// --- YOLO -----------------------------------------------------------------------------------
+
+std::string trimmed(std::string text) {
+    const auto hash = text.find(" #");
+    if (hash != std::string::npos) {
+        text.erase(hash);
+    }
+    const auto begin = text.find_first_not_of(" \t\r");
+    const auto end = text.find_last_not_of(" \t\r");
+    return begin == std::string::npos ? "" : text.substr(begin, end - begin + 1);
+}
+
+std::string unin_quotes(std::string text) {
+    text = trimmed(std::move(text));
+    if (text.size() >= 2 && (text.front() == '\'' || text.front() == '"') &&
+        text.back() == text.front()) {
+        return text.substr(1, text.size() - 2);
+    }
+    return text;
+}
+
+// The part of YAML that Ultralytics' dataset files use: top-level `key: value` lines, and
+// `names` as an indented map (`  0: person`), a list (`  - person`) or a flow list or map.
+json read_data_yaml(const fs::path& file) {
+    std::ifstream in(file);
+    if (!in) {
+        bad_setting("data", in_quotes(file) + " cannot be read; give an Ultralytics "
+                                              "data.yaml");
+    }
+    json result = json::object();
+    std::string line;
+    std::string block; // the top-level key whose indented entries follow
+    int number = 0;
+    const auto bad = [&](const std::string& what) {
+        throw Error(file.string() + ":" + std::to_string(number) + ": " + what +
+                    "; Kiln reads data.yaml's path, train, val and names");
+    };
+    while (std::getline(in, line)) {
+        ++number;
+        if (trimmed(line).empty() || trimmed(line)[0] == '#') {
+            continue;
+        }
+        const bool indented = line[0] == ' ' || line[0] == '\t';
+        const std::string text = trimmed(line);
+        if (indented) {
+            if (block != "names") {
+                continue; // entries of keys Kiln does not read
+            }
+            if (text.rfind("- ", 0) == 0) {
+                if (!result["names"].is_array()) {
+                    result["names"] = json::array();
+                }
+                result["names"].push_back(unin_quotes(text.substr(2)));
+                continue;
+            }
+            const auto colon = text.find(':');
+            if (colon == std::string::npos) {
+                bad("a names entry is neither \"id: name\" nor \"- name\"");
+            }
+            if (!result["names"].is_object()) {
+                result["names"] = json::object();
+            }
+            result["names"][unin_quotes(text.substr(0, colon))] =
+                unin_quotes(text.substr(colon + 1));
+            continue;
+        }
+        const auto colon = text.find(':');
+        if (colon == std::string::npos) {
+            bad("\"" + text + "\" is not \"key: value\"");
+        }
+        block = trimmed(text.substr(0, colon));
+        const std::string value = trimmed(text.substr(colon + 1));
+        if (value.empty()) {
+            continue;
+        }
+        if (block == "names" && (value.front() == '[' || value.front() == '{')) {
+            const bool list = value.front() == '[';
+            if (value.back() != (list ? ']' : '}')) {
+                bad("names is not closed on its line");
+            }
+            json names = list ? json::array() : json::object();
+            std::stringstream items(value.substr(1, value.size() - 2));
+            std::string item;
+            while (std::getline(items, item, ',')) {
+                if (list) {
+                    names.push_back(unin_quotes(item));
+                } else {
+                    const auto separator = item.find(':');
+                    if (separator == std::string::npos) {
+                        bad("a names entry is not \"id: name\"");
+                    }
+                    names[unin_quotes(item.substr(0, separator))] =
+                        unin_quotes(item.substr(separator + 1));
+                }
+            }
+            result["names"] = names;
+        } else {
+            result[block] = unin_quotes(value);
+        }
+    }
+    return result;
+}
+
+// Where Ultralytics looks for an image's labels: the last "images" folder on its path
+// becomes "labels", the extension .txt.
+fs::path label_file(const fs::path& image) {
+    std::vector<fs::path> parts(image.begin(), image.end());
+    for (std::size_t i = parts.size(); i-- > 0;) {
+        if (parts[i] == "images") {
+            parts[i] = "labels";
+            break;
+        }
+    }
+    fs::path result;
+    for (const fs::path& part : parts) {
+        result /= part;
+    }
+    return result.replace_extension(".txt");
+}
+
+double polygon_area(const std::vector<double>& xy) {
+    double twice = 0;
+    const std::size_t points = xy.size() / 2;
+    for (std::size_t i = 0; i < points; ++i) {
+        const std::size_t j = (i + 1) % points;
+        twice += xy[2 * i] * xy[2 * j + 1] - xy[2 * j] * xy[2 * i + 1];
+    }
+    return std::abs(twice) / 2;
+}
+
+// One split's images and labels as a COCO ground truth (image ids 1.., category id =
+// class + 1), so that training and validation read both layouts the same way.
+std::shared_ptr<const coco::GroundTruth> yolo_ground_truth(const std::vector<fs::path>& paths,
+                                                           const ClassNames& names, bool masks,
+                                                           int threads, const std::string& source) {
+    const std::size_t classes = names.size();
+    std::vector<std::array<int, 2>> sizes(paths.size());
+    std::vector<json> objects(paths.size());
+    parallel_for(paths.size(), threads, 16, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const cv::Size size = stored_image_size(read_file(paths[i]), paths[i].string());
+            sizes[i] = {size.width, size.height};
+            objects[i] = json::array();
+            const fs::path labels = label_file(paths[i]);
+            std::ifstream in(labels);
+            std::string line;
+            int number = 0;
+            while (in && std::getline(in, line)) {
+                ++number;
+                std::istringstream fields(line);
+                const std::string where = labels.string() + ":" + std::to_string(number);
+                double class_id = -1;
+                if (!(fields >> class_id)) {
+                    continue; // a blank line
+                }
+                std::vector<double> values;
+                double value = 0;
+                while (fields >> value) {
+                    values.push_back(value);
+                }
+                if (!fields.eof() || class_id < 0 || class_id != std::floor(class_id) ||
+                    class_id >= double(classes)) {
+                    throw Error(where + ": expected a class id below " + std::to_string(classes) +
+                                " followed by numbers");
+                }
+                const bool polygon = values.size() != 4;
+                if (polygon && (values.size() < 6 || values.size() % 2 != 0)) {
+                    throw Error(where + ": " + std::to_string(values.size()) +
+                                " coordinates are neither a box (cx cy w h) nor a polygon (3 or "
+                                "more x y pairs)");
+                }
+                if (masks && !polygon) {
+                    throw Error(where + ": a box without a polygon; instance segmentation "
+                                        "needs \"class x1 y1 x2 y2 ...\" segments");
+                }
+                json annotation = {{"image_id", i + 1},
+                                   {"category_id", std::int64_t(class_id) + 1},
+                                   {"iscrowd", 0}};
+                if (polygon) {
+                    std::vector<double> xy(values.size());
+                    double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
+                    for (std::size_t k = 0; k < values.size(); k += 2) {
+                        xy[k] = values[k] * size.width;
+                        xy[k + 1] = values[k + 1] * size.height;
+                        x0 = std::min(x0, xy[k]);
+                        x1 = std::max(x1, xy[k]);
+                        y0 = std::min(y0, xy[k + 1]);
+                        y1 = std::max(y1, xy[k + 1]);
+                    }
+                    annotation["bbox"] = {x0, y0, x1 - x0, y1 - y0};
+                    annotation["area"] = polygon_area(xy);
+                    annotation["segmentation"] = json::array({xy});
+                } else {
+                    const double w = values[2] * size.width;
+                    const double h = values[3] * size.height;
+                    annotation["bbox"] = {values[0] * size.width - w / 2,
+                                          values[1] * size.height - h / 2, w, h};
+                    annotation["area"] = w * h;
+                }
+                objects[i].push_back(std::move(annotation));
+            }
+        }
+    });
+    json coco = {
+        {"images", json::array()}, {"annotations", json::array()}, {"categories", json::array()}};
+    for (std::size_t c = 0; c < classes; ++c) {
+        coco["categories"].push_back({{"id", c + 1}, {"name", names[c]}});
+    }
+    std::int64_t id = 0;
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+        coco["images"].push_back({{"id", i + 1},
+                                  {"file_name", paths[i].filename().string()},
+                                  {"width", sizes[i][0]},
+                                  {"height", sizes[i][1]}});
+        for (json& annotation : objects[i]) {
+            annotation["id"] = ++id;
+            coco["annotations"].push_back(std::move(annotation));
+        }
+    }
+    return std::make_shared<const coco::GroundTruth>(coco::GroundTruth::parse(coco.dump(), source));
+}
+
+DetectionData load_yolo(const json& given, bool masks, int threads, Fixes& fixes) {
+    json data = given;
+    fs::path base = ".";
+    if (given.is_string()) {
+        const fs::path yaml = given.get<std::string>();
+        data = read_data_yaml(yaml);
+        base = yaml.parent_path();
+    }
+    const fs::path root = base / path_value(data.value("path", json(".")), "data.path");
+    DetectionData result;
+    const json& names = require_key(data, "names", "data");
+    if (names.is_array()) {
+        for (const json& name : names) {
+            result.classes.push_back(name.is_string() ? name.get<std::string>() : name.dump());
+        }
+    } else if (names.is_object()) {
+        result.classes.resize(names.size());
+        for (const auto& [id, name] : names.items()) {
+            std::size_t index = 0;
+            try {
+                index = std::stoul(id);
+            } catch (const std::exception&) {
+                index = names.size();
+            }
+            if (index >= names.size()) {
+                bad_setting("data.names", "ids must be 0 .. " + std::to_string(names.size() - 1) +
+                                              ", not \"" + id + "\"");
+            }
+            result.classes[index] = name.is_string() ? name.get<std::string>() : name.dump();
+        }
+    }
+    if (result.classes.empty()) {
+        bad_setting("data.names", "names no classes; list them as Ultralytics does");
+    }
+    for (std::size_t c = 0; c < result.classes.size(); ++c) {
+        result.category_ids.push_back(std::int64_t(c) + 1);
+    }
+    DetectionImages* targets[2] = {&result.train, &result.val};
+    const char* splits[2] = {"train", "val"};
+    for (int s = 0; s < 2; ++s) {
+        const fs::path folder = root / path_value(require_key(data, splits[s], "data"),
+                                                  std::string("data.") + splits[s]);
+        std::error_code error;
+        if (!fs::is_directory(folder, error)) {
+            bad_setting(std::string("data.") + splits[s],
+                        in_quotes(folder) + " is not a folder of images (Kiln reads "
+                                            "folders, not lists of files)");
+        }
+        const DatasetIndex index = DatasetIndex::scan({folder});
+        std::vector<fs::path> paths;
+        for (std::size_t i = 0; i < index.size(); ++i) {
+            paths.push_back(index.path(i));
+        }
+        if (paths.empty()) {
+            bad_setting(std::string("data.") + splits[s], in_quotes(folder) + " holds no images");
+        }
+        auto truth = yolo_ground_truth(paths, result.classes, masks, threads,
+                                       folder.string() + " (YOLO labels)");
+        *targets[s] = split_images(std::move(truth), paths, result.category_ids, masks, fixes);
+    }
+    return result;
+}
+
+} // namespace
+
+DetectionData load_detection_data(const json& data, bool masks, int threads) {
+    Fixes fixes;
+    const bool coco = data.is_object() && data.contains("train") && data["train"].is_object();
+    DetectionData result =
+        coco ? load_coco(data, masks, fixes) : load_yolo(data, masks, std::max(1, threads), fixes);
+    if (result.train.paths.empty()) {
+        bad_setting("data.train", "holds no images");
+    }
+    if (result.val.paths.empty()) {
+        bad_setting("data.val", "holds no images");
+    }
+    if (fixes.clipped > 0) {
+        result.warnings.push_back(std::to_string(fixes.clipped) +
+                                  " boxes reached outside their image and were clipped to it");
+    }
+    if (fixes.empty > 0) {
+        result.warnings.push_back(std::to_string(fixes.empty) +
+                                  " boxes had no area inside their image and were left out");
+    }
+    if (fixes.crowd > 0) {
+        result.warnings.push_back(std::to_string(fixes.crowd) +
+                                  " crowd annotations are left out of training (validation "
+                                  "treats them as COCO does)");
+    }
+    for (const DetectionImages* split : {&result.train, &result.val}) {
+        for (const std::string& warning : split->ground_truth->warnings()) {
+            result.warnings.push_back(warning);
+        }
+    }
+    return result;
+}
+
+} // namespace kiln::data

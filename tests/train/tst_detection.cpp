@@ -1,0 +1,378 @@
+// Object detection and instance segmentation: COCO and YOLO data, the detector trained through
+// the training loop, COCO mAP computed asynchronously (and synchronously, to the same numbers),
+// predict's results evaluating to the logged mAP, and bad input.
+
+#include "config/run_config.h"
+#include "core/error.h"
+#include "core/log.h"
+#include "data/detection_data.h"
+#include "data/labelled_samples.h"
+#include "data/scene_generator.h"
+#include "data/view_transform.h"
+#include "eval/coco/coco_eval.h"
+#include "predict/predictor.h"
+#include "support/validation_recorder.h"
+#include "track/run_directory.h"
+#include "train/trainer.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <filesystem>
+#include <fstream>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+namespace fs = std::filesystem;
+using kiln::TaskKind;
+using nlohmann::json;
+using Recorder = kiln::test::ValidationRecorder;
+
+namespace {
+
+void writeBigEndian(std::ofstream& out, std::uint32_t value) {
+    const char bytes[4] = {char(value >> 24), char(value >> 16), char(value >> 8), char(value)};
+    out.write(bytes, 4);
+}
+
+// An IDX set of two shapes that a small CNN tells apart at once, 28 x 28 like Fashion-MNIST:
+// label 0 a filled square, label 1 a ring, in varying sizes and brightness.
+void writeShapes(const fs::path& images, const fs::path& labels, int count) {
+    std::ofstream image_file(images, std::ios::binary);
+    std::ofstream label_file(labels, std::ios::binary);
+    writeBigEndian(image_file, 0x803);
+    writeBigEndian(image_file, std::uint32_t(count));
+    writeBigEndian(image_file, 28);
+    writeBigEndian(image_file, 28);
+    writeBigEndian(label_file, 0x801);
+    writeBigEndian(label_file, std::uint32_t(count));
+    for (int i = 0; i < count; ++i) {
+        cv::Mat shape = cv::Mat::zeros(28, 28, CV_8U);
+        const int label = i % 2;
+        const int brightness = 160 + (i * 37) % 96;
+        const int side = 14 + (i * 5) % 12;
+        const int corner = (28 - side) / 2;
+        if (label == 0) {
+            shape(cv::Rect(corner, corner, side, side)).setTo(brightness);
+        } else {
+            cv::circle(shape, {14, 14}, side / 2, cv::Scalar(brightness), 3);
+        }
+        image_file.write(reinterpret_cast<const char*>(shape.data), 28 * 28);
+        label_file.put(char(label));
+    }
+}
+
+json readJson(const fs::path& file) {
+    std::ifstream in(file);
+    return json::parse(in);
+}
+
+void writeJson(const fs::path& file, const json& value) {
+    std::ofstream(file) << value.dump();
+}
+
+bool hasFileStartingWith(const fs::path& folder, const std::string& prefix) {
+    std::error_code error;
+    for (const auto& entry : fs::directory_iterator(folder, error)) {
+        if (entry.path().filename().string().rfind(prefix, 0) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+template <class Function> QString errorOf(Function&& function) {
+    try {
+        function();
+    } catch (const kiln::Error& error) {
+        return QString::fromStdString(error.what());
+    }
+    return {};
+}
+
+} // namespace
+
+class DetectionTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir temp_;
+    fs::path root_;
+    std::unique_ptr<kiln::log::ScopedSink> quiet_;
+    std::vector<std::string> warnings_;
+
+    json cocoData(const fs::path& train, const fs::path& val) const {
+        return {{"train",
+                 {{"annotations", (train / "annotations.json").string()},
+                  {"images", (train / "images").string()}}},
+                {"val",
+                 {{"annotations", (val / "annotations.json").string()},
+                  {"images", (val / "images").string()}}}};
+    }
+
+    kiln::TrainConfig detection(const fs::path& out, json extra = json::object(),
+                                TaskKind task = TaskKind::ObjectDetection) const {
+        json settings = {{"out", out.string()},
+                         {"data", cocoData(root_ / "train", root_ / "val")},
+                         {"model", "smallcnn"},
+                         {"steps", 40},
+                         {"val_every_n_steps", 20},
+                         {"batch_size", 8},
+                         {"num_workers", 0},
+                         {"accelerator", "cpu"},
+                         {"seed", 5},
+                         {"optim_args", {{"lr", 0.003}}},
+                         {"transform_args", {{"image_size", 64}}}};
+        settings.update(extra, true);
+        return kiln::resolve_train_config(settings, kiln::test::cpu_context(), task);
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(temp_.isValid());
+        root_ = temp_.path().toStdString();
+        writeShapes(root_ / "shapes-images", root_ / "shapes-labels", 200);
+        kiln::data::SceneOptions options;
+        options.images = root_ / "shapes-images";
+        options.labels = root_ / "shapes-labels";
+        options.size = 64;
+        options.max_objects = 3;
+        for (const auto& [name, scenes, seed] :
+             {std::tuple{"train", 96, 1}, std::tuple{"val", 24, 2}}) {
+            options.out = root_ / name;
+            options.scenes = scenes;
+            options.seed = std::uint64_t(seed);
+            kiln::data::generate_scenes(options);
+        }
+        quiet_ = std::make_unique<kiln::log::ScopedSink>(
+            [this](kiln::log::Level level, const std::string& message) {
+                if (level == kiln::log::Level::Warning) {
+                    warnings_.push_back(message);
+                }
+            });
+    }
+
+    void samplesCarryBoxesAndMasksIntoTheView() {
+        kiln::data::DetectionData data =
+            kiln::data::load_detection_data(cocoData(root_ / "train", root_ / "val"), true, 2);
+        QCOMPARE(data.classes, (kiln::data::ClassNames{"0", "1"}));
+        QCOMPARE(data.train.paths.size(), std::size_t(96));
+        data.val.ground_truth->masks(1);
+        // Validation's view: the whole image at twice its size, no flips.
+        const kiln::data::TransformArgs transform =
+            kiln::data::finetune_transform({{"image_size", 128}}, false, 0.3);
+        const kiln::data::DetectedSamples samples(data.val, true, transform);
+        const auto shape = samples.target_shape();
+        QCOMPARE(shape->front(), 100 * 5 + 128 * 128);
+        std::vector<float> view(3 * 128 * 128);
+        std::vector<std::int64_t> target(std::size_t(shape->front()));
+        kiln::data::Rng rng(0);
+        const cv::Mat image = cv::imread(data.val.paths[0].string());
+        samples.make(0, image, rng, {view.data()}, target.data());
+        const auto& objects = data.val.objects[0];
+        QVERIFY(!objects.empty());
+        for (std::size_t i = 0; i < objects.size(); ++i) {
+            const std::int64_t* row = target.data() + 5 * i;
+            QCOMPARE(row[0], objects[i].class_id);
+            for (int k = 0; k < 4; ++k) { // twice the pixels, in sixteenths
+                QCOMPARE(row[1 + k], std::llround(objects[i].box[std::size_t(k)] * 2 * 16));
+            }
+            // The instance map marks this object's pixels inside its box only.
+            std::int64_t inside = 0;
+            for (int y = 0; y < 128; ++y) {
+                for (int x = 0; x < 128; ++x) {
+                    if (target[500 + std::size_t(y * 128 + x)] == std::int64_t(i) + 1) {
+                        ++inside;
+                        QVERIFY(x * 16 >= row[1] - 16 && x * 16 <= row[3] + 16);
+                    }
+                }
+            }
+            QVERIFY(inside > 0);
+        }
+        QCOMPARE(target[5 * objects.size()], std::int64_t(-1));
+    }
+
+    void detectorLearnsAndMapArrivesAsynchronously() {
+        const fs::path out = root_ / "det-run";
+        Recorder recorder;
+        const auto summary = kiln::train::train(
+            detection(out, {{"steps", 120}, {"val_every_n_steps", 40}}), recorder);
+        QCOMPARE(summary.status, kiln::train::RunSummary::Status::Finished);
+        QCOMPARE(recorder.validations.size(), std::size_t(3));
+        for (std::size_t i = 0; i < 3; ++i) {
+            QCOMPARE(recorder.validations[i].step, std::int64_t(40 * (i + 1)));
+            const double map = recorder.value(i, "val_metric/map");
+            QVERIFY(map >= 0 && map <= 1);
+            QVERIFY(recorder.value(i, "val_metric/map_50") >= map);
+            QVERIFY(recorder.value(i, "val_metric/mar_100") >= 0);
+            QVERIFY(recorder.value(i, "val_loss") > 0);
+        }
+        const double last = recorder.value(2, "val_metric/map_50");
+        QVERIFY2(last > 0.3, qPrintable(QString::number(last)));
+        QCOMPARE(summary.watch_metric, std::string("val_metric/map"));
+        const kiln::track::RunDirectory run(out);
+        QVERIFY(fs::exists(run.best_checkpoint()));
+        QVERIFY(fs::exists(run.exported_best()));
+        // The validated weights waited in their own files, then became best.ckpt or went.
+        QVERIFY(!hasFileStartingWith(run.checkpoints(), "validated-step-"));
+        QVERIFY(!hasFileStartingWith(run.exported_models(), "validated-step-"));
+    }
+
+    void syncAndAsyncMapAreTheSame() {
+        std::vector<std::vector<std::pair<std::string, double>>> values;
+        for (const char* mode : {"sync", "async"}) {
+            Recorder recorder;
+            kiln::train::train(detection(root_ / (std::string("det-") + mode),
+                                         {{"steps", 8},
+                                          {"val_every_n_steps", 4},
+                                          {"metric_args", {{"map", {{"mode", mode}}}}}}),
+                               recorder);
+            QCOMPARE(recorder.validations.size(), std::size_t(2));
+            values.push_back(recorder.validations.back().values);
+        }
+        QCOMPARE(values[0], values[1]);
+    }
+
+    void predictionsEvaluateToTheLoggedMap() {
+        const fs::path out = root_ / "det-predict";
+        Recorder recorder;
+        const auto summary =
+            kiln::train::train(detection(out, {{"steps", 30},
+                                               {"val_every_n_steps", 10},
+                                               {"metric_args", {{"map", {{"classwise", true}}}}}}),
+                               recorder);
+        QVERIFY(summary.best_value.has_value());
+        bool per_class = false;
+        for (const auto& [key, value] : recorder.validations.back().values) {
+            per_class = per_class || key == "val_metric_per_class/map/1";
+        }
+        QVERIFY(per_class);
+
+        kiln::PredictConfig predict;
+        predict.out = root_ / "det-results.json";
+        predict.data = {root_ / "val" / "images"};
+        predict.annotations = root_ / "val" / "annotations.json";
+        predict.checkpoint = kiln::track::RunDirectory(out).best_checkpoint();
+        predict.batch_size = 8;
+        predict.num_workers = 0;
+        predict.accelerator = kiln::Accelerator::Cpu;
+        const auto result = kiln::predict::run_prediction(predict);
+        QCOMPARE(result.images, std::int64_t(24));
+        QCOMPARE(result.task, std::string("object_detection"));
+
+        const auto truth = kiln::coco::GroundTruth::load(*predict.annotations);
+        const auto detections =
+            kiln::coco::Detections::load(predict.out, truth, kiln::coco::IouType::Box);
+        const auto stats = kiln::coco::evaluate(truth, detections, {}).stats;
+        QCOMPARE(stats[0], *summary.best_value); // bit for bit
+    }
+
+    void instanceSegmentationTrainsOnYoloSegments() {
+        const fs::path out = root_ / "inst-run";
+        Recorder recorder;
+        const auto config = detection(out,
+                                      {{"data", (root_ / "train" / "data.yaml").string()},
+                                       {"steps", 80},
+                                       {"val_every_n_steps", 80},
+                                       {"model_args", {{"prototypes", 8}}}},
+                                      TaskKind::InstanceSegmentation);
+        const auto summary = kiln::train::train(config, recorder);
+        QCOMPARE(summary.status, kiln::train::RunSummary::Status::Finished);
+        QCOMPARE(recorder.validations.size(), std::size_t(1));
+        const double mask_map = recorder.value(0, "val_metric/map");
+        const double box_map = recorder.value(0, "val_metric/box_map");
+        QVERIFY2(mask_map > 0.03 && mask_map <= 1, qPrintable(QString::number(mask_map)));
+        QVERIFY2(box_map > 0.02 && box_map <= 1, qPrintable(QString::number(box_map)));
+
+        kiln::PredictConfig predict;
+        predict.out = root_ / "inst-results.json";
+        predict.data = {root_ / "val" / "images"};
+        predict.checkpoint = kiln::track::RunDirectory(out).last_checkpoint();
+        predict.batch_size = 8;
+        predict.num_workers = 0;
+        predict.accelerator = kiln::Accelerator::Cpu;
+        kiln::predict::run_prediction(predict);
+        const json results = readJson(predict.out);
+        QVERIFY(!results.empty());
+        QVERIFY(results[0].contains("segmentation"));
+        QVERIFY(results[0].contains("file_name"));
+        QCOMPARE(results[0]["segmentation"]["size"], json::array({64, 64}));
+    }
+
+    void yamlNamesAndBoxesAreRead() {
+        // An Ultralytics layout with boxes, names as a list, and a path of its own.
+        const fs::path yolo = root_ / "yolo";
+        fs::create_directories(yolo / "set" / "images" / "train");
+        fs::create_directories(yolo / "set" / "labels" / "train");
+        cv::imwrite((yolo / "set" / "images" / "train" / "a.png").string(),
+                    cv::Mat::zeros(40, 80, CV_8UC3));
+        std::ofstream(yolo / "set" / "labels" / "train" / "a.txt")
+            << "1 0.5 0.5 0.25 0.5\n0 0.9 0.9 0.4 0.4\n";
+        std::ofstream(yolo / "data.yaml")
+            << "# a comment\npath: set\ntrain: images/train\nval: images/train\n"
+               "names: ['cat', 'dog']\n";
+        warnings_.clear();
+        const auto data = kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1);
+        QCOMPARE(data.classes, (kiln::data::ClassNames{"cat", "dog"}));
+        QCOMPARE(data.train.objects[0].size(), std::size_t(2));
+        const auto& dog = data.train.objects[0][0];
+        QCOMPARE(dog.class_id, std::int64_t(1));
+        QCOMPARE(dog.box, (std::array<float, 4>{30, 10, 50, 30}));
+        // The second box reaches outside the image: clipped, and counted.
+        QCOMPARE(data.train.objects[0][1].box, (std::array<float, 4>{56, 28, 80, 40}));
+        QVERIFY(!data.warnings.empty());
+        QVERIFY(QString::fromStdString(data.warnings.front()).contains("clipped"));
+
+        std::ofstream(yolo / "set" / "labels" / "train" / "a.txt") << "1 0.5 0.5 0.25\n";
+        QVERIFY(errorOf([&] {
+                    kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1);
+                }).contains("a.txt:1"));
+        std::ofstream(yolo / "set" / "labels" / "train" / "a.txt") << "7 0.5 0.5 0.25 0.1\n";
+        QVERIFY(errorOf([&] {
+                    kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1);
+                }).contains("class id below 2"));
+    }
+
+    void badCocoDataIsNamed() {
+        const json good = readJson(root_ / "val" / "annotations.json");
+        const fs::path bad = root_ / "bad";
+        fs::create_directories(bad);
+        fs::create_directory_symlink(root_ / "val" / "images", bad / "images");
+
+        json unknown = good;
+        unknown["annotations"][2]["category_id"] = 77;
+        writeJson(bad / "annotations.json", unknown);
+        QString message = errorOf(
+            [&] { kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1); });
+        QVERIFY2(message.contains("annotations[2]") && message.contains("category_id 77"),
+                 qPrintable(message));
+
+        json missing = good;
+        missing["images"][1]["file_name"] = "nowhere.png";
+        writeJson(bad / "annotations.json", missing);
+        message = errorOf(
+            [&] { kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1); });
+        QVERIFY2(message.contains("1 of 24 images are missing") && message.contains("nowhere"),
+                 qPrintable(message));
+
+        json boxes_only = good;
+        boxes_only["annotations"][0].erase("segmentation");
+        boxes_only["annotations"][1]["bbox"] = {10, 10, 0, 5};
+        writeJson(bad / "annotations.json", boxes_only);
+        message = errorOf(
+            [&] { kiln::data::load_detection_data(cocoData(root_ / "train", bad), true, 1); });
+        QVERIFY2(message.contains("no segmentation"), qPrintable(message));
+        const auto data = kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1);
+        QVERIFY(QString::fromStdString(data.warnings.front()).contains("1 boxes had no area"));
+
+        QVERIFY(errorOf([&] {
+                    kiln::train::TrainObserver observer;
+                    kiln::train::train(detection(root_ / "bad-run",
+                                                 {{"metric_args", {{"map", {{"mode", "later"}}}}}}),
+                                       observer);
+                }).contains("metric_args.map.mode"));
+        QVERIFY(!fs::exists(root_ / "bad-run" / "run.db"));
+    }
+};
+
+QTEST_GUILESS_MAIN(DetectionTest)
+#include "tst_detection.moc"
