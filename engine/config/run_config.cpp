@@ -313,7 +313,7 @@ TrainConfig read_train_config(const json& values, TaskKind task) {
         config.labelled_data =
             values["data"].is_string() ? values["data"] : object_or_null(values["data"]);
         config.model_args = object_or_null(values["model_args"]);
-        config.metric_args = object_or_null(values["metric_args"]);
+        config.metric_args = object_or_null(values.value("metric_args", json()));
         config.steps = count_or_null(values["steps"]);
         config.val_every_n_steps = count_or_null(values["val_every_n_steps"]);
         config.watch_metric = text_of(values["watch_metric"]);
@@ -367,8 +367,8 @@ PredictConfig read_predict_config(const json& values) {
     config.out = text_of(values["out"]);
     config.data = paths_of(values["data"]);
     config.checkpoint = text_of(values["checkpoint"]);
-    if (values["annotations"].is_string()) {
-        config.annotations = text_of(values["annotations"]);
+    if (const json annotations = values.value("annotations", json()); annotations.is_string()) {
+        config.annotations = text_of(annotations);
     }
     config.batch_size = values["batch_size"].get<int>();
     config.num_workers = count_or_auto(values["num_workers"]);
