@@ -8,6 +8,7 @@
 #include <torch/nn/modules/activation.h>
 #include <torch/nn/modules/conv.h>
 #include <torch/types.h>
+#include <torch/utils.h>
 
 namespace kiln::models {
 namespace {
@@ -21,6 +22,30 @@ nn::Sequential head(std::int64_t in, std::int64_t out, double bias = 0.0) {
     return nn::Sequential(nn::Conv2d(nn::Conv2dOptions(in, in, 3).padding(1)), nn::ReLU(), last);
 }
 
+constexpr std::int64_t kFinestStride = 4;
+
+// Where the backbone's maps at stride 4 or coarser begin, measured on an image of the size
+// every backbone takes (in eval mode, so batch-norm statistics stay as they are).
+std::size_t first_coarse_map(BackboneImpl& backbone, std::int64_t channels) {
+    const std::int64_t side = 224;
+    const torch::NoGradGuard no_grad;
+    const bool training = backbone.is_training();
+    backbone.eval();
+    const std::vector<torch::Tensor> maps =
+        backbone.feature_maps(torch::zeros({1, channels, side, side}));
+    backbone.train(training);
+    std::size_t first = 0;
+    while (first + 1 < maps.size() && side / maps[first].size(2) < kFinestStride) {
+        ++first;
+    }
+    return first;
+}
+
+std::vector<std::int64_t> channels_from(const std::vector<std::int64_t>& channels,
+                                        std::size_t first) {
+    return {channels.begin() + std::ptrdiff_t(first), channels.end()};
+}
+
 // Heatmap logits start at a 1% prior, as focal-loss detectors do, so the many background cells
 // do not swamp the first steps.
 const double kHeatmapPriorBias = -std::log((1 - 0.01) / 0.01);
@@ -28,10 +53,11 @@ const double kHeatmapPriorBias = -std::log((1 - 0.01) / 0.01);
 } // namespace
 
 DetectorImpl::DetectorImpl(Backbone backbone, std::int64_t classes, std::int64_t decoder_width,
-                           std::int64_t prototypes)
+                           std::int64_t prototypes, std::int64_t in_channels)
     : backbone_(register_module("backbone", std::move(backbone))),
-      decoder_(std::make_unique<FeatureDecoder>(*this, dense_feature_channels(*backbone_),
-                                                decoder_width)),
+      first_map_(first_coarse_map(*backbone_, in_channels)),
+      decoder_(std::make_unique<FeatureDecoder>(
+          *this, channels_from(dense_feature_channels(*backbone_), first_map_), decoder_width)),
       classes_(classes), prototypes_(prototypes) {
     const std::int64_t width = decoder_->out_channels();
     heatmap_ = register_module("heatmap", head(width, classes, kHeatmapPriorBias));
@@ -43,7 +69,9 @@ DetectorImpl::DetectorImpl(Backbone backbone, std::int64_t classes, std::int64_t
 }
 
 torch::Tensor DetectorImpl::forward(const torch::Tensor& images) {
-    const torch::Tensor features = decoder_->forward(backbone_->feature_maps(images));
+    std::vector<torch::Tensor> maps = backbone_->feature_maps(images);
+    maps.erase(maps.begin(), maps.begin() + std::ptrdiff_t(first_map_));
+    const torch::Tensor features = decoder_->forward(maps);
     std::vector<torch::Tensor> outputs = {heatmap_->forward(features), boxes_->forward(features)};
     if (prototypes_ > 0) {
         outputs.push_back(coefficients_->forward(features));

@@ -31,12 +31,14 @@ struct ImageDetections {
 // FeatureDecoder's map feeds 3x3-conv heads that predict per cell a heatmap of object centres
 // per class, the box's size and the centre's offset, and (YOLACT-style) mask coefficients over
 // shared prototype masks. Anchor-free and free of NMS: decoding takes the heatmap's local
-// maxima. One dense map at stride 4 suits small objects and trains in minutes on a CPU; every
-// head is a convolution, so it scales on GPUs with the batch.
+// maxima. One dense map at stride 4 (maps finer than that are left out: they would cost 4x
+// as much for little gain) suits small objects and trains in minutes on a CPU; every head is
+// a convolution, so it scales on GPUs with the batch.
 class DetectorImpl : public torch::nn::Module {
 public:
+    // `in_channels`: the images' channels (3, or 1 for grey).
     DetectorImpl(Backbone backbone, std::int64_t classes, std::int64_t decoder_width = 128,
-                 std::int64_t prototypes = 0);
+                 std::int64_t prototypes = 0, std::int64_t in_channels = 3);
 
     // Every head's output concatenated on channels: [B, classes + 4 + 2P, h, w].
     torch::Tensor forward(const torch::Tensor& images);
@@ -48,6 +50,7 @@ public:
 
 private:
     Backbone backbone_;
+    std::size_t first_map_ = 0; // the backbone's first feature map at stride 4 or coarser
     std::unique_ptr<FeatureDecoder> decoder_;
     torch::nn::Sequential heatmap_{nullptr};
     torch::nn::Sequential boxes_{nullptr};

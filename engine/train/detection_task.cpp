@@ -84,7 +84,7 @@ MapArgs read_metric_args(const nlohmann::json& metric_args) {
 models::Detector make_detector(const TrainConfig& config, const DetectorArgs& args,
                                std::int64_t classes, int channels, bool masks) {
     return models::Detector(models::make_backbone(config.model, channels), classes,
-                            args.decoder_width, masks ? args.prototypes : 0);
+                            args.decoder_width, masks ? args.prototypes : 0, channels);
 }
 
 // COCOeval.stats under the names torchmetrics and LightlyTrain log them.
@@ -230,7 +230,9 @@ at::Tensor DetectionTask::loss(const at::Tensor& output, const at::Tensor& targe
     const at::Tensor gaussians =
         (along_y.unsqueeze(2) * along_x.unsqueeze(1)).reshape({-1, height * width});
     at::Tensor heat_target = torch::zeros({batch * classes, height * width}, options);
-    heat_target.index_reduce_(0, image_of * classes + class_of, gaussians, "amax");
+    heat_target.scatter_reduce_(
+        0, (image_of * classes + class_of).unsqueeze(1).expand({-1, height * width}), gaussians,
+        "amax");
     heat_target = heat_target.reshape({batch, classes, height, width});
 
     // CenterNet's focal loss, normalised by the number of objects.
