@@ -59,11 +59,16 @@ stamp="$venv/kiln-requirements.txt"
 if [ -f "$stamp" ] && cmp -s "$stamp" "$requirements"; then
   exit 0
 fi
-echo "setup: creating the Python environment $venv (torch $torch_pin from PyPI)"
-python="${KILN_SETUP_PYTHON:-python3}"
-rm -rf "$venv"
-mkdir -p "$(dirname "$venv")"
-"$python" -m venv "$venv"
+# An environment of the same torch pin is brought up to date in place (pip installs only what
+# it lacks: a test-side package added to the requirements costs seconds, not a new torch).
+if [ -x "$venv/bin/python" ]; then
+  echo "setup: updating the Python environment $venv"
+else
+  echo "setup: creating the Python environment $venv (torch $torch_pin from PyPI)"
+  python="${KILN_SETUP_PYTHON:-python3}"
+  mkdir -p "$(dirname "$venv")"
+  "$python" -m venv "$venv"
+fi
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-cache-dir -r "$requirements"
 # The CUDA wheels name their libraries by soname only; CMake's CUDA lookup wants the plain names.
 cuda_root="$("$venv/bin/python" "$here/../cmake/torch_paths.py" cuda-root)"

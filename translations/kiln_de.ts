@@ -1094,6 +1094,30 @@
         <translation>Semantische Segmentierung (Feinabstimmung)</translation>
     </message>
     <message>
+        <source>Object detection (fine-tuning)</source>
+        <translation>Objekterkennung (Feinabstimmung)</translation>
+    </message>
+    <message>
+        <source>Instance segmentation (fine-tuning)</source>
+        <translation>Instanzsegmentierung (Feinabstimmung)</translation>
+    </message>
+    <message>
+        <source>COCO JSON of the training images&apos; objects</source>
+        <translation>COCO-JSON mit den Objekten der Trainingsbilder</translation>
+    </message>
+    <message>
+        <source>COCO JSON of the validation images&apos; objects</source>
+        <translation>COCO-JSON mit den Objekten der Validierungsbilder</translation>
+    </message>
+    <message>
+        <source>Training annotations</source>
+        <translation>Trainingsannotationen</translation>
+    </message>
+    <message>
+        <source>Validation annotations</source>
+        <translation>Validierungsannotationen</translation>
+    </message>
+    <message>
         <source>Pretraining (self-supervised)</source>
         <translation>Vortraining (selbstüberwacht)</translation>
     </message>

@@ -1081,6 +1081,30 @@
         <translation>语义分割（微调）</translation>
     </message>
     <message>
+        <source>Object detection (fine-tuning)</source>
+        <translation>目标检测（微调）</translation>
+    </message>
+    <message>
+        <source>Instance segmentation (fine-tuning)</source>
+        <translation>实例分割（微调）</translation>
+    </message>
+    <message>
+        <source>COCO JSON of the training images&apos; objects</source>
+        <translation>训练图像目标的 COCO JSON</translation>
+    </message>
+    <message>
+        <source>COCO JSON of the validation images&apos; objects</source>
+        <translation>验证图像目标的 COCO JSON</translation>
+    </message>
+    <message>
+        <source>Training annotations</source>
+        <translation>训练标注</translation>
+    </message>
+    <message>
+        <source>Validation annotations</source>
+        <translation>验证标注</translation>
+    </message>
+    <message>
         <source>Pretraining (self-supervised)</source>
         <translation>预训练（自监督）</translation>
     </message>

@@ -318,6 +318,11 @@ CommandSchema make_predict_schema() {
                  .allows_null = true,
                  .help = "detection: a COCO annotation file; the results use its image ids and "
                          "its images (file_names relative to data)"},
+                {.name = "draw",
+                 .kind = ValueKind::Path,
+                 .allows_null = true,
+                 .help = "detection: also write each image with its boxes, classes and masks "
+                         "(scores of 0.3 or more) drawn, as PNGs into this folder"},
                 batch_size_key("images per batch"),
                 num_workers_key(),
                 accelerator_key(),

@@ -370,6 +370,9 @@ PredictConfig read_predict_config(const json& values) {
     if (const json annotations = values.value("annotations", json()); annotations.is_string()) {
         config.annotations = text_of(annotations);
     }
+    if (const json draw = values.value("draw", json()); draw.is_string()) {
+        config.draw = text_of(draw);
+    }
     config.batch_size = values["batch_size"].get<int>();
     config.num_workers = count_or_auto(values["num_workers"]);
     config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
@@ -490,6 +493,7 @@ json to_json(const PredictConfig& config) {
         {"data", strings_of(config.data)},
         {"checkpoint", config.checkpoint.string()},
         {"annotations", config.annotations ? json(config.annotations->string()) : json()},
+        {"draw", config.draw ? json(config.draw->string()) : json()},
         {"batch_size", config.batch_size},
         {"num_workers", count_or_auto(config.num_workers)},
         {"accelerator", to_string(config.accelerator)},

@@ -93,6 +93,8 @@ struct PredictConfig {
     // Detection: a COCO annotation file whose images (file_names relative to data) and ids the
     // results use.
     std::optional<std::filesystem::path> annotations;
+    // Detection: a folder for the images with their detections drawn.
+    std::optional<std::filesystem::path> draw;
     int batch_size = 0;
     std::optional<int> num_workers;
     Accelerator accelerator = Accelerator::Auto;

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 #include <sstream>
 #include <torch/nn/functional/upsampling.h>
 #include <torch/serialize.h>
@@ -150,6 +151,7 @@ std::string csv_field(const std::string& text) {
 // to the first data folder) when given, else every image under data, numbered from 1.
 struct DetectionInputs {
     std::vector<fs::path> paths;
+    std::vector<std::string> names; // relative to the data folder
     std::vector<train::ImageRef> images;
 };
 
@@ -158,6 +160,7 @@ DetectionInputs detection_inputs(const PredictConfig& config, const data::Datase
     if (!config.annotations) {
         for (std::size_t i = 0; i < index.size(); ++i) {
             inputs.paths.push_back(index.path(i));
+            inputs.names.emplace_back(index.filename(i));
             inputs.images.push_back({std::int64_t(i) + 1, 0, 0});
         }
         return inputs;
@@ -172,9 +175,59 @@ DetectionInputs detection_inputs(const PredictConfig& config, const data::Datase
                         "\"; give the folder its file_names are relative to as data");
         }
         inputs.paths.push_back(path);
+        inputs.names.push_back(image.file_name);
         inputs.images.push_back({image.id, int(image.width), int(image.height)});
     }
     return inputs;
+}
+
+// Detections below this score are left out of drawings: they would hide the image.
+constexpr double kDrawScore = 0.3;
+
+// The image with its confident detections: masks tinted, boxes outlined, class and score
+// above each box, in a colour per class.
+void draw_detections(const fs::path& image_file, const std::vector<coco::Annotation>& found,
+                     const std::vector<std::int64_t>& category_ids, const data::ClassNames& classes,
+                     const fs::path& file) {
+    cv::Mat image = cv::imread(image_file.string(), cv::IMREAD_COLOR);
+    if (image.empty()) {
+        throw Error("\"" + image_file.string() + "\" cannot be read to draw on");
+    }
+    const auto colour_of = [](std::size_t index) {
+        static const std::array<cv::Scalar, 6> palette = {
+            cv::Scalar(60, 76, 231),  cv::Scalar(113, 204, 46), cv::Scalar(219, 152, 52),
+            cv::Scalar(15, 196, 241), cv::Scalar(182, 89, 155), cv::Scalar(34, 126, 230)};
+        return palette[index % palette.size()];
+    };
+    for (const coco::Annotation& detection : found) {
+        if (detection.score < kDrawScore) {
+            continue;
+        }
+        const auto category =
+            std::find(category_ids.begin(), category_ids.end(), detection.category_id);
+        const auto index = static_cast<std::size_t>(category - category_ids.begin());
+        const cv::Scalar colour = colour_of(index);
+        if (detection.segmentation.kind == coco::Segmentation::Kind::Mask) {
+            std::vector<std::uint8_t> pixels = coco::decode_to_pixels(detection.segmentation.mask);
+            const cv::Mat mask(image.rows, image.cols, CV_8U, pixels.data());
+            cv::Mat tinted = image.clone();
+            tinted.setTo(colour, mask);
+            cv::addWeighted(image, 0.5, tinted, 0.5, 0.0, image);
+        }
+        const cv::Rect box(cv::Point(int(detection.box[0]), int(detection.box[1])),
+                           cv::Point(int(detection.box[0] + detection.box[2]),
+                                     int(detection.box[1] + detection.box[3])));
+        cv::rectangle(image, box, colour, 1);
+        char score[16];
+        std::snprintf(score, sizeof score, " %.2f", detection.score);
+        cv::putText(image, classes[index] + score, {box.x, std::max(8, box.y - 2)},
+                    cv::FONT_HERSHEY_PLAIN, 0.7, colour, 1);
+    }
+    std::vector<unsigned char> png;
+    cv::imencode(".png", image, png);
+    fs::create_directories(file.parent_path());
+    write_file_atomically(file,
+                          std::string_view(reinterpret_cast<const char*>(png.data()), png.size()));
 }
 
 nlohmann::json result_json(const coco::Annotation& detection, const std::string& file_name) {
@@ -274,9 +327,14 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
                                                     std::max(1, config.num_workers.value_or(1)));
             for (std::size_t i = 0; i < found.size(); ++i) {
                 const auto sample = std::size_t(batch->indices[i]);
+                if (config.draw) {
+                    draw_detections(
+                        inputs.paths[sample], found[i], detector->category_ids(), classes,
+                        *config.draw / fs::path(inputs.names[sample]).replace_extension(".png"));
+                }
                 for (const coco::Annotation& detection : found[i]) {
-                    results.push_back(result_json(
-                        detection, config.annotations ? "" : std::string(index.filename(sample))));
+                    results.push_back(
+                        result_json(detection, config.annotations ? "" : inputs.names[sample]));
                 }
             }
         } else if (classification) {

@@ -41,6 +41,8 @@ public:
     detections(const at::Tensor& output, std::int64_t view_height, std::int64_t view_width,
                const std::vector<ImageRef>& images, int threads) const;
     bool masks() const { return masks_; }
+    // The COCO category id of each class.
+    const std::vector<std::int64_t>& category_ids() const { return category_ids_; }
 
 private:
     at::Tensor loss(const at::Tensor& output, const at::Tensor& targets) override;

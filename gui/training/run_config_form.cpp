@@ -45,8 +45,6 @@ QStringList to_qt(const std::vector<std::string>& names) {
     return list;
 }
 
-// The tasks the form offers, with their titles; detection and instance segmentation (COCO or
-// YOLO annotations) run from the command line until the form has rows for annotation files.
 QString task_title(TaskKind kind) {
     switch (kind) {
     case TaskKind::ImageClassification:
@@ -54,8 +52,9 @@ QString task_title(TaskKind kind) {
     case TaskKind::SemanticSegmentation:
         return RunConfigForm::tr("Semantic segmentation (fine-tuning)");
     case TaskKind::ObjectDetection:
+        return RunConfigForm::tr("Object detection (fine-tuning)");
     case TaskKind::InstanceSegmentation:
-        return {};
+        return RunConfigForm::tr("Instance segmentation (fine-tuning)");
     case TaskKind::Pretraining:
         break;
     }
@@ -69,10 +68,7 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     form_ = new QFormLayout;
     task_ = combo(QStringLiteral("taskField"), {}, this);
     for (const TaskName& entry : task_names()) {
-        const QString title = task_title(entry.kind);
-        if (!title.isEmpty()) {
-            task_->addItem(title, QString::fromStdString(entry.name));
-        }
+        task_->addItem(task_title(entry.kind), QString::fromStdString(entry.name));
     }
     data_ = combo(QStringLiteral("dataField"), {}, this);
     val_data_ = combo(QStringLiteral("valDataField"), {}, this);
@@ -82,6 +78,12 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     val_masks_ = new QLineEdit(this);
     val_masks_->setObjectName(QStringLiteral("valMasksField"));
     val_masks_->setPlaceholderText(tr("folder of the validation images' masks"));
+    train_annotations_ = new QLineEdit(this);
+    train_annotations_->setObjectName(QStringLiteral("trainAnnotationsField"));
+    train_annotations_->setPlaceholderText(tr("COCO JSON of the training images' objects"));
+    val_annotations_ = new QLineEdit(this);
+    val_annotations_->setObjectName(QStringLiteral("valAnnotationsField"));
+    val_annotations_->setPlaceholderText(tr("COCO JSON of the validation images' objects"));
     classes_ = new QLineEdit(this);
     classes_->setObjectName(QStringLiteral("classesField"));
     classes_->setPlaceholderText(tr("JSON file naming the class ids, e.g. classes.json"));
@@ -122,6 +124,8 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     addRow(QStringLiteral("val"), tr("Validation dataset"), val_data_);
     addRow(QStringLiteral("train_masks"), tr("Training masks"), train_masks_);
     addRow(QStringLiteral("val_masks"), tr("Validation masks"), val_masks_);
+    addRow(QStringLiteral("train_annotations"), tr("Training annotations"), train_annotations_);
+    addRow(QStringLiteral("val_annotations"), tr("Validation annotations"), val_annotations_);
     addRow(QStringLiteral("classes"), tr("Classes"), classes_);
     addRow(QStringLiteral("model"), tr("Model"), model_);
     addRow(QStringLiteral("model_args"), tr("Start from"), backbone_);
@@ -177,7 +181,11 @@ void RunConfigForm::updateTaskRows() {
     const TaskKind kind = task();
     const bool finetuning = kind != TaskKind::Pretraining;
     const bool segmentation = kind == TaskKind::SemanticSegmentation;
+    const bool detection =
+        kind == TaskKind::ObjectDetection || kind == TaskKind::InstanceSegmentation;
     setRowVisible(QStringLiteral("method"), !finetuning);
+    setRowVisible(QStringLiteral("train_annotations"), detection);
+    setRowVisible(QStringLiteral("val_annotations"), detection);
     setRowVisible(QStringLiteral("val"), finetuning);
     setRowVisible(QStringLiteral("model_args"), finetuning);
     setRowVisible(QStringLiteral("train_masks"), segmentation);
@@ -334,6 +342,13 @@ nlohmann::json RunConfigForm::settings() const {
         }
     } else if (kind == TaskKind::ImageClassification) {
         settings["data"] = {{"train", train}, {"val", val}};
+    } else if (kind == TaskKind::ObjectDetection || kind == TaskKind::InstanceSegmentation) {
+        settings["data"] = {
+            {"train",
+             {{"images", train},
+              {"annotations", train_annotations_->text().trimmed().toStdString()}}},
+            {"val",
+             {{"images", val}, {"annotations", val_annotations_->text().trimmed().toStdString()}}}};
     } else {
         settings["data"] = {
             {"train", {{"images", train}, {"masks", train_masks_->text().trimmed().toStdString()}}},
@@ -417,6 +432,11 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     };
     if (data.is_string()) {
         select(data_, QString::fromStdString(data.get<std::string>()));
+    } else if (task() == TaskKind::ObjectDetection || task() == TaskKind::InstanceSegmentation) {
+        select(data_, path_at("train", "images"));
+        select(val_data_, path_at("val", "images"));
+        train_annotations_->setText(path_at("train", "annotations"));
+        val_annotations_->setText(path_at("val", "annotations"));
     } else if (task() == TaskKind::SemanticSegmentation) {
         select(data_, path_at("train", "images"));
         select(val_data_, path_at("val", "images"));

@@ -19,8 +19,9 @@ class QSpinBox;
 namespace kiln::gui {
 
 // The settings of a training run as a form, in LightlyTrain's names: the task (pretraining,
-// image classification, semantic segmentation), data (a project dataset; for fine-tuning also
-// the validation dataset, and for segmentation the mask folders and class names), the backbone
+// image classification, semantic segmentation, object detection, instance segmentation), data
+// (a project dataset; for fine-tuning also the validation dataset, for semantic segmentation
+// the mask folders and class names, for detection the COCO annotation files), the backbone
 // to start from (random, or one of the project's pretraining runs), model, method, epochs, batch
 // size, image size, accelerator (auto, CPU or a CUDA device), devices and nodes (this build trains
 // on one; the engine says so), precision (choices the accelerator cannot run are disabled, with the
@@ -62,6 +63,8 @@ private:
     QComboBox* val_data_;
     QLineEdit* train_masks_;
     QLineEdit* val_masks_;
+    QLineEdit* train_annotations_;
+    QLineEdit* val_annotations_;
     QLineEdit* classes_;
     QComboBox* backbone_;
     QComboBox* model_;

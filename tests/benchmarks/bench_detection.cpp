@@ -2,7 +2,10 @@
 // mAP after the same number of steps from random initialisation and (with --pretrained) from a
 // Kiln-pretrained backbone; training images/s; and the wall time of one run with validation
 // every N steps in sync mode against async mode (the numbers are the same; async spends its
-// mAP time beside training instead of in it).
+// mAP time beside training instead of in it). Then the same checkpoint's detections on the
+// val set, evaluated by Kiln's evaluator against pycocotools and faster-coco-eval (from the
+// build's Python, tests/benchmarks/coco_peers.py): time for load + evaluate, and whether their
+// twelve stats equal Kiln's bit for bit.
 //
 //   bench_detection [--pretrained RUN_DIR] [--dir DIR] [--steps 300] [--scenes 1000]
 //   (RUN_DIR: a `kiln train` run of smallcnn on Fashion-MNIST at image_size 32)
@@ -10,9 +13,13 @@
 #include "config/run_config.h"
 #include "core/log.h"
 #include "data/scene_generator.h"
+#include "eval/coco/coco_eval.h"
+#include "predict/predictor.h"
+#include "track/run_directory.h"
 #include "train/trainer.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -96,6 +103,55 @@ void print(const char* label, const Result& result, bool masks) {
                             .c_str()
                       : "",
                 m.seconds > 0 ? double(m.images) / m.seconds : 0.0, result.wall_seconds);
+    std::fflush(stdout);
+}
+
+double seconds_since(std::chrono::steady_clock::time_point started) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
+
+void compare_evaluators(const fs::path& run, const fs::path& scenes, bool masks) {
+    kiln::PredictConfig predict;
+    predict.out = run / "val-results.json";
+    predict.data = {scenes / "val" / "images"};
+    predict.annotations = scenes / "val" / "annotations.json";
+    predict.checkpoint = kiln::track::RunDirectory(run).last_checkpoint();
+    predict.batch_size = 32;
+    predict.num_workers = 1;
+    predict.accelerator = kiln::Accelerator::Cpu;
+    kiln::predict::run_prediction(predict);
+    const auto type = masks ? kiln::coco::IouType::Mask : kiln::coco::IouType::Box;
+    const auto started = std::chrono::steady_clock::now();
+    const auto truth = kiln::coco::GroundTruth::load(*predict.annotations);
+    const auto detections = kiln::coco::Detections::load(predict.out, truth, type);
+    kiln::coco::EvalParams params;
+    params.iou_type = type;
+    const auto stats = kiln::coco::evaluate(truth, detections, params).stats;
+    std::printf("  %-18s %8.3f s\n", "Kiln", seconds_since(started));
+    if (std::string(KILN_BENCHMARK_PYTHON).empty()) {
+        return;
+    }
+    const std::string command = std::string(KILN_BENCHMARK_PYTHON) + " " + KILN_BENCHMARK_DIR +
+                                "/coco_peers.py " + predict.annotations->string() + " " +
+                                predict.out.string() + (masks ? " segm" : " bbox");
+    FILE* pipe = ::popen(command.c_str(), "r");
+    char line[4096];
+    while (pipe != nullptr && std::fgets(line, sizeof line, pipe) != nullptr) {
+        const json peer = json::parse(line);
+        double largest = 0;
+        for (int i = 0; i < kiln::coco::kStatCount; ++i) {
+            largest = std::max(largest, std::abs(peer["stats"][std::size_t(i)].get<double>() -
+                                                 stats[std::size_t(i)]));
+        }
+        std::printf("  %-18s %8.3f s  stats %s\n", peer["name"].get<std::string>().c_str(),
+                    peer["seconds"].get<double>(),
+                    largest == 0
+                        ? "equal to Kiln's bit for bit"
+                        : ("differ from Kiln's by up to " + std::to_string(largest)).c_str());
+    }
+    if (pipe != nullptr) {
+        ::pclose(pipe);
+    }
 }
 
 } // namespace
@@ -156,6 +212,10 @@ int main(int argc, char** argv) {
                   "sync", pretrained),
               true);
     }
+    std::printf("evaluating the last checkpoint's detections on the val set (boxes):\n");
+    compare_evaluators(dir / "det-random", dir, false);
+    std::printf("evaluating the last checkpoint's detections on the val set (masks):\n");
+    compare_evaluators(dir / "inst-random", dir, true);
     const int every = std::max(1, steps / 10);
     std::printf("validation every %d steps:\n", every);
     print("  instance seg., map sync",

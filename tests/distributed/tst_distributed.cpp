@@ -3,9 +3,11 @@
 
 #include "core/error.h"
 #include "distributed/process_group.h"
+#include "eval/coco/coco_eval.h"
 #include "methods/method.h"
 #include "models/backbone.h"
 #include "models/batch_norm.h"
+#include "support/shapes_idx.h"
 
 #include <QDir>
 #include <QFile>
@@ -551,6 +553,52 @@ private Q_SLOTS:
         }
         QCOMPARE(total, 64);
         QCOMPARE(best, double(correct) / total);
+    }
+
+    void instanceMasksAreGatheredFromBothRanks() {
+        // Each rank detects in its half of the val images; their masks are gathered for one
+        // evaluation, which must give the mAP of the same checkpoint's predictions over all.
+        const QString shapes = temp_.filePath(QStringLiteral("shapes"));
+        kiln::test::write_shapes_idx((shapes + "-images").toStdString(),
+                                     (shapes + "-labels").toStdString(), 40);
+        for (const auto& [split, seed] : {std::pair{"train", "1"}, std::pair{"val", "2"}}) {
+            const Result made = runKiln({"generate-scenes", "--images", shapes + "-images",
+                                         "--labels", shapes + "-labels", "--out",
+                                         temp_.filePath(split), "--scenes", "24", "--seed", seed});
+            QVERIFY2(made.exitCode == 0, qPrintable(made.err));
+        }
+        const QString train = temp_.filePath(QStringLiteral("train"));
+        const QString val = temp_.filePath(QStringLiteral("val"));
+        const QString out = temp_.filePath(QStringLiteral("instances-ddp"));
+        Result result = runKiln({"train-instance-segmentation", "out=" + out,
+                                 "data.train.annotations=" + train + "/annotations.json",
+                                 "data.train.images=" + train + "/images",
+                                 "data.val.annotations=" + val + "/annotations.json",
+                                 "data.val.images=" + val + "/images", "model=smallcnn", "steps=6",
+                                 "val_every_n_steps=6", "batch_size=8", "num_workers=0",
+                                 "accelerator=cpu", "transform_args.image_size=64", "devices=2"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QFile metrics(out + QStringLiteral("/metrics.jsonl"));
+        QVERIFY(metrics.open(QIODevice::ReadOnly));
+        double logged = -2;
+        for (const QByteArray& line : metrics.readAll().split('\n')) {
+            const QJsonObject record = QJsonDocument::fromJson(line).object();
+            if (record.contains(QStringLiteral("val_metric/map"))) {
+                logged = record.value(QStringLiteral("val_metric/map")).toDouble();
+            }
+        }
+        QVERIFY(logged >= 0);
+        const QString results = temp_.filePath(QStringLiteral("instances.json"));
+        result = runKiln({"predict", "checkpoint=" + out + "/checkpoints/best.ckpt",
+                          "data=" + val + "/images", "annotations=" + val + "/annotations.json",
+                          "out=" + results, "accelerator=cpu", "batch_size=4"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const auto truth = kiln::coco::GroundTruth::load((val + "/annotations.json").toStdString());
+        const auto detections =
+            kiln::coco::Detections::load(results.toStdString(), truth, kiln::coco::IouType::Mask);
+        kiln::coco::EvalParams params;
+        params.iou_type = kiln::coco::IouType::Mask;
+        QCOMPARE(kiln::coco::evaluate(truth, detections, params).stats[0], logged);
     }
 
     void aKilledRankFailsTheRunAndLeavesNoProcessBehind() {

@@ -434,6 +434,17 @@ private Q_SLOTS:
         QVERIFY(masks->isVisible() && !method->isVisible());
         QTest::qWait(50); // the form's layout settles
         saveScreenshot(window, QStringLiteral("run-configuration-segmentation"));
+        auto* annotations = form->findChild<QLineEdit*>(QStringLiteral("trainAnnotationsField"));
+        task->setCurrentIndex(task->findData(QStringLiteral("object_detection")));
+        QVERIFY(annotations->isVisible() && !masks->isVisible() && !method->isVisible());
+        annotations->setText(QStringLiteral("/data/train.json"));
+        form->findChild<QLineEdit*>(QStringLiteral("valAnnotationsField"))
+            ->setText(QStringLiteral("/data/val.json"));
+        const nlohmann::json detection = form->settings();
+        QCOMPARE(detection["data"]["train"]["annotations"], nlohmann::json("/data/train.json"));
+        QCOMPARE(detection["data"]["val"]["annotations"], nlohmann::json("/data/val.json"));
+        QTest::qWait(50);
+        saveScreenshot(window, QStringLiteral("run-configuration-detection"));
         task->setCurrentIndex(task->findData(QStringLiteral("image_classification")));
         QVERIFY(!masks->isVisible() && backbone->isVisible());
         // The pretraining run is offered as the backbone, by its folder's name.

@@ -11,6 +11,8 @@
 #include "data/view_transform.h"
 #include "eval/coco/coco_eval.h"
 #include "predict/predictor.h"
+#include "support/python.h"
+#include "support/shapes_idx.h"
 #include "support/validation_recorder.h"
 #include "track/run_directory.h"
 #include "train/trainer.h"
@@ -28,38 +30,6 @@ using nlohmann::json;
 using Recorder = kiln::test::ValidationRecorder;
 
 namespace {
-
-void writeBigEndian(std::ofstream& out, std::uint32_t value) {
-    const char bytes[4] = {char(value >> 24), char(value >> 16), char(value >> 8), char(value)};
-    out.write(bytes, 4);
-}
-
-// An IDX set of two shapes that a small CNN tells apart at once, 28 x 28 like Fashion-MNIST:
-// label 0 a filled square, label 1 a ring, in varying sizes and brightness.
-void writeShapes(const fs::path& images, const fs::path& labels, int count) {
-    std::ofstream image_file(images, std::ios::binary);
-    std::ofstream label_file(labels, std::ios::binary);
-    writeBigEndian(image_file, 0x803);
-    writeBigEndian(image_file, std::uint32_t(count));
-    writeBigEndian(image_file, 28);
-    writeBigEndian(image_file, 28);
-    writeBigEndian(label_file, 0x801);
-    writeBigEndian(label_file, std::uint32_t(count));
-    for (int i = 0; i < count; ++i) {
-        cv::Mat shape = cv::Mat::zeros(28, 28, CV_8U);
-        const int label = i % 2;
-        const int brightness = 160 + (i * 37) % 96;
-        const int side = 14 + (i * 5) % 12;
-        const int corner = (28 - side) / 2;
-        if (label == 0) {
-            shape(cv::Rect(corner, corner, side, side)).setTo(brightness);
-        } else {
-            cv::circle(shape, {14, 14}, side / 2, cv::Scalar(brightness), 3);
-        }
-        image_file.write(reinterpret_cast<const char*>(shape.data), 28 * 28);
-        label_file.put(char(label));
-    }
-}
 
 json readJson(const fs::path& file) {
     std::ifstream in(file);
@@ -130,7 +100,7 @@ private Q_SLOTS:
     void initTestCase() {
         QVERIFY(temp_.isValid());
         root_ = temp_.path().toStdString();
-        writeShapes(root_ / "shapes-images", root_ / "shapes-labels", 200);
+        kiln::test::write_shapes_idx(root_ / "shapes-images", root_ / "shapes-labels", 200);
         kiln::data::SceneOptions options;
         options.images = root_ / "shapes-images";
         options.labels = root_ / "shapes-labels";
@@ -264,6 +234,27 @@ private Q_SLOTS:
             kiln::coco::Detections::load(predict.out, truth, kiln::coco::IouType::Box);
         const auto stats = kiln::coco::evaluate(truth, detections, {}).stats;
         QCOMPARE(stats[0], *summary.best_value); // bit for bit
+
+        // pycocotools gives the same twelve numbers for the same file.
+        if (!kiln::test::pythonHas(QStringLiteral("pycocotools"))) {
+            QSKIP(kiln::test::pythonMissing(QStringLiteral("pycocotools")));
+        }
+        const auto peer = kiln::test::runPython(
+            QStringLiteral("import contextlib, io, json, sys\n"
+                           "from pycocotools.coco import COCO\n"
+                           "from pycocotools.cocoeval import COCOeval\n"
+                           "with contextlib.redirect_stdout(io.StringIO()):\n"
+                           "    truth = COCO(sys.argv[1])\n"
+                           "    e = COCOeval(truth, truth.loadRes(sys.argv[2]), 'bbox')\n"
+                           "    e.evaluate(); e.accumulate(); e.summarize()\n"
+                           "print(json.dumps([float(v) for v in e.stats]))\n"),
+            {QString::fromStdString(predict.annotations->string()),
+             QString::fromStdString(predict.out.string())});
+        QVERIFY2(peer.exit_code == 0, qPrintable(peer.errors));
+        const json peer_stats = json::parse(peer.output.toStdString());
+        for (int i = 0; i < 12; ++i) {
+            QCOMPARE(peer_stats[std::size_t(i)].get<double>(), stats[std::size_t(i)]);
+        }
     }
 
     void instanceSegmentationTrainsOnYoloSegments() {
@@ -290,12 +281,30 @@ private Q_SLOTS:
         predict.batch_size = 8;
         predict.num_workers = 0;
         predict.accelerator = kiln::Accelerator::Cpu;
+        predict.draw = root_ / "drawn";
         kiln::predict::run_prediction(predict);
         const json results = readJson(predict.out);
         QVERIFY(!results.empty());
         QVERIFY(results[0].contains("segmentation"));
         QVERIFY(results[0].contains("file_name"));
         QCOMPARE(results[0]["segmentation"]["size"], json::array({64, 64}));
+        // Each image is drawn on where a detection scores 0.3 or more, and left as it was
+        // elsewhere.
+        int drawn = 0;
+        for (const auto& entry : fs::directory_iterator(root_ / "val" / "images")) {
+            const fs::path copy = *predict.draw / entry.path().filename();
+            QVERIFY2(fs::exists(copy), copy.c_str());
+            const cv::Mat original = cv::imread(entry.path().string(), cv::IMREAD_COLOR);
+            const cv::Mat marked = cv::imread(copy.string(), cv::IMREAD_COLOR);
+            QCOMPARE(marked.size(), original.size());
+            drawn += cv::norm(original, marked, cv::NORM_INF) > 0 ? 1 : 0;
+        }
+        bool confident = false;
+        for (const json& result : results) {
+            confident = confident || result["score"].get<double>() >= 0.3;
+        }
+        QVERIFY(confident);
+        QVERIFY(drawn > 0);
     }
 
     void yamlNamesAndBoxesAreRead() {
