@@ -17,6 +17,7 @@
 #include "predict/predictor.h"
 #include "track/run_directory.h"
 #include "train/trainer.h"
+#include "training_measure.h"
 
 #include <chrono>
 #include <cmath>
@@ -32,25 +33,8 @@ using nlohmann::json;
 
 namespace {
 
-const fs::path kFashionMnist = "/usr/share/datasets/fashion-mnist";
-
-class Measure : public kiln::train::TrainObserver {
-public:
-    double seconds = 0.0;
-    std::int64_t images = 0;
-    std::map<std::string, double> last;
-
-    void on_step(const kiln::train::StepMetrics& metrics) override {
-        seconds += metrics.batch_time + metrics.data_time;
-        images += static_cast<std::int64_t>(
-            metrics.images_per_second * (metrics.batch_time + metrics.data_time) + 0.5);
-    }
-    void on_validation(const kiln::train::ValidationMetrics& metrics) override {
-        for (const auto& [key, value] : metrics.values) {
-            last[key] = value;
-        }
-    }
-};
+using kiln::bench::kFashionMnist;
+using Measure = kiln::bench::TrainingMeasure;
 
 struct Result {
     Measure measure;
@@ -102,7 +86,7 @@ void print(const char* label, const Result& result, bool masks) {
                                                            : -1.0))
                             .c_str()
                       : "",
-                m.seconds > 0 ? double(m.images) / m.seconds : 0.0, result.wall_seconds);
+                m.images_per_second(), result.wall_seconds);
     std::fflush(stdout);
 }
 

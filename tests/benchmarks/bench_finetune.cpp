@@ -16,6 +16,7 @@
 #include "data/idx_import.h"
 #include "data/scene_generator.h"
 #include "train/trainer.h"
+#include "training_measure.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -29,25 +30,8 @@ using nlohmann::json;
 
 namespace {
 
-const fs::path kFashionMnist = "/usr/share/datasets/fashion-mnist";
-
-class Measure : public kiln::train::TrainObserver {
-public:
-    double seconds = 0.0;
-    std::int64_t images = 0;
-    std::map<std::string, double> last;
-
-    void on_step(const kiln::train::StepMetrics& metrics) override {
-        seconds += metrics.batch_time + metrics.data_time;
-        images += static_cast<std::int64_t>(
-            metrics.images_per_second * (metrics.batch_time + metrics.data_time) + 0.5);
-    }
-    void on_validation(const kiln::train::ValidationMetrics& metrics) override {
-        for (const auto& [key, value] : metrics.values) {
-            last[key] = value;
-        }
-    }
-};
+using kiln::bench::kFashionMnist;
+using Measure = kiln::bench::TrainingMeasure;
 
 // The first `per_class` images of each class folder, linked into `subset`.
 void link_subset(const fs::path& train, const fs::path& subset, int per_class) {
