@@ -607,8 +607,35 @@ EmbedConfig resolve_embed_config(const json& input, const ResolveContext& contex
     return config;
 }
 
+namespace {
+
+// LightlyTrain's way of giving detection ground truth to predict, `data.images=DIR
+// data.annotations=FILE`, as Kiln's `data=DIR annotations=FILE`.
+json with_split_detection_data(const json& input) {
+    if (!input.is_object() || !input.contains("data") || !input["data"].is_object()) {
+        return input;
+    }
+    json result = input;
+    const json data = input["data"];
+    result.erase("data");
+    for (const auto& [key, value] : data.items()) {
+        if (key == "images") {
+            result["data"] = value;
+        } else if (key == "annotations") {
+            result["annotations"] = value;
+        } else {
+            throw ConfigError(
+                {{"data." + key, "unknown; predict's data is a folder or file of images, or "
+                                 "data.images with data.annotations (a COCO file)"}});
+        }
+    }
+    return result;
+}
+
+} // namespace
+
 PredictConfig resolve_predict_config(const json& input, const ResolveContext& context) {
-    Resolution resolution(config::predict_schema(), input);
+    Resolution resolution(config::predict_schema(), with_split_detection_data(input));
     PredictConfig config = read_predict_config(resolution.normalized());
     const system::HardwareInfo& hardware = context.hardware;
 

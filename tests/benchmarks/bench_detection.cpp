@@ -127,11 +127,11 @@ void compare_evaluators(const fs::path& run, const fs::path& scenes, bool masks)
             largest = std::max(largest, std::abs(peer["stats"][std::size_t(i)].get<double>() -
                                                  stats[std::size_t(i)]));
         }
+        char difference[64];
+        std::snprintf(difference, sizeof difference, "differ from Kiln's by up to %.3g", largest);
         std::printf("  %-18s %8.3f s  stats %s\n", peer["name"].get<std::string>().c_str(),
                     peer["seconds"].get<double>(),
-                    largest == 0
-                        ? "equal to Kiln's bit for bit"
-                        : ("differ from Kiln's by up to " + std::to_string(largest)).c_str());
+                    largest == 0 ? "equal to Kiln's bit for bit" : difference);
     }
     if (pipe != nullptr) {
         ::pclose(pipe);

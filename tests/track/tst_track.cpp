@@ -1,6 +1,7 @@
 // Run tracking: the SQLite run store (schema, batched commits, a kill -9 mid-run, resume).
 
 #include "core/error.h"
+#include "support/python.h"
 #include "tensorboard_event.pb.h"
 #include "track/mlflow.h"
 #include "track/remaining_time.h"
@@ -11,6 +12,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <arpa/inet.h>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -18,8 +20,11 @@
 #include <iterator>
 #include <map>
 #include <mutex>
+#include <netinet/in.h>
 #include <sqlite3.h>
+#include <sys/socket.h>
 #include <thread>
+#include <unistd.h>
 
 namespace track = kiln::track;
 
@@ -267,6 +272,170 @@ private Q_SLOTS:
                 QVERIFY2(QString(error.what()).contains(expected), error.what());
             }
         }
+    }
+
+    void tensorboardsOwnReaderReadsEveryScalar() {
+        if (!kiln::test::pythonHas(QStringLiteral("tensorboard"))) {
+            QSKIP(kiln::test::pythonMissing(QStringLiteral("tensorboard")));
+        }
+        QTemporaryDir dir;
+        std::map<std::string, std::vector<std::pair<std::int64_t, float>>> written;
+        {
+            track::TensorBoardWriter writer(dir.path().toStdString());
+            for (std::int64_t step = 1; step <= 120; ++step) {
+                std::vector<std::pair<std::string, double>> values = {
+                    {"train_loss", 3.0 / double(step)},
+                    {"profiling/batch_time", 0.1 + 1e-3 * double(step % 7)},
+                    {"data_wait", step % 5 == 0 ? 0.0 : 0.01 * double(step)}};
+                if (step % 40 == 0) {
+                    values.emplace_back("val_metric/map", 0.001 * double(step));
+                }
+                for (const auto& [tag, value] : values) {
+                    written[tag].emplace_back(step, static_cast<float>(value));
+                }
+                writer.add_scalars(step, 1700000000.0 + double(step), values);
+            }
+        }
+        const auto read = kiln::test::runPython(
+            QStringLiteral(
+                "import json, sys\n"
+                "from tensorboard.backend.event_processing.event_accumulator import "
+                "EventAccumulator\n"
+                "events = EventAccumulator(sys.argv[1], size_guidance={'scalars': 0})\n"
+                "events.Reload()\n"
+                "print(json.dumps({tag: [[e.step, e.value] for e in events.Scalars(tag)]\n"
+                "                  for tag in events.Tags()['scalars']}))\n"),
+            {dir.path()});
+        QVERIFY2(read.exit_code == 0, qPrintable(read.errors));
+        const nlohmann::json scalars = nlohmann::json::parse(read.output.toStdString());
+        QCOMPARE(scalars.size(), written.size());
+        for (const auto& [tag, points] : written) {
+            const nlohmann::json& seen = scalars.at(tag);
+            QCOMPARE(seen.size(), points.size());
+            for (std::size_t i = 0; i < points.size(); ++i) {
+                QCOMPARE(seen[i][0].get<std::int64_t>(), points[i].first);
+                QCOMPARE(static_cast<float>(seen[i][1].get<double>()), points[i].second);
+            }
+        }
+    }
+
+    // A TCP port on the loopback that nothing listens on now.
+    static int freePort() {
+        const int socket = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof address;
+        ::bind(socket, reinterpret_cast<sockaddr*>(&address), sizeof address);
+        ::getsockname(socket, reinterpret_cast<sockaddr*>(&address), &length);
+        ::close(socket);
+        return ntohs(address.sin_port);
+    }
+
+    // A Kiln run logged to `tracking_uri`, as MLflow's own client reads it back: the run's
+    // metric histories and parameters, as JSON.
+    static nlohmann::json logAndReadWithMlflow(const std::string& tracking_uri) {
+        track::MlflowSettings settings;
+        settings.tracking_uri = tracking_uri;
+        settings.experiment_name = "interop";
+        settings.run_name = "kiln-run";
+        std::string run_id;
+        {
+            const auto store = track::make_mlflow_store(settings);
+            run_id = store->start_run(settings, 1700000000.0);
+            store->log_params(track::config_params({{"epochs", 3}, {"optim_args", {{"lr", 0.3}}}}));
+            for (int step = 1; step <= 30; ++step) {
+                store->log_metrics(step, 1700000000.0 + step,
+                                   {{"train_loss", 1.0 / step}, {"profiling/data_time", 0.5}});
+            }
+            store->end_run("FINISHED", 1700000100.0);
+        }
+        // MLflow 3 reads a file store only when told to: it keeps it in maintenance mode.
+        const auto read = kiln::test::runPython(
+            QStringLiteral(
+                "import json, os, sys\n"
+                "os.environ['MLFLOW_ALLOW_FILE_STORE'] = 'true'\n"
+                "from mlflow.tracking import MlflowClient\n"
+                "client = MlflowClient(sys.argv[1])\n"
+                "run = client.get_run(sys.argv[2])\n"
+                "print(json.dumps({'status': run.info.status, 'name': run.info.run_name,\n"
+                "  'params': run.data.params,\n"
+                "  'metrics': {key: [[m.step, m.value, m.timestamp] for m in\n"
+                "    sorted(client.get_metric_history(run.info.run_id, key),\n"
+                "           key=lambda m: m.step)] for key in run.data.metrics}}))\n"),
+            {QString::fromStdString(tracking_uri), QString::fromStdString(run_id)});
+        if (read.exit_code != 0) {
+            qWarning("%s", qPrintable(read.errors));
+            return {};
+        }
+        return nlohmann::json::parse(read.output.toStdString());
+    }
+
+    static void checkMlflowRun(const nlohmann::json& run) {
+        QCOMPARE(run["status"], nlohmann::json("FINISHED"));
+        QCOMPARE(run["name"], nlohmann::json("kiln-run"));
+        QCOMPARE(run["params"]["optim_args.lr"], nlohmann::json("0.3"));
+        const nlohmann::json& loss = run["metrics"]["train_loss"];
+        QCOMPARE(loss.size(), std::size_t{30});
+        for (int step = 1; step <= 30; ++step) {
+            QCOMPARE(loss[step - 1][0].get<int>(), step);
+            QCOMPARE(loss[step - 1][1].get<double>(), 1.0 / step);
+            QCOMPARE(loss[step - 1][2].get<std::int64_t>(), 1700000000000LL + 1000LL * step);
+        }
+        QCOMPARE(run["metrics"]["profiling/data_time"].size(), std::size_t{30});
+    }
+
+    void mlflowsClientReadsTheFileStore() {
+        if (!kiln::test::pythonHas(QStringLiteral("mlflow"))) {
+            QSKIP(kiln::test::pythonMissing(QStringLiteral("mlflow")));
+        }
+        QTemporaryDir dir;
+        const nlohmann::json run =
+            logAndReadWithMlflow("file:" + dir.filePath("mlruns").toStdString());
+        QVERIFY(!run.empty());
+        checkMlflowRun(run);
+    }
+
+    void aRealMlflowServerReceivesTheRun() {
+        if (!kiln::test::pythonHas(QStringLiteral("mlflow"))) {
+            QSKIP(kiln::test::pythonMissing(QStringLiteral("mlflow")));
+        }
+        QTemporaryDir dir;
+        const int port = freePort();
+        QProcess server;
+        server.setProcessChannelMode(QProcess::MergedChannels);
+        server.setStandardOutputFile(dir.filePath("server.log")); // a full pipe would stall it
+        server.start(kiln::test::python(),
+                     {"-m", "mlflow", "server", "--host", "127.0.0.1", "--port",
+                      QString::number(port), "--workers", "1", "--backend-store-uri",
+                      "sqlite:///" + dir.filePath("mlflow.db"), "--default-artifact-root",
+                      dir.filePath("artifacts")});
+        QVERIFY(server.waitForStarted());
+        const auto serverLog = [&dir] {
+            QFile log(dir.filePath("server.log"));
+            return log.open(QIODevice::ReadOnly) ? log.readAll() : QByteArray();
+        };
+        httplib::Client client("127.0.0.1", port);
+        client.set_connection_timeout(1);
+        client.set_read_timeout(5);
+        bool up = false;
+        for (int attempt = 0; attempt < 240 && !up; ++attempt) { // up to a minute
+            const auto answer = client.Get("/health");
+            up = answer && answer->status == 200;
+            if (!up) {
+                QVERIFY2(server.state() == QProcess::Running, serverLog().constData());
+                std::this_thread::sleep_for(std::chrono::milliseconds(250));
+            }
+        }
+        QVERIFY2(up, serverLog().constData());
+        const nlohmann::json run = logAndReadWithMlflow("http://127.0.0.1:" + std::to_string(port));
+        server.terminate();
+        if (!server.waitForFinished(10000)) {
+            server.kill();
+            server.waitForFinished();
+        }
+        QVERIFY(!run.empty());
+        checkMlflowRun(run);
     }
 
     void mlflowFileStoreLayout() {

@@ -13,7 +13,6 @@ namespace {
 // np.spacing(1)
 constexpr double kEpsilon = 2.220446049250313e-16;
 constexpr std::size_t kPairwiseBlock = 128;
-constexpr std::size_t kReductionBuffer = 8192; // numpy's default ufunc buffer size
 
 using Bits = std::uint16_t; // one bit per IoU threshold
 static_assert(kIouThresholdCount <= 16, "IoU thresholds must fit the bit masks");
@@ -456,13 +455,7 @@ const std::array<AreaRange, kAreaRangeCount>& area_ranges() {
 }
 
 double numpy_mean(const std::vector<double>& values) {
-    // The reduction runs over the iterator's buffers of 8192 elements, pairwise within each.
-    double sum = 0.0;
-    for (std::size_t start = 0; start < values.size(); start += kReductionBuffer) {
-        sum +=
-            pairwise_sum(values.data() + start, std::min(kReductionBuffer, values.size() - start));
-    }
-    return sum / static_cast<double>(values.size());
+    return pairwise_sum(values.data(), values.size()) / static_cast<double>(values.size());
 }
 
 EvalResult evaluate(const GroundTruth& ground_truth, const Detections& detections,

@@ -60,9 +60,11 @@ EvalResult evaluate(const GroundTruth& ground_truth, const Detections& detection
 // COCOeval.summarize()'s twelve lines, byte for byte.
 std::string summary_table(const EvalResult& result);
 
-// numpy.mean of a float64 vector: summed buffer by buffer (8192 values), each buffer by
-// pairwise summation (8 partial sums up to 128 values, split in halves above), then divided by
-// the count. The last digits of COCO's stats depend on it.
+// numpy.mean of a contiguous float64 vector as NumPy 2.3 and newer compute it: pairwise
+// summation over the whole vector (8 partial sums up to 128 values, split in halves above),
+// then divided by the count. The last digits of COCO's stats depend on it: NumPy before 2.3
+// summed buffers of 8192 values one after another, so with an older NumPy pycocotools' stats
+// can differ from these in the last bit.
 double numpy_mean(const std::vector<double>& values);
 
 } // namespace kiln::coco
