@@ -166,11 +166,26 @@
     </message>
 </context>
 <context>
+    <name>kiln::gui::PerClassResults</name>
+    <message>
+        <source>class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Per class, validation at step %1</source>
+        <translation>Je Klasse, Validierung bei Schritt %1</translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::LivePlots</name>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="37"/>
         <source>Loss</source>
         <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>Validation (step %1: metrics being computed)</source>
+        <translation>Validierung (Schritt %1: Metriken werden berechnet)</translation>
     </message>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="37"/>

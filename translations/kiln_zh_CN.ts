@@ -164,11 +164,26 @@
     </message>
 </context>
 <context>
+    <name>kiln::gui::PerClassResults</name>
+    <message>
+        <source>class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Per class, validation at step %1</source>
+        <translation>按类别，第 %1 步的验证</translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::LivePlots</name>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="37"/>
         <source>Loss</source>
         <translation>损失</translation>
+    </message>
+    <message>
+        <source>Validation (step %1: metrics being computed)</source>
+        <translation>验证（第 %1 步：指标计算中）</translation>
     </message>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="37"/>

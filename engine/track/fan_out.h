@@ -33,6 +33,11 @@ public:
             observer->on_validation(metrics);
         }
     }
+    void on_validation_pending(std::int64_t step) override {
+        for (TrainObserver* observer : observers_) {
+            observer->on_validation_pending(step);
+        }
+    }
     void on_end(const RunSummary& summary) override {
         for (TrainObserver* observer : observers_) {
             observer->on_end(summary);

@@ -34,11 +34,23 @@ public:
     // The backbone's state_dict, readable by Python's torch.load.
     std::filesystem::path exported_last() const { return exported_models() / "exported_last.pt"; }
     std::filesystem::path exported_best() const { return exported_models() / "exported_best.pt"; }
+    static constexpr const char* kValidatedPrefix = "validated-step-";
     std::filesystem::path validated_checkpoint(std::int64_t step) const {
-        return checkpoints() / ("validated-step-" + std::to_string(step) + ".ckpt");
+        return checkpoints() / (kValidatedPrefix + std::to_string(step) + ".ckpt");
     }
     std::filesystem::path validated_export(std::int64_t step) const {
-        return exported_models() / ("validated-step-" + std::to_string(step) + ".pt");
+        return exported_models() / (kValidatedPrefix + std::to_string(step) + ".pt");
+    }
+    // Removes the validated-step-N files a run that died while evaluating left behind.
+    void remove_validated_snapshots() const {
+        std::error_code error;
+        for (const std::filesystem::path& folder : {checkpoints(), exported_models()}) {
+            for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
+                if (entry.path().filename().string().rfind(kValidatedPrefix, 0) == 0) {
+                    std::filesystem::remove(entry.path(), error);
+                }
+            }
+        }
     }
 
 private:

@@ -77,6 +77,9 @@ public:
     }
     // After each validation pass (fine-tuning tasks).
     virtual void on_validation(const ValidationMetrics& metrics) { (void)metrics; }
+    // A validation pass at `step` ended and its metrics are being computed in the background
+    // (COCO mAP); on_validation follows, for this step, when they are ready.
+    virtual void on_validation_pending(std::int64_t step) { (void)step; }
     virtual void on_end(const RunSummary& summary) { (void)summary; }
     // Just before a checkpoint is written: what observers keep must cover every step in it,
     // or a resumed run would leave a gap.

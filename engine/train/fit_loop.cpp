@@ -76,6 +76,9 @@ FitLoop::FitLoop(const TrainConfig& config, Task& task, Strategy& strategy,
 
 RunSummary::Status FitLoop::run(Position& position) {
     const std::int64_t batches_per_epoch = loader_.batches_per_epoch();
+    if (strategy_.writes()) {
+        track::RunDirectory(config_.out).remove_validated_snapshots();
+    }
     best_value_ = position.best_value;
     best_step_ = position.best_step;
     const auto done = [&] { return position.optimizer_step >= schedule_.total_steps; };
@@ -171,6 +174,7 @@ void FitLoop::validate(Position& position) {
         std::filesystem::create_directories(run.exported_models());
         task_.export_model(run.validated_export(position.optimizer_step));
         pending.snapshot = true;
+        observer_.on_validation_pending(position.optimizer_step);
     }
     validations_.push_back(std::move(pending));
     finish_validations(position, false);

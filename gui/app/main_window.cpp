@@ -11,6 +11,7 @@
 #include "embeddings/embeddings_view.h"
 #include "embeddings/export_dialog.h"
 #include "plots/live_plots.h"
+#include "plots/per_class_results.h"
 #include "project/project.h"
 #include "runs/run_history.h"
 #include "system/hardware.h"
@@ -82,9 +83,13 @@ MainWindow::MainWindow(QWidget* parent)
     progress_->hide();
     statusBar()->addPermanentWidget(progress_);
     connect(session_, &TrainingSession::stepFinished, this, &MainWindow::showStep);
-    connect(
-        session_, &TrainingSession::validationFinished, this,
-        [this](const train::ValidationMetrics& metrics) { livePlots_->addValidation(metrics); });
+    connect(session_, &TrainingSession::validationFinished, this,
+            [this](const train::ValidationMetrics& metrics) {
+                livePlots_->addValidation(metrics);
+                perClass_->setValidation(metrics);
+            });
+    connect(session_, &TrainingSession::validationPending, livePlots_,
+            &LivePlots::addPendingValidation);
     connect(session_, &TrainingSession::finished, this, &MainWindow::trainingFinished);
     connect(session_, &TrainingSession::failed, this, [this](const QString& message) {
         progress_->hide();
@@ -384,6 +389,7 @@ QWidget* MainWindow::createProjectPage() {
     projectTabs_->addTab(runConfig_, tr("Run Configuration"));
     auto* live = new QWidget(projectTabs_);
     livePlots_ = new LivePlots(live);
+    perClass_ = new PerClassResults(live);
     advice_ = new QLabel(live);
     advice_->setObjectName(QStringLiteral("adviceLabel"));
     advice_->setWordWrap(true);
@@ -395,6 +401,7 @@ QWidget* MainWindow::createProjectPage() {
             [this] { optimizeDataset(trainedDataset_); });
     auto* liveLayout = new QVBoxLayout(live);
     liveLayout->addWidget(livePlots_, 1);
+    liveLayout->addWidget(perClass_);
     liveLayout->addWidget(advice_);
     liveLayout->addWidget(optimizeAdvice_, 0, Qt::AlignLeft);
     projectTabs_->addTab(live, tr("Live Plots"));
@@ -463,6 +470,7 @@ void MainWindow::startTraining() {
 
 void MainWindow::beginTraining(const TrainConfig& config) {
     livePlots_->clear();
+    perClass_->clear();
     advice_->clear();
     optimizeAdvice_->hide();
     trainedDataset_ =

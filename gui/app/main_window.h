@@ -22,6 +22,7 @@ class AugmentationPreview;
 class EmbeddingSession;
 class EmbeddingsView;
 class LivePlots;
+class PerClassResults;
 class Project;
 class RunConfigForm;
 class RunHistoryView;
@@ -111,6 +112,7 @@ private:
     RunHistoryView* runHistory_ = nullptr;
     RunConfigForm* runConfig_ = nullptr;
     LivePlots* livePlots_ = nullptr;
+    PerClassResults* perClass_ = nullptr;
     QLabel* advice_ = nullptr;
     QPushButton* optimizeAdvice_ = nullptr;
     QString trainedDataset_; // the data of the current or last run

@@ -104,7 +104,8 @@ LivePlots::Panel LivePlots::addPanel(const QString& name, const QString& title,
     panel.plot->setObjectName(name + QStringLiteral("Plot"));
     panel.plot->setMinimumSize(260, 160);
     panel.plot->plotLayout()->insertRow(0);
-    panel.plot->plotLayout()->addElement(0, 0, new QCPTextElement(panel.plot, title));
+    panel.title = new QCPTextElement(panel.plot, title);
+    panel.plot->plotLayout()->addElement(0, 0, panel.title);
     panel.plot->xAxis->setLabel(tr("step"));
     for (int i = 0; i < series.size(); ++i) {
         QCPGraph* graph = panel.plot->addGraph();
@@ -143,6 +144,8 @@ void LivePlots::clear() {
     validation_metric_.clear();
     validation_loss_.clear();
     best_validation_ = -1;
+    pending_validations_.clear();
+    updateValidationTitle();
     validation_panel_.plot->hide();
     dirty_ = true;
 }
@@ -168,8 +171,31 @@ void LivePlots::addValidation(const kiln::train::ValidationMetrics& metrics) {
     if (metrics.best) {
         best_validation_ = static_cast<int>(validation_steps_.size()) - 1;
     }
+    pending_validations_.removeAll(static_cast<qint64>(metrics.step));
+    updateValidationTitle();
     validation_panel_.plot->show();
     dirty_ = true;
+}
+
+void LivePlots::addPendingValidation(qint64 step) {
+    pending_validations_.append(step);
+    updateValidationTitle();
+    validation_panel_.plot->show();
+    dirty_ = true;
+}
+
+void LivePlots::updateValidationTitle() {
+    QStringList steps;
+    for (const qint64 step : pending_validations_) {
+        steps << QString::number(step);
+    }
+    validation_panel_.title->setText(
+        steps.isEmpty() ? tr("Validation")
+                        : tr("Validation (step %1: metrics being computed)").arg(steps.join(", ")));
+}
+
+QString LivePlots::validationTitle() const {
+    return validation_panel_.title->text();
 }
 
 void LivePlots::addStep(const kiln::train::StepMetrics& metrics) {

@@ -7,6 +7,7 @@
 #include <QWidget>
 
 class QCPGraph;
+class QCPTextElement;
 class QCustomPlot;
 class QLabel;
 class QTimer;
@@ -31,6 +32,10 @@ public:
     void addStep(const kiln::train::StepMetrics& metrics);
     // One evaluation: its watched metric (the one that picks best.ckpt) and val_loss.
     void addValidation(const kiln::train::ValidationMetrics& metrics);
+    // A validation whose metrics are still being computed: the panel's title says so until
+    // addValidation() brings that step.
+    void addPendingValidation(qint64 step);
+    QString validationTitle() const;
     int validationCount() const { return static_cast<int>(validation_steps_.size()); }
     // Plots over elapsed seconds instead of steps.
     void setTimeAxis(bool on);
@@ -46,8 +51,10 @@ public:
 private:
     struct Panel {
         QCustomPlot* plot = nullptr;
+        QCPTextElement* title = nullptr;
         QVector<QCPGraph*> graphs;
     };
+    void updateValidationTitle();
 
     Panel addPanel(const QString& name, const QString& title, const QStringList& series);
     void redraw();
@@ -69,6 +76,7 @@ private:
     QVector<double> validation_steps_, validation_seconds_, validation_metric_, validation_loss_;
     QString watched_;
     int best_validation_ = -1;
+    QVector<qint64> pending_validations_;
 
     Panel loss_panel_, data_wait_panel_, cpu_panel_, gpu_panel_, throughput_panel_,
         validation_panel_;

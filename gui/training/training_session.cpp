@@ -22,6 +22,9 @@ public:
     void on_validation(const train::ValidationMetrics& metrics) override {
         Q_EMIT session_.validationFinished(metrics);
     }
+    void on_validation_pending(std::int64_t step) override {
+        Q_EMIT session_.validationPending(step);
+    }
 
 private:
     TrainingSession& session_;

@@ -36,6 +36,9 @@ Q_SIGNALS:
     void epochFinished(qint64 epoch, double meanLoss);
     // A fine-tuning run evaluated its validation split.
     void validationFinished(const kiln::train::ValidationMetrics& metrics);
+    // A validation at `step` whose metrics are still being computed (validationFinished
+    // follows for that step).
+    void validationPending(qint64 step);
     // The run ended, finished or stopped; the summary says which.
     void finished(const kiln::train::RunSummary& summary);
     // The run ended with an error (its message names the input and the fix).

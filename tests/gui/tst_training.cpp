@@ -9,6 +9,7 @@
 #include "embeddings/embeddings_view.h"
 #include "embeddings/export_dialog.h"
 #include "plots/live_plots.h"
+#include "plots/per_class_results.h"
 #include "project/project.h"
 #include "runs/run_history.h"
 #include "training/run_config_form.h"
@@ -240,6 +241,62 @@ private Q_SLOTS:
         QTRY_VERIFY(!view.isLoading()); // one file at a time
         view.load(QDir(temp_.path()).filePath(QStringLiteral("none.csv")), {});
         QVERIFY(failed.wait(30000));
+    }
+
+    void aValidationBeingComputedShowsAsPending() {
+        kiln::gui::LivePlots plots;
+        plots.show();
+        plots.addPendingValidation(40);
+        QVERIFY2(plots.validationTitle().contains(QStringLiteral("step 40")),
+                 qPrintable(plots.validationTitle()));
+        QCOMPARE(plots.validationCount(), 0); // no point before its value: never a false zero
+        plots.addPendingValidation(80);
+        kiln::train::ValidationMetrics metrics;
+        metrics.step = 40;
+        metrics.watched = "val_metric/map";
+        metrics.values = {{"val_loss", 1.5}, {"val_metric/map", 0.25}};
+        metrics.best = true;
+        plots.addValidation(metrics);
+        QCOMPARE(plots.validationCount(), 1);
+        QVERIFY(!plots.validationTitle().contains(QStringLiteral("step 40")));
+        QVERIFY(plots.validationTitle().contains(QStringLiteral("step 80")));
+        QTest::qWait(100);
+        saveScreenshot(plots, QStringLiteral("live-plots-pending-validation"));
+        metrics.step = 80;
+        plots.addValidation(metrics);
+        QCOMPARE(plots.validationTitle(), QStringLiteral("Validation"));
+    }
+
+    void perClassResultsShowTheLatestValidation() {
+        kiln::gui::PerClassResults results;
+        kiln::train::ValidationMetrics metrics;
+        metrics.step = 12;
+        metrics.values = {{"val_metric/map", 0.5}};
+        results.setValidation(metrics);
+        QVERIFY(results.isHidden()); // no per-class values yet
+        metrics.values = {{"val_metric/miou", 0.5},
+                          {"val_metric_per_class/iou/road", 0.75},
+                          {"val_metric_per_class/iou/car/truck", 0.125},
+                          {"val_metric_per_class/top1_acc/road", 1.0}};
+        results.setValidation(metrics);
+        QVERIFY(!results.isHidden());
+        QCOMPARE(results.value(QStringLiteral("road"), QStringLiteral("iou")),
+                 QStringLiteral("0.750"));
+        QCOMPARE(results.value(QStringLiteral("car/truck"), QStringLiteral("iou")),
+                 QStringLiteral("0.125"));
+        QCOMPARE(results.value(QStringLiteral("road"), QStringLiteral("top1_acc")),
+                 QStringLiteral("1.000"));
+        QCOMPARE(results.value(QStringLiteral("car/truck"), QStringLiteral("top1_acc")), QString());
+        // A validation without per-class values keeps the last table.
+        metrics.values = {{"val_loss", 0.1}};
+        results.setValidation(metrics);
+        QCOMPARE(results.value(QStringLiteral("road"), QStringLiteral("iou")),
+                 QStringLiteral("0.750"));
+        results.show();
+        QTest::qWait(50);
+        saveScreenshot(results, QStringLiteral("per-class-results"));
+        results.clear();
+        QVERIFY(results.isHidden());
     }
 
     void plotsKeepEveryStepAndRedrawAtMost25TimesASecond() {
@@ -486,6 +543,7 @@ private Q_SLOTS:
         QVERIFY(window.findChild<QLabel*>(QStringLiteral("adviceLabel"))
                     ->text()
                     .contains(QStringLiteral("Best val_metric/top1_acc_micro")));
+        QVERIFY(window.findChild<kiln::gui::PerClassResults*>()->isVisible());
         saveScreenshot(window, QStringLiteral("live-plots-fine-tuning"));
         // A fine-tuning run is not offered as a backbone to start from.
         QCOMPARE(backbone->count(), runs_offered);
