@@ -29,6 +29,14 @@
 namespace kiln::cli {
 namespace {
 
+// The bottleneck advisor's diagnosis and what to do, as training and embedding end with it.
+void print_advice(std::ostream& out, const system::Advice& advice) {
+    out << "bottleneck: " << advice.diagnosis << "\n";
+    for (const std::string& step : advice.advice) {
+        out << "  - " << step << "\n";
+    }
+}
+
 using nlohmann::json;
 
 // Where a command's settings come from: an optional JSON file, then key=value overrides.
@@ -178,10 +186,7 @@ public:
             out_ << "skipped " << summary.skipped_images << " unreadable image(s)\n";
         }
         if (summary.advice) {
-            out_ << "bottleneck: " << summary.advice->diagnosis << "\n";
-            for (const std::string& step : summary.advice->advice) {
-                out_ << "  - " << step << "\n";
-            }
+            print_advice(out_, *summary.advice);
         }
     }
 
@@ -267,7 +272,14 @@ int run_embed(const ConfigSource& source, const StopToken& stop, std::ostream& o
         resolve_embed_config(load_settings(config::embed_schema(), source), current_context());
     ProgressLine progress(out, "embed", is_terminal(out));
     const embed::EmbedSummary summary = embed::run_embedding(
-        config, [&](std::int64_t done, std::int64_t total) { progress.update(done, total); }, stop);
+        config,
+        [&](const embed::EmbedProgressInfo& info) {
+            char detail[64];
+            std::snprintf(detail, sizeof detail, "%.0f img/s  data_wait %3.0f%%",
+                          info.images_per_second(), 100.0 * info.data_wait());
+            progress.update(info.done, info.total, detail);
+        },
+        stop);
     progress.finish();
     out << "wrote " << summary.images << " embeddings of dimension " << summary.dimension << " ("
         << summary.model << ", images at " << summary.image_height << "x" << summary.image_width
@@ -281,6 +293,9 @@ int run_embed(const ConfigSource& source, const StopToken& stop, std::ostream& o
     out << rate;
     if (summary.skipped > 0) {
         out << "skipped " << summary.skipped << " unreadable image(s)\n";
+    }
+    if (summary.advice) {
+        print_advice(out, *summary.advice);
     }
     return 0;
 }

@@ -4,6 +4,7 @@
 #include "core/text.h"
 #include "data/loader.h"
 #include "embed/writers.h"
+#include "system/system_sampler.h"
 #include "track/run_directory.h"
 #include "track/run_store.h"
 #include "train/cuda_device.h"
@@ -42,8 +43,10 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
     std::vector<at::Tensor> chunks;
     Embeddings embeddings;
     loader.start_epoch(0);
-    std::int64_t done = 0;
+    EmbedProgressInfo info;
+    info.total = loader.batches_per_epoch();
     const auto started = std::chrono::steady_clock::now();
+    auto batch_started = started;
     while (std::optional<data::Batch> batch = loader.next()) {
         embeddings.wait_seconds += loader.last_wait_seconds();
         at::Tensor features;
@@ -55,9 +58,17 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
         chunks.push_back(features.to(torch::kCPU, torch::kFloat32));
         embeddings.indices.insert(embeddings.indices.end(), batch->indices.begin(),
                                   batch->indices.end());
-        done = batch->number + 1;
+        const auto now = std::chrono::steady_clock::now();
+        const double batch_seconds = std::chrono::duration<double>(now - batch_started).count();
+        batch_started = now;
+        info.done = batch->number + 1;
+        info.images += static_cast<std::int64_t>(batch->indices.size());
+        info.seconds = std::chrono::duration<double>(now - started).count();
+        info.wait_seconds = embeddings.wait_seconds;
+        info.last_data_wait =
+            batch_seconds > 0 ? std::min(1.0, loader.last_wait_seconds() / batch_seconds) : 0.0;
         if (progress) {
-            progress(done, loader.batches_per_epoch());
+            progress(info);
         }
     }
     embeddings.total_seconds =
@@ -140,8 +151,11 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
     const int shards = static_cast<int>(gpus.size());
     std::vector<Embeddings> results(static_cast<std::size_t>(shards));
     std::vector<std::exception_ptr> errors(static_cast<std::size_t>(shards));
-    std::vector<std::int64_t> done(static_cast<std::size_t>(shards), 0);
+    std::vector<EmbedProgressInfo> done(static_cast<std::size_t>(shards));
     std::mutex progress_mutex;
+    const system::SystemSampler sampler;
+    system::AdvisorWindow window;
+    window.cuda = cuda;
     std::vector<std::thread> threads;
     for (int shard = 0; shard < shards; ++shard) {
         threads.emplace_back([&, shard] {
@@ -161,17 +175,28 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
                     cuda ? "cuda:" + std::to_string(gpus[static_cast<std::size_t>(shard)]) : "cpu";
                 options.shard = shard;
                 options.shards = shards;
-                const EmbedProgress shard_progress = [&](std::int64_t batches, std::int64_t total) {
-                    if (!progress) {
-                        return;
-                    }
+                const EmbedProgress shard_progress = [&](const EmbedProgressInfo& mine) {
                     const std::lock_guard<std::mutex> lock(progress_mutex);
-                    done[static_cast<std::size_t>(shard)] = batches;
-                    std::int64_t sum = 0;
-                    for (const std::int64_t count : done) {
-                        sum += count;
+                    done[static_cast<std::size_t>(shard)] = mine;
+                    // The shards run side by side: images add up, the slowest sets the time.
+                    EmbedProgressInfo all;
+                    for (const EmbedProgressInfo& each : done) {
+                        all.done += each.done;
+                        all.total += each.total;
+                        all.images += each.images;
+                        if (each.seconds > all.seconds) {
+                            all.seconds = each.seconds;
+                        }
+                        all.wait_seconds = std::max(all.wait_seconds, each.wait_seconds);
                     }
-                    progress(sum, total * shards);
+                    all.total = std::max(all.total, mine.total * shards);
+                    window.data_waits.push_back(mine.last_data_wait);
+                    if (const system::SystemSample usage = sampler.latest(); usage.measured) {
+                        window.cpu_utils.push_back(usage.system_util);
+                    }
+                    if (progress) {
+                        progress(all);
+                    }
                 };
                 results[static_cast<std::size_t>(shard)] =
                     compute_embeddings(*backbone, index, options, shard_progress, stop);
@@ -192,11 +217,16 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
         }
     }
     // The shards ran side by side: the slowest sets the pace, its waits the data_wait.
+    double embedding_seconds = 0.0;
     for (const Embeddings& shard : results) {
+        embedding_seconds = std::max(embedding_seconds, shard.total_seconds);
         if (shard.total_seconds > 0 &&
             shard.wait_seconds / shard.total_seconds > summary.data_wait) {
             summary.data_wait = shard.wait_seconds / shard.total_seconds;
         }
+    }
+    if (!window.data_waits.empty()) {
+        summary.advice = system::advise(window);
     }
     const Embeddings embeddings = merge_shards(std::move(results));
     if (stop.stop_requested()) {
@@ -218,7 +248,10 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
     summary.dimension = embeddings.values.size(1);
     summary.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    summary.images_per_second = summary.seconds > 0 ? summary.images / summary.seconds : 0.0;
+    // Over the embedding itself, as the progress line and training count it (the run's
+    // seconds also hold loading the model and writing the file).
+    summary.images_per_second =
+        embedding_seconds > 0 ? double(summary.images) / embedding_seconds : 0.0;
     return summary;
 }
 

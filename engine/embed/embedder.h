@@ -4,6 +4,7 @@
 #include "core/stop_token.h"
 #include "data/dataset_index.h"
 #include "models/backbone.h"
+#include "system/bottleneck_advisor.h"
 
 #include <ATen/core/Tensor.h>
 #include <cstdint>
@@ -34,7 +35,20 @@ struct EmbedOptions {
     int shards = 1;
 };
 
-using EmbedProgress = std::function<void(std::int64_t done, std::int64_t total)>;
+// How far an embedding is: batches done of all, and the images and time so far, of which
+// `wait_seconds` went to waiting for images (data_wait, as training reports it).
+struct EmbedProgressInfo {
+    std::int64_t done = 0;
+    std::int64_t total = 0;
+    std::int64_t images = 0;
+    double seconds = 0.0;
+    double wait_seconds = 0.0;
+    double last_data_wait = 0.0; // of the last batch
+
+    double images_per_second() const { return seconds > 0 ? double(images) / seconds : 0.0; }
+    double data_wait() const { return seconds > 0 ? wait_seconds / seconds : 0.0; }
+};
+using EmbedProgress = std::function<void(const EmbedProgressInfo& progress)>;
 
 // Every readable image of `index` once, in order, resized (not cropped) and normalised, through
 // `backbone` in evaluation mode without gradients. With several shards, only this shard's
@@ -50,11 +64,13 @@ struct EmbedSummary {
     std::int64_t dimension = 0;
     std::string model;
     double seconds = 0.0;
-    double images_per_second = 0.0;
+    double images_per_second = 0.0; // over the embedding itself, not loading and writing
     double data_wait = 0.0; // the share of the time spent waiting for images, as in training
     int image_height = 0;   // the size images were resized to
     int image_width = 0;
     bool size_from_training = false; // image_size was auto and the model's run named it
+    // Where the time went (data_wait against CPU use), as the advisor reads a training run.
+    std::optional<system::Advice> advice;
 };
 
 // The image size a model was trained at: transform_args.image_size of the settings its Kiln

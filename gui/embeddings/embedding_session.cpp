@@ -17,7 +17,9 @@ void EmbeddingSession::start(const EmbedConfig& config) {
             try {
                 const embed::EmbedSummary summary = embed::run_embedding(
                     config,
-                    [this](std::int64_t done, std::int64_t total) { Q_EMIT progress(done, total); },
+                    [this](const embed::EmbedProgressInfo& info) {
+                        Q_EMIT progress(info.done, info.total);
+                    },
                     stop);
                 Q_EMIT finished(summary.images, summary.dimension, summary.skipped,
                                 QString::fromStdString(config.out.string()));

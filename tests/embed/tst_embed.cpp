@@ -341,17 +341,20 @@ private Q_SLOTS:
         kiln::embed::run_embedding(kiln::resolve_embed_config(settings, context));
         settings["out"] = (root_ / "three.pt").string();
         settings["devices"] = 3;
-        std::int64_t last_done = 0;
-        std::int64_t last_total = 0;
-        const auto summary =
-            kiln::embed::run_embedding(kiln::resolve_embed_config(settings, context),
-                                       [&](std::int64_t done, std::int64_t total) {
-                                           last_done = done;
-                                           last_total = total;
-                                       });
+        kiln::embed::EmbedProgressInfo last;
+        const auto summary = kiln::embed::run_embedding(
+            kiln::resolve_embed_config(settings, context),
+            [&](const kiln::embed::EmbedProgressInfo& progress) { last = progress; });
         QCOMPARE(summary.images, 11);
         QCOMPARE(summary.skipped, 1);
-        QCOMPARE(last_done, last_total); // the shares' progress adds up to the whole
+        QCOMPARE(last.done, last.total); // the shares' progress adds up to the whole
+        // Images and time so far, as training reports them: 12 rows (one repeated to even the
+        // shares) of which 11 were read.
+        QVERIFY(last.images >= 11 && last.images <= 12);
+        QVERIFY(last.images_per_second() > 0);
+        QVERIFY(last.data_wait() >= 0 && last.data_wait() <= 1);
+        QVERIFY(summary.advice.has_value()); // where the time went, with what to do
+        QVERIFY(!summary.advice->diagnosis.empty());
         const auto one = kiln::embed::read_embeddings(root_ / "one.pt");
         const auto three = kiln::embed::read_embeddings(root_ / "three.pt");
         QCOMPARE(three.filenames, one.filenames);
