@@ -956,6 +956,14 @@
         <translation> px</translation>
     </message>
     <message>
+        <source>Teacher</source>
+        <translation>Lehrer</translation>
+    </message>
+    <message>
+        <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
+        <translation>das exportierte Modell des Lehrers: ein Lauf des Projekts oder eine .pt-Datei</translation>
+    </message>
+    <message>
         <location filename="../gui/training/run_config_form.cpp" line="69"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>Batch-Norm-Statistik über alle Geräte</translation>

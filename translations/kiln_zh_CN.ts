@@ -943,6 +943,14 @@
         <translation> 像素</translation>
     </message>
     <message>
+        <source>Teacher</source>
+        <translation>教师模型</translation>
+    </message>
+    <message>
+        <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
+        <translation>教师的导出模型：项目中的一次运行，或 .pt 文件</translation>
+    </message>
+    <message>
         <location filename="../gui/training/run_config_form.cpp" line="69"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>在所有设备上计算批归一化统计量</translation>

@@ -568,6 +568,23 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
                                               task_name(kind).watch_metric);
     }
     std::error_code missing;
+    // Distillation cannot start without its teacher: said here, before anything is written,
+    // rather than when the method is built.
+    if (kind == TaskKind::Pretraining && config.method == "distillation" &&
+        resolution.valid("method_args")) {
+        const json teacher =
+            config.method_args.is_object() ? config.method_args.value("teacher", json()) : json();
+        if (!teacher.is_string() || teacher.get<std::string>().empty()) {
+            resolution.report("method_args.teacher",
+                              "required for distillation: the teacher's exported model (a "
+                              "pretraining run's exported_models/exported_last.pt) or a "
+                              "TorchScript file");
+        } else if (!fs::is_regular_file(teacher.get<std::string>(), missing)) {
+            resolution.report("method_args.teacher", "\"" + teacher.get<std::string>() +
+                                                         "\" is not a file; give an exported "
+                                                         "model or a TorchScript file");
+        }
+    }
     if (models::is_torchscript_model(config.model) && !fs::is_regular_file(config.model, missing)) {
         resolution.report("model", "\"" + config.model +
                                        "\" does not exist; give the path of a "

@@ -6,6 +6,7 @@
 #include "methods/method_names.h"
 #include "models/backbone_names.h"
 #include "system/num_workers.h"
+#include "track/run_directory.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -92,6 +93,10 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     backbone_->lineEdit()->setPlaceholderText(tr("random weights"));
     model_ = combo(QStringLiteral("modelField"), to_qt(models::backbone_names()), this);
     method_ = combo(QStringLiteral("methodField"), to_qt(methods::method_names()), this);
+    teacher_ = combo(QStringLiteral("teacherField"), {}, this);
+    teacher_->setEditable(true);
+    teacher_->lineEdit()->setPlaceholderText(
+        tr("the teacher's exported model: a project run, or a .pt file"));
     epochs_ = spin(QStringLiteral("epochsField"), 1, 100000, 100, this);
     batch_size_ = spin(QStringLiteral("batchSizeField"), 1, 65536, 128, this);
     image_size_ = spin(QStringLiteral("imageSizeField"), 8, 4096, 224, this);
@@ -130,6 +135,7 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     addRow(QStringLiteral("model"), tr("Model"), model_);
     addRow(QStringLiteral("model_args"), tr("Start from"), backbone_);
     addRow(QStringLiteral("method"), tr("Method"), method_);
+    addRow(QStringLiteral("method_args"), tr("Teacher"), teacher_);
     addRow(QStringLiteral("epochs"), tr("Epochs"), epochs_);
     addRow(QStringLiteral("batch_size"), tr("Batch size"), batch_size_);
     addRow(QStringLiteral("transform_args"), tr("Image size"), image_size_);
@@ -161,6 +167,7 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
         updateWorkerHint();
     });
     connect(task_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
+    connect(method_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     setHardware(system::probe_hardware());
     updateTaskRows();
 }
@@ -184,6 +191,7 @@ void RunConfigForm::updateTaskRows() {
     const bool detection =
         kind == TaskKind::ObjectDetection || kind == TaskKind::InstanceSegmentation;
     setRowVisible(QStringLiteral("method"), !finetuning);
+    setRowVisible(QStringLiteral("method_args"), !finetuning && distillation());
     setRowVisible(QStringLiteral("train_annotations"), detection);
     setRowVisible(QStringLiteral("val_annotations"), detection);
     setRowVisible(QStringLiteral("val"), finetuning);
@@ -201,12 +209,30 @@ void RunConfigForm::setRowVisible(const QString& key, bool visible) {
 
 void RunConfigForm::setPretrainedRuns(const QStringList& runs) {
     const QString current = backbone_->currentText();
+    const QString teacher = teacher_->currentText();
     backbone_->clear();
     backbone_->addItem(QString());
+    teacher_->clear();
+    teacher_->addItem(QString());
     for (const QString& run : runs) {
         backbone_->addItem(QFileInfo(run).fileName(), run);
+        // A teacher is a model file: the run's exported backbone.
+        teacher_->addItem(QFileInfo(run).fileName(),
+                          QString::fromStdString(
+                              track::RunDirectory(run.toStdString()).exported_last().string()));
     }
     backbone_->setCurrentText(current);
+    teacher_->setCurrentText(teacher);
+}
+
+bool RunConfigForm::distillation() const {
+    return method_->currentText() == QStringLiteral("distillation");
+}
+
+// A listed run by its data (a path), or whatever path was typed in.
+QString RunConfigForm::chosenPath(const QComboBox* box) {
+    const int listed = box->findText(box->currentText());
+    return listed > 0 ? box->itemData(listed).toString() : box->currentText().trimmed();
 }
 
 QLabel* RunConfigForm::addRow(const QString& key, const QString& label, QWidget* field) {
@@ -340,6 +366,9 @@ nlohmann::json RunConfigForm::settings() const {
         if (!train.empty()) {
             settings["data"] = train;
         }
+        if (distillation()) {
+            settings["method_args"] = {{"teacher", chosenPath(teacher_).toStdString()}};
+        }
     } else if (kind == TaskKind::ImageClassification) {
         settings["data"] = {{"train", train}, {"val", val}};
     } else if (kind == TaskKind::ObjectDetection || kind == TaskKind::InstanceSegmentation) {
@@ -356,9 +385,7 @@ nlohmann::json RunConfigForm::settings() const {
             {"classes", classes_->text().trimmed().toStdString()}};
     }
     // A listed run by its name, or any weights file or run folder typed in.
-    const int listed = backbone_->findText(backbone_->currentText());
-    const QString backbone =
-        listed > 0 ? backbone_->itemData(listed).toString() : backbone_->currentText().trimmed();
+    const QString backbone = chosenPath(backbone_);
     if (kind != TaskKind::Pretraining && !backbone.isEmpty()) {
         settings["model_args"] = {{"backbone_weights", backbone.toStdString()}};
     }
@@ -389,6 +416,14 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     task_->setCurrentIndex(std::max(0, task_->findData(text("task", "pretrain"))));
     model_->setCurrentText(text("model", "resnet18"));
     method_->setCurrentText(text("method", "simclr"));
+    if (settings.contains("method_args") && settings["method_args"].is_object() &&
+        settings["method_args"].contains("teacher") &&
+        settings["method_args"]["teacher"].is_string()) {
+        const QString teacher =
+            QString::fromStdString(settings["method_args"]["teacher"].get<std::string>());
+        const int listed = teacher_->findData(teacher);
+        teacher_->setCurrentText(listed > 0 ? teacher_->itemText(listed) : teacher);
+    }
     epochs_->setValue(number("epochs", 100));
     batch_size_->setValue(number("batch_size", 128));
     if (settings.contains("transform_args") && settings["transform_args"].contains("image_size")) {

@@ -22,7 +22,8 @@ namespace kiln::gui {
 // image classification, semantic segmentation, object detection, instance segmentation), data
 // (a project dataset; for fine-tuning also the validation dataset, for semantic segmentation
 // the mask folders and class names, for detection the COCO annotation files), the backbone
-// to start from (random, or one of the project's pretraining runs), model, method, epochs, batch
+// to start from (random, or one of the project's pretraining runs), model, method (and for
+// distillation the teacher: a project run's exported model or a file), epochs, batch
 // size, image size, accelerator (auto, CPU or a CUDA device), devices and nodes (this build trains
 // on one; the engine says so), precision (choices the accelerator cannot run are disabled, with the
 // reason as tooltip), num_workers (auto shows what it resolves to), TensorBoard and MLflow, output
@@ -52,6 +53,8 @@ private:
     QLabel* addRow(const QString& key, const QString& label, QWidget* field);
     void setRowVisible(const QString& key, bool visible);
     void updateTaskRows();
+    bool distillation() const;
+    static QString chosenPath(const QComboBox* box);
     void updatePrecisionChoices();
     void updateWorkerHint();
     void clearIssues();
@@ -67,6 +70,7 @@ private:
     QLineEdit* val_annotations_;
     QLineEdit* classes_;
     QComboBox* backbone_;
+    QComboBox* teacher_;
     QComboBox* model_;
     QComboBox* method_;
     QSpinBox* epochs_;

@@ -226,6 +226,20 @@ private Q_SLOTS:
                          "or a TorchScript .pt file"));
     }
 
+    void distillationNeedsAnExistingTeacher() {
+        json input = minimalTrain();
+        input["method"] = "distillation";
+        auto issues = trainProblems(input, cpuOnly());
+        QCOMPARE(issues.size(), std::size_t(1));
+        QVERIFY(contains(findIssue(issues, "method_args.teacher")->message,
+                         "required for distillation"));
+        input["method_args"] = {{"teacher", "/no/such/teacher.pt"}};
+        issues = trainProblems(input, cpuOnly());
+        QVERIFY(contains(findIssue(issues, "method_args.teacher")->message, "is not a file"));
+        input["method_args"]["teacher"] = (temp_.path() + "/last.ckpt").toStdString();
+        QVERIFY(trainProblems(input, cpuOnly()).empty());
+    }
+
     void gpuIsAnAliasOfCuda() {
         json input = minimalTrain();
         input["accelerator"] = "gpu";

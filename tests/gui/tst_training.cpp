@@ -491,6 +491,20 @@ private Q_SLOTS:
         QVERIFY(masks->isVisible() && !method->isVisible());
         QTest::qWait(50); // the form's layout settles
         saveScreenshot(window, QStringLiteral("run-configuration-segmentation"));
+        // Distillation asks for its teacher, and a listed run gives its exported model.
+        auto* teacher = form->findChild<QComboBox*>(QStringLiteral("teacherField"));
+        task->setCurrentIndex(task->findData(QStringLiteral("pretrain")));
+        QVERIFY(!teacher->isVisible());
+        method->setCurrentText(QStringLiteral("distillation"));
+        QVERIFY(teacher->isVisible());
+        teacher->setCurrentIndex(teacher->findData(
+            QDir(pretrained).filePath(QStringLiteral("exported_models/exported_last.pt"))));
+        QVERIFY(teacher->currentIndex() > 0);
+        QCOMPARE(
+            QString::fromStdString(form->settings()["method_args"]["teacher"].get<std::string>()),
+            QDir(pretrained).filePath(QStringLiteral("exported_models/exported_last.pt")));
+        method->setCurrentText(QStringLiteral("simclr"));
+        QVERIFY(!teacher->isVisible() && !form->settings().contains("method_args"));
         auto* annotations = form->findChild<QLineEdit*>(QStringLiteral("trainAnnotationsField"));
         task->setCurrentIndex(task->findData(QStringLiteral("object_detection")));
         QVERIFY(annotations->isVisible() && !masks->isVisible() && !method->isVisible());
