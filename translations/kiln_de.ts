@@ -340,6 +340,22 @@
             <numerusform>CPU: %n Kerne, keine CUDA-GPU</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Training writes its runs beside the project file.</source>
+        <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
+    </message>
+    <message>
+        <source>The embeddings are written beside the project file.</source>
+        <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
+    </message>
+    <message>
+        <source>The project has not been saved yet.</source>
+        <translation>Das Projekt wurde noch nicht gespeichert.</translation>
+    </message>
+    <message>
+        <source>Save it now?</source>
+        <translation>Jetzt speichern?</translation>
+    </message>
     <message numerus="yes">
         <location filename="../gui/app/main_window.cpp" line="59"/>
         <source>CPU: %n core(s), GPUs: %1</source>

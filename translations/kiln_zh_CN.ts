@@ -337,6 +337,22 @@
             <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Training writes its runs beside the project file.</source>
+        <translation>训练会把运行结果写在项目文件旁边。</translation>
+    </message>
+    <message>
+        <source>The embeddings are written beside the project file.</source>
+        <translation>嵌入会写在项目文件旁边。</translation>
+    </message>
+    <message>
+        <source>The project has not been saved yet.</source>
+        <translation>项目尚未保存。</translation>
+    </message>
+    <message>
+        <source>Save it now?</source>
+        <translation>现在保存吗？</translation>
+    </message>
     <message numerus="yes">
         <location filename="../gui/app/main_window.cpp" line="59"/>
         <source>CPU: %n core(s), GPUs: %1</source>

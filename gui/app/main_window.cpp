@@ -438,8 +438,7 @@ void MainWindow::startTraining() {
     if (project_ == nullptr || busy()) {
         return;
     }
-    if (project_->file().isEmpty()) {
-        showError(tr("Save the project first: its runs are written beside it."));
+    if (!ensureProjectSaved(tr("Training writes its runs beside the project file."))) {
         return;
     }
     // Without an output folder, each run gets a new one named by the time (with a suffix when
@@ -488,8 +487,7 @@ void MainWindow::exportEmbeddings() {
     if (project_ == nullptr || busy()) {
         return;
     }
-    if (project_->file().isEmpty()) {
-        showError(tr("Save the project first: the embeddings are written beside it."));
+    if (!ensureProjectSaved(tr("The embeddings are written beside the project file."))) {
         return;
     }
     ExportEmbeddingsDialog dialog(*project_, read_runs(project_->runsFolder()), this);
@@ -771,6 +769,19 @@ bool MainWindow::addDataset(const QString& folder) {
         return false;
     }
     return project_->addDataset(folder);
+}
+
+bool MainWindow::ensureProjectSaved(const QString& why) {
+    if (!project_->file().isEmpty()) {
+        return true;
+    }
+    QMessageBox box(QMessageBox::Question, tr("Save Project"),
+                    why + QLatin1Char(' ') + tr("The project has not been saved yet."),
+                    QMessageBox::Save | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("saveFirstBox"));
+    box.setInformativeText(tr("Save it now?"));
+    box.setDefaultButton(QMessageBox::Save);
+    return box.exec() == QMessageBox::Save && saveProject();
 }
 
 bool MainWindow::maybeSaveChanges() {

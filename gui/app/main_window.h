@@ -84,6 +84,9 @@ private:
     void restoreWindowState();
     void setProject(Project* project);
     // Save, discard or cancel when the project has unsaved changes: false means cancel.
+    // True when the project has a file; otherwise offers to save it (saying `why`), and is
+    // true once it was saved.
+    bool ensureProjectSaved(const QString& why);
     bool maybeSaveChanges();
     void showError(const QString& text);
     void showInformation(const QString& text);

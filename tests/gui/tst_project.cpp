@@ -287,6 +287,16 @@ private Q_SLOTS:
         QCOMPARE(list->count(), 1);
         QVERIFY(list->item(0)->text().startsWith(QStringLiteral("data - ")));
 
+        // Train on a project never saved: Studio offers to save it (Cancel trains nothing).
+        QTimer::singleShot(0, &window, [&window] {
+            auto* box = window.findChild<QMessageBox*>(QStringLiteral("saveFirstBox"));
+            QVERIFY(box != nullptr);
+            QVERIFY(box->button(QMessageBox::Save) != nullptr);
+            box->button(QMessageBox::Cancel)->click();
+        });
+        window.findChild<QAction*>("trainAction")->trigger();
+        QVERIFY(window.findChild<QMessageBox*>(QStringLiteral("saveFirstBox")) == nullptr);
+
         QVERIFY(window.saveProjectAs(file));
         QVERIFY(!window.isWindowModified());
         QVERIFY(window.windowTitle().startsWith(QStringLiteral("w[*]")));
