@@ -7,7 +7,12 @@
 // build's Python, tests/benchmarks/coco_peers.py): time for load + evaluate, and whether their
 // twelve stats equal Kiln's bit for bit.
 //
+// With --seconds S, the runs from random and pretrained weights each train for the same wall
+// time instead (stopped after the step that reaches S seconds, on a schedule of --steps), and
+// their last checkpoints are evaluated on the val set.
+//
 //   bench_detection [--pretrained RUN_DIR] [--dir DIR] [--steps 300] [--scenes 1000]
+//                   [--seconds S]
 //   (RUN_DIR: a `kiln train` run of smallcnn on Fashion-MNIST at image_size 32)
 
 #include "config/run_config.h"
@@ -36,13 +41,33 @@ namespace {
 using kiln::bench::kFashionMnist;
 using Measure = kiln::bench::TrainingMeasure;
 
+// Stops a run once its steps have taken `seconds` of wall time (0: never).
+class Budget : public Measure {
+public:
+    explicit Budget(double seconds) : seconds_(seconds) {}
+    kiln::StopToken stop;
+    std::int64_t steps = 0;
+
+    void on_step(const kiln::train::StepMetrics& metrics) override {
+        Measure::on_step(metrics);
+        steps = metrics.step;
+        if (seconds_ > 0 && Measure::seconds >= seconds_) {
+            stop.request_stop();
+        }
+    }
+
+private:
+    double seconds_;
+};
+
 struct Result {
-    Measure measure;
+    Budget measure{0.0};
     double wall_seconds = 0.0;
 };
 
 Result run(kiln::TaskKind task, const fs::path& scenes, const fs::path& out, int steps,
-           int validate_every, const std::string& mode, const std::string& pretrained) {
+           int validate_every, const std::string& mode, const std::string& pretrained,
+           double budget_seconds = 0.0) {
     json settings = {
         {"out", out.string()},
         {"data",
@@ -68,9 +93,9 @@ Result run(kiln::TaskKind task, const fs::path& scenes, const fs::path& out, int
     kiln::ResolveContext context;
     context.hardware.cpu_cores = static_cast<int>(std::thread::hardware_concurrency());
     const kiln::TrainConfig config = kiln::resolve_train_config(settings, context, task);
-    Result result;
+    Result result{Budget(budget_seconds)};
     const auto started = std::chrono::steady_clock::now();
-    kiln::train::train(config, result.measure);
+    kiln::train::train(config, result.measure, result.measure.stop);
     result.wall_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;
@@ -94,7 +119,16 @@ double seconds_since(std::chrono::steady_clock::time_point started) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 
-void compare_evaluators(const fs::path& run, const fs::path& scenes, bool masks) {
+// The val set's COCO results from a run's last checkpoint (`kiln predict` with the val
+// annotations), and Kiln's stats of them with the time load + evaluate took.
+struct Evaluated {
+    fs::path results;
+    std::array<double, kiln::coco::kStatCount> stats{};
+    double box_map = -1; // masks: the box mAP of the same detections
+    double seconds = 0;
+};
+
+Evaluated evaluate_last_checkpoint(const fs::path& run, const fs::path& scenes, bool masks) {
     kiln::PredictConfig predict;
     predict.out = run / "val-results.json";
     predict.data = {scenes / "val" / "images"};
@@ -104,20 +138,33 @@ void compare_evaluators(const fs::path& run, const fs::path& scenes, bool masks)
     predict.num_workers = 1;
     predict.accelerator = kiln::Accelerator::Cpu;
     kiln::predict::run_prediction(predict);
+    Evaluated evaluated;
+    evaluated.results = predict.out;
     const auto type = masks ? kiln::coco::IouType::Mask : kiln::coco::IouType::Box;
     const auto started = std::chrono::steady_clock::now();
     const auto truth = kiln::coco::GroundTruth::load(*predict.annotations);
     const auto detections = kiln::coco::Detections::load(predict.out, truth, type);
     kiln::coco::EvalParams params;
     params.iou_type = type;
-    const auto stats = kiln::coco::evaluate(truth, detections, params).stats;
-    std::printf("  %-18s %8.3f s\n", "Kiln", seconds_since(started));
+    evaluated.stats = kiln::coco::evaluate(truth, detections, params).stats;
+    evaluated.seconds = seconds_since(started);
+    if (masks) {
+        params.iou_type = kiln::coco::IouType::Box;
+        evaluated.box_map = kiln::coco::evaluate(truth, detections, params).stats[0];
+    }
+    return evaluated;
+}
+
+void compare_evaluators(const fs::path& run, const fs::path& scenes, bool masks) {
+    const Evaluated evaluated = evaluate_last_checkpoint(run, scenes, masks);
+    const auto& stats = evaluated.stats;
+    std::printf("  %-18s %8.3f s\n", "Kiln", evaluated.seconds);
     if (std::string(KILN_BENCHMARK_PYTHON).empty()) {
         return;
     }
     const std::string command = std::string(KILN_BENCHMARK_PYTHON) + " " + KILN_BENCHMARK_DIR +
-                                "/coco_peers.py " + predict.annotations->string() + " " +
-                                predict.out.string() + (masks ? " segm" : " bbox");
+                                "/coco_peers.py " + (scenes / "val" / "annotations.json").string() +
+                                " " + evaluated.results.string() + (masks ? " segm" : " bbox");
     FILE* pipe = ::popen(command.c_str(), "r");
     char line[4096];
     while (pipe != nullptr && std::fgets(line, sizeof line, pipe) != nullptr) {
@@ -145,6 +192,7 @@ int main(int argc, char** argv) {
     std::string pretrained;
     int steps = 300;
     int scenes = 1000;
+    double seconds = 0.0;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
         if (flag == "--dir") {
@@ -155,6 +203,8 @@ int main(int argc, char** argv) {
             steps = std::stoi(argv[i + 1]);
         } else if (flag == "--scenes") {
             scenes = std::stoi(argv[i + 1]);
+        } else if (flag == "--seconds") {
+            seconds = std::stod(argv[i + 1]);
         }
     }
     if (!fs::exists(kFashionMnist)) {
@@ -179,6 +229,34 @@ int main(int argc, char** argv) {
     std::printf("generated scenes: %d train, %d val at 96 px; %d steps of 32 images\n", scenes,
                 scenes / 5, steps);
     using kiln::TaskKind;
+    if (seconds > 0) {
+        std::printf("each run trains for %.0f s (on a schedule of %d steps); its last checkpoint "
+                    "on the val set:\n",
+                    seconds, steps);
+        for (const auto& [task, masks, name] :
+             {std::tuple{TaskKind::ObjectDetection, false, "detection"},
+              std::tuple{TaskKind::InstanceSegmentation, true, "instance seg."}}) {
+            for (const std::string& weights : {std::string(), pretrained}) {
+                const std::string label =
+                    std::string(name) + (weights.empty() ? ", random init" : ", pretrained");
+                const fs::path out = dir / ("budget-" + std::to_string(int(masks)) +
+                                            (weights.empty() ? "-random" : "-pretrained"));
+                const Result result = run(task, dir, out, steps, steps, "sync", weights, seconds);
+                const Evaluated evaluated = evaluate_last_checkpoint(out, dir, masks);
+                std::printf("%-34s %4lld steps  map %.4f  map_50 %.4f  box_map %.4f  %6.1f "
+                            "img/s\n",
+                            label.c_str(), static_cast<long long>(result.measure.steps),
+                            evaluated.stats[0], evaluated.stats[1],
+                            masks ? evaluated.box_map : evaluated.stats[0],
+                            result.measure.images_per_second());
+                std::fflush(stdout);
+                if (pretrained.empty()) {
+                    break;
+                }
+            }
+        }
+        return 0;
+    }
     print("detection, random init",
           run(TaskKind::ObjectDetection, dir, dir / "det-random", steps, steps, "sync", ""), false);
     if (!pretrained.empty()) {
