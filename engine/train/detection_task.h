@@ -40,7 +40,6 @@ public:
     std::vector<std::vector<coco::Annotation>>
     detections(const at::Tensor& output, std::int64_t view_height, std::int64_t view_width,
                const std::vector<ImageRef>& images, int threads) const;
-    bool masks() const { return masks_; }
     // The COCO category id of each class.
     const std::vector<std::int64_t>& category_ids() const { return category_ids_; }
 
