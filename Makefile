@@ -1,8 +1,11 @@
 # Entry points for people and CI. Each target installs what is missing, configures and builds.
-#   make run    build, then the demo: Kiln's versions and hardware, a Fashion-MNIST subset
-#               imported as images, and a few minutes of SimCLR pretraining on the CPU
+#   make run    build, then the demo: with a display, Kiln Studio on its demo project (File >
+#               Open Demo Project); without one (or DEMO=cli), Kiln's versions and hardware, a
+#               Fashion-MNIST subset imported as images, and a few minutes of SimCLR pretraining
+#               on the CPU
 #   make test   build and run every test
 #   make build  configure and build only
+#   make package  build, then the Debian packages kiln and kiln-studio in $(BUILD_DIR)/packages
 
 BUILD_DIR ?= build
 BUILD_TYPE ?= Release
@@ -14,7 +17,7 @@ DEMO_IMAGES ?= 10000
 # The Python environment whose torch wheel provides LibTorch (made by the setup script).
 KILN_VENV ?= $(shell ./packaging/setup-debian.sh --venv-path)
 
-.PHONY: setup build run test format clean
+.PHONY: setup build run run-studio run-cli test package format clean
 
 setup:
 	KILN_VENV=$(KILN_VENV) ./packaging/setup-debian.sh
@@ -24,7 +27,16 @@ build: setup
 		-DKILN_PYTHON=$(KILN_VENV)/bin/python
 	cmake --build $(BUILD_DIR) --parallel $(JOBS)
 
-run: build
+# With a display (DISPLAY or WAYLAND_DISPLAY), Kiln Studio on its demo project; without one,
+# or with DEMO=cli, the command-line demo.
+DEMO ?= $(if $(DISPLAY)$(WAYLAND_DISPLAY),studio,cli)
+
+run: run-$(DEMO)
+
+run-studio: build
+	./$(BUILD_DIR)/bin/kiln-studio --demo
+
+run-cli: build
 	$(KILN) info
 	@test -d $(DEMO_DIR)/fashion-mnist || $(KILN) import-idx \
 		--images $(FASHION_MNIST)/train-images-idx3-ubyte.gz \
@@ -35,6 +47,9 @@ run: build
 
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure --parallel $(JOBS)
+
+package: build
+	cmake --build $(BUILD_DIR) --target package
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')

@@ -3,23 +3,72 @@
 #include "app/application.h"
 #include "app/main_window.h"
 #include "distributed/launcher.h"
+#include "system/hardware.h"
 #include "train/trainer.h"
 
+#include <QCommandLineParser>
 #include <cstring>
+
+namespace {
+
+struct Options {
+    QCommandLineOption demo{QStringLiteral("demo"),
+                            QStringLiteral("Open the demo project (Fashion-MNIST), making it the "
+                                           "first time.")};
+};
+
+void describe(QCommandLineParser& parser, const Options& options) {
+    parser.setApplicationDescription(
+        QStringLiteral("Kiln Studio: a desktop training workstation for computer vision."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOption(options.demo);
+    parser.addPositionalArgument(QStringLiteral("project"),
+                                 QStringLiteral("A Kiln project (*.kiln) to open."),
+                                 QStringLiteral("[project]"));
+}
+
+// --help and --version answer without a display, as any command-line program does.
+bool onlyAsksForHelpOrVersion(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        for (const char* flag : {"-h", "--help", "-v", "--version"}) {
+            if (std::strcmp(argv[i], flag) == 0) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
     // The other ranks of a multi-device run are this program again, without a window.
     if (argc == 2 && std::strcmp(argv[1], kiln::distributed::kRankProcessArgument) == 0) {
         return kiln::train::rank_process_main();
     }
+    const Options options;
+    if (onlyAsksForHelpOrVersion(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        QCoreApplication::setApplicationName(QStringLiteral("kiln-studio"));
+        QCoreApplication::setApplicationVersion(
+            QString::fromStdString(kiln::system::library_versions().kiln));
+        QCommandLineParser parser;
+        describe(parser, options);
+        parser.process(app); // prints and exits
+        return 0;
+    }
     QApplication app(argc, argv);
     kiln::gui::configureApplication(app);
+    QCommandLineParser parser;
+    describe(parser, options);
+    parser.process(app);
     kiln::gui::MainWindow window;
     window.show();
-    // kiln-studio FILE.kiln opens the project.
-    const QStringList arguments = QApplication::arguments();
-    if (arguments.size() > 1) {
-        window.openProject(arguments.at(1));
+    if (parser.isSet(options.demo)) {
+        window.openDemoProject();
+    } else if (!parser.positionalArguments().isEmpty()) {
+        window.openProject(parser.positionalArguments().constFirst());
     }
     return QApplication::exec();
 }

@@ -31,6 +31,9 @@ packages=(
   dataset-fashion-mnist
   # A real COCO file (ids from 0) for the COCO evaluator's tests.
   labelme-examples
+  # make package: the man page from --help, and the checks of the desktop entry, the AppStream
+  # metainfo and the MIME type.
+  help2man desktop-file-utils appstream libxml2-utils shared-mime-info dpkg-dev
 )
 
 missing=()

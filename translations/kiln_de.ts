@@ -9,11 +9,6 @@
         <translation>Über Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/about_dialog.cpp" line="26"/>
-        <source>A desktop workstation for self-supervised pretraining and embedding of image datasets, on CPUs and GPUs.</source>
-        <translation>Eine Desktop-Arbeitsstation für selbstüberwachtes Vortraining und Einbettung von Bilddatensätzen, auf CPUs und GPUs.</translation>
-    </message>
-    <message>
         <location filename="../gui/app/about_dialog.cpp" line="42"/>
         <source>Licensed under the GNU General Public License, version 3 or later.</source>
         <translation>Lizenziert unter der GNU General Public License, Version 3 oder neuer.</translation>
@@ -568,11 +563,6 @@
         <location filename="../gui/app/main_window.cpp" line="268"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="270"/>
-        <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
-        <translation>Trainieren Sie Backbones auf Ihren unbeschrifteten Bildern vor, sehen Sie, wohin die Zeit geht, und exportieren Sie Einbettungen.</translation>
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="288"/>
@@ -1314,6 +1304,69 @@
         <location filename="../gui/runs/run_history.cpp" line="330"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
+    </message>
+</context>
+<context>
+    <name>StartPage</name>
+    <message>
+        <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
+        <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
+    </message>
+    <message>
+        <source>Pretrain backbones on your unlabelled images, fine-tune them on labelled ones, and watch where the time goes.</source>
+        <translation>Trainieren Sie Backbones auf Ihren unbeschrifteten Bildern vor, stimmen Sie sie auf beschrifteten fein ab und sehen Sie, wohin die Zeit geht.</translation>
+    </message>
+    <message>
+        <source>New Project</source>
+        <translation>Neues Projekt</translation>
+    </message>
+    <message>
+        <source>Open Project...</source>
+        <translation>Projekt öffnen...</translation>
+    </message>
+    <message>
+        <source>Open Demo Project</source>
+        <translation>Demoprojekt öffnen</translation>
+    </message>
+    <message>
+        <source>Fashion-MNIST as image folders, with settings that pretrain a small network in a few minutes on a CPU</source>
+        <translation>Fashion-MNIST als Bildordner, mit Einstellungen, die ein kleines Netz in wenigen Minuten auf einer CPU vortrainieren</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Recent projects&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Zuletzt verwendete Projekte&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Projects you open or save are listed here.</source>
+        <translation>Hier erscheinen die Projekte, die Sie öffnen oder speichern.</translation>
+    </message>
+    <message>
+        <source>%1 (not found)</source>
+        <translation>%1 (nicht gefunden)</translation>
+    </message>
+    <message>
+        <source>importing Fashion-MNIST: %1 of %2 images</source>
+        <translation>Fashion-MNIST wird importiert: %1 von %2 Bildern</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Open &amp;Demo Project</source>
+        <translation>&amp;Demoprojekt öffnen</translation>
+    </message>
+    <message>
+        <source>The demo project could not be made:
+%1</source>
+        <translation>Das Demoprojekt konnte nicht angelegt werden:
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <source>A desktop workstation for pretraining, fine-tuning and embedding computer vision models, on CPUs and GPUs.</source>
+        <translation>Eine Desktop-Arbeitsumgebung zum Vortrainieren, Feinabstimmen und Einbetten von Modellen für maschinelles Sehen, auf CPUs und GPUs.</translation>
     </message>
 </context>
 </TS>

@@ -9,11 +9,6 @@
         <translation>关于 Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/about_dialog.cpp" line="26"/>
-        <source>A desktop workstation for self-supervised pretraining and embedding of image datasets, on CPUs and GPUs.</source>
-        <translation>用于图像数据集自监督预训练和嵌入的桌面工作站，支持 CPU 和 GPU。</translation>
-    </message>
-    <message>
         <location filename="../gui/app/about_dialog.cpp" line="42"/>
         <source>Licensed under the GNU General Public License, version 3 or later.</source>
         <translation>依据 GNU 通用公共许可证第 3 版或更高版本授权。</translation>
@@ -562,11 +557,6 @@
         <location filename="../gui/app/main_window.cpp" line="268"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="270"/>
-        <source>Pretrain backbones on your unlabelled images, watch where the time goes, and export embeddings.</source>
-        <translation>在未标注的图像上预训练骨干网络，查看时间花在哪里，并导出嵌入。</translation>
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="288"/>
@@ -1301,6 +1291,69 @@
         <location filename="../gui/runs/run_history.cpp" line="330"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
+    </message>
+</context>
+<context>
+    <name>StartPage</name>
+    <message>
+        <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
+        <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
+    </message>
+    <message>
+        <source>Pretrain backbones on your unlabelled images, fine-tune them on labelled ones, and watch where the time goes.</source>
+        <translation>在未标注的图像上预训练骨干网络，在已标注的图像上微调，并查看时间花在哪里。</translation>
+    </message>
+    <message>
+        <source>New Project</source>
+        <translation>新建项目</translation>
+    </message>
+    <message>
+        <source>Open Project...</source>
+        <translation>打开项目...</translation>
+    </message>
+    <message>
+        <source>Open Demo Project</source>
+        <translation>打开演示项目</translation>
+    </message>
+    <message>
+        <source>Fashion-MNIST as image folders, with settings that pretrain a small network in a few minutes on a CPU</source>
+        <translation>以图像文件夹形式的 Fashion-MNIST，其设置可在 CPU 上几分钟内预训练一个小型网络</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Recent projects&lt;/b&gt;</source>
+        <translation>&lt;b&gt;最近的项目&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Projects you open or save are listed here.</source>
+        <translation>您打开或保存的项目会列在这里。</translation>
+    </message>
+    <message>
+        <source>%1 (not found)</source>
+        <translation>%1（未找到）</translation>
+    </message>
+    <message>
+        <source>importing Fashion-MNIST: %1 of %2 images</source>
+        <translation>正在导入 Fashion-MNIST：%2 张图像中的 %1 张</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Open &amp;Demo Project</source>
+        <translation>打开演示项目(&amp;D)</translation>
+    </message>
+    <message>
+        <source>The demo project could not be made:
+%1</source>
+        <translation>无法创建演示项目：
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <source>A desktop workstation for pretraining, fine-tuning and embedding computer vision models, on CPUs and GPUs.</source>
+        <translation>在 CPU 和 GPU 上预训练、微调和嵌入计算机视觉模型的桌面工作站。</translation>
     </message>
 </context>
 </TS>

@@ -464,8 +464,9 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
     }
 
     auto predict_source = std::make_shared<ConfigSource>();
-    CLI::App* predict = app.add_subcommand(
-        "predict", "run a fine-tuned model over images: classes as CSV, or masks as PNGs");
+    CLI::App* predict =
+        app.add_subcommand("predict", "run a fine-tuned model over images: classes as CSV, masks "
+                                      "as PNGs, detections as COCO JSON");
     add_config_source(*predict, *predict_source, config::predict_schema());
     commands.add(predict, [predict_source](const StopToken& stop, std::ostream& out) {
         return run_predict(*predict_source, stop, out);

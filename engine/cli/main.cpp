@@ -33,9 +33,12 @@ int main(int argc, char** argv) {
     if (argc == 2 && std::strcmp(argv[1], kiln::distributed::kRankProcessArgument) == 0) {
         return kiln::train::rank_process_main();
     }
-    CLI::App app{"Kiln: self-supervised pretraining and embedding of image datasets", "kiln"};
+    CLI::App app{"Kiln: pretrain, fine-tune and embed computer vision models on CPUs and GPUs",
+                 "kiln"};
     app.set_version_flag("--version", "kiln " + kiln::system::library_versions().kiln);
     app.require_subcommand(1);
+    // Wide enough for the longest command name, train-instance-segmentation.
+    app.get_formatter()->column_width(31);
 
     kiln::cli::Commands commands;
     kiln::cli::add_pretraining_commands(app, commands);

@@ -23,8 +23,8 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent) {
     auto* title = new QLabel(
         QStringLiteral("<h2>Kiln Studio %1</h2>").arg(QString::fromStdString(versions.kiln)), this);
     auto* description = new QLabel(
-        tr("A desktop workstation for self-supervised pretraining and embedding of image "
-           "datasets, on CPUs and GPUs."),
+        tr("A desktop workstation for pretraining, fine-tuning and embedding computer vision "
+           "models, on CPUs and GPUs."),
         this);
     description->setWordWrap(true);
 

@@ -2,6 +2,7 @@
 
 #include "app/about_dialog.h"
 #include "app/preferences_dialog.h"
+#include "app/start_page.h"
 #include "core/error.h"
 #include "datasets/augmentation_preview.h"
 #include "datasets/dataset_scan.h"
@@ -12,6 +13,7 @@
 #include "embeddings/export_dialog.h"
 #include "plots/live_plots.h"
 #include "plots/per_class_results.h"
+#include "project/demo_project.h"
 #include "project/project.h"
 #include "runs/run_history.h"
 #include "system/hardware.h"
@@ -42,6 +44,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
@@ -72,7 +75,13 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/kiln-256.png")));
     createMenus();
     pages_ = new QStackedWidget(this);
-    pages_->addWidget(createStartPage());
+    startPage_ = new StartPage(this);
+    connect(startPage_, &StartPage::newProjectRequested, this, &MainWindow::newProject);
+    connect(startPage_, &StartPage::openProjectRequested,
+            findChild<QAction*>(QStringLiteral("openProjectAction")), &QAction::trigger);
+    connect(startPage_, &StartPage::recentProjectRequested, this, &MainWindow::openProject);
+    connect(startPage_, &StartPage::demoProjectRequested, this, &MainWindow::openDemoProject);
+    pages_->addWidget(startPage_);
     pages_->addWidget(createProjectPage());
     setCentralWidget(pages_);
     statusBar()->showMessage(hardwareSummary(system::probe_hardware()));
@@ -155,6 +164,8 @@ void MainWindow::createMenus() {
             });
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     recentMenu_->setObjectName(QStringLiteral("recentMenu"));
+    connect(addAction(file, QStringLiteral("openDemoProjectAction"), tr("Open &Demo Project")),
+            &QAction::triggered, this, &MainWindow::openDemoProject);
     connect(addAction(file, QStringLiteral("saveProjectAction"), tr("&Save"), QKeySequence::Save),
             &QAction::triggered, this, &MainWindow::saveProject);
     connect(addAction(file, QStringLiteral("saveProjectAsAction"), tr("Save &As..."),
@@ -265,30 +276,6 @@ void MainWindow::createMenus() {
     QAction* aboutQt = addAction(help, QStringLiteral("aboutQtAction"), tr("About &Qt"));
     aboutQt->setMenuRole(QAction::AboutQtRole);
     connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
-}
-
-QWidget* MainWindow::createStartPage() {
-    auto* page = new QWidget(this);
-    page->setObjectName(QStringLiteral("startPage"));
-    auto* icon = new QLabel(page);
-    icon->setPixmap(QPixmap(QStringLiteral(":/icons/kiln-256.png"))
-                        .scaled(128, 128, Qt::KeepAspectRatio, Qt::SmoothTransformation));
-    icon->setAlignment(Qt::AlignCenter);
-    auto* title = new QLabel(tr("<h1>Kiln Studio</h1>"), page);
-    title->setAlignment(Qt::AlignCenter);
-    auto* text = new QLabel(tr("Pretrain backbones on your unlabelled images, watch where the "
-                               "time goes, and export embeddings."),
-                            page);
-    text->setAlignment(Qt::AlignCenter);
-    text->setWordWrap(true);
-
-    auto* layout = new QVBoxLayout(page);
-    layout->addStretch();
-    layout->addWidget(icon);
-    layout->addWidget(title);
-    layout->addWidget(text);
-    layout->addStretch();
-    return page;
 }
 
 QWidget* MainWindow::createProjectPage() {
@@ -771,6 +758,37 @@ bool MainWindow::addDataset(const QString& folder) {
     return project_->addDataset(folder);
 }
 
+void MainWindow::openDemoProject() {
+    if (demoJob_.isRunning()) {
+        return;
+    }
+    DemoProjectOptions options;
+    options.fashionMnist = defaultFashionMnistFolder();
+    options.folder = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                         .filePath(QStringLiteral("demo"));
+    auto result = std::make_shared<std::pair<QString, QString>>(); // the file, or an error
+    startPage_->showDemoProgress(0, options.images);
+    demoJob_.start(
+        [this, options, result](const StopToken& stop) {
+            try {
+                result->first = makeDemoProject(options, stop, [this](qint64 done, qint64 total) {
+                    QMetaObject::invokeMethod(
+                        this, [this, done, total] { startPage_->showDemoProgress(done, total); });
+                });
+            } catch (const std::exception& error) {
+                result->second = QString::fromStdString(error.what());
+            }
+        },
+        [this, result] {
+            startPage_->showDemoFinished();
+            if (!result->second.isEmpty()) {
+                showError(tr("The demo project could not be made:\n%1").arg(result->second));
+            } else if (!result->first.isEmpty()) {
+                openProject(result->first);
+            }
+        });
+}
+
 bool MainWindow::ensureProjectSaved(const QString& why) {
     if (!project_->file().isEmpty()) {
         return true;
@@ -842,6 +860,7 @@ void MainWindow::updateRecentMenu() {
         connect(action, &QAction::triggered, this, [this, file] { openProject(file); });
     }
     recentMenu_->setEnabled(!recent.isEmpty());
+    startPage_->setRecentProjects(recent);
 }
 
 void MainWindow::updateTitle() {
@@ -907,6 +926,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     }
     // A running training stops after its step with a checkpoint; the session waits for it.
     session_->stop();
+    demoJob_.stop();
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     event->accept();

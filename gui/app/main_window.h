@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/background_job.h"
 #include "datasets/dataset_scan.h"
 #include "track/remaining_time.h"
 #include "train/trainer.h"
@@ -26,6 +27,7 @@ class PerClassResults;
 class Project;
 class RunConfigForm;
 class RunHistoryView;
+class StartPage;
 class ThumbnailModel;
 class TrainingSession;
 
@@ -54,6 +56,9 @@ public Q_SLOTS:
     bool saveProjectAs(const QString& file);
     bool closeProject();
     bool addDataset(const QString& folder);
+    // File > Open Demo Project: makes the demo project in the user's data folder on a thread
+    // (importing Fashion-MNIST the first time) and opens it.
+    void openDemoProject();
     // Run > Train: validates the run configuration (problems shown next to their fields) and
     // trains on the engine thread, into a new folder of the project's runs unless one is set.
     void startTraining();
@@ -77,7 +82,6 @@ private:
     void showStep(const kiln::train::StepMetrics& metrics);
     void trainingFinished(const kiln::train::RunSummary& summary);
     void createMenus();
-    QWidget* createStartPage();
     QWidget* createProjectPage();
     QAction* addAction(QMenu* menu, const QString& objectName, const QString& text,
                        const QKeySequence& shortcut = {});
@@ -102,6 +106,8 @@ private:
 
     Project* project_ = nullptr;
     QStackedWidget* pages_ = nullptr;
+    StartPage* startPage_ = nullptr;
+    BackgroundJob demoJob_{this, QStringLiteral("demo project")};
     QListWidget* datasetList_ = nullptr;
     QLabel* datasetStats_ = nullptr;
     QProgressBar* scanProgress_ = nullptr;

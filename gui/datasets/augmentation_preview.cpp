@@ -1,5 +1,6 @@
 #include "datasets/augmentation_preview.h"
 
+#include "common/image_conversion.h"
 #include "core/error.h"
 #include "data/augment.h"
 #include "data/image_decode.h"
@@ -95,10 +96,7 @@ void AugmentationPreview::reroll() {
         data::Rng rng = data::sample_rng(0, ++roll_, 0);
         for (const data::ViewArgs& view : transform.views) {
             const cv::Mat made = data::make_view(image_, view, transform.num_channels, rng);
-            const QImage image =
-                QImage(made.data, made.cols, made.rows, static_cast<qsizetype>(made.step),
-                       made.channels() == 1 ? QImage::Format_Grayscale8 : QImage::Format_BGR888)
-                    .copy();
+            const QImage image = toQImage(made);
             views_.append(image);
             auto* label = new QLabel(this);
             label->setPixmap(

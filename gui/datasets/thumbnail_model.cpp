@@ -1,7 +1,10 @@
 #include "datasets/thumbnail_model.h"
 
+#include "common/image_conversion.h"
+#include "core/error.h"
+#include "data/image_decode.h"
+
 #include <QFileInfo>
-#include <QImageReader>
 #include <QPixmap>
 #include <QThreadPool>
 
@@ -61,13 +64,15 @@ void ThumbnailModel::request(int row) const {
     const quint64 generation = generation_;
     auto* self = const_cast<ThumbnailModel*>(this);
     QThreadPool::globalInstance()->start([self, file, row, generation] {
-        QImageReader reader(file);
-        const QSize size = reader.size();
-        if (size.isValid()) {
-            // JPEG decodes straight to a smaller size: far less work than full pixels.
-            reader.setScaledSize(size.scaled(kSide, kSide, Qt::KeepAspectRatio));
+        // The engine's decoder, so that the grid shows what training reads (WebP too), and a
+        // JPEG decodes straight to about thumbnail size: far less work than full pixels.
+        QImage image;
+        try {
+            image = toQImage(data::decode_image(file.toStdString(), kSide))
+                        .scaled(kSide, kSide, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+        } catch (const Error&) {
+            // Left without a thumbnail; the dataset scan lists unreadable files.
         }
-        const QImage image = reader.read();
         QMetaObject::invokeMethod(
             self, [self, generation, row, image] { self->store(generation, row, image); });
     });

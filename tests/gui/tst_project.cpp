@@ -3,11 +3,15 @@
 
 #include "app/application.h"
 #include "app/main_window.h"
+#include "app/start_page.h"
+#include "core/error.h"
 #include "datasets/augmentation_preview.h"
 #include "datasets/dataset_scan.h"
 #include "datasets/optimize_dialog.h"
 #include "datasets/thumbnail_model.h"
+#include "project/demo_project.h"
 #include "project/project.h"
+#include "training/run_config_form.h"
 
 #include <QAction>
 #include <QDir>
@@ -21,12 +25,14 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
+#include <opencv2/imgcodecs.hpp>
 
 using kiln::gui::MainWindow;
 using kiln::gui::Project;
@@ -36,6 +42,12 @@ namespace {
 QByteArray readAll(const QString& path) {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void saveScreenshot(QWidget& widget, const QString& name) {
+    const QString folder = QStringLiteral(KILN_SCREENSHOT_DIR);
+    QDir().mkpath(folder);
+    QVERIFY(widget.grab().save(QDir(folder).filePath(name + QStringLiteral(".png"))));
 }
 
 void writeAll(const QString& path, const QByteArray& bytes) {
@@ -195,6 +207,21 @@ private Q_SLOTS:
         QVERIFY(!thumbnail.isNull());
         QVERIFY(thumbnail.width() <= kiln::gui::ThumbnailModel::kSide &&
                 thumbnail.height() <= kiln::gui::ThumbnailModel::kSide);
+        // WebP (what optimize-dataset may write) through the engine's decoder, as training
+        // reads it; a file the engine cannot read gets no thumbnail.
+        const QString webp = QDir(makeFolder(QStringLiteral("webp"))).filePath("c.webp");
+        QVERIFY(cv::imwrite(webp.toStdString(), cv::Mat(40, 80, CV_8UC3, cv::Scalar(0, 0, 255))));
+        kiln::gui::ThumbnailModel more;
+        more.setFiles({webp, QDir(folder).filePath(QStringLiteral("broken.png"))});
+        more.data(more.index(1), Qt::DecorationRole);
+        more.data(more.index(0), Qt::DecorationRole);
+        QTRY_COMPARE(more.loadedCount(), 1);
+        const QImage red = more.data(more.index(0), Qt::DecorationRole).value<QPixmap>().toImage();
+        QCOMPARE(red.size(),
+                 QSize(kiln::gui::ThumbnailModel::kSide, kiln::gui::ThumbnailModel::kSide / 2));
+        QCOMPARE(red.pixelColor(10, 10).red(), 255);
+        QTest::qWait(100); // the broken file's decode is done too, and stayed empty
+        QCOMPARE(more.loadedCount(), 1);
 
         // The window shows it for the selected dataset.
         MainWindow window;
@@ -338,6 +365,106 @@ private Q_SLOTS:
         QVERIFY(window.isVisible());
         answerUnsavedChanges(window, QMessageBox::Discard);
         QVERIFY(window.close());
+    }
+
+    void startPageOffersProjects() {
+        const QString data = makeFolder(QStringLiteral("start/data"));
+        const QString kept = QDir(temp_.path()).filePath(QStringLiteral("start/kept.kiln"));
+        const QString gone = QDir(temp_.path()).filePath(QStringLiteral("start/gone.kiln"));
+        Project project;
+        project.addDataset(data);
+        QString error;
+        QVERIFY2(project.save(kept, &error), qPrintable(error));
+        QSettings().setValue(QStringLiteral("recentProjects"), QStringList{kept, gone});
+
+        MainWindow window;
+        window.resize(1000, 640);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* page = window.findChild<kiln::gui::StartPage*>();
+        QVERIFY(page != nullptr && page->isVisible());
+        for (const char* name :
+             {"startNewProjectButton", "startOpenProjectButton", "startDemoProjectButton"}) {
+            QVERIFY2(page->findChild<QPushButton*>(QLatin1String(name))->isVisible(), name);
+        }
+        // Recent projects with their paths; one no longer there says so.
+        auto* recent = page->findChild<QListWidget*>(QStringLiteral("recentProjectList"));
+        QCOMPARE(recent->count(), 2);
+        QVERIFY(recent->item(0)->text().startsWith(QStringLiteral("kept\n")));
+        QVERIFY(recent->item(0)->text().contains(QDir::toNativeSeparators(kept)));
+        QVERIFY(recent->item(1)->text().contains(QStringLiteral("(not found)")));
+        saveScreenshot(window, QStringLiteral("start-page"));
+
+        // A recent project opens with one activation; New Project starts an empty one.
+        Q_EMIT recent->itemActivated(recent->item(0));
+        QVERIFY(window.project() != nullptr);
+        QCOMPARE(window.project()->file(), QFileInfo(kept).absoluteFilePath());
+        QVERIFY(!page->isVisible());
+        QVERIFY(window.closeProject());
+        QVERIFY(page->isVisible());
+        page->findChild<QPushButton*>(QStringLiteral("startNewProjectButton"))->click();
+        QVERIFY(window.project() != nullptr && window.project()->file().isEmpty());
+        QVERIFY(window.closeProject());
+    }
+
+    void demoProjectImportsFashionMnist() {
+        const QString fashionMnist = kiln::gui::defaultFashionMnistFolder();
+        if (!QFileInfo::exists(fashionMnist + QStringLiteral("/train-images-idx3-ubyte.gz"))) {
+            QSKIP("Fashion-MNIST is not installed (Debian's dataset-fashion-mnist)");
+        }
+        // A missing source or a stop leaves nothing behind, with an error naming the fix.
+        const QString folder = makeFolder(QStringLiteral("demo"));
+        kiln::gui::DemoProjectOptions options{temp_.path() + QStringLiteral("/none"), folder, 50};
+        const auto noProgress = [](qint64, qint64) {};
+        try {
+            kiln::gui::makeDemoProject(options, kiln::StopToken(), noProgress);
+            QFAIL("a missing Fashion-MNIST was accepted");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(QString::fromUtf8(error.what()).contains("apt install dataset-fashion-mnist"),
+                     error.what());
+        }
+        options.fashionMnist = fashionMnist;
+        kiln::StopToken stop;
+        const QString stopped =
+            kiln::gui::makeDemoProject(options, stop, [&stop](qint64 done, qint64) {
+                if (done == 20) {
+                    stop.request_stop();
+                }
+            });
+        QVERIFY(stopped.isEmpty());
+        QCOMPARE(QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList());
+
+        // From the start page: imported on a thread with progress, then opened, ready to train.
+        const QString demo = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                                 .filePath(QStringLiteral("demo"));
+        QDir(demo).removeRecursively(); // from an earlier run of this test
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* progress = window.findChild<QProgressBar*>(QStringLiteral("demoProgress"));
+        window.findChild<QPushButton*>(QStringLiteral("startDemoProjectButton"))->click();
+        QVERIFY(progress->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(window.project() != nullptr, 120000);
+        QVERIFY(!progress->isVisible());
+        QCOMPARE(window.project()->file(), kiln::gui::demoProjectFile(demo));
+        QCOMPARE(window.project()->datasets().size(), 1);
+        const QDir images(window.project()->datasets().first().path);
+        QCOMPARE(images.entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), 10);
+        qint64 count = 0;
+        for (const QString& label : images.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            count += QDir(images.filePath(label)).entryList(QDir::Files).size();
+        }
+        QCOMPARE(count, 10000);
+        const nlohmann::json settings = window.runConfiguration()->settings();
+        QCOMPARE(settings.value("model", ""), std::string("smallcnn"));
+        QCOMPARE(settings.value("method", ""), std::string("simclr"));
+        QCOMPARE(settings.value("epochs", 0), 15);
+        QCOMPARE(settings.value("data", ""), images.path().toStdString());
+        // Opening it again reuses the import.
+        QVERIFY(window.closeProject());
+        window.openDemoProject();
+        QTRY_VERIFY_WITH_TIMEOUT(window.project() != nullptr, 10000);
+        QCOMPARE(window.project()->file(), kiln::gui::demoProjectFile(demo));
     }
 };
 
