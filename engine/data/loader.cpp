@@ -302,6 +302,30 @@ void Loader::skip(std::int64_t index, const std::string& reason) {
     }
 }
 
+void Loader::fail_unreadable_epoch(const std::vector<std::int64_t>& undrawn) {
+    std::int64_t readable = 0;
+    for (const std::int64_t sample : undrawn) {
+        const std::filesystem::path path = source_->image_path(sample);
+        try {
+            decode_image(read_file(path), path.string(), source_->min_decode_side());
+            ++readable;
+        } catch (const Error& unreadable) {
+            skip(sample, unreadable.what());
+        }
+    }
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const std::string images = std::to_string(order_.size());
+    if (readable == 0) {
+        throw Error("none of the " + images +
+                    " images could be read, e.g.: " + first_unreadable_reason_);
+    }
+    throw Error(
+        "only " + std::to_string(readable) + " of the " + images +
+        " images can be read, fewer than one batch (batch_size=" +
+        std::to_string(options_.batch_size) +
+        "): replace the unreadable images or lower batch_size, e.g.: " + first_unreadable_reason_);
+}
+
 std::int64_t Loader::skipped_files() const {
     const std::lock_guard<std::mutex> lock(mutex_);
     return static_cast<std::int64_t>(unreadable_.size());
@@ -324,9 +348,11 @@ std::optional<Batch> Loader::next() {
         }
         if (next_to_deliver_ >= batch_count_) {
             if (delivered_samples_ == 0 && !order_.empty() && !unreadable_.empty()) {
-                throw Error("none of the images could be read (" +
-                            std::to_string(unreadable_.size()) +
-                            " unreadable), e.g.: " + first_unreadable_reason_);
+                const auto drawn = std::min<std::size_t>(
+                    static_cast<std::size_t>(batch_count_ * options_.batch_size), order_.size());
+                const std::vector<std::int64_t> undrawn(order_.begin() + drawn, order_.end());
+                lock.unlock();
+                fail_unreadable_epoch(undrawn);
             }
             return finish(std::nullopt);
         }

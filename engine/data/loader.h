@@ -87,6 +87,10 @@ private:
     void work();
     Slot build(std::int64_t number, std::int64_t epoch, std::uint64_t generation);
     void skip(std::int64_t index, const std::string& reason);
+    // An epoch delivered nothing because every image drawn was unreadable: decodes the few
+    // images the epoch did not draw (a last partial batch) so that the error counts the whole
+    // dataset, and throws it.
+    [[noreturn]] void fail_unreadable_epoch(const std::vector<std::int64_t>& undrawn);
     bool has_work() const;
 
     const std::shared_ptr<const SampleSource> source_;

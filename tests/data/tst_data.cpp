@@ -619,18 +619,41 @@ private Q_SLOTS:
         const fs::path data = root_ / "allbad";
         writeBytes(data / "a.jpg", "");
         writeBytes(data / "b.png", "nope");
+        writeBytes(data / "c.png", "nor this");
         const kiln::log::ScopedSink quiet([](kiln::log::Level, const std::string&) {});
         const auto index = kiln::data::DatasetIndex::scan({data});
+        // Batches of 2 draw two of the three images; the error counts all three.
         kiln::data::LoaderOptions options;
-        options.batch_size = 1;
+        options.batch_size = 2;
         kiln::data::Loader loader(index, smallSimclr(16), options);
         loader.start_epoch(0);
-        QVERIFY(throwsErrorContaining(
-            [&] {
-                while (loader.next()) {
+        const auto drain = [&loader] {
+            while (loader.next()) {
+            }
+        };
+        QVERIFY(throwsErrorContaining(drain, "none of the 3 images could be read, e.g.: "));
+        QCOMPARE(loader.skipped_files(), 3);
+
+        // One readable image left out of the drawn batch: fewer than a batch can be read.
+        writeImage(data / "d.png", 20, 20);
+        const auto more = kiln::data::DatasetIndex::scan({data});
+        options.batch_size = 3;
+        for (std::int64_t epoch = 0; epoch < 32; ++epoch) {
+            kiln::data::Loader again(more, smallSimclr(16), options);
+            again.start_epoch(epoch);
+            try {
+                while (const auto batch = again.next()) {
+                    QVERIFY(batch->views[0].size(0) >= 1); // d.png was drawn this epoch
                 }
-            },
-            "none of the images could be read (2 unreadable)"));
+            } catch (const kiln::Error& error) {
+                QVERIFY2(std::string(error.what())
+                                 .find("only 1 of the 4 images can be read, "
+                                       "fewer than one batch (batch_size=3)") != std::string::npos,
+                         error.what());
+                return;
+            }
+        }
+        QFAIL("no epoch left d.png out of its one batch");
     }
 
     void workerFailuresReachTheConsumerWithTheFileName() {
