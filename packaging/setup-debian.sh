@@ -28,6 +28,8 @@ packages=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   libopencv-dev libturbojpeg0-dev libsqlite3-dev zlib1g-dev nlohmann-json3-dev libcli11-dev libsimdjson-dev
   libprotobuf-dev protobuf-compiler libcpp-httplib-dev
+  # kiln export format=onnx: ONNX's protobuf schema, generated for Debian's protobuf.
+  libonnx-dev
   dataset-fashion-mnist
   # A real COCO file (ids from 0) for the COCO evaluator's tests.
   labelme-examples

@@ -6,6 +6,7 @@
 #include "data/dataset_optimizer.h"
 #include "data/idx_import.h"
 #include "data/scene_generator.h"
+#include "deploy/onnx_export.h"
 #include "distributed/rank_environment.h"
 #include "embed/embedder.h"
 #include "embed/explorer.h"
@@ -96,6 +97,9 @@ json resolved_settings(const std::string& command, const ConfigSource& source) {
     if (command == "embed") {
         return to_json(
             resolve_embed_config(load_settings(config::embed_schema(), source), context));
+    }
+    if (command == "export") {
+        return to_json(resolve_export_config(load_settings(config::export_schema(), source)));
     }
     if (command == "predict") {
         return to_json(
@@ -315,6 +319,21 @@ int run_predict(const ConfigSource& source, const StopToken& stop, std::ostream&
     return 0;
 }
 
+int run_export(const ConfigSource& source, std::ostream& out) {
+    const ExportConfig config =
+        resolve_export_config(load_settings(config::export_schema(), source));
+    const deploy::ExportSummary summary = deploy::export_onnx(config);
+    out << "exported the " << summary.what << " (" << summary.model << ", " << summary.image_height
+        << "x" << summary.image_width << ", " << (config.half_precision ? "fp16" : "fp32")
+        << ") to " << config.out.string() << "\n";
+    for (const std::string& output : summary.outputs) {
+        out << "  output " << output << "\n";
+    }
+    out << "preprocessing and class names are in the model's metadata (kiln.preprocessing, "
+           "kiln.class_names)\n";
+    return 0;
+}
+
 int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
     char text[200];
     if (!arguments.train_embeddings.empty() || !arguments.test_embeddings.empty()) {
@@ -472,6 +491,14 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
         return run_predict(*predict_source, stop, out);
     });
 
+    auto export_source = std::make_shared<ConfigSource>();
+    CLI::App* export_command = app.add_subcommand(
+        "export", "write a backbone or a fine-tuned model as ONNX, for ONNX Runtime and TensorRT");
+    add_config_source(*export_command, *export_source, config::export_schema());
+    commands.add(export_command, [export_source](const StopToken&, std::ostream& out) {
+        return run_export(*export_source, out);
+    });
+
     auto embed_source = std::make_shared<ConfigSource>();
     CLI::App* embed = app.add_subcommand("embed", "write embeddings of images with a checkpoint");
     add_config_source(*embed, *embed_source, config::embed_schema());
@@ -488,7 +515,7 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
     check->add_option("file", check_source->file, "JSON configuration file")
         ->required()
         ->check(CLI::ExistingFile);
-    std::vector<std::string> configurable = {"embed", "predict"};
+    std::vector<std::string> configurable = {"embed", "predict", "export"};
     for (const TaskName& task : task_names()) {
         configurable.push_back(task.command);
     }

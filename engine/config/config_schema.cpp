@@ -331,6 +331,51 @@ CommandSchema make_predict_schema() {
             }};
 }
 
+CommandSchema make_export_schema() {
+    return {"export",
+            {
+                {.name = "out",
+                 .kind = ValueKind::Path,
+                 .required = true,
+                 .help = "the file to write, e.g. model.onnx"},
+                {.name = "checkpoint",
+                 .kind = ValueKind::Path,
+                 .required = true,
+                 .help = "a pretraining checkpoint or exported backbone (the backbone's "
+                         "features), or a fine-tuning run's best.ckpt or last.ckpt (the whole "
+                         "task model)"},
+                {.name = "format",
+                 .kind = ValueKind::Choice,
+                 .default_value = "onnx",
+                 .choices = {"onnx"},
+                 .help = "file format: ONNX (opset 17), for ONNX Runtime and TensorRT"},
+                {.name = "precision",
+                 .kind = ValueKind::Choice,
+                 .default_value = "fp32",
+                 .choices = {"fp32", "fp16"},
+                 .help = "the weights', input's and outputs' floating-point type"},
+                {.name = "batch",
+                 .kind = ValueKind::IntegerOrChoice,
+                 .default_value = "dynamic",
+                 .minimum = 1,
+                 .choices = {"dynamic"},
+                 .help = "images per call: fixed, or dynamic (any number)"},
+                {.name = "image_size",
+                 .kind = ValueKind::ImageSize,
+                 .default_value = "auto",
+                 .allows_auto = true,
+                 .minimum = 1,
+                 .help = "side length, or [height, width], of the input; auto: the size the "
+                         "checkpoint was trained at"},
+                {.name = "max_detections",
+                 .kind = ValueKind::Integer,
+                 .default_value = 100,
+                 .minimum = 1,
+                 .help = "detection: objects per image in the outputs, best first"},
+                overwrite_key("replace `out` when it exists"),
+            }};
+}
+
 std::string type_name(const json& value) {
     switch (value.type()) {
     case json::value_t::null:
@@ -367,6 +412,10 @@ std::string expected_type(const KeySpec& spec) {
         break;
     case ValueKind::Integer:
         text = "integer >= " + std::to_string(spec.minimum);
+        break;
+    case ValueKind::IntegerOrChoice:
+        text =
+            "integer >= " + std::to_string(spec.minimum) + " or " + join_alternatives(spec.choices);
         break;
     case ValueKind::Devices:
         text = "integer >= " + std::to_string(spec.minimum) + " or a list of GPU indices";
@@ -426,6 +475,8 @@ public:
             return check_path_list(value);
         case ValueKind::Integer:
             return check_integer(spec_.name, value);
+        case ValueKind::IntegerOrChoice:
+            return is_integer(value) ? check_integer(spec_.name, value) : check_choice(value);
         case ValueKind::Devices:
             return value.is_array() ? check_device_list(value) : check_integer(spec_.name, value);
         case ValueKind::Boolean:
@@ -623,6 +674,11 @@ const CommandSchema& train_schema(TaskKind task) {
         }
     }
     return schemas.front();
+}
+
+const CommandSchema& export_schema() {
+    static const CommandSchema schema = make_export_schema();
+    return schema;
 }
 
 const CommandSchema& predict_schema() {

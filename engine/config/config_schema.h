@@ -11,16 +11,17 @@
 namespace kiln::config {
 
 enum class ValueKind {
-    Text,         // any non-empty string
-    Path,         // a filesystem path, given as a string
-    PathList,     // one path, or a list of paths
-    Integer,      // whole number, at least `minimum`
-    Devices,      // a count (at least `minimum`), or a list of distinct device indices
-    Boolean,      // true or false
-    Choice,       // one of `choices`
-    ImageSize,    // one side length, or [height, width]
-    Object,       // a dictionary; `choices` (when given) lists the keys it may hold
-    ObjectOrPath, // a dictionary, or the path of a file that describes one
+    Text,            // any non-empty string
+    Path,            // a filesystem path, given as a string
+    PathList,        // one path, or a list of paths
+    Integer,         // whole number, at least `minimum`
+    IntegerOrChoice, // a whole number (at least `minimum`), or one of `choices`
+    Devices,         // a count (at least `minimum`), or a list of distinct device indices
+    Boolean,         // true or false
+    Choice,          // one of `choices`
+    ImageSize,       // one side length, or [height, width]
+    Object,          // a dictionary; `choices` (when given) lists the keys it may hold
+    ObjectOrPath,    // a dictionary, or the path of a file that describes one
 };
 
 // One top-level key of a command's configuration: the single source for its type,
@@ -53,6 +54,7 @@ struct CommandSchema {
 const CommandSchema& train_schema(TaskKind task = TaskKind::Pretraining);
 const CommandSchema& embed_schema();
 const CommandSchema& predict_schema();
+const CommandSchema& export_schema();
 
 // Checks `input` against `schema` (unknown keys, types, ranges, choices), appending every
 // problem to `issues`. Returns the input with defaults filled in (also in place of invalid

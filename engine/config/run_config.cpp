@@ -362,6 +362,22 @@ EmbedConfig read_embed_config(const json& values) {
     return config;
 }
 
+ExportConfig read_export_config(const json& values) {
+    ExportConfig config;
+    config.out = text_of(values["out"]);
+    config.checkpoint = text_of(values["checkpoint"]);
+    config.format = text_of(values["format"]);
+    config.half_precision = values["precision"] == "fp16";
+    config.batch = values["batch"].is_number_integer() ? values["batch"].get<int>() : 0;
+    if (values["image_size"].is_array()) { // else auto
+        config.image_height = values["image_size"][0].get<int>();
+        config.image_width = values["image_size"][1].get<int>();
+    }
+    config.max_detections = values["max_detections"].get<int>();
+    config.overwrite = values["overwrite"].get<bool>();
+    return config;
+}
+
 PredictConfig read_predict_config(const json& values) {
     PredictConfig config;
     config.out = text_of(values["out"]);
@@ -498,6 +514,21 @@ json to_json(const PredictConfig& config) {
         {"num_workers", count_or_auto(config.num_workers)},
         {"accelerator", to_string(config.accelerator)},
         {"precision", to_string(config.precision)},
+        {"overwrite", config.overwrite},
+    };
+}
+
+json to_json(const ExportConfig& config) {
+    return {
+        {"out", config.out.string()},
+        {"checkpoint", config.checkpoint.string()},
+        {"format", config.format},
+        {"precision", config.half_precision ? "fp16" : "fp32"},
+        {"batch", config.batch > 0 ? json(config.batch) : json("dynamic")},
+        {"image_size", config.image_height > 0
+                           ? json::array({config.image_height, config.image_width})
+                           : json("auto")},
+        {"max_detections", config.max_detections},
         {"overwrite", config.overwrite},
     };
 }
@@ -674,6 +705,19 @@ PredictConfig resolve_predict_config(const json& input, const ResolveContext& co
     }
     if (resolution.valid("out", "overwrite")) { // a CSV file, a folder of masks, a JSON file
         check_output(config.out, config.overwrite, "", resolution);
+    }
+    resolution.throw_if_any();
+    return config;
+}
+
+ExportConfig resolve_export_config(const json& input) {
+    Resolution resolution(config::export_schema(), input);
+    ExportConfig config = read_export_config(resolution.normalized());
+    if (resolution.valid("checkpoint")) {
+        check_checkpoint_exists(config.checkpoint, resolution);
+    }
+    if (resolution.valid("out", "overwrite")) {
+        check_output(config.out, config.overwrite, "model.onnx", resolution);
     }
     resolution.throw_if_any();
     return config;

@@ -131,6 +131,21 @@ TrainConfig resolve_train_config(const nlohmann::json& input, const ResolveConte
                                  TaskKind task = TaskKind::Pretraining);
 EmbedConfig resolve_embed_config(const nlohmann::json& input, const ResolveContext& context);
 PredictConfig resolve_predict_config(const nlohmann::json& input, const ResolveContext& context);
+
+// Settings of `kiln export`.
+struct ExportConfig {
+    std::filesystem::path out;
+    std::filesystem::path checkpoint;
+    std::string format = "onnx";
+    bool half_precision = false; // fp16 weights, input and outputs
+    int batch = 0;               // 0: dynamic
+    int image_height = 0;        // 0 x 0: auto, the size the checkpoint was trained at
+    int image_width = 0;
+    int max_detections = 100;
+    bool overwrite = false;
+};
+ExportConfig resolve_export_config(const nlohmann::json& input);
+nlohmann::json to_json(const ExportConfig& config);
 nlohmann::json to_json(const PredictConfig& config);
 
 } // namespace kiln

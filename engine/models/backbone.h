@@ -1,6 +1,7 @@
 #pragma once
 
 #include "models/backbone_names.h"
+#include "onnx/graph.h"
 
 #include <filesystem>
 #include <memory>
@@ -25,6 +26,13 @@ public:
     // The tensors of a state_dict, under the names PyTorch users know: by default the
     // registered parameters and buffers.
     virtual std::vector<std::pair<std::string, torch::Tensor>> state();
+    // forward() and feature_maps() as ONNX nodes over `images` (in eval mode; `name` prefixes
+    // the weights' names). A backbone Kiln cannot export (a TorchScript module) throws
+    // kiln::Error naming it.
+    virtual onnx::Value onnx_features(onnx::Graph& graph, const onnx::Value& images,
+                                      const std::string& name);
+    virtual std::vector<onnx::Value>
+    onnx_feature_maps(onnx::Graph& graph, const onnx::Value& images, const std::string& name);
 };
 using Backbone = std::shared_ptr<BackboneImpl>;
 

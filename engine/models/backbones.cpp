@@ -3,6 +3,7 @@
 #include "core/text.h"
 #include "models/backbone.h"
 #include "models/batch_norm.h"
+#include "models/onnx_modules.h"
 #include "models/torch_file.h"
 
 #include <algorithm>
@@ -56,6 +57,23 @@ public:
             y = bn3_(conv3_(torch::relu(y)));
         }
         return torch::relu(y + (downsample_ ? downsample_->forward(x) : x));
+    }
+
+    onnx::Value to_onnx(onnx::Graph& graph, const onnx::Value& x, const std::string& name) {
+        const auto conv_bn = [&](const onnx::Value& in, const nn::Conv2d& conv,
+                                 const BatchNorm& norm, const std::string& conv_name) {
+            const onnx::BatchNormParameters folded = batch_norm_parameters(*norm);
+            return onnx::conv2d(graph, in, *conv, onnx_name(name, conv_name), &folded);
+        };
+        onnx::Value y = onnx::relu(graph, conv_bn(x, conv1_, bn1_, "conv1"));
+        y = conv_bn(y, conv2_, bn2_, "conv2");
+        if (bottleneck_) {
+            y = conv_bn(onnx::relu(graph, y), conv3_, bn3_, "conv3");
+        }
+        const onnx::Value shortcut =
+            downsample_ ? onnx_sequential(graph, x, *downsample_, onnx_name(name, "downsample"))
+                        : x;
+        return onnx::relu(graph, onnx::add(graph, y, shortcut));
     }
 
 private:
@@ -113,6 +131,29 @@ public:
     std::int64_t feature_dim() const override { return feature_dim_; }
     std::vector<std::int64_t> feature_map_channels() const override { return stage_channels_; }
 
+    onnx::Value onnx_features(onnx::Graph& graph, const onnx::Value& images,
+                              const std::string& name) override {
+        return onnx::global_average_pool(graph, onnx_feature_maps(graph, images, name).back());
+    }
+
+    std::vector<onnx::Value> onnx_feature_maps(onnx::Graph& graph, const onnx::Value& images,
+                                               const std::string& name) override {
+        const onnx::BatchNormParameters folded = batch_norm_parameters(*bn1_);
+        onnx::Value x = onnx::relu(
+            graph, onnx::conv2d(graph, images, *conv1_, onnx_name(name, "conv1"), &folded));
+        x = onnx::max_pool2d(graph, x, 3, 2, 1);
+        std::vector<onnx::Value> maps;
+        for (std::size_t stage = 0; stage < layers_.size(); ++stage) {
+            const std::string layer = onnx_name(name, "layer" + std::to_string(stage + 1));
+            for (std::size_t b = 0; b < layers_[stage]->size(); ++b) {
+                x = layers_[stage][b]->as<ResidualBlock>()->to_onnx(
+                    graph, x, onnx_name(layer, std::to_string(b)));
+            }
+            maps.push_back(x);
+        }
+        return maps;
+    }
+
 private:
     nn::Conv2d conv1_{nullptr};
     BatchNorm bn1_{nullptr};
@@ -157,6 +198,27 @@ public:
     std::int64_t feature_dim() const override { return 256; }
     std::vector<std::int64_t> feature_map_channels() const override { return {32, 64, 128, 256}; }
 
+    onnx::Value onnx_features(onnx::Graph& graph, const onnx::Value& images,
+                              const std::string& name) override {
+        return onnx::global_average_pool(graph, onnx_feature_maps(graph, images, name).back());
+    }
+
+    std::vector<onnx::Value> onnx_feature_maps(onnx::Graph& graph, const onnx::Value& images,
+                                               const std::string& name) override {
+        // Block by block (conv, batch norm, ReLU), keeping each block's output.
+        std::vector<onnx::Value> maps;
+        onnx::Value x = images;
+        for (std::size_t first = 0; first < features_->size(); first += 3) {
+            const onnx::BatchNormParameters folded =
+                batch_norm_parameters(*features_[first + 1]->as<BatchNorm>());
+            x = onnx::relu(graph, onnx::conv2d(graph, x, *features_[first]->as<nn::Conv2d>(),
+                                               onnx_name(name, "features." + std::to_string(first)),
+                                               &folded));
+            maps.push_back(x);
+        }
+        return maps;
+    }
+
 private:
     nn::Sequential features_;
 };
@@ -184,6 +246,26 @@ public:
         return proj_->forward(attention.matmul(v).transpose(1, 2).reshape({batch, tokens, dim}));
     }
 
+    onnx::Value to_onnx(onnx::Graph& graph, const onnx::Value& x, const std::string& name) {
+        const std::int64_t tokens = x.example.size(1), dim = x.example.size(2);
+        const onnx::Value qkv = onnx::transpose(
+            graph,
+            onnx::reshape(graph, onnx::linear(graph, x, *qkv_, onnx_name(name, "qkv")),
+                          {tokens, 3, heads_, dim / heads_}),
+            {2, 0, 3, 1, 4});
+        const onnx::Value q = onnx::select(graph, qkv, 0, 0);
+        const onnx::Value k = onnx::select(graph, qkv, 0, 1);
+        const onnx::Value v = onnx::select(graph, qkv, 0, 2);
+        const float scale = static_cast<float>(1.0 / std::sqrt(double(dim / heads_)));
+        const onnx::Value scores = onnx::multiply(
+            graph, onnx::matmul(graph, q, onnx::transpose(graph, k, {0, 1, 3, 2})), scale);
+        const onnx::Value mixed =
+            onnx::matmul(graph, onnx::softmax(graph, scores, -1), v); // [B, heads, T, d]
+        return onnx::linear(
+            graph, onnx::reshape(graph, onnx::transpose(graph, mixed, {0, 2, 1, 3}), {tokens, dim}),
+            *proj_, onnx_name(name, "proj"));
+    }
+
 private:
     std::int64_t heads_;
     nn::Linear qkv_{nullptr}, proj_{nullptr};
@@ -205,6 +287,17 @@ public:
     torch::Tensor forward(torch::Tensor x) {
         x = x + attn_->forward(norm1_->forward(x));
         return x + mlp_->forward(norm2_->forward(x));
+    }
+
+    onnx::Value to_onnx(onnx::Graph& graph, onnx::Value x, const std::string& name) {
+        x = onnx::add(graph, x,
+                      attn_->to_onnx(graph,
+                                     onnx::layer_norm(graph, x, *norm1_, onnx_name(name, "norm1")),
+                                     onnx_name(name, "attn")));
+        return onnx::add(
+            graph, x,
+            onnx_sequential(graph, onnx::layer_norm(graph, x, *norm2_, onnx_name(name, "norm2")),
+                            *mlp_, onnx_name(name, "mlp")));
     }
 
 private:
@@ -259,7 +352,41 @@ public:
     std::int64_t feature_dim() const override { return dim_; }
     std::vector<std::int64_t> feature_map_channels() const override { return {dim_}; }
 
+    onnx::Value onnx_features(onnx::Graph& graph, const onnx::Value& images,
+                              const std::string& name) override {
+        return onnx::select(graph, onnx_tokens(graph, images, name), 1, 0);
+    }
+
+    std::vector<onnx::Value> onnx_feature_maps(onnx::Graph& graph, const onnx::Value& images,
+                                               const std::string& name) override {
+        const std::int64_t rows = images.example.size(2) / kPatch;
+        const std::int64_t columns = images.example.size(3) / kPatch;
+        const onnx::Value patches =
+            onnx::narrow(graph, onnx_tokens(graph, images, name), 1, 1, rows * columns);
+        return {onnx::reshape(graph, onnx::transpose(graph, patches, {0, 2, 1}),
+                              {dim_, rows, columns})};
+    }
+
 private:
+    onnx::Value onnx_tokens(onnx::Graph& graph, const onnx::Value& images,
+                            const std::string& name) {
+        onnx::Value x =
+            onnx_sequential(graph, images, *patch_embed_, onnx_name(name, "patch_embed"));
+        const std::int64_t rows = x.example.size(2), columns = x.example.size(3);
+        x = onnx::transpose(graph, onnx::reshape(graph, x, {dim_, rows * columns}), {0, 2, 1});
+        const onnx::Value cls =
+            onnx::batch_constant(graph, onnx_name(name, "cls_token"), cls_token_, x);
+        x = onnx::concat(graph, {cls, x}, 1);
+        // Interpolated for this image size once, at export.
+        const torch::Tensor positions = position_embeddings(rows, columns).detach();
+        x = onnx::add(graph, x, {graph.weight(onnx_name(name, "pos_embed"), positions), positions});
+        for (std::size_t i = 0; i < blocks_->size(); ++i) {
+            x = blocks_[i]->as<TransformerBlock>()->to_onnx(
+                graph, x, onnx_name(name, "blocks." + std::to_string(i)));
+        }
+        return onnx::layer_norm(graph, x, *norm_, onnx_name(name, "norm"));
+    }
+
     // The normalised class token followed by the patch tokens, [B, 1 + h * w, D].
     torch::Tensor tokens(const torch::Tensor& images) {
         torch::Tensor x = patch_embed_->forward(images); // [B, D, h, w]
@@ -374,6 +501,20 @@ std::vector<torch::Tensor> BackboneImpl::feature_maps(const torch::Tensor&) {
     throw Error("this backbone gives one feature vector per image, not feature maps; dense "
                 "tasks such as segmentation need one of Kiln's own backbones (" +
                 join_alternatives(backbone_names()) + ")");
+}
+
+onnx::Value BackboneImpl::onnx_features(onnx::Graph&, const onnx::Value&, const std::string&) {
+    throw Error("ONNX export: this backbone (" + this->name() +
+                ") is a TorchScript module, which Kiln cannot export; export Kiln's own "
+                "backbones (" +
+                join_alternatives(backbone_names()) + ") or use torch.onnx in Python");
+}
+
+std::vector<onnx::Value> BackboneImpl::onnx_feature_maps(onnx::Graph& graph,
+                                                         const onnx::Value& images,
+                                                         const std::string& name) {
+    onnx_features(graph, images, name); // throws, naming the fix
+    return {};
 }
 
 std::vector<std::pair<std::string, torch::Tensor>> BackboneImpl::state() {

@@ -21,6 +21,7 @@ public:
     torch::Tensor forward(const torch::Tensor& input);
     // nullptr (the default): statistics of this process's batch only.
     void synchronize_over(distributed::ProcessGroup* group) { group_ = group; }
+    double eps() const { return eps_; }
 
     torch::Tensor weight, bias, running_mean, running_var, num_batches_tracked;
 

@@ -1,6 +1,7 @@
 #include "models/classifier.h"
 
 #include "models/batch_norm.h"
+#include "models/onnx_modules.h"
 
 #include <torch/nn/modules/activation.h>
 #include <torch/nn/modules/linear.h>
@@ -29,6 +30,11 @@ ClassifierImpl::ClassifierImpl(Backbone backbone, std::int64_t classes, Classifi
 
 torch::Tensor ClassifierImpl::forward(const torch::Tensor& images) {
     return head_->forward(backbone_->forward(images));
+}
+
+onnx::Value ClassifierImpl::to_onnx(onnx::Graph& graph, const onnx::Value& images) {
+    return onnx_sequential(graph, backbone_->onnx_features(graph, images, "backbone"), *head_,
+                           "head");
 }
 
 void ClassifierImpl::train(bool on) {

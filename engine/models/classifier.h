@@ -18,7 +18,8 @@ public:
     ClassifierImpl(Backbone backbone, std::int64_t classes, ClassifierHead head,
                    bool freeze_backbone);
 
-    torch::Tensor forward(const torch::Tensor& images); // [B, classes] logits
+    torch::Tensor forward(const torch::Tensor& images);                 // [B, classes] logits
+    onnx::Value to_onnx(onnx::Graph& graph, const onnx::Value& images); // the logits
     void train(bool on = true) override;
 
     BackboneImpl& backbone() { return *backbone_; }

@@ -27,6 +27,14 @@ struct ImageDetections {
     torch::Tensor mask_logits; // [N, h, w] at the prototypes' resolution (instance masks)
 };
 
+// The detections of a batch as an exported model gives them, `limit` per image.
+struct OnnxDetections {
+    onnx::Value scores;  // [B, K] descending
+    onnx::Value classes; // [B, K] int64
+    onnx::Value boxes;   // [B, K, 4]: x0, y0, x1, y1 in input pixels
+    onnx::Value masks;   // [B, K, H, W]: probabilities at input size, 0 outside the box
+};
+
 // Object detection, and with mask prototypes instance segmentation, as a CenterNet: the
 // FeatureDecoder's map feeds 3x3-conv heads that predict per cell a heatmap of object centres
 // per class, the box's size and the centre's offset, and (YOLACT-style) mask coefficients over
@@ -43,6 +51,8 @@ public:
     // Every head's output concatenated on channels: [B, classes + 4 + 2P, h, w].
     torch::Tensor forward(const torch::Tensor& images);
     DetectorOutput split(const torch::Tensor& output, std::int64_t image_height) const;
+    // forward() and decode_detections() as ONNX nodes (masks only with prototypes).
+    OnnxDetections to_onnx(onnx::Graph& graph, const onnx::Value& images, std::int64_t limit);
 
     BackboneImpl& backbone() { return *backbone_; }
     std::int64_t classes() const { return classes_; }

@@ -1,6 +1,7 @@
 #include "models/feature_decoder.h"
 
 #include "models/batch_norm.h"
+#include "models/onnx_modules.h"
 
 #include <torch/nn/functional/upsampling.h>
 #include <torch/nn/modules/activation.h>
@@ -70,6 +71,22 @@ torch::Tensor FeatureDecoder::forward(const std::vector<torch::Tensor>& maps) {
         top = top.defined() ? lateral + resize_to(top, lateral.size(2), lateral.size(3)) : lateral;
     }
     return fuse_->forward(top);
+}
+
+onnx::Value FeatureDecoder::to_onnx(onnx::Graph& graph, const std::vector<onnx::Value>& maps) {
+    if (maps.size() == 1) {
+        return onnx_sequential(graph, maps.front(), *fuse_, "fuse");
+    }
+    std::optional<onnx::Value> top;
+    for (std::size_t i = maps.size(); i-- > 0;) {
+        const onnx::Value lateral = onnx::conv2d(graph, maps[i], *laterals_[i]->as<nn::Conv2d>(),
+                                                 "laterals." + std::to_string(i));
+        top = top ? onnx::add(graph, lateral,
+                              onnx::resize_bilinear(graph, *top, lateral.example.size(2),
+                                                    lateral.example.size(3)))
+                  : lateral;
+    }
+    return onnx_sequential(graph, *top, *fuse_, "fuse");
 }
 
 } // namespace kiln::models

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "onnx/graph.h"
+
 #include <torch/nn/module.h>
 #include <torch/nn/modules/container/modulelist.h>
 #include <torch/nn/modules/container/sequential.h>
@@ -20,6 +22,8 @@ public:
                    std::int64_t width);
 
     torch::Tensor forward(const std::vector<torch::Tensor>& maps);
+    // forward() as ONNX nodes; its weights are named as the owner's ("laterals", "fuse").
+    onnx::Value to_onnx(onnx::Graph& graph, const std::vector<onnx::Value>& maps);
     std::int64_t out_channels() const { return out_channels_; }
 
 private:

@@ -1,5 +1,7 @@
 #include "models/segmenter.h"
 
+#include "onnx/ops.h"
+
 #include <torch/types.h>
 
 namespace kiln::models {
@@ -23,6 +25,13 @@ SegmenterImpl::SegmenterImpl(Backbone backbone, std::int64_t classes, std::int64
 torch::Tensor SegmenterImpl::forward(const torch::Tensor& images) {
     return resize_to(classifier_->forward(decoder_->forward(backbone_->feature_maps(images))),
                      images.size(2), images.size(3));
+}
+
+onnx::Value SegmenterImpl::to_onnx(onnx::Graph& graph, const onnx::Value& images) {
+    const onnx::Value logits = onnx::conv2d(
+        graph, decoder_->to_onnx(graph, backbone_->onnx_feature_maps(graph, images, "backbone")),
+        *classifier_, "classifier");
+    return onnx::resize_bilinear(graph, logits, images.example.size(2), images.example.size(3));
 }
 
 } // namespace kiln::models

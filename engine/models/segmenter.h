@@ -15,7 +15,10 @@ class SegmenterImpl : public torch::nn::Module {
 public:
     SegmenterImpl(Backbone backbone, std::int64_t classes, std::int64_t decoder_width = 128);
 
-    torch::Tensor forward(const torch::Tensor& images); // [B, classes, H, W] logits
+    torch::Tensor forward(const torch::Tensor& images);
+    onnx::Value
+    to_onnx(onnx::Graph& graph,
+            const onnx::Value& images); // logits at input size // [B, classes, H, W] logits
 
     BackboneImpl& backbone() { return *backbone_; }
 

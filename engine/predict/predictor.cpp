@@ -29,53 +29,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-TrainConfig checkpoint_config(const fs::path& checkpoint) {
-    torch::serialize::InputArchive archive;
-    c10::IValue settings;
-    try {
-        archive.load_from(checkpoint.string(), torch::Device(torch::kCPU));
-        archive.read("kiln/config", settings);
-    } catch (const c10::Error&) {
-        throw Error("checkpoint \"" + checkpoint.string() +
-                    "\" is not a Kiln checkpoint; give a fine-tuning run's checkpoints/best.ckpt "
-                    "or last.ckpt");
-    }
-    const TrainConfig config = parse_train_config(nlohmann::json::parse(settings.toStringRef()));
-    if (config.task == TaskKind::Pretraining) {
-        throw Error("checkpoint \"" + checkpoint.string() +
-                    "\" is a pretraining checkpoint: it has a backbone but no task model; "
-                    "`kiln embed` writes its embeddings, or fine-tune it with "
-                    "train-image-classification");
-    }
-    return config;
-}
-
-std::unique_ptr<train::FinetuningTask> load_task(const TrainConfig& config,
-                                                 const fs::path& checkpoint) {
-    train::FinetuningTask::Labels labels = train::FinetuningTask::checkpoint_labels(checkpoint);
-    std::unique_ptr<train::FinetuningTask> task;
-    switch (config.task) {
-    case TaskKind::ImageClassification:
-        task = std::make_unique<train::ClassificationTask>(config, std::move(labels));
-        break;
-    case TaskKind::ObjectDetection:
-    case TaskKind::InstanceSegmentation:
-        task = std::make_unique<train::DetectionTask>(
-            config, config.task == TaskKind::InstanceSegmentation, std::move(labels));
-        break;
-    case TaskKind::SemanticSegmentation:
-    case TaskKind::Pretraining:
-        task = std::make_unique<train::SegmentationTask>(config, std::move(labels));
-        break;
-    }
-    torch::serialize::InputArchive archive;
-    torch::serialize::InputArchive model;
-    archive.load_from(checkpoint.string(), torch::Device(torch::kCPU));
-    archive.read("model", model);
-    task->load(model);
-    return task;
-}
-
 // One class-id mask at the image's own size, as a PNG (16-bit when the ids need it).
 void write_mask(const at::Tensor& logits, const fs::path& image, const fs::path& file,
                 std::size_t classes) {
@@ -251,8 +204,9 @@ nlohmann::json result_json(const coco::Annotation& detection, const std::string&
 PredictSummary run_prediction(const PredictConfig& config, const PredictProgress& progress,
                               StopToken stop) {
     const auto started = std::chrono::steady_clock::now();
-    const TrainConfig trained = checkpoint_config(config.checkpoint);
-    const std::unique_ptr<train::FinetuningTask> task = load_task(trained, config.checkpoint);
+    TrainConfig trained;
+    const std::unique_ptr<train::FinetuningTask> task =
+        train::load_finetuning_task(config.checkpoint, &trained);
     const data::DatasetIndex index = data::DatasetIndex::scan(config.data);
     auto* detector = dynamic_cast<train::DetectionTask*>(task.get());
     DetectionInputs inputs;

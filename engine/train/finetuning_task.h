@@ -84,4 +84,10 @@ private:
 // exported_last.pt, else its last.ckpt). Returns the file to load; kiln::Error when none.
 std::filesystem::path backbone_weights_file(const std::filesystem::path& given);
 
+// The fine-tuning task a Kiln checkpoint was trained for, built from the settings it stores, with
+// its weights and labels, for inference; `trained` receives those settings. A pretraining
+// checkpoint or a file that is not a Kiln checkpoint is a kiln::Error naming it and the fix.
+std::unique_ptr<FinetuningTask> load_finetuning_task(const std::filesystem::path& checkpoint,
+                                                     TrainConfig* trained = nullptr);
+
 } // namespace kiln::train

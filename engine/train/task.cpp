@@ -1,9 +1,12 @@
 #include "train/task.h"
 
+#include "core/error.h"
 #include "train/classification_task.h"
 #include "train/detection_task.h"
 #include "train/pretraining_task.h"
 #include "train/segmentation_task.h"
+
+#include <torch/serialize.h>
 
 namespace kiln::train {
 
@@ -21,6 +24,63 @@ std::unique_ptr<Task> make_task(const TrainConfig& config) {
         break;
     }
     return std::make_unique<PretrainingTask>(config);
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+TrainConfig checkpoint_config(const fs::path& checkpoint) {
+    torch::serialize::InputArchive archive;
+    c10::IValue settings;
+    try {
+        archive.load_from(checkpoint.string(), torch::Device(torch::kCPU));
+        archive.read("kiln/config", settings);
+    } catch (const c10::Error&) {
+        throw Error("checkpoint \"" + checkpoint.string() +
+                    "\" is not a Kiln checkpoint; give a fine-tuning run's checkpoints/best.ckpt "
+                    "or last.ckpt");
+    }
+    const TrainConfig config = parse_train_config(nlohmann::json::parse(settings.toStringRef()));
+    if (config.task == TaskKind::Pretraining) {
+        throw Error("checkpoint \"" + checkpoint.string() +
+                    "\" is a pretraining checkpoint: it has a backbone but no task model; "
+                    "`kiln embed` writes its embeddings, or fine-tune it with "
+                    "train-image-classification");
+    }
+    return config;
+}
+
+} // namespace
+
+std::unique_ptr<FinetuningTask> load_finetuning_task(const fs::path& checkpoint,
+                                                     TrainConfig* trained) {
+    const TrainConfig config = checkpoint_config(checkpoint);
+    if (trained != nullptr) {
+        *trained = config;
+    }
+    FinetuningTask::Labels labels = FinetuningTask::checkpoint_labels(checkpoint);
+    std::unique_ptr<FinetuningTask> task;
+    switch (config.task) {
+    case TaskKind::ImageClassification:
+        task = std::make_unique<ClassificationTask>(config, std::move(labels));
+        break;
+    case TaskKind::ObjectDetection:
+    case TaskKind::InstanceSegmentation:
+        task = std::make_unique<DetectionTask>(
+            config, config.task == TaskKind::InstanceSegmentation, std::move(labels));
+        break;
+    case TaskKind::SemanticSegmentation:
+    case TaskKind::Pretraining:
+        task = std::make_unique<SegmentationTask>(config, std::move(labels));
+        break;
+    }
+    torch::serialize::InputArchive archive;
+    torch::serialize::InputArchive model;
+    archive.load_from(checkpoint.string(), torch::Device(torch::kCPU));
+    archive.read("model", model);
+    task->load(model);
+    return task;
 }
 
 } // namespace kiln::train

@@ -102,6 +102,8 @@ private Q_SLOTS:
             << QStringList{"data.train.images", "val_metric/miou"};
         QTest::newRow("predict") << QStringList{"predict", "--help"}
                                  << QStringList{"checkpoint", "filename,class,score"};
+        QTest::newRow("export") << QStringList{"export", "--help"}
+                                << QStringList{"batch (integer >= 1 or dynamic)", "fp16", "onnx"};
         QTest::newRow("generate-scenes")
             << QStringList{"generate-scenes", "--help"} << QStringList{"--scenes", "--seed"};
     }
@@ -321,6 +323,20 @@ private Q_SLOTS:
         QCOMPARE(lines.size(), 17);
         QCOMPARE(lines[0], QStringLiteral("filename,class,score"));
         QVERIFY(lines[1].startsWith(QStringLiteral("0/00.png,")));
+
+        // The same model for deployment (test_export compares its outputs with ONNX Runtime).
+        const QString onnx = temp_.filePath(QStringLiteral("classifier.onnx"));
+        result = runKiln(
+            {"export", "checkpoint=" + out + "/checkpoints/best.ckpt", "out=" + onnx, "batch=4"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(result.out.contains(QStringLiteral("exported the image_classification (smallcnn, "
+                                                    "16x16, fp32) to ")) &&
+                     result.out.contains(QStringLiteral("output logits [4, 2]")),
+                 qPrintable(result.out));
+        QVERIFY(QFileInfo(onnx).size() > 10000);
+        result = runKiln({"export", "checkpoint=" + out + "/checkpoints/best.ckpt", "out=" + onnx});
+        QVERIFY(result.exitCode != 0);
+        QVERIFY2(result.err.contains(QStringLiteral("overwrite=true")), qPrintable(result.err));
 
         // Bad data: named, a failing exit code, nothing written.
         const QString bad = temp_.filePath(QStringLiteral("bad-classifier"));

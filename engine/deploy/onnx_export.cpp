@@ -1,0 +1,201 @@
+#include "deploy/onnx_export.h"
+
+#include "config/task_names.h"
+#include "core/error.h"
+#include "data/view_transform.h"
+#include "embed/embedder.h"
+#include "kiln_version.h"
+#include "models/backbone.h"
+#include "models/classifier.h"
+#include "models/detector.h"
+#include "models/segmenter.h"
+#include "onnx/graph.h"
+#include "train/finetuning_task.h"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <torch/types.h>
+#include <torch/utils.h>
+
+namespace kiln::deploy {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The task a Kiln checkpoint was trained for; pretraining for an exported backbone.
+TaskKind checkpoint_task(const fs::path& checkpoint) {
+    const nlohmann::json settings = models::checkpoint_settings(checkpoint);
+    if (!settings.is_object() || !settings.contains("task")) {
+        return TaskKind::Pretraining;
+    }
+    for (const TaskName& entry : task_names()) {
+        if (settings["task"] == entry.name) {
+            return entry.kind;
+        }
+    }
+    return TaskKind::Pretraining;
+}
+
+std::string shape_text(const onnx::Value& value, std::int64_t batch) {
+    std::string text = "[" + (batch == 0 ? std::string("batch") : std::to_string(batch));
+    for (std::int64_t d = 1; d < value.example.dim(); ++d) {
+        text += ", " + std::to_string(value.example.size(d));
+    }
+    return text + "]";
+}
+
+// How far the graph's mirror is from the model's own output, relative to the output's scale.
+double relative_difference(const at::Tensor& mirror, const at::Tensor& reference) {
+    const double scale = std::max(1.0, reference.abs().max().item<double>());
+    return (mirror.to(torch::kFloat32) - reference.to(torch::kFloat32)).abs().max().item<double>() /
+           scale;
+}
+
+} // namespace
+
+ExportSummary export_onnx(const ExportConfig& config) {
+    const TaskKind task = checkpoint_task(config.checkpoint);
+    ExportSummary summary;
+    summary.what = task == TaskKind::Pretraining ? "backbone" : task_name(task).name;
+
+    // The model, the size it takes and how its input is prepared.
+    models::Backbone backbone;
+    std::unique_ptr<train::FinetuningTask> finetuning;
+    data::TransformArgs transform;
+    std::pair<int, int> trained_size{224, 224};
+    if (task == TaskKind::Pretraining) {
+        backbone = models::load_backbone(config.checkpoint, &summary.model);
+        trained_size = embed::trained_image_size(config.checkpoint).value_or(trained_size);
+        const nlohmann::json settings = models::checkpoint_settings(config.checkpoint);
+        transform = data::embed_transform(trained_size.first, trained_size.second);
+        if (settings.is_object()) {
+            transform.num_channels =
+                settings.value("transform_args", nlohmann::json::object()).value("num_channels", 3);
+        }
+    } else {
+        TrainConfig trained;
+        finetuning = train::load_finetuning_task(config.checkpoint, &trained);
+        summary.model = trained.model;
+        transform = data::finetune_transform(trained.transform_args, false, 0.08);
+        trained_size = {transform.views.front().height, transform.views.front().width};
+    }
+    const auto [height, width] =
+        config.image_height > 0 ? std::pair{config.image_height, config.image_width} : trained_size;
+    summary.image_height = height;
+    summary.image_width = width;
+
+    torch::NoGradGuard no_grad;
+    torch::nn::Module& module =
+        finetuning ? finetuning->module() : static_cast<torch::nn::Module&>(*backbone);
+    module.eval();
+    // The example batch: 2 images for a dynamic batch, so no node can silently fix it at 1.
+    const std::int64_t example_batch = config.batch == 0 ? 2 : config.batch;
+    const onnx::Precision precision =
+        config.half_precision ? onnx::Precision::Float16 : onnx::Precision::Float32;
+    torch::manual_seed(0);
+    const at::Tensor images = torch::randn({example_batch, transform.num_channels, height, width});
+
+    onnx::Graph graph(precision);
+    const onnx::Value input = graph.input("images", images, config.batch);
+    std::vector<std::pair<std::string, onnx::Value>> outputs;
+    std::vector<at::Tensor> references; // the model's own outputs, in the same order
+    switch (task) {
+    case TaskKind::Pretraining:
+        outputs.emplace_back("features", backbone->onnx_features(graph, input, ""));
+        references.push_back(backbone->forward(images));
+        break;
+    case TaskKind::ImageClassification: {
+        auto& classifier = *module.as<models::ClassifierImpl>();
+        outputs.emplace_back("logits", classifier.to_onnx(graph, input));
+        references.push_back(classifier.forward(images));
+        break;
+    }
+    case TaskKind::SemanticSegmentation: {
+        auto& segmenter = *module.as<models::SegmenterImpl>();
+        outputs.emplace_back("logits", segmenter.to_onnx(graph, input));
+        references.push_back(segmenter.forward(images));
+        break;
+    }
+    case TaskKind::ObjectDetection:
+    case TaskKind::InstanceSegmentation: {
+        auto& detector = *module.as<models::DetectorImpl>();
+        const models::OnnxDetections found = detector.to_onnx(graph, input, config.max_detections);
+        const std::vector<models::ImageDetections> decoded = models::decode_detections(
+            detector.split(detector.forward(images), height), height, width, config.max_detections);
+        std::vector<at::Tensor> scores, boxes;
+        for (const models::ImageDetections& image : decoded) {
+            scores.push_back(image.scores);
+            boxes.push_back(image.boxes);
+        }
+        outputs.emplace_back("scores", found.scores);
+        references.push_back(torch::stack(scores));
+        outputs.emplace_back("classes", found.classes);
+        outputs.emplace_back("boxes", found.boxes);
+        references.push_back(torch::stack(boxes));
+        if (!found.masks.name.empty()) {
+            outputs.emplace_back("masks", found.masks);
+        }
+        break;
+    }
+    }
+
+    // The mirror of the graph must give the model's outputs; a difference is Kiln's bug.
+    const auto compared = [&](const std::string& name) {
+        for (const auto& [output, value] : outputs) {
+            if (output == name) {
+                return value.example;
+            }
+        }
+        return at::Tensor();
+    };
+    const std::vector<std::string> checked =
+        task == TaskKind::ObjectDetection || task == TaskKind::InstanceSegmentation
+            ? std::vector<std::string>{"scores", "boxes"}
+            : std::vector<std::string>{outputs.front().first};
+    for (std::size_t i = 0; i < checked.size(); ++i) {
+        summary.self_check_difference =
+            std::max(summary.self_check_difference,
+                     relative_difference(compared(checked[i]), references[i]));
+    }
+    if (summary.self_check_difference > 1e-3) {
+        throw Error("ONNX export of \"" + config.checkpoint.string() +
+                    "\" does not reproduce the model (relative difference " +
+                    std::to_string(summary.self_check_difference) +
+                    "); this is a bug in Kiln, please report it");
+    }
+
+    for (const auto& [name, value] : outputs) {
+        graph.output(value, name);
+        summary.outputs.push_back(name + " " + shape_text(value, config.batch));
+    }
+    // The float constants as the decimals they were written as, not their binary neighbours.
+    const auto decimals = [](const std::array<float, 3>& values) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const float value : values) {
+            list.push_back(std::round(double(value) * 1e6) / 1e6);
+        }
+        return list;
+    };
+    nlohmann::json preprocessing = {
+        {"input", "images " + shape_text(input, config.batch)},
+        {"channels", transform.num_channels == 1 ? "grey" : "RGB"},
+        {"resize", "the whole image to " + std::to_string(height) + "x" + std::to_string(width) +
+                       " (height x width), bilinear"},
+        {"scale", "pixel values / 255"},
+        {"mean", decimals(transform.mean)},
+        {"std", decimals(transform.std)},
+    };
+    graph.metadata("kiln.task", summary.what);
+    graph.metadata("kiln.model", summary.model);
+    graph.metadata("kiln.preprocessing", preprocessing.dump());
+    graph.metadata("kiln.image_size", nlohmann::json({height, width}).dump());
+    graph.metadata("kiln.precision", config.half_precision ? "fp16" : "fp32");
+    if (finetuning) {
+        graph.metadata("kiln.class_names", nlohmann::json(finetuning->classes()).dump());
+    }
+    graph.metadata("kiln.outputs", nlohmann::json(summary.outputs).dump());
+    graph.save(config.out, KILN_VERSION);
+    return summary;
+}
+
+} // namespace kiln::deploy
