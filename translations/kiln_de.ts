@@ -1352,6 +1352,32 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Export &amp;Model...</source>
+        <translation>&amp;Modell exportieren...</translation>
+    </message>
+    <message>
+        <source>The model is written beside the project file.</source>
+        <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
+    </message>
+    <message>
+        <source>exporting the model...</source>
+        <translation>Modell wird exportiert...</translation>
+    </message>
+    <message>
+        <source>The model could not be exported:
+%1</source>
+        <translation>Das Modell konnte nicht exportiert werden:
+%1</translation>
+    </message>
+    <message>
+        <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
+        <translation>%1 (%2, %3 x %4 px) nach %5 exportiert.</translation>
+    </message>
+    <message>
+        <source>Outputs: %1</source>
+        <translation>Ausgaben: %1</translation>
+    </message>
+    <message>
         <source>Open &amp;Demo Project</source>
         <translation>&amp;Demoprojekt öffnen</translation>
     </message>
@@ -1367,6 +1393,88 @@
     <message>
         <source>A desktop workstation for pretraining, fine-tuning and embedding computer vision models, on CPUs and GPUs.</source>
         <translation>Eine Desktop-Arbeitsumgebung zum Vortrainieren, Feinabstimmen und Einbetten von Modellen für maschinelles Sehen, auf CPUs und GPUs.</translation>
+    </message>
+</context>
+<context>
+    <name>ExportModelDialog</name>
+    <message>
+        <source>Export Model</source>
+        <translation>Modell exportieren</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation>%1 (%2, %3)</translation>
+    </message>
+    <message>
+        <source>backbone</source>
+        <translation>Backbone</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Durchsuchen...</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Kiln models (*.ckpt *.pt *.pth)</source>
+        <translation>Kiln-Modelle (*.ckpt *.pt *.pth)</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>fp16 (half the size; for GPUs)</source>
+        <translation>fp16 (halbe Größe; für GPUs)</translation>
+    </message>
+    <message>
+        <source>dynamic (any number of images)</source>
+        <translation>dynamisch (beliebig viele Bilder)</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>as trained</source>
+        <translation>wie trainiert</translation>
+    </message>
+    <message>
+        <source>ONNX (opset 17) for ONNX Runtime and TensorRT. The model takes normalised RGB images; the file&apos;s metadata says how to prepare them and names the classes.</source>
+        <translation>ONNX (Opset 17) für ONNX Runtime und TensorRT. Das Modell erwartet normalisierte RGB-Bilder; die Metadaten der Datei beschreiben die Vorverarbeitung und nennen die Klassen.</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>Bildgröße</translation>
+    </message>
+    <message>
+        <source>Write to</source>
+        <translation>Schreiben nach</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+</context>
+<context>
+    <name>RunHistoryView</name>
+    <message>
+        <source>Export Model...</source>
+        <translation>Modell exportieren...</translation>
+    </message>
+    <message>
+        <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
+        <translation>Das Modell des Laufs als ONNX schreiben, für ONNX Runtime und TensorRT</translation>
     </message>
 </context>
 </TS>

@@ -1339,6 +1339,32 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Export &amp;Model...</source>
+        <translation>导出模型(&amp;M)...</translation>
+    </message>
+    <message>
+        <source>The model is written beside the project file.</source>
+        <translation>模型会写在项目文件旁边。</translation>
+    </message>
+    <message>
+        <source>exporting the model...</source>
+        <translation>正在导出模型...</translation>
+    </message>
+    <message>
+        <source>The model could not be exported:
+%1</source>
+        <translation>无法导出模型：
+%1</translation>
+    </message>
+    <message>
+        <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
+        <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
+    </message>
+    <message>
+        <source>Outputs: %1</source>
+        <translation>输出：%1</translation>
+    </message>
+    <message>
         <source>Open &amp;Demo Project</source>
         <translation>打开演示项目(&amp;D)</translation>
     </message>
@@ -1354,6 +1380,88 @@
     <message>
         <source>A desktop workstation for pretraining, fine-tuning and embedding computer vision models, on CPUs and GPUs.</source>
         <translation>在 CPU 和 GPU 上预训练、微调和嵌入计算机视觉模型的桌面工作站。</translation>
+    </message>
+</context>
+<context>
+    <name>ExportModelDialog</name>
+    <message>
+        <source>Export Model</source>
+        <translation>导出模型</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation>%1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>backbone</source>
+        <translation>骨干网络</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Kiln models (*.ckpt *.pt *.pth)</source>
+        <translation>Kiln 模型 (*.ckpt *.pt *.pth)</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>fp16 (half the size; for GPUs)</source>
+        <translation>fp16（一半大小；用于 GPU）</translation>
+    </message>
+    <message>
+        <source>dynamic (any number of images)</source>
+        <translation>动态（任意数量的图像）</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>as trained</source>
+        <translation>与训练时相同</translation>
+    </message>
+    <message>
+        <source>ONNX (opset 17) for ONNX Runtime and TensorRT. The model takes normalised RGB images; the file&apos;s metadata says how to prepare them and names the classes.</source>
+        <translation>ONNX（opset 17），用于 ONNX Runtime 和 TensorRT。模型接收归一化的 RGB 图像；文件的元数据说明了如何预处理并列出类别名称。</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批量</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <source>Write to</source>
+        <translation>写入到</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+</context>
+<context>
+    <name>RunHistoryView</name>
+    <message>
+        <source>Export Model...</source>
+        <translation>导出模型...</translation>
+    </message>
+    <message>
+        <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
+        <translation>将该运行的模型写为 ONNX，用于 ONNX Runtime 和 TensorRT</translation>
     </message>
 </context>
 </TS>

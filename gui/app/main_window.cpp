@@ -8,6 +8,8 @@
 #include "datasets/dataset_scan.h"
 #include "datasets/optimize_dialog.h"
 #include "datasets/thumbnail_model.h"
+#include "deploy/export_model_dialog.h"
+#include "deploy/onnx_export.h"
 #include "embeddings/embedding_session.h"
 #include "embeddings/embeddings_view.h"
 #include "embeddings/export_dialog.h"
@@ -190,6 +192,8 @@ void MainWindow::createMenus() {
             });
     connect(addAction(file, QStringLiteral("exportEmbeddingsAction"), tr("&Export Embeddings...")),
             &QAction::triggered, this, &MainWindow::exportEmbeddings);
+    connect(addAction(file, QStringLiteral("exportModelAction"), tr("Export &Model...")),
+            &QAction::triggered, this, [this] { exportModel(); });
     file->addSeparator();
     connect(addAction(file, QStringLiteral("closeProjectAction"), tr("&Close Project"),
                       QKeySequence::Close),
@@ -395,6 +399,7 @@ QWidget* MainWindow::createProjectPage() {
     runHistory_ = new RunHistoryView(projectTabs_);
     projectTabs_->addTab(runHistory_, tr("Run History"));
     connect(runHistory_, &RunHistoryView::resumeRequested, this, &MainWindow::resumeTraining);
+    connect(runHistory_, &RunHistoryView::exportRequested, this, &MainWindow::exportModel);
     auto* embeddings = new QWidget(projectTabs_);
     embeddingsView_ = new EmbeddingsView(embeddings);
     auto* openEmbeddings = new QPushButton(tr("Open Embeddings File..."), embeddings);
@@ -487,6 +492,64 @@ void MainWindow::exportEmbeddings() {
     embedding_->start(*dialog.config());
 }
 
+void MainWindow::exportModel(const QString& directory) {
+    if (project_ == nullptr || busy()) {
+        return;
+    }
+    if (!ensureProjectSaved(tr("The model is written beside the project file."))) {
+        return;
+    }
+    const QVector<RunRow> runs = read_runs(project_->runsFolder());
+    ExportModelDialog dialog(QFileInfo(project_->file()).absolutePath(), runs, this);
+    if (!directory.isEmpty()) {
+        const track::RunDirectory run(directory.toStdString());
+        const QString best = QString::fromStdString(run.best_checkpoint().string());
+        dialog.setModel(QFileInfo::exists(best)
+                            ? best
+                            : QString::fromStdString(run.last_checkpoint().string()));
+    }
+    if (dialog.exec() != QDialog::Accepted || !dialog.config()) {
+        return;
+    }
+    const ExportConfig config = *dialog.config();
+    progress_->setRange(0, 0);
+    progress_->setFormat(tr("exporting the model..."));
+    progress_->show();
+    auto result = std::make_shared<std::pair<deploy::ExportSummary, QString>>();
+    exportJob_.start(
+        [config, result](const StopToken&) {
+            try {
+                result->first = deploy::export_onnx(config);
+            } catch (const std::exception& error) {
+                result->second = QString::fromStdString(error.what());
+            }
+        },
+        [this, config, result] {
+            progress_->hide();
+            updateActions();
+            if (!result->second.isEmpty()) {
+                showError(tr("The model could not be exported:\n%1").arg(result->second));
+                return;
+            }
+            const deploy::ExportSummary& summary = result->first;
+            QStringList outputs;
+            for (const std::string& output : summary.outputs) {
+                outputs << QString::fromStdString(output);
+            }
+            const QString text =
+                tr("Exported the %1 (%2, %3 x %4 px) to %5.")
+                    .arg(QString::fromStdString(summary.what),
+                         QString::fromStdString(summary.model))
+                    .arg(summary.image_height)
+                    .arg(summary.image_width)
+                    .arg(QDir::toNativeSeparators(QString::fromStdString(config.out.string())));
+            statusBar()->showMessage(text, 15000);
+            showInformation(text + QLatin1Char('\n') +
+                            tr("Outputs: %1").arg(outputs.join(QStringLiteral("; "))));
+        });
+    updateActions();
+}
+
 // The project's pretraining runs with an exported backbone: where a fine-tuning can start.
 void MainWindow::updatePretrainedRuns() {
     QStringList runs;
@@ -501,7 +564,7 @@ void MainWindow::updatePretrainedRuns() {
 }
 
 bool MainWindow::busy() const {
-    return session_->isRunning() || embedding_->isRunning();
+    return session_->isRunning() || embedding_->isRunning() || exportJob_.isRunning();
 }
 
 void MainWindow::resumeTraining(const QString& directory) {
@@ -905,6 +968,8 @@ void MainWindow::updateActions() {
     findChild<QAction*>(QStringLiteral("stopAction"))->setEnabled(session_->isRunning());
     findChild<QAction*>(QStringLiteral("exportEmbeddingsAction"))->setEnabled(open && !training);
     findChild<QAction*>(QStringLiteral("embedAction"))->setEnabled(open && !training);
+    findChild<QAction*>(QStringLiteral("exportModelAction"))->setEnabled(open && !training);
+    findChild<QAction*>(QStringLiteral("openDemoProjectAction"))->setEnabled(!training);
 }
 
 void MainWindow::showAbout() {

@@ -68,6 +68,9 @@ public Q_SLOTS:
     // File > Export Embeddings: asks for a model, dataset, format and file, then embeds on an
     // engine thread and says where the file is.
     void exportEmbeddings();
+    // File > Export Model: asks for a run's model (or `directory`'s), precision, batch, size and
+    // file, then writes ONNX on a thread and says what the file holds.
+    void exportModel(const QString& directory = {});
     // Opens optimize-dataset for a dataset folder; its result is added to the project.
     void optimizeDataset(const QString& folder);
     void optimizeSelectedDataset();
@@ -108,6 +111,7 @@ private:
     QStackedWidget* pages_ = nullptr;
     StartPage* startPage_ = nullptr;
     BackgroundJob demoJob_{this, QStringLiteral("demo project")};
+    BackgroundJob exportJob_{this, QStringLiteral("model export")};
     QListWidget* datasetList_ = nullptr;
     QLabel* datasetStats_ = nullptr;
     QProgressBar* scanProgress_ = nullptr;

@@ -199,6 +199,14 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     resume_->setObjectName(QStringLiteral("resumeRunButton"));
     resume_->setToolTip(tr("Continue an interrupted or stopped run from its last checkpoint"));
     connect(resume_, &QPushButton::clicked, this, &RunHistoryView::resumeSelectedRun);
+    export_ = new QPushButton(tr("Export Model..."), this);
+    export_->setObjectName(QStringLiteral("exportRunModelButton"));
+    export_->setToolTip(tr("Write the run's model as ONNX, for ONNX Runtime and TensorRT"));
+    connect(export_, &QPushButton::clicked, this, [this] {
+        if (const RunRow* run = selectedRun()) {
+            Q_EMIT exportRequested(run->directory);
+        }
+    });
     auto* remove = new QPushButton(tr("Delete Run..."), this);
     remove->setObjectName(QStringLiteral("deleteRunButton"));
     connect(remove, &QPushButton::clicked, this, &RunHistoryView::deleteSelectedRun);
@@ -206,6 +214,7 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     buttons->addWidget(refresh);
     buttons->addWidget(open);
     buttons->addWidget(resume_);
+    buttons->addWidget(export_);
     buttons->addWidget(remove);
     buttons->addStretch();
     curves_ = new QCustomPlot(this);
@@ -231,6 +240,7 @@ void RunHistoryView::updateButtons() {
     const RunRow* run = selectedRun();
     resume_->setEnabled(run != nullptr && (run->status == QStringLiteral("interrupted") ||
                                            run->status == QStringLiteral("cancelled")));
+    export_->setEnabled(run != nullptr);
 }
 
 int RunHistoryView::curveCount() const {

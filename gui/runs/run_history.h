@@ -100,6 +100,7 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void resumeRequested(const QString& directory);
+    void exportRequested(const QString& directory); // Export Model for the selected run
     void refreshed();
 
 private:
@@ -111,6 +112,7 @@ private:
     RunHistoryModel* model_;
     QTableView* table_;
     QPushButton* resume_;
+    QPushButton* export_;
     QCustomPlot* curves_;
     BackgroundJob job_;
     bool refresh_again_ = false; // asked while a read was running

@@ -3,6 +3,7 @@
 
 #include "app/application.h"
 #include "app/main_window.h"
+#include "deploy/export_model_dialog.h"
 #include "distributed/launcher.h"
 #include "embed/writers.h"
 #include "embeddings/embedding_session.h"
@@ -575,6 +576,30 @@ private Q_SLOTS:
         QCOMPARE(column(1, kiln::gui::RunHistoryModel::BestValidation), QString());
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(3);
         saveScreenshot(window, QStringLiteral("run-history-fine-tuning"));
+
+        // Export Model for the selected run: its best checkpoint, the whole classifier, as ONNX.
+        window.findChild<QTableView*>(QStringLiteral("runTable"))->selectRow(0);
+        const QString onnx = QDir(temp_.path()).filePath(QStringLiteral("models/classifier.onnx"));
+        QTimer::singleShot(0, &window, [&window, onnx] {
+            auto* dialog = window.findChild<kiln::gui::ExportModelDialog*>();
+            QVERIFY(dialog != nullptr);
+            auto* model = dialog->findChild<QComboBox*>(QStringLiteral("modelSourceField"));
+            QVERIFY2(model->currentData().toString().endsWith(QStringLiteral("best.ckpt")),
+                     qPrintable(model->currentData().toString()));
+            QVERIFY(model->currentText().contains(QStringLiteral("image_classification")));
+            dialog->setOutput(onnx);
+            saveScreenshot(*dialog, QStringLiteral("export-model"));
+            dialog->accept();
+        });
+        window.findChild<QPushButton*>(QStringLiteral("exportRunModelButton"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.findChild<QMessageBox*>(QStringLiteral("informationBox")) != nullptr, 60000);
+        auto* exported = window.findChild<QMessageBox*>(QStringLiteral("informationBox"));
+        QVERIFY2(exported->text().startsWith(QStringLiteral("Exported the image_classification")),
+                 qPrintable(exported->text()));
+        QVERIFY(exported->text().contains(QStringLiteral("logits [batch, 2]")));
+        exported->close();
+        QVERIFY(QFileInfo(onnx).size() > 10000);
     }
 
     void trainOnTwoProcessesFromTheWindow() {

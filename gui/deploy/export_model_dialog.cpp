@@ -1,0 +1,156 @@
+#include "deploy/export_model_dialog.h"
+
+#include "core/error.h"
+#include "track/run_directory.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace kiln::gui {
+
+ExportModelDialog::ExportModelDialog(const QString& project_folder, const QVector<RunRow>& runs,
+                                     QWidget* parent)
+    : QDialog(parent), project_folder_(project_folder) {
+    setObjectName(QStringLiteral("exportModelDialog"));
+    setWindowTitle(tr("Export Model"));
+    model_ = new QComboBox(this);
+    model_->setObjectName(QStringLiteral("modelSourceField"));
+    for (const RunRow& run : runs) {
+        const track::RunDirectory directory(run.directory.toStdString());
+        // A fine-tuning run's best model, else its last; a pretraining run's backbone.
+        QString checkpoint = QString::fromStdString(directory.best_checkpoint().string());
+        if (!QFileInfo::exists(checkpoint)) {
+            checkpoint = QString::fromStdString(directory.last_checkpoint().string());
+        }
+        if (!QFileInfo::exists(checkpoint) || model_->findData(checkpoint) >= 0) {
+            continue;
+        }
+        const bool pretraining = run.task.isEmpty() || run.task == QLatin1String("pretrain");
+        model_->addItem(tr("%1 (%2, %3)")
+                            .arg(QFileInfo(run.directory).fileName(),
+                                 pretraining ? tr("backbone") : run.task, run.model),
+                        checkpoint);
+    }
+    auto* browse = new QPushButton(tr("Browse..."), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("Model"), project_folder_,
+                                                          tr("Kiln models (*.ckpt *.pt *.pth)"));
+        if (!file.isEmpty()) {
+            setModel(file);
+        }
+    });
+    auto* model_row = new QHBoxLayout;
+    model_row->addWidget(model_, 1);
+    model_row->addWidget(browse);
+    precision_ = new QComboBox(this);
+    precision_->setObjectName(QStringLiteral("precisionField"));
+    precision_->addItem(tr("fp32"), QStringLiteral("fp32"));
+    precision_->addItem(tr("fp16 (half the size; for GPUs)"), QStringLiteral("fp16"));
+    batch_ = new QSpinBox(this);
+    batch_->setObjectName(QStringLiteral("batchField"));
+    batch_->setRange(0, 4096);
+    batch_->setSpecialValueText(tr("dynamic (any number of images)"));
+    image_size_ = new QSpinBox(this);
+    image_size_->setObjectName(QStringLiteral("imageSizeField"));
+    image_size_->setRange(0, 4096);
+    image_size_->setSuffix(tr(" px"));
+    image_size_->setSpecialValueText(tr("as trained"));
+    out_ = new QLineEdit(this);
+    out_->setObjectName(QStringLiteral("outputField"));
+    problem_ = new QLabel(this);
+    problem_->setObjectName(QStringLiteral("problemLabel"));
+    problem_->setWordWrap(true);
+    problem_->setStyleSheet(QStringLiteral("color: #c0392b"));
+    auto* note = new QLabel(tr("ONNX (opset 17) for ONNX Runtime and TensorRT. The model takes "
+                               "normalised RGB images; the file's metadata says how to prepare "
+                               "them and names the classes."),
+                            this);
+    note->setWordWrap(true);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Model"), model_row);
+    form->addRow(tr("Precision"), precision_);
+    form->addRow(tr("Batch"), batch_);
+    form->addRow(tr("Image size"), image_size_);
+    form->addRow(tr("Write to"), out_);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &ExportModelDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(note);
+    layout->addLayout(form);
+    layout->addWidget(problem_);
+    layout->addWidget(buttons);
+
+    connect(model_, &QComboBox::currentIndexChanged, this, &ExportModelDialog::suggestOutput);
+    connect(precision_, &QComboBox::currentIndexChanged, this, &ExportModelDialog::suggestOutput);
+    suggestOutput();
+}
+
+void ExportModelDialog::setModel(const QString& file) {
+    int index = model_->findData(file);
+    if (index < 0) {
+        model_->addItem(QFileInfo(file).fileName(), file);
+        index = model_->count() - 1;
+    }
+    model_->setCurrentIndex(index);
+}
+
+void ExportModelDialog::setOutput(const QString& file) {
+    out_->setText(file);
+}
+
+void ExportModelDialog::suggestOutput() {
+    // models/<run>[-fp16].onnx beside the project.
+    QString name = QStringLiteral("model");
+    if (model_->currentIndex() >= 0) {
+        const QFileInfo checkpoint(model_->currentData().toString());
+        name = checkpoint.dir().dirName() == QLatin1String("checkpoints")
+                   ? QFileInfo(checkpoint.dir().absolutePath()).dir().dirName()
+                   : checkpoint.completeBaseName();
+    }
+    if (precision_->currentData() == QLatin1String("fp16")) {
+        name += QStringLiteral("-fp16");
+    }
+    out_->setText(
+        QDir(project_folder_).filePath(QStringLiteral("models/") + name + QStringLiteral(".onnx")));
+}
+
+nlohmann::json ExportModelDialog::settings() const {
+    nlohmann::json settings = {{"out", out_->text().toStdString()},
+                               {"precision", precision_->currentData().toString().toStdString()},
+                               {"overwrite", true}};
+    settings["batch"] =
+        batch_->value() == 0 ? nlohmann::json("dynamic") : nlohmann::json(batch_->value());
+    settings["image_size"] =
+        image_size_->value() == 0 ? nlohmann::json("auto") : nlohmann::json(image_size_->value());
+    if (model_->currentIndex() >= 0) {
+        settings["checkpoint"] = model_->currentData().toString().toStdString();
+    }
+    return settings;
+}
+
+void ExportModelDialog::accept() {
+    problem_->clear();
+    try {
+        QDir().mkpath(QFileInfo(out_->text()).absolutePath());
+        config_ = resolve_export_config(settings());
+    } catch (const Error& error) { // a ConfigError lists every bad setting
+        problem_->setText(QString::fromStdString(error.what()));
+        return;
+    }
+    QDialog::accept();
+}
+
+} // namespace kiln::gui
