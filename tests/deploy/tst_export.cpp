@@ -12,6 +12,7 @@
 #include "data/view_transform.h"
 #include "deploy/onnx_export.h"
 #include "models/backbone.h"
+#include "models/backbone_names.h"
 #include "models/detector.h"
 #include "onnx/graph.h"
 #include "support/python.h"
@@ -241,8 +242,8 @@ private Q_SLOTS:
 
     void backbonesOfEveryFamily_data() {
         QTest::addColumn<QString>("model");
-        for (const char* model : {"smallcnn", "resnet18", "resnet50", "vit_tiny"}) {
-            QTest::newRow(model) << model;
+        for (const std::string& model : kiln::models::backbone_names()) { // every one Kiln has
+            QTest::newRow(model.c_str()) << QString::fromStdString(model);
         }
     }
 
