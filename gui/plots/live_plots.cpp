@@ -269,11 +269,12 @@ void LivePlots::redraw() {
         true);
     no_gpu_->setVisible(gpu_util_.isEmpty());
     no_gpu_->setGeometry(gpu_panel_.plot->rect());
+    // Steps or seconds, whichever the x axis shows.
+    const QVector<double>& x = xs();
     for (const Panel* panel : {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_,
                                &throughput_panel_, &validation_panel_}) {
-        panel->plot->xAxis->setRange(
-            steps_.isEmpty() ? 0 : steps_.front(),
-            steps_.isEmpty() ? 1 : std::max(steps_.back(), steps_.front() + 1));
+        panel->plot->xAxis->setRange(x.isEmpty() ? 0 : x.front(),
+                                     x.isEmpty() ? 1 : std::max(x.back(), x.front() + 1));
         if (panel == &loss_panel_ || panel == &throughput_panel_) {
             panel->plot->yAxis->rescale(true);
         }

@@ -11,6 +11,7 @@
 #include "embeddings/export_dialog.h"
 #include "plots/live_plots.h"
 #include "plots/per_class_results.h"
+#include "plots/qcustomplot.h"
 #include "project/project.h"
 #include "runs/run_history.h"
 #include "training/run_config_form.h"
@@ -329,7 +330,17 @@ private Q_SLOTS:
         // Over time: the same data against seconds since the first step.
         plots.setTimeAxis(true);
         QVERIFY(plots.readout(QStringLiteral("loss"), 0.0).startsWith(QStringLiteral("step 1:")));
+        QTest::qWait(100); // a redraw
+        // The axis spans the seconds the data spans, not the 2000 steps.
+        const QCPRange seconds_range =
+            plots.findChild<QCustomPlot*>(QStringLiteral("lossPlot"))->xAxis->range();
+        QVERIFY2(seconds_range.lower == 0 && seconds_range.upper <= seconds + 1,
+                 qPrintable(
+                     QStringLiteral("%1 to %2").arg(seconds_range.lower).arg(seconds_range.upper)));
         plots.setTimeAxis(false);
+        QTest::qWait(100);
+        QCOMPARE(plots.findChild<QCustomPlot*>(QStringLiteral("lossPlot"))->xAxis->range().upper,
+                 2000.0);
         // No GPU in these steps: the GPU plot says so.
         QVERIFY(!plots.showsGpus());
         QVERIFY(plots.findChild<QLabel*>(QStringLiteral("noGpuLabel"))->isVisible());
