@@ -166,6 +166,7 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
         updatePrecisionChoices();
         updateWorkerHint();
     });
+    connect(devices_, &QSpinBox::valueChanged, this, &RunConfigForm::updateWorkerHint);
     connect(task_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     connect(method_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     setHardware(system::probe_hardware());
@@ -323,8 +324,16 @@ void RunConfigForm::updatePrecisionChoices() {
 }
 
 void RunConfigForm::updateWorkerHint() {
-    const int automatic =
-        system::auto_num_workers(hardware_.cpu_cores, 1, system::WorkerEnvironment::from_process());
+    // The engine's auto: each device's process gets a share of the cores. Devices "auto" are
+    // every GPU with the CUDA accelerator (or auto when there are GPUs), else one.
+    const QString accelerator = accelerator_->currentData().toString();
+    const bool all_gpus = accelerator == QLatin1String("cuda") ||
+                          (accelerator == QLatin1String("auto") && !hardware_.gpus.empty());
+    const int devices = devices_->value() > 0 ? devices_->value()
+                        : all_gpus            ? std::max<int>(1, int(hardware_.gpus.size()))
+                                              : 1;
+    const int automatic = system::auto_num_workers(hardware_.cpu_cores, devices,
+                                                   system::WorkerEnvironment::from_process());
     num_workers_->setSpecialValueText(tr("auto (%1)").arg(automatic));
 }
 

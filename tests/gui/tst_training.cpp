@@ -215,6 +215,18 @@ private Q_SLOTS:
         QCOMPARE(accelerator->currentData().toString(), QStringLiteral("cuda:1"));
         accelerator->setCurrentIndex(accelerator->findData(QStringLiteral("cuda:0")));
         QVERIFY(model->item(precision->findText(QStringLiteral("bf16-mixed")))->isEnabled());
+
+        // Loader workers' auto follows the devices: 16 cores over one GPU's process or two.
+        auto* workers = form.findChild<QSpinBox*>(QStringLiteral("numWorkersField"));
+        auto* devices = form.findChild<QSpinBox*>(QStringLiteral("devicesField"));
+        QCOMPARE(workers->specialValueText(), QStringLiteral("auto (8)")); // one GPU: capped
+        accelerator->setCurrentIndex(accelerator->findData(QStringLiteral("auto")));
+        QCOMPARE(workers->specialValueText(), QStringLiteral("auto (7)")); // both GPUs
+        devices->setValue(4);
+        QCOMPARE(workers->specialValueText(), QStringLiteral("auto (3)"));
+        accelerator->setCurrentIndex(accelerator->findData(QStringLiteral("cpu")));
+        devices->setValue(0);
+        QCOMPARE(workers->specialValueText(), QStringLiteral("auto (8)"));
     }
 
     void embeddingsViewGroupsByFolderAndFindsNeighbours() {
