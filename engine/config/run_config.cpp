@@ -3,6 +3,7 @@
 #include "config/config_schema.h"
 #include "core/error.h"
 #include "core/text.h"
+#include "data/view_transform.h"
 #include "models/backbone_names.h"
 
 #include <algorithm>
@@ -624,6 +625,21 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
     }
     if (config.checkpoint && resolution.valid("checkpoint")) {
         check_checkpoint_exists(*config.checkpoint, resolution);
+    }
+    // The views' settings, as the task will read them: so `config check` and Studio's form
+    // report a bad transform_args too, not only the start of training.
+    if (resolution.valid("transform_args", "method")) {
+        try {
+            if (kind == TaskKind::Pretraining) {
+                data::method_transform(config.method, config.transform_args);
+            } else {
+                data::finetune_transform(config.transform_args, true, 0.08);
+            }
+        } catch (const ConfigError& error) {
+            for (const ConfigIssue& issue : error.issues()) {
+                resolution.report(issue.path, issue.message);
+            }
+        }
     }
     if (context.writes_out && resolution.valid("out", "overwrite", "resume_interrupted")) {
         check_run_directory(config, resolution);

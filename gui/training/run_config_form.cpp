@@ -18,6 +18,7 @@
 #include <QLocale>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace kiln::gui {
@@ -97,9 +98,10 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     teacher_->setEditable(true);
     teacher_->lineEdit()->setPlaceholderText(
         tr("the teacher's exported model: a project run, or a .pt file"));
-    epochs_ = spin(QStringLiteral("epochsField"), 1, 100000, 100, this);
-    batch_size_ = spin(QStringLiteral("batchSizeField"), 1, 65536, 128, this);
-    image_size_ = spin(QStringLiteral("imageSizeField"), 8, 4096, 224, this);
+    // From 0: a value the engine refuses is shown with its reason, never silently changed.
+    epochs_ = spin(QStringLiteral("epochsField"), 0, 100000, 100, this);
+    batch_size_ = spin(QStringLiteral("batchSizeField"), 0, 65536, 128, this);
+    image_size_ = spin(QStringLiteral("imageSizeField"), 0, 4096, 224, this);
     image_size_->setSuffix(tr(" px"));
     accelerator_ = combo(QStringLiteral("acceleratorField"), {}, this);
     QStringList precisions;
@@ -167,6 +169,32 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
         updateWorkerHint();
     });
     connect(devices_, &QSpinBox::valueChanged, this, &RunConfigForm::updateWorkerHint);
+    // Checked as the user types: shortly after the last change, problems appear and go.
+    live_check_ = new QTimer(this);
+    live_check_->setSingleShot(true);
+    live_check_->setInterval(kLiveCheckDelayMs);
+    connect(live_check_, &QTimer::timeout, this, [this] {
+        // No output folder yet means "a new one"; the check uses a name nothing has.
+        validate(out_->text().isEmpty()
+                     ? nlohmann::json{{"out", QDir(QDir::tempPath())
+                                                  .filePath(QStringLiteral("kiln-new-run-folder"))
+                                                  .toStdString()}}
+                     : nlohmann::json::object());
+    });
+    const auto changed = [this] { live_check_->start(); };
+    for (QSpinBox* box : findChildren<QSpinBox*>()) {
+        connect(box, &QSpinBox::valueChanged, this, changed);
+    }
+    for (QComboBox* box : findChildren<QComboBox*>()) {
+        connect(box, &QComboBox::currentIndexChanged, this, changed);
+        connect(box, &QComboBox::editTextChanged, this, changed);
+    }
+    for (QLineEdit* line : findChildren<QLineEdit*>()) {
+        connect(line, &QLineEdit::textChanged, this, changed);
+    }
+    for (QCheckBox* box : findChildren<QCheckBox*>()) {
+        connect(box, &QCheckBox::toggled, this, changed);
+    }
     connect(task_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     connect(method_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     setHardware(system::probe_hardware());

@@ -15,6 +15,7 @@ class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QTimer;
 
 namespace kiln::gui {
 
@@ -32,6 +33,8 @@ class RunConfigForm : public QWidget {
     Q_OBJECT
 
 public:
+    static constexpr int kLiveCheckDelayMs = 300;
+
     explicit RunConfigForm(QWidget* parent = nullptr);
 
     void setDatasets(const QList<DatasetEntry>& datasets);
@@ -89,6 +92,7 @@ private:
     QLabel* general_issue_;
     QMap<QString, QLabel*> issues_;
     QMap<QString, QWidget*> rows_;
+    QTimer* live_check_;
 };
 
 } // namespace kiln::gui

@@ -173,6 +173,25 @@ private Q_SLOTS:
         form.setSettings(settings);
         QVERIFY(form.validate().has_value());
         QVERIFY(form.issueText(QStringLiteral("data")).isEmpty());
+
+        // As the user types: a value the engine refuses stays as typed and is explained next to
+        // its field shortly after; fixing it clears the problem without pressing Train.
+        auto* epochs = form.findChild<QSpinBox*>(QStringLiteral("epochsField"));
+        auto* image_size = form.findChild<QSpinBox*>(QStringLiteral("imageSizeField"));
+        epochs->setValue(0);
+        image_size->setValue(0);
+        QCOMPARE(epochs->value(), 0);
+        QTRY_VERIFY2(
+            form.issueText(QStringLiteral("epochs")).contains(QStringLiteral("at least 1")),
+            qPrintable(form.issueText(QStringLiteral("epochs"))));
+        QVERIFY2(form.issueText(QStringLiteral("transform_args"))
+                     .contains(QStringLiteral("between 1 and 4096")),
+                 qPrintable(form.issueText(QStringLiteral("transform_args"))));
+        epochs->setValue(5);
+        image_size->setValue(7);
+        QTRY_VERIFY(form.issueText(QStringLiteral("epochs")).isEmpty());
+        QVERIFY(form.issueText(QStringLiteral("transform_args")).isEmpty());
+        QCOMPARE(image_size->value(), 7);
     }
 
     void formListsEachGpuAndTrainsOnTheOneChosen() {
