@@ -119,7 +119,7 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
     case Run:
         return QFileInfo(run.directory).fileName();
     case Status:
-        return run.status;
+        return statusText(run.status);
     case Method: // a fine-tuning run has a task instead
         return run.method.isEmpty() ? run.task : run.method;
     case Model:
@@ -145,6 +145,26 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
     default:
         return {};
     }
+}
+
+QString RunHistoryModel::statusText(const QString& status) {
+    // The words the rest of Studio uses: Run > Stop "stops" a run.
+    if (status == QLatin1String("cancelled")) {
+        return tr("Stopped");
+    }
+    if (status == QLatin1String("finished")) {
+        return tr("Finished");
+    }
+    if (status == QLatin1String("interrupted")) {
+        return tr("Interrupted");
+    }
+    if (status == QLatin1String("failed")) {
+        return tr("Failed");
+    }
+    if (status == QLatin1String("running")) {
+        return tr("Running");
+    }
+    return status;
 }
 
 QVariant RunHistoryModel::headerData(int section, Qt::Orientation orientation, int role) const {
@@ -187,7 +207,9 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     table_->setModel(model_);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::ExtendedSelection); // several: overlay
-    table_->horizontalHeader()->setStretchLastSection(true);
+    // Each column as wide as what it shows; the table, not the last column, takes the rest.
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setStretchLastSection(false);
     table_->verticalHeader()->hide();
     auto* refresh = new QPushButton(tr("Refresh"), this);
     refresh->setObjectName(QStringLiteral("refreshRunsButton"));
@@ -271,7 +293,14 @@ void RunHistoryView::updateCurves() {
         graph->setPen(QPen(colours[curves_->graphCount() % colours.size()], 1.5));
         graph->setData(steps, losses, true);
     }
-    curves_->rescaleAxes();
+    // Nothing selected: empty axes, no legend, rather than the last selection's frame.
+    curves_->legend->setVisible(curves_->graphCount() > 0);
+    if (curves_->graphCount() > 0) {
+        curves_->rescaleAxes();
+    } else {
+        curves_->xAxis->setRange(0, 1);
+        curves_->yAxis->setRange(0, 1);
+    }
     curves_->replot();
 }
 

@@ -42,6 +42,8 @@ class RunHistoryModel : public QAbstractTableModel {
     Q_OBJECT
 
 public:
+    // What Studio calls a run.db status ("cancelled" reads "Stopped").
+    static QString statusText(const QString& status);
     enum Column {
         Run,
         Status,

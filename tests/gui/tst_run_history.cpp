@@ -2,6 +2,7 @@
 
 #include "app/application.h"
 #include "app/main_window.h"
+#include "plots/qcustomplot.h"
 #include "project/project.h"
 #include "runs/run_history.h"
 #include "track/run_directory.h"
@@ -9,6 +10,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QHeaderView>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -85,9 +87,11 @@ private Q_SLOTS:
         };
         // Newest first; the killed run reads interrupted.
         QCOMPARE(cell(0, RunHistoryModel::Run), QStringLiteral("second"));
-        QCOMPARE(cell(0, RunHistoryModel::Status), QStringLiteral("interrupted"));
+        QCOMPARE(cell(0, RunHistoryModel::Status), QStringLiteral("Interrupted"));
         QCOMPARE(cell(1, RunHistoryModel::Run), QStringLiteral("first"));
-        QCOMPARE(cell(1, RunHistoryModel::Status), QStringLiteral("finished"));
+        QCOMPARE(cell(1, RunHistoryModel::Status), QStringLiteral("Finished"));
+        QCOMPARE(RunHistoryModel::statusText(QStringLiteral("cancelled")),
+                 QStringLiteral("Stopped"));
         QCOMPARE(cell(1, RunHistoryModel::Method), QStringLiteral("simclr"));
         QCOMPARE(cell(1, RunHistoryModel::Model), QStringLiteral("resnet18"));
         QCOMPARE(cell(1, RunHistoryModel::Steps), QStringLiteral("10"));
@@ -104,6 +108,11 @@ private Q_SLOTS:
         QCOMPARE(window.runHistory()->curveCount(), 2);
         table->clearSelection();
         QCOMPARE(window.runHistory()->curveCount(), 0);
+        auto* curves = window.runHistory()->findChild<QCustomPlot*>(QStringLiteral("runCurves"));
+        QVERIFY(!curves->legend->visible());
+        QCOMPARE(curves->xAxis->range().upper, 1.0);
+        // Columns fit what they show; none stretches across the table.
+        QVERIFY(!table->horizontalHeader()->stretchLastSection());
 
         // Delete asks first; Cancel keeps the run, Yes removes its directory.
         table->selectRow(1);
