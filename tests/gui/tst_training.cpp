@@ -440,7 +440,7 @@ private Q_SLOTS:
         QCOMPARE(
             history->data(history->index(0, kiln::gui::RunHistoryModel::Status), Qt::DisplayRole)
                 .toString(),
-            QStringLiteral("finished"));
+            QStringLiteral("Finished"));
         QVERIFY(window.project()->isModified());
         QCOMPARE(window.project()->runPresets().at(0).toObject().value("name").toString(),
                  QStringLiteral("last"));
@@ -720,7 +720,7 @@ private Q_SLOTS:
         QCOMPARE(
             history->data(history->index(0, kiln::gui::RunHistoryModel::Status), Qt::DisplayRole)
                 .toString(),
-            QStringLiteral("cancelled"));
+            QStringLiteral("Stopped"));
         // Resume from the history: the same run continues to the end.
         QTRY_VERIFY(!window.session()->isRunning());
         window.runHistory()->table()->selectRow(0);
@@ -739,7 +739,7 @@ private Q_SLOTS:
         QCOMPARE(
             history->data(history->index(0, kiln::gui::RunHistoryModel::Status), Qt::DisplayRole)
                 .toString(),
-            QStringLiteral("finished"));
+            QStringLiteral("Finished"));
         QCOMPARE(
             history->data(history->index(0, kiln::gui::RunHistoryModel::Steps), Qt::DisplayRole)
                 .toString(),
