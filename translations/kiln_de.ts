@@ -1352,6 +1352,10 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
+        <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
+    </message>
+    <message>
         <source>Export &amp;Model...</source>
         <translation>&amp;Modell exportieren...</translation>
     </message>

@@ -1339,6 +1339,10 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
+        <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
+    </message>
+    <message>
         <source>Export &amp;Model...</source>
         <translation>导出模型(&amp;M)...</translation>
     </message>

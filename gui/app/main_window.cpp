@@ -802,6 +802,14 @@ bool MainWindow::saveProjectAs(const QString& file) {
     }
     rememberRecent(project_->file());
     runHistory_->setFolder(project_->runsFolder());
+    const QString runs = project_->runsFolder();
+    if (QFileInfo(runs).isDir() &&
+        !runs.startsWith(QFileInfo(project_->file()).absolutePath() + QLatin1Char('/'))) {
+        statusBar()->showMessage(tr("The project's runs stay in %1; the project refers to them "
+                                    "there.")
+                                     .arg(QDir::toNativeSeparators(runs)),
+                                 15000);
+    }
     updateTitle();
     return true;
 }

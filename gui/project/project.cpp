@@ -5,8 +5,70 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QSaveFile>
+#include <functional>
 
 namespace kiln::gui {
+namespace {
+
+// The paths a run preset's settings hold, each turned by `convert` (relative to the project
+// file on disk, absolute in memory): the dataset folders and files under `data` (not class
+// names), the output folder, the checkpoint, the starting backbone and the teacher.
+QJsonObject convertPresetPaths(QJsonObject settings,
+                               const std::function<QString(const QString&)>& convert) {
+    const std::function<QJsonValue(const QJsonValue&)> paths = [&](const QJsonValue& value) {
+        if (value.isString()) {
+            return QJsonValue(value.toString().isEmpty() ? QString() : convert(value.toString()));
+        }
+        if (value.isArray()) {
+            QJsonArray list;
+            for (const QJsonValue& item : value.toArray()) {
+                list.append(paths(item));
+            }
+            return QJsonValue(list);
+        }
+        if (value.isObject()) {
+            QJsonObject object = value.toObject();
+            for (auto it = object.begin(); it != object.end(); ++it) {
+                // data.classes as a dictionary holds class names, not paths.
+                if (!(it.key() == QLatin1String("classes") && it.value().isObject())) {
+                    it.value() = paths(it.value());
+                }
+            }
+            return QJsonValue(object);
+        }
+        return value;
+    };
+    for (const char* key : {"data", "out", "checkpoint"}) {
+        if (settings.contains(QLatin1String(key))) {
+            settings[QLatin1String(key)] = paths(settings.value(QLatin1String(key)));
+        }
+    }
+    for (const auto& [parent, key] :
+         {std::pair{"model_args", "backbone_weights"}, std::pair{"method_args", "teacher"}}) {
+        QJsonObject object = settings.value(QLatin1String(parent)).toObject();
+        if (object.value(QLatin1String(key)).isString()) {
+            object[QLatin1String(key)] = paths(object.value(QLatin1String(key)));
+            settings[QLatin1String(parent)] = object;
+        }
+    }
+    return settings;
+}
+
+QJsonArray convertPresets(const QJsonArray& presets,
+                          const std::function<QString(const QString&)>& convert) {
+    QJsonArray converted;
+    for (const QJsonValue& preset : presets) {
+        QJsonObject object = preset.toObject();
+        if (object.value(QStringLiteral("settings")).isObject()) {
+            object[QStringLiteral("settings")] =
+                convertPresetPaths(object.value(QStringLiteral("settings")).toObject(), convert);
+        }
+        converted.append(object);
+    }
+    return converted;
+}
+
+} // namespace
 
 Project::Project(QObject* parent) : QObject(parent) {}
 
@@ -71,7 +133,9 @@ bool Project::load(const QString& file, QString* error) {
     file_ = QFileInfo(file).absoluteFilePath();
     datasets_ = datasets;
     runs_folder_ = root.value(QStringLiteral("runs_folder")).toString(QStringLiteral("runs"));
-    run_presets_ = root.value(QStringLiteral("run_presets")).toArray();
+    run_presets_ = convertPresets(
+        root.value(QStringLiteral("run_presets")).toArray(),
+        [&base](const QString& path) { return QDir::cleanPath(base.absoluteFilePath(path)); });
     ui_state_ = root.value(QStringLiteral("ui")).toObject();
     Q_EMIT datasetsChanged();
     setModified(false);
@@ -80,16 +144,23 @@ bool Project::load(const QString& file, QString* error) {
 
 bool Project::save(const QString& file, QString* error) {
     const QDir base = QFileInfo(file).absoluteDir();
+    // Saved elsewhere, the project keeps its runs where they are, found from the new place.
+    const QString runs = runsFolder();
+    const QString runs_folder =
+        !runs.isEmpty() && QFileInfo(runs).isDir() ? base.relativeFilePath(runs) : runs_folder_;
     QJsonArray datasets;
     for (const DatasetEntry& dataset : datasets_) {
         datasets.append(QJsonObject{{QStringLiteral("name"), dataset.name},
                                     {QStringLiteral("path"), base.relativeFilePath(dataset.path)}});
     }
-    const QJsonObject root{{QStringLiteral("format_version"), kFormatVersion},
-                           {QStringLiteral("datasets"), datasets},
-                           {QStringLiteral("runs_folder"), runs_folder_},
-                           {QStringLiteral("run_presets"), run_presets_},
-                           {QStringLiteral("ui"), ui_state_}};
+    const QJsonObject root{
+        {QStringLiteral("format_version"), kFormatVersion},
+        {QStringLiteral("datasets"), datasets},
+        {QStringLiteral("runs_folder"), runs_folder},
+        {QStringLiteral("run_presets"),
+         convertPresets(run_presets_,
+                        [&base](const QString& path) { return base.relativeFilePath(path); })},
+        {QStringLiteral("ui"), ui_state_}};
     QSaveFile output(file);
     if (!output.open(QIODevice::WriteOnly) ||
         output.write(QJsonDocument(root).toJson(QJsonDocument::Indented)) < 0 || !output.commit()) {
@@ -100,6 +171,7 @@ bool Project::save(const QString& file, QString* error) {
         return false;
     }
     file_ = QFileInfo(file).absoluteFilePath();
+    runs_folder_ = runs_folder;
     setModified(false);
     return true;
 }

@@ -14,8 +14,9 @@ struct DatasetEntry {
 };
 
 // A Kiln Studio project: a `*.kiln` file, JSON with a `format_version`, holding the datasets
-// (folders, stored relative to the file so a project moves with its data), run presets and UI
-// state. Saved atomically (QSaveFile). Tracks whether it has unsaved changes.
+// and the paths in the run presets (stored relative to the file, so a project moves with its
+// data), the runs folder (saved elsewhere, the project keeps referring to its runs where they
+// are) and UI state. Saved atomically (QSaveFile). Tracks whether it has unsaved changes.
 class Project : public QObject {
     Q_OBJECT
 

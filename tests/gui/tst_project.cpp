@@ -367,6 +367,58 @@ private Q_SLOTS:
         QVERIFY(window.close());
     }
 
+    void projectsMove() {
+        // A project with its data and a run beside it, and a preset naming them.
+        const QString data = makeFolder(QStringLiteral("move/a/images"));
+        const QString runs = makeFolder(QStringLiteral("move/a/runs/20260101-000000"));
+        const QString file = QDir(temp_.path()).filePath(QStringLiteral("move/a/p.kiln"));
+        Project project;
+        project.addDataset(data);
+        const QJsonObject settings{
+            {"data", data},
+            {"model", "resnet18"},
+            {"out", ""},
+            {"model_args", QJsonObject{{"backbone_weights", QFileInfo(runs).absolutePath()}}},
+            {"classes_stay", "not a path"}};
+        project.setRunPresets(QJsonArray{QJsonObject{{"name", "last"}, {"settings", settings}}});
+        QString error;
+        QVERIFY2(project.save(file, &error), qPrintable(error));
+        // On disk, paths relative to the file; in memory, absolute.
+        const QJsonObject stored = QJsonDocument::fromJson(readAll(file))
+                                       .object()
+                                       .value("run_presets")
+                                       .toArray()
+                                       .at(0)
+                                       .toObject()
+                                       .value("settings")
+                                       .toObject();
+        QCOMPARE(stored.value("data").toString(), QStringLiteral("images"));
+        QCOMPARE(stored.value("model_args").toObject().value("backbone_weights").toString(),
+                 QStringLiteral("runs"));
+        QCOMPARE(stored.value("out").toString(), QString());
+        QCOMPARE(stored.value("classes_stay").toString(), QStringLiteral("not a path"));
+
+        // The folder moves: the preset's paths follow it.
+        const QString moved = QDir(temp_.path()).filePath(QStringLiteral("move/b"));
+        QVERIFY(QDir().rename(QDir(temp_.path()).filePath(QStringLiteral("move/a")), moved));
+        Project reopened;
+        QVERIFY2(reopened.load(moved + QStringLiteral("/p.kiln"), &error), qPrintable(error));
+        const QJsonObject loaded =
+            reopened.runPresets().at(0).toObject().value("settings").toObject();
+        QCOMPARE(loaded.value("data").toString(), moved + QStringLiteral("/images"));
+        QCOMPARE(reopened.datasets().first().path, moved + QStringLiteral("/images"));
+
+        // Saved As into another folder, the project keeps its run history where it is.
+        const QString elsewhere = makeFolder(QStringLiteral("move/elsewhere"));
+        QVERIFY(reopened.save(elsewhere + QStringLiteral("/copy.kiln"), &error));
+        QCOMPARE(reopened.runsFolder(), moved + QStringLiteral("/runs"));
+        Project copy;
+        QVERIFY(copy.load(elsewhere + QStringLiteral("/copy.kiln"), &error));
+        QCOMPARE(copy.runsFolder(), moved + QStringLiteral("/runs"));
+        QCOMPARE(copy.runPresets().at(0).toObject().value("settings").toObject().value("data"),
+                 QJsonValue(moved + QStringLiteral("/images")));
+    }
+
     void startPageOffersProjects() {
         const QString data = makeFolder(QStringLiteral("start/data"));
         const QString kept = QDir(temp_.path()).filePath(QStringLiteral("start/kept.kiln"));
