@@ -13,6 +13,10 @@
         <source>Licensed under the GNU General Public License, version 3 or later.</source>
         <translation>Lizenziert unter der GNU General Public License, Version 3 oder neuer.</translation>
     </message>
+    <message>
+        <source>A desktop workstation for pretraining, fine-tuning and embedding computer vision models, on CPUs and GPUs.</source>
+        <translation>Eine Desktop-Arbeitsumgebung zum Vortrainieren, Feinabstimmen und Einbetten von Modellen für maschinelles Sehen, auf CPUs und GPUs.</translation>
+    </message>
 </context>
 <context>
     <name>kiln::gui::AugmentationPreview</name>
@@ -327,6 +331,35 @@
 </context>
 <context>
     <name>kiln::gui::MainWindow</name>
+    <message numerus="yes">
+        <source>Predicted %n image(s) (%1) into %2.</source>
+        <translation>
+            <numerusform>%n Bild vorhergesagt (%1), nach %2.</numerusform>
+            <numerusform>%n Bilder vorhergesagt (%1), nach %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Predict...</source>
+        <translation>&amp;Vorhersagen...</translation>
+    </message>
+    <message>
+        <source>Predictions are written beside the project file.</source>
+        <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
+    </message>
+    <message>
+        <source>predicting...</source>
+        <translation>Vorhersage läuft...</translation>
+    </message>
+    <message>
+        <source>predicting: %1 of %2 images</source>
+        <translation>Vorhersage: %1 von %2 Bildern</translation>
+    </message>
+    <message>
+        <source>The prediction stopped with an error:
+%1</source>
+        <translation>Die Vorhersage brach mit einem Fehler ab:
+%1</translation>
+    </message>
     <message numerus="yes">
         <location filename="../gui/app/main_window.cpp" line="53"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
@@ -788,6 +821,46 @@
     <message>
         <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
         <translation>Bester Wert von %1: %2 bei Schritt %3 (checkpoints/best.ckpt).</translation>
+    </message>
+    <message>
+        <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
+        <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
+    </message>
+    <message>
+        <source>Export &amp;Model...</source>
+        <translation>&amp;Modell exportieren...</translation>
+    </message>
+    <message>
+        <source>The model is written beside the project file.</source>
+        <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
+    </message>
+    <message>
+        <source>exporting the model...</source>
+        <translation>Modell wird exportiert...</translation>
+    </message>
+    <message>
+        <source>The model could not be exported:
+%1</source>
+        <translation>Das Modell konnte nicht exportiert werden:
+%1</translation>
+    </message>
+    <message>
+        <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
+        <translation>%1 (%2, %3 x %4 px) nach %5 exportiert.</translation>
+    </message>
+    <message>
+        <source>Outputs: %1</source>
+        <translation>Ausgaben: %1</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Project</source>
+        <translation>&amp;Demoprojekt öffnen</translation>
+    </message>
+    <message>
+        <source>The demo project could not be made:
+%1</source>
+        <translation>Das Demoprojekt konnte nicht angelegt werden:
+%1</translation>
     </message>
 </context>
 <context>
@@ -1251,6 +1324,26 @@
         <source>Best validation</source>
         <translation>Beste Validierung</translation>
     </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Gestoppt</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>Unterbrochen</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
 </context>
 <context>
     <name>kiln::gui::RunHistoryView</name>
@@ -1305,9 +1398,17 @@
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>
+    <message>
+        <source>Export Model...</source>
+        <translation>Modell exportieren...</translation>
+    </message>
+    <message>
+        <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
+        <translation>Das Modell des Laufs als ONNX schreiben, für ONNX Runtime und TensorRT</translation>
+    </message>
 </context>
 <context>
-    <name>StartPage</name>
+    <name>kiln::gui::StartPage</name>
     <message>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
@@ -1350,57 +1451,7 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
-    <message>
-        <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
-        <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
-    </message>
-    <message>
-        <source>Export &amp;Model...</source>
-        <translation>&amp;Modell exportieren...</translation>
-    </message>
-    <message>
-        <source>The model is written beside the project file.</source>
-        <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
-    </message>
-    <message>
-        <source>exporting the model...</source>
-        <translation>Modell wird exportiert...</translation>
-    </message>
-    <message>
-        <source>The model could not be exported:
-%1</source>
-        <translation>Das Modell konnte nicht exportiert werden:
-%1</translation>
-    </message>
-    <message>
-        <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
-        <translation>%1 (%2, %3 x %4 px) nach %5 exportiert.</translation>
-    </message>
-    <message>
-        <source>Outputs: %1</source>
-        <translation>Ausgaben: %1</translation>
-    </message>
-    <message>
-        <source>Open &amp;Demo Project</source>
-        <translation>&amp;Demoprojekt öffnen</translation>
-    </message>
-    <message>
-        <source>The demo project could not be made:
-%1</source>
-        <translation>Das Demoprojekt konnte nicht angelegt werden:
-%1</translation>
-    </message>
-</context>
-<context>
-    <name>AboutDialog</name>
-    <message>
-        <source>A desktop workstation for pretraining, fine-tuning and embedding computer vision models, on CPUs and GPUs.</source>
-        <translation>Eine Desktop-Arbeitsumgebung zum Vortrainieren, Feinabstimmen und Einbetten von Modellen für maschinelles Sehen, auf CPUs und GPUs.</translation>
-    </message>
-</context>
-<context>
-    <name>ExportModelDialog</name>
+    <name>kiln::gui::ExportModelDialog</name>
     <message>
         <source>Export Model</source>
         <translation>Modell exportieren</translation>
@@ -1471,37 +1522,42 @@
     </message>
 </context>
 <context>
-    <name>RunHistoryView</name>
+    <name>kiln::gui::PredictDialog</name>
     <message>
-        <source>Export Model...</source>
-        <translation>Modell exportieren...</translation>
+        <source>Predict</source>
+        <translation>Vorhersagen</translation>
     </message>
     <message>
-        <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
-        <translation>Das Modell des Laufs als ONNX schreiben, für ONNX Runtime und TensorRT</translation>
-    </message>
-</context>
-<context>
-    <name>RunHistoryModel</name>
-    <message>
-        <source>Stopped</source>
-        <translation>Gestoppt</translation>
+        <source>%1 (%2, %3)</source>
+        <translation>%1 (%2, %3)</translation>
     </message>
     <message>
-        <source>Finished</source>
-        <translation>Abgeschlossen</translation>
+        <source>Browse...</source>
+        <translation>Durchsuchen...</translation>
     </message>
     <message>
-        <source>Interrupted</source>
-        <translation>Unterbrochen</translation>
+        <source>Model</source>
+        <translation>Modell</translation>
     </message>
     <message>
-        <source>Failed</source>
-        <translation>Fehlgeschlagen</translation>
+        <source>Kiln checkpoints (*.ckpt)</source>
+        <translation>Kiln-Checkpoints (*.ckpt)</translation>
     </message>
     <message>
-        <source>Running</source>
-        <translation>Läuft</translation>
+        <source>Images to predict on</source>
+        <translation>Bilder für die Vorhersage</translation>
+    </message>
+    <message>
+        <source>Also write the images with their detections drawn</source>
+        <translation>Auch die Bilder mit eingezeichneten Erkennungen schreiben</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>Bilder</translation>
+    </message>
+    <message>
+        <source>Write to</source>
+        <translation>Schreiben nach</translation>
     </message>
 </context>
 </TS>

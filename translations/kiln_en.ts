@@ -298,6 +298,13 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
+        <source>Predicted %n image(s) (%1) into %2.</source>
+        <translation>
+            <numerusform>Predicted %n image (%1) into %2.</numerusform>
+            <numerusform>Predicted %n images (%1) into %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location filename="../gui/app/main_window.cpp" line="53"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>

@@ -13,6 +13,10 @@
         <source>Licensed under the GNU General Public License, version 3 or later.</source>
         <translation>依据 GNU 通用公共许可证第 3 版或更高版本授权。</translation>
     </message>
+    <message>
+        <source>A desktop workstation for pretraining, fine-tuning and embedding computer vision models, on CPUs and GPUs.</source>
+        <translation>在 CPU 和 GPU 上预训练、微调和嵌入计算机视觉模型的桌面工作站。</translation>
+    </message>
 </context>
 <context>
     <name>kiln::gui::AugmentationPreview</name>
@@ -325,6 +329,34 @@
 </context>
 <context>
     <name>kiln::gui::MainWindow</name>
+    <message numerus="yes">
+        <source>Predicted %n image(s) (%1) into %2.</source>
+        <translation>
+            <numerusform>已预测 %n 张图像（%1），写入 %2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Predict...</source>
+        <translation>预测(&amp;P)...</translation>
+    </message>
+    <message>
+        <source>Predictions are written beside the project file.</source>
+        <translation>预测结果会写在项目文件旁边。</translation>
+    </message>
+    <message>
+        <source>predicting...</source>
+        <translation>正在预测...</translation>
+    </message>
+    <message>
+        <source>predicting: %1 of %2 images</source>
+        <translation>正在预测：%2 张图像中的 %1 张</translation>
+    </message>
+    <message>
+        <source>The prediction stopped with an error:
+%1</source>
+        <translation>预测因错误而停止：
+%1</translation>
+    </message>
     <message numerus="yes">
         <location filename="../gui/app/main_window.cpp" line="53"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
@@ -778,6 +810,46 @@
     <message>
         <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
         <translation>最佳 %1：%2，在第 %3 步（checkpoints/best.ckpt）。</translation>
+    </message>
+    <message>
+        <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
+        <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
+    </message>
+    <message>
+        <source>Export &amp;Model...</source>
+        <translation>导出模型(&amp;M)...</translation>
+    </message>
+    <message>
+        <source>The model is written beside the project file.</source>
+        <translation>模型会写在项目文件旁边。</translation>
+    </message>
+    <message>
+        <source>exporting the model...</source>
+        <translation>正在导出模型...</translation>
+    </message>
+    <message>
+        <source>The model could not be exported:
+%1</source>
+        <translation>无法导出模型：
+%1</translation>
+    </message>
+    <message>
+        <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
+        <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
+    </message>
+    <message>
+        <source>Outputs: %1</source>
+        <translation>输出：%1</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Project</source>
+        <translation>打开演示项目(&amp;D)</translation>
+    </message>
+    <message>
+        <source>The demo project could not be made:
+%1</source>
+        <translation>无法创建演示项目：
+%1</translation>
     </message>
 </context>
 <context>
@@ -1238,6 +1310,26 @@
         <source>Best validation</source>
         <translation>最佳验证</translation>
     </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
 </context>
 <context>
     <name>kiln::gui::RunHistoryView</name>
@@ -1292,9 +1384,17 @@
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>
+    <message>
+        <source>Export Model...</source>
+        <translation>导出模型...</translation>
+    </message>
+    <message>
+        <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
+        <translation>将该运行的模型写为 ONNX，用于 ONNX Runtime 和 TensorRT</translation>
+    </message>
 </context>
 <context>
-    <name>StartPage</name>
+    <name>kiln::gui::StartPage</name>
     <message>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
@@ -1337,57 +1437,7 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
-    <message>
-        <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
-        <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
-    </message>
-    <message>
-        <source>Export &amp;Model...</source>
-        <translation>导出模型(&amp;M)...</translation>
-    </message>
-    <message>
-        <source>The model is written beside the project file.</source>
-        <translation>模型会写在项目文件旁边。</translation>
-    </message>
-    <message>
-        <source>exporting the model...</source>
-        <translation>正在导出模型...</translation>
-    </message>
-    <message>
-        <source>The model could not be exported:
-%1</source>
-        <translation>无法导出模型：
-%1</translation>
-    </message>
-    <message>
-        <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
-        <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
-    </message>
-    <message>
-        <source>Outputs: %1</source>
-        <translation>输出：%1</translation>
-    </message>
-    <message>
-        <source>Open &amp;Demo Project</source>
-        <translation>打开演示项目(&amp;D)</translation>
-    </message>
-    <message>
-        <source>The demo project could not be made:
-%1</source>
-        <translation>无法创建演示项目：
-%1</translation>
-    </message>
-</context>
-<context>
-    <name>AboutDialog</name>
-    <message>
-        <source>A desktop workstation for pretraining, fine-tuning and embedding computer vision models, on CPUs and GPUs.</source>
-        <translation>在 CPU 和 GPU 上预训练、微调和嵌入计算机视觉模型的桌面工作站。</translation>
-    </message>
-</context>
-<context>
-    <name>ExportModelDialog</name>
+    <name>kiln::gui::ExportModelDialog</name>
     <message>
         <source>Export Model</source>
         <translation>导出模型</translation>
@@ -1458,37 +1508,42 @@
     </message>
 </context>
 <context>
-    <name>RunHistoryView</name>
+    <name>kiln::gui::PredictDialog</name>
     <message>
-        <source>Export Model...</source>
-        <translation>导出模型...</translation>
+        <source>Predict</source>
+        <translation>预测</translation>
     </message>
     <message>
-        <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
-        <translation>将该运行的模型写为 ONNX，用于 ONNX Runtime 和 TensorRT</translation>
-    </message>
-</context>
-<context>
-    <name>RunHistoryModel</name>
-    <message>
-        <source>Stopped</source>
-        <translation>已停止</translation>
+        <source>%1 (%2, %3)</source>
+        <translation>%1（%2，%3）</translation>
     </message>
     <message>
-        <source>Finished</source>
-        <translation>已完成</translation>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
     </message>
     <message>
-        <source>Interrupted</source>
-        <translation>已中断</translation>
+        <source>Model</source>
+        <translation>模型</translation>
     </message>
     <message>
-        <source>Failed</source>
-        <translation>失败</translation>
+        <source>Kiln checkpoints (*.ckpt)</source>
+        <translation>Kiln 检查点 (*.ckpt)</translation>
     </message>
     <message>
-        <source>Running</source>
-        <translation>运行中</translation>
+        <source>Images to predict on</source>
+        <translation>要预测的图像</translation>
+    </message>
+    <message>
+        <source>Also write the images with their detections drawn</source>
+        <translation>同时写出绘制了检测结果的图像</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>图像</translation>
+    </message>
+    <message>
+        <source>Write to</source>
+        <translation>写入到</translation>
     </message>
 </context>
 </TS>

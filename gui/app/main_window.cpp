@@ -15,6 +15,8 @@
 #include "embeddings/export_dialog.h"
 #include "plots/live_plots.h"
 #include "plots/per_class_results.h"
+#include "predict/predict_dialog.h"
+#include "predict/predictor.h"
 #include "project/demo_project.h"
 #include "project/project.h"
 #include "runs/run_history.h"
@@ -221,9 +223,14 @@ void MainWindow::createMenus() {
     connect(addAction(run, QStringLiteral("embedAction"), tr("&Embed..."),
                       QKeySequence(Qt::CTRL | Qt::Key_E)),
             &QAction::triggered, this, &MainWindow::exportEmbeddings);
+    connect(addAction(run, QStringLiteral("predictAction"), tr("&Predict...")), &QAction::triggered,
+            this, &MainWindow::predict);
     connect(addAction(run, QStringLiteral("stopAction"), tr("&Stop"),
                       QKeySequence(Qt::CTRL | Qt::Key_Period)),
-            &QAction::triggered, this, [this] { session_->stop(); });
+            &QAction::triggered, this, [this] {
+                session_->stop();
+                modelJob_.stop(); // a prediction ends at its next batch
+            });
 
     // The toolbar: the commands used most, with icons from resources/icons.
     QToolBar* toolbar = addToolBar(tr("Main"));
@@ -516,7 +523,7 @@ void MainWindow::exportModel(const QString& directory) {
     progress_->setFormat(tr("exporting the model..."));
     progress_->show();
     auto result = std::make_shared<std::pair<deploy::ExportSummary, QString>>();
-    exportJob_.start(
+    modelJob_.start(
         [config, result](const StopToken&) {
             try {
                 result->first = deploy::export_onnx(config);
@@ -550,6 +557,62 @@ void MainWindow::exportModel(const QString& directory) {
     updateActions();
 }
 
+void MainWindow::predict() {
+    if (project_ == nullptr || busy()) {
+        return;
+    }
+    if (!ensureProjectSaved(tr("Predictions are written beside the project file."))) {
+        return;
+    }
+    PredictDialog dialog(*project_, read_runs(project_->runsFolder()), this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.config()) {
+        return;
+    }
+    const PredictConfig config = *dialog.config();
+    progress_->setRange(0, 0);
+    progress_->setFormat(tr("predicting..."));
+    progress_->show();
+    auto result = std::make_shared<std::pair<predict::PredictSummary, QString>>();
+    modelJob_.start(
+        [this, config, result](const StopToken& stop) {
+            try {
+                result->first = predict::run_prediction(
+                    config,
+                    [this](std::int64_t done, std::int64_t total) {
+                        QMetaObject::invokeMethod(this, [this, done, total] {
+                            progress_->setRange(0, static_cast<int>(total));
+                            progress_->setValue(static_cast<int>(done));
+                            progress_->setFormat(
+                                tr("predicting: %1 of %2 images").arg(done).arg(total));
+                        });
+                    },
+                    stop);
+            } catch (const std::exception& error) {
+                result->second = QString::fromStdString(error.what());
+            }
+        },
+        [this, config, result] {
+            progress_->hide();
+            updateActions();
+            if (!result->second.isEmpty()) {
+                showError(tr("The prediction stopped with an error:\n%1").arg(result->second));
+                return;
+            }
+            const predict::PredictSummary& summary = result->first;
+            QString text =
+                tr("Predicted %n image(s) (%1) into %2.", nullptr, static_cast<int>(summary.images))
+                    .arg(QString::fromStdString(summary.task),
+                         QDir::toNativeSeparators(QString::fromStdString(config.out.string())));
+            if (summary.skipped > 0) {
+                text += QLatin1Char(' ') + tr("%n unreadable image(s) were left out.", nullptr,
+                                              static_cast<int>(summary.skipped));
+            }
+            statusBar()->showMessage(text, 15000);
+            showInformation(text);
+        });
+    updateActions();
+}
+
 // The project's pretraining runs with an exported backbone: where a fine-tuning can start.
 void MainWindow::updatePretrainedRuns() {
     QStringList runs;
@@ -564,7 +627,7 @@ void MainWindow::updatePretrainedRuns() {
 }
 
 bool MainWindow::busy() const {
-    return session_->isRunning() || embedding_->isRunning() || exportJob_.isRunning();
+    return session_->isRunning() || embedding_->isRunning() || modelJob_.isRunning();
 }
 
 void MainWindow::resumeTraining(const QString& directory) {
@@ -973,10 +1036,12 @@ void MainWindow::updateActions() {
     findChild<QAction*>(QStringLiteral("newProjectAction"))->setEnabled(!training);
     findChild<QAction*>(QStringLiteral("openProjectAction"))->setEnabled(!training);
     findChild<QAction*>(QStringLiteral("trainAction"))->setEnabled(open && !training);
-    findChild<QAction*>(QStringLiteral("stopAction"))->setEnabled(session_->isRunning());
+    findChild<QAction*>(QStringLiteral("stopAction"))
+        ->setEnabled(session_->isRunning() || modelJob_.isRunning());
     findChild<QAction*>(QStringLiteral("exportEmbeddingsAction"))->setEnabled(open && !training);
     findChild<QAction*>(QStringLiteral("embedAction"))->setEnabled(open && !training);
     findChild<QAction*>(QStringLiteral("exportModelAction"))->setEnabled(open && !training);
+    findChild<QAction*>(QStringLiteral("predictAction"))->setEnabled(open && !training);
     findChild<QAction*>(QStringLiteral("openDemoProjectAction"))->setEnabled(!training);
 }
 

@@ -71,6 +71,9 @@ public Q_SLOTS:
     // File > Export Model: asks for a run's model (or `directory`'s), precision, batch, size and
     // file, then writes ONNX on a thread and says what the file holds.
     void exportModel(const QString& directory = {});
+    // Run > Predict: asks for a fine-tuning run's model, images and where the results go, then
+    // predicts on a thread with progress and says where they are.
+    void predict();
     // Opens optimize-dataset for a dataset folder; its result is added to the project.
     void optimizeDataset(const QString& folder);
     void optimizeSelectedDataset();
@@ -111,7 +114,7 @@ private:
     QStackedWidget* pages_ = nullptr;
     StartPage* startPage_ = nullptr;
     BackgroundJob demoJob_{this, QStringLiteral("demo project")};
-    BackgroundJob exportJob_{this, QStringLiteral("model export")};
+    BackgroundJob modelJob_{this, QStringLiteral("model export or prediction")};
     QListWidget* datasetList_ = nullptr;
     QLabel* datasetStats_ = nullptr;
     QProgressBar* scanProgress_ = nullptr;

@@ -12,6 +12,7 @@
 #include "plots/live_plots.h"
 #include "plots/per_class_results.h"
 #include "plots/qcustomplot.h"
+#include "predict/predict_dialog.h"
 #include "project/project.h"
 #include "runs/run_history.h"
 #include "training/run_config_form.h"
@@ -641,7 +642,41 @@ private Q_SLOTS:
                  qPrintable(exported->text()));
         QVERIFY(exported->text().contains(QStringLiteral("logits [batch, 2]")));
         exported->close();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete); // the box goes
         QVERIFY(QFileInfo(onnx).size() > 10000);
+
+        // Run > Predict with that model on the validation images: classes as a CSV, with
+        // progress, and the event loop never waits for it.
+        const QString csv = QDir(temp_.path()).filePath(QStringLiteral("predictions/val.csv"));
+        const QString val = labelled + QStringLiteral("/val");
+        QTimer::singleShot(0, &window, [&window, csv, val] {
+            auto* dialog = window.findChild<kiln::gui::PredictDialog*>();
+            QVERIFY(dialog != nullptr);
+            auto* model = dialog->findChild<QComboBox*>(QStringLiteral("modelSourceField"));
+            QCOMPARE(model->count(),
+                     1); // the fine-tuning run; the pretraining one predicts nothing
+            QVERIFY(dialog->findChild<QLineEdit*>(QStringLiteral("outputField"))
+                        ->text()
+                        .endsWith(QStringLiteral(".csv")));
+            dialog->setData(val);
+            dialog->setOutput(csv);
+            saveScreenshot(*dialog, QStringLiteral("predict"));
+            dialog->accept();
+        });
+        StallMeter predict_stalls;
+        window.findChild<QAction*>("predictAction")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.findChild<QMessageBox*>(QStringLiteral("informationBox")) != nullptr, 60000);
+        auto* predicted = window.findChild<QMessageBox*>(QStringLiteral("informationBox"));
+        QVERIFY2(predicted->text().startsWith(
+                     QStringLiteral("Predicted 16 images (image_classification) into")),
+                 qPrintable(predicted->text()));
+        predicted->close();
+        QVERIFY2(predict_stalls.longestMs() < 200,
+                 qPrintable(QString::number(predict_stalls.longestMs())));
+        QFile predictions(csv);
+        QVERIFY(predictions.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(predictions.readAll()).trimmed().split('\n').size(), 17);
     }
 
     void trainOnTwoProcessesFromTheWindow() {
