@@ -383,9 +383,19 @@ QWidget* MainWindow::createProjectPage() {
     projectTabs_ = new QTabWidget(this);
     projectTabs_->setObjectName(QStringLiteral("projectTabs"));
     projectTabs_->addTab(page, tr("Datasets"));
-    runConfig_ = new RunConfigForm(projectTabs_);
-    projectTabs_->addTab(runConfig_, tr("Run Configuration"));
-    auto* live = new QWidget(projectTabs_);
+    // The long pages scroll rather than make the window taller than a laptop's screen.
+    const auto scrolling = [this](QWidget* content, const QString& name) {
+        auto* area = new QScrollArea(projectTabs_);
+        area->setObjectName(name);
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        area->setWidget(content);
+        return area;
+    };
+    runConfig_ = new RunConfigForm;
+    projectTabs_->addTab(scrolling(runConfig_, QStringLiteral("runConfigurationScroll")),
+                         tr("Run Configuration"));
+    auto* live = new QWidget;
     livePlots_ = new LivePlots(live);
     perClass_ = new PerClassResults(live);
     advice_ = new QLabel(live);
@@ -402,7 +412,7 @@ QWidget* MainWindow::createProjectPage() {
     liveLayout->addWidget(perClass_);
     liveLayout->addWidget(advice_);
     liveLayout->addWidget(optimizeAdvice_, 0, Qt::AlignLeft);
-    projectTabs_->addTab(live, tr("Live Plots"));
+    projectTabs_->addTab(scrolling(live, QStringLiteral("livePlotsScroll")), tr("Live Plots"));
     runHistory_ = new RunHistoryView(projectTabs_);
     projectTabs_->addTab(runHistory_, tr("Run History"));
     connect(runHistory_, &RunHistoryView::resumeRequested, this, &MainWindow::resumeTraining);

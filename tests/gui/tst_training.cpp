@@ -724,6 +724,16 @@ private Q_SLOTS:
         QVERIFY(window.findChild<QLabel*>(QStringLiteral("adviceLabel"))
                     ->text()
                     .contains(QStringLiteral("dataloader CPU-bound")));
+        // With the advice shown, the window still fits a 1366x768 laptop: the page scrolls.
+        window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(2);
+        QCoreApplication::processEvents();
+        QVERIFY2(window.minimumSizeHint().height() < 600 && window.minimumSizeHint().width() < 900,
+                 qPrintable(QStringLiteral("%1x%2")
+                                .arg(window.minimumSizeHint().width())
+                                .arg(window.minimumSizeHint().height())));
+        window.resize(1280, 680);
+        QTRY_COMPARE(window.height(), 680);
+        saveScreenshot(window, QStringLiteral("live-plots-laptop"));
         advice.bottleneck = kiln::system::Bottleneck::Model;
         summary.advice = advice;
         Q_EMIT window.session()->finished(summary);
