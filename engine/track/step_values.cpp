@@ -1,6 +1,8 @@
 #include "track/step_values.h"
 
 #include <chrono>
+#include <map>
+#include <optional>
 
 namespace kiln::track {
 
@@ -30,6 +32,83 @@ MetricValues step_values(const StepMetrics& metrics) {
         }
     }
     return values;
+}
+
+RecordedHistory recorded_history(const std::vector<MetricPoint>& points,
+                                 const std::string& watch_metric) {
+    std::map<std::int64_t, std::vector<const MetricPoint*>> by_step;
+    for (const MetricPoint& point : points) {
+        by_step[point.step].push_back(&point);
+    }
+    // Every step key step_values() writes, and where its value goes back.
+    const std::map<std::string, double StepMetrics::*> fields = {
+        {"train_loss", &StepMetrics::loss},
+        {"lr", &StepMetrics::lr},
+        {"profiling/batch_time", &StepMetrics::batch_time},
+        {"profiling/data_time", &StepMetrics::data_time},
+        {"data_wait", &StepMetrics::data_wait},
+        {"images_per_second", &StepMetrics::images_per_second},
+        {"system/cpu_util", &StepMetrics::cpu_util},
+        {"system/process_cpu_util", &StepMetrics::process_cpu_util},
+        {"system/mem_rss_mb", &StepMetrics::rss_mb}};
+    const auto gpu_index = [](const std::string& key, const std::string& prefix) {
+        return key.rfind(prefix, 0) == 0 ? std::stoi(key.substr(prefix.size())) : -1;
+    };
+    RecordedHistory history;
+    std::optional<double> best;
+    for (const auto& [step, rows] : by_step) {
+        StepMetrics metrics;
+        ValidationMetrics validation;
+        std::map<int, system::GpuSample> gpus;
+        double wall_time = 0;
+        bool has_step = false, has_validation = false;
+        for (const MetricPoint* point : rows) {
+            const std::string& key = point->key;
+            if (key.rfind("val_", 0) == 0) { // val_loss, val_metric/...
+                validation.values.emplace_back(key, point->value);
+                validation.step = step;
+                validation.epoch = point->epoch;
+                has_validation = true;
+                continue;
+            }
+            has_step = true;
+            metrics.step = step;
+            metrics.epoch = point->epoch;
+            wall_time = point->wall_time;
+            if (const auto field = fields.find(key); field != fields.end()) {
+                metrics.*(field->second) = point->value;
+            } else if (key == "profiling/allreduce_time") {
+                metrics.allreduce_time = point->value;
+            } else if (const int gpu = gpu_index(key, "system/gpu_util/"); gpu >= 0) {
+                gpus[gpu].index = gpu;
+                gpus[gpu].util_percent = point->value;
+            } else if (const int used = gpu_index(key, "system/gpu_mem_used_mb/"); used >= 0) {
+                gpus[used].index = used;
+                gpus[used].memory_used_mb = point->value;
+            } else if (const int total = gpu_index(key, "system/gpu_mem_total_mb/"); total >= 0) {
+                gpus[total].index = total;
+                gpus[total].memory_total_mb = point->value;
+            }
+        }
+        if (has_step) {
+            for (const auto& [index, gpu] : gpus) {
+                metrics.gpus.push_back(gpu);
+            }
+            history.steps.push_back(metrics);
+            history.step_wall_times.push_back(wall_time);
+        }
+        if (has_validation) {
+            validation.watched = watch_metric;
+            for (const auto& [key, value] : validation.values) {
+                if (key == watch_metric && (!best || value > *best)) {
+                    best = value;
+                    validation.best = true;
+                }
+            }
+            history.validations.push_back(validation);
+        }
+    }
+    return history;
 }
 
 double unix_seconds() {

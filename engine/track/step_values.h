@@ -1,6 +1,7 @@
 #pragma once
 
 #include "track/run_events.h"
+#include "track/run_store.h"
 
 #include <string>
 #include <utility>
@@ -15,6 +16,18 @@ using MetricValues = std::vector<std::pair<std::string, double>>;
 // system/cpu_util, system/process_cpu_util, system/mem_rss_mb, and per GPU i that NVML could
 // measure system/gpu_util/i, system/gpu_mem_used_mb/i, system/gpu_mem_total_mb/i.
 MetricValues step_values(const StepMetrics& metrics);
+
+// A run's history as recorded in its run.db, back in the form the trainer reported it: each
+// step's metrics (with the wall time it was recorded at) and each validation, in step order.
+// A resumed run's steps continue its first part's. `watch_metric` (higher is better) marks the
+// best validation.
+struct RecordedHistory {
+    std::vector<StepMetrics> steps;
+    std::vector<double> step_wall_times; // Unix seconds, one per step
+    std::vector<ValidationMetrics> validations;
+};
+RecordedHistory recorded_history(const std::vector<MetricPoint>& points,
+                                 const std::string& watch_metric);
 
 // Seconds since the Unix epoch, the wall time every logger stamps.
 double unix_seconds();

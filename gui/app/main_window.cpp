@@ -477,6 +477,7 @@ void MainWindow::startTraining() {
 }
 
 void MainWindow::beginTraining(const TrainConfig& config) {
+    historyJob_.stopAndWait(); // a project's last run must not replace this one's plots
     livePlots_->clear();
     perClass_->clear();
     advice_->clear();
@@ -623,6 +624,29 @@ void MainWindow::predict() {
     updateActions();
 }
 
+void MainWindow::showLastRun() {
+    // Read on a thread: a long run's history is many rows.
+    const QString folder = project_->runsFolder();
+    auto history = std::make_shared<std::optional<track::RecordedHistory>>();
+    historyJob_.stopAndWait();
+    historyJob_.start(
+        [folder, history](const StopToken&) {
+            try {
+                const QVector<RunRow> runs = read_runs(folder);
+                if (!runs.isEmpty()) {
+                    *history = read_recorded_history(runs.front().directory);
+                }
+            } catch (const std::exception&) {
+                // Nothing to show: the plots stay empty, Run History names unreadable runs.
+            }
+        },
+        [this, history] {
+            if (*history && !busy()) {
+                livePlots_->showHistory(**history);
+            }
+        });
+}
+
 // The project's pretraining runs with an exported backbone: where a fine-tuning can start.
 void MainWindow::updatePretrainedRuns() {
     QStringList runs;
@@ -656,6 +680,8 @@ void MainWindow::resumeTraining(const QString& directory) {
         settings["overwrite"] = false;
         beginTraining(resolve_train_config(
             settings, {system::probe_hardware(), system::WorkerEnvironment::from_process()}));
+        // The plots show the whole run: what it did before, then the steps it goes on with.
+        livePlots_->showHistory(read_recorded_history(directory));
     } catch (const std::exception& error) {
         showError(tr("This run cannot be resumed:\n%1").arg(QString::fromStdString(error.what())));
     }
@@ -792,6 +818,8 @@ void MainWindow::showDatasetDetails() {
 void MainWindow::setProject(Project* project) {
     scanner_->cancel();
     scanned_.clear();
+    historyJob_.stopAndWait();
+    livePlots_->clear(); // another project's run is not this one's
     delete project_;
     project_ = project;
     if (project_ != nullptr) {
@@ -814,6 +842,7 @@ void MainWindow::setProject(Project* project) {
         connect(project_, &Project::datasetsChanged, this,
                 [this] { runConfig_->setDatasets(project_->datasets()); });
         updatePretrainedRuns();
+        showLastRun();
     }
     updateDatasetList();
     updateTitle();

@@ -101,6 +101,8 @@ private:
     void showError(const QString& text);
     void showInformation(const QString& text);
     void updatePretrainedRuns();
+    // Live Plots show the project's newest run when it opens.
+    void showLastRun();
     bool busy() const; // training or embedding
     void rememberRecent(const QString& file);
     void updateRecentMenu();
@@ -115,6 +117,7 @@ private:
     StartPage* startPage_ = nullptr;
     BackgroundJob demoJob_{this, QStringLiteral("demo project")};
     BackgroundJob modelJob_{this, QStringLiteral("model export or prediction")};
+    BackgroundJob historyJob_{this, QStringLiteral("last run's history")};
     QListWidget* datasetList_ = nullptr;
     QLabel* datasetStats_ = nullptr;
     QProgressBar* scanProgress_ = nullptr;

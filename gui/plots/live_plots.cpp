@@ -129,6 +129,8 @@ void LivePlots::setTimeAxis(bool on) {
 }
 
 void LivePlots::clear() {
+    clock_.invalidate();
+    history_seconds_ = 0;
     steps_.clear();
     seconds_.clear();
     loss_.clear();
@@ -150,7 +152,36 @@ void LivePlots::clear() {
     dirty_ = true;
 }
 
+double LivePlots::elapsedSeconds() {
+    if (!clock_.isValid()) {
+        clock_.start();
+        history_seconds_ = seconds_.isEmpty() ? 0.0 : seconds_.back();
+    }
+    return history_seconds_ + clock_.elapsed() / 1000.0;
+}
+
+void LivePlots::showHistory(const kiln::track::RecordedHistory& history) {
+    clear();
+    const double start = history.step_wall_times.empty() ? 0 : history.step_wall_times.front();
+    std::size_t step = 0;
+    for (const kiln::train::ValidationMetrics& validation : history.validations) {
+        // Each evaluation in time order with the steps, at the time of its step.
+        while (step < history.steps.size() && history.steps[step].step <= validation.step) {
+            appendStep(history.steps[step], history.step_wall_times[step] - start);
+            ++step;
+        }
+        appendValidation(validation, seconds_.isEmpty() ? 0.0 : seconds_.back());
+    }
+    for (; step < history.steps.size(); ++step) {
+        appendStep(history.steps[step], history.step_wall_times[step] - start);
+    }
+}
+
 void LivePlots::addValidation(const kiln::train::ValidationMetrics& metrics) {
+    appendValidation(metrics, elapsedSeconds());
+}
+
+void LivePlots::appendValidation(const kiln::train::ValidationMetrics& metrics, double seconds) {
     const QString watched = QString::fromStdString(metrics.watched);
     double value = qQNaN(), loss = qQNaN();
     for (const auto& [key, number] : metrics.values) {
@@ -165,7 +196,7 @@ void LivePlots::addValidation(const kiln::train::ValidationMetrics& metrics) {
         validation_panel_.graphs[0]->setName(watched.section(QLatin1Char('/'), -1));
     }
     validation_steps_.append(static_cast<double>(metrics.step));
-    validation_seconds_.append(clock_.isValid() ? clock_.elapsed() / 1000.0 : 0.0);
+    validation_seconds_.append(seconds);
     validation_metric_.append(value);
     validation_loss_.append(loss);
     if (metrics.best) {
@@ -199,12 +230,13 @@ QString LivePlots::validationTitle() const {
 }
 
 void LivePlots::addStep(const kiln::train::StepMetrics& metrics) {
+    appendStep(metrics, elapsedSeconds());
+}
+
+void LivePlots::appendStep(const kiln::train::StepMetrics& metrics, double seconds) {
     const auto step = static_cast<double>(metrics.step);
-    if (steps_.isEmpty()) {
-        clock_.start();
-    }
     steps_.append(step);
-    seconds_.append(clock_.elapsed() / 1000.0);
+    seconds_.append(seconds);
     loss_.append(metrics.loss);
     lr_.append(metrics.lr);
     data_wait_.append(100.0 * metrics.data_wait);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "track/step_values.h"
 #include "train/trainer.h"
 
 #include <QElapsedTimer>
@@ -29,6 +30,9 @@ public:
     explicit LivePlots(QWidget* parent = nullptr);
 
     void clear();
+    // A run as its run.db recorded it (the time axis from the recorded wall times), in place of
+    // what is shown; steps that arrive later continue it (a resumed run).
+    void showHistory(const kiln::track::RecordedHistory& history);
     void addStep(const kiln::train::StepMetrics& metrics);
     // One evaluation: its watched metric (the one that picks best.ckpt) and val_loss.
     void addValidation(const kiln::train::ValidationMetrics& metrics);
@@ -64,7 +68,13 @@ private:
 
     QVector<double> steps_;
     QVector<double> seconds_; // since the first step arrived
+    // The seconds axis: live steps count from the first one that arrives, after what a shown
+    // history already spans.
+    double elapsedSeconds();
+    void appendStep(const kiln::train::StepMetrics& metrics, double seconds);
+    void appendValidation(const kiln::train::ValidationMetrics& metrics, double seconds);
     QElapsedTimer clock_;
+    double history_seconds_ = 0;
     bool time_axis_ = false;
     QVector<double> loss_, lr_, data_wait_, cpu_, images_per_second_;
     QVector<QVector<double>> gpu_util_, gpu_memory_; // per GPU

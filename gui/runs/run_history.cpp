@@ -1,5 +1,6 @@
 #include "runs/run_history.h"
 
+#include "core/error.h"
 #include "plots/qcustomplot.h"
 #include "track/run_directory.h"
 #include "track/run_store.h"
@@ -145,6 +146,16 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
     default:
         return {};
     }
+}
+
+track::RecordedHistory read_recorded_history(const QString& directory) {
+    const track::RunStore store(track::RunDirectory(directory.toStdString()).run_db(), false);
+    const std::vector<track::RunRecord> runs = store.runs();
+    if (runs.empty()) {
+        throw Error("\"" + directory.toStdString() + "\" has no recorded run");
+    }
+    return track::recorded_history(store.metrics(runs.back().id),
+                                   store.overview(runs.back()).watch_metric);
 }
 
 QString RunHistoryModel::statusText(const QString& status) {

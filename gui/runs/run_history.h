@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/background_job.h"
+#include "track/step_values.h"
 
 #include <QAbstractTableModel>
 #include <QString>
@@ -35,6 +36,10 @@ struct RunRow {
 // Every run recorded under `folder` (its run.db and those of its subfolders, two levels down),
 // newest first. Unreadable databases are skipped and named in `problems`.
 QVector<RunRow> read_runs(const QString& folder, QStringList* problems = nullptr);
+
+// The newest run recorded in `directory`, as its run.db has it, for the plots. Throws
+// kiln::Error when there is none or the database cannot be read.
+track::RecordedHistory read_recorded_history(const QString& directory);
 
 // The project's runs as a table: status, method, model, start, duration, steps, final loss,
 // images/s and median data_wait.

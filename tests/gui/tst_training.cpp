@@ -791,6 +791,21 @@ private Q_SLOTS:
             QStringLiteral("40"));
         window.runHistory()->table()->selectRow(0);
         QVERIFY(!resume->isEnabled()); // a finished run has nothing to resume
+        // The plots show the whole run, the part before the stop and the resumed part.
+        QTRY_COMPARE(window.livePlots()->stepCount(), 40);
+        QVERIFY(window.livePlots()
+                    ->readout(QStringLiteral("loss"), 1)
+                    .startsWith(QStringLiteral("step 1:")));
+
+        // Reopened, the project shows its last run in Live Plots.
+        QVERIFY(window.saveProject());
+        const QString file = window.project()->file();
+        MainWindow reopened;
+        QVERIFY(reopened.openProject(file));
+        QTRY_COMPARE(reopened.livePlots()->stepCount(), 40);
+        // Another project does not keep it.
+        QVERIFY(reopened.newProject());
+        QCOMPARE(reopened.livePlots()->stepCount(), 0);
     }
 };
 

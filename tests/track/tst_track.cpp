@@ -597,6 +597,57 @@ private Q_SLOTS:
         QCOMPARE(store.metrics(run, "train_loss").back().value, 0.5);
         QVERIFY(!store.run(99));
     }
+
+    void recordedHistoryIsWhatTheTrainerReported() {
+        QTemporaryDir dir;
+        track::RunStore store(dir.filePath("run.db").toStdString());
+        const std::int64_t run = store.begin_run("{}", "", "smallcnn");
+        std::vector<track::StepMetrics> reported;
+        for (std::int64_t step = 1; step <= 4; ++step) {
+            track::StepMetrics metrics;
+            metrics.step = step;
+            metrics.epoch = (step - 1) / 2;
+            metrics.loss = 1.0 / double(step);
+            metrics.lr = 0.1;
+            metrics.data_wait = 0.25;
+            metrics.images_per_second = 100.0 + double(step);
+            metrics.cpu_util = 0.5;
+            kiln::system::GpuSample gpu;
+            gpu.index = 1;
+            gpu.util_percent = 90.0;
+            gpu.memory_used_mb = 1024.0;
+            metrics.gpus = {gpu};
+            reported.push_back(metrics);
+            store.add_metrics(run, step, metrics.epoch, track::step_values(metrics),
+                              1000.0 + double(step));
+            if (step % 2 == 0) { // an evaluation after every second step
+                store.add_metrics(run, step, metrics.epoch,
+                                  {{"val_loss", 0.5}, {"val_metric/top1", step == 2 ? 0.8 : 0.7}},
+                                  1000.5 + double(step));
+            }
+        }
+        store.flush();
+        const track::RecordedHistory history =
+            track::recorded_history(store.metrics(run), "val_metric/top1");
+        QCOMPARE(history.steps.size(), std::size_t(4));
+        for (std::size_t i = 0; i < 4; ++i) {
+            const track::StepMetrics& got = history.steps[i];
+            QCOMPARE(got.step, reported[i].step);
+            QCOMPARE(got.epoch, reported[i].epoch);
+            QVERIFY(got.loss == reported[i].loss);
+            QVERIFY(got.images_per_second == reported[i].images_per_second);
+            QVERIFY(got.data_wait == 0.25 && got.cpu_util == 0.5 && got.lr == 0.1);
+            QCOMPARE(got.gpus.size(), std::size_t(1));
+            QCOMPARE(got.gpus[0].index, 1);
+            QVERIFY(*got.gpus[0].util_percent == 90.0 && *got.gpus[0].memory_used_mb == 1024.0);
+            QVERIFY(history.step_wall_times[i] == 1001.0 + double(i));
+        }
+        QCOMPARE(history.validations.size(), std::size_t(2));
+        QCOMPARE(history.validations[0].step, std::int64_t(2));
+        QVERIFY(history.validations[0].best);  // 0.8
+        QVERIFY(!history.validations[1].best); // 0.7 is not better
+        QCOMPARE(history.validations[1].watched, std::string("val_metric/top1"));
+    }
 };
 
 int main(int argc, char** argv) {
