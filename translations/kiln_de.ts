@@ -178,6 +178,50 @@
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
+        <source>loss (smoothed)</source>
+        <translation>Loss (geglättet)</translation>
+    </message>
+    <message>
+        <source>Smoothing of the loss, as TensorBoard&apos;s</source>
+        <translation>Glättung des Loss, wie in TensorBoard</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Log. Skala</translation>
+    </message>
+    <message>
+        <source>Reset View</source>
+        <translation>Ansicht zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Follow the run again after zooming or panning (or double-click a plot)</source>
+        <translation>Nach Zoomen oder Verschieben wieder dem Lauf folgen (oder Doppelklick auf ein Diagramm)</translation>
+    </message>
+    <message>
+        <source>Export...</source>
+        <translation>Exportieren...</translation>
+    </message>
+    <message>
+        <source>Export Plots</source>
+        <translation>Diagramme exportieren</translation>
+    </message>
+    <message>
+        <source>CSV of the values (*.csv);;PNG image (*.png)</source>
+        <translation>CSV der Werte (*.csv);;PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <source>Smoothing</source>
+        <translation>Glättung</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1 as a PNG image.</source>
+        <translation>%1 kann nicht als PNG-Bild geschrieben werden.</translation>
+    </message>
+    <message>
         <location filename="../gui/plots/live_plots.cpp" line="37"/>
         <source>Loss</source>
         <translation>Verlust</translation>

@@ -176,6 +176,50 @@
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
+        <source>loss (smoothed)</source>
+        <translation>损失（平滑）</translation>
+    </message>
+    <message>
+        <source>Smoothing of the loss, as TensorBoard&apos;s</source>
+        <translation>损失的平滑，与 TensorBoard 相同</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>对数刻度</translation>
+    </message>
+    <message>
+        <source>Reset View</source>
+        <translation>重置视图</translation>
+    </message>
+    <message>
+        <source>Follow the run again after zooming or panning (or double-click a plot)</source>
+        <translation>缩放或平移后重新跟随运行（或双击图表）</translation>
+    </message>
+    <message>
+        <source>Export...</source>
+        <translation>导出...</translation>
+    </message>
+    <message>
+        <source>Export Plots</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>CSV of the values (*.csv);;PNG image (*.png)</source>
+        <translation>数值 CSV (*.csv);;PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Smoothing</source>
+        <translation>平滑</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1 as a PNG image.</source>
+        <translation>无法将 %1 写为 PNG 图像。</translation>
+    </message>
+    <message>
         <location filename="../gui/plots/live_plots.cpp" line="37"/>
         <source>Loss</source>
         <translation>损失</translation>

@@ -3,8 +3,16 @@
 #include "plots/qcustomplot.h"
 
 #include <QCheckBox>
+#include <QDir>
+#include <QFileDialog>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSlider>
+#include <QTextStream>
 #include <QTimer>
 #include <QToolTip>
 #include <algorithm>
@@ -28,6 +36,22 @@ int nearest(const QVector<double>& steps, double step) {
         return static_cast<int>(above - steps.begin()) - 1;
     }
     return static_cast<int>(above - steps.begin());
+}
+
+// The legend as a row between the title and the axes, so it never hides the curves' ends or
+// the best marker.
+void legendAboveData(QCustomPlot* plot) {
+    plot->legend->setVisible(true);
+    plot->legend->setFont(QFont(plot->font().family(), 8));
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot->legend->setBorderPen(Qt::NoPen);
+    plot->legend->setBrush(Qt::NoBrush);
+    auto* row = new QCPLayoutGrid;
+    plot->plotLayout()->insertRow(1);
+    plot->plotLayout()->addElement(1, 0, row);
+    row->addElement(0, 0, plot->legend);
+    row->setMargins(QMargins(0, 0, 0, 0));
+    plot->plotLayout()->setRowStretchFactor(1, 0.001);
 }
 
 } // namespace
@@ -55,8 +79,7 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     best_validation_marker_->setLineStyle(QCPGraph::lsNone);
     best_validation_marker_->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, Qt::red, 10));
-    validation_panel_.plot->legend->setVisible(true);
-    validation_panel_.plot->legend->setFont(QFont(font().family(), 8));
+    legendAboveData(validation_panel_.plot);
     validation_panel_.plot->hide(); // until a run validates
 
     // The learning rate on its own axis; the best loss so far as a marker.
@@ -66,8 +89,7 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     best_marker_->setName(tr("best"));
     best_marker_->setLineStyle(QCPGraph::lsNone);
     best_marker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, Qt::red, 8));
-    loss_panel_.plot->legend->setVisible(true);
-    loss_panel_.plot->legend->setFont(QFont(font().family(), 8));
+    legendAboveData(loss_panel_.plot);
     data_wait_panel_.plot->yAxis->setRange(0, 100);
     cpu_panel_.plot->yAxis->setRange(0, 100);
     gpu_panel_.plot->yAxis->setRange(0, 100);
@@ -78,11 +100,61 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     no_gpu_->setAlignment(Qt::AlignCenter);
     no_gpu_->setAttribute(Qt::WA_TransparentForMouseEvents);
 
+    smoothed_ = loss_panel_.plot->addGraph();
+    smoothed_->setName(tr("loss (smoothed)"));
+    smoothed_->setPen(QPen(kColours[0], 2.0));
+    smoothed_->setVisible(false);
+    smoothed_->removeFromLegend();
+
     auto* time_axis = new QCheckBox(tr("Over time instead of steps"), this);
     time_axis->setObjectName(QStringLiteral("timeAxisBox"));
     connect(time_axis, &QCheckBox::toggled, this, &LivePlots::setTimeAxis);
+    auto* smoothing = new QSlider(Qt::Horizontal, this);
+    smoothing->setObjectName(QStringLiteral("smoothingSlider"));
+    smoothing->setRange(0, 99);
+    smoothing->setMaximumWidth(160);
+    smoothing->setToolTip(tr("Smoothing of the loss, as TensorBoard's"));
+    auto* smoothing_value = new QLabel(QStringLiteral("0.00"), this);
+    connect(smoothing, &QSlider::valueChanged, this, [this, smoothing_value](int value) {
+        smoothing_value->setText(QString::number(value / 100.0, 'f', 2));
+        setSmoothing(value / 100.0);
+    });
+    auto* log_scale = new QCheckBox(tr("Log scale"), this);
+    log_scale->setObjectName(QStringLiteral("logScaleBox"));
+    connect(log_scale, &QCheckBox::toggled, this, &LivePlots::setLogScale);
+    auto* reset = new QPushButton(tr("Reset View"), this);
+    reset->setObjectName(QStringLiteral("resetViewButton"));
+    reset->setToolTip(tr("Follow the run again after zooming or panning (or double-click a plot)"));
+    connect(reset, &QPushButton::clicked, this, &LivePlots::resetView);
+    auto* export_button = new QPushButton(tr("Export..."), this);
+    export_button->setObjectName(QStringLiteral("exportPlotsButton"));
+    connect(export_button, &QPushButton::clicked, this, [this] {
+        const QString file =
+            QFileDialog::getSaveFileName(this, tr("Export Plots"), QString(),
+                                         tr("CSV of the values (*.csv);;PNG image (*.png)"));
+        if (file.isEmpty()) {
+            return;
+        }
+        QString error;
+        const bool written = file.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive)
+                                 ? exportCsv(file, &error)
+                                 : exportPng(file, &error);
+        if (!written) {
+            QMessageBox::warning(this, tr("Export Plots"), error);
+        }
+    });
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(time_axis);
+    controls->addSpacing(16);
+    controls->addWidget(new QLabel(tr("Smoothing"), this));
+    controls->addWidget(smoothing);
+    controls->addWidget(smoothing_value);
+    controls->addWidget(log_scale);
+    controls->addStretch();
+    controls->addWidget(reset);
+    controls->addWidget(export_button);
     auto* layout = new QGridLayout(this);
-    layout->addWidget(time_axis, 4, 0, 1, 2);
+    layout->addLayout(controls, 4, 0, 1, 2);
     layout->addWidget(validation_panel_.plot, 3, 0, 1, 2);
     layout->addWidget(loss_panel_.plot, 0, 0);
     layout->addWidget(data_wait_panel_.plot, 0, 1);
@@ -102,7 +174,7 @@ LivePlots::Panel LivePlots::addPanel(const QString& name, const QString& title,
     Panel panel;
     panel.plot = new QCustomPlot(this);
     panel.plot->setObjectName(name + QStringLiteral("Plot"));
-    panel.plot->setMinimumSize(260, 160);
+    panel.plot->setMinimumSize(260, 190);
     panel.plot->plotLayout()->insertRow(0);
     panel.title = new QCPTextElement(panel.plot, title);
     panel.plot->plotLayout()->addElement(0, 0, panel.title);
@@ -114,6 +186,11 @@ LivePlots::Panel LivePlots::addPanel(const QString& name, const QString& title,
         panel.graphs.append(graph);
     }
     panel.plot->setMouseTracking(true);
+    // Drag to pan, wheel to zoom, double-click to follow the run again.
+    panel.plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    connect(panel.plot, &QCustomPlot::mousePress, this, [this] { following_ = false; });
+    connect(panel.plot, &QCustomPlot::mouseWheel, this, [this] { following_ = false; });
+    connect(panel.plot, &QCustomPlot::mouseDoubleClick, this, &LivePlots::resetView);
     connect(panel.plot, &QCustomPlot::mouseMove, this,
             [this, plot = panel.plot](QMouseEvent* event) { showReadout(plot, event); });
     return panel;
@@ -126,6 +203,95 @@ void LivePlots::setTimeAxis(bool on) {
         panel->plot->xAxis->setLabel(on ? tr("seconds") : tr("step"));
     }
     dirty_ = true;
+}
+
+void LivePlots::setSmoothing(double weight) {
+    smoothing_ = std::clamp(weight, 0.0, 0.99);
+    smoothed_->setVisible(smoothing_ > 0);
+    if (smoothing_ > 0) {
+        smoothed_->addToLegend();
+    } else {
+        smoothed_->removeFromLegend();
+    }
+    // The raw loss fades behind its smoothed line.
+    QColor raw = kColours[0];
+    raw.setAlphaF(smoothing_ > 0 ? 0.3 : 1.0);
+    loss_panel_.graphs[0]->setPen(QPen(raw, 1.5));
+    dirty_ = true;
+}
+
+QVector<double> LivePlots::smoothedLoss() const {
+    // TensorBoard's: an EMA started at 0 and divided by its weights' sum, 1 - w^n.
+    QVector<double> smoothed;
+    smoothed.reserve(loss_.size());
+    double last = 0, debias = 1;
+    for (const double value : loss_) {
+        last = last * smoothing_ + (1 - smoothing_) * value;
+        debias *= smoothing_;
+        smoothed.append(last / (1 - debias));
+    }
+    return smoothed;
+}
+
+void LivePlots::setLogScale(bool on) {
+    QCPAxis* axis = loss_panel_.plot->yAxis;
+    axis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (on) {
+        axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    } else {
+        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    }
+    dirty_ = true;
+}
+
+void LivePlots::resetView() {
+    following_ = true;
+    dirty_ = true;
+}
+
+bool LivePlots::exportCsv(const QString& file, QString* error) const {
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        *error = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(file), out.errorString());
+        return false;
+    }
+    const QString metric = watched_.isEmpty() ? QStringLiteral("val_metric") : watched_;
+    QTextStream csv(&out);
+    csv << "step,seconds,train_loss,lr,data_wait,images_per_second,cpu_util," << metric
+        << ",val_loss\n";
+    int v = 0;
+    for (int i = 0; i < steps_.size(); ++i) {
+        csv << steps_[i] << ',' << seconds_[i] << ','
+            << QString::number(loss_[i], 'g', QLocale::FloatingPointShortest) << ','
+            << QString::number(lr_[i], 'g', QLocale::FloatingPointShortest) << ','
+            << data_wait_[i] / 100.0 << ',' << images_per_second_[i] << ',' << cpu_[i] / 100.0
+            << ',';
+        while (v < validation_steps_.size() && validation_steps_[v] < steps_[i]) {
+            ++v;
+        }
+        if (v < validation_steps_.size() && validation_steps_[v] == steps_[i]) {
+            csv << QString::number(validation_metric_[v], 'g', QLocale::FloatingPointShortest)
+                << ',' << QString::number(validation_loss_[v], 'g', QLocale::FloatingPointShortest);
+        } else {
+            csv << ',';
+        }
+        csv << '\n';
+    }
+    csv.flush();
+    if (!out.commit()) {
+        *error = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(file), out.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool LivePlots::exportPng(const QString& file, QString* error) {
+    redraw();
+    if (!grab().save(file, "PNG")) {
+        *error = tr("Cannot write %1 as a PNG image.").arg(QDir::toNativeSeparators(file));
+        return false;
+    }
+    return true;
 }
 
 void LivePlots::clear() {
@@ -269,6 +435,9 @@ void LivePlots::redraw() {
     dirty_ = false;
     ++redraws_;
     loss_panel_.graphs[0]->setData(xs(), loss_, true);
+    if (smoothing_ > 0) {
+        smoothed_->setData(xs(), smoothedLoss(), true);
+    }
     loss_panel_.graphs[1]->setData(xs(), lr_, true);
     best_marker_->setData(steps_.isEmpty() ? QVector<double>{} : QVector<double>{xs()[best_step_]},
                           steps_.isEmpty() ? QVector<double>{} : QVector<double>{best_loss_}, true);
@@ -305,13 +474,21 @@ void LivePlots::redraw() {
     const QVector<double>& x = xs();
     for (const Panel* panel : {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_,
                                &throughput_panel_, &validation_panel_}) {
-        panel->plot->xAxis->setRange(x.isEmpty() ? 0 : x.front(),
-                                     x.isEmpty() ? 1 : std::max(x.back(), x.front() + 1));
-        if (panel == &loss_panel_ || panel == &throughput_panel_) {
-            panel->plot->yAxis->rescale(true);
-        }
-        if (panel == &loss_panel_ || panel == &validation_panel_) {
-            panel->plot->yAxis2->rescale(true);
+        if (following_) { // else the user's zoom and pan stay
+            panel->plot->xAxis->setRange(x.isEmpty() ? 0 : x.front(),
+                                         x.isEmpty() ? 1 : std::max(x.back(), x.front() + 1));
+            if (panel == &loss_panel_ || panel == &throughput_panel_) {
+                panel->plot->yAxis->rescale(true);
+            }
+            if (panel == &loss_panel_ || panel == &validation_panel_) {
+                panel->plot->yAxis2->rescale(true);
+            }
+            if (panel == &validation_panel_) {
+                panel->plot->yAxis->setRange(0, 1.02);
+            }
+            if (panel == &data_wait_panel_ || panel == &cpu_panel_ || panel == &gpu_panel_) {
+                panel->plot->yAxis->setRange(0, 100);
+            }
         }
         panel->plot->replot(QCustomPlot::rpQueuedReplot);
     }

@@ -44,6 +44,19 @@ public:
     // Plots over elapsed seconds instead of steps.
     void setTimeAxis(bool on);
     bool timeAxis() const { return time_axis_; }
+    // TensorBoard's smoothing of the loss: an exponential moving average with this weight
+    // (0 = none, below 1), debiased at the start, drawn over the faded raw loss.
+    void setSmoothing(double weight);
+    QVector<double> smoothedLoss() const;
+    void setLogScale(bool on); // the loss on a logarithmic axis
+    // Dragging or wheeling a plot pans or zooms it, and the plots stop following new steps
+    // until the view is reset (Reset View, or a double click).
+    void resetView();
+    bool followsNewSteps() const { return following_; }
+    // Every step's values (and each evaluation's at its step) as CSV; all plots as PNG. False
+    // with a message when the file cannot be written.
+    bool exportCsv(const QString& file, QString* error) const;
+    bool exportPng(const QString& file, QString* error);
 
     int stepCount() const { return static_cast<int>(steps_.size()); }
     int redrawCount() const { return redraws_; }
@@ -94,6 +107,9 @@ private:
     QCPGraph* best_marker_ = nullptr;
     QLabel* no_gpu_ = nullptr;
     QTimer* timer_ = nullptr;
+    QCPGraph* smoothed_ = nullptr;
+    double smoothing_ = 0;
+    bool following_ = true;
 };
 
 } // namespace kiln::gui

@@ -373,6 +373,51 @@ private Q_SLOTS:
         QTest::qWait(100);
         QCOMPARE(plots.findChild<QCustomPlot*>(QStringLiteral("lossPlot"))->xAxis->range().upper,
                  2000.0);
+
+        // Smoothing as TensorBoard's: the first value is the first loss, then an average.
+        plots.setSmoothing(0.6);
+        const QVector<double> smoothed = plots.smoothedLoss();
+        QCOMPARE(smoothed.size(), 2000);
+        QVERIFY(qAbs(smoothed[0] - 5.01) < 1e-12);
+        QVERIFY(smoothed[1] < 5.01 && smoothed[1] > 2.5); // between the first two losses
+        plots.setLogScale(true);
+        QCOMPARE(plots.findChild<QCustomPlot*>(QStringLiteral("lossPlot"))->yAxis->scaleType(),
+                 QCPAxis::stLogarithmic);
+        plots.setLogScale(false);
+        // A press on a plot (the start of a drag) stops following new steps; Reset View
+        // follows again.
+        auto* loss_plot = plots.findChild<QCustomPlot*>(QStringLiteral("lossPlot"));
+        QTest::mousePress(loss_plot, Qt::LeftButton, {}, loss_plot->rect().center());
+        QTest::mouseRelease(loss_plot, Qt::LeftButton, {}, loss_plot->rect().center());
+        QVERIFY(!plots.followsNewSteps());
+        loss_plot->xAxis->setRange(100, 200);
+        kiln::train::StepMetrics later;
+        later.step = 2001;
+        later.loss = 0.001;
+        plots.addStep(later);
+        QTest::qWait(100);
+        QCOMPARE(loss_plot->xAxis->range().upper, 200.0); // the user's view stays
+        plots.findChild<QPushButton*>(QStringLiteral("resetViewButton"))->click();
+        QTest::qWait(100);
+        QCOMPARE(loss_plot->xAxis->range().upper, 2001.0);
+        // Export: every step as CSV, the plots as PNG.
+        const QString csv = QDir(temp_.path()).filePath(QStringLiteral("plots.csv"));
+        const QString png = QDir(temp_.path()).filePath(QStringLiteral("plots.png"));
+        QString error;
+        QVERIFY2(plots.exportCsv(csv, &error), qPrintable(error));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList rows = QString::fromUtf8(file.readAll()).trimmed().split('\n');
+        QCOMPARE(rows.size(), 2002);
+        QVERIFY(rows[0].startsWith(QStringLiteral("step,seconds,train_loss,lr,data_wait")));
+        QVERIFY2(rows[1].startsWith(QStringLiteral("1,")) &&
+                     rows[1].contains(QStringLiteral(",5.01,")),
+                 qPrintable(rows[1]));
+        QVERIFY2(plots.exportPng(png, &error), qPrintable(error));
+        QVERIFY(QImage(png).width() > 100);
+        QVERIFY(!plots.exportCsv(QStringLiteral("/nonexistent/folder/plots.csv"), &error));
+        QVERIFY(error.contains(QStringLiteral("/nonexistent/folder/plots.csv")));
+        plots.setSmoothing(0);
         // No GPU in these steps: the GPU plot says so.
         QVERIFY(!plots.showsGpus());
         QVERIFY(plots.findChild<QLabel*>(QStringLiteral("noGpuLabel"))->isVisible());
