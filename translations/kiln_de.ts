@@ -167,6 +167,14 @@
 <context>
     <name>kiln::gui::PerClassResults</name>
     <message>
+        <source>true %1, predicted %2: %3 of %4</source>
+        <translation>wahr %1, vorhergesagt %2: %3 von %4</translation>
+    </message>
+    <message>
+        <source>Confusion matrix, validation at step %1 (rows: true class, columns: predicted)</source>
+        <translation>Konfusionsmatrix, Validierung bei Schritt %1 (Zeilen: wahre Klasse, Spalten: vorhergesagt)</translation>
+    </message>
+    <message>
         <source>class</source>
         <translation>Klasse</translation>
     </message>

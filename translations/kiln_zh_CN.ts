@@ -165,6 +165,14 @@
 <context>
     <name>kiln::gui::PerClassResults</name>
     <message>
+        <source>true %1, predicted %2: %3 of %4</source>
+        <translation>真实 %1，预测 %2：%4 中的 %3</translation>
+    </message>
+    <message>
+        <source>Confusion matrix, validation at step %1 (rows: true class, columns: predicted)</source>
+        <translation>混淆矩阵，第 %1 步的验证（行：真实类别，列：预测）</translation>
+    </message>
+    <message>
         <source>class</source>
         <translation>类别</translation>
     </message>

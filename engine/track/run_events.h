@@ -39,12 +39,20 @@ struct StepMetrics {
 
 // One validation pass: its metrics under the names every logger uses (val_loss,
 // val_metric/...), and whether the watched metric reached its best (best.ckpt was written).
+// A validation's confusion matrix (classification and semantic segmentation): images or
+// pixels of true class r predicted as class c at counts[r * classes + c].
+struct ConfusionCounts {
+    std::vector<std::string> classes;
+    std::vector<std::int64_t> counts;
+};
+
 struct ValidationMetrics {
     std::int64_t step = 0;  // optimizer steps done
     std::int64_t epoch = 0; // 0-based
     std::vector<std::pair<std::string, double>> values;
     std::string watched; // the metric that picks best.ckpt
     bool best = false;
+    ConfusionCounts confusion; // empty for the tasks without one
 };
 
 struct RunSummary {

@@ -137,6 +137,14 @@ at::Tensor ClassificationTask::validation_counts(const at::Tensor& logits,
     return torch::cat({confusion.to(torch::kFloat64), hits.to(torch::kFloat64)});
 }
 
+std::vector<double> ClassificationTask::confusion_counts(const std::vector<double>& counts) const {
+    if (multilabel()) {
+        return {}; // one image may hold several classes: no single true class per row
+    }
+    const auto classes = static_cast<std::ptrdiff_t>(this->classes().size());
+    return {counts.begin(), counts.begin() + classes * classes}; // then the top-5 hits
+}
+
 MetricValues ClassificationTask::metrics(const std::vector<double>& counts) const {
     const int classes = static_cast<int>(this->classes().size());
     if (multilabel()) {

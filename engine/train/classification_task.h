@@ -26,6 +26,7 @@ private:
     at::Tensor validation_counts(const at::Tensor& logits, const at::Tensor& targets) override;
     std::int64_t count_size() const override;
     MetricValues metrics(const std::vector<double>& counts) const override;
+    std::vector<double> confusion_counts(const std::vector<double>& counts) const override;
 
     models::Classifier model_{nullptr};
 };

@@ -433,7 +433,7 @@ Validation DetectionTask::validate(const ValidationContext& context) {
                          ? host_totals[0].item<double>() / host_totals[1].item<double>()
                          : 0.0}};
     if (!context.reports) {
-        return {std::move(values), {}};
+        return {std::move(values), {}, {}};
     }
     const at::Tensor all = gathered.cpu().contiguous();
     const double* numbers = all.data_ptr<double>();
@@ -465,9 +465,9 @@ Validation DetectionTask::validate(const ValidationContext& context) {
     if (synchronous_) {
         const MetricValues map = evaluate();
         values.insert(values.end(), map.begin(), map.end());
-        return {std::move(values), {}};
+        return {std::move(values), {}, {}};
     }
-    return {std::move(values), std::async(std::launch::async, std::move(evaluate))};
+    return {std::move(values), std::async(std::launch::async, std::move(evaluate)), {}};
 }
 
 void DetectionTask::save(torch::serialize::OutputArchive& archive) {

@@ -126,7 +126,14 @@ Validation FinetuningTask::validate(const ValidationContext& context) {
     MetricValues values = {{"val_loss", all[1] > 0 ? all[0] / all[1] : 0.0}};
     const MetricValues task_values = metrics(std::vector<double>(all.begin() + 2, all.end()));
     values.insert(values.end(), task_values.begin(), task_values.end());
-    return {std::move(values), {}};
+    Validation validation{std::move(values), {}, {}};
+    const std::vector<double> confusion =
+        confusion_counts(std::vector<double>(all.begin() + 2, all.end()));
+    if (!confusion.empty()) {
+        validation.confusion.classes = classes_;
+        validation.confusion.counts.assign(confusion.begin(), confusion.end());
+    }
+    return validation;
 }
 
 void FinetuningTask::save(torch::serialize::OutputArchive& archive) {

@@ -68,6 +68,12 @@ protected:
         (void)counts;
         return {};
     }
+    // The confusion matrix within the summed counts (classes x classes, row = true class), for
+    // the tasks that count one; empty by default.
+    virtual std::vector<double> confusion_counts(const std::vector<double>& counts) const {
+        (void)counts;
+        return {};
+    }
     // The names validate() reports besides val_loss, for checking watch_metric: those of
     // metrics() by default.
     virtual std::vector<std::string> metric_names() const;

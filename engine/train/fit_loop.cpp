@@ -164,7 +164,8 @@ void FitLoop::validate(Position& position) {
     const std::int64_t epoch =
         position.next_batch == 0 ? std::max<std::int64_t>(0, position.epoch - 1) : position.epoch;
     PendingValidation pending{{position.optimizer_step, epoch, std::move(validation.values),
-                               task_.watch_metric(config_.watch_metric), false},
+                               task_.watch_metric(config_.watch_metric), false,
+                               std::move(validation.confusion)},
                               std::move(validation.later),
                               false};
     if (pending.later.valid()) {

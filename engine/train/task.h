@@ -4,6 +4,7 @@
 #include "core/stop_token.h"
 #include "data/loader.h"
 #include "methods/method.h"
+#include "train/events.h"
 
 #include <ATen/core/Tensor.h>
 #include <c10/core/Device.h>
@@ -54,6 +55,7 @@ using MetricValues = std::vector<std::pair<std::string, double>>;
 struct Validation {
     MetricValues values;
     std::future<MetricValues> later; // valid() only while metrics are pending
+    ConfusionCounts confusion;
 };
 
 // What the training loop trains: the model, its data, its loss, its validation, what a

@@ -1,5 +1,6 @@
 #include "plots/per_class_results.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
@@ -32,14 +33,85 @@ PerClassResults::PerClassResults(QWidget* parent) : QWidget(parent) {
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->setMinimumHeight(120);
     table_->setMaximumHeight(220); // the plots keep the room; the table scrolls
-    auto* layout = new QVBoxLayout(this);
+    confusion_title_ = new QLabel(this);
+    confusion_ = new QTableWidget(this);
+    confusion_->setObjectName(QStringLiteral("confusionMatrix"));
+    confusion_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    confusion_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    confusion_->setMinimumHeight(120);
+    confusion_->setMaximumHeight(220);
+    auto* per_class = new QVBoxLayout;
+    per_class->addWidget(title_);
+    per_class->addWidget(table_);
+    auto* matrix = new QVBoxLayout;
+    matrix->addWidget(confusion_title_);
+    matrix->addWidget(confusion_);
+    auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(title_);
-    layout->addWidget(table_);
+    layout->addLayout(per_class, 1);
+    layout->addLayout(matrix, 1);
     hide();
 }
 
 void PerClassResults::setValidation(const kiln::train::ValidationMetrics& metrics) {
+    const bool per_class = showPerClass(metrics);
+    const bool confusion = showConfusion(metrics.confusion, metrics.step);
+    if (per_class || confusion) {
+        show();
+    }
+}
+
+bool PerClassResults::showConfusion(const kiln::train::ConfusionCounts& confusion,
+                                    std::int64_t step) {
+    const auto classes = static_cast<int>(confusion.classes.size());
+    if (classes == 0 || confusion.counts.size() != std::size_t(classes) * std::size_t(classes)) {
+        return false; // keep what the last validation with a matrix showed
+    }
+    QStringList names;
+    for (const std::string& name : confusion.classes) {
+        names << QString::fromStdString(name);
+    }
+    confusion_->clear();
+    confusion_->setRowCount(classes);
+    confusion_->setColumnCount(classes);
+    confusion_->setHorizontalHeaderLabels(names);
+    confusion_->setVerticalHeaderLabels(names);
+    const QColor shade = palette().color(QPalette::Highlight);
+    for (int row = 0; row < classes; ++row) {
+        std::int64_t total = 0;
+        for (int column = 0; column < classes; ++column) {
+            total += confusion.counts[std::size_t(row * classes + column)];
+        }
+        for (int column = 0; column < classes; ++column) {
+            const std::int64_t count = confusion.counts[std::size_t(row * classes + column)];
+            const double fraction = total > 0 ? double(count) / double(total) : 0.0;
+            auto* item = new QTableWidgetItem(
+                total > 0 ? QStringLiteral("%1%").arg(100.0 * fraction, 0, 'f', 1) : QString());
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            item->setToolTip(tr("true %1, predicted %2: %3 of %4")
+                                 .arg(names[row], names[column])
+                                 .arg(count)
+                                 .arg(total));
+            QColor background = shade;
+            background.setAlphaF(0.1 + 0.9 * fraction);
+            if (count > 0) {
+                item->setBackground(background);
+            }
+            confusion_->setItem(row, column, item);
+        }
+    }
+    confusion_title_->setText(
+        tr("Confusion matrix, validation at step %1 (rows: true class, columns: predicted)")
+            .arg(step));
+    return true;
+}
+
+QString PerClassResults::confusionCell(int row, int column) const {
+    const QTableWidgetItem* item = confusion_->item(row, column);
+    return item != nullptr ? item->text() : QString();
+}
+
+bool PerClassResults::showPerClass(const kiln::train::ValidationMetrics& metrics) {
     QStringList columns;
     QStringList rows;
     QMap<QString, QMap<QString, double>> values; // class -> metric -> value
@@ -65,7 +137,7 @@ void PerClassResults::setValidation(const kiln::train::ValidationMetrics& metric
         values[cls][metric] = value;
     }
     if (rows.isEmpty()) {
-        return; // keep what the last validation with per-class values showed
+        return false; // keep what the last validation with per-class values showed
     }
     table_->setSortingEnabled(false);
     table_->clear();
@@ -85,7 +157,7 @@ void PerClassResults::setValidation(const kiln::train::ValidationMetrics& metric
     }
     table_->setSortingEnabled(true);
     title_->setText(tr("Per class, validation at step %1").arg(metrics.step));
-    show();
+    return true;
 }
 
 void PerClassResults::clear() {
@@ -93,6 +165,10 @@ void PerClassResults::clear() {
     table_->setRowCount(0);
     table_->setColumnCount(0);
     title_->clear();
+    confusion_->clear();
+    confusion_->setRowCount(0);
+    confusion_->setColumnCount(0);
+    confusion_title_->clear();
     hide();
 }
 

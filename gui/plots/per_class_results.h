@@ -10,8 +10,10 @@ class QTableWidget;
 namespace kiln::gui {
 
 // The latest validation's per-class metrics (val_metric_per_class/<metric>/<class>: accuracy,
-// IoU, AP): one row per class, one column per metric, sortable by any. Hidden while the run has
-// none.
+// IoU, AP): one row per class, one column per metric, sortable by any; and beside it, for
+// classification and semantic segmentation, its confusion matrix: each true class's row of
+// predictions as percentages of the row, shaded by them, the counts in the tooltips. Hidden
+// while the run has neither.
 class PerClassResults : public QWidget {
     Q_OBJECT
 
@@ -23,10 +25,17 @@ public:
 
     // The text of the cell for `metric` of class `name`; empty when there is none.
     QString value(const QString& name, const QString& metric) const;
+    // The confusion matrix cell of true class `row` predicted as `column`, as shown.
+    QString confusionCell(int row, int column) const;
 
 private:
+    bool showPerClass(const kiln::train::ValidationMetrics& metrics);
+    bool showConfusion(const kiln::train::ConfusionCounts& confusion, std::int64_t step);
+
     QLabel* title_;
     QTableWidget* table_;
+    QLabel* confusion_title_;
+    QTableWidget* confusion_;
 };
 
 } // namespace kiln::gui

@@ -326,6 +326,16 @@ private Q_SLOTS:
         results.setValidation(metrics);
         QCOMPARE(results.value(QStringLiteral("road"), QStringLiteral("iou")),
                  QStringLiteral("0.750"));
+        // Classification and segmentation bring their confusion matrix: rows as percentages.
+        metrics.confusion.classes = {"road", "car/truck"};
+        metrics.confusion.counts = {3, 1, 0, 4};
+        results.setValidation(metrics);
+        QCOMPARE(results.confusionCell(0, 0), QStringLiteral("75.0%"));
+        QCOMPARE(results.confusionCell(0, 1), QStringLiteral("25.0%"));
+        QCOMPARE(results.confusionCell(1, 1), QStringLiteral("100.0%"));
+        QCOMPARE(results.value(QStringLiteral("road"), QStringLiteral("iou")),
+                 QStringLiteral("0.750")); // the table stays beside it
+        results.resize(900, 260);
         results.show();
         QTest::qWait(50);
         saveScreenshot(results, QStringLiteral("per-class-results"));

@@ -165,6 +165,14 @@ private Q_SLOTS:
             }
             QVERIFY(recorder.value(i, "val_metric/f1_macro") >= 0);
             QCOMPARE(recorder.value(i, "val_metric/top5_acc_micro"), 1.0); // two classes
+            // The confusion matrix agrees with the accuracy: its diagonal over its sum.
+            const kiln::train::ConfusionCounts& confusion = recorder.validations[i].confusion;
+            QCOMPARE(confusion.classes.size(), std::size_t(2));
+            QCOMPARE(confusion.counts.size(), std::size_t(4));
+            const double total = double(confusion.counts[0] + confusion.counts[1] +
+                                        confusion.counts[2] + confusion.counts[3]);
+            QCOMPARE(total, 16.0); // 8 validation images per class
+            QVERIFY(std::abs((confusion.counts[0] + confusion.counts[3]) / total - top1) < 1e-12);
         }
         QVERIFY2(best >= 0.9, qPrintable(QString::number(best)));
         QCOMPARE(*summary.best_value, best);
@@ -352,6 +360,19 @@ private Q_SLOTS:
         QVERIFY2(*summary.best_value > 0.5, qPrintable(QString::number(*summary.best_value)));
         QVERIFY(miou >= 0 && miou <= 1);
         QVERIFY(recorder.value(0, "val_metric/pixel_acc") > 0);
+        // Pixels: the matrix's diagonal over its sum is the pixel accuracy.
+        const kiln::train::ConfusionCounts& pixels = recorder.validations.back().confusion;
+        QCOMPARE(pixels.classes.size(), std::size_t(3));
+        std::int64_t diagonal = 0, all = 0;
+        for (std::size_t r = 0; r < 3; ++r) {
+            for (std::size_t c = 0; c < 3; ++c) {
+                all += pixels.counts[r * 3 + c];
+                diagonal += r == c ? pixels.counts[r * 3 + c] : 0;
+            }
+        }
+        QVERIFY(std::abs(double(diagonal) / double(all) -
+                         recorder.value(recorder.validations.size() - 1, "val_metric/pixel_acc")) <
+                1e-12);
 
         const kiln::PredictConfig predict =
             predictOnCpu(out, root_ / "seg" / "val" / "images", root_ / "seg-predictions", 4, 1);
