@@ -29,6 +29,7 @@ QPalette themePalette(const QString& theme) {
         dark.setColor(QPalette::Highlight, QColor(42, 130, 218));
         dark.setColor(QPalette::HighlightedText, Qt::white);
         dark.setColor(QPalette::Link, QColor(90, 160, 230));
+        dark.setColor(QPalette::PlaceholderText, QColor(150, 150, 150)); // readable on `base`
         dark.setColor(QPalette::Disabled, QPalette::Text, QColor(120, 120, 120));
         dark.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(120, 120, 120));
         dark.setColor(QPalette::Disabled, QPalette::WindowText, QColor(120, 120, 120));

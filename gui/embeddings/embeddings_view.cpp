@@ -2,6 +2,7 @@
 
 #include "embed/explorer.h"
 #include "embed/writers.h"
+#include "plots/plot_theme.h"
 #include "plots/qcustomplot.h"
 
 #include <QDir>
@@ -38,6 +39,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     plot_->legend->setVisible(true);
     plot_->legend->setFont(QFont(font().family(), 8));
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    followPalette(plot_);
     plot_->xAxis->setLabel(tr("first principal component"));
     plot_->yAxis->setLabel(tr("second principal component"));
     connect(plot_, &QCustomPlot::mouseMove, this, &EmbeddingsView::mouseMoved);

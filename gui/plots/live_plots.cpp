@@ -1,5 +1,6 @@
 #include "plots/live_plots.h"
 
+#include "plots/plot_theme.h"
 #include "plots/qcustomplot.h"
 
 #include <QCheckBox>
@@ -162,6 +163,10 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     layout->addWidget(cpu_panel_.plot, 1, 1);
     layout->addWidget(gpu_panel_.plot, 2, 0, 1, 2);
 
+    for (const Panel* panel : {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_,
+                               &throughput_panel_, &validation_panel_}) {
+        followPalette(panel->plot);
+    }
     timer_ = new QTimer(this);
     timer_->setInterval(kRedrawIntervalMs);
     connect(timer_, &QTimer::timeout, this, &LivePlots::redraw);

@@ -1,6 +1,7 @@
 #include "runs/run_history.h"
 
 #include "core/error.h"
+#include "plots/plot_theme.h"
 #include "plots/qcustomplot.h"
 #include "track/run_directory.h"
 #include "track/run_store.h"
@@ -258,6 +259,7 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     curves_->legend->setVisible(true);
     curves_->legend->setFont(QFont(font().family(), 8));
     curves_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    followPalette(curves_);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(table_, 1);
     layout->addWidget(curves_, 1);

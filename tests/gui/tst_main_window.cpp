@@ -4,6 +4,8 @@
 #include "app/application.h"
 #include "app/main_window.h"
 #include "app/preferences_dialog.h"
+#include "plots/live_plots.h"
+#include "plots/qcustomplot.h"
 #include "system/hardware.h"
 
 #include <QAction>
@@ -65,6 +67,16 @@ private Q_SLOTS:
         QCOMPARE(QApplication::palette().color(QPalette::Window),
                  kiln::gui::themePalette("dark").color(QPalette::Window));
         QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 100);
+        // The plots follow the theme: dark backgrounds, light axes.
+        {
+            kiln::gui::LivePlots plots;
+            auto* loss = plots.findChild<QCustomPlot*>(QStringLiteral("lossPlot"));
+            const QImage drawn = loss->toPixmap(300, 200).toImage();
+            QVERIFY2(drawn.pixelColor(2, 2).lightness() < 100,
+                     qPrintable(drawn.pixelColor(2, 2).name()));
+            QVERIFY(loss->xAxis->tickLabelColor().lightness() > 150);
+            QVERIFY(QApplication::palette().color(QPalette::PlaceholderText).lightness() > 100);
+        }
         // Reopened, the dialog shows what was chosen; back to the system's.
         kiln::gui::PreferencesDialog again;
         QCOMPARE(again.findChild<QComboBox*>("languageField")->currentIndex(), 2);
