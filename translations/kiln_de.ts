@@ -1082,6 +1082,26 @@
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
+        <source>COCO annotation files</source>
+        <translation>COCO-Annotationsdateien</translation>
+    </message>
+    <message>
+        <source>YOLO dataset (data.yaml)</source>
+        <translation>YOLO-Datensatz (data.yaml)</translation>
+    </message>
+    <message>
+        <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
+        <translation>data.yaml eines Datensatzes im Ultralytics-Layout (images/ und labels/ daneben)</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Beschriftungen</translation>
+    </message>
+    <message>
+        <source>YOLO data</source>
+        <translation>YOLO-Daten</translation>
+    </message>
+    <message>
         <location filename="../gui/training/run_config_form.cpp" line="62"/>
         <source> px</source>
         <translation> px</translation>

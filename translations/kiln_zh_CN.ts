@@ -1068,6 +1068,26 @@
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
+        <source>COCO annotation files</source>
+        <translation>COCO 标注文件</translation>
+    </message>
+    <message>
+        <source>YOLO dataset (data.yaml)</source>
+        <translation>YOLO 数据集 (data.yaml)</translation>
+    </message>
+    <message>
+        <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
+        <translation>Ultralytics 布局数据集的 data.yaml（旁边有 images/ 和 labels/）</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <source>YOLO data</source>
+        <translation>YOLO 数据</translation>
+    </message>
+    <message>
         <location filename="../gui/training/run_config_form.cpp" line="62"/>
         <source> px</source>
         <translation> 像素</translation>

@@ -592,6 +592,15 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
     if (resolution.valid("data") && kind == TaskKind::Pretraining) {
         check_data_exists(config.data, resolution);
     }
+    std::error_code no_file;
+    const bool detection =
+        kind == TaskKind::ObjectDetection || kind == TaskKind::InstanceSegmentation;
+    if (resolution.valid("data") && detection && config.labelled_data.is_string() &&
+        !fs::is_regular_file(config.labelled_data.get<std::string>(), no_file)) {
+        resolution.report("data", "\"" + config.labelled_data.get<std::string>() +
+                                      "\" is not a file; give a YOLO dataset's data.yaml, or the "
+                                      "splits as data.train and data.val");
+    }
     if (resolution.valid("watch_metric") && kind != TaskKind::Pretraining &&
         config.watch_metric.rfind("val_metric/", 0) != 0) {
         resolution.report("watch_metric", "\"" + config.watch_metric +

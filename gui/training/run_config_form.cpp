@@ -12,7 +12,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFileInfo>
-#include <QFormLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -67,7 +67,8 @@ QString task_title(TaskKind kind) {
 
 RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("runConfigForm"));
-    form_ = new QFormLayout;
+    form_ = new QGridLayout;
+    form_->setColumnStretch(1, 1);
     task_ = combo(QStringLiteral("taskField"), {}, this);
     for (const TaskName& entry : task_names()) {
         task_->addItem(task_title(entry.kind), QString::fromStdString(entry.name));
@@ -86,6 +87,14 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     val_annotations_ = new QLineEdit(this);
     val_annotations_->setObjectName(QStringLiteral("valAnnotationsField"));
     val_annotations_->setPlaceholderText(tr("COCO JSON of the validation images' objects"));
+    // Detection labels: COCO annotation files beside image folders, or a YOLO dataset's YAML.
+    labels_ = combo(QStringLiteral("detectionLabelsField"), {}, this);
+    labels_->addItem(tr("COCO annotation files"), QStringLiteral("coco"));
+    labels_->addItem(tr("YOLO dataset (data.yaml)"), QStringLiteral("yolo"));
+    yolo_data_ = new QLineEdit(this);
+    yolo_data_->setObjectName(QStringLiteral("yoloDataField"));
+    yolo_data_->setPlaceholderText(
+        tr("data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)"));
     classes_ = new QLineEdit(this);
     classes_->setObjectName(QStringLiteral("classesField"));
     classes_->setPlaceholderText(tr("JSON file naming the class ids, e.g. classes.json"));
@@ -127,6 +136,8 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     seed_ = spin(QStringLiteral("seedField"), 0, 2147483647, 0, this);
 
     addRow(QStringLiteral("task"), tr("Task"), task_);
+    addRow(QStringLiteral("labels"), tr("Labels"), labels_);
+    addRow(QStringLiteral("yolo"), tr("YOLO data"), yolo_data_);
     addRow(QStringLiteral("data"), tr("Dataset"), data_);
     addRow(QStringLiteral("val"), tr("Validation dataset"), val_data_);
     addRow(QStringLiteral("train_masks"), tr("Training masks"), train_masks_);
@@ -148,7 +159,7 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     addRow(QStringLiteral("precision"), tr("Precision"), precision_);
     addRow(QStringLiteral("num_workers"), tr("Loader workers"), num_workers_);
     addRow(QStringLiteral("loggers"), tr("Loggers"), tensorboard_);
-    form_->addRow(tr("MLflow"), mlflow_uri_);
+    addRow(QStringLiteral("mlflow"), tr("MLflow"), mlflow_uri_);
     addRow(QStringLiteral("out"), tr("Output folder"), out_);
     addRow(QStringLiteral("seed"), tr("Seed"), seed_);
     general_issue_ = new QLabel(this);
@@ -173,14 +184,7 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     live_check_ = new QTimer(this);
     live_check_->setSingleShot(true);
     live_check_->setInterval(kLiveCheckDelayMs);
-    connect(live_check_, &QTimer::timeout, this, [this] {
-        // No output folder yet means "a new one"; the check uses a name nothing has.
-        validate(out_->text().isEmpty()
-                     ? nlohmann::json{{"out", QDir(QDir::tempPath())
-                                                  .filePath(QStringLiteral("kiln-new-run-folder"))
-                                                  .toStdString()}}
-                     : nlohmann::json::object());
-    });
+    connect(live_check_, &QTimer::timeout, this, [this] { validate(); });
     const auto changed = [this] { live_check_->start(); };
     for (QSpinBox* box : findChildren<QSpinBox*>()) {
         connect(box, &QSpinBox::valueChanged, this, changed);
@@ -197,6 +201,7 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     }
     connect(task_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     connect(method_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
+    connect(labels_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     setHardware(system::probe_hardware());
     updateTaskRows();
 }
@@ -221,9 +226,13 @@ void RunConfigForm::updateTaskRows() {
         kind == TaskKind::ObjectDetection || kind == TaskKind::InstanceSegmentation;
     setRowVisible(QStringLiteral("method"), !finetuning);
     setRowVisible(QStringLiteral("method_args"), !finetuning && distillation());
-    setRowVisible(QStringLiteral("train_annotations"), detection);
-    setRowVisible(QStringLiteral("val_annotations"), detection);
-    setRowVisible(QStringLiteral("val"), finetuning);
+    const bool yolo = detection && yoloLabels();
+    setRowVisible(QStringLiteral("labels"), detection);
+    setRowVisible(QStringLiteral("yolo"), yolo);
+    setRowVisible(QStringLiteral("data"), !yolo);
+    setRowVisible(QStringLiteral("train_annotations"), detection && !yolo);
+    setRowVisible(QStringLiteral("val_annotations"), detection && !yolo);
+    setRowVisible(QStringLiteral("val"), finetuning && !yolo);
     setRowVisible(QStringLiteral("model_args"), finetuning);
     setRowVisible(QStringLiteral("train_masks"), segmentation);
     setRowVisible(QStringLiteral("val_masks"), segmentation);
@@ -232,7 +241,8 @@ void RunConfigForm::updateTaskRows() {
 
 void RunConfigForm::setRowVisible(const QString& key, bool visible) {
     if (QWidget* row = rows_.value(key, nullptr)) {
-        form_->setRowVisible(row, visible);
+        row->setVisible(visible);
+        row_labels_.value(key)->setVisible(visible);
     }
 }
 
@@ -254,6 +264,10 @@ void RunConfigForm::setPretrainedRuns(const QStringList& runs) {
     teacher_->setCurrentText(teacher);
 }
 
+bool RunConfigForm::yoloLabels() const {
+    return labels_->currentData() == QLatin1String("yolo");
+}
+
 bool RunConfigForm::distillation() const {
     return method_->currentText() == QStringLiteral("distillation");
 }
@@ -268,6 +282,7 @@ QLabel* RunConfigForm::addRow(const QString& key, const QString& label, QWidget*
     auto* issue = new QLabel(this);
     issue->setObjectName(key + QStringLiteral("Issue"));
     issue->setWordWrap(true);
+
     issue->setStyleSheet(QStringLiteral("color: #c0392b"));
     issue->hide();
     // The field and its issue in one widget, so that a row hides whole (a hidden nested
@@ -277,7 +292,15 @@ QLabel* RunConfigForm::addRow(const QString& key, const QString& label, QWidget*
     column->setContentsMargins(0, 0, 0, 0);
     column->addWidget(field);
     column->addWidget(issue);
-    form_->addRow(label, row);
+    // A grid, not a QFormLayout: with rows hidden (the task's) and a message shown, Qt 6.4's
+    // QFormLayout gave the rows between hidden ones no height.
+    const int line = form_->rowCount();
+    auto* name = new QLabel(label, this);
+    name->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    name->setContentsMargins(0, 4, 0, 0); // level with the field's text
+    form_->addWidget(name, line, 0);
+    form_->addWidget(row, line, 1);
+    row_labels_.insert(key, name);
     issues_.insert(key, issue);
     rows_.insert(key, row);
     return issue;
@@ -408,6 +431,9 @@ nlohmann::json RunConfigForm::settings() const {
         }
     } else if (kind == TaskKind::ImageClassification) {
         settings["data"] = {{"train", train}, {"val", val}};
+    } else if ((kind == TaskKind::ObjectDetection || kind == TaskKind::InstanceSegmentation) &&
+               yoloLabels()) {
+        settings["data"] = yolo_data_->text().trimmed().toStdString(); // splits and names in it
     } else if (kind == TaskKind::ObjectDetection || kind == TaskKind::InstanceSegmentation) {
         settings["data"] = {
             {"train",
@@ -502,7 +528,13 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
                                                                                  : nlohmann::json();
         return value.is_string() ? QString::fromStdString(value.get<std::string>()) : QString();
     };
-    if (data.is_string()) {
+    const bool detection =
+        task() == TaskKind::ObjectDetection || task() == TaskKind::InstanceSegmentation;
+    labels_->setCurrentIndex(labels_->findData(
+        detection && data.is_string() ? QStringLiteral("yolo") : QStringLiteral("coco")));
+    if (detection && data.is_string()) {
+        yolo_data_->setText(QString::fromStdString(data.get<std::string>()));
+    } else if (data.is_string()) {
         select(data_, QString::fromStdString(data.get<std::string>()));
     } else if (task() == TaskKind::ObjectDetection || task() == TaskKind::InstanceSegmentation) {
         select(data_, path_at("train", "images"));
@@ -552,13 +584,22 @@ std::optional<TrainConfig> RunConfigForm::validate(const nlohmann::json& overrid
     clearIssues();
     try {
         nlohmann::json input = settings();
+        if (out_->text().isEmpty()) {
+            // No output folder means a new one, which Train names; checked as one nothing has.
+            input["out"] = QDir(QDir::tempPath())
+                               .filePath(QStringLiteral("kiln-new-run-folder"))
+                               .toStdString();
+        }
         input.update(overrides);
         const TaskKind kind = task();
         return resolve_train_config(input, {hardware_, system::WorkerEnvironment::from_process()},
                                     kind);
     } catch (const ConfigError& error) {
         for (const ConfigIssue& issue : error.issues()) {
-            const QString key = QString::fromStdString(issue.path).section(QLatin1Char('.'), 0, 0);
+            QString key = QString::fromStdString(issue.path).section(QLatin1Char('.'), 0, 0);
+            if (key == QLatin1String("data") && !rows_.value(key)->isVisibleTo(this)) {
+                key = QStringLiteral("yolo"); // the YOLO YAML stands for the data
+            }
             QLabel* label = issues_.value(key, general_issue_);
             const QString message = QString::fromStdString(issue.message);
             label->setText(label->text().isEmpty() ? message

@@ -11,7 +11,7 @@
 
 class QCheckBox;
 class QComboBox;
-class QFormLayout;
+class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -57,13 +57,14 @@ private:
     void setRowVisible(const QString& key, bool visible);
     void updateTaskRows();
     bool distillation() const;
+    bool yoloLabels() const; // detection data as a YOLO data.yaml
     static QString chosenPath(const QComboBox* box);
     void updatePrecisionChoices();
     void updateWorkerHint();
     void clearIssues();
 
     system::HardwareInfo hardware_;
-    QFormLayout* form_;
+    QGridLayout* form_;
     QComboBox* task_;
     QComboBox* data_;
     QComboBox* val_data_;
@@ -72,6 +73,8 @@ private:
     QLineEdit* train_annotations_;
     QLineEdit* val_annotations_;
     QLineEdit* classes_;
+    QComboBox* labels_;
+    QLineEdit* yolo_data_;
     QComboBox* backbone_;
     QComboBox* teacher_;
     QComboBox* model_;
@@ -92,6 +95,7 @@ private:
     QLabel* general_issue_;
     QMap<QString, QLabel*> issues_;
     QMap<QString, QWidget*> rows_;
+    QMap<QString, QLabel*> row_labels_;
     QTimer* live_check_;
 };
 

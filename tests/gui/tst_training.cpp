@@ -615,6 +615,27 @@ private Q_SLOTS:
         QCOMPARE(detection["data"]["val"]["annotations"], nlohmann::json("/data/val.json"));
         QTest::qWait(50);
         saveScreenshot(window, QStringLiteral("run-configuration-detection"));
+        // A YOLO dataset instead: its data.yaml holds the splits and names.
+        auto* labels = form->findChild<QComboBox*>(QStringLiteral("detectionLabelsField"));
+        auto* yolo = form->findChild<QLineEdit*>(QStringLiteral("yoloDataField"));
+        QVERIFY(labels->isVisible() && !yolo->isVisible());
+        labels->setCurrentIndex(labels->findData(QStringLiteral("yolo")));
+        QVERIFY(yolo->isVisible() && !annotations->isVisible());
+        QVERIFY(!form->findChild<QComboBox*>(QStringLiteral("valDataField"))->isVisible());
+        yolo->setText(QStringLiteral("/nowhere/data.yaml"));
+        const nlohmann::json from_yaml = form->settings();
+        QCOMPARE(from_yaml["data"], nlohmann::json("/nowhere/data.yaml"));
+        QVERIFY(!form->validate());
+        QVERIFY2(form->issueText(QStringLiteral("yolo")).contains(QStringLiteral("/nowhere")),
+                 qPrintable(form->issueText(QStringLiteral("yolo"))));
+        form->setSettings(from_yaml); // and back: the YAML, as YOLO
+        QCOMPARE(labels->currentData().toString(), QStringLiteral("yolo"));
+        QCOMPARE(yolo->text(), QStringLiteral("/nowhere/data.yaml"));
+        QVERIFY(form->findChild<QComboBox*>(QStringLiteral("modelField"))->isVisible());
+        QVERIFY(backbone->isVisible());
+        QTest::qWait(200);
+        saveScreenshot(window, QStringLiteral("run-configuration-detection-yolo"));
+        labels->setCurrentIndex(labels->findData(QStringLiteral("coco")));
         task->setCurrentIndex(task->findData(QStringLiteral("image_classification")));
         QVERIFY(!masks->isVisible() && backbone->isVisible());
         // The pretraining run is offered as the backbone, by its folder's name.
