@@ -1632,4 +1632,11 @@
         <translation>Schreiben nach</translation>
     </message>
 </context>
+<context>
+    <name>kiln::gui::SettingsDialog</name>
+    <message>
+        <source>Browse...</source>
+        <translation>Durchsuchen...</translation>
+    </message>
+</context>
 </TS>

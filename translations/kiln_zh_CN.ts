@@ -1618,4 +1618,11 @@
         <translation>写入到</translation>
     </message>
 </context>
+<context>
+    <name>kiln::gui::SettingsDialog</name>
+    <message>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+</context>
 </TS>

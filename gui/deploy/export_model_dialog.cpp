@@ -1,28 +1,21 @@
 #include "deploy/export_model_dialog.h"
 
-#include "core/error.h"
 #include "track/run_directory.h"
 
 #include <QComboBox>
-#include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QSpinBox>
-#include <QVBoxLayout>
 
 namespace kiln::gui {
 
 ExportModelDialog::ExportModelDialog(const QString& project_folder, const QVector<RunRow>& runs,
                                      QWidget* parent)
-    : QDialog(parent), project_folder_(project_folder) {
-    setObjectName(QStringLiteral("exportModelDialog"));
-    setWindowTitle(tr("Export Model"));
+    : SettingsDialog(QStringLiteral("exportModelDialog"), tr("Export Model"), parent),
+      project_folder_(project_folder) {
     model_ = new QComboBox(this);
     model_->setObjectName(QStringLiteral("modelSourceField"));
     for (const RunRow& run : runs) {
@@ -41,17 +34,6 @@ ExportModelDialog::ExportModelDialog(const QString& project_folder, const QVecto
                                  pretraining ? tr("backbone") : run.task, run.model),
                         checkpoint);
     }
-    auto* browse = new QPushButton(tr("Browse..."), this);
-    connect(browse, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Model"), project_folder_,
-                                                          tr("Kiln models (*.ckpt *.pt *.pth)"));
-        if (!file.isEmpty()) {
-            setModel(file);
-        }
-    });
-    auto* model_row = new QHBoxLayout;
-    model_row->addWidget(model_, 1);
-    model_row->addWidget(browse);
     precision_ = new QComboBox(this);
     precision_->setObjectName(QStringLiteral("precisionField"));
     precision_->addItem(tr("fp32"), QStringLiteral("fp32"));
@@ -67,10 +49,6 @@ ExportModelDialog::ExportModelDialog(const QString& project_folder, const QVecto
     image_size_->setSpecialValueText(tr("as trained"));
     out_ = new QLineEdit(this);
     out_->setObjectName(QStringLiteral("outputField"));
-    problem_ = new QLabel(this);
-    problem_->setObjectName(QStringLiteral("problemLabel"));
-    problem_->setWordWrap(true);
-    problem_->setStyleSheet(QStringLiteral("color: #c0392b"));
     auto* note = new QLabel(tr("ONNX (opset 17) for ONNX Runtime and TensorRT. The model takes "
                                "normalised RGB images; the file's metadata says how to prepare "
                                "them and names the classes."),
@@ -78,20 +56,13 @@ ExportModelDialog::ExportModelDialog(const QString& project_folder, const QVecto
     note->setWordWrap(true);
 
     auto* form = new QFormLayout;
-    form->addRow(tr("Model"), model_row);
+    form->addRow(tr("Model"), withBrowse(model_, tr("Model"), project_folder_,
+                                         tr("Kiln models (*.ckpt *.pt *.pth)")));
     form->addRow(tr("Precision"), precision_);
     form->addRow(tr("Batch"), batch_);
     form->addRow(tr("Image size"), image_size_);
     form->addRow(tr("Write to"), out_);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &ExportModelDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(note);
-    layout->addLayout(form);
-    layout->addWidget(problem_);
-    layout->addWidget(buttons);
+    finishLayout(form, tr("Export"), note);
 
     connect(model_, &QComboBox::currentIndexChanged, this, &ExportModelDialog::suggestOutput);
     connect(precision_, &QComboBox::currentIndexChanged, this, &ExportModelDialog::suggestOutput);
@@ -99,12 +70,7 @@ ExportModelDialog::ExportModelDialog(const QString& project_folder, const QVecto
 }
 
 void ExportModelDialog::setModel(const QString& file) {
-    int index = model_->findData(file);
-    if (index < 0) {
-        model_->addItem(QFileInfo(file).fileName(), file);
-        index = model_->count() - 1;
-    }
-    model_->setCurrentIndex(index);
+    choose(model_, file);
 }
 
 void ExportModelDialog::setOutput(const QString& file) {
@@ -142,15 +108,7 @@ nlohmann::json ExportModelDialog::settings() const {
 }
 
 void ExportModelDialog::accept() {
-    problem_->clear();
-    try {
-        QDir().mkpath(QFileInfo(out_->text()).absolutePath());
-        config_ = resolve_export_config(settings());
-    } catch (const Error& error) { // a ConfigError lists every bad setting
-        problem_->setText(QString::fromStdString(error.what()));
-        return;
-    }
-    QDialog::accept();
+    acceptChecked(out_->text(), [this] { config_ = resolve_export_config(settings()); });
 }
 
 } // namespace kiln::gui

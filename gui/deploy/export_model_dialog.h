@@ -1,14 +1,13 @@
 #pragma once
 
+#include "common/settings_dialog.h"
 #include "config/run_config.h"
 #include "runs/run_history.h"
 
-#include <QDialog>
 #include <nlohmann/json.hpp>
 #include <optional>
 
 class QComboBox;
-class QLabel;
 class QLineEdit;
 class QSpinBox;
 
@@ -19,7 +18,7 @@ namespace kiln::gui {
 // ONNX Runtime and TensorRT: precision, batch (dynamic or fixed), input size (as trained or
 // given) and where to write. Accepting it checks the settings with the engine; problems are
 // shown in the dialog.
-class ExportModelDialog : public QDialog {
+class ExportModelDialog : public SettingsDialog {
     Q_OBJECT
 
 public:
@@ -45,7 +44,6 @@ private:
     QSpinBox* batch_;
     QSpinBox* image_size_;
     QLineEdit* out_;
-    QLabel* problem_;
     std::optional<ExportConfig> config_;
 };
 

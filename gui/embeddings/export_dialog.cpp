@@ -1,23 +1,16 @@
 #include "embeddings/export_dialog.h"
 
-#include "core/error.h"
 #include "system/hardware.h"
 #include "system/num_workers.h"
 #include "track/run_directory.h"
 #include "train/trainer.h"
 
 #include <QComboBox>
-#include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QHBoxLayout>
-#include <QLabel>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QSpinBox>
-#include <QVBoxLayout>
 
 namespace kiln::gui {
 namespace {
@@ -36,9 +29,8 @@ const char* extension_of(const QString& format) {
 
 ExportEmbeddingsDialog::ExportEmbeddingsDialog(const Project& project, const QVector<RunRow>& runs,
                                                QWidget* parent)
-    : QDialog(parent), project_folder_(QFileInfo(project.file()).absolutePath()) {
-    setObjectName(QStringLiteral("exportEmbeddingsDialog"));
-    setWindowTitle(tr("Export Embeddings"));
+    : SettingsDialog(QStringLiteral("exportEmbeddingsDialog"), tr("Export Embeddings"), parent),
+      project_folder_(QFileInfo(project.file()).absolutePath()) {
     model_ = new QComboBox(this);
     model_->setObjectName(QStringLiteral("modelSourceField"));
     for (const RunRow& run : runs) {
@@ -50,17 +42,6 @@ ExportEmbeddingsDialog::ExportEmbeddingsDialog(const Project& project, const QVe
                 exported);
         }
     }
-    auto* browse = new QPushButton(tr("Browse..."), this);
-    connect(browse, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Model"), project_folder_,
-                                                          tr("Kiln models (*.pt *.ckpt *.pth)"));
-        if (!file.isEmpty()) {
-            setModel(file);
-        }
-    });
-    auto* model_row = new QHBoxLayout;
-    model_row->addWidget(model_, 1);
-    model_row->addWidget(browse);
     data_ = new QComboBox(this);
     data_->setObjectName(QStringLiteral("datasetField"));
     for (const DatasetEntry& dataset : project.datasets()) {
@@ -77,25 +58,14 @@ ExportEmbeddingsDialog::ExportEmbeddingsDialog(const Project& project, const QVe
     image_size_->setSuffix(tr(" px"));
     out_ = new QLineEdit(this);
     out_->setObjectName(QStringLiteral("outputField"));
-    problem_ = new QLabel(this);
-    problem_->setObjectName(QStringLiteral("problemLabel"));
-    problem_->setWordWrap(true);
-    problem_->setStyleSheet(QStringLiteral("color: #c0392b"));
-
     auto* form = new QFormLayout;
-    form->addRow(tr("Model"), model_row);
+    form->addRow(tr("Model"), withBrowse(model_, tr("Model"), project_folder_,
+                                         tr("Kiln models (*.pt *.ckpt *.pth)")));
     form->addRow(tr("Dataset"), data_);
     form->addRow(tr("Format"), format_);
     form->addRow(tr("Image size"), image_size_);
     form->addRow(tr("Write to"), out_);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &ExportEmbeddingsDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(problem_);
-    layout->addWidget(buttons);
+    finishLayout(form, tr("Export"));
 
     connect(format_, &QComboBox::currentIndexChanged, this, &ExportEmbeddingsDialog::suggestOutput);
     connect(data_, &QComboBox::currentIndexChanged, this, &ExportEmbeddingsDialog::suggestOutput);
@@ -103,12 +73,7 @@ ExportEmbeddingsDialog::ExportEmbeddingsDialog(const Project& project, const QVe
 }
 
 void ExportEmbeddingsDialog::setModel(const QString& file) {
-    int index = model_->findData(file);
-    if (index < 0) {
-        model_->addItem(QFileInfo(file).fileName(), file);
-        index = model_->count() - 1;
-    }
-    model_->setCurrentIndex(index);
+    choose(model_, file);
 }
 
 void ExportEmbeddingsDialog::setFormat(const QString& format) {
@@ -142,16 +107,10 @@ nlohmann::json ExportEmbeddingsDialog::settings() const {
 }
 
 void ExportEmbeddingsDialog::accept() {
-    problem_->clear();
-    try {
-        QDir().mkpath(QFileInfo(out_->text()).absolutePath());
+    acceptChecked(out_->text(), [this] {
         config_ = resolve_embed_config(
             settings(), {system::probe_hardware(), system::WorkerEnvironment::from_process()});
-    } catch (const Error& error) { // a ConfigError lists every bad setting
-        problem_->setText(QString::fromStdString(error.what()));
-        return;
-    }
-    QDialog::accept();
+    });
 }
 
 } // namespace kiln::gui

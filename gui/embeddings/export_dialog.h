@@ -1,15 +1,14 @@
 #pragma once
 
+#include "common/settings_dialog.h"
 #include "config/run_config.h"
 #include "project/project.h"
 #include "runs/run_history.h"
 
-#include <QDialog>
 #include <nlohmann/json.hpp>
 #include <optional>
 
 class QComboBox;
-class QLabel;
 class QLineEdit;
 class QSpinBox;
 
@@ -18,7 +17,7 @@ namespace kiln::gui {
 // File > Export Embeddings: a model (a run's exported model, or any checkpoint or export on
 // disk), a project dataset, a format (csv, lightly_csv, torch, npy), an image size and where
 // to write. Accepting it checks the settings with the engine; problems are shown in the dialog.
-class ExportEmbeddingsDialog : public QDialog {
+class ExportEmbeddingsDialog : public SettingsDialog {
     Q_OBJECT
 
 public:
@@ -46,7 +45,6 @@ private:
     QComboBox* format_;
     QSpinBox* image_size_;
     QLineEdit* out_;
-    QLabel* problem_;
     std::optional<EmbedConfig> config_;
 };
 

@@ -1,22 +1,15 @@
 #include "predict/predict_dialog.h"
 
-#include "core/error.h"
 #include "system/hardware.h"
 #include "system/num_workers.h"
 #include "track/run_directory.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QHBoxLayout>
-#include <QLabel>
 #include <QLineEdit>
-#include <QPushButton>
-#include <QVBoxLayout>
 
 namespace kiln::gui {
 namespace {
@@ -31,9 +24,8 @@ bool isDetection(const QString& task) {
 } // namespace
 
 PredictDialog::PredictDialog(const Project& project, const QVector<RunRow>& runs, QWidget* parent)
-    : QDialog(parent), project_folder_(QFileInfo(project.file()).absolutePath()) {
-    setObjectName(QStringLiteral("predictDialog"));
-    setWindowTitle(tr("Predict"));
+    : SettingsDialog(QStringLiteral("predictDialog"), tr("Predict"), parent),
+      project_folder_(QFileInfo(project.file()).absolutePath()) {
     model_ = new QComboBox(this);
     model_->setObjectName(QStringLiteral("modelSourceField"));
     for (const RunRow& run : runs) {
@@ -52,55 +44,22 @@ PredictDialog::PredictDialog(const Project& project, const QVector<RunRow>& runs
             model_->setItemData(model_->count() - 1, run.task, kTaskRole);
         }
     }
-    auto* browse_model = new QPushButton(tr("Browse..."), this);
-    connect(browse_model, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Model"), project_folder_,
-                                                          tr("Kiln checkpoints (*.ckpt)"));
-        if (!file.isEmpty()) {
-            setModel(file);
-        }
-    });
-    auto* model_row = new QHBoxLayout;
-    model_row->addWidget(model_, 1);
-    model_row->addWidget(browse_model);
     data_ = new QComboBox(this);
     data_->setObjectName(QStringLiteral("dataField"));
     for (const DatasetEntry& dataset : project.datasets()) {
         data_->addItem(dataset.name, dataset.path);
     }
-    auto* browse_data = new QPushButton(tr("Browse..."), this);
-    connect(browse_data, &QPushButton::clicked, this, [this] {
-        const QString folder =
-            QFileDialog::getExistingDirectory(this, tr("Images to predict on"), project_folder_);
-        if (!folder.isEmpty()) {
-            setData(folder);
-        }
-    });
-    auto* data_row = new QHBoxLayout;
-    data_row->addWidget(data_, 1);
-    data_row->addWidget(browse_data);
     out_ = new QLineEdit(this);
     out_->setObjectName(QStringLiteral("outputField"));
     draw_ = new QCheckBox(tr("Also write the images with their detections drawn"), this);
     draw_->setObjectName(QStringLiteral("drawField"));
-    problem_ = new QLabel(this);
-    problem_->setObjectName(QStringLiteral("problemLabel"));
-    problem_->setWordWrap(true);
-    problem_->setStyleSheet(QStringLiteral("color: #c0392b"));
-
     auto* form = new QFormLayout;
-    form->addRow(tr("Model"), model_row);
-    form->addRow(tr("Images"), data_row);
+    form->addRow(tr("Model"),
+                 withBrowse(model_, tr("Model"), project_folder_, tr("Kiln checkpoints (*.ckpt)")));
+    form->addRow(tr("Images"), withBrowse(data_, tr("Images to predict on"), project_folder_, {}));
     form->addRow(tr("Write to"), out_);
     form->addRow(QString(), draw_);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Predict"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &PredictDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(problem_);
-    layout->addWidget(buttons);
+    finishLayout(form, tr("Predict"));
 
     connect(model_, &QComboBox::currentIndexChanged, this, &PredictDialog::suggestOutput);
     connect(data_, &QComboBox::currentIndexChanged, this, &PredictDialog::suggestOutput);
@@ -112,22 +71,15 @@ QString PredictDialog::task() const {
 }
 
 void PredictDialog::setModel(const QString& checkpoint, const QString& task) {
-    int index = model_->findData(checkpoint);
-    if (index < 0) {
-        model_->addItem(QFileInfo(checkpoint).fileName(), checkpoint);
-        index = model_->count() - 1;
-        model_->setItemData(index, task, kTaskRole);
+    const bool listed = model_->findData(checkpoint) >= 0;
+    choose(model_, checkpoint);
+    if (!listed) {
+        model_->setItemData(model_->currentIndex(), task, kTaskRole);
     }
-    model_->setCurrentIndex(index);
 }
 
 void PredictDialog::setData(const QString& folder) {
-    int index = data_->findData(folder);
-    if (index < 0) {
-        data_->addItem(QFileInfo(folder).fileName(), folder);
-        index = data_->count() - 1;
-    }
-    data_->setCurrentIndex(index);
+    choose(data_, folder);
 }
 
 void PredictDialog::setOutput(const QString& path) {
@@ -167,16 +119,10 @@ nlohmann::json PredictDialog::settings() const {
 }
 
 void PredictDialog::accept() {
-    problem_->clear();
-    try {
-        QDir().mkpath(QFileInfo(out_->text()).absolutePath());
+    acceptChecked(out_->text(), [this] {
         config_ = resolve_predict_config(
             settings(), {system::probe_hardware(), system::WorkerEnvironment::from_process()});
-    } catch (const Error& error) { // a ConfigError lists every bad setting
-        problem_->setText(QString::fromStdString(error.what()));
-        return;
-    }
-    QDialog::accept();
+    });
 }
 
 } // namespace kiln::gui

@@ -1,16 +1,15 @@
 #pragma once
 
+#include "common/settings_dialog.h"
 #include "config/run_config.h"
 #include "project/project.h"
 #include "runs/run_history.h"
 
-#include <QDialog>
 #include <nlohmann/json.hpp>
 #include <optional>
 
 class QCheckBox;
 class QComboBox;
-class QLabel;
 class QLineEdit;
 
 namespace kiln::gui {
@@ -20,7 +19,7 @@ namespace kiln::gui {
 // of classes, a folder of masks or a COCO results file, by the model's task; for detection the
 // images with their detections drawn too. Accepting it checks the settings with the engine;
 // problems are shown in the dialog.
-class PredictDialog : public QDialog {
+class PredictDialog : public SettingsDialog {
     Q_OBJECT
 
 public:
@@ -45,7 +44,6 @@ private:
     QComboBox* data_;
     QLineEdit* out_;
     QCheckBox* draw_;
-    QLabel* problem_;
     std::optional<PredictConfig> config_;
 };
 

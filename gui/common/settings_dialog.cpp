@@ -1,0 +1,80 @@
+#include "common/settings_dialog.h"
+
+#include "core/error.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace kiln::gui {
+
+SettingsDialog::SettingsDialog(const QString& object_name, const QString& title, QWidget* parent)
+    : QDialog(parent) {
+    setObjectName(object_name);
+    setWindowTitle(title);
+    problem_ = new QLabel(this);
+    problem_->setObjectName(QStringLiteral("problemLabel"));
+    problem_->setWordWrap(true);
+    problem_->setStyleSheet(QStringLiteral("color: #c0392b"));
+}
+
+QLayout* SettingsDialog::withBrowse(QComboBox* box, const QString& caption, const QString& folder,
+                                    const QString& filter) {
+    auto* browse = new QPushButton(tr("Browse..."), this);
+    connect(browse, &QPushButton::clicked, this, [this, box, caption, folder, filter] {
+        const QString picked = filter.isEmpty()
+                                   ? QFileDialog::getExistingDirectory(this, caption, folder)
+                                   : QFileDialog::getOpenFileName(this, caption, folder, filter);
+        if (!picked.isEmpty()) {
+            choose(box, picked);
+        }
+    });
+    auto* row = new QHBoxLayout;
+    row->addWidget(box, 1);
+    row->addWidget(browse);
+    return row;
+}
+
+void SettingsDialog::choose(QComboBox* box, const QString& value) {
+    int index = box->findData(value);
+    if (index < 0) {
+        box->addItem(QFileInfo(value).fileName(), value);
+        index = box->count() - 1;
+    }
+    box->setCurrentIndex(index);
+}
+
+void SettingsDialog::finishLayout(QFormLayout* form, const QString& action, QWidget* note) {
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(action);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    if (note != nullptr) {
+        layout->addWidget(note);
+    }
+    layout->addLayout(form);
+    layout->addWidget(problem_);
+    layout->addWidget(buttons);
+}
+
+void SettingsDialog::acceptChecked(const QString& out, const std::function<void()>& resolve) {
+    problem_->clear();
+    try {
+        QDir().mkpath(QFileInfo(out).absolutePath());
+        resolve();
+    } catch (const Error& error) { // a ConfigError lists every bad setting
+        problem_->setText(QString::fromStdString(error.what()));
+        return;
+    }
+    QDialog::accept();
+}
+
+} // namespace kiln::gui

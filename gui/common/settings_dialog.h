@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QDialog>
+#include <functional>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLayout;
+
+namespace kiln::gui {
+
+// What the dialogs that hand settings to the engine share (Export Embeddings, Export Model,
+// Predict): file and folder choosers beside their lists, a line for the engine's problems, OK
+// named for the action, and an accept() that checks the settings with the engine first.
+class SettingsDialog : public QDialog {
+    Q_OBJECT
+
+protected:
+    SettingsDialog(const QString& object_name, const QString& title, QWidget* parent);
+
+    // `box` with a Browse... button beside it that picks a file matching `filter` (a folder
+    // when `filter` is empty), starting in `folder`; the pick is chosen in the box.
+    QLayout* withBrowse(QComboBox* box, const QString& caption, const QString& folder,
+                        const QString& filter);
+    // Selects `value` (an item's data) in `box`, adding it under its file name when not listed.
+    static void choose(QComboBox* box, const QString& value);
+    // The dialog's layout: an optional note, the form, the problem line, the buttons.
+    void finishLayout(QFormLayout* form, const QString& action, QWidget* note = nullptr);
+    // Makes `out`'s folder and runs `resolve`, which throws kiln::Error for bad settings: the
+    // problems are shown and the dialog stays; otherwise it closes, accepted.
+    void acceptChecked(const QString& out, const std::function<void()>& resolve);
+
+private:
+    QLabel* problem_;
+};
+
+} // namespace kiln::gui
