@@ -530,40 +530,51 @@ void MainWindow::exportModel(const QString& directory) {
         return;
     }
     const ExportConfig config = *dialog.config();
-    progress_->setRange(0, 0);
-    progress_->setFormat(tr("exporting the model..."));
-    progress_->show();
-    auto result = std::make_shared<std::pair<deploy::ExportSummary, QString>>();
-    modelJob_.start(
-        [config, result](const StopToken&) {
-            try {
-                result->first = deploy::export_onnx(config);
-            } catch (const std::exception& error) {
-                result->second = QString::fromStdString(error.what());
-            }
-        },
-        [this, config, result] {
-            progress_->hide();
-            updateActions();
-            if (!result->second.isEmpty()) {
-                showError(tr("The model could not be exported:\n%1").arg(result->second));
-                return;
-            }
-            const deploy::ExportSummary& summary = result->first;
+    runModelJob(
+        tr("exporting the model..."),
+        [config](const StopToken&) {
+            const deploy::ExportSummary summary = deploy::export_onnx(config);
             QStringList outputs;
             for (const std::string& output : summary.outputs) {
                 outputs << QString::fromStdString(output);
             }
-            const QString text =
+            return std::pair{
                 tr("Exported the %1 (%2, %3 x %4 px) to %5.")
                     .arg(QString::fromStdString(summary.what),
                          QString::fromStdString(summary.model))
                     .arg(summary.image_height)
                     .arg(summary.image_width)
-                    .arg(QDir::toNativeSeparators(QString::fromStdString(config.out.string())));
-            statusBar()->showMessage(text, 15000);
-            showInformation(text + QLatin1Char('\n') +
-                            tr("Outputs: %1").arg(outputs.join(QStringLiteral("; "))));
+                    .arg(QDir::toNativeSeparators(QString::fromStdString(config.out.string()))),
+                tr("Outputs: %1").arg(outputs.join(QStringLiteral("; ")))};
+        },
+        tr("The model could not be exported:\n%1"));
+}
+
+void MainWindow::runModelJob(const QString& starting, const ModelJob& work,
+                             const QString& failure) {
+    progress_->setRange(0, 0);
+    progress_->setFormat(starting);
+    progress_->show();
+    // The summary and details for the user, or the error's text.
+    auto result = std::make_shared<std::pair<std::pair<QString, QString>, QString>>();
+    modelJob_.start(
+        [work, result](const StopToken& stop) {
+            try {
+                result->first = work(stop);
+            } catch (const std::exception& error) {
+                result->second = QString::fromStdString(error.what());
+            }
+        },
+        [this, failure, result] {
+            progress_->hide();
+            updateActions();
+            if (!result->second.isEmpty()) {
+                showError(failure.arg(result->second));
+                return;
+            }
+            const auto& [summary, details] = result->first;
+            statusBar()->showMessage(summary, 15000);
+            showInformation(details.isEmpty() ? summary : summary + QLatin1Char('\n') + details);
         });
     updateActions();
 }
@@ -580,36 +591,20 @@ void MainWindow::predict() {
         return;
     }
     const PredictConfig config = *dialog.config();
-    progress_->setRange(0, 0);
-    progress_->setFormat(tr("predicting..."));
-    progress_->show();
-    auto result = std::make_shared<std::pair<predict::PredictSummary, QString>>();
-    modelJob_.start(
-        [this, config, result](const StopToken& stop) {
-            try {
-                result->first = predict::run_prediction(
-                    config,
-                    [this](std::int64_t done, std::int64_t total) {
-                        QMetaObject::invokeMethod(this, [this, done, total] {
-                            progress_->setRange(0, static_cast<int>(total));
-                            progress_->setValue(static_cast<int>(done));
-                            progress_->setFormat(
-                                tr("predicting: %1 of %2 images").arg(done).arg(total));
-                        });
-                    },
-                    stop);
-            } catch (const std::exception& error) {
-                result->second = QString::fromStdString(error.what());
-            }
-        },
-        [this, config, result] {
-            progress_->hide();
-            updateActions();
-            if (!result->second.isEmpty()) {
-                showError(tr("The prediction stopped with an error:\n%1").arg(result->second));
-                return;
-            }
-            const predict::PredictSummary& summary = result->first;
+    runModelJob(
+        tr("predicting..."),
+        [this, config](const StopToken& stop) {
+            const predict::PredictSummary summary = predict::run_prediction(
+                config,
+                [this](std::int64_t done, std::int64_t total) {
+                    QMetaObject::invokeMethod(this, [this, done, total] {
+                        progress_->setRange(0, static_cast<int>(total));
+                        progress_->setValue(static_cast<int>(done));
+                        progress_->setFormat(
+                            tr("predicting: %1 of %2 images").arg(done).arg(total));
+                    });
+                },
+                stop);
             QString text =
                 tr("Predicted %n image(s) (%1) into %2.", nullptr, static_cast<int>(summary.images))
                     .arg(QString::fromStdString(summary.task),
@@ -618,10 +613,9 @@ void MainWindow::predict() {
                 text += QLatin1Char(' ') + tr("%n unreadable image(s) were left out.", nullptr,
                                               static_cast<int>(summary.skipped));
             }
-            statusBar()->showMessage(text, 15000);
-            showInformation(text);
-        });
-    updateActions();
+            return std::pair{text, QString()};
+        },
+        tr("The prediction stopped with an error:\n%1"));
 }
 
 void MainWindow::showLastRun() {

@@ -101,6 +101,11 @@ private:
     void showError(const QString& text);
     void showInformation(const QString& text);
     void updatePretrainedRuns();
+    // Runs `work` on the model thread (an export or a prediction) with the progress bar saying
+    // `starting`; its summary goes to the status bar and, with its details, to a message; an
+    // error's text into `failure` (%1).
+    using ModelJob = std::function<std::pair<QString, QString>(const StopToken&)>;
+    void runModelJob(const QString& starting, const ModelJob& work, const QString& failure);
     // Live Plots show the project's newest run when it opens.
     void showLastRun();
     bool busy() const; // training or embedding
