@@ -383,6 +383,14 @@
 </context>
 <context>
     <name>kiln::gui::MainWindow</name>
+    <message>
+        <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
+        <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
+    </message>
+    <message>
+        <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
+        <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
+    </message>
     <message numerus="yes">
         <source>Predicted %n image(s) (%1) into %2.</source>
         <translation>

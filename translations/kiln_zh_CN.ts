@@ -381,6 +381,14 @@
 </context>
 <context>
     <name>kiln::gui::MainWindow</name>
+    <message>
+        <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
+        <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
+    </message>
+    <message>
+        <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
+        <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
+    </message>
     <message numerus="yes">
         <source>Predicted %n image(s) (%1) into %2.</source>
         <translation>

@@ -368,6 +368,7 @@ QWidget* MainWindow::createProjectPage() {
     connect(scanner_, &DatasetScanner::finished, this,
             [this](const QString& folder, const DatasetStats& stats) {
                 scanned_.insert(folder, stats);
+                updateEstimate();
                 if (folder == selectedDatasetFolder()) {
                     showDatasetDetails();
                 }
@@ -416,6 +417,8 @@ QWidget* MainWindow::createProjectPage() {
     runHistory_ = new RunHistoryView(projectTabs_);
     projectTabs_->addTab(runHistory_, tr("Run History"));
     connect(runHistory_, &RunHistoryView::resumeRequested, this, &MainWindow::resumeTraining);
+    connect(runHistory_, &RunHistoryView::refreshed, this, &MainWindow::updateEstimate);
+    connect(runConfig_, &RunConfigForm::settingsEdited, this, &MainWindow::updateEstimate);
     connect(runHistory_, &RunHistoryView::exportRequested, this, &MainWindow::exportModel);
     auto* embeddings = new QWidget(projectTabs_);
     embeddingsView_ = new EmbeddingsView(embeddings);
@@ -616,6 +619,53 @@ void MainWindow::predict() {
             return std::pair{text, QString()};
         },
         tr("The prediction stopped with an error:\n%1"));
+}
+
+void MainWindow::updateEstimate() {
+    const nlohmann::json settings = runConfig_->settings();
+    const std::string task = settings.value("task", std::string("pretrain"));
+    // The training images: a folder, or the train split's (its images folder for dense tasks).
+    nlohmann::json data = settings.value("data", nlohmann::json());
+    if (data.is_object()) {
+        data = data.value("train", nlohmann::json());
+    }
+    if (data.is_object()) {
+        data = data.value("images", nlohmann::json());
+    }
+    const auto stats = scanned_.constFind(
+        data.is_string() ? QDir::cleanPath(QString::fromStdString(data.get<std::string>()))
+                         : QString());
+    if (stats == scanned_.constEnd() || stats->images == 0) {
+        runConfig_->setEstimate({}); // the Datasets tab scans the dataset it shows
+        return;
+    }
+    const QString model = QString::fromStdString(settings.value("model", std::string()));
+    const QString method = QString::fromStdString(settings.value("method", std::string()));
+    const nlohmann::json size = settings.value("transform_args", nlohmann::json::object())
+                                    .value("image_size", nlohmann::json::array());
+    const int image_size = size.is_array() && !size.empty() ? size[0].get<int>() : 0;
+    const int epochs = settings.value("epochs", 0);
+    for (const RunRow& run : runHistory_->model()->runs()) { // newest first
+        const bool same_task =
+            task == "pretrain" ? run.method == method : run.task == QString::fromStdString(task);
+        if (run.images_per_second > 0 && run.model == model && same_task &&
+            run.image_size == image_size) {
+            const double seconds = double(stats->images) * double(epochs) / run.images_per_second;
+            runConfig_->setEstimate(
+                tr("Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed "
+                   "of run %5)")
+                    .arg(QString::fromStdString(track::clock_text(seconds)))
+                    .arg(stats->images)
+                    .arg(epochs)
+                    .arg(run.images_per_second, 0, 'f', 0)
+                    .arg(QFileInfo(run.directory).fileName()));
+            return;
+        }
+    }
+    runConfig_->setEstimate(tr("Estimated run time: known once a run of %1 at %2 px has trained "
+                               "in this project")
+                                .arg(model)
+                                .arg(image_size));
 }
 
 void MainWindow::showLastRun() {

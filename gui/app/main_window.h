@@ -108,6 +108,9 @@ private:
     void runModelJob(const QString& starting, const ModelJob& work, const QString& failure);
     // Live Plots show the project's newest run when it opens.
     void showLastRun();
+    // The run configuration's estimated run time: the dataset's images (once scanned) times the
+    // epochs, at the speed of the project's newest run of the same model, task and image size.
+    void updateEstimate();
     bool busy() const; // training or embedding
     void rememberRecent(const QString& file);
     void updateRecentMenu();

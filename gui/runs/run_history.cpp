@@ -20,6 +20,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 namespace kiln::gui {
 namespace {
@@ -55,6 +56,15 @@ void read_database(const QString& directory, QVector<RunRow>& rows, QStringList*
             row.task = QString::fromStdString(overview.task);
             row.watch_metric = QString::fromStdString(overview.watch_metric);
             row.best_validation = overview.best_validation;
+            const nlohmann::json config = nlohmann::json::parse(run.config, nullptr, false);
+            if (config.is_object()) {
+                const nlohmann::json size = config.value("transform_args", nlohmann::json::object())
+                                                .value("image_size", nlohmann::json());
+                row.image_size = size.is_array() && !size.empty() && size[0].is_number_integer()
+                                     ? size[0].get<int>()
+                                 : size.is_number_integer() ? size.get<int>()
+                                                            : 0;
+            }
             rows.append(row);
         }
     } catch (const std::exception& error) {

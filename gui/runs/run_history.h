@@ -31,6 +31,7 @@ struct RunRow {
     QString task;         // pretrain, image_classification, semantic_segmentation
     QString watch_metric; // fine-tuning
     std::optional<double> best_validation;
+    int image_size = 0; // the run's transform_args.image_size (height); 0 when it does not say
 };
 
 // Every run recorded under `folder` (its run.db and those of its subfolders, two levels down),

@@ -170,8 +170,13 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     auto* fields = new QWidget(this);
     fields->setLayout(form_);
     fields->setMaximumWidth(720); // a form, not a spreadsheet: keep the fields readable
+    estimate_ = new QLabel(this);
+    estimate_->setObjectName(QStringLiteral("runEstimate"));
+    estimate_->setWordWrap(true);
+    estimate_->hide();
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(fields);
+    layout->addWidget(estimate_);
     layout->addWidget(general_issue_);
     layout->addStretch();
 
@@ -184,7 +189,10 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     live_check_ = new QTimer(this);
     live_check_->setSingleShot(true);
     live_check_->setInterval(kLiveCheckDelayMs);
-    connect(live_check_, &QTimer::timeout, this, [this] { validate(); });
+    connect(live_check_, &QTimer::timeout, this, [this] {
+        validate();
+        Q_EMIT settingsEdited();
+    });
     const auto changed = [this] { live_check_->start(); };
     for (QSpinBox* box : findChildren<QSpinBox*>()) {
         connect(box, &QSpinBox::valueChanged, this, changed);
@@ -610,6 +618,15 @@ std::optional<TrainConfig> RunConfigForm::validate(const nlohmann::json& overrid
         general_issue_->setText(QString::fromStdString(error.what()));
     }
     return std::nullopt;
+}
+
+void RunConfigForm::setEstimate(const QString& text) {
+    estimate_->setText(text);
+    estimate_->setVisible(!text.isEmpty());
+}
+
+QString RunConfigForm::estimate() const {
+    return estimate_->text();
 }
 
 QString RunConfigForm::issueText(const QString& key) const {

@@ -51,6 +51,13 @@ public:
     std::optional<TrainConfig> validate(const nlohmann::json& overrides = nlohmann::json::object());
     // The problem shown for a top-level key ("data", "epochs", ...); empty when none.
     QString issueText(const QString& key) const;
+    // A line under the form on how long the run will take; hidden when empty.
+    void setEstimate(const QString& text);
+    QString estimate() const;
+
+Q_SIGNALS:
+    // The user changed a setting (and the form has checked it).
+    void settingsEdited();
 
 private:
     QLabel* addRow(const QString& key, const QString& label, QWidget* field);
@@ -97,6 +104,7 @@ private:
     QMap<QString, QWidget*> rows_;
     QMap<QString, QLabel*> row_labels_;
     QTimer* live_check_;
+    QLabel* estimate_;
 };
 
 } // namespace kiln::gui

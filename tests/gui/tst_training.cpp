@@ -502,6 +502,18 @@ private Q_SLOTS:
         QVERIFY(window.project()->isModified());
         QCOMPARE(window.project()->runPresets().at(0).toObject().value("name").toString(),
                  QStringLiteral("last"));
+        // The form now estimates the next run from this one's speed: 16 images, 2 epochs.
+        QTRY_VERIFY2(window.runConfiguration()->estimate().startsWith(
+                         QStringLiteral("Estimated run time: about ")),
+                     qPrintable(window.runConfiguration()->estimate()));
+        QVERIFY2(
+            window.runConfiguration()->estimate().contains(QStringLiteral("16 images x 2 epochs")),
+            qPrintable(window.runConfiguration()->estimate()));
+        // Another image size has no run to go by.
+        window.findChild<QSpinBox*>(QStringLiteral("imageSizeField"))->setValue(24);
+        QTRY_VERIFY2(window.runConfiguration()->estimate().contains(QStringLiteral("at 24 px")),
+                     qPrintable(window.runConfiguration()->estimate()));
+        window.findChild<QSpinBox*>(QStringLiteral("imageSizeField"))->setValue(16);
         // Train again: a new run in a new folder, next to the first.
         finished.clear();
         window.findChild<QAction*>("trainAction")->trigger();
