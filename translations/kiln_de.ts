@@ -186,6 +186,10 @@
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
+        <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
+        <translation>Kein GPU in diesem Lauf: GPU-Auslastung und -Speicher werden nicht gezeichnet.</translation>
+    </message>
+    <message>
         <source>loss (smoothed)</source>
         <translation>Loss (geglättet)</translation>
     </message>
@@ -294,11 +298,6 @@
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="59"/>
-        <source>No GPU in this run: nothing to show here.</source>
-        <translation>Keine GPU in diesem Lauf: hier gibt es nichts zu zeigen.</translation>
-    </message>
-    <message>
         <location filename="../gui/plots/live_plots.cpp" line="64"/>
         <source>Over time instead of steps</source>
         <translation>Über die Zeit statt über Schritte</translation>
@@ -383,6 +382,10 @@
 </context>
 <context>
     <name>kiln::gui::MainWindow</name>
+    <message>
+        <source>Where the time went</source>
+        <translation>Wohin die Zeit ging</translation>
+    </message>
     <message>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>

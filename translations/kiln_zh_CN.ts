@@ -184,6 +184,10 @@
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
+        <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
+        <translation>本次运行没有 GPU：不绘制 GPU 利用率和显存。</translation>
+    </message>
+    <message>
         <source>loss (smoothed)</source>
         <translation>损失（平滑）</translation>
     </message>
@@ -292,11 +296,6 @@
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="59"/>
-        <source>No GPU in this run: nothing to show here.</source>
-        <translation>本次运行没有 GPU：此处无可显示内容。</translation>
-    </message>
-    <message>
         <location filename="../gui/plots/live_plots.cpp" line="64"/>
         <source>Over time instead of steps</source>
         <translation>按时间而非步数显示</translation>
@@ -381,6 +380,10 @@
 </context>
 <context>
     <name>kiln::gui::MainWindow</name>
+    <message>
+        <source>Where the time went</source>
+        <translation>时间花在哪里</translation>
+    </message>
     <message>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>

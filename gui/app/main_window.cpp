@@ -52,6 +52,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace kiln::gui {
@@ -408,11 +409,30 @@ QWidget* MainWindow::createProjectPage() {
     optimizeAdvice_->hide();
     connect(optimizeAdvice_, &QPushButton::clicked, this,
             [this] { optimizeDataset(trainedDataset_); });
+    // The advice folds away under its heading, to leave a small screen to the plots.
+    auto* adviceBox = new QWidget(live);
+    auto* adviceLayout = new QVBoxLayout(adviceBox);
+    adviceLayout->setContentsMargins(0, 0, 0, 0);
+    adviceLayout->addWidget(advice_);
+    adviceLayout->addWidget(optimizeAdvice_, 0, Qt::AlignLeft);
+    adviceToggle_ = new QToolButton(live);
+    adviceToggle_->setObjectName(QStringLiteral("adviceToggle"));
+    adviceToggle_->setText(tr("Where the time went"));
+    adviceToggle_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    adviceToggle_->setArrowType(Qt::DownArrow);
+    adviceToggle_->setCheckable(true);
+    adviceToggle_->setChecked(true);
+    adviceToggle_->setAutoRaise(true);
+    adviceToggle_->hide(); // until a run ends with advice
+    connect(adviceToggle_, &QToolButton::toggled, this, [this, adviceBox](bool open) {
+        adviceToggle_->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        adviceBox->setVisible(open);
+    });
     auto* liveLayout = new QVBoxLayout(live);
     liveLayout->addWidget(livePlots_, 1);
     liveLayout->addWidget(perClass_);
-    liveLayout->addWidget(advice_);
-    liveLayout->addWidget(optimizeAdvice_, 0, Qt::AlignLeft);
+    liveLayout->addWidget(adviceToggle_, 0, Qt::AlignLeft);
+    liveLayout->addWidget(adviceBox);
     projectTabs_->addTab(scrolling(live, QStringLiteral("livePlotsScroll")), tr("Live Plots"));
     runHistory_ = new RunHistoryView(projectTabs_);
     projectTabs_->addTab(runHistory_, tr("Run History"));
@@ -484,6 +504,7 @@ void MainWindow::beginTraining(const TrainConfig& config) {
     livePlots_->clear();
     perClass_->clear();
     advice_->clear();
+    adviceToggle_->hide();
     optimizeAdvice_->hide();
     trainedDataset_ =
         config.data.empty() ? QString() : QString::fromStdString(config.data.front().string());
@@ -787,6 +808,7 @@ void MainWindow::trainingFinished(const train::RunSummary& summary) {
         }
     }
     advice_->setText(text);
+    adviceToggle_->setVisible(!text.isEmpty());
     runHistory_->refresh();
 }
 

@@ -16,6 +16,7 @@ class QPushButton;
 class QMenu;
 class QStackedWidget;
 class QTabWidget;
+class QToolButton;
 
 namespace kiln::gui {
 
@@ -141,6 +142,7 @@ private:
     LivePlots* livePlots_ = nullptr;
     PerClassResults* perClass_ = nullptr;
     QLabel* advice_ = nullptr;
+    QToolButton* adviceToggle_ = nullptr;
     QPushButton* optimizeAdvice_ = nullptr;
     QString trainedDataset_; // the data of the current or last run
     QProgressBar* progress_ = nullptr;

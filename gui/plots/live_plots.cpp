@@ -96,10 +96,11 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     gpu_panel_.plot->yAxis->setRange(0, 100);
     gpu_panel_.plot->yAxis2->setVisible(true);
 
-    no_gpu_ = new QLabel(tr("No GPU in this run: nothing to show here."), gpu_panel_.plot);
+    // Without GPUs the GPU panel folds to this line, leaving its room to the other plots.
+    no_gpu_ =
+        new QLabel(tr("No GPU in this run: GPU utilisation and memory are not plotted."), this);
     no_gpu_->setObjectName(QStringLiteral("noGpuLabel"));
-    no_gpu_->setAlignment(Qt::AlignCenter);
-    no_gpu_->setAttribute(Qt::WA_TransparentForMouseEvents);
+    no_gpu_->setEnabled(false);
 
     smoothed_ = loss_panel_.plot->addGraph();
     smoothed_->setName(tr("loss (smoothed)"));
@@ -162,6 +163,7 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     layout->addWidget(throughput_panel_.plot, 1, 0);
     layout->addWidget(cpu_panel_.plot, 1, 1);
     layout->addWidget(gpu_panel_.plot, 2, 0, 1, 2);
+    layout->addWidget(no_gpu_, 2, 0, 1, 2);
 
     for (const Panel* panel : {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_,
                                &throughput_panel_, &validation_panel_}) {
@@ -320,6 +322,8 @@ void LivePlots::clear() {
     pending_validations_.clear();
     updateValidationTitle();
     validation_panel_.plot->hide();
+    gpu_panel_.plot->hide(); // until a step brings GPU samples
+    no_gpu_->show();
     dirty_ = true;
 }
 
@@ -474,7 +478,7 @@ void LivePlots::redraw() {
                              : QVector<double>{validation_metric_[best_validation_]},
         true);
     no_gpu_->setVisible(gpu_util_.isEmpty());
-    no_gpu_->setGeometry(gpu_panel_.plot->rect());
+    gpu_panel_.plot->setVisible(!gpu_util_.isEmpty());
     // Steps or seconds, whichever the x axis shows.
     const QVector<double>& x = xs();
     for (const Panel* panel : {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_,

@@ -38,6 +38,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QToolButton>
 #include <QtTest>
 #include <cstring>
 #include <torch/types.h>
@@ -433,6 +434,7 @@ private Q_SLOTS:
         // No GPU in these steps: the GPU plot says so.
         QVERIFY(!plots.showsGpus());
         QVERIFY(plots.findChild<QLabel*>(QStringLiteral("noGpuLabel"))->isVisible());
+        QVERIFY(plots.findChild<QCustomPlot*>(QStringLiteral("gpuPlot"))->isHidden()); // folded
 
         // With GPUs: utilisation and memory per GPU; what NVML could not measure is a gap.
         plots.clear();
@@ -451,6 +453,7 @@ private Q_SLOTS:
         QTest::qWait(100);
         QVERIFY(plots.showsGpus());
         QVERIFY(!plots.findChild<QLabel*>(QStringLiteral("noGpuLabel"))->isVisible());
+        QVERIFY(plots.findChild<QCustomPlot*>(QStringLiteral("gpuPlot"))->isVisible());
         const QString gpus = plots.readout(QStringLiteral("gpu"), 2);
         QVERIFY2(gpus.contains(QStringLiteral("GPU 0 80%, 2048 MB")), qPrintable(gpus));
         QVERIFY2(gpus.contains(QStringLiteral("GPU 1 n/a, 1024 MB")), qPrintable(gpus));
@@ -882,6 +885,14 @@ private Q_SLOTS:
         QVERIFY(window.findChild<QLabel*>(QStringLiteral("adviceLabel"))
                     ->text()
                     .contains(QStringLiteral("dataloader CPU-bound")));
+        // The advice folds away under its heading, and opens again.
+        auto* toggle = window.findChild<QToolButton*>(QStringLiteral("adviceToggle"));
+        auto* advice_label = window.findChild<QLabel*>(QStringLiteral("adviceLabel"));
+        QVERIFY(!toggle->isHidden());
+        toggle->click();
+        QVERIFY(advice_label->parentWidget()->isHidden());
+        toggle->click();
+        QVERIFY(!advice_label->parentWidget()->isHidden());
         // With the advice shown, the window still fits a 1366x768 laptop: the page scrolls.
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(2);
         QCoreApplication::processEvents();
