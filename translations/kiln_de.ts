@@ -383,6 +383,14 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
+        <source>Class folders: %1 (images per class: %2%3)</source>
+        <translation>Klassenordner: %1 (Bilder pro Klasse: %2%3)</translation>
+    </message>
+    <message>
+        <source>, and %1 more</source>
+        <translation>, und %1 weitere</translation>
+    </message>
+    <message>
         <source>Where the time went</source>
         <translation>Wohin die Zeit ging</translation>
     </message>

@@ -381,6 +381,14 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
+        <source>Class folders: %1 (images per class: %2%3)</source>
+        <translation>类别文件夹：%1（每类图像数：%2%3）</translation>
+    </message>
+    <message>
+        <source>, and %1 more</source>
+        <translation>，另有 %1 个</translation>
+    </message>
+    <message>
         <source>Where the time went</source>
         <translation>时间花在哪里</translation>
     </message>

@@ -871,6 +871,20 @@ void MainWindow::showDatasetDetails() {
                        .arg(locale.formattedDataSize(stats.bytes)) +
                    QLatin1Char('\n') + tr("Formats: %1").arg(formats.join(QStringLiteral(", "))) +
                    QLatin1Char('\n') + tr("Longest side: %1").arg(sizes.join(QStringLiteral(", ")));
+    // Class folders (every image in a subfolder, two or more of them): the images per class.
+    if (stats.per_subfolder.size() >= 2 && !stats.per_subfolder.contains(QString())) {
+        QStringList counts;
+        for (auto it = stats.per_subfolder.cbegin(); it != stats.per_subfolder.cend(); ++it) {
+            counts << QStringLiteral("%1: %2").arg(it.key(), locale.toString(it.value()));
+        }
+        constexpr int kShownClasses = 20;
+        const qsizetype more = counts.size() - kShownClasses;
+        text +=
+            QLatin1Char('\n') + tr("Class folders: %1 (images per class: %2%3)")
+                                    .arg(counts.size())
+                                    .arg(counts.mid(0, kShownClasses).join(QStringLiteral(", ")))
+                                    .arg(more > 0 ? tr(", and %1 more").arg(more) : QString());
+    }
     if (!stats.unreadable.isEmpty()) {
         text += QLatin1Char('\n') + tr("%n unreadable file(s), left out of training:", nullptr,
                                        static_cast<int>(stats.unreadable.size()));

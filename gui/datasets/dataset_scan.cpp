@@ -4,6 +4,7 @@
 #include "data/dataset_index.h"
 #include "data/image_decode.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <optional>
@@ -70,6 +71,9 @@ void DatasetScanner::scan(const QString& folder) {
                     }
                     stats.files << path;
                     ++stats.images;
+                    const QString relative = QDir(folder).relativeFilePath(path);
+                    const qsizetype slash = relative.indexOf(QLatin1Char('/'));
+                    ++stats.per_subfolder[slash < 0 ? QString() : relative.left(slash)];
                     ++stats.longest_side[sizeClass(std::max(size->width, size->height))];
                 } else {
                     stats.unreadable << path;

@@ -20,8 +20,11 @@ struct DatasetStats {
     // Readable images by their longest side: < 256, 256-511, 512-1023, 1024-2047, >= 2048 px.
     std::array<qint64, 5> longest_side{};
     QStringList unreadable; // files with an image extension whose header cannot be read
-    QString sample;         // the first readable image, for previews
-    QStringList files;      // the readable images, for the thumbnail grid
+    // Readable images by the subfolder of the dataset they are in ("" for the folder itself):
+    // in a class-folder layout, the images per class.
+    QMap<QString, qint64> per_subfolder;
+    QString sample;    // the first readable image, for previews
+    QStringList files; // the readable images, for the thumbnail grid
 };
 
 // Scans one folder on a background thread: lists the image files as training does, reads each

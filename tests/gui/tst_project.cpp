@@ -188,6 +188,8 @@ private Q_SLOTS:
         QCOMPARE(stats.formats.value(QStringLiteral("jpg")), 2);
         QVERIFY(!stats.formats.contains(QStringLiteral("txt")));
         QCOMPARE(stats.unreadable.size(), 1);
+        QCOMPARE(stats.per_subfolder.value(QString()), 5); // broken.png is not counted
+        QCOMPARE(stats.per_subfolder.value(QStringLiteral("sub")), 2);
         QVERIFY(stats.unreadable.first().endsWith(QStringLiteral("broken.png")));
         // 100 px: under 256; 300 px: 256-511; 1200 px: 1024-2047.
         QCOMPARE(stats.longest_side, (std::array<qint64, 5>{3, 2, 0, 2, 0}));
@@ -512,6 +514,11 @@ private Q_SLOTS:
         QCOMPARE(settings.value("method", ""), std::string("simclr"));
         QCOMPARE(settings.value("epochs", 0), 15);
         QCOMPARE(settings.value("data", ""), images.path().toStdString());
+        // Its Datasets tab shows the images per class of its class folders.
+        auto* details = window.findChild<QLabel*>(QStringLiteral("datasetStats"));
+        QTRY_VERIFY_WITH_TIMEOUT(details->text().contains(QStringLiteral("Class folders: 10")),
+                                 30000);
+        QVERIFY2(details->text().contains(QStringLiteral("0: 942")), qPrintable(details->text()));
         // Opening it again reuses the import.
         QVERIFY(window.closeProject());
         window.openDemoProject();
