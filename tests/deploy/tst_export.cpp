@@ -8,7 +8,6 @@
 #include "data/dataset_index.h"
 #include "data/idx_import.h"
 #include "data/loader.h"
-#include "data/scene_generator.h"
 #include "data/view_transform.h"
 #include "deploy/onnx_export.h"
 #include "models/backbone.h"
@@ -16,6 +15,7 @@
 #include "models/detector.h"
 #include "onnx/graph.h"
 #include "support/python.h"
+#include "support/shape_scenes.h"
 #include "support/shapes_idx.h"
 #include "support/validation_recorder.h"
 #include "train/finetuning_task.h"
@@ -223,18 +223,8 @@ private Q_SLOTS:
         classes.labels = root_ / "shapes-labels";
         classes.out = root_ / "shapes";
         kiln::data::import_idx(classes);
-        kiln::data::SceneOptions scenes;
-        scenes.images = root_ / "shapes-images";
-        scenes.labels = root_ / "shapes-labels";
-        scenes.size = kImageSize;
-        scenes.max_objects = 3;
-        for (const auto& [name, count, seed] :
-             {std::tuple{"train", 16, 1}, std::tuple{"val", 6, 2}}) {
-            scenes.out = root_ / name;
-            scenes.scenes = count;
-            scenes.seed = std::uint64_t(seed);
-            kiln::data::generate_scenes(scenes);
-        }
+        kiln::test::write_shape_scenes(root_ / "shapes-images", root_ / "shapes-labels", root_,
+                                       kImageSize, 16, 6);
         quiet_ =
             std::make_unique<kiln::log::ScopedSink>([](kiln::log::Level, const std::string&) {});
         torch::NoGradGuard no_grad;

@@ -3,7 +3,6 @@
 
 #include "app/application.h"
 #include "app/main_window.h"
-#include "data/scene_generator.h"
 #include "deploy/export_model_dialog.h"
 #include "distributed/launcher.h"
 #include "embed/writers.h"
@@ -16,6 +15,7 @@
 #include "predict/predict_dialog.h"
 #include "project/project.h"
 #include "runs/run_history.h"
+#include "support/shape_scenes.h"
 #include "support/shapes_idx.h"
 #include "training/run_config_form.h"
 #include "training/training_session.h"
@@ -777,18 +777,7 @@ private Q_SLOTS:
         const std::filesystem::path root = QDir(temp_.path()).filePath("scenes").toStdString();
         std::filesystem::create_directories(root);
         kiln::test::write_shapes_idx(root / "idx-images", root / "idx-labels", 64);
-        kiln::data::SceneOptions scenes;
-        scenes.images = root / "idx-images";
-        scenes.labels = root / "idx-labels";
-        scenes.size = 64;
-        scenes.max_objects = 3;
-        for (const auto& [split, count, seed] :
-             {std::tuple{"train", 24, 1}, std::tuple{"val", 8, 2}}) {
-            scenes.out = root / split;
-            scenes.scenes = count;
-            scenes.seed = std::uint64_t(seed);
-            kiln::data::generate_scenes(scenes);
-        }
+        kiln::test::write_shape_scenes(root / "idx-images", root / "idx-labels", root, 64, 24, 8);
         const auto path = [&root](const char* split, const char* what) {
             return (root / split / what).string();
         };

@@ -7,11 +7,11 @@
 #include "core/log.h"
 #include "data/detection_data.h"
 #include "data/labelled_samples.h"
-#include "data/scene_generator.h"
 #include "data/view_transform.h"
 #include "eval/coco/coco_eval.h"
 #include "predict/predictor.h"
 #include "support/python.h"
+#include "support/shape_scenes.h"
 #include "support/shapes_idx.h"
 #include "support/validation_recorder.h"
 #include "track/run_directory.h"
@@ -101,18 +101,8 @@ private Q_SLOTS:
         QVERIFY(temp_.isValid());
         root_ = temp_.path().toStdString();
         kiln::test::write_shapes_idx(root_ / "shapes-images", root_ / "shapes-labels", 200);
-        kiln::data::SceneOptions options;
-        options.images = root_ / "shapes-images";
-        options.labels = root_ / "shapes-labels";
-        options.size = 64;
-        options.max_objects = 3;
-        for (const auto& [name, scenes, seed] :
-             {std::tuple{"train", 96, 1}, std::tuple{"val", 24, 2}}) {
-            options.out = root_ / name;
-            options.scenes = scenes;
-            options.seed = std::uint64_t(seed);
-            kiln::data::generate_scenes(options);
-        }
+        kiln::test::write_shape_scenes(root_ / "shapes-images", root_ / "shapes-labels", root_, 64,
+                                       96, 24);
         quiet_ = std::make_unique<kiln::log::ScopedSink>(
             [this](kiln::log::Level level, const std::string& message) {
                 if (level == kiln::log::Level::Warning) {
