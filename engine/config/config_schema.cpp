@@ -236,8 +236,10 @@ CommandSchema make_train_schema(TaskKind task) {
         object_key("optim_args", "optimizer settings, e.g. optim_args.lr=0.1"),
         object_key("transform_args", "augmentation settings, e.g. transform_args.image_size=96"),
         object_key("loader_args", "data loader settings"),
-        object_key("loggers", "loggers.tensorboard, loggers.mlflow, loggers.jsonl (null disables)",
-                   {"jsonl", "tensorboard", "mlflow"}),
+        object_key("loggers",
+                   "loggers.tensorboard, loggers.mlflow, loggers.wandb, loggers.jsonl (null "
+                   "disables)",
+                   {"jsonl", "tensorboard", "mlflow", "wandb"}),
         object_key("callbacks",
                    "callbacks.model_checkpoint.every_n_steps=N also checkpoints every N steps",
                    {"model_checkpoint"}),

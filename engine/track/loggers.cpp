@@ -5,6 +5,7 @@
 #include "track/run_files.h"
 #include "track/run_recorder.h"
 #include "track/tensorboard.h"
+#include "track/wandb.h"
 
 namespace kiln::track {
 
@@ -18,6 +19,11 @@ std::vector<std::unique_ptr<TrainObserver>> make_loggers(const TrainConfig& conf
     if (has && settings.contains("mlflow") && !settings["mlflow"].is_null()) {
         loggers.push_back(std::make_unique<MlflowLogger>(
             mlflow_settings(settings["mlflow"], config.out), config));
+    }
+    if (has && settings.contains("wandb") && !settings["wandb"].is_null()) {
+        if (const auto wandb = wandb_settings(settings["wandb"])) {
+            loggers.push_back(std::make_unique<WandbLogger>(*wandb, config.out));
+        }
     }
     return loggers;
 }

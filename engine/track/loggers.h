@@ -8,7 +8,8 @@
 namespace kiln::track {
 
 // The loggers a run's configuration asks for, besides train.log, metrics.jsonl and run.db:
-// TensorBoard unless `loggers.tensorboard` is null, MLflow when `loggers.mlflow` is set.
+// TensorBoard unless `loggers.tensorboard` is null, MLflow when `loggers.mlflow` is set, a
+// Weights & Biases offline run when `loggers.wandb` is set (and WANDB_MODE is not disabled).
 // Throws kiln::Error when one cannot start (an unreachable MLflow server).
 std::vector<std::unique_ptr<TrainObserver>> make_loggers(const TrainConfig& config);
 

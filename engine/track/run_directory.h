@@ -9,6 +9,7 @@ namespace kiln::track {
 
 // Every path inside a run folder (`out`), the same from the CLI and Studio:
 //   config.json  train.log  metrics.jsonl  run.db  events.out.tfevents.*  mlruns/
+//   wandb/offline-run-*/run-<id>.wandb
 //   checkpoints/last.ckpt  checkpoints/best.ckpt
 //   exported_models/exported_last.pt  exported_models/exported_best.pt
 //   checkpoints/validated-step-N.ckpt, exported_models/validated-step-N.pt: the weights of a
@@ -27,6 +28,8 @@ public:
     std::filesystem::path metrics_jsonl() const { return root_ / "metrics.jsonl"; }
     std::filesystem::path run_db() const { return root_ / "run.db"; }
     std::filesystem::path mlruns() const { return root_ / "mlruns"; }
+    // Weights & Biases' folder, as `wandb.init(dir=out)` makes it: offline runs to `wandb sync`.
+    std::filesystem::path wandb() const { return root_ / "wandb"; }
     std::filesystem::path checkpoints() const { return root_ / "checkpoints"; }
     std::filesystem::path last_checkpoint() const { return checkpoints() / "last.ckpt"; }
     std::filesystem::path best_checkpoint() const { return checkpoints() / "best.ckpt"; }

@@ -7,9 +7,12 @@
 // load + evaluate + accumulate + summarize for bbox and segm on 1 thread and on every core, and
 // encodes 1,000 masks of 640x480 with Kiln's encoder against pycocotools' rleEncode algorithm
 // (one pixel at a time over the column-major copy that pycocotools needs), in the same run.
+// The real pycocotools and faster-coco-eval, where the build's Python has them, evaluate the
+// same files: their times, and whether their stats equal Kiln's bit for bit.
 //
 //   bench_coco [--dir DIR] [--images N]
 
+#include "coco_peer_comparison.h"
 #include "eval/coco/coco_eval.h"
 #include "eval/coco/rle.h"
 #include "system/hardware.h"
@@ -222,8 +225,8 @@ void generate(const std::filesystem::path& dir, int image_count) {
     std::fclose(masks);
 }
 
-void time_evaluation(const std::filesystem::path& dir, const char* results, coco::IouType type,
-                     int threads) {
+coco::EvalResult time_evaluation(const std::filesystem::path& dir, const char* results,
+                                 coco::IouType type, int threads) {
     double load_truth = 0, load_results = 0, evaluate = 0;
     coco::EvalResult result;
     const double total = seconds_of([&] {
@@ -245,6 +248,7 @@ void time_evaluation(const std::filesystem::path& dir, const char* results, coco
                 "+ accumulate + summarize %.2f s)  AP %.3f\n",
                 coco::iou_type_name(type), threads, threads == 1 ? " " : "s", total, load_truth,
                 load_results, evaluate, result.stats[0]);
+    return result;
 }
 
 // pycocotools' path from an H x W array: np.asfortranarray, then rleEncode's per-pixel loop.
@@ -343,10 +347,11 @@ int main(int argc, char** argv) {
     const int cores = kiln::system::usable_cpu_cores();
     for (const auto& [results, type] : {std::pair{"bbox.json", coco::IouType::Box},
                                         std::pair{"segm.json", coco::IouType::Mask}}) {
-        time_evaluation(set, results, type, 1);
+        const coco::EvalResult result = time_evaluation(set, results, type, 1);
         if (cores > 1) {
             time_evaluation(set, results, type, cores);
         }
+        kiln::bench::print_coco_peers(set / "gt.json", set / results, type, result.stats);
     }
     time_mask_encoding();
     return 0;

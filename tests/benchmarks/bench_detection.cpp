@@ -15,6 +15,7 @@
 //                   [--seconds S]
 //   (RUN_DIR: a `kiln train` run of smallcnn on Fashion-MNIST at image_size 32)
 
+#include "coco_peer_comparison.h"
 #include "config/run_config.h"
 #include "core/log.h"
 #include "data/scene_generator.h"
@@ -157,32 +158,10 @@ Evaluated evaluate_last_checkpoint(const fs::path& run, const fs::path& scenes, 
 
 void compare_evaluators(const fs::path& run, const fs::path& scenes, bool masks) {
     const Evaluated evaluated = evaluate_last_checkpoint(run, scenes, masks);
-    const auto& stats = evaluated.stats;
     std::printf("  %-18s %8.3f s\n", "Kiln", evaluated.seconds);
-    if (std::string(KILN_BENCHMARK_PYTHON).empty()) {
-        return;
-    }
-    const std::string command = std::string(KILN_BENCHMARK_PYTHON) + " " + KILN_BENCHMARK_DIR +
-                                "/coco_peers.py " + (scenes / "val" / "annotations.json").string() +
-                                " " + evaluated.results.string() + (masks ? " segm" : " bbox");
-    FILE* pipe = ::popen(command.c_str(), "r");
-    char line[4096];
-    while (pipe != nullptr && std::fgets(line, sizeof line, pipe) != nullptr) {
-        const json peer = json::parse(line);
-        double largest = 0;
-        for (int i = 0; i < kiln::coco::kStatCount; ++i) {
-            largest = std::max(largest, std::abs(peer["stats"][std::size_t(i)].get<double>() -
-                                                 stats[std::size_t(i)]));
-        }
-        char difference[64];
-        std::snprintf(difference, sizeof difference, "differ from Kiln's by up to %.3g", largest);
-        std::printf("  %-18s %8.3f s  stats %s\n", peer["name"].get<std::string>().c_str(),
-                    peer["seconds"].get<double>(),
-                    largest == 0 ? "equal to Kiln's bit for bit" : difference);
-    }
-    if (pipe != nullptr) {
-        ::pclose(pipe);
-    }
+    kiln::bench::print_coco_peers(scenes / "val" / "annotations.json", evaluated.results,
+                                  masks ? kiln::coco::IouType::Mask : kiln::coco::IouType::Box,
+                                  evaluated.stats);
 }
 
 } // namespace

@@ -10,10 +10,7 @@
 #include "config/config_overrides.h"
 #include "config/run_config.h"
 #include "core/log.h"
-#include "data/dataset_index.h"
-#include "data/idx_import.h"
-#include "embed/embedder.h"
-#include "embed/knn.h"
+#include "fashion_mnist_knn.h"
 #include "models/backbone.h"
 #include "train/trainer.h"
 
@@ -30,41 +27,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kFashionMnist = "/usr/share/datasets/fashion-mnist";
-
 // Raw pixels as features: the no-learning baseline.
 class PixelsImpl : public kiln::models::BackboneImpl {
 public:
     torch::Tensor forward(const torch::Tensor& images) override { return images.flatten(1); }
     std::int64_t feature_dim() const override { return 3 * 28 * 28; }
 };
-
-std::vector<std::int64_t> labels_of(const kiln::data::DatasetIndex& index,
-                                    const std::vector<std::int64_t>& rows) {
-    std::vector<std::int64_t> labels;
-    for (const std::int64_t row : rows) {
-        labels.push_back(
-            std::stoll(std::string(index.top_level_folder(static_cast<std::size_t>(row)))));
-    }
-    return labels;
-}
-
-struct Sets {
-    kiln::data::DatasetIndex train;
-    kiln::data::DatasetIndex test;
-};
-
-kiln::embed::KnnAccuracy evaluate(kiln::models::BackboneImpl& backbone, const Sets& sets,
-                                  int size) {
-    kiln::embed::EmbedOptions options;
-    options.height = options.width = size;
-    options.batch_size = 256;
-    options.num_workers = 1;
-    const auto train = kiln::embed::compute_embeddings(backbone, sets.train, options);
-    const auto test = kiln::embed::compute_embeddings(backbone, sets.test, options);
-    return kiln::embed::knn_accuracy(train.values, labels_of(sets.train, train.indices),
-                                     test.values, labels_of(sets.test, test.indices));
-}
 
 class Quiet : public kiln::train::TrainObserver {};
 
@@ -101,35 +69,25 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    if (!fs::exists(kFashionMnist / "train-images-idx3-ubyte.gz")) {
+    if (!fs::exists(kiln::bench::kFashionMnist / "train-images-idx3-ubyte.gz")) {
         std::fprintf(stderr, "Fashion-MNIST is missing: apt-get install dataset-fashion-mnist\n");
         return 1;
     }
     const kiln::log::ScopedSink quiet([](kiln::log::Level, const std::string&) {});
     fs::remove_all(root);
-    for (const auto& [split, count] : {std::pair{std::string("train"), train_images},
-                                       std::pair{std::string("t10k"), test_images}}) {
-        kiln::data::IdxImportOptions import;
-        import.images = kFashionMnist / (split + "-images-idx3-ubyte.gz");
-        import.labels = kFashionMnist / (split + "-labels-idx1-ubyte.gz");
-        import.out = root / split;
-        import.limit = count;
-        kiln::data::import_idx(import);
-    }
-    const Sets sets{kiln::data::DatasetIndex::scan({root / "train"}),
-                    kiln::data::DatasetIndex::scan({root / "t10k"})};
+    const auto sets = kiln::bench::import_fashion_mnist(root, train_images, test_images);
     std::printf(
         "Fashion-MNIST: pretrain on %zu train images (labels unused), kNN on %zu test images\n",
         sets.train.size(), sets.test.size());
     std::printf("  %-34s %8s %8s %10s\n", "features", "top-1", "top-5", "pretrain");
 
     PixelsImpl pixels;
-    const auto raw = evaluate(pixels, sets, 28);
+    const auto raw = kiln::bench::knn_evaluate(pixels, sets, 28);
     std::printf("  %-34s %7.1f%% %7.1f%% %10s\n", "raw pixels", 100 * raw.top1, 100 * raw.top5,
                 "-");
     torch::manual_seed(0);
     const kiln::models::Backbone random = kiln::models::make_backbone("smallcnn");
-    const auto untrained = evaluate(*random, sets, 32);
+    const auto untrained = kiln::bench::knn_evaluate(*random, sets, 32);
     std::printf("  %-34s %7.1f%% %7.1f%% %10s\n", "smallcnn, random init", 100 * untrained.top1,
                 100 * untrained.top5, "-");
 
@@ -153,7 +111,7 @@ int main(int argc, char** argv) {
             kiln::train::train(kiln::resolve_train_config(settings, context), observer);
         const kiln::models::Backbone trained = kiln::models::make_backbone("smallcnn");
         kiln::models::load_backbone_weights(*trained, summary.exported_model);
-        const auto accuracy = evaluate(*trained, sets, 32);
+        const auto accuracy = kiln::bench::knn_evaluate(*trained, sets, 32);
         char label[64];
         std::snprintf(label, sizeof label, "smallcnn, %s, %d epochs", method.c_str(), epochs);
         char took[32];

@@ -1,4 +1,5 @@
-"""Times pycocotools and faster-coco-eval on one set of detections, for bench_detection.
+"""Times pycocotools and faster-coco-eval on one set of detections, for bench_coco and
+bench_detection.
 
     python coco_peers.py GROUND_TRUTH.json RESULTS.json bbox|segm
 

@@ -1,13 +1,16 @@
-// Run tracking: the SQLite run store (schema, batched commits, a kill -9 mid-run, resume).
+// Run tracking: the SQLite run store (schema, batched commits, a kill -9 mid-run, resume), and
+// the loggers, read back by their own programs (TensorBoard, MLflow, Weights & Biases).
 
 #include "core/error.h"
 #include "support/python.h"
 #include "tensorboard_event.pb.h"
+#include "track/loggers.h"
 #include "track/mlflow.h"
 #include "track/remaining_time.h"
 #include "track/run_store.h"
 #include "track/step_values.h"
 #include "track/tensorboard.h"
+#include "track/wandb.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -21,6 +24,8 @@
 #include <map>
 #include <mutex>
 #include <netinet/in.h>
+#include <random>
+#include <set>
 #include <sqlite3.h>
 #include <sys/socket.h>
 #include <thread>
@@ -573,6 +578,230 @@ private Q_SLOTS:
             QFAIL("an unsupported URI was accepted");
         } catch (const kiln::Error& error) {
             QVERIFY(QString(error.what()).contains("not supported"));
+        }
+    }
+
+    // Records of every size, so that chunks end at every distance from a block's end (W&B's
+    // writer writes an empty FIRST chunk where exactly a header fits) and records span blocks.
+    void wandbTransactionLogFramesRecordsAcrossBlocks() {
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath("run-x.wandb").toStdString();
+        std::vector<std::string> written;
+        {
+            track::WandbTransactionLog log(file);
+            std::mt19937 random(7);
+            for (int i = 0; i < 400; ++i) {
+                const std::size_t size = i % 50 == 49 ? 70000 : 1 + random() % 700;
+                std::string record(size, '\0');
+                for (char& byte : record) {
+                    byte = static_cast<char>(random());
+                }
+                log.append(record);
+                written.push_back(record);
+            }
+            QVERIFY_THROWS_EXCEPTION(kiln::Error, track::WandbTransactionLog{file}); // exists
+        }
+        QVERIFY(track::read_wandb_records(file) == written);
+
+        // A writer killed mid-record: the records before it are kept, as `wandb sync` keeps them.
+        std::ifstream in(file, std::ios::binary);
+        std::string bytes((std::istreambuf_iterator<char>(in)), {});
+        const std::filesystem::path cut = dir.filePath("run-cut.wandb").toStdString();
+        std::ofstream(cut, std::ios::binary) << bytes.substr(0, bytes.size() - 5);
+        const auto kept = track::read_wandb_records(cut);
+        QCOMPARE(kept.size(), written.size() - 1);
+        QVERIFY(std::equal(kept.begin(), kept.end(), written.begin()));
+
+        // A damaged byte is an error that names the file and where.
+        bytes[40000] = static_cast<char>(bytes[40000] ^ 0x10);
+        const std::filesystem::path damaged = dir.filePath("run-damaged.wandb").toStdString();
+        std::ofstream(damaged, std::ios::binary) << bytes;
+        try {
+            track::read_wandb_records(damaged);
+            QFAIL("a damaged log was read");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(std::string(error.what()).find("run-damaged.wandb") != std::string::npos,
+                     error.what());
+        }
+        std::ofstream(damaged, std::ios::binary) << "not W&B";
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, track::read_wandb_records(damaged));
+    }
+
+    void wandbSettingsFollowWandbsConventions() {
+        const QByteArray mode = qgetenv("WANDB_MODE");
+        qunsetenv("WANDB_MODE");
+        try {
+            track::wandb_settings({{"project", "p"}});
+            QFAIL("an online run was accepted");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(std::string(error.what()).find("WANDB_MODE=offline") != std::string::npos,
+                     error.what());
+        }
+        const auto offline = track::wandb_settings({{"project", "p"},
+                                                    {"name", "n"},
+                                                    {"offline", true},
+                                                    {"log_model", false},
+                                                    {"version", nullptr},
+                                                    {"tags", {"a", "b"}}});
+        QVERIFY(offline.has_value());
+        QCOMPARE(offline->project, std::string("p"));
+        QCOMPARE(offline->tags.size(), std::size_t{2});
+        QVERIFY_THROWS_EXCEPTION(kiln::Error,
+                                 track::wandb_settings({{"offline", true}, {"projekt", "p"}}));
+        QVERIFY_THROWS_EXCEPTION(kiln::Error,
+                                 track::wandb_settings({{"offline", true}, {"log_model", true}}));
+        QVERIFY_THROWS_EXCEPTION(kiln::Error,
+                                 track::wandb_settings({{"offline", true}, {"version", "a/b"}}));
+        qputenv("WANDB_MODE", "offline");
+        QVERIFY(track::wandb_settings(nullptr).has_value());
+        kiln::TrainConfig config;
+        config.loggers = {{"tensorboard", nullptr}, {"wandb", {{"project", "p"}}}};
+        const auto loggers = track::make_loggers(config);
+        QCOMPARE(loggers.size(), std::size_t{1});
+        QVERIFY(dynamic_cast<track::WandbLogger*>(loggers.front().get()) != nullptr);
+        qputenv("WANDB_MODE", "disabled");
+        QVERIFY(!track::wandb_settings({{"offline", true}}).has_value());
+        if (mode.isNull()) {
+            qunsetenv("WANDB_MODE");
+        } else {
+            qputenv("WANDB_MODE", mode);
+        }
+    }
+
+    // Every record of the offline runs under `wandb_dir`, as W&B's own reader (`wandb leet
+    // inspect --json`, wandb-core's Go reader) decodes them: one JSON object per record.
+    static std::vector<nlohmann::json> readWithWandb(const QString& wandb_dir) {
+        const auto read = kiln::test::runPython(
+            QStringLiteral(
+                "import glob, json, os, subprocess, sys, tempfile\n"
+                "home = tempfile.mkdtemp()\n"
+                "env = dict(os.environ, HOME=home, WANDB_CONFIG_DIR=home, WANDB_CACHE_DIR=home)\n"
+                "for path in sorted(glob.glob(sys.argv[1] + '/offline-run-*/run-*.wandb')):\n"
+                "    out = subprocess.run([sys.executable, '-m', 'wandb', 'leet', 'inspect',\n"
+                "                          '--json', path], env=env, check=True,\n"
+                "                         capture_output=True, text=True).stdout\n"
+                "    for line in out.splitlines():\n"
+                "        print(json.dumps({'file': path, 'record': json.loads(line)}))\n"),
+            {wandb_dir});
+        if (read.exit_code != 0) {
+            qWarning("%s", qPrintable(read.errors));
+            return {};
+        }
+        std::vector<nlohmann::json> records;
+        for (const QString& line : read.output.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            records.push_back(nlohmann::json::parse(line.toStdString()));
+        }
+        return records;
+    }
+
+    void wandbsOwnReaderReadsTheOfflineRun() {
+        if (!kiln::test::pythonHas(QStringLiteral("wandb"))) {
+            QSKIP(kiln::test::pythonMissing(QStringLiteral("wandb")));
+        }
+        QTemporaryDir dir;
+        kiln::TrainConfig config;
+        config.out = dir.path().toStdString();
+        config.model = "resnet18";
+        config.method = "simclr";
+        config.epochs = 3;
+        config.optim_args = {{"lr", 0.3}};
+        track::WandbSettings settings;
+        settings.project = "kiln-interop";
+        settings.name = "first";
+        settings.tags = {"cpu"};
+        const auto step_metrics = [](std::int64_t step) {
+            track::StepMetrics metrics;
+            metrics.step = step;
+            metrics.epoch = (step - 1) / 10;
+            metrics.loss = 3.0 / double(step);
+            metrics.lr = 0.3;
+            metrics.batch_time = 0.1 + 1e-3 * double(step % 7);
+            metrics.data_time = 0.02;
+            metrics.data_wait = 0.02 / (0.12 + 1e-3 * double(step % 7));
+            metrics.images_per_second = 1000.0 / double(step);
+            metrics.cpu_util = 0.5;
+            metrics.rss_mb = 812.5;
+            return metrics;
+        };
+        std::map<std::string, std::vector<std::pair<std::int64_t, double>>> logged;
+        const auto log_step = [&](track::TrainObserver& logger, std::int64_t step) {
+            const auto metrics = step_metrics(step);
+            logger.on_step(metrics);
+            for (const auto& [name, value] : track::step_values(metrics)) {
+                logged[name].emplace_back(step, value);
+            }
+        };
+        {
+            track::WandbLogger logger(settings, config.out);
+            logger.on_start(config, 640, 30);
+            for (std::int64_t step = 1; step <= 20; ++step) {
+                log_step(logger, step);
+                if (step % 10 == 0) {
+                    track::ValidationMetrics validation;
+                    validation.step = step;
+                    validation.epoch = (step - 1) / 10;
+                    validation.values = {{"val_metric/top1", 0.03 * double(step)}};
+                    logger.on_validation(validation);
+                    logged["val_metric/top1"].emplace_back(step, 0.03 * double(step));
+                }
+            }
+            track::RunSummary stopped;
+            stopped.status = track::RunSummary::Status::Cancelled;
+            logger.on_end(stopped);
+        }
+        {
+            // Resumed from the checkpoint after step 20: the same W&B run, rows after the first's.
+            settings.name = "first (resumed)";
+            track::WandbLogger logger(settings, config.out);
+            logger.on_resume(20);
+            logger.on_start(config, 640, 30);
+            for (std::int64_t step = 21; step <= 30; ++step) {
+                log_step(logger, step);
+            }
+            logger.on_end({});
+        }
+
+        const auto records = readWithWandb(dir.filePath(QStringLiteral("wandb")));
+        QVERIFY(!records.empty());
+        std::set<std::string> files, run_ids;
+        std::vector<int> exit_codes;
+        std::int64_t next_row = 0;
+        std::map<std::string, std::vector<std::pair<std::int64_t, double>>> read;
+        for (const nlohmann::json& entry : records) {
+            files.insert(entry["file"].get<std::string>());
+            const nlohmann::json& record = entry["record"];
+            const std::string type = record["type"];
+            if (type == "run") {
+                const nlohmann::json& run = record["run"];
+                run_ids.insert(run["run_id"].get<std::string>());
+                QCOMPARE(run["project"], nlohmann::json("kiln-interop"));
+                QCOMPARE(run["tags"], nlohmann::json({"cpu"}));
+                QCOMPARE(run["config"]["update"]["model"], nlohmann::json("resnet18"));
+                QCOMPARE(run["config"]["update"]["optim_args"]["lr"], nlohmann::json(0.3));
+                QCOMPARE(run.value("resumed", false), run_ids.size() > 1 || files.size() > 1);
+            } else if (type == "history") {
+                const nlohmann::json& row = record["history"]["item"];
+                QCOMPARE(row["_step"].get<std::int64_t>(), next_row++);
+                QVERIFY(row["_timestamp"].get<double>() > 1.7e9);
+                const std::int64_t step = row["trainer/global_step"];
+                for (const auto& [name, value] : row.items()) {
+                    if (name[0] != '_' && name != "trainer/global_step" && name != "epoch") {
+                        read[name].emplace_back(step, value.get<double>());
+                    }
+                }
+            } else if (type == "exit") {
+                exit_codes.push_back(record["exit"].value("exit_code", 0));
+            }
+        }
+        QCOMPARE(files.size(), std::size_t{2});
+        QCOMPARE(run_ids.size(), std::size_t{1});
+        QCOMPARE(next_row, std::int64_t{32});             // 30 steps and 2 validations
+        QCOMPARE(exit_codes, (std::vector<int>{130, 0})); // stopped, then finished
+        QVERIFY(logged.count("profiling/batch_time") == 1 && logged.count("data_wait") == 1 &&
+                logged.count("system/cpu_util") == 1);
+        QCOMPARE(read.size(), logged.size());
+        for (const auto& [name, points] : logged) {
+            QVERIFY2(read[name] == points, name.c_str()); // every value, to the last bit
         }
     }
 

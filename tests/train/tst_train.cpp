@@ -6,6 +6,7 @@
 #include "core/log.h"
 #include "methods/method.h"
 #include "models/backbone.h"
+#include "models/torch_file.h"
 #include "support/python.h"
 #include "track/run_directory.h"
 #include "train/fit_loop.h"
@@ -835,6 +836,70 @@ private Q_SLOTS:
         QVERIFY2(read.exit_code == 0, qPrintable(read.errors));
         const double sum = read.output.trimmed().toDouble();
         QVERIFY(std::abs(sum - weights.at("conv1.weight").sum().item<double>()) < 1e-3);
+    }
+
+    // Every model family's export computes, in the model PyTorch users have for it
+    // (torchvision's ResNet and VisionTransformer; torch.nn for the small CNN), what it
+    // computed in Kiln. Norm statistics and biases are randomised so that each tensor counts.
+    void exportedBackbonesOfEveryFamilyRunInPyTorch() {
+        if (!kiln::test::pythonHas("torch, torchvision")) {
+            QSKIP(kiln::test::pythonMissing("torch, torchvision"));
+        }
+        torch::manual_seed(3);
+        const torch::Tensor images = torch::rand({2, 3, 224, 224});
+        QStringList arguments;
+        std::map<std::string, double> scales;
+        for (const std::string& name : kiln::models::backbone_names()) {
+            const auto backbone = kiln::models::make_backbone(name);
+            {
+                torch::NoGradGuard no_grad;
+                for (auto& item : backbone->named_buffers()) {
+                    if (item.key().find("running_var") != std::string::npos) {
+                        item.value().uniform_(0.5, 1.5);
+                    } else if (item.value().is_floating_point()) {
+                        item.value().uniform_(-0.1, 0.1);
+                    }
+                }
+                for (auto& parameter : backbone->parameters()) {
+                    if (parameter.dim() == 1) {
+                        parameter.add_(torch::randn_like(parameter) * 0.1);
+                    }
+                }
+            }
+            backbone->eval();
+            torch::Tensor features;
+            {
+                torch::NoGradGuard no_grad;
+                features = backbone->forward(images);
+            }
+            scales[name] = features.abs().max().item<double>();
+            const fs::path weights = root_ / ("family-" + name + ".pt");
+            const fs::path io = root_ / ("family-" + name + "-io.pt");
+            kiln::models::save_backbone_weights(*backbone, weights);
+            c10::Dict<std::string, at::Tensor> expected;
+            expected.insert("input", images);
+            expected.insert("features", features);
+            const std::vector<char> bytes =
+                kiln::models::torch_load_compatible(c10::IValue(expected));
+            std::ofstream(io, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
+            arguments << QString::fromStdString(name) << QString::fromStdString(weights.string())
+                      << QString::fromStdString(io.string());
+        }
+        QFile script(QStringLiteral(KILN_SOURCE_DIR "/tests/train/torchvision_backbones.py"));
+        QVERIFY(script.open(QIODevice::ReadOnly));
+        const auto run = kiln::test::runPython(QString::fromUtf8(script.readAll()), arguments);
+        QVERIFY2(run.exit_code == 0, qPrintable(run.errors));
+        const QStringList lines = run.output.trimmed().split(QLatin1Char('\n'));
+        QCOMPARE(std::size_t(lines.size()), kiln::models::backbone_names().size());
+        for (const QString& line : lines) {
+            qInfo("largest difference from Kiln's features: %s", qPrintable(line));
+            const QStringList fields = line.split(QLatin1Char(' '));
+            QCOMPARE(fields.size(), 2);
+            const std::string name = fields[0].toStdString();
+            QVERIFY2(scales.count(name) == 1, qPrintable(line));
+            QVERIFY2(scales[name] > 0, qPrintable(line));
+            QVERIFY2(fields[1].toDouble() <= 1e-4 * scales[name], qPrintable(line));
+        }
     }
 };
 
