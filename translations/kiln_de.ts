@@ -1357,6 +1357,57 @@
 </context>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
+    <message numerus="yes">
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n Schritt</numerusform>
+            <numerusform>%n Schritte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>%n epoch(s)</source>
+        <translation>
+            <numerusform>%n Epoche</numerusform>
+            <numerusform>%n Epochen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Dataset</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Length</source>
+        <translation>Länge</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Image size</source>
+        <translation>Bildgröße</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Tags</source>
+        <translation>Schlagwörter</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Notes</source>
+        <translation>Notizen</translation>
+    </message>
     <message>
         <location filename="../gui/runs/run_history.cpp" line="145"/>
         <source>Run</source>
@@ -1438,6 +1489,41 @@
 </context>
 <context>
     <name>kiln::gui::RunHistoryView</name>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Filter by name, tag, notes, model, dataset, status...</source>
+        <translation>Nach Name, Schlagwort, Notiz, Modell, Datensatz, Status filtern...</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Double-click a run's name, tags or notes to edit them</source>
+        <translation>Doppelklick auf Name, Schlagwörter oder Notizen eines Laufs, um sie zu bearbeiten</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Run History</source>
+        <translation>Laufverlauf</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>The change could not be saved: %1</source>
+        <translation>Die Änderung konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Compare...</source>
+        <translation>Vergleichen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>The selected runs' settings, results and validation metrics side by side</source>
+        <translation>Einstellungen, Ergebnisse und Validierungsmetriken der ausgewählten Läufe nebeneinander</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Curves of</source>
+        <translation>Kurven von</translation>
+    </message>
     <message>
         <location filename="../gui/runs/run_history.cpp" line="179"/>
         <source>Refresh</source>
@@ -1656,6 +1742,49 @@
     <message>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunComparisonDialog</name>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>Only differences</source>
+        <translation>Nur Unterschiede</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>Compare Runs</source>
+        <translation>Läufe vergleichen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>Validation (last evaluation)</source>
+        <translation>Validierung (letzte Auswertung)</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>These runs are of different tasks: their validation metrics do not compare.</source>
+        <translation>Diese Läufe gehören zu verschiedenen Aufgaben: ihre Validierungsmetriken sind nicht vergleichbar.</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>Hide the settings that every run shares</source>
+        <translation>Einstellungen ausblenden, die alle Läufe teilen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>(not set)</source>
+        <translation>(nicht gesetzt)</translation>
     </message>
 </context>
 </TS>

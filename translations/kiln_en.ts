@@ -1063,6 +1063,22 @@
 </context>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
+    <message numerus="yes">
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n step</numerusform>
+            <numerusform>%n steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>%n epoch(s)</source>
+        <translation>
+            <numerusform>%n epoch</numerusform>
+            <numerusform>%n epochs</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../gui/runs/run_history.cpp" line="145"/>
         <source>Run</source>

@@ -1343,6 +1343,55 @@
 </context>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
+    <message numerus="yes">
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n 步</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>%n epoch(s)</source>
+        <translation>
+            <numerusform>%n 轮</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
     <message>
         <location filename="../gui/runs/run_history.cpp" line="145"/>
         <source>Run</source>
@@ -1424,6 +1473,41 @@
 </context>
 <context>
     <name>kiln::gui::RunHistoryView</name>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Filter by name, tag, notes, model, dataset, status...</source>
+        <translation>按名称、标签、备注、模型、数据集、状态筛选...</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Double-click a run's name, tags or notes to edit them</source>
+        <translation>双击运行的名称、标签或备注进行编辑</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Run History</source>
+        <translation>运行历史</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>The change could not be saved: %1</source>
+        <translation>无法保存更改：%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Compare...</source>
+        <translation>比较...</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>The selected runs' settings, results and validation metrics side by side</source>
+        <translation>并排显示所选运行的设置、结果和验证指标</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp"/>
+        <source>Curves of</source>
+        <translation>曲线：</translation>
+    </message>
     <message>
         <location filename="../gui/runs/run_history.cpp" line="179"/>
         <source>Refresh</source>
@@ -1642,6 +1726,49 @@
     <message>
         <source>Browse...</source>
         <translation>浏览...</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunComparisonDialog</name>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>Only differences</source>
+        <translation>仅显示差异</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>Compare Runs</source>
+        <translation>比较运行</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>Validation (last evaluation)</source>
+        <translation>验证（最后一次评估）</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>These runs are of different tasks: their validation metrics do not compare.</source>
+        <translation>这些运行属于不同的任务：它们的验证指标不可比较。</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>Hide the settings that every run shares</source>
+        <translation>隐藏所有运行共有的设置</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp"/>
+        <source>(not set)</source>
+        <translation>（未设置）</translation>
     </message>
 </context>
 </TS>

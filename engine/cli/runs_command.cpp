@@ -128,6 +128,19 @@ int run_runs_show(const RunsArguments& arguments, std::ostream& out) {
     const track::RunRecord run = pick_run(store, arguments.id);
     const track::RunOverview overview = store.overview(run);
     out << "run " << run.id << " in " << store.file().string() << "\n";
+    if (!run.labels.name.empty()) {
+        out << "  name       " << run.labels.name << "\n";
+    }
+    if (!run.labels.tags.empty()) {
+        std::string tags;
+        for (const std::string& tag : run.labels.tags) {
+            tags += (tags.empty() ? "" : ", ") + tag;
+        }
+        out << "  tags       " << tags << "\n";
+    }
+    if (!run.labels.notes.empty()) {
+        out << "  notes      " << run.labels.notes << "\n";
+    }
     out << "  status     " << track::to_string(run.status) << "\n";
     out << "  method     " << run.method << ", model " << run.model << "\n";
     out << "  host       " << run.host << " (pid " << run.pid << ")\n";

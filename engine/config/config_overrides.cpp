@@ -103,4 +103,25 @@ json read_config_file(const std::string& path) {
     }
 }
 
+namespace {
+
+void flatten(const nlohmann::json& value, const std::string& prefix,
+             std::vector<std::pair<std::string, std::string>>& pairs) {
+    if (value.is_object() && !value.empty()) {
+        for (const auto& [key, item] : value.items()) {
+            flatten(item, prefix.empty() ? key : prefix + "." + key, pairs);
+        }
+        return;
+    }
+    pairs.emplace_back(prefix, value.is_string() ? value.get<std::string>() : value.dump());
+}
+
+} // namespace
+
+std::vector<std::pair<std::string, std::string>> flatten_settings(const nlohmann::json& settings) {
+    std::vector<std::pair<std::string, std::string>> pairs;
+    flatten(settings, "", pairs);
+    return pairs;
+}
+
 } // namespace kiln::config

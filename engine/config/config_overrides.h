@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kiln::config {
@@ -14,6 +15,11 @@ namespace kiln::config {
 // and as text otherwise. A malformed argument is a kiln::Error naming it.
 nlohmann::json apply_overrides(nlohmann::json base, const std::vector<std::string>& assignments,
                                const CommandSchema& schema);
+
+// The inverse: settings as `key=value` pairs with dotted keys, in key order ("optim_args.lr" ->
+// "0.3"); text values without quotes, the rest as JSON. For MLflow's params and for comparing
+// runs' settings.
+std::vector<std::pair<std::string, std::string>> flatten_settings(const nlohmann::json& settings);
 
 // Reads a JSON configuration file; a missing or malformed file is a kiln::Error naming it.
 nlohmann::json read_config_file(const std::string& path);

@@ -1,5 +1,6 @@
 #include "track/mlflow.h"
 
+#include "config/config_overrides.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/log.h"
@@ -351,17 +352,6 @@ private:
     std::thread sender_;
 };
 
-void flatten(const nlohmann::json& value, const std::string& prefix,
-             std::vector<std::pair<std::string, std::string>>& params) {
-    if (value.is_object() && !value.empty()) {
-        for (const auto& [key, item] : value.items()) {
-            flatten(item, prefix.empty() ? key : prefix + "." + key, params);
-        }
-        return;
-    }
-    params.emplace_back(prefix, value.is_string() ? value.get<std::string>() : value.dump());
-}
-
 } // namespace
 
 MlflowSettings mlflow_settings(const nlohmann::json& settings, const fs::path& out) {
@@ -407,18 +397,12 @@ std::unique_ptr<MlflowStore> make_mlflow_store(const MlflowSettings& settings) {
     return std::make_unique<FileStore>(path);
 }
 
-std::vector<std::pair<std::string, std::string>> config_params(const nlohmann::json& config) {
-    std::vector<std::pair<std::string, std::string>> params;
-    flatten(config, "", params);
-    return params;
-}
-
 MlflowLogger::MlflowLogger(const MlflowSettings& settings, const TrainConfig&)
     : settings_(settings), store_(make_mlflow_store(settings)) {}
 
 void MlflowLogger::on_start(const TrainConfig& config, std::int64_t, std::int64_t) {
     run_id_ = store_->start_run(settings_, unix_seconds());
-    store_->log_params(config_params(to_json(config)));
+    store_->log_params(config::flatten_settings(to_json(config)));
 }
 
 void MlflowLogger::on_step(const StepMetrics& metrics) {

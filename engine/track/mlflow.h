@@ -38,7 +38,8 @@ public:
 };
 std::unique_ptr<MlflowStore> make_mlflow_store(const MlflowSettings& settings);
 
-// Logs a training run to MLflow: the resolved configuration as params, every step's metrics,
+// Logs a training run to MLflow: the resolved configuration as params (flattened: optim_args.lr),
+// every step's metrics,
 // and the run's end state.
 class MlflowLogger : public TrainObserver {
 public:
@@ -58,8 +59,5 @@ private:
     std::unique_ptr<MlflowStore> store_;
     std::string run_id_;
 };
-
-// The configuration flattened to MLflow params: "optim_args.lr" -> "0.3".
-std::vector<std::pair<std::string, std::string>> config_params(const nlohmann::json& config);
 
 } // namespace kiln::track

@@ -54,6 +54,11 @@ constexpr const char* kMigrations[] = {
         wall_time REAL NOT NULL,
         UNIQUE(run_id, kind, path));
     )sql",
+    R"sql(
+    ALTER TABLE runs ADD COLUMN name TEXT NOT NULL DEFAULT '';
+    ALTER TABLE runs ADD COLUMN notes TEXT NOT NULL DEFAULT '';
+    ALTER TABLE runs ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
+    )sql",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == RunStore::kSchemaVersion,
               "one migration per schema version");
@@ -161,13 +166,23 @@ RunRecord read_run(const Statement& row) {
     run.summary = row.text(9);
     run.advice = row.text(10);
     run.last_activity = std::max(run.started, row.real(11));
+    run.labels.name = row.text(12);
+    run.labels.notes = row.text(13);
+    const nlohmann::json tags = nlohmann::json::parse(row.text(14), nullptr, false);
+    if (tags.is_array()) {
+        for (const nlohmann::json& tag : tags) {
+            if (tag.is_string()) {
+                run.labels.tags.push_back(tag.get<std::string>());
+            }
+        }
+    }
     return run;
 }
 
 constexpr const char* kSelectRuns =
     "SELECT id, status, method, model, host, pid, started, COALESCE(ended, 0), config, summary, "
-    "advice, COALESCE((SELECT MAX(wall_time) FROM metrics WHERE metrics.run_id = runs.id), 0) "
-    "FROM runs";
+    "advice, COALESCE((SELECT MAX(wall_time) FROM metrics WHERE metrics.run_id = runs.id), 0), "
+    "name, notes, tags FROM runs";
 
 } // namespace
 
@@ -424,6 +439,14 @@ void RunStore::finish_run(std::int64_t run, RunStatus status, const std::string&
                      "UPDATE runs SET status = ?, ended = ?, summary = ?, advice = ? WHERE id = ?");
     update.bind(1, to_string(status)).bind(2, now_seconds()).bind(3, summary_json);
     update.bind(4, advice_json).bind(5, run);
+    update.step();
+}
+
+void RunStore::set_labels(std::int64_t run, const RunLabels& labels) {
+    const std::lock_guard<std::mutex> lock(db_mutex_);
+    Statement update(db_, file_, "UPDATE runs SET name = ?, notes = ?, tags = ? WHERE id = ?");
+    update.bind(1, labels.name).bind(2, labels.notes).bind(3, nlohmann::json(labels.tags).dump());
+    update.bind(4, run);
     update.step();
 }
 

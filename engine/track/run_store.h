@@ -19,6 +19,14 @@ namespace kiln::track {
 enum class RunStatus { Running, Finished, Failed, Cancelled, Interrupted };
 std::string to_string(RunStatus status);
 
+// What a person says about a run (Studio's Run History): a name instead of the folder's, notes,
+// tags. Empty until set.
+struct RunLabels {
+    std::string name;
+    std::string notes;
+    std::vector<std::string> tags;
+};
+
 struct RunRecord {
     std::int64_t id = 0;
     RunStatus status = RunStatus::Running;
@@ -32,6 +40,7 @@ struct RunRecord {
     std::string config;       // the resolved configuration, JSON
     std::string summary;      // JSON written at the end, or empty
     std::string advice;       // the bottleneck advisor's diagnosis and advice, JSON, or empty
+    RunLabels labels;
 };
 
 struct MetricPoint {
@@ -75,7 +84,7 @@ struct RunOverview {
 // Readers (kiln runs, the GUI) may open the file while a run writes it.
 class RunStore {
 public:
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
 
     // Opens (creating when `create`) and migrates the database, and marks runs whose process is
     // gone as interrupted. Throws kiln::Error naming the file when it cannot.
@@ -103,6 +112,8 @@ public:
                     const std::string& advice_json);
     // Commits everything queued now.
     void flush();
+    // Names, annotates or tags a run (any time, also while it trains).
+    void set_labels(std::int64_t run, const RunLabels& labels);
 
     std::vector<RunRecord> runs() const;
     std::optional<RunRecord> run(std::int64_t id) const;

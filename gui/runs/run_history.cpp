@@ -3,18 +3,24 @@
 #include "core/error.h"
 #include "plots/plot_theme.h"
 #include "plots/qcustomplot.h"
+#include "runs/run_comparison.h"
 #include "track/run_directory.h"
 #include "track/run_store.h"
 
+#include <QComboBox>
 #include <QDateTime>
 #include <QDesktopServices>
 #include <QDir>
 #include <QDirIterator>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -33,6 +39,66 @@ QString duration_text(double seconds) {
                      .arg(total / 60 % 60, 2, 10, QLatin1Char('0'))
                      .arg(total % 60, 2, 10, QLatin1Char('0'))
                : QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
+}
+
+// A dataset by the name people know it: the folder's name, with its parent's when the folder
+// is only a split ("fashion-mnist/train").
+QString path_name(const std::string& path) {
+    const QFileInfo file(QString::fromStdString(path));
+    static const QStringList kSplitNames = {QStringLiteral("train"),  QStringLiteral("training"),
+                                            QStringLiteral("val"),    QStringLiteral("validation"),
+                                            QStringLiteral("images"), QStringLiteral("test")};
+    const QString name =
+        file.fileName().isEmpty() ? QDir(file.filePath()).dirName() : file.fileName();
+    return kSplitNames.contains(name.toLower())
+               ? QFileInfo(file.path()).fileName() + QLatin1Char('/') + name
+               : name;
+}
+
+// What a run's `data` setting trained on: a folder, several (the first and a count), or a
+// fine-tuning dataset's training split.
+QString dataset_name(const nlohmann::json& data) {
+    if (data.is_string()) {
+        return path_name(data.get<std::string>());
+    }
+    if (data.is_array() && !data.empty()) {
+        const QString first = dataset_name(data.front());
+        return data.size() == 1 ? first : QStringLiteral("%1 +%2").arg(first).arg(data.size() - 1);
+    }
+    if (data.is_object()) {
+        for (const char* key : {"train", "images", "annotations", "path"}) {
+            if (data.contains(key)) {
+                return dataset_name(data[key]);
+            }
+        }
+    }
+    return {};
+}
+
+void read_settings(const std::string& config_json, RunRow& row) {
+    const nlohmann::json config = nlohmann::json::parse(config_json, nullptr, false);
+    if (!config.is_object()) {
+        return;
+    }
+    row.config = QString::fromStdString(config_json);
+    const nlohmann::json size = config.value("transform_args", nlohmann::json::object())
+                                    .value("image_size", nlohmann::json());
+    row.image_size = size.is_array() && !size.empty() && size[0].is_number_integer()
+                         ? size[0].get<int>()
+                     : size.is_number_integer() ? size.get<int>()
+                                                : 0;
+    row.dataset = dataset_name(config.value("data", nlohmann::json()));
+    const nlohmann::json steps = config.value("steps", nlohmann::json());
+    const nlohmann::json epochs = config.value("epochs", nlohmann::json());
+    row.length = steps.is_number_integer()
+                     ? RunHistoryModel::tr("%n step(s)", nullptr, steps.get<int>())
+                 : epochs.is_number_integer()
+                     ? RunHistoryModel::tr("%n epoch(s)", nullptr, epochs.get<int>())
+                     : QString();
+    const nlohmann::json lr =
+        config.value("optim_args", nlohmann::json::object()).value("lr", nlohmann::json());
+    row.learning_rate =
+        lr.is_number() ? QString::number(lr.get<double>(), 'g', 4) : RunHistoryModel::tr("auto");
 }
 
 void read_database(const QString& directory, QVector<RunRow>& rows, QStringList* problems) {
@@ -56,14 +122,11 @@ void read_database(const QString& directory, QVector<RunRow>& rows, QStringList*
             row.task = QString::fromStdString(overview.task);
             row.watch_metric = QString::fromStdString(overview.watch_metric);
             row.best_validation = overview.best_validation;
-            const nlohmann::json config = nlohmann::json::parse(run.config, nullptr, false);
-            if (config.is_object()) {
-                const nlohmann::json size = config.value("transform_args", nlohmann::json::object())
-                                                .value("image_size", nlohmann::json());
-                row.image_size = size.is_array() && !size.empty() && size[0].is_number_integer()
-                                     ? size[0].get<int>()
-                                 : size.is_number_integer() ? size.get<int>()
-                                                            : 0;
+            read_settings(run.config, row);
+            row.name = QString::fromStdString(run.labels.name);
+            row.notes = QString::fromStdString(run.labels.notes);
+            for (const std::string& tag : run.labels.tags) {
+                row.tags << QString::fromStdString(tag);
             }
             rows.append(row);
         }
@@ -110,8 +173,59 @@ int RunHistoryModel::rowCount(const QModelIndex& parent) const {
 }
 
 int RunHistoryModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : DataWait + 1;
+    return parent.isValid() ? 0 : ColumnCount;
 }
+
+QString RunRow::displayName() const {
+    return name.isEmpty() ? QFileInfo(directory).fileName() : name;
+}
+
+namespace {
+
+bool is_numeric(int column) {
+    switch (column) {
+    case RunHistoryModel::ImageSize:
+    case RunHistoryModel::LearningRate:
+    case RunHistoryModel::Steps:
+    case RunHistoryModel::Loss:
+    case RunHistoryModel::BestValidation:
+    case RunHistoryModel::Throughput:
+    case RunHistoryModel::DataWait:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// A cell's value to sort by: numbers as numbers, the rest as its text.
+QVariant sort_value(const RunRow& run, int column, const QVariant& shown) {
+    switch (column) {
+    case RunHistoryModel::Started:
+        return run.started;
+    case RunHistoryModel::Duration:
+        return run.duration;
+    case RunHistoryModel::Length: // steps or epochs: by the number
+        return run.length.section(QLatin1Char(' '), 0, 0).toLongLong();
+    case RunHistoryModel::ImageSize:
+        return run.image_size;
+    case RunHistoryModel::LearningRate:
+        return run.learning_rate.toDouble();
+    case RunHistoryModel::Steps:
+        return run.steps;
+    case RunHistoryModel::Loss:
+        return run.final_loss;
+    case RunHistoryModel::BestValidation:
+        return run.best_validation.value_or(-1e300);
+    case RunHistoryModel::Throughput:
+        return run.images_per_second;
+    case RunHistoryModel::DataWait:
+        return run.data_wait;
+    default:
+        return shown.toString().toLower();
+    }
+}
+
+} // namespace
 
 QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= runs_.size()) {
@@ -119,23 +233,48 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
     }
     const RunRow& run = runs_[index.row()];
     if (role == Qt::ToolTipRole) {
-        return QDir::toNativeSeparators(run.directory);
+        return index.column() == Notes && !run.notes.isEmpty()
+                   ? run.notes
+                   : QDir::toNativeSeparators(run.directory);
     }
-    if (role == Qt::TextAlignmentRole && index.column() >= Steps) {
+    if (role == Qt::TextAlignmentRole && is_numeric(index.column())) {
         return int(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    if (role == Qt::EditRole) {
+        switch (index.column()) {
+        case Run:
+            return run.displayName();
+        case Tags:
+            return run.tags.join(QStringLiteral(", "));
+        case Notes:
+            return run.notes;
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::UserRole) {
+        return sort_value(run, index.column(), data(index, Qt::DisplayRole));
     }
     if (role != Qt::DisplayRole) {
         return {};
     }
     switch (index.column()) {
     case Run:
-        return QFileInfo(run.directory).fileName();
+        return run.displayName();
     case Status:
         return statusText(run.status);
     case Method: // a fine-tuning run has a task instead
         return run.method.isEmpty() ? run.task : run.method;
     case Model:
         return run.model;
+    case Dataset:
+        return run.dataset;
+    case Length:
+        return run.length;
+    case ImageSize:
+        return run.image_size > 0 ? QString::number(run.image_size) : QString();
+    case LearningRate:
+        return run.learning_rate;
     case Started:
         return QDateTime::fromSecsSinceEpoch(static_cast<qint64>(run.started))
             .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
@@ -154,9 +293,62 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
         return QString::number(run.images_per_second, 'f', 1);
     case DataWait:
         return QStringLiteral("%1%").arg(100.0 * run.data_wait, 0, 'f', 1);
+    case Tags:
+        return run.tags.join(QStringLiteral(", "));
+    case Notes: // one line in the table; the whole text in the tooltip and the editor
+        return run.notes.section(QLatin1Char('\n'), 0, 0);
     default:
         return {};
     }
+}
+
+Qt::ItemFlags RunHistoryModel::flags(const QModelIndex& index) const {
+    const Qt::ItemFlags flags = QAbstractTableModel::flags(index);
+    const int column = index.column();
+    return column == Run || column == Tags || column == Notes ? flags | Qt::ItemIsEditable : flags;
+}
+
+bool RunHistoryModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+    if (!index.isValid() || index.row() >= runs_.size() || role != Qt::EditRole) {
+        return false;
+    }
+    RunRow edited = runs_[index.row()];
+    const QString text = value.toString().trimmed();
+    switch (index.column()) {
+    case Run: // the folder's name (or nothing) clears the name
+        edited.name = text == QFileInfo(edited.directory).fileName() ? QString() : text;
+        break;
+    case Tags: {
+        edited.tags.clear();
+        for (const QString& tag : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            if (!tag.trimmed().isEmpty() && !edited.tags.contains(tag.trimmed())) {
+                edited.tags << tag.trimmed();
+            }
+        }
+        break;
+    }
+    case Notes:
+        edited.notes = value.toString();
+        break;
+    default:
+        return false;
+    }
+    try {
+        track::RunStore store(track::RunDirectory(edited.directory.toStdString()).run_db(), false);
+        track::RunLabels labels;
+        labels.name = edited.name.toStdString();
+        labels.notes = edited.notes.toStdString();
+        for (const QString& tag : edited.tags) {
+            labels.tags.push_back(tag.toStdString());
+        }
+        store.set_labels(edited.id, labels);
+    } catch (const std::exception& error) {
+        Q_EMIT labelsNotSaved(QString::fromStdString(error.what()));
+        return false;
+    }
+    runs_[index.row()] = edited;
+    Q_EMIT dataChanged(this->index(index.row(), 0), this->index(index.row(), ColumnCount - 1));
+    return true;
 }
 
 track::RecordedHistory read_recorded_history(const QString& directory) {
@@ -202,6 +394,14 @@ QVariant RunHistoryModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Method or task");
     case Model:
         return tr("Model");
+    case Dataset:
+        return tr("Dataset");
+    case Length:
+        return tr("Length");
+    case ImageSize:
+        return tr("Image size");
+    case LearningRate:
+        return tr("Learning rate");
     case Started:
         return tr("Started");
     case Duration:
@@ -216,26 +416,52 @@ QVariant RunHistoryModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Images/s");
     case DataWait:
         return tr("data_wait (median)");
+    case Tags:
+        return tr("Tags");
+    case Notes:
+        return tr("Notes");
     default:
         return {};
     }
 }
 
 RunHistoryView::RunHistoryView(QWidget* parent)
-    : QWidget(parent), model_(new RunHistoryModel(this)), table_(new QTableView(this)),
-      job_(this, QStringLiteral("run history")) {
+    : QWidget(parent), model_(new RunHistoryModel(this)), sorted_(new QSortFilterProxyModel(this)),
+      filter_(new QLineEdit(this)), table_(new QTableView(this)),
+      curve_metric_(new QComboBox(this)), job_(this, QStringLiteral("run history")) {
     setObjectName(QStringLiteral("runHistoryView"));
+    sorted_->setSourceModel(model_);
+    sorted_->setSortRole(Qt::UserRole);
+    sorted_->setFilterKeyColumn(-1); // any column
+    sorted_->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    filter_->setObjectName(QStringLiteral("runFilter"));
+    filter_->setPlaceholderText(tr("Filter by name, tag, notes, model, dataset, status..."));
+    filter_->setClearButtonEnabled(true);
+    connect(filter_, &QLineEdit::textChanged, this, &RunHistoryView::setFilterText);
     table_->setObjectName(QStringLiteral("runTable"));
-    table_->setModel(model_);
+    table_->setModel(sorted_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(RunHistoryModel::Started, Qt::DescendingOrder);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setSelectionMode(QAbstractItemView::ExtendedSelection); // several: overlay
+    table_->setSelectionMode(QAbstractItemView::ExtendedSelection); // several: overlay, compare
+    table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    table_->setToolTip(tr("Double-click a run's name, tags or notes to edit them"));
     // Each column as wide as what it shows; the table, not the last column, takes the rest.
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setStretchLastSection(false);
     table_->verticalHeader()->hide();
+    connect(model_, &RunHistoryModel::labelsNotSaved, this, [this](const QString& message) {
+        QMessageBox::warning(this, tr("Run History"),
+                             tr("The change could not be saved: %1").arg(message));
+    });
     auto* refresh = new QPushButton(tr("Refresh"), this);
     refresh->setObjectName(QStringLiteral("refreshRunsButton"));
     connect(refresh, &QPushButton::clicked, this, &RunHistoryView::refresh);
+    compare_ = new QPushButton(tr("Compare..."), this);
+    compare_->setObjectName(QStringLiteral("compareRunsButton"));
+    compare_->setToolTip(tr("The selected runs' settings, results and validation metrics side by "
+                            "side"));
+    connect(compare_, &QPushButton::clicked, this, &RunHistoryView::compareSelectedRuns);
     auto* open = new QPushButton(tr("Open Folder"), this);
     open->setObjectName(QStringLiteral("openRunFolderButton"));
     connect(open, &QPushButton::clicked, this, &RunHistoryView::openSelectedFolder);
@@ -256,22 +482,36 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     connect(remove, &QPushButton::clicked, this, &RunHistoryView::deleteSelectedRun);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(refresh);
+    buttons->addWidget(compare_);
     buttons->addWidget(open);
     buttons->addWidget(resume_);
     buttons->addWidget(export_);
     buttons->addWidget(remove);
     buttons->addStretch();
+    curve_metric_->setObjectName(QStringLiteral("curveMetric"));
+    curve_metric_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    curve_metric_->setMinimumContentsLength(24); // val_metric/map_50 and the like, whole
+    curve_metric_->addItem(QStringLiteral("train_loss"));
+    connect(curve_metric_, &QComboBox::currentTextChanged, this, [this] { updateCurves(); });
+    auto* curve_bar = new QHBoxLayout;
+    auto* curve_label = new QLabel(tr("Curves of"), this);
+    curve_label->setBuddy(curve_metric_);
+    curve_bar->addWidget(curve_label);
+    curve_bar->addWidget(curve_metric_);
+    curve_bar->addStretch();
     curves_ = new QCustomPlot(this);
     curves_->setObjectName(QStringLiteral("runCurves"));
     curves_->setMinimumHeight(220);
     curves_->xAxis->setLabel(tr("step"));
-    curves_->yAxis->setLabel(tr("train_loss"));
+    curves_->yAxis->setLabel(QStringLiteral("train_loss"));
     curves_->legend->setVisible(true);
     curves_->legend->setFont(QFont(font().family(), 8));
     curves_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     followPalette(curves_);
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(filter_);
     layout->addWidget(table_, 1);
+    layout->addLayout(curve_bar);
     layout->addWidget(curves_, 1);
     layout->addLayout(buttons);
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
@@ -281,41 +521,100 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     updateButtons();
 }
 
+void RunHistoryView::setFilterText(const QString& text) {
+    if (filter_->text() != text) {
+        filter_->setText(text); // comes back here through textChanged
+        return;
+    }
+    sorted_->setFilterFixedString(text);
+}
+
 void RunHistoryView::updateButtons() {
     const RunRow* run = selectedRun();
     resume_->setEnabled(run != nullptr && (run->status == QStringLiteral("interrupted") ||
                                            run->status == QStringLiteral("cancelled")));
     export_->setEnabled(run != nullptr);
+    compare_->setEnabled(table_->selectionModel()->selectedRows().size() >= 2);
 }
 
 int RunHistoryView::curveCount() const {
     return curves_->graphCount();
 }
 
+QStringList RunHistoryView::curveMetrics() const {
+    QStringList metrics;
+    for (int i = 0; i < curve_metric_->count(); ++i) {
+        metrics << curve_metric_->itemText(i);
+    }
+    return metrics;
+}
+
+void RunHistoryView::setCurveMetric(const QString& metric) {
+    curve_metric_->setCurrentText(metric);
+}
+
+QVector<RunRow> RunHistoryView::selectedRuns() const {
+    QModelIndexList rows = table_->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(),
+              [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    QVector<RunRow> runs;
+    for (const QModelIndex& row : rows) {
+        runs << model_->runs().at(sorted_->mapToSource(row).row());
+    }
+    return runs;
+}
+
 void RunHistoryView::updateCurves() {
     static const QList<QColor> colours = {QColor(31, 119, 180),  QColor(255, 127, 14),
                                           QColor(44, 160, 44),   QColor(214, 39, 40),
                                           QColor(148, 103, 189), QColor(140, 86, 75)};
+    const QString metric = curve_metric_->currentText();
     curves_->clearGraphs();
-    const QModelIndexList rows = table_->selectionModel()->selectedRows();
-    for (const QModelIndex& row : rows) {
-        const RunRow& run = model_->runs().at(row.row());
-        QVector<double> steps, losses;
+    QStringList metrics{QStringLiteral("train_loss")};
+    for (const RunRow& run : selectedRuns()) {
+        QVector<double> steps, values;
         try {
             const track::RunStore store(
                 kiln::track::RunDirectory(run.directory.toStdString()).run_db(), false);
-            for (const track::MetricPoint& point : store.metrics(run.id, "train_loss")) {
+            for (const std::string& key : store.metric_keys(run.id)) {
+                const QString name = QString::fromStdString(key);
+                // Validation metrics, not per class (val_metric/iou/cat has two slashes).
+                if (name.startsWith(QStringLiteral("val_")) && name.count(QLatin1Char('/')) < 2 &&
+                    !metrics.contains(name)) {
+                    metrics << name;
+                }
+            }
+            for (const track::MetricPoint& point : store.metrics(run.id, metric.toStdString())) {
                 steps << static_cast<double>(point.step);
-                losses << point.value;
+                values << point.value;
             }
         } catch (const std::exception&) {
             continue; // the table said what it could; an unreadable run draws nothing
         }
+        if (steps.isEmpty()) {
+            continue; // a run without this metric (another task's)
+        }
+        const QColor colour = colours[curves_->graphCount() % colours.size()];
         QCPGraph* graph = curves_->addGraph();
-        graph->setName(QFileInfo(run.directory).fileName());
-        graph->setPen(QPen(colours[curves_->graphCount() % colours.size()], 1.5));
-        graph->setData(steps, losses, true);
+        graph->setName(run.displayName());
+        graph->setPen(QPen(colour, 1.5));
+        if (metric.startsWith(QStringLiteral("val_"))) { // one point per evaluation
+            graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, 5));
+        }
+        graph->setData(steps, values, true);
     }
+    // The choices follow the selection; the shown metric stays while a selected run has it.
+    {
+        const QSignalBlocker block(curve_metric_);
+        curve_metric_->clear();
+        curve_metric_->addItems(metrics);
+        curve_metric_->setCurrentText(metrics.contains(metric) ? metric : metrics.front());
+    }
+    if (!metrics.contains(metric)) {
+        updateCurves(); // the training loss, which every run has
+        return;
+    }
+    curves_->yAxis->setLabel(metric);
     // Nothing selected: empty axes, no legend, rather than the last selection's frame.
     curves_->legend->setVisible(curves_->graphCount() > 0);
     if (curves_->graphCount() > 0) {
@@ -325,6 +624,16 @@ void RunHistoryView::updateCurves() {
         curves_->yAxis->setRange(0, 1);
     }
     curves_->replot();
+}
+
+void RunHistoryView::compareSelectedRuns() {
+    const QVector<RunRow> runs = selectedRuns();
+    if (runs.size() < 2) {
+        return;
+    }
+    auto* dialog = new RunComparisonDialog(runs, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void RunHistoryView::resumeSelectedRun() {
@@ -374,7 +683,7 @@ const RunRow* RunHistoryView::selectedRun() const {
     if (rows.size() != 1) { // resume, open and delete act on one run
         return nullptr;
     }
-    return &model_->runs().at(rows.first().row());
+    return &model_->runs().at(sorted_->mapToSource(rows.first()).row());
 }
 
 void RunHistoryView::openSelectedFolder() {

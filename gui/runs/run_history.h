@@ -5,12 +5,16 @@
 
 #include <QAbstractTableModel>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 #include <QWidget>
 #include <optional>
 
+class QComboBox;
 class QCustomPlot;
+class QLineEdit;
 class QPushButton;
+class QSortFilterProxyModel;
 class QTableView;
 
 namespace kiln::gui {
@@ -31,7 +35,18 @@ struct RunRow {
     QString task;         // pretrain, image_classification, semantic_segmentation
     QString watch_metric; // fine-tuning
     std::optional<double> best_validation;
-    int image_size = 0; // the run's transform_args.image_size (height); 0 when it does not say
+    int image_size = 0;    // the run's transform_args.image_size (height); 0 when it does not say
+    QString dataset;       // the folder (or annotation file) it trained on, by name
+    QString length;        // "100 epochs" or "500 steps"
+    QString learning_rate; // optim_args.lr, or "auto"
+    QString config;        // the resolved settings, JSON
+    // What the user said about it (Run History's Run, Tags and Notes cells), kept in run.db.
+    QString name;
+    QString notes;
+    QStringList tags;
+
+    // The name the user gave it, else its folder's.
+    QString displayName() const;
 };
 
 // Every run recorded under `folder` (its run.db and those of its subfolders, two levels down),
@@ -42,8 +57,10 @@ QVector<RunRow> read_runs(const QString& folder, QStringList* problems = nullptr
 // kiln::Error when there is none or the database cannot be read.
 track::RecordedHistory read_recorded_history(const QString& directory);
 
-// The project's runs as a table: status, method, model, start, duration, steps, final loss,
-// images/s and median data_wait.
+// The project's runs as a table: name, status, method, model, dataset, length, image size,
+// learning rate, start, duration, steps, final loss, best validation, images/s, median
+// data_wait, tags and notes. Name, tags and notes are edited in place and written to run.db.
+// Qt::UserRole gives each cell's value to sort by.
 class RunHistoryModel : public QAbstractTableModel {
     Q_OBJECT
 
@@ -55,13 +72,20 @@ public:
         Status,
         Method,
         Model,
+        Dataset,
+        Length,
+        ImageSize,
+        LearningRate,
         Started,
         Duration,
         Steps,
         Loss,
         BestValidation,
         Throughput,
-        DataWait
+        DataWait,
+        Tags,
+        Notes,
+        ColumnCount
     };
     using QAbstractTableModel::QAbstractTableModel;
 
@@ -72,13 +96,22 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    // Renames, tags (comma-separated) or annotates a run; false, with labelsNotSaved, when its
+    // run.db cannot be written.
+    bool setData(const QModelIndex& index, const QVariant& value, int role) override;
+
+Q_SIGNALS:
+    void labelsNotSaved(const QString& message);
 
 private:
     QVector<RunRow> runs_;
 };
 
-// The Run History view: the table, the loss curves of the selected runs overlaid, and buttons to
-// refresh, resume a run, open its folder and delete it (after asking).
+// The Run History view: a filter, the table (sorted by any column), the selected runs' curves
+// overlaid (the training loss or any validation metric they recorded), and buttons to
+// refresh, compare the selected runs, resume a run, export its model, open its folder and
+// delete it (after asking).
 class RunHistoryView : public QWidget {
     Q_OBJECT
 
@@ -91,8 +124,15 @@ public:
     QString folder() const { return folder_; }
     RunHistoryModel* model() const { return model_; }
     QTableView* table() const { return table_; }
-    // The loss curves drawn for the selected runs, one graph per run.
+    // The curves drawn for the selected runs, one graph per run that recorded the metric.
     int curveCount() const;
+    // The metrics the curves can show for the selection; the one shown.
+    QStringList curveMetrics() const;
+    void setCurveMetric(const QString& metric);
+    // Shows only the runs whose cells contain `text` (any column, any case).
+    void setFilterText(const QString& text);
+    // The selected runs, in the table's order.
+    QVector<RunRow> selectedRuns() const;
 
     bool isRefreshing() const { return job_.isRunning(); }
 
@@ -105,6 +145,8 @@ public Q_SLOTS:
     // Asks for the selected run to continue from its last checkpoint (interrupted or stopped
     // runs only).
     void resumeSelectedRun();
+    // Opens the settings, results and validation metrics of the selected runs side by side.
+    void compareSelectedRuns();
 
 Q_SIGNALS:
     void resumeRequested(const QString& directory);
@@ -118,7 +160,11 @@ private:
 
     QString folder_;
     RunHistoryModel* model_;
+    QSortFilterProxyModel* sorted_;
+    QLineEdit* filter_;
     QTableView* table_;
+    QComboBox* curve_metric_;
+    QPushButton* compare_;
     QPushButton* resume_;
     QPushButton* export_;
     QCustomPlot* curves_;

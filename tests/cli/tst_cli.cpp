@@ -8,6 +8,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <sqlite3.h>
 
 namespace {
 
@@ -454,6 +455,20 @@ private Q_SLOTS:
         QVERIFY2(result.out.contains(QStringLiteral("status     finished")),
                  qPrintable(result.out));
         QVERIFY2(result.out.contains(QStringLiteral("steps      400,")), qPrintable(result.out));
+        // The name, tags and notes Studio's Run History gives a run.
+        sqlite3* db = nullptr;
+        sqlite3_open(QDir(out).filePath(QStringLiteral("run.db")).toUtf8().constData(), &db);
+        QCOMPARE(sqlite3_exec(db,
+                              "UPDATE runs SET name = 'baseline', tags = '[\"cpu\", \"long\"]', "
+                              "notes = 'killed once'",
+                              nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        result = runKiln({"runs", "show", out});
+        QVERIFY2(
+            result.out.contains(QStringLiteral("name       baseline\n  tags       cpu, long\n  "
+                                               "notes      killed once\n")),
+            qPrintable(result.out));
 
         // Every step once: the steps the killed run made after its checkpoint were redone.
         const QString csv = temp_.filePath(QStringLiteral("metrics.csv"));

@@ -11,6 +11,7 @@
 #include "datasets/thumbnail_model.h"
 #include "project/demo_project.h"
 #include "project/project.h"
+#include "support/screenshot.h"
 #include "training/run_config_form.h"
 
 #include <QAction>
@@ -42,12 +43,6 @@ namespace {
 QByteArray readAll(const QString& path) {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void saveScreenshot(QWidget& widget, const QString& name) {
-    const QString folder = QStringLiteral(KILN_SCREENSHOT_DIR);
-    QDir().mkpath(folder);
-    QVERIFY(widget.grab().save(QDir(folder).filePath(name + QStringLiteral(".png"))));
 }
 
 void writeAll(const QString& path, const QByteArray& bytes) {
@@ -447,7 +442,7 @@ private Q_SLOTS:
         QVERIFY(recent->item(0)->text().startsWith(QStringLiteral("kept\n")));
         QVERIFY(recent->item(0)->text().contains(QDir::toNativeSeparators(kept)));
         QVERIFY(recent->item(1)->text().contains(QStringLiteral("(not found)")));
-        saveScreenshot(window, QStringLiteral("start-page"));
+        kiln::test::saveScreenshot(window, QStringLiteral("start-page"));
 
         // A recent project opens with one activation; New Project starts an empty one.
         Q_EMIT recent->itemActivated(recent->item(0));

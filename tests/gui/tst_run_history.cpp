@@ -4,17 +4,22 @@
 #include "app/main_window.h"
 #include "plots/qcustomplot.h"
 #include "project/project.h"
+#include "runs/run_comparison.h"
 #include "runs/run_history.h"
+#include "support/screenshot.h"
 #include "track/run_directory.h"
 #include "track/run_store.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDir>
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -24,16 +29,23 @@ using kiln::gui::RunHistoryModel;
 
 namespace {
 
-// A finished run of `steps` steps in `directory`, its loss falling to 1/steps.
-void recordRun(const QString& directory, int steps, double started_offset) {
+// A finished run of `steps` steps in `directory`, its loss falling to 1/steps, with `config`
+// as its settings; with `validate`, a top-1 accuracy every 5 steps.
+void recordRun(const QString& directory, int steps, double started_offset,
+               const std::string& config = "{}", bool validate = false) {
     QDir().mkpath(directory);
     kiln::track::RunStore store(kiln::track::RunDirectory(directory.toStdString()).run_db());
-    const std::int64_t run = store.begin_run("{}", "simclr", "resnet18");
+    const std::int64_t run = store.begin_run(config, "simclr", "resnet18");
     for (int step = 1; step <= steps; ++step) {
         store.add_metrics(
             run, step, 0,
             {{"train_loss", 1.0 / step}, {"data_wait", 0.25}, {"images_per_second", 100.0}},
             1700000000.0 + started_offset + step);
+        if (validate && step % 5 == 0) {
+            store.add_metrics(run, step, 0,
+                              {{"val_metric/top1", 0.1 * step}, {"val_metric/top1/cat", 0.5}},
+                              1700000000.0 + started_offset + step);
+        }
     }
     store.finish_run(run, kiln::track::RunStatus::Finished, "{}", "");
 }
@@ -139,6 +151,126 @@ private Q_SLOTS:
         waitForHistory(window.runHistory());
         QCOMPARE(model->rowCount(), 2);
         QCOMPARE(cell(0, RunHistoryModel::Run), QStringLiteral("third"));
+    }
+
+    // Runs named, tagged and annotated in place (kept in run.db), sorted, filtered, their
+    // validation curves overlaid and their settings compared.
+    void runsAreLabelledSortedFilteredAndCompared() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath(QStringLiteral("runs"));
+        recordRun(
+            runs + QStringLiteral("/a"), 12, 0,
+            R"({"data": ["/data/fashion-mnist/train"], "epochs": 10, "optim_args": {"lr": 0.3},
+                      "transform_args": {"image_size": [32, 32]}, "seed": 0})",
+            true);
+        recordRun(runs + QStringLiteral("/b"), 20, 1000,
+                  R"({"data": ["/data/fashion-mnist/train"], "steps": 20, "optim_args": {},
+                      "transform_args": {"image_size": [64, 64]}, "seed": 0})",
+                  true);
+        recordRun(runs + QStringLiteral("/c"), 3, 2000);
+        kiln::gui::RunHistoryView view;
+        view.resize(1200, 700);
+        view.show();
+        view.setFolder(runs);
+        waitForHistory(&view);
+        RunHistoryModel* model = view.model();
+        QCOMPARE(model->rowCount(), 3);
+        QTableView* table = view.table();
+        const auto shown = [&](int row, int column) {
+            return table->model()->index(row, column).data().toString();
+        };
+        // Newest first, with what each trained on.
+        QCOMPARE(shown(0, RunHistoryModel::Run), QStringLiteral("c"));
+        QCOMPARE(shown(2, RunHistoryModel::Dataset), QStringLiteral("fashion-mnist/train"));
+        QCOMPARE(shown(2, RunHistoryModel::Length), QStringLiteral("10 epochs"));
+        QCOMPARE(shown(1, RunHistoryModel::Length), QStringLiteral("20 steps"));
+        QCOMPARE(shown(2, RunHistoryModel::ImageSize), QStringLiteral("32"));
+        QCOMPARE(shown(2, RunHistoryModel::LearningRate), QStringLiteral("0.3"));
+        QCOMPARE(shown(1, RunHistoryModel::LearningRate), QStringLiteral("auto"));
+
+        // Renamed and tagged in place; run.db keeps it, so a refresh shows it again.
+        const QModelIndex name = table->model()->index(2, RunHistoryModel::Run);
+        QVERIFY(table->model()->flags(name) & Qt::ItemIsEditable);
+        QVERIFY(!(table->model()->flags(table->model()->index(2, RunHistoryModel::Steps)) &
+                  Qt::ItemIsEditable));
+        QVERIFY(table->model()->setData(name, QStringLiteral("baseline")));
+        QVERIFY(table->model()->setData(table->model()->index(2, RunHistoryModel::Tags),
+                                        QStringLiteral(" cpu, quick ,cpu")));
+        QVERIFY(table->model()->setData(table->model()->index(2, RunHistoryModel::Notes),
+                                        QStringLiteral("first try\nlr 0.3 diverged once")));
+        view.refresh();
+        waitForHistory(&view);
+        QCOMPARE(shown(2, RunHistoryModel::Run), QStringLiteral("baseline"));
+        QCOMPARE(shown(2, RunHistoryModel::Tags), QStringLiteral("cpu, quick"));
+        QCOMPARE(shown(2, RunHistoryModel::Notes), QStringLiteral("first try"));
+        QCOMPARE(table->model()->index(2, RunHistoryModel::Notes).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("first try\nlr 0.3 diverged once"));
+        {
+            kiln::track::RunStore store(
+                kiln::track::RunDirectory((runs + QStringLiteral("/a")).toStdString()).run_db());
+            QCOMPARE(store.runs().at(0).labels.name, std::string("baseline"));
+            QCOMPARE(store.runs().at(0).labels.tags, (std::vector<std::string>{"cpu", "quick"}));
+        }
+
+        // Sorted by a column's value, not its text: 3 < 12 < 20 steps.
+        table->sortByColumn(RunHistoryModel::Steps, Qt::AscendingOrder);
+        QCOMPARE(shown(0, RunHistoryModel::Steps), QStringLiteral("3"));
+        QCOMPARE(shown(1, RunHistoryModel::Steps), QStringLiteral("12"));
+        QCOMPARE(shown(2, RunHistoryModel::Steps), QStringLiteral("20"));
+        // Filtered by any cell: a tag, then a dataset.
+        view.findChild<QLineEdit*>(QStringLiteral("runFilter"))->setText(QStringLiteral("QUICK"));
+        QCOMPARE(table->model()->rowCount(), 1);
+        QCOMPARE(shown(0, RunHistoryModel::Run), QStringLiteral("baseline"));
+        view.setFilterText(QStringLiteral("fashion"));
+        QCOMPARE(table->model()->rowCount(), 2);
+
+        // Two runs of one task: their validation curves overlaid, one point per evaluation;
+        // per-class values are not offered.
+        table->selectAll();
+        QCOMPARE(view.selectedRuns().size(), 2);
+        QVERIFY(view.curveMetrics().contains(QStringLiteral("val_metric/top1")));
+        QVERIFY(!view.curveMetrics().contains(QStringLiteral("val_metric/top1/cat")));
+        view.setCurveMetric(QStringLiteral("val_metric/top1"));
+        QCOMPARE(view.curveCount(), 2);
+        auto* curves = view.findChild<QCustomPlot*>(QStringLiteral("runCurves"));
+        QCOMPARE(curves->graph(0)->data()->size(), 2); // 12 steps: validated at 5 and 10
+        QCOMPARE(curves->yAxis->label(), QStringLiteral("val_metric/top1"));
+        kiln::test::saveScreenshot(view, QStringLiteral("run-history-labelled-filtered"));
+
+        // Compared: results, the last evaluation (the better run in bold), the settings that
+        // differ marked, the shared ones hidden until asked for.
+        auto* compare = view.findChild<QPushButton*>(QStringLiteral("compareRunsButton"));
+        QVERIFY(compare->isEnabled());
+        compare->click();
+        auto* dialog = view.findChild<kiln::gui::RunComparisonDialog*>();
+        QVERIFY(dialog != nullptr);
+        QTableWidget* comparison = dialog->table();
+        QCOMPARE(comparison->columnCount(), 2);
+        const int top1 = dialog->rowOf(QStringLiteral("val_metric/top1"));
+        QVERIFY(top1 >= 0);
+        QCOMPARE(dialog->rowOf(QStringLiteral("val_metric/top1/cat")), -1);
+        const int better = comparison->item(top1, 0)->text() == QStringLiteral("2.0000") ? 0 : 1;
+        QCOMPARE(comparison->item(top1, better)->text(), QStringLiteral("2.0000")); // 20 steps
+        QVERIFY(comparison->item(top1, better)->font().bold());
+        QVERIFY(!comparison->item(top1, 1 - better)->font().bold());
+        // epochs, steps, optim_args.lr (and optim_args, empty in b) and image_size differ;
+        // data and seed do not.
+        QCOMPARE(dialog->differingSettings(), 5);
+        const int seed = dialog->rowOf(QStringLiteral("seed"));
+        const int size = dialog->rowOf(QStringLiteral("transform_args.image_size"));
+        QVERIFY(seed >= 0 && size >= 0);
+        QVERIFY(comparison->isRowHidden(seed));
+        QVERIFY(!comparison->isRowHidden(size));
+        QVERIFY(comparison->verticalHeaderItem(size)->font().bold());
+        dialog->resize(760, 600);
+        kiln::test::saveScreenshot(*dialog, QStringLiteral("run-history-compare"));
+        dialog->findChild<QCheckBox*>(QStringLiteral("onlyDifferences"))->setChecked(false);
+        QVERIFY(!comparison->isRowHidden(seed));
+        dialog->close();
+
+        // One run selected: nothing to compare.
+        table->selectRow(0);
+        QVERIFY(!compare->isEnabled());
     }
 
     void unreadableDatabasesAreReported() {

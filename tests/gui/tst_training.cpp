@@ -15,6 +15,7 @@
 #include "predict/predict_dialog.h"
 #include "project/project.h"
 #include "runs/run_history.h"
+#include "support/screenshot.h"
 #include "support/shape_scenes.h"
 #include "support/shapes_idx.h"
 #include "training/run_config_form.h"
@@ -83,12 +84,6 @@ private:
 // The history reads run.db files on a thread: wait until what it shows is current.
 void waitForHistory(const kiln::gui::RunHistoryView* view) {
     QTRY_VERIFY_WITH_TIMEOUT(!view->isRefreshing(), 10000);
-}
-
-void saveScreenshot(QWidget& widget, const QString& name) {
-    const QString folder = QStringLiteral(KILN_SCREENSHOT_DIR);
-    QDir().mkpath(folder);
-    QVERIFY(widget.grab().save(QDir(folder).filePath(name + QStringLiteral(".png"))));
 }
 
 } // namespace
@@ -298,7 +293,7 @@ private Q_SLOTS:
         QVERIFY(!plots.validationTitle().contains(QStringLiteral("step 40")));
         QVERIFY(plots.validationTitle().contains(QStringLiteral("step 80")));
         QTest::qWait(100);
-        saveScreenshot(plots, QStringLiteral("live-plots-pending-validation"));
+        kiln::test::saveScreenshot(plots, QStringLiteral("live-plots-pending-validation"));
         metrics.step = 80;
         plots.addValidation(metrics);
         QCOMPARE(plots.validationTitle(), QStringLiteral("Validation"));
@@ -341,7 +336,7 @@ private Q_SLOTS:
         results.resize(900, 260);
         results.show();
         QTest::qWait(50);
-        saveScreenshot(results, QStringLiteral("per-class-results"));
+        kiln::test::saveScreenshot(results, QStringLiteral("per-class-results"));
         results.clear();
         QVERIFY(results.isHidden());
     }
@@ -465,9 +460,9 @@ private Q_SLOTS:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         prepare(window, QStringLiteral("train"), 2);
-        saveScreenshot(window, QStringLiteral("datasets"));
+        kiln::test::saveScreenshot(window, QStringLiteral("datasets"));
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(1);
-        saveScreenshot(window, QStringLiteral("run-configuration"));
+        kiln::test::saveScreenshot(window, QStringLiteral("run-configuration"));
 
         QSignalSpy finished(window.session(), &kiln::gui::TrainingSession::finished);
         QSignalSpy failed(window.session(), &kiln::gui::TrainingSession::failed);
@@ -492,7 +487,7 @@ private Q_SLOTS:
         QVERIFY(window.findChild<QLabel*>(QStringLiteral("adviceLabel"))
                     ->text()
                     .startsWith(QStringLiteral("Finished after 4 steps.")));
-        saveScreenshot(window, QStringLiteral("live-plots"));
+        kiln::test::saveScreenshot(window, QStringLiteral("live-plots"));
 
         // The run is in the project's history; its settings are the project's "last" preset.
         waitForHistory(window.runHistory());
@@ -526,7 +521,7 @@ private Q_SLOTS:
         QCOMPARE(history->rowCount(), 2);
         QVERIFY(history->runs().at(0).directory != history->runs().at(1).directory);
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(3);
-        saveScreenshot(window, QStringLiteral("run-history"));
+        kiln::test::saveScreenshot(window, QStringLiteral("run-history"));
 
         // File > Export Embeddings with the run's exported model: one row per image.
         const QString csv = QDir(temp_.path()).filePath(QStringLiteral("exported/embeddings.csv"));
@@ -558,7 +553,7 @@ private Q_SLOTS:
         window.embeddingsView()->selectPoint(0);
         QCOMPARE(window.embeddingsView()->neighbourNames().size(), 10);
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(4);
-        saveScreenshot(window, QStringLiteral("embeddings"));
+        kiln::test::saveScreenshot(window, QStringLiteral("embeddings"));
         QVERIFY(window.saveProject());
     }
 
@@ -606,7 +601,7 @@ private Q_SLOTS:
         task->setCurrentIndex(task->findData(QStringLiteral("semantic_segmentation")));
         QVERIFY(masks->isVisible() && !method->isVisible());
         QTest::qWait(50); // the form's layout settles
-        saveScreenshot(window, QStringLiteral("run-configuration-segmentation"));
+        kiln::test::saveScreenshot(window, QStringLiteral("run-configuration-segmentation"));
         // Distillation asks for its teacher, and a listed run gives its exported model.
         auto* teacher = form->findChild<QComboBox*>(QStringLiteral("teacherField"));
         task->setCurrentIndex(task->findData(QStringLiteral("pretrain")));
@@ -631,7 +626,7 @@ private Q_SLOTS:
         QCOMPARE(detection["data"]["train"]["annotations"], nlohmann::json("/data/train.json"));
         QCOMPARE(detection["data"]["val"]["annotations"], nlohmann::json("/data/val.json"));
         QTest::qWait(50);
-        saveScreenshot(window, QStringLiteral("run-configuration-detection"));
+        kiln::test::saveScreenshot(window, QStringLiteral("run-configuration-detection"));
         // A YOLO dataset instead: its data.yaml holds the splits and names.
         auto* labels = form->findChild<QComboBox*>(QStringLiteral("detectionLabelsField"));
         auto* yolo = form->findChild<QLineEdit*>(QStringLiteral("yoloDataField"));
@@ -651,7 +646,7 @@ private Q_SLOTS:
         QVERIFY(form->findChild<QComboBox*>(QStringLiteral("modelField"))->isVisible());
         QVERIFY(backbone->isVisible());
         QTest::qWait(200);
-        saveScreenshot(window, QStringLiteral("run-configuration-detection-yolo"));
+        kiln::test::saveScreenshot(window, QStringLiteral("run-configuration-detection-yolo"));
         labels->setCurrentIndex(labels->findData(QStringLiteral("coco")));
         task->setCurrentIndex(task->findData(QStringLiteral("image_classification")));
         QVERIFY(!masks->isVisible() && backbone->isVisible());
@@ -673,7 +668,7 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(settings["data"]["val"].get<std::string>()),
                  QDir::cleanPath(labelled + QStringLiteral("/val")));
         QTest::qWait(50);
-        saveScreenshot(window, QStringLiteral("run-configuration-classification"));
+        kiln::test::saveScreenshot(window, QStringLiteral("run-configuration-classification"));
 
         finished.clear();
         QSignalSpy failed(window.session(), &kiln::gui::TrainingSession::failed);
@@ -695,7 +690,7 @@ private Q_SLOTS:
                     ->text()
                     .contains(QStringLiteral("Best val_metric/top1_acc_micro")));
         QVERIFY(window.findChild<kiln::gui::PerClassResults*>()->isVisible());
-        saveScreenshot(window, QStringLiteral("live-plots-fine-tuning"));
+        kiln::test::saveScreenshot(window, QStringLiteral("live-plots-fine-tuning"));
         // A fine-tuning run is not offered as a backbone to start from.
         QCOMPARE(backbone->count(), runs_offered);
         // Run History shows its task and its best validation value.
@@ -711,7 +706,7 @@ private Q_SLOTS:
                  qPrintable(column(0, kiln::gui::RunHistoryModel::BestValidation)));
         QCOMPARE(column(1, kiln::gui::RunHistoryModel::BestValidation), QString());
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(3);
-        saveScreenshot(window, QStringLiteral("run-history-fine-tuning"));
+        kiln::test::saveScreenshot(window, QStringLiteral("run-history-fine-tuning"));
 
         // Export Model for the selected run: its best checkpoint, the whole classifier, as ONNX.
         window.findChild<QTableView*>(QStringLiteral("runTable"))->selectRow(0);
@@ -724,7 +719,7 @@ private Q_SLOTS:
                      qPrintable(model->currentData().toString()));
             QVERIFY(model->currentText().contains(QStringLiteral("image_classification")));
             dialog->setOutput(onnx);
-            saveScreenshot(*dialog, QStringLiteral("export-model"));
+            kiln::test::saveScreenshot(*dialog, QStringLiteral("export-model"));
             dialog->accept();
         });
         window.findChild<QPushButton*>(QStringLiteral("exportRunModelButton"))->click();
@@ -753,7 +748,7 @@ private Q_SLOTS:
                         .endsWith(QStringLiteral(".csv")));
             dialog->setData(val);
             dialog->setOutput(csv);
-            saveScreenshot(*dialog, QStringLiteral("predict"));
+            kiln::test::saveScreenshot(*dialog, QStringLiteral("predict"));
             dialog->accept();
         });
         StallMeter predict_stalls;
@@ -891,7 +886,7 @@ private Q_SLOTS:
                                 .arg(window.minimumSizeHint().height())));
         window.resize(1280, 680);
         QTRY_COMPARE(window.height(), 680);
-        saveScreenshot(window, QStringLiteral("live-plots-laptop"));
+        kiln::test::saveScreenshot(window, QStringLiteral("live-plots-laptop"));
         advice.bottleneck = kiln::system::Bottleneck::Model;
         summary.advice = advice;
         Q_EMIT window.session()->finished(summary);

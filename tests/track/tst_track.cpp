@@ -1,6 +1,7 @@
 // Run tracking: the SQLite run store (schema, batched commits, a kill -9 mid-run, resume), and
 // the loggers, read back by their own programs (TensorBoard, MLflow, Weights & Biases).
 
+#include "config/config_overrides.h"
 #include "core/error.h"
 #include "support/python.h"
 #include "tensorboard_event.pb.h"
@@ -114,6 +115,36 @@ private Q_SLOTS:
         } catch (const kiln::Error& error) {
             QVERIFY2(QString(error.what()).contains("no run database"), error.what());
         }
+    }
+
+    // Schema 2 adds a run's name, notes and tags; a schema-1 database gains them, empty.
+    void labelsAreKeptAndOldDatabasesGainThem() {
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath("run.db").toStdString();
+        {
+            track::RunStore store(file);
+            store.begin_run("{}", "simclr", "smallcnn");
+        }
+        sqlite3* db = nullptr;
+        sqlite3_open(file.c_str(), &db);
+        QCOMPARE(sqlite3_exec(db,
+                              "ALTER TABLE runs DROP COLUMN name; ALTER TABLE runs DROP COLUMN "
+                              "notes; ALTER TABLE runs DROP COLUMN tags; PRAGMA user_version=1",
+                              nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        {
+            track::RunStore store(file);
+            const track::RunRecord run = store.runs().at(0);
+            QVERIFY(run.labels.name.empty() && run.labels.notes.empty() && run.labels.tags.empty());
+            QCOMPARE(run.method, std::string("simclr"));
+            store.set_labels(run.id, {"baseline", "lr too high?\nretry with 0.1", {"cpu", "a, b"}});
+        }
+        track::RunStore store(file);
+        const track::RunLabels labels = store.runs().at(0).labels;
+        QCOMPARE(labels.name, std::string("baseline"));
+        QCOMPARE(labels.notes, std::string("lr too high?\nretry with 0.1"));
+        QCOMPARE(labels.tags, (std::vector<std::string>{"cpu", "a, b"}));
     }
 
     void queuedRowsAreCommittedWithinASecond() {
@@ -348,7 +379,8 @@ private Q_SLOTS:
         {
             const auto store = track::make_mlflow_store(settings);
             run_id = store->start_run(settings, 1700000000.0);
-            store->log_params(track::config_params({{"epochs", 3}, {"optim_args", {{"lr", 0.3}}}}));
+            store->log_params(
+                kiln::config::flatten_settings({{"epochs", 3}, {"optim_args", {{"lr", 0.3}}}}));
             for (int step = 1; step <= 30; ++step) {
                 store->log_metrics(step, 1700000000.0 + step,
                                    {{"train_loss", 1.0 / step}, {"profiling/data_time", 0.5}});
@@ -454,7 +486,8 @@ private Q_SLOTS:
         {
             const auto store = track::make_mlflow_store(settings);
             run_id = store->start_run(settings, 1700000000.25);
-            store->log_params(track::config_params({{"epochs", 3}, {"optim_args", {{"lr", 0.3}}}}));
+            store->log_params(
+                kiln::config::flatten_settings({{"epochs", 3}, {"optim_args", {{"lr", 0.3}}}}));
             store->log_metrics(1, 1700000001.5,
                                {{"train_loss", 2.5}, {"profiling/data_time", 0.01}});
             store->log_metrics(2, 1700000002.5, {{"train_loss", 2.0}});
