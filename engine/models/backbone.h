@@ -43,9 +43,11 @@ using Backbone = std::shared_ptr<BackboneImpl>;
 // unknown name is a kiln::Error listing the valid ones.
 Backbone make_backbone(const std::string& name, std::int64_t in_channels = 3);
 
-// Loads weights into `backbone` from a Kiln checkpoint (checkpoints/last.ckpt) or an exported
-// model (exported_models/exported_last.pt, a state_dict). A file that is neither, or whose
-// tensors do not fit this backbone, is a kiln::Error naming the file and the tensor.
+// Loads weights into `backbone` from a Kiln checkpoint (checkpoints/last.ckpt) or a state_dict
+// that torch.save wrote: Kiln's exported model (exported_models/exported_last.pt),
+// LightlyTrain's, torchvision's pretrained weights, or a training checkpoint holding one
+// (read_state_dict). A file that is neither, or whose tensors do not fit this backbone, is a
+// kiln::Error naming the file and the tensor.
 void load_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& path);
 
 // Writes the backbone's state_dict (float32 parameters and buffers, torchvision's names) where

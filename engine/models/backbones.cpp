@@ -13,6 +13,7 @@
 #include <torch/csrc/jit/serialization/import.h>
 #include <torch/nn.h>
 #include <torch/serialize.h>
+#include <unordered_map>
 
 namespace kiln::models {
 namespace {
@@ -591,25 +592,17 @@ void load_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& 
         }
         return;
     }
-    std::ifstream file(path, std::ios::binary);
-    const std::vector<char> bytes((std::istreambuf_iterator<char>(file)), {});
-    c10::IValue state;
-    try {
-        state = torch::pickle_load(bytes);
-    } catch (const c10::Error&) {
-        throw Error("\"" + path.string() + "\" is neither a Kiln checkpoint nor an exported model");
+    std::unordered_map<std::string, torch::Tensor> state;
+    for (auto& [name, tensor] : read_state_dict(path)) {
+        state.emplace(name, std::move(tensor));
     }
-    if (!state.isGenericDict()) {
-        throw Error("\"" + path.string() + "\" does not hold a state_dict");
-    }
-    const c10::impl::GenericDict dict = state.toGenericDict();
     const auto assign = [&](const std::string& name, torch::Tensor& target) {
-        const auto found = dict.find(name);
-        if (found == dict.end()) {
+        const auto found = state.find(name);
+        if (found == state.end()) {
             throw Error("\"" + path.string() + "\" has no tensor \"" + name +
                         "\"; it was exported from another model");
         }
-        const torch::Tensor source = found->value().toTensor();
+        const torch::Tensor& source = found->second;
         if (source.sizes() != target.sizes()) {
             throw Error("\"" + path.string() + "\": tensor \"" + name +
                         "\" has another shape "

@@ -115,11 +115,14 @@ void prepare_run_directory(const TrainConfig& config) {
     }
 }
 
-// Loader threads and LibTorch's intra-op threads share the cores: each of this node's
-// processes gets its share, and compute gets what the loader workers leave, at least one thread.
+// Each of this node's processes computes on its share of the cores, all of it: the loader
+// threads run beside compute rather than in cores kept from it, because they wait for files
+// and leave those cores idle part of each step. On 2 cores with 2 workers, giving compute only
+// what the workers left (1 thread) halved a ResNet-18's throughput (bench_distributed,
+// bench_lightly_train).
 void set_compute_threads(const TrainConfig& config) {
     const int share = system::usable_cpu_cores() / std::max(1, config.devices.value_or(1));
-    torch::set_num_threads(std::max(1, share - config.num_workers.value_or(0)));
+    torch::set_num_threads(std::max(1, share));
 }
 
 // This process's device: the CPU, or the GPU of its local rank (which becomes current).

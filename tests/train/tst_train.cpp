@@ -780,6 +780,88 @@ private Q_SLOTS:
         QVERIFY(torch::equal(after.at("features.9.weight"), loaded.at("features.9.weight")));
     }
 
+    // What Python's torch.save writes, read without Python: torchvision's state_dict (an
+    // OrderedDict with _metadata), a training checkpoint holding one beside an optimizer's
+    // state and hyperparameters, and tensors that view shared or strided storage in several
+    // dtypes. A ResNet-18 loaded from it computes torchvision's features.
+    void pytorchStateDictsLoad() {
+        if (!kiln::test::pythonHas("torch, torchvision")) {
+            QSKIP(kiln::test::pythonMissing("torch, torchvision"));
+        }
+        const fs::path folder = root_ / "state-dicts";
+        fs::create_directories(folder);
+        const auto made = kiln::test::runPython(
+            QStringLiteral(
+                "import argparse, collections, json, sys, torch, torchvision\n"
+                "folder = sys.argv[1]\n"
+                "torch.manual_seed(0)\n"
+                "model = torchvision.models.resnet18()\n"
+                "model.fc = torch.nn.Identity()\n"
+                "with torch.no_grad():\n"
+                "    for name, buffer in model.named_buffers():\n"
+                "        if name.endswith('running_var'): buffer.uniform_(0.5, 1.5)\n"
+                "        elif name.endswith('running_mean'): buffer.uniform_(-0.1, 0.1)\n"
+                "model.eval()\n"
+                "torch.save(model.state_dict(), folder + '/torchvision.pth')\n"
+                "images = torch.rand(2, 3, 64, 64)\n"
+                "torch.save({'images': images, 'features': model(images).detach()},\n"
+                "           folder + '/io.pt')\n"
+                "base = torch.arange(24, dtype=torch.float64).reshape(4, 6)\n"
+                "odd = collections.OrderedDict(\n"
+                "    [('a.t', base.t()), ('a.row', base[2]), ('h', base.half()[1:3, ::2]),\n"
+                "     ('b', base.bfloat16()), ('i', torch.tensor([-7, 2**40])),\n"
+                "     ('flag', torch.tensor([True, False])), ('p', torch.nn.Parameter(base[0]))])\n"
+                "torch.save({'epoch': 3, 'global_step': -12, 'lr': 0.25, 'state_dict': odd,\n"
+                "            'optimizer_states': [{'state': {}, 'param_groups': [{'lr': 0.1}]}],\n"
+                "            'hyper_parameters': {'args': argparse.Namespace(a=1), 'b': b'x',\n"
+                "                                 'none': None, 'big': 2**70}},\n"
+                "           folder + '/checkpoint.ckpt')\n"
+                "torch.save(odd, folder + '/legacy.pt', _use_new_zipfile_serialization=False)\n"
+                "print(json.dumps({k: [list(v.shape), v.double().flatten().tolist()]\n"
+                "                  for k, v in odd.items()}))\n"),
+            {QString::fromStdString(folder.string())});
+        QVERIFY2(made.exit_code == 0, qPrintable(made.errors));
+        const nlohmann::json expected = nlohmann::json::parse(made.output.toStdString());
+
+        const auto tensors = kiln::models::read_state_dict(folder / "checkpoint.ckpt");
+        QCOMPARE(tensors.size(), expected.size());
+        for (const auto& [name, tensor] : tensors) {
+            const nlohmann::json& want = expected.at(name);
+            QCOMPARE(tensor.sizes().vec(), want[0].get<std::vector<std::int64_t>>());
+            const torch::Tensor values = tensor.to(torch::kFloat64).flatten().contiguous();
+            const auto wanted = want[1].get<std::vector<double>>();
+            QCOMPARE(static_cast<std::size_t>(values.numel()), wanted.size());
+            for (std::size_t i = 0; i < wanted.size(); ++i) {
+                QVERIFY2(values[static_cast<std::int64_t>(i)].item<double>() == wanted[i],
+                         name.c_str());
+            }
+        }
+
+        std::string model;
+        const auto backbone = kiln::models::load_backbone(folder / "torchvision.pth", &model);
+        QCOMPARE(model, std::string("resnet18"));
+        backbone->eval();
+        const auto io = kiln::models::read_state_dict(folder / "io.pt");
+        QCOMPARE(io.size(), std::size_t{2});
+        const torch::Tensor images = io[0].first == "images" ? io[0].second : io[1].second;
+        const torch::Tensor features = io[0].first == "images" ? io[1].second : io[0].second;
+        torch::NoGradGuard no_grad;
+        const double difference = (backbone->forward(images) - features).abs().max().item<double>();
+        QVERIFY2(difference < 1e-4 * features.abs().max().item<double>(),
+                 qPrintable(QString::number(difference)));
+
+        // What it cannot read is named, with the fix.
+        try {
+            kiln::models::read_state_dict(folder / "legacy.pt");
+            QFAIL("a legacy file was read");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(QString(error.what()).contains("legacy.pt") &&
+                         QString(error.what()).contains("save it again"),
+                     error.what());
+        }
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::models::load_backbone(folder / "io.pt"));
+    }
+
     void torchScriptModulesAreBackbones() {
         if (!kiln::test::pythonHas("torch, torchvision")) {
             QSKIP(kiln::test::pythonMissing("torch, torchvision"));
