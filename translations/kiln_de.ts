@@ -1101,6 +1101,101 @@
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Advanced settings</source>
+        <translation>Erweiterte Einstellungen</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Batches summed into each optimizer step</source>
+        <translation>Batches, die in jeden Optimiererschritt eingehen</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>the method's views; JSON to change them, e.g. {"random_resize": {"min_scale": 0.2}}</source>
+        <translation>die Ansichten der Methode; JSON ändert sie, z. B. {"random_resize": {"min_scale": 0.2}}</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
+        <translation>transform_args außer der Bildgröße: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, und für DINO global_view_1, global_view_2, local_view. Der Reiter Datensätze zeigt die Ansichten.</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>each epoch</source>
+        <translation>jede Epoche</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source> steps</source>
+        <translation> Schritte</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>last.ckpt is also written every this many steps</source>
+        <translation>last.ckpt wird zusätzlich alle so vielen Schritte geschrieben</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
+        <translation>aus; ein Projektname schreibt einen Offline-W&amp;B-Lauf für wandb sync</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Weight decay</source>
+        <translation>Gewichtszerfall</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Warm-up epochs</source>
+        <translation>Aufwärm-Epochen</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Gradient accumulation</source>
+        <translation>Gradientenakkumulation</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Augmentation</source>
+        <translation>Augmentierung</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Checkpoint every</source>
+        <translation>Checkpoint alle</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Weights &amp; Biases</source>
+        <translation>Weights &amp; Biases</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>%1 per 256 images, scaled with the batch size</source>
+        <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>%1 (at most a tenth of the run)</source>
+        <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Augmentation takes a JSON object, e.g. {"color_jitter": {"prob": 0.5}}</source>
+        <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {"color_jitter": {"prob": 0.5}}</translation>
+    </message>
+    <message>
         <source>COCO annotation files</source>
         <translation>COCO-Annotationsdateien</translation>
     </message>

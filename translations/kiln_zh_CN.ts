@@ -1087,6 +1087,101 @@
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Advanced settings</source>
+        <translation>高级设置</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Batches summed into each optimizer step</source>
+        <translation>每个优化器步骤累加的批次数</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>the method's views; JSON to change them, e.g. {"random_resize": {"min_scale": 0.2}}</source>
+        <translation>方法的视图；用 JSON 修改，例如 {"random_resize": {"min_scale": 0.2}}</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
+        <translation>除图像尺寸外的 transform_args：random_resize、random_flip、color_jitter、random_gray_scale、gaussian_blur、normalize，以及 DINO 的 global_view_1、global_view_2、local_view。数据集页可预览视图。</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>each epoch</source>
+        <translation>每轮</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>last.ckpt is also written every this many steps</source>
+        <translation>每隔这么多步也写入 last.ckpt</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
+        <translation>关闭；填写项目名则写入离线 W&amp;B 运行，供 wandb sync 上传</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Weight decay</source>
+        <translation>权重衰减</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Warm-up epochs</source>
+        <translation>预热轮数</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Augmentation</source>
+        <translation>数据增强</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Checkpoint every</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Weights &amp; Biases</source>
+        <translation>Weights &amp; Biases</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>%1 per 256 images, scaled with the batch size</source>
+        <translation>每 256 张图像 %1，随批大小缩放</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>%1 (at most a tenth of the run)</source>
+        <translation>%1（最多为运行的十分之一）</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp"/>
+        <source>Augmentation takes a JSON object, e.g. {"color_jitter": {"prob": 0.5}}</source>
+        <translation>数据增强需要一个 JSON 对象，例如 {"color_jitter": {"prob": 0.5}}</translation>
+    </message>
+    <message>
         <source>COCO annotation files</source>
         <translation>COCO 标注文件</translation>
     </message>

@@ -1,7 +1,9 @@
 #include "config/run_config.h"
 
 #include "config/config_schema.h"
+#include "config/logger_settings.h"
 #include "core/error.h"
+#include "core/json_args.h"
 #include "core/text.h"
 #include "data/view_transform.h"
 #include "models/backbone_names.h"
@@ -650,6 +652,24 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
             }
         }
     }
+    // Logger settings that would stop the run before it trains (W&B online).
+    if (resolution.valid("loggers") && config.loggers.is_object() &&
+        config.loggers.contains("wandb") && !config.loggers["wandb"].is_null()) {
+        try {
+            config::wandb_settings(config.loggers["wandb"]);
+        } catch (const Error& error) {
+            resolution.report("loggers.wandb", error.what());
+        }
+    }
+    if (resolution.valid("optim", "optim_args", "method")) {
+        try {
+            parse_optimizer_args(config);
+        } catch (const ConfigError& error) {
+            for (const ConfigIssue& issue : error.issues()) {
+                resolution.report(issue.path, issue.message);
+            }
+        }
+    }
     if (context.writes_out && resolution.valid("out", "overwrite", "resume_interrupted")) {
         check_run_directory(config, resolution);
     }
@@ -746,6 +766,49 @@ ExportConfig resolve_export_config(const json& input) {
     }
     resolution.throw_if_any();
     return config;
+}
+
+methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& method,
+                                              const std::string& optim) {
+    methods::OptimizerDefaults own = {
+        .name = "adamw", .base_lr = 1e-3, .weight_decay = 0.01, .warmup_epochs = 1.0};
+    if (task == TaskKind::Pretraining) {
+        for (const methods::MethodEntry& entry : methods::method_table()) {
+            if (entry.name == method) {
+                own = entry.optimizer;
+            }
+        }
+    }
+    if (optim == "auto" || optim.empty() || optim == own.name) {
+        return own;
+    }
+    return {.name = optim,
+            .base_lr = 0.1,
+            .weight_decay = 1e-6,
+            .momentum = own.momentum,
+            .warmup_epochs = own.warmup_epochs};
+}
+
+OptimizerArgs parse_optimizer_args(const TrainConfig& config) {
+    std::vector<ConfigIssue> issues;
+    JsonArgs args(config.optim_args, "optim_args", issues);
+    OptimizerArgs parsed;
+    parsed.chosen = optimizer_defaults(config.task, config.method, config.optim);
+    methods::OptimizerDefaults& chosen = parsed.chosen;
+    chosen.base_lr = args.number("lr", chosen.base_lr, 0.0, 1e9);
+    chosen.weight_decay = args.number("weight_decay", chosen.weight_decay, 0.0, 10.0);
+    chosen.momentum = args.number("momentum", chosen.momentum, 0.0, 1.0);
+    chosen.warmup_epochs = args.number("warmup_epochs", chosen.warmup_epochs, 0.0, 1e6);
+    const std::vector<double> betas = args.numbers("betas", {0.9, 0.999}, 0.0, 1.0);
+    parsed.beta1 = betas[0];
+    parsed.beta2 = betas[1];
+    parsed.eps = args.number("eps", 1e-8, 0.0, 1.0);
+    parsed.trust_coefficient = args.number("trust_coefficient", 0.001, 0.0, 10.0);
+    args.finish();
+    if (!issues.empty()) {
+        throw ConfigError(issues);
+    }
+    return parsed;
 }
 
 } // namespace kiln

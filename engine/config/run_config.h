@@ -2,6 +2,7 @@
 
 #include "config/precision.h"
 #include "config/task_names.h"
+#include "methods/method_names.h"
 #include "system/hardware.h"
 #include "system/num_workers.h"
 
@@ -131,6 +132,24 @@ TrainConfig resolve_train_config(const nlohmann::json& input, const ResolveConte
                                  TaskKind task = TaskKind::Pretraining);
 EmbedConfig resolve_embed_config(const nlohmann::json& input, const ResolveContext& context);
 PredictConfig resolve_predict_config(const nlohmann::json& input, const ResolveContext& context);
+
+// The optimizer a run trains with, for what optim_args leaves unset: `optim` (auto: the task's
+// own, the method's for pretraining and AdamW for fine-tuning) with its learning rate per 256
+// images, weight decay and warm-up epochs. Another optimizer than the task's own gets lr 0.1
+// and weight decay 1e-6. The trainer uses it; Studio's form shows it.
+methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& method,
+                                              const std::string& optim = "auto");
+
+// optim_args over optimizer_defaults(): all the optimizer and its schedule take.
+struct OptimizerArgs {
+    methods::OptimizerDefaults chosen; // name, lr per 256 images, weight decay, warm-up
+    double beta1 = 0.9;
+    double beta2 = 0.999;
+    double eps = 1e-8;
+    double trust_coefficient = 0.001;
+};
+// A bad optim_args key or value is a ConfigError naming it; resolve_train_config checks it too.
+OptimizerArgs parse_optimizer_args(const TrainConfig& config);
 
 // Settings of `kiln export`.
 struct ExportConfig {

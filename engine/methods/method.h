@@ -15,15 +15,6 @@ class ProcessGroup;
 
 namespace kiln::methods {
 
-// What a method trains best with when the user leaves `optim` on auto, as LightlyTrain does.
-struct OptimizerDefaults {
-    std::string name;          // sgd, adamw or lars
-    double base_lr = 0.0;      // for a global batch of 256; scaled linearly with the batch
-    double weight_decay = 0.0; // not applied to biases and normalisation weights
-    double momentum = 0.9;
-    double warmup_epochs = 0.0;
-};
-
 // A self-supervised method: a backbone, the heads it trains through, and its loss.
 class MethodImpl : public torch::nn::Module {
 public:
@@ -42,7 +33,6 @@ public:
     virtual void before_optimizer_step() {}
     // After every optimizer step: EMA teachers and running statistics advance here.
     virtual void after_optimizer_step() {}
-    virtual OptimizerDefaults optimizer_defaults() const = 0;
     // After the backbone's weights were replaced from a file (`checkpoint=`).
     virtual void backbone_weights_loaded() {}
     // In a distributed run: the ranks whose batches together form the global batch (SimCLR's

@@ -5,8 +5,25 @@
 
 namespace kiln::methods {
 
-// The self-supervised methods Kiln has, in the order `kiln list-methods` prints them: the one
-// list that the configuration schema, the CLI, Studio and make_method read.
+// What a method trains best with when the user leaves `optim` on auto, as LightlyTrain does.
+struct OptimizerDefaults {
+    std::string name;          // sgd, adamw or lars
+    double base_lr = 0.0;      // for a global batch of 256; scaled linearly with the batch
+    double weight_decay = 0.0; // not applied to biases and normalisation weights
+    double momentum = 0.9;
+    double warmup_epochs = 0.0; // linear warm-up, at most a tenth of the run
+};
+
+struct MethodEntry {
+    std::string name;
+    OptimizerDefaults optimizer;
+};
+
+// The self-supervised methods Kiln has, in the order `kiln list-methods` prints them, with
+// their optimizer defaults: the one table that the configuration schema, the CLI, Studio,
+// make_method and the trainer read. Kept apart from the LibTorch code so that configuration
+// checks and Studio's form read it cheaply.
+const std::vector<MethodEntry>& method_table();
 std::vector<std::string> method_names();
 
 } // namespace kiln::methods

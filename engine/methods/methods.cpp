@@ -41,8 +41,6 @@ public:
                             temperature_, gather_distributed_ ? group_ : nullptr);
     }
 
-    OptimizerDefaults optimizer_defaults() const override { return {"lars", 0.3, 1e-6, 0.9, 10}; }
-
 private:
     double temperature_ = 0.1;
     bool gather_distributed_ = true; // negatives from every rank's batch
@@ -188,10 +186,6 @@ public:
         }
     }
 
-    OptimizerDefaults optimizer_defaults() const override {
-        return {"adamw", 0.0005, 0.04, 0.9, 10};
-    }
-
     double teacher_temperature() const {
         return dino_teacher_temperature(progress_, warmup_teacher_temperature_,
                                         teacher_temperature_, warmup_fraction_);
@@ -324,8 +318,6 @@ public:
             std::min<std::int64_t>(queue_filled_.item<std::int64_t>() + batch, queue_size_));
         pending_ = torch::Tensor();
     }
-
-    OptimizerDefaults optimizer_defaults() const override { return {"adamw", 5e-4, 0.04, 0.9, 10}; }
 
 private:
     std::int64_t queue_size_;

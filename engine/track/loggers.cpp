@@ -21,7 +21,7 @@ std::vector<std::unique_ptr<TrainObserver>> make_loggers(const TrainConfig& conf
             mlflow_settings(settings["mlflow"], config.out), config));
     }
     if (has && settings.contains("wandb") && !settings["wandb"].is_null()) {
-        if (const auto wandb = wandb_settings(settings["wandb"])) {
+        if (const auto wandb = config::wandb_settings(settings["wandb"])) {
             loggers.push_back(std::make_unique<WandbLogger>(*wandb, config.out));
         }
     }

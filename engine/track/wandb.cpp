@@ -34,16 +34,6 @@ std::uint32_t chunk_crc(std::uint8_t type, const char* payload, std::size_t size
         crc32(crc, reinterpret_cast<const Bytef*>(payload), static_cast<uInt>(size)));
 }
 
-std::string optional_string(const nlohmann::json& value, const std::string& key) {
-    if (value.is_null()) {
-        return {};
-    }
-    if (!value.is_string()) {
-        throw Error("loggers.wandb." + key + " must be a string");
-    }
-    return value.get<std::string>();
-}
-
 // JSON text for a metric, with W&B's spelling of the numbers JSON has none for.
 std::string value_json(double value) {
     if (std::isnan(value)) {
@@ -139,73 +129,6 @@ std::string local_time_stamp(std::time_t time) {
 }
 
 } // namespace
-
-std::optional<WandbSettings> wandb_settings(const nlohmann::json& settings) {
-    const char* mode_variable = std::getenv("WANDB_MODE");
-    const std::string mode = mode_variable != nullptr ? mode_variable : "";
-    if (mode == "disabled") {
-        return std::nullopt;
-    }
-    bool offline = mode == "offline" || mode == "dryrun";
-    WandbSettings result;
-    if (const char* project = std::getenv("WANDB_PROJECT")) {
-        result.project = project;
-    }
-    if (const char* entity = std::getenv("WANDB_ENTITY")) {
-        result.entity = entity;
-    }
-    if (settings.is_object()) {
-        for (const auto& [key, value] : settings.items()) {
-            if (key == "project") {
-                result.project = optional_string(value, key);
-            } else if (key == "entity") {
-                result.entity = optional_string(value, key);
-            } else if (key == "name") {
-                result.name = optional_string(value, key);
-            } else if (key == "version" || key == "id") {
-                result.run_id = optional_string(value, key);
-            } else if (key == "prefix") {
-                result.prefix = optional_string(value, key);
-            } else if (key == "notes") {
-                result.notes = optional_string(value, key);
-            } else if (key == "offline") {
-                if (!value.is_boolean()) {
-                    throw Error("loggers.wandb.offline must be true or false");
-                }
-                offline = offline || value.get<bool>();
-            } else if (key == "log_model") {
-                if (!(value.is_null() || (value.is_boolean() && !value.get<bool>()))) {
-                    throw Error("loggers.wandb.log_model: Kiln's W&B runs hold metrics, not "
-                                "models; the run's models are in out/exported_models");
-                }
-            } else if (key == "tags") {
-                if (!value.is_array() ||
-                    !std::all_of(value.begin(), value.end(),
-                                 [](const nlohmann::json& tag) { return tag.is_string(); })) {
-                    throw Error("loggers.wandb.tags must be a list of strings");
-                }
-                result.tags = value.get<std::vector<std::string>>();
-            } else {
-                throw Error("loggers.wandb." + key +
-                            " is not a setting; use project, name, version, offline, prefix, "
-                            "entity, tags or notes");
-            }
-        }
-    }
-    const auto valid_id_character = [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
-    };
-    if (!std::all_of(result.run_id.begin(), result.run_id.end(), valid_id_character)) {
-        throw Error("loggers.wandb.version \"" + result.run_id +
-                    "\" is not a W&B run id; use letters, digits, - and _");
-    }
-    if (!offline) {
-        throw Error("loggers.wandb: Kiln writes Weights & Biases runs offline, for `wandb sync` "
-                    "to upload; set loggers.wandb.offline=true or WANDB_MODE=offline (or "
-                    "WANDB_MODE=disabled to turn W&B off)");
-    }
-    return result;
-}
 
 WandbTransactionLog::WandbTransactionLog(const fs::path& file) : file_(file) {
     stream_ = std::fopen(file.c_str(), "wbx");
@@ -306,7 +229,7 @@ std::vector<std::string> read_wandb_records(const fs::path& file) {
     return records;
 }
 
-WandbLogger::WandbLogger(const WandbSettings& settings, const fs::path& out)
+WandbLogger::WandbLogger(const config::WandbSettings& settings, const fs::path& out)
     : settings_(settings), wandb_dir_(RunDirectory(out).wandb()) {}
 
 WandbLogger::~WandbLogger() = default;

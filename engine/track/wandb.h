@@ -1,5 +1,6 @@
 #pragma once
 
+#include "config/logger_settings.h"
 #include "track/run_events.h"
 
 #include <cstdint>
@@ -13,24 +14,6 @@
 #include <vector>
 
 namespace kiln::track {
-
-// loggers.wandb, with the keys of LightlyTrain's (Lightning's) WandbLogger: project, name,
-// version (the run id), offline, prefix, log_model (false only), plus entity, tags and notes.
-// WANDB_PROJECT and WANDB_ENTITY fill in what is not set, as in W&B.
-struct WandbSettings {
-    std::string project;
-    std::string entity;
-    std::string name;
-    std::string run_id; // empty: a new id, or the last one's when the run resumes
-    std::string prefix; // before every metric's name, as Lightning's `prefix`
-    std::string notes;
-    std::vector<std::string> tags;
-};
-
-// The settings, or nullopt when WANDB_MODE=disabled. Kiln writes W&B runs offline only (for
-// `wandb sync`): loggers.wandb.offline=true or WANDB_MODE=offline; otherwise, as for an
-// unknown key or a value of the wrong type, a kiln::Error says what to set.
-std::optional<WandbSettings> wandb_settings(const nlohmann::json& settings);
 
 // W&B's transaction log (run-<id>.wandb): a 7-byte header (":W&B", 0xBEE1, version 0), then
 // records in LevelDB's log format (32 KiB blocks, chunks with a CRC-32 over type and payload).
@@ -67,7 +50,7 @@ std::vector<std::string> read_wandb_records(const std::filesystem::path& file);
 // resumed run writes a new offline run with the same id, its rows after the earlier ones'.
 class WandbLogger : public TrainObserver {
 public:
-    WandbLogger(const WandbSettings& settings, const std::filesystem::path& out);
+    WandbLogger(const config::WandbSettings& settings, const std::filesystem::path& out);
     ~WandbLogger() override;
 
     void on_resume(std::int64_t step) override;
@@ -86,7 +69,7 @@ private:
                  const std::vector<std::pair<std::string, double>>& values);
     void finish(int exit_code);
 
-    WandbSettings settings_;
+    config::WandbSettings settings_;
     std::filesystem::path wandb_dir_;
     std::filesystem::path run_folder_;
     std::unique_ptr<WandbTransactionLog> log_;

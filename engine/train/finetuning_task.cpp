@@ -75,15 +75,6 @@ std::unique_ptr<data::Loader> FinetuningTask::make_loader(const data::LoaderOpti
     return std::make_unique<data::Loader>(train_, options, std::move(stop));
 }
 
-methods::OptimizerDefaults FinetuningTask::optimizer_defaults() const {
-    // AdamW at 1e-3 for a batch of 256 (scaled with the batch), one epoch of warm-up.
-    return {.name = "adamw",
-            .base_lr = 1e-3,
-            .weight_decay = 0.01,
-            .momentum = 0.9,
-            .warmup_epochs = 1.0};
-}
-
 std::pair<at::Tensor, at::Tensor> FinetuningTask::placed(const data::Batch& batch,
                                                          const Placement& placement) {
     return {batch.views.front()

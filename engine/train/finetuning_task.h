@@ -19,7 +19,6 @@ public:
     std::int64_t dataset_size() const override { return train_->size(); }
     std::unique_ptr<data::Loader> make_loader(const data::LoaderOptions& options,
                                               StopToken stop) override;
-    methods::OptimizerDefaults optimizer_defaults() const override;
     at::Tensor training_loss(const data::Batch& batch, const Placement& placement) override;
     bool validates() const override { return true; }
     Validation validate(const ValidationContext& context) override;

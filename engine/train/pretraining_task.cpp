@@ -35,10 +35,6 @@ std::unique_ptr<data::Loader> PretrainingTask::make_loader(const data::LoaderOpt
     return std::make_unique<data::Loader>(index_, transform_, options, std::move(stop));
 }
 
-methods::OptimizerDefaults PretrainingTask::optimizer_defaults() const {
-    return method_->optimizer_defaults();
-}
-
 void PretrainingTask::set_progress(double progress) {
     method_->set_progress(progress);
 }

@@ -19,7 +19,6 @@ public:
     std::int64_t dataset_size() const override;
     std::unique_ptr<data::Loader> make_loader(const data::LoaderOptions& options,
                                               StopToken stop) override;
-    methods::OptimizerDefaults optimizer_defaults() const override;
     void set_process_group(distributed::ProcessGroup* group) override;
     void set_progress(double progress) override;
     at::Tensor training_loss(const data::Batch& batch, const Placement& placement) override;

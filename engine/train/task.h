@@ -72,7 +72,6 @@ public:
     // This rank's training batches (options hold the per-rank batch size, rank and seed).
     virtual std::unique_ptr<data::Loader> make_loader(const data::LoaderOptions& options,
                                                       StopToken stop) = 0;
-    virtual methods::OptimizerDefaults optimizer_defaults() const = 0;
     // In a distributed run: the ranks whose batches form the global batch.
     virtual void set_process_group(distributed::ProcessGroup* group) { (void)group; }
 

@@ -2,7 +2,6 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
-#include "core/json_args.h"
 #include "core/log.h"
 #include "distributed/launcher.h"
 #include "distributed/process_group.h"
@@ -34,26 +33,15 @@ double seconds(Clock::duration duration) {
     return std::chrono::duration<double>(duration).count();
 }
 
-OptimizerSettings optimizer_settings(const TrainConfig& config,
-                                     const methods::OptimizerDefaults& defaults, double& base_lr) {
-    std::vector<ConfigIssue> issues;
-    JsonArgs args(config.optim_args, "optim_args", issues);
+OptimizerSettings optimizer_settings(const OptimizerArgs& args) {
     OptimizerSettings settings;
-    settings.name = config.optim == "auto" ? defaults.name : config.optim;
-    const bool method_optimizer = settings.name == defaults.name;
-    base_lr = args.number("lr", method_optimizer ? defaults.base_lr : 0.1, 0.0, 1e9);
-    settings.weight_decay =
-        args.number("weight_decay", method_optimizer ? defaults.weight_decay : 1e-6, 0.0, 10.0);
-    settings.momentum = args.number("momentum", defaults.momentum, 0.0, 1.0);
-    const std::vector<double> betas = args.numbers("betas", {0.9, 0.999}, 0.0, 1.0);
-    settings.beta1 = betas[0];
-    settings.beta2 = betas[1];
-    settings.eps = args.number("eps", 1e-8, 0.0, 1.0);
-    settings.trust_coefficient = args.number("trust_coefficient", 0.001, 0.0, 10.0);
-    args.finish();
-    if (!issues.empty()) {
-        throw ConfigError(issues);
-    }
+    settings.name = args.chosen.name;
+    settings.weight_decay = args.chosen.weight_decay;
+    settings.momentum = args.chosen.momentum;
+    settings.beta1 = args.beta1;
+    settings.beta2 = args.beta2;
+    settings.eps = args.eps;
+    settings.trust_coefficient = args.trust_coefficient;
     return settings;
 }
 
@@ -77,20 +65,19 @@ data::LoaderOptions loader_options(const TrainConfig& config, const Strategy& st
     return options;
 }
 
-// The learning rate scaled linearly with the batch (per 256 images), warm-up from the method's
-// defaults (at most a tenth of the run), cosine decay over every optimizer step; `steps` when
-// given, else `epochs`.
-Schedule schedule_for(const TrainConfig& config, const methods::OptimizerDefaults& defaults,
-                      double base_lr, std::int64_t batches_per_epoch) {
+// The learning rate scaled linearly with the batch (per 256 images), linear warm-up (at most a
+// tenth of the run), cosine decay over every optimizer step; `steps` when given, else `epochs`.
+Schedule schedule_for(const TrainConfig& config, const methods::OptimizerDefaults& optimizer,
+                      std::int64_t batches_per_epoch) {
     const std::int64_t accumulation = config.gradient_accumulation_steps;
     const std::int64_t steps_per_epoch = (batches_per_epoch + accumulation - 1) / accumulation;
     Schedule schedule;
     schedule.total_steps = config.steps ? *config.steps : steps_per_epoch * config.epochs;
     schedule.epochs = (schedule.total_steps + steps_per_epoch - 1) / steps_per_epoch;
     schedule.validate_every_n_steps = config.val_every_n_steps.value_or(0);
-    schedule.peak_lr = base_lr * config.batch_size * accumulation / 256.0;
+    schedule.peak_lr = optimizer.base_lr * config.batch_size * accumulation / 256.0;
     schedule.warmup_steps =
-        std::min<std::int64_t>(static_cast<std::int64_t>(defaults.warmup_epochs * steps_per_epoch),
+        std::min<std::int64_t>(static_cast<std::int64_t>(optimizer.warmup_epochs * steps_per_epoch),
                                schedule.total_steps / 10);
     return schedule;
 }
@@ -237,10 +224,8 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     if (config.sync_batchnorm) {
         models::synchronize_batch_norms(module, strategy.group());
     }
-    double base_lr = 0.0;
-    const methods::OptimizerDefaults defaults = task.optimizer_defaults();
-    Optimizer optimizer(optimizer_settings(config, defaults, base_lr),
-                        trainable_parameters(module));
+    const OptimizerArgs optimizer_args = parse_optimizer_args(config);
+    Optimizer optimizer(optimizer_settings(optimizer_args), trainable_parameters(module));
 
     // Ranks stop together, after a step they all finished: never in the middle of a wait.
     const data::LoaderOptions options = loader_options(config, strategy);
@@ -251,7 +236,8 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                     std::to_string(task.dataset_size()) +
                     " images of the dataset; lower batch_size");
     }
-    const Schedule schedule = schedule_for(config, defaults, base_lr, loader->batches_per_epoch());
+    const Schedule schedule =
+        schedule_for(config, optimizer_args.chosen, loader->batches_per_epoch());
 
     std::unique_ptr<track::RunTracking> tracking;
     if (strategy.writes()) {

@@ -16,9 +16,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QRegularExpressionValidator>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace kiln::gui {
@@ -37,6 +39,19 @@ QSpinBox* spin(const QString& name, int minimum, int maximum, int value, QWidget
     box->setRange(minimum, maximum);
     box->setValue(value);
     return box;
+}
+
+// A number field that may stay blank (the engine's default, shown as the placeholder).
+QLineEdit* number_field(const QString& name, QWidget* parent) {
+    auto* line = new QLineEdit(parent);
+    line->setObjectName(name);
+    line->setValidator(new QRegularExpressionValidator(
+        QRegularExpression(QStringLiteral(R"([0-9]*\.?[0-9]*([eE][-+]?[0-9]*)?)")), line));
+    return line;
+}
+
+QString number_text(double value) {
+    return QString::number(value, 'g', 6);
 }
 
 QStringList to_qt(const std::vector<std::string>& names) {
@@ -162,6 +177,60 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     addRow(QStringLiteral("mlflow"), tr("MLflow"), mlflow_uri_);
     addRow(QStringLiteral("out"), tr("Output folder"), out_);
     addRow(QStringLiteral("seed"), tr("Seed"), seed_);
+
+    // Advanced settings: folded away, applied either way; blank numbers are the engine's
+    // defaults, which the fields show.
+    advanced_toggle_ = new QToolButton(this);
+    advanced_toggle_->setObjectName(QStringLiteral("advancedToggle"));
+    advanced_toggle_->setText(tr("Advanced settings"));
+    advanced_toggle_->setCheckable(true);
+    advanced_toggle_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    advanced_toggle_->setArrowType(Qt::RightArrow);
+    advanced_toggle_->setAutoRaise(true);
+    form_->addWidget(advanced_toggle_, form_->rowCount(), 0, 1, 2);
+    QStringList optimizers;
+    if (const config::KeySpec* optim = config::train_schema().find("optim")) {
+        optimizers << QStringLiteral("auto") << to_qt(optim->choices);
+    }
+    optim_ = combo(QStringLiteral("optimField"), optimizers, this);
+    learning_rate_ = number_field(QStringLiteral("learningRateField"), this);
+    weight_decay_ = number_field(QStringLiteral("weightDecayField"), this);
+    warmup_epochs_ = number_field(QStringLiteral("warmupEpochsField"), this);
+    accumulation_ = spin(QStringLiteral("accumulationField"), 1, 1024, 1, this);
+    accumulation_->setToolTip(tr("Batches summed into each optimizer step"));
+    augmentation_ = new QLineEdit(this);
+    augmentation_->setObjectName(QStringLiteral("augmentationField"));
+    augmentation_->setPlaceholderText(tr(
+        R"(the method's views; JSON to change them, e.g. {"random_resize": {"min_scale": 0.2}})"));
+    augmentation_->setToolTip(
+        tr("transform_args besides the image size: random_resize, random_flip, color_jitter, "
+           "random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, "
+           "global_view_2, local_view. The Datasets tab previews the views."));
+    checkpoint_every_ = spin(QStringLiteral("checkpointEveryField"), 0, 10000000, 0, this);
+    checkpoint_every_->setSpecialValueText(tr("each epoch"));
+    checkpoint_every_->setSuffix(tr(" steps"));
+    checkpoint_every_->setToolTip(tr("last.ckpt is also written every this many steps"));
+    wandb_project_ = new QLineEdit(this);
+    wandb_project_->setObjectName(QStringLiteral("wandbField"));
+    wandb_project_->setPlaceholderText(
+        tr("off; a project name writes an offline W&B run, for wandb sync"));
+    const std::pair<QString, std::pair<QString, QWidget*>> advanced[] = {
+        {QStringLiteral("optim"), {tr("Optimizer"), optim_}},
+        {QStringLiteral("optim_args.lr"), {tr("Learning rate"), learning_rate_}},
+        {QStringLiteral("optim_args.weight_decay"), {tr("Weight decay"), weight_decay_}},
+        {QStringLiteral("optim_args.warmup_epochs"), {tr("Warm-up epochs"), warmup_epochs_}},
+        {QStringLiteral("gradient_accumulation_steps"),
+         {tr("Gradient accumulation"), accumulation_}},
+        {QStringLiteral("augmentation"), {tr("Augmentation"), augmentation_}},
+        {QStringLiteral("callbacks"), {tr("Checkpoint every"), checkpoint_every_}},
+        {QStringLiteral("wandb"), {tr("Weights & Biases"), wandb_project_}},
+    };
+    for (const auto& [key, row] : advanced) {
+        addRow(key, row.first, row.second);
+        advanced_rows_ << key;
+    }
+    connect(advanced_toggle_, &QToolButton::toggled, this, &RunConfigForm::setAdvancedVisible);
+    setAdvancedVisible(false);
     general_issue_ = new QLabel(this);
     general_issue_->setObjectName(QStringLiteral("generalIssue"));
     general_issue_->setWordWrap(true);
@@ -210,7 +279,11 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     connect(task_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     connect(method_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     connect(labels_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
+    for (QComboBox* box : {task_, method_, optim_}) {
+        connect(box, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateOptimizerHints);
+    }
     setHardware(system::probe_hardware());
+    updateOptimizerHints();
     updateTaskRows();
 }
 
@@ -245,6 +318,50 @@ void RunConfigForm::updateTaskRows() {
     setRowVisible(QStringLiteral("train_masks"), segmentation);
     setRowVisible(QStringLiteral("val_masks"), segmentation);
     setRowVisible(QStringLiteral("classes"), segmentation);
+}
+
+void RunConfigForm::setAdvancedVisible(bool visible) {
+    if (advanced_toggle_->isChecked() != visible) {
+        advanced_toggle_->setChecked(visible); // comes back here through toggled
+        return;
+    }
+    advanced_toggle_->setArrowType(visible ? Qt::DownArrow : Qt::RightArrow);
+    for (const QString& key : advanced_rows_) {
+        setRowVisible(key, visible);
+    }
+}
+
+bool RunConfigForm::advancedVisible() const {
+    return advanced_toggle_->isChecked();
+}
+
+// The engine's defaults for the chosen task, method and optimizer, in the blank fields.
+void RunConfigForm::updateOptimizerHints() {
+    const std::string optim =
+        optim_->currentIndex() > 0 ? optim_->currentText().toStdString() : std::string("auto");
+    const methods::OptimizerDefaults chosen =
+        optimizer_defaults(task(), method_->currentText().toStdString(), optim);
+    optim_->setItemText(0, tr("auto (%1)").arg(QString::fromStdString(chosen.name)));
+    learning_rate_->setPlaceholderText(
+        tr("%1 per 256 images, scaled with the batch size").arg(number_text(chosen.base_lr)));
+    weight_decay_->setPlaceholderText(number_text(chosen.weight_decay));
+    warmup_epochs_->setPlaceholderText(
+        tr("%1 (at most a tenth of the run)").arg(number_text(chosen.warmup_epochs)));
+}
+
+QString RunConfigForm::rowForIssue(const QString& path) const {
+    if (issues_.contains(path)) {
+        return path; // optim_args.lr and the like have rows of their own
+    }
+    const QString key = path.section(QLatin1Char('.'), 0, 0);
+    if (key == QLatin1String("transform_args") && path != key &&
+        !path.startsWith(QStringLiteral("transform_args.image_size"))) {
+        return QStringLiteral("augmentation");
+    }
+    if (key == QLatin1String("loggers") && path.startsWith(QStringLiteral("loggers.wandb"))) {
+        return QStringLiteral("wandb");
+    }
+    return key;
 }
 
 void RunConfigForm::setRowVisible(const QString& key, bool visible) {
@@ -398,15 +515,14 @@ void RunConfigForm::updateWorkerHint() {
 
 nlohmann::json RunConfigForm::settings() const {
     const TaskKind kind = task();
+    // Augmentation as typed (a JSON object; validate() says when it is not one).
+    nlohmann::json transform_args = augmentationArgs().value_or(nlohmann::json::object());
+    transform_args["image_size"] = {image_size_->value(), image_size_->value()};
     nlohmann::json settings = {
-        {"task", task_name(kind).name},
-        {"model", model_->currentText().toStdString()},
-        {"epochs", epochs_->value()},
-        {"batch_size", batch_size_->value()},
-        {"transform_args", {{"image_size", {image_size_->value(), image_size_->value()}}}},
-        {"precision", precision_->currentText().toStdString()},
-        {"seed", seed_->value()},
-        {"out", out_->text().toStdString()},
+        {"task", task_name(kind).name},     {"model", model_->currentText().toStdString()},
+        {"epochs", epochs_->value()},       {"batch_size", batch_size_->value()},
+        {"transform_args", transform_args}, {"precision", precision_->currentText().toStdString()},
+        {"seed", seed_->value()},           {"out", out_->text().toStdString()},
     };
     const QString accelerator = accelerator_->currentData().toString();
     if (accelerator.startsWith(QStringLiteral("cuda:"))) {
@@ -469,7 +585,36 @@ nlohmann::json RunConfigForm::settings() const {
     if (!mlflow_uri_->text().trimmed().isEmpty()) {
         loggers["mlflow"] = {{"tracking_uri", mlflow_uri_->text().trimmed().toStdString()}};
     }
+    if (!wandb_project_->text().trimmed().isEmpty()) {
+        loggers["wandb"] = {{"project", wandb_project_->text().trimmed().toStdString()},
+                            {"offline", true}};
+    }
     settings["loggers"] = loggers;
+    if (optim_->currentIndex() > 0) {
+        settings["optim"] = optim_->currentText().toStdString();
+    }
+    nlohmann::json optim_args = nlohmann::json::object();
+    for (const auto& [key, field] :
+         {std::pair{"lr", learning_rate_}, std::pair{"weight_decay", weight_decay_},
+          std::pair{"warmup_epochs", warmup_epochs_}}) {
+        bool number = false;
+        const double value = field->text().toDouble(&number);
+        if (number) {
+            optim_args[key] = value;
+        } else if (!field->text().trimmed().isEmpty()) {
+            optim_args[key] = field->text().trimmed().toStdString(); // the engine says why
+        }
+    }
+    if (!optim_args.empty()) {
+        settings["optim_args"] = optim_args;
+    }
+    if (accumulation_->value() > 1) {
+        settings["gradient_accumulation_steps"] = accumulation_->value();
+    }
+    if (checkpoint_every_->value() > 0) {
+        settings["callbacks"] = {
+            {"model_checkpoint", {{"every_n_steps", checkpoint_every_->value()}}}};
+    }
     return settings;
 }
 
@@ -571,7 +716,38 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     num_workers_->setValue(settings.contains("num_workers") && settings["num_workers"].is_number()
                                ? settings["num_workers"].get<int>()
                                : -1);
+    nlohmann::json augmentation = settings.value("transform_args", nlohmann::json::object());
+    if (augmentation.is_object()) {
+        augmentation.erase("image_size");
+    }
+    augmentation_->setText(augmentation.is_object() && !augmentation.empty()
+                               ? QString::fromStdString(augmentation.dump())
+                               : QString());
+    const int optim = optim_->findText(text("optim", "auto"));
+    optim_->setCurrentIndex(std::max(0, optim));
+    const nlohmann::json optim_args = settings.value("optim_args", nlohmann::json::object());
+    for (const auto& [key, field] :
+         {std::pair{"lr", learning_rate_}, std::pair{"weight_decay", weight_decay_},
+          std::pair{"warmup_epochs", warmup_epochs_}}) {
+        field->setText(optim_args.is_object() && optim_args.contains(key) &&
+                               optim_args[key].is_number()
+                           ? number_text(optim_args[key].get<double>())
+                           : QString());
+    }
+    accumulation_->setValue(number("gradient_accumulation_steps", 1));
+    const nlohmann::json callbacks = settings.value("callbacks", nlohmann::json::object());
+    checkpoint_every_->setValue(
+        callbacks.is_object() && callbacks.contains("model_checkpoint") &&
+                callbacks["model_checkpoint"].is_object() &&
+                callbacks["model_checkpoint"].value("every_n_steps", nlohmann::json()).is_number()
+            ? callbacks["model_checkpoint"]["every_n_steps"].get<int>()
+            : 0);
     const nlohmann::json loggers = settings.value("loggers", nlohmann::json::object());
+    wandb_project_->setText(
+        loggers.contains("wandb") && loggers["wandb"].is_object() &&
+                loggers["wandb"].value("project", nlohmann::json()).is_string()
+            ? QString::fromStdString(loggers["wandb"]["project"].get<std::string>())
+            : QString());
     tensorboard_->setChecked(
         !(loggers.contains("tensorboard") && loggers["tensorboard"].is_null()));
     mlflow_uri_->setText(
@@ -588,8 +764,25 @@ void RunConfigForm::clearIssues() {
     general_issue_->clear();
 }
 
+std::optional<nlohmann::json> RunConfigForm::augmentationArgs() const {
+    const std::string text = augmentation_->text().trimmed().toStdString();
+    if (text.empty()) {
+        return nlohmann::json::object();
+    }
+    const nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
+    return parsed.is_object() ? std::optional(parsed) : std::nullopt;
+}
+
 std::optional<TrainConfig> RunConfigForm::validate(const nlohmann::json& overrides) {
     clearIssues();
+    if (!augmentationArgs()) {
+        QLabel* label = issues_.value(QStringLiteral("augmentation"));
+        label->setText(
+            tr(R"(Augmentation takes a JSON object, e.g. {"color_jitter": {"prob": 0.5}})"));
+        label->show();
+        setAdvancedVisible(true);
+        return std::nullopt;
+    }
     try {
         nlohmann::json input = settings();
         if (out_->text().isEmpty()) {
@@ -604,12 +797,19 @@ std::optional<TrainConfig> RunConfigForm::validate(const nlohmann::json& overrid
                                     kind);
     } catch (const ConfigError& error) {
         for (const ConfigIssue& issue : error.issues()) {
-            QString key = QString::fromStdString(issue.path).section(QLatin1Char('.'), 0, 0);
+            QString key = rowForIssue(QString::fromStdString(issue.path));
             if (key == QLatin1String("data") && !rows_.value(key)->isVisibleTo(this)) {
                 key = QStringLiteral("yolo"); // the YOLO YAML stands for the data
             }
+            if (advanced_rows_.contains(key)) {
+                setAdvancedVisible(true); // a problem is never folded away
+            }
             QLabel* label = issues_.value(key, general_issue_);
-            const QString message = QString::fromStdString(issue.message);
+            QString message = QString::fromStdString(issue.message);
+            if (key == QLatin1String("augmentation")) { // one field for many keys: say which
+                message = QString::fromStdString(issue.path).section(QLatin1Char('.'), 1) +
+                          QStringLiteral(": ") + message;
+            }
             label->setText(label->text().isEmpty() ? message
                                                    : label->text() + QLatin1Char('\n') + message);
             label->show();

@@ -16,6 +16,7 @@ class QLabel;
 class QLineEdit;
 class QSpinBox;
 class QTimer;
+class QToolButton;
 
 namespace kiln::gui {
 
@@ -28,7 +29,11 @@ namespace kiln::gui {
 // size, image size, accelerator (auto, CPU or a CUDA device), devices and nodes (this build trains
 // on one; the engine says so), precision (choices the accelerator cannot run are disabled, with the
 // reason as tooltip), num_workers (auto shows what it resolves to), TensorBoard and MLflow, output
-// folder, seed. validate() asks the engine's own validator and shows each problem under its field.
+// folder, seed; under Advanced settings the optimizer, learning rate, weight decay and warm-up
+// (blank: the engine's default for the task, method and optimizer, shown in the field),
+// gradient accumulation, augmentation (transform_args as JSON), checkpoints every N steps and a
+// Weights & Biases project (an offline run). validate() asks the engine's own validator and
+// shows each problem under its field.
 class RunConfigForm : public QWidget {
     Q_OBJECT
 
@@ -54,6 +59,9 @@ public:
     // A line under the form on how long the run will take; hidden when empty.
     void setEstimate(const QString& text);
     QString estimate() const;
+    // Shows or hides the Advanced settings (they apply either way).
+    void setAdvancedVisible(bool visible);
+    bool advancedVisible() const;
 
 Q_SIGNALS:
     // The user changed a setting (and the form has checked it).
@@ -68,7 +76,12 @@ private:
     static QString chosenPath(const QComboBox* box);
     void updatePrecisionChoices();
     void updateWorkerHint();
+    void updateOptimizerHints();
+    // The Augmentation field as transform_args; nullopt when it is not a JSON object.
+    std::optional<nlohmann::json> augmentationArgs() const;
     void clearIssues();
+    // The row that shows a problem the engine reported at `path` (optim_args.lr, transform_args.x).
+    QString rowForIssue(const QString& path) const;
 
     system::HardwareInfo hardware_;
     QGridLayout* form_;
@@ -99,6 +112,16 @@ private:
     QLineEdit* mlflow_uri_;
     QLineEdit* out_;
     QSpinBox* seed_;
+    QToolButton* advanced_toggle_;
+    QStringList advanced_rows_;
+    QComboBox* optim_;
+    QLineEdit* learning_rate_;
+    QLineEdit* weight_decay_;
+    QLineEdit* warmup_epochs_;
+    QSpinBox* accumulation_;
+    QLineEdit* augmentation_;
+    QSpinBox* checkpoint_every_;
+    QLineEdit* wandb_project_;
     QLabel* general_issue_;
     QMap<QString, QLabel*> issues_;
     QMap<QString, QWidget*> rows_;

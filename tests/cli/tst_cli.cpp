@@ -173,15 +173,26 @@ private Q_SLOTS:
     }
 
     void unsupportedLoggersAreRefused() {
-        const QString config =
+        const QString config = writeFile(QStringLiteral("neptune.json"),
+                                         "{\"out\": \"x\", \"data\": \".\", \"model\": "
+                                         "\"smallcnn\", \"loggers\": {\"neptune\": {}}}");
+        Result result = runKiln({"config", "check", config});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains(QStringLiteral("loggers.neptune")) &&
+                     result.err.contains(QStringLiteral("tensorboard")) &&
+                     result.err.contains(QStringLiteral("wandb")),
+                 qPrintable(result.err));
+        // W&B is written offline only: said before the run starts, with what to set.
+        const QString wandb =
             writeFile(QStringLiteral("wandb.json"), "{\"out\": \"x\", \"data\": \".\", \"model\": "
                                                     "\"smallcnn\", \"loggers\": {\"wandb\": {}}}");
-        const Result result = runKiln({"config", "check", config});
+        result = runKiln({"config", "check", wandb});
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(result.err.contains(QStringLiteral("loggers.wandb")) &&
-                     result.err.contains(QStringLiteral("tensorboard")) &&
-                     result.err.contains(QStringLiteral("mlflow")),
+                     result.err.contains(QStringLiteral("WANDB_MODE=offline")),
                  qPrintable(result.err));
+        result = runKiln({"config", "check", wandb, "loggers.wandb.offline=true"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
     }
 
     void malformedFilesAndArguments() {

@@ -193,6 +193,94 @@ private Q_SLOTS:
         QCOMPARE(image_size->value(), 7);
     }
 
+    // Advanced settings: folded until asked for, round-tripped with the rest, the engine's
+    // defaults shown in the blank fields (following the task, method and optimizer), and the
+    // engine's problems shown under their own field, unfolding the section.
+    void advancedSettingsShowTheEnginesDefaults() {
+        kiln::gui::RunConfigForm form;
+        form.resize(900, 1400);
+        form.show();
+        kiln::gui::Project project;
+        project.addDataset(data_);
+        form.setDatasets(project.datasets());
+        nlohmann::json settings = {{"task", "pretrain"},
+                                   {"model", "smallcnn"},
+                                   {"method", "simclr"},
+                                   {"epochs", 2},
+                                   {"batch_size", 8},
+                                   {"transform_args", {{"image_size", {32, 32}}}},
+                                   {"precision", "32-true"},
+                                   {"seed", 0},
+                                   {"out", "/tmp/run"},
+                                   {"accelerator", "cpu"},
+                                   {"data", QDir::cleanPath(data_).toStdString()},
+                                   {"num_workers", 0},
+                                   {"loggers", nlohmann::json::object()}};
+        form.setSettings(settings);
+        QVERIFY(!form.advancedVisible());
+        auto* lr = form.findChild<QLineEdit*>(QStringLiteral("learningRateField"));
+        auto* optim = form.findChild<QComboBox*>(QStringLiteral("optimField"));
+        QVERIFY(!lr->isVisibleTo(&form));
+        // SimCLR trains with LARS at 0.3 per 256 images, 10 warm-up epochs.
+        QCOMPARE(optim->itemText(0), QStringLiteral("auto (lars)"));
+        QVERIFY2(lr->placeholderText().startsWith(QStringLiteral("0.3 per 256 images")),
+                 qPrintable(lr->placeholderText()));
+        QVERIFY(form.findChild<QLineEdit*>(QStringLiteral("warmupEpochsField"))
+                    ->placeholderText()
+                    .startsWith(QStringLiteral("10")));
+        // DINO and fine-tuning bring their own; another optimizer than the method's its own.
+        form.findChild<QComboBox*>(QStringLiteral("methodField"))->setCurrentText("dino");
+        QCOMPARE(optim->itemText(0), QStringLiteral("auto (adamw)"));
+        QVERIFY(lr->placeholderText().startsWith(QStringLiteral("0.0005")));
+        optim->setCurrentText(QStringLiteral("sgd"));
+        QVERIFY(lr->placeholderText().startsWith(QStringLiteral("0.1 ")));
+        auto* task = form.findChild<QComboBox*>(QStringLiteral("taskField"));
+        task->setCurrentIndex(task->findData(QStringLiteral("image_classification")));
+        optim->setCurrentIndex(0);
+        QVERIFY(lr->placeholderText().startsWith(QStringLiteral("0.001")));
+        task->setCurrentIndex(task->findData(QStringLiteral("pretrain")));
+
+        // Everything round-trips, and the engine accepts it.
+        settings["method"] = "dino";
+        settings["optim"] = "sgd";
+        settings["optim_args"] = {{"lr", 0.05}, {"weight_decay", 0.0001}, {"warmup_epochs", 1.0}};
+        settings["gradient_accumulation_steps"] = 2;
+        settings["transform_args"]["color_jitter"] = {{"prob", 0.5}};
+        settings["callbacks"] = {{"model_checkpoint", {{"every_n_steps", 50}}}};
+        settings["loggers"] = {{"wandb", {{"project", "kiln"}, {"offline", true}}}};
+        form.setSettings(settings);
+        const nlohmann::json round = form.settings();
+        for (const char* key :
+             {"optim", "optim_args", "gradient_accumulation_steps", "callbacks", "loggers"}) {
+            QVERIFY2(round[key] == settings[key], key);
+        }
+        QCOMPARE(round["transform_args"]["color_jitter"],
+                 settings["transform_args"]["color_jitter"]);
+        const auto resolved = form.validate();
+        QVERIFY2(resolved.has_value(), qPrintable(form.issueText(QStringLiteral("optim_args.lr"))));
+        QCOMPARE(resolved->gradient_accumulation_steps, 2);
+
+        // A problem in a folded field unfolds the section and shows under its own field.
+        form.setAdvancedVisible(false);
+        lr->setText(QStringLiteral("2e9"));
+        QTRY_VERIFY2(!form.issueText(QStringLiteral("optim_args.lr")).isEmpty(),
+                     qPrintable(form.issueText(QStringLiteral("optim_args.lr"))));
+        QVERIFY(form.advancedVisible());
+        QVERIFY(form.issueText(QStringLiteral("optim_args.weight_decay")).isEmpty());
+        lr->clear();
+        auto* augmentation = form.findChild<QLineEdit*>(QStringLiteral("augmentationField"));
+        augmentation->setText(QStringLiteral(R"({"color_jiter": {"prob": 0.5}})"));
+        QTRY_VERIFY2(form.issueText(QStringLiteral("augmentation")).contains("color_jiter"),
+                     qPrintable(form.issueText(QStringLiteral("augmentation"))));
+        QVERIFY(form.issueText(QStringLiteral("transform_args")).isEmpty());
+        augmentation->setText(QStringLiteral("{not json"));
+        QTRY_VERIFY2(form.issueText(QStringLiteral("augmentation")).contains("JSON object"),
+                     qPrintable(form.issueText(QStringLiteral("augmentation"))));
+        augmentation->clear();
+        QTRY_VERIFY(form.issueText(QStringLiteral("augmentation")).isEmpty());
+        kiln::test::saveScreenshot(form, QStringLiteral("run-configuration-advanced"));
+    }
+
     void formListsEachGpuAndTrainsOnTheOneChosen() {
         kiln::gui::RunConfigForm form;
         kiln::system::HardwareInfo hardware;

@@ -664,36 +664,36 @@ private Q_SLOTS:
         const QByteArray mode = qgetenv("WANDB_MODE");
         qunsetenv("WANDB_MODE");
         try {
-            track::wandb_settings({{"project", "p"}});
+            kiln::config::wandb_settings({{"project", "p"}});
             QFAIL("an online run was accepted");
         } catch (const kiln::Error& error) {
             QVERIFY2(std::string(error.what()).find("WANDB_MODE=offline") != std::string::npos,
                      error.what());
         }
-        const auto offline = track::wandb_settings({{"project", "p"},
-                                                    {"name", "n"},
-                                                    {"offline", true},
-                                                    {"log_model", false},
-                                                    {"version", nullptr},
-                                                    {"tags", {"a", "b"}}});
+        const auto offline = kiln::config::wandb_settings({{"project", "p"},
+                                                           {"name", "n"},
+                                                           {"offline", true},
+                                                           {"log_model", false},
+                                                           {"version", nullptr},
+                                                           {"tags", {"a", "b"}}});
         QVERIFY(offline.has_value());
         QCOMPARE(offline->project, std::string("p"));
         QCOMPARE(offline->tags.size(), std::size_t{2});
-        QVERIFY_THROWS_EXCEPTION(kiln::Error,
-                                 track::wandb_settings({{"offline", true}, {"projekt", "p"}}));
-        QVERIFY_THROWS_EXCEPTION(kiln::Error,
-                                 track::wandb_settings({{"offline", true}, {"log_model", true}}));
-        QVERIFY_THROWS_EXCEPTION(kiln::Error,
-                                 track::wandb_settings({{"offline", true}, {"version", "a/b"}}));
+        QVERIFY_THROWS_EXCEPTION(
+            kiln::Error, kiln::config::wandb_settings({{"offline", true}, {"projekt", "p"}}));
+        QVERIFY_THROWS_EXCEPTION(
+            kiln::Error, kiln::config::wandb_settings({{"offline", true}, {"log_model", true}}));
+        QVERIFY_THROWS_EXCEPTION(
+            kiln::Error, kiln::config::wandb_settings({{"offline", true}, {"version", "a/b"}}));
         qputenv("WANDB_MODE", "offline");
-        QVERIFY(track::wandb_settings(nullptr).has_value());
+        QVERIFY(kiln::config::wandb_settings(nullptr).has_value());
         kiln::TrainConfig config;
         config.loggers = {{"tensorboard", nullptr}, {"wandb", {{"project", "p"}}}};
         const auto loggers = track::make_loggers(config);
         QCOMPARE(loggers.size(), std::size_t{1});
         QVERIFY(dynamic_cast<track::WandbLogger*>(loggers.front().get()) != nullptr);
         qputenv("WANDB_MODE", "disabled");
-        QVERIFY(!track::wandb_settings({{"offline", true}}).has_value());
+        QVERIFY(!kiln::config::wandb_settings({{"offline", true}}).has_value());
         if (mode.isNull()) {
             qunsetenv("WANDB_MODE");
         } else {
@@ -738,7 +738,7 @@ private Q_SLOTS:
         config.method = "simclr";
         config.epochs = 3;
         config.optim_args = {{"lr", 0.3}};
-        track::WandbSettings settings;
+        kiln::config::WandbSettings settings;
         settings.project = "kiln-interop";
         settings.name = "first";
         settings.tags = {"cpu"};
