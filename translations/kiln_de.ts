@@ -383,6 +383,36 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
+        <location filename="../gui/app/main_window.cpp"/>
+        <source>&amp;User Guide</source>
+        <translation>&amp;Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp"/>
+        <source>Embeddings files exported or opened in this project</source>
+        <translation>In diesem Projekt exportierte oder geöffnete Embedding-Dateien</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp"/>
+        <source>%1 is no longer there; export the embeddings again or open another file.</source>
+        <translation>%1 ist nicht mehr vorhanden; exportieren Sie die Embeddings erneut oder öffnen Sie eine andere Datei.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp"/>
+        <source>Project embeddings:</source>
+        <translation>Embeddings des Projekts:</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp"/>
+        <source>none yet: File &gt; Export Embeddings</source>
+        <translation>noch keine: Datei &gt; Embeddings exportieren</translation>
+    </message>
+    <message>
         <source>Class folders: %1 (images per class: %2%3)</source>
         <translation>Klassenordner: %1 (Bilder pro Klasse: %2%3)</translation>
     </message>
@@ -1880,6 +1910,52 @@
         <location filename="../gui/runs/run_comparison.cpp"/>
         <source>(not set)</source>
         <translation>(nicht gesetzt)</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::UserGuideDialog</name>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp"/>
+        <source>Kiln User Guide</source>
+        <translation>Kiln-Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp"/>
+        <source>The user guide is missing from this build.</source>
+        <translation>Das Benutzerhandbuch fehlt in diesem Build.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp"/>
+        <source>Find in the guide (Enter: next)</source>
+        <translation>Im Handbuch suchen (Eingabe: nächster Treffer)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp"/>
+        <source>Find:</source>
+        <translation>Suchen:</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::ShortcutsDialog</name>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp"/>
+        <source>Menu</source>
+        <translation>Menü</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp"/>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp"/>
+        <source>Keys</source>
+        <translation>Tasten</translation>
     </message>
 </context>
 </TS>

@@ -381,6 +381,36 @@
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
+        <location filename="../gui/app/main_window.cpp"/>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp"/>
+        <source>Embeddings files exported or opened in this project</source>
+        <translation>本项目中导出或打开的嵌入文件</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp"/>
+        <source>%1 is no longer there; export the embeddings again or open another file.</source>
+        <translation>%1 已不存在；请重新导出嵌入或打开其他文件。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp"/>
+        <source>Project embeddings:</source>
+        <translation>项目嵌入：</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp"/>
+        <source>none yet: File &gt; Export Embeddings</source>
+        <translation>暂无：文件 &gt; 导出嵌入</translation>
+    </message>
+    <message>
         <source>Class folders: %1 (images per class: %2%3)</source>
         <translation>类别文件夹：%1（每类图像数：%2%3）</translation>
     </message>
@@ -1864,6 +1894,52 @@
         <location filename="../gui/runs/run_comparison.cpp"/>
         <source>(not set)</source>
         <translation>（未设置）</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::UserGuideDialog</name>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp"/>
+        <source>Kiln User Guide</source>
+        <translation>Kiln 用户指南</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp"/>
+        <source>The user guide is missing from this build.</source>
+        <translation>此版本缺少用户指南。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp"/>
+        <source>Find in the guide (Enter: next)</source>
+        <translation>在指南中查找（回车：下一个）</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp"/>
+        <source>Find:</source>
+        <translation>查找：</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::ShortcutsDialog</name>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp"/>
+        <source>Menu</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp"/>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp"/>
+        <source>Keys</source>
+        <translation>按键</translation>
     </message>
 </context>
 </TS>

@@ -2,7 +2,9 @@
 
 #include "app/about_dialog.h"
 #include "app/preferences_dialog.h"
+#include "app/shortcuts_dialog.h"
 #include "app/start_page.h"
+#include "app/user_guide_dialog.h"
 #include "core/error.h"
 #include "datasets/augmentation_preview.h"
 #include "datasets/dataset_scan.h"
@@ -30,6 +32,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
@@ -130,7 +133,7 @@ MainWindow::MainWindow(QWidget* parent)
                 }
                 statusBar()->showMessage(text, 15000);
                 showInformation(text);
-                embeddingsView_->load(file, datasetFolders()); // ready in the Embeddings view
+                showEmbeddings(file); // ready in the Embeddings view, and kept in the project
             });
     connect(embedding_, &EmbeddingSession::failed, this, [this](const QString& message) {
         progress_->hide();
@@ -282,6 +285,20 @@ void MainWindow::createMenus() {
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));
+    connect(addAction(help, QStringLiteral("userGuideAction"), tr("&User Guide"),
+                      QKeySequence::HelpContents),
+            &QAction::triggered, this, [this] {
+                auto* guide = new UserGuideDialog(this);
+                guide->setAttribute(Qt::WA_DeleteOnClose);
+                guide->show();
+            });
+    connect(addAction(help, QStringLiteral("shortcutsAction"), tr("&Keyboard Shortcuts")),
+            &QAction::triggered, this, [this] {
+                auto* shortcuts = new ShortcutsDialog(*menuBar(), this);
+                shortcuts->setAttribute(Qt::WA_DeleteOnClose);
+                shortcuts->show();
+            });
+    help->addSeparator();
     QAction* about = addAction(help, QStringLiteral("aboutAction"), tr("&About Kiln Studio"));
     about->setMenuRole(QAction::AboutRole);
     connect(about, &QAction::triggered, this, &MainWindow::showAbout);
@@ -449,12 +466,34 @@ QWidget* MainWindow::createProjectPage() {
             this, tr("Open Embeddings"), project_ != nullptr ? project_->file() : QString(),
             tr("Embeddings (*.csv *.pt *.npy)"));
         if (!file.isEmpty()) {
-            embeddingsView_->load(file, datasetFolders());
+            showEmbeddings(file);
         }
     });
+    // The embeddings this project made or opened, newest first: one click shows them again.
+    projectEmbeddings_ = new QComboBox(embeddings);
+    projectEmbeddings_->setObjectName(QStringLiteral("projectEmbeddings"));
+    projectEmbeddings_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    projectEmbeddings_->setToolTip(tr("Embeddings files exported or opened in this project"));
+    connect(projectEmbeddings_, &QComboBox::activated, this, [this](int index) {
+        const QString file = projectEmbeddings_->itemData(index).toString();
+        if (!QFileInfo::exists(file)) {
+            showError(tr("%1 is no longer there; export the embeddings again or open another "
+                         "file.")
+                          .arg(QDir::toNativeSeparators(file)));
+            return;
+        }
+        showEmbeddings(file);
+    });
+    auto* embeddingsBar = new QHBoxLayout;
+    auto* embeddingsLabel = new QLabel(tr("Project embeddings:"), embeddings);
+    embeddingsLabel->setBuddy(projectEmbeddings_);
+    embeddingsBar->addWidget(embeddingsLabel);
+    embeddingsBar->addWidget(projectEmbeddings_);
+    embeddingsBar->addWidget(openEmbeddings);
+    embeddingsBar->addStretch();
     auto* embeddingsLayout = new QVBoxLayout(embeddings);
     embeddingsLayout->addWidget(embeddingsView_, 1);
-    embeddingsLayout->addWidget(openEmbeddings, 0, Qt::AlignLeft);
+    embeddingsLayout->addLayout(embeddingsBar);
     projectTabs_->addTab(embeddings, tr("Embeddings"));
     connect(projectTabs_, &QTabWidget::currentChanged, this, [this](int tab) {
         if (tab == kRunHistoryTab) {
@@ -906,7 +945,9 @@ void MainWindow::setProject(Project* project) {
         project_->setParent(this);
         connect(project_, &Project::modifiedChanged, this, &MainWindow::updateTitle);
         connect(project_, &Project::datasetsChanged, this, &MainWindow::updateDatasetList);
+        connect(project_, &Project::embeddingsChanged, this, &MainWindow::updateEmbeddingsList);
     }
+    updateEmbeddingsList();
     pages_->setCurrentIndex(project_ != nullptr ? 1 : 0);
     runHistory_->setFolder(project_ != nullptr ? project_->runsFolder() : QString());
     if (project_ != nullptr) {
@@ -927,6 +968,27 @@ void MainWindow::setProject(Project* project) {
     updateDatasetList();
     updateTitle();
     updateActions();
+}
+
+void MainWindow::updateEmbeddingsList() {
+    projectEmbeddings_->clear();
+    const QStringList files = project_ != nullptr ? project_->embeddings() : QStringList();
+    for (const QString& file : files) {
+        projectEmbeddings_->addItem(QFileInfo(file).fileName(), file);
+        projectEmbeddings_->setItemData(projectEmbeddings_->count() - 1,
+                                        QDir::toNativeSeparators(file), Qt::ToolTipRole);
+    }
+    if (files.isEmpty()) {
+        projectEmbeddings_->addItem(tr("none yet: File > Export Embeddings"));
+    }
+    projectEmbeddings_->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::showEmbeddings(const QString& file) {
+    embeddingsView_->load(file, datasetFolders());
+    if (project_ != nullptr) {
+        project_->rememberEmbeddings(file);
+    }
 }
 
 bool MainWindow::newProject() {

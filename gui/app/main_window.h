@@ -9,6 +9,7 @@
 #include <QMap>
 
 class QAction;
+class QComboBox;
 class QLabel;
 class QListWidget;
 class QProgressBar;
@@ -117,6 +118,10 @@ private:
     void updateRecentMenu();
     void updateTitle();
     void updateDatasetList();
+    // The project's remembered embeddings files in the Embeddings tab's list.
+    void updateEmbeddingsList();
+    // Shows `file` in the Embeddings view and remembers it in the project.
+    void showEmbeddings(const QString& file);
     QString selectedDatasetFolder() const;
     void showDatasetDetails();
     void updateActions();
@@ -150,6 +155,7 @@ private:
     TrainingSession* session_ = nullptr;
     EmbeddingSession* embedding_ = nullptr;
     EmbeddingsView* embeddingsView_ = nullptr;
+    QComboBox* projectEmbeddings_ = nullptr;
     QMenu* recentMenu_ = nullptr;
 };
 

@@ -137,7 +137,14 @@ bool Project::load(const QString& file, QString* error) {
         root.value(QStringLiteral("run_presets")).toArray(),
         [&base](const QString& path) { return QDir::cleanPath(base.absoluteFilePath(path)); });
     ui_state_ = root.value(QStringLiteral("ui")).toObject();
+    embeddings_.clear();
+    for (const QJsonValue& path : root.value(QStringLiteral("embeddings")).toArray()) {
+        if (!path.toString().isEmpty()) {
+            embeddings_ << QDir::cleanPath(base.absoluteFilePath(path.toString()));
+        }
+    }
     Q_EMIT datasetsChanged();
+    Q_EMIT embeddingsChanged();
     setModified(false);
     return true;
 }
@@ -160,7 +167,14 @@ bool Project::save(const QString& file, QString* error) {
         {QStringLiteral("run_presets"),
          convertPresets(run_presets_,
                         [&base](const QString& path) { return base.relativeFilePath(path); })},
-        {QStringLiteral("ui"), ui_state_}};
+        {QStringLiteral("ui"), ui_state_},
+        {QStringLiteral("embeddings"), [&] {
+             QJsonArray files;
+             for (const QString& embeddings : embeddings_) {
+                 files.append(base.relativeFilePath(embeddings));
+             }
+             return files;
+         }()}};
     QSaveFile output(file);
     if (!output.open(QIODevice::WriteOnly) ||
         output.write(QJsonDocument(root).toJson(QJsonDocument::Indented)) < 0 || !output.commit()) {
@@ -220,6 +234,20 @@ void Project::setRunPresets(const QJsonArray& presets) {
         run_presets_ = presets;
         setModified(true);
     }
+}
+
+void Project::rememberEmbeddings(const QString& file) {
+    const QString path = QDir::cleanPath(QFileInfo(file).absoluteFilePath());
+    if (!embeddings_.isEmpty() && embeddings_.front() == path) {
+        return;
+    }
+    embeddings_.removeAll(path);
+    embeddings_.prepend(path);
+    while (embeddings_.size() > kMaxEmbeddings) {
+        embeddings_.removeLast();
+    }
+    setModified(true);
+    Q_EMIT embeddingsChanged();
 }
 
 void Project::setUiState(const QJsonObject& state) {

@@ -14,9 +14,10 @@ struct DatasetEntry {
 };
 
 // A Kiln Studio project: a `*.kiln` file, JSON with a `format_version`, holding the datasets
-// and the paths in the run presets (stored relative to the file, so a project moves with its
-// data), the runs folder (saved elsewhere, the project keeps referring to its runs where they
-// are) and UI state. Saved atomically (QSaveFile). Tracks whether it has unsaved changes.
+// and the paths in the run presets and of the embeddings files it made or opened (stored
+// relative to the file, so a project moves with its data), the runs folder (saved elsewhere, the
+// project keeps referring to its runs where they are) and UI state. Saved atomically (QSaveFile).
+// Tracks whether it has unsaved changes.
 class Project : public QObject {
     Q_OBJECT
 
@@ -49,12 +50,18 @@ public:
 
     QJsonArray runPresets() const { return run_presets_; }
     void setRunPresets(const QJsonArray& presets);
+    // Embeddings files exported or opened in this project, newest first (absolute paths).
+    const QStringList& embeddings() const { return embeddings_; }
+    // Puts `file` first (once); the list keeps the newest kMaxEmbeddings.
+    void rememberEmbeddings(const QString& file);
+    static constexpr int kMaxEmbeddings = 20;
     QJsonObject uiState() const { return ui_state_; }
     void setUiState(const QJsonObject& state);
 
 Q_SIGNALS:
     void modifiedChanged(bool modified);
     void datasetsChanged();
+    void embeddingsChanged();
 
 private:
     void setModified(bool modified);
@@ -64,6 +71,7 @@ private:
     QList<DatasetEntry> datasets_;
     QString runs_folder_ = QStringLiteral("runs"); // relative to the file
     QJsonArray run_presets_;
+    QStringList embeddings_;
     QJsonObject ui_state_;
 };
 

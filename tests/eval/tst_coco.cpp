@@ -4,11 +4,18 @@
 #include "eval/coco/coco_eval.h"
 #include "eval/coco/mask_tensor.h"
 #include "eval/coco/rle.h"
+#include "support/coco_sets.h"
+#include "support/python.h"
 
 #include <ATen/ATen.h>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <random>
+#include <tuple>
 
 namespace coco = kiln::coco;
 
@@ -156,6 +163,63 @@ private Q_SLOTS:
                            kFixtureSegm, 1);
         compareWithFixture("instances_val2014_fakesegm100_results.json", coco::IouType::Mask,
                            kFixtureSegm, 4);
+    }
+
+    // The real pycocotools, run now on the same files, gives Kiln's twelve stats bit for bit
+    // (faster-coco-eval, where installed, to within 1e-15): on pycocotools' own fixture and on a
+    // generated set with crowd regions, 80 category ids and 100 detections per image.
+    void realPeersGiveKilnsStats() {
+        if (!kiln::test::pythonHas(QStringLiteral("pycocotools"))) {
+            QSKIP(kiln::test::pythonMissing(QStringLiteral("pycocotools")));
+        }
+        QTemporaryDir dir;
+        const std::filesystem::path generated = dir.filePath(QStringLiteral("set")).toStdString();
+        kiln::test::write_coco_set(generated, 150);
+        std::vector<std::tuple<std::filesystem::path, std::filesystem::path, coco::IouType>> cases =
+            {{generated / "gt.json", generated / "bbox.json", coco::IouType::Box},
+             {generated / "gt.json", generated / "segm.json", coco::IouType::Mask}};
+        if (std::filesystem::exists(kFixtures / "instances_val2014_100.json")) {
+            cases.emplace_back(kFixtures / "instances_val2014_100.json",
+                               kFixtures / "instances_val2014_fakebbox100_results.json",
+                               coco::IouType::Box);
+            cases.emplace_back(kFixtures / "instances_val2014_100.json",
+                               kFixtures / "instances_val2014_fakesegm100_results.json",
+                               coco::IouType::Mask);
+        }
+        QFile script(QStringLiteral(KILN_SOURCE_DIR "/tests/benchmarks/coco_peers.py"));
+        QVERIFY(script.open(QIODevice::ReadOnly));
+        const QString peers = QString::fromUtf8(script.readAll());
+        for (const auto& [truth_file, results, type] : cases) {
+            const auto truth = coco::GroundTruth::load(truth_file);
+            coco::EvalParams params;
+            params.iou_type = type;
+            const coco::EvalResult kiln =
+                coco::evaluate(truth, coco::Detections::load(results, truth, type), params);
+            const auto run = kiln::test::runPython(
+                peers,
+                {QString::fromStdString(truth_file.string()),
+                 QString::fromStdString(results.string()),
+                 type == coco::IouType::Mask ? QStringLiteral("segm") : QStringLiteral("bbox")});
+            QVERIFY2(run.exit_code == 0, qPrintable(run.errors));
+            const QStringList lines = run.output.trimmed().split(QLatin1Char('\n'));
+            QVERIFY(!lines.isEmpty());
+            for (const QString& line : lines) {
+                const nlohmann::json peer = nlohmann::json::parse(line.toStdString());
+                const std::string what =
+                    peer["name"].get<std::string>() + " on " + results.filename().string();
+                // pycocotools to the last bit; faster-coco-eval, a reimplementation whose sums
+                // may round differently, to within 1e-15.
+                const double tolerance = peer["name"] == "pycocotools" ? 0.0 : 1e-15;
+                for (std::size_t i = 0; i < 12; ++i) {
+                    QVERIFY2(std::abs(peer["stats"][i].get<double>() - kiln.stats[i]) <= tolerance,
+                             qPrintable(QString::fromStdString(what) +
+                                        QStringLiteral(": stat %1 is %2, Kiln's %3")
+                                            .arg(i)
+                                            .arg(peer["stats"][i].get<double>(), 0, 'g', 17)
+                                            .arg(kiln.stats[i], 0, 'g', 17)));
+                }
+            }
+        }
     }
 
     void thresholdsAreNumpysLinspace() {

@@ -4,8 +4,11 @@
 #include "app/application.h"
 #include "app/main_window.h"
 #include "app/preferences_dialog.h"
+#include "app/shortcuts_dialog.h"
+#include "app/user_guide_dialog.h"
 #include "plots/live_plots.h"
 #include "plots/qcustomplot.h"
+#include "support/screenshot.h"
 #include "system/hardware.h"
 
 #include <QAction>
@@ -14,6 +17,8 @@
 #include <QMenuBar>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTableWidget>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QTranslator>
 #include <QtTest>
@@ -110,6 +115,48 @@ private Q_SLOTS:
         });
         window.findChild<QAction*>("aboutAction")->trigger();
         QVERIFY(shown);
+    }
+
+    // Help > User Guide shows the README this build was made from, searchable; Help >
+    // Keyboard Shortcuts lists every menu command with a shortcut, read from the menus.
+    void helpHasTheGuideAndTheShortcuts() {
+        kiln::gui::MainWindow window;
+        window.show();
+        QAction* guide = window.findChild<QAction*>("userGuideAction");
+        QCOMPARE(guide->shortcut(), QKeySequence(QKeySequence::HelpContents));
+        guide->trigger();
+        auto* dialog = window.findChild<kiln::gui::UserGuideDialog*>();
+        QVERIFY(dialog != nullptr && dialog->isVisible());
+        const QString text = dialog->browser()->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("Kiln Studio")) &&
+                     text.contains(QStringLiteral("Layout")),
+                 qPrintable(text.left(200)));
+        QVERIFY(!text.contains(QStringLiteral("## "))); // rendered, not shown as Markdown
+        QVERIFY(dialog->find(QStringLiteral("Run History")));
+        QCOMPARE(dialog->browser()->textCursor().selectedText().toLower(),
+                 QStringLiteral("run history")); // any case, as find bars do
+        QVERIFY(!dialog->find(QStringLiteral("no such words in the guide")));
+        kiln::test::saveScreenshot(*dialog, QStringLiteral("user-guide"));
+        dialog->close();
+
+        int with_shortcuts = 0;
+        for (QAction* action : window.findChildren<QAction*>()) {
+            with_shortcuts += !action->shortcut().isEmpty() && !action->objectName().isEmpty();
+        }
+        window.findChild<QAction*>("shortcutsAction")->trigger();
+        auto* shortcuts = window.findChild<kiln::gui::ShortcutsDialog*>();
+        QVERIFY(shortcuts != nullptr && shortcuts->isVisible());
+        QTableWidget* table = shortcuts->table();
+        QCOMPARE(table->rowCount(), with_shortcuts);
+        bool save = false;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            save =
+                save || (table->item(row, 0)->text() == QStringLiteral("File") &&
+                         table->item(row, 2)->text() ==
+                             QKeySequence(QKeySequence::Save).toString(QKeySequence::NativeText));
+        }
+        QVERIFY(save);
+        kiln::test::saveScreenshot(*shortcuts, QStringLiteral("keyboard-shortcuts"));
     }
 
     void quitClosesTheWindowAndRemembersItsGeometry() {

@@ -378,8 +378,16 @@ private Q_SLOTS:
             {"model_args", QJsonObject{{"backbone_weights", QFileInfo(runs).absolutePath()}}},
             {"classes_stay", "not a path"}};
         project.setRunPresets(QJsonArray{QJsonObject{{"name", "last"}, {"settings", settings}}});
+        // Embeddings it exported: newest first, each once.
+        project.rememberEmbeddings(QDir(temp_.path()).filePath(QStringLiteral("move/a/old.csv")));
+        project.rememberEmbeddings(QDir(temp_.path()).filePath(QStringLiteral("move/a/e.csv")));
+        project.rememberEmbeddings(QDir(temp_.path()).filePath(QStringLiteral("move/a/old.csv")));
+        QCOMPARE(project.embeddings().size(), 2);
+        QVERIFY(project.embeddings().front().endsWith(QStringLiteral("/old.csv")));
         QString error;
         QVERIFY2(project.save(file, &error), qPrintable(error));
+        QCOMPARE(QJsonDocument::fromJson(readAll(file)).object().value("embeddings").toArray(),
+                 (QJsonArray{"old.csv", "e.csv"}));
         // On disk, paths relative to the file; in memory, absolute.
         const QJsonObject stored = QJsonDocument::fromJson(readAll(file))
                                        .object()
@@ -404,6 +412,8 @@ private Q_SLOTS:
             reopened.runPresets().at(0).toObject().value("settings").toObject();
         QCOMPARE(loaded.value("data").toString(), moved + QStringLiteral("/images"));
         QCOMPARE(reopened.datasets().first().path, moved + QStringLiteral("/images"));
+        QCOMPARE(reopened.embeddings(), (QStringList{moved + QStringLiteral("/old.csv"),
+                                                     moved + QStringLiteral("/e.csv")}));
 
         // Saved As into another folder, the project keeps its run history where it is.
         const QString elsewhere = makeFolder(QStringLiteral("move/elsewhere"));

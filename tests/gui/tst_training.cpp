@@ -642,7 +642,18 @@ private Q_SLOTS:
         QCOMPARE(window.embeddingsView()->neighbourNames().size(), 10);
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(4);
         kiln::test::saveScreenshot(window, QStringLiteral("embeddings"));
+        // The project remembers the file: listed in the Embeddings tab, and again after the
+        // project is saved and reopened.
+        auto* remembered = window.findChild<QComboBox*>(QStringLiteral("projectEmbeddings"));
+        QCOMPARE(window.project()->embeddings(), QStringList{QDir::cleanPath(csv)});
+        QCOMPARE(remembered->itemData(0).toString(), QDir::cleanPath(csv));
         QVERIFY(window.saveProject());
+        const QString project_file = window.project()->file();
+        QVERIFY(window.openProject(project_file));
+        QCOMPARE(window.project()->embeddings(), QStringList{QDir::cleanPath(csv)});
+        QCOMPARE(remembered->count(), 1);
+        QVERIFY(remembered->isEnabled());
+        QCOMPARE(remembered->itemText(0), QStringLiteral("embeddings.csv"));
     }
 
     void fineTuneFromTheWindowStartingFromAPretrainingRun() {
