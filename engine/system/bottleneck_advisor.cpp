@@ -76,11 +76,27 @@ Advice advise(AdvisorWindow window, const AdvisorThresholds& thresholds) {
         advice.bottleneck = Bottleneck::DataloaderCpu;
         advice.diagnosis =
             "dataloader CPU-bound: the step waits for data and the CPU is saturated" + figures;
-        advice.advice = {"convert slow-to-decode images (PNG) to JPEG or WebP and shrink large "
-                         "ones: kiln optimize-dataset SRC DST --max-size 512",
-                         "train at a lower resolution (transform_args.image_size)",
-                         "if the CPU is shared with other work, fewer workers "
-                         "(num_workers) can leave more for decoding"};
+        const bool small_files =
+            window.mean_image_bytes >= 0 && window.mean_image_bytes < thresholds.small_image_bytes;
+        if (small_files) {
+            // Re-encoding files this small saves nothing (and may make them larger): the
+            // augmentations and the copies take the CPU.
+            char size[32];
+            std::snprintf(size, sizeof size, "%.1f KB", window.mean_image_bytes / 1024.0);
+            advice.advice = {"the images are already small (" + std::string(size) +
+                                 " each): decoding them is cheap, so re-encoding would not "
+                                 "help; lighter augmentations (transform_args) or a lower "
+                                 "resolution (transform_args.image_size) leave the CPU less to do",
+                             "if the CPU is shared with other work, fewer workers "
+                             "(num_workers) can leave more for the loader",
+                             "more CPU cores per GPU, or a larger batch_size per step"};
+        } else {
+            advice.advice = {"convert slow-to-decode images (PNG) to JPEG or WebP and shrink "
+                             "large ones: kiln optimize-dataset SRC DST --max-size 512",
+                             "train at a lower resolution (transform_args.image_size)",
+                             "if the CPU is shared with other work, fewer workers "
+                             "(num_workers) can leave more for decoding"};
+        }
     } else {
         advice.bottleneck = Bottleneck::DataloaderIo;
         advice.diagnosis =

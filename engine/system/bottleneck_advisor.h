@@ -14,10 +14,11 @@ enum class Bottleneck {
 
 // The thresholds of the classification, in one place.
 struct AdvisorThresholds {
-    double model_bound_data_wait = 0.10; // data_wait below this: model-bound
-    double cpu_saturated = 0.85;         // system CPU utilisation at or above this: saturated
-    double gpu_busy = 0.80;              // GPU utilisation below this in a model-bound run:
-                                         // the GPU waits on the host (small batches, syncs)
+    double model_bound_data_wait = 0.10;  // data_wait below this: model-bound
+    double cpu_saturated = 0.85;          // system CPU utilisation at or above this: saturated
+    double gpu_busy = 0.80;               // GPU utilisation below this in a model-bound run:
+                                          // the GPU waits on the host (small batches, syncs)
+    double small_image_bytes = 16 * 1024; // files this small decode fast: never re-encode them
 };
 
 struct Advice {
@@ -35,6 +36,7 @@ struct AdvisorWindow {
     std::vector<double> gpu_utils;  // mean utilisation of the run's GPUs per step, [0, 1]; may
                                     // be empty (CPU runs, no NVML)
     double read_mb_per_second = -1; // image bytes the loader read over the window; < 0: unknown
+    double mean_image_bytes = -1;   // the files' mean size over the window; < 0: unknown
     bool cuda = false;
 };
 

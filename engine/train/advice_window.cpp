@@ -3,7 +3,7 @@
 namespace kiln::train {
 
 void AdviceWindow::add(const track::StepMetrics& metrics, bool measured, std::uint64_t bytes_read) {
-    if (metrics.step <= 1 || !measured) {
+    if (metrics.step <= kWarmUpSteps || !measured) {
         return;
     }
     std::optional<double> gpu_util;
@@ -18,7 +18,9 @@ void AdviceWindow::add(const track::StepMetrics& metrics, bool measured, std::ui
     if (gpu_count > 0) {
         gpu_util = gpu_sum / gpu_count;
     }
-    steps_.push_back({metrics.data_wait, metrics.cpu_util, gpu_util, bytes_read,
+    // images/s is the batch over the step's cycle (batch_time + data_time).
+    const double images = metrics.images_per_second * (metrics.batch_time + metrics.data_time);
+    steps_.push_back({metrics.data_wait, metrics.cpu_util, gpu_util, bytes_read, images,
                       std::chrono::steady_clock::now()});
     if (steps_.size() > capacity_) {
         steps_.pop_front();
@@ -26,7 +28,7 @@ void AdviceWindow::add(const track::StepMetrics& metrics, bool measured, std::ui
 }
 
 std::optional<system::Advice> AdviceWindow::advise() const {
-    if (steps_.empty()) {
+    if (steps_.size() < kMinimumSteps) {
         return std::nullopt;
     }
     system::AdvisorWindow window;
@@ -40,9 +42,16 @@ std::optional<system::Advice> AdviceWindow::advise() const {
     }
     const double span =
         std::chrono::duration<double>(steps_.back().time - steps_.front().time).count();
+    const double bytes = double(steps_.back().bytes_read - steps_.front().bytes_read);
     if (span > 0) {
-        window.read_mb_per_second =
-            double(steps_.back().bytes_read - steps_.front().bytes_read) / span / 1e6;
+        window.read_mb_per_second = bytes / span / 1e6;
+    }
+    double images = 0; // read after the first step of the window, as the bytes are
+    for (std::size_t i = 1; i < steps_.size(); ++i) {
+        images += steps_[i].images;
+    }
+    if (images > 0 && bytes > 0) {
+        window.mean_image_bytes = bytes / images;
     }
     return system::advise(std::move(window));
 }

@@ -10,16 +10,21 @@
 
 namespace kiln::train {
 
-// The last steps of a run as the bottleneck advisor reads them when the run ends.
+// The last steps of a run as the bottleneck advisor reads them when the run ends. It judges
+// only after warm-up (the first kWarmUpSteps steps: start-up, the first batches, allocator and
+// cache warm-up) and over at least kMinimumSteps steps: a 7-step run says nothing.
 class AdviceWindow {
 public:
+    static constexpr std::int64_t kWarmUpSteps = 10;
+    static constexpr std::size_t kMinimumSteps = 20;
+
     explicit AdviceWindow(bool cuda, std::size_t capacity = 100)
         : cuda_(cuda), capacity_(capacity) {}
 
     // One step's metrics and the bytes the loader had read by then. Steps without a system
-    // sample, and the first step (it includes start-up), are left out.
+    // sample, and the warm-up steps, are left out.
     void add(const track::StepMetrics& metrics, bool measured, std::uint64_t bytes_read);
-    // The diagnosis over the window; none when no step was added.
+    // The diagnosis over the window; none before kMinimumSteps steps after warm-up.
     std::optional<system::Advice> advise() const;
 
 private:
@@ -28,6 +33,7 @@ private:
         double cpu_util;
         std::optional<double> gpu_util; // mean over the run's GPUs, when NVML measured them
         std::uint64_t bytes_read;
+        double images; // in the step's batch
         std::chrono::steady_clock::time_point time;
     };
     bool cuda_;

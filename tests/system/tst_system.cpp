@@ -144,6 +144,24 @@ private Q_SLOTS:
         }
     }
 
+    // A CPU-bound loader of tiny files (28 px PNGs) is never told to re-encode them.
+    void advisorNeverReencodesTinyImages() {
+        kiln::system::AdvisorWindow window;
+        window.data_waits.assign(30, 0.6);
+        window.cpu_utils.assign(30, 0.97);
+        window.mean_image_bytes = 700;
+        const auto tiny = kiln::system::advise(window);
+        QCOMPARE(tiny.bottleneck, kiln::system::Bottleneck::DataloaderCpu);
+        for (const std::string& line : tiny.advice) {
+            QVERIFY2(line.find("optimize-dataset") == std::string::npos, line.c_str());
+        }
+        QVERIFY2(tiny.advice[0].find("already small (0.7 KB") != std::string::npos,
+                 tiny.advice[0].c_str());
+        window.mean_image_bytes = 300 * 1024; // photographs: re-encoding pays
+        QVERIFY(kiln::system::advise(window).advice[0].find("kiln optimize-dataset") !=
+                std::string::npos);
+    }
+
     void advisorReportsGpuAndReadThroughput() {
         kiln::system::AdvisorWindow window;
         window.data_waits = {0.02, 0.03, 0.01};

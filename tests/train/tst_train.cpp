@@ -9,6 +9,7 @@
 #include "models/torch_file.h"
 #include "support/python.h"
 #include "track/run_directory.h"
+#include "train/advice_window.h"
 #include "train/fit_loop.h"
 #include "train/optimizer.h"
 #include "train/precision.h"
@@ -583,6 +584,40 @@ private Q_SLOTS:
                 step.data_wait <= 1);
         QVERIFY(step.images_per_second > 0);
         QVERIFY(summary.advice.has_value());
+    }
+
+    // The advisor judges a run only after its warm-up and over a minimum of steps, and knows
+    // the files' size from the bytes the loader read per image.
+    void adviceWaitsForWarmUpAndAWindow() {
+        kiln::train::AdviceWindow window(false);
+        const auto step = [](std::int64_t number) {
+            kiln::track::StepMetrics metrics;
+            metrics.step = number;
+            metrics.data_wait = 0.6;
+            metrics.cpu_util = 0.97;
+            metrics.batch_time = 0.1;
+            metrics.data_time = 0.15;
+            metrics.images_per_second = 64 / 0.25; // batches of 64
+            return metrics;
+        };
+        const std::uint64_t bytes_per_image = 600; // 28 px PNGs
+        std::int64_t number = 1;
+        for (; number <= 7; ++number) { // a 7-step run: nothing to say
+            window.add(step(number), true, std::uint64_t(number) * 64 * bytes_per_image);
+        }
+        QVERIFY(!window.advise());
+        for (; number <= kiln::train::AdviceWindow::kWarmUpSteps +
+                             std::int64_t(kiln::train::AdviceWindow::kMinimumSteps) - 1;
+             ++number) {
+            window.add(step(number), true, std::uint64_t(number) * 64 * bytes_per_image);
+        }
+        QVERIFY(!window.advise()); // one step short of the window
+        window.add(step(number), true, std::uint64_t(number) * 64 * bytes_per_image);
+        const auto advice = window.advise();
+        QVERIFY(advice.has_value());
+        QCOMPARE(advice->bottleneck, kiln::system::Bottleneck::DataloaderCpu);
+        QVERIFY2(advice->advice[0].find("already small (0.6 KB") != std::string::npos,
+                 advice->advice[0].c_str());
     }
 
     void distillationKeepsItsTeacherFrozen() {
