@@ -967,6 +967,29 @@
 <context>
     <name>kiln::gui::OptimizeDatasetDialog</name>
     <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp"/>
+        <source>Estimating the copy's size...</source>
+        <translation>Die Größe der Kopie wird geschätzt...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp"/>
+        <source>%n file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
+        <translation>
+            <numerusform>%n Datei, %1; die Kopie: etwa %2 (geschätzt aus %3 davon).</numerusform>
+            <numerusform>%n Dateien, %1; die Kopie: etwa %2 (geschätzt aus %3 davon).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp"/>
+        <source>That is larger than the dataset: these images are already compact. Lower the quality, choose WebP, or keep them as they are.</source>
+        <translation>Das ist größer als der Datensatz: diese Bilder sind schon kompakt. Senken Sie die Qualität, wählen Sie WebP oder lassen Sie sie, wie sie sind.</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp"/>
+        <source>Optimize Anyway</source>
+        <translation>Trotzdem optimieren</translation>
+    </message>
+    <message>
         <location filename="../gui/datasets/optimize_dialog.cpp" line="23"/>
         <source>Optimize Dataset</source>
         <translation>Datensatz optimieren</translation>

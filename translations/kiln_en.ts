@@ -750,6 +750,14 @@
 </context>
 <context>
     <name>kiln::gui::OptimizeDatasetDialog</name>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp"/>
+        <source>%n file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
+        <translation>
+            <numerusform>%n file, %1; the copy: about %2 (estimated from %3 of them).</numerusform>
+            <numerusform>%n files, %1; the copy: about %2 (estimated from %3 of them).</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../gui/datasets/optimize_dialog.cpp" line="23"/>
         <source>Optimize Dataset</source>

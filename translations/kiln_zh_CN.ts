@@ -956,6 +956,28 @@
 <context>
     <name>kiln::gui::OptimizeDatasetDialog</name>
     <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp"/>
+        <source>Estimating the copy's size...</source>
+        <translation>正在估算副本大小...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp"/>
+        <source>%n file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
+        <translation>
+            <numerusform>%n 个文件，%1；副本：约 %2（由其中 %3 个估算）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp"/>
+        <source>That is larger than the dataset: these images are already compact. Lower the quality, choose WebP, or keep them as they are.</source>
+        <translation>这比数据集更大：这些图像已经很紧凑。请降低质量、选择 WebP，或保持原样。</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp"/>
+        <source>Optimize Anyway</source>
+        <translation>仍然优化</translation>
+    </message>
+    <message>
         <location filename="../gui/datasets/optimize_dialog.cpp" line="23"/>
         <source>Optimize Dataset</source>
         <translation>优化数据集</translation>

@@ -68,16 +68,58 @@ std::vector<fs::path> destination_names(const DatasetIndex& index, const std::st
     return plain;
 }
 
+// The bytes of `image` as options.format, shrunk to options.max_size.
+void reencode(cv::Mat image, const OptimizeOptions& options, std::vector<unsigned char>& encoded) {
+    const std::vector<int> parameters = {options.format == "jpg" ? cv::IMWRITE_JPEG_QUALITY
+                                                                 : cv::IMWRITE_WEBP_QUALITY,
+                                         options.quality};
+    const int longest = std::max(image.rows, image.cols);
+    if (options.max_size > 0 && longest > options.max_size) {
+        const double scale = double(options.max_size) / longest;
+        cv::resize(image, image, cv::Size(), scale, scale, cv::INTER_AREA);
+    }
+    cv::imencode("." + options.format, image, encoded, parameters);
+}
+
 } // namespace
+
+OptimizeEstimate estimate_optimized_size(const OptimizeOptions& options, int sample,
+                                         StopToken stop) {
+    const DatasetIndex index = DatasetIndex::scan({options.source});
+    OptimizeEstimate estimate;
+    estimate.images = static_cast<std::int64_t>(index.size());
+    std::error_code error;
+    for (std::size_t i = 0; i < index.size(); ++i) {
+        const auto size = fs::file_size(index.path(i), error);
+        estimate.bytes += error ? 0 : static_cast<std::int64_t>(size);
+    }
+    std::int64_t sample_bytes = 0, sample_encoded = 0;
+    std::vector<unsigned char> encoded;
+    const std::size_t count = std::min<std::size_t>(index.size(), std::max(sample, 1));
+    for (std::size_t k = 0; k < count && !stop.stop_requested(); ++k) {
+        const fs::path path = index.path(k * index.size() / count); // spread over the set
+        try {
+            const std::vector<unsigned char> bytes = read_file(path);
+            reencode(decode_image(bytes, path.string()), options, encoded);
+            sample_bytes += static_cast<std::int64_t>(bytes.size());
+            sample_encoded += static_cast<std::int64_t>(encoded.size());
+            ++estimate.sampled;
+        } catch (const Error&) {
+            // unreadable: optimize_dataset skips it too
+        }
+    }
+    estimate.estimated_bytes =
+        sample_bytes > 0 ? static_cast<std::int64_t>(double(estimate.bytes) *
+                                                     double(sample_encoded) / double(sample_bytes))
+                         : 0;
+    return estimate;
+}
 
 OptimizeResult optimize_dataset(const OptimizeOptions& options, const OptimizeProgress& progress,
                                 StopToken stop) {
     validate(options);
     const DatasetIndex index = DatasetIndex::scan({options.source});
     const std::vector<fs::path> names = destination_names(index, options.format);
-    const std::vector<int> parameters = {options.format == "jpg" ? cv::IMWRITE_JPEG_QUALITY
-                                                                 : cv::IMWRITE_WEBP_QUALITY,
-                                         options.quality};
     const auto total = static_cast<std::int64_t>(index.size());
 
     OptimizeResult result;
@@ -100,12 +142,7 @@ OptimizeResult optimize_dataset(const OptimizeOptions& options, const OptimizePr
             // A failure to write (full disk, permissions) is the destination's problem, which
             // every other file would hit too: it propagates and stops the other threads.
             if (!image.empty()) {
-                const int longest = std::max(image.rows, image.cols);
-                if (options.max_size > 0 && longest > options.max_size) {
-                    const double scale = double(options.max_size) / longest;
-                    cv::resize(image, image, cv::Size(), scale, scale, cv::INTER_AREA);
-                }
-                cv::imencode("." + options.format, image, encoded, parameters);
+                reencode(image, options, encoded);
                 write_file_atomically(
                     options.destination / names[i],
                     std::string_view(reinterpret_cast<const char*>(encoded.data()), encoded.size()),

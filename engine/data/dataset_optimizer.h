@@ -37,4 +37,16 @@ using OptimizeProgress = std::function<void(std::int64_t done, std::int64_t tota
 OptimizeResult optimize_dataset(const OptimizeOptions& options,
                                 const OptimizeProgress& progress = {}, StopToken stop = {});
 
+// What optimize_dataset would make of the dataset, before it writes anything: every file's size
+// (cheap) and the re-encoded size of up to `sample` images spread over it, extrapolated.
+struct OptimizeEstimate {
+    std::int64_t images = 0;
+    std::int64_t bytes = 0;           // the dataset's files now
+    std::int64_t estimated_bytes = 0; // the optimized copy, extrapolated from the sample
+    std::int64_t sampled = 0;
+    bool larger() const { return estimated_bytes > bytes; }
+};
+OptimizeEstimate estimate_optimized_size(const OptimizeOptions& options, int sample = 48,
+                                         StopToken stop = {});
+
 } // namespace kiln::data

@@ -13,12 +13,15 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
+#include <memory>
 
 namespace kiln::gui {
 
 OptimizeDatasetDialog::OptimizeDatasetDialog(const QString& source, QWidget* parent)
-    : QDialog(parent), source_(source), job_(this, QStringLiteral("optimize dataset")) {
+    : QDialog(parent), source_(source), job_(this, QStringLiteral("optimize dataset")),
+      estimate_job_(this, QStringLiteral("optimize estimate")) {
     setObjectName(QStringLiteral("optimizeDatasetDialog"));
     setWindowTitle(tr("Optimize Dataset"));
     destination_ = new QLineEdit(QDir::cleanPath(source) + QStringLiteral("-optimized"), this);
@@ -41,6 +44,9 @@ OptimizeDatasetDialog::OptimizeDatasetDialog(const QString& source, QWidget* par
                          this);
     status_->setObjectName(QStringLiteral("optimizeStatus"));
     status_->setWordWrap(true);
+    estimate_ = new QLabel(this);
+    estimate_->setObjectName(QStringLiteral("optimizeEstimate"));
+    estimate_->setWordWrap(true);
     auto* form = new QFormLayout;
     form->addRow(tr("Source"), new QLabel(QDir::toNativeSeparators(source), this));
     form->addRow(tr("Destination"), destination_);
@@ -54,13 +60,85 @@ OptimizeDatasetDialog::OptimizeDatasetDialog(const QString& source, QWidget* par
     connect(buttons, &QDialogButtonBox::rejected, this, &OptimizeDatasetDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    layout->addWidget(estimate_);
     layout->addWidget(progress_);
     layout->addWidget(status_);
     layout->addWidget(buttons);
+    // The estimate follows the settings, shortly after the last change.
+    estimate_timer_ = new QTimer(this);
+    estimate_timer_->setSingleShot(true);
+    estimate_timer_->setInterval(300);
+    connect(estimate_timer_, &QTimer::timeout, this, &OptimizeDatasetDialog::estimate);
+    const auto changed = [this] {
+        estimate_->setText(tr("Estimating the copy's size..."));
+        start_->setEnabled(false);
+        estimate_timer_->start();
+    };
+    connect(format_, &QComboBox::currentIndexChanged, this, changed);
+    connect(max_size_, &QSpinBox::valueChanged, this, changed);
+    connect(quality_, &QSpinBox::valueChanged, this, changed);
+    changed();
+}
+
+data::OptimizeOptions OptimizeDatasetDialog::options() const {
+    data::OptimizeOptions options;
+    options.source = source_.toStdString();
+    options.destination = destination_->text().toStdString();
+    options.format = format_->currentText().toStdString();
+    options.max_size = max_size_->value();
+    options.quality = quality_->value();
+    options.num_workers = system::usable_cpu_cores();
+    return options;
+}
+
+bool OptimizeDatasetDialog::isEstimating() const {
+    return estimate_job_.isRunning() || estimate_timer_->isActive();
+}
+
+QString OptimizeDatasetDialog::estimateText() const {
+    return estimate_->text();
+}
+
+void OptimizeDatasetDialog::estimate() {
+    if (estimate_job_.isRunning()) {
+        estimate_again_ = true; // the settings changed meanwhile
+        return;
+    }
+    auto sized = std::make_shared<data::OptimizeEstimate>();
+    const data::OptimizeOptions settings = options();
+    estimate_job_.start(
+        [sized, settings](const StopToken& stop) {
+            *sized = data::estimate_optimized_size(settings, 48, stop);
+        },
+        [this, sized] {
+            if (estimate_again_) {
+                estimate_again_ = false;
+                estimate();
+                return;
+            }
+            const QLocale locale;
+            estimated_larger_ = sized->larger();
+            QString text = tr("%n file(s), %1; the copy: about %2 (estimated from %3 of them).",
+                              nullptr, static_cast<int>(sized->images))
+                               .arg(locale.formattedDataSize(sized->bytes),
+                                    locale.formattedDataSize(sized->estimated_bytes))
+                               .arg(sized->sampled);
+            if (estimated_larger_) {
+                text += QLatin1Char(' ') +
+                        tr("That is larger than the dataset: these images are already compact. "
+                           "Lower the quality, choose WebP, or keep them as they are.");
+            }
+            estimate_->setText(text);
+            estimate_->setStyleSheet(estimated_larger_ ? QStringLiteral("color: #c0392b")
+                                                       : QString());
+            start_->setText(estimated_larger_ ? tr("Optimize Anyway") : tr("Optimize"));
+            start_->setEnabled(!job_.isRunning() && result_.isEmpty());
+        });
 }
 
 OptimizeDatasetDialog::~OptimizeDatasetDialog() {
     job_.stopAndWait();
+    estimate_job_.stopAndWait();
 }
 
 void OptimizeDatasetDialog::setDestination(const QString& folder) {
@@ -79,13 +157,7 @@ void OptimizeDatasetDialog::start() {
     if (job_.isRunning()) {
         return;
     }
-    data::OptimizeOptions options;
-    options.source = source_.toStdString();
-    options.destination = destination_->text().toStdString();
-    options.format = format_->currentText().toStdString();
-    options.max_size = max_size_->value();
-    options.quality = quality_->value();
-    options.num_workers = system::usable_cpu_cores();
+    const data::OptimizeOptions options = this->options();
     start_->setEnabled(false);
     progress_->setRange(0, 0);
     progress_->show();
@@ -134,6 +206,7 @@ void OptimizeDatasetDialog::start() {
 
 void OptimizeDatasetDialog::reject() {
     job_.stopAndWait();
+    estimate_job_.stopAndWait();
     progress_->hide();
     QDialog::reject();
 }

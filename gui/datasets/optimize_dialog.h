@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/background_job.h"
+#include "data/dataset_optimizer.h"
 
 #include <QDialog>
 
@@ -10,12 +11,15 @@ class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QTimer;
 
 namespace kiln::gui {
 
 // `kiln optimize-dataset` for one dataset, as the bottleneck advisor suggests for
 // CPU-bound loading: re-encode its images as JPEG or WebP, shrinking large ones, into a new
-// folder, with progress. Nothing inside the source is changed.
+// folder, with progress. Nothing inside the source is changed. Before anything is written, the
+// copy's size is estimated from a sample (again as the settings change); a copy larger than
+// the dataset is said in red and the button becomes Optimize Anyway.
 class OptimizeDatasetDialog : public QDialog {
     Q_OBJECT
 
@@ -28,6 +32,10 @@ public:
     QString destination() const;
     // The summary shown when it ended; empty before.
     QString result() const { return result_; }
+    // The estimate shown (empty while it is computed); whether the copy would be larger.
+    QString estimateText() const;
+    bool estimatedLarger() const { return estimated_larger_; }
+    bool isEstimating() const;
 
 public Q_SLOTS:
     void start();
@@ -39,6 +47,9 @@ protected:
     void reject() override; // cancels a running optimisation first
 
 private:
+    void estimate();
+    data::OptimizeOptions options() const;
+
     QString source_;
     QLineEdit* destination_;
     QComboBox* format_;
@@ -47,7 +58,12 @@ private:
     QProgressBar* progress_;
     QLabel* status_;
     QPushButton* start_;
+    QLabel* estimate_;
+    QTimer* estimate_timer_ = nullptr;
     BackgroundJob job_;
+    BackgroundJob estimate_job_;
+    bool estimate_again_ = false;
+    bool estimated_larger_ = false;
     QString result_;
 };
 

@@ -250,6 +250,10 @@ private Q_SLOTS:
                         summary = dialog->result();
                         dialog->accept();
                     });
+            // The copy's size is estimated before anything is written.
+            QTRY_VERIFY_WITH_TIMEOUT(!dialog->isEstimating(), 30000);
+            QVERIFY2(dialog->estimateText().startsWith(QStringLiteral("8 files")),
+                     qPrintable(dialog->estimateText()));
             dialog->findChild<QPushButton*>(QStringLiteral("startOptimizeButton"))->click();
         });
         window.findChild<QPushButton*>(QStringLiteral("optimizeDatasetButton"))->click();
@@ -263,6 +267,30 @@ private Q_SLOTS:
 
         answerUnsavedChanges(window, QMessageBox::Discard);
         QVERIFY(window.close());
+    }
+
+    // 28 px PNGs of a flat grey are already smaller than any JPEG of them: the dialog says so
+    // before writing anything, and the button becomes Optimize Anyway.
+    void optimizeWarnsWhenTheCopyWouldBeLarger() {
+        const QString folder = makeFolder(QStringLiteral("tiny-pngs"));
+        QImage tiny(28, 28, QImage::Format_Grayscale8);
+        tiny.fill(QColor(90, 90, 90));
+        for (int i = 0; i < 30; ++i) {
+            tiny.setPixelColor(i % 28, i % 28, QColor(200, 200, 200));
+            QVERIFY(tiny.save(QDir(folder).filePath(QStringLiteral("%1.png").arg(i))));
+        }
+        kiln::gui::OptimizeDatasetDialog dialog(folder);
+        dialog.setMaxSize(0);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.isEstimating(), 30000);
+        QVERIFY(dialog.estimatedLarger());
+        QVERIFY2(dialog.estimateText().contains(QStringLiteral("larger than the dataset")),
+                 qPrintable(dialog.estimateText()));
+        auto* start = dialog.findChild<QPushButton*>(QStringLiteral("startOptimizeButton"));
+        QCOMPARE(start->text(), QStringLiteral("Optimize Anyway"));
+        QVERIFY(start->isEnabled());
+        QVERIFY(!QDir(folder + QStringLiteral("-optimized")).exists()); // nothing written yet
+        dialog.resize(520, 320);
+        kiln::test::saveScreenshot(dialog, QStringLiteral("optimize-larger"));
     }
 
     void augmentationPreviewShowsTheMethodsViews() {
