@@ -18,7 +18,7 @@ struct WandbSettings {
     std::string entity;
     std::string name;
     std::string run_id; // empty: a new id, or the last one's when the run resumes
-    std::string prefix; // before every metric's name, as Lightning's `prefix`
+    std::string prefix; // before every metric's name with "-", as Lightning's `prefix`
     std::string notes;
     std::vector<std::string> tags;
 };

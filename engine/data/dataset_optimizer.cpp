@@ -104,8 +104,8 @@ OptimizeEstimate estimate_optimized_size(const OptimizeOptions& options, int sam
             sample_bytes += static_cast<std::int64_t>(bytes.size());
             sample_encoded += static_cast<std::int64_t>(encoded.size());
             ++estimate.sampled;
-        } catch (const Error&) {
-            // unreadable: optimize_dataset skips it too
+        } catch (const std::exception&) {
+            // unreadable (kiln::Error) or not encodable (cv::Exception): left out of the sample
         }
     }
     estimate.estimated_bytes =

@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 
+#include <algorithm>
 #include <caffe2/serialize/inline_container.h>
 #include <cstdio>
 #include <cstring>
@@ -32,13 +33,8 @@ struct Pickled {
     std::vector<PickledRef> items;                          // Tuple, List
     std::vector<std::pair<PickledRef, PickledRef>> entries; // Dict
     torch::Tensor tensor;
+    int depth = 0; // of the containers inside it
 };
-
-PickledRef make(Pickled::Kind kind) {
-    auto value = std::make_shared<Pickled>();
-    value->kind = kind;
-    return value;
-}
 
 std::optional<torch::ScalarType> storage_dtype(const std::string& storage_type) {
     static const std::map<std::string, torch::ScalarType> kTypes = {
@@ -66,6 +62,16 @@ public:
     Unpickler(const std::string& bytes, caffe2::serialize::PyTorchStreamReader& archive,
               const std::filesystem::path& file)
         : bytes_(bytes), archive_(archive), file_(file) {}
+    Unpickler(const Unpickler&) = delete;
+    Unpickler& operator=(const Unpickler&) = delete;
+    // Values may refer to each other in cycles (through the memo) or nest deeply: their
+    // children are released first, so that nothing leaks or recurses.
+    ~Unpickler() {
+        for (const PickledRef& value : created_) {
+            value->items.clear();
+            value->entries.clear();
+        }
+    }
 
     PickledRef run() {
         while (true) {
@@ -83,21 +89,24 @@ public:
                 marks_.push_back(stack_.size());
                 break;
             case '}': // EMPTY_DICT
-                stack_.push_back(make(Pickled::Kind::Dict));
+                stack_.push_back(create(Pickled::Kind::Dict));
                 break;
             case ']': // EMPTY_LIST
-                stack_.push_back(make(Pickled::Kind::List));
+                stack_.push_back(create(Pickled::Kind::List));
                 break;
             case ')': // EMPTY_TUPLE
-                stack_.push_back(make(Pickled::Kind::Tuple));
+                stack_.push_back(create(Pickled::Kind::Tuple));
                 break;
             case 't':   // TUPLE
             case 'l':   // LIST
             case 'd': { // DICT
                 std::vector<PickledRef> items = pop_to_mark();
-                auto value = make(opcode == 'd'   ? Pickled::Kind::Dict
-                                  : opcode == 't' ? Pickled::Kind::Tuple
-                                                  : Pickled::Kind::List);
+                auto value = create(opcode == 'd'   ? Pickled::Kind::Dict
+                                    : opcode == 't' ? Pickled::Kind::Tuple
+                                                    : Pickled::Kind::List);
+                for (const PickledRef& item : items) {
+                    adopt(*value, *item);
+                }
                 if (opcode == 'd') {
                     for (std::size_t i = 0; i + 1 < items.size(); i += 2) {
                         value->entries.emplace_back(items[i], items[i + 1]);
@@ -111,10 +120,11 @@ public:
             case 0x85:   // TUPLE1
             case 0x86:   // TUPLE2
             case 0x87: { // TUPLE3
-                auto tuple = make(Pickled::Kind::Tuple);
+                auto tuple = create(Pickled::Kind::Tuple);
                 tuple->items.resize(opcode - 0x84);
                 for (auto item = tuple->items.rbegin(); item != tuple->items.rend(); ++item) {
                     *item = pop();
+                    adopt(*tuple, **item);
                 }
                 stack_.push_back(tuple);
                 break;
@@ -141,11 +151,12 @@ public:
             case 'C':    // SHORT_BINBYTES
             case 'U':    // SHORT_BINSTRING
             case 0x8d:   // BINUNICODE8
-            case 0x8e: { // BINBYTES8
-                const int width = opcode == 0x8d || opcode == 0x8e                  ? 8
-                                  : opcode == 'X' || opcode == 'B' || opcode == 'T' ? 4
-                                                                                    : 1;
-                auto text = make(Pickled::Kind::Text);
+            case 0x8e:   // BINBYTES8
+            case 0x96: { // BYTEARRAY8
+                const int width = opcode == 0x8d || opcode == 0x8e || opcode == 0x96 ? 8
+                                  : opcode == 'X' || opcode == 'B' || opcode == 'T'  ? 4
+                                                                                     : 1;
+                auto text = create(Pickled::Kind::Text);
                 text->text = read(little_endian(width));
                 stack_.push_back(text);
                 break;
@@ -159,9 +170,14 @@ public:
             case 'M': // BININT2
                 push_integer(static_cast<std::int64_t>(little_endian(2)));
                 break;
-            case 0x8a: { // LONG1: little-endian two's complement
-                const std::size_t size = little_endian(1);
+            case 0x8a:   // LONG1: little-endian two's complement
+            case 0x8b: { // LONG4
+                const std::size_t size = little_endian(opcode == 0x8a ? 1 : 4);
                 const std::string digits = read(size);
+                if (size > 8) { // beyond int64: no setting Kiln reads is this large
+                    stack_.push_back(create(Pickled::Kind::Opaque));
+                    break;
+                }
                 std::int64_t value = 0;
                 for (std::size_t i = std::min<std::size_t>(size, 8); i-- > 0;) {
                     value = (value << 8) | static_cast<unsigned char>(digits[i]);
@@ -178,20 +194,20 @@ public:
                 for (const char byte : raw) {
                     bits = (bits << 8) | static_cast<unsigned char>(byte);
                 }
-                auto real = make(Pickled::Kind::Float);
+                auto real = create(Pickled::Kind::Float);
                 std::memcpy(&real->real, &bits, sizeof bits);
                 stack_.push_back(real);
                 break;
             }
             case 0x88:   // NEWTRUE
             case 0x89: { // NEWFALSE
-                auto flag = make(Pickled::Kind::Bool);
+                auto flag = create(Pickled::Kind::Bool);
                 flag->integer = opcode == 0x88;
                 stack_.push_back(flag);
                 break;
             }
             case 'N': // NONE
-                stack_.push_back(make(Pickled::Kind::None));
+                stack_.push_back(create(Pickled::Kind::None));
                 break;
             case 'c': { // GLOBAL
                 const std::string module = read_line();
@@ -214,13 +230,23 @@ public:
             case 0x81: // NEWOBJ
                 pop();
                 pop();
-                stack_.push_back(make(Pickled::Kind::Opaque));
+                stack_.push_back(create(Pickled::Kind::Opaque));
                 break;
             case 0x92: // NEWOBJ_EX
                 pop();
                 pop();
                 pop();
-                stack_.push_back(make(Pickled::Kind::Opaque));
+                stack_.push_back(create(Pickled::Kind::Opaque));
+                break;
+            case 0x8f: // EMPTY_SET: sets hold no tensors Kiln reads
+                stack_.push_back(create(Pickled::Kind::Opaque));
+                break;
+            case 0x90: // ADDITEMS
+                pop_to_mark();
+                break;
+            case 0x91: // FROZENSET
+                pop_to_mark();
+                stack_.push_back(create(Pickled::Kind::Opaque));
                 break;
             case 'b': // BUILD: an object's state (an OrderedDict's _metadata); not needed
                 pop();
@@ -228,23 +254,29 @@ public:
             case 's': { // SETITEM
                 const PickledRef value = pop();
                 const PickledRef key = pop();
+                adopt(*top(), *value);
                 top()->entries.emplace_back(key, value);
                 break;
             }
             case 'u': { // SETITEMS
                 const std::vector<PickledRef> items = pop_to_mark();
                 for (std::size_t i = 0; i + 1 < items.size(); i += 2) {
+                    adopt(*top(), *items[i + 1]);
                     top()->entries.emplace_back(items[i], items[i + 1]);
                 }
                 break;
             }
             case 'a': { // APPEND
                 const PickledRef item = pop();
+                adopt(*top(), *item);
                 top()->items.push_back(item);
                 break;
             }
             case 'e': { // APPENDS
                 std::vector<PickledRef> items = pop_to_mark();
+                for (const PickledRef& item : items) {
+                    adopt(*top(), *item);
+                }
                 auto& list = top()->items;
                 list.insert(list.end(), items.begin(), items.end());
                 break;
@@ -307,14 +339,31 @@ private:
         return value;
     }
 
+    static constexpr int kMaxDepth = 200;
+
+    PickledRef create(Pickled::Kind kind) {
+        auto value = std::make_shared<Pickled>();
+        value->kind = kind;
+        created_.push_back(value);
+        return value;
+    }
+
+    // `child` goes into `container`: a nesting deeper than any checkpoint's is refused.
+    void adopt(Pickled& container, const Pickled& child) {
+        container.depth = std::max(container.depth, child.depth + 1);
+        if (container.depth > kMaxDepth) {
+            throw damaged("containers nested deeper than " + std::to_string(kMaxDepth));
+        }
+    }
+
     void push_integer(std::int64_t value) {
-        auto integer = make(Pickled::Kind::Int);
+        auto integer = create(Pickled::Kind::Int);
         integer->integer = value;
         stack_.push_back(integer);
     }
 
     void push_global(const std::string& name) {
-        auto global = make(Pickled::Kind::Global);
+        auto global = create(Pickled::Kind::Global);
         global->text = name;
         stack_.push_back(global);
     }
@@ -355,14 +404,17 @@ private:
     PickledRef reduce(const Pickled& callable, const Pickled& arguments) {
         const std::string& name = callable.text;
         if (callable.kind != Pickled::Kind::Global) {
-            return make(Pickled::Kind::Opaque);
+            return create(Pickled::Kind::Opaque);
         }
         if (name == "collections.OrderedDict") {
-            return make(Pickled::Kind::Dict);
+            return create(Pickled::Kind::Dict);
         }
         if ((name == "torch._utils._rebuild_tensor_v2" || name == "torch._utils._rebuild_tensor") &&
-            arguments.items.size() >= 4 && arguments.items[0]->kind == Pickled::Kind::Tensor) {
-            auto tensor = make(Pickled::Kind::Tensor);
+            arguments.items.size() >= 4 && arguments.items[0]->kind == Pickled::Kind::Tensor &&
+            arguments.items[1]->kind == Pickled::Kind::Int &&
+            arguments.items[2]->kind == Pickled::Kind::Tuple &&
+            arguments.items[3]->kind == Pickled::Kind::Tuple) {
+            auto tensor = create(Pickled::Kind::Tensor);
             tensor->tensor = arguments.items[0]->tensor.as_strided(integers(arguments.items[2]),
                                                                    integers(arguments.items[3]),
                                                                    arguments.items[1]->integer);
@@ -371,7 +423,7 @@ private:
         if (name == "torch._utils._rebuild_parameter" && !arguments.items.empty()) {
             return arguments.items[0];
         }
-        return make(Pickled::Kind::Opaque);
+        return create(Pickled::Kind::Opaque);
     }
 
     // A persistent id ('storage', torch.FloatStorage, key, location, numel): the flat storage
@@ -391,13 +443,17 @@ private:
             throw damaged("a storage of type " + id.items[1]->text);
         }
         const std::int64_t numel = id.items[4]->integer;
+        if (id.items[2]->kind != Pickled::Kind::Text || id.items[4]->kind != Pickled::Kind::Int ||
+            numel < 0) {
+            throw damaged("a malformed tensor storage id");
+        }
         auto [data, size] = archive_.getRecord("data/" + key);
-        if (size < static_cast<std::size_t>(numel) * c10::elementSize(*dtype)) {
+        if (static_cast<std::uint64_t>(numel) > size / c10::elementSize(*dtype)) {
             throw damaged("storage " + key + " is shorter than its " + std::to_string(numel) +
                           " elements");
         }
         auto owner = std::make_shared<at::DataPtr>(std::move(data));
-        auto value = make(Pickled::Kind::Tensor);
+        auto value = create(Pickled::Kind::Tensor);
         value->tensor = torch::from_blob(
             owner->get(), {numel}, [owner](void*) {}, torch::TensorOptions().dtype(*dtype));
         storages_[key] = value;
@@ -412,29 +468,37 @@ private:
     std::vector<std::size_t> marks_;
     std::unordered_map<std::uint64_t, PickledRef> memo_;
     std::map<std::string, PickledRef> storages_;
+    std::vector<PickledRef> created_;
 };
 
-// The dict of tensors in what the file holds: the top level, or under a training
-// checkpoint's "state_dict", "model", "model_state_dict" or "state".
-const Pickled* find_state_dict(const Pickled& value) {
-    if (value.kind != Pickled::Kind::Dict) {
+std::size_t tensor_count(const Pickled& dict) {
+    return static_cast<std::size_t>(
+        std::count_if(dict.entries.begin(), dict.entries.end(), [](const auto& entry) {
+            return entry.second->kind == Pickled::Kind::Tensor;
+        }));
+}
+
+// The dict of tensors in what the file holds: of the top level and what a training checkpoint
+// nests under "state_dict", "model", "model_state_dict" or "state" (a few levels down), the one
+// with the most tensors.
+const Pickled* find_state_dict(const Pickled& value, int levels = 4) {
+    if (value.kind != Pickled::Kind::Dict || levels == 0) {
         return nullptr;
     }
-    for (const auto& [key, item] : value.entries) {
-        if (item->kind == Pickled::Kind::Tensor) {
-            return &value;
-        }
-    }
+    const Pickled* best = tensor_count(value) > 0 ? &value : nullptr;
     for (const char* nested : {"state_dict", "model", "model_state_dict", "state"}) {
         for (const auto& [key, item] : value.entries) {
-            if (key->kind == Pickled::Kind::Text && key->text == nested) {
-                if (const Pickled* found = find_state_dict(*item)) {
-                    return found;
-                }
+            if (key->kind != Pickled::Kind::Text || key->text != nested) {
+                continue;
+            }
+            const Pickled* found = find_state_dict(*item, levels - 1);
+            if (found != nullptr &&
+                (best == nullptr || tensor_count(*found) > tensor_count(*best))) {
+                best = found;
             }
         }
     }
-    return nullptr;
+    return best;
 }
 
 } // namespace
@@ -452,18 +516,24 @@ read_state_dict(const std::filesystem::path& path) {
                     "\" is not a file of torch.save (the zip format of PyTorch 1.6 and newer); "
                     "save it again with a current PyTorch");
     }
-    const PickledRef root = Unpickler(pickle, *archive, path).run();
-    const Pickled* state = find_state_dict(*root);
-    if (state == nullptr) {
-        throw Error("\"" + path.string() +
-                    "\" holds no state_dict (a dict of tensors, at the top or under "
-                    "\"state_dict\" or \"model\")");
-    }
+    Unpickler unpickler(pickle, *archive, path);
     std::vector<std::pair<std::string, torch::Tensor>> tensors;
-    for (const auto& [key, item] : state->entries) {
-        if (key->kind == Pickled::Kind::Text && item->kind == Pickled::Kind::Tensor) {
-            tensors.emplace_back(key->text, item->tensor);
+    try {
+        const PickledRef root = unpickler.run();
+        const Pickled* state = find_state_dict(*root);
+        if (state == nullptr) {
+            throw Error("\"" + path.string() +
+                        "\" holds no state_dict (a dict of tensors, at the top or under "
+                        "\"state_dict\", \"model\", \"model_state_dict\" or \"state\")");
         }
+        for (const auto& [key, item] : state->entries) {
+            if (key->kind == Pickled::Kind::Text && item->kind == Pickled::Kind::Tensor) {
+                tensors.emplace_back(key->text, item->tensor);
+            }
+        }
+    } catch (const c10::Error& error) { // a view or record its storage cannot give
+        throw Error("\"" + path.string() + "\" is not a PyTorch state_dict that Kiln can read (" +
+                    error.what_without_backtrace() + ")");
     }
     return tensors;
 }

@@ -253,7 +253,14 @@ void RunStore::migrate() {
     }
     execute("BEGIN IMMEDIATE");
     try {
-        for (int from = version; from < kSchemaVersion; ++from) {
+        // Another process may have migrated the file between the read above and the lock.
+        int current = 0;
+        {
+            Statement locked_version(db_, file_, "PRAGMA user_version");
+            locked_version.step();
+            current = static_cast<int>(locked_version.integer(0));
+        }
+        for (int from = current; from < kSchemaVersion; ++from) {
             execute(kMigrations[from]);
         }
         execute("PRAGMA user_version=" + std::to_string(kSchemaVersion));

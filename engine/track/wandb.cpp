@@ -136,7 +136,12 @@ WandbTransactionLog::WandbTransactionLog(const fs::path& file) : file_(file) {
         throw Error("cannot create \"" + file.string() + "\": " + std::strerror(errno) +
                     "; check the run directory, or turn W&B off with loggers.wandb=null");
     }
-    write(kFileHeader, sizeof kFileHeader);
+    try {
+        write(kFileHeader, sizeof kFileHeader);
+    } catch (...) {
+        std::fclose(stream_); // the destructor does not run for a throwing constructor
+        throw;
+    }
     std::fflush(stream_);
 }
 
@@ -306,7 +311,9 @@ void WandbLogger::log_row(std::int64_t step, std::int64_t epoch,
     add_item(items, "trainer/global_step", std::to_string(step));
     add_item(items, "epoch", std::to_string(epoch));
     for (const auto& [name, value] : values) {
-        add_item(items, settings_.prefix + name, value_json(value));
+        // Lightning's WandbLogger joins a prefix with "-".
+        add_item(items, settings_.prefix.empty() ? name : settings_.prefix + "-" + name,
+                 value_json(value));
     }
     history.mutable_history()->mutable_step()->set_num(row_++);
     // The summary first, as W&B's SDK writes it: `wandb sync` does not derive one from history.

@@ -2,8 +2,9 @@
 
 namespace kiln::train {
 
-void AdviceWindow::add(const track::StepMetrics& metrics, bool measured, std::uint64_t bytes_read) {
-    if (metrics.step <= kWarmUpSteps || !measured) {
+void AdviceWindow::add(const track::StepMetrics& metrics, bool measured, std::uint64_t bytes_read,
+                       std::int64_t images) {
+    if (++seen_ <= kWarmUpSteps || !measured) {
         return;
     }
     std::optional<double> gpu_util;
@@ -18,9 +19,7 @@ void AdviceWindow::add(const track::StepMetrics& metrics, bool measured, std::ui
     if (gpu_count > 0) {
         gpu_util = gpu_sum / gpu_count;
     }
-    // images/s is the batch over the step's cycle (batch_time + data_time).
-    const double images = metrics.images_per_second * (metrics.batch_time + metrics.data_time);
-    steps_.push_back({metrics.data_wait, metrics.cpu_util, gpu_util, bytes_read, images,
+    steps_.push_back({metrics.data_wait, metrics.cpu_util, gpu_util, bytes_read, double(images),
                       std::chrono::steady_clock::now()});
     if (steps_.size() > capacity_) {
         steps_.pop_front();

@@ -21,9 +21,11 @@ public:
     explicit AdviceWindow(bool cuda, std::size_t capacity = 100)
         : cuda_(cuda), capacity_(capacity) {}
 
-    // One step's metrics and the bytes the loader had read by then. Steps without a system
-    // sample, and the warm-up steps, are left out.
-    void add(const track::StepMetrics& metrics, bool measured, std::uint64_t bytes_read);
+    // One step's metrics, the bytes this process's loader had read by then and the images of
+    // its share of the batch. The first kWarmUpSteps steps this window sees (of a run, or of a
+    // resumed run) and steps without a system sample are left out.
+    void add(const track::StepMetrics& metrics, bool measured, std::uint64_t bytes_read,
+             std::int64_t images);
     // The diagnosis over the window; none before kMinimumSteps steps after warm-up.
     std::optional<system::Advice> advise() const;
 
@@ -38,6 +40,7 @@ private:
     };
     bool cuda_;
     std::size_t capacity_;
+    std::int64_t seen_ = 0;
     std::deque<Step> steps_;
 };
 

@@ -333,11 +333,11 @@ bool FitLoop::report(PendingStep& pending) {
     metrics.process_cpu_util = usage.process_util;
     metrics.rss_mb = usage.rss_mb;
     metrics.gpus = std::move(usage.gpus);
-    std::int64_t images = pending.images;
+    std::int64_t images = pending.images; // this rank's; every rank's after the reduction
     const bool stopping = strategy_.reduce_metrics(metrics, images, pending.stop_requested);
     const double cycle = metrics.batch_time + metrics.data_time;
     metrics.images_per_second = cycle > 0 ? double(images) / cycle : 0.0;
-    advice_.add(metrics, usage.measured, loader_.bytes_read());
+    advice_.add(metrics, usage.measured, loader_.bytes_read(), pending.images);
     last_loss_ = metrics.loss;
     epoch_loss_ += metrics.loss;
     ++epoch_steps_;

@@ -484,6 +484,11 @@ QWidget* MainWindow::createProjectPage() {
         }
         showEmbeddings(file);
     });
+    connect(embeddingsView_, &EmbeddingsView::loaded, this, [this](int, const QString& file) {
+        if (project_ != nullptr) {
+            project_->rememberEmbeddings(file);
+        }
+    });
     auto* embeddingsBar = new QHBoxLayout;
     auto* embeddingsLabel = new QLabel(tr("Project embeddings:"), embeddings);
     embeddingsLabel->setBuddy(projectEmbeddings_);
@@ -985,10 +990,7 @@ void MainWindow::updateEmbeddingsList() {
 }
 
 void MainWindow::showEmbeddings(const QString& file) {
-    embeddingsView_->load(file, datasetFolders());
-    if (project_ != nullptr) {
-        project_->rememberEmbeddings(file);
-    }
+    embeddingsView_->load(file, datasetFolders()); // remembered once it loaded
 }
 
 bool MainWindow::newProject() {

@@ -120,7 +120,7 @@ private:
     void updateDatasetList();
     // The project's remembered embeddings files in the Embeddings tab's list.
     void updateEmbeddingsList();
-    // Shows `file` in the Embeddings view and remembers it in the project.
+    // Shows `file` in the Embeddings view; once it loaded, the project remembers it.
     void showEmbeddings(const QString& file);
     QString selectedDatasetFolder() const;
     void showDatasetDetails();

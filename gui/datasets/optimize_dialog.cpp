@@ -101,19 +101,33 @@ QString OptimizeDatasetDialog::estimateText() const {
 
 void OptimizeDatasetDialog::estimate() {
     if (estimate_job_.isRunning()) {
-        estimate_again_ = true; // the settings changed meanwhile
+        estimate_again_ = true; // the settings changed meanwhile: this one is stale
+        estimate_job_.stop();
         return;
     }
     auto sized = std::make_shared<data::OptimizeEstimate>();
+    auto failure = std::make_shared<QString>();
     const data::OptimizeOptions settings = options();
     estimate_job_.start(
-        [sized, settings](const StopToken& stop) {
-            *sized = data::estimate_optimized_size(settings, 48, stop);
+        [sized, failure, settings](const StopToken& stop) {
+            try {
+                *sized = data::estimate_optimized_size(settings, 48, stop);
+            } catch (const std::exception& error) { // an empty or vanished folder
+                *failure = QString::fromStdString(error.what());
+            }
         },
-        [this, sized] {
+        [this, sized, failure] {
             if (estimate_again_) {
                 estimate_again_ = false;
                 estimate();
+                return;
+            }
+            const bool can_start = !job_.isRunning() && !succeeded_;
+            if (!failure->isEmpty()) {
+                estimated_larger_ = false;
+                estimate_->setText(tr("The size could not be estimated: %1").arg(*failure));
+                estimate_->setStyleSheet(QStringLiteral("color: #c0392b"));
+                start_->setEnabled(can_start);
                 return;
             }
             const QLocale locale;
@@ -132,7 +146,7 @@ void OptimizeDatasetDialog::estimate() {
             estimate_->setStyleSheet(estimated_larger_ ? QStringLiteral("color: #c0392b")
                                                        : QString());
             start_->setText(estimated_larger_ ? tr("Optimize Anyway") : tr("Optimize"));
-            start_->setEnabled(!job_.isRunning() && result_.isEmpty());
+            start_->setEnabled(can_start);
         });
 }
 
@@ -188,6 +202,7 @@ void OptimizeDatasetDialog::start() {
                 }
                 QMetaObject::invokeMethod(this, [this, text, ok = !result.cancelled] {
                     result_ = text;
+                    succeeded_ = ok;
                     status_->setText(text);
                     Q_EMIT finished(ok);
                 });

@@ -64,6 +64,7 @@ private:
     BackgroundJob estimate_job_;
     bool estimate_again_ = false;
     bool estimated_larger_ = false;
+    bool succeeded_ = false; // a finished copy: nothing more to start
     QString result_;
 };
 

@@ -87,9 +87,10 @@ void EmbeddingsView::load(const QString& file, const QStringList& roots) {
                 x[i] = values[2 * i];
                 y[i] = values[2 * i + 1];
             }
-            QMetaObject::invokeMethod(this, [this, names, x, y, embeddings = read.embeddings] {
-                showLoaded(names, x, y, embeddings);
-            });
+            QMetaObject::invokeMethod(this,
+                                      [this, file, names, x, y, embeddings = read.embeddings] {
+                                          showLoaded(file, names, x, y, embeddings);
+                                      });
         } catch (const std::exception& error) {
             const QString message = QString::fromStdString(error.what());
             QMetaObject::invokeMethod(this, [this, message] {
@@ -100,8 +101,9 @@ void EmbeddingsView::load(const QString& file, const QStringList& roots) {
     });
 }
 
-void EmbeddingsView::showLoaded(const QStringList& names, const QVector<double>& x,
-                                const QVector<double>& y, const at::Tensor& embeddings) {
+void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
+                                const QVector<double>& x, const QVector<double>& y,
+                                const at::Tensor& embeddings) {
     names_ = names;
     root_.clear();
     for (const QString& root : roots_) {
@@ -143,7 +145,7 @@ void EmbeddingsView::showLoaded(const QStringList& names, const QVector<double>&
     status_->setText(tr("%n embedding(s) in %1 group(s) by top-level folder.", nullptr,
                         static_cast<int>(names_.size()))
                          .arg(groups.size()));
-    Q_EMIT loaded(static_cast<int>(names_.size()));
+    Q_EMIT loaded(static_cast<int>(names_.size()), file);
 }
 
 int EmbeddingsView::groupCount() const {

@@ -41,12 +41,12 @@ public Q_SLOTS:
     void selectPoint(int row);
 
 Q_SIGNALS:
-    void loaded(int points);
+    void loaded(int points, const QString& file);
     void failed(const QString& message);
 
 private:
-    void showLoaded(const QStringList& names, const QVector<double>& x, const QVector<double>& y,
-                    const at::Tensor& embeddings);
+    void showLoaded(const QString& file, const QStringList& names, const QVector<double>& x,
+                    const QVector<double>& y, const at::Tensor& embeddings);
     int nearestPoint(const QPointF& pixel) const;
     void mouseMoved(QMouseEvent* event);
     void mousePressed(QMouseEvent* event);

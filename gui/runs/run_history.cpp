@@ -255,6 +255,9 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::UserRole) {
         return sort_value(run, index.column(), data(index, Qt::DisplayRole));
     }
+    if (role == kFilterRole) {
+        return index.column() == Notes ? run.notes : data(index, Qt::DisplayRole);
+    }
     if (role != Qt::DisplayRole) {
         return {};
     }
@@ -433,6 +436,7 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     sorted_->setSourceModel(model_);
     sorted_->setSortRole(Qt::UserRole);
     sorted_->setFilterKeyColumn(-1); // any column
+    sorted_->setFilterRole(RunHistoryModel::kFilterRole);
     sorted_->setFilterCaseSensitivity(Qt::CaseInsensitive);
     filter_->setObjectName(QStringLiteral("runFilter"));
     filter_->setPlaceholderText(tr("Filter by name, tag, notes, model, dataset, status..."));

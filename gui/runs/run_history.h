@@ -87,6 +87,8 @@ public:
         Notes,
         ColumnCount
     };
+    // What the filter matches: every cell's text, and the whole of the notes.
+    static constexpr int kFilterRole = Qt::UserRole + 1;
     using QAbstractTableModel::QAbstractTableModel;
 
     void setRuns(QVector<RunRow> runs);

@@ -221,6 +221,8 @@ private Q_SLOTS:
         view.findChild<QLineEdit*>(QStringLiteral("runFilter"))->setText(QStringLiteral("QUICK"));
         QCOMPARE(table->model()->rowCount(), 1);
         QCOMPARE(shown(0, RunHistoryModel::Run), QStringLiteral("baseline"));
+        view.setFilterText(QStringLiteral("diverged")); // the second line of a note
+        QCOMPARE(table->model()->rowCount(), 1);
         view.setFilterText(QStringLiteral("fashion"));
         QCOMPARE(table->model()->rowCount(), 2);
 
