@@ -586,14 +586,15 @@ nlohmann::json RunConfigForm::settings() const {
         loggers["mlflow"] = {{"tracking_uri", mlflow_uri_->text().trimmed().toStdString()}};
     }
     if (!wandb_project_->text().trimmed().isEmpty()) {
-        loggers["wandb"] = {{"project", wandb_project_->text().trimmed().toStdString()},
-                            {"offline", true}};
+        loggers["wandb"] = kept_wandb_; // name, tags, ... from a preset, kept as they were
+        loggers["wandb"]["project"] = wandb_project_->text().trimmed().toStdString();
+        loggers["wandb"]["offline"] = true;
     }
     settings["loggers"] = loggers;
     if (optim_->currentIndex() > 0) {
         settings["optim"] = optim_->currentText().toStdString();
     }
-    nlohmann::json optim_args = nlohmann::json::object();
+    nlohmann::json optim_args = kept_optim_args_; // momentum, betas, ... from a preset
     for (const auto& [key, field] :
          {std::pair{"lr", learning_rate_}, std::pair{"weight_decay", weight_decay_},
           std::pair{"warmup_epochs", warmup_epochs_}}) {
@@ -726,6 +727,7 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     const int optim = optim_->findText(text("optim", "auto"));
     optim_->setCurrentIndex(std::max(0, optim));
     const nlohmann::json optim_args = settings.value("optim_args", nlohmann::json::object());
+    kept_optim_args_ = optim_args.is_object() ? optim_args : nlohmann::json::object();
     for (const auto& [key, field] :
          {std::pair{"lr", learning_rate_}, std::pair{"weight_decay", weight_decay_},
           std::pair{"warmup_epochs", warmup_epochs_}}) {
@@ -733,6 +735,7 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
                                optim_args[key].is_number()
                            ? number_text(optim_args[key].get<double>())
                            : QString());
+        kept_optim_args_.erase(key); // the field has it
     }
     accumulation_->setValue(number("gradient_accumulation_steps", 1));
     const nlohmann::json callbacks = settings.value("callbacks", nlohmann::json::object());
@@ -743,6 +746,9 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
             ? callbacks["model_checkpoint"]["every_n_steps"].get<int>()
             : 0);
     const nlohmann::json loggers = settings.value("loggers", nlohmann::json::object());
+    kept_wandb_ = loggers.contains("wandb") && loggers["wandb"].is_object()
+                      ? loggers["wandb"]
+                      : nlohmann::json::object();
     wandb_project_->setText(
         loggers.contains("wandb") && loggers["wandb"].is_object() &&
                 loggers["wandb"].value("project", nlohmann::json()).is_string()

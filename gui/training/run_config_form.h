@@ -122,6 +122,10 @@ private:
     QLineEdit* augmentation_;
     QSpinBox* checkpoint_every_;
     QLineEdit* wandb_project_;
+    // What the fields do not show of optim_args and loggers.wandb (momentum, W&B tags): kept
+    // from the settings loaded, so that a hand-edited preset survives the form.
+    nlohmann::json kept_optim_args_ = nlohmann::json::object();
+    nlohmann::json kept_wandb_ = nlohmann::json::object();
     QLabel* general_issue_;
     QMap<QString, QLabel*> issues_;
     QMap<QString, QWidget*> rows_;

@@ -243,11 +243,13 @@ private Q_SLOTS:
         // Everything round-trips, and the engine accepts it.
         settings["method"] = "dino";
         settings["optim"] = "sgd";
-        settings["optim_args"] = {{"lr", 0.05}, {"weight_decay", 0.0001}, {"warmup_epochs", 1.0}};
+        settings["optim_args"] = {
+            {"lr", 0.05}, {"weight_decay", 0.0001}, {"warmup_epochs", 1.0}, {"momentum", 0.8}};
         settings["gradient_accumulation_steps"] = 2;
         settings["transform_args"]["color_jitter"] = {{"prob", 0.5}};
         settings["callbacks"] = {{"model_checkpoint", {{"every_n_steps", 50}}}};
-        settings["loggers"] = {{"wandb", {{"project", "kiln"}, {"offline", true}}}};
+        settings["loggers"] = {
+            {"wandb", {{"project", "kiln"}, {"offline", true}, {"tags", {"cpu"}}, {"name", "a"}}}};
         form.setSettings(settings);
         const nlohmann::json round = form.settings();
         for (const char* key :
