@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/log.h"
 #include "track/run_directory.h"
+#include "track/step_values.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -62,19 +63,6 @@ constexpr const char* kMigrations[] = {
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == RunStore::kSchemaVersion,
               "one migration per schema version");
-
-double now_seconds() {
-    return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
-std::string host_name() {
-    char name[256] = {};
-    if (gethostname(name, sizeof name - 1) != 0) {
-        return "";
-    }
-    return name;
-}
 
 bool process_alive(std::int64_t pid) {
     return pid > 0 && (kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
@@ -300,7 +288,9 @@ std::int64_t RunStore::begin_run(const std::string& config_json, const std::stri
                      "INSERT INTO runs (status, method, model, host, pid, started, config) "
                      "VALUES ('running', ?, ?, ?, ?, ?, ?)");
     insert.bind(1, method).bind(2, model).bind(3, host_name());
-    insert.bind(4, static_cast<std::int64_t>(getpid())).bind(5, now_seconds()).bind(6, config_json);
+    insert.bind(4, static_cast<std::int64_t>(getpid()))
+        .bind(5, unix_seconds())
+        .bind(6, config_json);
     insert.step();
     return sqlite3_last_insert_rowid(db_);
 }
@@ -444,7 +434,7 @@ void RunStore::finish_run(std::int64_t run, RunStatus status, const std::string&
     const std::lock_guard<std::mutex> lock(db_mutex_);
     Statement update(db_, file_,
                      "UPDATE runs SET status = ?, ended = ?, summary = ?, advice = ? WHERE id = ?");
-    update.bind(1, to_string(status)).bind(2, now_seconds()).bind(3, summary_json);
+    update.bind(1, to_string(status)).bind(2, unix_seconds()).bind(3, summary_json);
     update.bind(4, advice_json).bind(5, run);
     update.step();
 }
@@ -586,7 +576,7 @@ void record_model_artifact(const std::filesystem::path& model, const std::string
         const std::vector<RunRecord> runs = store.runs();
         if (!runs.empty()) {
             store.add_artifact(runs.back().id, kind, std::filesystem::absolute(file).string(),
-                               now_seconds());
+                               unix_seconds());
             store.flush();
         }
     } catch (const Error& error) {

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <map>
 #include <optional>
+#include <unistd.h>
 
 namespace kiln::track {
 
@@ -109,6 +110,14 @@ RecordedHistory recorded_history(const std::vector<MetricPoint>& points,
         }
     }
     return history;
+}
+
+std::string host_name() {
+    char name[256] = {};
+    if (gethostname(name, sizeof name - 1) != 0) {
+        return "";
+    }
+    return name;
 }
 
 double unix_seconds() {

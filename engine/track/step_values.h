@@ -32,4 +32,8 @@ RecordedHistory recorded_history(const std::vector<MetricPoint>& points,
 // Seconds since the Unix epoch, the wall time every logger stamps.
 double unix_seconds();
 
+// This machine's name, as run.db, TensorBoard's file names and W&B's runs record it; empty when
+// the system will not say.
+std::string host_name();
+
 } // namespace kiln::track

@@ -45,12 +45,6 @@ std::uint64_t read_little_endian(const std::string& bytes, std::size_t offset, i
     return value;
 }
 
-std::string host_name() {
-    char name[256] = {};
-    gethostname(name, sizeof name - 1);
-    return name;
-}
-
 } // namespace
 
 std::uint32_t crc32c(std::string_view bytes) {

@@ -71,12 +71,6 @@ std::string new_run_id() {
     return id;
 }
 
-std::string host_name() {
-    char name[256] = {};
-    gethostname(name, sizeof name - 1);
-    return name;
-}
-
 // The id in an offline run folder's name: offline-run-YYYYMMDD_HHMMSS-<id>.
 std::string folder_run_id(const fs::path& folder) {
     const std::string name = folder.filename().string();
