@@ -6,6 +6,7 @@ compare_runs.py --data-wait SLOW FAST  a loader-bound run's data_wait against th
                                       the fast-fed run's GPU step time predicts
 compare_runs.py --embeddings A.pt B.pt  largest difference between two embedding files
 compare_runs.py --nvml RUN            the run's GPU utilisation and memory against nvidia-smi
+Exits with 1 when a comparison fails its bound.
 """
 import json
 import statistics
@@ -23,10 +24,12 @@ def second_half(values):
 
 
 def main():
+    """Prints the comparison's line; returns whether it is within its bound."""
     mode = sys.argv[1]
     if mode == "--throughput":
         rates = [s["images_per_second"] for s in second_half(steps(sys.argv[2]))]
         print(f"{statistics.median(rates):.0f}")
+        return True
     elif mode == "--data-wait":
         slow, fast = steps(sys.argv[2])[2:], steps(sys.argv[3])[2:]
         data_wait = statistics.median(s["data_wait"] for s in slow)
@@ -38,6 +41,7 @@ def main():
         verdict = "ok" if abs(data_wait - expected) <= 0.03 else "OFF BY MORE THAN 3 POINTS"
         print(f"data_wait {data_wait:.3f}, expected {expected:.3f} (GPU step {gpu_step * 1e3:.1f} ms, "
               f"cycle {cycle * 1e3:.1f} ms): {verdict}")
+        return verdict == "ok"
     elif mode == "--embeddings":
         import torch
         a, b = torch.load(sys.argv[2]), torch.load(sys.argv[3])
@@ -46,6 +50,7 @@ def main():
         scale = a["embeddings"].abs().max().item()
         verdict = "ok" if difference <= 1e-3 * max(scale, 1.0) else "DIFFERENT"
         print(f"largest difference {difference:.2e} of values up to {scale:.2f}: {verdict}")
+        return verdict == "ok"
     elif mode == "--nvml":
         last = steps(sys.argv[2])[-1]
         smi = subprocess.run(["nvidia-smi", "--query-gpu=memory.total,memory.used",
@@ -55,6 +60,7 @@ def main():
         verdict = "ok" if total is not None and abs(total - float(smi[0])) <= 2 else "MISMATCH"
         print(f"kiln total {total} MB, util {last.get('system/gpu_util/0')}%; "
               f"nvidia-smi total {smi[0].strip()} MB: {verdict}")
+        return verdict == "ok"
     else:
         cpu, cuda = steps(sys.argv[1]), steps(sys.argv[2])
         n = min(len(cpu), len(cuda))
@@ -65,7 +71,8 @@ def main():
         print(f"{n} steps, mean relative loss difference {statistics.mean(differences):.4f}, "
               f"last 20 {last:.4f}; losses {cpu[n-1]['train_loss']:.4f} (cpu) "
               f"{cuda[n-1]['train_loss']:.4f} (cuda): {verdict}")
+        return verdict == "ok"
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(0 if main() else 1)
