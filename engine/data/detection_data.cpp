@@ -95,20 +95,22 @@ DetectionImages split_images(std::shared_ptr<const coco::GroundTruth> truth,
         const auto [width, height] = split.sizes[std::size_t(image)];
         const coco::Box& box = annotation.box;
         const std::array<double, 4> given = {box[0], box[1], box[0] + box[2], box[1] + box[3]};
-        const std::array<float, 4> clipped = {float(std::clamp(given[0], 0.0, double(width))),
-                                              float(std::clamp(given[1], 0.0, double(height))),
-                                              float(std::clamp(given[2], 0.0, double(width))),
-                                              float(std::clamp(given[3], 0.0, double(height)))};
-        if (!(clipped[2] > clipped[0] && clipped[3] > clipped[1])) {
+        const std::array<double, 4> inside = {
+            std::clamp(given[0], 0.0, double(width)), std::clamp(given[1], 0.0, double(height)),
+            std::clamp(given[2], 0.0, double(width)), std::clamp(given[3], 0.0, double(height))};
+        if (!(inside[2] > inside[0] && inside[3] > inside[1])) {
             ++fixes.empty;
             continue;
         }
+        // Compared before the conversion to float, which alone is no clipping, and beyond the
+        // rounding of YOLO's normalised coordinates (a thousandth of a pixel).
+        bool clipped_here = false;
         for (int k = 0; k < 4; ++k) {
-            if (double(clipped[k]) != given[k]) {
-                ++fixes.clipped;
-                break;
-            }
+            clipped_here = clipped_here || std::abs(inside[k] - given[k]) > 1e-3;
         }
+        fixes.clipped += clipped_here ? 1 : 0;
+        const std::array<float, 4> clipped = {float(inside[0]), float(inside[1]), float(inside[2]),
+                                              float(inside[3])};
         split.objects[std::size_t(image)].push_back(
             {std::int64_t(category - category_ids.begin()), clipped, a});
     }
@@ -132,12 +134,15 @@ fs::path path_value(const json& value, const std::string& where) {
 
 // --- COCO -----------------------------------------------------------------------------------
 
-DetectionData load_coco(const json& data, bool masks, Fixes& fixes) {
+// The splits read: train and val for training, train alone for statistics.
+constexpr const char* kSplits[2] = {"train", "val"};
+
+DetectionData load_coco(const json& data, bool masks, int split_count, Fixes& fixes) {
     DetectionData result;
     std::shared_ptr<const coco::GroundTruth> truths[2];
     fs::path folders[2];
-    const char* splits[2] = {"train", "val"};
-    for (int s = 0; s < 2; ++s) {
+    const char* const* splits = kSplits;
+    for (int s = 0; s < split_count; ++s) {
         const std::string where = std::string("data.") + splits[s];
         const json& split = require_key(data, splits[s], "data");
         const fs::path file =
@@ -163,7 +168,7 @@ DetectionData load_coco(const json& data, bool masks, Fixes& fixes) {
                                           "\"categories\"");
     }
     DetectionImages* targets[2] = {&result.train, &result.val};
-    for (int s = 0; s < 2; ++s) {
+    for (int s = 0; s < split_count; ++s) {
         std::vector<fs::path> paths;
         for (std::size_t i = 0; i < truths[s]->images().size(); ++i) {
             const coco::Image& image = truths[s]->images()[i];
@@ -400,7 +405,7 @@ std::shared_ptr<const coco::GroundTruth> yolo_ground_truth(const std::vector<fs:
     return std::make_shared<const coco::GroundTruth>(coco::GroundTruth::parse(coco.dump(), source));
 }
 
-DetectionData load_yolo(const json& given, bool masks, int threads, Fixes& fixes) {
+DetectionData load_yolo(const json& given, bool masks, int threads, int split_count, Fixes& fixes) {
     json data = given;
     fs::path base = ".";
     if (given.is_string()) {
@@ -438,8 +443,8 @@ DetectionData load_yolo(const json& given, bool masks, int threads, Fixes& fixes
         result.category_ids.push_back(std::int64_t(c) + 1);
     }
     DetectionImages* targets[2] = {&result.train, &result.val};
-    const char* splits[2] = {"train", "val"};
-    for (int s = 0; s < 2; ++s) {
+    const char* const* splits = kSplits;
+    for (int s = 0; s < split_count; ++s) {
         const fs::path folder = root / path_value(require_key(data, splits[s], "data"),
                                                   std::string("data.") + splits[s]);
         std::error_code error;
@@ -463,17 +468,15 @@ DetectionData load_yolo(const json& given, bool masks, int threads, Fixes& fixes
     return result;
 }
 
-} // namespace
-
-DetectionData load_detection_data(const json& data, bool masks, int threads) {
+DetectionData load_splits(const json& data, bool masks, int threads, int split_count) {
     Fixes fixes;
     const bool coco = data.is_object() && data.contains("train") && data["train"].is_object();
-    DetectionData result =
-        coco ? load_coco(data, masks, fixes) : load_yolo(data, masks, std::max(1, threads), fixes);
+    DetectionData result = coco ? load_coco(data, masks, split_count, fixes)
+                                : load_yolo(data, masks, std::max(1, threads), split_count, fixes);
     if (result.train.paths.empty()) {
         bad_setting("data.train", "holds no images");
     }
-    if (result.val.paths.empty()) {
+    if (split_count > 1 && result.val.paths.empty()) {
         bad_setting("data.val", "holds no images");
     }
     if (fixes.clipped > 0) {
@@ -490,11 +493,23 @@ DetectionData load_detection_data(const json& data, bool masks, int threads) {
                                   "treats them as COCO does)");
     }
     for (const DetectionImages* split : {&result.train, &result.val}) {
-        for (const std::string& warning : split->ground_truth->warnings()) {
-            result.warnings.push_back(warning);
+        if (split->ground_truth != nullptr) {
+            for (const std::string& warning : split->ground_truth->warnings()) {
+                result.warnings.push_back(warning);
+            }
         }
     }
     return result;
+}
+
+} // namespace
+
+DetectionData load_detection_data(const json& data, bool masks, int threads) {
+    return load_splits(data, masks, threads, 2);
+}
+
+DetectionData load_detection_train_split(const json& data, int threads) {
+    return load_splits(data, false, threads, 1);
 }
 
 } // namespace kiln::data

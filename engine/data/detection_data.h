@@ -54,4 +54,8 @@ struct DetectionData {
 // image are clipped and empty ones dropped, counted in `warnings`.
 DetectionData load_detection_data(const nlohmann::json& data, bool masks, int threads);
 
+// The training split alone, read and checked as above (boxes only; `val` is not needed), for
+// label statistics and browsing.
+DetectionData load_detection_train_split(const nlohmann::json& data, int threads);
+
 } // namespace kiln::data

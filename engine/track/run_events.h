@@ -4,6 +4,7 @@
 #include "system/bottleneck_advisor.h"
 #include "system/nvml.h"
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -46,13 +47,48 @@ struct ConfusionCounts {
     std::vector<std::int64_t> counts;
 };
 
+// What the model made of one validation image at an evaluation, beside its labels. Which part
+// is filled depends on the task.
+struct PredictionPreview {
+    std::filesystem::path image;
+    // Classification: the true classes (one, or several for multilabel) and the predicted ones
+    // with their scores (the top class, or every class above 0.5 for multilabel).
+    std::vector<std::int64_t> true_classes;
+    std::vector<std::pair<std::int64_t, float>> predicted_classes;
+    // Semantic segmentation: class ids row by row at mask_width x mask_height (the model's
+    // input, at most PredictionPreviews::kMaskSide a side), 255 where ignored.
+    int mask_width = 0;
+    int mask_height = 0;
+    std::vector<std::uint8_t> true_mask, predicted_mask;
+    // Object detection: boxes [x0, y0, x1, y1] in the pixels of the image, of `size` (width,
+    // height) as labelled, their class and score (1 for the true ones), the predictions best
+    // first.
+    std::array<int, 2> size{};
+    struct Box {
+        std::array<float, 4> box{};
+        std::int64_t class_id = 0;
+        float score = 1.0F;
+    };
+    std::vector<Box> true_boxes, predicted_boxes;
+};
+
+// The previews of an evaluation: the same first validation images each time (of the first
+// rank's share in a distributed run), so that a person sees the model learn.
+struct PredictionPreviews {
+    static constexpr int kImages = 8;
+    static constexpr int kMaskSide = 128;
+    std::vector<std::string> classes;
+    std::vector<PredictionPreview> images;
+};
+
 struct ValidationMetrics {
     std::int64_t step = 0;  // optimizer steps done
     std::int64_t epoch = 0; // 0-based
     std::vector<std::pair<std::string, double>> values;
     std::string watched; // the metric that picks best.ckpt
     bool best = false;
-    ConfusionCounts confusion; // empty for the tasks without one
+    ConfusionCounts confusion;   // empty for the tasks without one
+    PredictionPreviews previews; // empty for the tasks without them
 };
 
 struct RunSummary {

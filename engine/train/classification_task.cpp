@@ -179,4 +179,30 @@ MetricValues ClassificationTask::metrics(const std::vector<double>& counts) cons
     return values;
 }
 
+std::optional<PredictionPreview> ClassificationTask::preview(const at::Tensor& logits,
+                                                             const at::Tensor& target) const {
+    const at::Tensor scores = (multilabel() ? logits.sigmoid() : logits.softmax(0))
+                                  .to(torch::kFloat32)
+                                  .cpu()
+                                  .contiguous();
+    const float* score = scores.data_ptr<float>();
+    const at::Tensor truth = target.to(torch::kFloat32).cpu().contiguous();
+    PredictionPreview shown;
+    if (multilabel()) { // every class above one half, as the metrics count them
+        for (std::int64_t c = 0; c < scores.numel(); ++c) {
+            if (truth.data_ptr<float>()[c] > 0.5F) {
+                shown.true_classes.push_back(c);
+            }
+            if (score[c] > 0.5F) {
+                shown.predicted_classes.emplace_back(c, score[c]);
+            }
+        }
+    } else {
+        shown.true_classes.push_back(static_cast<std::int64_t>(truth.item<float>()));
+        const std::int64_t top = scores.argmax().item<std::int64_t>();
+        shown.predicted_classes.emplace_back(top, score[top]);
+    }
+    return shown;
+}
+
 } // namespace kiln::train

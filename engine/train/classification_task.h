@@ -27,6 +27,8 @@ private:
     std::int64_t count_size() const override;
     MetricValues metrics(const std::vector<double>& counts) const override;
     std::vector<double> confusion_counts(const std::vector<double>& counts) const override;
+    std::optional<PredictionPreview> preview(const at::Tensor& logits,
+                                             const at::Tensor& target) const override;
 
     models::Classifier model_{nullptr};
 };

@@ -433,7 +433,7 @@ Validation DetectionTask::validate(const ValidationContext& context) {
                          ? host_totals[0].item<double>() / host_totals[1].item<double>()
                          : 0.0}};
     if (!context.reports) {
-        return {std::move(values), {}, {}};
+        return {std::move(values), {}, {}, {}};
     }
     const at::Tensor all = gathered.cpu().contiguous();
     const double* numbers = all.data_ptr<double>();
@@ -458,6 +458,7 @@ Validation DetectionTask::validate(const ValidationContext& context) {
             found.push_back(std::move(detection));
         }
     }
+    PredictionPreviews previews = preview_detections(found);
     auto evaluate = [truth = images.ground_truth, found = std::move(found), masks = masks_,
                      classwise = classwise_, threads]() mutable {
         return map_metrics(*truth, std::move(found), masks, classwise, threads);
@@ -465,9 +466,49 @@ Validation DetectionTask::validate(const ValidationContext& context) {
     if (synchronous_) {
         const MetricValues map = evaluate();
         values.insert(values.end(), map.begin(), map.end());
-        return {std::move(values), {}, {}};
+        return {std::move(values), {}, {}, std::move(previews)};
     }
-    return {std::move(values), std::async(std::launch::async, std::move(evaluate)), {}};
+    return {std::move(values),
+            std::async(std::launch::async, std::move(evaluate)),
+            {},
+            std::move(previews)};
+}
+
+PredictionPreviews
+DetectionTask::preview_detections(const std::vector<coco::Annotation>& found) const {
+    const data::DetectionImages& images = val_->images();
+    PredictionPreviews previews;
+    previews.classes = classes();
+    const std::size_t shown =
+        std::min<std::size_t>(PredictionPreviews::kImages, images.paths.size());
+    for (std::size_t i = 0; i < shown; ++i) {
+        PredictionPreview preview;
+        preview.image = images.paths[i];
+        preview.size = images.sizes[i];
+        for (const data::LabelledObject& object : images.objects[i]) {
+            preview.true_boxes.push_back({object.box, object.class_id, 1.0F});
+        }
+        previews.images.push_back(std::move(preview));
+    }
+    for (const coco::Annotation& detection : found) {
+        const auto image = std::find(images.image_ids.begin(), images.image_ids.begin() + shown,
+                                     detection.image_id);
+        if (image == images.image_ids.begin() + shown) {
+            continue;
+        }
+        const auto category =
+            std::find(category_ids_.begin(), category_ids_.end(), detection.category_id);
+        const auto [x, y, width, height] = detection.box;
+        previews.images[std::size_t(image - images.image_ids.begin())].predicted_boxes.push_back(
+            {{float(x), float(y), float(x + width), float(y + height)},
+             category - category_ids_.begin(),
+             float(detection.score)});
+    }
+    for (PredictionPreview& preview : previews.images) {
+        std::sort(preview.predicted_boxes.begin(), preview.predicted_boxes.end(),
+                  [](const auto& a, const auto& b) { return a.score > b.score; });
+    }
+    return previews;
 }
 
 void DetectionTask::save(torch::serialize::OutputArchive& archive) {

@@ -46,6 +46,8 @@ public:
 private:
     at::Tensor loss(const at::Tensor& output, const at::Tensor& targets) override;
     std::vector<std::string> metric_names() const override;
+    // The first validation images' boxes and the detections `found` in them.
+    PredictionPreviews preview_detections(const std::vector<coco::Annotation>& found) const;
 
     models::Detector model_{nullptr};
     bool masks_;

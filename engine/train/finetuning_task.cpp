@@ -95,9 +95,19 @@ Validation FinetuningTask::validate(const ValidationContext& context) {
     // [0]: summed loss, [1]: samples, then the task's counts; the same length on every rank,
     // even one whose share is empty.
     at::Tensor totals;
+    PredictionPreviews previews;
     while (std::optional<data::Batch> batch = loader.next()) {
         const auto [images, targets] = placed(*batch, placement);
         const at::Tensor logits = forward(images);
+        for (std::size_t i = 0; context.reports && i < batch->indices.size() &&
+                                previews.images.size() < PredictionPreviews::kImages;
+             ++i) {
+            if (std::optional<PredictionPreview> shown =
+                    preview(logits[std::int64_t(i)], targets[std::int64_t(i)])) {
+                shown->image = val_->image_path(batch->indices[i]);
+                previews.images.push_back(std::move(*shown));
+            }
+        }
         const double samples = double(targets.size(0));
         const at::Tensor batch_totals = torch::cat(
             {(loss(logits, targets).to(torch::kFloat64) * samples).reshape({1}),
@@ -117,7 +127,11 @@ Validation FinetuningTask::validate(const ValidationContext& context) {
     MetricValues values = {{"val_loss", all[1] > 0 ? all[0] / all[1] : 0.0}};
     const MetricValues task_values = metrics(std::vector<double>(all.begin() + 2, all.end()));
     values.insert(values.end(), task_values.begin(), task_values.end());
-    Validation validation{std::move(values), {}, {}};
+    Validation validation{std::move(values), {}, {}, {}};
+    if (!previews.images.empty()) {
+        previews.classes = classes_;
+        validation.previews = std::move(previews);
+    }
     const std::vector<double> confusion =
         confusion_counts(std::vector<double>(all.begin() + 2, all.end()));
     if (!confusion.empty()) {

@@ -6,6 +6,7 @@
 #include "train/task.h"
 
 #include <memory>
+#include <optional>
 
 namespace kiln::train {
 
@@ -72,6 +73,15 @@ protected:
     virtual std::vector<double> confusion_counts(const std::vector<double>& counts) const {
         (void)counts;
         return {};
+    }
+    // What validate() shows of one validation sample: the labels and the prediction from its
+    // logits and target (on any device), without the image's path. Only the tasks that use
+    // this validate() override it; none is shown otherwise.
+    virtual std::optional<PredictionPreview> preview(const at::Tensor& logits,
+                                                     const at::Tensor& target) const {
+        (void)logits;
+        (void)target;
+        return std::nullopt;
     }
     // The names validate() reports besides val_loss, for checking watch_metric: those of
     // metrics() by default.

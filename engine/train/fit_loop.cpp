@@ -165,7 +165,7 @@ void FitLoop::validate(Position& position) {
         position.next_batch == 0 ? std::max<std::int64_t>(0, position.epoch - 1) : position.epoch;
     PendingValidation pending{{position.optimizer_step, epoch, std::move(validation.values),
                                task_.watch_metric(config_.watch_metric), false,
-                               std::move(validation.confusion)},
+                               std::move(validation.confusion), std::move(validation.previews)},
                               std::move(validation.later),
                               false};
     if (pending.later.valid()) {

@@ -7,6 +7,7 @@
 #include "eval/confusion_matrix.h"
 #include "system/hardware.h"
 
+#include <algorithm>
 #include <cmath>
 #include <torch/nn/functional/loss.h>
 #include <torch/types.h>
@@ -115,6 +116,33 @@ MetricValues SegmentationTask::metrics(const std::vector<double>& counts) const 
         }
     }
     return values;
+}
+
+std::optional<PredictionPreview> SegmentationTask::preview(const at::Tensor& logits,
+                                                           const at::Tensor& target) const {
+    // Every step-th pixel, so that a preview stays small whatever the image size; class ids
+    // beyond 254 show as ignored.
+    const std::int64_t side = std::max(target.size(0), target.size(1));
+    const std::int64_t step =
+        (side + PredictionPreviews::kMaskSide - 1) / PredictionPreviews::kMaskSide;
+    const auto shrink = [step](const at::Tensor& mask) {
+        return mask.slice(0, 0, std::nullopt, step)
+            .slice(1, 0, std::nullopt, step)
+            .clamp(0, 255)
+            .to(torch::kUInt8)
+            .cpu()
+            .contiguous();
+    };
+    const at::Tensor truth = shrink(target);
+    const at::Tensor predicted = shrink(logits.argmax(0));
+    PredictionPreview shown;
+    shown.mask_height = static_cast<int>(truth.size(0));
+    shown.mask_width = static_cast<int>(truth.size(1));
+    shown.true_mask.assign(truth.data_ptr<std::uint8_t>(),
+                           truth.data_ptr<std::uint8_t>() + truth.numel());
+    shown.predicted_mask.assign(predicted.data_ptr<std::uint8_t>(),
+                                predicted.data_ptr<std::uint8_t>() + predicted.numel());
+    return shown;
 }
 
 } // namespace kiln::train

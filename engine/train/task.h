@@ -56,6 +56,7 @@ struct Validation {
     MetricValues values;
     std::future<MetricValues> later; // valid() only while metrics are pending
     ConfusionCounts confusion;
+    PredictionPreviews previews; // on the reporting rank
 };
 
 // What the training loop trains: the model, its data, its loss, its validation, what a

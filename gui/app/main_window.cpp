@@ -6,17 +6,15 @@
 #include "app/start_page.h"
 #include "app/user_guide_dialog.h"
 #include "core/error.h"
-#include "datasets/augmentation_preview.h"
-#include "datasets/dataset_scan.h"
+#include "datasets/datasets_page.h"
 #include "datasets/optimize_dialog.h"
-#include "datasets/thumbnail_model.h"
 #include "deploy/export_model_dialog.h"
 #include "deploy/onnx_export.h"
 #include "embeddings/embedding_session.h"
-#include "embeddings/embeddings_view.h"
+#include "embeddings/embeddings_page.h"
 #include "embeddings/export_dialog.h"
 #include "plots/live_plots.h"
-#include "plots/per_class_results.h"
+#include "plots/live_plots_page.h"
 #include "predict/predict_dialog.h"
 #include "predict/predictor.h"
 #include "project/demo_project.h"
@@ -32,22 +30,16 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLabel>
-#include <QListView>
-#include <QListWidget>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
@@ -55,8 +47,6 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
-#include <QToolButton>
-#include <QVBoxLayout>
 
 namespace kiln::gui {
 namespace {
@@ -85,8 +75,7 @@ MainWindow::MainWindow(QWidget* parent)
     pages_ = new QStackedWidget(this);
     startPage_ = new StartPage(this);
     connect(startPage_, &StartPage::newProjectRequested, this, &MainWindow::newProject);
-    connect(startPage_, &StartPage::openProjectRequested,
-            findChild<QAction*>(QStringLiteral("openProjectAction")), &QAction::trigger);
+    connect(startPage_, &StartPage::openProjectRequested, actions_.openProject, &QAction::trigger);
     connect(startPage_, &StartPage::recentProjectRequested, this, &MainWindow::openProject);
     connect(startPage_, &StartPage::demoProjectRequested, this, &MainWindow::openDemoProject);
     pages_->addWidget(startPage_);
@@ -99,13 +88,27 @@ MainWindow::MainWindow(QWidget* parent)
     progress_->setTextVisible(true);
     progress_->hide();
     statusBar()->addPermanentWidget(progress_);
+    connectSessions();
+    restoreWindowState();
+    updateRecentMenu();
+    updateTitle();
+    updateActions();
+}
+
+LivePlots* MainWindow::livePlots() const {
+    return livePlotsPage_->plots();
+}
+
+EmbeddingsView* MainWindow::embeddingsView() const {
+    return embeddingsPage_->view();
+}
+
+// The training and embedding sessions report into the pages and the status bar.
+void MainWindow::connectSessions() {
     connect(session_, &TrainingSession::stepFinished, this, &MainWindow::showStep);
-    connect(session_, &TrainingSession::validationFinished, this,
-            [this](const train::ValidationMetrics& metrics) {
-                livePlots_->addValidation(metrics);
-                perClass_->setValidation(metrics);
-            });
-    connect(session_, &TrainingSession::validationPending, livePlots_,
+    connect(session_, &TrainingSession::validationFinished, livePlotsPage_,
+            &LivePlotsPage::addValidation);
+    connect(session_, &TrainingSession::validationPending, livePlotsPage_->plots(),
             &LivePlots::addPendingValidation);
     connect(session_, &TrainingSession::finished, this, &MainWindow::trainingFinished);
     connect(session_, &TrainingSession::failed, this, [this](const QString& message) {
@@ -133,16 +136,13 @@ MainWindow::MainWindow(QWidget* parent)
                 }
                 statusBar()->showMessage(text, 15000);
                 showInformation(text);
-                showEmbeddings(file); // ready in the Embeddings view, and kept in the project
+                embeddingsPage_->showFile(file); // ready in the view, and kept in the project
+                projectTabs_->setCurrentIndex(kEmbeddingsTab);
             });
     connect(embedding_, &EmbeddingSession::failed, this, [this](const QString& message) {
         progress_->hide();
         showError(tr("The embedding stopped with an error:\n%1").arg(message));
     });
-    restoreWindowState();
-    updateRecentMenu();
-    updateTitle();
-    updateActions();
 }
 
 QAction* MainWindow::addAction(QMenu* menu, const QString& objectName, const QString& text,
@@ -158,52 +158,55 @@ void MainWindow::createMenus() {
     // show the shape of the application without offering anything that does nothing.
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->setObjectName(QStringLiteral("fileMenu"));
-    connect(
-        addAction(file, QStringLiteral("newProjectAction"), tr("&New Project"), QKeySequence::New),
-        &QAction::triggered, this, &MainWindow::newProject);
-    connect(addAction(file, QStringLiteral("openProjectAction"), tr("&Open Project..."),
-                      QKeySequence::Open),
-            &QAction::triggered, this, [this] {
-                const QString file = QFileDialog::getOpenFileName(
-                    this, tr("Open Project"), QString(), tr("Kiln projects (*.kiln)"));
-                if (!file.isEmpty()) {
-                    openProject(file);
-                }
-            });
+    actions_.newProject =
+        addAction(file, QStringLiteral("newProjectAction"), tr("&New Project"), QKeySequence::New);
+    connect(actions_.newProject, &QAction::triggered, this, &MainWindow::newProject);
+    actions_.openProject = addAction(file, QStringLiteral("openProjectAction"),
+                                     tr("&Open Project..."), QKeySequence::Open);
+    connect(actions_.openProject, &QAction::triggered, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("Open Project"), QString(),
+                                                          tr("Kiln projects (*.kiln)"));
+        if (!file.isEmpty()) {
+            openProject(file);
+        }
+    });
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     recentMenu_->setObjectName(QStringLiteral("recentMenu"));
-    connect(addAction(file, QStringLiteral("openDemoProjectAction"), tr("Open &Demo Project")),
-            &QAction::triggered, this, &MainWindow::openDemoProject);
-    connect(addAction(file, QStringLiteral("saveProjectAction"), tr("&Save"), QKeySequence::Save),
-            &QAction::triggered, this, &MainWindow::saveProject);
-    connect(addAction(file, QStringLiteral("saveProjectAsAction"), tr("Save &As..."),
-                      QKeySequence::SaveAs),
-            &QAction::triggered, this, [this] {
-                const QString file = QFileDialog::getSaveFileName(
-                    this, tr("Save Project As"), project_->file(), tr("Kiln projects (*.kiln)"));
-                if (!file.isEmpty()) {
-                    saveProjectAs(file.endsWith(QStringLiteral(".kiln"))
-                                      ? file
-                                      : file + QStringLiteral(".kiln"));
-                }
-            });
+    actions_.openDemoProject =
+        addAction(file, QStringLiteral("openDemoProjectAction"), tr("Open &Demo Project"));
+    connect(actions_.openDemoProject, &QAction::triggered, this, &MainWindow::openDemoProject);
+    actions_.saveProject =
+        addAction(file, QStringLiteral("saveProjectAction"), tr("&Save"), QKeySequence::Save);
+    connect(actions_.saveProject, &QAction::triggered, this, &MainWindow::saveProject);
+    actions_.saveProjectAs = addAction(file, QStringLiteral("saveProjectAsAction"),
+                                       tr("Save &As..."), QKeySequence::SaveAs);
+    connect(actions_.saveProjectAs, &QAction::triggered, this, [this] {
+        const QString file = QFileDialog::getSaveFileName(
+            this, tr("Save Project As"), project_->file(), tr("Kiln projects (*.kiln)"));
+        if (!file.isEmpty()) {
+            saveProjectAs(file.endsWith(QStringLiteral(".kiln")) ? file
+                                                                 : file + QStringLiteral(".kiln"));
+        }
+    });
     file->addSeparator();
-    connect(addAction(file, QStringLiteral("addDatasetAction"), tr("Add &Dataset Folder...")),
-            &QAction::triggered, this, [this] {
-                const QString folder =
-                    QFileDialog::getExistingDirectory(this, tr("Add Dataset Folder"));
-                if (!folder.isEmpty()) {
-                    addDataset(folder);
-                }
-            });
-    connect(addAction(file, QStringLiteral("exportEmbeddingsAction"), tr("&Export Embeddings...")),
-            &QAction::triggered, this, &MainWindow::exportEmbeddings);
-    connect(addAction(file, QStringLiteral("exportModelAction"), tr("Export &Model...")),
-            &QAction::triggered, this, [this] { exportModel(); });
+    actions_.addDataset =
+        addAction(file, QStringLiteral("addDatasetAction"), tr("Add &Dataset Folder..."));
+    connect(actions_.addDataset, &QAction::triggered, this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Add Dataset Folder"));
+        if (!folder.isEmpty()) {
+            addDataset(folder);
+        }
+    });
+    actions_.exportEmbeddings =
+        addAction(file, QStringLiteral("exportEmbeddingsAction"), tr("&Export Embeddings..."));
+    connect(actions_.exportEmbeddings, &QAction::triggered, this, &MainWindow::exportEmbeddings);
+    actions_.exportModel =
+        addAction(file, QStringLiteral("exportModelAction"), tr("Export &Model..."));
+    connect(actions_.exportModel, &QAction::triggered, this, [this] { exportModel(); });
     file->addSeparator();
-    connect(addAction(file, QStringLiteral("closeProjectAction"), tr("&Close Project"),
-                      QKeySequence::Close),
-            &QAction::triggered, this, &MainWindow::closeProject);
+    actions_.closeProject = addAction(file, QStringLiteral("closeProjectAction"),
+                                      tr("&Close Project"), QKeySequence::Close);
+    connect(actions_.closeProject, &QAction::triggered, this, &MainWindow::closeProject);
     QAction* quit = addAction(file, QStringLiteral("quitAction"), tr("&Quit"), QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
     connect(quit, &QAction::triggered, this, &QWidget::close);
@@ -220,59 +223,51 @@ void MainWindow::createMenus() {
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->setObjectName(QStringLiteral("runMenu"));
-    connect(addAction(run, QStringLiteral("trainAction"), tr("&Train"),
-                      QKeySequence(Qt::CTRL | Qt::Key_R)),
-            &QAction::triggered, this, &MainWindow::startTraining);
+    actions_.train = addAction(run, QStringLiteral("trainAction"), tr("&Train"),
+                               QKeySequence(Qt::CTRL | Qt::Key_R));
+    connect(actions_.train, &QAction::triggered, this, &MainWindow::startTraining);
     // Run > Embed is File > Export Embeddings, where people look for it while running things.
-    connect(addAction(run, QStringLiteral("embedAction"), tr("&Embed..."),
-                      QKeySequence(Qt::CTRL | Qt::Key_E)),
-            &QAction::triggered, this, &MainWindow::exportEmbeddings);
-    connect(addAction(run, QStringLiteral("predictAction"), tr("&Predict...")), &QAction::triggered,
-            this, &MainWindow::predict);
-    connect(addAction(run, QStringLiteral("stopAction"), tr("&Stop"),
-                      QKeySequence(Qt::CTRL | Qt::Key_Period)),
-            &QAction::triggered, this, [this] {
-                session_->stop();
-                modelJob_.stop(); // a prediction ends at its next batch
-            });
+    actions_.embed = addAction(run, QStringLiteral("embedAction"), tr("&Embed..."),
+                               QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(actions_.embed, &QAction::triggered, this, &MainWindow::exportEmbeddings);
+    actions_.predict = addAction(run, QStringLiteral("predictAction"), tr("&Predict..."));
+    connect(actions_.predict, &QAction::triggered, this, &MainWindow::predict);
+    actions_.stop = addAction(run, QStringLiteral("stopAction"), tr("&Stop"),
+                              QKeySequence(Qt::CTRL | Qt::Key_Period));
+    connect(actions_.stop, &QAction::triggered, this, [this] {
+        session_->stop();
+        modelJob_.stop(); // a prediction ends at its next batch
+    });
 
     // The toolbar: the commands used most, with icons from resources/icons.
     QToolBar* toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
     toolbar->setMovable(false);
-    for (const auto& [name, icon] :
-         {std::pair{"newProjectAction", "new"}, std::pair{"openProjectAction", "open"},
-          std::pair{"saveProjectAction", "save"}, std::pair{"trainAction", "train"},
-          std::pair{"stopAction", "stop"}, std::pair{"exportEmbeddingsAction", "export"}}) {
-        QAction* action = findChild<QAction*>(QLatin1String(name));
+    for (const auto& [action, icon] :
+         {std::pair{actions_.newProject, "new"}, std::pair{actions_.openProject, "open"},
+          std::pair{actions_.saveProject, "save"}, std::pair{actions_.train, "train"},
+          std::pair{actions_.stop, "stop"}, std::pair{actions_.exportEmbeddings, "export"}}) {
         action->setIcon(QIcon(QStringLiteral(":/icons/%1.png").arg(QLatin1String(icon))));
         toolbar->addAction(action);
-        if (QLatin1String(name) == QLatin1String("saveProjectAction") ||
-            QLatin1String(name) == QLatin1String("stopAction")) {
+        if (action == actions_.saveProject || action == actions_.stop) {
             toolbar->addSeparator();
         }
     }
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
-    for (const auto& [name, text] :
-         {std::pair{QStringLiteral("datasetsViewAction"), tr("&Datasets")},
-          std::pair{QStringLiteral("runConfigurationViewAction"), tr("Run &Configuration")},
-          std::pair{QStringLiteral("livePlotsViewAction"), tr("Live &Plots")},
-          std::pair{QStringLiteral("runHistoryViewAction"), tr("Run &History")},
-          std::pair{QStringLiteral("embeddingsViewAction"), tr("&Embeddings")}}) {
-        addAction(view, name, text)->setEnabled(false);
-    }
-    // The views built so far switch the project's tabs.
-    const std::pair<const char*, int> tabs[] = {
-        {"datasetsViewAction", kDatasetsTab},
-        {"runConfigurationViewAction", kRunConfigurationTab},
-        {"livePlotsViewAction", kLivePlotsTab},
-        {"runHistoryViewAction", kRunHistoryTab},
-        {"embeddingsViewAction", kEmbeddingsTab}};
-    for (const auto& [name, tab] : tabs) {
-        connect(findChild<QAction*>(QLatin1String(name)), &QAction::triggered, this,
-                [this, tab = tab] { projectTabs_->setCurrentIndex(tab); });
+    // Each switches the project's tab of its index.
+    const std::pair<QString, QString> views[kTabCount] = {
+        {QStringLiteral("datasetsViewAction"), tr("&Datasets")},
+        {QStringLiteral("runConfigurationViewAction"), tr("Run &Configuration")},
+        {QStringLiteral("livePlotsViewAction"), tr("Live &Plots")},
+        {QStringLiteral("runHistoryViewAction"), tr("Run &History")},
+        {QStringLiteral("embeddingsViewAction"), tr("&Embeddings")}};
+    for (int tab = 0; tab < kTabCount; ++tab) {
+        QAction* action = addAction(view, views[tab].first, views[tab].second);
+        connect(action, &QAction::triggered, this,
+                [this, tab] { projectTabs_->setCurrentIndex(tab); });
+        actions_.views[std::size_t(tab)] = action;
     }
     view->addSeparator();
     QAction* fullScreen = addAction(view, QStringLiteral("fullScreenAction"), tr("&Full Screen"),
@@ -308,100 +303,24 @@ void MainWindow::createMenus() {
 }
 
 QWidget* MainWindow::createProjectPage() {
-    auto* page = new QWidget(this);
-    page->setObjectName(QStringLiteral("projectPage"));
-    auto* heading = new QLabel(tr("<h2>Datasets</h2>"), page);
-    datasetList_ = new QListWidget(page);
-    datasetList_->setObjectName(QStringLiteral("datasetList"));
-    auto* add = new QPushButton(tr("Add Dataset Folder..."), page);
-    connect(add, &QPushButton::clicked, findChild<QAction*>(QStringLiteral("addDatasetAction")),
-            &QAction::trigger);
-    auto* remove = new QPushButton(tr("Remove"), page);
-    remove->setObjectName(QStringLiteral("removeDatasetButton"));
-    connect(remove, &QPushButton::clicked, this, [this] {
-        if (project_ != nullptr && datasetList_->currentRow() >= 0) {
-            project_->removeDataset(datasetList_->currentRow());
-        }
-    });
-    auto* optimize = new QPushButton(tr("Optimize..."), page);
-    optimize->setObjectName(QStringLiteral("optimizeDatasetButton"));
-    optimize->setToolTip(tr("Re-encode the selected dataset as JPEG or WebP at training size"));
-    connect(optimize, &QPushButton::clicked, this, &MainWindow::optimizeSelectedDataset);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(add);
-    buttons->addWidget(remove);
-    buttons->addWidget(optimize);
-    buttons->addStretch();
-    // What the selected dataset holds, scanned in the background.
-    datasetStats_ = new QLabel(page);
-    datasetStats_->setObjectName(QStringLiteral("datasetStats"));
-    datasetStats_->setWordWrap(true);
-    datasetStats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    datasetStats_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    scanProgress_ = new QProgressBar(page);
-    scanProgress_->setObjectName(QStringLiteral("datasetScanProgress"));
-    scanProgress_->hide();
-    preview_ = new AugmentationPreview(page);
-    auto* previewHeading = new QLabel(tr("<b>Augmentation preview</b> (the method of the Run "
-                                         "Configuration)"),
-                                      page);
-    auto* details = new QVBoxLayout;
-    details->addWidget(scanProgress_);
-    details->addWidget(datasetStats_);
-    details->addWidget(previewHeading);
-    auto* previewScroll = new QScrollArea(page); // eight views of DINO are wide
-    previewScroll->setWidget(preview_);
-    previewScroll->setWidgetResizable(true);
-    previewScroll->setFrameShape(QFrame::NoFrame);
-    previewScroll->setMinimumHeight(180);
-    details->addWidget(previewScroll);
-    thumbnails_ = new ThumbnailModel(this);
-    auto* grid = new QListView(page);
-    grid->setObjectName(QStringLiteral("thumbnailGrid"));
-    grid->setViewMode(QListView::IconMode);
-    grid->setResizeMode(QListView::Adjust);
-    grid->setUniformItemSizes(true);
-    grid->setIconSize(QSize(ThumbnailModel::kSide, ThumbnailModel::kSide));
-    grid->setMovement(QListView::Static);
-    grid->setModel(thumbnails_);
-    details->addWidget(grid, 1);
-    auto* columns = new QHBoxLayout;
-    datasetList_->setMinimumWidth(280);
-    columns->addWidget(datasetList_, 1);
-    columns->addLayout(details, 2);
-    auto* layout = new QVBoxLayout(page);
-    layout->addWidget(heading);
-    layout->addLayout(columns);
-    layout->addLayout(buttons);
-
-    scanner_ = new DatasetScanner(this);
-    connect(datasetList_, &QListWidget::currentRowChanged, this, &MainWindow::showDatasetDetails);
-    connect(scanner_, &DatasetScanner::progress, this,
-            [this](const QString& folder, qint64 done, qint64 total) {
-                if (folder == selectedDatasetFolder()) {
-                    scanProgress_->setRange(0, static_cast<int>(total));
-                    scanProgress_->setValue(static_cast<int>(done));
-                }
-            });
-    connect(scanner_, &DatasetScanner::finished, this,
-            [this](const QString& folder, const DatasetStats& stats) {
-                scanned_.insert(folder, stats);
-                updateEstimate();
-                if (folder == selectedDatasetFolder()) {
-                    showDatasetDetails();
-                }
-            });
-    connect(scanner_, &DatasetScanner::failed, this,
-            [this](const QString& folder, const QString& message) {
-                if (folder == selectedDatasetFolder()) {
-                    scanProgress_->hide();
-                    datasetStats_->setText(message);
-                }
-            });
+    datasetsPage_ = new DatasetsPage(this);
+    connect(datasetsPage_, &DatasetsPage::addRequested, actions_.addDataset, &QAction::trigger);
+    connect(datasetsPage_, &DatasetsPage::optimizeRequested, this, &MainWindow::optimizeDataset);
+    connect(datasetsPage_, &DatasetsPage::scanned, this, &MainWindow::updateEstimate);
+    runConfig_ = new RunConfigForm;
+    connect(runConfig_, &RunConfigForm::settingsEdited, this, &MainWindow::updateEstimate);
+    livePlotsPage_ = new LivePlotsPage;
+    connect(livePlotsPage_, &LivePlotsPage::optimizeRequested, this,
+            [this] { optimizeDataset(trainedDataset_); });
+    runHistory_ = new RunHistoryView;
+    connect(runHistory_, &RunHistoryView::resumeRequested, this, &MainWindow::resumeTraining);
+    connect(runHistory_, &RunHistoryView::refreshed, this, &MainWindow::updateEstimate);
+    connect(runHistory_, &RunHistoryView::exportRequested, this, &MainWindow::exportModel);
+    embeddingsPage_ = new EmbeddingsPage;
+    connect(embeddingsPage_, &EmbeddingsPage::problem, this, &MainWindow::showError);
 
     projectTabs_ = new QTabWidget(this);
     projectTabs_->setObjectName(QStringLiteral("projectTabs"));
-    projectTabs_->addTab(page, tr("Datasets"));
     // The long pages scroll rather than make the window taller than a laptop's screen.
     const auto scrolling = [this](QWidget* content, const QString& name) {
         auto* area = new QScrollArea(projectTabs_);
@@ -411,100 +330,21 @@ QWidget* MainWindow::createProjectPage() {
         area->setWidget(content);
         return area;
     };
-    runConfig_ = new RunConfigForm;
+    projectTabs_->addTab(datasetsPage_, tr("Datasets"));
     projectTabs_->addTab(scrolling(runConfig_, QStringLiteral("runConfigurationScroll")),
                          tr("Run Configuration"));
-    auto* live = new QWidget;
-    livePlots_ = new LivePlots(live);
-    perClass_ = new PerClassResults(live);
-    advice_ = new QLabel(live);
-    advice_->setObjectName(QStringLiteral("adviceLabel"));
-    advice_->setWordWrap(true);
-    advice_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    optimizeAdvice_ = new QPushButton(tr("Optimize Dataset..."), live);
-    optimizeAdvice_->setObjectName(QStringLiteral("optimizeAdviceButton"));
-    optimizeAdvice_->hide();
-    connect(optimizeAdvice_, &QPushButton::clicked, this,
-            [this] { optimizeDataset(trainedDataset_); });
-    // The advice folds away under its heading, to leave a small screen to the plots.
-    auto* adviceBox = new QWidget(live);
-    auto* adviceLayout = new QVBoxLayout(adviceBox);
-    adviceLayout->setContentsMargins(0, 0, 0, 0);
-    adviceLayout->addWidget(advice_);
-    adviceLayout->addWidget(optimizeAdvice_, 0, Qt::AlignLeft);
-    adviceToggle_ = new QToolButton(live);
-    adviceToggle_->setObjectName(QStringLiteral("adviceToggle"));
-    adviceToggle_->setText(tr("Where the time went"));
-    adviceToggle_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    adviceToggle_->setArrowType(Qt::DownArrow);
-    adviceToggle_->setCheckable(true);
-    adviceToggle_->setChecked(true);
-    adviceToggle_->setAutoRaise(true);
-    adviceToggle_->hide(); // until a run ends with advice
-    connect(adviceToggle_, &QToolButton::toggled, this, [this, adviceBox](bool open) {
-        adviceToggle_->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
-        adviceBox->setVisible(open);
-    });
-    auto* liveLayout = new QVBoxLayout(live);
-    liveLayout->addWidget(livePlots_, 1);
-    liveLayout->addWidget(perClass_);
-    liveLayout->addWidget(adviceToggle_, 0, Qt::AlignLeft);
-    liveLayout->addWidget(adviceBox);
-    projectTabs_->addTab(scrolling(live, QStringLiteral("livePlotsScroll")), tr("Live Plots"));
-    runHistory_ = new RunHistoryView(projectTabs_);
+    projectTabs_->addTab(scrolling(livePlotsPage_, QStringLiteral("livePlotsScroll")),
+                         tr("Live Plots"));
     projectTabs_->addTab(runHistory_, tr("Run History"));
-    connect(runHistory_, &RunHistoryView::resumeRequested, this, &MainWindow::resumeTraining);
-    connect(runHistory_, &RunHistoryView::refreshed, this, &MainWindow::updateEstimate);
-    connect(runConfig_, &RunConfigForm::settingsEdited, this, &MainWindow::updateEstimate);
-    connect(runHistory_, &RunHistoryView::exportRequested, this, &MainWindow::exportModel);
-    auto* embeddings = new QWidget(projectTabs_);
-    embeddingsView_ = new EmbeddingsView(embeddings);
-    auto* openEmbeddings = new QPushButton(tr("Open Embeddings File..."), embeddings);
-    openEmbeddings->setObjectName(QStringLiteral("openEmbeddingsButton"));
-    connect(openEmbeddings, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(
-            this, tr("Open Embeddings"), project_ != nullptr ? project_->file() : QString(),
-            tr("Embeddings (*.csv *.pt *.npy)"));
-        if (!file.isEmpty()) {
-            showEmbeddings(file);
-        }
-    });
-    // The embeddings this project made or opened, newest first: one click shows them again.
-    projectEmbeddings_ = new QComboBox(embeddings);
-    projectEmbeddings_->setObjectName(QStringLiteral("projectEmbeddings"));
-    projectEmbeddings_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    projectEmbeddings_->setToolTip(tr("Embeddings files exported or opened in this project"));
-    connect(projectEmbeddings_, &QComboBox::activated, this, [this](int index) {
-        const QString file = projectEmbeddings_->itemData(index).toString();
-        if (!QFileInfo::exists(file)) {
-            showError(tr("%1 is no longer there; export the embeddings again or open another "
-                         "file.")
-                          .arg(QDir::toNativeSeparators(file)));
-            return;
-        }
-        showEmbeddings(file);
-    });
-    connect(embeddingsView_, &EmbeddingsView::loaded, this, [this](int, const QString& file) {
-        if (project_ != nullptr) {
-            project_->rememberEmbeddings(file);
-        }
-    });
-    auto* embeddingsBar = new QHBoxLayout;
-    auto* embeddingsLabel = new QLabel(tr("Project embeddings:"), embeddings);
-    embeddingsLabel->setBuddy(projectEmbeddings_);
-    embeddingsBar->addWidget(embeddingsLabel);
-    embeddingsBar->addWidget(projectEmbeddings_);
-    embeddingsBar->addWidget(openEmbeddings);
-    embeddingsBar->addStretch();
-    auto* embeddingsLayout = new QVBoxLayout(embeddings);
-    embeddingsLayout->addWidget(embeddingsView_, 1);
-    embeddingsLayout->addLayout(embeddingsBar);
-    projectTabs_->addTab(embeddings, tr("Embeddings"));
+    projectTabs_->addTab(embeddingsPage_, tr("Embeddings"));
     connect(projectTabs_, &QTabWidget::currentChanged, this, [this](int tab) {
         if (tab == kRunHistoryTab) {
             runHistory_->refresh();
-        } else if (tab == kDatasetsTab) {
-            showDatasetDetails(); // the preview follows the run configuration
+        } else if (tab == kDatasetsTab) { // the preview follows the run configuration
+            const nlohmann::json settings = runConfig_->settings();
+            datasetsPage_->setAugmentation(
+                settings.value("method", std::string("simclr")),
+                settings.value("transform_args", nlohmann::json::object()));
         }
     });
     return projectTabs_;
@@ -545,11 +385,7 @@ void MainWindow::startTraining() {
 
 void MainWindow::beginTraining(const TrainConfig& config) {
     historyJob_.stopAndWait(); // a project's last run must not replace this one's plots
-    livePlots_->clear();
-    perClass_->clear();
-    advice_->clear();
-    adviceToggle_->hide();
-    optimizeAdvice_->hide();
+    livePlotsPage_->clear();
     trainedDataset_ =
         config.data.empty() ? QString() : QString::fromStdString(config.data.front().string());
     progress_->setRange(0, 0);
@@ -697,10 +533,10 @@ void MainWindow::updateEstimate() {
     if (data.is_object()) {
         data = data.value("images", nlohmann::json());
     }
-    const auto stats = scanned_.constFind(
+    const DatasetStats* stats = datasetsPage_->stats(
         data.is_string() ? QDir::cleanPath(QString::fromStdString(data.get<std::string>()))
                          : QString());
-    if (stats == scanned_.constEnd() || stats->images == 0) {
+    if (stats == nullptr || stats->images == 0) {
         runConfig_->setEstimate({}); // the Datasets tab scans the dataset it shows
         return;
     }
@@ -751,7 +587,7 @@ void MainWindow::showLastRun() {
         },
         [this, history] {
             if (*history && !busy()) {
-                livePlots_->showHistory(**history);
+                livePlotsPage_->plots()->showHistory(**history);
             }
         });
 }
@@ -790,14 +626,14 @@ void MainWindow::resumeTraining(const QString& directory) {
         beginTraining(resolve_train_config(
             settings, {system::probe_hardware(), system::WorkerEnvironment::from_process()}));
         // The plots show the whole run: what it did before, then the steps it goes on with.
-        livePlots_->showHistory(read_recorded_history(directory));
+        livePlotsPage_->plots()->showHistory(read_recorded_history(directory));
     } catch (const std::exception& error) {
         showError(tr("This run cannot be resumed:\n%1").arg(QString::fromStdString(error.what())));
     }
 }
 
 void MainWindow::showStep(const train::StepMetrics& metrics) {
-    livePlots_->addStep(metrics);
+    livePlotsPage_->plots()->addStep(metrics);
     const double remaining = remaining_.after_step(metrics);
     progress_->setRange(0, static_cast<int>(metrics.total_steps));
     progress_->setValue(static_cast<int>(metrics.step));
@@ -812,7 +648,7 @@ void MainWindow::showStep(const train::StepMetrics& metrics) {
 }
 
 void MainWindow::optimizeSelectedDataset() {
-    optimizeDataset(selectedDatasetFolder());
+    optimizeDataset(datasetsPage_->selectedFolder());
 }
 
 void MainWindow::optimizeDataset(const QString& folder) {
@@ -832,127 +668,21 @@ void MainWindow::optimizeDataset(const QString& folder) {
 void MainWindow::trainingFinished(const train::RunSummary& summary) {
     progress_->hide();
     updatePretrainedRuns();
-    // The advisor's own remedy, one click away, when decoding is the bottleneck.
-    optimizeAdvice_->setVisible(summary.advice &&
-                                summary.advice->bottleneck == system::Bottleneck::DataloaderCpu);
-    QString text = summary.status == train::RunSummary::Status::Finished
-                       ? tr("Finished after %n step(s).", nullptr, static_cast<int>(summary.steps))
-                       : tr("Stopped after %n step(s); it can be resumed.", nullptr,
-                            static_cast<int>(summary.steps));
-    if (summary.best_value) {
-        text += QLatin1Char('\n') + tr("Best %1: %2 at step %3 (checkpoints/best.ckpt).")
-                                        .arg(QString::fromStdString(summary.watch_metric))
-                                        .arg(*summary.best_value, 0, 'f', 4)
-                                        .arg(summary.best_step);
-    }
-    if (summary.advice) {
-        text += QLatin1Char('\n') + QString::fromStdString(summary.advice->diagnosis);
-        for (const std::string& advice : summary.advice->advice) {
-            text += QStringLiteral("\n  - ") + QString::fromStdString(advice);
-        }
-    }
-    advice_->setText(text);
-    adviceToggle_->setVisible(!text.isEmpty());
+    livePlotsPage_->showSummary(summary);
     runHistory_->refresh();
 }
 
-QStringList MainWindow::datasetFolders() const {
-    QStringList folders;
-    if (project_ != nullptr) {
-        for (const DatasetEntry& dataset : project_->datasets()) {
-            folders << dataset.path;
-        }
-    }
-    return folders;
-}
-
-QString MainWindow::selectedDatasetFolder() const {
-    const int row = datasetList_->currentRow();
-    return project_ != nullptr && row >= 0 && row < project_->datasets().size()
-               ? project_->datasets().at(row).path
-               : QString();
-}
-
-void MainWindow::showDatasetDetails() {
-    const QString folder = selectedDatasetFolder();
-    if (folder.isEmpty()) {
-        scanProgress_->hide();
-        datasetStats_->clear();
-        thumbnails_->setFiles({});
-        shownThumbnails_.clear();
-        return;
-    }
-    const auto found = scanned_.constFind(folder);
-    if (found == scanned_.constEnd()) {
-        datasetStats_->setText(tr("Scanning %1...").arg(QDir::toNativeSeparators(folder)));
-        scanProgress_->setRange(0, 0);
-        scanProgress_->show();
-        scanner_->scan(folder);
-        return;
-    }
-    scanProgress_->hide();
-    const DatasetStats& stats = *found;
-    const nlohmann::json settings = runConfig_->settings();
-    preview_->setSettings(settings.value("method", std::string("simclr")),
-                          settings.value("transform_args", nlohmann::json::object()));
-    preview_->setImage(stats.sample);
-    if (thumbnails_->rowCount() != stats.files.size() || shownThumbnails_ != folder) {
-        thumbnails_->setFiles(stats.files);
-        shownThumbnails_ = folder;
-    }
-    const QLocale locale;
-    QStringList formats;
-    for (auto format = stats.formats.cbegin(); format != stats.formats.cend(); ++format) {
-        formats << QStringLiteral("%1 %2").arg(format.key(), locale.toString(format.value()));
-    }
-    const QStringList classes = {tr("under 256 px"), tr("256-511 px"), tr("512-1023 px"),
-                                 tr("1024-2047 px"), tr("2048 px and more")};
-    QStringList sizes;
-    for (int i = 0; i < 5; ++i) {
-        sizes << QStringLiteral("%1: %2").arg(classes[i], locale.toString(stats.longest_side[i]));
-    }
-    QString text = tr("%n readable image(s), %1", nullptr, static_cast<int>(stats.images))
-                       .arg(locale.formattedDataSize(stats.bytes)) +
-                   QLatin1Char('\n') + tr("Formats: %1").arg(formats.join(QStringLiteral(", "))) +
-                   QLatin1Char('\n') + tr("Longest side: %1").arg(sizes.join(QStringLiteral(", ")));
-    // Class folders (every image in a subfolder, two or more of them): the images per class.
-    if (stats.per_subfolder.size() >= 2 && !stats.per_subfolder.contains(QString())) {
-        QStringList counts;
-        for (auto it = stats.per_subfolder.cbegin(); it != stats.per_subfolder.cend(); ++it) {
-            counts << QStringLiteral("%1: %2").arg(it.key(), locale.toString(it.value()));
-        }
-        constexpr int kShownClasses = 20;
-        const qsizetype more = counts.size() - kShownClasses;
-        text +=
-            QLatin1Char('\n') + tr("Class folders: %1 (images per class: %2%3)")
-                                    .arg(counts.size())
-                                    .arg(counts.mid(0, kShownClasses).join(QStringLiteral(", ")))
-                                    .arg(more > 0 ? tr(", and %1 more").arg(more) : QString());
-    }
-    if (!stats.unreadable.isEmpty()) {
-        text += QLatin1Char('\n') + tr("%n unreadable file(s), left out of training:", nullptr,
-                                       static_cast<int>(stats.unreadable.size()));
-        for (const QString& file : stats.unreadable.mid(0, 10)) {
-            text += QStringLiteral("\n  ") + QDir::toNativeSeparators(file);
-        }
-    }
-    datasetStats_->setText(text);
-}
-
 void MainWindow::setProject(Project* project) {
-    scanner_->cancel();
-    scanned_.clear();
+    datasetsPage_->setProject(nullptr);
     historyJob_.stopAndWait();
-    livePlots_->clear(); // another project's run is not this one's
+    livePlotsPage_->plots()->clear(); // another project's run is not this one's
     delete project_;
     project_ = project;
     if (project_ != nullptr) {
         project_->setParent(this);
         connect(project_, &Project::modifiedChanged, this, &MainWindow::updateTitle);
-        connect(project_, &Project::datasetsChanged, this, &MainWindow::updateDatasetList);
-        connect(project_, &Project::embeddingsChanged, this, &MainWindow::updateEmbeddingsList);
     }
-    updateEmbeddingsList();
+    embeddingsPage_->setProject(project_);
     pages_->setCurrentIndex(project_ != nullptr ? 1 : 0);
     runHistory_->setFolder(project_ != nullptr ? project_->runsFolder() : QString());
     if (project_ != nullptr) {
@@ -970,27 +700,9 @@ void MainWindow::setProject(Project* project) {
         updatePretrainedRuns();
         showLastRun();
     }
-    updateDatasetList();
+    datasetsPage_->setProject(project_);
     updateTitle();
     updateActions();
-}
-
-void MainWindow::updateEmbeddingsList() {
-    projectEmbeddings_->clear();
-    const QStringList files = project_ != nullptr ? project_->embeddings() : QStringList();
-    for (const QString& file : files) {
-        projectEmbeddings_->addItem(QFileInfo(file).fileName(), file);
-        projectEmbeddings_->setItemData(projectEmbeddings_->count() - 1,
-                                        QDir::toNativeSeparators(file), Qt::ToolTipRole);
-    }
-    if (files.isEmpty()) {
-        projectEmbeddings_->addItem(tr("none yet: File > Export Embeddings"));
-    }
-    projectEmbeddings_->setEnabled(!files.isEmpty());
-}
-
-void MainWindow::showEmbeddings(const QString& file) {
-    embeddingsView_->load(file, datasetFolders()); // remembered once it loaded
 }
 
 bool MainWindow::newProject() {
@@ -1187,45 +899,23 @@ void MainWindow::updateTitle() {
     setWindowModified(project_ != nullptr && project_->isModified());
 }
 
-void MainWindow::updateDatasetList() {
-    datasetList_->clear();
-    if (project_ == nullptr) {
-        return;
-    }
-    for (const DatasetEntry& dataset : project_->datasets()) {
-        const bool missing = !QFileInfo(dataset.path).isDir();
-        auto* item = new QListWidgetItem(
-            missing
-                ? tr("%1 - %2 (missing)").arg(dataset.name, QDir::toNativeSeparators(dataset.path))
-                : tr("%1 - %2").arg(dataset.name, QDir::toNativeSeparators(dataset.path)),
-            datasetList_);
-        item->setToolTip(QDir::toNativeSeparators(dataset.path));
-    }
-    if (datasetList_->count() > 0) {
-        datasetList_->setCurrentRow(0); // its details at a glance
-    }
-}
-
 void MainWindow::updateActions() {
     const bool open = project_ != nullptr;
-    const bool training = busy();
-    for (const char* name : {"saveProjectAction", "saveProjectAsAction", "datasetsViewAction",
-                             "runConfigurationViewAction", "livePlotsViewAction",
-                             "runHistoryViewAction", "embeddingsViewAction"}) {
-        findChild<QAction*>(QLatin1String(name))->setEnabled(open);
+    const bool running = busy();
+    for (QAction* action : actions_.views) {
+        action->setEnabled(open);
     }
+    actions_.saveProject->setEnabled(open);
+    actions_.saveProjectAs->setEnabled(open);
     // While a run writes into the project, the project stays open.
-    findChild<QAction*>(QStringLiteral("closeProjectAction"))->setEnabled(open && !training);
-    findChild<QAction*>(QStringLiteral("newProjectAction"))->setEnabled(!training);
-    findChild<QAction*>(QStringLiteral("openProjectAction"))->setEnabled(!training);
-    findChild<QAction*>(QStringLiteral("trainAction"))->setEnabled(open && !training);
-    findChild<QAction*>(QStringLiteral("stopAction"))
-        ->setEnabled(session_->isRunning() || modelJob_.isRunning());
-    findChild<QAction*>(QStringLiteral("exportEmbeddingsAction"))->setEnabled(open && !training);
-    findChild<QAction*>(QStringLiteral("embedAction"))->setEnabled(open && !training);
-    findChild<QAction*>(QStringLiteral("exportModelAction"))->setEnabled(open && !training);
-    findChild<QAction*>(QStringLiteral("predictAction"))->setEnabled(open && !training);
-    findChild<QAction*>(QStringLiteral("openDemoProjectAction"))->setEnabled(!training);
+    for (QAction* action : {actions_.newProject, actions_.openProject, actions_.openDemoProject}) {
+        action->setEnabled(!running);
+    }
+    for (QAction* action : {actions_.closeProject, actions_.train, actions_.exportEmbeddings,
+                            actions_.embed, actions_.exportModel, actions_.predict}) {
+        action->setEnabled(open && !running);
+    }
+    actions_.stop->setEnabled(session_->isRunning() || modelJob_.isRunning());
 }
 
 void MainWindow::showAbout() {

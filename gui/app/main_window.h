@@ -6,31 +6,26 @@
 #include "train/trainer.h"
 
 #include <QMainWindow>
-#include <QMap>
+#include <array>
 
 class QAction;
-class QComboBox;
-class QLabel;
-class QListWidget;
 class QProgressBar;
-class QPushButton;
 class QMenu;
 class QStackedWidget;
 class QTabWidget;
-class QToolButton;
 
 namespace kiln::gui {
 
-class AugmentationPreview;
+class DatasetsPage;
 class EmbeddingSession;
+class EmbeddingsPage;
 class EmbeddingsView;
 class LivePlots;
-class PerClassResults;
+class LivePlotsPage;
 class Project;
 class RunConfigForm;
 class RunHistoryView;
 class StartPage;
-class ThumbnailModel;
 class TrainingSession;
 
 // The Kiln Studio window: menus, the start page, the open project and the status bar.
@@ -43,10 +38,10 @@ public:
     Project* project() const { return project_; }
     RunHistoryView* runHistory() const { return runHistory_; }
     RunConfigForm* runConfiguration() const { return runConfig_; }
-    LivePlots* livePlots() const { return livePlots_; }
+    LivePlots* livePlots() const;
     TrainingSession* session() const { return session_; }
     EmbeddingSession* embeddingSession() const { return embedding_; }
-    EmbeddingsView* embeddingsView() const { return embeddingsView_; }
+    EmbeddingsView* embeddingsView() const;
 
 public Q_SLOTS:
     void showAbout();
@@ -85,12 +80,33 @@ protected:
 
 private:
     enum Tab { kDatasetsTab, kRunConfigurationTab, kLivePlotsTab, kRunHistoryTab, kEmbeddingsTab };
+    static constexpr int kTabCount = 5;
+
+    // The window's commands, one member each: the menus, the toolbar and the start page trigger
+    // them, and updateActions() enables them by what is open and running.
+    struct Actions {
+        QAction* newProject = nullptr;
+        QAction* openProject = nullptr;
+        QAction* openDemoProject = nullptr;
+        QAction* saveProject = nullptr;
+        QAction* saveProjectAs = nullptr;
+        QAction* addDataset = nullptr;
+        QAction* exportEmbeddings = nullptr;
+        QAction* exportModel = nullptr;
+        QAction* closeProject = nullptr;
+        QAction* train = nullptr;
+        QAction* embed = nullptr;
+        QAction* predict = nullptr;
+        QAction* stop = nullptr;
+        std::array<QAction*, kTabCount> views{}; // by Tab
+    };
 
     void beginTraining(const kiln::TrainConfig& config);
     void showStep(const kiln::train::StepMetrics& metrics);
     void trainingFinished(const kiln::train::RunSummary& summary);
     void createMenus();
     QWidget* createProjectPage();
+    void connectSessions();
     QAction* addAction(QMenu* menu, const QString& objectName, const QString& text,
                        const QKeySequence& shortcut = {});
     void restoreWindowState();
@@ -117,45 +133,26 @@ private:
     void rememberRecent(const QString& file);
     void updateRecentMenu();
     void updateTitle();
-    void updateDatasetList();
-    // The project's remembered embeddings files in the Embeddings tab's list.
-    void updateEmbeddingsList();
-    // Shows `file` in the Embeddings view; once it loaded, the project remembers it.
-    void showEmbeddings(const QString& file);
-    QString selectedDatasetFolder() const;
-    void showDatasetDetails();
     void updateActions();
 
+    Actions actions_;
     Project* project_ = nullptr;
     QStackedWidget* pages_ = nullptr;
     StartPage* startPage_ = nullptr;
     BackgroundJob demoJob_{this, QStringLiteral("demo project")};
     BackgroundJob modelJob_{this, QStringLiteral("model export or prediction")};
     BackgroundJob historyJob_{this, QStringLiteral("last run's history")};
-    QListWidget* datasetList_ = nullptr;
-    QLabel* datasetStats_ = nullptr;
-    QProgressBar* scanProgress_ = nullptr;
-    QStringList datasetFolders() const;
-    DatasetScanner* scanner_ = nullptr;
-    AugmentationPreview* preview_ = nullptr;
-    ThumbnailModel* thumbnails_ = nullptr;
-    QString shownThumbnails_;             // the folder whose thumbnails the grid shows
-    QMap<QString, DatasetStats> scanned_; // by folder, for the open project
+    DatasetsPage* datasetsPage_ = nullptr;
     QTabWidget* projectTabs_ = nullptr;
     RunHistoryView* runHistory_ = nullptr;
     RunConfigForm* runConfig_ = nullptr;
-    LivePlots* livePlots_ = nullptr;
-    PerClassResults* perClass_ = nullptr;
-    QLabel* advice_ = nullptr;
-    QToolButton* adviceToggle_ = nullptr;
-    QPushButton* optimizeAdvice_ = nullptr;
+    LivePlotsPage* livePlotsPage_ = nullptr;
     QString trainedDataset_; // the data of the current or last run
     QProgressBar* progress_ = nullptr;
     track::RemainingTime remaining_; // the ETA of the run in progress
     TrainingSession* session_ = nullptr;
     EmbeddingSession* embedding_ = nullptr;
-    EmbeddingsView* embeddingsView_ = nullptr;
-    QComboBox* projectEmbeddings_ = nullptr;
+    EmbeddingsPage* embeddingsPage_ = nullptr;
     QMenu* recentMenu_ = nullptr;
 };
 

@@ -10,6 +10,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -38,6 +39,24 @@ QLayout* SettingsDialog::withBrowse(QComboBox* box, const QString& caption, cons
     });
     auto* row = new QHBoxLayout;
     row->addWidget(box, 1);
+    row->addWidget(browse);
+    return row;
+}
+
+QLayout* SettingsDialog::withSaveBrowse(QLineEdit* field, const QString& caption,
+                                        const QString& filter) {
+    auto* browse = new QPushButton(tr("Browse..."), this);
+    browse->setObjectName(field->objectName() + QStringLiteral("Browse"));
+    connect(browse, &QPushButton::clicked, this, [this, field, caption, filter] {
+        const QString picked =
+            filter.isEmpty() ? QFileDialog::getExistingDirectory(this, caption, field->text())
+                             : QFileDialog::getSaveFileName(this, caption, field->text(), filter);
+        if (!picked.isEmpty()) {
+            field->setText(QDir::toNativeSeparators(picked));
+        }
+    });
+    auto* row = new QHBoxLayout;
+    row->addWidget(field, 1);
     row->addWidget(browse);
     return row;
 }

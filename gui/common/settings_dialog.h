@@ -7,6 +7,7 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLayout;
+class QLineEdit;
 
 namespace kiln::gui {
 
@@ -23,6 +24,9 @@ protected:
     // when `filter` is empty), starting in `folder`; the pick is chosen in the box.
     QLayout* withBrowse(QComboBox* box, const QString& caption, const QString& folder,
                         const QString& filter);
+    // `field`, where a file is written, with a Browse... button that asks where (a folder when
+    // `filter` is empty), starting at what the field holds.
+    QLayout* withSaveBrowse(QLineEdit* field, const QString& caption, const QString& filter);
     // Selects `value` (an item's data) in `box`, adding it under its file name when not listed.
     static void choose(QComboBox* box, const QString& value);
     // The dialog's layout: an optional note, the form, the problem line, the buttons.

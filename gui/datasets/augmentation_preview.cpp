@@ -91,6 +91,21 @@ void AugmentationPreview::reroll() {
                                           : tr("%1 cannot be read.").arg(path_));
         return;
     }
+    const auto show = [this](const QImage& image, const QString& caption) {
+        auto* tile = new QLabel(this);
+        tile->setPixmap(
+            QPixmap::fromImage(image.width() > kShownSide || image.height() > kShownSide
+                                   ? image.scaled(kShownSide, kShownSide, Qt::KeepAspectRatio,
+                                                  Qt::SmoothTransformation)
+                                   : image));
+        tile->setToolTip(caption);
+        row_->addWidget(tile);
+    };
+    // The original first, then what the method makes of it.
+    show(toQImage(image_), tr("Original: %1 x %2 px").arg(image_.cols).arg(image_.rows));
+    auto* arrow = new QLabel(QStringLiteral("\u2192"), this);
+    arrow->setObjectName(QStringLiteral("augmentationArrow"));
+    row_->addWidget(arrow);
     try {
         const data::TransformArgs transform = data::method_transform(method_, transform_args_);
         data::Rng rng = data::sample_rng(0, ++roll_, 0);
@@ -98,14 +113,7 @@ void AugmentationPreview::reroll() {
             const cv::Mat made = data::make_view(image_, view, transform.num_channels, rng);
             const QImage image = toQImage(made);
             views_.append(image);
-            auto* label = new QLabel(this);
-            label->setPixmap(
-                QPixmap::fromImage(image.width() > kShownSide || image.height() > kShownSide
-                                       ? image.scaled(kShownSide, kShownSide, Qt::KeepAspectRatio,
-                                                      Qt::SmoothTransformation)
-                                       : image));
-            label->setToolTip(tr("%1 x %2 px").arg(image.width()).arg(image.height()));
-            row_->addWidget(label);
+            show(image, tr("%1 x %2 px").arg(image.width()).arg(image.height()));
         }
         message_->setText(tr("%n view(s) of %1 as %2 makes them; click for new ones.", nullptr,
                              static_cast<int>(views_.size()))

@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QThread>
 #include <optional>
 
 namespace kiln::gui {
@@ -48,9 +49,9 @@ void DatasetScanner::cancel() {
     job_.stop();
 }
 
-void DatasetScanner::scan(const QString& folder) {
+void DatasetScanner::scan(const QString& folder, const data::DatasetLayout& layout) {
     job_.stopAndWait(); // a new scan replaces the one before
-    job_.start([this, folder](const StopToken& stop) {
+    job_.start([this, folder, layout](const StopToken& stop) {
         try {
             const data::DatasetIndex index = data::DatasetIndex::scan({folder.toStdString()});
             DatasetStats stats;
@@ -71,9 +72,6 @@ void DatasetScanner::scan(const QString& folder) {
                     }
                     stats.files << path;
                     ++stats.images;
-                    const QString relative = QDir(folder).relativeFilePath(path);
-                    const qsizetype slash = relative.indexOf(QLatin1Char('/'));
-                    ++stats.per_subfolder[slash < 0 ? QString() : relative.left(slash)];
                     ++stats.longest_side[sizeClass(std::max(size->width, size->height))];
                 } else {
                     stats.unreadable << path;
@@ -84,6 +82,19 @@ void DatasetScanner::scan(const QString& folder) {
                 }
             }
             Q_EMIT progress(folder, total, total);
+            if (layout.kind != data::LabelKind::Images) {
+                data::DatasetLayout labelled = layout;
+                labelled.images = folder.toStdString();
+                const int threads = std::max(1, QThread::idealThreadCount());
+                stats.labels = std::make_shared<const data::LabelStatistics>(
+                    data::read_label_statistics(labelled, threads, [&](qint64 done, qint64 all) {
+                        Q_EMIT progress(folder, done, all);
+                        return !stop.stop_requested();
+                    }));
+                if (stop.stop_requested()) {
+                    return;
+                }
+            }
             Q_EMIT finished(folder, stats);
         } catch (const std::exception& error) {
             Q_EMIT failed(folder, QString::fromStdString(error.what()));

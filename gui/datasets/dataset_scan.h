@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/background_job.h"
+#include "data/dataset_labels.h"
 
 #include <QMap>
 #include <QObject>
@@ -12,7 +13,8 @@
 
 namespace kiln::gui {
 
-// What a dataset folder holds: image count, formats, sizes, unreadable files.
+// What a dataset folder holds: image count, formats, sizes, unreadable files, and what its
+// labels hold.
 struct DatasetStats {
     qint64 images = 0;             // readable images
     qint64 bytes = 0;              // of all image files
@@ -20,10 +22,8 @@ struct DatasetStats {
     // Readable images by their longest side: < 256, 256-511, 512-1023, 1024-2047, >= 2048 px.
     std::array<qint64, 5> longest_side{};
     QStringList unreadable; // files with an image extension whose header cannot be read
-    // Readable images by the subfolder of the dataset they are in ("" for the folder itself):
-    // in a class-folder layout, the images per class.
-    QMap<QString, qint64> per_subfolder;
-    QString sample;    // the first readable image, for previews
+    std::shared_ptr<const data::LabelStatistics> labels; // null for unlabelled images
+    QString sample;                                      // the first readable image, for previews
     QStringList files; // the readable images, for the thumbnail grid
 };
 
@@ -37,7 +37,9 @@ public:
     explicit DatasetScanner(QObject* parent = nullptr);
     ~DatasetScanner() override;
 
-    void scan(const QString& folder);
+    // Scans `folder`'s images, then reads its labels as `layout` says (the folder is the
+    // layout's images).
+    void scan(const QString& folder, const data::DatasetLayout& layout = {});
     void cancel();
     bool isScanning() const { return job_.isRunning(); }
 

@@ -1,9 +1,11 @@
 #include "datasets/thumbnail_model.h"
 
 #include "common/image_conversion.h"
+#include "common/label_overlay.h"
 #include "core/error.h"
 #include "data/image_decode.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QPixmap>
 #include <QThreadPool>
@@ -17,13 +19,31 @@ ThumbnailModel::~ThumbnailModel() {
     QThreadPool::globalInstance()->waitForDone(); // no decoder writes into a model that is gone
 }
 
-void ThumbnailModel::setFiles(const QStringList& files) {
+void ThumbnailModel::setFiles(const QStringList& files,
+                              std::shared_ptr<const data::LabelStatistics> labels) {
     beginResetModel();
     ++generation_;
     files_ = files;
+    labels_ = std::move(labels);
+    labelled_row_.clear();
+    if (labels_ != nullptr) {
+        for (std::size_t i = 0; i < labels_->labelled.size(); ++i) {
+            // The labels name their images as their file does ("train/./images/0.png").
+            labelled_row_.insert(
+                QDir::cleanPath(QString::fromStdString(labels_->labelled[i].path.string())),
+                int(i));
+        }
+    }
     requested_.clear();
     thumbnails_.clear();
     endResetModel();
+}
+
+void ThumbnailModel::setShowLabels(bool show) {
+    if (show != show_labels_) {
+        show_labels_ = show;
+        setFiles(QStringList(files_), labels_); // drawn again, with or without
+    }
 }
 
 int ThumbnailModel::rowCount(const QModelIndex& parent) const {
@@ -63,13 +83,18 @@ void ThumbnailModel::request(int row) const {
     const QString file = files_[row];
     const quint64 generation = generation_;
     auto* self = const_cast<ThumbnailModel*>(this);
-    QThreadPool::globalInstance()->start([self, file, row, generation] {
+    const int labelled = show_labels_ ? labelled_row_.value(QDir::cleanPath(file), -1) : -1;
+    std::shared_ptr<const data::LabelStatistics> labels = labelled >= 0 ? labels_ : nullptr;
+    QThreadPool::globalInstance()->start([self, file, row, generation, labels, labelled] {
         // The engine's decoder, so that the grid shows what training reads (WebP too), and a
         // JPEG decodes straight to about thumbnail size: far less work than full pixels.
         QImage image;
         try {
             image = toQImage(data::decode_image(file.toStdString(), kSide))
                         .scaled(kSide, kSide, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+            if (labels != nullptr) {
+                drawLabels(image, labels->labelled[std::size_t(labelled)], labels->classes);
+            }
         } catch (const Error&) {
             // Left without a thumbnail; the dataset scan lists unreadable files.
         }

@@ -1,16 +1,20 @@
 #pragma once
 
+#include "data/dataset_labels.h"
+
 #include <QAbstractListModel>
 #include <QHash>
 #include <QImage>
 #include <QSet>
 #include <QStringList>
+#include <memory>
 
 namespace kiln::gui {
 
 // A dataset's images as a grid of thumbnails, made lazily: a thumbnail is decoded (at reduced
 // size where the format allows) on the thread pool when the view first asks for it, so a
-// folder of 100,000 images opens at once and only what is seen is read.
+// folder of 100,000 images opens at once and only what is seen is read. With labels, each
+// thumbnail shows its boxes or mask and class names.
 class ThumbnailModel : public QAbstractListModel {
     Q_OBJECT
 
@@ -20,7 +24,12 @@ public:
     explicit ThumbnailModel(QObject* parent = nullptr);
     ~ThumbnailModel() override;
 
-    void setFiles(const QStringList& files);
+    // The files, and the labels drawn over them (the label browser) while showLabels is on.
+    void setFiles(const QStringList& files,
+                  std::shared_ptr<const data::LabelStatistics> labels = nullptr);
+    void setShowLabels(bool show);
+    bool showsLabels() const { return show_labels_; }
+    QString file(int row) const { return files_.value(row); }
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
 
@@ -31,6 +40,9 @@ private:
     void store(quint64 generation, int row, const QImage& image);
 
     QStringList files_;
+    std::shared_ptr<const data::LabelStatistics> labels_;
+    QHash<QString, int> labelled_row_; // a file's entry in labels_->labelled
+    bool show_labels_ = true;
     quint64 generation_ = 0; // bumped by setFiles, so late thumbnails of old files are dropped
     mutable QSet<int> requested_;
     QHash<int, QImage> thumbnails_;

@@ -61,7 +61,8 @@ ExportModelDialog::ExportModelDialog(const QString& project_folder, const QVecto
     form->addRow(tr("Precision"), precision_);
     form->addRow(tr("Batch"), batch_);
     form->addRow(tr("Image size"), image_size_);
-    form->addRow(tr("Write to"), out_);
+    form->addRow(tr("Write to"),
+                 withSaveBrowse(out_, tr("Write the Model to"), tr("ONNX models (*.onnx)")));
     finishLayout(form, tr("Export"), note);
 
     connect(model_, &QComboBox::currentIndexChanged, this, &ExportModelDialog::suggestOutput);

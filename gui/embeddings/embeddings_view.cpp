@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMap>
+#include <QPushButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -44,6 +45,12 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     plot_->yAxis->setLabel(tr("second principal component"));
     connect(plot_, &QCustomPlot::mouseMove, this, &EmbeddingsView::mouseMoved);
     connect(plot_, &QCustomPlot::mousePress, this, &EmbeddingsView::mousePressed);
+    connect(plot_, &QCustomPlot::mouseDoubleClick, this, &EmbeddingsView::resetView);
+    auto* reset = new QPushButton(tr("Reset View"), this);
+    reset->setObjectName(QStringLiteral("resetEmbeddingsViewButton"));
+    reset->setToolTip(tr("Show every point again after dragging or zooming (or double-click "
+                         "the plot)"));
+    connect(reset, &QPushButton::clicked, this, &EmbeddingsView::resetView);
     neighbours_ = new QListWidget(this);
     neighbours_->setObjectName(QStringLiteral("neighbourList"));
     neighbours_->setMaximumWidth(320);
@@ -55,6 +62,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     auto* side = new QVBoxLayout;
     side->addWidget(new QLabel(tr("<b>Nearest neighbours</b> (click a point)"), this));
     side->addWidget(neighbours_, 1);
+    side->addWidget(reset, 0, Qt::AlignRight);
     auto* columns = new QHBoxLayout;
     columns->addWidget(plot_, 1);
     columns->addLayout(side);
@@ -137,11 +145,7 @@ void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
     marked_->setLineStyle(QCPGraph::lsNone);
     marked_->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 1.5), Qt::NoBrush, 11));
-    plot_->rescaleAxes();
-    // A margin, so that points on the edge are whole.
-    plot_->xAxis->scaleRange(1.1, plot_->xAxis->range().center());
-    plot_->yAxis->scaleRange(1.1, plot_->yAxis->range().center());
-    plot_->replot();
+    resetView();
     status_->setText(tr("%n embedding(s) in %1 group(s) by top-level folder.", nullptr,
                         static_cast<int>(names_.size()))
                          .arg(groups.size()));
@@ -208,6 +212,14 @@ void EmbeddingsView::selectPoint(int row) {
         y << y_[other];
     }
     marked_->setData(x, y);
+    plot_->replot();
+}
+
+void EmbeddingsView::resetView() {
+    plot_->rescaleAxes();
+    // A margin, so that points on the edge are whole.
+    plot_->xAxis->scaleRange(1.1, plot_->xAxis->range().center());
+    plot_->yAxis->scaleRange(1.1, plot_->yAxis->range().center());
     plot_->replot();
 }
 

@@ -39,6 +39,8 @@ public:
 
 public Q_SLOTS:
     void selectPoint(int row);
+    // Every point in view again, after dragging or zooming (also a double click).
+    void resetView();
 
 Q_SIGNALS:
     void loaded(int points, const QString& file);

@@ -15,6 +15,8 @@
 namespace kiln::gui {
 namespace {
 
+constexpr int kImageSizeRole = Qt::UserRole + 1; // a run's image size, beside its model
+
 const char* extension_of(const QString& format) {
     if (format == QLatin1String("torch")) {
         return ".pt";
@@ -40,6 +42,7 @@ ExportEmbeddingsDialog::ExportEmbeddingsDialog(const Project& project, const QVe
             model_->addItem(
                 tr("%1 (%2, %3)").arg(QFileInfo(run.directory).fileName(), run.model, run.method),
                 exported);
+            model_->setItemData(model_->count() - 1, run.image_size, kImageSizeRole);
         }
     }
     data_ = new QComboBox(this);
@@ -64,9 +67,20 @@ ExportEmbeddingsDialog::ExportEmbeddingsDialog(const Project& project, const QVe
     form->addRow(tr("Dataset"), data_);
     form->addRow(tr("Format"), format_);
     form->addRow(tr("Image size"), image_size_);
-    form->addRow(tr("Write to"), out_);
+    form->addRow(tr("Write to"), withSaveBrowse(out_, tr("Write the Embeddings to"),
+                                                tr("Embeddings (*.csv *.pt *.npy)")));
     finishLayout(form, tr("Export"));
 
+    // A run's model embeds best at the size it trained at.
+    connect(model_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const int trained = model_->itemData(index, kImageSizeRole).toInt();
+        if (trained > 0) {
+            image_size_->setValue(trained);
+        }
+    });
+    if (model_->count() > 0 && model_->itemData(0, kImageSizeRole).toInt() > 0) {
+        image_size_->setValue(model_->itemData(0, kImageSizeRole).toInt());
+    }
     connect(format_, &QComboBox::currentIndexChanged, this, &ExportEmbeddingsDialog::suggestOutput);
     connect(data_, &QComboBox::currentIndexChanged, this, &ExportEmbeddingsDialog::suggestOutput);
     suggestOutput();

@@ -228,16 +228,7 @@ void LivePlots::setSmoothing(double weight) {
 }
 
 QVector<double> LivePlots::smoothedLoss() const {
-    // TensorBoard's: an EMA started at 0 and divided by its weights' sum, 1 - w^n.
-    QVector<double> smoothed;
-    smoothed.reserve(loss_.size());
-    double last = 0, debias = 1;
-    for (const double value : loss_) {
-        last = last * smoothing_ + (1 - smoothing_) * value;
-        debias *= smoothing_;
-        smoothed.append(last / (1 - debias));
-    }
-    return smoothed;
+    return series_.smoothedLoss(smoothing_);
 }
 
 void LivePlots::setLogScale(bool on) {
@@ -262,23 +253,25 @@ bool LivePlots::exportCsv(const QString& file, QString* error) const {
         *error = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(file), out.errorString());
         return false;
     }
-    const QString metric = watched_.isEmpty() ? QStringLiteral("val_metric") : watched_;
+    const RunSeries& r = series_;
+    const QString metric = r.watched().isEmpty() ? QStringLiteral("val_metric") : r.watched();
     QTextStream csv(&out);
     csv << "step,seconds,train_loss,lr,data_wait,images_per_second,cpu_util," << metric
         << ",val_loss\n";
     int v = 0;
-    for (int i = 0; i < steps_.size(); ++i) {
-        csv << steps_[i] << ',' << seconds_[i] << ','
-            << QString::number(loss_[i], 'g', QLocale::FloatingPointShortest) << ','
-            << QString::number(lr_[i], 'g', QLocale::FloatingPointShortest) << ','
-            << data_wait_[i] / 100.0 << ',' << images_per_second_[i] << ',' << cpu_[i] / 100.0
-            << ',';
-        while (v < validation_steps_.size() && validation_steps_[v] < steps_[i]) {
+    for (int i = 0; i < r.stepCount(); ++i) {
+        csv << r.steps()[i] << ',' << r.seconds()[i] << ','
+            << QString::number(r.loss()[i], 'g', QLocale::FloatingPointShortest) << ','
+            << QString::number(r.learningRate()[i], 'g', QLocale::FloatingPointShortest) << ','
+            << r.dataWaitPercent()[i] / 100.0 << ',' << r.imagesPerSecond()[i] << ','
+            << r.cpuPercent()[i] / 100.0 << ',';
+        while (v < r.validationCount() && r.validationSteps()[v] < r.steps()[i]) {
             ++v;
         }
-        if (v < validation_steps_.size() && validation_steps_[v] == steps_[i]) {
-            csv << QString::number(validation_metric_[v], 'g', QLocale::FloatingPointShortest)
-                << ',' << QString::number(validation_loss_[v], 'g', QLocale::FloatingPointShortest);
+        if (v < r.validationCount() && r.validationSteps()[v] == r.steps()[i]) {
+            csv << QString::number(r.validationMetric()[v], 'g', QLocale::FloatingPointShortest)
+                << ','
+                << QString::number(r.validationLoss()[v], 'g', QLocale::FloatingPointShortest);
         } else {
             csv << ',';
         }
@@ -304,21 +297,7 @@ bool LivePlots::exportPng(const QString& file, QString* error) {
 void LivePlots::clear() {
     clock_.invalidate();
     history_seconds_ = 0;
-    steps_.clear();
-    seconds_.clear();
-    loss_.clear();
-    lr_.clear();
-    data_wait_.clear();
-    cpu_.clear();
-    images_per_second_.clear();
-    gpu_util_.clear();
-    gpu_memory_.clear();
-    best_loss_ = 0;
-    validation_steps_.clear();
-    validation_seconds_.clear();
-    validation_metric_.clear();
-    validation_loss_.clear();
-    best_validation_ = -1;
+    series_.clear();
     pending_validations_.clear();
     updateValidationTitle();
     validation_panel_.plot->hide();
@@ -330,53 +309,21 @@ void LivePlots::clear() {
 double LivePlots::elapsedSeconds() {
     if (!clock_.isValid()) {
         clock_.start();
-        history_seconds_ = seconds_.isEmpty() ? 0.0 : seconds_.back();
+        history_seconds_ = series_.seconds().isEmpty() ? 0.0 : series_.seconds().back();
     }
     return history_seconds_ + clock_.elapsed() / 1000.0;
 }
 
 void LivePlots::showHistory(const kiln::track::RecordedHistory& history) {
     clear();
-    const double start = history.step_wall_times.empty() ? 0 : history.step_wall_times.front();
-    std::size_t step = 0;
-    for (const kiln::train::ValidationMetrics& validation : history.validations) {
-        // Each evaluation in time order with the steps, at the time of its step.
-        while (step < history.steps.size() && history.steps[step].step <= validation.step) {
-            appendStep(history.steps[step], history.step_wall_times[step] - start);
-            ++step;
-        }
-        appendValidation(validation, seconds_.isEmpty() ? 0.0 : seconds_.back());
-    }
-    for (; step < history.steps.size(); ++step) {
-        appendStep(history.steps[step], history.step_wall_times[step] - start);
+    series_.setHistory(history);
+    if (series_.validationCount() > 0) {
+        validation_panel_.plot->show();
     }
 }
 
 void LivePlots::addValidation(const kiln::train::ValidationMetrics& metrics) {
-    appendValidation(metrics, elapsedSeconds());
-}
-
-void LivePlots::appendValidation(const kiln::train::ValidationMetrics& metrics, double seconds) {
-    const QString watched = QString::fromStdString(metrics.watched);
-    double value = qQNaN(), loss = qQNaN();
-    for (const auto& [key, number] : metrics.values) {
-        if (QString::fromStdString(key) == watched) {
-            value = number;
-        } else if (key == "val_loss") {
-            loss = number;
-        }
-    }
-    if (watched != watched_) {
-        watched_ = watched;
-        validation_panel_.graphs[0]->setName(watched.section(QLatin1Char('/'), -1));
-    }
-    validation_steps_.append(static_cast<double>(metrics.step));
-    validation_seconds_.append(seconds);
-    validation_metric_.append(value);
-    validation_loss_.append(loss);
-    if (metrics.best) {
-        best_validation_ = static_cast<int>(validation_steps_.size()) - 1;
-    }
+    series_.appendValidation(metrics, elapsedSeconds());
     pending_validations_.removeAll(static_cast<qint64>(metrics.step));
     updateValidationTitle();
     validation_panel_.plot->show();
@@ -405,36 +352,12 @@ QString LivePlots::validationTitle() const {
 }
 
 void LivePlots::addStep(const kiln::train::StepMetrics& metrics) {
-    appendStep(metrics, elapsedSeconds());
-}
-
-void LivePlots::appendStep(const kiln::train::StepMetrics& metrics, double seconds) {
-    const auto step = static_cast<double>(metrics.step);
-    steps_.append(step);
-    seconds_.append(seconds);
-    loss_.append(metrics.loss);
-    lr_.append(metrics.lr);
-    data_wait_.append(100.0 * metrics.data_wait);
-    cpu_.append(100.0 * metrics.cpu_util);
-    images_per_second_.append(metrics.images_per_second);
-    if (steps_.size() == 1 || metrics.loss < best_loss_) {
-        best_loss_ = metrics.loss;
-        best_step_ = static_cast<int>(steps_.size()) - 1;
-    }
-    for (const system::GpuSample& gpu : metrics.gpus) {
-        while (gpu_util_.size() <= gpu.index) {
-            gpu_util_.append(QVector<double>());
-            gpu_memory_.append(QVector<double>());
-        }
-        // NaN where NVML could not measure: a gap in the line, not a false zero.
-        gpu_util_[gpu.index].append(gpu.util_percent.value_or(qQNaN()));
-        gpu_memory_[gpu.index].append(gpu.memory_used_mb.value_or(qQNaN()));
-    }
+    series_.appendStep(metrics, elapsedSeconds());
     dirty_ = true;
 }
 
 bool LivePlots::showsGpus() const {
-    return !gpu_util_.isEmpty();
+    return !series_.gpuUtilPercent().isEmpty();
 }
 
 void LivePlots::redraw() {
@@ -443,17 +366,20 @@ void LivePlots::redraw() {
     }
     dirty_ = false;
     ++redraws_;
-    loss_panel_.graphs[0]->setData(xs(), loss_, true);
+    const RunSeries& r = series_;
+    const QVector<QVector<double>>& gpu_util = r.gpuUtilPercent();
+    loss_panel_.graphs[0]->setData(xs(), r.loss(), true);
     if (smoothing_ > 0) {
         smoothed_->setData(xs(), smoothedLoss(), true);
     }
-    loss_panel_.graphs[1]->setData(xs(), lr_, true);
-    best_marker_->setData(steps_.isEmpty() ? QVector<double>{} : QVector<double>{xs()[best_step_]},
-                          steps_.isEmpty() ? QVector<double>{} : QVector<double>{best_loss_}, true);
-    data_wait_panel_.graphs[0]->setData(xs(), data_wait_, true);
-    cpu_panel_.graphs[0]->setData(xs(), cpu_, true);
-    throughput_panel_.graphs[0]->setData(xs(), images_per_second_, true);
-    while (gpu_panel_.graphs.size() < 2 * gpu_util_.size()) {
+    loss_panel_.graphs[1]->setData(xs(), r.learningRate(), true);
+    const int best = r.bestLossIndex();
+    best_marker_->setData(best < 0 ? QVector<double>{} : QVector<double>{xs()[best]},
+                          best < 0 ? QVector<double>{} : QVector<double>{r.bestLoss()}, true);
+    data_wait_panel_.graphs[0]->setData(xs(), r.dataWaitPercent(), true);
+    cpu_panel_.graphs[0]->setData(xs(), r.cpuPercent(), true);
+    throughput_panel_.graphs[0]->setData(xs(), r.imagesPerSecond(), true);
+    while (gpu_panel_.graphs.size() < 2 * gpu_util.size()) {
         const int gpu = static_cast<int>(gpu_panel_.graphs.size() / 2);
         QCPGraph* util = gpu_panel_.plot->addGraph();
         util->setName(tr("GPU %1 utilisation").arg(gpu));
@@ -464,21 +390,25 @@ void LivePlots::redraw() {
         memory->setPen(QPen(kColours[gpu % kColours.size()], 1.0, Qt::DashLine));
         gpu_panel_.graphs << util << memory;
     }
-    for (int gpu = 0; gpu < gpu_util_.size(); ++gpu) {
-        const QVector<double> steps = xs().mid(xs().size() - gpu_util_[gpu].size());
-        gpu_panel_.graphs[2 * gpu]->setData(steps, gpu_util_[gpu], true);
-        gpu_panel_.graphs[2 * gpu + 1]->setData(steps, gpu_memory_[gpu], true);
+    for (int gpu = 0; gpu < gpu_util.size(); ++gpu) {
+        const QVector<double> steps = xs().mid(xs().size() - gpu_util[gpu].size());
+        gpu_panel_.graphs[2 * gpu]->setData(steps, gpu_util[gpu], true);
+        gpu_panel_.graphs[2 * gpu + 1]->setData(steps, r.gpuMemoryMb()[gpu], true);
     }
-    const QVector<double>& validation_xs = time_axis_ ? validation_seconds_ : validation_steps_;
-    validation_panel_.graphs[0]->setData(validation_xs, validation_metric_, true);
-    validation_panel_.graphs[1]->setData(validation_xs, validation_loss_, true);
+    if (r.watched() != shown_watched_) {
+        shown_watched_ = r.watched();
+        validation_panel_.graphs[0]->setName(shown_watched_.section(QLatin1Char('/'), -1));
+    }
+    const int best_validation = r.bestValidation();
+    validation_panel_.graphs[0]->setData(validationXs(), r.validationMetric(), true);
+    validation_panel_.graphs[1]->setData(validationXs(), r.validationLoss(), true);
     best_validation_marker_->setData(
-        best_validation_ < 0 ? QVector<double>{} : QVector<double>{validation_xs[best_validation_]},
-        best_validation_ < 0 ? QVector<double>{}
-                             : QVector<double>{validation_metric_[best_validation_]},
+        best_validation < 0 ? QVector<double>{} : QVector<double>{validationXs()[best_validation]},
+        best_validation < 0 ? QVector<double>{}
+                            : QVector<double>{r.validationMetric()[best_validation]},
         true);
-    no_gpu_->setVisible(gpu_util_.isEmpty());
-    gpu_panel_.plot->setVisible(!gpu_util_.isEmpty());
+    no_gpu_->setVisible(gpu_util.isEmpty());
+    gpu_panel_.plot->setVisible(!gpu_util.isEmpty());
     // Steps or seconds, whichever the x axis shows.
     const QVector<double>& x = xs();
     for (const Panel* panel : {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_,
@@ -501,7 +431,7 @@ void LivePlots::redraw() {
         }
         panel->plot->replot(QCustomPlot::rpQueuedReplot);
     }
-    if (!gpu_memory_.isEmpty()) {
+    if (!r.gpuMemoryMb().isEmpty()) {
         gpu_panel_.plot->yAxis2->rescale(true);
     }
 }
@@ -511,42 +441,43 @@ QString LivePlots::readout(const QString& plot, double step) const {
     if (i < 0) {
         return {};
     }
-    const QString at = tr("step %1").arg(steps_[i]);
+    const RunSeries& r = series_;
+    const QString at = tr("step %1").arg(r.steps()[i]);
     if (plot == QLatin1String("loss")) {
         return tr("%1: loss %2, learning rate %3")
             .arg(at)
-            .arg(loss_[i], 0, 'f', 4)
-            .arg(lr_[i], 0, 'g', 3);
+            .arg(r.loss()[i], 0, 'f', 4)
+            .arg(r.learningRate()[i], 0, 'g', 3);
     }
     if (plot == QLatin1String("data_wait")) {
-        return tr("%1: data_wait %2%").arg(at).arg(data_wait_[i], 0, 'f', 1);
+        return tr("%1: data_wait %2%").arg(at).arg(r.dataWaitPercent()[i], 0, 'f', 1);
     }
     if (plot == QLatin1String("cpu")) {
-        return tr("%1: CPU %2%").arg(at).arg(cpu_[i], 0, 'f', 0);
+        return tr("%1: CPU %2%").arg(at).arg(r.cpuPercent()[i], 0, 'f', 0);
     }
     if (plot == QLatin1String("throughput")) {
-        return tr("%1: %2 images/s").arg(at).arg(images_per_second_[i], 0, 'f', 1);
+        return tr("%1: %2 images/s").arg(at).arg(r.imagesPerSecond()[i], 0, 'f', 1);
     }
     if (plot == QLatin1String("validation")) {
-        const QVector<double>& validation_xs = time_axis_ ? validation_seconds_ : validation_steps_;
-        const int v = nearest(validation_xs, step);
+        const int v = nearest(validationXs(), step);
         if (v < 0) {
             return {};
         }
         return tr("evaluation after step %1: %2 %3, val_loss %4%5")
-            .arg(validation_steps_[v])
-            .arg(watched_.section(QLatin1Char('/'), -1))
-            .arg(validation_metric_[v], 0, 'f', 4)
-            .arg(validation_loss_[v], 0, 'f', 4)
-            .arg(v == best_validation_ ? tr(" (best)") : QString());
+            .arg(r.validationSteps()[v])
+            .arg(r.watched().section(QLatin1Char('/'), -1))
+            .arg(r.validationMetric()[v], 0, 'f', 4)
+            .arg(r.validationLoss()[v], 0, 'f', 4)
+            .arg(v == r.bestValidation() ? tr(" (best)") : QString());
     }
-    if (plot == QLatin1String("gpu") && !gpu_util_.isEmpty()) {
+    const QVector<QVector<double>>& gpu_util = r.gpuUtilPercent();
+    if (plot == QLatin1String("gpu") && !gpu_util.isEmpty()) {
         QStringList parts;
-        for (int gpu = 0; gpu < gpu_util_.size(); ++gpu) {
-            const int offset = static_cast<int>(steps_.size() - gpu_util_[gpu].size());
+        for (int gpu = 0; gpu < gpu_util.size(); ++gpu) {
+            const int offset = static_cast<int>(r.stepCount() - gpu_util[gpu].size());
             if (i >= offset) {
-                const double util = gpu_util_[gpu][i - offset];
-                const double memory = gpu_memory_[gpu][i - offset];
+                const double util = gpu_util[gpu][i - offset];
+                const double memory = r.gpuMemoryMb()[gpu][i - offset];
                 parts << tr("GPU %1 %2, %3")
                              .arg(gpu)
                              .arg(qIsNaN(util) ? tr("n/a")

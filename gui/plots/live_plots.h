@@ -1,7 +1,6 @@
 #pragma once
 
-#include "track/step_values.h"
-#include "train/trainer.h"
+#include "plots/run_series.h"
 
 #include <QElapsedTimer>
 #include <QVector>
@@ -17,10 +16,11 @@ namespace kiln::gui {
 
 // The live view of a training: loss (and learning rate), data_wait %, CPU and GPU utilisation,
 // GPU memory and images/s over steps; for fine-tuning, the watched validation metric and
-// val_loss at each evaluation, its best marked. Steps are appended as they arrive and kept at full
-// resolution; the plots are redrawn by a timer at most 25 times a second, and only when new
-// data came, however fast steps arrive. Hovering a plot shows the value under the cursor; the
-// best loss so far is marked. Without GPUs the GPU plot says so instead of drawing zeros.
+// val_loss at each evaluation, its best marked. Steps are appended to its RunSeries as they
+// arrive and kept at full resolution; the plots are redrawn by a timer at most 25 times a second,
+// and only when new data came, however fast steps arrive. Hovering a plot shows the value under the
+// cursor; the best loss so far is marked. Without GPUs the GPU plot says so instead of drawing
+// zeros.
 class LivePlots : public QWidget {
     Q_OBJECT
 
@@ -40,7 +40,7 @@ public:
     // addValidation() brings that step.
     void addPendingValidation(qint64 step);
     QString validationTitle() const;
-    int validationCount() const { return static_cast<int>(validation_steps_.size()); }
+    int validationCount() const { return series_.validationCount(); }
     // Plots over elapsed seconds instead of steps.
     void setTimeAxis(bool on);
     bool timeAxis() const { return time_axis_; }
@@ -58,9 +58,10 @@ public:
     bool exportCsv(const QString& file, QString* error) const;
     bool exportPng(const QString& file, QString* error);
 
-    int stepCount() const { return static_cast<int>(steps_.size()); }
+    const RunSeries& series() const { return series_; }
+    int stepCount() const { return series_.stepCount(); }
     int redrawCount() const { return redraws_; }
-    double bestLoss() const { return best_loss_; }
+    double bestLoss() const { return series_.bestLoss(); }
     // The text a hover over `plot` at `step` (seconds with the time axis) shows.
     QString readout(const QString& plot, double step) const;
     bool showsGpus() const;
@@ -77,28 +78,21 @@ private:
     void redraw();
     void showReadout(QCustomPlot* plot, QMouseEvent* event);
 
-    const QVector<double>& xs() const { return time_axis_ ? seconds_ : steps_; }
+    const QVector<double>& xs() const { return time_axis_ ? series_.seconds() : series_.steps(); }
+    const QVector<double>& validationXs() const {
+        return time_axis_ ? series_.validationSeconds() : series_.validationSteps();
+    }
 
-    QVector<double> steps_;
-    QVector<double> seconds_; // since the first step arrived
+    RunSeries series_;
     // The seconds axis: live steps count from the first one that arrives, after what a shown
     // history already spans.
     double elapsedSeconds();
-    void appendStep(const kiln::train::StepMetrics& metrics, double seconds);
-    void appendValidation(const kiln::train::ValidationMetrics& metrics, double seconds);
     QElapsedTimer clock_;
     double history_seconds_ = 0;
     bool time_axis_ = false;
-    QVector<double> loss_, lr_, data_wait_, cpu_, images_per_second_;
-    QVector<QVector<double>> gpu_util_, gpu_memory_; // per GPU
-    double best_loss_ = 0;
-    int best_step_ = 0; // index of the best loss
     bool dirty_ = false;
     int redraws_ = 0;
-
-    QVector<double> validation_steps_, validation_seconds_, validation_metric_, validation_loss_;
-    QString watched_;
-    int best_validation_ = -1;
+    QString shown_watched_; // the validation graph's name is the watched metric's
     QVector<qint64> pending_validations_;
 
     Panel loss_panel_, data_wait_panel_, cpu_panel_, gpu_panel_, throughput_panel_,

@@ -57,7 +57,10 @@ PredictDialog::PredictDialog(const Project& project, const QVector<RunRow>& runs
     form->addRow(tr("Model"),
                  withBrowse(model_, tr("Model"), project_folder_, tr("Kiln checkpoints (*.ckpt)")));
     form->addRow(tr("Images"), withBrowse(data_, tr("Images to predict on"), project_folder_, {}));
-    form->addRow(tr("Write to"), out_);
+    // A CSV, a COCO results JSON or a folder of masks, by the model's task.
+    form->addRow(tr("Write to"),
+                 withSaveBrowse(out_, tr("Write the Predictions to"),
+                                tr("Results (*.csv *.json);;Any file or folder (*)")));
     form->addRow(QString(), draw_);
     finishLayout(form, tr("Predict"));
 

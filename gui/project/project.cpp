@@ -1,5 +1,7 @@
 #include "project/project.h"
 
+#include "data/dataset_labels.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -128,7 +130,21 @@ bool Project::load(const QString& file, QString* error) {
         if (name.isEmpty()) {
             name = QFileInfo(absolute).fileName();
         }
-        datasets.append({name, absolute});
+        DatasetEntry dataset;
+        dataset.name = name;
+        dataset.path = absolute;
+        const QString kind = entry.value(QStringLiteral("kind")).toString();
+        if (data::parse_label_kind(kind.toStdString())) {
+            dataset.kind = kind;
+            const QString labels = entry.value(QStringLiteral("labels")).toString();
+            dataset.labels =
+                labels.isEmpty() ? QString() : QDir::cleanPath(base.absoluteFilePath(labels));
+        } else { // saved before datasets had kinds
+            const data::DatasetLayout layout = data::detect_dataset_layout(absolute.toStdString());
+            dataset.kind = QString::fromUtf8(data::label_kind_name(layout.kind).data());
+            dataset.labels = QString::fromStdString(layout.labels.string());
+        }
+        datasets.append(dataset);
     }
     file_ = QFileInfo(file).absoluteFilePath();
     datasets_ = datasets;
@@ -157,8 +173,13 @@ bool Project::save(const QString& file, QString* error) {
         !runs.isEmpty() && QFileInfo(runs).isDir() ? base.relativeFilePath(runs) : runs_folder_;
     QJsonArray datasets;
     for (const DatasetEntry& dataset : datasets_) {
-        datasets.append(QJsonObject{{QStringLiteral("name"), dataset.name},
-                                    {QStringLiteral("path"), base.relativeFilePath(dataset.path)}});
+        QJsonObject entry{{QStringLiteral("name"), dataset.name},
+                          {QStringLiteral("path"), base.relativeFilePath(dataset.path)},
+                          {QStringLiteral("kind"), dataset.kind}};
+        if (!dataset.labels.isEmpty()) {
+            entry.insert(QStringLiteral("labels"), base.relativeFilePath(dataset.labels));
+        }
+        datasets.append(entry);
     }
     const QJsonObject root{
         {QStringLiteral("format_version"), kFormatVersion},
@@ -192,15 +213,36 @@ bool Project::save(const QString& file, QString* error) {
 
 bool Project::addDataset(const QString& folder) {
     const QString absolute = QDir::cleanPath(QFileInfo(folder).absoluteFilePath());
+    const data::DatasetLayout layout = data::detect_dataset_layout(absolute.toStdString());
+    const QString images = QDir::cleanPath(QString::fromStdString(layout.images.string()));
     for (const DatasetEntry& dataset : datasets_) {
-        if (dataset.path == absolute) {
+        if (dataset.path == images) {
             return false;
         }
     }
-    datasets_.append({QFileInfo(absolute).fileName(), absolute});
+    datasets_.append({QFileInfo(absolute).fileName(), images,
+                      QString::fromUtf8(data::label_kind_name(layout.kind).data()),
+                      layout.labels.empty()
+                          ? QString()
+                          : QDir::cleanPath(QString::fromStdString(layout.labels.string()))});
     Q_EMIT datasetsChanged();
     setModified(true);
     return true;
+}
+
+void Project::setDatasetLabels(int index, const QString& kind, const QString& labels) {
+    if (index < 0 || index >= datasets_.size()) {
+        return;
+    }
+    DatasetEntry& dataset = datasets_[index];
+    const QString absolute = labels.isEmpty() ? QString() : QDir::cleanPath(labels);
+    if (dataset.kind == kind && dataset.labels == absolute) {
+        return;
+    }
+    dataset.kind = kind;
+    dataset.labels = absolute;
+    Q_EMIT datasetsChanged();
+    setModified(true);
 }
 
 void Project::removeDataset(int index) {

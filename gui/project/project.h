@@ -8,9 +8,12 @@
 
 namespace kiln::gui {
 
+// A dataset of the project: its folder of images and what labels it has.
 struct DatasetEntry {
     QString name;
-    QString path; // absolute
+    QString path;                            // absolute: the folder of images training reads
+    QString kind = QStringLiteral("images"); // data::label_kind_name: images, masks, coco, ...
+    QString labels; // absolute: the masks folder, COCO JSON or data.yaml; empty for the others
 };
 
 // A Kiln Studio project: a `*.kiln` file, JSON with a `format_version`, holding the datasets
@@ -38,8 +41,12 @@ public:
     bool isModified() const { return modified_; }
 
     const QList<DatasetEntry>& datasets() const { return datasets_; }
-    // Adds a folder (named after it); false if it is already in the project.
+    // Adds a folder (named after it) with the labels found in it (data::detect_dataset_layout:
+    // for a folder with images/ and masks/, the images folder is images/); false if its images
+    // are already in the project.
     bool addDataset(const QString& folder);
+    // Changes what labels dataset `index` has.
+    void setDatasetLabels(int index, const QString& kind, const QString& labels);
     void removeDataset(int index);
     // Datasets whose folder is not on disk (moved, or an unplugged drive).
     QStringList missingDatasets() const;

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "plots/plot_theme.h"
 #include "plots/qcustomplot.h"
+#include "plots/run_series.h"
 #include "runs/run_comparison.h"
 #include "track/run_directory.h"
 #include "track/run_store.h"
@@ -576,7 +577,7 @@ void RunHistoryView::updateCurves() {
     curves_->clearGraphs();
     QStringList metrics{QStringLiteral("train_loss")};
     for (const RunRow& run : selectedRuns()) {
-        QVector<double> steps, values;
+        MetricSeries series;
         try {
             const track::RunStore store(
                 kiln::track::RunDirectory(run.directory.toStdString()).run_db(), false);
@@ -588,14 +589,11 @@ void RunHistoryView::updateCurves() {
                     metrics << name;
                 }
             }
-            for (const track::MetricPoint& point : store.metrics(run.id, metric.toStdString())) {
-                steps << static_cast<double>(point.step);
-                values << point.value;
-            }
+            series = recordedSeries(store, run.id, metric.toStdString());
         } catch (const std::exception&) {
             continue; // the table said what it could; an unreadable run draws nothing
         }
-        if (steps.isEmpty()) {
+        if (series.steps.isEmpty()) {
             continue; // a run without this metric (another task's)
         }
         const QColor colour = colours[curves_->graphCount() % colours.size()];
@@ -605,7 +603,7 @@ void RunHistoryView::updateCurves() {
         if (metric.startsWith(QStringLiteral("val_"))) { // one point per evaluation
             graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, 5));
         }
-        graph->setData(steps, values, true);
+        graph->setData(series.steps, series.values, true);
     }
     // The choices follow the selection; the shown metric stays while a selected run has it.
     {

@@ -4,6 +4,7 @@
 #include "core/log.h"
 #include "data/augment.h"
 #include "data/dataset_index.h"
+#include "data/dataset_labels.h"
 #include "data/dataset_optimizer.h"
 #include "data/idx_import.h"
 #include "data/image_decode.h"
@@ -1076,6 +1077,150 @@ private Q_SLOTS:
             QCOMPARE(int(std::count(labels.begin(), labels.end(), '\n')), count);
         }
         QVERIFY(readAll(root_ / "scenes-a/data.yaml").find("names:") != std::string::npos);
+    }
+    // ---- dataset layouts and label statistics (of scenes-a, made above) ----
+
+    void datasetLayoutsAreRecognised() {
+        using kiln::data::LabelKind;
+        QCOMPARE(kiln::data::detect_dataset_layout(images_).kind, LabelKind::ClassFolders);
+        QCOMPARE(kiln::data::detect_dataset_layout(root_ / "index").kind, LabelKind::Images);
+        // scenes-a holds a data.yaml, masks and a COCO file: the YAML names the whole layout.
+        const auto yolo = kiln::data::detect_dataset_layout(root_ / "scenes-a");
+        QCOMPARE(yolo.kind, LabelKind::Yolo);
+        QCOMPARE(yolo.labels, root_ / "scenes-a" / "data.yaml");
+        QCOMPARE(yolo.images, root_ / "scenes-a" / "images"); // not the masks beside them
+
+        const fs::path masks = root_ / "layout-masks";
+        writeImage(masks / "images" / "a.png", 8, 8);
+        fs::create_directories(masks / "masks");
+        const auto segmentation = kiln::data::detect_dataset_layout(masks);
+        QCOMPARE(segmentation.kind, LabelKind::Masks);
+        QCOMPARE(segmentation.images, masks / "images");
+        QCOMPARE(segmentation.labels, masks / "masks");
+
+        const fs::path coco = root_ / "layout-coco";
+        writeImage(coco / "images" / "a.png", 8, 8);
+        writeBytes(coco / "annotations" / "instances_val.json", R"({"images": []})");
+        writeBytes(coco / "annotations" / "instances_train.json", R"({"images": []})");
+        writeBytes(coco / "annotations" / "notes.json", R"({"author": "me"})");
+        const auto instances = kiln::data::detect_dataset_layout(coco);
+        QCOMPARE(instances.kind, LabelKind::Coco);
+        QCOMPARE(instances.images, coco / "images");
+        QCOMPARE(instances.labels, coco / "annotations" / "instances_train.json");
+
+        for (const LabelKind kind : {LabelKind::Images, LabelKind::ClassFolders, LabelKind::Masks,
+                                     LabelKind::Coco, LabelKind::Yolo}) {
+            QCOMPARE(kiln::data::parse_label_kind(kiln::data::label_kind_name(kind)), kind);
+        }
+        QVERIFY(!kiln::data::parse_label_kind("voc"));
+    }
+
+    void labelStatisticsCountWhatTheLabelsHold() {
+        using kiln::data::LabelKind;
+        const fs::path scenes = root_ / "scenes-a";
+        const json annotations = json::parse(readAll(scenes / "annotations.json"));
+        std::map<std::int64_t, std::int64_t> per_category;
+        std::int64_t small = 0;
+        for (const json& annotation : annotations["annotations"]) {
+            ++per_category[annotation["category_id"].get<std::int64_t>()];
+            const double area =
+                annotation["bbox"][2].get<double>() * annotation["bbox"][3].get<double>();
+            small += area < 32.0 * 32.0 ? 1 : 0;
+        }
+        for (const auto& layout :
+             {kiln::data::DatasetLayout{LabelKind::Coco, scenes / "images",
+                                        scenes / "annotations.json"},
+              kiln::data::DatasetLayout{LabelKind::Yolo, scenes, scenes / "data.yaml"}}) {
+            const auto statistics = kiln::data::read_label_statistics(layout, 2);
+            QVERIFY2(statistics.problems.empty(),
+                     statistics.problems.empty() ? "" : statistics.problems.front().c_str());
+            QCOMPARE(statistics.images, std::int64_t(5));
+            QVERIFY2(statistics.warnings.empty(), // the generator's boxes lie inside their images
+                     statistics.warnings.empty() ? "" : statistics.warnings.front().c_str());
+            QCOMPARE(statistics.labelled.size(), std::size_t(5));
+            QCOMPARE(statistics.classes.size(), annotations["categories"].size());
+            std::int64_t objects = 0;
+            for (std::size_t c = 0; c < statistics.classes.size(); ++c) {
+                const json& category = annotations["categories"][c];
+                QCOMPARE(statistics.classes[c].objects,
+                         per_category[category["id"].get<std::int64_t>()]);
+                QVERIFY(statistics.classes[c].images <= statistics.classes[c].objects);
+                objects += statistics.classes[c].objects;
+            }
+            QCOMPARE(objects, static_cast<std::int64_t>(annotations["annotations"].size()));
+            QCOMPARE(statistics.object_sizes[0], small);
+            QCOMPARE(statistics.object_sizes[0] + statistics.object_sizes[1] +
+                         statistics.object_sizes[2],
+                     objects);
+        }
+
+        // Masks: every pixel counted by class, the names from classes.json beside the masks.
+        const auto masks = kiln::data::read_label_statistics(
+            {LabelKind::Masks, scenes / "images", scenes / "masks"}, 2);
+        QVERIFY(masks.problems.empty());
+        const json names = json::parse(readAll(scenes / "classes.json"));
+        QCOMPARE(masks.classes.size(), names.size());
+        for (std::size_t value = 0; value < masks.classes.size(); ++value) {
+            std::int64_t pixels = 0;
+            std::int64_t images = 0;
+            for (int i = 0; i < 5; ++i) {
+                const cv::Mat mask =
+                    kiln::data::read_mask(scenes / "masks" / (std::to_string(i) + ".png"));
+                const int count = cv::countNonZero(mask == int(value));
+                pixels += count;
+                images += count > 0 ? 1 : 0;
+            }
+            QCOMPARE(masks.classes[value].objects, pixels);
+            QCOMPARE(masks.classes[value].images, images);
+            QCOMPARE(masks.classes[value].name, names[std::to_string(value)].get<std::string>());
+        }
+
+        // Bad masks are listed by file, and the others still counted.
+        const fs::path broken = root_ / "broken-masks";
+        fs::create_directories(broken);
+        fs::copy(scenes / "images", broken / "images", fs::copy_options::recursive);
+        fs::copy(scenes / "masks", broken / "masks", fs::copy_options::recursive);
+        fs::remove(broken / "masks" / "1.png");
+        writeImage(broken / "masks" / "3.png", cv::Mat::zeros(10, 12, CV_8U));
+        std::vector<std::pair<std::int64_t, std::int64_t>> reported;
+        const auto partly = kiln::data::read_label_statistics(
+            {LabelKind::Masks, broken / "images", broken / "masks"}, 2,
+            [&](std::int64_t done, std::int64_t total) {
+                reported.emplace_back(done, total);
+                return true;
+            });
+        QCOMPARE(partly.problems.size(), std::size_t(2));
+        QVERIFY(partly.problems[0].find("has no mask \"" + (broken / "masks" / "1.png").string()) !=
+                std::string::npos);
+        QVERIFY(partly.problems[1].find("3.png\" is 12x10") != std::string::npos);
+        QCOMPARE(partly.images, std::int64_t(5));
+        QVERIFY(!reported.empty());
+        QCOMPARE(reported.back(), std::make_pair(std::int64_t(5), std::int64_t(5)));
+        std::int64_t counted = 0;
+        for (const auto& count : partly.classes) {
+            counted += count.objects;
+        }
+        QCOMPARE(counted + partly.ignored_pixels, std::int64_t(3 * 64 * 64));
+
+        // Class folders: the images per class.
+        const auto folders =
+            kiln::data::read_label_statistics({LabelKind::ClassFolders, images_, {}}, 1);
+        QCOMPARE(folders.classes.size(), std::size_t(2));
+        QCOMPARE(folders.classes[0].name, std::string("cats"));
+        QCOMPARE(folders.classes[1].images, std::int64_t(12));
+
+        // A COCO file the engine refuses is one problem, in the engine's words.
+        json wrong = annotations;
+        wrong["annotations"][0]["category_id"] = 99;
+        writeBytes(root_ / "wrong.json", wrong.dump());
+        const auto refused = kiln::data::read_label_statistics(
+            {LabelKind::Coco, scenes / "images", root_ / "wrong.json"}, 1);
+        QCOMPARE(refused.problems.size(), std::size_t(1));
+        // It names the file and the annotation.
+        QVERIFY2(refused.problems[0].find("wrong.json: annotations[0] (id 1) has category_id 99") !=
+                     std::string::npos,
+                 refused.problems[0].c_str());
+        QVERIFY(refused.classes.empty());
     }
 };
 

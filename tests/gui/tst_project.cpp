@@ -4,6 +4,7 @@
 #include "app/application.h"
 #include "app/main_window.h"
 #include "app/start_page.h"
+#include "common/bar_chart.h"
 #include "core/error.h"
 #include "datasets/augmentation_preview.h"
 #include "datasets/dataset_scan.h"
@@ -12,9 +13,13 @@
 #include "project/demo_project.h"
 #include "project/project.h"
 #include "support/screenshot.h"
+#include "support/shape_scenes.h"
+#include "support/shapes_idx.h"
 #include "training/run_config_form.h"
 
 #include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -22,6 +27,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
 #include <QMenu>
@@ -183,8 +189,7 @@ private Q_SLOTS:
         QCOMPARE(stats.formats.value(QStringLiteral("jpg")), 2);
         QVERIFY(!stats.formats.contains(QStringLiteral("txt")));
         QCOMPARE(stats.unreadable.size(), 1);
-        QCOMPARE(stats.per_subfolder.value(QString()), 5); // broken.png is not counted
-        QCOMPARE(stats.per_subfolder.value(QStringLiteral("sub")), 2);
+        QVERIFY(stats.labels == nullptr); // images at the top: no class folders, no labels
         QVERIFY(stats.unreadable.first().endsWith(QStringLiteral("broken.png")));
         // 100 px: under 256; 300 px: 256-511; 1200 px: 1024-2047.
         QCOMPARE(stats.longest_side, (std::array<qint64, 5>{3, 2, 0, 2, 0}));
@@ -392,6 +397,112 @@ private Q_SLOTS:
         QVERIFY(window.close());
     }
 
+    // A folder of generated scenes (images/, masks/, COCO and YOLO files): added, it is a YOLO
+    // set whose images are images/; the Datasets tab counts its objects per class as the
+    // annotations hold them, draws the boxes over the thumbnails, lists a wrong labels path as
+    // a problem, and follows a change of kind, which the project keeps.
+    void labelledDatasetsShowTheirLabels() {
+        namespace fs = std::filesystem;
+        const fs::path root = makeFolder(QStringLiteral("labelled")).toStdString();
+        kiln::test::write_shapes_idx(root / "idx-images", root / "idx-labels", 32);
+        kiln::test::write_shape_scenes(root / "idx-images", root / "idx-labels", root, 96, 6, 2);
+        const QString train = QString::fromStdString((root / "train").string());
+
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(window.newProject());
+        // No dataset yet: a hint, and nothing to remove or optimize.
+        QVERIFY(window.findChild<QWidget*>(QStringLiteral("noDatasetsHint"))->isVisible());
+        auto* remove = window.findChild<QPushButton*>(QStringLiteral("removeDatasetButton"));
+        QVERIFY(!remove->isEnabled());
+        QVERIFY(window.addDataset(train));
+        const kiln::gui::DatasetEntry added = window.project()->datasets().at(0);
+        QCOMPARE(added.kind, QStringLiteral("yolo"));
+        QCOMPARE(added.path, train + QStringLiteral("/images"));
+        QCOMPARE(added.labels, train + QStringLiteral("/data.yaml"));
+        // The new dataset is selected, its details shown at once.
+        QCOMPARE(window.findChild<QListWidget*>(QStringLiteral("datasetList"))->currentRow(), 0);
+        QVERIFY(remove->isEnabled());
+
+        // Objects per class, as annotations.json (the same scenes) counts them.
+        const QJsonObject coco =
+            QJsonDocument::fromJson(readAll(train + QStringLiteral("/annotations.json"))).object();
+        QMap<qint64, qint64> objects;
+        for (const QJsonValue& annotation : coco.value(QStringLiteral("annotations")).toArray()) {
+            ++objects[annotation.toObject().value(QStringLiteral("category_id")).toInteger()];
+        }
+        auto* classes = window.findChild<kiln::gui::BarChart*>(QStringLiteral("classChart"));
+        QTRY_VERIFY_WITH_TIMEOUT(classes->isVisible(), 30000);
+        const QJsonArray categories = coco.value(QStringLiteral("categories")).toArray();
+        QCOMPARE(classes->bars().size(), categories.size());
+        for (int c = 0; c < categories.size(); ++c) {
+            const QJsonObject category = categories.at(c).toObject();
+            QCOMPARE(classes->bars().at(c).label,
+                     category.value(QStringLiteral("name")).toString());
+            QCOMPARE(classes->bars().at(c).value,
+                     objects.value(category.value(QStringLiteral("id")).toInteger()));
+        }
+        auto* summary = window.findChild<QLabel*>(QStringLiteral("labelSummary"));
+        QVERIFY2(summary->text().startsWith(
+                     QStringLiteral("Training split: %1 objects")
+                         .arg(coco.value(QStringLiteral("annotations")).toArray().size())),
+                 qPrintable(summary->text()));
+
+        // The label browser: a thumbnail with its boxes drawn differs from the plain one.
+        auto* grid = window.findChild<QListView*>(QStringLiteral("thumbnailGrid"));
+        auto* thumbnails = qobject_cast<kiln::gui::ThumbnailModel*>(grid->model());
+        QCOMPARE(thumbnails->rowCount(), 6); // the images, not the masks beside them
+        const auto thumbnail = [thumbnails] {
+            thumbnails->data(thumbnails->index(0), Qt::DecorationRole);
+            [&] { QTRY_VERIFY_WITH_TIMEOUT(thumbnails->loadedCount() >= 1, 30000); }();
+            return thumbnails->data(thumbnails->index(0), Qt::DecorationRole)
+                .value<QPixmap>()
+                .toImage();
+        };
+        const QImage labelled = thumbnail();
+        QVERIFY(!labelled.isNull());
+        kiln::test::saveScreenshot(window, QStringLiteral("datasets-labels"));
+        window.findChild<QCheckBox*>(QStringLiteral("showLabelsCheck"))->setChecked(false);
+        QVERIFY(thumbnail() != labelled);
+        // A clicked thumbnail previews its own augmentations, after the original.
+        Q_EMIT grid->clicked(thumbnails->index(2));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.findChild<QLabel*>(QStringLiteral("augmentationArrow")) != nullptr, 30000);
+
+        // Masks, first with the YAML still named as labels: one problem naming the fix.
+        auto* kind = window.findChild<QComboBox*>(QStringLiteral("labelKindCombo"));
+        kind->setCurrentIndex(kind->findData(QStringLiteral("masks")));
+        Q_EMIT kind->activated(kind->currentIndex());
+        QCOMPARE(window.project()->datasets().at(0).kind, QStringLiteral("masks"));
+        auto* problems = window.findChild<QListWidget*>(QStringLiteral("labelProblems"));
+        QTRY_VERIFY_WITH_TIMEOUT(problems->isVisible(), 30000);
+        QCOMPARE(problems->count(), 1);
+        QVERIFY2(problems->item(0)->text().contains(QStringLiteral("is not a folder of masks")),
+                 qPrintable(problems->item(0)->text()));
+        kiln::test::saveScreenshot(window, QStringLiteral("datasets-label-problem"));
+        auto* path = window.findChild<QLineEdit*>(QStringLiteral("labelsPathField"));
+        path->setText(train + QStringLiteral("/masks"));
+        Q_EMIT path->editingFinished();
+        QTRY_VERIFY_WITH_TIMEOUT(!problems->isVisible() && classes->isVisible(), 30000);
+        const QJsonObject names =
+            QJsonDocument::fromJson(readAll(train + QStringLiteral("/classes.json"))).object();
+        QCOMPARE(classes->bars().size(), names.size());
+        QCOMPARE(classes->bars().at(0).label, names.value(QStringLiteral("0")).toString());
+        QVERIFY(classes->bars().at(0).value > 0); // every scene has background
+
+        // Kept by the project, the labels relative to it.
+        const QString file = QDir(temp_.path()).filePath(QStringLiteral("labelled/l.kiln"));
+        QVERIFY(window.saveProjectAs(file));
+        QVERIFY(readAll(file).contains("\"labels\": \"train/masks\""));
+        Project reopened;
+        QString error;
+        QVERIFY2(reopened.load(file, &error), qPrintable(error));
+        QCOMPARE(reopened.datasets().at(0).kind, QStringLiteral("masks"));
+        QCOMPARE(reopened.datasets().at(0).labels, train + QStringLiteral("/masks"));
+        QVERIFY(window.close());
+    }
+
     void projectsMove() {
         // A project with its data and a run beside it, and a preset naming them.
         const QString data = makeFolder(QStringLiteral("move/a/images"));
@@ -548,10 +659,11 @@ private Q_SLOTS:
         QCOMPARE(settings.value("epochs", 0), 15);
         QCOMPARE(settings.value("data", ""), images.path().toStdString());
         // Its Datasets tab shows the images per class of its class folders.
-        auto* details = window.findChild<QLabel*>(QStringLiteral("datasetStats"));
-        QTRY_VERIFY_WITH_TIMEOUT(details->text().contains(QStringLiteral("Class folders: 10")),
-                                 30000);
-        QVERIFY2(details->text().contains(QStringLiteral("0: 942")), qPrintable(details->text()));
+        QCOMPARE(window.project()->datasets().at(0).kind, QStringLiteral("class_folders"));
+        auto* classes = window.findChild<kiln::gui::BarChart*>(QStringLiteral("classChart"));
+        QTRY_COMPARE_WITH_TIMEOUT(classes->bars().size(), 10, 30000);
+        QCOMPARE(classes->bars().at(0).label, QStringLiteral("0"));
+        QCOMPARE(classes->bars().at(0).value, 942);
         // Opening it again reuses the import.
         QVERIFY(window.closeProject());
         window.openDemoProject();

@@ -11,6 +11,7 @@
 #include "embeddings/export_dialog.h"
 #include "plots/live_plots.h"
 #include "plots/per_class_results.h"
+#include "plots/prediction_previews.h"
 #include "plots/qcustomplot.h"
 #include "predict/predict_dialog.h"
 #include "project/project.h"
@@ -31,6 +32,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -431,6 +433,69 @@ private Q_SLOTS:
         QVERIFY(results.isHidden());
     }
 
+    // Each kind of preview beside its labels: classes right (green) or wrong (red), masks in
+    // their classes' colours, boxes hidden below the score threshold.
+    void predictionPreviewsShowLabelsBesideThePrediction() {
+        const QString folder = QDir(temp_.path()).filePath(QStringLiteral("previews"));
+        QDir().mkpath(folder);
+        const auto image = [&folder](const char* name) {
+            const QString file = QDir(folder).filePath(QLatin1String(name));
+            QImage grey(64, 64, QImage::Format_RGB32);
+            grey.fill(QColor(128, 128, 128));
+            grey.save(file);
+            return std::filesystem::path(file.toStdString());
+        };
+        using kiln::train::PredictionPreview;
+        kiln::train::PredictionPreviews previews;
+        previews.classes = {"background", "cat", "dog"};
+        PredictionPreview right;
+        right.image = image("right.png");
+        right.true_classes = {1};
+        right.predicted_classes = {{1, 0.875F}};
+        PredictionPreview wrong = right;
+        wrong.image = image("wrong.png");
+        wrong.predicted_classes = {{2, 0.625F}};
+        PredictionPreview masks;
+        masks.image = image("masks.png");
+        masks.mask_width = masks.mask_height = 8;
+        masks.true_mask.assign(64, 1);
+        masks.predicted_mask.assign(64, 0); // all background: left clear
+        PredictionPreview boxes;
+        boxes.image = image("boxes.png");
+        boxes.size = {64, 64};
+        boxes.true_boxes = {{{8, 8, 40, 40}, 1, 1.0F}};
+        boxes.predicted_boxes = {{{8, 8, 40, 40}, 1, 0.9F}, {{30, 30, 60, 60}, 2, 0.1F}};
+        previews.images = {right, wrong, masks, boxes};
+
+        kiln::gui::PredictionPreviewsView view;
+        view.show();
+        QVERIFY(view.isVisible());
+        view.setPreviews(previews, 40);
+        QCOMPARE(view.imageCount(), 4);
+        QTRY_VERIFY(!view.tile(3, true).isNull()); // decoded on the thread pool
+        const QPoint border(2, kiln::gui::PredictionPreviewsView::kTileSide / 2);
+        QCOMPARE(view.tile(0, true).pixelColor(border), QColor(44, 160, 44));
+        QCOMPARE(view.tile(1, true).pixelColor(border), QColor(214, 39, 40));
+        QVERIFY(view.predictionCaption(1).contains(QStringLiteral("true: cat")));
+        QVERIFY(view.predictionCaption(1).contains(QStringLiteral("predicted: dog 0.63")));
+        const QPoint middle(kiln::gui::PredictionPreviewsView::kTileSide / 2,
+                            kiln::gui::PredictionPreviewsView::kTileSide / 2);
+        QVERIFY(view.tile(2, false).pixelColor(middle) != QColor(128, 128, 128)); // class 1
+        QCOMPARE(view.tile(2, true).pixelColor(middle), QColor(128, 128, 128));   // background
+        QCOMPARE(view.scoreThreshold(), 0.3);
+        QCOMPARE(view.shownBoxes(3), 1);
+        const QImage above = view.tile(3, true);
+        view.setScoreThreshold(0.0);
+        QCOMPARE(view.shownBoxes(3), 2);
+        QVERIFY(view.tile(3, true) != above);
+        QVERIFY(view.predictionCaption(3).contains(QStringLiteral("2 boxes shown")));
+        view.resize(900, 320);
+        QTest::qWait(50);
+        kiln::test::saveScreenshot(view, QStringLiteral("prediction-previews"));
+        view.clear();
+        QVERIFY(view.isHidden());
+    }
+
     void plotsKeepEveryStepAndRedrawAtMost25TimesASecond() {
         kiln::gui::LivePlots plots;
         plots.show();
@@ -621,7 +686,12 @@ private Q_SLOTS:
             QVERIFY(dialog != nullptr);
             dialog->setFormat(QStringLiteral("csv"));
             dialog->setOutput(csv);
-            dialog->findChild<QSpinBox*>(QStringLiteral("imageSizeField"))->setValue(16);
+            // The run's model embeds at the size it trained at; where to write has Browse.
+            auto* size = dialog->findChild<QSpinBox*>(QStringLiteral("imageSizeField"));
+            QCOMPARE(size->value(), window.runHistory()->model()->runs().at(0).image_size);
+            QVERIFY(dialog->findChild<QPushButton*>(QStringLiteral("outputFieldBrowse")) !=
+                    nullptr);
+            size->setValue(16);
             dialog->accept();
         });
         window.findChild<QAction*>("exportEmbeddingsAction")->trigger();
@@ -642,7 +712,13 @@ private Q_SLOTS:
         QVERIFY(window.embeddingsView()->hoverText(0).contains(QStringLiteral("<img src=")));
         window.embeddingsView()->selectPoint(0);
         QCOMPARE(window.embeddingsView()->neighbourNames().size(), 10);
-        window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(4);
+        // The Embeddings tab opened itself; a zoom is undone by Reset View.
+        QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->currentIndex(), 4);
+        auto* scatter = window.findChild<QCustomPlot*>(QStringLiteral("embeddingsPlot"));
+        const QCPRange full = scatter->xAxis->range();
+        scatter->xAxis->setRange(full.lower, full.lower + full.size() / 10);
+        window.findChild<QPushButton*>(QStringLiteral("resetEmbeddingsViewButton"))->click();
+        QCOMPARE(scatter->xAxis->range().size(), full.size());
         kiln::test::saveScreenshot(window, QStringLiteral("embeddings"));
         // The project remembers the file: listed in the Embeddings tab, and again after the
         // project is saved and reopened.
@@ -923,6 +999,23 @@ private Q_SLOTS:
                     ->readout(QStringLiteral("validation"), 6)
                     .contains(QStringLiteral("map")));
         QCOMPARE(window.livePlots()->validationTitle(), QStringLiteral("Validation"));
+        // The last evaluation's previews: 8 validation images, their boxes beside the
+        // detector's, the score threshold hiding the weak ones.
+        const auto last = validated.last().first().value<kiln::train::ValidationMetrics>();
+        auto* previews = window.findChild<kiln::gui::PredictionPreviewsView*>(
+            QStringLiteral("predictionPreviews"));
+        QVERIFY(previews->isVisible());
+        QCOMPARE(previews->imageCount(), 8);
+        QTRY_VERIFY_WITH_TIMEOUT(!previews->tile(7, true).isNull(), 10000);
+        previews->setScoreThreshold(0.0);
+        QCOMPARE(previews->shownBoxes(0), int(last.previews.images[0].predicted_boxes.size()));
+        previews->setScoreThreshold(1.0);
+        QCOMPARE(previews->shownBoxes(0), 0);
+        previews->setScoreThreshold(0.3);
+        window.findChild<QScrollArea*>(QStringLiteral("livePlotsScroll"))
+            ->ensureWidgetVisible(previews);
+        QTest::qWait(50);
+        kiln::test::saveScreenshot(window, QStringLiteral("live-plots-detection-previews"));
     }
 
     void trainOnTwoProcessesFromTheWindow() {

@@ -175,6 +175,30 @@ private Q_SLOTS:
             QVERIFY(std::abs((confusion.counts[0] + confusion.counts[3]) / total - top1) < 1e-12);
         }
         QVERIFY2(best >= 0.9, qPrintable(QString::number(best)));
+        // Previews: the same first 8 validation images at every evaluation, each with its true
+        // class (its folder's) and the predicted one with its probability.
+        const kiln::train::PredictionPreviews& first = recorder.validations.front().previews;
+        QCOMPARE(first.classes, recorder.validations.front().confusion.classes);
+        for (const kiln::train::ValidationMetrics& validation : recorder.validations) {
+            QCOMPARE(validation.previews.images.size(), std::size_t(8));
+            int right = 0;
+            for (std::size_t i = 0; i < 8; ++i) {
+                const kiln::train::PredictionPreview& preview = validation.previews.images[i];
+                QCOMPARE(preview.image, first.images[i].image);
+                const std::string folder = preview.image.parent_path().filename().string();
+                const auto truth = std::find(first.classes.begin(), first.classes.end(), folder);
+                QCOMPARE(preview.true_classes,
+                         std::vector<std::int64_t>{truth - first.classes.begin()});
+                QCOMPARE(preview.predicted_classes.size(), std::size_t(1));
+                const auto [predicted, score] = preview.predicted_classes.front();
+                QVERIFY(score >= 0.5F && score <= 1.0F); // the top of two probabilities
+                right += predicted == preview.true_classes.front() ? 1 : 0;
+                QVERIFY(preview.true_mask.empty() && preview.true_boxes.empty());
+            }
+            if (validation.best && validation.step == summary.best_step) {
+                QVERIFY2(right >= 6, qPrintable(QString::number(right)));
+            }
+        }
         QCOMPARE(*summary.best_value, best);
         QCOMPARE(summary.best_step, best_step);
         QCOMPARE(summary.watch_metric, std::string("val_metric/top1_acc_micro"));
@@ -373,6 +397,26 @@ private Q_SLOTS:
         QVERIFY(std::abs(double(diagonal) / double(all) -
                          recorder.value(recorder.validations.size() - 1, "val_metric/pixel_acc")) <
                 1e-12);
+        // Previews: the first 8 validation images' masks as the labels give them (32 px, under
+        // the preview's limit) and as the model predicts them, mostly right by the end.
+        const kiln::train::PredictionPreviews& previews = recorder.validations.back().previews;
+        QCOMPARE(previews.images.size(), std::size_t(8));
+        QCOMPARE(previews.classes, pixels.classes);
+        std::int64_t agreeing = 0;
+        for (const kiln::train::PredictionPreview& preview : previews.images) {
+            QCOMPARE(preview.mask_width, 32);
+            QCOMPARE(preview.mask_height, 32);
+            const cv::Mat truth =
+                cv::imread((root_ / "seg/val/masks" / preview.image.filename()).string(),
+                           cv::IMREAD_UNCHANGED);
+            QVERIFY(std::equal(preview.true_mask.begin(), preview.true_mask.end(),
+                               truth.ptr<std::uint8_t>(), truth.ptr<std::uint8_t>() + 32 * 32));
+            QCOMPARE(preview.predicted_mask.size(), std::size_t(32 * 32));
+            for (std::size_t p = 0; p < preview.predicted_mask.size(); ++p) {
+                agreeing += preview.predicted_mask[p] == preview.true_mask[p] ? 1 : 0;
+            }
+        }
+        QVERIFY2(agreeing > 0.8 * 8 * 32 * 32, qPrintable(QString::number(agreeing)));
 
         const kiln::PredictConfig predict =
             predictOnCpu(out, root_ / "seg" / "val" / "images", root_ / "seg-predictions", 4, 1);

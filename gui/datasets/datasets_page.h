@@ -1,0 +1,93 @@
+#pragma once
+
+#include "datasets/dataset_scan.h"
+
+#include <QMap>
+#include <QWidget>
+#include <nlohmann/json.hpp>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListView;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QStackedWidget;
+
+namespace kiln::gui {
+
+class AugmentationPreview;
+class BarChart;
+class Project;
+class ThumbnailModel;
+
+// The Datasets tab: the project's datasets, and for the selected one what its images and
+// labels hold (counts in one number format, a resolution histogram, images or objects per
+// class, box sizes, bad labels by file), its thumbnails with their labels drawn (the label
+// browser), and the augmentations of a clicked thumbnail beside the original. Scans run on a
+// thread and are kept per folder while the project is open.
+class DatasetsPage : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit DatasetsPage(QWidget* parent = nullptr);
+
+    // The open project (null: none); its dataset list is followed from then on.
+    void setProject(Project* project);
+    // The method and transform_args the augmentation preview follows.
+    void setAugmentation(const std::string& method, const nlohmann::json& transform_args);
+
+    QString selectedFolder() const;
+    // What a scan found in `folder`, once one finished; null before.
+    const DatasetStats* stats(const QString& folder) const;
+
+Q_SIGNALS:
+    void addRequested();
+    void optimizeRequested(const QString& folder);
+    // A scan of `folder` finished (the run time estimate needs its image count).
+    void scanned(const QString& folder);
+
+private:
+    QWidget* createDetails();
+    void updateList();
+    void showDetails();
+    void showStats(const DatasetStats& stats);
+    void showLabelStatistics(const data::LabelStatistics& labels);
+    void updateButtons();
+    // The label kind and path fields changed: the project records it and the labels are read
+    // again.
+    void applyLabels();
+    void browseLabels();
+    int selectedRow() const;
+
+    Project* project_ = nullptr;
+    DatasetScanner* scanner_ = nullptr;
+    QMap<QString, DatasetStats> scanned_; // by folder, for the open project
+    QString shownThumbnails_;             // the folder whose thumbnails the grid shows
+    std::string method_ = "simclr";
+    nlohmann::json transform_args_ = nlohmann::json::object();
+
+    QStackedWidget* listStack_ = nullptr; // the list, or a hint while there is none
+    QListWidget* list_ = nullptr;
+    QPushButton* remove_ = nullptr;
+    QPushButton* optimize_ = nullptr;
+    QStackedWidget* detailsStack_ = nullptr; // the details, or a hint with nothing selected
+    QComboBox* labelKind_ = nullptr;
+    QLineEdit* labelsPath_ = nullptr;
+    QPushButton* browseLabels_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* summary_ = nullptr;
+    BarChart* resolution_ = nullptr;
+    BarChart* classes_ = nullptr;
+    QLabel* labelSummary_ = nullptr;
+    QListWidget* problems_ = nullptr;
+    QCheckBox* showLabels_ = nullptr;
+    ThumbnailModel* thumbnails_ = nullptr;
+    QListView* grid_ = nullptr;
+    QLabel* previewHeading_ = nullptr;
+    AugmentationPreview* preview_ = nullptr;
+};
+
+} // namespace kiln::gui
