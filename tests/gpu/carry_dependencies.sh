@@ -19,7 +19,6 @@ rm -rf "$carry/prefix"
 mkdir -p "$downloads" "$carry/prefix"
 
 opencv_sdist_version=4.14.0.94
-opencv_sdist_url=https://files.pythonhosted.org/packages/67/8a/51ff1c6287be0b6cd3070cf095875da4ff7d6eda38507e6ada5608786a78/opencv_python_headless-$opencv_sdist_version.tar.gz
 debian_packages=(
   libsqlite3-dev libsqlite3-0 zlib1g-dev zlib1g libturbojpeg0-dev libturbojpeg0
   libsimdjson-dev libsimdjson14 libprotobuf-dev libprotobuf32 libprotobuf-lite32
@@ -44,7 +43,9 @@ sed -i '/^Requires.private:/d' "$carry/prefix/usr/lib/x86_64-linux-gnu/pkgconfig
 
 if [ ! -e "$carry/opencv/lib/cmake/opencv4/OpenCVConfig.cmake" ]; then
   sdist="$downloads/opencv_python_headless-$opencv_sdist_version.tar.gz"
-  [ -e "$sdist" ] || curl -sSfL -o "$sdist" "$opencv_sdist_url"
+  # pip fetches the source distribution (it prepares its metadata, which needs only wheels).
+  [ -e "$sdist" ] || python3 -m pip download -q --no-deps --no-binary opencv-python-headless \
+    -d "$downloads" "opencv-python-headless==$opencv_sdist_version"
   source_dir="$downloads/opencv-source"
   rm -rf "$source_dir"
   mkdir -p "$source_dir"
