@@ -360,62 +360,121 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     <context>
         <name>kiln::gui::EmbeddingsView</name>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="44" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="55" />
             <source>first principal component</source>
             <translation>erste Hauptkomponente</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="45" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="56" />
             <source>second principal component</source>
             <translation>zweite Hauptkomponente</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="49" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="61" />
+            <source>Lasso</source>
+            <translation>Lasso</translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="64" />
+            <source>Drag around points to select them, instead of moving the plot</source>
+            <translation>Punkte durch Umfahren auswählen, statt die Grafik zu verschieben</translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="66" />
+            <source>Export Selection...</source>
+            <translation>Auswahl exportieren...</translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="72" />
             <source>Reset View</source>
             <translation>Ansicht zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="51" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="74" />
             <source>Show every point again after dragging or zooming (or double-click the plot)</source>
             <translation>Nach Ziehen oder Zoomen wieder alle Punkte zeigen (oder Doppelklick in die Grafik)</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="57" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="89" />
             <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
             <translation>Exportieren Sie Einbettungen (Menü Datei) oder öffnen Sie eine Einbettungsdatei, um sie hier zu sehen.</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="63" />
-            <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point)</source>
-            <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (Punkt anklicken)</translation>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="96" />
+            <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
+            <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="83" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="285" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="306" />
+            <source>Drag around points to select them.</source>
+            <translation>Punkte umfahren, um sie auszuwählen.</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="307" />
+            <source>%n point(s) selected</source>
+            <translation>
+                <numerusform>%n Punkt ausgewählt</numerusform>
+                <numerusform>%n Punkte ausgewählt</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="328" />
+            <source>Cannot write %1: %2</source>
+            <translation>%1 kann nicht geschrieben werden: %2</translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="334" />
+            <source>Export Selection</source>
+            <translation>Auswahl exportieren</translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="335" />
+            <source>Text files, one image a line (*.txt)</source>
+            <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="341" />
+            <source>Wrote %n name(s) to %1</source>
+            <translation>
+                <numerusform>%n Name nach %1 geschrieben</numerusform>
+                <numerusform>%n Namen nach %1 geschrieben</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="361" />
+            <source>%1
+selected</source>
+            <translation>%1
+ausgewählt</translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="124" />
             <source>Loading and projecting %1...</source>
             <translation>%1 wird geladen und projiziert...</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="137" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="178" />
             <source>(top folder)</source>
             <translation>(oberster Ordner)</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="144" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="185" />
             <source>neighbours</source>
             <translation>Nachbarn</translation>
         </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="190" />
+            <source>selection</source>
+            <translation>Auswahl</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="149" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="204" />
             <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
             <translation>
                 <numerusform>%n Einbettung in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
                 <numerusform>%n Einbettungen in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
             </translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="205" />
-            <source>%1 (selected)</source>
-            <translation>%1 (ausgewählt)</translation>
         </message>
     </context>
     <context>
@@ -564,17 +623,17 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
             <translation>Schreiben nach</translation>
         </message>
         <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="64" />
+            <location filename="../gui/deploy/export_model_dialog.cpp" line="65" />
             <source>Write the Model to</source>
             <translation>Modell schreiben nach</translation>
         </message>
         <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="64" />
+            <location filename="../gui/deploy/export_model_dialog.cpp" line="65" />
             <source>ONNX models (*.onnx)</source>
             <translation>ONNX-Modelle (*.onnx)</translation>
         </message>
         <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="65" />
+            <location filename="../gui/deploy/export_model_dialog.cpp" line="66" />
             <source>Export</source>
             <translation>Exportieren</translation>
         </message>
@@ -1395,7 +1454,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         <name>kiln::gui::PredictDialog</name>
         <message>
             <location filename="../gui/predict/predict_dialog.cpp" line="27" />
-            <location filename="../gui/predict/predict_dialog.cpp" line="64" />
+            <location filename="../gui/predict/predict_dialog.cpp" line="65" />
             <source>Predict</source>
             <translation>Vorhersagen</translation>
         </message>
@@ -1421,12 +1480,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
             <translation>Bilder für die Vorhersage</translation>
         </message>
         <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="61" />
+            <location filename="../gui/predict/predict_dialog.cpp" line="62" />
             <source>Write the Predictions to</source>
             <translation>Vorhersagen schreiben nach</translation>
         </message>
         <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="62" />
+            <location filename="../gui/predict/predict_dialog.cpp" line="63" />
             <source>Results (*.csv *.json);;Any file or folder (*)</source>
             <translation>Ergebnisse (*.csv *.json);;Beliebige Datei oder beliebiger Ordner (*)</translation>
         </message>

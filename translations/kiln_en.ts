@@ -53,11 +53,27 @@
     <context>
         <name>kiln::gui::EmbeddingsView</name>
         <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="149" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="204" />
             <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
             <translation>
                 <numerusform>%n embedding in %1 group(s) by top-level folder.</numerusform>
                 <numerusform>%n embeddings in %1 group(s) by top-level folder.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="307" />
+            <source>%n point(s) selected</source>
+            <translation>
+                <numerusform>%n point selected</numerusform>
+                <numerusform>%n points selected</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="341" />
+            <source>Wrote %n name(s) to %1</source>
+            <translation>
+                <numerusform>Wrote %n name to %1</numerusform>
+                <numerusform>Wrote %n names to %1</numerusform>
             </translation>
         </message>
     </context>

@@ -355,61 +355,118 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
     <context>
         <name>kiln::gui::EmbeddingsView</name>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="44" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="55" />
             <source>first principal component</source>
             <translation>第一主成分</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="45" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="56" />
             <source>second principal component</source>
             <translation>第二主成分</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="49" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="61" />
+            <source>Lasso</source>
+            <translation>套索</translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="64" />
+            <source>Drag around points to select them, instead of moving the plot</source>
+            <translation>拖动圈选点，而不是移动图表</translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="66" />
+            <source>Export Selection...</source>
+            <translation>导出所选...</translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="72" />
             <source>Reset View</source>
             <translation>重置视图</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="51" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="74" />
             <source>Show every point again after dragging or zooming (or double-click the plot)</source>
             <translation>拖动或缩放后重新显示所有点（或双击图表）</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="57" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="89" />
             <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
             <translation>导出嵌入（文件菜单）或打开嵌入文件即可在此查看。</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="63" />
-            <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point)</source>
-            <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点）</translation>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="96" />
+            <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
+            <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="83" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="285" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="306" />
+            <source>Drag around points to select them.</source>
+            <translation>拖动圈选点。</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="307" />
+            <source>%n point(s) selected</source>
+            <translation>
+                <numerusform>已选择 %n 个点</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="328" />
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="334" />
+            <source>Export Selection</source>
+            <translation>导出所选</translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="335" />
+            <source>Text files, one image a line (*.txt)</source>
+            <translation>文本文件，每行一张图像 (*.txt)</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="341" />
+            <source>Wrote %n name(s) to %1</source>
+            <translation>
+                <numerusform>已将 %n 个名称写入 %1</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="361" />
+            <source>%1
+selected</source>
+            <translation>%1
+已选择</translation>
+        </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="124" />
             <source>Loading and projecting %1...</source>
             <translation>正在加载并投影 %1...</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="137" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="178" />
             <source>(top folder)</source>
             <translation>（顶层文件夹）</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="144" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="185" />
             <source>neighbours</source>
             <translation>近邻</translation>
         </message>
+        <message>
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="190" />
+            <source>selection</source>
+            <translation>所选</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="149" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="204" />
             <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
             <translation>
                 <numerusform>%n 个嵌入，按顶层文件夹分为 %1 组。</numerusform>
             </translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="205" />
-            <source>%1 (selected)</source>
-            <translation>%1（已选）</translation>
         </message>
     </context>
     <context>
@@ -558,17 +615,17 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
             <translation>写入到</translation>
         </message>
         <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="64" />
+            <location filename="../gui/deploy/export_model_dialog.cpp" line="65" />
             <source>Write the Model to</source>
             <translation>模型写入到</translation>
         </message>
         <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="64" />
+            <location filename="../gui/deploy/export_model_dialog.cpp" line="65" />
             <source>ONNX models (*.onnx)</source>
             <translation>ONNX 模型 (*.onnx)</translation>
         </message>
         <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="65" />
+            <location filename="../gui/deploy/export_model_dialog.cpp" line="66" />
             <source>Export</source>
             <translation>导出</translation>
         </message>
@@ -1378,7 +1435,7 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         <name>kiln::gui::PredictDialog</name>
         <message>
             <location filename="../gui/predict/predict_dialog.cpp" line="27" />
-            <location filename="../gui/predict/predict_dialog.cpp" line="64" />
+            <location filename="../gui/predict/predict_dialog.cpp" line="65" />
             <source>Predict</source>
             <translation>预测</translation>
         </message>
@@ -1404,12 +1461,12 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
             <translation>要预测的图像</translation>
         </message>
         <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="61" />
+            <location filename="../gui/predict/predict_dialog.cpp" line="62" />
             <source>Write the Predictions to</source>
             <translation>预测写入到</translation>
         </message>
         <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="62" />
+            <location filename="../gui/predict/predict_dialog.cpp" line="63" />
             <source>Results (*.csv *.json);;Any file or folder (*)</source>
             <translation>结果 (*.csv *.json);;任意文件或文件夹 (*)</translation>
         </message>

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QImage>
+#include <QString>
 #include <opencv2/core/mat.hpp>
 
 namespace kiln::gui {
@@ -8,5 +9,10 @@ namespace kiln::gui {
 // A deep copy of an engine image (8-bit grey or BGR, as data::decode_image and the view
 // transforms make them) for Qt to show.
 QImage toQImage(const cv::Mat& image);
+
+// `file` as a thumbnail at most `side` pixels a side, read with the engine's decoder (so that
+// it shows what training reads, WebP too; a JPEG decodes straight to about that size, far less
+// work than its full pixels); null when the file cannot be read. Safe on any thread.
+QImage decodeThumbnail(const QString& file, int side);
 
 } // namespace kiln::gui

@@ -2,8 +2,6 @@
 
 #include "common/image_conversion.h"
 #include "common/label_overlay.h"
-#include "core/error.h"
-#include "data/image_decode.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -86,17 +84,10 @@ void ThumbnailModel::request(int row) const {
     const int labelled = show_labels_ ? labelled_row_.value(QDir::cleanPath(file), -1) : -1;
     std::shared_ptr<const data::LabelStatistics> labels = labelled >= 0 ? labels_ : nullptr;
     QThreadPool::globalInstance()->start([self, file, row, generation, labels, labelled] {
-        // The engine's decoder, so that the grid shows what training reads (WebP too), and a
-        // JPEG decodes straight to about thumbnail size: far less work than full pixels.
-        QImage image;
-        try {
-            image = toQImage(data::decode_image(file.toStdString(), kSide))
-                        .scaled(kSide, kSide, Qt::KeepAspectRatio, Qt::SmoothTransformation);
-            if (labels != nullptr) {
-                drawLabels(image, labels->labelled[std::size_t(labelled)], labels->classes);
-            }
-        } catch (const Error&) {
-            // Left without a thumbnail; the dataset scan lists unreadable files.
+        // Left without a thumbnail when unreadable; the dataset scan lists those files.
+        QImage image = decodeThumbnail(file, kSide);
+        if (!image.isNull() && labels != nullptr) {
+            drawLabels(image, labels->labelled[std::size_t(labelled)], labels->classes);
         }
         QMetaObject::invokeMethod(
             self, [self, generation, row, image] { self->store(generation, row, image); });

@@ -1,22 +1,31 @@
 #include "embeddings/embeddings_view.h"
 
+#include "common/image_conversion.h"
 #include "embed/explorer.h"
 #include "embed/writers.h"
 #include "plots/plot_theme.h"
 #include "plots/qcustomplot.h"
 
 #include <QDir>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QIcon>
 #include <QLabel>
 #include <QListWidget>
 #include <QMap>
+#include <QPixmap>
 #include <QPushButton>
+#include <QSaveFile>
+#include <QThreadPool>
 #include <QToolTip>
 #include <QVBoxLayout>
 
 namespace kiln::gui {
 namespace {
+
+constexpr int kTileSide = 72;
+constexpr int kRowRole = Qt::UserRole; // a neighbour tile's point
 
 const QList<QColor> kColours = {QColor(31, 119, 180),  QColor(255, 127, 14),  QColor(44, 160, 44),
                                 QColor(214, 39, 40),   QColor(148, 103, 189), QColor(140, 86, 75),
@@ -46,6 +55,18 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     connect(plot_, &QCustomPlot::mouseMove, this, &EmbeddingsView::mouseMoved);
     connect(plot_, &QCustomPlot::mousePress, this, &EmbeddingsView::mousePressed);
     connect(plot_, &QCustomPlot::mouseDoubleClick, this, &EmbeddingsView::resetView);
+    connect(plot_, &QCustomPlot::mouseRelease, this, &EmbeddingsView::mouseReleased);
+    lasso_ = new QPushButton(tr("Lasso"), this);
+    lasso_->setObjectName(QStringLiteral("lassoButton"));
+    lasso_->setCheckable(true);
+    lasso_->setToolTip(tr("Drag around points to select them, instead of moving the plot"));
+    connect(lasso_, &QPushButton::toggled, this, &EmbeddingsView::setLasso);
+    export_selection_ = new QPushButton(tr("Export Selection..."), this);
+    export_selection_->setObjectName(QStringLiteral("exportSelectionButton"));
+    export_selection_->setEnabled(false);
+    connect(export_selection_, &QPushButton::clicked, this, &EmbeddingsView::exportSelectionAs);
+    selection_status_ = new QLabel(this);
+    selection_status_->setObjectName(QStringLiteral("selectionStatus"));
     auto* reset = new QPushButton(tr("Reset View"), this);
     reset->setObjectName(QStringLiteral("resetEmbeddingsViewButton"));
     reset->setToolTip(tr("Show every point again after dragging or zooming (or double-click "
@@ -53,18 +74,35 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     connect(reset, &QPushButton::clicked, this, &EmbeddingsView::resetView);
     neighbours_ = new QListWidget(this);
     neighbours_->setObjectName(QStringLiteral("neighbourList"));
-    neighbours_->setMaximumWidth(320);
+    neighbours_->setViewMode(QListView::IconMode);
+    neighbours_->setIconSize(QSize(kTileSide, kTileSide));
+    neighbours_->setGridSize(QSize(kTileSide + 24, kTileSide + 40));
+    neighbours_->setResizeMode(QListView::Adjust);
+    neighbours_->setMovement(QListView::Static);
+    neighbours_->setWordWrap(true);
+    neighbours_->setFixedWidth(3 * (kTileSide + 24) + 24);
+    // A thumbnail is a point too: clicking one makes it the selected point.
+    connect(neighbours_, &QListWidget::itemClicked, this,
+            [this](QListWidgetItem* item) { selectPoint(item->data(kRowRole).toInt()); });
     status_ = new QLabel(tr("Export embeddings (File menu) or open an embeddings file to see "
                             "them here."),
                          this);
     status_->setObjectName(QStringLiteral("embeddingsStatus"));
     status_->setWordWrap(true);
     auto* side = new QVBoxLayout;
-    side->addWidget(new QLabel(tr("<b>Nearest neighbours</b> (click a point)"), this));
+    side->addWidget(
+        new QLabel(tr("<b>Nearest neighbours</b> (click a point, or a thumbnail)"), this));
     side->addWidget(neighbours_, 1);
     side->addWidget(reset, 0, Qt::AlignRight);
+    auto* selection = new QHBoxLayout;
+    selection->addWidget(lasso_);
+    selection->addWidget(export_selection_);
+    selection->addWidget(selection_status_, 1);
+    auto* plotColumn = new QVBoxLayout;
+    plotColumn->addWidget(plot_, 1);
+    plotColumn->addLayout(selection);
     auto* columns = new QHBoxLayout;
-    columns->addWidget(plot_, 1);
+    columns->addLayout(plotColumn, 1);
     columns->addLayout(side);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(status_);
@@ -73,6 +111,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
 
 EmbeddingsView::~EmbeddingsView() {
     job_.stopAndWait();
+    QThreadPool::globalInstance()->waitForDone(); // no thumbnail reports to a view that is gone
 }
 
 void EmbeddingsView::load(const QString& file, const QStringList& roots) {
@@ -145,6 +184,20 @@ void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
     marked_->setLineStyle(QCPGraph::lsNone);
     marked_->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 1.5), Qt::NoBrush, 11));
+    selected_ = plot_->addGraph();
+    selected_->setName(tr("selection"));
+    selected_->setLineStyle(QCPGraph::lsNone);
+    selected_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare,
+                                               QPen(QColor(255, 127, 14), 1.5), Qt::NoBrush, 9));
+    selected_->removeFromLegend();
+    if (lasso_curve_ == nullptr) {
+        lasso_curve_ = new QCPCurve(plot_->xAxis, plot_->yAxis);
+        lasso_curve_->setPen(QPen(QColor(255, 127, 14), 1.0, Qt::DashLine));
+        lasso_curve_->removeFromLegend();
+    }
+    lasso_curve_->data()->clear();
+    selection_.clear();
+    selectInside({});
     resetView();
     status_->setText(tr("%n embedding(s) in %1 group(s) by top-level folder.", nullptr,
                         static_cast<int>(names_.size()))
@@ -153,7 +206,7 @@ void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
 }
 
 int EmbeddingsView::groupCount() const {
-    return plot_->graphCount() > 0 ? plot_->graphCount() - 1 : 0; // less the neighbour marks
+    return plot_->graphCount() > 1 ? plot_->graphCount() - 2 : 0; // less the marks
 }
 
 int EmbeddingsView::nearestPoint(const QPointF& pixel) const {
@@ -180,6 +233,12 @@ QString EmbeddingsView::hoverText(int row) const {
 }
 
 void EmbeddingsView::mouseMoved(QMouseEvent* event) {
+    if (drawing_lasso_) {
+        lasso_polygon_ << plotPoint(event->position());
+        lasso_curve_->addData(lasso_polygon_.back().x(), lasso_polygon_.back().y());
+        plot_->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
     const int row = nearestPoint(event->position());
     if (row >= 0) {
         QToolTip::showText(event->globalPosition().toPoint(), hoverText(row), plot_);
@@ -188,11 +247,98 @@ void EmbeddingsView::mouseMoved(QMouseEvent* event) {
     }
 }
 
+QPointF EmbeddingsView::plotPoint(const QPointF& pixel) const {
+    return {plot_->xAxis->pixelToCoord(pixel.x()), plot_->yAxis->pixelToCoord(pixel.y())};
+}
+
 void EmbeddingsView::mousePressed(QMouseEvent* event) {
+    if (lasso_->isChecked()) {
+        drawing_lasso_ = true;
+        lasso_polygon_ = {plotPoint(event->position())};
+        return;
+    }
     const int row = nearestPoint(event->position());
     if (row >= 0) {
         selectPoint(row);
     }
+}
+
+void EmbeddingsView::mouseReleased(QMouseEvent* event) {
+    if (!drawing_lasso_) {
+        return;
+    }
+    drawing_lasso_ = false;
+    lasso_polygon_ << plotPoint(event->position());
+    lasso_curve_->data()->clear();
+    selectInside(lasso_polygon_);
+}
+
+void EmbeddingsView::setLasso(bool on) {
+    // While the lasso draws, dragging must not move the plot.
+    plot_->setInteraction(QCP::iRangeDrag, !on);
+    if (lasso_->isChecked() != on) {
+        lasso_->setChecked(on);
+    }
+    if (selection_.isEmpty()) { // the hint follows the mode
+        selection_status_->setText(on ? tr("Drag around points to select them.") : QString());
+    }
+}
+
+void EmbeddingsView::selectInside(const QPolygonF& polygon) {
+    selection_.clear();
+    QVector<double> x, y;
+    for (int i = 0; polygon.size() >= 3 && i < x_.size(); ++i) {
+        if (polygon.containsPoint({x_[i], y_[i]}, Qt::OddEvenFill)) {
+            selection_ << i;
+            x << x_[i];
+            y << y_[i];
+        }
+    }
+    if (selected_ != nullptr) {
+        selected_->setData(x, y);
+        plot_->replot();
+    }
+    export_selection_->setEnabled(!selection_.isEmpty());
+    selection_status_->setText(
+        selection_.isEmpty()
+            ? (lasso_->isChecked() ? tr("Drag around points to select them.") : QString())
+            : tr("%n point(s) selected", nullptr, int(selection_.size())));
+}
+
+QStringList EmbeddingsView::selectedNames() const {
+    QStringList names;
+    for (const int row : selection_) {
+        names << names_[row];
+    }
+    return names;
+}
+
+bool EmbeddingsView::exportSelection(const QString& file, QString* error) const {
+    QSaveFile out(file);
+    if (out.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        for (const QString& name : selectedNames()) {
+            out.write(name.toUtf8() + '\n');
+        }
+        if (out.commit()) {
+            return true;
+        }
+    }
+    *error = tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(file), out.errorString());
+    return false;
+}
+
+void EmbeddingsView::exportSelectionAs() {
+    const QString file = QFileDialog::getSaveFileName(
+        this, tr("Export Selection"), QDir(root_).filePath(QStringLiteral("selection.txt")),
+        tr("Text files, one image a line (*.txt)"));
+    QString error;
+    if (file.isEmpty()) {
+        return;
+    }
+    selection_status_->setText(exportSelection(file, &error)
+                                   ? tr("Wrote %n name(s) to %1", nullptr, int(selection_.size()))
+                                         .arg(QDir::toNativeSeparators(file))
+                                   : error);
 }
 
 void EmbeddingsView::selectPoint(int row) {
@@ -202,12 +348,21 @@ void EmbeddingsView::selectPoint(int row) {
     const std::vector<embed::Neighbour> found =
         embed::nearest_neighbours(embeddings_, row, kNeighbours);
     neighbours_->clear();
-    neighbours_->addItem(tr("%1 (selected)").arg(names_[row]));
+    ++grid_generation_;
+    const auto add = [this](int point, const QString& caption) {
+        auto* item = new QListWidgetItem(caption, neighbours_);
+        item->setData(kRowRole, point);
+        item->setToolTip(names_[point]);
+        item->setTextAlignment(Qt::AlignHCenter);
+        requestThumbnail(neighbours_->count() - 1, point);
+    };
+    add(row, tr("%1\nselected").arg(QFileInfo(names_[row]).fileName()));
     QVector<double> x{x_[row]}, y{y_[row]};
     for (const embed::Neighbour& neighbour : found) {
         const int other = static_cast<int>(neighbour.row);
-        neighbours_->addItem(
-            QStringLiteral("%1  %2").arg(neighbour.similarity, 0, 'f', 3).arg(names_[other]));
+        add(other, QStringLiteral("%1\n%2")
+                       .arg(QFileInfo(names_[other]).fileName())
+                       .arg(neighbour.similarity, 0, 'f', 3));
         x << x_[other];
         y << y_[other];
     }
@@ -226,9 +381,25 @@ void EmbeddingsView::resetView() {
 QStringList EmbeddingsView::neighbourNames() const {
     QStringList names;
     for (int i = 1; i < neighbours_->count(); ++i) {
-        names << neighbours_->item(i)->text().section(QStringLiteral("  "), 1);
+        names << names_[neighbours_->item(i)->data(kRowRole).toInt()];
     }
     return names;
+}
+
+void EmbeddingsView::requestThumbnail(int index, int row) {
+    const QString path = QDir(root_).filePath(names_[row]);
+    const quint64 generation = grid_generation_;
+    QThreadPool::globalInstance()->start([this, path, index, generation] {
+        const QImage image = decodeThumbnail(path, kTileSide);
+        if (image.isNull()) {
+            return; // no thumbnail: the tile keeps its name and similarity
+        }
+        QMetaObject::invokeMethod(this, [this, image, index, generation] {
+            if (generation == grid_generation_ && index < neighbours_->count()) {
+                neighbours_->item(index)->setIcon(QIcon(QPixmap::fromImage(image)));
+            }
+        });
+    });
 }
 
 } // namespace kiln::gui

@@ -3,22 +3,28 @@
 #include "common/background_job.h"
 
 #include <ATen/core/Tensor.h>
+#include <QPolygonF>
 #include <QString>
 #include <QStringList>
 #include <QVector>
 #include <QWidget>
 
+class QCPCurve;
 class QCPGraph;
 class QCustomPlot;
 class QLabel;
 class QListWidget;
 class QMouseEvent;
+class QPushButton;
 
 namespace kiln::gui {
 
 // The embeddings view: an embeddings file projected to 2-D (PCA) as a scatter coloured by each
 // image's top-level folder; hovering a point shows its thumbnail and file name, clicking it
-// lists and marks its nearest neighbours (cosine). Loading and projecting run on a thread.
+// shows its nearest neighbours (cosine) as a grid of thumbnails with their similarities and
+// marks them in the scatter, and clicking a thumbnail makes it the selected point. With Lasso
+// on, dragging encircles points, which Export Selection writes out by name. Loading and
+// projecting run on a thread, thumbnails decode on the thread pool.
 class EmbeddingsView : public QWidget {
     Q_OBJECT
 
@@ -36,11 +42,19 @@ public:
     // What hovering `row` shows, and the neighbours a click on it lists.
     QString hoverText(int row) const;
     QStringList neighbourNames() const;
+    // The names of the points the lasso encircled.
+    QStringList selectedNames() const;
+    // Writes selectedNames(), one per line, atomically; false with a message in `error`.
+    bool exportSelection(const QString& file, QString* error) const;
 
 public Q_SLOTS:
     void selectPoint(int row);
     // Every point in view again, after dragging or zooming (also a double click).
     void resetView();
+    // Dragging encircles points (on) or pans the plot (off).
+    void setLasso(bool on);
+    // Selects the points inside `polygon`, in plot coordinates, as a lasso drawn there does.
+    void selectInside(const QPolygonF& polygon);
 
 Q_SIGNALS:
     void loaded(int points, const QString& file);
@@ -52,11 +66,25 @@ private:
     int nearestPoint(const QPointF& pixel) const;
     void mouseMoved(QMouseEvent* event);
     void mousePressed(QMouseEvent* event);
+    void mouseReleased(QMouseEvent* event);
+    QPointF plotPoint(const QPointF& pixel) const;
+    // Decodes `row`'s image for neighbour tile `index` of the current grid, on the pool.
+    void requestThumbnail(int index, int row);
+    void exportSelectionAs();
 
     QCustomPlot* plot_;
     QListWidget* neighbours_;
     QLabel* status_;
     QCPGraph* marked_ = nullptr;
+    QCPGraph* selected_ = nullptr;
+    QCPCurve* lasso_curve_ = nullptr;
+    QPushButton* lasso_;
+    QPushButton* export_selection_;
+    QLabel* selection_status_;
+    bool drawing_lasso_ = false;
+    QPolygonF lasso_polygon_;
+    QVector<int> selection_;
+    quint64 grid_generation_ = 0; // thumbnails of an older grid are dropped
     BackgroundJob job_;
     QStringList roots_;
     QString root_;

@@ -2,8 +2,6 @@
 
 #include "common/image_conversion.h"
 #include "common/label_overlay.h"
-#include "core/error.h"
-#include "data/image_decode.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -91,14 +89,8 @@ void PredictionPreviewsView::setPreviews(const train::PredictionPreviews& previe
         }
         images_.insert(file, QImage()); // asked for; the same images come at every evaluation
         QThreadPool::globalInstance()->start([this, file] {
-            QImage image;
-            try { // at about tile size: a JPEG decodes straight to it
-                image = toQImage(data::decode_image(file.toStdString(), kTileSide))
-                            .scaled(kTileSide, kTileSide, Qt::KeepAspectRatio,
-                                    Qt::SmoothTransformation);
-            } catch (const Error&) {
-                // No picture: the tile says so; the dataset scan lists unreadable files.
-            }
+            // Null when unreadable: the tile says so; the dataset scan lists those files.
+            const QImage image = decodeThumbnail(file, kTileSide);
             QMetaObject::invokeMethod(this, [this, file, image] { decoded(file, image); });
         });
     }

@@ -27,9 +27,11 @@
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
@@ -712,9 +714,46 @@ private Q_SLOTS:
         QVERIFY(window.embeddingsView()->hoverText(0).contains(QStringLiteral("<img src=")));
         window.embeddingsView()->selectPoint(0);
         QCOMPARE(window.embeddingsView()->neighbourNames().size(), 10);
+        // The neighbours are thumbnails with their similarities; a click on one selects it.
+        auto* grid = window.findChild<QListWidget*>(QStringLiteral("neighbourList"));
+        QCOMPARE(grid->count(), 11);
+        QTRY_VERIFY(!grid->item(10)->icon().isNull());
+        const QString neighbour = window.embeddingsView()->neighbourNames().front();
+        QVERIFY2(grid->item(1)->text().contains(QFileInfo(neighbour).fileName()),
+                 qPrintable(grid->item(1)->text()));
+        Q_EMIT grid->itemClicked(grid->item(1));
+        QVERIFY(grid->item(0)->text().startsWith(QFileInfo(neighbour).fileName()));
+        QVERIFY(!window.embeddingsView()->neighbourNames().contains(neighbour));
+        // The lasso selects what it encircles, and exports their names.
+        auto* view = window.embeddingsView();
+        auto* scatter = window.findChild<QCustomPlot*>(QStringLiteral("embeddingsPlot"));
+        const QCPRange xs = scatter->xAxis->range(), ys = scatter->yAxis->range();
+        view->setLasso(true);
+        view->selectInside(QPolygonF({{xs.lower, ys.lower},
+                                      {xs.upper, ys.lower},
+                                      {xs.upper, ys.upper},
+                                      {xs.lower, ys.upper}}));
+        QCOMPARE(view->selectedNames().size(), 16);
+        QVERIFY(
+            window.findChild<QPushButton*>(QStringLiteral("exportSelectionButton"))->isEnabled());
+        const QString selection = QDir(temp_.path()).filePath(QStringLiteral("selection.txt"));
+        QString error;
+        QVERIFY2(view->exportSelection(selection, &error), qPrintable(error));
+        QFile selected(selection);
+        QVERIFY(selected.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(selected.readAll()).split('\n', Qt::SkipEmptyParts),
+                 view->selectedNames());
+        view->selectInside(QPolygonF({{xs.lower, ys.lower},
+                                      {xs.lower + xs.size() / 1000, ys.lower},
+                                      {xs.lower, ys.lower + ys.size() / 1000}}));
+        QVERIFY(view->selectedNames().isEmpty());
+        QVERIFY(
+            !window.findChild<QPushButton*>(QStringLiteral("exportSelectionButton"))->isEnabled());
+        view->setLasso(false);
+        view->selectPoint(0);
+        QTRY_VERIFY(!grid->item(10)->icon().isNull());
         // The Embeddings tab opened itself; a zoom is undone by Reset View.
         QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->currentIndex(), 4);
-        auto* scatter = window.findChild<QCustomPlot*>(QStringLiteral("embeddingsPlot"));
         const QCPRange full = scatter->xAxis->range();
         scatter->xAxis->setRange(full.lower, full.lower + full.size() / 10);
         window.findChild<QPushButton*>(QStringLiteral("resetEmbeddingsViewButton"))->click();
