@@ -360,58 +360,58 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     <context>
         <name>kiln::gui::EmbeddingsView</name>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="55" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="53" />
             <source>first principal component</source>
             <translation>erste Hauptkomponente</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="56" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="54" />
             <source>second principal component</source>
             <translation>zweite Hauptkomponente</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="61" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="59" />
             <source>Lasso</source>
             <translation>Lasso</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="64" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="62" />
             <source>Drag around points to select them, instead of moving the plot</source>
             <translation>Punkte durch Umfahren auswählen, statt die Grafik zu verschieben</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="66" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="64" />
             <source>Export Selection...</source>
             <translation>Auswahl exportieren...</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="72" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="70" />
             <source>Reset View</source>
             <translation>Ansicht zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="74" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="72" />
             <source>Show every point again after dragging or zooming (or double-click the plot)</source>
             <translation>Nach Ziehen oder Zoomen wieder alle Punkte zeigen (oder Doppelklick in die Grafik)</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="89" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="87" />
             <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
             <translation>Exportieren Sie Einbettungen (Menü Datei) oder öffnen Sie eine Einbettungsdatei, um sie hier zu sehen.</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="96" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="94" />
             <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
             <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="285" />
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="306" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="283" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="304" />
             <source>Drag around points to select them.</source>
             <translation>Punkte umfahren, um sie auszuwählen.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="307" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="305" />
             <source>%n point(s) selected</source>
             <translation>
                 <numerusform>%n Punkt ausgewählt</numerusform>
@@ -419,22 +419,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
             </translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="328" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="326" />
             <source>Cannot write %1: %2</source>
             <translation>%1 kann nicht geschrieben werden: %2</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="334" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="332" />
             <source>Export Selection</source>
             <translation>Auswahl exportieren</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="335" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="333" />
             <source>Text files, one image a line (*.txt)</source>
             <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="341" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="339" />
             <source>Wrote %n name(s) to %1</source>
             <translation>
                 <numerusform>%n Name nach %1 geschrieben</numerusform>
@@ -442,34 +442,34 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
             </translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="361" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="359" />
             <source>%1
 selected</source>
             <translation>%1
 ausgewählt</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="124" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="122" />
             <source>Loading and projecting %1...</source>
             <translation>%1 wird geladen und projiziert...</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="178" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="176" />
             <source>(top folder)</source>
             <translation>(oberster Ordner)</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="185" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="183" />
             <source>neighbours</source>
             <translation>Nachbarn</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="190" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="188" />
             <source>selection</source>
             <translation>Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="204" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="202" />
             <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
             <translation>
                 <numerusform>%n Einbettung in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
@@ -861,17 +861,22 @@ ausgewählt</translation>
     <context>
         <name>kiln::gui::LivePlotsPage</name>
         <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="18" />
+            <location filename="../gui/plots/live_plots_page.cpp" line="20" />
             <source>Optimize Dataset...</source>
             <translation>Datensatz optimieren...</translation>
         </message>
         <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="32" />
+            <location filename="../gui/plots/live_plots_page.cpp" line="40" />
             <source>Where the time went</source>
             <translation>Wohin die Zeit ging</translation>
         </message>
+        <message>
+            <location filename="../gui/plots/live_plots_page.cpp" line="96" />
+            <source>Optimize Dataset (the button below)</source>
+            <translation>Datensatz optimieren (die Schaltfläche unten)</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../gui/plots/live_plots_page.cpp" line="72" />
+            <location filename="../gui/plots/live_plots_page.cpp" line="124" />
             <source>Finished after %n step(s).</source>
             <translation>
                 <numerusform>Nach %n Schritt beendet.</numerusform>
@@ -879,7 +884,7 @@ ausgewählt</translation>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/plots/live_plots_page.cpp" line="73" />
+            <location filename="../gui/plots/live_plots_page.cpp" line="125" />
             <source>Stopped after %n step(s); it can be resumed.</source>
             <translation>
                 <numerusform>Nach %n Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
@@ -887,9 +892,19 @@ ausgewählt</translation>
             </translation>
         </message>
         <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="76" />
+            <location filename="../gui/plots/live_plots_page.cpp" line="128" />
             <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
             <translation>Bester Wert von %1: %2 bei Schritt %3 (checkpoints/best.ckpt).</translation>
+        </message>
+        <message>
+            <location filename="../gui/plots/live_plots_page.cpp" line="148" />
+            <source>Set %1 to %2</source>
+            <translation>%1 auf %2 setzen</translation>
+        </message>
+        <message>
+            <location filename="../gui/plots/live_plots_page.cpp" line="150" />
+            <source>Changes the run configuration for the next run</source>
+            <translation>Ändert die Laufkonfiguration für den nächsten Lauf</translation>
         </message>
     </context>
     <context>
@@ -905,17 +920,17 @@ ausgewählt</translation>
             <translation>&amp;Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="556" />
+            <location filename="../gui/app/main_window.cpp" line="564" />
             <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
             <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="566" />
+            <location filename="../gui/app/main_window.cpp" line="574" />
             <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
             <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="513" />
+            <location filename="../gui/app/main_window.cpp" line="521" />
             <source>Predicted %n image(s) (%1) into %2.</source>
             <translation>
                 <numerusform>%n Bild vorhergesagt (%1), nach %2.</numerusform>
@@ -928,22 +943,22 @@ ausgewählt</translation>
             <translation>&amp;Vorhersagen...</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="490" />
+            <location filename="../gui/app/main_window.cpp" line="498" />
             <source>Predictions are written beside the project file.</source>
             <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="499" />
+            <location filename="../gui/app/main_window.cpp" line="507" />
             <source>predicting...</source>
             <translation>Vorhersage läuft...</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="508" />
+            <location filename="../gui/app/main_window.cpp" line="516" />
             <source>predicting: %1 of %2 images</source>
             <translation>Vorhersage: %1 von %2 Bildern</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="522" />
+            <location filename="../gui/app/main_window.cpp" line="530" />
             <source>The prediction stopped with an error:
 %1</source>
             <translation>Die Vorhersage brach mit einem Fehler ab:
@@ -958,22 +973,22 @@ ausgewählt</translation>
             </translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="357" />
+            <location filename="../gui/app/main_window.cpp" line="365" />
             <source>Training writes its runs beside the project file.</source>
             <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="404" />
+            <location filename="../gui/app/main_window.cpp" line="412" />
             <source>The embeddings are written beside the project file.</source>
             <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="826" />
+            <location filename="../gui/app/main_window.cpp" line="835" />
             <source>The project has not been saved yet.</source>
             <translation>Das Projekt wurde noch nicht gespeichert.</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="829" />
+            <location filename="../gui/app/main_window.cpp" line="838" />
             <source>Save it now?</source>
             <translation>Jetzt speichern?</translation>
         </message>
@@ -987,9 +1002,9 @@ ausgewählt</translation>
         </message>
         <message>
             <location filename="../gui/app/main_window.cpp" line="72" />
-            <location filename="../gui/app/main_window.cpp" line="856" />
             <location filename="../gui/app/main_window.cpp" line="865" />
-            <location filename="../gui/app/main_window.cpp" line="897" />
+            <location filename="../gui/app/main_window.cpp" line="874" />
+            <location filename="../gui/app/main_window.cpp" line="906" />
             <source>Kiln Studio</source>
             <translation>Kiln Studio</translation>
         </message>
@@ -1015,7 +1030,7 @@ ausgewählt</translation>
         </message>
         <message numerus="yes">
             <location filename="../gui/app/main_window.cpp" line="134" />
-            <location filename="../gui/app/main_window.cpp" line="517" />
+            <location filename="../gui/app/main_window.cpp" line="525" />
             <source>%n unreadable image(s) were left out.</source>
             <translation>
                 <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
@@ -1052,7 +1067,7 @@ ausgewählt</translation>
         <message>
             <location filename="../gui/app/main_window.cpp" line="168" />
             <location filename="../gui/app/main_window.cpp" line="185" />
-            <location filename="../gui/app/main_window.cpp" line="744" />
+            <location filename="../gui/app/main_window.cpp" line="753" />
             <source>Kiln projects (*.kiln)</source>
             <translation>Kiln-Projekte (*.kiln)</translation>
         </message>
@@ -1187,87 +1202,92 @@ ausgewählt</translation>
             <translation>Über &amp;Qt</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="333" />
+            <location filename="../gui/app/main_window.cpp" line="320" />
+            <source>%1 is now %2 for the next run.</source>
+            <translation>%1 ist für den nächsten Lauf jetzt %2.</translation>
+        </message>
+        <message>
+            <location filename="../gui/app/main_window.cpp" line="341" />
             <source>Datasets</source>
             <translation>Datensätze</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="335" />
+            <location filename="../gui/app/main_window.cpp" line="343" />
             <source>Run Configuration</source>
             <translation>Laufkonfiguration</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="337" />
+            <location filename="../gui/app/main_window.cpp" line="345" />
             <source>Live Plots</source>
             <translation>Live-Diagramme</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="338" />
+            <location filename="../gui/app/main_window.cpp" line="346" />
             <source>Run History</source>
             <translation>Laufverlauf</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="339" />
+            <location filename="../gui/app/main_window.cpp" line="347" />
             <source>Embeddings</source>
             <translation>Einbettungen</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="392" />
+            <location filename="../gui/app/main_window.cpp" line="400" />
             <source>starting...</source>
             <translation>wird gestartet...</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="412" />
+            <location filename="../gui/app/main_window.cpp" line="420" />
             <source>embedding...</source>
             <translation>wird eingebettet...</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="631" />
+            <location filename="../gui/app/main_window.cpp" line="639" />
             <source>This run cannot be resumed:
 %1</source>
             <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="640" />
+            <location filename="../gui/app/main_window.cpp" line="648" />
             <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
             <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="731" />
+            <location filename="../gui/app/main_window.cpp" line="740" />
             <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
             <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="743" />
-            <location filename="../gui/app/main_window.cpp" line="825" />
+            <location filename="../gui/app/main_window.cpp" line="752" />
+            <location filename="../gui/app/main_window.cpp" line="834" />
             <source>Save Project</source>
             <translation>Projekt speichern</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="838" />
+            <location filename="../gui/app/main_window.cpp" line="847" />
             <source>Unsaved Changes</source>
             <translation>Ungespeicherte Änderungen</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="839" />
+            <location filename="../gui/app/main_window.cpp" line="848" />
             <source>The project "%1" has unsaved changes.</source>
             <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="842" />
+            <location filename="../gui/app/main_window.cpp" line="851" />
             <source>Save them before going on?</source>
             <translation>Vor dem Fortfahren speichern?</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="898" />
+            <location filename="../gui/app/main_window.cpp" line="907" />
             <source>%1[*] - Kiln Studio</source>
             <translation>%1[*] - Kiln Studio</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="766" />
+            <location filename="../gui/app/main_window.cpp" line="775" />
             <source>The project's runs stay in %1; the project refers to them there.</source>
             <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
         </message>
@@ -1277,29 +1297,29 @@ ausgewählt</translation>
             <translation>&amp;Modell exportieren...</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="421" />
+            <location filename="../gui/app/main_window.cpp" line="429" />
             <source>The model is written beside the project file.</source>
             <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="438" />
+            <location filename="../gui/app/main_window.cpp" line="446" />
             <source>exporting the model...</source>
             <translation>Modell wird exportiert...</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="454" />
+            <location filename="../gui/app/main_window.cpp" line="462" />
             <source>The model could not be exported:
 %1</source>
             <translation>Das Modell konnte nicht exportiert werden:
 %1</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="446" />
+            <location filename="../gui/app/main_window.cpp" line="454" />
             <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
             <translation>%1 (%2, %3 x %4 px) nach %5 exportiert.</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="452" />
+            <location filename="../gui/app/main_window.cpp" line="460" />
             <source>Outputs: %1</source>
             <translation>Ausgaben: %1</translation>
         </message>
@@ -1309,7 +1329,7 @@ ausgewählt</translation>
             <translation>&amp;Demoprojekt öffnen</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="814" />
+            <location filename="../gui/app/main_window.cpp" line="823" />
             <source>The demo project could not be made:
 %1</source>
             <translation>Das Demoprojekt konnte nicht angelegt werden:
@@ -1508,27 +1528,27 @@ ausgewählt</translation>
     <context>
         <name>kiln::gui::PredictionPreviewsView</name>
         <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="50" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="48" />
             <source>Predicted boxes scoring below this are not drawn</source>
             <translation>Vorhergesagte Boxen mit geringerem Score werden nicht gezeichnet</translation>
         </message>
         <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="54" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="52" />
             <source>Score threshold:</source>
             <translation>Score-Schwelle:</translation>
         </message>
         <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="105" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="97" />
             <source>&lt;b&gt;Predictions at step %1&lt;/b&gt;: each validation image's labels above, what the model made of it below</source>
             <translation>&lt;b&gt;Vorhersagen bei Schritt %1&lt;/b&gt;: oben die Labels jedes Validierungsbilds, unten, was das Modell daraus machte</translation>
         </message>
         <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="213" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="205" />
             <source>...</source>
             <translation>...</translation>
         </message>
         <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="232" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="224" />
             <source>%1
 true: %2
 predicted: %3</source>
@@ -1537,12 +1557,12 @@ wahr: %2
 vorhergesagt: %3</translation>
         </message>
         <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="234" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="226" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/plots/prediction_previews.cpp" line="236" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="228" />
             <source>%1
 %Ln object(s), </source>
             <translation>
@@ -1553,7 +1573,7 @@ vorhergesagt: %3</translation>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/plots/prediction_previews.cpp" line="237" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="229" />
             <source>%Ln box(es) shown</source>
             <translation>
                 <numerusform>%Ln Box gezeigt</numerusform>
@@ -1689,379 +1709,379 @@ vorhergesagt: %3</translation>
     <context>
         <name>kiln::gui::RunConfigForm</name>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="185" />
+            <location filename="../gui/training/run_config_form.cpp" line="186" />
             <source>Advanced settings</source>
             <translation>Erweiterte Einstellungen</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="200" />
+            <location filename="../gui/training/run_config_form.cpp" line="201" />
             <source>Batches summed into each optimizer step</source>
             <translation>Batches, die in jeden Optimiererschritt eingehen</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="203" />
+            <location filename="../gui/training/run_config_form.cpp" line="204" />
             <source>the method's views; JSON to change them, e.g. {"random_resize": {"min_scale": 0.2}}</source>
             <translation>die Ansichten der Methode; JSON ändert sie, z. B. {"random_resize": {"min_scale": 0.2}}</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="206" />
+            <location filename="../gui/training/run_config_form.cpp" line="207" />
             <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
             <translation>transform_args außer der Bildgröße: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, und für DINO global_view_1, global_view_2, local_view. Der Reiter Datensätze zeigt die Ansichten.</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="210" />
+            <location filename="../gui/training/run_config_form.cpp" line="211" />
             <source>each epoch</source>
             <translation>jede Epoche</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="211" />
+            <location filename="../gui/training/run_config_form.cpp" line="212" />
             <source> steps</source>
             <translation> Schritte</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="212" />
+            <location filename="../gui/training/run_config_form.cpp" line="213" />
             <source>last.ckpt is also written every this many steps</source>
             <translation>last.ckpt wird zusätzlich alle so vielen Schritte geschrieben</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="216" />
+            <location filename="../gui/training/run_config_form.cpp" line="217" />
             <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
             <translation>aus; ein Projektname schreibt einen Offline-W&amp;B-Lauf für wandb sync</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="218" />
+            <location filename="../gui/training/run_config_form.cpp" line="219" />
             <source>Optimizer</source>
             <translation>Optimierer</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="219" />
+            <location filename="../gui/training/run_config_form.cpp" line="220" />
             <source>Learning rate</source>
             <translation>Lernrate</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="220" />
+            <location filename="../gui/training/run_config_form.cpp" line="221" />
             <source>Weight decay</source>
             <translation>Gewichtszerfall</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="221" />
+            <location filename="../gui/training/run_config_form.cpp" line="222" />
             <source>Warm-up epochs</source>
             <translation>Aufwärm-Epochen</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="223" />
+            <location filename="../gui/training/run_config_form.cpp" line="224" />
             <source>Gradient accumulation</source>
             <translation>Gradientenakkumulation</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="224" />
+            <location filename="../gui/training/run_config_form.cpp" line="225" />
             <source>Augmentation</source>
             <translation>Augmentierung</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="225" />
+            <location filename="../gui/training/run_config_form.cpp" line="226" />
             <source>Checkpoint every</source>
             <translation>Checkpoint alle</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="226" />
+            <location filename="../gui/training/run_config_form.cpp" line="227" />
             <source>Weights &amp; Biases</source>
             <translation>Weights &amp; Biases</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="346" />
+            <location filename="../gui/training/run_config_form.cpp" line="347" />
             <source>%1 per 256 images, scaled with the batch size</source>
             <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="349" />
+            <location filename="../gui/training/run_config_form.cpp" line="350" />
             <source>%1 (at most a tenth of the run)</source>
             <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="787" />
+            <location filename="../gui/training/run_config_form.cpp" line="807" />
             <source>Augmentation takes a JSON object, e.g. {"color_jitter": {"prob": 0.5}}</source>
             <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {"color_jitter": {"prob": 0.5}}</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="107" />
+            <location filename="../gui/training/run_config_form.cpp" line="108" />
             <source>COCO annotation files</source>
             <translation>COCO-Annotationsdateien</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="108" />
+            <location filename="../gui/training/run_config_form.cpp" line="109" />
             <source>YOLO dataset (data.yaml)</source>
             <translation>YOLO-Datensatz (data.yaml)</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="112" />
+            <location filename="../gui/training/run_config_form.cpp" line="113" />
             <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
             <translation>data.yaml eines Datensatzes im Ultralytics-Layout (images/ und labels/ daneben)</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="154" />
+            <location filename="../gui/training/run_config_form.cpp" line="155" />
             <source>Labels</source>
             <translation>Beschriftungen</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="155" />
+            <location filename="../gui/training/run_config_form.cpp" line="156" />
             <source>YOLO data</source>
             <translation>YOLO-Daten</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="129" />
+            <location filename="../gui/training/run_config_form.cpp" line="130" />
             <source> px</source>
             <translation> px</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="166" />
+            <location filename="../gui/training/run_config_form.cpp" line="167" />
             <source>Teacher</source>
             <translation>Lehrer</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="124" />
+            <location filename="../gui/training/run_config_form.cpp" line="125" />
             <source>the teacher's exported model: a project run, or a .pt file</source>
             <translation>das exportierte Modell des Lehrers: ein Lauf des Projekts oder eine .pt-Datei</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="140" />
+            <location filename="../gui/training/run_config_form.cpp" line="141" />
             <source>Batch-norm statistics over all devices</source>
             <translation>Batch-Norm-Statistik über alle Geräte</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="142" />
+            <location filename="../gui/training/run_config_form.cpp" line="143" />
             <source>TensorBoard event files</source>
             <translation>TensorBoard-Ereignisdateien</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="147" />
+            <location filename="../gui/training/run_config_form.cpp" line="148" />
             <source>off; a folder or http(s):// server to log to MLflow</source>
             <translation>aus; ein Ordner oder http(s)://-Server für MLflow</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="150" />
+            <location filename="../gui/training/run_config_form.cpp" line="151" />
             <source>a new folder in the project's runs</source>
             <translation>ein neuer Ordner in den Läufen des Projekts</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="156" />
+            <location filename="../gui/training/run_config_form.cpp" line="157" />
             <source>Dataset</source>
             <translation>Datensatz</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="163" />
+            <location filename="../gui/training/run_config_form.cpp" line="164" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="165" />
+            <location filename="../gui/training/run_config_form.cpp" line="166" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="167" />
+            <location filename="../gui/training/run_config_form.cpp" line="168" />
             <source>Epochs</source>
             <translation>Epochen</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="168" />
+            <location filename="../gui/training/run_config_form.cpp" line="169" />
             <source>Batch size</source>
             <translation>Batchgröße</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="169" />
+            <location filename="../gui/training/run_config_form.cpp" line="170" />
             <source>Image size</source>
             <translation>Bildgröße</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="170" />
+            <location filename="../gui/training/run_config_form.cpp" line="171" />
             <source>Accelerator</source>
             <translation>Beschleuniger</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="171" />
+            <location filename="../gui/training/run_config_form.cpp" line="172" />
             <source>Devices</source>
             <translation>Geräte</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="172" />
+            <location filename="../gui/training/run_config_form.cpp" line="173" />
             <source>Nodes</source>
             <translation>Knoten</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="173" />
+            <location filename="../gui/training/run_config_form.cpp" line="174" />
             <source>Sync batch norm</source>
             <translation>Batch-Norm synchronisieren</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="174" />
+            <location filename="../gui/training/run_config_form.cpp" line="175" />
             <source>Precision</source>
             <translation>Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="175" />
+            <location filename="../gui/training/run_config_form.cpp" line="176" />
             <source>Loader workers</source>
             <translation>Lader-Threads</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="176" />
+            <location filename="../gui/training/run_config_form.cpp" line="177" />
             <source>Loggers</source>
             <translation>Logger</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="177" />
+            <location filename="../gui/training/run_config_form.cpp" line="178" />
             <source>MLflow</source>
             <translation>MLflow</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="178" />
+            <location filename="../gui/training/run_config_form.cpp" line="179" />
             <source>Output folder</source>
             <translation>Ausgabeordner</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="179" />
+            <location filename="../gui/training/run_config_form.cpp" line="180" />
             <source>Seed</source>
             <translation>Seed</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="138" />
-            <location filename="../gui/training/run_config_form.cpp" line="446" />
+            <location filename="../gui/training/run_config_form.cpp" line="139" />
+            <location filename="../gui/training/run_config_form.cpp" line="466" />
             <source>auto</source>
             <translation>automatisch</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="447" />
+            <location filename="../gui/training/run_config_form.cpp" line="467" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="450" />
+            <location filename="../gui/training/run_config_form.cpp" line="470" />
             <source>CUDA %1: %2 (%3)</source>
             <translation>CUDA %1: %2 (%3)</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="458" />
+            <location filename="../gui/training/run_config_form.cpp" line="478" />
             <source>CUDA</source>
             <translation>CUDA</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="462" />
+            <location filename="../gui/training/run_config_form.cpp" line="482" />
             <source>No CUDA GPU is visible.</source>
             <translation>Keine CUDA-GPU sichtbar.</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="463" />
+            <location filename="../gui/training/run_config_form.cpp" line="483" />
             <source>This Kiln's LibTorch has no CUDA.</source>
             <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="484" />
+            <location filename="../gui/training/run_config_form.cpp" line="504" />
             <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
             <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="487" />
+            <location filename="../gui/training/run_config_form.cpp" line="507" />
             <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
             <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="344" />
-            <location filename="../gui/training/run_config_form.cpp" line="513" />
+            <location filename="../gui/training/run_config_form.cpp" line="345" />
+            <location filename="../gui/training/run_config_form.cpp" line="533" />
             <source>auto (%1)</source>
             <translation>automatisch (%1)</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="68" />
+            <location filename="../gui/training/run_config_form.cpp" line="69" />
             <source>Image classification (fine-tuning)</source>
             <translation>Bildklassifikation (Feinabstimmung)</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="70" />
+            <location filename="../gui/training/run_config_form.cpp" line="71" />
             <source>Semantic segmentation (fine-tuning)</source>
             <translation>Semantische Segmentierung (Feinabstimmung)</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="72" />
+            <location filename="../gui/training/run_config_form.cpp" line="73" />
             <source>Object detection (fine-tuning)</source>
             <translation>Objekterkennung (Feinabstimmung)</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="74" />
+            <location filename="../gui/training/run_config_form.cpp" line="75" />
             <source>Instance segmentation (fine-tuning)</source>
             <translation>Instanzsegmentierung (Feinabstimmung)</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="101" />
+            <location filename="../gui/training/run_config_form.cpp" line="102" />
             <source>COCO JSON of the training images' objects</source>
             <translation>COCO-JSON mit den Objekten der Trainingsbilder</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="104" />
+            <location filename="../gui/training/run_config_form.cpp" line="105" />
             <source>COCO JSON of the validation images' objects</source>
             <translation>COCO-JSON mit den Objekten der Validierungsbilder</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="160" />
+            <location filename="../gui/training/run_config_form.cpp" line="161" />
             <source>Training annotations</source>
             <translation>Trainingsannotationen</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="161" />
+            <location filename="../gui/training/run_config_form.cpp" line="162" />
             <source>Validation annotations</source>
             <translation>Validierungsannotationen</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="78" />
+            <location filename="../gui/training/run_config_form.cpp" line="79" />
             <source>Pretraining (self-supervised)</source>
             <translation>Vortraining (selbstüberwacht)</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="95" />
+            <location filename="../gui/training/run_config_form.cpp" line="96" />
             <source>folder of PNG masks of class ids, named as the images</source>
             <translation>Ordner mit PNG-Masken der Klassen-IDs, benannt wie die Bilder</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="98" />
+            <location filename="../gui/training/run_config_form.cpp" line="99" />
             <source>folder of the validation images' masks</source>
             <translation>Ordner mit den Masken der Validierungsbilder</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="115" />
+            <location filename="../gui/training/run_config_form.cpp" line="116" />
             <source>JSON file naming the class ids, e.g. classes.json</source>
             <translation>JSON-Datei mit den Namen der Klassen-IDs, z. B. classes.json</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="118" />
+            <location filename="../gui/training/run_config_form.cpp" line="119" />
             <source>random weights</source>
             <translation>zufällige Gewichte</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="153" />
+            <location filename="../gui/training/run_config_form.cpp" line="154" />
             <source>Task</source>
             <translation>Aufgabe</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="157" />
+            <location filename="../gui/training/run_config_form.cpp" line="158" />
             <source>Validation dataset</source>
             <translation>Validierungsdatensatz</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="158" />
+            <location filename="../gui/training/run_config_form.cpp" line="159" />
             <source>Training masks</source>
             <translation>Trainingsmasken</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="159" />
+            <location filename="../gui/training/run_config_form.cpp" line="160" />
             <source>Validation masks</source>
             <translation>Validierungsmasken</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="162" />
+            <location filename="../gui/training/run_config_form.cpp" line="163" />
             <source>Classes</source>
             <translation>Klassen</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="164" />
+            <location filename="../gui/training/run_config_form.cpp" line="165" />
             <source>Start from</source>
             <translation>Ausgangsgewichte</translation>
         </message>

@@ -53,7 +53,7 @@
     <context>
         <name>kiln::gui::EmbeddingsView</name>
         <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="204" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="202" />
             <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
             <translation>
                 <numerusform>%n embedding in %1 group(s) by top-level folder.</numerusform>
@@ -61,7 +61,7 @@
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="307" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="305" />
             <source>%n point(s) selected</source>
             <translation>
                 <numerusform>%n point selected</numerusform>
@@ -69,7 +69,7 @@
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="341" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="339" />
             <source>Wrote %n name(s) to %1</source>
             <translation>
                 <numerusform>Wrote %n name to %1</numerusform>
@@ -80,7 +80,7 @@
     <context>
         <name>kiln::gui::LivePlotsPage</name>
         <message numerus="yes">
-            <location filename="../gui/plots/live_plots_page.cpp" line="72" />
+            <location filename="../gui/plots/live_plots_page.cpp" line="124" />
             <source>Finished after %n step(s).</source>
             <translation>
                 <numerusform>Finished after %n step.</numerusform>
@@ -88,7 +88,7 @@
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/plots/live_plots_page.cpp" line="73" />
+            <location filename="../gui/plots/live_plots_page.cpp" line="125" />
             <source>Stopped after %n step(s); it can be resumed.</source>
             <translation>
                 <numerusform>Stopped after %n step; it can be resumed.</numerusform>
@@ -99,7 +99,7 @@
     <context>
         <name>kiln::gui::MainWindow</name>
         <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="513" />
+            <location filename="../gui/app/main_window.cpp" line="521" />
             <source>Predicted %n image(s) (%1) into %2.</source>
             <translation>
                 <numerusform>Predicted %n image (%1) into %2.</numerusform>
@@ -132,7 +132,7 @@
         </message>
         <message numerus="yes">
             <location filename="../gui/app/main_window.cpp" line="134" />
-            <location filename="../gui/app/main_window.cpp" line="517" />
+            <location filename="../gui/app/main_window.cpp" line="525" />
             <source>%n unreadable image(s) were left out.</source>
             <translation>
                 <numerusform>%n unreadable image was left out.</numerusform>
@@ -178,7 +178,7 @@
     <context>
         <name>kiln::gui::PredictionPreviewsView</name>
         <message numerus="yes">
-            <location filename="../gui/plots/prediction_previews.cpp" line="236" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="228" />
             <source>%1
 %Ln object(s), </source>
             <translation>
@@ -189,7 +189,7 @@
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/plots/prediction_previews.cpp" line="237" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="229" />
             <source>%Ln box(es) shown</source>
             <translation>
                 <numerusform>%Ln box shown</numerusform>

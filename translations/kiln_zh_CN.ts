@@ -355,114 +355,114 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
     <context>
         <name>kiln::gui::EmbeddingsView</name>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="55" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="53" />
             <source>first principal component</source>
             <translation>第一主成分</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="56" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="54" />
             <source>second principal component</source>
             <translation>第二主成分</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="61" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="59" />
             <source>Lasso</source>
             <translation>套索</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="64" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="62" />
             <source>Drag around points to select them, instead of moving the plot</source>
             <translation>拖动圈选点，而不是移动图表</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="66" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="64" />
             <source>Export Selection...</source>
             <translation>导出所选...</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="72" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="70" />
             <source>Reset View</source>
             <translation>重置视图</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="74" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="72" />
             <source>Show every point again after dragging or zooming (or double-click the plot)</source>
             <translation>拖动或缩放后重新显示所有点（或双击图表）</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="89" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="87" />
             <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
             <translation>导出嵌入（文件菜单）或打开嵌入文件即可在此查看。</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="96" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="94" />
             <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
             <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="285" />
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="306" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="283" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="304" />
             <source>Drag around points to select them.</source>
             <translation>拖动圈选点。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="307" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="305" />
             <source>%n point(s) selected</source>
             <translation>
                 <numerusform>已选择 %n 个点</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="328" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="326" />
             <source>Cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="334" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="332" />
             <source>Export Selection</source>
             <translation>导出所选</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="335" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="333" />
             <source>Text files, one image a line (*.txt)</source>
             <translation>文本文件，每行一张图像 (*.txt)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="341" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="339" />
             <source>Wrote %n name(s) to %1</source>
             <translation>
                 <numerusform>已将 %n 个名称写入 %1</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="361" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="359" />
             <source>%1
 selected</source>
             <translation>%1
 已选择</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="124" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="122" />
             <source>Loading and projecting %1...</source>
             <translation>正在加载并投影 %1...</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="178" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="176" />
             <source>(top folder)</source>
             <translation>（顶层文件夹）</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="185" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="183" />
             <source>neighbours</source>
             <translation>近邻</translation>
         </message>
         <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="190" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="188" />
             <source>selection</source>
             <translation>所选</translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="204" />
+            <location filename="../gui/embeddings/embeddings_view.cpp" line="202" />
             <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
             <translation>
                 <numerusform>%n 个嵌入，按顶层文件夹分为 %1 组。</numerusform>
@@ -853,33 +853,48 @@ selected</source>
     <context>
         <name>kiln::gui::LivePlotsPage</name>
         <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="18" />
+            <location filename="../gui/plots/live_plots_page.cpp" line="20" />
             <source>Optimize Dataset...</source>
             <translation>优化数据集...</translation>
         </message>
         <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="32" />
+            <location filename="../gui/plots/live_plots_page.cpp" line="40" />
             <source>Where the time went</source>
             <translation>时间花在哪里</translation>
         </message>
+        <message>
+            <location filename="../gui/plots/live_plots_page.cpp" line="96" />
+            <source>Optimize Dataset (the button below)</source>
+            <translation>优化数据集（下方按钮）</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../gui/plots/live_plots_page.cpp" line="72" />
+            <location filename="../gui/plots/live_plots_page.cpp" line="124" />
             <source>Finished after %n step(s).</source>
             <translation>
                 <numerusform>%n 步后完成。</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/plots/live_plots_page.cpp" line="73" />
+            <location filename="../gui/plots/live_plots_page.cpp" line="125" />
             <source>Stopped after %n step(s); it can be resumed.</source>
             <translation>
                 <numerusform>%n 步后停止；可以继续。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="76" />
+            <location filename="../gui/plots/live_plots_page.cpp" line="128" />
             <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
             <translation>最佳 %1：%2，在第 %3 步（checkpoints/best.ckpt）。</translation>
+        </message>
+        <message>
+            <location filename="../gui/plots/live_plots_page.cpp" line="148" />
+            <source>Set %1 to %2</source>
+            <translation>将%1设为 %2</translation>
+        </message>
+        <message>
+            <location filename="../gui/plots/live_plots_page.cpp" line="150" />
+            <source>Changes the run configuration for the next run</source>
+            <translation>为下一次运行更改运行配置</translation>
         </message>
     </context>
     <context>
@@ -895,17 +910,17 @@ selected</source>
             <translation>键盘快捷键(&amp;K)</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="556" />
+            <location filename="../gui/app/main_window.cpp" line="564" />
             <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
             <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="566" />
+            <location filename="../gui/app/main_window.cpp" line="574" />
             <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
             <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="513" />
+            <location filename="../gui/app/main_window.cpp" line="521" />
             <source>Predicted %n image(s) (%1) into %2.</source>
             <translation>
                 <numerusform>已预测 %n 张图像（%1），写入 %2。</numerusform>
@@ -917,22 +932,22 @@ selected</source>
             <translation>预测(&amp;P)...</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="490" />
+            <location filename="../gui/app/main_window.cpp" line="498" />
             <source>Predictions are written beside the project file.</source>
             <translation>预测结果会写在项目文件旁边。</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="499" />
+            <location filename="../gui/app/main_window.cpp" line="507" />
             <source>predicting...</source>
             <translation>正在预测...</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="508" />
+            <location filename="../gui/app/main_window.cpp" line="516" />
             <source>predicting: %1 of %2 images</source>
             <translation>正在预测：%2 张图像中的 %1 张</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="522" />
+            <location filename="../gui/app/main_window.cpp" line="530" />
             <source>The prediction stopped with an error:
 %1</source>
             <translation>预测因错误而停止：
@@ -946,22 +961,22 @@ selected</source>
             </translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="357" />
+            <location filename="../gui/app/main_window.cpp" line="365" />
             <source>Training writes its runs beside the project file.</source>
             <translation>训练会把运行结果写在项目文件旁边。</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="404" />
+            <location filename="../gui/app/main_window.cpp" line="412" />
             <source>The embeddings are written beside the project file.</source>
             <translation>嵌入会写在项目文件旁边。</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="826" />
+            <location filename="../gui/app/main_window.cpp" line="835" />
             <source>The project has not been saved yet.</source>
             <translation>项目尚未保存。</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="829" />
+            <location filename="../gui/app/main_window.cpp" line="838" />
             <source>Save it now?</source>
             <translation>现在保存吗？</translation>
         </message>
@@ -974,9 +989,9 @@ selected</source>
         </message>
         <message>
             <location filename="../gui/app/main_window.cpp" line="72" />
-            <location filename="../gui/app/main_window.cpp" line="856" />
             <location filename="../gui/app/main_window.cpp" line="865" />
-            <location filename="../gui/app/main_window.cpp" line="897" />
+            <location filename="../gui/app/main_window.cpp" line="874" />
+            <location filename="../gui/app/main_window.cpp" line="906" />
             <source>Kiln Studio</source>
             <translation>Kiln Studio</translation>
         </message>
@@ -1001,7 +1016,7 @@ selected</source>
         </message>
         <message numerus="yes">
             <location filename="../gui/app/main_window.cpp" line="134" />
-            <location filename="../gui/app/main_window.cpp" line="517" />
+            <location filename="../gui/app/main_window.cpp" line="525" />
             <source>%n unreadable image(s) were left out.</source>
             <translation>
                 <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
@@ -1037,7 +1052,7 @@ selected</source>
         <message>
             <location filename="../gui/app/main_window.cpp" line="168" />
             <location filename="../gui/app/main_window.cpp" line="185" />
-            <location filename="../gui/app/main_window.cpp" line="744" />
+            <location filename="../gui/app/main_window.cpp" line="753" />
             <source>Kiln projects (*.kiln)</source>
             <translation>Kiln 项目 (*.kiln)</translation>
         </message>
@@ -1172,87 +1187,92 @@ selected</source>
             <translation>关于 Qt(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="333" />
+            <location filename="../gui/app/main_window.cpp" line="320" />
+            <source>%1 is now %2 for the next run.</source>
+            <translation>下一次运行的%1现为 %2。</translation>
+        </message>
+        <message>
+            <location filename="../gui/app/main_window.cpp" line="341" />
             <source>Datasets</source>
             <translation>数据集</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="335" />
+            <location filename="../gui/app/main_window.cpp" line="343" />
             <source>Run Configuration</source>
             <translation>运行配置</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="337" />
+            <location filename="../gui/app/main_window.cpp" line="345" />
             <source>Live Plots</source>
             <translation>实时图表</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="338" />
+            <location filename="../gui/app/main_window.cpp" line="346" />
             <source>Run History</source>
             <translation>运行历史</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="339" />
+            <location filename="../gui/app/main_window.cpp" line="347" />
             <source>Embeddings</source>
             <translation>嵌入</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="392" />
+            <location filename="../gui/app/main_window.cpp" line="400" />
             <source>starting...</source>
             <translation>正在启动...</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="412" />
+            <location filename="../gui/app/main_window.cpp" line="420" />
             <source>embedding...</source>
             <translation>正在嵌入...</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="631" />
+            <location filename="../gui/app/main_window.cpp" line="639" />
             <source>This run cannot be resumed:
 %1</source>
             <translation>无法继续此运行：
 %1</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="640" />
+            <location filename="../gui/app/main_window.cpp" line="648" />
             <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
             <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="731" />
+            <location filename="../gui/app/main_window.cpp" line="740" />
             <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
             <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="743" />
-            <location filename="../gui/app/main_window.cpp" line="825" />
+            <location filename="../gui/app/main_window.cpp" line="752" />
+            <location filename="../gui/app/main_window.cpp" line="834" />
             <source>Save Project</source>
             <translation>保存项目</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="838" />
+            <location filename="../gui/app/main_window.cpp" line="847" />
             <source>Unsaved Changes</source>
             <translation>未保存的更改</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="839" />
+            <location filename="../gui/app/main_window.cpp" line="848" />
             <source>The project "%1" has unsaved changes.</source>
             <translation>项目“%1”有未保存的更改。</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="842" />
+            <location filename="../gui/app/main_window.cpp" line="851" />
             <source>Save them before going on?</source>
             <translation>继续之前要保存吗？</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="898" />
+            <location filename="../gui/app/main_window.cpp" line="907" />
             <source>%1[*] - Kiln Studio</source>
             <translation>%1[*] - Kiln Studio</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="766" />
+            <location filename="../gui/app/main_window.cpp" line="775" />
             <source>The project's runs stay in %1; the project refers to them there.</source>
             <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
         </message>
@@ -1262,29 +1282,29 @@ selected</source>
             <translation>导出模型(&amp;M)...</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="421" />
+            <location filename="../gui/app/main_window.cpp" line="429" />
             <source>The model is written beside the project file.</source>
             <translation>模型会写在项目文件旁边。</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="438" />
+            <location filename="../gui/app/main_window.cpp" line="446" />
             <source>exporting the model...</source>
             <translation>正在导出模型...</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="454" />
+            <location filename="../gui/app/main_window.cpp" line="462" />
             <source>The model could not be exported:
 %1</source>
             <translation>无法导出模型：
 %1</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="446" />
+            <location filename="../gui/app/main_window.cpp" line="454" />
             <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
             <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="452" />
+            <location filename="../gui/app/main_window.cpp" line="460" />
             <source>Outputs: %1</source>
             <translation>输出：%1</translation>
         </message>
@@ -1294,7 +1314,7 @@ selected</source>
             <translation>打开演示项目(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../gui/app/main_window.cpp" line="814" />
+            <location filename="../gui/app/main_window.cpp" line="823" />
             <source>The demo project could not be made:
 %1</source>
             <translation>无法创建演示项目：
@@ -1489,27 +1509,27 @@ selected</source>
     <context>
         <name>kiln::gui::PredictionPreviewsView</name>
         <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="50" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="48" />
             <source>Predicted boxes scoring below this are not drawn</source>
             <translation>得分低于此值的预测框不绘制</translation>
         </message>
         <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="54" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="52" />
             <source>Score threshold:</source>
             <translation>得分阈值：</translation>
         </message>
         <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="105" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="97" />
             <source>&lt;b&gt;Predictions at step %1&lt;/b&gt;: each validation image's labels above, what the model made of it below</source>
             <translation>&lt;b&gt;第 %1 步的预测&lt;/b&gt;：上方为每张验证图像的标注，下方为模型的预测</translation>
         </message>
         <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="213" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="205" />
             <source>...</source>
             <translation>...</translation>
         </message>
         <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="232" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="224" />
             <source>%1
 true: %2
 predicted: %3</source>
@@ -1518,12 +1538,12 @@ predicted: %3</source>
 预测：%3</translation>
         </message>
         <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="234" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="226" />
             <source>none</source>
             <translation>无</translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/plots/prediction_previews.cpp" line="236" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="228" />
             <source>%1
 %Ln object(s), </source>
             <translation>
@@ -1532,7 +1552,7 @@ predicted: %3</source>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../gui/plots/prediction_previews.cpp" line="237" />
+            <location filename="../gui/plots/prediction_previews.cpp" line="229" />
             <source>%Ln box(es) shown</source>
             <translation>
                 <numerusform>显示 %Ln 个框</numerusform>
@@ -1667,379 +1687,379 @@ predicted: %3</source>
     <context>
         <name>kiln::gui::RunConfigForm</name>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="185" />
+            <location filename="../gui/training/run_config_form.cpp" line="186" />
             <source>Advanced settings</source>
             <translation>高级设置</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="200" />
+            <location filename="../gui/training/run_config_form.cpp" line="201" />
             <source>Batches summed into each optimizer step</source>
             <translation>每个优化器步骤累加的批次数</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="203" />
+            <location filename="../gui/training/run_config_form.cpp" line="204" />
             <source>the method's views; JSON to change them, e.g. {"random_resize": {"min_scale": 0.2}}</source>
             <translation>方法的视图；用 JSON 修改，例如 {"random_resize": {"min_scale": 0.2}}</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="206" />
+            <location filename="../gui/training/run_config_form.cpp" line="207" />
             <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
             <translation>除图像尺寸外的 transform_args：random_resize、random_flip、color_jitter、random_gray_scale、gaussian_blur、normalize，以及 DINO 的 global_view_1、global_view_2、local_view。数据集页可预览视图。</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="210" />
+            <location filename="../gui/training/run_config_form.cpp" line="211" />
             <source>each epoch</source>
             <translation>每轮</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="211" />
+            <location filename="../gui/training/run_config_form.cpp" line="212" />
             <source> steps</source>
             <translation> 步</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="212" />
+            <location filename="../gui/training/run_config_form.cpp" line="213" />
             <source>last.ckpt is also written every this many steps</source>
             <translation>每隔这么多步也写入 last.ckpt</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="216" />
+            <location filename="../gui/training/run_config_form.cpp" line="217" />
             <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
             <translation>关闭；填写项目名则写入离线 W&amp;B 运行，供 wandb sync 上传</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="218" />
+            <location filename="../gui/training/run_config_form.cpp" line="219" />
             <source>Optimizer</source>
             <translation>优化器</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="219" />
+            <location filename="../gui/training/run_config_form.cpp" line="220" />
             <source>Learning rate</source>
             <translation>学习率</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="220" />
+            <location filename="../gui/training/run_config_form.cpp" line="221" />
             <source>Weight decay</source>
             <translation>权重衰减</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="221" />
+            <location filename="../gui/training/run_config_form.cpp" line="222" />
             <source>Warm-up epochs</source>
             <translation>预热轮数</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="223" />
+            <location filename="../gui/training/run_config_form.cpp" line="224" />
             <source>Gradient accumulation</source>
             <translation>梯度累积</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="224" />
+            <location filename="../gui/training/run_config_form.cpp" line="225" />
             <source>Augmentation</source>
             <translation>数据增强</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="225" />
+            <location filename="../gui/training/run_config_form.cpp" line="226" />
             <source>Checkpoint every</source>
             <translation>检查点间隔</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="226" />
+            <location filename="../gui/training/run_config_form.cpp" line="227" />
             <source>Weights &amp; Biases</source>
             <translation>Weights &amp; Biases</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="346" />
+            <location filename="../gui/training/run_config_form.cpp" line="347" />
             <source>%1 per 256 images, scaled with the batch size</source>
             <translation>每 256 张图像 %1，随批大小缩放</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="349" />
+            <location filename="../gui/training/run_config_form.cpp" line="350" />
             <source>%1 (at most a tenth of the run)</source>
             <translation>%1（最多为运行的十分之一）</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="787" />
+            <location filename="../gui/training/run_config_form.cpp" line="807" />
             <source>Augmentation takes a JSON object, e.g. {"color_jitter": {"prob": 0.5}}</source>
             <translation>数据增强需要一个 JSON 对象，例如 {"color_jitter": {"prob": 0.5}}</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="107" />
+            <location filename="../gui/training/run_config_form.cpp" line="108" />
             <source>COCO annotation files</source>
             <translation>COCO 标注文件</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="108" />
+            <location filename="../gui/training/run_config_form.cpp" line="109" />
             <source>YOLO dataset (data.yaml)</source>
             <translation>YOLO 数据集 (data.yaml)</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="112" />
+            <location filename="../gui/training/run_config_form.cpp" line="113" />
             <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
             <translation>Ultralytics 布局数据集的 data.yaml（旁边有 images/ 和 labels/）</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="154" />
+            <location filename="../gui/training/run_config_form.cpp" line="155" />
             <source>Labels</source>
             <translation>标注</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="155" />
+            <location filename="../gui/training/run_config_form.cpp" line="156" />
             <source>YOLO data</source>
             <translation>YOLO 数据</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="129" />
+            <location filename="../gui/training/run_config_form.cpp" line="130" />
             <source> px</source>
             <translation> 像素</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="166" />
+            <location filename="../gui/training/run_config_form.cpp" line="167" />
             <source>Teacher</source>
             <translation>教师模型</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="124" />
+            <location filename="../gui/training/run_config_form.cpp" line="125" />
             <source>the teacher's exported model: a project run, or a .pt file</source>
             <translation>教师的导出模型：项目中的一次运行，或 .pt 文件</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="140" />
+            <location filename="../gui/training/run_config_form.cpp" line="141" />
             <source>Batch-norm statistics over all devices</source>
             <translation>在所有设备上计算批归一化统计量</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="142" />
+            <location filename="../gui/training/run_config_form.cpp" line="143" />
             <source>TensorBoard event files</source>
             <translation>TensorBoard 事件文件</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="147" />
+            <location filename="../gui/training/run_config_form.cpp" line="148" />
             <source>off; a folder or http(s):// server to log to MLflow</source>
             <translation>关闭；填写文件夹或 http(s):// 服务器以记录到 MLflow</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="150" />
+            <location filename="../gui/training/run_config_form.cpp" line="151" />
             <source>a new folder in the project's runs</source>
             <translation>项目运行目录中的新文件夹</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="156" />
+            <location filename="../gui/training/run_config_form.cpp" line="157" />
             <source>Dataset</source>
             <translation>数据集</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="163" />
+            <location filename="../gui/training/run_config_form.cpp" line="164" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="165" />
+            <location filename="../gui/training/run_config_form.cpp" line="166" />
             <source>Method</source>
             <translation>方法</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="167" />
+            <location filename="../gui/training/run_config_form.cpp" line="168" />
             <source>Epochs</source>
             <translation>轮数</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="168" />
+            <location filename="../gui/training/run_config_form.cpp" line="169" />
             <source>Batch size</source>
             <translation>批大小</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="169" />
+            <location filename="../gui/training/run_config_form.cpp" line="170" />
             <source>Image size</source>
             <translation>图像尺寸</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="170" />
+            <location filename="../gui/training/run_config_form.cpp" line="171" />
             <source>Accelerator</source>
             <translation>加速器</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="171" />
+            <location filename="../gui/training/run_config_form.cpp" line="172" />
             <source>Devices</source>
             <translation>设备数</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="172" />
+            <location filename="../gui/training/run_config_form.cpp" line="173" />
             <source>Nodes</source>
             <translation>节点数</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="173" />
+            <location filename="../gui/training/run_config_form.cpp" line="174" />
             <source>Sync batch norm</source>
             <translation>同步批归一化</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="174" />
+            <location filename="../gui/training/run_config_form.cpp" line="175" />
             <source>Precision</source>
             <translation>精度</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="175" />
+            <location filename="../gui/training/run_config_form.cpp" line="176" />
             <source>Loader workers</source>
             <translation>加载线程数</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="176" />
+            <location filename="../gui/training/run_config_form.cpp" line="177" />
             <source>Loggers</source>
             <translation>日志记录器</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="177" />
+            <location filename="../gui/training/run_config_form.cpp" line="178" />
             <source>MLflow</source>
             <translation>MLflow</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="178" />
+            <location filename="../gui/training/run_config_form.cpp" line="179" />
             <source>Output folder</source>
             <translation>输出文件夹</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="179" />
+            <location filename="../gui/training/run_config_form.cpp" line="180" />
             <source>Seed</source>
             <translation>随机种子</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="138" />
-            <location filename="../gui/training/run_config_form.cpp" line="446" />
+            <location filename="../gui/training/run_config_form.cpp" line="139" />
+            <location filename="../gui/training/run_config_form.cpp" line="466" />
             <source>auto</source>
             <translation>自动</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="447" />
+            <location filename="../gui/training/run_config_form.cpp" line="467" />
             <source>CPU</source>
             <translation>CPU</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="450" />
+            <location filename="../gui/training/run_config_form.cpp" line="470" />
             <source>CUDA %1: %2 (%3)</source>
             <translation>CUDA %1：%2（%3）</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="458" />
+            <location filename="../gui/training/run_config_form.cpp" line="478" />
             <source>CUDA</source>
             <translation>CUDA</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="462" />
+            <location filename="../gui/training/run_config_form.cpp" line="482" />
             <source>No CUDA GPU is visible.</source>
             <translation>未检测到 CUDA GPU。</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="463" />
+            <location filename="../gui/training/run_config_form.cpp" line="483" />
             <source>This Kiln's LibTorch has no CUDA.</source>
             <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="484" />
+            <location filename="../gui/training/run_config_form.cpp" line="504" />
             <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
             <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="487" />
+            <location filename="../gui/training/run_config_form.cpp" line="507" />
             <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
             <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="344" />
-            <location filename="../gui/training/run_config_form.cpp" line="513" />
+            <location filename="../gui/training/run_config_form.cpp" line="345" />
+            <location filename="../gui/training/run_config_form.cpp" line="533" />
             <source>auto (%1)</source>
             <translation>自动 (%1)</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="68" />
+            <location filename="../gui/training/run_config_form.cpp" line="69" />
             <source>Image classification (fine-tuning)</source>
             <translation>图像分类（微调）</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="70" />
+            <location filename="../gui/training/run_config_form.cpp" line="71" />
             <source>Semantic segmentation (fine-tuning)</source>
             <translation>语义分割（微调）</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="72" />
+            <location filename="../gui/training/run_config_form.cpp" line="73" />
             <source>Object detection (fine-tuning)</source>
             <translation>目标检测（微调）</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="74" />
+            <location filename="../gui/training/run_config_form.cpp" line="75" />
             <source>Instance segmentation (fine-tuning)</source>
             <translation>实例分割（微调）</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="101" />
+            <location filename="../gui/training/run_config_form.cpp" line="102" />
             <source>COCO JSON of the training images' objects</source>
             <translation>训练图像目标的 COCO JSON</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="104" />
+            <location filename="../gui/training/run_config_form.cpp" line="105" />
             <source>COCO JSON of the validation images' objects</source>
             <translation>验证图像目标的 COCO JSON</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="160" />
+            <location filename="../gui/training/run_config_form.cpp" line="161" />
             <source>Training annotations</source>
             <translation>训练标注</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="161" />
+            <location filename="../gui/training/run_config_form.cpp" line="162" />
             <source>Validation annotations</source>
             <translation>验证标注</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="78" />
+            <location filename="../gui/training/run_config_form.cpp" line="79" />
             <source>Pretraining (self-supervised)</source>
             <translation>预训练（自监督）</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="95" />
+            <location filename="../gui/training/run_config_form.cpp" line="96" />
             <source>folder of PNG masks of class ids, named as the images</source>
             <translation>类别 ID 的 PNG 掩码文件夹，文件名与图像相同</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="98" />
+            <location filename="../gui/training/run_config_form.cpp" line="99" />
             <source>folder of the validation images' masks</source>
             <translation>验证图像的掩码文件夹</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="115" />
+            <location filename="../gui/training/run_config_form.cpp" line="116" />
             <source>JSON file naming the class ids, e.g. classes.json</source>
             <translation>命名类别 ID 的 JSON 文件，例如 classes.json</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="118" />
+            <location filename="../gui/training/run_config_form.cpp" line="119" />
             <source>random weights</source>
             <translation>随机权重</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="153" />
+            <location filename="../gui/training/run_config_form.cpp" line="154" />
             <source>Task</source>
             <translation>任务</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="157" />
+            <location filename="../gui/training/run_config_form.cpp" line="158" />
             <source>Validation dataset</source>
             <translation>验证数据集</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="158" />
+            <location filename="../gui/training/run_config_form.cpp" line="159" />
             <source>Training masks</source>
             <translation>训练掩码</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="159" />
+            <location filename="../gui/training/run_config_form.cpp" line="160" />
             <source>Validation masks</source>
             <translation>验证掩码</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="162" />
+            <location filename="../gui/training/run_config_form.cpp" line="163" />
             <source>Classes</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../gui/training/run_config_form.cpp" line="164" />
+            <location filename="../gui/training/run_config_form.cpp" line="165" />
             <source>Start from</source>
             <translation>起始权重</translation>
         </message>

@@ -36,6 +36,13 @@ void print_advice(std::ostream& out, const system::Advice& advice) {
     for (const std::string& step : advice.advice) {
         out << "  - " << step << "\n";
     }
+    if (!advice.changes.empty()) {
+        out << "  to try:";
+        for (const system::SettingChange& change : advice.changes) {
+            out << " " << change.key << "=" << change.value;
+        }
+        out << "\n";
+    }
 }
 
 using nlohmann::json;
@@ -438,6 +445,23 @@ int run_optimize_dataset(const OptimizeDatasetArguments& arguments, std::ostream
     options.quality = arguments.quality;
     options.num_workers =
         arguments.num_workers > 0 ? arguments.num_workers : system::probe_hardware().cpu_cores;
+    // What the copy will weigh, before anything is written, as Studio's dialog says it.
+    const data::OptimizeEstimate estimate = data::estimate_optimized_size(options);
+    if (estimate.sampled > 0) {
+        char text[200];
+        std::snprintf(text, sizeof text,
+                      "estimated: %lld images, %.1f MiB now, about %.1f MiB as %s (from %lld "
+                      "sampled)\n",
+                      static_cast<long long>(estimate.images), estimate.bytes / 1048576.0,
+                      estimate.estimated_bytes / 1048576.0, options.format.c_str(),
+                      static_cast<long long>(estimate.sampled));
+        out << text;
+        if (estimate.larger()) {
+            out << "warning: the copy will be larger than the dataset: its images are already "
+                   "small or well compressed; a lower --quality or --max-size makes it smaller, "
+                   "or keep the dataset as it is\n";
+        }
+    }
     ProgressLine progress(out, "optimize", is_terminal(out));
     const data::OptimizeResult result = data::optimize_dataset(
         options, [&](std::int64_t done, std::int64_t total) { progress.update(done, total); });

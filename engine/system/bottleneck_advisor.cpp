@@ -34,6 +34,7 @@ std::string to_string(Bottleneck bottleneck) {
 }
 
 Advice advise(AdvisorWindow window, const AdvisorThresholds& thresholds) {
+    const AdvisedSettings& settings = window.settings;
     std::vector<double>& data_waits = window.data_waits;
     double median_data_wait = 0.0;
     if (!data_waits.empty()) {
@@ -71,6 +72,12 @@ Advice advise(AdvisorWindow window, const AdvisorThresholds& thresholds) {
                                  "the GPU is busy only " + percent(mean_gpu_util) +
                                      " of the time: raise batch_size so each step gives it "
                                      "more work");
+            if (settings.batch_size > 0) {
+                advice.changes.push_back({"batch_size", std::to_string(2 * settings.batch_size)});
+            }
+        }
+        if (settings.precision == "32-true") {
+            advice.changes.push_back({"precision", "bf16-mixed"});
         }
     } else if (mean_cpu_util >= thresholds.cpu_saturated) {
         advice.bottleneck = Bottleneck::DataloaderCpu;
@@ -104,6 +111,10 @@ Advice advise(AdvisorWindow window, const AdvisorThresholds& thresholds) {
         advice.advice = {"use more loader workers (num_workers)",
                          "copy the dataset to fast local storage (a local SSD instead of a "
                          "network share)"};
+        if (settings.num_workers >= 0 && settings.cpu_cores > settings.num_workers) {
+            const int more = std::min(settings.cpu_cores, std::max(2 * settings.num_workers, 1));
+            advice.changes.push_back({"num_workers", std::to_string(more)});
+        }
     }
     return advice;
 }

@@ -21,10 +21,26 @@ struct AdvisorThresholds {
     double small_image_bytes = 16 * 1024; // files this small decode fast: never re-encode them
 };
 
+// A setting the advice would change, for a front end to offer in one click: the run
+// configuration's key and the value to try, as `key=value` writes it.
+struct SettingChange {
+    std::string key;
+    std::string value;
+};
+
 struct Advice {
     Bottleneck bottleneck = Bottleneck::Model;
-    std::string diagnosis;           // one sentence with the figures it rests on
-    std::vector<std::string> advice; // what to do, most effective first
+    std::string diagnosis;              // one sentence with the figures it rests on
+    std::vector<std::string> advice;    // what to do, most effective first
+    std::vector<SettingChange> changes; // the advice that is one setting, in the same order
+};
+
+// What the run was set to, so that advice can name a value to try; unknown ones stay unset.
+struct AdvisedSettings {
+    std::string precision; // "32-true", ...
+    int batch_size = 0;
+    int num_workers = -1;
+    int cpu_cores = 0; // this process's share
 };
 
 std::string to_string(Bottleneck bottleneck);
@@ -38,6 +54,7 @@ struct AdvisorWindow {
     double read_mb_per_second = -1; // image bytes the loader read over the window; < 0: unknown
     double mean_image_bytes = -1;   // the files' mean size over the window; < 0: unknown
     bool cuda = false;
+    AdvisedSettings settings;
 };
 
 // Classifies a window of a run: the median data_wait against the mean CPU use decides; GPU

@@ -32,6 +32,7 @@ std::optional<system::Advice> AdviceWindow::advise() const {
     }
     system::AdvisorWindow window;
     window.cuda = cuda_;
+    window.settings = settings_;
     for (const Step& step : steps_) {
         window.data_waits.push_back(step.data_wait);
         window.cpu_utils.push_back(step.cpu_util);

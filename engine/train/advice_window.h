@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <utility>
 
 namespace kiln::train {
 
@@ -18,8 +19,9 @@ public:
     static constexpr std::int64_t kWarmUpSteps = 10;
     static constexpr std::size_t kMinimumSteps = 20;
 
-    explicit AdviceWindow(bool cuda, std::size_t capacity = 100)
-        : cuda_(cuda), capacity_(capacity) {}
+    // `settings`: what the run was set to, so that the advice can name values to try.
+    AdviceWindow(bool cuda, system::AdvisedSettings settings, std::size_t capacity = 100)
+        : cuda_(cuda), settings_(std::move(settings)), capacity_(capacity) {}
 
     // One step's metrics, the bytes this process's loader had read by then and the images of
     // its share of the batch. The first kWarmUpSteps steps this window sees (of a run, or of a
@@ -39,6 +41,7 @@ private:
         std::chrono::steady_clock::time_point time;
     };
     bool cuda_;
+    system::AdvisedSettings settings_;
     std::size_t capacity_;
     std::int64_t seen_ = 0;
     std::deque<Step> steps_;

@@ -1,5 +1,6 @@
 #include "train/fit_loop.h"
 
+#include "config/precision.h"
 #include "core/error.h"
 #include "core/json_args.h"
 #include "system/hardware.h"
@@ -47,6 +48,20 @@ std::vector<std::string> monitored_gpus(const TrainConfig& config) {
     return bus_ids;
 }
 
+// What the run is set to, so that the bottleneck advice can name values to try.
+system::AdvisedSettings advised_settings(const TrainConfig& config, Precision precision) {
+    system::AdvisedSettings settings;
+    for (const auto& [value, name] : precision_names()) {
+        if (value == precision) {
+            settings.precision = name;
+        }
+    }
+    settings.batch_size = config.batch_size;
+    settings.num_workers = config.num_workers.value_or(-1);
+    settings.cpu_cores = system::usable_cpu_cores();
+    return settings;
+}
+
 } // namespace
 
 std::vector<at::Tensor> trainable_parameters(torch::nn::Module& module) {
@@ -72,7 +87,9 @@ FitLoop::FitLoop(const TrainConfig& config, Task& task, Strategy& strategy,
                                                                   memory_format_for(
                                                                       precision.precision())},
       timer_(std::move(events)), sampler_(system::gpus_at(monitored_gpus(config))),
-      advice_(config.accelerator == Accelerator::Cuda), validation_loader_(validation_loader) {}
+      advice_(config.accelerator == Accelerator::Cuda,
+              advised_settings(config, precision.precision())),
+      validation_loader_(validation_loader) {}
 
 RunSummary::Status FitLoop::run(Position& position) {
     const std::int64_t batches_per_epoch = loader_.batches_per_epoch();

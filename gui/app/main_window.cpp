@@ -312,6 +312,14 @@ QWidget* MainWindow::createProjectPage() {
     livePlotsPage_ = new LivePlotsPage;
     connect(livePlotsPage_, &LivePlotsPage::optimizeRequested, this,
             [this] { optimizeDataset(trainedDataset_); });
+    connect(livePlotsPage_, &LivePlotsPage::applyRequested, this,
+            [this](const QString& key, const QString& value) {
+                runConfig_->applySetting(key, value);
+                projectTabs_->setCurrentIndex(kRunConfigurationTab);
+                statusBar()->showMessage(
+                    tr("%1 is now %2 for the next run.").arg(runConfig_->fieldName(key), value),
+                    15000);
+            });
     runHistory_ = new RunHistoryView;
     connect(runHistory_, &RunHistoryView::resumeRequested, this, &MainWindow::resumeTraining);
     connect(runHistory_, &RunHistoryView::refreshed, this, &MainWindow::updateEstimate);
@@ -668,7 +676,8 @@ void MainWindow::optimizeDataset(const QString& folder) {
 void MainWindow::trainingFinished(const train::RunSummary& summary) {
     progress_->hide();
     updatePretrainedRuns();
-    livePlotsPage_->showSummary(summary);
+    livePlotsPage_->showSummary(summary,
+                                [this](const QString& key) { return runConfig_->fieldName(key); });
     runHistory_->refresh();
 }
 

@@ -4,8 +4,10 @@
 #include "plots/per_class_results.h"
 #include "plots/prediction_previews.h"
 
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -15,7 +17,8 @@ LivePlotsPage::LivePlotsPage(QWidget* parent)
     : QWidget(parent), plots_(new LivePlots(this)), perClass_(new PerClassResults(this)),
       previews_(new PredictionPreviewsView(this)), advice_(new QLabel(this)),
       adviceToggle_(new QToolButton(this)),
-      optimizeAdvice_(new QPushButton(tr("Optimize Dataset..."), this)) {
+      optimizeAdvice_(new QPushButton(tr("Optimize Dataset..."), this)),
+      changes_(new QWidget(this)) {
     setObjectName(QStringLiteral("livePlotsPage"));
     advice_->setObjectName(QStringLiteral("adviceLabel"));
     advice_->setWordWrap(true);
@@ -28,6 +31,11 @@ LivePlotsPage::LivePlotsPage(QWidget* parent)
     adviceLayout->setContentsMargins(0, 0, 0, 0);
     adviceLayout->addWidget(advice_);
     adviceLayout->addWidget(optimizeAdvice_, 0, Qt::AlignLeft);
+    changes_->setObjectName(QStringLiteral("adviceChanges"));
+    auto* changesLayout = new QHBoxLayout(changes_);
+    changesLayout->setContentsMargins(0, 0, 0, 0);
+    changesLayout->addStretch();
+    adviceLayout->addWidget(changes_);
     adviceToggle_->setObjectName(QStringLiteral("adviceToggle"));
     adviceToggle_->setText(tr("Where the time went"));
     adviceToggle_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -55,6 +63,14 @@ void LivePlotsPage::clear() {
     advice_->clear();
     adviceToggle_->hide();
     optimizeAdvice_->hide();
+    clearChanges();
+}
+
+void LivePlotsPage::clearChanges() {
+    for (QPushButton* button : changes_->findChildren<QPushButton*>()) {
+        delete button;
+    }
+    changes_->hide();
 }
 
 void LivePlotsPage::addValidation(const train::ValidationMetrics& metrics) {
@@ -65,7 +81,43 @@ void LivePlotsPage::addValidation(const train::ValidationMetrics& metrics) {
     }
 }
 
-void LivePlotsPage::showSummary(const train::RunSummary& summary) {
+namespace {
+
+// The advisor's sentence with the settings it names called as the form calls them:
+// "use more loader workers (num_workers)" -> "... (Loader workers)", precision=bf16-mixed ->
+// "Precision bf16-mixed"; its command line for re-encoding becomes the button below. Plain
+// words (a setting without "_", ".", or "=value") stay as they are.
+QString inFieldNames(const QString& sentence,
+                     const std::function<QString(const QString&)>& fieldName) {
+    static const QRegularExpression command(QStringLiteral("kiln optimize-dataset[^;]*"));
+    static const QRegularExpression setting(
+        QStringLiteral("\\b([a-z][a-z0-9]*(?:[_.][a-z0-9]+)*)(=[^\\s,;:)]+)?"));
+    QString text = sentence;
+    text.replace(command, LivePlotsPage::tr("Optimize Dataset (the button below)"));
+    QString named;
+    qsizetype at = 0;
+    for (QRegularExpressionMatchIterator it = setting.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch match = it.next();
+        const QString key = match.captured(1);
+        const bool setting_like = key.contains(QLatin1Char('_')) ||
+                                  key.contains(QLatin1Char('.')) || match.hasCaptured(2);
+        const QString name = setting_like ? fieldName(key) : QString();
+        if (name.isEmpty()) {
+            continue;
+        }
+        named += text.mid(at, match.capturedStart() - at) + name;
+        if (match.hasCaptured(2)) {
+            named += QLatin1Char(' ') + match.captured(2).mid(1);
+        }
+        at = match.capturedEnd();
+    }
+    return named + text.mid(at);
+}
+
+} // namespace
+
+void LivePlotsPage::showSummary(const train::RunSummary& summary,
+                                const std::function<QString(const QString&)>& fieldName) {
     optimizeAdvice_->setVisible(summary.advice &&
                                 summary.advice->bottleneck == system::Bottleneck::DataloaderCpu);
     QString text = summary.status == train::RunSummary::Status::Finished
@@ -78,10 +130,28 @@ void LivePlotsPage::showSummary(const train::RunSummary& summary) {
                                         .arg(*summary.best_value, 0, 'f', 4)
                                         .arg(summary.best_step);
     }
+    clearChanges();
     if (summary.advice) {
         text += QLatin1Char('\n') + QString::fromStdString(summary.advice->diagnosis);
         for (const std::string& advice : summary.advice->advice) {
-            text += QStringLiteral("\n  - ") + QString::fromStdString(advice);
+            text +=
+                QStringLiteral("\n  - ") + inFieldNames(QString::fromStdString(advice), fieldName);
+        }
+        auto* layout = static_cast<QHBoxLayout*>(changes_->layout());
+        for (const system::SettingChange& change : summary.advice->changes) {
+            const QString key = QString::fromStdString(change.key);
+            const QString value = QString::fromStdString(change.value);
+            const QString name = fieldName(key);
+            if (name.isEmpty()) {
+                continue; // not a setting of the form: the sentence says what to do
+            }
+            auto* button = new QPushButton(tr("Set %1 to %2").arg(name, value), changes_);
+            button->setObjectName(QStringLiteral("applyAdvice_") + key);
+            button->setToolTip(tr("Changes the run configuration for the next run"));
+            connect(button, &QPushButton::clicked, this,
+                    [this, key, value] { Q_EMIT applyRequested(key, value); });
+            layout->insertWidget(layout->count() - 1, button);
+            changes_->show();
         }
     }
     advice_->setText(text);

@@ -3,6 +3,7 @@
 #include "train/events.h"
 
 #include <QWidget>
+#include <functional>
 
 class QLabel;
 class QPushButton;
@@ -32,20 +33,28 @@ public:
     // A new run: empty plots and results, no advice.
     void clear();
     void addValidation(const kiln::train::ValidationMetrics& metrics);
-    // How the run ended: its status, best checkpoint and the advisor's words.
-    void showSummary(const kiln::train::RunSummary& summary);
+    // How the run ended: its status, best checkpoint and the advisor's words, with the settings
+    // it names called by their fields' names (`fieldName` gives them: "Loader workers" for
+    // num_workers) and each setting it would change offered as a button.
+    void showSummary(const kiln::train::RunSummary& summary,
+                     const std::function<QString(const QString&)>& fieldName);
 
 Q_SIGNALS:
     // The advice's Optimize Dataset button: optimize the data the run trained on.
     void optimizeRequested();
+    // One of the advice's setting buttons: set `key` to `value` for the next run.
+    void applyRequested(const QString& key, const QString& value);
 
 private:
+    void clearChanges();
+
     LivePlots* plots_;
     PerClassResults* perClass_;
     PredictionPreviewsView* previews_;
     QLabel* advice_;
     QToolButton* adviceToggle_;
     QPushButton* optimizeAdvice_;
+    QWidget* changes_; // a button per setting the advice would change
 };
 
 } // namespace kiln::gui

@@ -22,6 +22,7 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace kiln::gui {
 namespace {
@@ -347,6 +348,25 @@ void RunConfigForm::updateOptimizerHints() {
     weight_decay_->setPlaceholderText(number_text(chosen.weight_decay));
     warmup_epochs_->setPlaceholderText(
         tr("%1 (at most a tenth of the run)").arg(number_text(chosen.warmup_epochs)));
+}
+
+QString RunConfigForm::fieldName(const QString& key) const {
+    // transform_args as a whole is the augmentation; its image_size has its own row.
+    const QString row =
+        key == QLatin1String("transform_args") ? QStringLiteral("augmentation") : rowForIssue(key);
+    const QLabel* label = row_labels_.value(row, nullptr);
+    return label != nullptr ? label->text().remove(QLatin1Char('&')) : QString();
+}
+
+void RunConfigForm::applySetting(const QString& key, const QString& value) {
+    nlohmann::json settings = this->settings();
+    const nlohmann::json parsed = nlohmann::json::parse(value.toStdString(), nullptr, false);
+    std::string pointer = "/" + key.toStdString();
+    std::replace(pointer.begin(), pointer.end(), '.', '/');
+    settings[nlohmann::json::json_pointer(pointer)] =
+        parsed.is_discarded() ? nlohmann::json(value.toStdString()) : parsed;
+    setSettings(settings);
+    Q_EMIT settingsEdited();
 }
 
 QString RunConfigForm::rowForIssue(const QString& path) const {

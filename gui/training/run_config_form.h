@@ -57,6 +57,12 @@ public:
     // The problem shown for a top-level key ("data", "epochs", ...); empty when none.
     QString issueText(const QString& key) const;
     // A line under the form on how long the run will take; hidden when empty.
+    // The name of the field that holds setting `key` (num_workers: "Loader workers",
+    // transform_args.image_size: "Image size"); empty when the form has none.
+    QString fieldName(const QString& key) const;
+    // Sets `key` (dotted: transform_args.image_size) to `value`, read as JSON when it parses
+    // (4, 0.5) and as text otherwise (bf16-mixed), as the command line's key=value does.
+    void applySetting(const QString& key, const QString& value);
     void setEstimate(const QString& text);
     QString estimate() const;
     // Shows or hides the Advanced settings (they apply either way).

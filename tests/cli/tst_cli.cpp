@@ -284,6 +284,11 @@ private Q_SLOTS:
         Result result = runKiln({"optimize-dataset", source, destination, "--format", "jpg",
                                  "--max-size", "64", "--quality", "80"});
         QCOMPARE(result.exitCode, 2); // done, but a file was skipped
+        // The estimate comes first: a 28 px PNG is smaller than any JPEG of it.
+        QVERIFY2(result.out.startsWith(QStringLiteral("estimated: 2 images, ")),
+                 qPrintable(result.out));
+        QVERIFY(result.out.contains(QStringLiteral("as jpg (from 1 sampled)")));
+        QVERIFY(result.out.contains(QStringLiteral("warning: the copy will be larger")));
         QVERIFY(result.out.contains(QStringLiteral("wrote 1 images")));
         QVERIFY(result.out.contains(QStringLiteral("skipped 1 unreadable file(s)")));
         QVERIFY(result.out.contains(QStringLiteral("broken.png")));

@@ -1102,6 +1102,11 @@ private Q_SLOTS:
         QVERIFY(window.findChild<QLabel*>(QStringLiteral("adviceLabel"))
                     ->text()
                     .contains(QStringLiteral("dataloader CPU-bound")));
+        // Studio's advice says the form's words: its fields, and its button for the command.
+        QVERIFY2(window.findChild<QLabel*>(QStringLiteral("adviceLabel"))
+                     ->text()
+                     .contains(QStringLiteral("- Optimize Dataset (the button below)")),
+                 qPrintable(window.findChild<QLabel*>(QStringLiteral("adviceLabel"))->text()));
         // The advice folds away under its heading, and opens again.
         auto* toggle = window.findChild<QToolButton*>(QStringLiteral("adviceToggle"));
         auto* advice_label = window.findChild<QLabel*>(QStringLiteral("adviceLabel"));
@@ -1121,9 +1126,34 @@ private Q_SLOTS:
         QTRY_COMPARE(window.height(), 680);
         kiln::test::saveScreenshot(window, QStringLiteral("live-plots-laptop"));
         advice.bottleneck = kiln::system::Bottleneck::Model;
+        advice.advice = {"use mixed precision: precision=bf16-mixed",
+                         "use more loader workers (num_workers)"};
+        advice.changes = {{"precision", "bf16-mixed"}, {"num_workers", "3"}};
         summary.advice = advice;
         Q_EMIT window.session()->finished(summary);
         QVERIFY(button->isHidden()); // not the advice for a model-bound run
+        const QString text = window.findChild<QLabel*>(QStringLiteral("adviceLabel"))->text();
+        QVERIFY2(text.contains(QStringLiteral("use mixed precision: Precision bf16-mixed")),
+                 qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("use more loader workers (Loader workers)")));
+        // Each setting the advice would change is one click from the form.
+        auto* precision = window.findChild<QPushButton*>(QStringLiteral("applyAdvice_precision"));
+        QVERIFY(precision != nullptr && precision->isVisible());
+        QCOMPARE(precision->text(), QStringLiteral("Set Precision to bf16-mixed"));
+        QTest::qWait(50); // laid out with the new advice
+        window.findChild<QScrollArea*>(QStringLiteral("livePlotsScroll"))
+            ->ensureWidgetVisible(precision);
+        kiln::test::saveScreenshot(window, QStringLiteral("advice-settings"));
+        precision->click();
+        QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->currentIndex(), 1);
+        QCOMPARE(window.runConfiguration()->settings().value("precision", std::string()),
+                 std::string("bf16-mixed"));
+        window.findChild<QPushButton*>(QStringLiteral("applyAdvice_num_workers"))->click();
+        QCOMPARE(window.runConfiguration()->settings().value("num_workers", 0), 3);
+        // A run without advice leaves no buttons behind.
+        summary.advice.reset();
+        Q_EMIT window.session()->finished(summary);
+        QVERIFY(window.findChild<QPushButton*>(QStringLiteral("applyAdvice_precision")) == nullptr);
     }
 
     void stopEndsTheRunAfterItsStep() {

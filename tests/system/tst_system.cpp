@@ -185,6 +185,44 @@ private Q_SLOTS:
         QVERIFY(kiln::system::advise(window).diagnosis.find("GPU") == std::string::npos);
     }
 
+    // Advice that is one setting names the value to try, from what the run was set to.
+    void advisorNamesTheSettingsToTry() {
+        kiln::system::AdvisorWindow window;
+        window.data_waits = {0.02, 0.03, 0.01};
+        window.cpu_utils = {0.5, 0.5, 0.5};
+        window.gpu_utils = {0.4, 0.5, 0.45};
+        window.cuda = true;
+        window.settings = {"32-true", 128, 4, 16};
+        auto advice = kiln::system::advise(window);
+        QCOMPARE(advice.changes.size(), std::size_t(2));
+        QCOMPARE(advice.changes[0].key, std::string("batch_size")); // as the sentences' order
+        QCOMPARE(advice.changes[0].value, std::string("256"));
+        QCOMPARE(advice.changes[1].key, std::string("precision"));
+        QCOMPARE(advice.changes[1].value, std::string("bf16-mixed"));
+        window.settings.precision = "bf16-mixed"; // nothing to change there
+        window.gpu_utils = {0.95};
+        QVERIFY(kiln::system::advise(window).changes.empty());
+        // I/O-bound: more workers, never more than the cores.
+        window.data_waits = {0.7, 0.8, 0.75};
+        window.cpu_utils = {0.2, 0.3, 0.25};
+        advice = kiln::system::advise(window);
+        QCOMPARE(advice.bottleneck, kiln::system::Bottleneck::DataloaderIo);
+        QCOMPARE(advice.changes.size(), std::size_t(1));
+        QCOMPARE(advice.changes[0].key, std::string("num_workers"));
+        QCOMPARE(advice.changes[0].value, std::string("8"));
+        window.settings.num_workers = 12;
+        QCOMPARE(kiln::system::advise(window).changes[0].value, std::string("16"));
+        window.settings.num_workers = 16;
+        QVERIFY(kiln::system::advise(window).changes.empty());
+        // CPU-bound: the remedies are no single setting.
+        window.cpu_utils = {0.97, 0.99, 0.98};
+        QVERIFY(kiln::system::advise(window).changes.empty());
+        // Unknown settings name no value.
+        window.settings = {};
+        window.cpu_utils = {0.2, 0.3, 0.25};
+        QVERIFY(kiln::system::advise(window).changes.empty());
+    }
+
     void cpuSamplerSeesWork() {
         kiln::system::SystemSampler sampler({}, std::chrono::milliseconds(50));
         std::atomic<bool> spin{true};

@@ -592,7 +592,7 @@ private Q_SLOTS:
     // The advisor judges a run only after its warm-up and over a minimum of steps, and knows
     // the files' size from the bytes the loader read per image.
     void adviceWaitsForWarmUpAndAWindow() {
-        kiln::train::AdviceWindow window(false);
+        kiln::train::AdviceWindow window(false, {});
         const auto step = [](std::int64_t number) {
             kiln::track::StepMetrics metrics;
             metrics.step = number;
