@@ -28,7 +28,6 @@ public:
     void setFiles(const QStringList& files,
                   std::shared_ptr<const data::LabelStatistics> labels = nullptr);
     void setShowLabels(bool show);
-    bool showsLabels() const { return show_labels_; }
     QString file(int row) const { return files_.value(row); }
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;

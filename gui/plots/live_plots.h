@@ -58,7 +58,6 @@ public:
     bool exportCsv(const QString& file, QString* error) const;
     bool exportPng(const QString& file, QString* error);
 
-    const RunSeries& series() const { return series_; }
     int stepCount() const { return series_.stepCount(); }
     int redrawCount() const { return redraws_; }
     double bestLoss() const { return series_.bestLoss(); }
