@@ -12,6 +12,9 @@
 namespace kiln::config {
 namespace {
 
+constexpr const char* kTorchScriptHelp =
+    "torchscript:FILE, a TorchScript module (loading one runs its code: only files you trust)";
+
 using nlohmann::json;
 
 constexpr long long kMaxInteger = std::numeric_limits<int>::max();
@@ -132,7 +135,7 @@ CommandSchema make_train_schema(TaskKind task) {
                         .choices = models::backbone_names(),
                         .help = "backbone to pretrain (kiln list-models)",
                         .also_accepts = models::is_torchscript_model,
-                        .also_accepts_help = "a TorchScript .pt file"});
+                        .also_accepts_help = kTorchScriptHelp});
         keys.push_back({.name = "method",
                         .kind = ValueKind::Choice,
                         .default_value = "simclr",
@@ -156,7 +159,7 @@ CommandSchema make_train_schema(TaskKind task) {
                                 "model_args.backbone_weights",
                         .also_accepts = classification ? models::is_torchscript_model
                                                        : std::function<bool(const std::string&)>(),
-                        .also_accepts_help = classification ? "a TorchScript .pt file" : ""});
+                        .also_accepts_help = classification ? kTorchScriptHelp : ""});
         keys.push_back(object_key("model_args", model_args_help(task)));
         if (detection) {
             keys.push_back(object_key(

@@ -617,19 +617,23 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
         resolution.valid("method_args")) {
         const json teacher =
             config.method_args.is_object() ? config.method_args.value("teacher", json()) : json();
-        if (!teacher.is_string() || teacher.get<std::string>().empty()) {
+        const std::string named = teacher.is_string() ? teacher.get<std::string>() : "";
+        const std::string file =
+            models::is_torchscript_model(named) ? models::torchscript_file(named) : named;
+        if (file.empty()) {
             resolution.report("method_args.teacher",
                               "required for distillation: the teacher's exported model (a "
-                              "pretraining run's exported_models/exported_last.pt) or a "
-                              "TorchScript file");
-        } else if (!fs::is_regular_file(teacher.get<std::string>(), missing)) {
-            resolution.report("method_args.teacher", "\"" + teacher.get<std::string>() +
-                                                         "\" is not a file; give an exported "
-                                                         "model or a TorchScript file");
+                              "pretraining run's exported_models/exported_last.pt) or "
+                              "torchscript:FILE, a TorchScript module");
+        } else if (!fs::is_regular_file(file, missing)) {
+            resolution.report("method_args.teacher",
+                              "\"" + file +
+                                  "\" is not a file; give an exported model or torchscript:FILE");
         }
     }
-    if (models::is_torchscript_model(config.model) && !fs::is_regular_file(config.model, missing)) {
-        resolution.report("model", "\"" + config.model +
+    if (models::is_torchscript_model(config.model) &&
+        !fs::is_regular_file(models::torchscript_file(config.model), missing)) {
+        resolution.report("model", "\"" + models::torchscript_file(config.model) +
                                        "\" does not exist; give the path of a "
                                        "TorchScript module or one of " +
                                        join_alternatives(models::backbone_names()));

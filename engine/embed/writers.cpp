@@ -2,13 +2,13 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "models/archive.h"
 #include "models/torch_file.h"
 
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
-#include <torch/serialize.h>
 #include <torch/types.h>
 
 namespace kiln::embed {
@@ -213,16 +213,14 @@ EmbeddingFile read_npy(const std::filesystem::path& path, const std::string& byt
     return file;
 }
 
-EmbeddingFile read_torch(const std::filesystem::path& path, const std::string& bytes) {
+// Read by Kiln's own reader of torch.save files, which runs nothing of what the file names.
+EmbeddingFile read_torch(const std::filesystem::path& path) {
     EmbeddingFile file;
+    const models::Archive archive = models::read_archive(path);
     try {
-        const c10::IValue value = torch::pickle_load(std::vector<char>(bytes.begin(), bytes.end()));
-        const c10::impl::GenericDict dict = value.toGenericDict();
-        for (const c10::IValue& name : dict.at("filenames").toListRef()) {
-            file.filenames.push_back(name.toStringRef());
-        }
-        file.embeddings = dict.at("embeddings").toTensor().to(torch::kFloat32);
-    } catch (const c10::Error&) {
+        file.filenames = archive.texts("filenames");
+        file.embeddings = archive.tensor("embeddings").to(torch::kFloat32);
+    } catch (const Error&) {
         throw Error("\"" + path.string() +
                     "\" is not a torch embeddings file "
                     "({\"filenames\": [...], \"embeddings\": Tensor})");
@@ -242,7 +240,7 @@ EmbeddingFile read_embeddings(const std::filesystem::path& path) {
         return read_npy(path, bytes);
     }
     if (bytes.rfind("PK", 0) == 0) {
-        return read_torch(path, bytes);
+        return read_torch(path);
     }
     return read_csv(path, bytes);
 }

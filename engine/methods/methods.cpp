@@ -327,31 +327,24 @@ private:
     torch::Tensor queue_, queue_filled_, pending_;
 };
 
-// The teacher of a distillation: a Kiln checkpoint or exported model, or a TorchScript module.
-models::Backbone load_teacher(const std::string& path, JsonArgs& args) {
-    if (path.empty()) {
+// The teacher of a distillation: a Kiln checkpoint or exported model, a torch.save state_dict of
+// a Kiln model family, or a TorchScript module named as torchscript:FILE.
+models::Backbone load_teacher(const std::string& teacher, JsonArgs& args) {
+    if (teacher.empty()) {
         args.report("teacher", "required: give the teacher, an exported model "
-                               "(out/exported_models/exported_last.pt) or a TorchScript file");
+                               "(out/exported_models/exported_last.pt) or torchscript:FILE");
         return nullptr;
     }
+    const bool torchscript = models::is_torchscript_model(teacher);
+    const std::string path = torchscript ? models::torchscript_file(teacher) : teacher;
     if (!std::filesystem::exists(path)) {
         args.report("teacher", "\"" + path + "\" does not exist");
         return nullptr;
     }
     try {
-        return models::load_backbone(path);
-    } catch (const Error& not_kiln) {
-        if (!models::is_torchscript_model(path)) {
-            args.report("teacher", not_kiln.what());
-            return nullptr;
-        }
-    }
-    try {
-        return models::make_backbone(path);
+        return torchscript ? models::make_backbone(teacher) : models::load_backbone(path);
     } catch (const Error& error) {
-        args.report("teacher",
-                    "\"" + path +
-                        "\" is neither a Kiln model nor a TorchScript module: " + error.what());
+        args.report("teacher", error.what());
         return nullptr;
     }
 }

@@ -1,14 +1,25 @@
 #include "models/backbone_names.h"
 
+#include <cstring>
+
 namespace kiln::models {
 
 // Kept apart from the LibTorch code so that configuration checks can list the models cheaply.
 bool is_torchscript_model(const std::string& model) {
+    return model.rfind(kTorchScriptPrefix, 0) == 0 &&
+           model.size() > std::strlen(kTorchScriptPrefix);
+}
+
+std::string torchscript_file(const std::string& model) {
+    return is_torchscript_model(model) ? model.substr(std::strlen(kTorchScriptPrefix)) : "";
+}
+
+bool looks_like_torchscript_file(const std::string& model) {
     const auto ends_with = [&](const std::string& suffix) {
         return model.size() > suffix.size() &&
                model.compare(model.size() - suffix.size(), suffix.size(), suffix) == 0;
     };
-    return ends_with(".pt") || ends_with(".pth");
+    return !is_torchscript_model(model) && (ends_with(".pt") || ends_with(".pth"));
 }
 
 std::vector<std::string> backbone_names() {

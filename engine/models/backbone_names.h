@@ -8,7 +8,15 @@ namespace kiln::models {
 // The names `model=` accepts, in the order `kiln list-models` prints them.
 std::vector<std::string> backbone_names();
 
-// Whether `model` names a TorchScript file rather than a built-in backbone.
+// A TorchScript module as a backbone is named "torchscript:FILE". Loading one runs code from the
+// file, so Kiln never loads a .pt file as TorchScript unless it is named so, by the user.
+inline constexpr const char* kTorchScriptPrefix = "torchscript:";
+
+// Whether `model` names a TorchScript file ("torchscript:FILE") rather than a built-in backbone.
 bool is_torchscript_model(const std::string& model);
+// The FILE of "torchscript:FILE".
+std::string torchscript_file(const std::string& model);
+// Whether `model` is a path that looks like a TorchScript file (.pt, .pth) without the prefix.
+bool looks_like_torchscript_file(const std::string& model);
 
 } // namespace kiln::models

@@ -3,16 +3,16 @@
 #include "core/text.h"
 #include "models/backbone.h"
 #include "models/batch_norm.h"
+#include "models/checkpoint_file.h"
 #include "models/onnx_modules.h"
 #include "models/torch_file.h"
+#include "models/torchscript_backbone.h"
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <torch/csrc/jit/serialization/import.h>
 #include <torch/nn.h>
-#include <torch/serialize.h>
 #include <unordered_map>
 
 namespace kiln::models {
@@ -426,76 +426,6 @@ private:
     nn::LayerNorm norm_{nullptr};
 };
 
-// Any TorchScript module as a backbone. Its parameters and buffers are registered here under
-// names without dots (LibTorch's rule), so that optimizers and checkpoints see them; state()
-// gives them back under the module's own names for exported weights.
-class TorchScriptBackboneImpl : public BackboneImpl {
-public:
-    explicit TorchScriptBackboneImpl(const std::string& path) : path_(path) {
-        try {
-            module_ = torch::jit::load(path);
-        } catch (const c10::Error& error) {
-            throw Error("model \"" + path + "\" is not a TorchScript module (" +
-                        error.what_without_backtrace() + "); save one with torch.jit.save");
-        }
-        for (const auto& item : module_.named_parameters()) {
-            register_parameter(registered_name(item.name), item.value);
-        }
-        for (const auto& item : module_.named_buffers()) {
-            register_buffer(registered_name(item.name), item.value);
-        }
-        // The feature size is whatever one image of the usual size comes out as.
-        torch::NoGradGuard no_grad;
-        const bool training = module_.is_training();
-        module_.eval();
-        feature_dim_ = forward(torch::zeros({1, 3, 224, 224})).size(1);
-        module_.train(training);
-    }
-
-    torch::Tensor forward(const torch::Tensor& images) override {
-        torch::Tensor out;
-        try {
-            out = module_.forward({images}).toTensor();
-        } catch (const c10::Error& error) {
-            throw Error("model \"" + path_ + "\" failed on a batch of " +
-                        std::to_string(images.size(2)) + "x" + std::to_string(images.size(3)) +
-                        " images: " + error.what_without_backtrace());
-        }
-        if (out.dim() == 4) {
-            out = torch::adaptive_avg_pool2d(out, {1, 1});
-        }
-        return out.flatten(1);
-    }
-
-    std::int64_t feature_dim() const override { return feature_dim_; }
-
-    void train(bool on) override {
-        BackboneImpl::train(on);
-        module_.train(on);
-    }
-
-    std::vector<std::pair<std::string, torch::Tensor>> state() override {
-        std::vector<std::pair<std::string, torch::Tensor>> tensors;
-        for (const auto& item : module_.named_parameters()) {
-            tensors.emplace_back(item.name, item.value);
-        }
-        for (const auto& item : module_.named_buffers()) {
-            tensors.emplace_back(item.name, item.value);
-        }
-        return tensors;
-    }
-
-private:
-    static std::string registered_name(std::string name) {
-        std::replace(name.begin(), name.end(), '.', '_');
-        return name;
-    }
-
-    std::string path_;
-    torch::jit::Module module_;
-    std::int64_t feature_dim_ = 0;
-};
-
 } // namespace
 
 std::vector<torch::Tensor> BackboneImpl::feature_maps(const torch::Tensor&) {
@@ -531,7 +461,7 @@ std::vector<std::pair<std::string, torch::Tensor>> BackboneImpl::state() {
 
 Backbone make_backbone(const std::string& name, std::int64_t in_channels) {
     if (is_torchscript_model(name)) {
-        return std::make_shared<TorchScriptBackboneImpl>(name);
+        return make_torchscript_backbone(torchscript_file(name));
     }
     if (name == "resnet18") {
         return std::make_shared<ResNetImpl>(std::vector<int>{2, 2, 2, 2}, false, in_channels);
@@ -556,63 +486,72 @@ Backbone make_backbone(const std::string& name, std::int64_t in_channels) {
     if (!suggestion.empty()) {
         message += "; did you mean \"" + suggestion + "\"?";
     }
+    if (looks_like_torchscript_file(name)) {
+        message += "; a TorchScript file runs its own code when it loads, so Kiln loads one only "
+                   "when named so: model=" +
+                   std::string(kTorchScriptPrefix) + name + " (only for files you trust)";
+    }
     throw Error(message + " (Kiln has " + join_alternatives(backbone_names()) +
                 "; `kiln list-models` prints them)");
 }
 
 namespace {
 
-bool read_checkpoint(const std::filesystem::path& path, torch::serialize::InputArchive& archive) {
-    try {
-        archive.load_from(path.string(), torch::Device(torch::kCPU));
-        return true;
-    } catch (const c10::Error&) {
-        return false; // not a checkpoint archive: maybe an exported state_dict
+// The backbone's tensors from `state`, each by its name and shape.
+void assign_state(BackboneImpl& backbone,
+                  const std::vector<std::pair<std::string, torch::Tensor>>& tensors,
+                  const std::filesystem::path& path) {
+    std::unordered_map<std::string, torch::Tensor> state(tensors.begin(), tensors.end());
+    torch::NoGradGuard no_grad;
+    for (auto& [name, target] : backbone.state()) {
+        const auto found = state.find(name);
+        if (found == state.end()) {
+            throw Error("\"" + path.string() + "\" has no tensor \"" + name +
+                        "\"; it was exported from another model");
+        }
+        if (found->second.sizes() != target.sizes()) {
+            throw Error("\"" + path.string() + "\": tensor \"" + name +
+                        "\" has another shape than this model's; it was exported from another "
+                        "model");
+        }
+        target.copy_(found->second);
+    }
+}
+
+// What a weights file holds: a checkpoint's backbone, or the tensors of a state_dict.
+struct WeightsFile {
+    std::optional<Archive> checkpoint;
+    std::vector<std::pair<std::string, torch::Tensor>> state_dict;
+};
+
+WeightsFile read_weights_file(const std::filesystem::path& path) {
+    if (!std::filesystem::is_regular_file(path)) {
+        throw Error("weights file \"" + path.string() + "\" does not exist");
+    }
+    const c10::IValue content = read_torch_file(path);
+    WeightsFile weights;
+    weights.checkpoint = checkpoint_in(content, path);
+    if (!weights.checkpoint) {
+        weights.state_dict = state_dict_in(content, path);
+    }
+    return weights;
+}
+
+void load_weights(BackboneImpl& backbone, const WeightsFile& weights,
+                  const std::filesystem::path& path) {
+    if (weights.checkpoint) {
+        load_module(
+            backbone,
+            weights.checkpoint->child(checkpoint_key::kModel).child(checkpoint_key::kBackbone));
+    } else {
+        assign_state(backbone, weights.state_dict, path);
     }
 }
 
 } // namespace
 
 void load_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& path) {
-    if (!std::filesystem::is_regular_file(path)) {
-        throw Error("weights file \"" + path.string() + "\" does not exist");
-    }
-    torch::NoGradGuard no_grad;
-    torch::serialize::InputArchive archive;
-    if (read_checkpoint(path, archive)) {
-        torch::serialize::InputArchive model;
-        torch::serialize::InputArchive weights;
-        try {
-            archive.read("model", model);
-            model.read("backbone", weights);
-            backbone.load(weights);
-        } catch (const c10::Error& error) {
-            throw Error("checkpoint \"" + path.string() + "\" does not fit this model (" +
-                        error.what_without_backtrace() + "); was it trained with another model?");
-        }
-        return;
-    }
-    std::unordered_map<std::string, torch::Tensor> state;
-    for (auto& [name, tensor] : read_state_dict(path)) {
-        state.emplace(name, std::move(tensor));
-    }
-    const auto assign = [&](const std::string& name, torch::Tensor& target) {
-        const auto found = state.find(name);
-        if (found == state.end()) {
-            throw Error("\"" + path.string() + "\" has no tensor \"" + name +
-                        "\"; it was exported from another model");
-        }
-        const torch::Tensor& source = found->second;
-        if (source.sizes() != target.sizes()) {
-            throw Error("\"" + path.string() + "\": tensor \"" + name +
-                        "\" has another shape "
-                        "than this model's; it was exported from another model");
-        }
-        target.copy_(source);
-    };
-    for (auto& [name, tensor] : backbone.state()) {
-        assign(name, tensor);
-    }
+    load_weights(backbone, read_weights_file(path), path);
 }
 
 void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& path) {
@@ -627,16 +566,8 @@ void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& 
 }
 
 nlohmann::json checkpoint_settings(const std::filesystem::path& path) {
-    torch::serialize::InputArchive archive;
-    if (!read_checkpoint(path, archive)) {
-        return nullptr;
-    }
-    c10::IValue config;
-    if (!archive.try_read("kiln/config", config) || !config.isString()) {
-        return nullptr;
-    }
-    const nlohmann::json settings = nlohmann::json::parse(config.toStringRef(), nullptr, false);
-    return settings.is_object() ? settings : nlohmann::json();
+    const std::optional<Archive> checkpoint = read_checkpoint_file(path);
+    return checkpoint ? settings_of(*checkpoint) : nlohmann::json();
 }
 
 std::string checkpoint_model(const std::filesystem::path& path) {
@@ -647,17 +578,22 @@ std::string checkpoint_model(const std::filesystem::path& path) {
 }
 
 Backbone load_backbone(const std::filesystem::path& path, std::string* model) {
-    const std::string named = checkpoint_model(path);
+    const WeightsFile weights = read_weights_file(path);
+    const nlohmann::json settings =
+        weights.checkpoint ? settings_of(*weights.checkpoint) : nlohmann::json();
+    const std::string named = settings.is_object() ? settings.value("model", "") : "";
     const std::vector<std::string> candidates =
         named.empty() ? backbone_names() : std::vector<std::string>{named};
+    std::string mismatch;
     for (const std::string& name : candidates) {
         Backbone backbone = make_backbone(name);
         try {
-            load_backbone_weights(*backbone, path);
-        } catch (const Error&) {
+            load_weights(*backbone, weights, path);
+        } catch (const Error& error) {
             if (candidates.size() == 1) {
                 throw;
             }
+            mismatch = mismatch.empty() ? error.what() : mismatch;
             continue;
         }
         if (model != nullptr) {
@@ -666,7 +602,8 @@ Backbone load_backbone(const std::filesystem::path& path, std::string* model) {
         return backbone;
     }
     throw Error("\"" + path.string() + "\" holds the weights of none of Kiln's models (" +
-                join_alternatives(backbone_names()) + ")");
+                join_alternatives(backbone_names()) + "); for " + candidates.front() + ": " +
+                mismatch);
 }
 
 } // namespace kiln::models

@@ -8,18 +8,39 @@
 
 namespace kiln::models {
 
+// Kiln's reader and writer of torch.save files (the zip format of PyTorch 1.6 and newer), the
+// format of every weights file Kiln reads or writes: its checkpoints, exported models,
+// embeddings, and the state_dicts of torchvision, timm and LightlyTrain.
+
 // The bytes of a torch.save file holding `value` (dicts, lists, strings, numbers, tensors),
 // written so that Python's torch.load reads it with its default weights_only=True (PyTorch 2.6
 // and newer): without the TorchScript type tags that torch::pickle_save adds to containers,
 // which the weights-only unpickler refuses. Tensors must be on the CPU.
 std::vector<char> torch_load_compatible(const c10::IValue& value);
 
-// The tensors of the state_dict in a file Python's torch.save wrote (the zip format of PyTorch
-// 1.6 and newer): a dict or OrderedDict of tensors (torchvision's and LightlyTrain's exports,
-// Kiln's own), or one under a training checkpoint's "state_dict" or "model" key. Read by a
-// pickle reader that knows the few callables torch.save uses for containers and tensors and
-// runs nothing: any other object (an optimizer's state, hyperparameters) is skipped. A file
-// that is not such a file, or holds no tensors, is a kiln::Error naming it.
+// What a torch.save file holds, read by a pickle reader that runs nothing. It knows the
+// callables torch.save uses for containers and tensors (the set torch.load(weights_only=True)
+// allows) and refuses a file that names any other (posix.system, argparse.Namespace, an
+// optimizer class), naming it. A TorchScript archive of torch::serialize::OutputArchive (Kiln's
+// checkpoints before format 2) reads the same way, as data: each object becomes a dict of its
+// attributes and the archive's code is never looked at.
+//
+// Values: dicts (keys str or int), lists, tuples, strings, bytes (as strings), numbers, None and
+// CPU tensors viewing the file's storages; harmless values Kiln has no use for (sets, integers
+// beyond 64 bits, devices) read as None. Sizes are bounded (a record may not declare more than
+// kMaxInflation times the file's size, the pickle no more than kMaxPickledValues values), so a
+// small file cannot take gigabytes. Anything else is a kiln::Error naming the file.
+c10::IValue read_torch_file(const std::filesystem::path& path);
+
+inline constexpr std::size_t kMaxInflation = 16;
+inline constexpr std::size_t kMaxPickledValues = std::size_t{1} << 22;
+
+// The tensors of the state_dict in a torch.save file: a dict or OrderedDict of tensors
+// (torchvision's and LightlyTrain's exports, Kiln's own), or one under a training checkpoint's
+// "state_dict" or "model" key. A file that holds no tensors is a kiln::Error naming it.
 std::vector<std::pair<std::string, at::Tensor>> read_state_dict(const std::filesystem::path& path);
+// The same, of what read_torch_file(path) gave.
+std::vector<std::pair<std::string, at::Tensor>> state_dict_in(const c10::IValue& content,
+                                                              const std::filesystem::path& path);
 
 } // namespace kiln::models

@@ -20,7 +20,6 @@
 #include <opencv2/imgproc.hpp>
 #include <sstream>
 #include <torch/nn/functional/upsampling.h>
-#include <torch/serialize.h>
 #include <torch/types.h>
 #include <torch/utils.h>
 

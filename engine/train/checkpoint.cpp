@@ -1,89 +1,69 @@
 #include "train/checkpoint.h"
 
-#include "core/atomic_file.h"
 #include "core/error.h"
+#include "models/checkpoint_file.h"
 #include "train/optimizer.h"
 #include "train/precision.h"
 #include "train/task.h"
 
 #include <ATen/CPUGeneratorImpl.h>
-#include <sstream>
-#include <torch/serialize.h>
 
 namespace kiln::train {
-namespace {
 
-constexpr std::int64_t kCheckpointFormat = 1;
-
-} // namespace
+namespace key = models::checkpoint_key;
 
 void save_checkpoint(const std::filesystem::path& path, const TrainingState& state,
                      const Position& position, const TrainConfig& config) {
-    torch::serialize::OutputArchive archive;
-    archive.write("kiln/format", torch::tensor(kCheckpointFormat));
-    archive.write("kiln/epoch", torch::tensor(position.epoch));
-    archive.write("kiln/next_batch", torch::tensor(position.next_batch));
-    archive.write("kiln/optimizer_step", torch::tensor(position.optimizer_step));
+    models::Archive archive(path);
+    archive.write(key::kFormat, c10::IValue(models::kCheckpointFormat));
+    archive.write(key::kEpoch, c10::IValue(position.epoch));
+    archive.write(key::kNextBatch, c10::IValue(position.next_batch));
+    archive.write(key::kOptimizerStep, c10::IValue(position.optimizer_step));
     if (position.best_value) {
-        archive.write("kiln/best_value", torch::tensor(*position.best_value, torch::kFloat64));
-        archive.write("kiln/best_step", torch::tensor(position.best_step));
+        archive.write(key::kBestValue, c10::IValue(*position.best_value));
+        archive.write(key::kBestStep, c10::IValue(position.best_step));
     }
-    archive.write("kiln/config", c10::IValue(to_json(config).dump()));
-    archive.write("kiln/rng", at::detail::getDefaultCPUGenerator().get_state());
-    torch::serialize::OutputArchive model;
+    archive.write(key::kConfig, c10::IValue(to_json(config).dump()));
+    archive.write(key::kRng, at::detail::getDefaultCPUGenerator().get_state());
+    models::Archive model(path);
     state.task.save(model);
-    archive.write("model", model);
-    torch::serialize::OutputArchive optimizer;
+    archive.write(key::kModel, model);
+    models::Archive optimizer(path);
     state.optimizer.save(optimizer);
-    archive.write("optimizer", optimizer);
-    torch::serialize::OutputArchive precision;
+    archive.write(key::kOptimizer, optimizer);
+    models::Archive precision(path);
     state.precision.save(precision);
-    archive.write("precision", precision);
-    std::ostringstream bytes;
-    archive.save_to(bytes);
-    write_file_atomically(path, bytes.str());
+    archive.write(key::kPrecision, precision);
+    models::write_archive(path, archive);
 }
 
-Position load_checkpoint(const std::filesystem::path& path, const TrainingState& state,
-                         const c10::Device& device) {
-    torch::serialize::InputArchive archive;
-    try {
-        archive.load_from(path.string(), device);
-    } catch (const c10::Error& error) {
-        throw Error("checkpoint \"" + path.string() + "\" cannot be read (" +
-                    error.what_without_backtrace() + "); it may be damaged");
-    }
-    const auto read_int = [&](const std::string& key) {
-        torch::Tensor value;
-        archive.read(key, value);
-        return value.item<std::int64_t>();
-    };
-    if (read_int("kiln/format") != kCheckpointFormat) {
-        throw Error("checkpoint \"" + path.string() + "\" was written by another version of Kiln");
+Position load_checkpoint(const std::filesystem::path& path, const TrainingState& state) {
+    const std::optional<models::Archive> archive = models::read_checkpoint_file(path);
+    if (!archive) {
+        throw Error("\"" + path.string() +
+                    "\" is not a Kiln checkpoint (it may be an exported model); resume from a "
+                    "run's checkpoints/last.ckpt");
     }
     Position position;
-    position.epoch = read_int("kiln/epoch");
-    position.next_batch = read_int("kiln/next_batch");
-    position.optimizer_step = read_int("kiln/optimizer_step");
-    torch::Tensor best;
-    if (archive.try_read("kiln/best_value", best)) {
-        position.best_value = best.item<double>();
-        position.best_step = read_int("kiln/best_step");
+    position.epoch = archive->integer(key::kEpoch);
+    position.next_batch = archive->integer(key::kNextBatch);
+    position.optimizer_step = archive->integer(key::kOptimizerStep);
+    if (archive->contains(key::kBestValue)) {
+        position.best_value = archive->real(key::kBestValue);
+        position.best_step = archive->integer(key::kBestStep);
     }
-    torch::Tensor rng;
-    archive.read("kiln/rng", rng);
+    const at::Tensor rng = archive->tensor(key::kRng);
     at::Generator generator = at::detail::getDefaultCPUGenerator();
-    generator.set_state(rng.cpu());
-    torch::serialize::InputArchive model;
-    archive.read("model", model);
-    state.task.load(model);
-    torch::serialize::InputArchive optimizer;
-    archive.read("optimizer", optimizer);
-    state.optimizer.load(optimizer);
-    torch::serialize::InputArchive precision;
+    try {
+        generator.set_state(rng.contiguous());
+    } catch (const c10::Error&) {
+        throw archive->problem(key::kRng, "is not a random generator's state");
+    }
+    state.task.load(archive->child(key::kModel));
+    state.optimizer.load(archive->child(key::kOptimizer));
     // Checkpoints from before 16-mixed have no "precision" entry; they were never scaled.
-    if (archive.try_read("precision", precision)) {
-        state.precision.load(precision);
+    if (const auto precision = archive->find_child(key::kPrecision)) {
+        state.precision.load(*precision);
     }
     return position;
 }

@@ -2,7 +2,6 @@
 
 #include "config/run_config.h"
 
-#include <c10/core/Device.h>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -30,15 +29,13 @@ struct TrainingState {
     PrecisionPolicy& precision; // the loss scaler's state, for 16-mixed
 };
 
-// Kiln's checkpoint (checkpoints/last.ckpt): a LibTorch archive with "kiln/format",
-// "kiln/epoch", "kiln/next_batch", "kiln/optimizer_step", "kiln/config" (the resolved settings
-// as JSON), "kiln/rng" (the CPU generator), "model" (the task's module), "optimizer" and
-// "precision". Written atomically; models::load_backbone reads the "model" entry too.
+// Kiln's checkpoint (checkpoints/last.ckpt): the layout of models/checkpoint_file.h, a torch.save
+// file with the position, the resolved settings, the CPU generator's state, the task's model,
+// the optimizer and the loss scaler. Written atomically.
 void save_checkpoint(const std::filesystem::path& path, const TrainingState& state,
                      const Position& position, const TrainConfig& config);
-// Restores `state` (its tensors onto `device`) and the CPU generator; a damaged file or one
-// from another format is a kiln::Error naming it.
-Position load_checkpoint(const std::filesystem::path& path, const TrainingState& state,
-                         const c10::Device& device);
+// Restores `state` in place (its tensors keep their devices) and the CPU generator; a damaged
+// file, one of another model, or no checkpoint at all is a kiln::Error naming it.
+Position load_checkpoint(const std::filesystem::path& path, const TrainingState& state);
 
 } // namespace kiln::train

@@ -7,13 +7,13 @@
 #include "data/view_transform.h"
 #include "eval/coco/coco_eval.h"
 #include "eval/coco/mask_tensor.h"
+#include "models/checkpoint_file.h"
 #include "system/hardware.h"
 
 #include <cmath>
 #include <torch/nn/functional/loss.h>
 #include <torch/nn/functional/pooling.h>
 #include <torch/nn/functional/upsampling.h>
-#include <torch/serialize.h>
 #include <torch/types.h>
 
 namespace kiln::train {
@@ -511,23 +511,19 @@ DetectionTask::preview_detections(const std::vector<coco::Annotation>& found) co
     return previews;
 }
 
-void DetectionTask::save(torch::serialize::OutputArchive& archive) {
+void DetectionTask::save(models::Archive& archive) {
     FinetuningTask::save(archive);
-    c10::List<std::int64_t> ids;
-    for (const std::int64_t id : category_ids_) {
-        ids.push_back(id);
-    }
-    archive.write("kiln/category_ids", c10::IValue(ids));
+    archive.write(models::checkpoint_key::kCategoryIds,
+                  c10::IValue(c10::List<std::int64_t>(category_ids_)));
 }
 
-void DetectionTask::load(torch::serialize::InputArchive& archive) {
+void DetectionTask::load(const models::Archive& archive) {
     FinetuningTask::load(archive);
-    c10::IValue ids;
-    if (!archive.try_read("kiln/category_ids", ids) || !ids.isIntList()) {
+    if (!archive.contains(models::checkpoint_key::kCategoryIds)) {
         throw Error("the checkpoint's model names no COCO category ids; give a checkpoint of a "
                     "train-object-detection or train-instance-segmentation run");
     }
-    std::vector<std::int64_t> saved = ids.toIntVector();
+    std::vector<std::int64_t> saved = archive.integers(models::checkpoint_key::kCategoryIds);
     if (!category_ids_.empty() && saved != category_ids_) {
         throw Error("the checkpoint's model was trained for other category ids than this run's "
                     "annotations; give annotations with the same categories");

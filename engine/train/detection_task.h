@@ -31,8 +31,8 @@ public:
 
     at::Tensor forward(const at::Tensor& images) override;
     Validation validate(const ValidationContext& context) override;
-    void save(torch::serialize::OutputArchive& archive) override;
-    void load(torch::serialize::InputArchive& archive) override;
+    void save(models::Archive& archive) override;
+    void load(const models::Archive& archive) override;
 
     // The detections of a batch from forward()'s `output` for images of `view_height` x
     // `view_width`, in each image's own pixels, as COCO results (category ids as in the

@@ -5,10 +5,10 @@
 #include "core/log.h"
 #include "data/loader.h"
 #include "models/backbone.h"
+#include "models/checkpoint_file.h"
 #include "models/torch_file.h"
 #include "track/run_directory.h"
 
-#include <torch/serialize.h>
 #include <torch/types.h>
 
 namespace kiln::train {
@@ -55,18 +55,14 @@ void FinetuningTask::load_initial_weights(const TrainConfig& config,
         log::info("backbone weights from " + weights.string());
     }
     if (config.checkpoint) { // weights only: the whole model of an earlier fine-tuning run
-        torch::serialize::InputArchive archive;
-        torch::serialize::InputArchive weights;
-        try {
-            archive.load_from(config.checkpoint->string(), torch::Device(torch::kCPU));
-            archive.read("model", weights);
-            load(weights);
-        } catch (const c10::Error& error) {
+        const std::optional<models::Archive> checkpoint =
+            models::read_checkpoint_file(*config.checkpoint);
+        if (!checkpoint || !checkpoint->contains(models::checkpoint_key::kModel)) {
             throw Error("checkpoint \"" + config.checkpoint->string() +
-                        "\" does not hold this task's model (" + error.what_without_backtrace() +
-                        "); give a checkpoint of the same task, model and classes, or start "
-                        "from a backbone with model_args.backbone_weights");
+                        "\" is not a Kiln checkpoint; give a checkpoint of the same task, model "
+                        "and classes, or start from a backbone with model_args.backbone_weights");
         }
+        load(checkpoint->child(models::checkpoint_key::kModel));
     }
 }
 
@@ -141,32 +137,27 @@ Validation FinetuningTask::validate(const ValidationContext& context) {
     return validation;
 }
 
-void FinetuningTask::save(torch::serialize::OutputArchive& archive) {
-    model_->save(archive);
-    c10::List<std::string> names;
-    for (const std::string& name : classes_) {
-        names.push_back(name);
+void FinetuningTask::save(models::Archive& archive) {
+    models::save_module(*model_, archive);
+    archive.write(models::checkpoint_key::kClasses, c10::IValue(c10::List<std::string>(classes_)));
+    archive.write(models::checkpoint_key::kMultilabel, c10::IValue(multilabel_));
+}
+
+FinetuningTask::Labels FinetuningTask::archived_labels(const models::Archive& model) {
+    if (!model.contains(models::checkpoint_key::kClasses)) {
+        throw Error("\"" + model.file().string() +
+                    "\" is not a Kiln fine-tuning checkpoint (it names no classes); give the "
+                    "checkpoints/best.ckpt or last.ckpt of a fine-tuning run");
     }
-    archive.write("kiln/classes", c10::IValue(names));
-    archive.write("kiln/multilabel", c10::IValue(multilabel_));
+    Labels labels;
+    labels.classes = model.texts(models::checkpoint_key::kClasses);
+    // Absent in the first fine-tuning checkpoints: single-label.
+    const std::optional<c10::IValue> multilabel = model.find(models::checkpoint_key::kMultilabel);
+    labels.multilabel = multilabel && multilabel->isBool() && multilabel->toBool();
+    return labels;
 }
 
 namespace {
-
-// The labels a task model's archive names; nullopt when it names none.
-std::optional<FinetuningTask::Labels> archived_labels(torch::serialize::InputArchive& model) {
-    c10::IValue names;
-    if (!model.try_read("kiln/classes", names) || !names.isList()) {
-        return std::nullopt;
-    }
-    FinetuningTask::Labels labels;
-    for (const c10::IValue& name : names.toListRef()) {
-        labels.classes.push_back(name.toStringRef());
-    }
-    c10::IValue multilabel; // absent in the first fine-tuning checkpoints: single-label
-    labels.multilabel = model.try_read("kiln/multilabel", multilabel) && multilabel.toBool();
-    return labels;
-}
 
 std::string listed(const data::ClassNames& classes) {
     std::string text;
@@ -178,37 +169,16 @@ std::string listed(const data::ClassNames& classes) {
 
 } // namespace
 
-void FinetuningTask::load(torch::serialize::InputArchive& archive) {
-    // LibTorch copies tensors into place without comparing shapes: a head for other classes
-    // must be refused here, by its labels.
-    const std::optional<Labels> saved = archived_labels(archive);
-    if (!saved || saved->classes != classes_ || saved->multilabel != multilabel_) {
-        throw Error("the checkpoint's model was trained for the classes " +
-                    (saved ? listed(saved->classes) : std::string("of another task")) +
+void FinetuningTask::load(const models::Archive& archive) {
+    // A head for other classes is refused by its labels, before any shape is compared.
+    const Labels saved = archived_labels(archive);
+    if (saved.classes != classes_ || saved.multilabel != multilabel_) {
+        throw Error("the checkpoint's model was trained for the classes " + listed(saved.classes) +
                     " but this run has " + listed(classes_) +
                     "; give the same data.classes, or start from its backbone with "
                     "model_args.backbone_weights");
     }
-    model_->load(archive);
-}
-
-FinetuningTask::Labels FinetuningTask::checkpoint_labels(const fs::path& checkpoint) {
-    torch::serialize::InputArchive archive;
-    torch::serialize::InputArchive model;
-    std::optional<Labels> labels;
-    try {
-        archive.load_from(checkpoint.string(), torch::Device(torch::kCPU));
-        archive.read("model", model);
-        labels = archived_labels(model);
-    } catch (const c10::Error&) {
-    }
-    if (!labels) {
-        throw Error("\"" + checkpoint.string() +
-                    "\" is not a Kiln fine-tuning checkpoint (it names no classes); give the "
-                    "checkpoints/best.ckpt or last.ckpt of a train-image-classification or "
-                    "train-semantic-segmentation run");
-    }
-    return *labels;
+    models::load_module(*model_, archive);
 }
 
 at::Tensor FinetuningTask::validation_counts(const at::Tensor& logits, const at::Tensor&) {

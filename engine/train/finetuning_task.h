@@ -23,8 +23,8 @@ public:
     at::Tensor training_loss(const data::Batch& batch, const Placement& placement) override;
     bool validates() const override { return true; }
     Validation validate(const ValidationContext& context) override;
-    void save(torch::serialize::OutputArchive& archive) override;
-    void load(torch::serialize::InputArchive& archive) override;
+    void save(models::Archive& archive) override;
+    void load(const models::Archive& archive) override;
     void export_model(const std::filesystem::path& file) override;
 
     const data::ClassNames& classes() const { return classes_; }
@@ -37,7 +37,8 @@ public:
         data::ClassNames classes;
         bool multilabel = false;
     };
-    static Labels checkpoint_labels(const std::filesystem::path& checkpoint);
+    // The labels a checkpoint's "model" archive names; a kiln::Error when it names none.
+    static Labels archived_labels(const models::Archive& model);
     bool multilabel() const { return multilabel_; }
 
 protected:

@@ -122,25 +122,23 @@ void Optimizer::step_momentum(double learning_rate) {
     at::_foreach_add_(parameters, buffers, -learning_rate);
 }
 
-void Optimizer::save(torch::serialize::OutputArchive& archive) const {
-    archive.write("steps", torch::tensor(steps_));
+void Optimizer::save(models::Archive& archive) const {
+    archive.write("steps", c10::IValue(steps_));
     for (std::size_t i = 0; i < first_moment_.size(); ++i) {
-        archive.write("first_moment/" + std::to_string(i), first_moment_[i], true);
+        archive.write("first_moment/" + std::to_string(i), first_moment_[i]);
     }
     for (std::size_t i = 0; i < second_moment_.size(); ++i) {
-        archive.write("second_moment/" + std::to_string(i), second_moment_[i], true);
+        archive.write("second_moment/" + std::to_string(i), second_moment_[i]);
     }
 }
 
-void Optimizer::load(torch::serialize::InputArchive& archive) {
-    torch::Tensor steps;
-    archive.read("steps", steps);
-    steps_ = steps.item<std::int64_t>();
+void Optimizer::load(const models::Archive& archive) {
+    steps_ = archive.integer("steps");
     for (std::size_t i = 0; i < first_moment_.size(); ++i) {
-        archive.read("first_moment/" + std::to_string(i), first_moment_[i], true);
+        archive.read("first_moment/" + std::to_string(i), first_moment_[i]);
     }
     for (std::size_t i = 0; i < second_moment_.size(); ++i) {
-        archive.read("second_moment/" + std::to_string(i), second_moment_[i], true);
+        archive.read("second_moment/" + std::to_string(i), second_moment_[i]);
     }
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 
+#include "models/archive.h"
+
 #include <nlohmann/json.hpp>
 #include <string>
-#include <torch/serialize/archive.h>
 #include <torch/types.h>
 #include <vector>
 
@@ -28,8 +29,8 @@ public:
     void zero_grad();
     void step(double learning_rate);
 
-    void save(torch::serialize::OutputArchive& archive) const;
-    void load(torch::serialize::InputArchive& archive);
+    void save(models::Archive& archive) const;
+    void load(const models::Archive& archive);
 
 private:
     void step_adamw(double learning_rate);

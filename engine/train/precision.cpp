@@ -1,9 +1,10 @@
 #include "train/precision.h"
 
+#include "models/archive.h"
+
 #include <ATen/ATen.h>
 #include <ATen/autocast_mode.h>
 #include <torch/nn/module.h>
-#include <torch/serialize/archive.h>
 
 namespace kiln::train {
 
@@ -143,25 +144,21 @@ double LossScaler::current_scale() const {
     return scale_.defined() ? scale_.item<double>() : options_.initial_scale;
 }
 
-void LossScaler::save(torch::serialize::OutputArchive& archive) const {
-    archive.write("scale", at::full({}, current_scale(), at::kDouble));
+void LossScaler::save(models::Archive& archive) const {
+    archive.write("scale", c10::IValue(current_scale()));
     archive.write("growth_tracker",
-                  growth_tracker_.defined() ? growth_tracker_.cpu() : at::zeros({}, at::kInt));
-    archive.write("skipped_steps", at::full({}, skipped_steps_, at::kLong));
+                  c10::IValue(growth_tracker_.defined() ? growth_tracker_.item<std::int64_t>()
+                                                        : std::int64_t{0}));
+    archive.write("skipped_steps", c10::IValue(skipped_steps_));
 }
 
-void LossScaler::load(torch::serialize::InputArchive& archive) {
-    at::Tensor scale;
-    at::Tensor tracker;
-    at::Tensor skipped;
-    archive.read("scale", scale);
-    archive.read("growth_tracker", tracker);
-    archive.read("skipped_steps", skipped);
+void LossScaler::load(const models::Archive& archive) {
     const c10::Device device = scale_.defined() ? scale_.device() : c10::Device(c10::kCPU);
-    scale_ = scale.to(at::kFloat).to(device);
-    growth_tracker_ = tracker.to(at::kInt).to(device);
-    found_inf_ = at::zeros({}, at::TensorOptions().dtype(at::kFloat).device(device));
-    skipped_steps_ = skipped.item<std::int64_t>();
+    const auto options = at::TensorOptions().device(device);
+    scale_ = at::full({}, archive.real("scale"), options.dtype(at::kFloat));
+    growth_tracker_ = at::full({}, archive.integer("growth_tracker"), options.dtype(at::kInt));
+    found_inf_ = at::zeros({}, options.dtype(at::kFloat));
+    skipped_steps_ = archive.integer("skipped_steps");
 }
 
 PrecisionPolicy::PrecisionPolicy(Precision precision, c10::DeviceType device)
@@ -184,13 +181,13 @@ void PrecisionPolicy::finish_step() {
     }
 }
 
-void PrecisionPolicy::save(torch::serialize::OutputArchive& archive) const {
+void PrecisionPolicy::save(models::Archive& archive) const {
     if (scaler_enabled_) {
         scaler_.save(archive);
     }
 }
 
-void PrecisionPolicy::load(torch::serialize::InputArchive& archive) {
+void PrecisionPolicy::load(const models::Archive& archive) {
     if (scaler_enabled_) {
         scaler_.load(archive);
     }

@@ -12,10 +12,9 @@
 namespace torch::nn {
 class Module;
 }
-namespace torch::serialize {
-class InputArchive;
-class OutputArchive;
-} // namespace torch::serialize
+namespace kiln::models {
+class Archive;
+}
 
 namespace kiln::train {
 
@@ -80,8 +79,8 @@ public:
     double current_scale() const;
     std::int64_t skipped_steps() const { return skipped_steps_; }
 
-    void save(torch::serialize::OutputArchive& archive) const;
-    void load(torch::serialize::InputArchive& archive);
+    void save(models::Archive& archive) const;
+    void load(const models::Archive& archive);
 
 private:
     void ensure_on(const c10::Device& device);
@@ -113,8 +112,8 @@ public:
     void finish_step();
 
     const LossScaler& scaler() const { return scaler_; }
-    void save(torch::serialize::OutputArchive& archive) const;
-    void load(torch::serialize::InputArchive& archive);
+    void save(models::Archive& archive) const;
+    void load(const models::Archive& archive);
 
 private:
     Precision precision_;

@@ -1,8 +1,7 @@
 #include "train/pretraining_task.h"
 
+#include "models/archive.h"
 #include "models/backbone.h"
-
-#include <torch/serialize.h>
 
 namespace kiln::train {
 
@@ -57,12 +56,12 @@ void PretrainingTask::after_optimizer_step() {
     method_->after_optimizer_step();
 }
 
-void PretrainingTask::save(torch::serialize::OutputArchive& archive) {
-    method_->save(archive);
+void PretrainingTask::save(models::Archive& archive) {
+    models::save_module(*method_, archive);
 }
 
-void PretrainingTask::load(torch::serialize::InputArchive& archive) {
-    method_->load(archive);
+void PretrainingTask::load(const models::Archive& archive) {
+    models::load_module(*method_, archive);
 }
 
 void PretrainingTask::export_model(const std::filesystem::path& file) {

@@ -24,8 +24,8 @@ public:
     at::Tensor training_loss(const data::Batch& batch, const Placement& placement) override;
     void before_optimizer_step() override;
     void after_optimizer_step() override;
-    void save(torch::serialize::OutputArchive& archive) override;
-    void load(torch::serialize::InputArchive& archive) override;
+    void save(models::Archive& archive) override;
+    void load(const models::Archive& archive) override;
     void export_model(const std::filesystem::path& file) override;
 
 private:

@@ -1,12 +1,11 @@
 #include "train/task.h"
 
 #include "core/error.h"
+#include "models/checkpoint_file.h"
 #include "train/classification_task.h"
 #include "train/detection_task.h"
 #include "train/pretraining_task.h"
 #include "train/segmentation_task.h"
-
-#include <torch/serialize.h>
 
 namespace kiln::train {
 
@@ -30,20 +29,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-TrainConfig checkpoint_config(const fs::path& checkpoint) {
-    torch::serialize::InputArchive archive;
-    c10::IValue settings;
-    try {
-        archive.load_from(checkpoint.string(), torch::Device(torch::kCPU));
-        archive.read("kiln/config", settings);
-    } catch (const c10::Error&) {
-        throw Error("checkpoint \"" + checkpoint.string() +
-                    "\" is not a Kiln checkpoint; give a fine-tuning run's checkpoints/best.ckpt "
-                    "or last.ckpt");
+TrainConfig checkpoint_config(const models::Archive& checkpoint) {
+    const nlohmann::json settings = models::settings_of(checkpoint);
+    if (!settings.is_object()) {
+        throw checkpoint.problem(models::checkpoint_key::kConfig, "holds no settings");
     }
-    const TrainConfig config = parse_train_config(nlohmann::json::parse(settings.toStringRef()));
+    const TrainConfig config = parse_train_config(settings);
     if (config.task == TaskKind::Pretraining) {
-        throw Error("checkpoint \"" + checkpoint.string() +
+        throw Error("checkpoint \"" + checkpoint.file().string() +
                     "\" is a pretraining checkpoint: it has a backbone but no task model; "
                     "`kiln embed` writes its embeddings, or fine-tune it with "
                     "train-image-classification");
@@ -55,11 +48,18 @@ TrainConfig checkpoint_config(const fs::path& checkpoint) {
 
 std::unique_ptr<FinetuningTask> load_finetuning_task(const fs::path& checkpoint,
                                                      TrainConfig* trained) {
-    const TrainConfig config = checkpoint_config(checkpoint);
+    const std::optional<models::Archive> archive = models::read_checkpoint_file(checkpoint);
+    if (!archive) {
+        throw Error("\"" + checkpoint.string() +
+                    "\" is not a Kiln checkpoint; give a fine-tuning run's checkpoints/best.ckpt "
+                    "or last.ckpt");
+    }
+    const TrainConfig config = checkpoint_config(*archive);
     if (trained != nullptr) {
         *trained = config;
     }
-    FinetuningTask::Labels labels = FinetuningTask::checkpoint_labels(checkpoint);
+    const models::Archive model = archive->child(models::checkpoint_key::kModel);
+    FinetuningTask::Labels labels = FinetuningTask::archived_labels(model);
     std::unique_ptr<FinetuningTask> task;
     switch (config.task) {
     case TaskKind::ImageClassification:
@@ -75,10 +75,6 @@ std::unique_ptr<FinetuningTask> load_finetuning_task(const fs::path& checkpoint,
         task = std::make_unique<SegmentationTask>(config, std::move(labels));
         break;
     }
-    torch::serialize::InputArchive archive;
-    torch::serialize::InputArchive model;
-    archive.load_from(checkpoint.string(), torch::Device(torch::kCPU));
-    archive.read("model", model);
     task->load(model);
     return task;
 }

@@ -23,10 +23,9 @@ class Module;
 namespace kiln::distributed {
 class ProcessGroup;
 }
-namespace torch::serialize {
-class InputArchive;
-class OutputArchive;
-} // namespace torch::serialize
+namespace kiln::models {
+class Archive;
+}
 
 namespace kiln::train {
 
@@ -98,8 +97,8 @@ public:
     virtual std::string watch_metric(const std::string& configured) const { return configured; }
 
     // The model state a checkpoint holds, under its "model" entry.
-    virtual void save(torch::serialize::OutputArchive& archive) = 0;
-    virtual void load(torch::serialize::InputArchive& archive) = 0;
+    virtual void save(models::Archive& archive) = 0;
+    virtual void load(const models::Archive& archive) = 0;
     // The weights a run exports (exported_models/exported_last.pt, exported_best.pt).
     virtual void export_model(const std::filesystem::path& file) = 0;
 };

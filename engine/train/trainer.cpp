@@ -258,7 +258,7 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                             checkpoint.string() +
                             "\" to resume from: put out on a filesystem every node shares");
             }
-            position = load_checkpoint(checkpoint, {task, optimizer, precision}, strategy.device());
+            position = load_checkpoint(checkpoint, {task, optimizer, precision});
             log::info("resuming from " + checkpoint.string() + " at epoch " +
                       std::to_string(position.epoch + 1) + ", step " +
                       std::to_string(position.optimizer_step));

@@ -1,5 +1,7 @@
 // The `kiln` executable, run as a user runs it.
 
+#include "support/python.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -565,6 +567,116 @@ private Q_SLOTS:
         QVERIFY(readmeText.contains(run));
         QVERIFY(readmeText.contains(test));
         QVERIFY(ciText.split(QLatin1Char('\n')).contains(test));
+    }
+
+    // Files users are given by others run nothing: a TorchScript archive whose __setstate__
+    // writes into another file, and a pickle that calls os.system, handed to every command that
+    // reads weights, under every name Kiln looks for. Each command fails, naming the file, and
+    // the victim is untouched.
+    void weightsFilesRunNoCode() {
+        if (!kiln::test::pythonHas(QStringLiteral("torch"))) {
+            QSKIP(kiln::test::pythonMissing(QStringLiteral("torch")));
+        }
+        const QString victim = writeFile(QStringLiteral("victim.txt"), "untouched contents\n");
+        const QString marker = temp_.filePath(QStringLiteral("system-ran"));
+        const QString evil = temp_.filePath(QStringLiteral("evil.pt"));
+        const QString system = temp_.filePath(QStringLiteral("system.pt"));
+        const QString run = temp_.filePath(QStringLiteral("evil-run"));
+        QVERIFY(QDir().mkpath(run + QStringLiteral("/exported_models")));
+        QVERIFY(QDir().mkpath(run + QStringLiteral("/checkpoints")));
+        // TorchScript reads the class's source, so the script is a file.
+        const QString script =
+            writeFile(QStringLiteral("make_evil.py"),
+                      QByteArrayLiteral(
+                          "import os, shutil, sys, torch\n"
+                          "from typing import Tuple\n"
+                          "evil, system, run, victim, marker = sys.argv[1:]\n"
+                          "class Evil(torch.nn.Module):\n"
+                          "    def __init__(self, victim: str):\n"
+                          "        super().__init__()\n"
+                          "        self.victim = victim\n"
+                          "        self.hits = torch.zeros(8, dtype=torch.uint8)\n"
+                          "    @torch.jit.export\n"
+                          "    def __getstate__(self) -> Tuple[str, bool]:\n"
+                          "        return (self.victim, self.training)\n"
+                          "    @torch.jit.export\n"
+                          "    def __setstate__(self, state: Tuple[str, bool]) -> None:\n"
+                          "        self.victim = state[0]\n"
+                          "        self.training = state[1]\n"
+                          "        hit = torch.from_file(self.victim, True, 8, dtype=torch.uint8)\n"
+                          "        hit.fill_(88)\n"
+                          "        self.hits = hit\n"
+                          "    def forward(self, x: torch.Tensor) -> torch.Tensor:\n"
+                          "        return x\n"
+                          "torch.jit.script(Evil(victim)).save(evil)\n"
+                          "class System:\n"
+                          "    def __reduce__(self):\n"
+                          "        return (os.system, ('touch ' + marker,))\n"
+                          "torch.save({'conv1.weight': torch.zeros(1), 'hook': System()}, system)\n"
+                          "shutil.copy(evil, run + '/exported_models/exported_last.pt')\n"
+                          "shutil.copy(evil, run + '/checkpoints/last.ckpt')\n"));
+        const auto made = kiln::test::runPython(
+            QStringLiteral("import runpy, sys\n"
+                           "sys.argv = sys.argv[1:]\n"
+                           "runpy.run_path(sys.argv[0], run_name='__main__')\n"),
+            {script, evil, system, run, victim, marker});
+        QVERIFY2(made.exit_code == 0, qPrintable(made.errors));
+        // The archive really runs code when TorchScript loads it.
+        QVERIFY(kiln::test::runPython(QStringLiteral("import sys, torch\n"
+                                                     "torch.jit.load(sys.argv[1])\n"),
+                                      {evil})
+                    .exit_code == 0);
+        QFile written(victim);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QVERIFY(written.readAll().startsWith("XXXXXXXX"));
+        written.close();
+        QVERIFY(QFile::remove(victim));
+        writeFile(QStringLiteral("victim.txt"), "untouched contents\n");
+
+        QByteArray images = QByteArray::fromHex("00000803000000040000000800000008");
+        QByteArray labels = QByteArray::fromHex("0000080100000004");
+        for (int i = 0; i < 4; ++i) {
+            images.append(QByteArray(64, static_cast<char>(i * 60)));
+            labels.append(static_cast<char>(i % 2));
+        }
+        const QString data = temp_.filePath(QStringLiteral("evil-data"));
+        QCOMPARE(runKiln({"import-idx", "--images", writeFile("e-images", images), "--labels",
+                          writeFile("e-labels", labels), "--out", data})
+                     .exitCode,
+                 0);
+        const QString out = temp_.filePath(QStringLiteral("evil-out"));
+        const QList<QStringList> commands = {
+            {"embed", "out=" + out + ".pt", "data=" + data, "checkpoint=" + evil},
+            {"embed", "out=" + out + ".pt", "data=" + data,
+             "checkpoint=" + run + "/exported_models/exported_last.pt"},
+            {"embed", "out=" + out + ".pt", "data=" + data,
+             "checkpoint=" + run + "/checkpoints/last.ckpt"},
+            {"embed", "out=" + out + ".pt", "data=" + data, "checkpoint=" + system},
+            {"predict", "checkpoint=" + evil, "data=" + data, "out=" + out + ".csv"},
+            {"export", "checkpoint=" + evil, "out=" + out + ".onnx"},
+            {"train", "out=" + out, "data=" + data, "model=smallcnn", "epochs=1",
+             "checkpoint=" + evil},
+            {"train", "out=" + out, "data=" + data, "model=smallcnn", "epochs=1",
+             "method=distillation", "method_args.teacher=" + evil},
+            {"train-image-classification", "out=" + out, "data.train=" + data, "data.val=" + data,
+             "model=smallcnn", "epochs=1", "model_args.backbone_weights=" + run},
+            {"eval", "knn", "--checkpoint", evil, "--train", data, "--test", data}};
+        for (const QStringList& command : commands) {
+            const Result result = runKiln(command);
+            const QString said = command.join(' ') + "\n" + result.err;
+            QVERIFY2(result.exitCode != 0, qPrintable(said));
+            QVERIFY2(result.err.contains(QStringLiteral("evil")) ||
+                         result.err.contains(QStringLiteral("system.pt")),
+                     qPrintable(said));
+            QVERIFY2(!result.err.contains(QStringLiteral("unexpected")), qPrintable(said));
+            QFile untouched(victim);
+            QVERIFY(untouched.open(QIODevice::ReadOnly));
+            QVERIFY2(untouched.readAll() == "untouched contents\n", qPrintable(said));
+            QVERIFY2(!QFileInfo::exists(marker), qPrintable(said));
+        }
+        const Result refused = runKiln(commands[3]);
+        QVERIFY2(refused.err.contains(QStringLiteral("\"posix.system\", which Kiln never runs")),
+                 qPrintable(refused.err));
     }
 
     void trainValidatesItsSettings() {

@@ -217,13 +217,23 @@ private Q_SLOTS:
 
     void torchScriptModelsMustExist() {
         json input = minimalTrain();
-        input["model"] = "/no/such/backbone.pt";
+        input["model"] = "torchscript:/no/such/backbone.pt";
         const auto issues = trainProblems(input, cpuOnly());
         QCOMPARE(issues.size(), std::size_t(1));
         QVERIFY(contains(findIssue(issues, "model")->message,
                          "\"/no/such/backbone.pt\" does not exist"));
         QVERIFY(contains(kiln::config::describe_keys(kiln::config::train_schema()),
-                         "or a TorchScript .pt file"));
+                         "or torchscript:FILE"));
+    }
+
+    // A .pt path alone never loads as TorchScript (which runs the file's code): the user has to
+    // say so, and the message says how.
+    void torchScriptIsNamedExplicitly() {
+        json input = minimalTrain();
+        input["model"] = "/some/backbone.pt";
+        const auto issues = problemsOf([&] { kiln::parse_train_config(input); });
+        QCOMPARE(issues.size(), std::size_t(1));
+        QVERIFY2(contains(issues[0].message, "torchscript:FILE"), issues[0].message.c_str());
     }
 
     void distillationNeedsAnExistingTeacher() {
@@ -526,7 +536,8 @@ private Q_SLOTS:
         }
         QVERIFY(contains(help, "epochs (integer >= 1), default 100"));
         QVERIFY(contains(help, "model (resnet18, resnet34, resnet50, smallcnn, vit_tiny or "
-                               "vit_small, or a TorchScript .pt file), required"));
+                               "vit_small, or torchscript:FILE, a TorchScript module (loading "
+                               "one runs its code: only files you trust)), required"));
     }
 };
 

@@ -387,7 +387,7 @@ private Q_SLOTS:
             "torch.jit.script(m).save(sys.argv[1])\n",
             {QString::fromStdString(module.string())});
         QVERIFY2(scripted.exit_code == 0, qPrintable(scripted.errors));
-        const auto backbone = kiln::models::make_backbone(module.string());
+        const auto backbone = kiln::models::make_backbone("torchscript:" + module.string());
         kiln::onnx::Graph graph(kiln::onnx::Precision::Float32);
         const auto input = graph.input("images", torch::zeros({2, 3, 32, 32}), 0);
         try {

@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "core/log.h"
 #include "models/backbone.h"
+#include "models/checkpoint_file.h"
 #include "predict/predictor.h"
 #include "support/validation_recorder.h"
 #include "track/run_directory.h"
@@ -308,11 +309,10 @@ private Q_SLOTS:
         Recorder recorder;
         kiln::train::train(config, recorder);
         kiln::train::ClassificationTask trained(config, {{"discs", "stripes"}, false});
-        torch::serialize::InputArchive archive;
-        torch::serialize::InputArchive model;
-        archive.load_from(kiln::track::RunDirectory(out).last_checkpoint().string());
-        archive.read("model", model);
-        trained.load(model);
+        const auto archive =
+            kiln::models::read_checkpoint_file(kiln::track::RunDirectory(out).last_checkpoint());
+        QVERIFY(archive.has_value());
+        trained.load(archive->child(kiln::models::checkpoint_key::kModel));
         const auto initial = seeded.module().named_parameters();
         const auto final_parameters = trained.module().named_parameters();
         bool head_moved = false;

@@ -5,7 +5,9 @@
 #include "core/error.h"
 #include "core/log.h"
 #include "methods/method.h"
+#include "models/archive.h"
 #include "models/backbone.h"
+#include "models/checkpoint_file.h"
 #include "models/torch_file.h"
 #include "support/python.h"
 #include "track/run_directory.h"
@@ -112,6 +114,33 @@ kiln::TrainConfig tinyRun(const fs::path& out, const fs::path& data, const std::
     kiln::ResolveContext context;
     context.hardware.cpu_cores = 2;
     return kiln::resolve_train_config(settings, context);
+}
+
+// A checkpoint as Kiln's first format wrote it: a LibTorch TorchScript archive, numbers as
+// one-element tensors. Writing one runs nothing; Kiln reads it with its own reader.
+void write_first_format(const kiln::models::Archive& archive,
+                        torch::serialize::OutputArchive& out) {
+    for (const auto& entry : archive.to_ivalue().toGenericDict()) {
+        const std::string key = entry.key().toStringRef();
+        const c10::IValue& value = entry.value();
+        if (value.isGenericDict()) {
+            torch::serialize::OutputArchive child;
+            write_first_format(archive.child(key), child);
+            out.write(key, child);
+        } else if (value.isTensor()) {
+            out.write(key, value.toTensor(), !value.toTensor().requires_grad());
+        } else if (value.isInt()) {
+            out.write(key, torch::tensor(value.toInt()));
+        } else if (value.isDouble()) {
+            out.write(key, torch::tensor(value.toDouble(), torch::kFloat64));
+        } else if (value.isList() && key == "kiln/category_ids") {
+            out.write(key, c10::IValue(c10::List<std::int64_t>(archive.integers(key))));
+        } else if (value.isList()) {
+            out.write(key, c10::IValue(c10::List<std::string>(archive.texts(key))));
+        } else {
+            out.write(key, value);
+        }
+    }
 }
 
 std::map<std::string, torch::Tensor> backboneWeights(const fs::path& exported) {
@@ -467,15 +496,11 @@ private Q_SLOTS:
         }
         QCOMPARE(scaler.current_scale(), 1024.0);
         // Its state survives a checkpoint.
-        torch::serialize::OutputArchive out;
+        kiln::models::Archive out;
         scaler.save(out);
-        std::ostringstream bytes;
-        out.save_to(bytes);
-        std::istringstream stream(bytes.str());
-        torch::serialize::InputArchive in;
-        in.load_from(stream);
+        kiln::models::write_archive(root_ / "scaler.pt", out);
         kiln::train::LossScaler restored;
-        restored.load(in);
+        restored.load(kiln::models::read_archive(root_ / "scaler.pt"));
         QCOMPARE(restored.current_scale(), 1024.0);
         QCOMPARE(restored.skipped_steps(), std::int64_t{1});
     }
@@ -793,11 +818,51 @@ private Q_SLOTS:
         // The last checkpoint is the last good step's, and it still loads.
         Recorder resumed;
         QVERIFY(fs::exists(kiln::track::RunDirectory(out).last_checkpoint()));
-        torch::serialize::InputArchive archive;
-        archive.load_from(kiln::track::RunDirectory(out).last_checkpoint().string());
-        torch::Tensor step;
-        archive.read("kiln/optimizer_step", step);
-        QCOMPARE(step.item<std::int64_t>(), static_cast<std::int64_t>(recorder.steps.size()));
+        const auto archive =
+            kiln::models::read_checkpoint_file(kiln::track::RunDirectory(out).last_checkpoint());
+        QVERIFY(archive.has_value());
+        QCOMPARE(archive->integer(kiln::models::checkpoint_key::kOptimizerStep),
+                 static_cast<std::int64_t>(recorder.steps.size()));
+    }
+
+    // Checkpoints of Kiln's first format (LibTorch archives, which TorchScript would load by
+    // running their code) are read as data by Kiln's own reader: same weights, same settings,
+    // and a run resumes from one.
+    void firstFormatCheckpointsStillLoad() {
+        const fs::path out = root_ / "first-format";
+        Recorder first;
+        kiln::train::train(tinyRun(out, data_, "simclr", 1), first);
+        const fs::path current = kiln::track::RunDirectory(out).last_checkpoint();
+        const auto archive = kiln::models::read_checkpoint_file(current);
+        QVERIFY(archive.has_value());
+        QCOMPARE(archive->integer(kiln::models::checkpoint_key::kFormat), std::int64_t{2});
+        kiln::models::Archive first_format = *archive;
+        first_format.write(kiln::models::checkpoint_key::kFormat, c10::IValue(std::int64_t{1}));
+        torch::serialize::OutputArchive legacy;
+        write_first_format(first_format, legacy);
+        const fs::path old = root_ / "first-format.ckpt";
+        legacy.save_to(old.string());
+
+        std::string model;
+        const auto from_old = kiln::models::load_backbone(old, &model);
+        const auto from_current = kiln::models::load_backbone(current);
+        QCOMPARE(model, std::string("smallcnn"));
+        const auto old_state = from_old->state();
+        const auto current_state = from_current->state();
+        QCOMPARE(old_state.size(), current_state.size());
+        for (std::size_t i = 0; i < old_state.size(); ++i) {
+            QVERIFY2(torch::equal(old_state[i].second, current_state[i].second),
+                     old_state[i].first.c_str());
+        }
+        QCOMPARE(kiln::models::checkpoint_settings(old),
+                 kiln::models::checkpoint_settings(current));
+
+        fs::copy_file(old, current, fs::copy_options::overwrite_existing);
+        Recorder resumed;
+        const auto summary = kiln::train::train(
+            tinyRun(out, data_, "simclr", 2, {{"resume_interrupted", true}}), resumed);
+        QCOMPARE(summary.status, kiln::train::RunSummary::Status::Finished);
+        QCOMPARE(resumed.steps.front().step, first.steps.back().step + 1);
     }
 
     void checkpointLoadsWeightsOnly() {
@@ -853,10 +918,12 @@ private Q_SLOTS:
                 "torch.save({'epoch': 3, 'global_step': -12, 'lr': 0.25, 'state_dict': odd,\n"
                 "            'rng_state': torch.zeros(5, dtype=torch.uint8),\n"
                 "            'optimizer_states': [{'state': {}, 'param_groups': [{'lr': 0.1}]}],\n"
-                "            'hyper_parameters': {'args': argparse.Namespace(a=1), 'b': b'x',\n"
+                "            'hyper_parameters': {'b': b'x',\n"
                 "                                 'none': None, 'big': 2**70, 'seed': 2**63,\n"
                 "                                 'tags': {'a', 'b'}, 'frozen': frozenset([1])}},\n"
                 "           folder + '/checkpoint.ckpt', pickle_protocol=4)\n"
+                "torch.save({'state_dict': odd, 'args': argparse.Namespace(a=1)},\n"
+                "           folder + '/namespace.ckpt')\n"
                 "cycle = {}\n"
                 "cycle['state'] = cycle\n"
                 "torch.save(cycle, folder + '/cycle.pt')\n"
@@ -904,6 +971,15 @@ private Q_SLOTS:
                      error.what());
         }
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::models::load_backbone(folder / "io.pt"));
+        // An object of a Python class: refused, as torch.load(weights_only=True) refuses it.
+        try {
+            kiln::models::read_state_dict(folder / "namespace.ckpt");
+            QFAIL("a pickled object was read");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(
+                QString(error.what()).contains("\"argparse.Namespace\", which Kiln never runs"),
+                error.what());
+        }
         // A dict that holds itself: a clear error, not a stack overflow.
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::models::read_state_dict(folder / "cycle.pt"));
     }
@@ -919,18 +995,37 @@ private Q_SLOTS:
                                                     "torch.jit.script(m).save(sys.argv[1])\n",
                                                     {QString::fromStdString(module.string())});
         QVERIFY2(scripted.exit_code == 0, qPrintable(scripted.errors));
-        const auto backbone = kiln::models::make_backbone(module.string());
+        const std::string named = "torchscript:" + module.string();
+        const auto backbone = kiln::models::make_backbone(named);
         QCOMPARE(backbone->feature_dim(), 512); // probed
+        // Named without the prefix, the same file is never run as TorchScript.
+        try {
+            kiln::models::make_backbone(module.string());
+            QFAIL("a .pt path was loaded as TorchScript");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(containsText(error.what(), "model=" + named), error.what());
+        }
         Recorder recorder;
         const auto summary = kiln::train::train(
-            tinyRun(root_ / "script", data_, "simclr", 1, {{"model", module.string()}}), recorder);
+            tinyRun(root_ / "script", data_, "simclr", 1, {{"model", named}}), recorder);
         QCOMPARE(summary.status, kiln::train::RunSummary::Status::Finished);
         const auto weights = backboneWeights(summary.exported_model);
         QCOMPARE(weights.size(), std::size_t(120)); // torchvision's names, as in the module
         QVERIFY(weights.count("layer1.0.conv1.weight") == 1);
         QVERIFY(weights.count("bn1.running_mean") == 1);
-        QVERIFY_THROWS_EXCEPTION(
-            kiln::Error, kiln::models::make_backbone((root_ / "tiny" / "0.png").string() + ".pt"));
+        QVERIFY_THROWS_EXCEPTION(kiln::Error,
+                                 kiln::models::make_backbone(
+                                     "torchscript:" + (root_ / "tiny" / "0.png").string() + ".pt"));
+        // Its checkpoint names the module, but no file decides that code runs: embedding from it
+        // is refused, naming why.
+        try {
+            kiln::models::load_backbone(
+                kiln::track::RunDirectory(root_ / "script").last_checkpoint());
+            QFAIL("a TorchScript model named in a checkpoint was loaded");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(containsText(error.what(), "never from a name stored in a file"),
+                     error.what());
+        }
     }
 
     void bf16MixedPrecisionTrains() {

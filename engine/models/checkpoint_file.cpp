@@ -1,0 +1,49 @@
+#include "models/checkpoint_file.h"
+
+#include "models/backbone_names.h"
+#include "models/torch_file.h"
+
+namespace kiln::models {
+
+std::optional<Archive> checkpoint_in(const c10::IValue& content,
+                                     const std::filesystem::path& path) {
+    if (!content.isGenericDict()) {
+        return std::nullopt;
+    }
+    Archive archive = Archive::from_ivalue(content, path);
+    if (!archive.contains(checkpoint_key::kFormat)) {
+        return std::nullopt;
+    }
+    const std::int64_t format = archive.integer(checkpoint_key::kFormat);
+    if (format < 1 || format > kCheckpointFormat) {
+        throw Error("checkpoint \"" + path.string() + "\" has format " + std::to_string(format) +
+                    ", which this Kiln does not know; it was written by a newer Kiln");
+    }
+    return archive;
+}
+
+std::optional<Archive> read_checkpoint_file(const std::filesystem::path& path) {
+    return checkpoint_in(read_torch_file(path), path);
+}
+
+nlohmann::json settings_of(const Archive& checkpoint) {
+    const std::optional<c10::IValue> config = checkpoint.find(checkpoint_key::kConfig);
+    if (!config || !config->isString()) {
+        return nullptr;
+    }
+    nlohmann::json settings = nlohmann::json::parse(config->toStringRef(), nullptr, false);
+    if (!settings.is_object()) {
+        return nullptr;
+    }
+    const nlohmann::json model = settings.value("model", nlohmann::json());
+    if (model.is_string() && is_torchscript_model(model.get<std::string>())) {
+        throw Error("\"" + checkpoint.file().string() +
+                    "\" was trained on the TorchScript module \"" + model.get<std::string>() +
+                    "\", which Kiln loads only where you name it yourself, never from a name "
+                    "stored in a file; a TorchScript backbone's run cannot be embedded, exported "
+                    "or predicted with from its checkpoint");
+    }
+    return settings;
+}
+
+} // namespace kiln::models

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "models/archive.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+namespace kiln::models {
+
+// The layout of Kiln's checkpoint files (checkpoints/last.ckpt, best.ckpt, validated weights),
+// its keys in one place. Format 2 is a torch.save file (torch.load(path, weights_only=True)
+// reads it in Python); format 1, Kiln's first, was a LibTorch TorchScript archive and is still
+// read, as data, by the same reader, which runs nothing.
+namespace checkpoint_key {
+inline constexpr const char* kFormat = "kiln/format";
+inline constexpr const char* kEpoch = "kiln/epoch";
+inline constexpr const char* kNextBatch = "kiln/next_batch";
+inline constexpr const char* kOptimizerStep = "kiln/optimizer_step";
+inline constexpr const char* kBestValue = "kiln/best_value";
+inline constexpr const char* kBestStep = "kiln/best_step";
+inline constexpr const char* kConfig = "kiln/config"; // the resolved settings, as JSON text
+inline constexpr const char* kRng = "kiln/rng";       // the CPU generator's state
+inline constexpr const char* kModel = "model";        // the task's module and its labels
+inline constexpr const char* kOptimizer = "optimizer";
+inline constexpr const char* kPrecision = "precision"; // the loss scaler, for 16-mixed
+// Inside "model":
+inline constexpr const char* kBackbone = "backbone";
+inline constexpr const char* kClasses = "kiln/classes";
+inline constexpr const char* kMultilabel = "kiln/multilabel";
+inline constexpr const char* kCategoryIds = "kiln/category_ids";
+} // namespace checkpoint_key
+
+inline constexpr std::int64_t kCheckpointFormat = 2;
+
+// The checkpoint a torch.save file holds, or nullopt when it holds something else (an exported
+// state_dict). A damaged file, or a checkpoint of a newer Kiln, is a kiln::Error naming it.
+std::optional<Archive> checkpoint_in(const c10::IValue& content, const std::filesystem::path& path);
+// The same, read from `path`.
+std::optional<Archive> read_checkpoint_file(const std::filesystem::path& path);
+
+// The resolved settings a checkpoint stores (its run's config.json); null when it holds none.
+// A checkpoint whose `model` is a TorchScript module is a kiln::Error: a file never decides that
+// code runs, TorchScript loads only where the user names it.
+nlohmann::json settings_of(const Archive& checkpoint);
+
+} // namespace kiln::models
