@@ -1,4 +1,5 @@
 #include "command.h"
+#include "config/command_settings.h"
 #include "config/config_overrides.h"
 #include "config/config_schema.h"
 #include "config/run_config.h"
@@ -112,7 +113,7 @@ json resolved_settings(const std::string& command, const ConfigSource& source) {
         return to_json(
             resolve_predict_config(load_settings(config::predict_schema(), source), context));
     }
-    for (const TaskName& task : task_names()) {
+    for (const TaskTraits& task : task_table()) {
         if (task.command == command) {
             return to_json(resolve_train_config(
                 load_settings(config::train_schema(task.kind), source), context, task.kind));
@@ -143,7 +144,7 @@ public:
                   std::int64_t total_steps) override {
         out_ << "training " << config.model << " "
              << (config.task == TaskKind::Pretraining ? "with " + config.method
-                                                      : "for " + task_name(config.task).name)
+                                                      : "for " + task_traits(config.task).name)
              << " on " << dataset_size << " images: " << total_steps << " steps, batch "
              << config.batch_size << ", " << to_string(config.accelerator) << ", "
              << to_string(config.precision) << ", " << config.num_workers.value_or(0)
@@ -497,7 +498,7 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
     commands.add(app.add_subcommand("info", "versions, CPU cores, GPUs and resolved defaults"),
                  [](const StopToken&, std::ostream& out) { return run_info(out); });
 
-    for (const TaskName& task : task_names()) {
+    for (const TaskTraits& task : task_table()) {
         auto source = std::make_shared<ConfigSource>();
         CLI::App* train = app.add_subcommand(task.command, task.description);
         add_config_source(*train, *source, config::train_schema(task.kind));
@@ -540,7 +541,7 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
         ->required()
         ->check(CLI::ExistingFile);
     std::vector<std::string> configurable = {"embed", "predict", "export"};
-    for (const TaskName& task : task_names()) {
+    for (const TaskTraits& task : task_table()) {
         configurable.push_back(task.command);
     }
     check->add_option("--command", *check_command, "the command the file configures")

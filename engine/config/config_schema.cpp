@@ -1,385 +1,18 @@
 #include "config/config_schema.h"
 
-#include "config/precision.h"
 #include "core/text.h"
-#include "methods/method_names.h"
-#include "models/backbone_names.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <sstream>
 
 namespace kiln::config {
 namespace {
 
-constexpr const char* kTorchScriptHelp =
-    "torchscript:FILE, a TorchScript module (loading one runs its code: only files you trust)";
-
 using nlohmann::json;
 
 constexpr long long kMaxInteger = std::numeric_limits<int>::max();
-
-const std::vector<std::string> kAccelerators = {"cpu", "cuda", "gpu"};
-// Every precision but "auto", which the keys that allow it accept anyway.
-std::vector<std::string> precision_choices() {
-    std::vector<std::string> choices;
-    for (const auto& [precision, name] : precision_names()) {
-        if (precision != Precision::Auto) {
-            choices.push_back(name);
-        }
-    }
-    return choices;
-}
-
-// Keys that `train` and `embed` share, with the same meaning and defaults.
-KeySpec data_key() {
-    return {.name = "data",
-            .kind = ValueKind::PathList,
-            .required = true,
-            .help = "image folder, or a list of folders and image files"};
-}
-KeySpec batch_size_key(const std::string& help) {
-    return {.name = "batch_size",
-            .kind = ValueKind::Integer,
-            .default_value = 128,
-            .minimum = 1,
-            .help = help};
-}
-KeySpec num_workers_key() {
-    return {.name = "num_workers",
-            .kind = ValueKind::Integer,
-            .default_value = "auto",
-            .allows_auto = true,
-            .help = "loader threads per device; auto: min(cores per device - 1, 8)"};
-}
-KeySpec accelerator_key() {
-    return {.name = "accelerator",
-            .kind = ValueKind::Choice,
-            .default_value = "auto",
-            .allows_auto = true,
-            .choices = kAccelerators,
-            .help = "auto picks cuda when LibTorch sees a GPU, else cpu"};
-}
-// The precision of commands that only run the model forward (embed, predict).
-KeySpec forward_precision_key() {
-    return {.name = "precision",
-            .kind = ValueKind::Choice,
-            .default_value = "32-true",
-            .allows_auto = true,
-            .choices = precision_choices(),
-            .help = "numeric precision of the forward pass"};
-}
-KeySpec overwrite_key(const std::string& help) {
-    return {.name = "overwrite", .kind = ValueKind::Boolean, .default_value = false, .help = help};
-}
-KeySpec object_key(const std::string& name, const std::string& help,
-                   std::vector<std::string> allowed_keys = {}) {
-    return {.name = name,
-            .kind = ValueKind::Object,
-            .default_value = json::object(),
-            .allows_null = true,
-            .choices = std::move(allowed_keys),
-            .help = help};
-}
-
-std::string labelled_data_help(TaskKind task) {
-    switch (task) {
-    case TaskKind::SemanticSegmentation:
-        return "data.train.images, data.train.masks, data.val.images, data.val.masks (PNG masks "
-               "of class ids), data.classes, data.ignore_index";
-    case TaskKind::ObjectDetection:
-    case TaskKind::InstanceSegmentation:
-        return "COCO: data.train.annotations, data.train.images, data.val.annotations, "
-               "data.val.images; YOLO: data=PATH/data.yaml, or data.path, data.train, data.val, "
-               "data.names";
-    case TaskKind::ImageClassification:
-    case TaskKind::Pretraining:
-        break;
-    }
-    return "data.train and data.val: folders of class folders or CSVs of image,label; "
-           "data.classes (optional)";
-}
-
-std::string model_args_help(TaskKind task) {
-    switch (task) {
-    case TaskKind::SemanticSegmentation:
-        return "model_args.backbone_weights=RUN_OR_FILE, model_args.decoder_width=128";
-    case TaskKind::ObjectDetection:
-        return "model_args.backbone_weights=RUN_OR_FILE, model_args.decoder_width=128";
-    case TaskKind::InstanceSegmentation:
-        return "model_args.backbone_weights=RUN_OR_FILE, model_args.decoder_width=128, "
-               "model_args.prototypes=16";
-    case TaskKind::ImageClassification:
-    case TaskKind::Pretraining:
-        break;
-    }
-    return "model_args.backbone_weights=RUN_OR_FILE, model_args.head=linear|mlp, "
-           "model_args.freeze_backbone=true (linear probing)";
-}
-
-// The keys every training task shares, in the order help lists them, around the task's own:
-// `data`, `model` and the task's settings come after `out`.
-CommandSchema make_train_schema(TaskKind task) {
-    const bool pretraining = task == TaskKind::Pretraining;
-    std::vector<KeySpec> keys = {
-        {.name = "out",
-         .kind = ValueKind::Path,
-         .required = true,
-         .help = "run directory: config, logs, metrics, checkpoints, exported model"},
-    };
-    if (pretraining) {
-        keys.push_back(data_key());
-        keys.push_back({.name = "model",
-                        .kind = ValueKind::Choice,
-                        .required = true,
-                        .choices = models::backbone_names(),
-                        .help = "backbone to pretrain (kiln list-models)",
-                        .also_accepts = models::is_torchscript_model,
-                        .also_accepts_help = kTorchScriptHelp});
-        keys.push_back({.name = "method",
-                        .kind = ValueKind::Choice,
-                        .default_value = "simclr",
-                        .choices = methods::method_names(),
-                        .help = "self-supervised method (distillation needs method_args.teacher)"});
-        keys.push_back(
-            object_key("method_args", "method settings, e.g. method_args.temperature=0.2"));
-    } else {
-        const bool classification = task == TaskKind::ImageClassification;
-        const bool detection =
-            task == TaskKind::ObjectDetection || task == TaskKind::InstanceSegmentation;
-        keys.push_back({.name = "data",
-                        .kind = detection ? ValueKind::ObjectOrPath : ValueKind::Object,
-                        .required = true,
-                        .help = labelled_data_help(task)});
-        keys.push_back({.name = "model",
-                        .kind = ValueKind::Choice,
-                        .required = true,
-                        .choices = models::backbone_names(),
-                        .help = "backbone (kiln list-models); its weights from "
-                                "model_args.backbone_weights",
-                        .also_accepts = classification ? models::is_torchscript_model
-                                                       : std::function<bool(const std::string&)>(),
-                        .also_accepts_help = classification ? kTorchScriptHelp : ""});
-        keys.push_back(object_key("model_args", model_args_help(task)));
-        if (detection) {
-            keys.push_back(object_key(
-                "metric_args",
-                "metric_args.map.mode=async|sync, metric_args.map.classwise=true (per-class AP)",
-                {"map"}));
-        }
-    }
-    keys.push_back({.name = "epochs",
-                    .kind = ValueKind::Integer,
-                    .default_value = pretraining ? 100 : 10,
-                    .minimum = 1,
-                    .help = pretraining ? "passes over the dataset"
-                                        : "passes over the training split (unless steps is set)"});
-    if (!pretraining) {
-        keys.push_back({.name = "steps",
-                        .kind = ValueKind::Integer,
-                        .allows_null = true,
-                        .minimum = 1,
-                        .help = "optimizer steps to train for, instead of epochs"});
-        keys.push_back({.name = "val_every_n_steps",
-                        .kind = ValueKind::Integer,
-                        .allows_null = true,
-                        .minimum = 1,
-                        .help = "validate every N optimizer steps; null: after each epoch"});
-        keys.push_back({.name = "watch_metric",
-                        .kind = ValueKind::Text,
-                        .default_value = task_name(task).watch_metric,
-                        .help = "the validation metric whose best value picks best.ckpt"});
-    }
-    keys.push_back(batch_size_key("global batch size, split over nodes x devices"));
-    if (!pretraining) {
-        keys.back().default_value = 64;
-    }
-    const std::vector<KeySpec> shared = {
-        num_workers_key(),
-        {.name = "devices",
-         .kind = ValueKind::Devices,
-         .default_value = "auto",
-         .allows_auto = true,
-         .minimum = 1,
-         .help = "devices per node, or the GPUs to use as a list ([0, 2]); auto: every GPU, or 1 "
-                 "on cpu"},
-        {.name = "num_nodes",
-         .kind = ValueKind::Integer,
-         .default_value = 1,
-         .minimum = 1,
-         .help = "machines taking part in the run"},
-        accelerator_key(),
-        {.name = "strategy",
-         .kind = ValueKind::Choice,
-         .default_value = "auto",
-         .allows_auto = true,
-         .choices = {"ddp", "single_device"},
-         .help = "auto: ddp when more than one process"},
-        {.name = "sync_batchnorm",
-         .kind = ValueKind::Boolean,
-         .default_value = false,
-         .help = "ddp: batch-norm statistics over the global batch (SyncBatchNorm)"},
-        {.name = "precision",
-         .kind = ValueKind::Choice,
-         .default_value = "auto",
-         .allows_auto = true,
-         .choices = precision_choices(),
-         .help = "auto: bf16-mixed on GPUs that support it, else 32-true"},
-        {.name = "seed",
-         .kind = ValueKind::Integer,
-         .default_value = 0,
-         .help = "seed for weights, shuffling and augmentations"},
-        {.name = "optim",
-         .kind = ValueKind::Choice,
-         .default_value = "auto",
-         .allows_auto = true,
-         .choices = {"sgd", "adamw", "lars"},
-         .help =
-             pretraining ? "optimizer; auto picks the method's default" : "optimizer; auto: adamw"},
-        object_key("optim_args", "optimizer settings, e.g. optim_args.lr=0.1"),
-        object_key("transform_args", "augmentation settings, e.g. transform_args.image_size=96"),
-        object_key("loader_args", "data loader settings"),
-        object_key("loggers",
-                   "loggers.tensorboard, loggers.mlflow, loggers.wandb, loggers.jsonl (null "
-                   "disables)",
-                   {"jsonl", "tensorboard", "mlflow", "wandb"}),
-        object_key("callbacks",
-                   "callbacks.model_checkpoint.every_n_steps=N also checkpoints every N steps",
-                   {"model_checkpoint"}),
-        {.name = "resume_interrupted",
-         .kind = ValueKind::Boolean,
-         .default_value = false,
-         .help = "continue an interrupted run in `out` from its last checkpoint"},
-        {.name = "checkpoint",
-         .kind = ValueKind::Path,
-         .allows_null = true,
-         .help = "start from these weights (weights only)"},
-        overwrite_key("replace what an earlier run left in `out`"),
-        {.name = "gradient_accumulation_steps",
-         .kind = ValueKind::Integer,
-         .default_value = 1,
-         .minimum = 1,
-         .help = "batches whose gradients are summed before each optimizer step"},
-    };
-    keys.insert(keys.end(), shared.begin(), shared.end());
-    return {task_name(task).command, std::move(keys)};
-}
-
-CommandSchema make_embed_schema() {
-    return {"embed",
-            {
-                {.name = "out",
-                 .kind = ValueKind::Path,
-                 .required = true,
-                 .help = "embeddings file to write, e.g. embeddings.csv"},
-                data_key(),
-                {.name = "checkpoint",
-                 .kind = ValueKind::Path,
-                 .required = true,
-                 .help = "a Kiln checkpoint (last.ckpt) or exported model"},
-                {.name = "format",
-                 .kind = ValueKind::Choice,
-                 .default_value = "torch",
-                 .choices = {"csv", "lightly_csv", "torch", "npy"},
-                 .help = "file format of the embeddings"},
-                {.name = "image_size",
-                 .kind = ValueKind::ImageSize,
-                 .default_value = "auto",
-                 .allows_auto = true,
-                 .minimum = 1,
-                 .help = "side length, or [height, width], images are resized to; auto: the "
-                         "size the checkpoint was trained at (224 when it does not say)"},
-                batch_size_key("images per batch"),
-                num_workers_key(),
-                accelerator_key(),
-                {.name = "devices",
-                 .kind = ValueKind::Devices,
-                 .default_value = 1,
-                 .allows_auto = true,
-                 .minimum = 1,
-                 .help = "devices that each embed a share of the images, or the GPUs as a list "
-                         "([0, 2]); auto: every GPU, or 1 on cpu"},
-                forward_precision_key(),
-                overwrite_key("replace `out` when it exists"),
-            }};
-}
-
-CommandSchema make_predict_schema() {
-    return {"predict",
-            {
-                {.name = "out",
-                 .kind = ValueKind::Path,
-                 .required = true,
-                 .help = "classification: a CSV file (filename,class,score); semantic "
-                         "segmentation: a folder of PNG masks; detection and instance "
-                         "segmentation: a COCO results JSON"},
-                data_key(),
-                {.name = "checkpoint",
-                 .kind = ValueKind::Path,
-                 .required = true,
-                 .help = "a fine-tuning run's checkpoints/best.ckpt or last.ckpt"},
-                {.name = "annotations",
-                 .kind = ValueKind::Path,
-                 .allows_null = true,
-                 .help = "detection: a COCO annotation file; the results use its image ids and "
-                         "its images (file_names relative to data)"},
-                {.name = "draw",
-                 .kind = ValueKind::Path,
-                 .allows_null = true,
-                 .help = "detection: also write each image with its boxes, classes and masks "
-                         "(scores of 0.3 or more) drawn, as PNGs into this folder"},
-                batch_size_key("images per batch"),
-                num_workers_key(),
-                accelerator_key(),
-                forward_precision_key(),
-                overwrite_key("replace `out` when it exists"),
-            }};
-}
-
-CommandSchema make_export_schema() {
-    return {"export",
-            {
-                {.name = "out",
-                 .kind = ValueKind::Path,
-                 .required = true,
-                 .help = "the file to write, e.g. model.onnx"},
-                {.name = "checkpoint",
-                 .kind = ValueKind::Path,
-                 .required = true,
-                 .help = "a pretraining checkpoint or exported backbone (the backbone's "
-                         "features), or a fine-tuning run's best.ckpt or last.ckpt (the whole "
-                         "task model)"},
-                {.name = "format",
-                 .kind = ValueKind::Choice,
-                 .default_value = "onnx",
-                 .choices = {"onnx"},
-                 .help = "file format: ONNX (opset 17), for ONNX Runtime and TensorRT"},
-                {.name = "precision",
-                 .kind = ValueKind::Choice,
-                 .default_value = "fp32",
-                 .choices = {"fp32", "fp16"},
-                 .help = "the weights', input's and outputs' floating-point type"},
-                {.name = "batch",
-                 .kind = ValueKind::IntegerOrChoice,
-                 .default_value = "dynamic",
-                 .minimum = 1,
-                 .choices = {"dynamic"},
-                 .help = "images per call: fixed, or dynamic (any number)"},
-                {.name = "image_size",
-                 .kind = ValueKind::ImageSize,
-                 .default_value = "auto",
-                 .allows_auto = true,
-                 .minimum = 1,
-                 .help = "side length, or [height, width], of the input; auto: the size the "
-                         "checkpoint was trained at"},
-                {.name = "max_detections",
-                 .kind = ValueKind::Integer,
-                 .default_value = 100,
-                 .minimum = 1,
-                 .help = "detection: objects per image in the outputs, best first"},
-                overwrite_key("replace `out` when it exists"),
-            }};
-}
 
 std::string type_name(const json& value) {
     switch (value.type()) {
@@ -403,6 +36,23 @@ std::string type_name(const json& value) {
     }
 }
 
+std::string number_text(double value) {
+    if (value == std::floor(value) && std::abs(value) < 1e15) {
+        return std::to_string(static_cast<long long>(value));
+    }
+    std::ostringstream text;
+    text << value;
+    return text.str();
+}
+
+// ">= 1", "in [0, 1]": an integer's maximum is left out when it is the largest int.
+std::string range_text(const KeySpec& spec) {
+    if (spec.maximum >= kMaxInteger) {
+        return ">= " + number_text(spec.minimum);
+    }
+    return "in [" + number_text(spec.minimum) + ", " + number_text(spec.maximum) + "]";
+}
+
 std::string expected_type(const KeySpec& spec) {
     std::string text;
     switch (spec.kind) {
@@ -416,14 +66,19 @@ std::string expected_type(const KeySpec& spec) {
         text = "path or list of paths";
         break;
     case ValueKind::Integer:
-        text = "integer >= " + std::to_string(spec.minimum);
+        text = "integer " + range_text(spec);
+        break;
+    case ValueKind::Number:
+        text = "number " + range_text(spec);
+        break;
+    case ValueKind::Numbers:
+        text = std::to_string(spec.count) + " numbers, each " + range_text(spec);
         break;
     case ValueKind::IntegerOrChoice:
-        text =
-            "integer >= " + std::to_string(spec.minimum) + " or " + join_alternatives(spec.choices);
+        text = "integer " + range_text(spec) + " or " + join_alternatives(spec.choices);
         break;
     case ValueKind::Devices:
-        text = "integer >= " + std::to_string(spec.minimum) + " or a list of GPU indices";
+        text = "integer " + range_text(spec) + " or a list of GPU indices";
         break;
     case ValueKind::Boolean:
         text = "true or false";
@@ -460,9 +115,13 @@ void report_unknown_key(const std::string& path, const std::string& key,
     issues.push_back({path, unknown_key_message(key, known)});
 }
 
+json normalize_keys(const std::vector<KeySpec>& keys, const json& input, const std::string& prefix,
+                    bool open, std::vector<ConfigIssue>& issues);
+
 class Checker {
 public:
-    Checker(const KeySpec& spec, std::vector<ConfigIssue>& issues) : spec_(spec), issues_(issues) {}
+    Checker(const KeySpec& spec, std::string path, std::vector<ConfigIssue>& issues)
+        : spec_(spec), path_(std::move(path)), issues_(issues) {}
 
     // Returns the canonical form of `value`, or null after reporting why it is not valid.
     json check(const json& value) const {
@@ -475,17 +134,21 @@ public:
         switch (spec_.kind) {
         case ValueKind::Text:
         case ValueKind::Path:
-            return check_text(spec_.name, value);
+            return check_text(path_, value);
         case ValueKind::PathList:
             return check_path_list(value);
         case ValueKind::Integer:
-            return check_integer(spec_.name, value);
+            return check_integer(path_, value);
+        case ValueKind::Number:
+            return check_number(path_, value);
+        case ValueKind::Numbers:
+            return check_numbers(value);
         case ValueKind::IntegerOrChoice:
-            return is_integer(value) ? check_integer(spec_.name, value) : check_choice(value);
+            return is_integer(value) ? check_integer(path_, value) : check_choice(value);
         case ValueKind::Devices:
-            return value.is_array() ? check_device_list(value) : check_integer(spec_.name, value);
+            return value.is_array() ? check_device_list(value) : check_integer(path_, value);
         case ValueKind::Boolean:
-            return value.is_boolean() ? value : reject(spec_.name, value, "true or false");
+            return value.is_boolean() ? value : reject(path_, value, "true or false");
         case ValueKind::Choice:
             return check_choice(value);
         case ValueKind::ImageSize:
@@ -493,7 +156,7 @@ public:
         case ValueKind::Object:
             return check_object(value);
         case ValueKind::ObjectOrPath:
-            return value.is_string() ? check_text(spec_.name, value) : check_object(value);
+            return value.is_string() ? check_text(path_, value) : check_object(value);
         }
         return nullptr;
     }
@@ -518,19 +181,18 @@ private:
 
     json check_path_list(const json& value) const {
         if (value.is_string()) {
-            return check_text(spec_.name, value).is_null() ? json() : json::array({value});
+            return check_text(path_, value).is_null() ? json() : json::array({value});
         }
         if (!value.is_array()) {
-            return reject(spec_.name, value, "a path or a list of paths");
+            return reject(path_, value, "a path or a list of paths");
         }
         if (value.empty()) {
-            issues_.push_back({spec_.name, "the list is empty; give at least one folder or image"});
+            issues_.push_back({path_, "the list is empty; give at least one folder or image"});
             return nullptr;
         }
         bool valid = true;
         for (std::size_t i = 0; i < value.size(); ++i) {
-            valid = !check_text(spec_.name + "[" + std::to_string(i) + "]", value[i]).is_null() &&
-                    valid;
+            valid = !check_text(path_ + "[" + std::to_string(i) + "]", value[i]).is_null() && valid;
         }
         return valid ? value : json();
     }
@@ -539,31 +201,60 @@ private:
         if (!is_integer(value)) {
             return reject(path, value, expected_type(spec_));
         }
-        const bool too_large = value.is_number_unsigned()
-                                   ? value.get<unsigned long long>() > kMaxInteger
-                                   : value.get<long long>() > kMaxInteger;
-        if (too_large) {
+        const double number = value.is_number_unsigned()
+                                  ? static_cast<double>(value.get<unsigned long long>())
+                                  : static_cast<double>(value.get<long long>());
+        return within_range(path, number, value) ? value : json();
+    }
+
+    json check_number(const std::string& path, const json& value) const {
+        if (!value.is_number()) {
+            return reject(path, value, expected_type(spec_));
+        }
+        return within_range(path, value.get<double>(), value) ? value : json();
+    }
+
+    bool within_range(const std::string& path, double number, const json& value) const {
+        const double maximum = std::min<double>(spec_.maximum, double(kMaxInteger));
+        if (number > maximum && spec_.kind != ValueKind::Number) {
             issues_.push_back(
-                {path, "must be at most " + std::to_string(kMaxInteger) + ", got " + value.dump()});
-            return nullptr;
+                {path, "must be at most " + number_text(maximum) + ", got " + value.dump()});
+            return false;
         }
-        if (value.get<long long>() < spec_.minimum) {
-            issues_.push_back({path, "must be at least " + std::to_string(spec_.minimum) +
-                                         ", got " + value.dump()});
-            return nullptr;
+        if (number > spec_.maximum) {
+            issues_.push_back(
+                {path, "must be at most " + number_text(spec_.maximum) + ", got " + value.dump()});
+            return false;
         }
-        return value;
+        if (number < spec_.minimum) {
+            issues_.push_back(
+                {path, "must be at least " + number_text(spec_.minimum) + ", got " + value.dump()});
+            return false;
+        }
+        return true;
+    }
+
+    json check_numbers(const json& value) const {
+        if (!value.is_array() || value.size() != spec_.count) {
+            return reject(path_, value, expected_type(spec_));
+        }
+        bool valid = true;
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            valid =
+                !check_number(path_ + "[" + std::to_string(i) + "]", value[i]).is_null() && valid;
+        }
+        return valid ? value : json();
     }
 
     json check_device_list(const json& value) const {
         if (value.empty()) {
-            issues_.push_back({spec_.name, "the list of devices is empty; give GPU indices, a "
-                                           "count, or auto"});
+            issues_.push_back({path_, "the list of devices is empty; give GPU indices, a "
+                                      "count, or auto"});
             return nullptr;
         }
         std::vector<long long> seen;
         for (std::size_t i = 0; i < value.size(); ++i) {
-            const std::string path = spec_.name + "[" + std::to_string(i) + "]";
+            const std::string path = path_ + "[" + std::to_string(i) + "]";
             if (!is_integer(value[i]) || value[i].get<long long>() < 0) {
                 issues_.push_back(
                     {path, "must be a GPU index (0, 1, ...), got " + value[i].dump()});
@@ -582,7 +273,7 @@ private:
 
     json check_choice(const json& value) const {
         if (!value.is_string()) {
-            return reject(spec_.name, value, expected_type(spec_));
+            return reject(path_, value, expected_type(spec_));
         }
         const std::string& text = value.get_ref<const std::string&>();
         if (spec_.also_accepts && spec_.also_accepts(text)) {
@@ -599,26 +290,35 @@ private:
         if (!suggestion.empty()) {
             message += "; did you mean \"" + suggestion + "\"?";
         }
-        issues_.push_back({spec_.name, message + " (expected " + expected_type(spec_) + ")"});
+        issues_.push_back({path_, message + " (expected " + expected_type(spec_) + ")"});
         return nullptr;
     }
 
+    // One message for the key, whichever side is wrong.
     json check_image_size(const json& value) const {
-        if (is_integer(value)) {
-            json side = check_integer(spec_.name, value);
-            return side.is_null() ? side : json::array({side, side});
+        const json sides = is_integer(value) ? json::array({value, value}) : value;
+        if (!sides.is_array() || sides.size() != 2 || !is_integer(sides[0]) ||
+            !is_integer(sides[1])) {
+            return reject(path_, value, expected_type(spec_));
         }
-        if (!value.is_array() || value.size() != 2) {
-            return reject(spec_.name, value, expected_type(spec_));
+        for (const json& side : sides) {
+            const double length = side.get<double>();
+            if (length < spec_.minimum || length > spec_.maximum) {
+                issues_.push_back({path_, "sides must be between " + number_text(spec_.minimum) +
+                                              " and " + number_text(spec_.maximum) + ", got " +
+                                              value.dump()});
+                return nullptr;
+            }
         }
-        const bool valid = !check_integer(spec_.name + "[0]", value[0]).is_null() &
-                           !check_integer(spec_.name + "[1]", value[1]).is_null();
-        return valid ? value : json();
+        return sides;
     }
 
     json check_object(const json& value) const {
         if (!value.is_object()) {
-            return reject(spec_.name, value, "a dictionary");
+            return reject(path_, value, "a dictionary");
+        }
+        if (!spec_.children.empty()) {
+            return normalize_keys(spec_.children, value, path_ + ".", spec_.open, issues_);
         }
         if (spec_.choices.empty()) {
             return value;
@@ -627,12 +327,12 @@ private:
         json canonical = value;
         for (const auto& [key, entry] : value.items()) {
             if (std::find(spec_.choices.begin(), spec_.choices.end(), key) == spec_.choices.end()) {
-                report_unknown_key(spec_.name + "." + key, key, spec_.choices, issues_);
+                report_unknown_key(path_ + "." + key, key, spec_.choices, issues_);
                 valid = false;
             } else if (entry.is_boolean()) { // true: default settings; false: disabled
                 canonical[key] = entry.get<bool>() ? json::object() : json();
             } else if (!entry.is_object() && !entry.is_null()) {
-                reject(spec_.name + "." + key, entry,
+                reject(path_ + "." + key, entry,
                        "a dictionary of settings, true for the defaults, or null or false to "
                        "disable");
                 valid = false;
@@ -643,10 +343,83 @@ private:
 
 private:
     const KeySpec& spec_;
+    const std::string path_;
     std::vector<ConfigIssue>& issues_;
 };
 
+std::vector<std::string> names_of(const std::vector<KeySpec>& keys) {
+    std::vector<std::string> names;
+    for (const KeySpec& key : keys) {
+        names.push_back(key.name);
+    }
+    return names;
+}
+
+const KeySpec* find_key(const std::vector<KeySpec>& keys, const std::string& name) {
+    for (const KeySpec& key : keys) {
+        if (key.name == name) {
+            return &key;
+        }
+    }
+    return nullptr;
+}
+
+// Checks `input`'s keys against `keys` (an open dictionary also keeps others, for their owner to
+// check) and fills in defaults; an invalid value is reported and replaced by the default, so
+// that later checks still see a complete configuration and can report their own problems too.
+json normalize_keys(const std::vector<KeySpec>& keys, const json& input, const std::string& prefix,
+                    bool open, std::vector<ConfigIssue>& issues) {
+    json normalized = json::object();
+    for (const auto& [key, value] : input.items()) {
+        if (find_key(keys, key) == nullptr) {
+            if (!open) {
+                report_unknown_key(prefix + key, key, names_of(keys), issues);
+            } else {
+                normalized[key] = value;
+            }
+        }
+    }
+    for (const KeySpec& spec : keys) {
+        const auto given = input.find(spec.name);
+        if (given == input.end()) {
+            if (spec.required) {
+                issues.push_back(
+                    {prefix + spec.name, "missing; set it, e.g. " + prefix + spec.name + "=..."});
+            }
+            if (!prefix.empty() && spec.default_value.is_null() && spec.children.empty()) {
+                continue; // a nested key left to its owner's default (the method's lr)
+            }
+            normalized[spec.name] =
+                spec.children.empty() ? spec.default_value
+                                      : normalize_keys(spec.children, json::object(),
+                                                       prefix + spec.name + ".", spec.open, issues);
+            continue;
+        }
+        const std::size_t issues_before = issues.size();
+        json value = Checker(spec, prefix + spec.name, issues).check(*given);
+        normalized[spec.name] =
+            issues.size() == issues_before ? std::move(value) : spec.default_value;
+    }
+    return normalized;
+}
+
 } // namespace
+
+const KeySpec* CommandSchema::find_path(const std::string& path) const {
+    const std::vector<KeySpec>* level = &keys;
+    const KeySpec* found = nullptr;
+    std::size_t start = 0;
+    while (start <= path.size()) {
+        const std::size_t dot = path.find('.', start);
+        found = find_key(*level, path.substr(start, dot == std::string::npos ? dot : dot - start));
+        if (found == nullptr || dot == std::string::npos) {
+            return found;
+        }
+        level = &found->children;
+        start = dot + 1;
+    }
+    return found;
+}
 
 const KeySpec* CommandSchema::find(const std::string& name) const {
     for (const KeySpec& key : keys) {
@@ -665,80 +438,36 @@ std::vector<std::string> CommandSchema::key_names() const {
     return names;
 }
 
-const CommandSchema& train_schema(TaskKind task) {
-    static const std::vector<CommandSchema> schemas = [] {
-        std::vector<CommandSchema> all;
-        for (const TaskName& entry : task_names()) {
-            all.push_back(make_train_schema(entry.kind));
-        }
-        return all;
-    }();
-    for (std::size_t i = 0; i < task_names().size(); ++i) {
-        if (task_names()[i].kind == task) {
-            return schemas[i];
-        }
-    }
-    return schemas.front();
-}
-
-const CommandSchema& export_schema() {
-    static const CommandSchema schema = make_export_schema();
-    return schema;
-}
-
-const CommandSchema& predict_schema() {
-    static const CommandSchema schema = make_predict_schema();
-    return schema;
-}
-
-const CommandSchema& embed_schema() {
-    static const CommandSchema schema = make_embed_schema();
-    return schema;
-}
-
 json normalize(const CommandSchema& schema, const json& input, std::vector<ConfigIssue>& issues) {
     if (!input.is_object()) {
         issues.push_back(
             {"(top level)", "expected a dictionary of settings, got " + type_name(input)});
         return json::object();
     }
-    for (const auto& [key, value] : input.items()) {
-        if (schema.find(key) == nullptr) {
-            report_unknown_key(key, key, schema.key_names(), issues);
-        }
-    }
-    json normalized = json::object();
-    for (const KeySpec& spec : schema.keys) {
-        const auto given = input.find(spec.name);
-        if (given == input.end()) {
-            if (spec.required) {
-                issues.push_back({spec.name, "missing; set it, e.g. " + spec.name + "=..."});
-            }
-            normalized[spec.name] = spec.default_value;
-            continue;
-        }
-        // An invalid value is reported and replaced by the default, so that later checks
-        // still see a complete configuration and can report their own problems too.
-        const std::size_t issues_before = issues.size();
-        json value = Checker(spec, issues).check(*given);
-        normalized[spec.name] =
-            issues.size() == issues_before ? std::move(value) : spec.default_value;
-    }
-    return normalized;
+    return normalize_keys(schema.keys, input, "", false, issues);
 }
+
+namespace {
+
+void describe(const std::vector<KeySpec>& keys, const std::string& prefix, std::ostream& text) {
+    for (const KeySpec& spec : keys) {
+        text << "  " << prefix << spec.name << " (" << expected_type(spec) << ")";
+        if (spec.required) {
+            text << ", required";
+        } else if (!spec.default_value.is_null() || spec.allows_null) {
+            text << ", default " << spec.default_value.dump();
+        }
+        text << "\n      " << spec.help << "\n";
+        describe(spec.children, prefix + spec.name + ".", text);
+    }
+}
+
+} // namespace
 
 std::string describe_keys(const CommandSchema& schema) {
     std::ostringstream text;
     text << "Settings (key=value; dots reach nested keys, e.g. method_args.temperature=0.2):\n";
-    for (const KeySpec& spec : schema.keys) {
-        text << "  " << spec.name << " (" << expected_type(spec) << ")";
-        if (spec.required) {
-            text << ", required";
-        } else {
-            text << ", default " << spec.default_value.dump();
-        }
-        text << "\n      " << spec.help << "\n";
-    }
+    describe(schema.keys, "", text);
     return text.str();
 }
 

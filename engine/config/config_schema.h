@@ -1,6 +1,5 @@
 #pragma once
 
-#include "config/task_names.h"
 #include "core/error.h"
 
 #include <functional>
@@ -14,18 +13,32 @@ enum class ValueKind {
     Text,            // any non-empty string
     Path,            // a filesystem path, given as a string
     PathList,        // one path, or a list of paths
-    Integer,         // whole number, at least `minimum`
+    Integer,         // whole number within [minimum, maximum]
+    Number,          // a number within [minimum, maximum]
+    Numbers,         // a list of `count` numbers, each within [minimum, maximum]
     IntegerOrChoice, // a whole number (at least `minimum`), or one of `choices`
     Devices,         // a count (at least `minimum`), or a list of distinct device indices
     Boolean,         // true or false
     Choice,          // one of `choices`
     ImageSize,       // one side length, or [height, width]
-    Object,          // a dictionary; `choices` (when given) lists the keys it may hold
+    Object,          // a dictionary: of `children` (when given), or of the keys in `choices`
     ObjectOrPath,    // a dictionary, or the path of a file that describes one
 };
 
-// One top-level key of a command's configuration: the single source for its type,
-// default, validation and help text.
+// Where Studio's run form shows a setting: nowhere (files and the command line only), among the
+// main fields, or in the folded Advanced section. `label` is the field's name; Studio translates
+// it (lupdate finds it through KILN_FORM_LABEL).
+enum class FormSection { Hidden, Main, Advanced };
+#define KILN_FORM_LABEL(text) text
+struct FormPlace {
+    FormSection section = FormSection::Hidden;
+    const char* label = "";
+};
+
+// One key of a command's configuration: the single source for its type, default, validation,
+// help text and place in Studio's form. A dictionary's own keys are `children`, checked the same
+// way (paths such as optim_args.lr); an `open` dictionary also takes keys its owner checks (a
+// method's method_args).
 struct KeySpec {
     std::string name = {};
     ValueKind kind = ValueKind::Text;
@@ -33,12 +46,17 @@ struct KeySpec {
     bool required = false;                  // the user must give it
     bool allows_auto = false; // "auto" stands in for a value resolved against the hardware
     bool allows_null = false; // null means "not set"
-    long long minimum = 0;    // Integer and ImageSize
+    double minimum = 0;       // Integer, Number(s) and ImageSize
+    double maximum = 2147483647.0;
+    std::size_t count = 0; // Numbers
     std::vector<std::string> choices = {};
     std::string help = {};
     // Choice only: other values accepted besides `choices`, and how the help names them.
     std::function<bool(const std::string&)> also_accepts = {};
     std::string also_accepts_help = {};
+    std::vector<KeySpec> children = {};
+    bool open = false;
+    FormPlace form = {};
 };
 
 struct CommandSchema {
@@ -46,15 +64,10 @@ struct CommandSchema {
     std::vector<KeySpec> keys;
 
     const KeySpec* find(const std::string& name) const;
+    // A key by its dotted path ("optim_args.lr"), through the children.
+    const KeySpec* find_path(const std::string& path) const;
     std::vector<std::string> key_names() const;
 };
-
-// The settings of a training task's command (`kiln train`, `kiln train-image-classification`,
-// ...).
-const CommandSchema& train_schema(TaskKind task = TaskKind::Pretraining);
-const CommandSchema& embed_schema();
-const CommandSchema& predict_schema();
-const CommandSchema& export_schema();
 
 // Checks `input` against `schema` (unknown keys, types, ranges, choices), appending every
 // problem to `issues`. Returns the input with defaults filled in (also in place of invalid
@@ -62,7 +75,7 @@ const CommandSchema& export_schema();
 nlohmann::json normalize(const CommandSchema& schema, const nlohmann::json& input,
                          std::vector<ConfigIssue>& issues);
 
-// The keys with their types and defaults, for `--help`.
+// The keys with their types and defaults, for `--help`; children as dotted paths.
 std::string describe_keys(const CommandSchema& schema);
 
 } // namespace kiln::config

@@ -1,9 +1,9 @@
 #include "config/run_config.h"
 
+#include "config/command_settings.h"
 #include "config/config_schema.h"
 #include "config/logger_settings.h"
 #include "core/error.h"
-#include "core/json_args.h"
 #include "core/text.h"
 #include "data/view_transform.h"
 #include "models/backbone_names.h"
@@ -16,77 +16,6 @@ namespace {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
-
-const std::vector<std::pair<Accelerator, std::string>> kAcceleratorNames = {
-    {Accelerator::Auto, "auto"}, {Accelerator::Cpu, "cpu"}, {Accelerator::Cuda, "cuda"}};
-
-template <class Enum>
-Enum enum_from_name(const std::vector<std::pair<Enum, std::string>>& names, const json& value) {
-    for (const auto& [entry, name] : names) {
-        if (value == name) {
-            return entry;
-        }
-    }
-    return names.front().first; // only reached for values normalize() already reported
-}
-
-template <class Enum>
-std::string name_of(const std::vector<std::pair<Enum, std::string>>& names, Enum value) {
-    for (const auto& [entry, name] : names) {
-        if (entry == value) {
-            return name;
-        }
-    }
-    return "unknown";
-}
-
-std::string text_of(const json& value) {
-    return value.is_string() ? value.get<std::string>() : "";
-}
-
-std::vector<fs::path> paths_of(const json& value) {
-    std::vector<fs::path> paths;
-    if (value.is_array()) {
-        for (const json& entry : value) {
-            paths.emplace_back(entry.get<std::string>());
-        }
-    }
-    return paths;
-}
-
-json strings_of(const std::vector<fs::path>& paths) {
-    json list = json::array();
-    for (const fs::path& path : paths) {
-        list.push_back(path.string());
-    }
-    return list;
-}
-
-std::optional<int> count_or_auto(const json& value) {
-    return value == "auto" ? std::nullopt : std::optional<int>(value.get<int>());
-}
-
-json count_or_auto(const std::optional<int>& count) {
-    return count ? json(*count) : json("auto");
-}
-
-// `devices`: a count, auto, or a list of GPU indices.
-void read_devices(const json& value, std::optional<int>& devices, std::vector<int>& device_ids) {
-    if (value.is_array()) {
-        device_ids = value.get<std::vector<int>>();
-        devices = static_cast<int>(device_ids.size());
-    } else {
-        devices = count_or_auto(value);
-    }
-}
-
-json devices_json(const std::optional<int>& devices, const std::vector<int>& device_ids) {
-    return device_ids.empty() ? count_or_auto(devices) : json(device_ids);
-}
-
-json object_or_null(const json& value) {
-    return value.is_object() ? value : json();
-}
 
 // Collects problems found while resolving, and knows which keys were already invalid so that
 // no check reasons from a value the user never gave.
@@ -227,6 +156,63 @@ void check_data_exists(const std::vector<fs::path>& data, Resolution& resolution
     }
 }
 
+// The labelled splits a fine-tuning task reads: their folders and files must exist, so that
+// `kiln config check` and Studio's form say so, not the start of training. Their contents are
+// checked when the task loads them.
+void check_labelled_data(TaskKind task, const json& data, Resolution& resolution) {
+    const auto check = [&resolution](const std::string& key, const json& value, bool folder,
+                                     const std::string& what) {
+        std::error_code error;
+        if (!value.is_string() || value.get<std::string>().empty()) {
+            resolution.report(key, "missing; give " + what);
+        } else if (folder ? !fs::is_directory(value.get<std::string>(), error)
+                          : !fs::exists(value.get<std::string>(), error)) {
+            resolution.report(key,
+                              "\"" + value.get<std::string>() + "\" does not exist; give " + what);
+        }
+    };
+    if (has_boxes(task) && data.is_string()) {
+        std::error_code error;
+        if (!fs::is_regular_file(data.get<std::string>(), error)) {
+            resolution.report("data", "\"" + data.get<std::string>() +
+                                          "\" is not a file; give a YOLO dataset's data.yaml, or "
+                                          "the splits as data.train and data.val");
+        }
+        return;
+    }
+    if (!data.is_object()) {
+        return; // normalize() said what it should be
+    }
+    if (has_boxes(task) && (data.contains("path") || data.contains("names"))) {
+        check("data.path", data.value("path", json()), true, "the YOLO dataset's folder");
+        return;
+    }
+    for (const char* split : {"train", "val"}) {
+        const std::string key = std::string("data.") + split;
+        const std::string which = std::string(split) == "train" ? "training" : "validation";
+        const json entry = data.value(split, json());
+        if (task == TaskKind::ImageClassification) {
+            check(key, entry, false,
+                  "the " + which + " images: a folder of class folders or a CSV of image,label");
+            continue;
+        }
+        if (!entry.is_object()) {
+            resolution.report(key, "expected a dictionary with images and " +
+                                       std::string(has_boxes(task) ? "annotations" : "masks"));
+            continue;
+        }
+        check(key + ".images", entry.value("images", json()), true,
+              "the folder of the " + which + " images");
+        if (has_boxes(task)) {
+            check(key + ".annotations", entry.value("annotations", json()), false,
+                  "the COCO annotation file of the " + which + " images");
+        } else {
+            check(key + ".masks", entry.value("masks", json()), true,
+                  "the folder of the " + which + " masks");
+        }
+    }
+}
+
 void check_checkpoint_exists(const fs::path& checkpoint, Resolution& resolution) {
     std::error_code error;
     if (!fs::is_regular_file(checkpoint, error)) {
@@ -295,115 +281,21 @@ void resolve_strategy(TrainConfig& config, Resolution& resolution) {
     }
 }
 
-std::optional<int> count_or_null(const json& value) {
-    return value.is_number_integer() ? std::optional<int>(value.get<int>()) : std::nullopt;
-}
-
-json count_or_null(const std::optional<int>& count) {
-    return count ? json(*count) : json();
-}
-
-TrainConfig read_train_config(const json& values, TaskKind task) {
-    TrainConfig config;
-    config.task = task;
-    config.out = text_of(values["out"]);
-    config.model = text_of(values["model"]);
-    if (task == TaskKind::Pretraining) {
-        config.data = paths_of(values["data"]);
-        config.method = text_of(values["method"]);
-        config.method_args = object_or_null(values["method_args"]);
-    } else {
-        config.labelled_data =
-            values["data"].is_string() ? values["data"] : object_or_null(values["data"]);
-        config.model_args = object_or_null(values["model_args"]);
-        config.metric_args = object_or_null(values.value("metric_args", json()));
-        config.steps = count_or_null(values["steps"]);
-        config.val_every_n_steps = count_or_null(values["val_every_n_steps"]);
-        config.watch_metric = text_of(values["watch_metric"]);
-    }
-    config.epochs = values["epochs"].get<int>();
-    config.batch_size = values["batch_size"].get<int>();
-    config.num_workers = count_or_auto(values["num_workers"]);
-    read_devices(values["devices"], config.devices, config.device_ids);
-    config.num_nodes = values["num_nodes"].get<int>();
-    config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
-    config.strategy = text_of(values["strategy"]);
-    config.sync_batchnorm = values["sync_batchnorm"].get<bool>();
-    config.precision = enum_from_name(precision_names(), values["precision"]);
-    config.seed = values["seed"].get<int>();
-    config.optim = text_of(values["optim"]);
-    config.optim_args = object_or_null(values["optim_args"]);
-    config.transform_args = object_or_null(values["transform_args"]);
-    config.loader_args = object_or_null(values["loader_args"]);
-    config.loggers = object_or_null(values["loggers"]);
-    config.callbacks = object_or_null(values["callbacks"]);
-    config.resume_interrupted = values["resume_interrupted"].get<bool>();
-    if (values["checkpoint"].is_string()) {
-        config.checkpoint = values["checkpoint"].get<std::string>();
-    }
-    config.overwrite = values["overwrite"].get<bool>();
-    config.gradient_accumulation_steps = values["gradient_accumulation_steps"].get<int>();
-    return config;
-}
-
-EmbedConfig read_embed_config(const json& values) {
-    EmbedConfig config;
-    config.out = text_of(values["out"]);
-    config.data = paths_of(values["data"]);
-    config.checkpoint = text_of(values["checkpoint"]);
-    config.format = text_of(values["format"]);
-    if (values["image_size"].is_array()) { // else auto: 0 x 0 until the model says
-        config.image_height = values["image_size"][0].get<int>();
-        config.image_width = values["image_size"][1].get<int>();
-    }
-    config.batch_size = values["batch_size"].get<int>();
-    config.num_workers = count_or_auto(values["num_workers"]);
-    config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
-    read_devices(values["devices"], config.devices, config.device_ids);
-    config.precision = enum_from_name(precision_names(), values["precision"]);
-    config.overwrite = values["overwrite"].get<bool>();
-    return config;
-}
-
-ExportConfig read_export_config(const json& values) {
-    ExportConfig config;
-    config.out = text_of(values["out"]);
-    config.checkpoint = text_of(values["checkpoint"]);
-    config.format = text_of(values["format"]);
-    config.half_precision = values["precision"] == "fp16";
-    config.batch = values["batch"].is_number_integer() ? values["batch"].get<int>() : 0;
-    if (values["image_size"].is_array()) { // else auto
-        config.image_height = values["image_size"][0].get<int>();
-        config.image_width = values["image_size"][1].get<int>();
-    }
-    config.max_detections = values["max_detections"].get<int>();
-    config.overwrite = values["overwrite"].get<bool>();
-    return config;
-}
-
-PredictConfig read_predict_config(const json& values) {
-    PredictConfig config;
-    config.out = text_of(values["out"]);
-    config.data = paths_of(values["data"]);
-    config.checkpoint = text_of(values["checkpoint"]);
-    if (const json annotations = values.value("annotations", json()); annotations.is_string()) {
-        config.annotations = text_of(annotations);
-    }
-    if (const json draw = values.value("draw", json()); draw.is_string()) {
-        config.draw = text_of(draw);
-    }
-    config.batch_size = values["batch_size"].get<int>();
-    config.num_workers = count_or_auto(values["num_workers"]);
-    config.accelerator = enum_from_name(kAcceleratorNames, values["accelerator"]);
-    config.precision = enum_from_name(precision_names(), values["precision"]);
-    config.overwrite = values["overwrite"].get<bool>();
-    return config;
-}
-
 } // namespace
 
+const std::vector<std::pair<Accelerator, std::string>>& accelerator_names() {
+    static const std::vector<std::pair<Accelerator, std::string>> names = {
+        {Accelerator::Auto, "auto"}, {Accelerator::Cpu, "cpu"}, {Accelerator::Cuda, "cuda"}};
+    return names;
+}
+
 std::string to_string(Accelerator accelerator) {
-    return name_of(kAcceleratorNames, accelerator);
+    for (const auto& [entry, name] : accelerator_names()) {
+        if (entry == accelerator) {
+            return name;
+        }
+    }
+    return "unknown";
 }
 
 std::vector<int> gpu_indices(const std::optional<int>& devices,
@@ -419,8 +311,59 @@ std::vector<int> gpu_indices(const std::optional<int>& devices,
 }
 
 std::string to_string(Precision precision) {
-    return name_of(precision_names(), precision);
+    for (const auto& [entry, name] : precision_names()) {
+        if (entry == precision) {
+            return name;
+        }
+    }
+    return "unknown";
 }
+
+namespace {
+
+// A nested setting of a normalized dictionary, or `fallback` when it is not a number.
+double number_in(const json& object, const char* key, double fallback) {
+    return object.is_object() && object.contains(key) && object[key].is_number()
+               ? object[key].get<double>()
+               : fallback;
+}
+
+// optim_args over the defaults of the chosen optimizer.
+OptimizerArgs optimizer_args(const TrainConfig& config) {
+    OptimizerArgs parsed;
+    parsed.chosen = optimizer_defaults(config.task, config.method, config.optim);
+    methods::OptimizerDefaults& chosen = parsed.chosen;
+    const json& args = config.optim_args;
+    chosen.base_lr = number_in(args, "lr", chosen.base_lr);
+    chosen.weight_decay = number_in(args, "weight_decay", chosen.weight_decay);
+    chosen.momentum = number_in(args, "momentum", chosen.momentum);
+    chosen.warmup_epochs = number_in(args, "warmup_epochs", chosen.warmup_epochs);
+    if (args.is_object() && args.contains("betas") && args["betas"].is_array()) {
+        parsed.beta1 = args["betas"][0].get<double>();
+        parsed.beta2 = args["betas"][1].get<double>();
+    }
+    parsed.eps = number_in(args, "eps", parsed.eps);
+    parsed.trust_coefficient = number_in(args, "trust_coefficient", parsed.trust_coefficient);
+    return parsed;
+}
+
+// The settings from normalize()'s output, the nested ones typed.
+TrainConfig read_train_config(const json& normalized, TaskKind task) {
+    TrainConfig config = config::train_settings(task).read(normalized);
+    config.task = task;
+    config.optimizer = optimizer_args(config);
+    const json checkpoint =
+        config.callbacks.is_object() ? config.callbacks.value("model_checkpoint", json()) : json();
+    config.checkpoint_every_n_steps =
+        static_cast<std::int64_t>(number_in(checkpoint, "every_n_steps", 0));
+    const json map =
+        config.metric_args.is_object() ? config.metric_args.value("map", json()) : json();
+    config.map.synchronous = map.is_object() && map.value("mode", "async") == "sync";
+    config.map.classwise = map.is_object() && map.value("classwise", false);
+    return config;
+}
+
+} // namespace
 
 // The task a training config names with "task" (as to_json writes it), else `fallback`; the
 // input without that key. With `strict`, a named task must be `fallback` (a command's own).
@@ -431,18 +374,18 @@ std::pair<TaskKind, json> split_task(const json& input, TaskKind fallback, bool 
     json rest = input;
     const json named = rest["task"];
     rest.erase("task");
-    for (const TaskName& entry : task_names()) {
+    for (const TaskTraits& entry : task_table()) {
         if (named == entry.name) {
             if (strict && entry.kind != fallback) {
                 throw ConfigError({{"task", "these settings are for " + entry.command + ", not " +
-                                                task_name(fallback).command +
+                                                task_traits(fallback).command +
                                                 "; run that command, or remove \"task\""}});
             }
             return {entry.kind, rest};
         }
     }
     std::vector<std::string> known;
-    for (const TaskName& entry : task_names()) {
+    for (const TaskTraits& entry : task_table()) {
         known.push_back(entry.name);
     }
     throw ConfigError(
@@ -459,99 +402,25 @@ TrainConfig parse_train_config(const json& input, TaskKind task) {
 EmbedConfig parse_embed_config(const json& input) {
     const Resolution resolution(config::embed_schema(), input);
     resolution.throw_if_any();
-    return read_embed_config(resolution.normalized());
+    return config::embed_settings().read(resolution.normalized());
 }
 
 json to_json(const TrainConfig& config) {
-    json settings = {
-        {"task", task_name(config.task).name},
-        {"out", config.out.string()},
-        {"model", config.model},
-        {"epochs", config.epochs},
-        {"batch_size", config.batch_size},
-        {"num_workers", count_or_auto(config.num_workers)},
-        {"devices", devices_json(config.devices, config.device_ids)},
-        {"num_nodes", config.num_nodes},
-        {"accelerator", to_string(config.accelerator)},
-        {"strategy", config.strategy},
-        {"sync_batchnorm", config.sync_batchnorm},
-        {"precision", to_string(config.precision)},
-        {"seed", config.seed},
-        {"optim", config.optim},
-        {"optim_args", config.optim_args},
-        {"transform_args", config.transform_args},
-        {"loader_args", config.loader_args},
-        {"loggers", config.loggers},
-        {"callbacks", config.callbacks},
-        {"resume_interrupted", config.resume_interrupted},
-        {"checkpoint", config.checkpoint ? json(config.checkpoint->string()) : json()},
-        {"overwrite", config.overwrite},
-        {"gradient_accumulation_steps", config.gradient_accumulation_steps},
-    };
-    if (config.task == TaskKind::Pretraining) {
-        settings["data"] = strings_of(config.data);
-        settings["method"] = config.method;
-        settings["method_args"] = config.method_args;
-    } else {
-        settings["data"] = config.labelled_data;
-        settings["model_args"] = config.model_args;
-        if (config.task == TaskKind::ObjectDetection ||
-            config.task == TaskKind::InstanceSegmentation) {
-            settings["metric_args"] = config.metric_args;
-        }
-        settings["steps"] = count_or_null(config.steps);
-        settings["val_every_n_steps"] = count_or_null(config.val_every_n_steps);
-        settings["watch_metric"] = config.watch_metric;
-    }
+    json settings = config::train_settings(config.task).write(config);
+    settings["task"] = task_traits(config.task).name;
     return settings;
 }
 
 json to_json(const PredictConfig& config) {
-    return {
-        {"out", config.out.string()},
-        {"data", strings_of(config.data)},
-        {"checkpoint", config.checkpoint.string()},
-        {"annotations", config.annotations ? json(config.annotations->string()) : json()},
-        {"draw", config.draw ? json(config.draw->string()) : json()},
-        {"batch_size", config.batch_size},
-        {"num_workers", count_or_auto(config.num_workers)},
-        {"accelerator", to_string(config.accelerator)},
-        {"precision", to_string(config.precision)},
-        {"overwrite", config.overwrite},
-    };
+    return config::predict_settings().write(config);
 }
 
 json to_json(const ExportConfig& config) {
-    return {
-        {"out", config.out.string()},
-        {"checkpoint", config.checkpoint.string()},
-        {"format", config.format},
-        {"precision", config.half_precision ? "fp16" : "fp32"},
-        {"batch", config.batch > 0 ? json(config.batch) : json("dynamic")},
-        {"image_size", config.image_height > 0
-                           ? json::array({config.image_height, config.image_width})
-                           : json("auto")},
-        {"max_detections", config.max_detections},
-        {"overwrite", config.overwrite},
-    };
+    return config::export_settings().write(config);
 }
 
 json to_json(const EmbedConfig& config) {
-    return {
-        {"out", config.out.string()},
-        {"data", strings_of(config.data)},
-        {"checkpoint", config.checkpoint.string()},
-        {"format", config.format},
-        {"image_size", config.image_height > 0
-                           ? json::array({config.image_height, config.image_width})
-                           : json("auto")},
-        {"batch_size", config.batch_size},
-        {"num_workers", count_or_auto(config.num_workers)},
-        {"accelerator", to_string(config.accelerator)},
-        {"devices", devices_json(config.devices, config.device_ids)},
-        {"precision", to_string(config.precision)},
-        {"overwrite", config.overwrite},
-    };
+    return config::embed_settings().write(config);
 }
 
 namespace {
@@ -594,21 +463,15 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
     if (resolution.valid("data") && kind == TaskKind::Pretraining) {
         check_data_exists(config.data, resolution);
     }
-    std::error_code no_file;
-    const bool detection =
-        kind == TaskKind::ObjectDetection || kind == TaskKind::InstanceSegmentation;
-    if (resolution.valid("data") && detection && config.labelled_data.is_string() &&
-        !fs::is_regular_file(config.labelled_data.get<std::string>(), no_file)) {
-        resolution.report("data", "\"" + config.labelled_data.get<std::string>() +
-                                      "\" is not a file; give a YOLO dataset's data.yaml, or the "
-                                      "splits as data.train and data.val");
+    if (resolution.valid("data") && kind != TaskKind::Pretraining) {
+        check_labelled_data(kind, config.labelled_data, resolution);
     }
     if (resolution.valid("watch_metric") && kind != TaskKind::Pretraining &&
         config.watch_metric.rfind("val_metric/", 0) != 0) {
         resolution.report("watch_metric", "\"" + config.watch_metric +
                                               "\" is not a validation metric; give a val_metric/ "
                                               "key such as " +
-                                              task_name(kind).watch_metric);
+                                              task_traits(kind).watch_metric);
     }
     std::error_code missing;
     // Distillation cannot start without its teacher: said here, before anything is written,
@@ -665,15 +528,6 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
             resolution.report("loggers.wandb", error.what());
         }
     }
-    if (resolution.valid("optim", "optim_args", "method")) {
-        try {
-            parse_optimizer_args(config);
-        } catch (const ConfigError& error) {
-            for (const ConfigIssue& issue : error.issues()) {
-                resolution.report(issue.path, issue.message);
-            }
-        }
-    }
     if (context.writes_out && resolution.valid("out", "overwrite", "resume_interrupted")) {
         check_run_directory(config, resolution);
     }
@@ -683,7 +537,7 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
 
 EmbedConfig resolve_embed_config(const json& input, const ResolveContext& context) {
     Resolution resolution(config::embed_schema(), input);
-    EmbedConfig config = read_embed_config(resolution.normalized());
+    EmbedConfig config = config::embed_settings().read(resolution.normalized());
     const system::HardwareInfo& hardware = context.hardware;
 
     resolve_placement(config, hardware, resolution);
@@ -733,7 +587,7 @@ json with_split_detection_data(const json& input) {
 
 PredictConfig resolve_predict_config(const json& input, const ResolveContext& context) {
     Resolution resolution(config::predict_schema(), with_split_detection_data(input));
-    PredictConfig config = read_predict_config(resolution.normalized());
+    PredictConfig config = config::predict_settings().read(resolution.normalized());
     const system::HardwareInfo& hardware = context.hardware;
 
     resolve_placement(config, hardware, resolution);
@@ -761,7 +615,7 @@ PredictConfig resolve_predict_config(const json& input, const ResolveContext& co
 
 ExportConfig resolve_export_config(const json& input) {
     Resolution resolution(config::export_schema(), input);
-    ExportConfig config = read_export_config(resolution.normalized());
+    ExportConfig config = config::export_settings().read(resolution.normalized());
     if (resolution.valid("checkpoint")) {
         check_checkpoint_exists(config.checkpoint, resolution);
     }
@@ -791,28 +645,6 @@ methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& 
             .weight_decay = 1e-6,
             .momentum = own.momentum,
             .warmup_epochs = own.warmup_epochs};
-}
-
-OptimizerArgs parse_optimizer_args(const TrainConfig& config) {
-    std::vector<ConfigIssue> issues;
-    JsonArgs args(config.optim_args, "optim_args", issues);
-    OptimizerArgs parsed;
-    parsed.chosen = optimizer_defaults(config.task, config.method, config.optim);
-    methods::OptimizerDefaults& chosen = parsed.chosen;
-    chosen.base_lr = args.number("lr", chosen.base_lr, 0.0, 1e9);
-    chosen.weight_decay = args.number("weight_decay", chosen.weight_decay, 0.0, 10.0);
-    chosen.momentum = args.number("momentum", chosen.momentum, 0.0, 1.0);
-    chosen.warmup_epochs = args.number("warmup_epochs", chosen.warmup_epochs, 0.0, 1e6);
-    const std::vector<double> betas = args.numbers("betas", {0.9, 0.999}, 0.0, 1.0);
-    parsed.beta1 = betas[0];
-    parsed.beta2 = betas[1];
-    parsed.eps = args.number("eps", 1e-8, 0.0, 1.0);
-    parsed.trust_coefficient = args.number("trust_coefficient", 0.001, 0.0, 10.0);
-    args.finish();
-    if (!issues.empty()) {
-        throw ConfigError(issues);
-    }
-    return parsed;
 }
 
 } // namespace kiln

@@ -6,19 +6,40 @@
 #include "system/hardware.h"
 #include "system/num_workers.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kiln {
 
 enum class Accelerator { Auto, Cpu, Cuda };
+// Their names, as `accelerator=` takes them.
+const std::vector<std::pair<Accelerator, std::string>>& accelerator_names();
 
 // LightlyTrain's spelling: "cpu", "32-true", ...
 std::string to_string(Accelerator accelerator);
 std::string to_string(Precision precision);
+
+// optim_args over the optimizer's defaults (optimizer_defaults()): all the optimizer and its
+// schedule take.
+struct OptimizerArgs {
+    methods::OptimizerDefaults chosen; // name, lr per 256 images, weight decay, warm-up
+    double beta1 = 0.9;
+    double beta2 = 0.999;
+    double eps = 1e-8;
+    double trust_coefficient = 0.001;
+};
+
+// metric_args.map of the detection tasks: COCO mAP beside training (async) or in the loop
+// (sync), and per-class AP.
+struct MapSettings {
+    bool synchronous = false;
+    bool classwise = false;
+};
 
 // The CUDA device index of each local rank: `device_ids` when given, else 0 .. devices - 1.
 std::vector<int> gpu_indices(const std::optional<int>& devices, const std::vector<int>& device_ids);
@@ -58,6 +79,10 @@ struct TrainConfig {
     nlohmann::json loggers;
     nlohmann::json callbacks;
     bool resume_interrupted = false;
+    // The nested settings, typed, from the dictionaries above (read with the rest).
+    OptimizerArgs optimizer;                   // optim_args over the optimizer's defaults
+    std::int64_t checkpoint_every_n_steps = 0; // callbacks.model_checkpoint.every_n_steps
+    MapSettings map;                           // metric_args.map
     std::optional<std::filesystem::path> checkpoint;
     bool overwrite = false;
     int gradient_accumulation_steps = 0;
@@ -139,17 +164,6 @@ PredictConfig resolve_predict_config(const nlohmann::json& input, const ResolveC
 // and weight decay 1e-6. The trainer uses it; Studio's form shows it.
 methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& method,
                                               const std::string& optim = "auto");
-
-// optim_args over optimizer_defaults(): all the optimizer and its schedule take.
-struct OptimizerArgs {
-    methods::OptimizerDefaults chosen; // name, lr per 256 images, weight decay, warm-up
-    double beta1 = 0.9;
-    double beta2 = 0.999;
-    double eps = 1e-8;
-    double trust_coefficient = 0.001;
-};
-// A bad optim_args key or value is a ConfigError naming it; resolve_train_config checks it too.
-OptimizerArgs parse_optimizer_args(const TrainConfig& config);
 
 // Settings of `kiln export`.
 struct ExportConfig {

@@ -13,41 +13,54 @@ enum class TaskKind {
     InstanceSegmentation,
 };
 
-// What each task is called: its `kiln` command (LightlyTrain's names), its name in a run's
-// config.json, and the metric that picks best.ckpt by default (higher is better).
-// The one table that the schema, the CLI, config parsing and Studio read.
-struct TaskName {
+// What each task is and does: its `kiln` command (LightlyTrain's names), its name in a run's
+// config.json, the metric that picks best.ckpt by default (higher is better), its default run
+// length and batch, and what its labels hold. The one table that the settings, the CLI, the
+// trainer and Studio read.
+struct TaskTraits {
     TaskKind kind;
     std::string command;
     std::string name;
     std::string watch_metric; // empty: the task does not validate
     std::string description;  // one line, for help
+    int default_epochs = 10;
+    int default_batch_size = 64;
+    bool boxes = false;          // labels are objects with boxes (COCO or YOLO)
+    bool instance_masks = false; // ... and each object has a mask
+
+    bool validates() const { return !watch_metric.empty(); }
 };
 
-inline const std::vector<TaskName>& task_names() {
-    static const std::vector<TaskName> names = {
-        {TaskKind::Pretraining, "train", "pretrain", "",
-         "pretrain a backbone on unlabelled images"},
+inline const std::vector<TaskTraits>& task_table() {
+    static const std::vector<TaskTraits> table = {
+        {TaskKind::Pretraining, "train", "pretrain", "", "pretrain a backbone on unlabelled images",
+         100, 128},
         {TaskKind::ImageClassification, "train-image-classification", "image_classification",
          "val_metric/top1_acc_micro",
          "fine-tune a classifier on labelled images (class folders or a CSV)"},
         {TaskKind::SemanticSegmentation, "train-semantic-segmentation", "semantic_segmentation",
          "val_metric/miou", "fine-tune a segmentation model on images with masks of class ids"},
         {TaskKind::ObjectDetection, "train-object-detection", "object_detection", "val_metric/map",
-         "fine-tune an object detector on COCO or YOLO boxes"},
+         "fine-tune an object detector on COCO or YOLO boxes", 10, 64, true},
         {TaskKind::InstanceSegmentation, "train-instance-segmentation", "instance_segmentation",
-         "val_metric/map", "fine-tune an instance segmentation model on COCO or YOLO masks"},
+         "val_metric/map", "fine-tune an instance segmentation model on COCO or YOLO masks", 10, 64,
+         true, true},
     };
-    return names;
+    return table;
 }
 
-inline const TaskName& task_name(TaskKind kind) {
-    for (const TaskName& entry : task_names()) {
+inline const TaskTraits& task_traits(TaskKind kind) {
+    for (const TaskTraits& entry : task_table()) {
         if (entry.kind == kind) {
             return entry;
         }
     }
-    return task_names().front();
+    return task_table().front();
+}
+
+// Object detection and instance segmentation: labels with boxes.
+inline bool has_boxes(TaskKind kind) {
+    return task_traits(kind).boxes;
 }
 
 } // namespace kiln

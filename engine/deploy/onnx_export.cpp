@@ -28,7 +28,7 @@ TaskKind checkpoint_task(const fs::path& checkpoint) {
     if (!settings.is_object() || !settings.contains("task")) {
         return TaskKind::Pretraining;
     }
-    for (const TaskName& entry : task_names()) {
+    for (const TaskTraits& entry : task_table()) {
         if (settings["task"] == entry.name) {
             return entry.kind;
         }
@@ -56,7 +56,7 @@ double relative_difference(const at::Tensor& mirror, const at::Tensor& reference
 ExportSummary export_onnx(const ExportConfig& config) {
     const TaskKind task = checkpoint_task(config.checkpoint);
     ExportSummary summary;
-    summary.what = task == TaskKind::Pretraining ? "backbone" : task_name(task).name;
+    summary.what = task == TaskKind::Pretraining ? "backbone" : task_traits(task).name;
 
     // The model, the size it takes and how its input is prepared.
     models::Backbone backbone;
@@ -148,10 +148,9 @@ ExportSummary export_onnx(const ExportConfig& config) {
         }
         return at::Tensor();
     };
-    const std::vector<std::string> checked =
-        task == TaskKind::ObjectDetection || task == TaskKind::InstanceSegmentation
-            ? std::vector<std::string>{"scores", "boxes"}
-            : std::vector<std::string>{outputs.front().first};
+    const std::vector<std::string> checked = has_boxes(task)
+                                                 ? std::vector<std::string>{"scores", "boxes"}
+                                                 : std::vector<std::string>{outputs.front().first};
     for (std::size_t i = 0; i < checked.size(); ++i) {
         summary.self_check_difference =
             std::max(summary.self_check_difference,

@@ -20,4 +20,8 @@ std::vector<std::string> method_names() {
     return names;
 }
 
+const std::string& default_method() {
+    return method_table().front().name;
+}
+
 } // namespace kiln::methods

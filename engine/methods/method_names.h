@@ -25,5 +25,8 @@ struct MethodEntry {
 // checks and Studio's form read it cheaply.
 const std::vector<MethodEntry>& method_table();
 std::vector<std::string> method_names();
+// The method `kiln train` uses when none is named: the table's first, SimCLR (distillation would
+// need a teacher, which Kiln cannot download).
+const std::string& default_method();
 
 } // namespace kiln::methods

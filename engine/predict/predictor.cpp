@@ -252,7 +252,7 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
     std::ostringstream csv;
     csv << "filename,class,score\n";
     PredictSummary summary;
-    summary.task = task_name(trained.task).name;
+    summary.task = task_traits(trained.task).name;
     const torch::NoGradGuard no_grad;
     while (std::optional<data::Batch> batch = loader.next()) {
         at::Tensor logits;

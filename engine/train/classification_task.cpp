@@ -81,7 +81,8 @@ ClassificationTask::ClassificationTask(const TrainConfig& config, Labels labels)
 }
 
 std::string ClassificationTask::watch_metric(const std::string& configured) const {
-    const bool default_metric = configured == task_name(TaskKind::ImageClassification).watch_metric;
+    const bool default_metric =
+        configured == task_traits(TaskKind::ImageClassification).watch_metric;
     return multilabel() && default_metric ? "val_metric/map" : configured;
 }
 

@@ -51,36 +51,6 @@ DetectorArgs read_model_args(const nlohmann::json& model_args, bool masks) {
     return result;
 }
 
-struct MapArgs {
-    bool synchronous = false;
-    bool classwise = false;
-};
-
-MapArgs read_metric_args(const nlohmann::json& metric_args) {
-    std::vector<ConfigIssue> issues;
-    JsonArgs args(metric_args, "metric_args", issues);
-    JsonArgs map = args.child("map");
-    const std::string mode = map.text("mode", "async");
-    if (mode != "async" && mode != "sync") {
-        map.report("mode", "expected async or sync, got \"" + mode + "\"");
-    }
-    const std::string backend = map.text("backend", "auto");
-    if (backend != "auto" && backend != "pycocotools" && backend != "faster_coco_eval") {
-        map.report("backend",
-                   "expected auto, pycocotools or faster_coco_eval, got \"" + backend + "\"");
-    } else if (backend != "auto") {
-        log::info("metric_args.map.backend=" + backend +
-                  ": Kiln's own COCO evaluator computes the numbers " + backend + " gives");
-    }
-    MapArgs result{mode == "sync", map.boolean("classwise", false)};
-    map.finish();
-    args.finish();
-    if (!issues.empty()) {
-        throw ConfigError(issues);
-    }
-    return result;
-}
-
 models::Detector make_detector(const TrainConfig& config, const DetectorArgs& args,
                                std::int64_t classes, int channels, bool masks) {
     return models::Detector(models::make_backbone(config.model, channels), classes,
@@ -137,9 +107,8 @@ void append_record(std::vector<double>& record, const coco::Annotation& detectio
 
 DetectionTask::DetectionTask(const TrainConfig& config, bool masks) : masks_(masks) {
     const DetectorArgs args = read_model_args(config.model_args, masks);
-    const MapArgs map = read_metric_args(config.metric_args);
-    synchronous_ = map.synchronous;
-    classwise_ = map.classwise;
+    synchronous_ = config.map.synchronous;
+    classwise_ = config.map.classwise;
     const data::TransformArgs train_transform =
         data::finetune_transform(config.transform_args, true, kMinCropScale);
     const data::TransformArgs val_transform =

@@ -2,7 +2,6 @@
 
 #include "config/precision.h"
 #include "core/error.h"
-#include "core/json_args.h"
 #include "system/hardware.h"
 #include "track/run_directory.h"
 #include "train/optimizer.h"
@@ -18,19 +17,6 @@
 
 namespace kiln::train {
 namespace {
-
-std::int64_t checkpoint_every_n_steps(const TrainConfig& config) {
-    std::vector<ConfigIssue> issues;
-    JsonArgs callbacks(config.callbacks, "callbacks", issues);
-    JsonArgs checkpoint = callbacks.child("model_checkpoint");
-    const int every = checkpoint.integer("every_n_steps", 0, 0, 1 << 30);
-    checkpoint.finish();
-    callbacks.finish();
-    if (!issues.empty()) {
-        throw ConfigError(issues);
-    }
-    return every;
-}
 
 // The PCI bus ids of the GPUs a run uses, for NVML; none on the CPU.
 std::vector<std::string> monitored_gpus(const TrainConfig& config) {
@@ -81,7 +67,7 @@ FitLoop::FitLoop(const TrainConfig& config, Task& task, Strategy& strategy,
     : config_(config), task_(task), strategy_(strategy), precision_(precision),
       optimizer_(optimizer), loader_(loader), observer_(observer), stop_(std::move(stop)),
       schedule_(schedule), checkpoint_(track::RunDirectory(config.out).last_checkpoint()),
-      every_n_steps_(checkpoint_every_n_steps(config)),
+      every_n_steps_(config.checkpoint_every_n_steps),
       trainable_(trainable_parameters(task.module())), placement_{strategy.device(),
                                                                   precision.storage_dtype(),
                                                                   memory_format_for(

@@ -224,7 +224,7 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
     if (config.sync_batchnorm) {
         models::synchronize_batch_norms(module, strategy.group());
     }
-    const OptimizerArgs optimizer_args = parse_optimizer_args(config);
+    const OptimizerArgs& optimizer_args = config.optimizer;
     Optimizer optimizer(optimizer_settings(optimizer_args), trainable_parameters(module));
 
     // Ranks stop together, after a step they all finished: never in the middle of a wait.

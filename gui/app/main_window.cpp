@@ -13,6 +13,7 @@
 #include "embeddings/embedding_session.h"
 #include "embeddings/embeddings_page.h"
 #include "embeddings/export_dialog.h"
+#include "methods/method_names.h"
 #include "plots/live_plots.h"
 #include "plots/live_plots_page.h"
 #include "predict/predict_dialog.h"
@@ -351,7 +352,7 @@ QWidget* MainWindow::createProjectPage() {
         } else if (tab == kDatasetsTab) { // the preview follows the run configuration
             const nlohmann::json settings = runConfig_->settings();
             datasetsPage_->setAugmentation(
-                settings.value("method", std::string("simclr")),
+                settings.value("method", methods::default_method()),
                 settings.value("transform_args", nlohmann::json::object()));
         }
     });

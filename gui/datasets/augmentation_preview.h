@@ -1,5 +1,7 @@
 #pragma once
 
+#include "methods/method_names.h"
+
 #include <QWidget>
 #include <nlohmann/json.hpp>
 #include <opencv2/core/mat.hpp>
@@ -35,7 +37,7 @@ protected:
 private:
     QString path_;
     cv::Mat image_;
-    std::string method_ = "simclr";
+    std::string method_ = methods::default_method();
     nlohmann::json transform_args_ = nlohmann::json::object();
     unsigned long long roll_ = 0;
     QList<QImage> views_;

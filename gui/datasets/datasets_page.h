@@ -1,6 +1,7 @@
 #pragma once
 
 #include "datasets/dataset_scan.h"
+#include "methods/method_names.h"
 
 #include <QMap>
 #include <QWidget>
@@ -66,7 +67,7 @@ private:
     DatasetScanner* scanner_ = nullptr;
     QMap<QString, DatasetStats> scanned_; // by folder, for the open project
     QString shownThumbnails_;             // the folder whose thumbnails the grid shows
-    std::string method_ = "simclr";
+    std::string method_ = methods::default_method();
     nlohmann::json transform_args_ = nlohmann::json::object();
 
     QStackedWidget* listStack_ = nullptr; // the list, or a hint while there is none

@@ -1,6 +1,8 @@
 #include "training/run_config_form.h"
 
+#include "config/command_settings.h"
 #include "config/config_schema.h"
+#include "config/form_fields.h"
 #include "config/precision.h"
 #include "core/error.h"
 #include "methods/method_names.h"
@@ -10,6 +12,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -63,6 +66,24 @@ QStringList to_qt(const std::vector<std::string>& names) {
     return list;
 }
 
+// A setting's field name as the settings declare it (config::FormPlace), translated.
+QString setting_label(const std::string& path) {
+    for (const TaskTraits& entry : task_table()) {
+        for (const config::FormField& field : config::form_fields(entry.kind)) {
+            if (field.path == path) {
+                return QCoreApplication::translate("kiln::config", field.key.form.label);
+            }
+        }
+    }
+    return QString::fromStdString(path);
+}
+
+// A setting's default for `task`, as the settings declare it.
+nlohmann::json setting_default(TaskKind task, const std::string& path) {
+    const config::KeySpec* key = config::train_schema(task).find_path(path);
+    return key != nullptr ? key->default_value : nlohmann::json();
+}
+
 QString task_title(TaskKind kind) {
     switch (kind) {
     case TaskKind::ImageClassification:
@@ -86,7 +107,7 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     form_ = new QGridLayout;
     form_->setColumnStretch(1, 1);
     task_ = combo(QStringLiteral("taskField"), {}, this);
-    for (const TaskName& entry : task_names()) {
+    for (const TaskTraits& entry : task_table()) {
         task_->addItem(task_title(entry.kind), QString::fromStdString(entry.name));
     }
     data_ = combo(QStringLiteral("dataField"), {}, this);
@@ -124,8 +145,11 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     teacher_->lineEdit()->setPlaceholderText(
         tr("the teacher's exported model: a project run, or a .pt file"));
     // From 0: a value the engine refuses is shown with its reason, never silently changed.
-    epochs_ = spin(QStringLiteral("epochsField"), 0, 100000, 100, this);
-    batch_size_ = spin(QStringLiteral("batchSizeField"), 0, 65536, 128, this);
+    const TaskKind initial = TaskKind::Pretraining;
+    epochs_ = spin(QStringLiteral("epochsField"), 0, 100000,
+                   setting_default(initial, "epochs").get<int>(), this);
+    batch_size_ = spin(QStringLiteral("batchSizeField"), 0, 65536,
+                       setting_default(initial, "batch_size").get<int>(), this);
     image_size_ = spin(QStringLiteral("imageSizeField"), 0, 4096, 224, this);
     image_size_->setSuffix(tr(" px"));
     accelerator_ = combo(QStringLiteral("acceleratorField"), {}, this);
@@ -151,33 +175,35 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     out_->setPlaceholderText(tr("a new folder in the project's runs"));
     seed_ = spin(QStringLiteral("seedField"), 0, 2147483647, 0, this);
 
+    // Rows named by a setting's path take its declared label; the others are parts of one
+    // setting (the data's splits and labels, the loggers) that the form shows apart.
     addRow(QStringLiteral("task"), tr("Task"), task_);
     addRow(QStringLiteral("labels"), tr("Labels"), labels_);
     addRow(QStringLiteral("yolo"), tr("YOLO data"), yolo_data_);
-    addRow(QStringLiteral("data"), tr("Dataset"), data_);
+    addSettingRow("data", data_);
     addRow(QStringLiteral("val"), tr("Validation dataset"), val_data_);
     addRow(QStringLiteral("train_masks"), tr("Training masks"), train_masks_);
     addRow(QStringLiteral("val_masks"), tr("Validation masks"), val_masks_);
     addRow(QStringLiteral("train_annotations"), tr("Training annotations"), train_annotations_);
     addRow(QStringLiteral("val_annotations"), tr("Validation annotations"), val_annotations_);
     addRow(QStringLiteral("classes"), tr("Classes"), classes_);
-    addRow(QStringLiteral("model"), tr("Model"), model_);
-    addRow(QStringLiteral("model_args"), tr("Start from"), backbone_);
-    addRow(QStringLiteral("method"), tr("Method"), method_);
-    addRow(QStringLiteral("method_args"), tr("Teacher"), teacher_);
-    addRow(QStringLiteral("epochs"), tr("Epochs"), epochs_);
-    addRow(QStringLiteral("batch_size"), tr("Batch size"), batch_size_);
-    addRow(QStringLiteral("transform_args"), tr("Image size"), image_size_);
-    addRow(QStringLiteral("accelerator"), tr("Accelerator"), accelerator_);
-    addRow(QStringLiteral("devices"), tr("Devices"), devices_);
-    addRow(QStringLiteral("num_nodes"), tr("Nodes"), num_nodes_);
-    addRow(QStringLiteral("sync_batchnorm"), tr("Sync batch norm"), sync_batchnorm_);
-    addRow(QStringLiteral("precision"), tr("Precision"), precision_);
-    addRow(QStringLiteral("num_workers"), tr("Loader workers"), num_workers_);
+    addSettingRow("model", model_);
+    addSettingRow("model_args.backbone_weights", backbone_);
+    addSettingRow("method", method_);
+    addSettingRow("method_args.teacher", teacher_);
+    addSettingRow("epochs", epochs_);
+    addSettingRow("batch_size", batch_size_);
+    addSettingRow("transform_args.image_size", image_size_);
+    addSettingRow("accelerator", accelerator_);
+    addSettingRow("devices", devices_);
+    addSettingRow("num_nodes", num_nodes_);
+    addSettingRow("sync_batchnorm", sync_batchnorm_);
+    addSettingRow("precision", precision_);
+    addSettingRow("num_workers", num_workers_);
     addRow(QStringLiteral("loggers"), tr("Loggers"), tensorboard_);
     addRow(QStringLiteral("mlflow"), tr("MLflow"), mlflow_uri_);
-    addRow(QStringLiteral("out"), tr("Output folder"), out_);
-    addRow(QStringLiteral("seed"), tr("Seed"), seed_);
+    addSettingRow("out", out_);
+    addSettingRow("seed", seed_);
 
     // Advanced settings: folded away, applied either way; blank numbers are the engine's
     // defaults, which the fields show.
@@ -215,21 +241,16 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     wandb_project_->setObjectName(QStringLiteral("wandbField"));
     wandb_project_->setPlaceholderText(
         tr("off; a project name writes an offline W&B run, for wandb sync"));
-    const std::pair<QString, std::pair<QString, QWidget*>> advanced[] = {
-        {QStringLiteral("optim"), {tr("Optimizer"), optim_}},
-        {QStringLiteral("optim_args.lr"), {tr("Learning rate"), learning_rate_}},
-        {QStringLiteral("optim_args.weight_decay"), {tr("Weight decay"), weight_decay_}},
-        {QStringLiteral("optim_args.warmup_epochs"), {tr("Warm-up epochs"), warmup_epochs_}},
-        {QStringLiteral("gradient_accumulation_steps"),
-         {tr("Gradient accumulation"), accumulation_}},
-        {QStringLiteral("augmentation"), {tr("Augmentation"), augmentation_}},
-        {QStringLiteral("callbacks"), {tr("Checkpoint every"), checkpoint_every_}},
-        {QStringLiteral("wandb"), {tr("Weights & Biases"), wandb_project_}},
-    };
-    for (const auto& [key, row] : advanced) {
-        addRow(key, row.first, row.second);
-        advanced_rows_ << key;
-    }
+    addSettingRow("optim", optim_);
+    addSettingRow("optim_args.lr", learning_rate_);
+    addSettingRow("optim_args.weight_decay", weight_decay_);
+    addSettingRow("optim_args.warmup_epochs", warmup_epochs_);
+    addSettingRow("gradient_accumulation_steps", accumulation_);
+    addRow(QStringLiteral("augmentation"), tr("Augmentation"), augmentation_);
+    advanced_rows_ << QStringLiteral("augmentation");
+    addSettingRow("callbacks.model_checkpoint.every_n_steps", checkpoint_every_);
+    addRow(QStringLiteral("wandb"), tr("Weights & Biases"), wandb_project_);
+    advanced_rows_ << QStringLiteral("wandb");
     connect(advanced_toggle_, &QToolButton::toggled, this, &RunConfigForm::setAdvancedVisible);
     setAdvancedVisible(false);
     general_issue_ = new QLabel(this);
@@ -290,7 +311,7 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
 
 TaskKind RunConfigForm::task() const {
     const std::string name = task_->currentData().toString().toStdString();
-    for (const TaskName& entry : task_names()) {
+    for (const TaskTraits& entry : task_table()) {
         if (entry.name == name) {
             return entry.kind;
         }
@@ -298,16 +319,32 @@ TaskKind RunConfigForm::task() const {
     return TaskKind::Pretraining;
 }
 
-// Each task shows its own settings: the method for pretraining; the validation data and the
-// backbone to start from for fine-tuning; masks and class names for segmentation.
+// Each task shows the settings it has (the method for pretraining, the backbone to start from
+// for fine-tuning), and the parts of its data: the validation split, masks and class names for
+// segmentation, annotation files or a YOLO data.yaml for detection. Settings still at the
+// previous task's default take the new task's (epochs, batch size).
 void RunConfigForm::updateTaskRows() {
     const TaskKind kind = task();
+    for (QSpinBox* box : {epochs_, batch_size_}) {
+        const std::string path = box == epochs_ ? "epochs" : "batch_size";
+        if (nlohmann::json(box->value()) == setting_default(shown_task_, path)) {
+            box->setValue(setting_default(kind, path).get<int>());
+        }
+    }
+    shown_task_ = kind;
+    QStringList present;
+    for (const config::FormField& field : config::form_fields(kind)) {
+        present << QString::fromStdString(field.path);
+    }
+    for (const QString& path : setting_rows_) {
+        setRowVisible(path, present.contains(path) &&
+                                (!advanced_rows_.contains(path) || advancedVisible()));
+    }
+    setRowVisible(QStringLiteral("method_args.teacher"),
+                  present.contains(QStringLiteral("method_args.teacher")) && distillation());
     const bool finetuning = kind != TaskKind::Pretraining;
     const bool segmentation = kind == TaskKind::SemanticSegmentation;
-    const bool detection =
-        kind == TaskKind::ObjectDetection || kind == TaskKind::InstanceSegmentation;
-    setRowVisible(QStringLiteral("method"), !finetuning);
-    setRowVisible(QStringLiteral("method_args"), !finetuning && distillation());
+    const bool detection = has_boxes(kind);
     const bool yolo = detection && yoloLabels();
     setRowVisible(QStringLiteral("labels"), detection);
     setRowVisible(QStringLiteral("yolo"), yolo);
@@ -315,7 +352,6 @@ void RunConfigForm::updateTaskRows() {
     setRowVisible(QStringLiteral("train_annotations"), detection && !yolo);
     setRowVisible(QStringLiteral("val_annotations"), detection && !yolo);
     setRowVisible(QStringLiteral("val"), finetuning && !yolo);
-    setRowVisible(QStringLiteral("model_args"), finetuning);
     setRowVisible(QStringLiteral("train_masks"), segmentation);
     setRowVisible(QStringLiteral("val_masks"), segmentation);
     setRowVisible(QStringLiteral("classes"), segmentation);
@@ -328,8 +364,11 @@ void RunConfigForm::setAdvancedVisible(bool visible) {
     }
     advanced_toggle_->setArrowType(visible ? Qt::DownArrow : Qt::RightArrow);
     for (const QString& key : advanced_rows_) {
-        setRowVisible(key, visible);
+        if (!setting_rows_.contains(key)) {
+            setRowVisible(key, visible);
+        }
     }
+    updateTaskRows();
 }
 
 bool RunConfigForm::advancedVisible() const {
@@ -371,17 +410,33 @@ void RunConfigForm::applySetting(const QString& key, const QString& value) {
 
 QString RunConfigForm::rowForIssue(const QString& path) const {
     if (issues_.contains(path)) {
-        return path; // optim_args.lr and the like have rows of their own
+        return path; // a row of its own
     }
-    const QString key = path.section(QLatin1Char('.'), 0, 0);
-    if (key == QLatin1String("transform_args") && path != key &&
-        !path.startsWith(QStringLiteral("transform_args.image_size"))) {
+    // The parts of the data and of the loggers that have rows of their own.
+    const std::pair<const char*, const char*> parts[] = {
+        {"data.val.images", "val"},
+        {"data.val.masks", "val_masks"},
+        {"data.val.annotations", "val_annotations"},
+        {"data.val", "val"},
+        {"data.train.masks", "train_masks"},
+        {"data.train.annotations", "train_annotations"},
+        {"data.classes", "classes"},
+        {"loggers.wandb", "wandb"},
+        {"loggers.mlflow", "mlflow"},
+    };
+    for (const auto& [prefix, row] : parts) {
+        if (path.startsWith(QLatin1String(prefix))) {
+            return QLatin1String(row);
+        }
+    }
+    const std::string field =
+        config::field_for_problem(config::form_fields(task()), path.toStdString());
+    // transform_args' other keys are the Augmentation field's.
+    if (path.startsWith(QStringLiteral("transform_args.")) &&
+        field != "transform_args.image_size") {
         return QStringLiteral("augmentation");
     }
-    if (key == QLatin1String("loggers") && path.startsWith(QStringLiteral("loggers.wandb"))) {
-        return QStringLiteral("wandb");
-    }
-    return key;
+    return field.empty() ? path.section(QLatin1Char('.'), 0, 0) : QString::fromStdString(field);
 }
 
 void RunConfigForm::setRowVisible(const QString& key, bool visible) {
@@ -421,6 +476,19 @@ bool RunConfigForm::distillation() const {
 QString RunConfigForm::chosenPath(const QComboBox* box) {
     const int listed = box->findText(box->currentText());
     return listed > 0 ? box->itemData(listed).toString() : box->currentText().trimmed();
+}
+
+void RunConfigForm::addSettingRow(const std::string& path, QWidget* field) {
+    const QString key = QString::fromStdString(path);
+    addRow(key, setting_label(path), field);
+    setting_rows_ << key;
+    for (const TaskTraits& entry : task_table()) {
+        const config::KeySpec* spec = config::train_schema(entry.kind).find_path(path);
+        if (spec != nullptr && spec->form.section == config::FormSection::Advanced &&
+            !advanced_rows_.contains(key)) {
+            advanced_rows_ << key;
+        }
+    }
 }
 
 QLabel* RunConfigForm::addRow(const QString& key, const QString& label, QWidget* field) {
@@ -539,7 +607,7 @@ nlohmann::json RunConfigForm::settings() const {
     nlohmann::json transform_args = augmentationArgs().value_or(nlohmann::json::object());
     transform_args["image_size"] = {image_size_->value(), image_size_->value()};
     nlohmann::json settings = {
-        {"task", task_name(kind).name},     {"model", model_->currentText().toStdString()},
+        {"task", task_traits(kind).name},   {"model", model_->currentText().toStdString()},
         {"epochs", epochs_->value()},       {"batch_size", batch_size_->value()},
         {"transform_args", transform_args}, {"precision", precision_->currentText().toStdString()},
         {"seed", seed_->value()},           {"out", out_->text().toStdString()},
@@ -575,10 +643,9 @@ nlohmann::json RunConfigForm::settings() const {
         }
     } else if (kind == TaskKind::ImageClassification) {
         settings["data"] = {{"train", train}, {"val", val}};
-    } else if ((kind == TaskKind::ObjectDetection || kind == TaskKind::InstanceSegmentation) &&
-               yoloLabels()) {
+    } else if (has_boxes(kind) && yoloLabels()) {
         settings["data"] = yolo_data_->text().trimmed().toStdString(); // splits and names in it
-    } else if (kind == TaskKind::ObjectDetection || kind == TaskKind::InstanceSegmentation) {
+    } else if (has_boxes(kind)) {
         settings["data"] = {
             {"train",
              {{"images", train},
@@ -652,7 +719,7 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     };
     task_->setCurrentIndex(std::max(0, task_->findData(text("task", "pretrain"))));
     model_->setCurrentText(text("model", "resnet18"));
-    method_->setCurrentText(text("method", "simclr"));
+    method_->setCurrentText(text("method", methods::default_method()));
     if (settings.contains("method_args") && settings["method_args"].is_object() &&
         settings["method_args"].contains("teacher") &&
         settings["method_args"]["teacher"].is_string()) {
@@ -661,8 +728,9 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
         const int listed = teacher_->findData(teacher);
         teacher_->setCurrentText(listed > 0 ? teacher_->itemText(listed) : teacher);
     }
-    epochs_->setValue(number("epochs", 100));
-    batch_size_->setValue(number("batch_size", 128));
+    // What the settings leave out is the task's default, as the command line has it.
+    epochs_->setValue(number("epochs", setting_default(task(), "epochs").get<int>()));
+    batch_size_->setValue(number("batch_size", setting_default(task(), "batch_size").get<int>()));
     if (settings.contains("transform_args") && settings["transform_args"].contains("image_size")) {
         const nlohmann::json& size = settings["transform_args"]["image_size"];
         image_size_->setValue(size.is_array() ? size[0].get<int>() : size.get<int>());
@@ -702,15 +770,14 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
                                                                                  : nlohmann::json();
         return value.is_string() ? QString::fromStdString(value.get<std::string>()) : QString();
     };
-    const bool detection =
-        task() == TaskKind::ObjectDetection || task() == TaskKind::InstanceSegmentation;
+    const bool detection = has_boxes(task());
     labels_->setCurrentIndex(labels_->findData(
         detection && data.is_string() ? QStringLiteral("yolo") : QStringLiteral("coco")));
     if (detection && data.is_string()) {
         yolo_data_->setText(QString::fromStdString(data.get<std::string>()));
     } else if (data.is_string()) {
         select(data_, QString::fromStdString(data.get<std::string>()));
-    } else if (task() == TaskKind::ObjectDetection || task() == TaskKind::InstanceSegmentation) {
+    } else if (has_boxes(task())) {
         select(data_, path_at("train", "images"));
         select(val_data_, path_at("val", "images"));
         train_annotations_->setText(path_at("train", "annotations"));
@@ -856,7 +923,7 @@ QString RunConfigForm::estimate() const {
 }
 
 QString RunConfigForm::issueText(const QString& key) const {
-    const QLabel* label = issues_.value(key, nullptr);
+    const QLabel* label = issues_.value(rowForIssue(key), nullptr);
     return label != nullptr ? label->text() : general_issue_->text();
 }
 

@@ -54,7 +54,8 @@ public:
     // The resolved configuration (with `overrides` on top of the form's settings), or nullopt
     // with every problem shown next to its field.
     std::optional<TrainConfig> validate(const nlohmann::json& overrides = nlohmann::json::object());
-    // The problem shown for a top-level key ("data", "epochs", ...); empty when none.
+    // The problem shown for a setting ("data", "epochs", "optim_args.lr") or a row
+    // ("augmentation"); empty when none.
     QString issueText(const QString& key) const;
     // A line under the form on how long the run will take; hidden when empty.
     // The name of the field that holds setting `key` (num_workers: "Loader workers",
@@ -75,6 +76,8 @@ Q_SIGNALS:
 
 private:
     QLabel* addRow(const QString& key, const QString& label, QWidget* field);
+    // A row for the setting at `path`, with its declared label and section.
+    void addSettingRow(const std::string& path, QWidget* field);
     void setRowVisible(const QString& key, bool visible);
     void updateTaskRows();
     bool distillation() const;
@@ -120,6 +123,8 @@ private:
     QSpinBox* seed_;
     QToolButton* advanced_toggle_;
     QStringList advanced_rows_;
+    QStringList setting_rows_; // rows of a setting's path, shown when the task has it
+    TaskKind shown_task_ = TaskKind::Pretraining; // whose defaults the fields were given
     QComboBox* optim_;
     QLineEdit* learning_rate_;
     QLineEdit* weight_decay_;

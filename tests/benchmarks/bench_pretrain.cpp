@@ -7,6 +7,7 @@
 //                  [key=value ...]   (training settings, e.g.
 //                  transform_args.random_resize.min_scale=0.3)
 
+#include "config/command_settings.h"
 #include "config/config_overrides.h"
 #include "config/run_config.h"
 #include "core/log.h"

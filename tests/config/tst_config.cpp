@@ -1,14 +1,18 @@
 // Run configuration: parsing, validation (every error at once), auto resolution, overrides.
 
+#include "config/command_settings.h"
 #include "config/config_overrides.h"
 #include "config/config_schema.h"
+#include "config/form_fields.h"
 #include "config/run_config.h"
 #include "core/error.h"
+#include "methods/method_names.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 
 using nlohmann::json;
 
@@ -54,6 +58,83 @@ const kiln::ConfigIssue* findIssue(const std::vector<kiln::ConfigIssue>& issues,
         }
     }
     return nullptr;
+}
+
+using kiln::config::KeySpec;
+using kiln::config::ValueKind;
+
+// A value of the wrong type for `key`, which normalize() must report at its own path.
+json wrongValue(const KeySpec& key) {
+    switch (key.kind) {
+    case ValueKind::Text:
+    case ValueKind::Path:
+    case ValueKind::PathList:
+    case ValueKind::Object:
+    case ValueKind::ObjectOrPath:
+        return 42;
+    case ValueKind::Choice:
+    case ValueKind::IntegerOrChoice:
+        return "no-such-choice";
+    default:
+        return "not-a-number";
+    }
+}
+
+// A valid value for `key` other than its default, for round trips.
+json otherValue(const KeySpec& key) {
+    switch (key.kind) {
+    case ValueKind::Text:
+    case ValueKind::Path:
+        return "/some/where";
+    case ValueKind::PathList:
+        return json::array({"/a", "/b"});
+    case ValueKind::Integer:
+    case ValueKind::IntegerOrChoice:
+    case ValueKind::Devices:
+        return static_cast<long long>(key.minimum) + 3;
+    case ValueKind::Number:
+        return key.minimum + (std::min(key.maximum, 1e6) - key.minimum) / 4;
+    case ValueKind::Numbers:
+        return json::array({key.maximum / 2, key.maximum / 4});
+    case ValueKind::Boolean:
+        return !key.default_value.get<bool>();
+    case ValueKind::Choice:
+        return key.choices.back() == key.default_value ? key.choices.front() : key.choices.back();
+    case ValueKind::ImageSize:
+        return json::array({37, 41});
+    case ValueKind::Object:
+    case ValueKind::ObjectOrPath:
+        return json::object();
+    }
+    return nullptr;
+}
+
+json::json_pointer pointerOf(const std::string& path) {
+    std::string pointer = "/" + path;
+    std::replace(pointer.begin(), pointer.end(), '.', '/');
+    return json::json_pointer(pointer);
+}
+
+// Settings that normalize() accepts for `schema`: its required keys.
+json minimalInput(const kiln::config::CommandSchema& schema) {
+    json input = json::object();
+    for (const KeySpec& key : schema.keys) {
+        if (key.required) {
+            input[key.name] = key.kind == ValueKind::Object   ? json::object()
+                              : key.kind == ValueKind::Choice ? json(key.choices.front())
+                                                              : json("/required");
+        }
+    }
+    return input;
+}
+
+// Calls `visit(path, key)` for every key and nested key of `keys`.
+template <class Visit>
+void walkKeys(const std::vector<KeySpec>& keys, const std::string& prefix, Visit visit) {
+    for (const KeySpec& key : keys) {
+        visit(prefix + key.name, key);
+        walkKeys(key.children, prefix + key.name + ".", visit);
+    }
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -527,6 +608,143 @@ private Q_SLOTS:
             QVERIFY(contains(error.what(), "not valid JSON"));
         }
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::config::read_config_file("/no/such.json"));
+    }
+
+    // Every setting of every command, declared once, goes through all that is derived from it:
+    // --help lists it; a value of the wrong type is reported at its own path; a valid value
+    // survives config.json's writer and reader.
+    void everySettingWalksThroughEverything() {
+        std::vector<const kiln::config::CommandSchema*> schemas;
+        for (const kiln::TaskTraits& task : kiln::task_table()) {
+            schemas.push_back(&kiln::config::train_schema(task.kind));
+        }
+        schemas.push_back(&kiln::config::embed_schema());
+        schemas.push_back(&kiln::config::predict_schema());
+        schemas.push_back(&kiln::config::export_schema());
+        int walked = 0;
+        for (const kiln::config::CommandSchema* schema : schemas) {
+            const std::string help = kiln::config::describe_keys(*schema);
+            const json minimal = minimalInput(*schema);
+            walkKeys(schema->keys, "", [&](const std::string& path, const KeySpec& key) {
+                const std::string where = schema->command + " " + path;
+                QVERIFY2(contains(help, "  " + path + " ("), where.c_str());
+                json input = minimal;
+                input[pointerOf(path)] = wrongValue(key);
+                std::vector<kiln::ConfigIssue> issues;
+                kiln::config::normalize(*schema, input, issues);
+                QVERIFY2(findIssue(issues, path) != nullptr, where.c_str());
+                input[pointerOf(path)] = otherValue(key);
+                issues.clear();
+                const json normalized = kiln::config::normalize(*schema, input, issues);
+                QVERIFY2(issues.empty(),
+                         (where + ": " + (issues.empty() ? "" : issues[0].message)).c_str());
+                ++walked;
+            });
+        }
+        QVERIFY(walked > 150);
+        // Written and read back, every command's settings are what was given.
+        for (const kiln::TaskTraits& task : kiln::task_table()) {
+            const auto& settings = kiln::config::train_settings(task.kind);
+            json input = minimalInput(settings.schema());
+            for (const KeySpec& key : settings.schema().keys) {
+                if (key.children.empty() && !key.required) {
+                    input[key.name] = otherValue(key);
+                }
+            }
+            std::vector<kiln::ConfigIssue> issues;
+            const json normalized = kiln::config::normalize(settings.schema(), input, issues);
+            QVERIFY(issues.empty());
+            const json written = settings.write(settings.read(normalized));
+            for (const KeySpec& key : settings.schema().keys) {
+                if (key.children.empty() && key.kind != ValueKind::Object) {
+                    QVERIFY2(written[key.name] == normalized[key.name],
+                             (task.command + " " + key.name + ": " + written[key.name].dump() +
+                              " != " + normalized[key.name].dump())
+                                 .c_str());
+                }
+            }
+        }
+    }
+
+    // The defaults each task declares are the ones its command runs with.
+    void eachTaskHasItsOwnDefaults() {
+        for (const kiln::TaskTraits& task : kiln::task_table()) {
+            const auto& schema = kiln::config::train_schema(task.kind);
+            QCOMPARE(schema.find("epochs")->default_value, json(task.default_epochs));
+            QCOMPARE(schema.find("batch_size")->default_value, json(task.default_batch_size));
+            QCOMPARE(schema.command, task.command);
+        }
+        QCOMPARE(kiln::config::train_schema().find("method")->default_value,
+                 json(kiln::methods::default_method()));
+        QCOMPARE(kiln::task_traits(kiln::TaskKind::ImageClassification).default_epochs, 10);
+        QCOMPARE(kiln::task_traits(kiln::TaskKind::Pretraining).default_batch_size, 128);
+    }
+
+    // What Studio's form shows comes from the same settings: its fields per task, the field
+    // that shows a problem, and the task's defaults for what a preset leaves out.
+    void formFieldsComeFromTheSettings() {
+        const auto fields = kiln::config::form_fields(kiln::TaskKind::ImageClassification);
+        const auto has = [&fields](const std::string& path) {
+            return std::any_of(fields.begin(), fields.end(),
+                               [&path](const auto& field) { return field.path == path; });
+        };
+        QVERIFY(has("epochs") && has("optim_args.lr") && has("model_args.backbone_weights"));
+        QVERIFY(!has("method") && !has("method_args.teacher"));
+        QVERIFY(kiln::config::form_fields(kiln::TaskKind::Pretraining).size() > fields.size() - 2);
+        QCOMPARE(kiln::config::field_for_problem(fields, "optim_args.lr"),
+                 std::string("optim_args.lr"));
+        QCOMPARE(kiln::config::field_for_problem(fields, "data.train"), std::string("data"));
+        QCOMPARE(kiln::config::field_for_problem(fields, "transform_args.image_size[0]"),
+                 std::string("transform_args.image_size"));
+        QCOMPARE(kiln::config::field_for_problem(fields, "strategy"), std::string());
+        const json filled =
+            kiln::config::with_form_defaults(kiln::TaskKind::ImageClassification, {{"epochs", 3}});
+        QCOMPARE(filled["epochs"], json(3));
+        QCOMPARE(filled["batch_size"], json(64));
+        QCOMPARE(filled["callbacks"]["model_checkpoint"]["every_n_steps"], json(0));
+    }
+
+    // Nested settings are checked with the rest, by path, and read once into typed settings.
+    void nestedSettingsAreCheckedAndTyped() {
+        json input = minimalTrain();
+        input["optim_args"] = {{"lr", -1}, {"betas", {0.9}}, {"momentom", 0.5}};
+        input["callbacks"] = {{"model_checkpoint", {{"every_n_step", 5}}}};
+        const auto issues = problemsOf([&] { kiln::parse_train_config(input); });
+        QVERIFY(findIssue(issues, "optim_args.lr") != nullptr);
+        QVERIFY(findIssue(issues, "optim_args.betas") != nullptr);
+        QVERIFY(contains(findIssue(issues, "optim_args.momentom")->message, "momentum"));
+        QVERIFY(findIssue(issues, "callbacks.model_checkpoint.every_n_step") != nullptr);
+        input["optim_args"] = {{"lr", 0.05}, {"betas", {0.8, 0.99}}};
+        input["optim"] = "adamw";
+        input["callbacks"] = {{"model_checkpoint", {{"every_n_steps", 5}}}};
+        const kiln::TrainConfig config = kiln::parse_train_config(input);
+        QCOMPARE(config.optimizer.chosen.name, std::string("adamw"));
+        QCOMPARE(config.optimizer.chosen.base_lr, 0.05);
+        QCOMPARE(config.optimizer.beta1, 0.8);
+        QCOMPARE(config.optimizer.chosen.weight_decay, 1e-6); // another optimizer than SimCLR's
+        QCOMPARE(config.checkpoint_every_n_steps, std::int64_t{5});
+        QCOMPARE(kiln::parse_train_config(minimalTrain()).optimizer.chosen.name,
+                 std::string("lars"));
+    }
+
+    // A fine-tuning run's folders and files are checked with its settings, so that `kiln config
+    // check` and Studio's form catch a missing one before Train.
+    void fineTuningDataPathsAreChecked() {
+        json input = {{"out", (temp_.path() + "/cls").toStdString()},
+                      {"model", "smallcnn"},
+                      {"data", {{"train", images_.toStdString()}, {"val", "/no/val/folder"}}}};
+        auto issues = problemsOf([&] {
+            kiln::resolve_train_config(input, cpuOnly(), kiln::TaskKind::ImageClassification);
+        });
+        QCOMPARE(issues.size(), std::size_t(1));
+        QVERIFY(
+            contains(findIssue(issues, "data.val")->message, "\"/no/val/folder\" does not exist"));
+        input["data"] = {{"train", {{"images", images_.toStdString()}}},
+                         {"val", {{"images", images_.toStdString()}, {"annotations", "/no.json"}}}};
+        issues = problemsOf(
+            [&] { kiln::resolve_train_config(input, cpuOnly(), kiln::TaskKind::ObjectDetection); });
+        QVERIFY(findIssue(issues, "data.train.annotations") != nullptr);
+        QVERIFY(contains(findIssue(issues, "data.val.annotations")->message, "does not exist"));
     }
 
     void helpListsEveryKeyWithItsDefault() {

@@ -301,7 +301,7 @@ private Q_SLOTS:
                   TaskKind::ObjectDetection, TaskKind::InstanceSegmentation}) {
                 QTest::newRow(
                     qPrintable(QStringLiteral("%1 %2")
-                                   .arg(QString::fromStdString(kiln::task_name(task).name))
+                                   .arg(QString::fromStdString(kiln::task_traits(task).name))
                                    .arg(model)))
                     << int(task) << model;
             }
@@ -359,9 +359,9 @@ private Q_SLOTS:
             }
         }
         const kiln::ExportConfig config =
-            exportConfig(checkpoint, kiln::task_name(kind).name + "-" + model.toStdString());
+            exportConfig(checkpoint, kiln::task_traits(kind).name + "-" + model.toStdString());
         const kiln::deploy::ExportSummary summary = kiln::deploy::export_onnx(config);
-        QCOMPARE(summary.what, kiln::task_name(kind).name);
+        QCOMPARE(summary.what, kiln::task_traits(kind).name);
         const QJsonObject result = compare(config.out, input, expected);
         verifyClose(result, kFloat32Tolerance);
         QStringList outputs;

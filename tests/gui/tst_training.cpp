@@ -3,12 +3,15 @@
 
 #include "app/application.h"
 #include "app/main_window.h"
+#include "config/form_fields.h"
+#include "config/task_names.h"
 #include "deploy/export_model_dialog.h"
 #include "distributed/launcher.h"
 #include "embed/writers.h"
 #include "embeddings/embedding_session.h"
 #include "embeddings/embeddings_view.h"
 #include "embeddings/export_dialog.h"
+#include "methods/method_names.h"
 #include "plots/live_plots.h"
 #include "plots/per_class_results.h"
 #include "plots/prediction_previews.h"
@@ -123,6 +126,33 @@ private Q_SLOTS:
         writeImages(data_);
     }
 
+    // Studio's form and the command line agree: each task's defaults where the settings say
+    // nothing, untouched defaults follow a change of task, and every field the settings give
+    // the form has a row under its declared name.
+    void formAndCommandLineAgreeOnDefaults() {
+        kiln::gui::RunConfigForm form;
+        auto* task = form.findChild<QComboBox*>(QStringLiteral("taskField"));
+        auto* epochs = form.findChild<QSpinBox*>(QStringLiteral("epochsField"));
+        for (const kiln::TaskTraits& traits : kiln::task_table()) {
+            form.setSettings({{"task", traits.name}});
+            const nlohmann::json settings = form.settings();
+            QCOMPARE(settings["epochs"], nlohmann::json(traits.default_epochs));
+            QCOMPARE(settings["batch_size"], nlohmann::json(traits.default_batch_size));
+            for (const kiln::config::FormField& field : kiln::config::form_fields(traits.kind)) {
+                QCOMPARE(form.fieldName(QString::fromStdString(field.path)),
+                         QString::fromUtf8(field.key.form.label));
+            }
+        }
+        form.setSettings({{"task", "pretrain"}});
+        QCOMPARE(form.settings()["method"], nlohmann::json(kiln::methods::default_method()));
+        task->setCurrentIndex(task->findData(QStringLiteral("image_classification")));
+        QCOMPARE(epochs->value(), 10);
+        epochs->setValue(33);
+        task->setCurrentIndex(task->findData(QStringLiteral("pretrain")));
+        QCOMPARE(epochs->value(), 33); // the user's, kept
+        QCOMPARE(form.settings()["batch_size"], nlohmann::json(128));
+    }
+
     void formRoundTripsAndShowsTheEnginesProblems() {
         kiln::gui::RunConfigForm form;
         kiln::gui::Project project;
@@ -187,13 +217,13 @@ private Q_SLOTS:
         QTRY_VERIFY2(
             form.issueText(QStringLiteral("epochs")).contains(QStringLiteral("at least 1")),
             qPrintable(form.issueText(QStringLiteral("epochs"))));
-        QVERIFY2(form.issueText(QStringLiteral("transform_args"))
+        QVERIFY2(form.issueText(QStringLiteral("transform_args.image_size"))
                      .contains(QStringLiteral("between 1 and 4096")),
-                 qPrintable(form.issueText(QStringLiteral("transform_args"))));
+                 qPrintable(form.issueText(QStringLiteral("transform_args.image_size"))));
         epochs->setValue(5);
         image_size->setValue(7);
         QTRY_VERIFY(form.issueText(QStringLiteral("epochs")).isEmpty());
-        QVERIFY(form.issueText(QStringLiteral("transform_args")).isEmpty());
+        QVERIFY(form.issueText(QStringLiteral("transform_args.image_size")).isEmpty());
         QCOMPARE(image_size->value(), 7);
     }
 
@@ -278,7 +308,7 @@ private Q_SLOTS:
         augmentation->setText(QStringLiteral(R"({"color_jiter": {"prob": 0.5}})"));
         QTRY_VERIFY2(form.issueText(QStringLiteral("augmentation")).contains("color_jiter"),
                      qPrintable(form.issueText(QStringLiteral("augmentation"))));
-        QVERIFY(form.issueText(QStringLiteral("transform_args")).isEmpty());
+        QVERIFY(form.issueText(QStringLiteral("transform_args.image_size")).isEmpty());
         augmentation->setText(QStringLiteral("{not json"));
         QTRY_VERIFY2(form.issueText(QStringLiteral("augmentation")).contains("JSON object"),
                      qPrintable(form.issueText(QStringLiteral("augmentation"))));

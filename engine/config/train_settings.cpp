@@ -1,0 +1,420 @@
+// The settings of the training commands: `kiln train` and the fine-tuning tasks'.
+
+#include "config/command_settings.h"
+#include "core/text.h"
+#include "methods/method_names.h"
+#include "models/backbone_names.h"
+
+namespace kiln::config {
+namespace {
+
+using nlohmann::json;
+using Train = Setting<TrainConfig>;
+
+constexpr const char* kTorchScriptHelp =
+    "torchscript:FILE, a TorchScript module (loading one runs its code: only files you trust)";
+
+KeySpec object_key(const std::string& name, const std::string& help,
+                   std::vector<std::string> allowed_keys = {}) {
+    return {.name = name,
+            .kind = ValueKind::Object,
+            .default_value = json::object(),
+            .allows_null = true,
+            .choices = std::move(allowed_keys),
+            .help = help};
+}
+
+std::string labelled_data_help(TaskKind task) {
+    switch (task) {
+    case TaskKind::SemanticSegmentation:
+        return "data.train.images, data.train.masks, data.val.images, data.val.masks (PNG masks "
+               "of class ids), data.classes, data.ignore_index";
+    case TaskKind::ObjectDetection:
+    case TaskKind::InstanceSegmentation:
+        return "COCO: data.train.annotations, data.train.images, data.val.annotations, "
+               "data.val.images; YOLO: data=PATH/data.yaml, or data.path, data.train, data.val, "
+               "data.names";
+    case TaskKind::ImageClassification:
+    case TaskKind::Pretraining:
+        break;
+    }
+    return "data.train and data.val: folders of class folders or CSVs of image,label; "
+           "data.classes (optional)";
+}
+
+std::string model_args_help(TaskKind task) {
+    switch (task) {
+    case TaskKind::SemanticSegmentation:
+    case TaskKind::ObjectDetection:
+        return "the model's settings: decoder_width=128";
+    case TaskKind::InstanceSegmentation:
+        return "the model's settings: decoder_width=128, prototypes=16";
+    case TaskKind::ImageClassification:
+    case TaskKind::Pretraining:
+        break;
+    }
+    return "the model's settings: head=linear|mlp, freeze_backbone=true (linear probing)";
+}
+
+// The model: a backbone by name (TorchScript too where the task needs no feature maps).
+Train model_setting(TaskKind task) {
+    const bool pretraining = task == TaskKind::Pretraining;
+    const bool torchscript = pretraining || task == TaskKind::ImageClassification;
+    return bind(KeySpec{.name = "model",
+                        .kind = ValueKind::Choice,
+                        .required = true,
+                        .choices = models::backbone_names(),
+                        .help = pretraining ? "backbone to pretrain (kiln list-models)"
+                                            : "backbone (kiln list-models); its weights from "
+                                              "model_args.backbone_weights",
+                        .also_accepts = torchscript ? models::is_torchscript_model
+                                                    : std::function<bool(const std::string&)>(),
+                        .also_accepts_help = torchscript ? kTorchScriptHelp : "",
+                        .form = {FormSection::Main, KILN_FORM_LABEL("Model")}},
+                &TrainConfig::model);
+}
+
+// `data`: image folders for pretraining; the labelled splits (or a YOLO data.yaml) for the
+// fine-tuning tasks.
+Train data_setting(TaskKind task) {
+    if (task == TaskKind::Pretraining) {
+        KeySpec key = data_key();
+        key.form = {FormSection::Main, KILN_FORM_LABEL("Dataset")};
+        return bind(std::move(key), &TrainConfig::data);
+    }
+    return bind(KeySpec{.name = "data",
+                        .kind = has_boxes(task) ? ValueKind::ObjectOrPath : ValueKind::Object,
+                        .required = true,
+                        .help = labelled_data_help(task),
+                        .form = {FormSection::Main, KILN_FORM_LABEL("Dataset")}},
+                &TrainConfig::labelled_data);
+}
+
+std::vector<Train> pretraining_settings() {
+    KeySpec teacher{.name = "teacher",
+                    .kind = ValueKind::Text,
+                    .help = "distillation: the teacher, an exported model or checkpoint, or "
+                            "torchscript:FILE",
+                    .form = {FormSection::Main, KILN_FORM_LABEL("Teacher")}};
+    return {
+        bind(KeySpec{.name = "method",
+                     .kind = ValueKind::Choice,
+                     .default_value = methods::default_method(),
+                     .choices = methods::method_names(),
+                     .help = "self-supervised method (distillation needs method_args.teacher)",
+                     .form = {FormSection::Main, KILN_FORM_LABEL("Method")}},
+             &TrainConfig::method),
+        bind(KeySpec{.name = "method_args",
+                     .kind = ValueKind::Object,
+                     .default_value = json::object(),
+                     .allows_null = true,
+                     .help = "method settings, e.g. method_args.temperature=0.2",
+                     .children = {teacher},
+                     .open = true},
+             &TrainConfig::method_args),
+    };
+}
+
+std::vector<Train> finetuning_settings(TaskKind task) {
+    KeySpec backbone_weights{.name = "backbone_weights",
+                             .kind = ValueKind::Path,
+                             .help = "start from a pretraining run's backbone: its folder, a "
+                                     "checkpoint or an exported model",
+                             .form = {FormSection::Main, KILN_FORM_LABEL("Start from")}};
+    std::vector<Train> settings = {
+        bind(KeySpec{.name = "model_args",
+                     .kind = ValueKind::Object,
+                     .default_value = json::object(),
+                     .allows_null = true,
+                     .help = model_args_help(task),
+                     .children = {backbone_weights},
+                     .open = true},
+             &TrainConfig::model_args),
+    };
+    if (has_boxes(task)) {
+        KeySpec map{.name = "map",
+                    .kind = ValueKind::Object,
+                    .default_value = json::object(),
+                    .help = "COCO mAP of the validation split",
+                    .children = {
+                        {.name = "mode",
+                         .kind = ValueKind::Choice,
+                         .default_value = "async",
+                         .choices = {"async", "sync"},
+                         .help = "async: computed beside training; sync: in the loop"},
+                        {.name = "classwise",
+                         .kind = ValueKind::Boolean,
+                         .default_value = false,
+                         .help = "also log each class's AP"},
+                        {.name = "backend",
+                         .kind = ValueKind::Choice,
+                         .default_value = "auto",
+                         .choices = {"auto", "pycocotools", "faster_coco_eval"},
+                         .help = "accepted for LightlyTrain's configs: Kiln's own evaluator gives "
+                                 "pycocotools' numbers whichever is named"},
+                    }};
+        settings.push_back(bind(KeySpec{.name = "metric_args",
+                                        .kind = ValueKind::Object,
+                                        .default_value = json::object(),
+                                        .allows_null = true,
+                                        .help = "validation metrics' settings",
+                                        .children = {map}},
+                                &TrainConfig::metric_args));
+    }
+    return settings;
+}
+
+// How long the run trains, and how fine-tuning validates.
+std::vector<Train> schedule_settings(TaskKind task) {
+    const bool pretraining = task == TaskKind::Pretraining;
+    std::vector<Train> settings = {
+        bind(KeySpec{.name = "epochs",
+                     .kind = ValueKind::Integer,
+                     .default_value = task_traits(task).default_epochs,
+                     .minimum = 1,
+                     .help = pretraining ? "passes over the dataset"
+                                         : "passes over the training split (unless steps is set)",
+                     .form = {FormSection::Main, KILN_FORM_LABEL("Epochs")}},
+             &TrainConfig::epochs),
+    };
+    if (!pretraining) {
+        settings.push_back(bind(KeySpec{.name = "steps",
+                                        .kind = ValueKind::Integer,
+                                        .allows_null = true,
+                                        .minimum = 1,
+                                        .help = "optimizer steps to train for, instead of epochs"},
+                                &TrainConfig::steps));
+        settings.push_back(
+            bind(KeySpec{.name = "val_every_n_steps",
+                         .kind = ValueKind::Integer,
+                         .allows_null = true,
+                         .minimum = 1,
+                         .help = "validate every N optimizer steps; null: after each epoch"},
+                 &TrainConfig::val_every_n_steps));
+        settings.push_back(
+            bind(KeySpec{.name = "watch_metric",
+                         .kind = ValueKind::Text,
+                         .default_value = task_traits(task).watch_metric,
+                         .help = "the validation metric whose best value picks best.ckpt"},
+                 &TrainConfig::watch_metric));
+    }
+    settings.push_back(bind(batch_size_key(task_traits(task).default_batch_size,
+                                           "global batch size, split over nodes x devices"),
+                            &TrainConfig::batch_size));
+    return settings;
+}
+
+// Where the run computes: devices, nodes, precision, loader threads.
+std::vector<Train> placement_settings() {
+    KeySpec workers = num_workers_key();
+    workers.form = {FormSection::Main, KILN_FORM_LABEL("Loader workers")};
+    KeySpec accelerator = accelerator_key();
+    accelerator.form = {FormSection::Main, KILN_FORM_LABEL("Accelerator")};
+    return {
+        bind(std::move(workers), &TrainConfig::num_workers),
+        devices_setting<TrainConfig>(
+            {.name = "devices",
+             .kind = ValueKind::Devices,
+             .default_value = "auto",
+             .allows_auto = true,
+             .minimum = 1,
+             .help = "devices per node, or the GPUs to use as a list ([0, 2]); auto: every GPU, "
+                     "or 1 on cpu",
+             .form = {FormSection::Main, KILN_FORM_LABEL("Devices")}}),
+        bind(KeySpec{.name = "num_nodes",
+                     .kind = ValueKind::Integer,
+                     .default_value = 1,
+                     .minimum = 1,
+                     .help = "machines taking part in the run",
+                     .form = {FormSection::Main, KILN_FORM_LABEL("Nodes")}},
+             &TrainConfig::num_nodes),
+        bind_enum(std::move(accelerator), &TrainConfig::accelerator, accelerator_names()),
+        bind(KeySpec{.name = "strategy",
+                     .kind = ValueKind::Choice,
+                     .default_value = "auto",
+                     .allows_auto = true,
+                     .choices = {"ddp", "single_device"},
+                     .help = "auto: ddp when more than one process"},
+             &TrainConfig::strategy),
+        bind(KeySpec{.name = "sync_batchnorm",
+                     .kind = ValueKind::Boolean,
+                     .default_value = false,
+                     .help = "ddp: batch-norm statistics over the global batch (SyncBatchNorm)",
+                     .form = {FormSection::Main, KILN_FORM_LABEL("Sync batch norm")}},
+             &TrainConfig::sync_batchnorm),
+        bind_enum(KeySpec{.name = "precision",
+                          .kind = ValueKind::Choice,
+                          .default_value = "auto",
+                          .allows_auto = true,
+                          .choices = precision_choices(),
+                          .help = "auto: bf16-mixed on GPUs that support it, else 32-true",
+                          .form = {FormSection::Main, KILN_FORM_LABEL("Precision")}},
+                  &TrainConfig::precision, precision_names()),
+        bind(KeySpec{.name = "seed",
+                     .kind = ValueKind::Integer,
+                     .default_value = 0,
+                     .help = "seed for weights, shuffling and augmentations",
+                     .form = {FormSection::Main, KILN_FORM_LABEL("Seed")}},
+             &TrainConfig::seed),
+    };
+}
+
+KeySpec optim_args_key() {
+    const auto number = [](const char* name, double minimum, double maximum, json fallback,
+                           const char* help, FormPlace form = {}) {
+        return KeySpec{.name = name,
+                       .kind = ValueKind::Number,
+                       .default_value = std::move(fallback),
+                       .minimum = minimum,
+                       .maximum = maximum,
+                       .help = help,
+                       .form = form};
+    };
+    return {
+        .name = "optim_args",
+        .kind = ValueKind::Object,
+        .default_value = json::object(),
+        .allows_null = true,
+        .help = "optimizer settings; unset ones are the optimizer's defaults for the method "
+                "or task (kiln train --help shows them)",
+        .children = {
+            number("lr", 0.0, 1e9, nullptr,
+                   "learning rate for a global batch of 256, scaled linearly with the batch",
+                   {FormSection::Advanced, KILN_FORM_LABEL("Learning rate")}),
+            number("weight_decay", 0.0, 10.0, nullptr,
+                   "not applied to biases and normalisation weights",
+                   {FormSection::Advanced, KILN_FORM_LABEL("Weight decay")}),
+            number("momentum", 0.0, 1.0, nullptr, "sgd and lars"),
+            number("warmup_epochs", 0.0, 1e6, nullptr, "linear warm-up, at most a tenth of the run",
+                   {FormSection::Advanced, KILN_FORM_LABEL("Warm-up epochs")}),
+            {.name = "betas",
+             .kind = ValueKind::Numbers,
+             .default_value = {0.9, 0.999},
+             .maximum = 1.0,
+             .count = 2,
+             .help = "adamw"},
+            number("eps", 0.0, 1.0, 1e-8, "adamw"),
+            number("trust_coefficient", 0.0, 10.0, 0.001, "lars"),
+        }};
+}
+
+std::vector<Train> optimization_settings(TaskKind task) {
+    const bool pretraining = task == TaskKind::Pretraining;
+    KeySpec image_size{.name = "image_size",
+                       .kind = ValueKind::ImageSize,
+                       .minimum = 1,
+                       .maximum = 4096,
+                       .help = "side length, or [height, width], of the training views",
+                       .form = {FormSection::Main, KILN_FORM_LABEL("Image size")}};
+    return {
+        bind(KeySpec{.name = "optim",
+                     .kind = ValueKind::Choice,
+                     .default_value = "auto",
+                     .allows_auto = true,
+                     .choices = {"sgd", "adamw", "lars"},
+                     .help = pretraining ? "optimizer; auto picks the method's default"
+                                         : "optimizer; auto: adamw",
+                     .form = {FormSection::Advanced, KILN_FORM_LABEL("Optimizer")}},
+             &TrainConfig::optim),
+        bind(optim_args_key(), &TrainConfig::optim_args),
+        bind(KeySpec{.name = "transform_args",
+                     .kind = ValueKind::Object,
+                     .default_value = json::object(),
+                     .allows_null = true,
+                     .help = "augmentation settings, e.g. transform_args.image_size=96",
+                     .children = {image_size},
+                     .open = true},
+             &TrainConfig::transform_args),
+        bind(KeySpec{.name = "gradient_accumulation_steps",
+                     .kind = ValueKind::Integer,
+                     .default_value = 1,
+                     .minimum = 1,
+                     .help = "batches whose gradients are summed before each optimizer step",
+                     .form = {FormSection::Advanced, KILN_FORM_LABEL("Gradient accumulation")}},
+             &TrainConfig::gradient_accumulation_steps),
+    };
+}
+
+// What the run writes, and where it starts from.
+std::vector<Train> run_files_settings() {
+    KeySpec model_checkpoint{
+        .name = "model_checkpoint",
+        .kind = ValueKind::Object,
+        .default_value = json::object(),
+        .help = "checkpoints besides the one after each epoch",
+        .children = {{.name = "every_n_steps",
+                      .kind = ValueKind::Integer,
+                      .default_value = 0,
+                      .help = "also write last.ckpt every N optimizer steps (0: only after each "
+                              "epoch and on stop)",
+                      .form = {FormSection::Advanced, KILN_FORM_LABEL("Checkpoint every")}}}};
+    return {
+        bind(object_key("loader_args", "data loader settings"), &TrainConfig::loader_args),
+        bind(object_key("loggers",
+                        "loggers.tensorboard, loggers.mlflow, loggers.wandb, loggers.jsonl (null "
+                        "disables)",
+                        {"jsonl", "tensorboard", "mlflow", "wandb"}),
+             &TrainConfig::loggers),
+        bind(KeySpec{.name = "callbacks",
+                     .kind = ValueKind::Object,
+                     .default_value = json::object(),
+                     .allows_null = true,
+                     .help = "callbacks.model_checkpoint.every_n_steps=N also checkpoints every N "
+                             "steps",
+                     .children = {model_checkpoint}},
+             &TrainConfig::callbacks),
+        bind(KeySpec{.name = "resume_interrupted",
+                     .kind = ValueKind::Boolean,
+                     .default_value = false,
+                     .help = "continue an interrupted run in `out` from its last checkpoint"},
+             &TrainConfig::resume_interrupted),
+        bind(KeySpec{.name = "checkpoint",
+                     .kind = ValueKind::Path,
+                     .allows_null = true,
+                     .help = "start from these weights (weights only)"},
+             &TrainConfig::checkpoint),
+        bind(overwrite_key("replace what an earlier run left in `out`"), &TrainConfig::overwrite),
+    };
+}
+
+CommandSettings<TrainConfig> make_train_settings(TaskKind task) {
+    std::vector<Train> settings = {
+        bind(KeySpec{.name = "out",
+                     .kind = ValueKind::Path,
+                     .required = true,
+                     .help = "run directory: config, logs, metrics, checkpoints, exported model",
+                     .form = {FormSection::Main, KILN_FORM_LABEL("Output folder")}},
+             &TrainConfig::out),
+        data_setting(task),
+        model_setting(task),
+    };
+    const auto add = [&settings](std::vector<Train> more) {
+        settings.insert(settings.end(), more.begin(), more.end());
+    };
+    add(task == TaskKind::Pretraining ? pretraining_settings() : finetuning_settings(task));
+    add(schedule_settings(task));
+    add(placement_settings());
+    add(optimization_settings(task));
+    add(run_files_settings());
+    return {task_traits(task).command, std::move(settings)};
+}
+
+} // namespace
+
+const CommandSettings<TrainConfig>& train_settings(TaskKind task) {
+    static const std::vector<CommandSettings<TrainConfig>> all = [] {
+        std::vector<CommandSettings<TrainConfig>> made;
+        for (const TaskTraits& entry : task_table()) {
+            made.push_back(make_train_settings(entry.kind));
+        }
+        return made;
+    }();
+    for (std::size_t i = 0; i < task_table().size(); ++i) {
+        if (task_table()[i].kind == task) {
+            return all[i];
+        }
+    }
+    return all.front();
+}
+
+} // namespace kiln::config
