@@ -90,6 +90,9 @@ std::string expected_type(const KeySpec& spec) {
     case ValueKind::ImageSize:
         text = "integer or [height, width]";
         break;
+    case ValueKind::Duration:
+        text = "seconds or \"DD:HH:MM:SS\"";
+        break;
     case ValueKind::Object:
         text = "dictionary";
         break;
@@ -153,6 +156,8 @@ public:
             return check_choice(value);
         case ValueKind::ImageSize:
             return check_image_size(value);
+        case ValueKind::Duration:
+            return check_duration(value);
         case ValueKind::Object:
             return check_object(value);
         case ValueKind::ObjectOrPath:
@@ -292,6 +297,40 @@ private:
         }
         issues_.push_back({path_, message + " (expected " + expected_type(spec_) + ")"});
         return nullptr;
+    }
+
+    // Seconds, or "DD:HH:MM:SS" with any leading fields left out ("1:30:00", "45:00"): the
+    // canonical form is the seconds.
+    json check_duration(const json& value) const {
+        if (value.is_number()) {
+            return check_number(path_, value);
+        }
+        if (!value.is_string()) {
+            return reject(path_, value, expected_type(spec_));
+        }
+        const std::string& text = value.get_ref<const std::string&>();
+        static const double kUnits[] = {1.0, 60.0, 3600.0, 86400.0};
+        double seconds = 0.0;
+        std::size_t field = 0;
+        std::size_t end = text.size();
+        while (true) {
+            const std::size_t colon = end == 0 ? std::string::npos : text.rfind(':', end - 1);
+            const std::size_t begin = colon == std::string::npos ? 0 : colon + 1;
+            const std::string part = text.substr(begin, end - begin);
+            if (field >= 4 || part.empty() ||
+                part.find_first_not_of("0123456789") != std::string::npos) {
+                issues_.push_back({path_, "expected seconds or \"DD:HH:MM:SS\" (e.g. "
+                                          "\"00:00:05:00\" for five minutes), got " +
+                                              value.dump()});
+                return nullptr;
+            }
+            seconds += std::stod(part) * kUnits[field++];
+            if (colon == std::string::npos) {
+                break;
+            }
+            end = colon;
+        }
+        return check_number(path_, json(seconds));
     }
 
     // One message for the key, whichever side is wrong.

@@ -21,6 +21,7 @@ enum class ValueKind {
     Boolean,         // true or false
     Choice,          // one of `choices`
     ImageSize,       // one side length, or [height, width]
+    Duration,        // seconds (at least `minimum`), or Lightning's "DD:HH:MM:SS" (or a tail of it)
     Object,          // a dictionary: of `children` (when given), or of the keys in `choices`
     ObjectOrPath,    // a dictionary, or the path of a file that describes one
 };

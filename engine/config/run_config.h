@@ -60,6 +60,7 @@ struct TrainConfig {
     nlohmann::json metric_args; // detection: metric_args.map (mode, classwise, backend)
     int epochs = 0;
     std::optional<int> steps;             // fine-tuning: instead of epochs
+    std::optional<double> max_time;       // seconds: the run's length instead of epochs or steps
     std::optional<int> val_every_n_steps; // fine-tuning; unset: after each epoch
     std::string watch_metric;             // fine-tuning: picks best.ckpt
     int batch_size = 0;                   // global: split over num_nodes x devices

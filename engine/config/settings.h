@@ -61,8 +61,8 @@ private:
 };
 
 // A setting stored in `member` as it is typed: int, bool, double, std::string, a path, a list of
-// paths, std::optional<int> (unset: "auto" or null, as the key allows), std::optional<path>
-// (null when unset) or raw JSON (a dictionary, or null).
+// paths, std::optional<int> or <double> (unset: "auto" or null, as the key allows),
+// std::optional<path> (null when unset) or raw JSON (a dictionary, or null).
 template <class Config, class T> Setting<Config> bind(KeySpec key, T Config::*member) {
     namespace fs = std::filesystem;
     using nlohmann::json;
@@ -72,6 +72,8 @@ template <class Config, class T> Setting<Config> bind(KeySpec key, T Config::*me
         T& field = config.*member;
         if constexpr (std::is_same_v<T, std::optional<int>>) {
             field = value.is_number_integer() ? std::optional<int>(value.get<int>()) : std::nullopt;
+        } else if constexpr (std::is_same_v<T, std::optional<double>>) {
+            field = value.is_number() ? std::optional<double>(value.get<double>()) : std::nullopt;
         } else if constexpr (std::is_same_v<T, std::optional<fs::path>>) {
             field = value.is_string() ? std::optional<fs::path>(value.get<std::string>())
                                       : std::nullopt;
@@ -90,7 +92,8 @@ template <class Config, class T> Setting<Config> bind(KeySpec key, T Config::*me
     };
     setting.write = [member, unset_is_auto](const Config& config) -> json {
         const T& field = config.*member;
-        if constexpr (std::is_same_v<T, std::optional<int>>) {
+        if constexpr (std::is_same_v<T, std::optional<int>> ||
+                      std::is_same_v<T, std::optional<double>>) {
             return field ? json(*field) : unset_is_auto ? json("auto") : json();
         } else if constexpr (std::is_same_v<T, std::optional<fs::path>>) {
             return field ? json(field->string()) : json();

@@ -198,6 +198,16 @@ std::vector<Train> schedule_settings(TaskKind task) {
                          .help = "the validation metric whose best value picks best.ckpt"},
                  &TrainConfig::watch_metric));
     }
+    settings.push_back(bind(
+        KeySpec{.name = "max_time",
+                .kind = ValueKind::Duration,
+                .allows_null = true,
+                .minimum = 1,
+                .maximum = 1e9,
+                .help = "train for this long instead (seconds, or \"DD:HH:MM:SS\"): the "
+                        "schedule is fitted from the measured speed so that it ends, validated "
+                        "and saved, when the time is up"},
+        &TrainConfig::max_time));
     settings.push_back(bind(batch_size_key(task_traits(task).default_batch_size,
                                            "global batch size, split over nodes x devices"),
                             &TrainConfig::batch_size));
@@ -300,11 +310,18 @@ KeySpec optim_args_key() {
 
 std::vector<Train> optimization_settings(TaskKind task) {
     const bool pretraining = task == TaskKind::Pretraining;
+    // Fine-tuning trains at the data's own size unless told; pretraining at the method's views.
     KeySpec image_size{.name = "image_size",
                        .kind = ValueKind::ImageSize,
+                       .default_value = pretraining ? json() : json("auto"),
+                       .allows_auto = !pretraining,
                        .minimum = 1,
                        .maximum = 4096,
-                       .help = "side length, or [height, width], of the training views",
+                       .help = pretraining
+                                   ? "side length, or [height, width], of the training views"
+                                   : "side length, or [height, width], of the training views; "
+                                     "auto: the training images' median size in multiples of "
+                                     "32, at most 640",
                        .form = {FormSection::Main, KILN_FORM_LABEL("Image size")}};
     return {
         bind(KeySpec{.name = "optim",

@@ -163,10 +163,14 @@ TransformArgs dino_transform(const json& transform_args, std::vector<ConfigIssue
     return transform;
 }
 
-TransformArgs finetune_transform(const json& transform_args, bool training,
-                                 double default_min_scale) {
+TransformArgs finetune_transform(const json& given, bool training, double default_min_scale) {
     std::vector<ConfigIssue> issues;
     TransformArgs transform;
+    // image_size=auto is the task's to resolve from its images; checked here at the default.
+    json transform_args = given;
+    if (transform_args.is_object() && transform_args.value("image_size", json()) == "auto") {
+        transform_args.erase("image_size");
+    }
     JsonArgs args(transform_args, "transform_args", issues);
     ViewArgs view;
     view.min_scale = default_min_scale;

@@ -19,6 +19,7 @@ void save_checkpoint(const std::filesystem::path& path, const TrainingState& sta
     archive.write(key::kEpoch, c10::IValue(position.epoch));
     archive.write(key::kNextBatch, c10::IValue(position.next_batch));
     archive.write(key::kOptimizerStep, c10::IValue(position.optimizer_step));
+    archive.write(key::kTrainedSeconds, c10::IValue(position.trained_seconds));
     if (position.best_value) {
         archive.write(key::kBestValue, c10::IValue(*position.best_value));
         archive.write(key::kBestStep, c10::IValue(position.best_step));
@@ -48,6 +49,9 @@ Position load_checkpoint(const std::filesystem::path& path, const TrainingState&
     position.epoch = archive->integer(key::kEpoch);
     position.next_batch = archive->integer(key::kNextBatch);
     position.optimizer_step = archive->integer(key::kOptimizerStep);
+    if (archive->contains(key::kTrainedSeconds)) { // absent before max_time
+        position.trained_seconds = archive->real(key::kTrainedSeconds);
+    }
     if (archive->contains(key::kBestValue)) {
         position.best_value = archive->real(key::kBestValue);
         position.best_step = archive->integer(key::kBestStep);

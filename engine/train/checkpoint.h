@@ -20,6 +20,8 @@ struct Position {
     // Fine-tuning: the best value of the watched validation metric so far, and its step.
     std::optional<double> best_value;
     std::int64_t best_step = 0;
+    // Wall seconds the run has trained for (with max_time, what its budget has spent).
+    double trained_seconds = 0.0;
 };
 
 // What a checkpoint holds besides the position and the settings.

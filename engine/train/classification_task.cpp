@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/json_args.h"
+#include "data/image_sizes.h"
 #include "data/labelled_samples.h"
 #include "data/view_transform.h"
 #include "eval/confusion_matrix.h"
@@ -49,11 +50,11 @@ models::Classifier make_classifier(const TrainConfig& config, const ClassifierAr
 
 ClassificationTask::ClassificationTask(const TrainConfig& config) {
     const ClassifierArgs args = read_model_args(config.model_args);
-    data::TransformArgs train_transform =
-        data::finetune_transform(config.transform_args, true, 0.08);
-    data::TransformArgs val_transform =
-        data::finetune_transform(config.transform_args, false, 0.08);
     data::ClassificationData data = data::load_classification_data(config.labelled_data);
+    const nlohmann::json transform_args = sized_transform_args(
+        config.transform_args, [&data] { return data::sampled_image_sizes(data.train.paths); });
+    data::TransformArgs train_transform = data::finetune_transform(transform_args, true, 0.08);
+    data::TransformArgs val_transform = data::finetune_transform(transform_args, false, 0.08);
     if (data.classes.size() < 2) {
         throw Error("data: classification needs at least two classes, found " +
                     std::to_string(data.classes.size()) + "; add class folders or labels");

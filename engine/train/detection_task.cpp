@@ -109,14 +109,16 @@ DetectionTask::DetectionTask(const TrainConfig& config, bool masks) : masks_(mas
     const DetectorArgs args = read_model_args(config.model_args, masks);
     synchronous_ = config.map.synchronous;
     classwise_ = config.map.classwise;
-    const data::TransformArgs train_transform =
-        data::finetune_transform(config.transform_args, true, kMinCropScale);
-    const data::TransformArgs val_transform =
-        data::finetune_transform(config.transform_args, false, kMinCropScale);
-    view_height_ = val_transform.views.front().height;
-    view_width_ = val_transform.views.front().width;
     const int threads = system::usable_cpu_cores();
     data::DetectionData data = data::load_detection_data(config.labelled_data, masks, threads);
+    const nlohmann::json transform_args =
+        sized_transform_args(config.transform_args, [&data] { return data.train.sizes; });
+    const data::TransformArgs train_transform =
+        data::finetune_transform(transform_args, true, kMinCropScale);
+    const data::TransformArgs val_transform =
+        data::finetune_transform(transform_args, false, kMinCropScale);
+    view_height_ = val_transform.views.front().height;
+    view_width_ = val_transform.views.front().width;
     for (const std::string& warning : data.warnings) {
         log::warning("data: " + warning);
     }

@@ -3,6 +3,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/log.h"
+#include "data/image_sizes.h"
 #include "data/loader.h"
 #include "models/backbone.h"
 #include "models/checkpoint_file.h"
@@ -206,6 +207,24 @@ void FinetuningTask::check_watch_metric(const std::string& configured) const {
         throw ConfigError(
             {{"watch_metric",
               "\"" + watched + "\" is not a metric of this task; choose one of " + known}});
+    }
+}
+
+nlohmann::json FinetuningTask::sized_transform_args(
+    const nlohmann::json& transform_args,
+    const std::function<std::vector<std::array<int, 2>>()>& sizes) {
+    transform_args_ = transform_args.is_object() ? transform_args : nlohmann::json::object();
+    if (transform_args_.value("image_size", nlohmann::json()) == "auto") {
+        const data::AutoImageSize size = data::auto_image_size(sizes());
+        transform_args_["image_size"] = {size.height, size.width};
+        log::info("transform_args.image_size=auto: " + size.explanation());
+    }
+    return transform_args_;
+}
+
+void FinetuningTask::resolve_settings(TrainConfig& config) const {
+    if (!transform_args_.is_null()) {
+        config.transform_args = transform_args_;
     }
 }
 

@@ -5,6 +5,8 @@
 #include "data/sample_source.h"
 #include "train/task.h"
 
+#include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -26,6 +28,7 @@ public:
     void save(models::Archive& archive) override;
     void load(const models::Archive& archive) override;
     void export_model(const std::filesystem::path& file) override;
+    void resolve_settings(TrainConfig& config) const override;
 
     const data::ClassNames& classes() const { return classes_; }
     // The model's outputs for a batch of images already placed: logits.
@@ -88,7 +91,14 @@ protected:
     // metrics() by default.
     virtual std::vector<std::string> metric_names() const;
 
+    // `transform_args` with image_size=auto replaced by the size the training images call for
+    // (data::auto_image_size of `sizes()`, logged), kept for resolve_settings().
+    nlohmann::json
+    sized_transform_args(const nlohmann::json& transform_args,
+                         const std::function<std::vector<std::array<int, 2>>()>& sizes);
+
 private:
+    nlohmann::json transform_args_; // as sized_transform_args() resolved them
     std::shared_ptr<torch::nn::Module> model_;
     data::ClassNames classes_;
     bool multilabel_ = false;

@@ -77,6 +77,54 @@ FitLoop::FitLoop(const TrainConfig& config, Task& task, Strategy& strategy,
               advised_settings(config, precision.precision())),
       validation_loader_(validation_loader) {}
 
+std::int64_t steps_within(double budget, double spent, double seconds_per_step, double reserve,
+                          std::int64_t steps) {
+    const double left = budget - spent - reserve;
+    if (left <= 0 || seconds_per_step <= 0) {
+        return steps;
+    }
+    return steps + static_cast<std::int64_t>(std::floor(left / seconds_per_step));
+}
+
+double FitLoop::spent_seconds() const {
+    return spent_before_ +
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+}
+
+// max_time: every few steps, the total steps are fitted to what the budget has left at the
+// speed measured so far (validations and checkpoints included), keeping time for the final
+// validation and checkpoint; the cosine decay follows, and the run ends when the steps are
+// done. Every rank takes the first rank's estimate.
+void FitLoop::fit_schedule_to_time(const Position& position) {
+    const std::int64_t done = position.optimizer_step - first_step_;
+    if (!schedule_.time_budget || done < kStepsBeforeTimeFit || done % kStepsBeforeTimeFit != 0) {
+        return;
+    }
+    const double spent = spent_seconds();
+    const double per_step = (spent - spent_before_) / double(done);
+    const double reserve = validation_seconds_ + save_seconds_ + per_step;
+    at::Tensor total = torch::zeros({1}, torch::kFloat64);
+    if (strategy_.writes()) {
+        total[0] = double(steps_within(*schedule_.time_budget, spent, per_step, reserve,
+                                       position.optimizer_step));
+    }
+    total = total.to(strategy_.device());
+    if (strategy_.world_size() > 1) {
+        strategy_.sum_over_ranks(total);
+    }
+    schedule_.total_steps =
+        std::max(position.optimizer_step, static_cast<std::int64_t>(total.cpu()[0].item<double>()));
+    schedule_.epochs = (schedule_.total_steps + schedule_.steps_per_epoch - 1) /
+                       std::max<std::int64_t>(1, schedule_.steps_per_epoch);
+    const auto warmup = std::min<std::int64_t>(
+        static_cast<std::int64_t>(schedule_.warmup_epochs * double(schedule_.steps_per_epoch)),
+        schedule_.total_steps / 10);
+    // A warm-up under way is never cut short (the rate would jump).
+    schedule_.warmup_steps = position.optimizer_step < schedule_.warmup_steps
+                                 ? std::max(warmup, position.optimizer_step)
+                                 : std::min(warmup, schedule_.warmup_steps);
+}
+
 RunSummary::Status FitLoop::run(Position& position) {
     const std::int64_t batches_per_epoch = loader_.batches_per_epoch();
     if (strategy_.writes()) {
@@ -84,6 +132,9 @@ RunSummary::Status FitLoop::run(Position& position) {
     }
     best_value_ = position.best_value;
     best_step_ = position.best_step;
+    started_ = std::chrono::steady_clock::now();
+    first_step_ = position.optimizer_step;
+    spent_before_ = position.trained_seconds;
     const auto done = [&] { return position.optimizer_step >= schedule_.total_steps; };
     while (position.epoch < schedule_.epochs && !done()) {
         loader_.start_epoch(position.epoch, position.next_batch);
@@ -95,6 +146,7 @@ RunSummary::Status FitLoop::run(Position& position) {
                 return RunSummary::Status::Cancelled;
             }
             finish_validations(position, *stopping);
+            fit_schedule_to_time(position);
             const bool epoch_done = position.next_batch >= batches_per_epoch || done();
             if (epoch_done) {
                 report(true);
@@ -146,6 +198,7 @@ void FitLoop::validate(Position& position) {
     if (strategy_.world_size() > 1) {
         context.stop = StopToken(); // ranks finish the pass together
     }
+    const auto started = std::chrono::steady_clock::now();
     // Every rank validates with rank 0's batch-norm statistics, as it will be saved.
     strategy_.before_step(module);
     Validation validation;
@@ -156,6 +209,8 @@ void FitLoop::validate(Position& position) {
         validation = task_.validate(context);
     }
     module.train();
+    validation_seconds_ =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (context.stop.stop_requested()) {
         return; // a partial pass says nothing about the model
     }
@@ -349,12 +404,16 @@ bool FitLoop::report(PendingStep& pending) {
 }
 
 // Every step before the checkpoint is reported first, so what observers keep covers it.
-void FitLoop::save(const Position& position) {
+void FitLoop::save(Position& position) {
     report(true);
+    const auto started = std::chrono::steady_clock::now();
+    position.trained_seconds = spent_seconds();
     if (strategy_.writes()) {
         observer_.before_checkpoint(checkpoint_);
         save_checkpoint(checkpoint_, {task_, optimizer_, precision_}, position, config_);
     }
+    save_seconds_ =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 
 } // namespace kiln::train

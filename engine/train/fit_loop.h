@@ -9,6 +9,7 @@
 #include "train/step_timer.h"
 #include "train/task.h"
 
+#include <chrono>
 #include <deque>
 #include <filesystem>
 #include <memory>
@@ -28,7 +29,17 @@ struct Schedule {
     std::int64_t epochs = 0; // enough to hold total_steps; the last may end early
     // Fine-tuning: validate every this many steps; 0: after each epoch.
     std::int64_t validate_every_n_steps = 0;
+    // max_time: the run's length in wall seconds; total_steps is then refitted as it trains.
+    std::optional<double> time_budget;
+    std::int64_t steps_per_epoch = 1;
+    double warmup_epochs = 0.0;
 };
+
+// With a time budget: the total steps that end the run when `budget` seconds are spent, after
+// `steps` steps took `seconds_per_step` each and `spent` seconds in all, keeping `reserve`
+// seconds for the final validation and checkpoint. Never fewer than `steps`.
+std::int64_t steps_within(double budget, double spent, double seconds_per_step, double reserve,
+                          std::int64_t steps);
 
 // The parameters of `module` that train (requires_grad).
 std::vector<at::Tensor> trainable_parameters(torch::nn::Module& module);
@@ -52,6 +63,8 @@ std::vector<at::Tensor> trainable_parameters(torch::nn::Module& module);
 class FitLoop {
 public:
     static constexpr std::size_t kMaxPendingSteps = 8;
+    // With max_time, the schedule is fitted every this many steps, from the first such steps.
+    static constexpr std::int64_t kStepsBeforeTimeFit = 10;
 
     FitLoop(const TrainConfig& config, Task& task, Strategy& strategy, PrecisionPolicy& precision,
             Optimizer& optimizer, data::Loader& loader, TrainObserver& observer, StopToken stop,
@@ -80,7 +93,7 @@ private:
     std::optional<bool> step(Position& position);
     bool report(bool all);
     bool report(PendingStep& pending);
-    void save(const Position& position);
+    void save(Position& position);
     void validate(Position& position);
     // Reports the validations whose metrics are complete, in order; with `wait`, all of them.
     // Returns whether any was reported.
@@ -119,6 +132,15 @@ private:
     double last_loss_ = 0.0;
     double epoch_loss_ = 0.0;
     std::int64_t epoch_steps_ = 0;
+    // max_time: when this process started training, from which step, and what the run had
+    // spent before (a resumed run); how long the last validation and checkpoint took.
+    std::chrono::steady_clock::time_point started_;
+    std::int64_t first_step_ = 0;
+    double spent_before_ = 0.0;
+    double validation_seconds_ = 0.0;
+    double save_seconds_ = 0.0;
+    double spent_seconds() const;
+    void fit_schedule_to_time(const Position& position);
 };
 
 } // namespace kiln::train

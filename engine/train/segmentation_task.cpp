@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/json_args.h"
+#include "data/image_sizes.h"
 #include "data/labelled_samples.h"
 #include "data/view_transform.h"
 #include "eval/confusion_matrix.h"
@@ -46,12 +47,14 @@ models::Segmenter make_segmenter(const TrainConfig& config, const SegmenterArgs&
 
 SegmentationTask::SegmentationTask(const TrainConfig& config) {
     const SegmenterArgs args = read_model_args(config.model_args);
-    const data::TransformArgs train_transform =
-        data::finetune_transform(config.transform_args, true, kMinCropScale);
-    const data::TransformArgs val_transform =
-        data::finetune_transform(config.transform_args, false, kMinCropScale);
     data::SegmentationData data =
         data::load_segmentation_data(config.labelled_data, system::usable_cpu_cores());
+    const nlohmann::json transform_args = sized_transform_args(
+        config.transform_args, [&data] { return data::sampled_image_sizes(data.train.paths); });
+    const data::TransformArgs train_transform =
+        data::finetune_transform(transform_args, true, kMinCropScale);
+    const data::TransformArgs val_transform =
+        data::finetune_transform(transform_args, false, kMinCropScale);
     model_ = make_segmenter(config, args, static_cast<std::int64_t>(data.classes.size()),
                             train_transform.num_channels);
     set_up(model_.ptr(), {data.classes, false},

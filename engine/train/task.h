@@ -101,6 +101,9 @@ public:
     virtual void load(const models::Archive& archive) = 0;
     // The weights a run exports (exported_models/exported_last.pt, exported_best.pt).
     virtual void export_model(const std::filesystem::path& file) = 0;
+    // Fills in what the task's data decided of settings left on auto (image_size=auto), so
+    // that config.json and checkpoints hold what the run trained with.
+    virtual void resolve_settings(TrainConfig& config) const { (void)config; }
 };
 
 // The task `config.task` names, set up from `config` (data scanned and checked, model built,

@@ -67,12 +67,20 @@ data::LoaderOptions loader_options(const TrainConfig& config, const Strategy& st
 
 // The learning rate scaled linearly with the batch (per 256 images), linear warm-up (at most a
 // tenth of the run), cosine decay over every optimizer step; `steps` when given, else `epochs`.
+// With max_time the run's length is its time: the fit loop fits the steps to it once it has
+// measured the first ones (until then, an upper bound of a thousand epochs).
 Schedule schedule_for(const TrainConfig& config, const methods::OptimizerDefaults& optimizer,
                       std::int64_t batches_per_epoch) {
     const std::int64_t accumulation = config.gradient_accumulation_steps;
     const std::int64_t steps_per_epoch = (batches_per_epoch + accumulation - 1) / accumulation;
+    constexpr std::int64_t kTimedEpochsBound = 1000;
     Schedule schedule;
-    schedule.total_steps = config.steps ? *config.steps : steps_per_epoch * config.epochs;
+    schedule.time_budget = config.max_time;
+    schedule.steps_per_epoch = steps_per_epoch;
+    schedule.warmup_epochs = optimizer.warmup_epochs;
+    schedule.total_steps = config.max_time ? steps_per_epoch * kTimedEpochsBound
+                           : config.steps  ? *config.steps
+                                           : steps_per_epoch * config.epochs;
     schedule.epochs = (schedule.total_steps + steps_per_epoch - 1) / steps_per_epoch;
     schedule.validate_every_n_steps = config.val_every_n_steps.value_or(0);
     schedule.peak_lr = optimizer.base_lr * config.batch_size * accumulation / 256.0;
@@ -208,13 +216,16 @@ RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer,
 
 // One process's run: setup that can still reject the settings, then the run folder, then the
 // loop. Only the rank that writes opens the run folder and reports.
-RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken stop,
+RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken stop,
                Strategy& strategy) {
     const auto started = Clock::now();
-    set_compute_threads(config);
-    torch::manual_seed(static_cast<std::uint64_t>(config.seed));
-    const std::unique_ptr<Task> made = make_task(config);
+    set_compute_threads(given);
+    torch::manual_seed(static_cast<std::uint64_t>(given.seed));
+    const std::unique_ptr<Task> made = make_task(given);
     Task& task = *made;
+    // What the data decided of settings left on auto, for config.json and the checkpoints.
+    TrainConfig config = given;
+    task.resolve_settings(config);
     PrecisionPolicy precision(config.precision, strategy.device().type());
     torch::nn::Module& module = task.module();
     move_module(module, strategy.device(), precision.storage_dtype(),

@@ -84,6 +84,30 @@ nlohmann::json setting_default(TaskKind task, const std::string& path) {
     return key != nullptr ? key->default_value : nlohmann::json();
 }
 
+// The value at a dotted path of `settings`, or null where any part of it is missing or is not
+// a dictionary (a project file's values may be anything).
+nlohmann::json value_at(const nlohmann::json& settings, const std::string& path) {
+    const nlohmann::json* value = &settings;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t dot = path.find('.', start);
+        const std::string key = path.substr(start, dot == std::string::npos ? dot : dot - start);
+        if (!value->is_object() || !value->contains(key)) {
+            return nullptr;
+        }
+        value = &(*value)[key];
+        if (dot == std::string::npos) {
+            return *value;
+        }
+        start = dot + 1;
+    }
+}
+
+// The Image size field's default: auto (-1) for fine-tuning, the methods' 224 px views.
+int image_size_default(TaskKind task) {
+    return task == TaskKind::Pretraining ? 224 : -1;
+}
+
 QString task_title(TaskKind kind) {
     switch (kind) {
     case TaskKind::ImageClassification:
@@ -150,8 +174,10 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
                    setting_default(initial, "epochs").get<int>(), this);
     batch_size_ = spin(QStringLiteral("batchSizeField"), 0, 65536,
                        setting_default(initial, "batch_size").get<int>(), this);
-    image_size_ = spin(QStringLiteral("imageSizeField"), 0, 4096, 224, this);
+    // -1 is auto: for fine-tuning the training images' own size, for pretraining the method's.
+    image_size_ = spin(QStringLiteral("imageSizeField"), -1, 4096, 224, this);
     image_size_->setSuffix(tr(" px"));
+    image_size_->setSpecialValueText(tr("auto"));
     accelerator_ = combo(QStringLiteral("acceleratorField"), {}, this);
     QStringList precisions;
     for (const auto& [precision, name] : precision_names()) {
@@ -330,6 +356,9 @@ void RunConfigForm::updateTaskRows() {
         if (nlohmann::json(box->value()) == setting_default(shown_task_, path)) {
             box->setValue(setting_default(kind, path).get<int>());
         }
+    }
+    if (image_size_->value() == image_size_default(shown_task_)) {
+        image_size_->setValue(image_size_default(kind));
     }
     shown_task_ = kind;
     QStringList present;
@@ -605,7 +634,11 @@ nlohmann::json RunConfigForm::settings() const {
     const TaskKind kind = task();
     // Augmentation as typed (a JSON object; validate() says when it is not one).
     nlohmann::json transform_args = augmentationArgs().value_or(nlohmann::json::object());
-    transform_args["image_size"] = {image_size_->value(), image_size_->value()};
+    if (image_size_->value() >= 0) {
+        transform_args["image_size"] = {image_size_->value(), image_size_->value()};
+    } else if (kind != TaskKind::Pretraining) {
+        transform_args["image_size"] = "auto";
+    }
     nlohmann::json settings = {
         {"task", task_traits(kind).name},   {"model", model_->currentText().toStdString()},
         {"epochs", epochs_->value()},       {"batch_size", batch_size_->value()},
@@ -731,10 +764,11 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     // What the settings leave out is the task's default, as the command line has it.
     epochs_->setValue(number("epochs", setting_default(task(), "epochs").get<int>()));
     batch_size_->setValue(number("batch_size", setting_default(task(), "batch_size").get<int>()));
-    if (settings.contains("transform_args") && settings["transform_args"].contains("image_size")) {
-        const nlohmann::json& size = settings["transform_args"]["image_size"];
-        image_size_->setValue(size.is_array() ? size[0].get<int>() : size.get<int>());
-    }
+    const nlohmann::json size = value_at(settings, "transform_args.image_size");
+    const nlohmann::json side = size.is_array() && !size.empty() ? size[0] : size;
+    // A value the engine refuses shows as typed where a spin box can hold it; anything else
+    // as the task's default.
+    image_size_->setValue(side.is_number_integer() ? side.get<int>() : image_size_default(task()));
     // The accelerator first: changing it resets a precision it cannot run.
     // One listed GPU is the accelerator entry of that GPU ("cuda:1").
     const bool one_gpu = settings.contains("devices") && settings["devices"].is_array() &&

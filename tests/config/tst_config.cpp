@@ -102,6 +102,8 @@ json otherValue(const KeySpec& key) {
         return key.choices.back() == key.default_value ? key.choices.front() : key.choices.back();
     case ValueKind::ImageSize:
         return json::array({37, 41});
+    case ValueKind::Duration:
+        return 300;
     case ValueKind::Object:
     case ValueKind::ObjectOrPath:
         return json::object();
@@ -725,6 +727,23 @@ private Q_SLOTS:
         QCOMPARE(config.checkpoint_every_n_steps, std::int64_t{5});
         QCOMPARE(kiln::parse_train_config(minimalTrain()).optimizer.chosen.name,
                  std::string("lars"));
+    }
+
+    // max_time takes seconds or Lightning's "DD:HH:MM:SS", and keeps the seconds.
+    void maxTimeTakesSecondsOrAClock() {
+        json input = minimalTrain();
+        input["max_time"] = "00:01:30:05";
+        QCOMPARE(*kiln::parse_train_config(input).max_time, 5405.0);
+        input["max_time"] = "2:30";
+        QCOMPARE(*kiln::parse_train_config(input).max_time, 150.0);
+        input["max_time"] = 90;
+        QCOMPARE(*kiln::parse_train_config(input).max_time, 90.0);
+        QVERIFY(!kiln::parse_train_config(minimalTrain()).max_time);
+        for (const json& bad : {json("ten minutes"), json("1::2"), json(0), json("00:00:00:00")}) {
+            input["max_time"] = bad;
+            const auto issues = problemsOf([&] { kiln::parse_train_config(input); });
+            QVERIFY2(findIssue(issues, "max_time") != nullptr, bad.dump().c_str());
+        }
     }
 
     // A fine-tuning run's folders and files are checked with its settings, so that `kiln config

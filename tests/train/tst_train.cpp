@@ -696,6 +696,37 @@ private Q_SLOTS:
         }
     }
 
+    // The steps that fit a time budget: what is left over the measured step time, less what the
+    // last validation and checkpoint took; never fewer than the steps done.
+    void timeBudgetsFitTheSteps() {
+        QCOMPARE(kiln::train::steps_within(60.0, 10.0, 0.5, 2.0, 20), std::int64_t{116});
+        QCOMPARE(kiln::train::steps_within(60.0, 59.0, 0.5, 2.0, 20), std::int64_t{20});
+        QCOMPARE(kiln::train::steps_within(60.0, 70.0, 0.5, 0.0, 20), std::int64_t{20});
+    }
+
+    // With max_time the run's length is its time: the schedule is fitted once the first steps
+    // are measured, far below the epochs' bound, and its cosine decay runs to its end before
+    // the run saves and finishes. The time spent is kept in the checkpoint.
+    void maxTimeFitsTheScheduleToTheBudget() {
+        const fs::path out = root_ / "timed";
+        Recorder recorder;
+        const auto summary = kiln::train::train(
+            tinyRun(out, data_, "simclr", 1, {{"max_time", 3}, {"epochs", 1}}), recorder);
+        QCOMPARE(summary.status, kiln::train::RunSummary::Status::Finished);
+        QVERIFY(recorder.steps.size() > kiln::train::FitLoop::kStepsBeforeTimeFit);
+        // The fitted schedule ended the run: the last step was (about) its last.
+        const auto& last = recorder.steps.back();
+        QVERIFY2(last.step <= last.total_steps &&
+                     last.step + kiln::train::FitLoop::kStepsBeforeTimeFit >= last.total_steps,
+                 qPrintable(QString("%1 of %2").arg(last.step).arg(last.total_steps)));
+        QVERIFY2(last.epochs < 1000, qPrintable(QString::number(last.epochs)));
+        QVERIFY2(last.lr < 0.05 * recorder.steps[recorder.steps.size() / 3].lr,
+                 qPrintable(QString::number(last.lr)));
+        const auto archive =
+            kiln::models::read_checkpoint_file(kiln::track::RunDirectory(out).last_checkpoint());
+        QVERIFY(archive->real(kiln::models::checkpoint_key::kTrainedSeconds) > 0.0);
+    }
+
     void resumeGivesTheSameWeightsAsOneRun() {
         Recorder straight;
         const fs::path whole = root_ / "whole";

@@ -1,0 +1,67 @@
+#include "data/image_sizes.h"
+
+#include "core/error.h"
+#include "data/image_decode.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kiln::data {
+namespace {
+
+int median(std::vector<int> values) {
+    std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(values.size() / 2),
+                     values.end());
+    return values[values.size() / 2];
+}
+
+int rounded_to_stride(double side) {
+    return std::max(kAutoImageStride, int(std::lround(side / kAutoImageStride)) * kAutoImageStride);
+}
+
+} // namespace
+
+std::string AutoImageSize::explanation() const {
+    return std::to_string(height) + "x" + std::to_string(width) + " (the training images' median " +
+           std::to_string(median_height) + "x" + std::to_string(median_width) +
+           ", in multiples of " + std::to_string(kAutoImageStride) + ", at most " +
+           std::to_string(kAutoImageMaxSide) + "; set transform_args.image_size to choose)";
+}
+
+AutoImageSize auto_image_size(const std::vector<std::array<int, 2>>& sizes) {
+    if (sizes.empty()) {
+        throw Error("transform_args.image_size=auto: no training image could be read to size "
+                    "the views; give transform_args.image_size");
+    }
+    std::vector<int> widths, heights;
+    for (const auto& [width, height] : sizes) {
+        widths.push_back(width);
+        heights.push_back(height);
+    }
+    AutoImageSize size;
+    size.median_width = median(widths);
+    size.median_height = median(heights);
+    const double longer = std::max(size.median_width, size.median_height);
+    const double shrink = longer > kAutoImageMaxSide ? kAutoImageMaxSide / longer : 1.0;
+    size.width = std::min(kAutoImageMaxSide, rounded_to_stride(size.median_width * shrink));
+    size.height = std::min(kAutoImageMaxSide, rounded_to_stride(size.median_height * shrink));
+    return size;
+}
+
+std::vector<std::array<int, 2>> sampled_image_sizes(const std::vector<std::filesystem::path>& paths,
+                                                    std::size_t sample) {
+    std::vector<std::array<int, 2>> sizes;
+    const std::size_t count = std::min(sample, paths.size());
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::filesystem::path& path = paths[i * paths.size() / count];
+        try {
+            const auto size = stored_image_size(read_file(path), path.string());
+            sizes.push_back({size.width, size.height});
+        } catch (const Error&) {
+            // unreadable: the loader skips and counts it too
+        }
+    }
+    return sizes;
+}
+
+} // namespace kiln::data

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace kiln::data {
+
+// transform_args.image_size=auto: the view size a fine-tuning run trains at, from its images
+// (width, height each): their median height and width, each rounded to a multiple of kStride
+// (the coarsest stride of Kiln's models; at least one stride), the longer side at most
+// kMaxSide with the other kept in proportion. No small image is blown up to 224.
+struct AutoImageSize {
+    int height = 0;
+    int width = 0;
+    int median_height = 0;
+    int median_width = 0;
+    // What was chosen and why, for the log: "96x96 (the training images' median 96x96, ...)".
+    std::string explanation() const;
+};
+inline constexpr int kAutoImageStride = 32;
+inline constexpr int kAutoImageMaxSide = 640;
+AutoImageSize auto_image_size(const std::vector<std::array<int, 2>>& sizes);
+
+// The sizes of up to `sample` of `paths`, evenly spread, read from their headers where the
+// format allows; unreadable files are left out.
+std::vector<std::array<int, 2>> sampled_image_sizes(const std::vector<std::filesystem::path>& paths,
+                                                    std::size_t sample = 256);
+
+} // namespace kiln::data
