@@ -628,8 +628,7 @@ ExportConfig resolve_export_config(const json& input) {
 
 methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& method,
                                               const std::string& optim) {
-    methods::OptimizerDefaults own = {
-        .name = "adamw", .base_lr = 1e-3, .weight_decay = 0.01, .warmup_epochs = 1.0};
+    methods::OptimizerDefaults own = task_traits(task).optimizer;
     if (task == TaskKind::Pretraining) {
         for (const methods::MethodEntry& entry : methods::method_table()) {
             if (entry.name == method) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "methods/method_names.h"
+
 #include <string>
 #include <vector>
 
@@ -27,9 +29,18 @@ struct TaskTraits {
     int default_batch_size = 64;
     bool boxes = false;          // labels are objects with boxes (COCO or YOLO)
     bool instance_masks = false; // ... and each object has a mask
+    // What the task trains with when optim is auto (pretraining: the method's, in its table).
+    methods::OptimizerDefaults optimizer = {
+        .name = "adamw", .base_lr = 1e-3, .weight_decay = 0.01, .warmup_epochs = 1.0};
 
     bool validates() const { return !watch_metric.empty(); }
 };
+
+// Detectors learn their neck and heads from scratch: ten times the fine-tuning rate (6e-4 at a
+// batch of 16, what YOLOv8 trains small sets with) and YOLOv8's weight decay.
+inline methods::OptimizerDefaults detection_optimizer() {
+    return {.name = "adamw", .base_lr = 1e-2, .weight_decay = 5e-4, .warmup_epochs = 1.0};
+}
 
 inline const std::vector<TaskTraits>& task_table() {
     static const std::vector<TaskTraits> table = {
@@ -41,10 +52,11 @@ inline const std::vector<TaskTraits>& task_table() {
         {TaskKind::SemanticSegmentation, "train-semantic-segmentation", "semantic_segmentation",
          "val_metric/miou", "fine-tune a segmentation model on images with masks of class ids"},
         {TaskKind::ObjectDetection, "train-object-detection", "object_detection", "val_metric/map",
-         "fine-tune an object detector on COCO or YOLO boxes", 10, 64, true},
+         "fine-tune an object detector on COCO or YOLO boxes", 10, 64, true, false,
+         detection_optimizer()},
         {TaskKind::InstanceSegmentation, "train-instance-segmentation", "instance_segmentation",
          "val_metric/map", "fine-tune an instance segmentation model on COCO or YOLO masks", 10, 64,
-         true, true},
+         true, true, detection_optimizer()},
     };
     return table;
 }

@@ -119,19 +119,19 @@ ExportSummary export_onnx(const ExportConfig& config) {
     case TaskKind::ObjectDetection:
     case TaskKind::InstanceSegmentation: {
         auto& detector = *module.as<models::DetectorImpl>();
-        const models::OnnxDetections found = detector.to_onnx(graph, input, config.max_detections);
+        models::DecodeOptions decoding;
+        decoding.limit = config.max_detections;
+        const models::OnnxDetections found = detector.to_onnx(graph, input, decoding);
         const std::vector<models::ImageDetections> decoded = models::decode_detections(
-            detector.split(detector.forward(images), height), height, width, config.max_detections);
-        std::vector<at::Tensor> scores, boxes;
-        for (const models::ImageDetections& image : decoded) {
-            scores.push_back(image.scores);
-            boxes.push_back(image.boxes);
-        }
+            detector.split(detector.forward(images), height, width), height, width, decoding);
+        // The model's detections padded as the graph pads them: score 0, box 0.
+        const models::PaddedDetections padded =
+            models::padded_detections(decoded, found.scores.example.size(1));
         outputs.emplace_back("scores", found.scores);
-        references.push_back(torch::stack(scores));
+        references.push_back(padded.scores);
         outputs.emplace_back("classes", found.classes);
         outputs.emplace_back("boxes", found.boxes);
-        references.push_back(torch::stack(boxes));
+        references.push_back(padded.boxes);
         if (!found.masks.name.empty()) {
             outputs.emplace_back("masks", found.masks);
         }

@@ -23,7 +23,8 @@ bool looks_like_torchscript_file(const std::string& model) {
 }
 
 std::vector<std::string> backbone_names() {
-    return {"resnet18", "resnet34", "resnet50", "smallcnn", "vit_tiny", "vit_small"};
+    return {"resnet18", "resnet34", "resnet50", "smallcnn",
+            "cspnet_n", "cspnet_s", "vit_tiny", "vit_small"};
 }
 
 } // namespace kiln::models

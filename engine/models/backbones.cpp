@@ -4,6 +4,7 @@
 #include "models/backbone.h"
 #include "models/batch_norm.h"
 #include "models/checkpoint_file.h"
+#include "models/cspnet.h"
 #include "models/onnx_modules.h"
 #include "models/torch_file.h"
 #include "models/torchscript_backbone.h"
@@ -474,6 +475,9 @@ Backbone make_backbone(const std::string& name, std::int64_t in_channels) {
     }
     if (name == "smallcnn") {
         return std::make_shared<SmallCnnImpl>(in_channels);
+    }
+    if (name.rfind("cspnet_", 0) == 0) {
+        return make_cspnet(name, in_channels);
     }
     if (name == "vit_tiny") {
         return std::make_shared<VisionTransformerImpl>(192, 12, 3, in_channels);

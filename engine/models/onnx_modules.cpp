@@ -1,6 +1,7 @@
 #include "models/onnx_modules.h"
 
 #include "core/error.h"
+#include "models/csp_layers.h"
 
 #include <torch/nn/modules/activation.h>
 #include <torch/nn/modules/conv.h>
@@ -38,10 +39,19 @@ onnx::Value onnx_sequential(onnx::Graph& graph, onnx::Value x, torch::nn::Sequen
         } else if (const auto* linear = layer.as<torch::nn::LinearImpl>()) {
             x = onnx::linear(graph, x, *linear, layer_name, folded ? &*folded : nullptr);
             i += folded ? 1 : 0;
+        } else if (auto* unit = layer.as<ConvUnitImpl>()) {
+            x = unit->to_onnx(graph, x, layer_name);
         } else if (layer.as<torch::nn::ReLUImpl>() != nullptr) {
             x = onnx::relu(graph, x);
         } else if (layer.as<torch::nn::GELUImpl>() != nullptr) {
             x = onnx::gelu(graph, x);
+        } else if (const auto* upsample = layer.as<torch::nn::UpsampleImpl>();
+                   upsample != nullptr && upsample->options.scale_factor() &&
+                   std::holds_alternative<torch::enumtype::kNearest>(upsample->options.mode())) {
+            const std::vector<double>& scale = *upsample->options.scale_factor();
+            x = onnx::resize_nearest(
+                graph, x, static_cast<std::int64_t>(double(x.example.size(2)) * scale[0]),
+                static_cast<std::int64_t>(double(x.example.size(3)) * scale[1]));
         } else if (const auto* upsample = layer.as<torch::nn::UpsampleImpl>();
                    upsample != nullptr && upsample->options.scale_factor() &&
                    std::holds_alternative<torch::enumtype::kBilinear>(upsample->options.mode()) &&

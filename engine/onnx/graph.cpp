@@ -115,6 +115,14 @@ std::string Graph::int64s(const std::vector<std::int64_t>& values) {
     return weight(fresh_name("const"), at::tensor(values, at::TensorOptions().dtype(at::kLong)));
 }
 
+std::string Graph::float32(float value) {
+    const Precision kept = precision_;
+    precision_ = Precision::Float32;
+    const std::string name = weight(fresh_name("float32"), at::scalar_tensor(value, at::kFloat));
+    precision_ = kept;
+    return name;
+}
+
 std::string Graph::scalar(float value) {
     return weight(fresh_name("scalar"), at::scalar_tensor(value, at::kFloat));
 }

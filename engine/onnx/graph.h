@@ -57,6 +57,8 @@ public:
     std::string weight(const std::string& name, const at::Tensor& tensor);
     std::string int64s(const std::vector<std::int64_t>& values);
     std::string scalar(float value); // a floating-point scalar in the export's precision
+    // A float32 scalar whatever the export's precision (NonMaxSuppression's thresholds).
+    std::string float32(float value);
 
     // One node with one output, whose LibTorch counterpart gave `example`.
     Value node(const std::string& op, const std::vector<std::string>& inputs,

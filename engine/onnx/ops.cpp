@@ -108,6 +108,11 @@ Value sigmoid(Graph& graph, const Value& x) {
     return graph.node("Sigmoid", {x.name}, at::sigmoid(x.example));
 }
 
+Value silu(Graph& graph, const Value& x) {
+    const Value gate = sigmoid(graph, x);
+    return graph.node("Mul", {x.name, gate.name}, x.example * gate.example);
+}
+
 Value add(Graph& graph, const Value& a, const Value& b) {
     return graph.node("Add", {a.name, b.name}, a.example + b.example);
 }
@@ -195,6 +200,25 @@ Value resize_bilinear(Graph& graph, const Value& x, std::int64_t height, std::in
     return graph.node("Resize", {x.name, "", "", sizes.name}, example,
                       {{"mode", std::string("linear")},
                        {"coordinate_transformation_mode", std::string("pytorch_half_pixel")}});
+}
+
+Value resize_nearest(Graph& graph, const Value& x, std::int64_t height, std::int64_t width) {
+    if (x.example.size(2) == height && x.example.size(3) == width) {
+        return x;
+    }
+    const at::Tensor example = at::upsample_nearest2d(x.example, {height, width});
+    const Value leading =
+        graph.node("Shape", {x.name}, at::tensor({x.example.size(0), x.example.size(1)}),
+                   {{"start", std::int64_t{0}}, {"end", std::int64_t{2}}});
+    const Value sizes =
+        graph.node("Concat", {leading.name, graph.int64s({height, width})},
+                   at::tensor({x.example.size(0), x.example.size(1), height, width}),
+                   {{"axis", std::int64_t{0}}});
+    // PyTorch's nearest: the source pixel is floor(destination * in / out).
+    return graph.node("Resize", {x.name, "", "", sizes.name}, example,
+                      {{"mode", std::string("nearest")},
+                       {"coordinate_transformation_mode", std::string("asymmetric")},
+                       {"nearest_mode", std::string("floor")}});
 }
 
 Value batch_constant(Graph& graph, const std::string& name, const at::Tensor& constant,

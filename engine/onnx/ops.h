@@ -26,6 +26,7 @@ Value layer_norm(Graph& graph, const Value& x, const torch::nn::LayerNormImpl& n
 Value relu(Graph& graph, const Value& x);
 Value gelu(Graph& graph, const Value& x); // the exact one, with erf, as torch::nn::GELU
 Value sigmoid(Graph& graph, const Value& x);
+Value silu(Graph& graph, const Value& x); // x * sigmoid(x), as torch::nn::SiLU
 Value add(Graph& graph, const Value& a, const Value& b);
 Value multiply(Graph& graph, const Value& x, float factor);
 Value matmul(Graph& graph, const Value& a, const Value& b);
@@ -44,6 +45,8 @@ Value narrow(Graph& graph, const Value& x, std::int64_t axis, std::int64_t start
 Value select(Graph& graph, const Value& x, std::int64_t axis, std::int64_t index);
 // Bilinear, as torch's interpolate with align_corners=false and no antialiasing.
 Value resize_bilinear(Graph& graph, const Value& x, std::int64_t height, std::int64_t width);
+// Nearest-neighbour resizing, as torch's interpolate(size=..., mode="nearest").
+Value resize_nearest(Graph& graph, const Value& x, std::int64_t height, std::int64_t width);
 // A constant [1, ...] repeated along the batch of `like`.
 Value batch_constant(Graph& graph, const std::string& name, const at::Tensor& constant,
                      const Value& like);

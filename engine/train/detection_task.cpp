@@ -9,6 +9,7 @@
 #include "eval/coco/mask_tensor.h"
 #include "models/checkpoint_file.h"
 #include "system/hardware.h"
+#include "train/detection_loss.h"
 
 #include <cmath>
 #include <torch/nn/functional/loss.h>
@@ -23,16 +24,11 @@ using data::DetectedSamples;
 
 // Detection crops keep most of the scene, so that objects are rarely cut.
 constexpr double kMinCropScale = 0.3;
-// Instance masks are made only for detections at least this confident: the rest cost mask
-// encoding and barely move mAP.
-constexpr double kMinMaskScore = 0.05;
-// The Gaussian around each centre spans the box (TTFNet's elliptical kernel).
-constexpr double kGaussianSpan = 0.54;
 
 struct DetectorArgs {
     std::string backbone_weights;
-    int decoder_width = 128;
-    int prototypes = 16;
+    int width = 64;
+    int prototypes = 32;
 };
 
 DetectorArgs read_model_args(const nlohmann::json& model_args, bool masks) {
@@ -40,9 +36,9 @@ DetectorArgs read_model_args(const nlohmann::json& model_args, bool masks) {
     JsonArgs args(model_args, "model_args", issues);
     DetectorArgs result;
     result.backbone_weights = args.text("backbone_weights", "");
-    result.decoder_width = args.integer("decoder_width", 128, 8, 1024);
+    result.width = args.integer("width", 64, 8, 1024);
     if (masks) {
-        result.prototypes = args.integer("prototypes", 16, 1, 256);
+        result.prototypes = args.integer("prototypes", 32, 1, 256);
     }
     args.finish();
     if (!issues.empty()) {
@@ -52,9 +48,10 @@ DetectorArgs read_model_args(const nlohmann::json& model_args, bool masks) {
 }
 
 models::Detector make_detector(const TrainConfig& config, const DetectorArgs& args,
-                               std::int64_t classes, int channels, bool masks) {
-    return models::Detector(models::make_backbone(config.model, channels), classes,
-                            args.decoder_width, masks ? args.prototypes : 0, channels);
+                               std::int64_t classes, int channels, bool masks,
+                               std::int64_t image_side) {
+    return models::Detector(models::make_backbone(config.model, channels), classes, args.width,
+                            masks ? args.prototypes : 0, channels, image_side);
 }
 
 // COCOeval.stats under the names torchmetrics and LightlyTrain log them.
@@ -127,8 +124,9 @@ DetectionTask::DetectionTask(const TrainConfig& config, bool masks) : masks_(mas
         data.val.ground_truth->masks(threads);
     }
     category_ids_ = data.category_ids;
-    model_ = make_detector(config, args, static_cast<std::int64_t>(data.classes.size()),
-                           train_transform.num_channels, masks);
+    model_ =
+        make_detector(config, args, static_cast<std::int64_t>(data.classes.size()),
+                      train_transform.num_channels, masks, std::max(view_height_, view_width_));
     val_ = std::make_shared<DetectedSamples>(std::move(data.val), masks, val_transform);
     set_up(model_.ptr(), {data.classes, false},
            std::make_shared<DetectedSamples>(std::move(data.train), masks, train_transform), val_);
@@ -143,7 +141,7 @@ DetectionTask::DetectionTask(const TrainConfig& config, bool masks, Labels label
     view_width_ = transform.views.front().width;
     model_ = make_detector(config, read_model_args(config.model_args, masks),
                            static_cast<std::int64_t>(labels.classes.size()), transform.num_channels,
-                           masks);
+                           masks, std::max(view_height_, view_width_));
     set_up(model_.ptr(), std::move(labels));
 }
 
@@ -162,155 +160,62 @@ std::vector<std::string> DetectionTask::metric_names() const {
     return names;
 }
 
-at::Tensor DetectionTask::loss(const at::Tensor& output, const at::Tensor& targets) {
-    const models::DetectorOutput out = model_->split(output, view_height_);
-    const at::Tensor heat_logits = out.heatmap.to(torch::kFloat32);
-    const std::int64_t batch = heat_logits.size(0);
-    const std::int64_t classes = heat_logits.size(1);
-    const std::int64_t height = heat_logits.size(2);
-    const std::int64_t width = heat_logits.size(3);
-    const double stride = double(out.stride);
-    const auto options = torch::dtype(torch::kFloat32).device(output.device());
-
+DetectionTargets DetectionTask::targets_of(const at::Tensor& record) const {
+    const std::int64_t batch = record.size(0);
     const at::Tensor rows =
-        targets.narrow(1, 0, DetectedSamples::kMaxObjects * DetectedSamples::kObjectFields)
-            .reshape({batch, DetectedSamples::kMaxObjects, DetectedSamples::kObjectFields});
-    const at::Tensor present = rows.select(2, 0).ge(0).nonzero(); // [N, 2]: image, row
-    const at::Tensor image_of = present.select(1, 0);
-    const at::Tensor row_of = present.select(1, 1);
-    const at::Tensor objects = rows.index({image_of, row_of});
-    const at::Tensor class_of = objects.select(1, 0);
-    const at::Tensor box =
-        objects.narrow(1, 1, 4).to(torch::kFloat32) / (DetectedSamples::kBoxScale * stride);
-    const at::Tensor cx = (box.select(1, 0) + box.select(1, 2)) / 2;
-    const at::Tensor cy = (box.select(1, 1) + box.select(1, 3)) / 2;
-    const at::Tensor box_w = (box.select(1, 2) - box.select(1, 0)).clamp_min(1e-3);
-    const at::Tensor box_h = (box.select(1, 3) - box.select(1, 1)).clamp_min(1e-3);
-    const at::Tensor cell_x = cx.floor().clamp(0, width - 1);
-    const at::Tensor cell_y = cy.floor().clamp(0, height - 1);
-
-    // Heatmap target: per class the highest of its objects' Gaussians, exactly 1 at centres.
-    const at::Tensor sigma_x = (kGaussianSpan * box_w / 6).clamp_min(0.4).unsqueeze(1);
-    const at::Tensor sigma_y = (kGaussianSpan * box_h / 6).clamp_min(0.4).unsqueeze(1);
-    const at::Tensor along_x =
-        torch::exp(-(torch::arange(width, options).unsqueeze(0) - cell_x.unsqueeze(1)).pow(2) /
-                   (2 * sigma_x.pow(2)));
-    const at::Tensor along_y =
-        torch::exp(-(torch::arange(height, options).unsqueeze(0) - cell_y.unsqueeze(1)).pow(2) /
-                   (2 * sigma_y.pow(2)));
-    const at::Tensor gaussians =
-        (along_y.unsqueeze(2) * along_x.unsqueeze(1)).reshape({-1, height * width});
-    at::Tensor heat_target = torch::zeros({batch * classes, height * width}, options);
-    heat_target.scatter_reduce_(
-        0, (image_of * classes + class_of).unsqueeze(1).expand({-1, height * width}), gaussians,
-        "amax");
-    heat_target = heat_target.reshape({batch, classes, height, width});
-
-    // CenterNet's focal loss, normalised by the number of objects.
-    const at::Tensor positive = heat_target.eq(1).to(torch::kFloat32);
-    const at::Tensor probability = torch::sigmoid(heat_logits);
-    const at::Tensor focal =
-        -(positive * (1 - probability).pow(2) * torch::log_sigmoid(heat_logits) +
-          (1 - positive) * (1 - heat_target).pow(4) * probability.pow(2) *
-              torch::log_sigmoid(-heat_logits))
-             .sum();
-    const at::Tensor count = positive.sum().clamp_min(1);
-    at::Tensor total = focal / count;
-    if (present.size(0) == 0) {
-        return total;
-    }
-
-    // Offsets and log sizes at each centre cell.
-    const at::Tensor cell_index = (cell_y * width + cell_x).to(torch::kInt64);
-    const at::Tensor predicted = out.boxes.to(torch::kFloat32)
-                                     .reshape({batch, 4, height * width})
-                                     .permute({0, 2, 1})
-                                     .index({image_of, cell_index});
-    const at::Tensor wanted = torch::stack({cx - cell_x, cy - cell_y, box_w.log(), box_h.log()}, 1);
-    total = total + torch::nn::functional::l1_loss(predicted, wanted);
-
+        record.narrow(1, 0, DetectedSamples::kMaxObjects * DetectedSamples::kObjectFields)
+            .view({batch, DetectedSamples::kMaxObjects, DetectedSamples::kObjectFields});
+    // Rows fill from the first: the batch needs as many as its fullest image has.
+    const at::Tensor present = rows.select(2, 0).ge(0);
+    const std::int64_t used = present.sum(1).max().item<std::int64_t>();
+    DetectionTargets targets;
+    targets.valid = present.narrow(1, 0, used);
+    targets.classes = rows.select(2, 0).narrow(1, 0, used).clamp_min(0);
+    targets.boxes =
+        rows.narrow(1, 0, used).narrow(2, 1, 4).to(torch::kFloat32) / DetectedSamples::kBoxScale;
     if (masks_) {
-        const std::int64_t prototypes = out.prototypes.size(1);
-        const at::Tensor coefficients = out.coefficients.to(torch::kFloat32)
-                                            .reshape({batch, prototypes, height * width})
-                                            .permute({0, 2, 1})
-                                            .index({image_of, cell_index}); // [N, P]
-        const at::Tensor instances =
-            targets
+        targets.instances =
+            record
                 .narrow(1, DetectedSamples::kMaxObjects * DetectedSamples::kObjectFields,
                         view_height_ * view_width_)
-                .reshape({batch, view_height_, view_width_});
-        const at::Tensor xs = torch::arange(width, options) + 0.5;
-        const at::Tensor ys = torch::arange(height, options) + 0.5;
-        at::Tensor mask_loss = torch::zeros({}, options);
-        for (std::int64_t b = 0; b < batch; ++b) {
-            const at::Tensor mine = image_of.eq(b).nonzero().squeeze(1);
-            if (mine.size(0) == 0) {
-                continue;
-            }
-            // Each object's mask at the prototypes' resolution, as the fraction of each cell.
-            const at::Tensor ids = (row_of.index_select(0, mine) + 1).view({-1, 1, 1});
-            const at::Tensor wanted_masks =
-                torch::nn::functional::adaptive_avg_pool2d(
-                    instances[b].unsqueeze(0).eq(ids).to(torch::kFloat32).unsqueeze(1),
-                    torch::nn::functional::AdaptiveAvgPool2dFuncOptions({height, width}))
-                    .squeeze(1);
-            const at::Tensor logits =
-                torch::matmul(coefficients.index_select(0, mine),
-                              out.prototypes[b].to(torch::kFloat32).reshape({prototypes, -1}))
-                    .reshape({-1, height, width});
-            const at::Tensor corners = box.index_select(0, mine);
-            const at::Tensor inside =
-                ((xs.view({1, 1, -1}) >= corners.select(1, 0).view({-1, 1, 1})) &
-                 (xs.view({1, 1, -1}) <= corners.select(1, 2).view({-1, 1, 1})) &
-                 (ys.view({1, -1, 1}) >= corners.select(1, 1).view({-1, 1, 1})) &
-                 (ys.view({1, -1, 1}) <= corners.select(1, 3).view({-1, 1, 1})))
-                    .to(torch::kFloat32);
-            const at::Tensor per_pixel = torch::nn::functional::binary_cross_entropy_with_logits(
-                logits, wanted_masks,
-                torch::nn::functional::BinaryCrossEntropyWithLogitsFuncOptions().reduction(
-                    torch::kNone));
-            mask_loss = mask_loss +
-                        ((per_pixel * inside).sum({1, 2}) / inside.sum({1, 2}).clamp_min(1)).sum();
-        }
-        total = total + mask_loss / double(present.size(0));
+                .view({batch, view_height_, view_width_});
     }
-    return total;
+    return targets;
+}
+
+at::Tensor DetectionTask::loss(const at::Tensor& output, const at::Tensor& targets) {
+    const models::DetectorOutput out = model_->split(output, view_height_, view_width_);
+    return detection_loss(out, targets_of(targets)).total();
 }
 
 std::vector<std::vector<coco::Annotation>>
 DetectionTask::detections(const at::Tensor& output, std::int64_t view_height,
                           std::int64_t view_width, const std::vector<ImageRef>& images,
                           int threads) const {
-    const std::vector<models::ImageDetections> found =
-        models::decode_detections(model_->split(output, view_height), view_height, view_width);
+    const std::vector<models::ImageDetections> found = models::decode_detections(
+        model_->split(output, view_height, view_width), view_height, view_width);
     std::vector<std::vector<coco::Annotation>> result(images.size());
     for (std::size_t i = 0; i < images.size(); ++i) {
         const ImageRef& image = images[i];
         const models::ImageDetections& mine = found[i];
         const double scale_x = double(image.width) / double(view_width);
         const double scale_y = double(image.height) / double(view_height);
-        at::Tensor kept = torch::ones({mine.scores.size(0)}, torch::kBool);
-        if (masks_) {
-            kept = mine.scores.ge(kMinMaskScore).cpu();
-        }
-        const at::Tensor index = kept.nonzero().squeeze(1).to(mine.scores.device());
-        const at::Tensor scores = mine.scores.index_select(0, index).to(torch::kFloat64).cpu();
-        const at::Tensor classes = mine.classes.index_select(0, index).cpu();
+        const at::Tensor scores = mine.scores.to(torch::kFloat64).cpu();
+        const at::Tensor classes = mine.classes.cpu();
         const at::Tensor boxes =
-            (mine.boxes.index_select(0, index).to(torch::kFloat64) *
+            (mine.boxes.to(torch::kFloat64) *
              torch::tensor({scale_x, scale_y, scale_x, scale_y}, torch::kFloat64)
                  .to(mine.boxes.device()))
                 .cpu()
                 .contiguous();
         std::vector<coco::Rle> masks;
-        if (masks_ && index.size(0) > 0) {
+        if (masks_ && scores.size(0) > 0) {
             torch::nn::functional::InterpolateFuncOptions bilinear;
             bilinear.size(std::vector<std::int64_t>{image.height, image.width})
                 .mode(torch::kBilinear)
                 .align_corners(false);
-            const at::Tensor logits = torch::nn::functional::interpolate(
-                mine.mask_logits.index_select(0, index).unsqueeze(0), bilinear)[0];
+            const at::Tensor logits =
+                torch::nn::functional::interpolate(mine.mask_logits.unsqueeze(0), bilinear)[0];
             const auto pixel_options = torch::dtype(torch::kFloat64).device(logits.device());
             const at::Tensor xs = torch::arange(image.width, pixel_options) + 0.5;
             const at::Tensor ys = torch::arange(image.height, pixel_options) + 0.5;
@@ -323,11 +228,13 @@ DetectionTask::detections(const at::Tensor& output, std::int64_t view_height,
             masks = coco::encode_masks((logits.gt(0) & inside).cpu(), threads);
         }
         const double* box = boxes.data_ptr<double>();
+        const auto class_of = classes.accessor<std::int64_t, 1>();
+        const auto score_of = scores.accessor<double, 1>();
         for (std::int64_t d = 0; d < scores.size(0); ++d) {
             coco::Annotation detection;
             detection.image_id = image.id;
-            detection.category_id = category_ids_[std::size_t(classes[d].item<std::int64_t>())];
-            detection.score = scores[d].item<double>();
+            detection.category_id = category_ids_[std::size_t(class_of[d])];
+            detection.score = score_of[d];
             const double* corner = box + 4 * d;
             detection.box = {corner[0], corner[1], corner[2] - corner[0], corner[3] - corner[1]};
             detection.has_box = true;

@@ -3,6 +3,7 @@
 #include "data/labelled_samples.h"
 #include "eval/coco/coco_data.h"
 #include "models/detector.h"
+#include "train/detection_loss.h"
 #include "train/finetuning_task.h"
 
 #include <memory>
@@ -16,11 +17,11 @@ struct ImageRef {
     int height = 0;
 };
 
-// Object detection and (with `masks`) instance segmentation: a CenterNet-style Detector with a
-// focal loss on its centre heatmap, L1 on centre offsets and log sizes, and for masks a binary
-// cross-entropy of each object's prototype mix inside its box. Validated by COCO mAP from Kiln's
-// evaluator (pycocotools' numbers), computed from a snapshot of the detections on its own
-// thread unless metric_args.map.mode=sync.
+// Object detection and (with `masks`) instance segmentation: the anchor-free Detector trained
+// with task-aligned assignment, complete-IoU and distribution focal losses on its boxes, binary
+// cross-entropy on its classes and, for masks, each object's prototype mix inside its box
+// (detection_loss). Validated by COCO mAP from Kiln's evaluator (pycocotools' numbers), computed
+// from a snapshot of the detections on its own thread unless metric_args.map.mode=sync.
 class DetectionTask : public FinetuningTask {
 public:
     // Reads config.labelled_data (COCO or YOLO) and builds config.model with the detector.
@@ -45,6 +46,8 @@ public:
 
 private:
     at::Tensor loss(const at::Tensor& output, const at::Tensor& targets) override;
+    // The objects of a batch's target records (DetectedSamples'), for the loss.
+    DetectionTargets targets_of(const at::Tensor& record) const;
     std::vector<std::string> metric_names() const override;
     // The first validation images' boxes and the detections `found` in them.
     PredictionPreviews preview_detections(const std::vector<coco::Annotation>& found) const;

@@ -540,9 +540,9 @@ private Q_SLOTS:
     void listsModelsAndMethods() {
         Result result = runKiln({"list-models"});
         QCOMPARE(result.exitCode, 0);
-        QCOMPARE(
-            result.out.split('\n', Qt::SkipEmptyParts),
-            (QStringList{"resnet18", "resnet34", "resnet50", "smallcnn", "vit_tiny", "vit_small"}));
+        QCOMPARE(result.out.split('\n', Qt::SkipEmptyParts),
+                 (QStringList{"resnet18", "resnet34", "resnet50", "smallcnn", "cspnet_n",
+                              "cspnet_s", "vit_tiny", "vit_small"}));
         result = runKiln({"list-methods"});
         QCOMPARE(result.out.split('\n', Qt::SkipEmptyParts),
                  (QStringList{"simclr", "dino", "distillation"}));

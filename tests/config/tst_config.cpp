@@ -772,9 +772,11 @@ private Q_SLOTS:
             QVERIFY2(contains(help, "  " + key.name + " ("), key.name.c_str());
         }
         QVERIFY(contains(help, "epochs (integer >= 1), default 100"));
-        QVERIFY(contains(help, "model (resnet18, resnet34, resnet50, smallcnn, vit_tiny or "
-                               "vit_small, or torchscript:FILE, a TorchScript module (loading "
-                               "one runs its code: only files you trust)), required"));
+        QVERIFY(contains(
+            help,
+            "model (resnet18, resnet34, resnet50, smallcnn, cspnet_n, "
+            "cspnet_s, vit_tiny or vit_small, or torchscript:FILE, a TorchScript module (loading "
+            "one runs its code: only files you trust)), required"));
     }
 };
 

@@ -121,7 +121,9 @@ private:
         case TaskKind::ObjectDetection:
         case TaskKind::InstanceSegmentation:
             settings["data"] = cocoData();
-            settings["steps"] = 3;
+            // Trained past the first steps, whose scores can tie exactly; ONNX Runtime's
+            // suppression breaks ties its own way.
+            settings["steps"] = 30;
             break;
         }
         kiln::test::ValidationRecorder recorder;
@@ -325,13 +327,15 @@ private Q_SLOTS:
             names = {"logits"};
         } else {
             auto& detector = *loaded->module().as<kiln::models::DetectorImpl>();
-            const auto found = kiln::models::decode_detections(
-                detector.split(detector.forward(input), kImageSize), kImageSize, kImageSize);
-            std::vector<at::Tensor> scores, classes, boxes, masks;
+            const auto output = detector.split(detector.forward(input), kImageSize, kImageSize);
+            const auto found = kiln::models::decode_detections(output, kImageSize, kImageSize);
+            // Padded as the export pads them: score, class, box and mask 0.
+            const std::int64_t slots = kiln::models::detection_slots({}, output.anchors.size(0),
+                                                                     output.class_logits.size(2));
+            const kiln::models::PaddedDetections padded =
+                kiln::models::padded_detections(found, slots);
+            std::vector<at::Tensor> masks;
             for (const auto& image : found) {
-                scores.push_back(image.scores);
-                classes.push_back(image.classes);
-                boxes.push_back(image.boxes);
                 if (image.mask_logits.defined()) {
                     // As `kiln predict` makes them: upsampled, inside the box.
                     torch::nn::functional::InterpolateFuncOptions bilinear;
@@ -346,12 +350,14 @@ private Q_SLOTS:
                         (centres.view({1, 1, -1}) <= image.boxes.select(1, 2).view({-1, 1, 1})) &
                         (centres.view({1, -1, 1}) >= image.boxes.select(1, 1).view({-1, 1, 1})) &
                         (centres.view({1, -1, 1}) <= image.boxes.select(1, 3).view({-1, 1, 1}));
-                    masks.push_back(torch::sigmoid(logits) * inside);
+                    const at::Tensor mine = torch::sigmoid(logits) * inside;
+                    masks.push_back(torch::cat(
+                        {mine, torch::zeros({slots - mine.size(0), kImageSize, kImageSize})}));
                 }
             }
-            expected = {{"scores", torch::stack(scores)},
-                        {"classes", torch::stack(classes), 5},
-                        {"boxes", torch::stack(boxes), 5}};
+            expected = {{"scores", padded.scores},
+                        {"classes", padded.classes, 5},
+                        {"boxes", padded.boxes, 5}};
             names = {"scores", "classes", "boxes"};
             if (!masks.empty()) {
                 expected.push_back({"masks", torch::stack(masks), 5});

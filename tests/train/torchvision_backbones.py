@@ -6,7 +6,8 @@ what Kiln computed. For tst_train.
 WEIGHTS.pt is the exported state_dict; IO.pt holds {"input": images, "features": Kiln's
 features of them}. ResNets load into torchvision's ResNet as they are (only fc is missing);
 ViTs into torchvision's VisionTransformer after renaming timm's names to torchvision's; the
-small CNN, which torchvision has no family for, into the torch.nn.Sequential a user would write.
+small CNN and the CSP networks, which torchvision has no family for, into the torch.nn modules
+a user would write.
 Prints one line per model: its name and the largest difference from Kiln's features.
 """
 import sys
@@ -74,6 +75,68 @@ def small_cnn(state):
     return model
 
 
+CSPNETS = {"cspnet_n": ((16, 32, 64, 128, 256), (1, 2, 2, 1)),
+           "cspnet_s": ((32, 64, 128, 256, 512), (1, 2, 2, 1))}
+
+
+class Unit(torch.nn.Module):
+    """Convolution, batch norm, SiLU."""
+
+    def __init__(self, cin, cout, kernel=1, stride=1):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(cin, cout, kernel, stride, kernel // 2, bias=False)
+        self.bn = torch.nn.BatchNorm2d(cout, eps=1e-3, momentum=0.03)
+
+    def forward(self, x):
+        return torch.nn.functional.silu(self.bn(self.conv(x)))
+
+
+class CspBlock(torch.nn.Module):
+    def __init__(self, cin, cout, depth):
+        super().__init__()
+        self.half = cout // 2
+        self.enter = Unit(cin, 2 * self.half)
+        self.pairs = torch.nn.ModuleList(
+            torch.nn.ModuleList([Unit(self.half, self.half, 3), Unit(self.half, self.half, 3)])
+            for _ in range(depth))
+        self.leave = Unit((2 + depth) * self.half, cout)
+
+    def forward(self, x):
+        parts = list(self.enter(x).chunk(2, 1))
+        for first, second in self.pairs:
+            parts.append(parts[-1] + second(first(parts[-1])))
+        return self.leave(torch.cat(parts, 1))
+
+
+class PyramidPooling(torch.nn.Module):
+    def __init__(self, cin, cout):
+        super().__init__()
+        self.enter = Unit(cin, cin // 2)
+        self.leave = Unit(cin // 2 * 4, cout)
+
+    def forward(self, x):
+        pooled = [self.enter(x)]
+        for _ in range(3):
+            pooled.append(torch.nn.functional.max_pool2d(pooled[-1], 5, 1, 2))
+        return self.leave(torch.cat(pooled, 1))
+
+
+def cspnet(name, state):
+    widths, depths = CSPNETS[name]
+    model = torch.nn.Sequential()
+    model.stem = Unit(3, widths[0], 3, 2)
+    for stage, depth in enumerate(depths):
+        layers = [Unit(widths[stage], widths[stage + 1], 3, 2),
+                  CspBlock(widths[stage + 1], widths[stage + 1], depth)]
+        if stage + 1 == len(depths):
+            layers.append(PyramidPooling(widths[-1], widths[-1]))
+        setattr(model, f"stage{stage + 1}", torch.nn.Sequential(*layers))
+    model.pool = torch.nn.AdaptiveAvgPool2d(1)
+    model.flatten = torch.nn.Flatten()
+    model.load_state_dict(state, strict=True)
+    return model
+
+
 def main():
     arguments = sys.argv[1:]
     for i in range(0, len(arguments), 3):
@@ -85,6 +148,8 @@ def main():
             model = vit(name, state)
         elif name == "smallcnn":
             model = small_cnn(state)
+        elif name in CSPNETS:
+            model = cspnet(name, state)
         else:
             raise SystemExit(f"no PyTorch counterpart known for {name}")
         expected = torch.load(io)

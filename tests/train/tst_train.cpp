@@ -245,8 +245,8 @@ private Q_SLOTS:
             QFAIL("accepted resnet19");
         } catch (const kiln::Error& error) {
             QVERIFY(containsText(error.what(), "did you mean \"resnet18\"?"));
-            QVERIFY(containsText(error.what(),
-                                 "resnet18, resnet34, resnet50, smallcnn, vit_tiny or vit_small"));
+            QVERIFY(containsText(error.what(), "resnet18, resnet34, resnet50, smallcnn, cspnet_n, "
+                                               "cspnet_s, vit_tiny or vit_small"));
         }
         QVERIFY_THROWS_EXCEPTION(kiln::Error,
                                  kiln::methods::make_method("byol", "smallcnn", {}, 10));
