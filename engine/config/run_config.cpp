@@ -338,6 +338,7 @@ OptimizerArgs optimizer_args(const TrainConfig& config) {
     chosen.weight_decay = number_in(args, "weight_decay", chosen.weight_decay);
     chosen.momentum = number_in(args, "momentum", chosen.momentum);
     chosen.warmup_epochs = number_in(args, "warmup_epochs", chosen.warmup_epochs);
+    chosen.ema_decay = number_in(args, "ema_decay", chosen.ema_decay);
     if (args.is_object() && args.contains("betas") && args["betas"].is_array()) {
         parsed.beta1 = args["betas"][0].get<double>();
         parsed.beta2 = args["betas"][1].get<double>();
@@ -511,7 +512,7 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
             if (kind == TaskKind::Pretraining) {
                 data::method_transform(config.method, config.transform_args);
             } else {
-                data::finetune_transform(config.transform_args, true, 0.08);
+                data::finetune_transform(config.transform_args, true, 0.08, has_boxes(kind));
             }
         } catch (const ConfigError& error) {
             for (const ConfigIssue& issue : error.issues()) {
@@ -643,7 +644,8 @@ methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& 
             .base_lr = 0.1,
             .weight_decay = 1e-6,
             .momentum = own.momentum,
-            .warmup_epochs = own.warmup_epochs};
+            .warmup_epochs = own.warmup_epochs,
+            .ema_decay = own.ema_decay};
 }
 
 } // namespace kiln

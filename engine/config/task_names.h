@@ -39,7 +39,11 @@ struct TaskTraits {
 // Detectors learn their neck and heads from scratch: ten times the fine-tuning rate (6e-4 at a
 // batch of 16, what YOLOv8 trains small sets with) and YOLOv8's weight decay.
 inline methods::OptimizerDefaults detection_optimizer() {
-    return {.name = "adamw", .base_lr = 1e-2, .weight_decay = 5e-4, .warmup_epochs = 1.0};
+    return {.name = "adamw",
+            .base_lr = 1e-2,
+            .weight_decay = 5e-4,
+            .warmup_epochs = 1.0,
+            .ema_decay = 0.9999};
 }
 
 inline const std::vector<TaskTraits>& task_table() {

@@ -304,6 +304,10 @@ KeySpec optim_args_key() {
              .count = 2,
              .help = "adamw"},
             number("eps", 0.0, 1.0, 1e-8, "adamw"),
+            number("ema_decay", 0.0, 0.999999, nullptr,
+                   "validate, save and export an exponential moving average of the weights with "
+                   "this decay (ramped up over the first tenth of the run); 0: the weights as "
+                   "trained. The detection tasks' default is 0.9999"),
             number("trust_coefficient", 0.0, 10.0, 0.001, "lars"),
         }};
 }

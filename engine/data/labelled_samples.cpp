@@ -1,6 +1,7 @@
 #include "data/labelled_samples.h"
 
 #include "core/error.h"
+#include "data/image_decode.h"
 
 #include <algorithm>
 #include <numeric>
@@ -139,97 +140,138 @@ cv::Mat instance_map(const std::vector<LabelledObject>& objects, const coco::Mas
 
 } // namespace
 
-void DetectedSamples::make(std::int64_t index, const cv::Mat& decoded, Rng& rng,
-                           const std::vector<float*>& views, std::int64_t* target) const {
-    const ViewArgs& view = transform().views.front();
+LabelledScene DetectedSamples::scene(std::int64_t index, const cv::Mat& decoded) const {
     const auto sample = static_cast<std::size_t>(index);
-    const std::vector<LabelledObject>& objects = images_.objects[sample];
+    LabelledScene scene;
+    scene.image = decoded;
     // Decoding may have shrunk a large JPEG: boxes and masks follow.
     const double shrink_x = double(decoded.cols) / images_.sizes[sample][0];
     const double shrink_y = double(decoded.rows) / images_.sizes[sample][1];
-    std::vector<std::array<double, 4>> boxes;
-    for (const LabelledObject& object : objects) {
-        boxes.push_back({object.box[0] * shrink_x, object.box[1] * shrink_y,
-                         object.box[2] * shrink_x, object.box[3] * shrink_y});
+    for (const LabelledObject& object : images_.objects[sample]) {
+        scene.boxes.push_back({object.box[0] * shrink_x, object.box[1] * shrink_y,
+                               object.box[2] * shrink_x, object.box[3] * shrink_y});
+        const auto& box = scene.boxes.back();
+        scene.classes.push_back(object.class_id);
+        scene.areas.push_back((box[2] - box[0]) * (box[3] - box[1]));
     }
-    const std::vector<std::array<double, 4>> original = boxes;
-    cv::Mat image = decoded;
-    cv::Mat instances;
     if (masks_) {
-        instances = instance_map(objects, images_.ground_truth->masks(1), image.size());
+        scene.instances =
+            instance_map(images_.objects[sample], images_.ground_truth->masks(1), decoded.size());
     }
+    return scene;
+}
+
+// Another image of the set, drawn from the sample's stream, for a mosaic tile; the sample's own
+// when that one cannot be read (the loader counts unreadable files when it reaches them).
+LabelledScene DetectedSamples::random_scene(const LabelledScene& fallback, Rng& rng) const {
+    std::uniform_int_distribution<std::size_t> pick(0, images_.paths.size() - 1);
+    const std::size_t other = pick(rng);
+    try {
+        return scene(std::int64_t(other),
+                     decode_image(images_.paths[other], transform().min_decode_side()));
+    } catch (const Error&) {
+        return fallback;
+    }
+}
+
+// A mosaic of the sample and three other images, and with mixup blended with another.
+LabelledScene DetectedSamples::mosaic_of(const LabelledScene& first, Rng& rng) const {
+    const ViewArgs& view = transform().views.front();
+    const DetectionAugmentation& augmentation = transform().detection;
+    const cv::Size size(view.width, view.height);
+    const auto four = [&](const LabelledScene& start) {
+        const std::array<LabelledScene, 3> others = {
+            random_scene(start, rng), random_scene(start, rng), random_scene(start, rng)};
+        return data::mosaic({&start, &others[0], &others[1], &others[2]}, size, augmentation, rng);
+    };
+    LabelledScene result = four(first);
+    if (chance(rng, augmentation.mixup_prob)) {
+        result = mixup(result, four(random_scene(first, rng)), rng);
+    }
+    return result;
+}
+
+// A random resized crop of the sample (or the whole image), resized to the view.
+LabelledScene DetectedSamples::cropped(LabelledScene scene, Rng& rng) const {
+    const ViewArgs& view = transform().views.front();
     if (view.random_crop) {
-        const cv::Rect crop = random_crop_box(image.size(), rng, view.min_scale, view.max_scale);
-        image = image(crop);
-        if (masks_) {
-            instances = instances(crop);
+        const cv::Rect crop =
+            random_crop_box(scene.image.size(), rng, view.min_scale, view.max_scale);
+        scene.image = scene.image(crop);
+        if (!scene.instances.empty()) {
+            scene.instances = scene.instances(crop);
         }
-        for (auto& box : boxes) {
+        for (auto& box : scene.boxes) {
             box = {std::clamp(box[0] - crop.x, 0.0, double(crop.width)),
                    std::clamp(box[1] - crop.y, 0.0, double(crop.height)),
                    std::clamp(box[2] - crop.x, 0.0, double(crop.width)),
                    std::clamp(box[3] - crop.y, 0.0, double(crop.height))};
         }
     }
-    const double scale_x = double(view.width) / image.cols;
-    const double scale_y = double(view.height) / image.rows;
-    image = resize(image, view.height, view.width);
-    if (masks_) {
-        cv::resize(instances, instances, cv::Size(view.width, view.height), 0, 0,
+    const double scale_x = double(view.width) / scene.image.cols;
+    const double scale_y = double(view.height) / scene.image.rows;
+    scene.image = resize(scene.image, view.height, view.width);
+    if (!scene.instances.empty()) {
+        cv::resize(scene.instances, scene.instances, cv::Size(view.width, view.height), 0, 0,
                    cv::INTER_NEAREST);
     }
+    for (std::size_t i = 0; i < scene.boxes.size(); ++i) {
+        auto& box = scene.boxes[i];
+        box = {box[0] * scale_x, box[1] * scale_y, box[2] * scale_x, box[3] * scale_y};
+        scene.areas[i] *= scale_x * scale_y;
+    }
+    drop_slivers(scene);
+    return scene;
+}
+
+void DetectedSamples::make(std::int64_t index, const cv::Mat& decoded, Rng& rng,
+                           const std::vector<float*>& views, std::int64_t* target) const {
+    const ViewArgs& view = transform().views.front();
+    LabelledScene scene = this->scene(index, decoded);
+    scene = mosaic_.load() && chance(rng, transform().detection.mosaic_prob)
+                ? mosaic_of(scene, rng)
+                : cropped(std::move(scene), rng);
     const bool flip_x = chance(rng, view.horizontal_flip_prob);
     const bool flip_y = chance(rng, view.vertical_flip_prob);
     if (flip_x) {
-        horizontal_flip(image);
+        horizontal_flip(scene.image);
     }
     if (flip_y) {
-        vertical_flip(image);
+        vertical_flip(scene.image);
     }
-    if (masks_ && (flip_x || flip_y)) {
-        cv::flip(instances, instances, flip_x && flip_y ? -1 : (flip_x ? 1 : 0));
+    if (!scene.instances.empty() && (flip_x || flip_y)) {
+        cv::flip(scene.instances, scene.instances, flip_x && flip_y ? -1 : (flip_x ? 1 : 0));
     }
-    apply_photometric(image, view, transform().num_channels, rng);
-    write_view(image, views.front());
+    apply_photometric(scene.image, view, transform().num_channels, rng);
+    write_view(scene.image, views.front());
 
     std::fill(target, target + kMaxObjects * kObjectFields, 0);
-    std::vector<std::uint16_t> rows(objects.size() + 1, 0); // instance id -> 1 + row
-    std::int64_t row = 0;
-    for (std::size_t i = 0; i < objects.size() && row < kMaxObjects; ++i) {
-        const auto& box = boxes[i];
-        const auto& before = original[i];
-        const double kept = (box[2] - box[0]) * (box[3] - box[1]);
-        const double whole = (before[2] - before[0]) * (before[3] - before[1]);
-        double x0 = box[0] * scale_x;
-        double x1 = box[2] * scale_x;
-        double y0 = box[1] * scale_y;
-        double y1 = box[3] * scale_y;
-        if (x1 - x0 < 1.0 || y1 - y0 < 1.0 || kept < 0.1 * whole) {
-            continue;
-        }
+    const std::size_t rows = std::min<std::size_t>(scene.boxes.size(), kMaxObjects);
+    for (std::size_t i = 0; i < rows; ++i) {
+        auto [x0, y0, x1, y1] = scene.boxes[i];
         if (flip_x) {
             std::tie(x0, x1) = std::pair(view.width - x1, view.width - x0);
         }
         if (flip_y) {
             std::tie(y0, y1) = std::pair(view.height - y1, view.height - y0);
         }
-        std::int64_t* out = target + row * kObjectFields;
-        out[0] = objects[i].class_id;
+        std::int64_t* out = target + std::int64_t(i) * kObjectFields;
+        out[0] = scene.classes[i];
         out[1] = std::llround(x0 * kBoxScale);
         out[2] = std::llround(y0 * kBoxScale);
         out[3] = std::llround(x1 * kBoxScale);
         out[4] = std::llround(y1 * kBoxScale);
-        rows[i + 1] = static_cast<std::uint16_t>(++row);
     }
-    for (std::int64_t r = row; r < kMaxObjects; ++r) {
+    for (auto r = std::int64_t(rows); r < kMaxObjects; ++r) {
         target[r * kObjectFields] = -1;
     }
     if (masks_) {
         std::int64_t* out = target + kMaxObjects * kObjectFields;
-        for (int y = 0; y < instances.rows; ++y) {
-            const std::uint16_t* source = instances.ptr<std::uint16_t>(y);
-            for (int x = 0; x < instances.cols; ++x) {
-                *out++ = rows[source[x]];
+        for (int y = 0; y < scene.instances.rows; ++y) {
+            const std::uint16_t* source = scene.instances.ptr<std::uint16_t>(y);
+            for (int x = 0; x < scene.instances.cols; ++x) {
+                // Objects past the record's rows are left out of the masks too.
+                *out++ = source[x] <= rows ? source[x] : 0;
             }
         }
     }

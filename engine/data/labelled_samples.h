@@ -1,8 +1,11 @@
 #pragma once
 
+#include "data/detection_augment.h"
 #include "data/detection_data.h"
 #include "data/labelled_data.h"
 #include "data/sample_source.h"
+
+#include <atomic>
 
 namespace kiln::data {
 
@@ -81,10 +84,19 @@ public:
               std::int64_t* target) const override;
 
     const DetectionImages& images() const { return images_; }
+    // Mosaics (transform.detection.mosaic_prob) on or off, from the next sample made: the
+    // detection task turns them off for the last part of the run, between epochs.
+    void set_mosaic(bool on) const { mosaic_.store(on); }
 
 private:
+    LabelledScene scene(std::int64_t index, const cv::Mat& decoded) const;
+    LabelledScene random_scene(const LabelledScene& fallback, Rng& rng) const;
+    LabelledScene mosaic_of(const LabelledScene& first, Rng& rng) const;
+    LabelledScene cropped(LabelledScene scene, Rng& rng) const;
+
     DetectionImages images_;
     bool masks_;
+    mutable std::atomic<bool> mosaic_{true};
 };
 
 } // namespace kiln::data

@@ -163,7 +163,26 @@ TransformArgs dino_transform(const json& transform_args, std::vector<ConfigIssue
     return transform;
 }
 
-TransformArgs finetune_transform(const json& given, bool training, double default_min_scale) {
+namespace {
+
+void read_detection_augmentation(JsonArgs& args, DetectionAugmentation& augmentation) {
+    JsonArgs mosaic = args.child("mosaic");
+    augmentation.mosaic_prob = mosaic.number("prob", 1.0, 0, 1);
+    augmentation.close_mosaic_fraction = mosaic.number("close_fraction", 0.1, 0, 1);
+    mosaic.finish();
+    JsonArgs mixup = args.child("mixup");
+    augmentation.mixup_prob = mixup.number("prob", 0.0, 0, 1);
+    mixup.finish();
+    JsonArgs affine = args.child("random_affine");
+    augmentation.scale = affine.number("scale", 0.5, 0, 0.99);
+    augmentation.translate = affine.number("translate", 0.1, 0, 0.5);
+    affine.finish();
+}
+
+} // namespace
+
+TransformArgs finetune_transform(const json& given, bool training, double default_min_scale,
+                                 bool detection) {
     std::vector<ConfigIssue> issues;
     TransformArgs transform;
     // image_size=auto is the task's to resolve from its images; checked here at the default.
@@ -177,11 +196,15 @@ TransformArgs finetune_transform(const json& given, bool training, double defaul
     view.horizontal_flip_prob = 0.5;
     read_view_args(args, view);
     read_normalize(args, transform);
+    if (detection) {
+        read_detection_augmentation(args, transform.detection);
+    }
     args.finish();
     if (!issues.empty()) {
         throw ConfigError(issues);
     }
     if (!training) {
+        transform.detection.mosaic_prob = 0.0;
         const ViewArgs whole = view;
         view = ViewArgs();
         view.height = whole.height;

@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "data/augment.h"
+#include "data/detection_augment.h"
 
 #include <array>
 #include <nlohmann/json.hpp>
@@ -34,6 +35,7 @@ struct TransformArgs {
     int num_channels = 3; // 1 turns colour ops off and writes one grey plane
     std::array<float, 3> mean = {0.485f, 0.456f, 0.406f}; // ImageNet
     std::array<float, 3> std = {0.229f, 0.224f, 0.225f};
+    DetectionAugmentation detection; // the detection tasks' mosaic, mixup, scale and shift
 
     // The shorter side an image needs for its largest view: decoding may shrink it to that.
     int min_decode_side() const;
@@ -51,8 +53,9 @@ TransformArgs method_transform(const std::string& method, const nlohmann::json& 
 // default_min_scale) with horizontal flips, else the whole image resized; `transform_args` as
 // the methods read it (image_size, random_resize, random_flip, color_jitter, normalize, ...).
 // Throws ConfigError for bad transform_args.
+// With `detection`, also the keys of DetectionAugmentation (mosaic on by default).
 TransformArgs finetune_transform(const nlohmann::json& transform_args, bool training,
-                                 double default_min_scale);
+                                 double default_min_scale, bool detection = false);
 // Embedding: the whole image resized to height x width, normalised.
 TransformArgs embed_transform(int height, int width);
 

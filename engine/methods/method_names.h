@@ -12,6 +12,7 @@ struct OptimizerDefaults {
     double weight_decay = 0.0; // not applied to biases and normalisation weights
     double momentum = 0.9;
     double warmup_epochs = 0.0; // linear warm-up, at most a tenth of the run
+    double ema_decay = 0.0;     // an average of the weights is validated and exported; 0: off
 };
 
 struct MethodEntry {

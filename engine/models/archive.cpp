@@ -13,8 +13,9 @@ namespace kiln::models {
 Archive::Archive(std::filesystem::path file, std::string prefix)
     : file_(std::move(file)), prefix_(std::move(prefix)) {}
 
+// A copy: the archive keeps the values they had when written, whatever the module does next.
 void Archive::write(const std::string& key, const at::Tensor& tensor) {
-    write(key, c10::IValue(tensor.detach().cpu()));
+    write(key, c10::IValue(tensor.detach().to(at::kCPU, /*non_blocking=*/false, /*copy=*/true)));
 }
 
 void Archive::write(const std::string& key, const c10::IValue& value) {

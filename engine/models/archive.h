@@ -26,7 +26,7 @@ public:
     // `file` names the archive in messages, with the keys above this part of it.
     explicit Archive(std::filesystem::path file = "archive", std::string prefix = "");
 
-    // Tensors are stored detached, on the CPU.
+    // Tensors are stored as detached copies, on the CPU.
     void write(const std::string& key, const at::Tensor& tensor);
     // Strings, numbers, bools and lists of them.
     void write(const std::string& key, const c10::IValue& value);

@@ -23,7 +23,9 @@ inline constexpr const char* kBestStep = "kiln/best_step";
 inline constexpr const char* kTrainedSeconds = "kiln/trained_seconds";
 inline constexpr const char* kConfig = "kiln/config"; // the resolved settings, as JSON text
 inline constexpr const char* kRng = "kiln/rng";       // the CPU generator's state
-inline constexpr const char* kModel = "model";        // the task's module and its labels
+inline constexpr const char* kModel = "model"; // the task's module and its labels, as it predicts
+// With a weight average, "model" holds the average and this the weights as they trained.
+inline constexpr const char* kTrainingModel = "training_model";
 inline constexpr const char* kOptimizer = "optimizer";
 inline constexpr const char* kPrecision = "precision"; // the loss scaler, for 16-mixed
 // Inside "model":

@@ -5,6 +5,7 @@
 #include "train/optimizer.h"
 #include "train/precision.h"
 #include "train/task.h"
+#include "train/weight_average.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 
@@ -27,7 +28,15 @@ void save_checkpoint(const std::filesystem::path& path, const TrainingState& sta
     archive.write(key::kConfig, c10::IValue(to_json(config).dump()));
     archive.write(key::kRng, at::detail::getDefaultCPUGenerator().get_state());
     models::Archive model(path);
-    state.task.save(model);
+    if (state.average != nullptr) {
+        models::Archive training(path);
+        state.task.save(training);
+        archive.write(key::kTrainingModel, training);
+        const WeightAverage::Scope averaged(state.average);
+        state.task.save(model);
+    } else {
+        state.task.save(model);
+    }
     archive.write(key::kModel, model);
     models::Archive optimizer(path);
     state.optimizer.save(optimizer);
@@ -63,7 +72,15 @@ Position load_checkpoint(const std::filesystem::path& path, const TrainingState&
     } catch (const c10::Error&) {
         throw archive->problem(key::kRng, "is not a random generator's state");
     }
-    state.task.load(archive->child(key::kModel));
+    if (state.average != nullptr && archive->contains(key::kTrainingModel)) {
+        {
+            const WeightAverage::Scope averaged(state.average);
+            state.task.load(archive->child(key::kModel));
+        }
+        state.task.load(archive->child(key::kTrainingModel));
+    } else {
+        state.task.load(archive->child(key::kModel));
+    }
     state.optimizer.load(archive->child(key::kOptimizer));
     // Checkpoints from before 16-mixed have no "precision" entry; they were never scaled.
     if (const auto precision = archive->find_child(key::kPrecision)) {

@@ -24,11 +24,14 @@ struct Position {
     double trained_seconds = 0.0;
 };
 
+class WeightAverage;
+
 // What a checkpoint holds besides the position and the settings.
 struct TrainingState {
     Task& task;
     Optimizer& optimizer;
-    PrecisionPolicy& precision; // the loss scaler's state, for 16-mixed
+    PrecisionPolicy& precision;       // the loss scaler's state, for 16-mixed
+    WeightAverage* average = nullptr; // optim_args.ema_decay: the weights predictions use
 };
 
 // Kiln's checkpoint (checkpoints/last.ckpt): the layout of models/checkpoint_file.h, a torch.save

@@ -111,9 +111,9 @@ DetectionTask::DetectionTask(const TrainConfig& config, bool masks) : masks_(mas
     const nlohmann::json transform_args =
         sized_transform_args(config.transform_args, [&data] { return data.train.sizes; });
     const data::TransformArgs train_transform =
-        data::finetune_transform(transform_args, true, kMinCropScale);
+        data::finetune_transform(transform_args, true, kMinCropScale, true);
     const data::TransformArgs val_transform =
-        data::finetune_transform(transform_args, false, kMinCropScale);
+        data::finetune_transform(transform_args, false, kMinCropScale, true);
     view_height_ = val_transform.views.front().height;
     view_width_ = val_transform.views.front().width;
     for (const std::string& warning : data.warnings) {
@@ -128,21 +128,29 @@ DetectionTask::DetectionTask(const TrainConfig& config, bool masks) : masks_(mas
         make_detector(config, args, static_cast<std::int64_t>(data.classes.size()),
                       train_transform.num_channels, masks, std::max(view_height_, view_width_));
     val_ = std::make_shared<DetectedSamples>(std::move(data.val), masks, val_transform);
-    set_up(model_.ptr(), {data.classes, false},
-           std::make_shared<DetectedSamples>(std::move(data.train), masks, train_transform), val_);
+    train_ = std::make_shared<DetectedSamples>(std::move(data.train), masks, train_transform);
+    close_mosaic_fraction_ = train_transform.detection.close_mosaic_fraction;
+    set_up(model_.ptr(), {data.classes, false}, train_, val_);
     load_initial_weights(config, args.backbone_weights, model_->backbone());
     check_watch_metric(config.watch_metric);
 }
 
 DetectionTask::DetectionTask(const TrainConfig& config, bool masks, Labels labels) : masks_(masks) {
     const data::TransformArgs transform =
-        data::finetune_transform(config.transform_args, false, kMinCropScale);
+        data::finetune_transform(config.transform_args, false, kMinCropScale, true);
     view_height_ = transform.views.front().height;
     view_width_ = transform.views.front().width;
     model_ = make_detector(config, read_model_args(config.model_args, masks),
                            static_cast<std::int64_t>(labels.classes.size()), transform.num_channels,
                            masks, std::max(view_height_, view_width_));
     set_up(model_.ptr(), std::move(labels));
+}
+
+void DetectionTask::start_epoch(std::int64_t epoch, std::int64_t epochs) {
+    if (train_) {
+        const double last_mosaic = std::ceil(double(epochs) * (1.0 - close_mosaic_fraction_));
+        train_->set_mosaic(double(epoch) < last_mosaic);
+    }
 }
 
 at::Tensor DetectionTask::forward(const at::Tensor& images) {

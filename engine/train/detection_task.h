@@ -31,6 +31,8 @@ public:
     DetectionTask(const TrainConfig& config, bool masks, Labels labels);
 
     at::Tensor forward(const at::Tensor& images) override;
+    // Mosaics stop for the last transform_args.mosaic.close_fraction of the epochs.
+    void start_epoch(std::int64_t epoch, std::int64_t epochs) override;
     Validation validate(const ValidationContext& context) override;
     void save(models::Archive& archive) override;
     void load(const models::Archive& archive) override;
@@ -55,9 +57,11 @@ private:
     models::Detector model_{nullptr};
     bool masks_;
     std::vector<std::int64_t> category_ids_;
+    std::shared_ptr<const data::DetectedSamples> train_;
     std::shared_ptr<const data::DetectedSamples> val_;
     std::int64_t view_height_ = 0; // the size images are trained and validated at
     std::int64_t view_width_ = 0;
+    double close_mosaic_fraction_ = 0.0;
     bool synchronous_ = false;
     bool classwise_ = false;
 };

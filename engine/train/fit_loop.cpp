@@ -7,6 +7,7 @@
 #include "train/optimizer.h"
 #include "train/precision.h"
 #include "train/strategy.h"
+#include "train/weight_average.h"
 
 #include <algorithm>
 #include <chrono>
@@ -63,10 +64,12 @@ std::vector<at::Tensor> trainable_parameters(torch::nn::Module& module) {
 FitLoop::FitLoop(const TrainConfig& config, Task& task, Strategy& strategy,
                  PrecisionPolicy& precision, Optimizer& optimizer, data::Loader& loader,
                  TrainObserver& observer, StopToken stop, Schedule schedule,
-                 std::shared_ptr<EventSource> events, data::LoaderOptions validation_loader)
+                 std::shared_ptr<EventSource> events, data::LoaderOptions validation_loader,
+                 WeightAverage* average)
     : config_(config), task_(task), strategy_(strategy), precision_(precision),
-      optimizer_(optimizer), loader_(loader), observer_(observer), stop_(std::move(stop)),
-      schedule_(schedule), checkpoint_(track::RunDirectory(config.out).last_checkpoint()),
+      optimizer_(optimizer), average_(average), loader_(loader), observer_(observer),
+      stop_(std::move(stop)), schedule_(schedule),
+      checkpoint_(track::RunDirectory(config.out).last_checkpoint()),
       every_n_steps_(config.checkpoint_every_n_steps),
       trainable_(trainable_parameters(task.module())), placement_{strategy.device(),
                                                                   precision.storage_dtype(),
@@ -84,6 +87,13 @@ std::int64_t steps_within(double budget, double spent, double seconds_per_step, 
         return steps;
     }
     return steps + static_cast<std::int64_t>(std::floor(left / seconds_per_step));
+}
+
+// After each epoch, unless a time budget has many short epochs: then every twentieth of the
+// budget, so that validation never takes much of the time.
+bool FitLoop::validation_due() const {
+    return !schedule_.time_budget ||
+           spent_seconds() - last_validation_at_ >= *schedule_.time_budget / kValidationsPerBudget;
 }
 
 double FitLoop::spent_seconds() const {
@@ -137,6 +147,7 @@ RunSummary::Status FitLoop::run(Position& position) {
     spent_before_ = position.trained_seconds;
     const auto done = [&] { return position.optimizer_step >= schedule_.total_steps; };
     while (position.epoch < schedule_.epochs && !done()) {
+        task_.start_epoch(position.epoch, schedule_.epochs);
         loader_.start_epoch(position.epoch, position.next_batch);
         while (position.next_batch < batches_per_epoch) {
             std::optional<bool> stopping = step(position);
@@ -160,7 +171,7 @@ RunSummary::Status FitLoop::run(Position& position) {
             }
             const std::int64_t every = schedule_.validate_every_n_steps;
             if (task_.validates() && !*stopping &&
-                ((every == 0 && epoch_done) ||
+                ((every == 0 && epoch_done && validation_due()) ||
                  (every > 0 && position.optimizer_step % every == 0) || done())) {
                 validate(position);
             }
@@ -199,13 +210,16 @@ void FitLoop::validate(Position& position) {
         context.stop = StopToken(); // ranks finish the pass together
     }
     const auto started = std::chrono::steady_clock::now();
-    // Every rank validates with rank 0's batch-norm statistics, as it will be saved.
-    strategy_.before_step(module);
+    last_validation_at_ = spent_seconds();
     Validation validation;
     module.eval();
     {
         const torch::NoGradGuard no_grad;
         const AutocastScope autocast = precision_.autocast();
+        const WeightAverage::Scope averaged(average_);
+        // Every rank validates with rank 0's batch-norm statistics (of the weight average when
+        // there is one), as they will be saved.
+        strategy_.before_step(module);
         validation = task_.validate(context);
     }
     module.train();
@@ -229,8 +243,9 @@ void FitLoop::validate(Position& position) {
     if (pending.later.valid()) {
         const track::RunDirectory run(config_.out);
         save_checkpoint(run.validated_checkpoint(position.optimizer_step),
-                        {task_, optimizer_, precision_}, position, config_);
+                        {task_, optimizer_, precision_, average_}, position, config_);
         std::filesystem::create_directories(run.exported_models());
+        const WeightAverage::Scope averaged(average_);
         task_.export_model(run.validated_export(position.optimizer_step));
         pending.snapshot = true;
         observer_.on_validation_pending(position.optimizer_step);
@@ -284,9 +299,10 @@ void FitLoop::conclude(PendingValidation& validation, Position& position) {
             std::filesystem::rename(run.validated_checkpoint(metrics.step), run.best_checkpoint());
             std::filesystem::rename(run.validated_export(metrics.step), run.exported_best());
         } else {
-            save_checkpoint(run.best_checkpoint(), {task_, optimizer_, precision_}, position,
-                            config_);
+            save_checkpoint(run.best_checkpoint(), {task_, optimizer_, precision_, average_},
+                            position, config_);
             std::filesystem::create_directories(run.exported_models());
+            const WeightAverage::Scope averaged(average_);
             task_.export_model(run.exported_best());
         }
     } else if (validation.snapshot) {
@@ -343,6 +359,9 @@ std::optional<bool> FitLoop::step(Position& position) {
 
     position.next_batch += batches;
     ++position.optimizer_step;
+    if (average_ != nullptr) {
+        average_->update(position.optimizer_step, schedule_.total_steps);
+    }
     PendingStep pending{{}, step_loss, timer_.finish_cycle(), images, stop_.stop_requested()};
     StepMetrics& metrics = pending.metrics;
     metrics.step = position.optimizer_step;
@@ -410,7 +429,7 @@ void FitLoop::save(Position& position) {
     position.trained_seconds = spent_seconds();
     if (strategy_.writes()) {
         observer_.before_checkpoint(checkpoint_);
-        save_checkpoint(checkpoint_, {task_, optimizer_, precision_}, position, config_);
+        save_checkpoint(checkpoint_, {task_, optimizer_, precision_, average_}, position, config_);
     }
     save_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

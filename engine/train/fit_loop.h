@@ -21,6 +21,7 @@ namespace kiln::train {
 class Optimizer;
 class PrecisionPolicy;
 class Strategy;
+class WeightAverage;
 
 struct Schedule {
     double peak_lr = 0.0;
@@ -55,21 +56,24 @@ std::vector<at::Tensor> trainable_parameters(torch::nn::Module& module);
 // the end. Strategies whose ranks must agree on every step report each step as it ends.
 //
 // A task that validates is validated every schedule.validate_every_n_steps steps (or after each
-// epoch) and at the end; when its watched metric (config.watch_metric, higher is better)
-// improves, checkpoints/best.ckpt and exported_models/exported_best.pt are written. Metrics a
-// task computes in the background (COCO mAP) are reported, against the step they belong to,
-// when they are ready; the weights that were validated wait in validated-step-N files for
-// them, so best.ckpt holds those weights. The run waits for them only at its end or a stop.
+// epoch; with a time budget after the epoch that ends each twentieth of it) and at the end; when
+// its watched metric (config.watch_metric, higher is better) improves, checkpoints/best.ckpt and
+// exported_models/exported_best.pt are written. Metrics a task computes in the background (COCO
+// mAP) are reported, against the step they belong to, when they are ready; the weights that were
+// validated wait in validated-step-N files for them, so best.ckpt holds those weights. The run
+// waits for them only at its end or a stop.
 class FitLoop {
 public:
     static constexpr std::size_t kMaxPendingSteps = 8;
     // With max_time, the schedule is fitted every this many steps, from the first such steps.
     static constexpr std::int64_t kStepsBeforeTimeFit = 10;
+    // With max_time and no val_every_n_steps: at most this many validations in the budget.
+    static constexpr double kValidationsPerBudget = 20.0;
 
     FitLoop(const TrainConfig& config, Task& task, Strategy& strategy, PrecisionPolicy& precision,
             Optimizer& optimizer, data::Loader& loader, TrainObserver& observer, StopToken stop,
             Schedule schedule, std::shared_ptr<EventSource> events,
-            data::LoaderOptions validation_loader = {});
+            data::LoaderOptions validation_loader = {}, WeightAverage* average = nullptr);
 
     // Trains from `position` to the end, or until a stop; returns how it ended.
     RunSummary::Status run(Position& position);
@@ -112,6 +116,7 @@ private:
     Strategy& strategy_;
     PrecisionPolicy& precision_;
     Optimizer& optimizer_;
+    WeightAverage* average_; // validated, saved and exported in the weights' place; may be null
     data::Loader& loader_;
     TrainObserver& observer_;
     StopToken stop_;
@@ -138,6 +143,8 @@ private:
     std::int64_t first_step_ = 0;
     double spent_before_ = 0.0;
     double validation_seconds_ = 0.0;
+    double last_validation_at_ = 0.0; // spent_seconds() when the last validation began
+    bool validation_due() const;
     double save_seconds_ = 0.0;
     double spent_seconds() const;
     void fit_schedule_to_time(const Position& position);

@@ -77,6 +77,11 @@ public:
 
     // Before each optimizer step, with the fraction of training done in [0, 1].
     virtual void set_progress(double progress) { (void)progress; }
+    // Before the loader starts `epoch` of the `epochs` the schedule has (so far, with max_time).
+    virtual void start_epoch(std::int64_t epoch, std::int64_t epochs) {
+        (void)epoch;
+        (void)epochs;
+    }
     // The loss of one batch, computed where `placement` says (under the precision's autocast).
     virtual at::Tensor training_loss(const data::Batch& batch, const Placement& placement) = 0;
     // Between backward (with averaged, unscaled gradients) and the optimizer step.

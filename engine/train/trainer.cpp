@@ -15,6 +15,7 @@
 #include "train/optimizer.h"
 #include "train/precision.h"
 #include "train/strategy.h"
+#include "train/weight_average.h"
 
 #include <chrono>
 #include <csignal>
@@ -237,6 +238,10 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     }
     const OptimizerArgs& optimizer_args = config.optimizer;
     Optimizer optimizer(optimizer_settings(optimizer_args), trainable_parameters(module));
+    std::unique_ptr<WeightAverage> average;
+    if (optimizer_args.chosen.ema_decay > 0) {
+        average = std::make_unique<WeightAverage>(module, optimizer_args.chosen.ema_decay);
+    }
 
     // Ranks stop together, after a step they all finished: never in the middle of a wait.
     const data::LoaderOptions options = loader_options(config, strategy);
@@ -269,13 +274,16 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
                             checkpoint.string() +
                             "\" to resume from: put out on a filesystem every node shares");
             }
-            position = load_checkpoint(checkpoint, {task, optimizer, precision});
+            position = load_checkpoint(checkpoint, {task, optimizer, precision, average.get()});
             log::info("resuming from " + checkpoint.string() + " at epoch " +
                       std::to_string(position.epoch + 1) + ", step " +
                       std::to_string(position.optimizer_step));
             observer.on_resume(position.optimizer_step);
         }
         strategy.broadcast_state(module); // every rank starts from rank 0's weights
+        if (average && !config.resume_interrupted) {
+            average->reset(); // from rank 0's weights too
+        }
         observer.on_start(config, task.dataset_size(), schedule.total_steps);
 
         const std::shared_ptr<EventSource> events =
@@ -283,7 +291,7 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
                 ? cuda_events()
                 : std::shared_ptr<EventSource>(std::make_shared<WallClockEvents>());
         FitLoop loop(config, task, strategy, precision, optimizer, *loader, observer,
-                     std::move(stop), schedule, events, validation_options(options));
+                     std::move(stop), schedule, events, validation_options(options), average.get());
         RunSummary summary;
         summary.checkpoint = checkpoint;
         summary.status = loop.run(position);
@@ -292,6 +300,7 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
             const fs::path exported = track::RunDirectory(config.out).exported_last();
             if (strategy.writes()) {
                 fs::create_directories(exported.parent_path());
+                const WeightAverage::Scope averaged(average.get());
                 task.export_model(exported);
             }
             summary.exported_model = exported;

@@ -1,19 +1,16 @@
-// Object detection and instance segmentation on generated Fashion-MNIST scenes: box and mask
-// mAP after the same number of steps from random initialisation and (with --pretrained) from a
-// Kiln-pretrained backbone; training images/s; and the wall time of one run with validation
-// every N steps in sync mode against async mode (the numbers are the same; async spends its
-// mAP time beside training instead of in it). Then the same checkpoint's detections on the
-// val set, evaluated by Kiln's evaluator against pycocotools and faster-coco-eval (from the
-// build's Python, tests/benchmarks/coco_peers.py): time for load + evaluate, and whether their
-// twelve stats equal Kiln's bit for bit.
+// Object detection and instance segmentation against Ultralytics YOLO11n and YOLO11n-seg on
+// generated Fashion-MNIST scenes (600 train / 100 val at 96 px, 10 classes, 1-4 garments each):
+// each trains for the same wall time from random initialisation on the same images, for each
+// seed; each run's last weights are scored on the same val images (Kiln's by its own evaluator,
+// which gives pycocotools' numbers bit for bit; YOLO's by pycocotools, tests/benchmarks/
+// ultralytics_peer.py). Kiln runs as a user would run it: its defaults for the task (cspnet_n,
+// image_size auto, mosaic, weight average), batch 16 like YOLO's, max_time. With --pretrained,
+// Kiln also fine-tunes from that run's backbone (a cspnet_n pretraining run). With --evaluators,
+// Kiln's COCO evaluator is timed against pycocotools and faster-coco-eval on the last run's
+// results.
 //
-// With --seconds S, the runs from random and pretrained weights each train for the same wall
-// time instead (stopped after the step that reaches S seconds, on a schedule of --steps), and
-// their last checkpoints are evaluated on the val set.
-//
-//   bench_detection [--pretrained RUN_DIR] [--dir DIR] [--steps 300] [--scenes 1000]
-//                   [--seconds S]
-//   (RUN_DIR: a `kiln train` run of smallcnn on Fashion-MNIST at image_size 32)
+//   bench_detection [--seconds 300] [--seeds 3] [--dir DIR] [--pretrained RUN_DIR]
+//                   [--tasks detect,segment] [--evaluators]
 
 #include "coco_peer_comparison.h"
 #include "config/run_config.h"
@@ -25,111 +22,42 @@
 #include "train/trainer.h"
 #include "training_measure.h"
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
 
+using kiln::TaskKind;
 using kiln::bench::kFashionMnist;
-using Measure = kiln::bench::TrainingMeasure;
 
-// Stops a run once its steps have taken `seconds` of wall time (0: never).
-class Budget : public Measure {
-public:
-    explicit Budget(double seconds) : seconds_(seconds) {}
-    kiln::StopToken stop;
-    std::int64_t steps = 0;
-
-    void on_step(const kiln::train::StepMetrics& metrics) override {
-        Measure::on_step(metrics);
-        steps = metrics.step;
-        if (seconds_ > 0 && Measure::seconds >= seconds_) {
-            stop.request_stop();
-        }
-    }
-
-private:
-    double seconds_;
-};
-
-struct Result {
-    Budget measure{0.0};
-    double wall_seconds = 0.0;
-};
-
-Result run(kiln::TaskKind task, const fs::path& scenes, const fs::path& out, int steps,
-           int validate_every, const std::string& mode, const std::string& pretrained,
-           double budget_seconds = 0.0) {
-    json settings = {
-        {"out", out.string()},
-        {"data",
-         {{"train",
-           {{"annotations", (scenes / "train" / "annotations.json").string()},
-            {"images", (scenes / "train" / "images").string()}}},
-          {"val",
-           {{"annotations", (scenes / "val" / "annotations.json").string()},
-            {"images", (scenes / "val" / "images").string()}}}}},
-        {"model", "smallcnn"},
-        {"steps", steps},
-        {"val_every_n_steps", validate_every},
-        {"batch_size", 32},
-        {"accelerator", "cpu"},
-        {"overwrite", true},
-        {"optim_args", {{"lr", 0.003}}},
-        {"transform_args", {{"image_size", 96}}},
-        {"metric_args", {{"map", {{"mode", mode}}}}},
-    };
-    if (!pretrained.empty()) {
-        settings["model_args"] = {{"backbone_weights", pretrained}};
-    }
-    kiln::ResolveContext context;
-    context.hardware.cpu_cores = static_cast<int>(std::thread::hardware_concurrency());
-    const kiln::TrainConfig config = kiln::resolve_train_config(settings, context, task);
-    Result result{Budget(budget_seconds)};
-    const auto started = std::chrono::steady_clock::now();
-    kiln::train::train(config, result.measure, result.measure.stop);
-    result.wall_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    return result;
-}
-
-void print(const char* label, const Result& result, bool masks) {
-    const Measure& m = result.measure;
-    std::printf("%-34s map %.4f  map_50 %.4f%s  %6.1f img/s  wall %6.1f s\n", label,
-                m.last.count("val_metric/map") ? m.last.at("val_metric/map") : -1.0,
-                m.last.count("val_metric/map_50") ? m.last.at("val_metric/map_50") : -1.0,
-                masks ? ("  box_map " + std::to_string(m.last.count("val_metric/box_map")
-                                                           ? m.last.at("val_metric/box_map")
-                                                           : -1.0))
-                            .c_str()
-                      : "",
-                m.images_per_second(), result.wall_seconds);
-    std::fflush(stdout);
-}
-
-double seconds_since(std::chrono::steady_clock::time_point started) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-}
-
-// The val set's COCO results from a run's last checkpoint (`kiln predict` with the val
-// annotations), and Kiln's stats of them with the time load + evaluate took.
-struct Evaluated {
-    fs::path results;
-    std::array<double, kiln::coco::kStatCount> stats{};
-    double box_map = -1; // masks: the box mAP of the same detections
+struct Score {
+    double map = -1, map_50 = -1, map_75 = -1;
+    double box_map = -1; // instance segmentation: the box mAP of the same detections
+    double images_per_second = 0;
     double seconds = 0;
+    long long steps = 0;
 };
 
-Evaluated evaluate_last_checkpoint(const fs::path& run, const fs::path& scenes, bool masks) {
+json split_data(const fs::path& scenes) {
+    const auto split = [&](const char* name) {
+        return json{{"annotations", (scenes / name / "annotations.json").string()},
+                    {"images", (scenes / name / "images").string()}};
+    };
+    return {{"train", split("train")}, {"val", split("val")}};
+}
+
+// The val set's COCO stats of a run's last checkpoint (`kiln predict` with the annotations).
+std::array<double, kiln::coco::kStatCount> evaluate(const fs::path& run, const fs::path& scenes,
+                                                    bool masks, double* box_map) {
     kiln::PredictConfig predict;
     predict.out = run / "val-results.json";
     predict.data = {scenes / "val" / "images"};
@@ -138,61 +66,107 @@ Evaluated evaluate_last_checkpoint(const fs::path& run, const fs::path& scenes, 
     predict.batch_size = 32;
     predict.num_workers = 1;
     predict.accelerator = kiln::Accelerator::Cpu;
+    predict.overwrite = true;
     kiln::predict::run_prediction(predict);
-    Evaluated evaluated;
-    evaluated.results = predict.out;
-    const auto type = masks ? kiln::coco::IouType::Mask : kiln::coco::IouType::Box;
-    const auto started = std::chrono::steady_clock::now();
     const auto truth = kiln::coco::GroundTruth::load(*predict.annotations);
+    const auto type = masks ? kiln::coco::IouType::Mask : kiln::coco::IouType::Box;
     const auto detections = kiln::coco::Detections::load(predict.out, truth, type);
     kiln::coco::EvalParams params;
     params.iou_type = type;
-    evaluated.stats = kiln::coco::evaluate(truth, detections, params).stats;
-    evaluated.seconds = seconds_since(started);
-    if (masks) {
+    const auto stats = kiln::coco::evaluate(truth, detections, params).stats;
+    if (masks && box_map != nullptr) {
         params.iou_type = kiln::coco::IouType::Box;
-        evaluated.box_map = kiln::coco::evaluate(truth, detections, params).stats[0];
+        *box_map = kiln::coco::evaluate(truth, detections, params).stats[0];
     }
-    return evaluated;
+    return stats;
 }
 
-void compare_evaluators(const fs::path& run, const fs::path& scenes, bool masks) {
-    const Evaluated evaluated = evaluate_last_checkpoint(run, scenes, masks);
-    std::printf("  %-18s %8.3f s\n", "Kiln", evaluated.seconds);
-    kiln::bench::print_coco_peers(scenes / "val" / "annotations.json", evaluated.results,
-                                  masks ? kiln::coco::IouType::Mask : kiln::coco::IouType::Box,
-                                  evaluated.stats);
+Score run_kiln(TaskKind task, const fs::path& scenes, const fs::path& out, double seconds, int seed,
+               const std::string& pretrained) {
+    json settings = {{"out", out.string()},  {"data", split_data(scenes)}, {"model", "cspnet_n"},
+                     {"batch_size", 16},     {"max_time", seconds},        {"seed", seed},
+                     {"accelerator", "cpu"}, {"overwrite", true}};
+    if (!pretrained.empty()) {
+        settings["model_args"] = {{"backbone_weights", pretrained}};
+    }
+    kiln::ResolveContext context;
+    context.hardware.cpu_cores = static_cast<int>(std::thread::hardware_concurrency());
+    const kiln::TrainConfig config = kiln::resolve_train_config(settings, context, task);
+    kiln::bench::TrainingMeasure measure;
+    const kiln::train::RunSummary summary = kiln::train::train(config, measure);
+    Score score;
+    const bool masks = task == TaskKind::InstanceSegmentation;
+    const auto stats = evaluate(out, scenes, masks, &score.box_map);
+    score.map = stats[0];
+    score.map_50 = stats[1];
+    score.map_75 = stats[2];
+    score.images_per_second = measure.images_per_second();
+    score.seconds = summary.seconds;
+    score.steps = summary.steps;
+    return score;
 }
 
-} // namespace
+Score run_ultralytics(TaskKind task, const fs::path& scenes, const fs::path& out, double seconds,
+                      int seed) {
+    const std::string python = KILN_BENCHMARK_PYTHON;
+    std::ostringstream command;
+    command << python << " " << KILN_BENCHMARK_DIR << "/ultralytics_peer.py"
+            << " --train-annotations " << (scenes / "train" / "annotations.json")
+            << " --train-images " << (scenes / "train" / "images") << " --val-annotations "
+            << (scenes / "val" / "annotations.json") << " --val-images "
+            << (scenes / "val" / "images") << " --task "
+            << (task == TaskKind::InstanceSegmentation ? "segment" : "detect")
+            << " --imgsz 96 --batch 16 --seconds " << seconds << " --seed " << seed << " --out "
+            << out << " 2>/dev/null";
+    FILE* pipe = ::popen(command.str().c_str(), "r");
+    std::string last;
+    char line[8192];
+    while (pipe != nullptr && std::fgets(line, sizeof line, pipe) != nullptr) {
+        last = line;
+    }
+    if (pipe == nullptr || ::pclose(pipe) != 0 || last.empty()) {
+        std::printf("  (Ultralytics did not run: %s)\n", command.str().c_str());
+        return {};
+    }
+    const json result = json::parse(last);
+    const bool masks = task == TaskKind::InstanceSegmentation;
+    Score score;
+    score.map = result[masks ? "mask_map" : "box_map"].get<double>();
+    score.map_50 = result[masks ? "mask_map50" : "box_map50"].get<double>();
+    score.map_75 = result[masks ? "mask_map75" : "box_map75"].get<double>();
+    score.box_map = result["box_map"].get<double>();
+    score.images_per_second = result["images_per_second"].get<double>();
+    score.seconds = result["train_seconds"].get<double>();
+    return score;
+}
 
-int main(int argc, char** argv) {
-    fs::path dir = fs::temp_directory_path() / "kiln-bench-detection";
-    std::string pretrained;
-    int steps = 300;
-    int scenes = 1000;
-    double seconds = 0.0;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string flag = argv[i];
-        if (flag == "--dir") {
-            dir = argv[i + 1];
-        } else if (flag == "--pretrained") {
-            pretrained = argv[i + 1];
-        } else if (flag == "--steps") {
-            steps = std::stoi(argv[i + 1]);
-        } else if (flag == "--scenes") {
-            scenes = std::stoi(argv[i + 1]);
-        } else if (flag == "--seconds") {
-            seconds = std::stod(argv[i + 1]);
-        }
+void print(const std::string& label, int seed, const Score& score) {
+    std::printf("  %-34s seed %d  map %.4f  map_50 %.4f  map_75 %.4f  box_map %.4f  %6.1f img/s  "
+                "%5.0f s\n",
+                label.c_str(), seed, score.map, score.map_50, score.map_75, score.box_map,
+                score.images_per_second, score.seconds);
+    std::fflush(stdout);
+}
+
+struct MeanSd {
+    double mean = 0, sd = 0;
+};
+MeanSd mean_sd(const std::vector<double>& values) {
+    MeanSd result;
+    for (const double value : values) {
+        result.mean += value / double(values.size());
     }
-    if (!fs::exists(kFashionMnist)) {
-        std::printf("skipped: Fashion-MNIST is not at %s\n", kFashionMnist.c_str());
-        return 0;
+    for (const double value : values) {
+        result.sd += (value - result.mean) * (value - result.mean) /
+                     double(std::max<std::size_t>(1, values.size() - 1));
     }
-    const kiln::log::ScopedSink quiet([](kiln::log::Level, const std::string&) {});
+    result.sd = std::sqrt(result.sd);
+    return result;
+}
+
+void generate(const fs::path& dir) {
     for (const auto& [split, count, seed, file] :
-         {std::tuple{"train", scenes, 1, "train"}, std::tuple{"val", scenes / 5, 2, "t10k"}}) {
+         {std::tuple{"train", 600, 0, "train"}, std::tuple{"val", 100, 1, "t10k"}}) {
         if (fs::exists(dir / split / "annotations.json")) {
             continue;
         }
@@ -205,63 +179,88 @@ int main(int argc, char** argv) {
         options.seed = std::uint64_t(seed);
         kiln::data::generate_scenes(options);
     }
-    std::printf("generated scenes: %d train, %d val at 96 px; %d steps of 32 images\n", scenes,
-                scenes / 5, steps);
-    using kiln::TaskKind;
-    if (seconds > 0) {
-        std::printf("each run trains for %.0f s (on a schedule of %d steps); its last checkpoint "
-                    "on the val set:\n",
-                    seconds, steps);
-        for (const auto& [task, masks, name] :
-             {std::tuple{TaskKind::ObjectDetection, false, "detection"},
-              std::tuple{TaskKind::InstanceSegmentation, true, "instance seg."}}) {
-            for (const std::string& weights : {std::string(), pretrained}) {
-                const std::string label =
-                    std::string(name) + (weights.empty() ? ", random init" : ", pretrained");
-                const fs::path out = dir / ("budget-" + std::to_string(int(masks)) +
-                                            (weights.empty() ? "-random" : "-pretrained"));
-                const Result result = run(task, dir, out, steps, steps, "sync", weights, seconds);
-                const Evaluated evaluated = evaluate_last_checkpoint(out, dir, masks);
-                std::printf("%-34s %4lld steps  map %.4f  map_50 %.4f  box_map %.4f  %6.1f "
-                            "img/s\n",
-                            label.c_str(), static_cast<long long>(result.measure.steps),
-                            evaluated.stats[0], evaluated.stats[1],
-                            masks ? evaluated.box_map : evaluated.stats[0],
-                            result.measure.images_per_second());
-                std::fflush(stdout);
-                if (pretrained.empty()) {
-                    break;
-                }
-            }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    fs::path dir = fs::temp_directory_path() / "kiln-bench-detection";
+    std::string pretrained;
+    std::string tasks = "detect,segment";
+    double seconds = 300;
+    int seeds = 3;
+    bool evaluators = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string flag = argv[i];
+        const std::string value = i + 1 < argc ? argv[i + 1] : "";
+        if (flag == "--evaluators") {
+            evaluators = true;
+            continue;
         }
+        ++i;
+        if (flag == "--dir") {
+            dir = value;
+        } else if (flag == "--pretrained") {
+            pretrained = value;
+        } else if (flag == "--seconds") {
+            seconds = std::stod(value);
+        } else if (flag == "--seeds") {
+            seeds = std::stoi(value);
+        } else if (flag == "--tasks") {
+            tasks = value;
+        }
+    }
+    if (!fs::exists(kFashionMnist)) {
+        std::printf("skipped: Fashion-MNIST is not at %s\n", kFashionMnist.c_str());
         return 0;
     }
-    print("detection, random init",
-          run(TaskKind::ObjectDetection, dir, dir / "det-random", steps, steps, "sync", ""), false);
-    if (!pretrained.empty()) {
-        print("detection, pretrained backbone",
-              run(TaskKind::ObjectDetection, dir, dir / "det-pretrained", steps, steps, "sync",
-                  pretrained),
-              false);
+    const kiln::log::ScopedSink quiet([](kiln::log::Level, const std::string&) {});
+    generate(dir);
+    std::printf("generated scenes: 600 train, 100 val at 96 px; every run trains %.0f s on this "
+                "machine's %u cores, its last weights scored on the val set\n",
+                seconds, std::thread::hardware_concurrency());
+    for (const auto& [task, name] : {std::pair{TaskKind::ObjectDetection, "detect"},
+                                     std::pair{TaskKind::InstanceSegmentation, "segment"}}) {
+        if (tasks.find(name) == std::string::npos) {
+            continue;
+        }
+        const bool masks = task == TaskKind::InstanceSegmentation;
+        std::printf("%s (%s mAP):\n", masks ? "instance segmentation" : "object detection",
+                    masks ? "mask" : "box");
+        std::vector<double> kiln_maps, peer_maps, pretrained_maps;
+        for (int seed = 0; seed < seeds; ++seed) {
+            const Score kiln =
+                run_kiln(task, dir, dir / ("kiln-" + std::string(name)), seconds, seed, "");
+            print("Kiln, cspnet_n, defaults", seed, kiln);
+            kiln_maps.push_back(kiln.map);
+            const Score peer =
+                run_ultralytics(task, dir, dir / ("yolo-" + std::string(name)), seconds, seed);
+            print(masks ? "Ultralytics YOLO11n-seg" : "Ultralytics YOLO11n", seed, peer);
+            peer_maps.push_back(peer.map);
+            if (!pretrained.empty()) {
+                const Score tuned = run_kiln(task, dir, dir / ("kiln-pre-" + std::string(name)),
+                                             seconds, seed, pretrained);
+                print("Kiln, pretrained cspnet_n", seed, tuned);
+                pretrained_maps.push_back(tuned.map);
+            }
+        }
+        const MeanSd kiln = mean_sd(kiln_maps), peer = mean_sd(peer_maps);
+        std::printf("  mean over %d seeds: Kiln %.4f (sd %.4f), Ultralytics %.4f (sd %.4f): "
+                    "Kiln %.2fx\n",
+                    seeds, kiln.mean, kiln.sd, peer.mean, peer.sd,
+                    peer.mean > 0 ? kiln.mean / peer.mean : 0.0);
+        if (!pretrained_maps.empty()) {
+            const MeanSd tuned = mean_sd(pretrained_maps);
+            std::printf("  pretrained backbone: %.4f (sd %.4f), %+.4f over random init\n",
+                        tuned.mean, tuned.sd, tuned.mean - kiln.mean);
+        }
+        if (evaluators) {
+            const fs::path run = dir / ("kiln-" + std::string(name));
+            const auto truth = dir / "val" / "annotations.json";
+            const auto type = masks ? kiln::coco::IouType::Mask : kiln::coco::IouType::Box;
+            kiln::bench::print_coco_peers(truth, run / "val-results.json", type,
+                                          evaluate(run, dir, masks, nullptr));
+        }
     }
-    print("instance seg., random init",
-          run(TaskKind::InstanceSegmentation, dir, dir / "inst-random", steps, steps, "sync", ""),
-          true);
-    if (!pretrained.empty()) {
-        print("instance seg., pretrained backbone",
-              run(TaskKind::InstanceSegmentation, dir, dir / "inst-pretrained", steps, steps,
-                  "sync", pretrained),
-              true);
-    }
-    std::printf("evaluating the last checkpoint's detections on the val set (boxes):\n");
-    compare_evaluators(dir / "det-random", dir, false);
-    std::printf("evaluating the last checkpoint's detections on the val set (masks):\n");
-    compare_evaluators(dir / "inst-random", dir, true);
-    const int every = std::max(1, steps / 10);
-    std::printf("validation every %d steps:\n", every);
-    print("  instance seg., map sync",
-          run(TaskKind::InstanceSegmentation, dir, dir / "sync", steps, every, "sync", ""), true);
-    print("  instance seg., map async",
-          run(TaskKind::InstanceSegmentation, dir, dir / "async", steps, every, "async", ""), true);
     return 0;
 }

@@ -5,6 +5,7 @@
 #include "config/run_config.h"
 #include "core/error.h"
 #include "core/log.h"
+#include "data/detection_augment.h"
 #include "data/detection_data.h"
 #include "data/labelled_samples.h"
 #include "data/view_transform.h"
@@ -15,10 +16,12 @@
 #include "support/shapes_idx.h"
 #include "support/validation_recorder.h"
 #include "track/run_directory.h"
+#include "train/detection_loss.h"
 #include "train/trainer.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <opencv2/imgcodecs.hpp>
@@ -150,6 +153,126 @@ private Q_SLOTS:
         QCOMPARE(target[5 * objects.size()], std::int64_t(-1));
     }
 
+    // Complete IoU on hand-computed boxes: 1 for a box with itself; for two unit squares side
+    // by side 2 apart, IoU 0 less the centres' distance (4) over the enclosing diagonal (10).
+    void completeIouOfHandComputedBoxes() {
+        const torch::Tensor a = torch::tensor({{0.0f, 0.0f, 1.0f, 1.0f}, {0.0f, 0.0f, 4.0f, 2.0f}});
+        const torch::Tensor b = torch::tensor({{2.0f, 0.0f, 3.0f, 1.0f}, {0.0f, 0.0f, 4.0f, 2.0f}});
+        const torch::Tensor ciou = kiln::train::complete_iou(a, b);
+        QVERIFY(std::abs(ciou[0].item<double>() + 0.4) < 1e-5);
+        QVERIFY(std::abs(ciou[1].item<double>() - 1.0) < 1e-5);
+    }
+
+    // The distribution focal loss: uniform logits cost log R whatever the distance; logits
+    // certain of the right bin cost nothing; a distance between bins splits by nearness.
+    void distributionFocalLossOfHandComputedCases() {
+        const std::int64_t r = kiln::models::DetectorImpl::kDistanceBins;
+        const torch::Tensor uniform = torch::zeros({1, 4, r});
+        const torch::Tensor distances = torch::full({1, 4}, 3.25f);
+        QVERIFY(std::abs(kiln::train::distribution_focal_loss(uniform, distances).item<double>() -
+                         std::log(double(r))) < 1e-5);
+        torch::Tensor certain = torch::full({1, 4, r}, -30.0f);
+        certain.select(2, 3).fill_(30.0f);
+        QVERIFY(kiln::train::distribution_focal_loss(certain, torch::full({1, 4}, 3.0f))
+                    .item<double>() < 1e-4);
+        // At 3.25 the loss is -(0.75 log p3 + 0.25 log p4): with p3 = p4 = 1/2, log 2.
+        torch::Tensor split = torch::full({1, 4, r}, -30.0f);
+        split.select(2, 3).fill_(30.0f);
+        split.select(2, 4).fill_(30.0f);
+        QVERIFY(std::abs(kiln::train::distribution_focal_loss(split, distances).item<double>() -
+                         std::log(2.0)) < 1e-4);
+    }
+
+    // Task-aligned assignment on a hand-made image: anchors inside an object learn it, the best
+    // aligned at the object's IoU; an anchor inside two objects learns the one its box overlaps
+    // most; anchors inside none, and padding rows, learn nothing.
+    void assignmentGoesToTheBestAlignedAnchors() {
+        const torch::Tensor anchors =
+            torch::tensor({{10.0f, 10.0f}, {30.0f, 10.0f}, {10.0f, 30.0f}, {50.0f, 50.0f}});
+        kiln::train::DetectionTargets targets;
+        targets.boxes = torch::tensor(
+            {{{0.0f, 0.0f, 40.0f, 20.0f}, {0.0f, 0.0f, 20.0f, 40.0f}, {0.0f, 0.0f, 0.0f, 0.0f}}});
+        targets.classes = torch::tensor({{0, 1, 0}}, torch::kInt64);
+        targets.valid = torch::tensor({{true, true, false}});
+        // Anchor 0 predicts the second object exactly, anchor 1 the first, anchor 2 half the
+        // second; anchor 3 is inside nothing.
+        const torch::Tensor boxes = torch::tensor({{{0.0f, 0.0f, 20.0f, 40.0f},
+                                                    {0.0f, 0.0f, 40.0f, 20.0f},
+                                                    {0.0f, 20.0f, 20.0f, 40.0f},
+                                                    {40.0f, 40.0f, 60.0f, 60.0f}}});
+        const torch::Tensor scores = torch::full({1, 4, 2}, 0.5f);
+        const auto assignment =
+            kiln::train::assign(scores, boxes, anchors, targets, {10, 0.5, 6.0});
+        QCOMPARE(assignment.foreground[0].to(torch::kInt64).sum().item<std::int64_t>(), 3);
+        QVERIFY(!assignment.foreground[0][3].item<bool>());
+        QCOMPARE(assignment.object[0][0].item<std::int64_t>(),
+                 1); // inside both, overlaps the second
+        QCOMPARE(assignment.object[0][1].item<std::int64_t>(), 0);
+        QCOMPARE(assignment.object[0][2].item<std::int64_t>(), 1);
+        // The best-aligned anchor of each object gets its class at that object's best IoU (1).
+        QVERIFY(std::abs(assignment.target_scores[0][0][1].item<double>() - 1.0) < 1e-4);
+        QVERIFY(std::abs(assignment.target_scores[0][1][0].item<double>() - 1.0) < 1e-4);
+        const double partial = assignment.target_scores[0][2][1].item<double>();
+        QVERIFY2(partial > 0 && partial < 0.1, qPrintable(QString::number(partial)));
+        QCOMPARE(assignment.target_scores[0][0][0].item<double>(), 0.0);
+        QVERIFY(torch::equal(assignment.target_boxes[0][1], targets.boxes[0][0]));
+    }
+
+    // Mosaic moves boxes and instance masks together: every object left has a box of at least
+    // 2 px a side, its mask's pixels lie inside it, and a tenth of its area survived.
+    void mosaicKeepsBoxesAndMasksTogether() {
+        kiln::data::DetectionAugmentation augmentation;
+        augmentation.mosaic_prob = 1.0;
+        std::array<kiln::data::LabelledScene, 4> scenes;
+        for (int i = 0; i < 4; ++i) {
+            kiln::data::LabelledScene& scene = scenes[std::size_t(i)];
+            scene.image = cv::Mat(48 + 8 * i, 64, CV_8UC3, cv::Scalar(40 * i, 0, 0));
+            scene.instances = cv::Mat::zeros(scene.image.size(), CV_16U);
+            for (int k = 0; k < 2; ++k) {
+                const cv::Rect box(4 + 24 * k, 6 + 4 * i, 16, 20);
+                scene.boxes.push_back({double(box.x), double(box.y), double(box.x + box.width),
+                                       double(box.y + box.height)});
+                scene.classes.push_back(k);
+                scene.areas.push_back(double(box.area()));
+                scene.instances(box).setTo(cv::Scalar(k + 1));
+            }
+        }
+        int objects = 0;
+        for (std::uint64_t seed = 0; seed < 20; ++seed) {
+            kiln::data::Rng rng(seed);
+            const kiln::data::LabelledScene result =
+                kiln::data::mosaic({&scenes[0], &scenes[1], &scenes[2], &scenes[3]},
+                                   cv::Size(64, 64), augmentation, rng);
+            QCOMPARE(result.image.size(), cv::Size(64, 64));
+            QCOMPARE(result.instances.size(), cv::Size(64, 64));
+            QCOMPARE(result.boxes.size(), result.classes.size());
+            for (std::size_t i = 0; i < result.boxes.size(); ++i) {
+                const auto& box = result.boxes[i];
+                QVERIFY(box[2] - box[0] >= 2 && box[3] - box[1] >= 2);
+                QVERIFY(box[0] >= 0 && box[1] >= 0 && box[2] <= 64 && box[3] <= 64);
+                int pixels = 0;
+                for (int y = 0; y < 64; ++y) {
+                    for (int x = 0; x < 64; ++x) {
+                        if (result.instances.at<std::uint16_t>(y, x) == i + 1) {
+                            ++pixels;
+                            QVERIFY2(x + 1 >= box[0] && x <= box[2] + 1 && y + 1 >= box[1] &&
+                                         y <= box[3] + 1,
+                                     qPrintable(QString("seed %1 object %2").arg(seed).arg(i)));
+                        }
+                    }
+                }
+                QVERIFY(pixels > 0);
+                ++objects;
+            }
+            for (int y = 0; y < 64; ++y) { // no pixel names an object that is gone
+                for (int x = 0; x < 64; ++x) {
+                    QVERIFY(result.instances.at<std::uint16_t>(y, x) <= result.boxes.size());
+                }
+            }
+        }
+        QVERIFY(objects > 20);
+    }
+
     void detectorLearnsAndMapArrivesAsynchronously() {
         const fs::path out = root_ / "det-run";
         Recorder recorder;
@@ -259,7 +382,11 @@ private Q_SLOTS:
             for (std::size_t d = 0; d < found.size(); ++d) {
                 const auto& box = preview.predicted_boxes[d];
                 QVERIFY(d == 0 || preview.predicted_boxes[d - 1].score >= box.score);
-                QVERIFY(std::abs(box.score - found[d]["score"].get<float>()) < 1e-4F);
+                QVERIFY2(std::abs(box.score - found[d]["score"].get<float>()) < 1e-4F,
+                         qPrintable(QString("detection %1: %2 in the preview, %3 predicted")
+                                        .arg(d)
+                                        .arg(box.score)
+                                        .arg(found[d]["score"].get<double>())));
                 QVERIFY(std::abs(box.box[0] - found[d]["bbox"][0].get<float>()) < 1e-2F);
                 QCOMPARE(category_ids[std::size_t(box.class_id)],
                          found[d]["category_id"].get<std::int64_t>());

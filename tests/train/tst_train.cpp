@@ -19,6 +19,7 @@
 #include "train/step_timer.h"
 #include "train/strategy.h"
 #include "train/trainer.h"
+#include "train/weight_average.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -28,6 +29,7 @@
 #include <opencv2/imgproc.hpp>
 #include <thread>
 #include <torch/nn/module.h>
+#include <torch/nn/modules/linear.h>
 #include <torch/optim/sgd.h>
 #include <torch/serialize.h>
 #include <torch/types.h>
@@ -725,6 +727,33 @@ private Q_SLOTS:
         const auto archive =
             kiln::models::read_checkpoint_file(kiln::track::RunDirectory(out).last_checkpoint());
         QVERIFY(archive->real(kiln::models::checkpoint_key::kTrainedSeconds) > 0.0);
+    }
+
+    // The weight average: its decay ramps up over a tenth of the run; each update moves it
+    // towards the weights by (1 - decay); a swap puts it in the module and back.
+    void weightAverageFollowsItsDecay() {
+        torch::nn::Linear layer(1, 1);
+        {
+            torch::NoGradGuard no_grad;
+            layer->weight.fill_(0.0);
+            layer->bias.fill_(0.0);
+        }
+        kiln::train::WeightAverage average(*layer, 0.5);
+        QCOMPARE(average.decay_at(0, 100), 0.0);
+        QVERIFY(std::abs(average.decay_at(10, 100) - 0.5 * (1 - std::exp(-1.0))) < 1e-12);
+        // A short run averages a twentieth of its steps at most: 1 - 20 / 30 here.
+        QVERIFY(std::abs(average.decay_at(1000, 30) - (1.0 - 20.0 / 30.0)) < 1e-9);
+        {
+            torch::NoGradGuard no_grad;
+            layer->weight.fill_(1.0);
+        }
+        average.update(1000, 100); // the decay is 0.5 by then
+        QCOMPARE(layer->weight.item<double>(), 1.0);
+        {
+            const kiln::train::WeightAverage::Scope averaged(&average);
+            QVERIFY(std::abs(layer->weight.item<double>() - 0.5) < 1e-6);
+        }
+        QCOMPARE(layer->weight.item<double>(), 1.0);
     }
 
     void resumeGivesTheSameWeightsAsOneRun() {
