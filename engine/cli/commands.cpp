@@ -12,6 +12,7 @@
 #include "embed/embedder.h"
 #include "embed/explorer.h"
 #include "embed/knn.h"
+#include "embed/select_job.h"
 #include "embed/writers.h"
 #include "methods/method.h"
 #include "models/backbone.h"
@@ -108,6 +109,9 @@ json resolved_settings(const std::string& command, const ConfigSource& source) {
     }
     if (command == "export") {
         return to_json(resolve_export_config(load_settings(config::export_schema(), source)));
+    }
+    if (command == "select") {
+        return to_json(resolve_select_config(load_settings(config::select_schema(), source)));
     }
     if (command == "predict") {
         return to_json(
@@ -388,6 +392,21 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
     return 0;
 }
 
+int run_select(const ConfigSource& source, std::ostream& out) {
+    const SelectConfig config =
+        resolve_select_config(load_settings(config::select_schema(), source));
+    const embed::SelectSummary summary = embed::select_for_labelling(config);
+    out << "picked " << summary.picked << " of " << summary.images << " images (" << config.strategy
+        << (summary.labelled > 0 ? ", around " + std::to_string(summary.labelled) + " labelled"
+                                 : std::string())
+        << (config.exclude_duplicates
+                ? ", " + std::to_string(summary.duplicates) + " near-duplicates left out"
+                : std::string())
+        << "): names in " << summary.names.string() << ", ranks and scores in "
+        << summary.table.string() << "\n";
+    return 0;
+}
+
 int run_dedup(const DedupArguments& arguments, std::ostream& out) {
     const embed::EmbeddingFile file = embed::read_embeddings(arguments.embeddings);
     const std::vector<embed::DuplicatePair> pairs =
@@ -531,6 +550,14 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
         return run_embed(*embed_source, stop, out);
     });
 
+    auto select_source = std::make_shared<ConfigSource>();
+    CLI::App* select =
+        app.add_subcommand("select", "choose which images to label first, from an embeddings file");
+    add_config_source(*select, *select_source, config::select_schema());
+    commands.add(select, [select_source](const StopToken&, std::ostream& out) {
+        return run_select(*select_source, out);
+    });
+
     CLI::App* config = app.add_subcommand("config", "work with configuration files");
     config->require_subcommand(1);
     CLI::App* check =
@@ -540,7 +567,7 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
     check->add_option("file", check_source->file, "JSON configuration file")
         ->required()
         ->check(CLI::ExistingFile);
-    std::vector<std::string> configurable = {"embed", "predict", "export"};
+    std::vector<std::string> configurable = {"embed", "predict", "export", "select"};
     for (const TaskTraits& task : task_table()) {
         configurable.push_back(task.command);
     }

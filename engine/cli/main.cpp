@@ -6,6 +6,7 @@
 #include "system/hardware.h"
 #include "train/trainer.h"
 
+#include <c10/util/Exception.h>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -63,8 +64,14 @@ int main(int argc, char** argv) {
     } catch (const kiln::Error& error) {
         std::cerr << "error: " << error.what() << "\n";
         return 1;
+    } catch (const c10::Error& error) {
+        std::cerr << "error: unexpected failure in LibTorch: " << error.what_without_backtrace()
+                  << "\n";
+        return 1;
     } catch (const std::exception& error) {
-        std::cerr << "error: unexpected failure: " << error.what() << "\n";
+        const std::string cause = error.what();
+        std::cerr << "error: unexpected failure: " << (cause.empty() ? "(no message)" : cause)
+                  << "\n";
         return 1;
     }
 }

@@ -194,6 +194,69 @@ Setting<ExportConfig> batch_setting() {
             }};
 }
 
+CommandSettings<SelectConfig> make_select_settings() {
+    using Select = SelectConfig;
+    return {
+        "select",
+        {
+            bind(KeySpec{.name = "out",
+                         .kind = ValueKind::Path,
+                         .required = true,
+                         .help = "the text file to write the picked names to, one a line "
+                                 "(and <stem>.csv beside it with each pick's rank, score "
+                                 "and cluster)"},
+                 &Select::out),
+            bind(KeySpec{.name = "embeddings",
+                         .kind = ValueKind::Path,
+                         .required = true,
+                         .help = "an embeddings file kiln embed wrote (csv, lightly_csv, "
+                                 "torch or npy)"},
+                 &Select::embeddings),
+            bind(KeySpec{.name = "n",
+                         .kind = ValueKind::Number,
+                         .required = true,
+                         .minimum = 1e-9,
+                         .help = "how many to pick: a count, or below 1 a fraction of the "
+                                 "images that may be picked"},
+                 &Select::n),
+            bind(KeySpec{.name = "strategy",
+                         .kind = ValueKind::Choice,
+                         .default_value = "typical",
+                         .choices = {"typical", "diverse", "balanced", "random"},
+                         .help = "typical: the most typical image of each of n clusters "
+                                 "(TypiClust); diverse: k-center greedy, each pick farthest "
+                                 "from the others; balanced: equal quotas per cluster; "
+                                 "random"},
+                 &Select::strategy),
+            bind(KeySpec{.name = "already_labelled",
+                         .kind = ValueKind::Path,
+                         .allows_null = true,
+                         .help = "images labelled already (a text file of names as the "
+                                 "embeddings list them, or a folder of images): never "
+                                 "picked, and the picks go around them"},
+                 &Select::already_labelled),
+            bind(KeySpec{.name = "exclude_duplicates",
+                         .kind = ValueKind::Boolean,
+                         .default_value = false,
+                         .help = "never pick a near-duplicate of another image (kiln dedup's "
+                                 "pairs at duplicate_threshold)"},
+                 &Select::exclude_duplicates),
+            bind(KeySpec{.name = "duplicate_threshold",
+                         .kind = ValueKind::Number,
+                         .default_value = 0.95,
+                         .minimum = -1.0,
+                         .maximum = 1.0,
+                         .help = "cosine similarity at which two images are duplicates"},
+                 &Select::duplicate_threshold),
+            bind(KeySpec{.name = "seed",
+                         .kind = ValueKind::Integer,
+                         .default_value = 0,
+                         .help = "the same seed and input give the same picks"},
+                 &Select::seed),
+            bind(overwrite_key("replace `out` (and its CSV) when they exist"), &Select::overwrite),
+        }};
+}
+
 CommandSettings<ExportConfig> make_export_settings() {
     using Export = ExportConfig;
     return {"export",
@@ -251,6 +314,11 @@ const CommandSettings<PredictConfig>& predict_settings() {
 
 const CommandSettings<ExportConfig>& export_settings() {
     static const CommandSettings<ExportConfig> settings = make_export_settings();
+    return settings;
+}
+
+const CommandSettings<SelectConfig>& select_settings() {
+    static const CommandSettings<SelectConfig> settings = make_select_settings();
     return settings;
 }
 

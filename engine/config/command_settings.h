@@ -13,6 +13,7 @@ const CommandSettings<TrainConfig>& train_settings(TaskKind task = TaskKind::Pre
 const CommandSettings<EmbedConfig>& embed_settings();
 const CommandSettings<PredictConfig>& predict_settings();
 const CommandSettings<ExportConfig>& export_settings();
+const CommandSettings<SelectConfig>& select_settings();
 
 inline const CommandSchema& train_schema(TaskKind task = TaskKind::Pretraining) {
     return train_settings(task).schema();
@@ -25,6 +26,9 @@ inline const CommandSchema& predict_schema() {
 }
 inline const CommandSchema& export_schema() {
     return export_settings().schema();
+}
+inline const CommandSchema& select_schema() {
+    return select_settings().schema();
 }
 
 // Keys that several commands share, with the same meaning.

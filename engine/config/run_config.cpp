@@ -5,10 +5,12 @@
 #include "config/logger_settings.h"
 #include "core/error.h"
 #include "core/text.h"
+#include "data/image_decode.h"
 #include "data/view_transform.h"
 #include "models/backbone_names.h"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace kiln {
@@ -192,8 +194,14 @@ void check_labelled_data(TaskKind task, const json& data, Resolution& resolution
         const std::string which = std::string(split) == "train" ? "training" : "validation";
         const json entry = data.value(split, json());
         if (task == TaskKind::ImageClassification) {
+            if (std::string(split) == "val" && data.contains("val_split")) {
+                continue; // held out of the training images
+            }
             check(key, entry, false,
-                  "the " + which + " images: a folder of class folders or a CSV of image,label");
+                  "the " + which + " images: a folder of class folders or a CSV of image,label" +
+                      (std::string(split) == "val"
+                           ? ", or data.val_split=0.1 to hold out a tenth of the training images"
+                           : ""));
             continue;
         }
         if (!entry.is_object()) {
@@ -222,6 +230,17 @@ void check_checkpoint_exists(const fs::path& checkpoint, Resolution& resolution)
     }
 }
 
+// Dot files (the lock a run took there, a desktop's .DS_Store) are not an earlier run's.
+bool holds_visible_files(const fs::path& folder) {
+    std::error_code error;
+    for (const auto& entry : fs::directory_iterator(folder, error)) {
+        if (entry.path().filename().string().rfind('.', 0) != 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
 void check_run_directory(const TrainConfig& config, Resolution& resolution) {
     if (config.overwrite && config.resume_interrupted) {
         resolution.report("resume_interrupted",
@@ -235,8 +254,7 @@ void check_run_directory(const TrainConfig& config, Resolution& resolution) {
     if (!fs::is_directory(config.out, error)) {
         resolution.report("out", "\"" + config.out.string() +
                                      "\" exists and is not a folder; choose another out");
-    } else if (!fs::is_empty(config.out, error) && !config.overwrite &&
-               !config.resume_interrupted) {
+    } else if (holds_visible_files(config.out) && !config.overwrite && !config.resume_interrupted) {
         resolution.report("out", "\"" + config.out.string() +
                                      "\" already holds files of an earlier run; set "
                                      "overwrite=true to replace them, resume_interrupted=true to "
@@ -361,6 +379,8 @@ TrainConfig read_train_config(const json& normalized, TaskKind task) {
         config.metric_args.is_object() ? config.metric_args.value("map", json()) : json();
     config.map.synchronous = map.is_object() && map.value("mode", "async") == "sync";
     config.map.classwise = map.is_object() && map.value("classwise", false);
+    config.max_image_pixels = static_cast<std::int64_t>(
+        number_in(config.loader_args, "max_image_pixels", double(data::kDefaultMaxImagePixels)));
     return config;
 }
 
@@ -612,6 +632,34 @@ PredictConfig resolve_predict_config(const json& input, const ResolveContext& co
     }
     resolution.throw_if_any();
     return config;
+}
+
+SelectConfig resolve_select_config(const json& input) {
+    Resolution resolution(config::select_schema(), input);
+    SelectConfig config = config::select_settings().read(resolution.normalized());
+    std::error_code error;
+    if (resolution.valid("embeddings") && !fs::is_regular_file(config.embeddings, error)) {
+        resolution.report("embeddings", "\"" + config.embeddings.string() +
+                                            "\" is not a file; give the file kiln embed wrote");
+    }
+    if (config.already_labelled && resolution.valid("already_labelled") &&
+        !fs::exists(*config.already_labelled, error)) {
+        resolution.report("already_labelled",
+                          "\"" + config.already_labelled->string() +
+                              "\" does not exist; give a text file of names or a folder of images");
+    }
+    if (resolution.valid("n") && config.n > 1 && config.n != std::floor(config.n)) {
+        resolution.report("n", "is a count above 1, so a whole number (a fraction is below 1)");
+    }
+    if (resolution.valid("out", "overwrite")) {
+        check_output(config.out, config.overwrite, "picks.txt", resolution);
+    }
+    resolution.throw_if_any();
+    return config;
+}
+
+json to_json(const SelectConfig& config) {
+    return config::select_settings().write(config);
 }
 
 ExportConfig resolve_export_config(const json& input) {

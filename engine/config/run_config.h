@@ -84,6 +84,7 @@ struct TrainConfig {
     OptimizerArgs optimizer;                   // optim_args over the optimizer's defaults
     std::int64_t checkpoint_every_n_steps = 0; // callbacks.model_checkpoint.every_n_steps
     MapSettings map;                           // metric_args.map
+    std::int64_t max_image_pixels = 0;         // loader_args.max_image_pixels
     std::optional<std::filesystem::path> checkpoint;
     bool overwrite = false;
     int gradient_accumulation_steps = 0;
@@ -132,6 +133,21 @@ struct PredictConfig {
 
     std::vector<int> gpu_indices() const { return kiln::gpu_indices(devices, device_ids); }
 };
+
+// Settings of `kiln select`: which images to label first, from their embeddings.
+struct SelectConfig {
+    std::filesystem::path out; // the names, one a line; a CSV beside it (<stem>.csv) has scores
+    std::filesystem::path embeddings;
+    double n = 0; // at least 1: a count; below 1: that fraction of the images that may be picked
+    std::string strategy;
+    std::optional<std::filesystem::path> already_labelled; // a list of names, or a folder
+    bool exclude_duplicates = false;
+    double duplicate_threshold = 0.95; // cosine similarity
+    int seed = 0;
+    bool overwrite = false;
+};
+SelectConfig resolve_select_config(const nlohmann::json& input);
+nlohmann::json to_json(const SelectConfig& config);
 
 // JSON to config: checks keys, types and ranges, fills in defaults; "auto" stays auto.
 // Throws ConfigError listing every problem. A training config's "task" key (as to_json writes

@@ -2,6 +2,8 @@
 
 #include "config/command_settings.h"
 #include "core/text.h"
+#include "data/detection_augment.h"
+#include "data/image_decode.h"
 #include "methods/method_names.h"
 #include "models/backbone_names.h"
 
@@ -38,7 +40,8 @@ std::string labelled_data_help(TaskKind task) {
     case TaskKind::Pretraining:
         break;
     }
-    return "data.train and data.val: folders of class folders or CSVs of image,label; "
+    return "data.train and data.val: folders of class folders or CSVs of image,label (or "
+           "data.val_split=0.1 instead of data.val: a tenth of each class held out, by seed); "
            "data.classes (optional)";
 }
 
@@ -174,7 +177,7 @@ std::vector<Train> schedule_settings(TaskKind task) {
                      .minimum = 1,
                      .help = pretraining ? "passes over the dataset"
                                          : "passes over the training split (unless steps is set)",
-                     .form = {FormSection::Main, KILN_FORM_LABEL("Epochs")}},
+                     .form = {FormSection::Main, KILN_FORM_LABEL("Train for")}},
              &TrainConfig::epochs),
     };
     if (!pretraining) {
@@ -312,6 +315,54 @@ KeySpec optim_args_key() {
         }};
 }
 
+KeySpec share_key(const std::string& name, double default_value, double maximum,
+                  const std::string& help) {
+    return {.name = name,
+            .kind = ValueKind::Number,
+            .default_value = default_value,
+            .minimum = 0.0,
+            .maximum = maximum,
+            .help = help};
+}
+
+KeySpec group_key(const std::string& name, std::vector<KeySpec> children) {
+    return {.name = name,
+            .kind = ValueKind::Object,
+            .default_value = json::object(),
+            .help = name + " augmentation",
+            .children = std::move(children)};
+}
+
+// transform_args' declared keys: the image size, and the detection tasks' recipe (Ultralytics'
+// names in brackets in the help).
+std::vector<KeySpec> transform_children(TaskKind task, KeySpec image_size) {
+    std::vector<KeySpec> children = {std::move(image_size)};
+    if (!has_boxes(task)) {
+        return children;
+    }
+    constexpr data::DetectionAugmentation kDefault = data::kTrainingDetectionAugmentation;
+    children.push_back(group_key(
+        "mosaic",
+        {share_key("prob", kDefault.mosaic_prob, 1.0, "chance of a 4-image mosaic (mosaic)"),
+         share_key("close_fraction", kDefault.close_mosaic_fraction, 1.0,
+                   "the last share of the run trains without mosaic (close_mosaic)")}));
+    children.push_back(
+        group_key("mixup", {share_key("prob", kDefault.mixup_prob, 1.0,
+                                      "chance of blending a second mosaic in (mixup)")}));
+    if (task_traits(task).instance_masks) {
+        children.push_back(group_key(
+            "copy_paste", {share_key("prob", kDefault.copy_paste_prob, 1.0,
+                                     "chance of pasting each object's mirror image where it "
+                                     "covers no other object (copy_paste)")}));
+    }
+    children.push_back(group_key(
+        "random_affine",
+        {share_key("scale", kDefault.scale, 0.99, "mosaic scale jitter, +- this share (scale)"),
+         share_key("translate", kDefault.translate, 0.5,
+                   "mosaic shift, up to this share of the view (translate)")}));
+    return children;
+}
+
 std::vector<Train> optimization_settings(TaskKind task) {
     const bool pretraining = task == TaskKind::Pretraining;
     // Fine-tuning trains at the data's own size unless told; pretraining at the method's views.
@@ -343,7 +394,7 @@ std::vector<Train> optimization_settings(TaskKind task) {
                      .default_value = json::object(),
                      .allows_null = true,
                      .help = "augmentation settings, e.g. transform_args.image_size=96",
-                     .children = {image_size},
+                     .children = transform_children(task, std::move(image_size)),
                      .open = true},
              &TrainConfig::transform_args),
         bind(KeySpec{.name = "gradient_accumulation_steps",
@@ -370,7 +421,19 @@ std::vector<Train> run_files_settings() {
                               "epoch and on stop)",
                       .form = {FormSection::Advanced, KILN_FORM_LABEL("Checkpoint every")}}}};
     return {
-        bind(object_key("loader_args", "data loader settings"), &TrainConfig::loader_args),
+        bind(KeySpec{.name = "loader_args",
+                     .kind = ValueKind::Object,
+                     .default_value = json::object(),
+                     .allows_null = true,
+                     .help = "data loader settings",
+                     .children = {{.name = "max_image_pixels",
+                                   .kind = ValueKind::Integer,
+                                   .default_value = data::kDefaultMaxImagePixels,
+                                   .minimum = 1,
+                                   .help = "images with more pixels (by their header) are "
+                                           "skipped and counted like unreadable ones, so one "
+                                           "huge file cannot exhaust memory"}}},
+             &TrainConfig::loader_args),
         bind(object_key("loggers",
                         "loggers.tensorboard, loggers.mlflow, loggers.wandb, loggers.jsonl (null "
                         "disables)",

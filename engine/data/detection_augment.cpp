@@ -153,6 +153,58 @@ LabelledScene mosaic(const std::array<const LabelledScene*, 4>& scenes, cv::Size
     return result;
 }
 
+namespace {
+
+// The share of `box`'s area that `other` covers.
+double covered_share(const std::array<double, 4>& other, const std::array<double, 4>& box) {
+    const double w = std::min(other[2], box[2]) - std::max(other[0], box[0]);
+    const double h = std::min(other[3], box[3]) - std::max(other[1], box[1]);
+    const double area = (box[2] - box[0]) * (box[3] - box[1]);
+    return w > 0 && h > 0 && area > 0 ? w * h / area : 0.0;
+}
+
+} // namespace
+
+LabelledScene copy_paste(LabelledScene scene, double prob, Rng& rng) {
+    if (scene.instances.empty() || scene.boxes.empty() || prob <= 0) {
+        return scene;
+    }
+    const int width = scene.image.cols;
+    cv::Mat mirror_image, mirror_instances;
+    cv::flip(scene.image, mirror_image, 1);
+    cv::flip(scene.instances, mirror_instances, 1);
+    const std::size_t originals = scene.boxes.size();
+    std::vector<std::uint16_t> pasted_as(originals + 1, 0); // mirror instance -> new instance
+    for (std::size_t j = 0; j < originals; ++j) {
+        const auto& box = scene.boxes[j];
+        const std::array<double, 4> mirrored = {width - box[2], box[1], width - box[0], box[3]};
+        bool free = true;
+        for (std::size_t i = 0; i < originals && free; ++i) {
+            free = covered_share(mirrored, scene.boxes[i]) < 0.3;
+        }
+        if (!free || !chance(rng, prob) || scene.boxes.size() >= 0xFFFF) {
+            continue;
+        }
+        scene.boxes.push_back(mirrored);
+        scene.classes.push_back(scene.classes[j]);
+        scene.areas.push_back(scene.areas[j]);
+        pasted_as[j + 1] = static_cast<std::uint16_t>(scene.boxes.size());
+    }
+    for (int y = 0; y < scene.image.rows; ++y) {
+        const auto* from = mirror_instances.ptr<std::uint16_t>(y);
+        auto* to = scene.instances.ptr<std::uint16_t>(y);
+        const auto* pixels = mirror_image.ptr<cv::Vec3b>(y);
+        auto* image = scene.image.ptr<cv::Vec3b>(y);
+        for (int x = 0; x < scene.image.cols; ++x) {
+            if (from[x] != 0 && pasted_as[from[x]] != 0) {
+                to[x] = pasted_as[from[x]];
+                image[x] = pixels[x];
+            }
+        }
+    }
+    return scene;
+}
+
 LabelledScene mixup(const LabelledScene& a, const LabelledScene& b, Rng& rng) {
     const double ratio = beta_32(rng);
     LabelledScene result = a;

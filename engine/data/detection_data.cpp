@@ -172,11 +172,9 @@ DetectionData load_coco(const json& data, bool masks, int split_count, Fixes& fi
         std::vector<fs::path> paths;
         for (std::size_t i = 0; i < truths[s]->images().size(); ++i) {
             const coco::Image& image = truths[s]->images()[i];
-            if (image.file_name.empty()) {
-                throw Error(truths[s]->source() + ": images[" + std::to_string(i) + "] (id " +
-                            std::to_string(image.id) + ") has no file_name");
-            }
-            paths.push_back(folders[s] / image.file_name);
+            paths.push_back(image_in_folder(folders[s], image.file_name,
+                                            truths[s]->source() + ": images[" + std::to_string(i) +
+                                                "] (id " + std::to_string(image.id) + ")"));
         }
         *targets[s] = split_images(truths[s], paths, result.category_ids, masks, fixes);
     }
@@ -504,8 +502,42 @@ DetectionData load_splits(const json& data, bool masks, int threads, int split_c
 
 } // namespace
 
+fs::path image_in_folder(const fs::path& folder, const std::string& file_name,
+                         const std::string& entry) {
+    if (file_name.empty()) {
+        throw Error(entry + " has no file_name");
+    }
+    const fs::path relative = fs::path(file_name).lexically_normal();
+    if (relative.is_absolute() || relative.has_root_name() || relative.has_root_directory() ||
+        (!relative.empty() && *relative.begin() == "..")) {
+        throw Error(entry + " has file_name " + in_quotes(file_name) +
+                    ", which leaves the images folder; file_names must be relative to it, "
+                    "without \"..\"");
+    }
+    return folder / relative;
+}
+
+namespace {
+
+// A split without a single object trains nothing, or validates to an mAP of -1.
+void require_objects(const DetectionImages& split, const std::string& key) {
+    for (const auto& objects : split.objects) {
+        if (!objects.empty()) {
+            return;
+        }
+    }
+    throw Error(key + ": none of its " + std::to_string(split.paths.size()) +
+                " images has an object (an empty \"annotations\" list, or a YOLO folder "
+                "without labels/); give the split's annotations or labels");
+}
+
+} // namespace
+
 DetectionData load_detection_data(const json& data, bool masks, int threads) {
-    return load_splits(data, masks, threads, 2);
+    DetectionData result = load_splits(data, masks, threads, 2);
+    require_objects(result.train, "data.train");
+    require_objects(result.val, "data.val");
+    return result;
 }
 
 DetectionData load_detection_train_split(const json& data, int threads) {

@@ -58,4 +58,10 @@ DetectionData load_detection_data(const nlohmann::json& data, bool masks, int th
 // label statistics and browsing.
 DetectionData load_detection_train_split(const nlohmann::json& data, int threads);
 
+// `file_name` of the image `entry` describes (e.g. "train.json: images[3] (id 7)") inside
+// `folder`. Annotations come from others, so a name that is absolute or climbs out of the
+// folder with ".." is a kiln::Error naming the entry, never followed.
+std::filesystem::path image_in_folder(const std::filesystem::path& folder,
+                                      const std::string& file_name, const std::string& entry);
+
 } // namespace kiln::data

@@ -3,9 +3,12 @@
 #include "core/error.h"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <opencv2/imgcodecs.hpp>
 #include <optional>
 #include <turbojpeg.h>
@@ -119,24 +122,90 @@ cv::Size jpeg_size(const std::vector<unsigned char>& bytes) {
     return header ? cv::Size(header->width, header->height) : cv::Size(0, 0);
 }
 
-cv::Size stored_image_size(const std::vector<unsigned char>& bytes, const std::string& name) {
-    static constexpr unsigned char kPngSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-    if (bytes.size() >= 24 && std::equal(kPngSignature, kPngSignature + 8, bytes.begin())) {
-        const auto big_endian = [&bytes](std::size_t at) {
-            return int(bytes[at]) << 24 | int(bytes[at + 1]) << 16 | int(bytes[at + 2]) << 8 |
-                   int(bytes[at + 3]);
-        };
-        return {big_endian(16), big_endian(20)}; // IHDR: width, height
+namespace {
+
+std::uint32_t little_endian(const std::vector<unsigned char>& bytes, std::size_t at, int width) {
+    std::uint32_t value = 0;
+    for (int i = width - 1; i >= 0; --i) {
+        value = value << 8 | bytes[at + std::size_t(i)];
     }
-    const cv::Size jpeg = jpeg_size(bytes);
-    return jpeg.area() > 0 ? jpeg : decode_image(bytes, name).size();
+    return value;
 }
 
-cv::Mat decode_image(const std::vector<unsigned char>& bytes, const std::string& name,
-                     int min_side) {
+std::uint32_t big_endian(const std::vector<unsigned char>& bytes, std::size_t at) {
+    return std::uint32_t(bytes[at]) << 24 | std::uint32_t(bytes[at + 1]) << 16 |
+           std::uint32_t(bytes[at + 2]) << 8 | std::uint32_t(bytes[at + 3]);
+}
+
+bool starts_with(const std::vector<unsigned char>& bytes, std::size_t at, const char* text) {
+    const std::size_t length = std::strlen(text);
+    return bytes.size() >= at + length &&
+           std::equal(text, text + length, bytes.begin() + long(at),
+                      [](char a, unsigned char b) { return static_cast<unsigned char>(a) == b; });
+}
+
+// The size a PNG, BMP, GIF or WebP header declares (as 64-bit, so a hostile one cannot wrap).
+std::optional<std::array<std::int64_t, 2>> declared_size(const std::vector<unsigned char>& bytes) {
+    if (bytes.size() >= 24 && starts_with(bytes, 0, "\x89PNG\r\n\x1a\n")) {
+        return std::array<std::int64_t, 2>{big_endian(bytes, 16), big_endian(bytes, 20)};
+    }
+    if (bytes.size() >= 26 && starts_with(bytes, 0, "BM")) {
+        const auto height = std::int32_t(little_endian(bytes, 22, 4)); // negative: top-down
+        return std::array<std::int64_t, 2>{std::int32_t(little_endian(bytes, 18, 4)),
+                                           std::abs(std::int64_t(height))};
+    }
+    if (bytes.size() >= 10 &&
+        (starts_with(bytes, 0, "GIF87a") || starts_with(bytes, 0, "GIF89a"))) {
+        return std::array<std::int64_t, 2>{little_endian(bytes, 6, 2), little_endian(bytes, 8, 2)};
+    }
+    if (bytes.size() >= 30 && starts_with(bytes, 0, "RIFF") && starts_with(bytes, 8, "WEBP")) {
+        if (starts_with(bytes, 12, "VP8X")) {
+            return std::array<std::int64_t, 2>{little_endian(bytes, 24, 3) + 1,
+                                               little_endian(bytes, 27, 3) + 1};
+        }
+        if (starts_with(bytes, 12, "VP8L")) {
+            const std::uint32_t bits = little_endian(bytes, 21, 4);
+            return std::array<std::int64_t, 2>{(bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1};
+        }
+        if (starts_with(bytes, 12, "VP8 ")) {
+            return std::array<std::int64_t, 2>{little_endian(bytes, 26, 2) & 0x3FFF,
+                                               little_endian(bytes, 28, 2) & 0x3FFF};
+        }
+    }
+    if (const cv::Size jpeg = jpeg_size(bytes); jpeg.area() > 0) {
+        return std::array<std::int64_t, 2>{jpeg.width, jpeg.height};
+    }
+    return std::nullopt;
+}
+
+void check_pixels(const std::vector<unsigned char>& bytes, const std::string& name,
+                  std::int64_t max_pixels) {
+    const auto size = declared_size(bytes);
+    if (size && (*size)[0] * (*size)[1] > max_pixels) {
+        throw Error("\"" + name + "\" declares " + std::to_string((*size)[0]) + " x " +
+                    std::to_string((*size)[1]) +
+                    " pixels, more than loader_args.max_image_pixels (" +
+                    std::to_string(max_pixels) + "); raise that setting to read it");
+    }
+}
+
+} // namespace
+
+cv::Size stored_image_size(const std::vector<unsigned char>& bytes, const std::string& name) {
+    if (const auto size = declared_size(bytes); size &&
+                                                (*size)[0] <= std::numeric_limits<int>::max() &&
+                                                (*size)[1] <= std::numeric_limits<int>::max()) {
+        return {int((*size)[0]), int((*size)[1])};
+    }
+    return decode_image(bytes, name).size();
+}
+
+cv::Mat decode_image(const std::vector<unsigned char>& bytes, const std::string& name, int min_side,
+                     std::int64_t max_pixels) {
     if (bytes.empty()) {
         throw Error("\"" + name + "\" is empty (0 bytes)");
     }
+    check_pixels(bytes, name, max_pixels);
     if (is_jpeg(bytes)) {
         const std::optional<JpegHeader> header = read_jpeg_header(bytes);
         if (!header) {
@@ -159,8 +228,8 @@ cv::Mat decode_image(const std::vector<unsigned char>& bytes, const std::string&
     return image;
 }
 
-cv::Mat decode_image(const std::filesystem::path& path, int min_side) {
-    return decode_image(read_file(path), path.string(), min_side);
+cv::Mat decode_image(const std::filesystem::path& path, int min_side, std::int64_t max_pixels) {
+    return decode_image(read_file(path), path.string(), min_side, max_pixels);
 }
 
 } // namespace kiln::data

@@ -1,11 +1,16 @@
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <opencv2/core/mat.hpp>
 #include <string>
 #include <vector>
 
 namespace kiln::data {
+
+// Images with more pixels than this are refused before decoding (a 0.9 MB PNG can declare
+// 30000 x 30000 pixels, 2.7 GB decoded). 64 MP is a large camera's full frame.
+constexpr std::int64_t kDefaultMaxImagePixels = 64'000'000;
 
 // Decodes an image file to 8-bit, 3-channel BGR: grayscale is expanded to three channels,
 // 16-bit is scaled to 8-bit, alpha is dropped.
@@ -15,10 +20,13 @@ namespace kiln::data {
 // or 8 times larger to be decoded at 1/2, 1/4 or 1/8 of its size by libjpeg-turbo's scaled
 // IDCT, which is several times faster; the result's shorter side stays >= min_side.
 //
-// An empty, truncated, corrupt or non-image file is a kiln::Error naming the file.
-cv::Mat decode_image(const std::filesystem::path& path, int min_side = 0);
+// An empty, truncated, corrupt or non-image file is a kiln::Error naming the file, and so is
+// one whose header declares more than `max_pixels` pixels (read from the header for JPEG, PNG,
+// BMP, GIF and WebP, by OpenCV's own limit for the rest).
+cv::Mat decode_image(const std::filesystem::path& path, int min_side = 0,
+                     std::int64_t max_pixels = kDefaultMaxImagePixels);
 cv::Mat decode_image(const std::vector<unsigned char>& bytes, const std::string& name,
-                     int min_side = 0);
+                     int min_side = 0, std::int64_t max_pixels = kDefaultMaxImagePixels);
 
 // The pixel size stored in a JPEG's frame header, without decoding; {0, 0} when `bytes` is not
 // a JPEG or has no frame header.

@@ -7,10 +7,12 @@
 #include "data/image_decode.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <mutex>
 #include <opencv2/imgcodecs.hpp>
+#include <random>
 #include <set>
 #include <sstream>
 
@@ -446,14 +448,73 @@ ClassNames parse_class_names(const json& classes, const std::string& key) {
     return names;
 }
 
-ClassificationData load_classification_data(const json& data) {
+// data.val_split: each class's share held out of the training files, seeded.
+void hold_out(ClassifiedImages& train, ClassifiedImages& val, double share, std::uint64_t seed) {
+    std::map<std::int64_t, std::vector<std::size_t>> by_class;
+    for (std::size_t i = 0; i < train.paths.size(); ++i) {
+        by_class[train.labels[i].empty() ? -1 : train.labels[i].front()].push_back(i);
+    }
+    std::mt19937_64 rng(seed);
+    std::vector<bool> held(train.paths.size(), false);
+    for (auto& [label, files] : by_class) {
+        std::shuffle(files.begin(), files.end(), rng);
+        auto count = static_cast<std::size_t>(std::llround(share * double(files.size())));
+        if (files.size() >= 2) { // every class validated, and every class trained on
+            count = std::clamp<std::size_t>(count, 1, files.size() - 1);
+        }
+        for (std::size_t k = 0; k < count && k < files.size(); ++k) {
+            held[files[k]] = true;
+        }
+    }
+    ClassifiedImages kept;
+    for (std::size_t i = 0; i < train.paths.size(); ++i) {
+        ClassifiedImages& to = held[i] ? val : kept;
+        to.paths.push_back(train.paths[i]);
+        to.names.push_back(train.names[i]);
+        to.labels.push_back(train.labels[i]);
+    }
+    train = std::move(kept);
+}
+
+// Validating on training images measures memory, not generalisation: said, not refused (a
+// quick check on one folder is legitimate).
+void warn_about_overlap(const ClassifiedImages& train, const ClassifiedImages& val) {
+    std::set<fs::path> seen;
+    for (const fs::path& path : train.paths) {
+        seen.insert(fs::weakly_canonical(path));
+    }
+    std::size_t shared = 0;
+    for (const fs::path& path : val.paths) {
+        shared += seen.count(fs::weakly_canonical(path));
+    }
+    if (shared > 0) {
+        log::warning("data.val shares " + std::to_string(shared) + " of its " +
+                     std::to_string(val.paths.size()) +
+                     " images with data.train: its metrics measure memory, not how the model "
+                     "does on new images; use data.val_split=0.1 or a separate folder");
+    }
+}
+
+ClassificationData load_classification_data(const json& data, std::uint64_t seed) {
     Problems problems;
-    check_keys(data, {"train", "val", "classes"}, "data", problems);
+    check_keys(data, {"train", "val", "val_split", "classes"}, "data", problems);
     ClassificationData result;
     const auto train_path =
         path_setting(data, "train", problems, "a folder of class folders or a CSV of image,label");
+    const bool split = data.is_object() && data.contains("val_split");
+    const double share =
+        split && data["val_split"].is_number() ? data["val_split"].get<double>() : 0.0;
+    if (split && (share <= 0.0 || share >= 1.0)) {
+        problems.add("data.val_split", "expected a share between 0 and 1, e.g. 0.1");
+    }
+    if (split && data.contains("val")) {
+        problems.add("data.val_split", "cannot be combined with data.val: choose one of them");
+    }
     const auto val_path =
-        path_setting(data, "val", problems, "a folder of class folders or a CSV of image,label");
+        split ? std::nullopt
+              : path_setting(data, "val", problems,
+                             "a folder of class folders or a CSV of image,label, or "
+                             "data.val_split=0.1 to hold out a tenth of data.train");
     const std::vector<LabelledFile> train =
         train_path ? read_split(*train_path, "data.train", problems) : std::vector<LabelledFile>{};
     const std::vector<LabelledFile> val =
@@ -478,6 +539,14 @@ ClassificationData load_classification_data(const json& data) {
         }
     }
     problems.throw_if_any();
+    if (split) {
+        hold_out(result.train, result.val, share, seed);
+        log::info("data.val_split=" + std::to_string(share).substr(0, 4) + ": " +
+                  std::to_string(result.val.paths.size()) + " of the training images validate, " +
+                  std::to_string(result.train.paths.size()) + " train");
+    } else {
+        warn_about_overlap(result.train, result.val);
+    }
     return result;
 }
 

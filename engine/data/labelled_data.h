@@ -49,7 +49,7 @@ struct SegmentationData {
 // `classes` the classes are the train split's, sorted by name. Every problem (missing folders,
 // images outside class folders, a val class that train lacks, empty splits) is reported
 // together in a kiln::ConfigError naming the file and the fix.
-ClassificationData load_classification_data(const nlohmann::json& data);
+ClassificationData load_classification_data(const nlohmann::json& data, std::uint64_t seed = 0);
 
 // `data` of train-semantic-segmentation: `train.images`, `train.masks`, `val.images`,
 // `val.masks` (mask files are PNGs named as their image with .png, in the same subfolders),

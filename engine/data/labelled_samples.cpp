@@ -231,6 +231,7 @@ void DetectedSamples::make(std::int64_t index, const cv::Mat& decoded, Rng& rng,
     scene = mosaic_.load() && chance(rng, transform().detection.mosaic_prob)
                 ? mosaic_of(scene, rng)
                 : cropped(std::move(scene), rng);
+    scene = copy_paste(std::move(scene), transform().detection.copy_paste_prob, rng);
     const bool flip_x = chance(rng, view.horizontal_flip_prob);
     const bool flip_y = chance(rng, view.vertical_flip_prob);
     if (flip_x) {

@@ -252,7 +252,7 @@ Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_
             try {
                 const std::vector<unsigned char> bytes = read_file(path);
                 bytes_read_ += bytes.size();
-                image = decode_image(bytes, path.string(), min_side);
+                image = decode_image(bytes, path.string(), min_side, options_.max_image_pixels);
             } catch (const Error& unreadable) {
                 skip(sample, unreadable.what());
                 continue;
@@ -307,7 +307,8 @@ void Loader::fail_unreadable_epoch(const std::vector<std::int64_t>& undrawn) {
     for (const std::int64_t sample : undrawn) {
         const std::filesystem::path path = source_->image_path(sample);
         try {
-            decode_image(read_file(path), path.string(), source_->min_decode_side());
+            decode_image(read_file(path), path.string(), source_->min_decode_side(),
+                         options_.max_image_pixels);
             ++readable;
         } catch (const Error& unreadable) {
             skip(sample, unreadable.what());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/stop_token.h"
+#include "data/image_decode.h"
 #include "data/sample_source.h"
 
 #include <ATen/core/Tensor.h>
@@ -32,6 +33,7 @@ struct LoaderOptions {
     int rank = 0;
     int world_size = 1;
     bool pin_memory = false; // page-locked batches for fast copies to a CUDA device
+    std::int64_t max_image_pixels = kDefaultMaxImagePixels; // larger images are skipped
 };
 
 struct Batch {

@@ -166,16 +166,21 @@ TransformArgs dino_transform(const json& transform_args, std::vector<ConfigIssue
 namespace {
 
 void read_detection_augmentation(JsonArgs& args, DetectionAugmentation& augmentation) {
+    constexpr DetectionAugmentation kDefault = kTrainingDetectionAugmentation;
     JsonArgs mosaic = args.child("mosaic");
-    augmentation.mosaic_prob = mosaic.number("prob", 1.0, 0, 1);
-    augmentation.close_mosaic_fraction = mosaic.number("close_fraction", 0.1, 0, 1);
+    augmentation.mosaic_prob = mosaic.number("prob", kDefault.mosaic_prob, 0, 1);
+    augmentation.close_mosaic_fraction =
+        mosaic.number("close_fraction", kDefault.close_mosaic_fraction, 0, 1);
     mosaic.finish();
     JsonArgs mixup = args.child("mixup");
-    augmentation.mixup_prob = mixup.number("prob", 0.0, 0, 1);
+    augmentation.mixup_prob = mixup.number("prob", kDefault.mixup_prob, 0, 1);
     mixup.finish();
+    JsonArgs copy_paste = args.child("copy_paste");
+    augmentation.copy_paste_prob = copy_paste.number("prob", kDefault.copy_paste_prob, 0, 1);
+    copy_paste.finish();
     JsonArgs affine = args.child("random_affine");
-    augmentation.scale = affine.number("scale", 0.5, 0, 0.99);
-    augmentation.translate = affine.number("translate", 0.1, 0, 0.5);
+    augmentation.scale = affine.number("scale", kDefault.scale, 0, 0.99);
+    augmentation.translate = affine.number("translate", kDefault.translate, 0, 0.5);
     affine.finish();
 }
 

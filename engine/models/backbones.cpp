@@ -532,23 +532,31 @@ WeightsFile read_weights_file(const std::filesystem::path& path) {
     if (!std::filesystem::is_regular_file(path)) {
         throw Error("weights file \"" + path.string() + "\" does not exist");
     }
-    const c10::IValue content = read_torch_file(path);
-    WeightsFile weights;
-    weights.checkpoint = checkpoint_in(content, path);
-    if (!weights.checkpoint) {
-        weights.state_dict = state_dict_in(content, path);
+    try {
+        const c10::IValue content = read_torch_file(path);
+        WeightsFile weights;
+        weights.checkpoint = checkpoint_in(content, path);
+        if (!weights.checkpoint) {
+            weights.state_dict = state_dict_in(content, path);
+        }
+        return weights;
+    } catch (...) {
+        rethrow_naming(path);
     }
-    return weights;
 }
 
 void load_weights(BackboneImpl& backbone, const WeightsFile& weights,
                   const std::filesystem::path& path) {
-    if (weights.checkpoint) {
-        load_module(
-            backbone,
-            weights.checkpoint->child(checkpoint_key::kModel).child(checkpoint_key::kBackbone));
-    } else {
-        assign_state(backbone, weights.state_dict, path);
+    try {
+        if (weights.checkpoint) {
+            load_module(
+                backbone,
+                weights.checkpoint->child(checkpoint_key::kModel).child(checkpoint_key::kBackbone));
+        } else {
+            assign_state(backbone, weights.state_dict, path);
+        }
+    } catch (...) {
+        rethrow_naming(path);
     }
 }
 

@@ -3,6 +3,8 @@
 #include "models/backbone_names.h"
 #include "models/torch_file.h"
 
+#include <c10/util/Exception.h>
+
 namespace kiln::models {
 
 std::optional<Archive> checkpoint_in(const c10::IValue& content,
@@ -23,7 +25,27 @@ std::optional<Archive> checkpoint_in(const c10::IValue& content,
 }
 
 std::optional<Archive> read_checkpoint_file(const std::filesystem::path& path) {
-    return checkpoint_in(read_torch_file(path), path);
+    try {
+        return checkpoint_in(read_torch_file(path), path);
+    } catch (...) {
+        rethrow_naming(path);
+    }
+}
+
+void rethrow_naming(const std::filesystem::path& path) {
+    const std::string file = "\"" + path.string() + "\"";
+    try {
+        throw;
+    } catch (const Error&) {
+        throw;
+    } catch (const c10::Error& error) {
+        throw Error(file +
+                    " is damaged or not what it should be: " + error.what_without_backtrace());
+    } catch (const std::exception& error) {
+        const std::string cause = error.what();
+        throw Error(file + " is damaged or not what it should be" +
+                    (cause.empty() ? std::string(" (it could not be read)") : ": " + cause));
+    }
 }
 
 nlohmann::json settings_of(const Archive& checkpoint) {

@@ -43,6 +43,12 @@ std::optional<Archive> checkpoint_in(const c10::IValue& content, const std::file
 // The same, read from `path`.
 std::optional<Archive> read_checkpoint_file(const std::filesystem::path& path);
 
+// Inside a catch block: rethrows the exception in flight as a kiln::Error that names `path` as
+// damaged, keeping the cause (LibTorch's message without its backtrace); a kiln::Error as is.
+// Files from others may be malformed in ways no reader check foresees: the user still learns
+// which file and why, never "unexpected failure".
+[[noreturn]] void rethrow_naming(const std::filesystem::path& path);
+
 // The resolved settings a checkpoint stores (its run's config.json); null when it holds none.
 // A checkpoint whose `model` is a TorchScript module is a kiln::Error: a file never decides that
 // code runs, TorchScript loads only where the user names it.

@@ -3,6 +3,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "data/dataset_index.h"
+#include "data/detection_data.h"
 #include "data/image_decode.h"
 #include "data/labelled_samples.h"
 #include "data/loader.h"
@@ -119,9 +120,11 @@ DetectionInputs detection_inputs(const PredictConfig& config, const data::Datase
     }
     const coco::GroundTruth truth = coco::GroundTruth::load(*config.annotations);
     for (const coco::Image& image : truth.images()) {
-        const fs::path path = config.data.front() / image.file_name;
+        const fs::path path = data::image_in_folder(config.data.front(), image.file_name,
+                                                    config.annotations->string() + ": image id " +
+                                                        std::to_string(image.id));
         std::error_code error;
-        if (image.file_name.empty() || !fs::is_regular_file(path, error)) {
+        if (!fs::is_regular_file(path, error)) {
             throw Error(config.annotations->string() + ": image id " + std::to_string(image.id) +
                         " is not at \"" + path.string() +
                         "\"; give the folder its file_names are relative to as data");
@@ -236,10 +239,10 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
     options.shuffle = false;
     options.drop_last = false;
     options.pin_memory = device.is_cuda();
-    data::Loader loader(
-        std::make_shared<data::ImageSamples>(
-            inputs.paths, data::finetune_transform(trained.transform_args, false, 0.08)),
-        options, stop);
+    data::Loader loader(std::make_shared<data::ImageSamples>(
+                            inputs.paths, data::finetune_transform(trained.transform_args, false,
+                                                                   0.08, has_boxes(trained.task))),
+                        options, stop);
     loader.start_epoch(0);
 
     const bool classification = trained.task == TaskKind::ImageClassification;

@@ -1,6 +1,7 @@
 #include "track/loggers.h"
 
 #include "track/fan_out.h"
+#include "track/guarded_logger.h"
 #include "track/mlflow.h"
 #include "track/run_files.h"
 #include "track/run_recorder.h"
@@ -14,15 +15,20 @@ std::vector<std::unique_ptr<TrainObserver>> make_loggers(const TrainConfig& conf
     const nlohmann::json& settings = config.loggers;
     const bool has = settings.is_object();
     if (!(has && settings.contains("tensorboard") && settings["tensorboard"].is_null())) {
-        loggers.push_back(std::make_unique<TensorBoardWriter>(config.out));
+        loggers.push_back(std::make_unique<GuardedLogger>(
+            "TensorBoard", std::make_unique<TensorBoardWriter>(config.out)));
     }
     if (has && settings.contains("mlflow") && !settings["mlflow"].is_null()) {
-        loggers.push_back(std::make_unique<MlflowLogger>(
-            mlflow_settings(settings["mlflow"], config.out), config));
+        // Constructed unguarded: a server that cannot be reached at the start is an error
+        // before training, as every other check.
+        loggers.push_back(std::make_unique<GuardedLogger>(
+            "MLflow", std::make_unique<MlflowLogger>(
+                          mlflow_settings(settings["mlflow"], config.out), config)));
     }
     if (has && settings.contains("wandb") && !settings["wandb"].is_null()) {
         if (const auto wandb = config::wandb_settings(settings["wandb"])) {
-            loggers.push_back(std::make_unique<WandbLogger>(*wandb, config.out));
+            loggers.push_back(std::make_unique<GuardedLogger>(
+                "Weights & Biases", std::make_unique<WandbLogger>(*wandb, config.out)));
         }
     }
     return loggers;

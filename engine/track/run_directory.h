@@ -8,7 +8,7 @@
 namespace kiln::track {
 
 // Every path inside a run folder (`out`), the same from the CLI and Studio:
-//   config.json  train.log  metrics.jsonl  run.db  events.out.tfevents.*  mlruns/
+//   .kiln.lock  config.json  train.log  metrics.jsonl  run.db  events.out.tfevents.*  mlruns/
 //   wandb/offline-run-*/run-<id>.wandb
 //   checkpoints/last.ckpt  checkpoints/best.ckpt
 //   exported_models/exported_last.pt  exported_models/exported_best.pt
@@ -27,6 +27,8 @@ public:
     std::filesystem::path train_log() const { return root_ / "train.log"; }
     std::filesystem::path metrics_jsonl() const { return root_ / "metrics.jsonl"; }
     std::filesystem::path run_db() const { return root_ / "run.db"; }
+    // Held (flock) by the run writing here; see RunLock. Not a file of the run's.
+    std::filesystem::path lock() const { return root_ / ".kiln.lock"; }
     std::filesystem::path mlruns() const { return root_ / "mlruns"; }
     // Weights & Biases' folder, as `wandb.init(dir=out)` makes it: offline runs to `wandb sync`.
     std::filesystem::path wandb() const { return root_ / "wandb"; }
@@ -44,12 +46,18 @@ public:
     std::filesystem::path validated_export(std::int64_t step) const {
         return exported_models() / (kValidatedPrefix + std::to_string(step) + ".pt");
     }
-    // Removes the validated-step-N files a run that died while evaluating left behind.
-    void remove_validated_snapshots() const {
+    // Removes what a run that died left behind: validated-step-N files of evaluations it did
+    // not finish, and the temporary files of writes it did not finish (.NAME.XXXXXX, see
+    // write_file_atomically). Only for the run holding the folder's lock.
+    void remove_leftovers() const {
         std::error_code error;
-        for (const std::filesystem::path& folder : {checkpoints(), exported_models()}) {
+        for (const std::filesystem::path& folder : {root_, checkpoints(), exported_models()}) {
             for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
-                if (entry.path().filename().string().rfind(kValidatedPrefix, 0) == 0) {
+                const std::string name = entry.path().filename().string();
+                const bool validated = name.rfind(kValidatedPrefix, 0) == 0 && folder != root_;
+                const bool unfinished = name.size() > 8 && name.front() == '.' &&
+                                        name[name.size() - 7] == '.' && entry.is_regular_file();
+                if (validated || unfinished) {
                     std::filesystem::remove(entry.path(), error);
                 }
             }

@@ -8,13 +8,37 @@
 #include "train/weight_average.h"
 
 #include <ATen/CPUGeneratorImpl.h>
+#include <ATen/ops/stack.h>
 
 namespace kiln::train {
 
 namespace key = models::checkpoint_key;
 
+bool weights_are_finite(torch::nn::Module& module) {
+    std::vector<at::Tensor> finite;
+    for (const at::Tensor& tensor : module.parameters()) {
+        finite.push_back(tensor.detach().isfinite().all());
+    }
+    for (const at::Tensor& tensor : module.buffers()) {
+        if (tensor.is_floating_point()) {
+            finite.push_back(tensor.isfinite().all());
+        }
+    }
+    return finite.empty() || at::stack(finite).all().item<bool>(); // one copy to the host
+}
+
 void save_checkpoint(const std::filesystem::path& path, const TrainingState& state,
                      const Position& position, const TrainConfig& config) {
+    bool finite = weights_are_finite(state.task.module());
+    if (state.average != nullptr) {
+        const WeightAverage::Scope averaged(state.average);
+        finite = finite && weights_are_finite(state.task.module());
+    }
+    if (!finite) {
+        throw NonFiniteWeights("the weights became NaN or infinite by step " +
+                               std::to_string(position.optimizer_step) + "; \"" + path.string() +
+                               "\" was not written");
+    }
     models::Archive archive(path);
     archive.write(key::kFormat, c10::IValue(models::kCheckpointFormat));
     archive.write(key::kEpoch, c10::IValue(position.epoch));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "config/run_config.h"
+#include "core/error.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -26,6 +27,10 @@ struct Position {
 
 class WeightAverage;
 
+struct NonFiniteWeights : Error {
+    using Error::Error;
+};
+
 // What a checkpoint holds besides the position and the settings.
 struct TrainingState {
     Task& task;
@@ -37,6 +42,8 @@ struct TrainingState {
 // Kiln's checkpoint (checkpoints/last.ckpt): the layout of models/checkpoint_file.h, a torch.save
 // file with the position, the resolved settings, the CPU generator's state, the task's model,
 // the optimizer and the loss scaler. Written atomically.
+// Refuses (NonFiniteWeights, nothing written) when a weight or a floating-point buffer of the
+// model or its average is NaN or infinite: a checkpoint is only ever one to continue from.
 void save_checkpoint(const std::filesystem::path& path, const TrainingState& state,
                      const Position& position, const TrainConfig& config);
 // Restores `state` in place (its tensors keep their devices) and the CPU generator; a damaged

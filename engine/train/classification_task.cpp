@@ -50,7 +50,8 @@ models::Classifier make_classifier(const TrainConfig& config, const ClassifierAr
 
 ClassificationTask::ClassificationTask(const TrainConfig& config) {
     const ClassifierArgs args = read_model_args(config.model_args);
-    data::ClassificationData data = data::load_classification_data(config.labelled_data);
+    data::ClassificationData data = data::load_classification_data(
+        config.labelled_data, static_cast<std::uint64_t>(config.seed));
     const nlohmann::json transform_args = sized_transform_args(
         config.transform_args, [&data] { return data::sampled_image_sizes(data.train.paths); });
     data::TransformArgs train_transform = data::finetune_transform(transform_args, true, 0.08);

@@ -136,9 +136,31 @@ void FitLoop::fit_schedule_to_time(const Position& position) {
 }
 
 RunSummary::Status FitLoop::run(Position& position) {
+    if (config_.resume_interrupted) {
+        saved_step_ = position.optimizer_step; // the checkpoint it resumed from
+    }
+    try {
+        return fit(position);
+    } catch (const NonFiniteWeights& poisoned) {
+        throw Error(std::string(poisoned.what()) + ". " + what_is_kept());
+    }
+}
+
+// What a run that diverged leaves to continue from, and what to change.
+std::string FitLoop::what_is_kept() const {
+    std::string kept =
+        saved_step_ ? "\"" + checkpoint_.string() + "\" holds the weights of step " +
+                          std::to_string(*saved_step_) + ", the last ones that were finite"
+                    : "No checkpoint was written before (one is written after each epoch, and "
+                      "every callbacks.model_checkpoint.every_n_steps)";
+    return kept + ". Lower the learning rate (optim_args.lr)" +
+           (precision_.precision() == Precision::Full32 ? "" : " or use precision=32-true");
+}
+
+RunSummary::Status FitLoop::fit(Position& position) {
     const std::int64_t batches_per_epoch = loader_.batches_per_epoch();
     if (strategy_.writes()) {
-        track::RunDirectory(config_.out).remove_validated_snapshots();
+        track::RunDirectory(config_.out).remove_leftovers();
     }
     best_value_ = position.best_value;
     best_step_ = position.best_step;
@@ -395,11 +417,9 @@ bool FitLoop::report(PendingStep& pending) {
     StepMetrics& metrics = pending.metrics;
     metrics.loss = pending.loss.item<double>();
     if (!std::isfinite(metrics.loss)) {
-        throw Error(
-            std::string("the loss became ") + (std::isnan(metrics.loss) ? "NaN" : "infinite") +
-            " at step " + std::to_string(metrics.step) +
-            "; training stopped. The last good checkpoint is kept in \"" + checkpoint_.string() +
-            "\". Lower the learning rate (optim_args.lr) or use precision=32-true");
+        throw Error(std::string("the loss became ") +
+                    (std::isnan(metrics.loss) ? "NaN" : "infinite") + " at step " +
+                    std::to_string(metrics.step) + "; training stopped. " + what_is_kept());
     }
     const StepTimer::Times times = pending.cycle.times();
     metrics.batch_time = times.batch_time;
@@ -430,6 +450,7 @@ void FitLoop::save(Position& position) {
     if (strategy_.writes()) {
         observer_.before_checkpoint(checkpoint_);
         save_checkpoint(checkpoint_, {task_, optimizer_, precision_, average_}, position, config_);
+        saved_step_ = position.optimizer_step;
     }
     save_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

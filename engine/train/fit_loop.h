@@ -85,6 +85,8 @@ public:
     std::int64_t best_step() const { return best_step_; }
 
 private:
+    RunSummary::Status fit(Position& position);
+    std::string what_is_kept() const;
     // A step whose metrics wait for its timing events.
     struct PendingStep {
         StepMetrics metrics;
@@ -122,6 +124,7 @@ private:
     StopToken stop_;
     Schedule schedule_;
     std::filesystem::path checkpoint_;
+    std::optional<std::int64_t> saved_step_; // of the last checkpoint_ written (or resumed)
     std::int64_t every_n_steps_;
     std::vector<at::Tensor> trainable_;
     Placement placement_;

@@ -9,6 +9,7 @@
 #include "system/hardware.h"
 #include "track/loggers.h"
 #include "track/run_directory.h"
+#include "track/run_lock.h"
 #include "train/checkpoint.h"
 #include "train/cuda_device.h"
 #include "train/fit_loop.h"
@@ -20,6 +21,7 @@
 #include <chrono>
 #include <csignal>
 #include <iostream>
+#include <optional>
 #include <torch/nn/module.h>
 #include <torch/types.h>
 #include <torch/utils.h>
@@ -63,6 +65,7 @@ data::LoaderOptions loader_options(const TrainConfig& config, const Strategy& st
     options.rank = strategy.rank();
     options.world_size = strategy.world_size();
     options.pin_memory = strategy.device().is_cuda();
+    options.max_image_pixels = config.max_image_pixels;
     return options;
 }
 
@@ -96,7 +99,9 @@ void prepare_run_directory(const TrainConfig& config) {
     std::error_code error;
     if (config.overwrite && fs::exists(run.root(), error)) {
         for (const auto& entry : fs::directory_iterator(run.root())) {
-            fs::remove_all(entry.path());
+            if (entry.path() != run.lock()) { // ours, held
+                fs::remove_all(entry.path());
+            }
         }
     }
     if (config.resume_interrupted && !fs::exists(run.last_checkpoint())) {
@@ -256,7 +261,9 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
         schedule_for(config, optimizer_args.chosen, loader->batches_per_epoch());
 
     std::unique_ptr<track::RunTracking> tracking;
+    std::optional<track::RunLock> claim;
     if (strategy.writes()) {
+        claim.emplace(config.out);
         prepare_run_directory(config);
         write_file_atomically(track::RunDirectory(config.out).config(),
                               to_json(config).dump(2) + "\n");

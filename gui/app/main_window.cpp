@@ -554,6 +554,10 @@ void MainWindow::updateEstimate() {
     const nlohmann::json size = settings.value("transform_args", nlohmann::json::object())
                                     .value("image_size", nlohmann::json::array());
     const int image_size = size.is_array() && !size.empty() ? size[0].get<int>() : 0;
+    if (settings.contains("max_time") || settings.contains("steps")) {
+        runConfig_->setEstimate({}); // its length is given: the minutes, or the steps
+        return;
+    }
     const int epochs = settings.value("epochs", 0);
     for (const RunRow& run : runHistory_->model()->runs()) { // newest first
         const bool same_task =
@@ -685,7 +689,10 @@ void MainWindow::trainingFinished(const train::RunSummary& summary) {
 void MainWindow::setProject(Project* project) {
     datasetsPage_->setProject(nullptr);
     historyJob_.stopAndWait();
-    livePlotsPage_->plots()->clear(); // another project's run is not this one's
+    // Another project's run, plots, per-class results, previews and advice are not this one's,
+    // nor its run settings: a project without its own starts from the defaults.
+    livePlotsPage_->clear();
+    runConfig_->setSettings(nlohmann::json::object());
     delete project_;
     project_ = project;
     if (project_ != nullptr) {
@@ -703,6 +710,11 @@ void MainWindow::setProject(Project* project) {
                     QJsonDocument(preset.toObject().value(QStringLiteral("settings")).toObject())
                         .toJson(QJsonDocument::Compact)
                         .toStdString()));
+                if (!runConfig_->valueProblems().isEmpty()) {
+                    showError(tr("The project's run settings had values Kiln cannot use; the "
+                                 "form shows the defaults instead:\n%1")
+                                  .arg(runConfig_->valueProblems().join(QLatin1Char('\n'))));
+                }
             }
         }
         connect(project_, &Project::datasetsChanged, this,
@@ -715,8 +727,19 @@ void MainWindow::setProject(Project* project) {
     updateActions();
 }
 
+// While a run writes into the open project, no other project opens (Open Recent and the start
+// page included): its plots and end message would land in the wrong one.
+bool MainWindow::refuseWhileBusy() {
+    if (!busy()) {
+        return false;
+    }
+    showError(tr("A job is running in this project; stop it (Run > Stop) before opening or "
+                 "creating another project."));
+    return true;
+}
+
 bool MainWindow::newProject() {
-    if (!maybeSaveChanges()) {
+    if (refuseWhileBusy() || !maybeSaveChanges()) {
         return false;
     }
     setProject(new Project);
@@ -724,7 +747,7 @@ bool MainWindow::newProject() {
 }
 
 bool MainWindow::openProject(const QString& file) {
-    if (!maybeSaveChanges()) {
+    if (refuseWhileBusy() || !maybeSaveChanges()) {
         return false;
     }
     auto* project = new Project;

@@ -116,6 +116,7 @@ private:
     // true once it was saved.
     bool ensureProjectSaved(const QString& why);
     bool maybeSaveChanges();
+    bool refuseWhileBusy();
     void showError(const QString& text);
     void showInformation(const QString& text);
     void updatePretrainedRuns();

@@ -2,13 +2,18 @@
 
 #include "common/image_conversion.h"
 #include "embed/explorer.h"
+#include "embed/selection.h"
 #include "embed/writers.h"
 #include "plots/plot_theme.h"
 #include "plots/qcustomplot.h"
 
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QIcon>
 #include <QLabel>
@@ -17,6 +22,7 @@
 #include <QPixmap>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QSpinBox>
 #include <QThreadPool>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -65,6 +71,17 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     export_selection_->setObjectName(QStringLiteral("exportSelectionButton"));
     export_selection_->setEnabled(false);
     connect(export_selection_, &QPushButton::clicked, this, &EmbeddingsView::exportSelectionAs);
+    copy_selection_ = new QPushButton(tr("Copy Images to Folder..."), this);
+    copy_selection_->setObjectName(QStringLiteral("copySelectionButton"));
+    copy_selection_->setEnabled(false);
+    copy_selection_->setToolTip(tr("Copy the selected images, e.g. for a labelling tool"));
+    connect(copy_selection_, &QPushButton::clicked, this, &EmbeddingsView::copySelectionTo);
+    pick_ = new QPushButton(tr("Select for Labelling..."), this);
+    pick_->setObjectName(QStringLiteral("selectForLabellingButton"));
+    pick_->setToolTip(tr("Pick the images that are worth labelling first: typical images of "
+                         "every cluster, or the most diverse ones"));
+    pick_->setEnabled(false);
+    connect(pick_, &QPushButton::clicked, this, &EmbeddingsView::askForLabellingPick);
     selection_status_ = new QLabel(this);
     selection_status_->setObjectName(QStringLiteral("selectionStatus"));
     auto* reset = new QPushButton(tr("Reset View"), this);
@@ -95,8 +112,10 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     side->addWidget(neighbours_, 1);
     side->addWidget(reset, 0, Qt::AlignRight);
     auto* selection = new QHBoxLayout;
+    selection->addWidget(pick_);
     selection->addWidget(lasso_);
     selection->addWidget(export_selection_);
+    selection->addWidget(copy_selection_);
     selection->addWidget(selection_status_, 1);
     auto* plotColumn = new QVBoxLayout;
     plotColumn->addWidget(plot_, 1);
@@ -198,6 +217,7 @@ void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
     lasso_curve_->data()->clear();
     selection_.clear();
     selectInside({});
+    pick_->setEnabled(!names_.isEmpty());
     resetView();
     status_->setText(tr("%n embedding(s) in %1 group(s) by top-level folder.", nullptr,
                         static_cast<int>(names_.size()))
@@ -285,24 +305,141 @@ void EmbeddingsView::setLasso(bool on) {
 }
 
 void EmbeddingsView::selectInside(const QPolygonF& polygon) {
-    selection_.clear();
-    QVector<double> x, y;
+    QVector<int> inside;
     for (int i = 0; polygon.size() >= 3 && i < x_.size(); ++i) {
         if (polygon.containsPoint({x_[i], y_[i]}, Qt::OddEvenFill)) {
-            selection_ << i;
-            x << x_[i];
-            y << y_[i];
+            inside << i;
         }
     }
+    showSelection(inside,
+                  inside.isEmpty()
+                      ? (lasso_->isChecked() ? tr("Drag around points to select them.") : QString())
+                      : tr("%n point(s) selected", nullptr, int(inside.size())));
+}
+
+void EmbeddingsView::showSelection(const QVector<int>& rows, const QString& status) {
+    selection_ = rows;
+    QVector<double> x, y;
+    for (const int row : rows) {
+        x << x_[row];
+        y << y_[row];
+    }
     if (selected_ != nullptr) {
-        selected_->setData(x, y);
+        selected_->setData(x, y, /*alreadySorted=*/false);
         plot_->replot();
     }
     export_selection_->setEnabled(!selection_.isEmpty());
+    copy_selection_->setEnabled(!selection_.isEmpty() && !root_.isEmpty());
+    selection_status_->setText(status);
+}
+
+void EmbeddingsView::selectForLabelling(int count, const QString& strategy) {
+    if (job_.isRunning() || !embeddings_.defined()) {
+        return;
+    }
+    pick_->setEnabled(false);
+    selection_status_->setText(tr("Picking %n image(s) to label...", nullptr, count));
+    job_.start([this, count, strategy, embeddings = embeddings_](const StopToken&) {
+        QVector<int> rows;
+        QString message;
+        try {
+            embed::SelectionOptions options;
+            options.count = count;
+            options.strategy = embed::selection_strategy(strategy.toStdString());
+            for (const std::int64_t row : embed::select_rows(embeddings, options).rows) {
+                rows << static_cast<int>(row);
+            }
+        } catch (const std::exception& error) {
+            message = QString::fromStdString(error.what());
+        }
+        QMetaObject::invokeMethod(this, [this, rows, message, strategy] {
+            pick_->setEnabled(true);
+            if (!message.isEmpty()) {
+                selection_status_->setText(message);
+                return;
+            }
+            showSelection(
+                rows, tr("%n image(s) to label first (%1), highlighted", nullptr, int(rows.size()))
+                          .arg(strategy));
+            showPicksAsGrid(rows);
+            Q_EMIT pickingDone(int(rows.size()));
+        });
+    });
+}
+
+void EmbeddingsView::askForLabellingPick() {
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Select for Labelling"));
+    auto* count = new QSpinBox(&dialog);
+    count->setObjectName(QStringLiteral("labellingCountField"));
+    count->setRange(1, std::max(1, pointCount()));
+    count->setValue(std::min(100, std::max(1, pointCount() / 10)));
+    auto* strategy = new QComboBox(&dialog);
+    strategy->setObjectName(QStringLiteral("labellingStrategyField"));
+    strategy->addItem(tr("Typical: the most typical image of each cluster"),
+                      QStringLiteral("typical"));
+    strategy->addItem(tr("Diverse: each image far from the others"), QStringLiteral("diverse"));
+    strategy->addItem(tr("Balanced: the same number from every cluster"),
+                      QStringLiteral("balanced"));
+    strategy->addItem(tr("Random"), QStringLiteral("random"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto* form = new QFormLayout(&dialog);
+    form->addRow(tr("Images to label:"), count);
+    form->addRow(tr("Strategy:"), strategy);
+    form->addRow(buttons);
+    if (dialog.exec() == QDialog::Accepted) {
+        selectForLabelling(count->value(), strategy->currentData().toString());
+    }
+}
+
+void EmbeddingsView::showPicksAsGrid(const QVector<int>& rows) {
+    neighbours_->clear();
+    ++grid_generation_;
+    for (int rank = 0; rank < rows.size(); ++rank) {
+        auto* item = new QListWidgetItem(
+            QStringLiteral("%1\n#%2").arg(QFileInfo(names_[rows[rank]]).fileName()).arg(rank + 1),
+            neighbours_);
+        item->setData(kRowRole, rows[rank]);
+        item->setToolTip(names_[rows[rank]]);
+        item->setTextAlignment(Qt::AlignHCenter);
+        requestThumbnail(rank, rows[rank]);
+    }
+    marked_->setData(QVector<double>(), QVector<double>());
+    plot_->replot();
+}
+
+int EmbeddingsView::copySelection(const QString& folder, QString* error) const {
+    int copied = 0;
+    QStringList failed;
+    for (const QString& name : selectedNames()) {
+        const QString target = QDir(folder).filePath(name);
+        QDir().mkpath(QFileInfo(target).absolutePath());
+        if (QFileInfo::exists(target) || !QFile::copy(QDir(root_).filePath(name), target)) {
+            failed << name;
+        } else {
+            ++copied;
+        }
+    }
+    if (!failed.isEmpty() && error != nullptr) {
+        *error = tr("%n image(s) were not copied (already there, or unreadable), the first %1",
+                    nullptr, int(failed.size()))
+                     .arg(failed.front());
+    }
+    return copied;
+}
+
+void EmbeddingsView::copySelectionTo() {
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Copy Images to Folder"));
+    if (folder.isEmpty()) {
+        return;
+    }
+    QString error;
+    const int copied = copySelection(folder, &error);
     selection_status_->setText(
-        selection_.isEmpty()
-            ? (lasso_->isChecked() ? tr("Drag around points to select them.") : QString())
-            : tr("%n point(s) selected", nullptr, int(selection_.size())));
+        tr("Copied %n image(s) to %1", nullptr, copied).arg(QDir::toNativeSeparators(folder)) +
+        (error.isEmpty() ? QString() : QStringLiteral("; ") + error));
 }
 
 QStringList EmbeddingsView::selectedNames() const {

@@ -23,8 +23,10 @@ namespace kiln::gui {
 // image's top-level folder; hovering a point shows its thumbnail and file name, clicking it
 // shows its nearest neighbours (cosine) as a grid of thumbnails with their similarities and
 // marks them in the scatter, and clicking a thumbnail makes it the selected point. With Lasso
-// on, dragging encircles points, which Export Selection writes out by name. Loading and
-// projecting run on a thread, thumbnails decode on the thread pool.
+// on, dragging encircles points, which Export Selection writes out by name. Select for
+// Labelling picks the images to label first (kiln select's strategies) as the selection, listed
+// as thumbnails; Copy Images copies the selection's files for a labelling tool. Loading,
+// projecting and picking run on a thread, thumbnails decode on the thread pool.
 class EmbeddingsView : public QWidget {
     Q_OBJECT
 
@@ -46,6 +48,12 @@ public:
     QStringList selectedNames() const;
     // Writes selectedNames(), one per line, atomically; false with a message in `error`.
     bool exportSelection(const QString& file, QString* error) const;
+    // Copies the selected images into `folder` under their names (subfolders kept), never over
+    // an existing file; the number copied, with what could not be in `error`.
+    int copySelection(const QString& folder, QString* error) const;
+    // Picks `count` images to label with `strategy` (typical, diverse, balanced, random) on
+    // the job thread; they become the selection, in pick order (pickingDone when they have).
+    void selectForLabelling(int count, const QString& strategy);
 
 public Q_SLOTS:
     void selectPoint(int row);
@@ -58,6 +66,7 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void loaded(int points, const QString& file);
+    void pickingDone(int picked);
     void failed(const QString& message);
 
 private:
@@ -71,6 +80,11 @@ private:
     // Decodes `row`'s image for neighbour tile `index` of the current grid, on the pool.
     void requestThumbnail(int index, int row);
     void exportSelectionAs();
+    void copySelectionTo();
+    void askForLabellingPick();
+    void showSelection(const QVector<int>& rows, const QString& status);
+    // The selection (picks, in their order) as the thumbnail grid.
+    void showPicksAsGrid(const QVector<int>& rows);
 
     QCustomPlot* plot_;
     QListWidget* neighbours_;
@@ -80,6 +94,8 @@ private:
     QCPCurve* lasso_curve_ = nullptr;
     QPushButton* lasso_;
     QPushButton* export_selection_;
+    QPushButton* copy_selection_;
+    QPushButton* pick_;
     QLabel* selection_status_;
     bool drawing_lasso_ = false;
     QPolygonF lasso_polygon_;

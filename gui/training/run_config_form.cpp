@@ -16,6 +16,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -26,6 +27,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 namespace kiln::gui {
 namespace {
@@ -172,6 +174,17 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     const TaskKind initial = TaskKind::Pretraining;
     epochs_ = spin(QStringLiteral("epochsField"), 0, 100000,
                    setting_default(initial, "epochs").get<int>(), this);
+    // How long: epochs, optimizer steps (fine-tuning) or minutes (max_time, the schedule fitted
+    // to the time).
+    train_for_unit_ = combo(QStringLiteral("trainForUnitField"), {}, this);
+    train_for_unit_->addItem(tr("epochs"), QStringLiteral("epochs"));
+    train_for_unit_->addItem(tr("steps"), QStringLiteral("steps"));
+    train_for_unit_->addItem(tr("minutes"), QStringLiteral("max_time"));
+    auto* train_for = new QWidget(this);
+    auto* train_for_layout = new QHBoxLayout(train_for);
+    train_for_layout->setContentsMargins(0, 0, 0, 0);
+    train_for_layout->addWidget(epochs_, 1);
+    train_for_layout->addWidget(train_for_unit_);
     batch_size_ = spin(QStringLiteral("batchSizeField"), 0, 65536,
                        setting_default(initial, "batch_size").get<int>(), this);
     // -1 is auto: for fine-tuning the training images' own size, for pretraining the method's.
@@ -217,7 +230,7 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     addSettingRow("model_args.backbone_weights", backbone_);
     addSettingRow("method", method_);
     addSettingRow("method_args.teacher", teacher_);
-    addSettingRow("epochs", epochs_);
+    addSettingRow("epochs", train_for);
     addSettingRow("batch_size", batch_size_);
     addSettingRow("transform_args.image_size", image_size_);
     addSettingRow("accelerator", accelerator_);
@@ -351,9 +364,30 @@ TaskKind RunConfigForm::task() const {
 // previous task's default take the new task's (epochs, batch size).
 void RunConfigForm::updateTaskRows() {
     const TaskKind kind = task();
+    const int hold_out = val_data_->findData(QLatin1String(kHoldOut));
+    if (hold_out >= 0) {
+        qobject_cast<QStandardItemModel*>(val_data_->model())
+            ->item(hold_out)
+            ->setEnabled(kind == TaskKind::ImageClassification);
+        if (kind != TaskKind::ImageClassification && val_data_->currentIndex() == hold_out) {
+            val_data_->setCurrentIndex(val_data_->count() > 1 ? 1 : -1);
+        } else if (kind == TaskKind::ImageClassification && shown_task_ != kind) {
+            val_data_->setCurrentIndex(hold_out);
+        }
+    }
+    // Pretraining has no steps setting: its length is epochs or minutes.
+    auto* units = qobject_cast<QStandardItemModel*>(train_for_unit_->model());
+    units->item(train_for_unit_->findData(QStringLiteral("steps")))
+        ->setEnabled(kind != TaskKind::Pretraining);
+    if (kind == TaskKind::Pretraining &&
+        train_for_unit_->currentData() == QStringLiteral("steps")) {
+        train_for_unit_->setCurrentIndex(train_for_unit_->findData(QStringLiteral("epochs")));
+    }
+    const bool in_epochs = train_for_unit_->currentData() == QStringLiteral("epochs");
     for (QSpinBox* box : {epochs_, batch_size_}) {
         const std::string path = box == epochs_ ? "epochs" : "batch_size";
-        if (nlohmann::json(box->value()) == setting_default(shown_task_, path)) {
+        if ((box != epochs_ || in_epochs) &&
+            nlohmann::json(box->value()) == setting_default(shown_task_, path)) {
             box->setValue(setting_default(kind, path).get<int>());
         }
     }
@@ -452,6 +486,8 @@ QString RunConfigForm::rowForIssue(const QString& path) const {
         {"data.classes", "classes"},
         {"loggers.wandb", "wandb"},
         {"loggers.mlflow", "mlflow"},
+        {"max_time", "epochs"}, // the Train for row
+        {"steps", "epochs"},
     };
     for (const auto& [prefix, row] : parts) {
         if (path.startsWith(QLatin1String(prefix))) {
@@ -507,6 +543,26 @@ QString RunConfigForm::chosenPath(const QComboBox* box) {
     return listed > 0 ? box->itemData(listed).toString() : box->currentText().trimmed();
 }
 
+// The run's length as the settings give it: max_time (shown in whole minutes), steps, else
+// epochs (the task's default when unset).
+void RunConfigForm::setTrainFor(const nlohmann::json& settings) {
+    const nlohmann::json max_time = settings.value("max_time", nlohmann::json());
+    const nlohmann::json steps = settings.value("steps", nlohmann::json());
+    QString unit = QStringLiteral("epochs");
+    int value = setting_default(task(), "epochs").get<int>();
+    if (max_time.is_number() && max_time.get<double>() > 0) {
+        unit = QStringLiteral("max_time");
+        value = std::max(1, int(std::lround(max_time.get<double>() / 60.0)));
+    } else if (steps.is_number_integer() && task() != TaskKind::Pretraining) {
+        unit = QStringLiteral("steps");
+        value = steps.get<int>();
+    } else if (settings.contains("epochs") && settings["epochs"].is_number_integer()) {
+        value = settings["epochs"].get<int>();
+    }
+    train_for_unit_->setCurrentIndex(train_for_unit_->findData(unit));
+    epochs_->setValue(value);
+}
+
 void RunConfigForm::addSettingRow(const std::string& path, QWidget* field) {
     const QString key = QString::fromStdString(path);
     addRow(key, setting_label(path), field);
@@ -551,6 +607,8 @@ QLabel* RunConfigForm::addRow(const QString& key, const QString& label, QWidget*
 void RunConfigForm::setDatasets(const QList<DatasetEntry>& datasets) {
     data_->clear();
     val_data_->clear();
+    // Classification's default: never the training images themselves.
+    val_data_->addItem(tr("Hold out 10% of the training images"), QLatin1String(kHoldOut));
     for (const DatasetEntry& dataset : datasets) {
         data_->addItem(dataset.name, dataset.path);
         val_data_->addItem(dataset.name, dataset.path);
@@ -640,11 +698,20 @@ nlohmann::json RunConfigForm::settings() const {
         transform_args["image_size"] = "auto";
     }
     nlohmann::json settings = {
-        {"task", task_traits(kind).name},   {"model", model_->currentText().toStdString()},
-        {"epochs", epochs_->value()},       {"batch_size", batch_size_->value()},
-        {"transform_args", transform_args}, {"precision", precision_->currentText().toStdString()},
-        {"seed", seed_->value()},           {"out", out_->text().toStdString()},
+        {"task", task_traits(kind).name},
+        {"model", model_->currentText().toStdString()},
+        {"batch_size", batch_size_->value()},
+        {"transform_args", transform_args},
+        {"precision", precision_->currentText().toStdString()},
+        {"seed", seed_->value()},
+        {"out", out_->text().toStdString()},
     };
+    const QString unit = train_for_unit_->currentData().toString();
+    if (unit == QLatin1String("max_time")) {
+        settings["max_time"] = epochs_->value() * 60;
+    } else {
+        settings[unit.toStdString()] = epochs_->value();
+    }
     const QString accelerator = accelerator_->currentData().toString();
     if (accelerator.startsWith(QStringLiteral("cuda:"))) {
         settings["accelerator"] = "cuda";
@@ -675,7 +742,9 @@ nlohmann::json RunConfigForm::settings() const {
             settings["method_args"] = {{"teacher", chosenPath(teacher_).toStdString()}};
         }
     } else if (kind == TaskKind::ImageClassification) {
-        settings["data"] = {{"train", train}, {"val", val}};
+        settings["data"] = val == kHoldOut
+                               ? nlohmann::json{{"train", train}, {"val_split", kHoldOutShare}}
+                               : nlohmann::json{{"train", train}, {"val", val}};
     } else if (has_boxes(kind) && yoloLabels()) {
         settings["data"] = yolo_data_->text().trimmed().toStdString(); // splits and names in it
     } else if (has_boxes(kind)) {
@@ -739,7 +808,31 @@ nlohmann::json RunConfigForm::settings() const {
     return settings;
 }
 
+namespace {
+
+// The problems of the values `settings` gives (not of what they leave out, such as out and
+// data, which a project's settings may not have yet), in the settings checker's words.
+QStringList value_problems_of(const nlohmann::json& settings) {
+    QStringList problems;
+    try {
+        parse_train_config(settings);
+    } catch (const ConfigError& error) {
+        for (const ConfigIssue& issue : error.issues()) {
+            const std::string top = issue.path.substr(0, issue.path.find_first_of(".["));
+            if (settings.is_object() && settings.contains(top)) {
+                problems << QString::fromStdString(issue.path + ": " + issue.message);
+            }
+        }
+    } catch (const std::exception&) {
+        // Nothing the form reads can be checked further; the fields show the defaults.
+    }
+    return problems;
+}
+
+} // namespace
+
 void RunConfigForm::setSettings(const nlohmann::json& settings) {
+    value_problems_ = value_problems_of(settings);
     const auto text = [&](const char* key, const std::string& fallback) {
         return QString::fromStdString(settings.contains(key) && settings[key].is_string()
                                           ? settings[key].get<std::string>()
@@ -762,7 +855,7 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
         teacher_->setCurrentText(listed > 0 ? teacher_->itemText(listed) : teacher);
     }
     // What the settings leave out is the task's default, as the command line has it.
-    epochs_->setValue(number("epochs", setting_default(task(), "epochs").get<int>()));
+    setTrainFor(settings);
     batch_size_->setValue(number("batch_size", setting_default(task(), "batch_size").get<int>()));
     const nlohmann::json size = value_at(settings, "transform_args.image_size");
     const nlohmann::json side = size.is_array() && !size.empty() ? size[0] : size;
@@ -772,7 +865,8 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     // The accelerator first: changing it resets a precision it cannot run.
     // One listed GPU is the accelerator entry of that GPU ("cuda:1").
     const bool one_gpu = settings.contains("devices") && settings["devices"].is_array() &&
-                         settings["devices"].size() == 1;
+                         settings["devices"].size() == 1 &&
+                         settings["devices"][0].is_number_integer();
     const int accelerator = accelerator_->findData(
         one_gpu ? QStringLiteral("cuda:%1").arg(settings["devices"][0].get<int>())
                 : text("accelerator", "auto"));
@@ -781,7 +875,9 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     seed_->setValue(number("seed", 0));
     devices_->setValue(number("devices", 0));
     num_nodes_->setValue(number("num_nodes", 1));
-    sync_batchnorm_->setChecked(settings.value("sync_batchnorm", false));
+    sync_batchnorm_->setChecked(settings.contains("sync_batchnorm") &&
+                                settings["sync_batchnorm"].is_boolean() &&
+                                settings["sync_batchnorm"].get<bool>());
     out_->setText(text("out", ""));
     // A dataset that is not the project's is still shown, under its folder's name.
     const auto select = [](QComboBox* box, const QString& folder) {
@@ -827,6 +923,13 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     } else {
         select(data_, path_at("train", nullptr));
         select(val_data_, path_at("val", nullptr));
+        if (data.is_object() && data.contains("val_split")) {
+            if (val_data_->findData(QLatin1String(kHoldOut)) < 0) {
+                val_data_->insertItem(0, tr("Hold out 10% of the training images"),
+                                      QLatin1String(kHoldOut));
+            }
+            val_data_->setCurrentIndex(val_data_->findData(QLatin1String(kHoldOut)));
+        }
     }
     const nlohmann::json model_args = settings.value("model_args", nlohmann::json::object());
     const QString weights =
@@ -902,6 +1005,7 @@ std::optional<nlohmann::json> RunConfigForm::augmentationArgs() const {
 
 std::optional<TrainConfig> RunConfigForm::validate(const nlohmann::json& overrides) {
     clearIssues();
+    warnIfValidatingOnTrainingImages();
     if (!augmentationArgs()) {
         QLabel* label = issues_.value(QStringLiteral("augmentation"));
         label->setText(
@@ -945,6 +1049,19 @@ std::optional<TrainConfig> RunConfigForm::validate(const nlohmann::json& overrid
         general_issue_->setText(QString::fromStdString(error.what()));
     }
     return std::nullopt;
+}
+
+// Said in red, not refused: a quick check on one folder is legitimate, a model judged by it
+// is not.
+void RunConfigForm::warnIfValidatingOnTrainingImages() {
+    const QString train = data_->currentData().toString();
+    if (task() == TaskKind::ImageClassification && !train.isEmpty() &&
+        val_data_->currentData().toString() == train) {
+        QLabel* label = issues_.value(QStringLiteral("val"));
+        label->setText(tr("These are the training images: validation would measure memory, not "
+                          "how the model does on new images. Hold out 10% instead."));
+        label->show();
+    }
 }
 
 void RunConfigForm::setEstimate(const QString& text) {

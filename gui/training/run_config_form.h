@@ -38,6 +38,9 @@ class RunConfigForm : public QWidget {
     Q_OBJECT
 
 public:
+    // The validation choice that holds a share of the training images out (data.val_split).
+    static constexpr const char* kHoldOut = "kiln:hold-out";
+    static constexpr double kHoldOutShare = 0.1;
     static constexpr int kLiveCheckDelayMs = 300;
 
     explicit RunConfigForm(QWidget* parent = nullptr);
@@ -49,7 +52,10 @@ public:
     void setHardware(const system::HardwareInfo& hardware);
 
     nlohmann::json settings() const;
+    // Shows `settings` (a project's, typed by a user or another program): a value of the wrong
+    // type or out of range shows as the default, and valueProblems() then names each.
     void setSettings(const nlohmann::json& settings);
+    QStringList valueProblems() const { return value_problems_; }
 
     // The resolved configuration (with `overrides` on top of the form's settings), or nullopt
     // with every problem shown next to its field.
@@ -78,6 +84,8 @@ private:
     QLabel* addRow(const QString& key, const QString& label, QWidget* field);
     // A row for the setting at `path`, with its declared label and section.
     void addSettingRow(const std::string& path, QWidget* field);
+    void setTrainFor(const nlohmann::json& settings);
+    void warnIfValidatingOnTrainingImages();
     void setRowVisible(const QString& key, bool visible);
     void updateTaskRows();
     bool distillation() const;
@@ -108,7 +116,8 @@ private:
     QComboBox* teacher_;
     QComboBox* model_;
     QComboBox* method_;
-    QSpinBox* epochs_;
+    QSpinBox* epochs_; // the length of the run, in train_for_unit_'s unit
+    QComboBox* train_for_unit_;
     QSpinBox* batch_size_;
     QSpinBox* image_size_;
     QComboBox* accelerator_;
@@ -123,7 +132,8 @@ private:
     QSpinBox* seed_;
     QToolButton* advanced_toggle_;
     QStringList advanced_rows_;
-    QStringList setting_rows_; // rows of a setting's path, shown when the task has it
+    QStringList value_problems_; // of the settings last given to setSettings
+    QStringList setting_rows_;   // rows of a setting's path, shown when the task has it
     TaskKind shown_task_ = TaskKind::Pretraining; // whose defaults the fields were given
     QComboBox* optim_;
     QLineEdit* learning_rate_;

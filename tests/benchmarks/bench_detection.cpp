@@ -100,6 +100,9 @@ Score run_kiln(TaskKind task, const fs::path& scenes, const fs::path& out, doubl
     score.map = stats[0];
     score.map_50 = stats[1];
     score.map_75 = stats[2];
+    if (!masks) {
+        score.box_map = score.map;
+    }
     score.images_per_second = measure.images_per_second();
     score.seconds = summary.seconds;
     score.steps = summary.steps;

@@ -511,6 +511,42 @@ private Q_SLOTS:
         QVERIFY(result.err.contains(QStringLiteral("has no run 9")));
     }
 
+    void secondRunIntoTheSameOutIsRefused() {
+        // Uses trainThenEmbed's images. overwrite=true passes the "out holds files" check, so
+        // only the lock stands between the second run and the first one's files.
+        const QString out = temp_.filePath(QStringLiteral("shared-out"));
+        const QStringList settings = {"out=" + out,
+                                      "data=" + temp_.filePath(QStringLiteral("train-data")),
+                                      "model=smallcnn",
+                                      "batch_size=8",
+                                      "num_workers=0",
+                                      "overwrite=true",
+                                      "transform_args.image_size=[16,16]"};
+        QProcess first;
+        first.start(QStringLiteral(KILN_EXECUTABLE),
+                    QStringList{"train"} + settings + QStringList{"epochs=500"});
+        QVERIFY(first.waitForStarted());
+        const QString checkpoint = out + QStringLiteral("/checkpoints/last.ckpt");
+        for (int wait = 0; wait < 600 && !QFileInfo::exists(checkpoint); ++wait) {
+            QTest::qWait(50);
+        }
+        QVERIFY(QFileInfo::exists(checkpoint));
+        const Result second = runKiln(QStringList{"train"} + settings + QStringList{"epochs=1"});
+        const bool firstStillRuns = first.state() == QProcess::Running;
+        const qint64 firstPid = first.processId();
+        first.kill();
+        QVERIFY(first.waitForFinished());
+        QVERIFY2(firstStillRuns, "the first run ended before the second one was tried");
+        QCOMPARE(second.exitCode, 1);
+        QVERIFY2(second.err.contains(QStringLiteral("is in use by another Kiln run (pid ") +
+                                     QString::number(firstPid)),
+                 qPrintable(second.err));
+        QVERIFY(QFileInfo::exists(checkpoint)); // the first run's files were not removed
+        QFile config(out + QStringLiteral("/config.json"));
+        QVERIFY(config.open(QIODevice::ReadOnly));
+        QVERIFY(config.readAll().contains("\"epochs\": 500"));
+    }
+
     void dedupAndKnnFromEmbeddingFiles() {
         // Two classes; a.png and its copy b.png are duplicates.
         const QString train = writeFile(QStringLiteral("train.csv"),
@@ -535,6 +571,27 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 1);
         QVERIFY(result.err.contains(
             QStringLiteral("--train-embeddings and --test-embeddings together")));
+
+        // Which to label: a.png is labelled, b.png its duplicate; the other class's pick is
+        // what is left to choose.
+        const QString labelled = writeFile(QStringLiteral("labelled.txt"), "x/a.png\n");
+        const QString picks = temp_.filePath(QStringLiteral("picks.txt"));
+        result = runKiln({"select", "embeddings=" + train, "n=1", "strategy=diverse",
+                          "already_labelled=" + labelled, "exclude_duplicates=true",
+                          "duplicate_threshold=0.999", "out=" + picks});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(result.out.contains(QStringLiteral("picked 1 of 4 images (diverse, around 1 "
+                                                    "labelled, 1 near-duplicates left out)")),
+                 qPrintable(result.out));
+        QFile names(picks);
+        QVERIFY(names.open(QIODevice::ReadOnly));
+        QCOMPARE(names.readAll(), QByteArray("y/c.png\n")); // farther from a.png than d.png
+        QVERIFY(QFileInfo::exists(temp_.filePath(QStringLiteral("picks.csv"))));
+        result = runKiln({"select", "embeddings=" + train, "n=9", "out=" + picks + ".2"});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains(QStringLiteral("n=9 but only 4 of the 4 images")),
+                 qPrintable(result.err));
+        QVERIFY(!QFileInfo::exists(picks + ".2"));
     }
 
     void listsModelsAndMethods() {

@@ -245,6 +245,29 @@ private Q_SLOTS:
         QVERIFY(!kiln::data::decode_image(folder / "whole.jpg").empty());
     }
 
+    void imagesDeclaringTooManyPixelsAreRefusedBeforeDecoding() {
+        const fs::path folder = root_ / "huge";
+        // A real PNG's header patched to declare 30000 x 30000 pixels: 2.7 GB if decoded.
+        std::string png = readBytes(images_ / "cats" / "00.png");
+        for (const std::size_t at : {16, 20}) {
+            png.replace(at, 4, std::string("\x00\x00\x75\x30", 4));
+        }
+        writeBytes(folder / "bomb.png", png);
+        QVERIFY(throwsErrorContaining([&] { kiln::data::decode_image(folder / "bomb.png"); },
+                                      "declares 30000 x 30000 pixels, more than "
+                                      "loader_args.max_image_pixels"));
+        // Every format whose header Kiln reads: its size without decoding, and the cap.
+        for (const std::string name : {"a.png", "a.jpg", "a.bmp", "a.webp"}) {
+            writeImage(folder / name, syntheticImage(30, 50, 3));
+            const auto bytes = kiln::data::read_file(folder / name);
+            QCOMPARE(kiln::data::stored_image_size(bytes, name), cv::Size(50, 30));
+            QVERIFY(!kiln::data::decode_image(bytes, name, 0, 1500).empty());
+            QVERIFY2(throwsErrorContaining([&] { kiln::data::decode_image(bytes, name, 0, 1499); },
+                                           "declares 50 x 30 pixels"),
+                     name.c_str());
+        }
+    }
+
     void reducedJpegDecodingKeepsEnoughPixels() {
         const fs::path path = root_ / "decode" / "large.jpg";
         writeImage(path, syntheticImage(1200, 1600, 5));
@@ -616,6 +639,22 @@ private Q_SLOTS:
         }));
     }
 
+    void imagesOverThePixelCapAreSkippedAndCounted() {
+        const fs::path data = root_ / "capped";
+        for (int i = 0; i < 4; ++i) {
+            writeImage(data / ("small" + std::to_string(i) + ".png"), syntheticImage(20, 20, i));
+        }
+        writeImage(data / "large.png", syntheticImage(40, 40, 9));
+        const kiln::log::ScopedSink quiet([](kiln::log::Level, const std::string&) {});
+        kiln::data::LoaderOptions options;
+        options.batch_size = 8;
+        options.drop_last = false;
+        options.max_image_pixels = 20 * 20;
+        kiln::data::Loader loader(kiln::data::DatasetIndex::scan({data}), smallSimclr(16), options);
+        QCOMPARE(wholeEpoch(loader, 0).at(0).indices.size(), std::size_t(4));
+        QCOMPARE(loader.skipped_files(), 1);
+    }
+
     void nothingReadableIsAClearError() {
         const fs::path data = root_ / "allbad";
         writeBytes(data / "a.jpg", "");
@@ -863,6 +902,46 @@ private Q_SLOTS:
         samples.make(2, kiln::data::decode_image(multi.train.paths[2]), rng, {view.data()},
                      target.data());
         QCOMPARE(target, (std::vector<std::int64_t>{0, 0}));
+    }
+
+    void valSplitHoldsOutEachClassByTheSeedAndOverlapIsWarned() {
+        const fs::path root = root_ / "held-out";
+        for (const char* cls : {"cat", "dog"}) {
+            for (int i = 0; i < 20; ++i) {
+                writeImage(root / cls / (std::to_string(i) + ".png"), 8, 8);
+            }
+        }
+        const json data = {{"train", root.string()}, {"val_split", 0.2}};
+        const auto split = kiln::data::load_classification_data(data, 3);
+        QCOMPARE(split.train.paths.size(), std::size_t(32));
+        QCOMPARE(split.val.paths.size(), std::size_t(8));
+        QCOMPARE(std::count(split.val.labels.begin(), split.val.labels.end(),
+                            std::vector<std::int64_t>{0}),
+                 4L); // a fifth of each class
+        std::set<fs::path> train(split.train.paths.begin(), split.train.paths.end());
+        for (const fs::path& path : split.val.paths) {
+            QVERIFY(!train.count(path)); // apart
+        }
+        QCOMPARE(kiln::data::load_classification_data(data, 3).val.paths, split.val.paths);
+        QVERIFY(kiln::data::load_classification_data(data, 4).val.paths != split.val.paths);
+        QVERIFY(throwsErrorContaining(
+            [&] {
+                kiln::data::load_classification_data(
+                    {{"train", root.string()}, {"val", root.string()}, {"val_split", 0.1}});
+            },
+            "cannot be combined with data.val"));
+
+        std::vector<std::string> warnings;
+        const kiln::log::ScopedSink sink([&](kiln::log::Level level, const std::string& text) {
+            if (level == kiln::log::Level::Warning) {
+                warnings.push_back(text);
+            }
+        });
+        kiln::data::load_classification_data({{"train", root.string()}, {"val", root.string()}});
+        QCOMPARE(warnings.size(), std::size_t(1));
+        QVERIFY2(warnings[0].find("shares 40 of its 40 images with data.train") !=
+                     std::string::npos,
+                 warnings[0].c_str());
     }
 
     void badClassificationDataNamesEachProblem() {

@@ -318,8 +318,8 @@ private Q_SLOTS:
         torch::NoGradGuard no_grad;
         kiln::TrainConfig trained;
         const auto loaded = loadTask(checkpoint, &trained);
-        const at::Tensor input =
-            images(kiln::data::finetune_transform(trained.transform_args, false, 0.08));
+        const at::Tensor input = images(kiln::data::finetune_transform(
+            trained.transform_args, false, 0.08, kiln::has_boxes(trained.task)));
         std::vector<Expected> expected;
         std::vector<std::string> names;
         if (kind == TaskKind::ImageClassification || kind == TaskKind::SemanticSegmentation) {

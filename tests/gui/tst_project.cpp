@@ -5,6 +5,7 @@
 #include "app/main_window.h"
 #include "app/start_page.h"
 #include "common/bar_chart.h"
+#include "config/task_names.h"
 #include "core/error.h"
 #include "datasets/augmentation_preview.h"
 #include "datasets/dataset_scan.h"
@@ -387,6 +388,25 @@ private Q_SLOTS:
         QVERIFY(error->text().contains(QStringLiteral("newer Kiln Studio")));
         error->close();
         QCOMPARE(window.project()->file(), QFileInfo(file).absoluteFilePath());
+
+        // Run settings never leak into another project: a new one starts from the defaults.
+        window.runConfiguration()->setSettings(
+            {{"task", "image_classification"},
+             {"epochs", 33},
+             {"model_args", {{"backbone_weights", "/elsewhere/run"}}}});
+        QCOMPARE(window.runConfiguration()->settings()["epochs"], nlohmann::json(33));
+        QTimer::singleShot(0, &window, [&window] { // if the edit counts as a change: drop it
+            if (auto* box = window.findChild<QMessageBox*>(QStringLiteral("unsavedChangesBox"))) {
+                box->button(QMessageBox::Discard)->click();
+            }
+        });
+        QVERIFY(window.newProject());
+        const nlohmann::json fresh = window.runConfiguration()->settings();
+        QCOMPARE(fresh["task"], nlohmann::json("pretrain"));
+        QCOMPARE(fresh["epochs"],
+                 nlohmann::json(kiln::task_traits(kiln::TaskKind::Pretraining).default_epochs));
+        QVERIFY(!fresh.contains("model_args") || !fresh["model_args"].contains("backbone_weights"));
+        QVERIFY(window.openProject(file));
 
         // Closing the window with unsaved changes asks too.
         window.addDataset(makeFolder(QStringLiteral("window/third")));

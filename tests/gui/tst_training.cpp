@@ -153,6 +153,52 @@ private Q_SLOTS:
         QCOMPARE(form.settings()["batch_size"], nlohmann::json(128));
     }
 
+    // A project file's values of the wrong type never crash the form: each shows as the
+    // default, and the problems are named.
+    void badProjectValuesShowAsDefaultsAndAreNamed() {
+        kiln::gui::RunConfigForm form;
+        form.setSettings({{"task", "image_classification"},
+                          {"epochs", "ten"},
+                          {"sync_batchnorm", "yes"},
+                          {"devices", {"gpu0"}},
+                          {"transform_args", {{"image_size", "big"}}}});
+        const nlohmann::json settings = form.settings();
+        QCOMPARE(settings["epochs"], nlohmann::json(10));
+        QVERIFY(!settings.contains("sync_batchnorm"));
+        const QString problems = form.valueProblems().join(QLatin1Char('\n'));
+        for (const char* key : {"epochs", "sync_batchnorm", "transform_args.image_size"}) {
+            QVERIFY2(problems.contains(QLatin1String(key)), qPrintable(problems));
+        }
+        form.setSettings({{"task", "image_classification"}, {"epochs", 3}});
+        QVERIFY(form.valueProblems().isEmpty());
+    }
+
+    // "Train for" is epochs, steps (fine-tuning) or minutes (max_time), both ways.
+    void trainForTakesEpochsStepsOrMinutes() {
+        kiln::gui::RunConfigForm form;
+        auto* amount = form.findChild<QSpinBox*>(QStringLiteral("epochsField"));
+        auto* unit = form.findChild<QComboBox*>(QStringLiteral("trainForUnitField"));
+        form.setSettings({{"task", "image_classification"}, {"max_time", 600}});
+        QCOMPARE(unit->currentData().toString(), QStringLiteral("max_time"));
+        QCOMPARE(amount->value(), 10);
+        amount->setValue(5);
+        nlohmann::json settings = form.settings();
+        QCOMPARE(settings["max_time"], nlohmann::json(300));
+        QVERIFY(!settings.contains("epochs"));
+        form.setSettings({{"task", "image_classification"}, {"steps", 250}});
+        QCOMPARE(unit->currentData().toString(), QStringLiteral("steps"));
+        QCOMPARE(form.settings()["steps"], nlohmann::json(250));
+        unit->setCurrentIndex(unit->findData(QStringLiteral("epochs")));
+        settings = form.settings();
+        QCOMPARE(settings["epochs"], nlohmann::json(250));
+        QVERIFY(!settings.contains("steps") && !settings.contains("max_time"));
+        // Pretraining has no steps: a steps length falls back to epochs.
+        unit->setCurrentIndex(unit->findData(QStringLiteral("steps")));
+        form.setSettings({{"task", "pretrain"}, {"epochs", 7}});
+        QCOMPARE(unit->currentData().toString(), QStringLiteral("epochs"));
+        QCOMPARE(form.settings()["epochs"], nlohmann::json(7));
+    }
+
     void formRoundTripsAndShowsTheEnginesProblems() {
         kiln::gui::RunConfigForm form;
         kiln::gui::Project project;
@@ -782,6 +828,22 @@ private Q_SLOTS:
         QVERIFY(
             !window.findChild<QPushButton*>(QStringLiteral("exportSelectionButton"))->isEnabled());
         view->setLasso(false);
+        // Select for Labelling: the picks become the selection and the grid, and their images
+        // copy to a folder once (never over a file already there).
+        QSignalSpy picked(view, &kiln::gui::EmbeddingsView::pickingDone);
+        view->selectForLabelling(4, QStringLiteral("typical"));
+        QVERIFY(picked.wait(60000));
+        QCOMPARE(view->selectedNames().size(), 4);
+        QCOMPARE(grid->count(), 4);
+        QVERIFY(grid->item(0)->text().endsWith(QStringLiteral("#1")));
+        const QString copies = QDir(temp_.path()).filePath(QStringLiteral("to-label"));
+        QCOMPARE(view->copySelection(copies, &error), 4);
+        for (const QString& name : view->selectedNames()) {
+            QVERIFY(QFileInfo::exists(QDir(copies).filePath(name)));
+        }
+        error.clear();
+        QCOMPARE(view->copySelection(copies, &error), 0);
+        QVERIFY(error.contains(QStringLiteral("were not copied")));
         view->selectPoint(0);
         QTRY_VERIFY(!grid->item(10)->icon().isNull());
         // The Embeddings tab opened itself; a zoom is undone by Reset View.
@@ -905,7 +967,20 @@ private Q_SLOTS:
         const int runs_offered = backbone->count();
         backbone->setCurrentIndex(offered);
         form->findChild<QComboBox*>(QStringLiteral("dataField"))->setCurrentIndex(1);
-        form->findChild<QComboBox*>(QStringLiteral("valDataField"))->setCurrentIndex(2);
+        // Validation never defaults to the training images: a held-out tenth, unless chosen.
+        auto* valField = form->findChild<QComboBox*>(QStringLiteral("valDataField"));
+        QCOMPARE(valField->currentData().toString(),
+                 QLatin1String(kiln::gui::RunConfigForm::kHoldOut));
+        QCOMPARE(form->settings()["data"]["val_split"], nlohmann::json(0.1));
+        valField->setCurrentIndex(valField->findData(
+            form->findChild<QComboBox*>(QStringLiteral("dataField"))->currentData()));
+        form->validate();
+        QVERIFY(form->issueText(QStringLiteral("val")).contains(QStringLiteral("training images")));
+        valField->setCurrentIndex(
+            valField->findData(QDir::cleanPath(labelled + QStringLiteral("/val"))));
+        form->validate();
+        QVERIFY(
+            !form->issueText(QStringLiteral("val")).contains(QStringLiteral("training images")));
         form->findChild<QSpinBox*>(QStringLiteral("epochsField"))->setValue(3);
         const nlohmann::json settings = form->settings();
         QCOMPARE(settings["task"], nlohmann::json("image_classification"));

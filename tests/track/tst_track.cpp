@@ -3,8 +3,10 @@
 
 #include "config/config_overrides.h"
 #include "core/error.h"
+#include "core/log.h"
 #include "support/python.h"
 #include "tensorboard_event.pb.h"
+#include "track/guarded_logger.h"
 #include "track/loggers.h"
 #include "track/mlflow.h"
 #include "track/remaining_time.h"
@@ -75,6 +77,40 @@ class TrackTest : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // A logger that fails mid-run is switched off with one warning, never failing the run.
+    void aFailingLoggerIsAWarningNotAFailure() {
+        struct Flaky : track::TrainObserver {
+            int steps = 0;
+            void on_step(const track::StepMetrics&) override {
+                if (++steps == 3) {
+                    throw std::runtime_error("runs/update: 503 Service Unavailable");
+                }
+            }
+        };
+        auto flaky = std::make_unique<Flaky>();
+        const Flaky* inner = flaky.get();
+        std::vector<std::string> warnings;
+        const kiln::log::ScopedSink sink([&](kiln::log::Level level, const std::string& text) {
+            if (level == kiln::log::Level::Warning) {
+                warnings.push_back(text);
+            }
+        });
+        track::GuardedLogger logger("MLflow", std::move(flaky));
+        track::StepMetrics metrics;
+        for (int step = 1; step <= 5; ++step) {
+            metrics.step = step;
+            logger.on_step(metrics);
+        }
+        logger.on_end({});
+        QCOMPARE(inner->steps, 3); // off after its failure
+        QVERIFY(logger.failed());
+        QCOMPARE(logger.missed_events(), std::int64_t(3)); // steps 4, 5 and the end
+        QCOMPARE(warnings.size(), std::size_t(2));
+        QVERIFY2(warnings[0].find("MLflow failed at step 3: runs/update: 503") != std::string::npos,
+                 warnings[0].c_str());
+        QVERIFY(warnings[1].find("missed 3 events") != std::string::npos);
+    }
+
     void schemaIsVersionedAndMigrated() {
         QTemporaryDir dir;
         const std::filesystem::path file = dir.filePath("run.db").toStdString();
@@ -691,7 +727,9 @@ private Q_SLOTS:
         config.loggers = {{"tensorboard", nullptr}, {"wandb", {{"project", "p"}}}};
         const auto loggers = track::make_loggers(config);
         QCOMPARE(loggers.size(), std::size_t{1});
-        QVERIFY(dynamic_cast<track::WandbLogger*>(loggers.front().get()) != nullptr);
+        const auto* guarded = dynamic_cast<const track::GuardedLogger*>(loggers.front().get());
+        QVERIFY(guarded != nullptr &&
+                dynamic_cast<const track::WandbLogger*>(&guarded->logger()) != nullptr);
         qputenv("WANDB_MODE", "disabled");
         QVERIFY(!kiln::config::wandb_settings({{"offline", true}}).has_value());
         if (mode.isNull()) {

@@ -273,6 +273,37 @@ private Q_SLOTS:
         QVERIFY(objects > 20);
     }
 
+    void copyPastePastesMirroredObjectsWhereTheyCoverNoOther() {
+        // Object 1 on the left (its mirror lands on free ground), object 2 in the middle (its
+        // mirror would cover itself): only object 1 is copied, mask and pixels.
+        kiln::data::LabelledScene scene;
+        scene.image = cv::Mat(32, 64, CV_8UC3, cv::Scalar(0, 0, 0));
+        scene.instances = cv::Mat::zeros(scene.image.size(), CV_16U);
+        const cv::Rect left(4, 8, 10, 12), middle(28, 8, 8, 12);
+        scene.image(left).setTo(cv::Scalar(200, 10, 10));
+        scene.image(middle).setTo(cv::Scalar(10, 200, 10));
+        scene.instances(left).setTo(cv::Scalar(1));
+        scene.instances(middle).setTo(cv::Scalar(2));
+        for (const cv::Rect& box : {left, middle}) {
+            scene.boxes.push_back({double(box.x), double(box.y), double(box.x + box.width),
+                                   double(box.y + box.height)});
+            scene.classes.push_back(scene.boxes.size() == 1 ? 3 : 5);
+            scene.areas.push_back(double(box.area()));
+        }
+        kiln::data::Rng rng(0);
+        const auto pasted = kiln::data::copy_paste(scene, 1.0, rng);
+        QCOMPARE(pasted.boxes.size(), std::size_t(3));
+        QCOMPARE(pasted.classes[2], std::int64_t(3));
+        const auto& box = pasted.boxes[2];
+        QCOMPARE(box[0], 64.0 - 14.0);
+        QCOMPARE(box[2], 64.0 - 4.0);
+        const cv::Rect mirrored(50, 8, 10, 12);
+        QCOMPARE(cv::countNonZero(pasted.instances(mirrored) == 3), mirrored.area());
+        QCOMPARE(pasted.image.at<cv::Vec3b>(10, 55), cv::Vec3b(200, 10, 10));
+        QCOMPARE(cv::countNonZero(pasted.instances == 3), mirrored.area()); // nowhere else
+        QCOMPARE(kiln::data::copy_paste(scene, 0.0, rng).boxes.size(), std::size_t(2));
+    }
+
     void detectorLearnsAndMapArrivesAsynchronously() {
         const fs::path out = root_ / "det-run";
         Recorder recorder;
@@ -529,6 +560,27 @@ private Q_SLOTS:
         message = errorOf(
             [&] { kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1); });
         QVERIFY2(message.contains("1 of 24 images are missing") && message.contains("nowhere"),
+                 qPrintable(message));
+
+        // Annotations come from others: no file_name leads out of the images folder.
+        std::ofstream(root_ / "outside.png") << "not for the model";
+        for (const std::string& escape : std::vector<std::string>{
+                 "../outside.png", "sub/../../outside.png", (root_ / "outside.png").string()}) {
+            json escaping = good;
+            escaping["images"][1]["file_name"] = escape;
+            writeJson(bad / "annotations.json", escaping);
+            message = errorOf(
+                [&] { kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1); });
+            QVERIFY2(message.contains("images[1]") && message.contains("leaves the images folder"),
+                     qPrintable(message));
+        }
+
+        json empty = good;
+        empty["annotations"] = json::array();
+        writeJson(bad / "annotations.json", empty);
+        message = errorOf(
+            [&] { kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1); });
+        QVERIFY2(message.contains("data.val: none of its 24 images has an object"),
                  qPrintable(message));
 
         json boxes_only = good;

@@ -1,0 +1,170 @@
+#include "embed/select_job.h"
+
+#include "core/atomic_file.h"
+#include "core/error.h"
+#include "data/dataset_index.h"
+#include "embed/explorer.h"
+#include "embed/selection.h"
+#include "embed/writers.h"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <unordered_map>
+
+namespace kiln::embed {
+namespace fs = std::filesystem;
+namespace {
+
+std::vector<std::string> labelled_names(const fs::path& source) {
+    std::vector<std::string> names;
+    std::error_code error;
+    if (fs::is_directory(source, error)) {
+        const data::DatasetIndex index = data::DatasetIndex::scan({source});
+        for (std::size_t i = 0; i < index.size(); ++i) {
+            names.emplace_back(index.filename(i));
+        }
+        return names;
+    }
+    std::ifstream in(source);
+    if (!in) {
+        throw Error("cannot read already_labelled \"" + source.string() + "\"");
+    }
+    for (std::string line; std::getline(in, line);) {
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) {
+            line.pop_back();
+        }
+        if (!line.empty()) {
+            names.push_back(line);
+        }
+    }
+    return names;
+}
+
+// The rows of `names`: each matched by its name as the embeddings list it, else by its file
+// name when exactly one embedding has that file name (a labelled copy in class folders).
+std::vector<std::int64_t> rows_of_names(const std::vector<std::string>& names,
+                                        const EmbeddingFile& file, const fs::path& source) {
+    std::unordered_map<std::string, std::int64_t> by_name, by_file;
+    for (std::size_t row = 0; row < file.filenames.size(); ++row) {
+        by_name.emplace(file.filenames[row], std::int64_t(row));
+        const std::string leaf = fs::path(file.filenames[row]).filename().string();
+        const auto [at, added] = by_file.emplace(leaf, std::int64_t(row));
+        if (!added) {
+            at->second = -1; // ambiguous
+        }
+    }
+    std::vector<std::int64_t> rows;
+    std::vector<std::string> unknown;
+    for (const std::string& name : names) {
+        if (const auto found = by_name.find(name); found != by_name.end()) {
+            rows.push_back(found->second);
+        } else if (const auto leaf = by_file.find(fs::path(name).filename().string());
+                   leaf != by_file.end() && leaf->second >= 0) {
+            rows.push_back(leaf->second);
+        } else {
+            unknown.push_back(name);
+        }
+    }
+    if (!unknown.empty()) {
+        throw Error("already_labelled \"" + source.string() + "\": " +
+                    std::to_string(unknown.size()) + " of its " + std::to_string(names.size()) +
+                    " images are not in the embeddings, the first \"" + unknown.front() +
+                    "\"; list the names as the embeddings file does (e.g. \"" +
+                    file.filenames.front() + "\"), or embed those images too");
+    }
+    return rows;
+}
+
+// The second image of each near-duplicate pair whose first is kept.
+std::vector<std::int64_t> duplicate_rows(const at::Tensor& embeddings, double threshold) {
+    std::vector<DuplicatePair> pairs = near_duplicates(embeddings, threshold);
+    std::sort(pairs.begin(), pairs.end(), [](const DuplicatePair& a, const DuplicatePair& b) {
+        return a.first != b.first ? a.first < b.first : a.second < b.second;
+    });
+    std::vector<bool> dropped(std::size_t(embeddings.size(0)), false);
+    std::vector<std::int64_t> rows;
+    for (const DuplicatePair& pair : pairs) {
+        if (!dropped[std::size_t(pair.first)] && !dropped[std::size_t(pair.second)]) {
+            dropped[std::size_t(pair.second)] = true;
+            rows.push_back(pair.second);
+        }
+    }
+    return rows;
+}
+
+std::string csv_field(const std::string& text) {
+    if (text.find_first_of(",\"\n") == std::string::npos) {
+        return text;
+    }
+    std::string quoted = "\"";
+    for (const char c : text) {
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    }
+    return quoted + "\"";
+}
+
+} // namespace
+
+fs::path selection_table_path(const fs::path& out) {
+    fs::path table = out;
+    return out.extension() == ".csv" ? table.replace_extension(".scores.csv")
+                                     : table.replace_extension(".csv");
+}
+
+SelectSummary select_for_labelling(const SelectConfig& config) {
+    const EmbeddingFile file = read_embeddings(config.embeddings);
+    SelectionOptions options;
+    options.strategy = selection_strategy(config.strategy);
+    options.seed = static_cast<std::uint64_t>(config.seed);
+    if (config.already_labelled) {
+        options.labelled =
+            rows_of_names(labelled_names(*config.already_labelled), file, *config.already_labelled);
+    }
+    if (config.exclude_duplicates) {
+        options.excluded = duplicate_rows(file.embeddings, config.duplicate_threshold);
+    }
+    std::vector<bool> closed(file.filenames.size(), false);
+    for (const auto* rows : {&options.labelled, &options.excluded}) {
+        for (const std::int64_t row : *rows) {
+            closed[std::size_t(row)] = true;
+        }
+    }
+    const auto open = std::int64_t(std::count(closed.begin(), closed.end(), false));
+    options.count =
+        config.n < 1 ? std::int64_t(std::llround(config.n * double(open))) : std::int64_t(config.n);
+    if (options.count < 1 || options.count > open) {
+        throw Error("n=" + std::to_string(options.count) + " but only " + std::to_string(open) +
+                    " of the " + std::to_string(file.filenames.size()) + " images in \"" +
+                    config.embeddings.string() +
+                    "\" may be picked (the others are labelled already or duplicates); choose n "
+                    "between 1 and " +
+                    std::to_string(open));
+    }
+    const Selection selection = select_rows(file.embeddings, options);
+
+    std::ostringstream names, table;
+    table << "name,rank,score,cluster\n";
+    for (std::size_t i = 0; i < selection.rows.size(); ++i) {
+        const std::string& name = file.filenames[std::size_t(selection.rows[i])];
+        names << name << "\n";
+        table << csv_field(name) << "," << i + 1 << "," << selection.scores[i] << ","
+              << selection.clusters[i] << "\n";
+    }
+    SelectSummary summary;
+    summary.names = config.out;
+    summary.table = selection_table_path(config.out);
+    if (!config.overwrite && fs::exists(summary.table)) {
+        throw Error("\"" + summary.table.string() +
+                    "\" exists; set overwrite=true to replace it or choose another out");
+    }
+    write_file_atomically(summary.table, table.str());
+    write_file_atomically(config.out, names.str());
+    summary.picked = std::int64_t(selection.rows.size());
+    summary.images = std::int64_t(file.filenames.size());
+    summary.labelled = std::int64_t(options.labelled.size());
+    summary.duplicates = std::int64_t(options.excluded.size());
+    return summary;
+}
+
+} // namespace kiln::embed

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "config/run_config.h"
+
+#include <cstdint>
+#include <string>
+
+namespace kiln::embed {
+
+struct SelectSummary {
+    std::int64_t picked = 0;
+    std::int64_t images = 0;     // in the embeddings file
+    std::int64_t labelled = 0;   // already_labelled matched to them
+    std::int64_t duplicates = 0; // left out by exclude_duplicates
+    std::filesystem::path names; // `out`
+    std::filesystem::path table; // the CSV beside it
+};
+
+// `kiln select`: reads the embeddings and already_labelled, picks, and only then writes `out`
+// (names, one a line, in the order picked) and <stem>.csv (name, rank, score, cluster), both
+// atomically. Every problem (a malformed file, n beyond the images that may be picked, a
+// labelled name the embeddings do not list) is a kiln::Error naming the input, before anything
+// is written.
+SelectSummary select_for_labelling(const SelectConfig& config);
+
+// Where the CSV of `out` goes: picks.txt -> picks.csv (picks.csv -> picks.scores.csv).
+std::filesystem::path selection_table_path(const std::filesystem::path& out);
+
+} // namespace kiln::embed

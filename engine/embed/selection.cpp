@@ -1,0 +1,406 @@
+#include "embed/selection.h"
+
+#include "core/error.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <random>
+#include <torch/nn/functional/normalization.h>
+#include <torch/types.h>
+
+namespace kiln::embed {
+namespace {
+
+const std::map<std::string, SelectionStrategy>& strategies() {
+    static const std::map<std::string, SelectionStrategy> names = {
+        {"diverse", SelectionStrategy::Diverse},
+        {"typical", SelectionStrategy::Typical},
+        {"balanced", SelectionStrategy::Balanced},
+        {"random", SelectionStrategy::Random}};
+    return names;
+}
+
+at::Tensor unit_rows(const at::Tensor& embeddings) {
+    if (embeddings.dim() != 2 || embeddings.size(0) == 0) {
+        throw Error("embeddings must be a non-empty matrix (rows x dimensions)");
+    }
+    namespace F = torch::nn::functional;
+    return F::normalize(embeddings.to(torch::kFloat32).contiguous(),
+                        F::NormalizeFuncOptions().dim(1));
+}
+
+// Each row's cosine distance to the nearest of `centres` rows, `chunk` rows at a time.
+at::Tensor distance_to_nearest(const at::Tensor& unit, const at::Tensor& centres) {
+    at::Tensor nearest = torch::empty({unit.size(0)});
+    constexpr std::int64_t kChunk = 16384;
+    for (std::int64_t begin = 0; begin < unit.size(0); begin += kChunk) {
+        const std::int64_t length = std::min(kChunk, unit.size(0) - begin);
+        const at::Tensor similarity = at::mm(unit.narrow(0, begin, length), centres.t());
+        nearest.narrow(0, begin, length).copy_(1.0 - std::get<0>(similarity.max(1)));
+    }
+    return nearest;
+}
+
+at::Tensor rows_of(const at::Tensor& unit, const std::vector<std::int64_t>& rows) {
+    return unit.index_select(0, torch::tensor(rows, torch::kInt64));
+}
+
+std::vector<bool> rows_mask(std::int64_t size, const std::vector<std::int64_t>& rows) {
+    std::vector<bool> mask(std::size_t(size), false);
+    for (const std::int64_t row : rows) {
+        mask[std::size_t(row)] = true;
+    }
+    return mask;
+}
+
+// The picks' typicality within their clusters: 1 / mean distance to the (up to) 20 nearest
+// mates, as TypiClust defines it. Large clusters are compared with a seeded sample of mates.
+std::vector<double> typicality(const at::Tensor& unit, const std::vector<std::int64_t>& members,
+                               std::mt19937_64& rng) {
+    constexpr std::size_t kMaxMates = 4096;
+    constexpr std::int64_t kNeighbours = 20;
+    std::vector<std::int64_t> mates = members;
+    if (mates.size() > kMaxMates) {
+        std::shuffle(mates.begin(), mates.end(), rng);
+        mates.resize(kMaxMates);
+    }
+    const at::Tensor distance =
+        1.0 - at::mm(rows_of(unit, members), rows_of(unit, mates).t()).clamp(-1.0, 1.0);
+    const std::int64_t k = std::min<std::int64_t>(kNeighbours + 1, std::int64_t(mates.size()));
+    // The nearest is the member itself (distance 0) when it is among the mates.
+    const at::Tensor nearest = std::get<0>(distance.topk(k, 1, /*largest=*/false));
+    const at::Tensor mean = nearest.sum(1) / double(std::max<std::int64_t>(1, k - 1));
+    std::vector<double> result(members.size());
+    const auto values = mean.accessor<float, 1>();
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        result[i] = 1.0 / std::max(double(values[std::int64_t(i)]), 1e-6);
+    }
+    return result;
+}
+
+std::vector<std::vector<std::int64_t>> members_of(const Clustering& clustering,
+                                                  const std::vector<bool>& pickable) {
+    std::vector<std::vector<std::int64_t>> members(std::size_t(clustering.centres.size(0)));
+    for (std::size_t row = 0; row < clustering.assignments.size(); ++row) {
+        if (pickable[row]) {
+            members[std::size_t(clustering.assignments[row])].push_back(std::int64_t(row));
+        }
+    }
+    return members;
+}
+
+Selection select_typical(const at::Tensor& unit, const SelectionOptions& options,
+                         const std::vector<bool>& pickable) {
+    const std::int64_t rows = unit.size(0);
+    const std::int64_t k =
+        std::min<std::int64_t>(rows, options.count + std::int64_t(options.labelled.size()));
+    const Clustering clustering = spherical_kmeans(unit, k, options.seed);
+    std::vector<std::int64_t> size(std::size_t(k), 0);
+    std::vector<bool> covered(std::size_t(k), false);
+    for (std::int64_t row = 0; row < rows; ++row) {
+        ++size[std::size_t(clustering.assignments[std::size_t(row)])];
+    }
+    for (const std::int64_t row : options.labelled) {
+        covered[std::size_t(clustering.assignments[std::size_t(row)])] = true;
+    }
+    const std::vector<std::vector<std::int64_t>> members = members_of(clustering, pickable);
+    std::vector<std::int64_t> order(static_cast<std::size_t>(k));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) {
+        return size[std::size_t(a)] > size[std::size_t(b)];
+    });
+    std::mt19937_64 rng(options.seed);
+    Selection selection;
+    std::vector<bool> taken(std::size_t(rows), false);
+    // Uncovered clusters first, largest first; when they run out (more picks than clusters
+    // with pickable rows), another round over every cluster takes the next most typical.
+    for (int round = 0; std::int64_t(selection.rows.size()) < options.count; ++round) {
+        const std::size_t before = selection.rows.size();
+        for (const std::int64_t cluster : order) {
+            if (std::int64_t(selection.rows.size()) >= options.count) {
+                break;
+            }
+            std::vector<std::int64_t> open;
+            for (const std::int64_t row : members[std::size_t(cluster)]) {
+                if (!taken[std::size_t(row)]) {
+                    open.push_back(row);
+                }
+            }
+            if (open.empty() || (round == 0 && covered[std::size_t(cluster)])) {
+                continue;
+            }
+            const std::vector<double> scores = typicality(unit, open, rng);
+            const std::size_t best =
+                std::size_t(std::max_element(scores.begin(), scores.end()) - scores.begin());
+            taken[std::size_t(open[best])] = true;
+            selection.rows.push_back(open[best]);
+            selection.scores.push_back(scores[best]);
+            selection.clusters.push_back(cluster);
+        }
+        if (round > 0 && selection.rows.size() == before) {
+            break; // nothing left to pick; select_rows checked that cannot happen
+        }
+    }
+    return selection;
+}
+
+Selection select_balanced(const at::Tensor& unit, const SelectionOptions& options,
+                          const std::vector<bool>& pickable) {
+    constexpr std::int64_t kPicksPerCluster = 10;
+    const std::int64_t k =
+        std::clamp<std::int64_t>(options.count / kPicksPerCluster, 1, unit.size(0));
+    const Clustering clustering = spherical_kmeans(unit, k, options.seed);
+    std::vector<std::vector<std::int64_t>> members = members_of(clustering, pickable);
+    std::vector<std::int64_t> quota(std::size_t(k), 0); // labelled rows count towards it
+    for (const std::int64_t row : options.labelled) {
+        --quota[std::size_t(clustering.assignments[std::size_t(row)])];
+    }
+    std::mt19937_64 rng(options.seed);
+    for (auto& rows : members) {
+        std::shuffle(rows.begin(), rows.end(), rng);
+    }
+    // Round-robin over the clusters by quota: each pick goes to the cluster with the fewest
+    // picks (plus labelled rows) that still has rows, so quotas stay equal where they can.
+    Selection selection;
+    std::vector<std::size_t> next(std::size_t(k), 0);
+    while (std::int64_t(selection.rows.size()) < options.count) {
+        std::int64_t chosen = -1;
+        for (std::int64_t cluster = 0; cluster < k; ++cluster) {
+            const auto c = std::size_t(cluster);
+            if (next[c] < members[c].size() &&
+                (chosen < 0 || quota[c] < quota[std::size_t(chosen)])) {
+                chosen = cluster;
+            }
+        }
+        if (chosen < 0) {
+            break;
+        }
+        const auto c = std::size_t(chosen);
+        const std::int64_t row = members[c][next[c]++];
+        ++quota[c];
+        selection.rows.push_back(row);
+        selection.scores.push_back(at::dot(unit[row], clustering.centres[chosen]).item<double>());
+        selection.clusters.push_back(chosen);
+    }
+    return selection;
+}
+
+Selection select_random(const SelectionOptions& options, const std::vector<bool>& pickable) {
+    std::vector<std::int64_t> open;
+    for (std::size_t row = 0; row < pickable.size(); ++row) {
+        if (pickable[row]) {
+            open.push_back(std::int64_t(row));
+        }
+    }
+    std::mt19937_64 rng(options.seed);
+    std::shuffle(open.begin(), open.end(), rng);
+    open.resize(std::size_t(options.count));
+    Selection selection;
+    selection.rows = std::move(open);
+    selection.scores.assign(selection.rows.size(), 0.0);
+    selection.clusters.assign(selection.rows.size(), -1);
+    return selection;
+}
+
+} // namespace
+
+SelectionStrategy selection_strategy(const std::string& name) {
+    const auto found = strategies().find(name);
+    if (found == strategies().end()) {
+        throw Error("unknown selection strategy \"" + name +
+                    "\"; choose one of diverse, typical, "
+                    "balanced, random");
+    }
+    return found->second;
+}
+
+std::vector<std::string> selection_strategy_names() {
+    return {"typical", "diverse", "balanced", "random"};
+}
+
+namespace {
+
+// A seeded random row among those not blocked, as coreset selection starts.
+std::int64_t random_open_row(std::int64_t rows, const std::vector<std::int64_t>& blocked,
+                             std::uint64_t seed) {
+    const std::vector<bool> is_blocked = rows_mask(rows, blocked);
+    std::vector<std::int64_t> open;
+    for (std::int64_t row = 0; row < rows; ++row) {
+        if (!is_blocked[std::size_t(row)]) {
+            open.push_back(row);
+        }
+    }
+    std::mt19937_64 rng(seed);
+    return open.at(std::uniform_int_distribution<std::size_t>(0, open.size() - 1)(rng));
+}
+
+// One round of greedy picks among the `pool` rows farthest from the picks so far (`nearest`:
+// each row's distance to them, -1 for rows that may not be picked). Greedy picking inside the
+// pool is exact while the best candidate stays at least as far as the farthest row outside it.
+std::vector<std::int64_t> greedy_round(const at::Tensor& unit, const at::Tensor& nearest,
+                                       std::int64_t wanted, std::vector<double>* distances) {
+    constexpr std::int64_t kPool = 512;
+    const std::int64_t take = std::min<std::int64_t>(kPool + 1, nearest.size(0));
+    const auto [far, which_rows] = nearest.topk(take);
+    const std::int64_t pool = std::min(kPool, take);
+    const double outside = take > kPool ? far[kPool].item<double>() : -1.0;
+    const at::Tensor which = which_rows.narrow(0, 0, pool).contiguous();
+    const std::vector<std::int64_t> candidates(which.data_ptr<std::int64_t>(),
+                                               which.data_ptr<std::int64_t>() + pool);
+    const at::Tensor pool_unit = unit.index_select(0, which);
+    at::Tensor score = far.narrow(0, 0, pool).clone();
+    std::vector<std::int64_t> round;
+    while (std::int64_t(round.size()) < wanted) {
+        const std::int64_t best = score.argmax().item<std::int64_t>();
+        const double value = score[best].item<double>();
+        if (value < -0.5 || (!round.empty() && value < outside)) { // -1: may not be picked
+            break;
+        }
+        round.push_back(candidates[std::size_t(best)]);
+        if (distances != nullptr) {
+            distances->push_back(value);
+        }
+        score = at::minimum(score, 1.0 - at::mv(pool_unit, pool_unit[best]));
+        score[best] = -1.0f;
+    }
+    return round;
+}
+
+} // namespace
+
+std::vector<std::int64_t> k_center_greedy(const at::Tensor& unit, std::int64_t count,
+                                          const std::vector<std::int64_t>& picked_before,
+                                          const std::vector<std::int64_t>& blocked,
+                                          std::uint64_t seed, std::vector<double>* distances) {
+    const std::int64_t rows = unit.size(0);
+    std::vector<std::int64_t> picks;
+    if (count <= 0) {
+        return picks;
+    }
+    at::Tensor nearest;
+    if (picked_before.empty()) {
+        picks.push_back(random_open_row(rows, blocked, seed));
+        if (distances != nullptr) {
+            distances->push_back(2.0); // the farthest a cosine distance can be: nothing before
+        }
+        nearest = distance_to_nearest(unit, unit.narrow(0, picks[0], 1));
+    } else {
+        nearest = distance_to_nearest(unit, rows_of(unit, picked_before));
+    }
+    const auto exclude = [&nearest](const std::vector<std::int64_t>& excluded) {
+        if (!excluded.empty()) {
+            nearest.index_fill_(0, torch::tensor(excluded, torch::kInt64), -1.0f);
+        }
+    };
+    exclude(blocked);
+    exclude(picked_before);
+    exclude(picks);
+    while (std::int64_t(picks.size()) < count) {
+        const std::vector<std::int64_t> round =
+            greedy_round(unit, nearest, count - std::int64_t(picks.size()), distances);
+        if (round.empty()) {
+            throw Error("k-center greedy ran out of rows to pick");
+        }
+        nearest = at::minimum(nearest, distance_to_nearest(unit, rows_of(unit, round)));
+        exclude(round);
+        picks.insert(picks.end(), round.begin(), round.end());
+    }
+    return picks;
+}
+
+Clustering spherical_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed,
+                            int iterations) {
+    const std::int64_t rows = unit.size(0);
+    k = std::clamp<std::int64_t>(k, 1, rows);
+    // k-means++: each next centre drawn with probability proportional to its squared distance
+    // to the nearest centre so far.
+    std::mt19937_64 rng(seed);
+    std::vector<std::int64_t> chosen = {
+        std::int64_t(std::uniform_int_distribution<std::size_t>(0, std::size_t(rows - 1))(rng))};
+    at::Tensor nearest = distance_to_nearest(unit, unit.narrow(0, chosen[0], 1));
+    while (std::int64_t(chosen.size()) < k) {
+        at::Tensor weight = (nearest * nearest).to(torch::kFloat64);
+        const double total = weight.sum().item<double>();
+        std::int64_t next = 0;
+        if (total <= 0) { // every row sits on a centre: any row not yet chosen
+            std::vector<bool> used = rows_mask(rows, chosen);
+            while (used[std::size_t(next)]) {
+                ++next;
+            }
+        } else {
+            const double target = std::uniform_real_distribution<double>(0.0, total)(rng);
+            next = std::min<std::int64_t>((weight.cumsum(0) < target).sum().item<std::int64_t>(),
+                                          rows - 1);
+        }
+        chosen.push_back(next);
+        nearest = at::minimum(nearest, distance_to_nearest(unit, unit.narrow(0, next, 1)));
+    }
+    namespace F = torch::nn::functional;
+    Clustering result;
+    result.centres = rows_of(unit, chosen);
+    at::Tensor assignment;
+    for (int iteration = 0; iteration <= iterations; ++iteration) {
+        assignment = torch::empty({rows}, torch::kInt64);
+        constexpr std::int64_t kChunk = 16384;
+        for (std::int64_t begin = 0; begin < rows; begin += kChunk) {
+            const std::int64_t length = std::min(kChunk, rows - begin);
+            assignment.narrow(0, begin, length)
+                .copy_(at::mm(unit.narrow(0, begin, length), result.centres.t()).argmax(1));
+        }
+        if (iteration == iterations) {
+            break;
+        }
+        at::Tensor sums = torch::zeros_like(result.centres).index_add_(0, assignment, unit);
+        const at::Tensor counts = torch::bincount(assignment, {}, k);
+        // An empty cluster keeps its centre (k-means++ placed it on a row, so it is rarely empty).
+        const at::Tensor empty = (counts == 0).unsqueeze(1);
+        sums = torch::where(empty, result.centres, sums);
+        result.centres = F::normalize(sums, F::NormalizeFuncOptions().dim(1));
+    }
+    result.assignments.assign(assignment.data_ptr<std::int64_t>(),
+                              assignment.data_ptr<std::int64_t>() + rows);
+    return result;
+}
+
+Selection select_rows(const at::Tensor& embeddings, const SelectionOptions& options) {
+    const at::Tensor unit = unit_rows(embeddings);
+    const std::int64_t rows = unit.size(0);
+    std::vector<bool> pickable(std::size_t(rows), true);
+    for (const auto* list : {&options.labelled, &options.excluded}) {
+        for (const std::int64_t row : *list) {
+            if (row < 0 || row >= rows) {
+                throw Error("row " + std::to_string(row) + " is outside the " +
+                            std::to_string(rows) + " embeddings");
+            }
+            pickable[std::size_t(row)] = false;
+        }
+    }
+    const auto open = std::int64_t(std::count(pickable.begin(), pickable.end(), true));
+    if (options.count < 1 || options.count > open) {
+        throw Error("n=" + std::to_string(options.count) + " but " + std::to_string(open) +
+                    " of the " + std::to_string(rows) +
+                    " images may be picked (the rest are labelled already or excluded); choose "
+                    "n between 1 and " +
+                    std::to_string(open));
+    }
+    switch (options.strategy) {
+    case SelectionStrategy::Diverse: {
+        Selection selection;
+        const std::vector<std::int64_t>& blocked = options.excluded;
+        selection.rows = k_center_greedy(unit, options.count, options.labelled, blocked,
+                                         options.seed, &selection.scores);
+        selection.clusters.assign(selection.rows.size(), -1);
+        return selection;
+    }
+    case SelectionStrategy::Typical:
+        return select_typical(unit, options, pickable);
+    case SelectionStrategy::Balanced:
+        return select_balanced(unit, options, pickable);
+    case SelectionStrategy::Random:
+        break;
+    }
+    return select_random(options, pickable);
+}
+
+} // namespace kiln::embed

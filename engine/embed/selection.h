@@ -1,0 +1,63 @@
+#pragma once
+
+#include <ATen/core/Tensor.h>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kiln::embed {
+
+// Which images to label first, chosen from their embeddings (`kiln select`, Studio's
+// "Select for labelling"). Distances are cosine distances (1 - cosine similarity).
+enum class SelectionStrategy {
+    Diverse,  // k-center greedy: each pick the image farthest from everything picked or labelled
+    Typical,  // TypiClust: cluster into labelled + n groups, the most typical image of each
+              // group that has no labelled image yet, largest groups first
+    Balanced, // equal quotas per cluster (about 10 picks a cluster), random within a cluster
+    Random,   // uniform, for comparison
+};
+
+SelectionStrategy selection_strategy(const std::string& name); // kiln::Error for an unknown one
+std::vector<std::string> selection_strategy_names();
+
+struct SelectionOptions {
+    std::int64_t count = 0;
+    SelectionStrategy strategy = SelectionStrategy::Typical;
+    std::vector<std::int64_t> labelled; // rows labelled already: never picked, picks go around
+    std::vector<std::int64_t> excluded; // rows never picked (e.g. near-duplicates)
+    std::uint64_t seed = 0;
+};
+
+struct Selection {
+    std::vector<std::int64_t> rows; // in the order picked
+    // Diverse: the pick's distance to the nearest earlier pick or labelled row; typical: its
+    // typicality (1 / mean distance to its 20 nearest cluster mates); else its cosine
+    // similarity to its cluster's centre (random: 0).
+    std::vector<double> scores;
+    std::vector<std::int64_t> clusters; // the pick's cluster; -1 for diverse and random
+};
+
+// Picks `count` rows of `embeddings` [N, D]. Deterministic for a seed. `count` larger than the
+// rows that may be picked is a kiln::Error.
+Selection select_rows(const at::Tensor& embeddings, const SelectionOptions& options);
+
+// The building blocks, on rows of unit length.
+
+// Greedy farthest-point picks (exact, in rounds: one matrix product per round updates every
+// row's distance to the picks). `picked_before` rows start the picked set (distance 0 to it);
+// without any, the first pick is a seeded random one. `blocked` rows are never picked.
+std::vector<std::int64_t> k_center_greedy(const at::Tensor& unit, std::int64_t count,
+                                          const std::vector<std::int64_t>& picked_before,
+                                          const std::vector<std::int64_t>& blocked,
+                                          std::uint64_t seed, std::vector<double>* distances);
+
+struct Clustering {
+    at::Tensor centres;                    // [k, D], unit rows
+    std::vector<std::int64_t> assignments; // cluster of each row
+};
+
+// Spherical k-means (Lloyd's iterations on cosine similarity) from seeded k-means++ centres.
+Clustering spherical_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed,
+                            int iterations = 20);
+
+} // namespace kiln::embed

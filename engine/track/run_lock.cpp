@@ -1,0 +1,70 @@
+#include "track/run_lock.h"
+
+#include "core/error.h"
+#include "core/log.h"
+#include "track/run_directory.h"
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <string>
+#include <sys/file.h>
+#include <unistd.h>
+
+namespace kiln::track {
+namespace {
+
+std::string holder_of(int descriptor) {
+    std::array<char, 256> text{};
+    const ssize_t length = ::pread(descriptor, text.data(), text.size() - 1, 0);
+    std::string holder = length > 0 ? std::string(text.data(), std::size_t(length)) : "";
+    while (!holder.empty() && (holder.back() == '\n' || holder.back() == '\r')) {
+        holder.pop_back();
+    }
+    return holder.empty() ? "a process that has not yet written its name" : holder;
+}
+
+std::string this_process() {
+    std::array<char, 256> host{};
+    ::gethostname(host.data(), host.size() - 1);
+    return "pid " + std::to_string(::getpid()) + " on host " + host.data();
+}
+
+} // namespace
+
+RunLock::RunLock(const std::filesystem::path& out) {
+    std::error_code error;
+    std::filesystem::create_directories(out, error);
+    const std::filesystem::path file = RunDirectory(out).lock();
+    descriptor_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (descriptor_ < 0) {
+        throw Error("cannot create \"" + file.string() + "\" to claim out for this run: " +
+                    std::strerror(errno) + "; choose an out you can write to");
+    }
+    if (::flock(descriptor_, LOCK_EX | LOCK_NB) != 0) {
+        const int failure = errno;
+        const std::string holder = holder_of(descriptor_);
+        ::close(descriptor_);
+        descriptor_ = -1;
+        if (failure == EWOULDBLOCK) {
+            throw Error("out \"" + out.string() + "\" is in use by another Kiln run (" + holder +
+                        "); wait for it to end, stop it, or choose another out");
+        }
+        throw Error("cannot lock \"" + file.string() + "\": " + std::strerror(failure));
+    }
+    const std::string holder = this_process() + "\n";
+    if (::ftruncate(descriptor_, 0) != 0 ||
+        ::pwrite(descriptor_, holder.data(), holder.size(), 0) != ssize_t(holder.size())) {
+        log::warning("cannot write this run's name into \"" + file.string() +
+                     "\"; the lock holds, but a second run will not be told whose it is");
+    }
+}
+
+RunLock::~RunLock() {
+    if (descriptor_ >= 0) {
+        ::close(descriptor_); // releases the flock
+    }
+}
+
+} // namespace kiln::track

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <filesystem>
+
+namespace kiln::track {
+
+// The run's claim on its `out` folder for its lifetime: an advisory lock (flock) on the
+// folder's .kiln.lock, which names the holder's pid and host. A second run into the same out,
+// from this process or another on a filesystem with working flock, gets a kiln::Error naming
+// the holder instead of mixing its files into the first run's. The lock ends with the object or
+// with the process, however it dies; the file stays (removing it would race with a new holder).
+class RunLock {
+public:
+    explicit RunLock(const std::filesystem::path& out); // creates out when needed
+    ~RunLock();
+    RunLock(const RunLock&) = delete;
+    RunLock& operator=(const RunLock&) = delete;
+
+private:
+    int descriptor_ = -1;
+};
+
+} // namespace kiln::track

@@ -1,0 +1,198 @@
+// Which images to label: the pretrain -> select -> fine-tune loop on Fashion-MNIST. A Kiln
+// SimCLR run on the 60,000 training images without their labels gives embeddings; each
+// strategy of `kiln select` picks 1% (600) and 0.5% (300) of them; the same model fine-tunes
+// from the same backbone on each pick with the same recipe; top-1 on the 10,000 test images,
+// per seed (the seed drives the pick and the fine-tuning), with each pick's class coverage.
+//
+//   bench_select [--pretrained RUN_DIR] [--pretrain-seconds 300] [--seeds 3] [--dir DIR]
+//   (without --pretrained: smallcnn SimCLR at 32 px for --pretrain-seconds, made here)
+
+#include "config/run_config.h"
+#include "core/log.h"
+#include "data/idx_import.h"
+#include "embed/embedder.h"
+#include "embed/selection.h"
+#include "embed/writers.h"
+#include "track/run_directory.h"
+#include "train/trainer.h"
+#include "training_measure.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <thread>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+using kiln::bench::kFashionMnist;
+
+kiln::ResolveContext cpu_context() {
+    kiln::ResolveContext context;
+    context.hardware.cpu_cores = static_cast<int>(std::thread::hardware_concurrency());
+    return context;
+}
+
+void import_split(const std::string& split, const fs::path& folder) {
+    if (fs::exists(folder)) {
+        return;
+    }
+    kiln::data::IdxImportOptions options;
+    options.images = kFashionMnist / (split + "-images-idx3-ubyte.gz");
+    options.labels = kFashionMnist / (split + "-labels-idx1-ubyte.gz");
+    options.out = folder;
+    kiln::data::import_idx(options);
+}
+
+fs::path pretrain(const fs::path& train, const fs::path& out, double seconds) {
+    if (fs::exists(kiln::track::RunDirectory(out).exported_last())) {
+        return out;
+    }
+    const json settings = {
+        {"out", out.string()},  {"data", train.string()}, {"model", "smallcnn"},
+        {"method", "simclr"},   {"batch_size", 256},      {"max_time", seconds},
+        {"accelerator", "cpu"}, {"overwrite", true},      {"transform_args", {{"image_size", 32}}}};
+    kiln::train::TrainObserver quiet;
+    kiln::train::train(kiln::resolve_train_config(settings, cpu_context()), quiet);
+    return out;
+}
+
+kiln::embed::EmbeddingFile embeddings_of(const fs::path& run, const fs::path& train,
+                                         const fs::path& file) {
+    if (!fs::exists(file)) {
+        json settings = {{"out", file.string()},
+                         {"data", train.string()},
+                         {"checkpoint", kiln::track::RunDirectory(run).exported_last().string()},
+                         {"image_size", 32},
+                         {"accelerator", "cpu"}};
+        kiln::embed::run_embedding(kiln::resolve_embed_config(settings, cpu_context()));
+    }
+    return kiln::embed::read_embeddings(file);
+}
+
+// The picked images linked into class folders (their names are class/NNNNN.png).
+int link_pick(const std::vector<std::string>& names, const std::vector<std::int64_t>& rows,
+              const fs::path& train, const fs::path& subset) {
+    fs::remove_all(subset);
+    std::set<std::string> classes;
+    for (const std::int64_t row : rows) {
+        const fs::path name = names[std::size_t(row)];
+        fs::create_directories(subset / name.parent_path());
+        fs::create_symlink(fs::absolute(train / name), subset / name);
+        classes.insert(name.parent_path().string());
+    }
+    return static_cast<int>(classes.size());
+}
+
+double finetune(const fs::path& subset, const fs::path& test, const fs::path& run,
+                const fs::path& out, int seed) {
+    json settings = {
+        {"out", out.string()},
+        {"data", {{"train", subset.string()}, {"val", test.string()}}},
+        {"model", "smallcnn"},
+        {"epochs", 60},
+        {"batch_size", 128},
+        {"seed", seed},
+        {"val_every_n_steps", 1 << 30},
+        {"accelerator", "cpu"},
+        {"overwrite", true},
+        {"model_args",
+         {{"backbone_weights", kiln::track::RunDirectory(run).exported_last().string()}}},
+        {"transform_args", {{"image_size", 32}}}};
+    kiln::bench::TrainingMeasure measure;
+    kiln::train::train(
+        kiln::resolve_train_config(settings, cpu_context(), kiln::TaskKind::ImageClassification),
+        measure);
+    return measure.last.at("val_metric/top1_acc_micro");
+}
+
+struct Row {
+    std::vector<double> top1;
+    std::vector<int> classes;
+};
+
+void print(const std::string& label, const Row& row) {
+    double mean = 0, sd = 0;
+    for (const double value : row.top1) {
+        mean += value / double(row.top1.size());
+    }
+    for (const double value : row.top1) {
+        sd +=
+            (value - mean) * (value - mean) / double(std::max<std::size_t>(1, row.top1.size() - 1));
+    }
+    std::string seeds, coverage;
+    for (std::size_t i = 0; i < row.top1.size(); ++i) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%s%.2f", i ? " " : "", 100 * row.top1[i]);
+        seeds += text;
+        coverage += (i ? "/" : "") + std::to_string(row.classes[i]);
+    }
+    std::printf("  %-22s top-1 %6.2f%% (sd %.2f)  seeds: %s  classes covered: %s\n", label.c_str(),
+                100 * mean, 100 * std::sqrt(sd), seeds.c_str(), coverage.c_str());
+    std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    fs::path root = fs::temp_directory_path() / "kiln-bench-select";
+    fs::path run;
+    double pretrain_seconds = 300;
+    int seeds = 3;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string flag = argv[i];
+        if (flag == "--dir") {
+            root = argv[i + 1];
+        } else if (flag == "--pretrained") {
+            run = argv[i + 1];
+        } else if (flag == "--pretrain-seconds") {
+            pretrain_seconds = std::stod(argv[i + 1]);
+        } else if (flag == "--seeds") {
+            seeds = std::stoi(argv[i + 1]);
+        } else {
+            std::fprintf(stderr, "unknown option %s\n", flag.c_str());
+            return 2;
+        }
+    }
+    if (!fs::exists(kFashionMnist)) {
+        std::printf("skipped: Fashion-MNIST is not at %s\n", kFashionMnist.c_str());
+        return 0;
+    }
+    const kiln::log::ScopedSink quiet([](kiln::log::Level, const std::string&) {});
+    fs::create_directories(root);
+    const fs::path train = root / "train", test = root / "t10k";
+    import_split("train", train);
+    import_split("t10k", test);
+    if (run.empty()) {
+        run = pretrain(train, root / "simclr", pretrain_seconds);
+    }
+    const kiln::embed::EmbeddingFile file = embeddings_of(run, train, root / "embeddings.pt");
+    std::printf("Fashion-MNIST: %zu training images embedded by %s (no labels used); each pick "
+                "fine-tunes smallcnn from that backbone, 60 epochs at 32 px, top-1 on the 10,000 "
+                "test images\n",
+                file.filenames.size(), run.string().c_str());
+    for (const auto& [count, share] : {std::pair{600, "1%"}, std::pair{300, "0.5%"}}) {
+        std::printf("%d labels (%s):\n", count, share);
+        for (const std::string strategy : {"random", "typical", "diverse", "balanced"}) {
+            Row row;
+            for (int seed = 0; seed < seeds; ++seed) {
+                kiln::embed::SelectionOptions options;
+                options.count = count;
+                options.strategy = kiln::embed::selection_strategy(strategy);
+                options.seed = static_cast<std::uint64_t>(seed);
+                const auto picked = kiln::embed::select_rows(file.embeddings, options);
+                const fs::path subset = root / ("pick-" + strategy);
+                row.classes.push_back(link_pick(file.filenames, picked.rows, train, subset));
+                row.top1.push_back(finetune(subset, test, run, root / "finetune", seed));
+            }
+            print(strategy, row);
+        }
+    }
+    return 0;
+}

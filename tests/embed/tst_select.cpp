@@ -1,0 +1,227 @@
+// Choosing what to label: k-center greedy, TypiClust-style typical picks, balanced quotas, and
+// `kiln select`'s handling of its inputs.
+
+#include "core/error.h"
+#include "embed/select_job.h"
+#include "embed/selection.h"
+#include "embed/writers.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <torch/nn/functional/normalization.h>
+#include <torch/types.h>
+
+namespace fs = std::filesystem;
+using kiln::embed::SelectionStrategy;
+
+namespace {
+
+torch::Tensor unitRows(const torch::Tensor& rows) {
+    namespace F = torch::nn::functional;
+    return F::normalize(rows, F::NormalizeFuncOptions().dim(1));
+}
+
+// Tight clusters around the first `sizes.size()` axes of a 16-D space.
+torch::Tensor clusteredRows(const std::vector<int>& sizes, std::vector<std::int64_t>* cluster_of) {
+    torch::manual_seed(3);
+    std::vector<torch::Tensor> rows;
+    for (std::size_t c = 0; c < sizes.size(); ++c) {
+        for (int i = 0; i < sizes[c]; ++i) {
+            torch::Tensor row = 0.15 * torch::randn({16});
+            row[std::int64_t(c)] += 1.0;
+            rows.push_back(row);
+            if (cluster_of != nullptr) {
+                cluster_of->push_back(std::int64_t(c));
+            }
+        }
+    }
+    return torch::stack(rows);
+}
+
+bool throwsContaining(const std::function<void()>& action, const std::string& text) {
+    try {
+        action();
+    } catch (const kiln::Error& error) {
+        if (std::string(error.what()).find(text) != std::string::npos) {
+            return true;
+        }
+        qWarning("message was: %s", error.what());
+    }
+    return false;
+}
+
+} // namespace
+
+class SelectTest : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir temp_;
+    fs::path root() const { return temp_.path().toStdString(); }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(temp_.isValid()); }
+
+    void kCenterTakesTheFarthestRowEachTime() {
+        // a is labelled; c is opposite it, d orthogonal, e leans towards a, b nearly is a.
+        const torch::Tensor rows = unitRows(torch::tensor({{1.0f, 0.0f, 0.0f},
+                                                           {0.9f, 0.1f, 0.0f},
+                                                           {-1.0f, 0.0f, 0.0f},
+                                                           {0.0f, 1.0f, 0.0f},
+                                                           {0.2f, 0.7f, 0.7f}}));
+        std::vector<double> distances;
+        const auto picks = kiln::embed::k_center_greedy(rows, 4, {0}, {}, 0, &distances);
+        QCOMPARE(picks, (std::vector<std::int64_t>{2, 3, 4, 1}));
+        QVERIFY(std::abs(distances[0] - 2.0) < 1e-5);
+        QVERIFY(std::abs(distances[1] - 1.0) < 1e-5);
+        // A blocked row is never taken, however far.
+        const auto unblocked = kiln::embed::k_center_greedy(rows, 1, {0}, {2}, 0, nullptr);
+        QCOMPARE(unblocked, (std::vector<std::int64_t>{3}));
+    }
+
+    void kCenterMatchesTheOneAtATimeDefinitionOverManyRounds() {
+        // More picks than one round's pool (512), checked against the brute-force definition:
+        // every pick is the row whose distance to everything picked before is the largest.
+        torch::manual_seed(11);
+        const torch::Tensor rows = unitRows(torch::randn({1500, 8}));
+        std::vector<double> distances;
+        const auto picks = kiln::embed::k_center_greedy(rows, 700, {}, {}, 5, &distances);
+        QCOMPARE(picks.size(), std::size_t(700));
+        QCOMPARE(std::set<std::int64_t>(picks.begin(), picks.end()).size(), std::size_t(700));
+        torch::Tensor nearest = 1.0 - torch::mv(rows, rows[picks[0]]);
+        std::vector<bool> picked(1500, false);
+        picked[std::size_t(picks[0])] = true;
+        for (std::size_t i = 1; i < picks.size(); ++i) {
+            torch::Tensor open = nearest.clone();
+            for (std::size_t row = 0; row < picked.size(); ++row) {
+                if (picked[row]) {
+                    open[std::int64_t(row)] = -1.0f;
+                }
+            }
+            const double farthest = open.max().item<double>();
+            QVERIFY2(std::abs(distances[i] - farthest) < 1e-5,
+                     qPrintable(QStringLiteral("pick %1: %2, farthest %3")
+                                    .arg(i)
+                                    .arg(distances[i])
+                                    .arg(farthest)));
+            picked[std::size_t(picks[i])] = true;
+            nearest = torch::minimum(nearest, 1.0 - torch::mv(rows, rows[picks[i]]));
+        }
+        // The same seed, the same picks.
+        QCOMPARE(kiln::embed::k_center_greedy(rows, 700, {}, {}, 5, nullptr), picks);
+    }
+
+    void typicalPicksTheCentreOfEveryCluster() {
+        std::vector<std::int64_t> cluster_of;
+        const torch::Tensor rows = clusteredRows({60, 40, 25, 12, 6}, &cluster_of);
+        kiln::embed::SelectionOptions options;
+        options.count = 5;
+        options.strategy = SelectionStrategy::Typical;
+        const auto selection = kiln::embed::select_rows(rows, options);
+        std::set<std::int64_t> covered;
+        for (const std::int64_t row : selection.rows) {
+            covered.insert(cluster_of[std::size_t(row)]);
+            // Typical: nearer its cluster's axis than the cluster's average member.
+            QVERIFY(rows[row][cluster_of[std::size_t(row)]].item<float>() /
+                        rows[row].norm().item<float>() >
+                    0.8f);
+        }
+        QCOMPARE(covered.size(), std::size_t(5));
+        // The largest cluster first.
+        QCOMPARE(cluster_of[std::size_t(selection.rows[0])], std::int64_t(0));
+
+        // With a row of cluster 0 labelled, the picks go to the four others.
+        options.count = 4;
+        options.labelled = {0};
+        const auto around = kiln::embed::select_rows(rows, options);
+        covered.clear();
+        for (const std::int64_t row : around.rows) {
+            covered.insert(cluster_of[std::size_t(row)]);
+        }
+        QCOMPARE(covered, (std::set<std::int64_t>{1, 2, 3, 4}));
+    }
+
+    void balancedGivesEveryClusterItsQuota() {
+        std::vector<std::int64_t> cluster_of;
+        const torch::Tensor rows = clusteredRows({200, 100, 50, 30}, &cluster_of);
+        kiln::embed::SelectionOptions options;
+        options.count = 40;
+        options.strategy = SelectionStrategy::Balanced;
+        const auto selection = kiln::embed::select_rows(rows, options);
+        std::map<std::int64_t, int> per_cluster;
+        for (const std::int64_t row : selection.rows) {
+            ++per_cluster[cluster_of[std::size_t(row)]];
+        }
+        QCOMPARE(per_cluster, (std::map<std::int64_t, int>{{0, 10}, {1, 10}, {2, 10}, {3, 10}}));
+    }
+
+    void everyStrategyIsDeterministicAndNeverRepeatsOrTakesLabelledRows() {
+        const torch::Tensor rows = clusteredRows({50, 50, 50}, nullptr);
+        for (const std::string& name : kiln::embed::selection_strategy_names()) {
+            kiln::embed::SelectionOptions options;
+            options.count = 30;
+            options.strategy = kiln::embed::selection_strategy(name);
+            options.labelled = {1, 2, 3};
+            options.excluded = {4};
+            options.seed = 7;
+            const auto first = kiln::embed::select_rows(rows, options);
+            QCOMPARE(kiln::embed::select_rows(rows, options).rows, first.rows);
+            const std::set<std::int64_t> distinct(first.rows.begin(), first.rows.end());
+            QCOMPARE(distinct.size(), std::size_t(30));
+            for (const std::int64_t closed : {1, 2, 3, 4}) {
+                QVERIFY2(!distinct.count(closed), name.c_str());
+            }
+        }
+        QVERIFY(throwsContaining([] { kiln::embed::selection_strategy("smart"); },
+                                 "unknown selection strategy \"smart\""));
+    }
+
+    void badInputsAreNamedAndNothingIsWritten() {
+        const fs::path embeddings = root() / "embeddings.csv";
+        std::ofstream(embeddings) << "filename,embedding_0,embedding_1\n"
+                                     "a.png,1,0\nb.png,0,1\nsub/c.png,1,1\n";
+        const fs::path out = root() / "picks" / "picks.txt";
+        kiln::SelectConfig config;
+        config.embeddings = embeddings;
+        config.out = out;
+        config.strategy = "diverse";
+        config.n = 5;
+        QVERIFY(throwsContaining([&] { kiln::embed::select_for_labelling(config); },
+                                 "n=5 but only 3 of the 3 images in"));
+        config.n = 2;
+        const fs::path labelled = root() / "labelled.txt";
+        std::ofstream(labelled) << "a.png\nmissing.png\n";
+        config.already_labelled = labelled;
+        QVERIFY(throwsContaining([&] { kiln::embed::select_for_labelling(config); },
+                                 "1 of its 2 images are not in the embeddings, the first "
+                                 "\"missing.png\""));
+        const fs::path ragged = root() / "ragged.csv";
+        std::ofstream(ragged) << "filename,embedding_0,embedding_1\na.png,1,0\nb.png,0\n";
+        config.embeddings = ragged;
+        config.already_labelled.reset();
+        QVERIFY(
+            throwsContaining([&] { kiln::embed::select_for_labelling(config); }, ragged.string()));
+        QVERIFY(!fs::exists(out));
+        QVERIFY(!fs::exists(kiln::embed::selection_table_path(out)));
+
+        // A labelled folder matches by file name; a fraction counts the images left to pick.
+        fs::create_directories(root() / "labelled" / "cats");
+        std::ofstream(root() / "labelled" / "cats" / "c.png") << "x";
+        config.embeddings = embeddings;
+        config.already_labelled = root() / "labelled";
+        config.n = 0.5;
+        const auto summary = kiln::embed::select_for_labelling(config);
+        QCOMPARE(summary.labelled, std::int64_t(1));
+        QCOMPARE(summary.picked, std::int64_t(1));
+        std::ifstream table(kiln::embed::selection_table_path(out));
+        std::string header;
+        std::getline(table, header);
+        QCOMPARE(header, std::string("name,rank,score,cluster"));
+    }
+};
+
+QTEST_GUILESS_MAIN(SelectTest)
+#include "tst_select.moc"
