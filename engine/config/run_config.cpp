@@ -357,6 +357,7 @@ OptimizerArgs optimizer_args(const TrainConfig& config) {
     chosen.momentum = number_in(args, "momentum", chosen.momentum);
     chosen.warmup_epochs = number_in(args, "warmup_epochs", chosen.warmup_epochs);
     chosen.ema_decay = number_in(args, "ema_decay", chosen.ema_decay);
+    chosen.gradient_clip = number_in(args, "gradient_clip_val", chosen.gradient_clip);
     if (args.is_object() && args.contains("betas") && args["betas"].is_array()) {
         parsed.beta1 = args["betas"][0].get<double>();
         parsed.beta2 = args["betas"][1].get<double>();

@@ -312,6 +312,9 @@ KeySpec optim_args_key() {
                    "this decay (ramped up over the first tenth of the run); 0: the weights as "
                    "trained. The detection tasks' default is 0.9999"),
             number("trust_coefficient", 0.0, 10.0, 0.001, "lars"),
+            number("gradient_clip_val", 0.0, 1e9, nullptr,
+                   "clip the gradients' total L2 norm to this before each step, as Lightning's "
+                   "gradient_clip_val (Ultralytics clips at 10); 0: off, every task's default"),
         }};
 }
 

@@ -13,6 +13,7 @@ struct OptimizerDefaults {
     double momentum = 0.9;
     double warmup_epochs = 0.0; // linear warm-up, at most a tenth of the run
     double ema_decay = 0.0;     // an average of the weights is validated and exported; 0: off
+    double gradient_clip = 0.0; // the gradients' total norm is clipped to this; 0: off
 };
 
 struct MethodEntry {

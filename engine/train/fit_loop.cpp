@@ -135,6 +135,29 @@ void FitLoop::fit_schedule_to_time(const Position& position) {
                                  : std::min(warmup, schedule_.warmup_steps);
 }
 
+// Scales the gradients so that their total L2 norm is at most `max_norm`, on the device and
+// without a copy to the host (as torch.nn.utils.clip_grad_norm_ with foreach does).
+void clip_gradients(const std::vector<at::Tensor>& parameters, double max_norm) {
+    if (max_norm <= 0) {
+        return;
+    }
+    std::vector<at::Tensor> norms;
+    for (const at::Tensor& parameter : parameters) {
+        if (parameter.grad().defined()) {
+            norms.push_back(parameter.grad().detach().norm(2).to(torch::kFloat32));
+        }
+    }
+    if (norms.empty()) {
+        return;
+    }
+    const at::Tensor scale = (max_norm / (at::stack(norms).norm(2) + 1e-6)).clamp_max(1.0);
+    for (const at::Tensor& parameter : parameters) {
+        if (parameter.grad().defined()) {
+            parameter.grad().detach().mul_(scale.to(parameter.grad().dtype()));
+        }
+    }
+}
+
 RunSummary::Status FitLoop::run(Position& position) {
     if (config_.resume_interrupted) {
         saved_step_ = position.optimizer_step; // the checkpoint it resumed from
@@ -372,6 +395,7 @@ std::optional<bool> FitLoop::step(Position& position) {
     timer_.begin_compute();
     const std::optional<double> allreduce_time = strategy_.average_gradients(trainable_, step_loss);
     if (precision_.prepare_step(trainable_)) {
+        clip_gradients(trainable_, config_.optimizer.chosen.gradient_clip);
         task_.before_optimizer_step();
         optimizer_.step(lr);
         task_.after_optimizer_step();

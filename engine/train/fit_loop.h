@@ -44,6 +44,9 @@ std::int64_t steps_within(double budget, double spent, double seconds_per_step, 
 
 // The parameters of `module` that train (requires_grad).
 std::vector<at::Tensor> trainable_parameters(torch::nn::Module& module);
+// optim_args.gradient_clip_val: the gradients scaled to a total L2 norm of at most `max_norm`
+// (nothing when it is 0).
+void clip_gradients(const std::vector<at::Tensor>& parameters, double max_norm);
 
 // The loop over epochs and optimizer steps, as Lightning's fit loop: one step runs a task's
 // loss over `gradient_accumulation_steps` batches under the precision policy, has the strategy

@@ -650,7 +650,8 @@ private Q_SLOTS:
         options.batch_size = 8;
         options.drop_last = false;
         options.max_image_pixels = 20 * 20;
-        kiln::data::Loader loader(kiln::data::DatasetIndex::scan({data}), smallSimclr(16), options);
+        const auto index = kiln::data::DatasetIndex::scan({data}); // the loader keeps it
+        kiln::data::Loader loader(index, smallSimclr(16), options);
         QCOMPARE(wholeEpoch(loader, 0).at(0).indices.size(), std::size_t(4));
         QCOMPARE(loader.skipped_files(), 1);
     }

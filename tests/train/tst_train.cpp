@@ -733,6 +733,19 @@ private Q_SLOTS:
 
     // The weight average: its decay ramps up over a tenth of the run; each update moves it
     // towards the weights by (1 - decay); a swap puts it in the module and back.
+    void gradientClippingScalesToTheNorm() {
+        at::Tensor a = torch::zeros({1}, torch::requires_grad());
+        at::Tensor b = torch::zeros({1}, torch::requires_grad());
+        (3 * a + 4 * b).sum().backward(); // gradients 3 and 4: total norm 5
+        kiln::train::clip_gradients({a, b}, 10.0);
+        QCOMPARE(a.grad().item<float>(), 3.0f); // under the limit: untouched
+        kiln::train::clip_gradients({a, b}, 1.0);
+        QVERIFY(std::abs(a.grad().item<float>() - 0.6f) < 1e-5);
+        QVERIFY(std::abs(b.grad().item<float>() - 0.8f) < 1e-5);
+        kiln::train::clip_gradients({a, b}, 0.0); // off
+        QVERIFY(std::abs(b.grad().item<float>() - 0.8f) < 1e-5);
+    }
+
     void weightAverageFollowsItsDecay() {
         torch::nn::Linear layer(1, 1);
         {
