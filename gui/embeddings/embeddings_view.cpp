@@ -24,6 +24,7 @@
 #include <QSaveFile>
 #include <QSpinBox>
 #include <QThreadPool>
+#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -107,8 +108,10 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     status_->setObjectName(QStringLiteral("embeddingsStatus"));
     status_->setWordWrap(true);
     auto* side = new QVBoxLayout;
-    side->addWidget(
-        new QLabel(tr("<b>Nearest neighbours</b> (click a point, or a thumbnail)"), this));
+    grid_title_ = new QLabel(this);
+    grid_title_->setObjectName(QStringLiteral("gridTitle"));
+    showNeighboursTitle();
+    side->addWidget(grid_title_);
     side->addWidget(neighbours_, 1);
     side->addWidget(reset, 0, Qt::AlignRight);
     auto* selection = new QHBoxLayout;
@@ -334,7 +337,12 @@ void EmbeddingsView::showSelection(const QVector<int>& rows, const QString& stat
 }
 
 void EmbeddingsView::selectForLabelling(int count, const QString& strategy) {
-    if (job_.isRunning() || !embeddings_.defined()) {
+    if (!embeddings_.defined()) {
+        return;
+    }
+    if (job_.isRunning()) { // a load finishing (or running): pick once it is done
+        QTimer::singleShot(100, this,
+                           [this, count, strategy] { selectForLabelling(count, strategy); });
         return;
     }
     pick_->setEnabled(false);
@@ -394,9 +402,14 @@ void EmbeddingsView::askForLabellingPick() {
     }
 }
 
+void EmbeddingsView::showNeighboursTitle() {
+    grid_title_->setText(tr("<b>Nearest neighbours</b> (click a point, or a thumbnail)"));
+}
+
 void EmbeddingsView::showPicksAsGrid(const QVector<int>& rows) {
     neighbours_->clear();
     ++grid_generation_;
+    grid_title_->setText(tr("<b>To label first</b>, in the order picked"));
     for (int rank = 0; rank < rows.size(); ++rank) {
         auto* item = new QListWidgetItem(
             QStringLiteral("%1\n#%2").arg(QFileInfo(names_[rows[rank]]).fileName()).arg(rank + 1),
@@ -486,6 +499,7 @@ void EmbeddingsView::selectPoint(int row) {
         embed::nearest_neighbours(embeddings_, row, kNeighbours);
     neighbours_->clear();
     ++grid_generation_;
+    showNeighboursTitle();
     const auto add = [this](int point, const QString& caption) {
         auto* item = new QListWidgetItem(caption, neighbours_);
         item->setData(kRowRole, point);

@@ -85,9 +85,11 @@ private:
     void showSelection(const QVector<int>& rows, const QString& status);
     // The selection (picks, in their order) as the thumbnail grid.
     void showPicksAsGrid(const QVector<int>& rows);
+    void showNeighboursTitle();
 
     QCustomPlot* plot_;
     QListWidget* neighbours_;
+    QLabel* grid_title_;
     QLabel* status_;
     QCPGraph* marked_ = nullptr;
     QCPGraph* selected_ = nullptr;

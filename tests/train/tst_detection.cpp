@@ -10,6 +10,7 @@
 #include "data/labelled_samples.h"
 #include "data/view_transform.h"
 #include "eval/coco/coco_eval.h"
+#include "models/checkpoint_file.h"
 #include "predict/predictor.h"
 #include "support/python.h"
 #include "support/shape_scenes.h"
@@ -24,6 +25,8 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <map>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -302,6 +305,57 @@ private Q_SLOTS:
         QCOMPARE(pasted.image.at<cv::Vec3b>(10, 55), cv::Vec3b(200, 10, 10));
         QCOMPARE(cv::countNonZero(pasted.instances == 3), mirrored.area()); // nowhere else
         QCOMPARE(kiln::data::copy_paste(scene, 0.0, rng).boxes.size(), std::size_t(2));
+    }
+
+    // A detection run stopped and resumed ends with the same weights, its average included, as
+    // one that was never stopped: the average and the raw weights both travel in last.ckpt.
+    void resumedDetectionWithAWeightAverageEqualsOneRun() {
+        const json settings = {{"steps", 12}, {"val_every_n_steps", 1000}};
+        kiln::train::TrainObserver quiet;
+        kiln::train::train(detection(root_ / "ema-whole", settings), quiet);
+        struct StopAtStep : kiln::train::TrainObserver {
+            kiln::StopToken stop;
+            void on_step(const kiln::train::StepMetrics& metrics) override {
+                if (metrics.step == 6) {
+                    stop.request_stop();
+                }
+            }
+        } stopper;
+        const auto stopped =
+            kiln::train::train(detection(root_ / "ema-split", settings), stopper, stopper.stop);
+        QCOMPARE(stopped.status, kiln::train::RunSummary::Status::Cancelled);
+        json resume = settings;
+        resume["resume_interrupted"] = true;
+        kiln::train::train(detection(root_ / "ema-split", resume), quiet);
+        const auto tensors = [](const fs::path& file) {
+            std::map<std::string, at::Tensor> found;
+            const auto archive = kiln::models::read_checkpoint_file(file);
+            for (const char* part : {kiln::models::checkpoint_key::kModel,
+                                     kiln::models::checkpoint_key::kTrainingModel}) {
+                const c10::IValue value = archive->child(part).to_ivalue();
+                std::function<void(const std::string&, const c10::IValue&)> walk =
+                    [&](const std::string& prefix, const c10::IValue& node) {
+                        if (node.isTensor()) {
+                            found[prefix] = node.toTensor();
+                        } else if (node.isGenericDict()) {
+                            for (const auto& entry : node.toGenericDict()) {
+                                walk(prefix + "/" + entry.key().toStringRef(), entry.value());
+                            }
+                        }
+                    };
+                walk(part, value);
+            }
+            return found;
+        };
+        const auto expected =
+            tensors(kiln::track::RunDirectory(root_ / "ema-whole").last_checkpoint());
+        const auto actual =
+            tensors(kiln::track::RunDirectory(root_ / "ema-split").last_checkpoint());
+        QVERIFY(expected.size() > 10);
+        QCOMPARE(actual.size(), expected.size());
+        for (const auto& [name, tensor] : expected) {
+            QVERIFY2(torch::equal(actual.at(name), tensor), name.c_str());
+        }
     }
 
     void detectorLearnsAndMapArrivesAsynchronously() {
