@@ -55,4 +55,15 @@ std::string join_alternatives(const std::vector<std::string>& words) {
     return text;
 }
 
+std::string csv_field(const std::string& text) {
+    if (text.find_first_of(",\"\n\r") == std::string::npos) {
+        return text;
+    }
+    std::string quoted = "\"";
+    for (const char c : text) {
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    }
+    return quoted + "\"";
+}
+
 } // namespace kiln

@@ -18,4 +18,8 @@ std::string unknown_key_message(std::string_view key, const std::vector<std::str
 // "a, b or c"
 std::string join_alternatives(const std::vector<std::string>& words);
 
+// `text` as one CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line
+// break, else as it is.
+std::string csv_field(const std::string& text);
+
 } // namespace kiln

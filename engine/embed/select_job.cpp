@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/text.h"
 #include "data/dataset_index.h"
 #include "embed/explorer.h"
 #include "embed/selection.h"
@@ -91,17 +92,6 @@ std::vector<std::int64_t> duplicate_rows(const at::Tensor& embeddings, double th
         }
     }
     return rows;
-}
-
-std::string csv_field(const std::string& text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) {
-        return text;
-    }
-    std::string quoted = "\"";
-    for (const char c : text) {
-        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    }
-    return quoted + "\"";
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/text.h"
 #include "models/archive.h"
 #include "models/torch_file.h"
 
@@ -13,18 +14,6 @@
 
 namespace kiln::embed {
 namespace {
-
-// CSV-quotes a filename when it holds a comma, a quote or a line break.
-std::string csv_field(const std::string& text) {
-    if (text.find_first_of(",\"\n\r") == std::string::npos) {
-        return text;
-    }
-    std::string quoted = "\"";
-    for (const char c : text) {
-        quoted += c == '"' ? "\"\"" : std::string(1, c);
-    }
-    return quoted + "\"";
-}
 
 std::string csv(const std::vector<std::string>& filenames, const at::Tensor& values, bool lightly) {
     const std::int64_t rows = values.size(0);

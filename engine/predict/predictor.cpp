@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/text.h"
 #include "data/dataset_index.h"
 #include "data/detection_data.h"
 #include "data/image_decode.h"
@@ -54,8 +55,6 @@ void write_mask(const at::Tensor& logits, const fs::path& image, const fs::path&
                           std::string_view(reinterpret_cast<const char*>(png.data()), png.size()));
 }
 
-std::string csv_field(const std::string& text);
-
 // The CSV lines of one batch: the most likely class and its softmax score, or for a multilabel
 // model one line per class whose sigmoid score is 0.5 or more (an empty class when none is).
 void write_classes(std::ostream& csv, const at::Tensor& logits,
@@ -87,17 +86,6 @@ void write_classes(std::ostream& csv, const at::Tensor& logits,
             csv << filename << ",,\n";
         }
     }
-}
-
-std::string csv_field(const std::string& text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) {
-        return text;
-    }
-    std::string quoted = "\"";
-    for (const char c : text) {
-        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    }
-    return quoted + "\"";
 }
 
 // The images to detect objects in: those of `annotations` (their ids and file_names, relative
