@@ -289,7 +289,7 @@ int run_embed(const ConfigSource& source, const StopToken& stop, std::ostream& o
     ProgressLine progress(out, "embed", is_terminal(out));
     const embed::EmbedSummary summary = embed::run_embedding(
         config,
-        [&](const embed::EmbedProgressInfo& info) {
+        [&](const train::EmbedProgressInfo& info) {
             char detail[64];
             std::snprintf(detail, sizeof detail, "%.0f img/s  data_wait %3.0f%%",
                           info.images_per_second(), 100.0 * info.data_wait());
@@ -354,7 +354,7 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
             throw Error("give --train-embeddings and --test-embeddings together, without "
                         "--checkpoint");
         }
-        const embed::KnnAccuracy accuracy =
+        const eval::KnnAccuracy accuracy =
             embed::knn_accuracy_on_files(arguments.train_embeddings, arguments.test_embeddings,
                                          arguments.k, arguments.temperature);
         std::snprintf(text, sizeof text, "kNN (k=%d, T=%g): top-1 %.2f%%, top-5 %.2f%%\n",
@@ -382,7 +382,7 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
                               ? arguments.num_workers
                               : system::auto_num_workers(hardware.cpu_cores, 1,
                                                          system::WorkerEnvironment::from_process());
-    const embed::KnnAccuracy accuracy =
+    const eval::KnnAccuracy accuracy =
         embed::knn_accuracy_on_folders(*backbone, arguments.train, arguments.test, options);
     std::snprintf(text, sizeof text,
                   "kNN (k=%d, T=%g) with %s at %d px: top-1 %.2f%%, top-5 %.2f%%\n", arguments.k,

@@ -367,6 +367,23 @@ OptimizerArgs optimizer_args(const TrainConfig& config) {
     return parsed;
 }
 
+// A nested path setting of a normalized dictionary; empty when unset.
+fs::path path_in(const json& object, const char* key) {
+    return object.is_object() && object.contains(key) && object[key].is_string()
+               ? fs::path(object[key].get<std::string>())
+               : fs::path();
+}
+
+KnnMonitorSettings knn_monitor_settings(const json& args) {
+    KnnMonitorSettings monitor;
+    monitor.train = path_in(args, "train");
+    monitor.val = path_in(args, "val");
+    monitor.every_n_steps = static_cast<std::int64_t>(number_in(args, "every_n_steps", 0));
+    monitor.k = static_cast<int>(number_in(args, "k", monitor.k));
+    monitor.temperature = number_in(args, "temperature", monitor.temperature);
+    return monitor;
+}
+
 // The settings from normalize()'s output, the nested ones typed.
 TrainConfig read_train_config(const json& normalized, TaskKind task) {
     TrainConfig config = config::train_settings(task).read(normalized);
@@ -382,6 +399,7 @@ TrainConfig read_train_config(const json& normalized, TaskKind task) {
     config.map.classwise = map.is_object() && map.value("classwise", false);
     config.max_image_pixels = static_cast<std::int64_t>(
         number_in(config.loader_args, "max_image_pixels", double(data::kDefaultMaxImagePixels)));
+    config.knn_monitor = knn_monitor_settings(config.knn_monitor_args);
     return config;
 }
 
@@ -447,6 +465,25 @@ json to_json(const EmbedConfig& config) {
 
 namespace {
 
+// Both of the monitor's folders, as folders, before anything is written.
+void check_knn_monitor(const KnnMonitorSettings& monitor, Resolution& resolution) {
+    if (!monitor.enabled()) {
+        return;
+    }
+    const std::pair<const char*, const fs::path*> folders[] = {
+        {"knn_monitor.train", &monitor.train}, {"knn_monitor.val", &monitor.val}};
+    for (const auto& [key, folder] : folders) {
+        std::error_code missing;
+        if (folder->empty()) {
+            resolution.report(key, "required with the other knn_monitor folder: a folder of class "
+                                   "folders (<folder>/<class>/<image>), a few thousand images");
+        } else if (!fs::is_directory(*folder, missing)) {
+            resolution.report(key, "\"" + folder->string() +
+                                       "\" is not a folder; give a folder of class folders");
+        }
+    }
+}
+
 // Where a run computes, which train and embed resolve alike: the accelerator, the devices and
 // the precision those devices can run.
 template <typename Config>
@@ -494,6 +531,9 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
                                               "\" is not a validation metric; give a val_metric/ "
                                               "key such as " +
                                               task_traits(kind).watch_metric);
+    }
+    if (kind == TaskKind::Pretraining && resolution.valid("knn_monitor")) {
+        check_knn_monitor(config.knn_monitor, resolution);
     }
     std::error_code missing;
     // Distillation cannot start without its teacher: said here, before anything is written,

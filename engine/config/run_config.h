@@ -41,6 +41,18 @@ struct MapSettings {
     bool classwise = false;
 };
 
+// knn_monitor: pretraining validated by weighted kNN classification (cosine, DINO's vote) of
+// labelled folders embedded with the weights being trained; off while `train` is empty.
+struct KnnMonitorSettings {
+    std::filesystem::path train;    // class folders: the neighbours that vote
+    std::filesystem::path val;      // class folders: the images classified
+    std::int64_t every_n_steps = 0; // 0: after each epoch (with max_time: paced by the budget)
+    int k = 20;
+    double temperature = 0.07;
+
+    bool enabled() const { return !train.empty() || !val.empty(); }
+};
+
 // The CUDA device index of each local rank: `device_ids` when given, else 0 .. devices - 1.
 std::vector<int> gpu_indices(const std::optional<int>& devices, const std::vector<int>& device_ids);
 
@@ -56,8 +68,9 @@ struct TrainConfig {
     std::string model;
     std::string method; // pretraining
     nlohmann::json method_args;
-    nlohmann::json model_args;  // fine-tuning: backbone weights, head
-    nlohmann::json metric_args; // detection: metric_args.map (mode, classwise, backend)
+    nlohmann::json knn_monitor_args; // pretraining: knn_monitor
+    nlohmann::json model_args;       // fine-tuning: backbone weights, head
+    nlohmann::json metric_args;      // detection: metric_args.map (mode, classwise, backend)
     int epochs = 0;
     std::optional<int> steps;             // fine-tuning: instead of epochs
     std::optional<double> max_time;       // seconds: the run's length instead of epochs or steps
@@ -85,6 +98,7 @@ struct TrainConfig {
     std::int64_t checkpoint_every_n_steps = 0; // callbacks.model_checkpoint.every_n_steps
     MapSettings map;                           // metric_args.map
     std::int64_t max_image_pixels = 0;         // loader_args.max_image_pixels
+    KnnMonitorSettings knn_monitor;            // knn_monitor
     std::optional<std::filesystem::path> checkpoint;
     bool overwrite = false;
     int gradient_accumulation_steps = 0;

@@ -93,6 +93,46 @@ Train data_setting(TaskKind task) {
                 &TrainConfig::labelled_data);
 }
 
+// Pretraining's validation: kNN accuracy on labelled folders while it trains.
+KeySpec knn_monitor_key() {
+    const KnnMonitorSettings defaults;
+    return {.name = "knn_monitor",
+            .kind = ValueKind::Object,
+            .default_value = json::object(),
+            .allows_null = true,
+            .help = "report val_metric/knn_top1 while pretraining: the exported backbone's "
+                    "embeddings of knn_monitor.val classified by their k nearest in "
+                    "knn_monitor.train (cosine, weighted votes); best.ckpt keeps its best",
+            .children = {
+                {.name = "train",
+                 .kind = ValueKind::Path,
+                 .help = "class folders (<folder>/<class>/<image>) the neighbours come from",
+                 .form = {FormSection::Main, KILN_FORM_LABEL("kNN monitor: labelled")}},
+                {.name = "val",
+                 .kind = ValueKind::Path,
+                 .help = "class folders classified against knn_monitor.train",
+                 .form = {FormSection::Main, KILN_FORM_LABEL("kNN monitor: classified")}},
+                {.name = "every_n_steps",
+                 .kind = ValueKind::Integer,
+                 .allows_null = true,
+                 .minimum = 1,
+                 .help = "monitor every N optimizer steps; null: after each epoch (with "
+                         "max_time: a few times over the budget)"},
+                {.name = "k",
+                 .kind = ValueKind::Integer,
+                 .default_value = defaults.k,
+                 .minimum = 1,
+                 .maximum = 10000,
+                 .help = "neighbours that vote"},
+                {.name = "temperature",
+                 .kind = ValueKind::Number,
+                 .default_value = defaults.temperature,
+                 .minimum = 1e-4,
+                 .maximum = 100.0,
+                 .help = "a neighbour's vote is exp(similarity / temperature)"},
+            }};
+}
+
 std::vector<Train> pretraining_settings() {
     KeySpec teacher{.name = "teacher",
                     .kind = ValueKind::Text,
@@ -115,6 +155,7 @@ std::vector<Train> pretraining_settings() {
                      .children = {teacher},
                      .open = true},
              &TrainConfig::method_args),
+        bind(knn_monitor_key(), &TrainConfig::knn_monitor_args),
     };
 }
 

@@ -21,76 +21,16 @@
 
 namespace kiln::embed {
 
-Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::DatasetIndex& index,
-                              const EmbedOptions& options, const EmbedProgress& progress,
-                              StopToken stop) {
-    const torch::Device device(options.device);
-    data::LoaderOptions loader_options;
-    loader_options.pin_memory = device.is_cuda();
-    loader_options.batch_size = options.batch_size;
-    loader_options.num_workers = options.num_workers;
-    loader_options.shuffle = false;
-    loader_options.drop_last = false;
-    loader_options.rank = options.shard;
-    loader_options.world_size = options.shards;
-    data::Loader loader(index, data::embed_transform(options.height, options.width), loader_options,
-                        stop);
-    const bool was_training = backbone.is_training();
-    backbone.eval();
-    torch::NoGradGuard no_grad;
-    const train::PrecisionPolicy precision(options.precision, device.type());
-    train::move_module(backbone, device, precision.storage_dtype());
-    std::vector<at::Tensor> chunks;
-    Embeddings embeddings;
-    loader.start_epoch(0);
-    EmbedProgressInfo info;
-    info.total = loader.batches_per_epoch();
-    const auto started = std::chrono::steady_clock::now();
-    auto batch_started = started;
-    while (std::optional<data::Batch> batch = loader.next()) {
-        embeddings.wait_seconds += loader.last_wait_seconds();
-        at::Tensor features;
-        {
-            const train::AutocastScope autocast = precision.autocast();
-            features = backbone.forward(
-                batch->views[0].to(device, precision.storage_dtype(), /*non_blocking=*/true));
-        }
-        chunks.push_back(features.to(torch::kCPU, torch::kFloat32));
-        embeddings.indices.insert(embeddings.indices.end(), batch->indices.begin(),
-                                  batch->indices.end());
-        const auto now = std::chrono::steady_clock::now();
-        const double batch_seconds = std::chrono::duration<double>(now - batch_started).count();
-        batch_started = now;
-        info.done = batch->number + 1;
-        info.images += static_cast<std::int64_t>(batch->indices.size());
-        info.seconds = std::chrono::duration<double>(now - started).count();
-        info.wait_seconds = embeddings.wait_seconds;
-        info.last_data_wait =
-            batch_seconds > 0 ? std::min(1.0, loader.last_wait_seconds() / batch_seconds) : 0.0;
-        if (progress) {
-            progress(info);
-        }
-    }
-    embeddings.total_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    backbone.train(was_training);
-    train::move_module(backbone, torch::kCPU, torch::kFloat32);
-    embeddings.values =
-        chunks.empty() ? torch::empty({0, backbone.feature_dim()}) : torch::cat(chunks);
-    embeddings.skipped = loader.skipped_files();
-    return embeddings;
-}
-
 namespace {
 
 // The rows of every shard, in the dataset's order, each image once.
-Embeddings merge_shards(std::vector<Embeddings> shards) {
+train::Embeddings merge_shards(std::vector<train::Embeddings> shards) {
     if (shards.size() == 1) {
         return std::move(shards.front());
     }
     std::vector<std::pair<std::int64_t, at::Tensor>> rows;
-    Embeddings merged;
-    for (Embeddings& shard : shards) {
+    train::Embeddings merged;
+    for (train::Embeddings& shard : shards) {
         for (std::size_t i = 0; i < shard.indices.size(); ++i) {
             rows.emplace_back(shard.indices[i], shard.values[static_cast<std::int64_t>(i)]);
         }
@@ -133,7 +73,7 @@ std::optional<std::pair<int, int>> trained_image_size(const std::filesystem::pat
     return std::pair{224, 224}; // the methods' and tasks' default
 }
 
-EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progress,
+EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress& progress,
                            StopToken stop) {
     const auto started = std::chrono::steady_clock::now();
     EmbedSummary summary;
@@ -149,9 +89,9 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
     const bool cuda = config.accelerator == Accelerator::Cuda;
     const std::vector<int> gpus = config.gpu_indices();
     const int shards = static_cast<int>(gpus.size());
-    std::vector<Embeddings> results(static_cast<std::size_t>(shards));
+    std::vector<train::Embeddings> results(static_cast<std::size_t>(shards));
     std::vector<std::exception_ptr> errors(static_cast<std::size_t>(shards));
-    std::vector<EmbedProgressInfo> done(static_cast<std::size_t>(shards));
+    std::vector<train::EmbedProgressInfo> done(static_cast<std::size_t>(shards));
     std::mutex progress_mutex;
     const system::SystemSampler sampler;
     system::AdvisorWindow window;
@@ -165,7 +105,7 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
                 }
                 std::string model;
                 const models::Backbone backbone = models::load_backbone(config.checkpoint, &model);
-                EmbedOptions options;
+                train::EmbedOptions options;
                 options.height = summary.image_height;
                 options.width = summary.image_width;
                 options.batch_size = config.batch_size;
@@ -175,31 +115,32 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
                     cuda ? "cuda:" + std::to_string(gpus[static_cast<std::size_t>(shard)]) : "cpu";
                 options.shard = shard;
                 options.shards = shards;
-                const EmbedProgress shard_progress = [&](const EmbedProgressInfo& mine) {
-                    const std::lock_guard<std::mutex> lock(progress_mutex);
-                    done[static_cast<std::size_t>(shard)] = mine;
-                    // The shards run side by side: images add up, the slowest sets the time.
-                    EmbedProgressInfo all;
-                    for (const EmbedProgressInfo& each : done) {
-                        all.done += each.done;
-                        all.total += each.total;
-                        all.images += each.images;
-                        if (each.seconds > all.seconds) {
-                            all.seconds = each.seconds;
+                const train::EmbedProgress shard_progress =
+                    [&](const train::EmbedProgressInfo& mine) {
+                        const std::lock_guard<std::mutex> lock(progress_mutex);
+                        done[static_cast<std::size_t>(shard)] = mine;
+                        // The shards run side by side: images add up, the slowest sets the time.
+                        train::EmbedProgressInfo all;
+                        for (const train::EmbedProgressInfo& each : done) {
+                            all.done += each.done;
+                            all.total += each.total;
+                            all.images += each.images;
+                            if (each.seconds > all.seconds) {
+                                all.seconds = each.seconds;
+                            }
+                            all.wait_seconds = std::max(all.wait_seconds, each.wait_seconds);
                         }
-                        all.wait_seconds = std::max(all.wait_seconds, each.wait_seconds);
-                    }
-                    all.total = std::max(all.total, mine.total * shards);
-                    window.data_waits.push_back(mine.last_data_wait);
-                    if (const system::SystemSample usage = sampler.latest(); usage.measured) {
-                        window.cpu_utils.push_back(usage.system_util);
-                    }
-                    if (progress) {
-                        progress(all);
-                    }
-                };
+                        all.total = std::max(all.total, mine.total * shards);
+                        window.data_waits.push_back(mine.last_data_wait);
+                        if (const system::SystemSample usage = sampler.latest(); usage.measured) {
+                            window.cpu_utils.push_back(usage.system_util);
+                        }
+                        if (progress) {
+                            progress(all);
+                        }
+                    };
                 results[static_cast<std::size_t>(shard)] =
-                    compute_embeddings(*backbone, index, options, shard_progress, stop);
+                    train::compute_embeddings(*backbone, index, options, shard_progress, stop);
                 if (shard == 0) {
                     summary.model = model;
                 }
@@ -218,7 +159,7 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
     }
     // The shards ran side by side: the slowest sets the pace, its waits the data_wait.
     double embedding_seconds = 0.0;
-    for (const Embeddings& shard : results) {
+    for (const train::Embeddings& shard : results) {
         embedding_seconds = std::max(embedding_seconds, shard.total_seconds);
         if (shard.total_seconds > 0 &&
             shard.wait_seconds / shard.total_seconds > summary.data_wait) {
@@ -228,7 +169,7 @@ EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progr
     if (!window.data_waits.empty()) {
         summary.advice = system::advise(window);
     }
-    const Embeddings embeddings = merge_shards(std::move(results));
+    const train::Embeddings embeddings = merge_shards(std::move(results));
     if (stop.stop_requested()) {
         throw Error("embedding stopped before the end; nothing was written");
     }

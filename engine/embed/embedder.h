@@ -5,6 +5,7 @@
 #include "data/dataset_index.h"
 #include "models/backbone.h"
 #include "system/bottleneck_advisor.h"
+#include "train/embedding_pass.h"
 
 #include <ATen/core/Tensor.h>
 #include <cstdint>
@@ -15,48 +16,6 @@
 #include <vector>
 
 namespace kiln::embed {
-
-struct Embeddings {
-    std::vector<std::int64_t> indices; // dataset index of each row (unreadable images left out)
-    at::Tensor values;                 // [N, D] float32
-    std::int64_t skipped = 0;          // unreadable images
-    double wait_seconds = 0.0;         // waiting for the loader
-    double total_seconds = 0.0;        // the whole loop, waits included
-};
-
-struct EmbedOptions {
-    int height = 224;
-    int width = 224;
-    int batch_size = 128;
-    int num_workers = 0;
-    Precision precision = Precision::Full32; // resolved: bf16-mixed autocasts, *-true converts
-    std::string device = "cpu";              // a LibTorch device: cpu, cuda, cuda:1
-    int shard = 0;                           // this share of the images, of `shards`
-    int shards = 1;
-};
-
-// How far an embedding is: batches done of all, and the images and time so far, of which
-// `wait_seconds` went to waiting for images (data_wait, as training reports it).
-struct EmbedProgressInfo {
-    std::int64_t done = 0;
-    std::int64_t total = 0;
-    std::int64_t images = 0;
-    double seconds = 0.0;
-    double wait_seconds = 0.0;
-    double last_data_wait = 0.0; // of the last batch
-
-    double images_per_second() const { return seconds > 0 ? double(images) / seconds : 0.0; }
-    double data_wait() const { return seconds > 0 ? wait_seconds / seconds : 0.0; }
-};
-using EmbedProgress = std::function<void(const EmbedProgressInfo& progress)>;
-
-// Every readable image of `index` once, in order, resized (not cropped) and normalised, through
-// `backbone` in evaluation mode without gradients. With several shards, only this shard's
-// images (every shards-th from `shard`, as the loader shares them between ranks; the last
-// entries may repeat the first ones to even the shares).
-Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::DatasetIndex& index,
-                              const EmbedOptions& options, const EmbedProgress& progress = {},
-                              StopToken stop = {});
 
 struct EmbedSummary {
     std::int64_t images = 0;  // rows written
@@ -83,7 +42,7 @@ std::optional<std::pair<int, int>> trained_image_size(const std::filesystem::pat
 // config.out in config.format. `config` must be resolved. With several devices, each embeds a
 // share of the images on its own thread with its own copy of the backbone; the rows are then
 // put back in the dataset's order.
-EmbedSummary run_embedding(const EmbedConfig& config, const EmbedProgress& progress = {},
+EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress& progress = {},
                            StopToken stop = {});
 
 } // namespace kiln::embed

@@ -15,6 +15,9 @@ PretrainingTask::PretrainingTask(const TrainConfig& config)
         models::load_backbone_weights(*method_->backbone(), *config.checkpoint);
         method_->backbone_weights_loaded();
     }
+    if (config.knn_monitor.enabled()) {
+        monitor_.emplace(config.knn_monitor, transform_, config.precision);
+    }
 }
 
 void PretrainingTask::set_process_group(distributed::ProcessGroup* group) {
@@ -54,6 +57,17 @@ void PretrainingTask::before_optimizer_step() {
 
 void PretrainingTask::after_optimizer_step() {
     method_->after_optimizer_step();
+}
+
+Validation PretrainingTask::validate(const ValidationContext& context) {
+    Validation validation;
+    validation.values = monitor_->evaluate(*method_->backbone(), context);
+    return validation;
+}
+
+std::string PretrainingTask::watch_metric(const std::string& configured) const {
+    (void)configured; // pretraining has no watch_metric setting: the monitor's top-1 picks
+    return "val_metric/knn_top1";
 }
 
 void PretrainingTask::save(models::Archive& archive) {

@@ -3,7 +3,10 @@
 #include "config/run_config.h"
 #include "data/dataset_index.h"
 #include "data/view_transform.h"
+#include "train/knn_monitor.h"
 #include "train/task.h"
+
+#include <optional>
 
 namespace kiln::train {
 
@@ -27,11 +30,16 @@ public:
     void save(models::Archive& archive) override;
     void load(const models::Archive& archive) override;
     void export_model(const std::filesystem::path& file) override;
+    // With knn_monitor: validation is the kNN accuracy of the backbone, which picks best.ckpt.
+    bool validates() const override { return monitor_.has_value(); }
+    Validation validate(const ValidationContext& context) override;
+    std::string watch_metric(const std::string& configured) const override;
 
 private:
     data::DatasetIndex index_;
     data::TransformArgs transform_;
     methods::Method method_;
+    std::optional<KnnMonitor> monitor_;
 };
 
 } // namespace kiln::train

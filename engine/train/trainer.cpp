@@ -86,7 +86,9 @@ Schedule schedule_for(const TrainConfig& config, const methods::OptimizerDefault
                            : config.steps  ? *config.steps
                                            : steps_per_epoch * config.epochs;
     schedule.epochs = (schedule.total_steps + steps_per_epoch - 1) / steps_per_epoch;
-    schedule.validate_every_n_steps = config.val_every_n_steps.value_or(0);
+    schedule.validate_every_n_steps = config.task == TaskKind::Pretraining
+                                          ? config.knn_monitor.every_n_steps
+                                          : config.val_every_n_steps.value_or(0);
     schedule.peak_lr = optimizer.base_lr * config.batch_size * accumulation / 256.0;
     schedule.warmup_steps =
         std::min<std::int64_t>(static_cast<std::int64_t>(optimizer.warmup_epochs * steps_per_epoch),

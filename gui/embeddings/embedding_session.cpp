@@ -17,7 +17,7 @@ void EmbeddingSession::start(const EmbedConfig& config) {
             try {
                 const embed::EmbedSummary summary = embed::run_embedding(
                     config,
-                    [this](const embed::EmbedProgressInfo& info) {
+                    [this](const train::EmbedProgressInfo& info) {
                         Q_EMIT progress(info.done, info.total);
                     },
                     stop);

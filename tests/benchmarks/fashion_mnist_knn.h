@@ -51,16 +51,16 @@ inline std::vector<std::int64_t> class_labels(const data::DatasetIndex& index,
     return labels;
 }
 
-inline embed::KnnAccuracy knn_evaluate(models::BackboneImpl& backbone, const FashionMnistSets& sets,
-                                       int image_size) {
-    embed::EmbedOptions options;
+inline eval::KnnAccuracy knn_evaluate(models::BackboneImpl& backbone, const FashionMnistSets& sets,
+                                      int image_size) {
+    train::EmbedOptions options;
     options.height = options.width = image_size;
     options.batch_size = 256;
     options.num_workers = 1;
-    const auto train = embed::compute_embeddings(backbone, sets.train, options);
-    const auto test = embed::compute_embeddings(backbone, sets.test, options);
-    return embed::knn_accuracy(train.values, class_labels(sets.train, train.indices), test.values,
-                               class_labels(sets.test, test.indices));
+    const auto train = train::compute_embeddings(backbone, sets.train, options);
+    const auto test = train::compute_embeddings(backbone, sets.test, options);
+    return eval::knn_accuracy(train.values, class_labels(sets.train, train.indices), test.values,
+                              class_labels(sets.test, test.indices));
 }
 
 } // namespace kiln::bench

@@ -433,6 +433,60 @@ private Q_SLOTS:
                  qPrintable(result.out));
     }
 
+    void knnMonitorEqualsEvalKnn() {
+        // Uses trainThenEmbed's labelled images, as both the neighbours and the classified set.
+        const QString data = temp_.filePath(QStringLiteral("train-data"));
+        const QString out = temp_.filePath(QStringLiteral("monitored-run"));
+        const QStringList monitored = {"knn_monitor.train=" + data, "knn_monitor.val=" + data,
+                                       "knn_monitor.k=3", "knn_monitor.every_n_steps=1"};
+        Result result = runKiln(QStringList{"train", "out=" + out, "data=" + data, "model=smallcnn",
+                                            "epochs=2", "batch_size=8", "num_workers=0",
+                                            "transform_args.image_size=[16,16]"} +
+                                monitored);
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        // Every step validated: 4 values in metrics.jsonl, the best one picked best.ckpt.
+        QFile lines(out + QStringLiteral("/metrics.jsonl"));
+        QVERIFY(lines.open(QIODevice::ReadOnly));
+        QList<double> values;
+        for (const QByteArray& line : lines.readAll().split('\n')) {
+            const QJsonObject entry = QJsonDocument::fromJson(line).object();
+            if (entry.contains(QStringLiteral("val_metric/knn_top1"))) {
+                values.append(entry.value(QStringLiteral("val_metric/knn_top1")).toDouble());
+            }
+        }
+        QCOMPARE(values.size(), 4);
+        QVERIFY2(result.out.contains(QStringLiteral("best val_metric/knn_top1")),
+                 qPrintable(result.out));
+        QVERIFY(QFileInfo::exists(out + QStringLiteral("/checkpoints/best.ckpt")));
+        // The monitor's figures are those of kiln eval knn on the model of the same step.
+        const auto evalKnn = [&](const QString& model) {
+            const Result knn =
+                runKiln({"eval", "knn", "--checkpoint", out + "/exported_models/" + model,
+                         "--train", data, "--test", data, "--k", "3"});
+            return knn.out;
+        };
+        const auto percent = [](double value) {
+            return QStringLiteral("top-1 %1%").arg(100.0 * value, 0, 'f', 2);
+        };
+        QVERIFY2(evalKnn(QStringLiteral("exported_last.pt")).contains(percent(values.last())),
+                 qPrintable(evalKnn(QStringLiteral("exported_last.pt"))));
+        const double best = *std::max_element(values.begin(), values.end());
+        QVERIFY2(evalKnn(QStringLiteral("exported_best.pt")).contains(percent(best)),
+                 qPrintable(evalKnn(QStringLiteral("exported_best.pt"))));
+
+        // One folder without the other, or a folder that is not there: said before training.
+        result = runKiln({"train", "out=" + temp_.filePath(QStringLiteral("half-monitored")),
+                          "data=" + data, "model=smallcnn", "knn_monitor.train=" + data});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains(QStringLiteral("knn_monitor.val: required")),
+                 qPrintable(result.err));
+        result = runKiln({"config", "check", writeFile(QStringLiteral("monitor.json"), "{}"),
+                          "out=" + temp_.filePath(QStringLiteral("x")), "data=" + data,
+                          "model=smallcnn", "knn_monitor.train=" + data,
+                          "knn_monitor.val=" + temp_.filePath(QStringLiteral("nowhere"))});
+        QVERIFY2(result.err.contains(QStringLiteral("is not a folder")), qPrintable(result.err));
+    }
+
     void killedTrainingIsInterruptedThenResumed() {
         // Uses trainThenEmbed's images. 200 epochs of 2 steps, killed (SIGKILL) part way.
         const QString data = temp_.filePath(QStringLiteral("train-data"));

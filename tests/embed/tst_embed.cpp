@@ -241,11 +241,11 @@ private Q_SLOTS:
         torch::manual_seed(0);
         const auto backbone = kiln::models::make_backbone("smallcnn");
         const auto index = kiln::data::DatasetIndex::scan({images_});
-        kiln::embed::EmbedOptions options;
+        kiln::train::EmbedOptions options;
         options.height = options.width = 16;
         options.batch_size = 4; // 12 files: 3 batches, one of them short of the broken file
         options.num_workers = 2;
-        const auto embeddings = kiln::embed::compute_embeddings(*backbone, index, options);
+        const auto embeddings = kiln::train::compute_embeddings(*backbone, index, options);
         QCOMPARE(embeddings.values.size(0), 11);
         QCOMPARE(embeddings.values.size(1), 256);
         QCOMPARE(embeddings.skipped, 1);
@@ -254,7 +254,7 @@ private Q_SLOTS:
         }
         options.num_workers = 0;
         options.batch_size = 64;
-        QVERIFY(torch::allclose(kiln::embed::compute_embeddings(*backbone, index, options).values,
+        QVERIFY(torch::allclose(kiln::train::compute_embeddings(*backbone, index, options).values,
                                 embeddings.values, 1e-5, 1e-6));
     }
 
@@ -262,16 +262,16 @@ private Q_SLOTS:
         torch::manual_seed(2);
         const auto backbone = kiln::models::make_backbone("smallcnn");
         const auto index = kiln::data::DatasetIndex::scan({images_});
-        kiln::embed::EmbedOptions options;
+        kiln::train::EmbedOptions options;
         options.height = options.width = 16;
         const torch::Tensor full =
-            kiln::embed::compute_embeddings(*backbone, index, options).values;
+            kiln::train::compute_embeddings(*backbone, index, options).values;
         namespace F = torch::nn::functional;
         for (const kiln::Precision precision :
              {kiln::Precision::BF16Mixed, kiln::Precision::BF16True, kiln::Precision::Full64}) {
             options.precision = precision;
             const torch::Tensor values =
-                kiln::embed::compute_embeddings(*backbone, index, options).values;
+                kiln::train::compute_embeddings(*backbone, index, options).values;
             QCOMPARE(values.scalar_type(), torch::kFloat32);
             const double similarity =
                 F::cosine_similarity(values, full, F::CosineSimilarityFuncOptions().dim(1))
@@ -341,10 +341,10 @@ private Q_SLOTS:
         kiln::embed::run_embedding(kiln::resolve_embed_config(settings, context));
         settings["out"] = (root_ / "three.pt").string();
         settings["devices"] = 3;
-        kiln::embed::EmbedProgressInfo last;
+        kiln::train::EmbedProgressInfo last;
         const auto summary = kiln::embed::run_embedding(
             kiln::resolve_embed_config(settings, context),
-            [&](const kiln::embed::EmbedProgressInfo& progress) { last = progress; });
+            [&](const kiln::train::EmbedProgressInfo& progress) { last = progress; });
         QCOMPARE(summary.images, 11);
         QCOMPARE(summary.skipped, 1);
         QCOMPARE(last.done, last.total); // the shares' progress adds up to the whole

@@ -1,7 +1,7 @@
 // Embeddings: weighted kNN classification.
 
 #include "core/error.h"
-#include "embed/knn.h"
+#include "eval/knn.h"
 
 #include <QtTest>
 #include <torch/types.h>
@@ -26,12 +26,12 @@ private Q_SLOTS:
         const torch::Tensor test =
             torch::stack({centres[0], centres[1], centres[2], centres[2] * 0.1});
         const auto accuracy =
-            kiln::embed::knn_accuracy(train, train_labels, test, test_labels, 5, 0.07);
+            kiln::eval::knn_accuracy(train, train_labels, test, test_labels, 5, 0.07);
         QCOMPARE(accuracy.top1, 1.0);
         QCOMPARE(accuracy.top5, 1.0);
 
         std::vector<std::int64_t> wrong = {1, 1, 2, 2};
-        const auto half = kiln::embed::knn_accuracy(train, train_labels, test, wrong, 5, 0.07);
+        const auto half = kiln::eval::knn_accuracy(train, train_labels, test, wrong, 5, 0.07);
         QCOMPARE(half.top1, 0.75);
         QCOMPARE(half.top5, 1.0); // only three classes: every label is in the top 5
     }
@@ -49,20 +49,19 @@ private Q_SLOTS:
             test_labels.push_back(i % 7);
         }
         const auto whole =
-            kiln::embed::knn_accuracy(train, train_labels, test, test_labels, 20, 0.07, 1024);
+            kiln::eval::knn_accuracy(train, train_labels, test, test_labels, 20, 0.07, 1024);
         const auto chunked =
-            kiln::embed::knn_accuracy(train, train_labels, test, test_labels, 20, 0.07, 7);
+            kiln::eval::knn_accuracy(train, train_labels, test, test_labels, 20, 0.07, 7);
         QCOMPARE(chunked.top1, whole.top1);
         QCOMPARE(chunked.top5, whole.top5);
         QVERIFY(whole.top5 >= whole.top1);
     }
 
     void badInputIsRefused() {
-        QVERIFY_THROWS_EXCEPTION(
-            kiln::Error,
-            kiln::embed::knn_accuracy(torch::randn({3, 2}), {0, 1}, torch::randn({1, 2}), {0}));
-        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::knn_accuracy(torch::randn({0, 2}), {},
-                                                                        torch::randn({1, 2}), {0}));
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::eval::knn_accuracy(torch::randn({3, 2}), {0, 1},
+                                                                       torch::randn({1, 2}), {0}));
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::eval::knn_accuracy(torch::randn({0, 2}), {},
+                                                                       torch::randn({1, 2}), {0}));
     }
 };
 

@@ -1,0 +1,74 @@
+#include "eval/knn.h"
+
+#include "core/error.h"
+
+#include <algorithm>
+#include <torch/nn/functional/normalization.h>
+#include <torch/types.h>
+
+namespace kiln::eval {
+
+KnnAccuracy knn_accuracy(const at::Tensor& train_features,
+                         const std::vector<std::int64_t>& train_labels,
+                         const at::Tensor& test_features,
+                         const std::vector<std::int64_t>& test_labels, int k, double temperature,
+                         std::int64_t chunk) {
+    if (train_features.size(0) != static_cast<std::int64_t>(train_labels.size()) ||
+        test_features.size(0) != static_cast<std::int64_t>(test_labels.size())) {
+        throw Error("kNN: each embedding needs exactly one label");
+    }
+    if (train_features.size(0) == 0 || test_features.size(0) == 0) {
+        throw Error("kNN: the training and the test set both need at least one image");
+    }
+    namespace F = torch::nn::functional;
+    torch::NoGradGuard no_grad;
+    const auto options = F::NormalizeFuncOptions().dim(1);
+    const at::Tensor bank = F::normalize(train_features.to(torch::kFloat32), options).t();
+    const auto on_device = torch::TensorOptions().dtype(torch::kInt64).device(bank.device());
+    const at::Tensor bank_labels = torch::tensor(train_labels, torch::kInt64).to(bank.device());
+    const std::int64_t classes =
+        1 + std::max(*std::max_element(train_labels.begin(), train_labels.end()),
+                     *std::max_element(test_labels.begin(), test_labels.end()));
+    const std::int64_t neighbours = std::min<std::int64_t>(k, train_features.size(0));
+    const at::Tensor truth = torch::tensor(test_labels, torch::kInt64).to(bank.device());
+    double top1 = 0;
+    double top5 = 0;
+    for (std::int64_t start = 0; start < test_features.size(0); start += chunk) {
+        const std::int64_t rows = std::min(chunk, test_features.size(0) - start);
+        const at::Tensor queries = F::normalize(
+            test_features.narrow(0, start, rows).to(bank.device(), torch::kFloat32), options);
+        const auto [similarity, nearest] = torch::mm(queries, bank).topk(neighbours, 1);
+        const at::Tensor weights = (similarity / temperature).exp();
+        const at::Tensor votes =
+            torch::zeros({rows, classes}, on_device.dtype(torch::kFloat32))
+                .scatter_add_(
+                    1, bank_labels.index_select(0, nearest.flatten()).view({rows, neighbours}),
+                    weights);
+        const at::Tensor ranked = std::get<1>(votes.topk(std::min<std::int64_t>(5, classes), 1));
+        const at::Tensor expected = truth.narrow(0, start, rows).unsqueeze(1);
+        top1 += ranked.narrow(1, 0, 1).eq(expected).sum().item<double>();
+        top5 += ranked.eq(expected).any(1).sum().item<double>();
+    }
+    const double count = static_cast<double>(test_features.size(0));
+    return {top1 / count, top5 / count};
+}
+
+std::vector<std::int64_t> class_folder_labels(const std::vector<std::string>& names,
+                                              std::map<std::string, std::int64_t>& classes) {
+    std::vector<std::int64_t> labels;
+    labels.reserve(names.size());
+    for (const std::string& name : names) {
+        const std::size_t slash = name.find('/');
+        if (slash == std::string::npos || slash == 0) {
+            throw Error("\"" + name +
+                        "\" is not in a class folder; kNN needs "
+                        "<folder>/<class>/<image>");
+        }
+        labels.push_back(
+            classes.emplace(name.substr(0, slash), static_cast<std::int64_t>(classes.size()))
+                .first->second);
+    }
+    return labels;
+}
+
+} // namespace kiln::eval

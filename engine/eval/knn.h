@@ -1,0 +1,32 @@
+#pragma once
+
+#include <ATen/core/Tensor.h>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kiln::eval {
+
+struct KnnAccuracy {
+    double top1 = 0.0;
+    double top5 = 0.0;
+};
+
+// DINO's weighted k-nearest-neighbour classifier: cosine similarity to the training embeddings,
+// the k most similar vote for their class with weight exp(similarity / temperature). Test rows
+// are processed `chunk` at a time, so memory stays at chunk x N_train similarities; the
+// similarities are computed where the features are (a GPU during training).
+KnnAccuracy knn_accuracy(const at::Tensor& train_features,
+                         const std::vector<std::int64_t>& train_labels,
+                         const at::Tensor& test_features,
+                         const std::vector<std::int64_t>& test_labels, int k = 20,
+                         double temperature = 0.07, std::int64_t chunk = 1024);
+
+// Class ids from the top-level folder of each name ("cats/001.jpg" is a cat), shared across
+// the sets classified together through `classes`. A name outside a class folder is a
+// kiln::Error.
+std::vector<std::int64_t> class_folder_labels(const std::vector<std::string>& names,
+                                              std::map<std::string, std::int64_t>& classes);
+
+} // namespace kiln::eval
