@@ -1,2425 +1,2595 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
-    <context>
-        <name>kiln::gui::AboutDialog</name>
-        <message>
-            <location filename="../gui/app/about_dialog.cpp" line="13" />
-            <source>About Kiln Studio</source>
-            <translation>Über Kiln Studio</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/about_dialog.cpp" line="42" />
-            <source>Licensed under the GNU General Public License, version 3 or later.</source>
-            <translation>Lizenziert unter der GNU General Public License, Version 3 oder neuer.</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/about_dialog.cpp" line="26" />
-            <source>A desktop workstation for pretraining, fine-tuning and embedding computer vision models, on CPUs and GPUs.</source>
-            <translation>Eine Desktop-Arbeitsumgebung zum Vortrainieren, Feinabstimmen und Einbetten von Modellen für maschinelles Sehen, auf CPUs und GPUs.</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::AugmentationPreview</name>
-        <message>
-            <location filename="../gui/datasets/augmentation_preview.cpp" line="27" />
-            <source>Click for new random views</source>
-            <translation>Klicken für neue zufällige Ansichten</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/augmentation_preview.cpp" line="90" />
-            <source>No readable image in this dataset to preview.</source>
-            <translation>Kein lesbares Bild in diesem Datensatz für die Vorschau.</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/augmentation_preview.cpp" line="91" />
-            <source>%1 cannot be read.</source>
-            <translation>%1 kann nicht gelesen werden.</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/augmentation_preview.cpp" line="105" />
-            <source>Original: %1 x %2 px</source>
-            <translation>Original: %1 x %2 px</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/augmentation_preview.cpp" line="116" />
-            <source>%1 x %2 px</source>
-            <translation>%1 x %2 px</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/augmentation_preview.cpp" line="118" />
-            <source>%n view(s) of %1 as %2 makes them; click for new ones.</source>
-            <translation>
-                <numerusform>%n Ansicht von %1, wie %2 sie erzeugt; klicken für neue.</numerusform>
-                <numerusform>%n Ansichten von %1, wie %2 sie erzeugt; klicken für neue.</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::BarChart</name>
-        <message numerus="yes">
-            <location filename="../gui/common/bar_chart.cpp" line="27" />
-            <source>%n more</source>
-            <translation>
-                <numerusform>%n weiterer</numerusform>
-                <numerusform>%n weitere</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::DatasetsPage</name>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="50" />
-            <source>No datasets yet.
+<context>
+    <name>kiln::config</name>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="76"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="85"/>
+        <location filename="../engine/config/train_settings.cpp" line="92"/>
+        <source>Dataset</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="110"/>
+        <source>kNN monitor: labelled</source>
+        <translation>kNN-Monitor: gelabelt</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="114"/>
+        <source>kNN monitor: classified</source>
+        <translation>kNN-Monitor: klassifiziert</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="141"/>
+        <source>Teacher</source>
+        <translation>Lehrer</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="148"/>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="167"/>
+        <source>Start from</source>
+        <translation>Ausgangsgewichte</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="221"/>
+        <source>Train for</source>
+        <translation>Trainieren für</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="264"/>
+        <source>Loader workers</source>
+        <translation>Lader-Threads</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="266"/>
+        <source>Accelerator</source>
+        <translation>Beschleuniger</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="277"/>
+        <source>Devices</source>
+        <translation>Geräte</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="283"/>
+        <source>Nodes</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="297"/>
+        <source>Sync batch norm</source>
+        <translation>Batch-Norm synchronisieren</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="305"/>
+        <source>Precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="311"/>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="337"/>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="340"/>
+        <source>Weight decay</source>
+        <translation>Weight Decay</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="343"/>
+        <source>Warm-up epochs</source>
+        <translation>Aufwärm-Epochen</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="424"/>
+        <source>Image size</source>
+        <translation>Bildgröße</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="433"/>
+        <source>Optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="449"/>
+        <source>Gradient accumulation</source>
+        <translation>Gradientenakkumulation</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="466"/>
+        <source>Checkpoint every</source>
+        <translation>Checkpoint alle</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="514"/>
+        <source>Output folder</source>
+        <translation>Ausgabeordner</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/command_settings.cpp" line="23"/>
+        <source>Batch size</source>
+        <translation>Batchgröße</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::AboutDialog</name>
+    <message>
+        <location filename="../gui/app/about_dialog.cpp" line="13"/>
+        <source>About Kiln Studio</source>
+        <translation>Über Kiln Studio</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/about_dialog.cpp" line="42"/>
+        <source>Licensed under the GNU General Public License, version 3 or later.</source>
+        <translation>Lizenziert unter der GNU General Public License, Version 3 oder neuer.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/about_dialog.cpp" line="26"/>
+        <source>A desktop workstation for pretraining, fine-tuning and embedding computer vision models, on CPUs and GPUs.</source>
+        <translation>Eine Desktop-Arbeitsumgebung zum Vortrainieren, Feinabstimmen und Einbetten von Modellen für maschinelles Sehen, auf CPUs und GPUs.</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::AugmentationPreview</name>
+    <message>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="27"/>
+        <source>Click for new random views</source>
+        <translation>Klicken für neue zufällige Ansichten</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="90"/>
+        <source>No readable image in this dataset to preview.</source>
+        <translation>Kein lesbares Bild in diesem Datensatz für die Vorschau.</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="91"/>
+        <source>%1 cannot be read.</source>
+        <translation>%1 kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="105"/>
+        <source>Original: %1 x %2 px</source>
+        <translation>Original: %1 x %2 px</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="116"/>
+        <source>%1 x %2 px</source>
+        <translation>%1 x %2 px</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="118"/>
+        <source>%n view(s) of %1 as %2 makes them; click for new ones.</source>
+        <translation>
+            <numerusform>%n Ansicht von %1, wie %2 sie erzeugt; klicken für neue.</numerusform>
+            <numerusform>%n Ansichten von %1, wie %2 sie erzeugt; klicken für neue.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::BarChart</name>
+    <message numerus="yes">
+        <location filename="../gui/common/bar_chart.cpp" line="27"/>
+        <source>%n more</source>
+        <translation>
+            <numerusform>%n weiterer</numerusform>
+            <numerusform>%n weitere</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::DatasetsPage</name>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="50"/>
+        <source>No datasets yet.
 
 Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
-            <translation>Noch keine Datensätze.
+        <translation>Noch keine Datensätze.
 
 Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klassenordner, Bilder mit Masken sowie COCO- und YOLO-Labels werden erkannt.</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="57" />
-            <source>Add Dataset Folder...</source>
-            <translation>Datensatzordner hinzufügen...</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="60" />
-            <source>Remove</source>
-            <translation>Entfernen</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="62" />
-            <source>Remove the selected dataset from the project; its files stay</source>
-            <translation>Den ausgewählten Datensatz aus dem Projekt entfernen; seine Dateien bleiben erhalten</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="68" />
-            <source>Optimize...</source>
-            <translation>Optimieren...</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="70" />
-            <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
-            <translation>Den gewählten Datensatz als JPEG oder WebP in Trainingsgröße neu kodieren</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="86" />
-            <source>Select a dataset to see its images, labels and statistics.</source>
-            <translation>Wählen Sie einen Datensatz, um seine Bilder, Labels und Statistiken zu sehen.</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="99" />
-            <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
-            <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="136" />
-            <source>Images without labels</source>
-            <translation>Bilder ohne Labels</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="137" />
-            <source>Class folders</source>
-            <translation>Klassenordner</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="138" />
-            <source>Images with masks</source>
-            <translation>Bilder mit Masken</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="139" />
-            <source>COCO annotations</source>
-            <translation>COCO-Annotationen</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="140" />
-            <source>YOLO dataset (data.yaml)</source>
-            <translation>YOLO-Datensatz (data.yaml)</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="141" />
-            <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
-            <translation>Welche Labels der Datensatz hat: beim Hinzufügen erkannt; ändern Sie es, wenn Kiln falsch geraten hat</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="147" />
-            <source>Browse...</source>
-            <translation>Durchsuchen...</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="151" />
-            <source>Labels:</source>
-            <translation>Labels:</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="165" />
-            <source>Images by longest side</source>
-            <translation>Bilder nach längster Seite</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="180" />
-            <source>Show labels</source>
-            <translation>Labels zeigen</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="187" />
-            <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
-            <translation>&lt;b&gt;Bilder&lt;/b&gt; (eines anklicken, um seine Augmentierungen zu sehen)</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="201" />
-            <location filename="../gui/datasets/datasets_page.cpp" line="355" />
-            <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration's method)</source>
-            <translation>&lt;b&gt;Augmentierungen von %1&lt;/b&gt; (mit der Methode der Laufkonfiguration)</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="285" />
-            <source>%1 - %2 (missing)</source>
-            <translation>%1 - %2 (fehlt)</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="286" />
-            <source>%1 - %2</source>
-            <translation>%1 - %2</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="332" />
-            <source>folder of PNG masks named as the images</source>
-            <translation>Ordner mit PNG-Masken, benannt wie die Bilder</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="333" />
-            <source>COCO instances JSON</source>
-            <translation>COCO-Instanzen-JSON</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="334" />
-            <location filename="../gui/datasets/datasets_page.cpp" line="496" />
-            <source>data.yaml</source>
-            <translation>data.yaml</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="338" />
-            <source>Scanning %1...</source>
-            <translation>%1 wird durchsucht...</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/datasets_page.cpp" line="368" />
-            <source>%Ln readable image(s), %1</source>
-            <translation>
-                <numerusform>%Ln lesbares Bild, %1</numerusform>
-                <numerusform>%Ln lesbare Bilder, %1</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="370" />
-            <source>Formats: %1</source>
-            <translation>Formate: %1</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/datasets_page.cpp" line="372" />
-            <source>%Ln unreadable file(s), left out of training:</source>
-            <translation>
-                <numerusform>%Ln unlesbare Datei, vom Training ausgelassen:</numerusform>
-                <numerusform>%Ln unlesbare Dateien, vom Training ausgelassen:</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="379" />
-            <source>under 256 px</source>
-            <translation>unter 256 px</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="379" />
-            <source>256-511 px</source>
-            <translation>256-511 px</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="379" />
-            <source>512-1023 px</source>
-            <translation>512-1023 px</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="380" />
-            <source>1024-2047 px</source>
-            <translation>1024-2047 px</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="380" />
-            <source>2048 px and more</source>
-            <translation>2048 px und mehr</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="411" />
-            <source>objects in %1 images</source>
-            <translation>Objekte in %1 Bildern</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="414" />
-            <source>images; %1 of the pixels</source>
-            <translation>Bilder; %1 der Pixel</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="416" />
-            <source>images</source>
-            <translation>Bilder</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="419" />
-            <source>Objects per class</source>
-            <translation>Objekte pro Klasse</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="419" />
-            <source>Images per class</source>
-            <translation>Bilder pro Klasse</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="427" />
-            <source>%1 classes, %2 of %3 images in class folders</source>
-            <translation>%1 Klassen, %2 von %3 Bildern in Klassenordnern</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="432" />
-            <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
-            <translation>%1 Klassen in den Masken von %2 Bildern; %3 Bilder haben kein gelabeltes Pixel, %4 der Pixel werden ignoriert (255)</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="440" />
-            <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO's limits: 32 and 96 px)</source>
-            <translation>Trainingsteil: %1 Objekte aus %2 Klassen in %3 Bildern, %4 davon ohne Objekte. Boxgrößen: %5 klein, %6 mittel, %7 groß (COCOs Grenzen: 32 und 96 px)</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/datasets_page.cpp" line="456" />
-            <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
-            <translation>
-                <numerusform>%Ln Problem mit den Labels, unten aufgeführt; das Training lehnt den Datensatz ab, bis es behoben ist.</numerusform>
-                <numerusform>%Ln Probleme mit den Labels, unten aufgeführt; das Training lehnt den Datensatz ab, bis sie behoben sind.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="494" />
-            <source>Folder of Masks</source>
-            <translation>Ordner der Masken</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="496" />
-            <source>COCO Annotations</source>
-            <translation>COCO-Annotationen</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="498" />
-            <source>COCO JSON (*.json)</source>
-            <translation>COCO-JSON (*.json)</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="499" />
-            <source>YOLO data file (*.yaml *.yml)</source>
-            <translation>YOLO-Datendatei (*.yaml *.yml)</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::EmbeddingsPage</name>
-        <message>
-            <location filename="../gui/embeddings/embeddings_page.cpp" line="20" />
-            <source>Open Embeddings File...</source>
-            <translation>Einbettungsdatei öffnen...</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_page.cpp" line="24" />
-            <source>Open Embeddings</source>
-            <translation>Einbettungen öffnen</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_page.cpp" line="28" />
-            <source>Embeddings (*.csv *.pt *.npy)</source>
-            <translation>Einbettungen (*.csv *.pt *.npy)</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_page.cpp" line="35" />
-            <source>Embeddings files exported or opened in this project</source>
-            <translation>In diesem Projekt exportierte oder geöffnete Embedding-Dateien</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_page.cpp" line="39" />
-            <source>%1 is no longer there; export the embeddings again or open another file.</source>
-            <translation>%1 ist nicht mehr vorhanden; exportieren Sie die Embeddings erneut oder öffnen Sie eine andere Datei.</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_page.cpp" line="52" />
-            <source>Project embeddings:</source>
-            <translation>Embeddings des Projekts:</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_page.cpp" line="91" />
-            <source>none yet: File &gt; Export Embeddings</source>
-            <translation>noch keine: Datei &gt; Embeddings exportieren</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::EmbeddingsView</name>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="53" />
-            <source>first principal component</source>
-            <translation>erste Hauptkomponente</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="54" />
-            <source>second principal component</source>
-            <translation>zweite Hauptkomponente</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="59" />
-            <source>Lasso</source>
-            <translation>Lasso</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="62" />
-            <source>Drag around points to select them, instead of moving the plot</source>
-            <translation>Punkte durch Umfahren auswählen, statt die Grafik zu verschieben</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="64" />
-            <source>Export Selection...</source>
-            <translation>Auswahl exportieren...</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="70" />
-            <source>Reset View</source>
-            <translation>Ansicht zurücksetzen</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="72" />
-            <source>Show every point again after dragging or zooming (or double-click the plot)</source>
-            <translation>Nach Ziehen oder Zoomen wieder alle Punkte zeigen (oder Doppelklick in die Grafik)</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="87" />
-            <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
-            <translation>Exportieren Sie Einbettungen (Menü Datei) oder öffnen Sie eine Einbettungsdatei, um sie hier zu sehen.</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="94" />
-            <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
-            <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="283" />
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="304" />
-            <source>Drag around points to select them.</source>
-            <translation>Punkte umfahren, um sie auszuwählen.</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="305" />
-            <source>%n point(s) selected</source>
-            <translation>
-                <numerusform>%n Punkt ausgewählt</numerusform>
-                <numerusform>%n Punkte ausgewählt</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="326" />
-            <source>Cannot write %1: %2</source>
-            <translation>%1 kann nicht geschrieben werden: %2</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="332" />
-            <source>Export Selection</source>
-            <translation>Auswahl exportieren</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="333" />
-            <source>Text files, one image a line (*.txt)</source>
-            <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="339" />
-            <source>Wrote %n name(s) to %1</source>
-            <translation>
-                <numerusform>%n Name nach %1 geschrieben</numerusform>
-                <numerusform>%n Namen nach %1 geschrieben</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="359" />
-            <source>%1
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="57"/>
+        <source>Add Dataset Folder...</source>
+        <translation>Datensatzordner hinzufügen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="60"/>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="62"/>
+        <source>Remove the selected dataset from the project; its files stay</source>
+        <translation>Den ausgewählten Datensatz aus dem Projekt entfernen; seine Dateien bleiben erhalten</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="68"/>
+        <source>Optimize...</source>
+        <translation>Optimieren...</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="70"/>
+        <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
+        <translation>Den gewählten Datensatz als JPEG oder WebP in Trainingsgröße neu kodieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="86"/>
+        <source>Select a dataset to see its images, labels and statistics.</source>
+        <translation>Wählen Sie einen Datensatz, um seine Bilder, Labels und Statistiken zu sehen.</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="99"/>
+        <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="136"/>
+        <source>Images without labels</source>
+        <translation>Bilder ohne Labels</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="137"/>
+        <source>Class folders</source>
+        <translation>Klassenordner</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="138"/>
+        <source>Images with masks</source>
+        <translation>Bilder mit Masken</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="139"/>
+        <source>COCO annotations</source>
+        <translation>COCO-Annotationen</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="140"/>
+        <source>YOLO dataset (data.yaml)</source>
+        <translation>YOLO-Datensatz (data.yaml)</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="141"/>
+        <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
+        <translation>Welche Labels der Datensatz hat: beim Hinzufügen erkannt; ändern Sie es, wenn Kiln falsch geraten hat</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="147"/>
+        <source>Browse...</source>
+        <translation>Durchsuchen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="151"/>
+        <source>Labels:</source>
+        <translation>Labels:</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="165"/>
+        <source>Images by longest side</source>
+        <translation>Bilder nach längster Seite</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="180"/>
+        <source>Show labels</source>
+        <translation>Labels zeigen</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="187"/>
+        <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
+        <translation>&lt;b&gt;Bilder&lt;/b&gt; (eines anklicken, um seine Augmentierungen zu sehen)</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="201"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="355"/>
+        <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
+        <translation>&lt;b&gt;Augmentierungen von %1&lt;/b&gt; (mit der Methode der Laufkonfiguration)</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="285"/>
+        <source>%1 - %2 (missing)</source>
+        <translation>%1 - %2 (fehlt)</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="286"/>
+        <source>%1 - %2</source>
+        <translation>%1 - %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="332"/>
+        <source>folder of PNG masks named as the images</source>
+        <translation>Ordner mit PNG-Masken, benannt wie die Bilder</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="333"/>
+        <source>COCO instances JSON</source>
+        <translation>COCO-Instanzen-JSON</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="334"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="496"/>
+        <source>data.yaml</source>
+        <translation>data.yaml</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="338"/>
+        <source>Scanning %1...</source>
+        <translation>%1 wird durchsucht...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/datasets_page.cpp" line="368"/>
+        <source>%Ln readable image(s), %1</source>
+        <translation>
+            <numerusform>%Ln lesbares Bild, %1</numerusform>
+            <numerusform>%Ln lesbare Bilder, %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="370"/>
+        <source>Formats: %1</source>
+        <translation>Formate: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/datasets_page.cpp" line="372"/>
+        <source>%Ln unreadable file(s), left out of training:</source>
+        <translation>
+            <numerusform>%Ln unlesbare Datei, vom Training ausgelassen:</numerusform>
+            <numerusform>%Ln unlesbare Dateien, vom Training ausgelassen:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="379"/>
+        <source>under 256 px</source>
+        <translation>unter 256 px</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="379"/>
+        <source>256-511 px</source>
+        <translation>256-511 px</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="379"/>
+        <source>512-1023 px</source>
+        <translation>512-1023 px</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="380"/>
+        <source>1024-2047 px</source>
+        <translation>1024-2047 px</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="380"/>
+        <source>2048 px and more</source>
+        <translation>2048 px und mehr</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="411"/>
+        <source>objects in %1 images</source>
+        <translation>Objekte in %1 Bildern</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="414"/>
+        <source>images; %1 of the pixels</source>
+        <translation>Bilder; %1 der Pixel</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="416"/>
+        <source>images</source>
+        <translation>Bilder</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="419"/>
+        <source>Objects per class</source>
+        <translation>Objekte pro Klasse</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="419"/>
+        <source>Images per class</source>
+        <translation>Bilder pro Klasse</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="427"/>
+        <source>%1 classes, %2 of %3 images in class folders</source>
+        <translation>%1 Klassen, %2 von %3 Bildern in Klassenordnern</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
+        <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
+        <translation>%1 Klassen in den Masken von %2 Bildern; %3 Bilder haben kein gelabeltes Pixel, %4 der Pixel werden ignoriert (255)</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="440"/>
+        <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
+        <translation>Trainingsteil: %1 Objekte aus %2 Klassen in %3 Bildern, %4 davon ohne Objekte. Boxgrößen: %5 klein, %6 mittel, %7 groß (COCOs Grenzen: 32 und 96 px)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/datasets_page.cpp" line="456"/>
+        <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
+        <translation>
+            <numerusform>%Ln Problem mit den Labels, unten aufgeführt; das Training lehnt den Datensatz ab, bis es behoben ist.</numerusform>
+            <numerusform>%Ln Probleme mit den Labels, unten aufgeführt; das Training lehnt den Datensatz ab, bis sie behoben sind.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="494"/>
+        <source>Folder of Masks</source>
+        <translation>Ordner der Masken</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="496"/>
+        <source>COCO Annotations</source>
+        <translation>COCO-Annotationen</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="498"/>
+        <source>COCO JSON (*.json)</source>
+        <translation>COCO-JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="499"/>
+        <source>YOLO data file (*.yaml *.yml)</source>
+        <translation>YOLO-Datendatei (*.yaml *.yml)</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::EmbeddingsPage</name>
+    <message>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="20"/>
+        <source>Open Embeddings File...</source>
+        <translation>Einbettungsdatei öffnen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="24"/>
+        <source>Open Embeddings</source>
+        <translation>Einbettungen öffnen</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="28"/>
+        <source>Embeddings (*.csv *.pt *.npy)</source>
+        <translation>Einbettungen (*.csv *.pt *.npy)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="35"/>
+        <source>Embeddings files exported or opened in this project</source>
+        <translation>In diesem Projekt exportierte oder geöffnete Embedding-Dateien</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="39"/>
+        <source>%1 is no longer there; export the embeddings again or open another file.</source>
+        <translation>%1 ist nicht mehr vorhanden; exportieren Sie die Embeddings erneut oder öffnen Sie eine andere Datei.</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="52"/>
+        <source>Project embeddings:</source>
+        <translation>Embeddings des Projekts:</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="91"/>
+        <source>none yet: File &gt; Export Embeddings</source>
+        <translation>noch keine: Datei &gt; Embeddings exportieren</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::EmbeddingsView</name>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="60"/>
+        <source>first principal component</source>
+        <translation>erste Hauptkomponente</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="61"/>
+        <source>second principal component</source>
+        <translation>zweite Hauptkomponente</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="66"/>
+        <source>Lasso</source>
+        <translation>Lasso</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="69"/>
+        <source>Drag around points to select them, instead of moving the plot</source>
+        <translation>Punkte durch Umfahren auswählen, statt die Grafik zu verschieben</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="71"/>
+        <source>Export Selection...</source>
+        <translation>Auswahl exportieren...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="75"/>
+        <source>Copy Images to Folder...</source>
+        <translation>Bilder in Ordner kopieren...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="78"/>
+        <source>Copy the selected images, e.g. for a labelling tool</source>
+        <translation>Die ausgewählten Bilder kopieren, z. B. für ein Labelling-Werkzeug</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="80"/>
+        <source>Select for Labelling...</source>
+        <translation>Zum Labeln auswählen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
+        <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
+        <translation>Die Bilder wählen, deren Labeln sich zuerst lohnt: typische Bilder jedes Clusters oder die verschiedensten</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
+        <source>Reset View</source>
+        <translation>Ansicht zurücksetzen</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="90"/>
+        <source>Show every point again after dragging or zooming (or double-click the plot)</source>
+        <translation>Nach Ziehen oder Zoomen wieder alle Punkte zeigen (oder Doppelklick in die Grafik)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
+        <translation>Exportieren Sie Einbettungen (Menü Datei) oder öffnen Sie eine Einbettungsdatei, um sie hier zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="349"/>
+        <source>Picking %n image(s) to label...</source>
+        <translation>
+            <numerusform>%n Bild zum Labeln wird gewählt...</numerusform>
+            <numerusform>%n Bilder zum Labeln werden gewählt...</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="370"/>
+        <source>%n image(s) to label first (%1), highlighted</source>
+        <translation>
+            <numerusform>%n Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
+            <numerusform>%n Bilder zuerst zu labeln (%1), hervorgehoben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="380"/>
+        <source>Select for Labelling</source>
+        <translation>Zum Labeln auswählen</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="387"/>
+        <source>Typical: the most typical image of each cluster</source>
+        <translation>Typisch: das typischste Bild jedes Clusters</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="389"/>
+        <source>Diverse: each image far from the others</source>
+        <translation>Vielfältig: jedes Bild weit von den anderen</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="390"/>
+        <source>Balanced: the same number from every cluster</source>
+        <translation>Ausgewogen: gleich viele aus jedem Cluster</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="392"/>
+        <source>Random</source>
+        <translation>Zufällig</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="397"/>
+        <source>Images to label:</source>
+        <translation>Zu labelnde Bilder:</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="398"/>
+        <source>Strategy:</source>
+        <translation>Strategie:</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="406"/>
+        <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
+        <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="306"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="319"/>
+        <source>Drag around points to select them.</source>
+        <translation>Punkte umfahren, um sie auszuwählen.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="320"/>
+        <source>%n point(s) selected</source>
+        <translation>
+            <numerusform>%n Punkt ausgewählt</numerusform>
+            <numerusform>%n Punkte ausgewählt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="412"/>
+        <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
+        <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="439"/>
+        <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
+        <translation>
+            <numerusform>%n Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
+            <numerusform>%n Bilder wurden nicht kopiert (schon vorhanden oder unlesbar), das erste %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="447"/>
+        <source>Copy Images to Folder</source>
+        <translation>Bilder in Ordner kopieren</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="454"/>
+        <source>Copied %n image(s) to %1</source>
+        <translation>
+            <numerusform>%n Bild nach %1 kopiert</numerusform>
+            <numerusform>%n Bilder nach %1 kopiert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="476"/>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="482"/>
+        <source>Export Selection</source>
+        <translation>Auswahl exportieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="483"/>
+        <source>Text files, one image a line (*.txt)</source>
+        <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="489"/>
+        <source>Wrote %n name(s) to %1</source>
+        <translation>
+            <numerusform>%n Name nach %1 geschrieben</numerusform>
+            <numerusform>%n Namen nach %1 geschrieben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="510"/>
+        <source>%1
 selected</source>
-            <translation>%1
+        <translation>%1
 ausgewählt</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="122" />
-            <source>Loading and projecting %1...</source>
-            <translation>%1 wird geladen und projiziert...</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="176" />
-            <source>(top folder)</source>
-            <translation>(oberster Ordner)</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="183" />
-            <source>neighbours</source>
-            <translation>Nachbarn</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="188" />
-            <source>selection</source>
-            <translation>Auswahl</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="202" />
-            <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
-            <translation>
-                <numerusform>%n Einbettung in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
-                <numerusform>%n Einbettungen in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::ExportEmbeddingsDialog</name>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="34" />
-            <source>Export Embeddings</source>
-            <translation>Einbettungen exportieren</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="43" />
-            <source>%1 (%2, %3)</source>
-            <translation>%1 (%2, %3)</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="65" />
-            <source>Model</source>
-            <translation>Modell</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="66" />
-            <source>Kiln models (*.pt *.ckpt *.pth)</source>
-            <translation>Kiln-Modelle (*.pt *.ckpt *.pth)</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="61" />
-            <source> px</source>
-            <translation> px</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="67" />
-            <source>Dataset</source>
-            <translation>Datensatz</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="68" />
-            <source>Format</source>
-            <translation>Format</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="69" />
-            <source>Image size</source>
-            <translation>Bildgröße</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="70" />
-            <source>Write to</source>
-            <translation>Schreiben nach</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="70" />
-            <source>Write the Embeddings to</source>
-            <translation>Embeddings schreiben nach</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="71" />
-            <source>Embeddings (*.csv *.pt *.npy)</source>
-            <translation>Einbettungen (*.csv *.pt *.npy)</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="72" />
-            <source>Export</source>
-            <translation>Exportieren</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="103" />
-            <source>embeddings</source>
-            <translation>einbettungen</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::ExportModelDialog</name>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="17" />
-            <source>Export Model</source>
-            <translation>Modell exportieren</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="32" />
-            <source>%1 (%2, %3)</source>
-            <translation>%1 (%2, %3)</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="34" />
-            <source>backbone</source>
-            <translation>Backbone</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="59" />
-            <source>Model</source>
-            <translation>Modell</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="60" />
-            <source>Kiln models (*.ckpt *.pt *.pth)</source>
-            <translation>Kiln-Modelle (*.ckpt *.pt *.pth)</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="39" />
-            <source>fp32</source>
-            <translation>fp32</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="40" />
-            <source>fp16 (half the size; for GPUs)</source>
-            <translation>fp16 (halbe Größe; für GPUs)</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="44" />
-            <source>dynamic (any number of images)</source>
-            <translation>dynamisch (beliebig viele Bilder)</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="48" />
-            <source> px</source>
-            <translation> px</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="49" />
-            <source>as trained</source>
-            <translation>wie trainiert</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="52" />
-            <source>ONNX (opset 17) for ONNX Runtime and TensorRT. The model takes normalised RGB images; the file's metadata says how to prepare them and names the classes.</source>
-            <translation>ONNX (Opset 17) für ONNX Runtime und TensorRT. Das Modell erwartet normalisierte RGB-Bilder; die Metadaten der Datei beschreiben die Vorverarbeitung und nennen die Klassen.</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="61" />
-            <source>Precision</source>
-            <translation>Genauigkeit</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="62" />
-            <source>Batch</source>
-            <translation>Batch</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="63" />
-            <source>Image size</source>
-            <translation>Bildgröße</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="64" />
-            <source>Write to</source>
-            <translation>Schreiben nach</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="65" />
-            <source>Write the Model to</source>
-            <translation>Modell schreiben nach</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="65" />
-            <source>ONNX models (*.onnx)</source>
-            <translation>ONNX-Modelle (*.onnx)</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="66" />
-            <source>Export</source>
-            <translation>Exportieren</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::LivePlots</name>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="101" />
-            <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
-            <translation>Kein GPU in diesem Lauf: GPU-Auslastung und -Speicher werden nicht gezeichnet.</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="106" />
-            <source>loss (smoothed)</source>
-            <translation>Loss (geglättet)</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="118" />
-            <source>Smoothing of the loss, as TensorBoard's</source>
-            <translation>Glättung des Loss, wie in TensorBoard</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="124" />
-            <source>Log scale</source>
-            <translation>Log. Skala</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="127" />
-            <source>Reset View</source>
-            <translation>Ansicht zurücksetzen</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="129" />
-            <source>Follow the run again after zooming or panning (or double-click a plot)</source>
-            <translation>Nach Zoomen oder Verschieben wieder dem Lauf folgen (oder Doppelklick auf ein Diagramm)</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="131" />
-            <source>Export...</source>
-            <translation>Exportieren...</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="135" />
-            <location filename="../gui/plots/live_plots.cpp" line="145" />
-            <source>Export Plots</source>
-            <translation>Diagramme exportieren</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="136" />
-            <source>CSV of the values (*.csv);;PNG image (*.png)</source>
-            <translation>CSV der Werte (*.csv);;PNG-Bild (*.png)</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="151" />
-            <source>Smoothing</source>
-            <translation>Glättung</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="253" />
-            <location filename="../gui/plots/live_plots.cpp" line="282" />
-            <source>Cannot write %1: %2</source>
-            <translation>%1 kann nicht geschrieben werden: %2</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="291" />
-            <source>Cannot write %1 as a PNG image.</source>
-            <translation>%1 kann nicht als PNG-Bild geschrieben werden.</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="62" />
-            <source>Loss</source>
-            <translation>Verlust</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="347" />
-            <source>Validation (step %1: metrics being computed)</source>
-            <translation>Validierung (Schritt %1: Metriken werden berechnet)</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="62" />
-            <source>loss</source>
-            <translation>Verlust</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="62" />
-            <source>learning rate</source>
-            <translation>Lernrate</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="64" />
-            <source>data_wait (%)</source>
-            <translation>data_wait (%)</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="64" />
-            <source>data_wait</source>
-            <translation>data_wait</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="65" />
-            <source>CPU utilisation (%)</source>
-            <translation>CPU-Auslastung (%)</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="66" />
-            <source>system</source>
-            <translation>System</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="66" />
-            <source>this process</source>
-            <translation>dieser Prozess</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="67" />
-            <source>GPU utilisation (%) and memory (MB)</source>
-            <translation>GPU-Auslastung (%) und Speicher (MB)</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="68" />
-            <source>Images/s</source>
-            <translation>Bilder/s</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="68" />
-            <source>images/s</source>
-            <translation>Bilder/s</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="79" />
-            <location filename="../gui/plots/live_plots.cpp" line="90" />
-            <source>best</source>
-            <translation>bester</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="111" />
-            <source>Over time instead of steps</source>
-            <translation>Über die Zeit statt über Schritte</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="188" />
-            <location filename="../gui/plots/live_plots.cpp" line="210" />
-            <source>step</source>
-            <translation>Schritt</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="210" />
-            <source>seconds</source>
-            <translation>Sekunden</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="385" />
-            <source>GPU %1 utilisation</source>
-            <translation>GPU %1 Auslastung</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="389" />
-            <source>GPU %1 memory</source>
-            <translation>GPU %1 Speicher</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="445" />
-            <source>step %1</source>
-            <translation>Schritt %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="447" />
-            <source>%1: loss %2, learning rate %3</source>
-            <translation>%1: Verlust %2, Lernrate %3</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="453" />
-            <source>%1: data_wait %2%</source>
-            <translation>%1: data_wait %2%</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="456" />
-            <source>%1: CPU %2%</source>
-            <translation>%1: CPU %2%</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="459" />
-            <source>%1: %2 images/s</source>
-            <translation>%1: %2 Bilder/s</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="481" />
-            <source>GPU %1 %2, %3</source>
-            <translation>GPU %1 %2, %3</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="483" />
-            <location filename="../gui/plots/live_plots.cpp" line="485" />
-            <source>n/a</source>
-            <translation>k. A.</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="70" />
-            <location filename="../gui/plots/live_plots.cpp" line="346" />
-            <source>Validation</source>
-            <translation>Validierung</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="70" />
-            <source>metric</source>
-            <translation>Metrik</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="70" />
-            <location filename="../gui/plots/live_plots.cpp" line="74" />
-            <source>val_loss</source>
-            <translation>val_loss</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="466" />
-            <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
-            <translation>Auswertung nach Schritt %1: %2 %3, val_loss %4%5</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="471" />
-            <source> (best)</source>
-            <translation> (bester Wert)</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::LivePlotsPage</name>
-        <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="20" />
-            <source>Optimize Dataset...</source>
-            <translation>Datensatz optimieren...</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="40" />
-            <source>Where the time went</source>
-            <translation>Wohin die Zeit ging</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="96" />
-            <source>Optimize Dataset (the button below)</source>
-            <translation>Datensatz optimieren (die Schaltfläche unten)</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/plots/live_plots_page.cpp" line="124" />
-            <source>Finished after %n step(s).</source>
-            <translation>
-                <numerusform>Nach %n Schritt beendet.</numerusform>
-                <numerusform>Nach %n Schritten beendet.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/plots/live_plots_page.cpp" line="125" />
-            <source>Stopped after %n step(s); it can be resumed.</source>
-            <translation>
-                <numerusform>Nach %n Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
-                <numerusform>Nach %n Schritten gestoppt; er kann fortgesetzt werden.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="128" />
-            <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
-            <translation>Bester Wert von %1: %2 bei Schritt %3 (checkpoints/best.ckpt).</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="148" />
-            <source>Set %1 to %2</source>
-            <translation>%1 auf %2 setzen</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="150" />
-            <source>Changes the run configuration for the next run</source>
-            <translation>Ändert die Laufkonfiguration für den nächsten Lauf</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::MainWindow</name>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="283" />
-            <source>&amp;User Guide</source>
-            <translation>&amp;Benutzerhandbuch</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="290" />
-            <source>&amp;Keyboard Shortcuts</source>
-            <translation>&amp;Tastenkürzel</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="564" />
-            <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
-            <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="574" />
-            <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
-            <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="521" />
-            <source>Predicted %n image(s) (%1) into %2.</source>
-            <translation>
-                <numerusform>%n Bild vorhergesagt (%1), nach %2.</numerusform>
-                <numerusform>%n Bilder vorhergesagt (%1), nach %2.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="233" />
-            <source>&amp;Predict...</source>
-            <translation>&amp;Vorhersagen...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="498" />
-            <source>Predictions are written beside the project file.</source>
-            <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="507" />
-            <source>predicting...</source>
-            <translation>Vorhersage läuft...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="516" />
-            <source>predicting: %1 of %2 images</source>
-            <translation>Vorhersage: %1 von %2 Bildern</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="530" />
-            <source>The prediction stopped with an error:
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="144"/>
+        <source>Loading and projecting %1...</source>
+        <translation>%1 wird geladen und projiziert...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="198"/>
+        <source>(top folder)</source>
+        <translation>(oberster Ordner)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
+        <source>neighbours</source>
+        <translation>Nachbarn</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="210"/>
+        <source>selection</source>
+        <translation>Auswahl</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="225"/>
+        <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
+        <translation>
+            <numerusform>%n Einbettung in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
+            <numerusform>%n Einbettungen in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::ExportEmbeddingsDialog</name>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="34"/>
+        <source>Export Embeddings</source>
+        <translation>Einbettungen exportieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="43"/>
+        <source>%1 (%2, %3)</source>
+        <translation>%1 (%2, %3)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="65"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="66"/>
+        <source>Kiln models (*.pt *.ckpt *.pth)</source>
+        <translation>Kiln-Modelle (*.pt *.ckpt *.pth)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="61"/>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="67"/>
+        <source>Dataset</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="68"/>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
+        <source>Image size</source>
+        <translation>Bildgröße</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
+        <source>Write to</source>
+        <translation>Schreiben nach</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
+        <source>Write the Embeddings to</source>
+        <translation>Embeddings schreiben nach</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="71"/>
+        <source>Embeddings (*.csv *.pt *.npy)</source>
+        <translation>Einbettungen (*.csv *.pt *.npy)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="72"/>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="103"/>
+        <source>embeddings</source>
+        <translation>einbettungen</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::ExportModelDialog</name>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="17"/>
+        <source>Export Model</source>
+        <translation>Modell exportieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="32"/>
+        <source>%1 (%2, %3)</source>
+        <translation>%1 (%2, %3)</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="34"/>
+        <source>backbone</source>
+        <translation>Backbone</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="59"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="60"/>
+        <source>Kiln models (*.ckpt *.pt *.pth)</source>
+        <translation>Kiln-Modelle (*.ckpt *.pt *.pth)</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="39"/>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="40"/>
+        <source>fp16 (half the size; for GPUs)</source>
+        <translation>fp16 (halbe Größe; für GPUs)</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="44"/>
+        <source>dynamic (any number of images)</source>
+        <translation>dynamisch (beliebig viele Bilder)</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="48"/>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="49"/>
+        <source>as trained</source>
+        <translation>wie trainiert</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="52"/>
+        <source>ONNX (opset 17) for ONNX Runtime and TensorRT. The model takes normalised RGB images; the file&apos;s metadata says how to prepare them and names the classes.</source>
+        <translation>ONNX (Opset 17) für ONNX Runtime und TensorRT. Das Modell erwartet normalisierte RGB-Bilder; die Metadaten der Datei beschreiben die Vorverarbeitung und nennen die Klassen.</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="61"/>
+        <source>Precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="62"/>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="63"/>
+        <source>Image size</source>
+        <translation>Bildgröße</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="64"/>
+        <source>Write to</source>
+        <translation>Schreiben nach</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="65"/>
+        <source>Write the Model to</source>
+        <translation>Modell schreiben nach</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="65"/>
+        <source>ONNX models (*.onnx)</source>
+        <translation>ONNX-Modelle (*.onnx)</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="66"/>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::LivePlots</name>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="101"/>
+        <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
+        <translation>Kein GPU in diesem Lauf: GPU-Auslastung und -Speicher werden nicht gezeichnet.</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="106"/>
+        <source>loss (smoothed)</source>
+        <translation>Loss (geglättet)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="118"/>
+        <source>Smoothing of the loss, as TensorBoard&apos;s</source>
+        <translation>Glättung des Loss, wie in TensorBoard</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="124"/>
+        <source>Log scale</source>
+        <translation>Log. Skala</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="127"/>
+        <source>Reset View</source>
+        <translation>Ansicht zurücksetzen</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="129"/>
+        <source>Follow the run again after zooming or panning (or double-click a plot)</source>
+        <translation>Nach Zoomen oder Verschieben wieder dem Lauf folgen (oder Doppelklick auf ein Diagramm)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="131"/>
+        <source>Export...</source>
+        <translation>Exportieren...</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="135"/>
+        <location filename="../gui/plots/live_plots.cpp" line="145"/>
+        <source>Export Plots</source>
+        <translation>Diagramme exportieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="136"/>
+        <source>CSV of the values (*.csv);;PNG image (*.png)</source>
+        <translation>CSV der Werte (*.csv);;PNG-Bild (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="151"/>
+        <source>Smoothing</source>
+        <translation>Glättung</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="253"/>
+        <location filename="../gui/plots/live_plots.cpp" line="282"/>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="291"/>
+        <source>Cannot write %1 as a PNG image.</source>
+        <translation>%1 kann nicht als PNG-Bild geschrieben werden.</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="62"/>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="347"/>
+        <source>Validation (step %1: metrics being computed)</source>
+        <translation>Validierung (Schritt %1: Metriken werden berechnet)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="62"/>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="62"/>
+        <source>learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="64"/>
+        <source>data_wait (%)</source>
+        <translation>data_wait (%)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="64"/>
+        <source>data_wait</source>
+        <translation>data_wait</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="65"/>
+        <source>CPU utilisation (%)</source>
+        <translation>CPU-Auslastung (%)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="66"/>
+        <source>system</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="66"/>
+        <source>this process</source>
+        <translation>dieser Prozess</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="67"/>
+        <source>GPU utilisation (%) and memory (MB)</source>
+        <translation>GPU-Auslastung (%) und Speicher (MB)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="68"/>
+        <source>Images/s</source>
+        <translation>Bilder/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="68"/>
+        <source>images/s</source>
+        <translation>Bilder/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="79"/>
+        <location filename="../gui/plots/live_plots.cpp" line="90"/>
+        <source>best</source>
+        <translation>bester</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="111"/>
+        <source>Over time instead of steps</source>
+        <translation>Über die Zeit statt über Schritte</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="188"/>
+        <location filename="../gui/plots/live_plots.cpp" line="210"/>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="210"/>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="385"/>
+        <source>GPU %1 utilisation</source>
+        <translation>GPU %1 Auslastung</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="389"/>
+        <source>GPU %1 memory</source>
+        <translation>GPU %1 Speicher</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="456"/>
+        <source>step %1</source>
+        <translation>Schritt %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="458"/>
+        <source>%1: loss %2, learning rate %3</source>
+        <translation>%1: Verlust %2, Lernrate %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="464"/>
+        <source>%1: data_wait %2%</source>
+        <translation>%1: data_wait %2%</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="467"/>
+        <source>%1: CPU %2%</source>
+        <translation>%1: CPU %2%</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="470"/>
+        <source>%1: %2 images/s</source>
+        <translation>%1: %2 Bilder/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="480"/>
+        <source>evaluation after step %1: %2 %3%4</source>
+        <translation>Auswertung nach Schritt %1: %2 %3%4</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="501"/>
+        <source>GPU %1 %2, %3</source>
+        <translation>GPU %1 %2, %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="503"/>
+        <location filename="../gui/plots/live_plots.cpp" line="505"/>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="70"/>
+        <location filename="../gui/plots/live_plots.cpp" line="346"/>
+        <source>Validation</source>
+        <translation>Validierung</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="70"/>
+        <source>metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="70"/>
+        <location filename="../gui/plots/live_plots.cpp" line="74"/>
+        <source>val_loss</source>
+        <translation>val_loss</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="486"/>
+        <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
+        <translation>Auswertung nach Schritt %1: %2 %3, val_loss %4%5</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="477"/>
+        <source> (best)</source>
+        <translation> (bester Wert)</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::LivePlotsPage</name>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="20"/>
+        <source>Optimize Dataset...</source>
+        <translation>Datensatz optimieren...</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="40"/>
+        <source>Where the time went</source>
+        <translation>Wohin die Zeit ging</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="96"/>
+        <source>Optimize Dataset (the button below)</source>
+        <translation>Datensatz optimieren (die Schaltfläche unten)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/plots/live_plots_page.cpp" line="124"/>
+        <source>Finished after %n step(s).</source>
+        <translation>
+            <numerusform>Nach %n Schritt beendet.</numerusform>
+            <numerusform>Nach %n Schritten beendet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/plots/live_plots_page.cpp" line="125"/>
+        <source>Stopped after %n step(s); it can be resumed.</source>
+        <translation>
+            <numerusform>Nach %n Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
+            <numerusform>Nach %n Schritten gestoppt; er kann fortgesetzt werden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="128"/>
+        <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
+        <translation>Bester Wert von %1: %2 bei Schritt %3 (checkpoints/best.ckpt).</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="148"/>
+        <source>Set %1 to %2</source>
+        <translation>%1 auf %2 setzen</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="150"/>
+        <source>Changes the run configuration for the next run</source>
+        <translation>Ändert die Laufkonfiguration für den nächsten Lauf</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::MainWindow</name>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="284"/>
+        <source>&amp;User Guide</source>
+        <translation>&amp;Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="291"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="569"/>
+        <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
+        <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="579"/>
+        <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
+        <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="522"/>
+        <source>Predicted %n image(s) (%1) into %2.</source>
+        <translation>
+            <numerusform>%n Bild vorhergesagt (%1), nach %2.</numerusform>
+            <numerusform>%n Bilder vorhergesagt (%1), nach %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="234"/>
+        <source>&amp;Predict...</source>
+        <translation>&amp;Vorhersagen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="499"/>
+        <source>Predictions are written beside the project file.</source>
+        <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="508"/>
+        <source>predicting...</source>
+        <translation>Vorhersage läuft...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="517"/>
+        <source>predicting: %1 of %2 images</source>
+        <translation>Vorhersage: %1 von %2 Bildern</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="531"/>
+        <source>The prediction stopped with an error:
 %1</source>
-            <translation>Die Vorhersage brach mit einem Fehler ab:
+        <translation>Die Vorhersage brach mit einem Fehler ab:
 %1</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="56" />
-            <source>CPU: %n core(s), no CUDA GPU</source>
-            <translation>
-                <numerusform>CPU: %n Kern, keine CUDA-GPU</numerusform>
-                <numerusform>CPU: %n Kerne, keine CUDA-GPU</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="365" />
-            <source>Training writes its runs beside the project file.</source>
-            <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="412" />
-            <source>The embeddings are written beside the project file.</source>
-            <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="835" />
-            <source>The project has not been saved yet.</source>
-            <translation>Das Projekt wurde noch nicht gespeichert.</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="838" />
-            <source>Save it now?</source>
-            <translation>Jetzt speichern?</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="62" />
-            <source>CPU: %n core(s), GPUs: %1</source>
-            <translation>
-                <numerusform>CPU: %n Kern, GPUs: %1</numerusform>
-                <numerusform>CPU: %n Kerne, GPUs: %1</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="72" />
-            <location filename="../gui/app/main_window.cpp" line="865" />
-            <location filename="../gui/app/main_window.cpp" line="874" />
-            <location filename="../gui/app/main_window.cpp" line="906" />
-            <source>Kiln Studio</source>
-            <translation>Kiln Studio</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="116" />
-            <source>The training stopped with an error:
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="57"/>
+        <source>CPU: %n core(s), no CUDA GPU</source>
+        <translation>
+            <numerusform>CPU: %n Kern, keine CUDA-GPU</numerusform>
+            <numerusform>CPU: %n Kerne, keine CUDA-GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="366"/>
+        <source>Training writes its runs beside the project file.</source>
+        <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="413"/>
+        <source>The embeddings are written beside the project file.</source>
+        <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="859"/>
+        <source>The project has not been saved yet.</source>
+        <translation>Das Projekt wurde noch nicht gespeichert.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="862"/>
+        <source>Save it now?</source>
+        <translation>Jetzt speichern?</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="63"/>
+        <source>CPU: %n core(s), GPUs: %1</source>
+        <translation>
+            <numerusform>CPU: %n Kern, GPUs: %1</numerusform>
+            <numerusform>CPU: %n Kerne, GPUs: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="73"/>
+        <location filename="../gui/app/main_window.cpp" line="889"/>
+        <location filename="../gui/app/main_window.cpp" line="898"/>
+        <location filename="../gui/app/main_window.cpp" line="930"/>
+        <source>Kiln Studio</source>
+        <translation>Kiln Studio</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="117"/>
+        <source>The training stopped with an error:
 %1</source>
-            <translation>Das Training wurde mit einem Fehler beendet:
+        <translation>Das Training wurde mit einem Fehler beendet:
 %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="124" />
-            <source>embedding: batch %1 of %2</source>
-            <translation>Einbetten: Batch %1 von %2</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="129" />
-            <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
-            <translation>
-                <numerusform>%n Einbettung der Dimension %1 nach %2 geschrieben.</numerusform>
-                <numerusform>%n Einbettungen der Dimension %1 nach %2 geschrieben.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="134" />
-            <location filename="../gui/app/main_window.cpp" line="525" />
-            <source>%n unreadable image(s) were left out.</source>
-            <translation>
-                <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
-                <numerusform>%n unlesbare Bilder wurden ausgelassen.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="144" />
-            <source>The embedding stopped with an error:
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="125"/>
+        <source>embedding: batch %1 of %2</source>
+        <translation>Einbetten: Batch %1 von %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="130"/>
+        <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
+        <translation>
+            <numerusform>%n Einbettung der Dimension %1 nach %2 geschrieben.</numerusform>
+            <numerusform>%n Einbettungen der Dimension %1 nach %2 geschrieben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="135"/>
+        <location filename="../gui/app/main_window.cpp" line="526"/>
+        <source>%n unreadable image(s) were left out.</source>
+        <translation>
+            <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
+            <numerusform>%n unlesbare Bilder wurden ausgelassen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="145"/>
+        <source>The embedding stopped with an error:
 %1</source>
-            <translation>Das Einbetten wurde mit einem Fehler beendet:
+        <translation>Das Einbetten wurde mit einem Fehler beendet:
 %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="159" />
-            <source>&amp;File</source>
-            <translation>&amp;Datei</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="162" />
-            <source>&amp;New Project</source>
-            <translation>&amp;Neues Projekt</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="165" />
-            <source>&amp;Open Project...</source>
-            <translation>Projekt ö&amp;ffnen...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="167" />
-            <source>Open Project</source>
-            <translation>Projekt öffnen</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="168" />
-            <location filename="../gui/app/main_window.cpp" line="185" />
-            <location filename="../gui/app/main_window.cpp" line="753" />
-            <source>Kiln projects (*.kiln)</source>
-            <translation>Kiln-Projekte (*.kiln)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="173" />
-            <source>Open &amp;Recent</source>
-            <translation>&amp;Zuletzt geöffnet</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="179" />
-            <source>&amp;Save</source>
-            <translation>&amp;Speichern</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="182" />
-            <source>Save &amp;As...</source>
-            <translation>Speichern &amp;unter...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="185" />
-            <source>Save Project As</source>
-            <translation>Projekt speichern unter</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="193" />
-            <source>Add &amp;Dataset Folder...</source>
-            <translation>Daten&amp;satzordner hinzufügen...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="195" />
-            <source>Add Dataset Folder</source>
-            <translation>Datensatzordner hinzufügen</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="201" />
-            <source>&amp;Export Embeddings...</source>
-            <translation>Einbettungen &amp;exportieren...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="208" />
-            <source>&amp;Close Project</source>
-            <translation>Projekt s&amp;chließen</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="210" />
-            <source>&amp;Quit</source>
-            <translation>&amp;Beenden</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="214" />
-            <source>&amp;Edit</source>
-            <translation>&amp;Bearbeiten</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="217" />
-            <source>&amp;Preferences...</source>
-            <translation>&amp;Einstellungen...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="224" />
-            <source>&amp;Run</source>
-            <translation>&amp;Ausführen</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="226" />
-            <source>&amp;Train</source>
-            <translation>&amp;Trainieren</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="230" />
-            <source>&amp;Embed...</source>
-            <translation>&amp;Einbetten...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="235" />
-            <source>&amp;Stop</source>
-            <translation>&amp;Stoppen</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="243" />
-            <source>Main</source>
-            <translation>Haupt</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="257" />
-            <source>&amp;View</source>
-            <translation>&amp;Ansicht</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="261" />
-            <source>&amp;Datasets</source>
-            <translation>&amp;Datensätze</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="262" />
-            <source>Run &amp;Configuration</source>
-            <translation>Lauf&amp;konfiguration</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="263" />
-            <source>Live &amp;Plots</source>
-            <translation>Live-&amp;Diagramme</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="264" />
-            <source>Run &amp;History</source>
-            <translation>Lauf&amp;verlauf</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="265" />
-            <source>&amp;Embeddings</source>
-            <translation>&amp;Einbettungen</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="273" />
-            <source>&amp;Full Screen</source>
-            <translation>&amp;Vollbild</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="281" />
-            <source>&amp;Help</source>
-            <translation>&amp;Hilfe</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="297" />
-            <source>&amp;About Kiln Studio</source>
-            <translation>Ü&amp;ber Kiln Studio</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="300" />
-            <source>About &amp;Qt</source>
-            <translation>Über &amp;Qt</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="320" />
-            <source>%1 is now %2 for the next run.</source>
-            <translation>%1 ist für den nächsten Lauf jetzt %2.</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="341" />
-            <source>Datasets</source>
-            <translation>Datensätze</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="343" />
-            <source>Run Configuration</source>
-            <translation>Laufkonfiguration</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="345" />
-            <source>Live Plots</source>
-            <translation>Live-Diagramme</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="346" />
-            <source>Run History</source>
-            <translation>Laufverlauf</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="347" />
-            <source>Embeddings</source>
-            <translation>Einbettungen</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="400" />
-            <source>starting...</source>
-            <translation>wird gestartet...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="420" />
-            <source>embedding...</source>
-            <translation>wird eingebettet...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="639" />
-            <source>This run cannot be resumed:
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="160"/>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="163"/>
+        <source>&amp;New Project</source>
+        <translation>&amp;Neues Projekt</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="166"/>
+        <source>&amp;Open Project...</source>
+        <translation>Projekt ö&amp;ffnen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="168"/>
+        <source>Open Project</source>
+        <translation>Projekt öffnen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="169"/>
+        <location filename="../gui/app/main_window.cpp" line="186"/>
+        <location filename="../gui/app/main_window.cpp" line="777"/>
+        <source>Kiln projects (*.kiln)</source>
+        <translation>Kiln-Projekte (*.kiln)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="174"/>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="180"/>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="183"/>
+        <source>Save &amp;As...</source>
+        <translation>Speichern &amp;unter...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="186"/>
+        <source>Save Project As</source>
+        <translation>Projekt speichern unter</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="194"/>
+        <source>Add &amp;Dataset Folder...</source>
+        <translation>Daten&amp;satzordner hinzufügen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="196"/>
+        <source>Add Dataset Folder</source>
+        <translation>Datensatzordner hinzufügen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="202"/>
+        <source>&amp;Export Embeddings...</source>
+        <translation>Einbettungen &amp;exportieren...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="209"/>
+        <source>&amp;Close Project</source>
+        <translation>Projekt s&amp;chließen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="211"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="215"/>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="218"/>
+        <source>&amp;Preferences...</source>
+        <translation>&amp;Einstellungen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="225"/>
+        <source>&amp;Run</source>
+        <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="227"/>
+        <source>&amp;Train</source>
+        <translation>&amp;Trainieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="231"/>
+        <source>&amp;Embed...</source>
+        <translation>&amp;Einbetten...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="236"/>
+        <source>&amp;Stop</source>
+        <translation>&amp;Stoppen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="244"/>
+        <source>Main</source>
+        <translation>Haupt</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="258"/>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="262"/>
+        <source>&amp;Datasets</source>
+        <translation>&amp;Datensätze</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="263"/>
+        <source>Run &amp;Configuration</source>
+        <translation>Lauf&amp;konfiguration</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="264"/>
+        <source>Live &amp;Plots</source>
+        <translation>Live-&amp;Diagramme</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="265"/>
+        <source>Run &amp;History</source>
+        <translation>Lauf&amp;verlauf</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="266"/>
+        <source>&amp;Embeddings</source>
+        <translation>&amp;Einbettungen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="274"/>
+        <source>&amp;Full Screen</source>
+        <translation>&amp;Vollbild</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="282"/>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="298"/>
+        <source>&amp;About Kiln Studio</source>
+        <translation>Ü&amp;ber Kiln Studio</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="301"/>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="321"/>
+        <source>%1 is now %2 for the next run.</source>
+        <translation>%1 ist für den nächsten Lauf jetzt %2.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="342"/>
+        <source>Datasets</source>
+        <translation>Datensätze</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="344"/>
+        <source>Run Configuration</source>
+        <translation>Laufkonfiguration</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="346"/>
+        <source>Live Plots</source>
+        <translation>Live-Diagramme</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="347"/>
+        <source>Run History</source>
+        <translation>Laufverlauf</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="348"/>
+        <source>Embeddings</source>
+        <translation>Einbettungen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="401"/>
+        <source>starting...</source>
+        <translation>wird gestartet...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="421"/>
+        <source>embedding...</source>
+        <translation>wird eingebettet...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="644"/>
+        <source>This run cannot be resumed:
 %1</source>
-            <translation>Dieser Lauf kann nicht fortgesetzt werden:
+        <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="648" />
-            <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
-            <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="740" />
-            <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="653"/>
+        <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
+        <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="714"/>
+        <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
-            <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
+        <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
 %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="752" />
-            <location filename="../gui/app/main_window.cpp" line="834" />
-            <source>Save Project</source>
-            <translation>Projekt speichern</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="847" />
-            <source>Unsaved Changes</source>
-            <translation>Ungespeicherte Änderungen</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="848" />
-            <source>The project "%1" has unsaved changes.</source>
-            <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="851" />
-            <source>Save them before going on?</source>
-            <translation>Vor dem Fortfahren speichern?</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="907" />
-            <source>%1[*] - Kiln Studio</source>
-            <translation>%1[*] - Kiln Studio</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="775" />
-            <source>The project's runs stay in %1; the project refers to them there.</source>
-            <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="204" />
-            <source>Export &amp;Model...</source>
-            <translation>&amp;Modell exportieren...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="429" />
-            <source>The model is written beside the project file.</source>
-            <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="446" />
-            <source>exporting the model...</source>
-            <translation>Modell wird exportiert...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="462" />
-            <source>The model could not be exported:
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="736"/>
+        <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
+        <translation>In diesem Projekt läuft ein Auftrag; stoppen Sie ihn (Ausführen &gt; Stopp), bevor Sie ein anderes Projekt öffnen oder anlegen.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="764"/>
+        <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
-            <translation>Das Modell konnte nicht exportiert werden:
+        <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="454" />
-            <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
-            <translation>%1 (%2, %3 x %4 px) nach %5 exportiert.</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="460" />
-            <source>Outputs: %1</source>
-            <translation>Ausgaben: %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="176" />
-            <source>Open &amp;Demo Project</source>
-            <translation>&amp;Demoprojekt öffnen</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="823" />
-            <source>The demo project could not be made:
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="776"/>
+        <location filename="../gui/app/main_window.cpp" line="858"/>
+        <source>Save Project</source>
+        <translation>Projekt speichern</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="871"/>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="872"/>
+        <source>The project &quot;%1&quot; has unsaved changes.</source>
+        <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="875"/>
+        <source>Save them before going on?</source>
+        <translation>Vor dem Fortfahren speichern?</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="931"/>
+        <source>%1[*] - Kiln Studio</source>
+        <translation>%1[*] - Kiln Studio</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="799"/>
+        <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
+        <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="205"/>
+        <source>Export &amp;Model...</source>
+        <translation>&amp;Modell exportieren...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="430"/>
+        <source>The model is written beside the project file.</source>
+        <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="447"/>
+        <source>exporting the model...</source>
+        <translation>Modell wird exportiert...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="463"/>
+        <source>The model could not be exported:
 %1</source>
-            <translation>Das Demoprojekt konnte nicht angelegt werden:
+        <translation>Das Modell konnte nicht exportiert werden:
 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::OptimizeDatasetDialog</name>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="73" />
-            <source>Estimating the copy's size...</source>
-            <translation>Die Größe der Kopie wird geschätzt...</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="135" />
-            <source>%n file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
-            <translation>
-                <numerusform>%n Datei, %1; die Kopie: etwa %2 (geschätzt aus %3 davon).</numerusform>
-                <numerusform>%n Dateien, %1; die Kopie: etwa %2 (geschätzt aus %3 davon).</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="142" />
-            <source>That is larger than the dataset: these images are already compact. Lower the quality, choose WebP, or keep them as they are.</source>
-            <translation>Das ist größer als der Datensatz: diese Bilder sind schon kompakt. Senken Sie die Qualität, wählen Sie WebP oder lassen Sie sie, wie sie sind.</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="148" />
-            <source>Optimize Anyway</source>
-            <translation>Trotzdem optimieren</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="26" />
-            <source>Optimize Dataset</source>
-            <translation>Datensatz optimieren</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="35" />
-            <source>keep the size</source>
-            <translation>Größe beibehalten</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="36" />
-            <source> px</source>
-            <translation> px</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="42" />
-            <source>Decoding PNG and large images costs CPU in every epoch; JPEG or WebP at the training resolution costs far less.</source>
-            <translation>Das Dekodieren von PNG und großen Bildern kostet in jeder Epoche CPU; JPEG oder WebP in Trainingsauflösung kostet weit weniger.</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="51" />
-            <source>Source</source>
-            <translation>Quelle</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="52" />
-            <source>Destination</source>
-            <translation>Ziel</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="53" />
-            <source>Format</source>
-            <translation>Format</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="54" />
-            <source>Longest side at most</source>
-            <translation>Längste Seite höchstens</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="55" />
-            <source>Quality</source>
-            <translation>Qualität</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="57" />
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="148" />
-            <source>Optimize</source>
-            <translation>Optimieren</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="128" />
-            <source>The size could not be estimated: %1</source>
-            <translation>Die Größe konnte nicht geschätzt werden: %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="178" />
-            <source>Optimizing...</source>
-            <translation>Wird optimiert...</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="193" />
-            <source>Stopped after %n image(s).</source>
-            <translation>
-                <numerusform>Nach %n Bild gestoppt.</numerusform>
-                <numerusform>Nach %n Bildern gestoppt.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="195" />
-            <source>Wrote %n image(s): %1 became %2.</source>
-            <translation>
-                <numerusform>%n Bild geschrieben: aus %1 wurden %2.</numerusform>
-                <numerusform>%n Bilder geschrieben: aus %1 wurden %2.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="200" />
-            <source>%n unreadable file(s) skipped.</source>
-            <translation>
-                <numerusform>%n unlesbare Datei übersprungen.</numerusform>
-                <numerusform>%n unlesbare Dateien übersprungen.</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::PerClassResults</name>
-        <message>
-            <location filename="../gui/plots/per_class_results.cpp" line="91" />
-            <source>true %1, predicted %2: %3 of %4</source>
-            <translation>wahr %1, vorhergesagt %2: %3 von %4</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/per_class_results.cpp" line="104" />
-            <source>Confusion matrix, validation at step %1 (rows: true class, columns: predicted)</source>
-            <translation>Konfusionsmatrix, Validierung bei Schritt %1 (Zeilen: wahre Klasse, Spalten: vorhergesagt)</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/per_class_results.cpp" line="146" />
-            <source>class</source>
-            <translation>Klasse</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/per_class_results.cpp" line="159" />
-            <source>Per class, validation at step %1</source>
-            <translation>Je Klasse, Validierung bei Schritt %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::PredictDialog</name>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="27" />
-            <location filename="../gui/predict/predict_dialog.cpp" line="65" />
-            <source>Predict</source>
-            <translation>Vorhersagen</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="42" />
-            <source>%1 (%2, %3)</source>
-            <translation>%1 (%2, %3)</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="57" />
-            <location filename="../gui/predict/predict_dialog.cpp" line="58" />
-            <source>Model</source>
-            <translation>Modell</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="58" />
-            <source>Kiln checkpoints (*.ckpt)</source>
-            <translation>Kiln-Checkpoints (*.ckpt)</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="59" />
-            <source>Images to predict on</source>
-            <translation>Bilder für die Vorhersage</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="62" />
-            <source>Write the Predictions to</source>
-            <translation>Vorhersagen schreiben nach</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="63" />
-            <source>Results (*.csv *.json);;Any file or folder (*)</source>
-            <translation>Ergebnisse (*.csv *.json);;Beliebige Datei oder beliebiger Ordner (*)</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="54" />
-            <source>Also write the images with their detections drawn</source>
-            <translation>Auch die Bilder mit eingezeichneten Erkennungen schreiben</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="59" />
-            <source>Images</source>
-            <translation>Bilder</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="61" />
-            <source>Write to</source>
-            <translation>Schreiben nach</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::PredictionPreviewsView</name>
-        <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="48" />
-            <source>Predicted boxes scoring below this are not drawn</source>
-            <translation>Vorhergesagte Boxen mit geringerem Score werden nicht gezeichnet</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="52" />
-            <source>Score threshold:</source>
-            <translation>Score-Schwelle:</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="97" />
-            <source>&lt;b&gt;Predictions at step %1&lt;/b&gt;: each validation image's labels above, what the model made of it below</source>
-            <translation>&lt;b&gt;Vorhersagen bei Schritt %1&lt;/b&gt;: oben die Labels jedes Validierungsbilds, unten, was das Modell daraus machte</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="205" />
-            <source>...</source>
-            <translation>...</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="224" />
-            <source>%1
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="455"/>
+        <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
+        <translation>%1 (%2, %3 x %4 px) nach %5 exportiert.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="461"/>
+        <source>Outputs: %1</source>
+        <translation>Ausgaben: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="177"/>
+        <source>Open &amp;Demo Project</source>
+        <translation>&amp;Demoprojekt öffnen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="847"/>
+        <source>The demo project could not be made:
+%1</source>
+        <translation>Das Demoprojekt konnte nicht angelegt werden:
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::OptimizeDatasetDialog</name>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="73"/>
+        <source>Estimating the copy&apos;s size...</source>
+        <translation>Die Größe der Kopie wird geschätzt...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="135"/>
+        <source>%n file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
+        <translation>
+            <numerusform>%n Datei, %1; die Kopie: etwa %2 (geschätzt aus %3 davon).</numerusform>
+            <numerusform>%n Dateien, %1; die Kopie: etwa %2 (geschätzt aus %3 davon).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="142"/>
+        <source>That is larger than the dataset: these images are already compact. Lower the quality, choose WebP, or keep them as they are.</source>
+        <translation>Das ist größer als der Datensatz: diese Bilder sind schon kompakt. Senken Sie die Qualität, wählen Sie WebP oder lassen Sie sie, wie sie sind.</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="148"/>
+        <source>Optimize Anyway</source>
+        <translation>Trotzdem optimieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="26"/>
+        <source>Optimize Dataset</source>
+        <translation>Datensatz optimieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="35"/>
+        <source>keep the size</source>
+        <translation>Größe beibehalten</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="36"/>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="42"/>
+        <source>Decoding PNG and large images costs CPU in every epoch; JPEG or WebP at the training resolution costs far less.</source>
+        <translation>Das Dekodieren von PNG und großen Bildern kostet in jeder Epoche CPU; JPEG oder WebP in Trainingsauflösung kostet weit weniger.</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="51"/>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="52"/>
+        <source>Destination</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="53"/>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="54"/>
+        <source>Longest side at most</source>
+        <translation>Längste Seite höchstens</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="55"/>
+        <source>Quality</source>
+        <translation>Qualität</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="57"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="148"/>
+        <source>Optimize</source>
+        <translation>Optimieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="128"/>
+        <source>The size could not be estimated: %1</source>
+        <translation>Die Größe konnte nicht geschätzt werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="178"/>
+        <source>Optimizing...</source>
+        <translation>Wird optimiert...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="193"/>
+        <source>Stopped after %n image(s).</source>
+        <translation>
+            <numerusform>Nach %n Bild gestoppt.</numerusform>
+            <numerusform>Nach %n Bildern gestoppt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="195"/>
+        <source>Wrote %n image(s): %1 became %2.</source>
+        <translation>
+            <numerusform>%n Bild geschrieben: aus %1 wurden %2.</numerusform>
+            <numerusform>%n Bilder geschrieben: aus %1 wurden %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="200"/>
+        <source>%n unreadable file(s) skipped.</source>
+        <translation>
+            <numerusform>%n unlesbare Datei übersprungen.</numerusform>
+            <numerusform>%n unlesbare Dateien übersprungen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PerClassResults</name>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="91"/>
+        <source>true %1, predicted %2: %3 of %4</source>
+        <translation>wahr %1, vorhergesagt %2: %3 von %4</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="104"/>
+        <source>Confusion matrix, validation at step %1 (rows: true class, columns: predicted)</source>
+        <translation>Konfusionsmatrix, Validierung bei Schritt %1 (Zeilen: wahre Klasse, Spalten: vorhergesagt)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="146"/>
+        <source>class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="159"/>
+        <source>Per class, validation at step %1</source>
+        <translation>Je Klasse, Validierung bei Schritt %1</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PredictDialog</name>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="27"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="65"/>
+        <source>Predict</source>
+        <translation>Vorhersagen</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="42"/>
+        <source>%1 (%2, %3)</source>
+        <translation>%1 (%2, %3)</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="57"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
+        <source>Kiln checkpoints (*.ckpt)</source>
+        <translation>Kiln-Checkpoints (*.ckpt)</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="59"/>
+        <source>Images to predict on</source>
+        <translation>Bilder für die Vorhersage</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="62"/>
+        <source>Write the Predictions to</source>
+        <translation>Vorhersagen schreiben nach</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="63"/>
+        <source>Results (*.csv *.json);;Any file or folder (*)</source>
+        <translation>Ergebnisse (*.csv *.json);;Beliebige Datei oder beliebiger Ordner (*)</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="54"/>
+        <source>Also write the images with their detections drawn</source>
+        <translation>Auch die Bilder mit eingezeichneten Erkennungen schreiben</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="59"/>
+        <source>Images</source>
+        <translation>Bilder</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="61"/>
+        <source>Write to</source>
+        <translation>Schreiben nach</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PredictionPreviewsView</name>
+    <message>
+        <location filename="../gui/plots/prediction_previews.cpp" line="48"/>
+        <source>Predicted boxes scoring below this are not drawn</source>
+        <translation>Vorhergesagte Boxen mit geringerem Score werden nicht gezeichnet</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/prediction_previews.cpp" line="52"/>
+        <source>Score threshold:</source>
+        <translation>Score-Schwelle:</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/prediction_previews.cpp" line="97"/>
+        <source>&lt;b&gt;Predictions at step %1&lt;/b&gt;: each validation image&apos;s labels above, what the model made of it below</source>
+        <translation>&lt;b&gt;Vorhersagen bei Schritt %1&lt;/b&gt;: oben die Labels jedes Validierungsbilds, unten, was das Modell daraus machte</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/prediction_previews.cpp" line="205"/>
+        <source>...</source>
+        <translation>...</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/prediction_previews.cpp" line="224"/>
+        <source>%1
 true: %2
 predicted: %3</source>
-            <translation>%1
+        <translation>%1
 wahr: %2
 vorhergesagt: %3</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="226" />
-            <source>none</source>
-            <translation>keine</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/plots/prediction_previews.cpp" line="228" />
-            <source>%1
+    </message>
+    <message>
+        <location filename="../gui/plots/prediction_previews.cpp" line="226"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/plots/prediction_previews.cpp" line="228"/>
+        <source>%1
 %Ln object(s), </source>
-            <translation>
-                <numerusform>%1
+        <translation>
+            <numerusform>%1
 %Ln Objekt, </numerusform>
-                <numerusform>%1
+            <numerusform>%1
 %Ln Objekte, </numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/plots/prediction_previews.cpp" line="229" />
-            <source>%Ln box(es) shown</source>
-            <translation>
-                <numerusform>%Ln Box gezeigt</numerusform>
-                <numerusform>%Ln Boxen gezeigt</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::PreferencesDialog</name>
-        <message>
-            <location filename="../gui/app/preferences_dialog.cpp" line="51" />
-            <source>Preferences</source>
-            <translation>Einstellungen</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/preferences_dialog.cpp" line="54" />
-            <location filename="../gui/app/preferences_dialog.cpp" line="60" />
-            <source>As the system</source>
-            <translation>Wie das System</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/preferences_dialog.cpp" line="61" />
-            <source>Light</source>
-            <translation>Hell</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/preferences_dialog.cpp" line="62" />
-            <source>Dark</source>
-            <translation>Dunkel</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/preferences_dialog.cpp" line="68" />
-            <source>A new language applies when Kiln Studio starts again.</source>
-            <translation>Eine neue Sprache gilt beim nächsten Start von Kiln Studio.</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/preferences_dialog.cpp" line="71" />
-            <source>Language</source>
-            <translation>Sprache</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/preferences_dialog.cpp" line="72" />
-            <source>Theme</source>
-            <translation>Farbschema</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::Project</name>
-        <message>
-            <location filename="../gui/project/project.cpp" line="78" />
-            <source>Untitled</source>
-            <translation>Unbenannt</translation>
-        </message>
-        <message>
-            <location filename="../gui/project/project.cpp" line="91" />
-            <source>Cannot open %1: %2.</source>
-            <translation>%1 kann nicht geöffnet werden: %2.</translation>
-        </message>
-        <message>
-            <location filename="../gui/project/project.cpp" line="96" />
-            <source>%1 is not a Kiln project: %2 at byte %3.</source>
-            <translation>%1 ist kein Kiln-Projekt: %2 bei Byte %3.</translation>
-        </message>
-        <message>
-            <location filename="../gui/project/project.cpp" line="101" />
-            <source>%1 is not a Kiln project: it holds no JSON object.</source>
-            <translation>%1 ist kein Kiln-Projekt: Es enthält kein JSON-Objekt.</translation>
-        </message>
-        <message>
-            <location filename="../gui/project/project.cpp" line="108" />
-            <source>%1 is not a Kiln project: it has no valid format_version.</source>
-            <translation>%1 ist kein Kiln-Projekt: Es hat keine gültige format_version.</translation>
-        </message>
-        <message>
-            <location filename="../gui/project/project.cpp" line="112" />
-            <source>%1 was saved by a newer Kiln Studio (project format %2; this version reads up to %3). Update Kiln Studio to open it; the file is left as it is.</source>
-            <translation>%1 wurde mit einem neueren Kiln Studio gespeichert (Projektformat %2; diese Version liest bis %3). Aktualisieren Sie Kiln Studio, um es zu öffnen; die Datei bleibt unverändert.</translation>
-        </message>
-        <message>
-            <location filename="../gui/project/project.cpp" line="126" />
-            <source>%1: dataset %2 has no path.</source>
-            <translation>%1: Datensatz %2 hat keinen Pfad.</translation>
-        </message>
-        <message>
-            <location filename="../gui/project/project.cpp" line="203" />
-            <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
-            <translation>%1 kann nicht gespeichert werden: %2. Eine vorherige Datei bleibt unverändert.</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::RunComparisonDialog</name>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="46" />
-            <source>Only differences</source>
-            <translation>Nur Unterschiede</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="48" />
-            <source>Compare Runs</source>
-            <translation>Läufe vergleichen</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="64" />
-            <source>Results</source>
-            <translation>Ergebnisse</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="87" />
-            <source>Validation (last evaluation)</source>
-            <translation>Validierung (letzte Auswertung)</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="104" />
-            <source>These runs are of different tasks: their validation metrics do not compare.</source>
-            <translation>Diese Läufe gehören zu verschiedenen Aufgaben: ihre Validierungsmetriken sind nicht vergleichbar.</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="123" />
-            <source>Settings</source>
-            <translation>Einstellungen</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="148" />
-            <source>Hide the settings that every run shares</source>
-            <translation>Einstellungen ausblenden, die alle Läufe teilen</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="132" />
-            <source>(not set)</source>
-            <translation>(nicht gesetzt)</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::RunConfigForm</name>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="186" />
-            <source>Advanced settings</source>
-            <translation>Erweiterte Einstellungen</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="201" />
-            <source>Batches summed into each optimizer step</source>
-            <translation>Batches, die in jeden Optimiererschritt eingehen</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="204" />
-            <source>the method's views; JSON to change them, e.g. {"random_resize": {"min_scale": 0.2}}</source>
-            <translation>die Ansichten der Methode; JSON ändert sie, z. B. {"random_resize": {"min_scale": 0.2}}</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="207" />
-            <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
-            <translation>transform_args außer der Bildgröße: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, und für DINO global_view_1, global_view_2, local_view. Der Reiter Datensätze zeigt die Ansichten.</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="211" />
-            <source>each epoch</source>
-            <translation>jede Epoche</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="212" />
-            <source> steps</source>
-            <translation> Schritte</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="213" />
-            <source>last.ckpt is also written every this many steps</source>
-            <translation>last.ckpt wird zusätzlich alle so vielen Schritte geschrieben</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="217" />
-            <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
-            <translation>aus; ein Projektname schreibt einen Offline-W&amp;B-Lauf für wandb sync</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="219" />
-            <source>Optimizer</source>
-            <translation>Optimierer</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="220" />
-            <source>Learning rate</source>
-            <translation>Lernrate</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="221" />
-            <source>Weight decay</source>
-            <translation>Gewichtszerfall</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="222" />
-            <source>Warm-up epochs</source>
-            <translation>Aufwärm-Epochen</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="224" />
-            <source>Gradient accumulation</source>
-            <translation>Gradientenakkumulation</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="225" />
-            <source>Augmentation</source>
-            <translation>Augmentierung</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="226" />
-            <source>Checkpoint every</source>
-            <translation>Checkpoint alle</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="227" />
-            <source>Weights &amp; Biases</source>
-            <translation>Weights &amp; Biases</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="347" />
-            <source>%1 per 256 images, scaled with the batch size</source>
-            <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="350" />
-            <source>%1 (at most a tenth of the run)</source>
-            <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="807" />
-            <source>Augmentation takes a JSON object, e.g. {"color_jitter": {"prob": 0.5}}</source>
-            <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {"color_jitter": {"prob": 0.5}}</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="108" />
-            <source>COCO annotation files</source>
-            <translation>COCO-Annotationsdateien</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="109" />
-            <source>YOLO dataset (data.yaml)</source>
-            <translation>YOLO-Datensatz (data.yaml)</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="113" />
-            <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
-            <translation>data.yaml eines Datensatzes im Ultralytics-Layout (images/ und labels/ daneben)</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="155" />
-            <source>Labels</source>
-            <translation>Beschriftungen</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="156" />
-            <source>YOLO data</source>
-            <translation>YOLO-Daten</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="130" />
-            <source> px</source>
-            <translation> px</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="167" />
-            <source>Teacher</source>
-            <translation>Lehrer</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="125" />
-            <source>the teacher's exported model: a project run, or a .pt file</source>
-            <translation>das exportierte Modell des Lehrers: ein Lauf des Projekts oder eine .pt-Datei</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="141" />
-            <source>Batch-norm statistics over all devices</source>
-            <translation>Batch-Norm-Statistik über alle Geräte</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="143" />
-            <source>TensorBoard event files</source>
-            <translation>TensorBoard-Ereignisdateien</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="148" />
-            <source>off; a folder or http(s):// server to log to MLflow</source>
-            <translation>aus; ein Ordner oder http(s)://-Server für MLflow</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="151" />
-            <source>a new folder in the project's runs</source>
-            <translation>ein neuer Ordner in den Läufen des Projekts</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="157" />
-            <source>Dataset</source>
-            <translation>Datensatz</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="164" />
-            <source>Model</source>
-            <translation>Modell</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="166" />
-            <source>Method</source>
-            <translation>Methode</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="168" />
-            <source>Epochs</source>
-            <translation>Epochen</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="169" />
-            <source>Batch size</source>
-            <translation>Batchgröße</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="170" />
-            <source>Image size</source>
-            <translation>Bildgröße</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="171" />
-            <source>Accelerator</source>
-            <translation>Beschleuniger</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="172" />
-            <source>Devices</source>
-            <translation>Geräte</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="173" />
-            <source>Nodes</source>
-            <translation>Knoten</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="174" />
-            <source>Sync batch norm</source>
-            <translation>Batch-Norm synchronisieren</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="175" />
-            <source>Precision</source>
-            <translation>Genauigkeit</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="176" />
-            <source>Loader workers</source>
-            <translation>Lader-Threads</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="177" />
-            <source>Loggers</source>
-            <translation>Logger</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="178" />
-            <source>MLflow</source>
-            <translation>MLflow</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="179" />
-            <source>Output folder</source>
-            <translation>Ausgabeordner</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="180" />
-            <source>Seed</source>
-            <translation>Seed</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="139" />
-            <location filename="../gui/training/run_config_form.cpp" line="466" />
-            <source>auto</source>
-            <translation>automatisch</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="467" />
-            <source>CPU</source>
-            <translation>CPU</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="470" />
-            <source>CUDA %1: %2 (%3)</source>
-            <translation>CUDA %1: %2 (%3)</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="478" />
-            <source>CUDA</source>
-            <translation>CUDA</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="482" />
-            <source>No CUDA GPU is visible.</source>
-            <translation>Keine CUDA-GPU sichtbar.</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="483" />
-            <source>This Kiln's LibTorch has no CUDA.</source>
-            <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="504" />
-            <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
-            <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="507" />
-            <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
-            <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="345" />
-            <location filename="../gui/training/run_config_form.cpp" line="533" />
-            <source>auto (%1)</source>
-            <translation>automatisch (%1)</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="69" />
-            <source>Image classification (fine-tuning)</source>
-            <translation>Bildklassifikation (Feinabstimmung)</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="71" />
-            <source>Semantic segmentation (fine-tuning)</source>
-            <translation>Semantische Segmentierung (Feinabstimmung)</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="73" />
-            <source>Object detection (fine-tuning)</source>
-            <translation>Objekterkennung (Feinabstimmung)</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="75" />
-            <source>Instance segmentation (fine-tuning)</source>
-            <translation>Instanzsegmentierung (Feinabstimmung)</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="102" />
-            <source>COCO JSON of the training images' objects</source>
-            <translation>COCO-JSON mit den Objekten der Trainingsbilder</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="105" />
-            <source>COCO JSON of the validation images' objects</source>
-            <translation>COCO-JSON mit den Objekten der Validierungsbilder</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="161" />
-            <source>Training annotations</source>
-            <translation>Trainingsannotationen</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="162" />
-            <source>Validation annotations</source>
-            <translation>Validierungsannotationen</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="79" />
-            <source>Pretraining (self-supervised)</source>
-            <translation>Vortraining (selbstüberwacht)</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="96" />
-            <source>folder of PNG masks of class ids, named as the images</source>
-            <translation>Ordner mit PNG-Masken der Klassen-IDs, benannt wie die Bilder</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="99" />
-            <source>folder of the validation images' masks</source>
-            <translation>Ordner mit den Masken der Validierungsbilder</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="116" />
-            <source>JSON file naming the class ids, e.g. classes.json</source>
-            <translation>JSON-Datei mit den Namen der Klassen-IDs, z. B. classes.json</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="119" />
-            <source>random weights</source>
-            <translation>zufällige Gewichte</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="154" />
-            <source>Task</source>
-            <translation>Aufgabe</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="158" />
-            <source>Validation dataset</source>
-            <translation>Validierungsdatensatz</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="159" />
-            <source>Training masks</source>
-            <translation>Trainingsmasken</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="160" />
-            <source>Validation masks</source>
-            <translation>Validierungsmasken</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="163" />
-            <source>Classes</source>
-            <translation>Klassen</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="165" />
-            <source>Start from</source>
-            <translation>Ausgangsgewichte</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::RunHistoryModel</name>
-        <message numerus="yes">
-            <location filename="../gui/runs/run_history.cpp" line="95" />
-            <source>%n step(s)</source>
-            <translation>
-                <numerusform>%n Schritt</numerusform>
-                <numerusform>%n Schritte</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/runs/run_history.cpp" line="97" />
-            <source>%n epoch(s)</source>
-            <translation>
-                <numerusform>%n Epoche</numerusform>
-                <numerusform>%n Epochen</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="102" />
-            <source>auto</source>
-            <translation>auto</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="402" />
-            <source>Dataset</source>
-            <translation>Datensatz</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="404" />
-            <source>Length</source>
-            <translation>Länge</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="406" />
-            <source>Image size</source>
-            <translation>Bildgröße</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="408" />
-            <source>Learning rate</source>
-            <translation>Lernrate</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="424" />
-            <source>Tags</source>
-            <translation>Schlagwörter</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="426" />
-            <source>Notes</source>
-            <translation>Notizen</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="394" />
-            <source>Run</source>
-            <translation>Lauf</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="396" />
-            <source>Status</source>
-            <translation>Status</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="400" />
-            <source>Model</source>
-            <translation>Modell</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="410" />
-            <source>Started</source>
-            <translation>Gestartet</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="412" />
-            <source>Duration</source>
-            <translation>Dauer</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="414" />
-            <source>Steps</source>
-            <translation>Schritte</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="416" />
-            <source>Final loss</source>
-            <translation>Letzter Verlust</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="420" />
-            <source>Images/s</source>
-            <translation>Bilder/s</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="422" />
-            <source>data_wait (median)</source>
-            <translation>data_wait (Median)</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="398" />
-            <source>Method or task</source>
-            <translation>Methode oder Aufgabe</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="418" />
-            <source>Best validation</source>
-            <translation>Beste Validierung</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="371" />
-            <source>Stopped</source>
-            <translation>Gestoppt</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="374" />
-            <source>Finished</source>
-            <translation>Abgeschlossen</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="377" />
-            <source>Interrupted</source>
-            <translation>Unterbrochen</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="380" />
-            <source>Failed</source>
-            <translation>Fehlgeschlagen</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="383" />
-            <source>Running</source>
-            <translation>Läuft</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::RunHistoryView</name>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="443" />
-            <source>Filter by name, tag, notes, model, dataset, status...</source>
-            <translation>Nach Name, Schlagwort, Notiz, Modell, Datensatz, Status filtern...</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="453" />
-            <source>Double-click a run's name, tags or notes to edit them</source>
-            <translation>Doppelklick auf Name, Schlagwörter oder Notizen eines Laufs, um sie zu bearbeiten</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="459" />
-            <source>Run History</source>
-            <translation>Laufverlauf</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="460" />
-            <source>The change could not be saved: %1</source>
-            <translation>Die Änderung konnte nicht gespeichert werden: %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="465" />
-            <source>Compare...</source>
-            <translation>Vergleichen...</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="467" />
-            <source>The selected runs' settings, results and validation metrics side by side</source>
-            <translation>Einstellungen, Ergebnisse und Validierungsmetriken der ausgewählten Läufe nebeneinander</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="502" />
-            <source>Curves of</source>
-            <translation>Kurven von</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="462" />
-            <source>Refresh</source>
-            <translation>Aktualisieren</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="470" />
-            <source>Open Folder</source>
-            <translation>Ordner öffnen</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="473" />
-            <source>Resume</source>
-            <translation>Fortsetzen</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="475" />
-            <source>Continue an interrupted or stopped run from its last checkpoint</source>
-            <translation>Einen unterbrochenen oder gestoppten Lauf ab seinem letzten Checkpoint fortsetzen</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="485" />
-            <source>Delete Run...</source>
-            <translation>Lauf löschen...</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="510" />
-            <source>step</source>
-            <translation>Schritt</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="703" />
-            <location filename="../gui/runs/run_history.cpp" line="715" />
-            <source>Delete Run</source>
-            <translation>Lauf löschen</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="704" />
-            <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
-            <translation>Den Lauf in %1 mit seinen Checkpoints, dem exportierten Modell und den Protokollen löschen?</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="716" />
-            <source>Some files in %1 could not be deleted; check their permissions.</source>
-            <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="477" />
-            <source>Export Model...</source>
-            <translation>Modell exportieren...</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="479" />
-            <source>Write the run's model as ONNX, for ONNX Runtime and TensorRT</source>
-            <translation>Das Modell des Laufs als ONNX schreiben, für ONNX Runtime und TensorRT</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::SettingsDialog</name>
-        <message>
-            <location filename="../gui/common/settings_dialog.cpp" line="31" />
-            <location filename="../gui/common/settings_dialog.cpp" line="48" />
-            <source>Browse...</source>
-            <translation>Durchsuchen...</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::ShortcutsDialog</name>
-        <message>
-            <location filename="../gui/app/shortcuts_dialog.cpp" line="43" />
-            <source>Keyboard Shortcuts</source>
-            <translation>Tastenkürzel</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/shortcuts_dialog.cpp" line="45" />
-            <source>Menu</source>
-            <translation>Menü</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/shortcuts_dialog.cpp" line="45" />
-            <source>Command</source>
-            <translation>Befehl</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/shortcuts_dialog.cpp" line="45" />
-            <source>Keys</source>
-            <translation>Tasten</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::StartPage</name>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="19" />
-            <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
-            <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="20" />
-            <source>Pretrain backbones on your unlabelled images, fine-tune them on labelled ones, and watch where the time goes.</source>
-            <translation>Trainieren Sie Backbones auf Ihren unbeschrifteten Bildern vor, stimmen Sie sie auf beschrifteten fein ab und sehen Sie, wohin die Zeit geht.</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="31" />
-            <source>New Project</source>
-            <translation>Neues Projekt</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="33" />
-            <source>Open Project...</source>
-            <translation>Projekt öffnen...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="35" />
-            <source>Open Demo Project</source>
-            <translation>Demoprojekt öffnen</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="37" />
-            <source>Fashion-MNIST as image folders, with settings that pretrain a small network in a few minutes on a CPU</source>
-            <translation>Fashion-MNIST als Bildordner, mit Einstellungen, die ein kleines Netz in wenigen Minuten auf einer CPU vortrainieren</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="57" />
-            <source>&lt;b&gt;Recent projects&lt;/b&gt;</source>
-            <translation>&lt;b&gt;Zuletzt verwendete Projekte&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="62" />
-            <source>Projects you open or save are listed here.</source>
-            <translation>Hier erscheinen die Projekte, die Sie öffnen oder speichern.</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="88" />
-            <source>%1 (not found)</source>
-            <translation>%1 (nicht gefunden)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="106" />
-            <source>importing Fashion-MNIST: %1 of %2 images</source>
-            <translation>Fashion-MNIST wird importiert: %1 von %2 Bildern</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::UserGuideDialog</name>
-        <message>
-            <location filename="../gui/app/user_guide_dialog.cpp" line="17" />
-            <source>Kiln User Guide</source>
-            <translation>Kiln-Benutzerhandbuch</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/user_guide_dialog.cpp" line="24" />
-            <source>The user guide is missing from this build.</source>
-            <translation>Das Benutzerhandbuch fehlt in diesem Build.</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/user_guide_dialog.cpp" line="27" />
-            <source>Find in the guide (Enter: next)</source>
-            <translation>Im Handbuch suchen (Eingabe: nächster Treffer)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/user_guide_dialog.cpp" line="31" />
-            <source>Find:</source>
-            <translation>Suchen:</translation>
-        </message>
-    </context>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/plots/prediction_previews.cpp" line="229"/>
+        <source>%Ln box(es) shown</source>
+        <translation>
+            <numerusform>%Ln Box gezeigt</numerusform>
+            <numerusform>%Ln Boxen gezeigt</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PreferencesDialog</name>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="51"/>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="54"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="60"/>
+        <source>As the system</source>
+        <translation>Wie das System</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="61"/>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="62"/>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="68"/>
+        <source>A new language applies when Kiln Studio starts again.</source>
+        <translation>Eine neue Sprache gilt beim nächsten Start von Kiln Studio.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="71"/>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="72"/>
+        <source>Theme</source>
+        <translation>Farbschema</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::Project</name>
+    <message>
+        <location filename="../gui/project/project.cpp" line="78"/>
+        <source>Untitled</source>
+        <translation>Unbenannt</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="91"/>
+        <source>Cannot open %1: %2.</source>
+        <translation>%1 kann nicht geöffnet werden: %2.</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="96"/>
+        <source>%1 is not a Kiln project: %2 at byte %3.</source>
+        <translation>%1 ist kein Kiln-Projekt: %2 bei Byte %3.</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="101"/>
+        <source>%1 is not a Kiln project: it holds no JSON object.</source>
+        <translation>%1 ist kein Kiln-Projekt: Es enthält kein JSON-Objekt.</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="108"/>
+        <source>%1 is not a Kiln project: it has no valid format_version.</source>
+        <translation>%1 ist kein Kiln-Projekt: Es hat keine gültige format_version.</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="112"/>
+        <source>%1 was saved by a newer Kiln Studio (project format %2; this version reads up to %3). Update Kiln Studio to open it; the file is left as it is.</source>
+        <translation>%1 wurde mit einem neueren Kiln Studio gespeichert (Projektformat %2; diese Version liest bis %3). Aktualisieren Sie Kiln Studio, um es zu öffnen; die Datei bleibt unverändert.</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="126"/>
+        <source>%1: dataset %2 has no path.</source>
+        <translation>%1: Datensatz %2 hat keinen Pfad.</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="203"/>
+        <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
+        <translation>%1 kann nicht gespeichert werden: %2. Eine vorherige Datei bleibt unverändert.</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunComparisonDialog</name>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="46"/>
+        <source>Only differences</source>
+        <translation>Nur Unterschiede</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="48"/>
+        <source>Compare Runs</source>
+        <translation>Läufe vergleichen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="64"/>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="87"/>
+        <source>Validation (last evaluation)</source>
+        <translation>Validierung (letzte Auswertung)</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="104"/>
+        <source>These runs are of different tasks: their validation metrics do not compare.</source>
+        <translation>Diese Läufe gehören zu verschiedenen Aufgaben: ihre Validierungsmetriken sind nicht vergleichbar.</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="123"/>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="148"/>
+        <source>Hide the settings that every run shares</source>
+        <translation>Einstellungen ausblenden, die alle Läufe teilen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="132"/>
+        <source>(not set)</source>
+        <translation>(nicht gesetzt)</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunConfigForm</name>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="271"/>
+        <source>Advanced settings</source>
+        <translation>Erweiterte Einstellungen</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="286"/>
+        <source>Batches summed into each optimizer step</source>
+        <translation>Batches, die in jeden Optimiererschritt eingehen</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="289"/>
+        <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
+        <translation>die Ansichten der Methode; JSON ändert sie, z. B. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="292"/>
+        <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
+        <translation>transform_args außer der Bildgröße: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, und für DINO global_view_1, global_view_2, local_view. Der Reiter Datensätze zeigt die Ansichten.</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="296"/>
+        <source>each epoch</source>
+        <translation>jede Epoche</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="297"/>
+        <source> steps</source>
+        <translation> Schritte</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="298"/>
+        <source>last.ckpt is also written every this many steps</source>
+        <translation>last.ckpt wird zusätzlich alle so vielen Schritte geschrieben</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="302"/>
+        <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
+        <translation>aus; ein Projektname schreibt einen Offline-W&amp;B-Lauf für wandb sync</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="308"/>
+        <source>Augmentation</source>
+        <translation>Augmentierung</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="311"/>
+        <source>Weights &amp; Biases</source>
+        <translation>Weights &amp; Biases</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="469"/>
+        <source>%1 per 256 images, scaled with the batch size</source>
+        <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="472"/>
+        <source>%1 (at most a tenth of the run)</source>
+        <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="1053"/>
+        <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
+        <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="167"/>
+        <source>COCO annotation files</source>
+        <translation>COCO-Annotationsdateien</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="168"/>
+        <source>YOLO dataset (data.yaml)</source>
+        <translation>YOLO-Datensatz (data.yaml)</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="172"/>
+        <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
+        <translation>data.yaml eines Datensatzes im Ultralytics-Layout (images/ und labels/ daneben)</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="238"/>
+        <source>Labels</source>
+        <translation>Beschriftungen</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="239"/>
+        <source>YOLO data</source>
+        <translation>YOLO-Daten</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="210"/>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="184"/>
+        <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
+        <translation>das exportierte Modell des Lehrers: ein Lauf des Projekts oder eine .pt-Datei</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="222"/>
+        <source>Batch-norm statistics over all devices</source>
+        <translation>Batch-Norm-Statistik über alle Geräte</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="224"/>
+        <source>TensorBoard event files</source>
+        <translation>TensorBoard-Ereignisdateien</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="229"/>
+        <source>off; a folder or http(s):// server to log to MLflow</source>
+        <translation>aus; ein Ordner oder http(s)://-Server für MLflow</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="232"/>
+        <source>a new folder in the project&apos;s runs</source>
+        <translation>ein neuer Ordner in den Läufen des Projekts</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="262"/>
+        <source>Loggers</source>
+        <translation>Logger</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="263"/>
+        <source>MLflow</source>
+        <translation>MLflow</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="211"/>
+        <location filename="../gui/training/run_config_form.cpp" line="220"/>
+        <location filename="../gui/training/run_config_form.cpp" line="668"/>
+        <source>auto</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="631"/>
+        <location filename="../gui/training/run_config_form.cpp" line="969"/>
+        <source>Hold out 10% of the training images</source>
+        <translation>10 % der Trainingsbilder zurückhalten</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="634"/>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="669"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="672"/>
+        <source>CUDA %1: %2 (%3)</source>
+        <translation>CUDA %1: %2 (%3)</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="680"/>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="684"/>
+        <source>No CUDA GPU is visible.</source>
+        <translation>Keine CUDA-GPU sichtbar.</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="685"/>
+        <source>This Kiln&apos;s LibTorch has no CUDA.</source>
+        <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="706"/>
+        <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
+        <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="709"/>
+        <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
+        <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="467"/>
+        <location filename="../gui/training/run_config_form.cpp" line="735"/>
+        <source>auto (%1)</source>
+        <translation>automatisch (%1)</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="116"/>
+        <source>Image classification (fine-tuning)</source>
+        <translation>Bildklassifikation (Feinabstimmung)</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="118"/>
+        <source>Semantic segmentation (fine-tuning)</source>
+        <translation>Semantische Segmentierung (Feinabstimmung)</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="120"/>
+        <source>Object detection (fine-tuning)</source>
+        <translation>Objekterkennung (Feinabstimmung)</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="122"/>
+        <source>Instance segmentation (fine-tuning)</source>
+        <translation>Instanzsegmentierung (Feinabstimmung)</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="161"/>
+        <source>COCO JSON of the training images&apos; objects</source>
+        <translation>COCO-JSON mit den Objekten der Trainingsbilder</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="164"/>
+        <source>COCO JSON of the validation images&apos; objects</source>
+        <translation>COCO-JSON mit den Objekten der Validierungsbilder</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="244"/>
+        <source>Training annotations</source>
+        <translation>Trainingsannotationen</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="245"/>
+        <source>Validation annotations</source>
+        <translation>Validierungsannotationen</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="126"/>
+        <source>Pretraining (self-supervised)</source>
+        <translation>Vortraining (selbstüberwacht)</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="155"/>
+        <source>folder of PNG masks of class ids, named as the images</source>
+        <translation>Ordner mit PNG-Masken der Klassen-IDs, benannt wie die Bilder</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="158"/>
+        <source>folder of the validation images&apos; masks</source>
+        <translation>Ordner mit den Masken der Validierungsbilder</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="175"/>
+        <source>JSON file naming the class ids, e.g. classes.json</source>
+        <translation>JSON-Datei mit den Namen der Klassen-IDs, z. B. classes.json</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="178"/>
+        <source>random weights</source>
+        <translation>zufällige Gewichte</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="186"/>
+        <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
+        <translation>Gelabelte Bilder (Klassenordner), deren nächste Nachbarn während des Vortrainings die Bilder darunter klassifizieren: val_metric/knn_top1 zeigt, ob sich das Vortraining lohnt, und wählt best.ckpt.</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="190"/>
+        <source>Labelled images (class folders) classified by the kNN monitor.</source>
+        <translation>Gelabelte Bilder (Klassenordner), die der kNN-Monitor klassifiziert.</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="198"/>
+        <source>epochs</source>
+        <translation>Epochen</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="199"/>
+        <source>steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="200"/>
+        <source>minutes</source>
+        <translation>Minuten</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="237"/>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="241"/>
+        <source>Validation dataset</source>
+        <translation>Validierungsdatensatz</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="242"/>
+        <source>Training masks</source>
+        <translation>Trainingsmasken</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="243"/>
+        <source>Validation masks</source>
+        <translation>Validierungsmasken</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="246"/>
+        <source>Classes</source>
+        <translation>Klassen</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="1102"/>
+        <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
+        <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunHistoryModel</name>
+    <message numerus="yes">
+        <location filename="../gui/runs/run_history.cpp" line="95"/>
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n Schritt</numerusform>
+            <numerusform>%n Schritte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/runs/run_history.cpp" line="97"/>
+        <source>%n epoch(s)</source>
+        <translation>
+            <numerusform>%n Epoche</numerusform>
+            <numerusform>%n Epochen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="102"/>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="402"/>
+        <source>Dataset</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="404"/>
+        <source>Length</source>
+        <translation>Länge</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="406"/>
+        <source>Image size</source>
+        <translation>Bildgröße</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="408"/>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="424"/>
+        <source>Tags</source>
+        <translation>Schlagwörter</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="426"/>
+        <source>Notes</source>
+        <translation>Notizen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="394"/>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="396"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="400"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="410"/>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="412"/>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="414"/>
+        <source>Steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="416"/>
+        <source>Final loss</source>
+        <translation>Letzter Verlust</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="420"/>
+        <source>Images/s</source>
+        <translation>Bilder/s</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="422"/>
+        <source>data_wait (median)</source>
+        <translation>data_wait (Median)</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="398"/>
+        <source>Method or task</source>
+        <translation>Methode oder Aufgabe</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="418"/>
+        <source>Best validation</source>
+        <translation>Beste Validierung</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="371"/>
+        <source>Stopped</source>
+        <translation>Gestoppt</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="374"/>
+        <source>Finished</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="377"/>
+        <source>Interrupted</source>
+        <translation>Unterbrochen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="380"/>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="383"/>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunHistoryView</name>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="443"/>
+        <source>Filter by name, tag, notes, model, dataset, status...</source>
+        <translation>Nach Name, Schlagwort, Notiz, Modell, Datensatz, Status filtern...</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="453"/>
+        <source>Double-click a run&apos;s name, tags or notes to edit them</source>
+        <translation>Doppelklick auf Name, Schlagwörter oder Notizen eines Laufs, um sie zu bearbeiten</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="459"/>
+        <source>Run History</source>
+        <translation>Laufverlauf</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="460"/>
+        <source>The change could not be saved: %1</source>
+        <translation>Die Änderung konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="465"/>
+        <source>Compare...</source>
+        <translation>Vergleichen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="467"/>
+        <source>The selected runs&apos; settings, results and validation metrics side by side</source>
+        <translation>Einstellungen, Ergebnisse und Validierungsmetriken der ausgewählten Läufe nebeneinander</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="502"/>
+        <source>Curves of</source>
+        <translation>Kurven von</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="462"/>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="470"/>
+        <source>Open Folder</source>
+        <translation>Ordner öffnen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="473"/>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="475"/>
+        <source>Continue an interrupted or stopped run from its last checkpoint</source>
+        <translation>Einen unterbrochenen oder gestoppten Lauf ab seinem letzten Checkpoint fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="485"/>
+        <source>Delete Run...</source>
+        <translation>Lauf löschen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="510"/>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="703"/>
+        <location filename="../gui/runs/run_history.cpp" line="715"/>
+        <source>Delete Run</source>
+        <translation>Lauf löschen</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="704"/>
+        <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
+        <translation>Den Lauf in %1 mit seinen Checkpoints, dem exportierten Modell und den Protokollen löschen?</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="716"/>
+        <source>Some files in %1 could not be deleted; check their permissions.</source>
+        <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="477"/>
+        <source>Export Model...</source>
+        <translation>Modell exportieren...</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="479"/>
+        <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
+        <translation>Das Modell des Laufs als ONNX schreiben, für ONNX Runtime und TensorRT</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::SettingsDialog</name>
+    <message>
+        <location filename="../gui/common/settings_dialog.cpp" line="31"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="48"/>
+        <source>Browse...</source>
+        <translation>Durchsuchen...</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::ShortcutsDialog</name>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp" line="43"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp" line="45"/>
+        <source>Menu</source>
+        <translation>Menü</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp" line="45"/>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp" line="45"/>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::StartPage</name>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="19"/>
+        <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
+        <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="20"/>
+        <source>Pretrain backbones on your unlabelled images, fine-tune them on labelled ones, and watch where the time goes.</source>
+        <translation>Trainieren Sie Backbones auf Ihren unbeschrifteten Bildern vor, stimmen Sie sie auf beschrifteten fein ab und sehen Sie, wohin die Zeit geht.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="31"/>
+        <source>New Project</source>
+        <translation>Neues Projekt</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="33"/>
+        <source>Open Project...</source>
+        <translation>Projekt öffnen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="35"/>
+        <source>Open Demo Project</source>
+        <translation>Demoprojekt öffnen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="37"/>
+        <source>Fashion-MNIST as image folders, with settings that pretrain a small network in a few minutes on a CPU</source>
+        <translation>Fashion-MNIST als Bildordner, mit Einstellungen, die ein kleines Netz in wenigen Minuten auf einer CPU vortrainieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="57"/>
+        <source>&lt;b&gt;Recent projects&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Zuletzt verwendete Projekte&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="62"/>
+        <source>Projects you open or save are listed here.</source>
+        <translation>Hier erscheinen die Projekte, die Sie öffnen oder speichern.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="88"/>
+        <source>%1 (not found)</source>
+        <translation>%1 (nicht gefunden)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="106"/>
+        <source>importing Fashion-MNIST: %1 of %2 images</source>
+        <translation>Fashion-MNIST wird importiert: %1 von %2 Bildern</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::UserGuideDialog</name>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp" line="17"/>
+        <source>Kiln User Guide</source>
+        <translation>Kiln-Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp" line="24"/>
+        <source>The user guide is missing from this build.</source>
+        <translation>Das Benutzerhandbuch fehlt in diesem Build.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp" line="27"/>
+        <source>Find in the guide (Enter: next)</source>
+        <translation>Im Handbuch suchen (Eingabe: nächster Treffer)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp" line="31"/>
+        <source>Find:</source>
+        <translation>Suchen:</translation>
+    </message>
+</context>
 </TS>

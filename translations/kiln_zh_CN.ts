@@ -1,2401 +1,2567 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-    <context>
-        <name>kiln::gui::AboutDialog</name>
-        <message>
-            <location filename="../gui/app/about_dialog.cpp" line="13" />
-            <source>About Kiln Studio</source>
-            <translation>关于 Kiln Studio</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/about_dialog.cpp" line="42" />
-            <source>Licensed under the GNU General Public License, version 3 or later.</source>
-            <translation>依据 GNU 通用公共许可证第 3 版或更高版本授权。</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/about_dialog.cpp" line="26" />
-            <source>A desktop workstation for pretraining, fine-tuning and embedding computer vision models, on CPUs and GPUs.</source>
-            <translation>在 CPU 和 GPU 上预训练、微调和嵌入计算机视觉模型的桌面工作站。</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::AugmentationPreview</name>
-        <message>
-            <location filename="../gui/datasets/augmentation_preview.cpp" line="27" />
-            <source>Click for new random views</source>
-            <translation>点击生成新的随机视图</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/augmentation_preview.cpp" line="90" />
-            <source>No readable image in this dataset to preview.</source>
-            <translation>此数据集中没有可用于预览的可读图像。</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/augmentation_preview.cpp" line="91" />
-            <source>%1 cannot be read.</source>
-            <translation>无法读取 %1。</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/augmentation_preview.cpp" line="105" />
-            <source>Original: %1 x %2 px</source>
-            <translation>原图：%1 x %2 像素</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/augmentation_preview.cpp" line="116" />
-            <source>%1 x %2 px</source>
-            <translation>%1 x %2 像素</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/augmentation_preview.cpp" line="118" />
-            <source>%n view(s) of %1 as %2 makes them; click for new ones.</source>
-            <translation>
-                <numerusform>%2 生成的 %1 的 %n 个视图；点击生成新的。</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::BarChart</name>
-        <message numerus="yes">
-            <location filename="../gui/common/bar_chart.cpp" line="27" />
-            <source>%n more</source>
-            <translation>
-                <numerusform>另外 %n 个</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::DatasetsPage</name>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="50" />
-            <source>No datasets yet.
+<context>
+    <name>kiln::config</name>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="76"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="85"/>
+        <location filename="../engine/config/train_settings.cpp" line="92"/>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="110"/>
+        <source>kNN monitor: labelled</source>
+        <translation>kNN 监控：已标注</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="114"/>
+        <source>kNN monitor: classified</source>
+        <translation>kNN 监控：待分类</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="141"/>
+        <source>Teacher</source>
+        <translation>教师模型</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="148"/>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="167"/>
+        <source>Start from</source>
+        <translation>初始权重</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="221"/>
+        <source>Train for</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="264"/>
+        <source>Loader workers</source>
+        <translation>加载线程数</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="266"/>
+        <source>Accelerator</source>
+        <translation>加速器</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="277"/>
+        <source>Devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="283"/>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="297"/>
+        <source>Sync batch norm</source>
+        <translation>同步批归一化</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="305"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="311"/>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="337"/>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="340"/>
+        <source>Weight decay</source>
+        <translation>权重衰减</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="343"/>
+        <source>Warm-up epochs</source>
+        <translation>预热轮数</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="424"/>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="433"/>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="449"/>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="466"/>
+        <source>Checkpoint every</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="514"/>
+        <source>Output folder</source>
+        <translation>输出文件夹</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/command_settings.cpp" line="23"/>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::AboutDialog</name>
+    <message>
+        <location filename="../gui/app/about_dialog.cpp" line="13"/>
+        <source>About Kiln Studio</source>
+        <translation>关于 Kiln Studio</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/about_dialog.cpp" line="42"/>
+        <source>Licensed under the GNU General Public License, version 3 or later.</source>
+        <translation>依据 GNU 通用公共许可证第 3 版或更高版本授权。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/about_dialog.cpp" line="26"/>
+        <source>A desktop workstation for pretraining, fine-tuning and embedding computer vision models, on CPUs and GPUs.</source>
+        <translation>在 CPU 和 GPU 上预训练、微调和嵌入计算机视觉模型的桌面工作站。</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::AugmentationPreview</name>
+    <message>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="27"/>
+        <source>Click for new random views</source>
+        <translation>点击生成新的随机视图</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="90"/>
+        <source>No readable image in this dataset to preview.</source>
+        <translation>此数据集中没有可用于预览的可读图像。</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="91"/>
+        <source>%1 cannot be read.</source>
+        <translation>无法读取 %1。</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="105"/>
+        <source>Original: %1 x %2 px</source>
+        <translation>原图：%1 x %2 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="116"/>
+        <source>%1 x %2 px</source>
+        <translation>%1 x %2 像素</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="118"/>
+        <source>%n view(s) of %1 as %2 makes them; click for new ones.</source>
+        <translation>
+            <numerusform>%2 生成的 %1 的 %n 个视图；点击生成新的。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::BarChart</name>
+    <message numerus="yes">
+        <location filename="../gui/common/bar_chart.cpp" line="27"/>
+        <source>%n more</source>
+        <translation>
+            <numerusform>另外 %n 个</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::DatasetsPage</name>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="50"/>
+        <source>No datasets yet.
 
 Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
-            <translation>还没有数据集。
+        <translation>还没有数据集。
 
 用“添加数据集文件夹”添加一个图像文件夹。可识别类别文件夹、带掩码的图像以及 COCO 或 YOLO 标注。</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="57" />
-            <source>Add Dataset Folder...</source>
-            <translation>添加数据集文件夹...</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="60" />
-            <source>Remove</source>
-            <translation>移除</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="62" />
-            <source>Remove the selected dataset from the project; its files stay</source>
-            <translation>从项目中移除所选数据集；其文件保留</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="68" />
-            <source>Optimize...</source>
-            <translation>优化...</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="70" />
-            <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
-            <translation>将所选数据集按训练尺寸重新编码为 JPEG 或 WebP</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="86" />
-            <source>Select a dataset to see its images, labels and statistics.</source>
-            <translation>选择一个数据集以查看其图像、标注和统计。</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="99" />
-            <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
-            <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="136" />
-            <source>Images without labels</source>
-            <translation>无标注图像</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="137" />
-            <source>Class folders</source>
-            <translation>类别文件夹</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="138" />
-            <source>Images with masks</source>
-            <translation>带掩码的图像</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="139" />
-            <source>COCO annotations</source>
-            <translation>COCO 标注</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="140" />
-            <source>YOLO dataset (data.yaml)</source>
-            <translation>YOLO 数据集 (data.yaml)</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="141" />
-            <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
-            <translation>数据集的标注类型：添加时自动识别；若 Kiln 识别有误请更改</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="147" />
-            <source>Browse...</source>
-            <translation>浏览...</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="151" />
-            <source>Labels:</source>
-            <translation>标注：</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="165" />
-            <source>Images by longest side</source>
-            <translation>按最长边统计的图像</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="180" />
-            <source>Show labels</source>
-            <translation>显示标注</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="187" />
-            <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
-            <translation>&lt;b&gt;图像&lt;/b&gt;（点击一张以预览其数据增强）</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="201" />
-            <location filename="../gui/datasets/datasets_page.cpp" line="355" />
-            <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration's method)</source>
-            <translation>&lt;b&gt;%1 的数据增强&lt;/b&gt;（运行配置中的方法）</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="285" />
-            <source>%1 - %2 (missing)</source>
-            <translation>%1 - %2（缺失）</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="286" />
-            <source>%1 - %2</source>
-            <translation>%1 - %2</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="332" />
-            <source>folder of PNG masks named as the images</source>
-            <translation>与图像同名的 PNG 掩码文件夹</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="333" />
-            <source>COCO instances JSON</source>
-            <translation>COCO 实例 JSON</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="334" />
-            <location filename="../gui/datasets/datasets_page.cpp" line="496" />
-            <source>data.yaml</source>
-            <translation>data.yaml</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="338" />
-            <source>Scanning %1...</source>
-            <translation>正在扫描 %1...</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/datasets_page.cpp" line="368" />
-            <source>%Ln readable image(s), %1</source>
-            <translation>
-                <numerusform>%Ln 张可读图像，%1</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="370" />
-            <source>Formats: %1</source>
-            <translation>格式：%1</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/datasets_page.cpp" line="372" />
-            <source>%Ln unreadable file(s), left out of training:</source>
-            <translation>
-                <numerusform>%Ln 个无法读取的文件，训练时跳过：</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="379" />
-            <source>under 256 px</source>
-            <translation>小于 256 像素</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="379" />
-            <source>256-511 px</source>
-            <translation>256-511 像素</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="379" />
-            <source>512-1023 px</source>
-            <translation>512-1023 像素</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="380" />
-            <source>1024-2047 px</source>
-            <translation>1024-2047 像素</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="380" />
-            <source>2048 px and more</source>
-            <translation>2048 像素及以上</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="411" />
-            <source>objects in %1 images</source>
-            <translation>个目标，分布于 %1 张图像</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="414" />
-            <source>images; %1 of the pixels</source>
-            <translation>张图像；占像素的 %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="416" />
-            <source>images</source>
-            <translation>张图像</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="419" />
-            <source>Objects per class</source>
-            <translation>每类目标数</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="419" />
-            <source>Images per class</source>
-            <translation>每类图像数</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="427" />
-            <source>%1 classes, %2 of %3 images in class folders</source>
-            <translation>%1 个类别，%3 张图像中有 %2 张位于类别文件夹</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="432" />
-            <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
-            <translation>%2 张图像的掩码中有 %1 个类别；%3 张图像没有已标注像素，%4 的像素被忽略（255）</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="440" />
-            <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO's limits: 32 and 96 px)</source>
-            <translation>训练集：%3 张图像中有 %2 个类别的 %1 个目标，其中 %4 张没有目标。框尺寸：%5 个小、%6 个中、%7 个大（COCO 的界限：32 和 96 像素）</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/datasets_page.cpp" line="456" />
-            <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
-            <translation>
-                <numerusform>标注有 %Ln 个问题，见下方列表；修复之前训练会拒绝此数据集。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="494" />
-            <source>Folder of Masks</source>
-            <translation>掩码文件夹</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="496" />
-            <source>COCO Annotations</source>
-            <translation>COCO 标注</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="498" />
-            <source>COCO JSON (*.json)</source>
-            <translation>COCO JSON (*.json)</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/datasets_page.cpp" line="499" />
-            <source>YOLO data file (*.yaml *.yml)</source>
-            <translation>YOLO 数据文件 (*.yaml *.yml)</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::EmbeddingsPage</name>
-        <message>
-            <location filename="../gui/embeddings/embeddings_page.cpp" line="20" />
-            <source>Open Embeddings File...</source>
-            <translation>打开嵌入文件...</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_page.cpp" line="24" />
-            <source>Open Embeddings</source>
-            <translation>打开嵌入</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_page.cpp" line="28" />
-            <source>Embeddings (*.csv *.pt *.npy)</source>
-            <translation>嵌入 (*.csv *.pt *.npy)</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_page.cpp" line="35" />
-            <source>Embeddings files exported or opened in this project</source>
-            <translation>本项目中导出或打开的嵌入文件</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_page.cpp" line="39" />
-            <source>%1 is no longer there; export the embeddings again or open another file.</source>
-            <translation>%1 已不存在；请重新导出嵌入或打开其他文件。</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_page.cpp" line="52" />
-            <source>Project embeddings:</source>
-            <translation>项目嵌入：</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_page.cpp" line="91" />
-            <source>none yet: File &gt; Export Embeddings</source>
-            <translation>暂无：文件 &gt; 导出嵌入</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::EmbeddingsView</name>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="53" />
-            <source>first principal component</source>
-            <translation>第一主成分</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="54" />
-            <source>second principal component</source>
-            <translation>第二主成分</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="59" />
-            <source>Lasso</source>
-            <translation>套索</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="62" />
-            <source>Drag around points to select them, instead of moving the plot</source>
-            <translation>拖动圈选点，而不是移动图表</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="64" />
-            <source>Export Selection...</source>
-            <translation>导出所选...</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="70" />
-            <source>Reset View</source>
-            <translation>重置视图</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="72" />
-            <source>Show every point again after dragging or zooming (or double-click the plot)</source>
-            <translation>拖动或缩放后重新显示所有点（或双击图表）</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="87" />
-            <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
-            <translation>导出嵌入（文件菜单）或打开嵌入文件即可在此查看。</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="94" />
-            <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
-            <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="283" />
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="304" />
-            <source>Drag around points to select them.</source>
-            <translation>拖动圈选点。</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="305" />
-            <source>%n point(s) selected</source>
-            <translation>
-                <numerusform>已选择 %n 个点</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="326" />
-            <source>Cannot write %1: %2</source>
-            <translation>无法写入 %1：%2</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="332" />
-            <source>Export Selection</source>
-            <translation>导出所选</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="333" />
-            <source>Text files, one image a line (*.txt)</source>
-            <translation>文本文件，每行一张图像 (*.txt)</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="339" />
-            <source>Wrote %n name(s) to %1</source>
-            <translation>
-                <numerusform>已将 %n 个名称写入 %1</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="359" />
-            <source>%1
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="57"/>
+        <source>Add Dataset Folder...</source>
+        <translation>添加数据集文件夹...</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="60"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="62"/>
+        <source>Remove the selected dataset from the project; its files stay</source>
+        <translation>从项目中移除所选数据集；其文件保留</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="68"/>
+        <source>Optimize...</source>
+        <translation>优化...</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="70"/>
+        <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
+        <translation>将所选数据集按训练尺寸重新编码为 JPEG 或 WebP</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="86"/>
+        <source>Select a dataset to see its images, labels and statistics.</source>
+        <translation>选择一个数据集以查看其图像、标注和统计。</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="99"/>
+        <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="136"/>
+        <source>Images without labels</source>
+        <translation>无标注图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="137"/>
+        <source>Class folders</source>
+        <translation>类别文件夹</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="138"/>
+        <source>Images with masks</source>
+        <translation>带掩码的图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="139"/>
+        <source>COCO annotations</source>
+        <translation>COCO 标注</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="140"/>
+        <source>YOLO dataset (data.yaml)</source>
+        <translation>YOLO 数据集 (data.yaml)</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="141"/>
+        <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
+        <translation>数据集的标注类型：添加时自动识别；若 Kiln 识别有误请更改</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="147"/>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="151"/>
+        <source>Labels:</source>
+        <translation>标注：</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="165"/>
+        <source>Images by longest side</source>
+        <translation>按最长边统计的图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="180"/>
+        <source>Show labels</source>
+        <translation>显示标注</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="187"/>
+        <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
+        <translation>&lt;b&gt;图像&lt;/b&gt;（点击一张以预览其数据增强）</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="201"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="355"/>
+        <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
+        <translation>&lt;b&gt;%1 的数据增强&lt;/b&gt;（运行配置中的方法）</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="285"/>
+        <source>%1 - %2 (missing)</source>
+        <translation>%1 - %2（缺失）</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="286"/>
+        <source>%1 - %2</source>
+        <translation>%1 - %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="332"/>
+        <source>folder of PNG masks named as the images</source>
+        <translation>与图像同名的 PNG 掩码文件夹</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="333"/>
+        <source>COCO instances JSON</source>
+        <translation>COCO 实例 JSON</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="334"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="496"/>
+        <source>data.yaml</source>
+        <translation>data.yaml</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="338"/>
+        <source>Scanning %1...</source>
+        <translation>正在扫描 %1...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/datasets_page.cpp" line="368"/>
+        <source>%Ln readable image(s), %1</source>
+        <translation>
+            <numerusform>%Ln 张可读图像，%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="370"/>
+        <source>Formats: %1</source>
+        <translation>格式：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/datasets_page.cpp" line="372"/>
+        <source>%Ln unreadable file(s), left out of training:</source>
+        <translation>
+            <numerusform>%Ln 个无法读取的文件，训练时跳过：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="379"/>
+        <source>under 256 px</source>
+        <translation>小于 256 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="379"/>
+        <source>256-511 px</source>
+        <translation>256-511 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="379"/>
+        <source>512-1023 px</source>
+        <translation>512-1023 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="380"/>
+        <source>1024-2047 px</source>
+        <translation>1024-2047 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="380"/>
+        <source>2048 px and more</source>
+        <translation>2048 像素及以上</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="411"/>
+        <source>objects in %1 images</source>
+        <translation>个目标，分布于 %1 张图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="414"/>
+        <source>images; %1 of the pixels</source>
+        <translation>张图像；占像素的 %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="416"/>
+        <source>images</source>
+        <translation>张图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="419"/>
+        <source>Objects per class</source>
+        <translation>每类目标数</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="419"/>
+        <source>Images per class</source>
+        <translation>每类图像数</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="427"/>
+        <source>%1 classes, %2 of %3 images in class folders</source>
+        <translation>%1 个类别，%3 张图像中有 %2 张位于类别文件夹</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
+        <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
+        <translation>%2 张图像的掩码中有 %1 个类别；%3 张图像没有已标注像素，%4 的像素被忽略（255）</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="440"/>
+        <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
+        <translation>训练集：%3 张图像中有 %2 个类别的 %1 个目标，其中 %4 张没有目标。框尺寸：%5 个小、%6 个中、%7 个大（COCO 的界限：32 和 96 像素）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/datasets_page.cpp" line="456"/>
+        <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
+        <translation>
+            <numerusform>标注有 %Ln 个问题，见下方列表；修复之前训练会拒绝此数据集。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="494"/>
+        <source>Folder of Masks</source>
+        <translation>掩码文件夹</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="496"/>
+        <source>COCO Annotations</source>
+        <translation>COCO 标注</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="498"/>
+        <source>COCO JSON (*.json)</source>
+        <translation>COCO JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/datasets_page.cpp" line="499"/>
+        <source>YOLO data file (*.yaml *.yml)</source>
+        <translation>YOLO 数据文件 (*.yaml *.yml)</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::EmbeddingsPage</name>
+    <message>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="20"/>
+        <source>Open Embeddings File...</source>
+        <translation>打开嵌入文件...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="24"/>
+        <source>Open Embeddings</source>
+        <translation>打开嵌入</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="28"/>
+        <source>Embeddings (*.csv *.pt *.npy)</source>
+        <translation>嵌入 (*.csv *.pt *.npy)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="35"/>
+        <source>Embeddings files exported or opened in this project</source>
+        <translation>本项目中导出或打开的嵌入文件</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="39"/>
+        <source>%1 is no longer there; export the embeddings again or open another file.</source>
+        <translation>%1 已不存在；请重新导出嵌入或打开其他文件。</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="52"/>
+        <source>Project embeddings:</source>
+        <translation>项目嵌入：</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="91"/>
+        <source>none yet: File &gt; Export Embeddings</source>
+        <translation>暂无：文件 &gt; 导出嵌入</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::EmbeddingsView</name>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="60"/>
+        <source>first principal component</source>
+        <translation>第一主成分</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="61"/>
+        <source>second principal component</source>
+        <translation>第二主成分</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="66"/>
+        <source>Lasso</source>
+        <translation>套索</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="69"/>
+        <source>Drag around points to select them, instead of moving the plot</source>
+        <translation>拖动圈选点，而不是移动图表</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="71"/>
+        <source>Export Selection...</source>
+        <translation>导出所选...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="75"/>
+        <source>Copy Images to Folder...</source>
+        <translation>复制图像到文件夹...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="78"/>
+        <source>Copy the selected images, e.g. for a labelling tool</source>
+        <translation>复制所选图像，例如供标注工具使用</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="80"/>
+        <source>Select for Labelling...</source>
+        <translation>选择待标注...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
+        <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
+        <translation>挑选最值得先标注的图像：每个簇的典型图像，或差异最大的图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
+        <source>Reset View</source>
+        <translation>重置视图</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="90"/>
+        <source>Show every point again after dragging or zooming (or double-click the plot)</source>
+        <translation>拖动或缩放后重新显示所有点（或双击图表）</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
+        <translation>导出嵌入（文件菜单）或打开嵌入文件即可在此查看。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="349"/>
+        <source>Picking %n image(s) to label...</source>
+        <translation>
+            <numerusform>正在挑选 %n 张待标注图像...</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="370"/>
+        <source>%n image(s) to label first (%1), highlighted</source>
+        <translation>
+            <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="380"/>
+        <source>Select for Labelling</source>
+        <translation>选择待标注</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="387"/>
+        <source>Typical: the most typical image of each cluster</source>
+        <translation>典型：每个簇中最典型的图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="389"/>
+        <source>Diverse: each image far from the others</source>
+        <translation>多样：每张图像都远离其他图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="390"/>
+        <source>Balanced: the same number from every cluster</source>
+        <translation>均衡：每个簇数量相同</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="392"/>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="397"/>
+        <source>Images to label:</source>
+        <translation>待标注图像：</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="398"/>
+        <source>Strategy:</source>
+        <translation>策略：</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="406"/>
+        <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
+        <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="306"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="319"/>
+        <source>Drag around points to select them.</source>
+        <translation>拖动圈选点。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="320"/>
+        <source>%n point(s) selected</source>
+        <translation>
+            <numerusform>已选择 %n 个点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="412"/>
+        <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
+        <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="439"/>
+        <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
+        <translation>
+            <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="447"/>
+        <source>Copy Images to Folder</source>
+        <translation>复制图像到文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="454"/>
+        <source>Copied %n image(s) to %1</source>
+        <translation>
+            <numerusform>已复制 %n 张图像到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="476"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="482"/>
+        <source>Export Selection</source>
+        <translation>导出所选</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="483"/>
+        <source>Text files, one image a line (*.txt)</source>
+        <translation>文本文件，每行一张图像 (*.txt)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="489"/>
+        <source>Wrote %n name(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 个名称写入 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="510"/>
+        <source>%1
 selected</source>
-            <translation>%1
+        <translation>%1
 已选择</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="122" />
-            <source>Loading and projecting %1...</source>
-            <translation>正在加载并投影 %1...</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="176" />
-            <source>(top folder)</source>
-            <translation>（顶层文件夹）</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="183" />
-            <source>neighbours</source>
-            <translation>近邻</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="188" />
-            <source>selection</source>
-            <translation>所选</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="202" />
-            <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
-            <translation>
-                <numerusform>%n 个嵌入，按顶层文件夹分为 %1 组。</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::ExportEmbeddingsDialog</name>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="34" />
-            <source>Export Embeddings</source>
-            <translation>导出嵌入</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="43" />
-            <source>%1 (%2, %3)</source>
-            <translation>%1（%2，%3）</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="65" />
-            <source>Model</source>
-            <translation>模型</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="66" />
-            <source>Kiln models (*.pt *.ckpt *.pth)</source>
-            <translation>Kiln 模型 (*.pt *.ckpt *.pth)</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="61" />
-            <source> px</source>
-            <translation> 像素</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="67" />
-            <source>Dataset</source>
-            <translation>数据集</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="68" />
-            <source>Format</source>
-            <translation>格式</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="69" />
-            <source>Image size</source>
-            <translation>图像尺寸</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="70" />
-            <source>Write to</source>
-            <translation>写入到</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="70" />
-            <source>Write the Embeddings to</source>
-            <translation>嵌入写入到</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="71" />
-            <source>Embeddings (*.csv *.pt *.npy)</source>
-            <translation>嵌入 (*.csv *.pt *.npy)</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="72" />
-            <source>Export</source>
-            <translation>导出</translation>
-        </message>
-        <message>
-            <location filename="../gui/embeddings/export_dialog.cpp" line="103" />
-            <source>embeddings</source>
-            <translation>embeddings</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::ExportModelDialog</name>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="17" />
-            <source>Export Model</source>
-            <translation>导出模型</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="32" />
-            <source>%1 (%2, %3)</source>
-            <translation>%1（%2，%3）</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="34" />
-            <source>backbone</source>
-            <translation>骨干网络</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="59" />
-            <source>Model</source>
-            <translation>模型</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="60" />
-            <source>Kiln models (*.ckpt *.pt *.pth)</source>
-            <translation>Kiln 模型 (*.ckpt *.pt *.pth)</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="39" />
-            <source>fp32</source>
-            <translation>fp32</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="40" />
-            <source>fp16 (half the size; for GPUs)</source>
-            <translation>fp16（一半大小；用于 GPU）</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="44" />
-            <source>dynamic (any number of images)</source>
-            <translation>动态（任意数量的图像）</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="48" />
-            <source> px</source>
-            <translation> 像素</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="49" />
-            <source>as trained</source>
-            <translation>与训练时相同</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="52" />
-            <source>ONNX (opset 17) for ONNX Runtime and TensorRT. The model takes normalised RGB images; the file's metadata says how to prepare them and names the classes.</source>
-            <translation>ONNX（opset 17），用于 ONNX Runtime 和 TensorRT。模型接收归一化的 RGB 图像；文件的元数据说明了如何预处理并列出类别名称。</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="61" />
-            <source>Precision</source>
-            <translation>精度</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="62" />
-            <source>Batch</source>
-            <translation>批量</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="63" />
-            <source>Image size</source>
-            <translation>图像尺寸</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="64" />
-            <source>Write to</source>
-            <translation>写入到</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="65" />
-            <source>Write the Model to</source>
-            <translation>模型写入到</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="65" />
-            <source>ONNX models (*.onnx)</source>
-            <translation>ONNX 模型 (*.onnx)</translation>
-        </message>
-        <message>
-            <location filename="../gui/deploy/export_model_dialog.cpp" line="66" />
-            <source>Export</source>
-            <translation>导出</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::LivePlots</name>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="101" />
-            <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
-            <translation>本次运行没有 GPU：不绘制 GPU 利用率和显存。</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="106" />
-            <source>loss (smoothed)</source>
-            <translation>损失（平滑）</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="118" />
-            <source>Smoothing of the loss, as TensorBoard's</source>
-            <translation>损失的平滑，与 TensorBoard 相同</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="124" />
-            <source>Log scale</source>
-            <translation>对数刻度</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="127" />
-            <source>Reset View</source>
-            <translation>重置视图</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="129" />
-            <source>Follow the run again after zooming or panning (or double-click a plot)</source>
-            <translation>缩放或平移后重新跟随运行（或双击图表）</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="131" />
-            <source>Export...</source>
-            <translation>导出...</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="135" />
-            <location filename="../gui/plots/live_plots.cpp" line="145" />
-            <source>Export Plots</source>
-            <translation>导出图表</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="136" />
-            <source>CSV of the values (*.csv);;PNG image (*.png)</source>
-            <translation>数值 CSV (*.csv);;PNG 图像 (*.png)</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="151" />
-            <source>Smoothing</source>
-            <translation>平滑</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="253" />
-            <location filename="../gui/plots/live_plots.cpp" line="282" />
-            <source>Cannot write %1: %2</source>
-            <translation>无法写入 %1：%2</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="291" />
-            <source>Cannot write %1 as a PNG image.</source>
-            <translation>无法将 %1 写为 PNG 图像。</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="62" />
-            <source>Loss</source>
-            <translation>损失</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="347" />
-            <source>Validation (step %1: metrics being computed)</source>
-            <translation>验证（第 %1 步：指标计算中）</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="62" />
-            <source>loss</source>
-            <translation>损失</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="62" />
-            <source>learning rate</source>
-            <translation>学习率</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="64" />
-            <source>data_wait (%)</source>
-            <translation>data_wait (%)</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="64" />
-            <source>data_wait</source>
-            <translation>data_wait</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="65" />
-            <source>CPU utilisation (%)</source>
-            <translation>CPU 利用率 (%)</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="66" />
-            <source>system</source>
-            <translation>系统</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="66" />
-            <source>this process</source>
-            <translation>本进程</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="67" />
-            <source>GPU utilisation (%) and memory (MB)</source>
-            <translation>GPU 利用率 (%) 和显存 (MB)</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="68" />
-            <source>Images/s</source>
-            <translation>图像/秒</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="68" />
-            <source>images/s</source>
-            <translation>图像/秒</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="79" />
-            <location filename="../gui/plots/live_plots.cpp" line="90" />
-            <source>best</source>
-            <translation>最佳</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="111" />
-            <source>Over time instead of steps</source>
-            <translation>按时间而非步数显示</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="188" />
-            <location filename="../gui/plots/live_plots.cpp" line="210" />
-            <source>step</source>
-            <translation>步</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="210" />
-            <source>seconds</source>
-            <translation>秒</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="385" />
-            <source>GPU %1 utilisation</source>
-            <translation>GPU %1 利用率</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="389" />
-            <source>GPU %1 memory</source>
-            <translation>GPU %1 显存</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="445" />
-            <source>step %1</source>
-            <translation>第 %1 步</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="447" />
-            <source>%1: loss %2, learning rate %3</source>
-            <translation>%1：损失 %2，学习率 %3</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="453" />
-            <source>%1: data_wait %2%</source>
-            <translation>%1：data_wait %2%</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="456" />
-            <source>%1: CPU %2%</source>
-            <translation>%1：CPU %2%</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="459" />
-            <source>%1: %2 images/s</source>
-            <translation>%1：%2 图像/秒</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="481" />
-            <source>GPU %1 %2, %3</source>
-            <translation>GPU %1 %2，%3</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="483" />
-            <location filename="../gui/plots/live_plots.cpp" line="485" />
-            <source>n/a</source>
-            <translation>不可用</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="70" />
-            <location filename="../gui/plots/live_plots.cpp" line="346" />
-            <source>Validation</source>
-            <translation>验证</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="70" />
-            <source>metric</source>
-            <translation>指标</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="70" />
-            <location filename="../gui/plots/live_plots.cpp" line="74" />
-            <source>val_loss</source>
-            <translation>val_loss</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="466" />
-            <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
-            <translation>第 %1 步后的评估：%2 %3，val_loss %4%5</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots.cpp" line="471" />
-            <source> (best)</source>
-            <translation>（最佳）</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::LivePlotsPage</name>
-        <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="20" />
-            <source>Optimize Dataset...</source>
-            <translation>优化数据集...</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="40" />
-            <source>Where the time went</source>
-            <translation>时间花在哪里</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="96" />
-            <source>Optimize Dataset (the button below)</source>
-            <translation>优化数据集（下方按钮）</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/plots/live_plots_page.cpp" line="124" />
-            <source>Finished after %n step(s).</source>
-            <translation>
-                <numerusform>%n 步后完成。</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/plots/live_plots_page.cpp" line="125" />
-            <source>Stopped after %n step(s); it can be resumed.</source>
-            <translation>
-                <numerusform>%n 步后停止；可以继续。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="128" />
-            <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
-            <translation>最佳 %1：%2，在第 %3 步（checkpoints/best.ckpt）。</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="148" />
-            <source>Set %1 to %2</source>
-            <translation>将%1设为 %2</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/live_plots_page.cpp" line="150" />
-            <source>Changes the run configuration for the next run</source>
-            <translation>为下一次运行更改运行配置</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::MainWindow</name>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="283" />
-            <source>&amp;User Guide</source>
-            <translation>用户指南(&amp;U)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="290" />
-            <source>&amp;Keyboard Shortcuts</source>
-            <translation>键盘快捷键(&amp;K)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="564" />
-            <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
-            <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="574" />
-            <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
-            <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="521" />
-            <source>Predicted %n image(s) (%1) into %2.</source>
-            <translation>
-                <numerusform>已预测 %n 张图像（%1），写入 %2。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="233" />
-            <source>&amp;Predict...</source>
-            <translation>预测(&amp;P)...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="498" />
-            <source>Predictions are written beside the project file.</source>
-            <translation>预测结果会写在项目文件旁边。</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="507" />
-            <source>predicting...</source>
-            <translation>正在预测...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="516" />
-            <source>predicting: %1 of %2 images</source>
-            <translation>正在预测：%2 张图像中的 %1 张</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="530" />
-            <source>The prediction stopped with an error:
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="144"/>
+        <source>Loading and projecting %1...</source>
+        <translation>正在加载并投影 %1...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="198"/>
+        <source>(top folder)</source>
+        <translation>（顶层文件夹）</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
+        <source>neighbours</source>
+        <translation>近邻</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="210"/>
+        <source>selection</source>
+        <translation>所选</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="225"/>
+        <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
+        <translation>
+            <numerusform>%n 个嵌入，按顶层文件夹分为 %1 组。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::ExportEmbeddingsDialog</name>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="34"/>
+        <source>Export Embeddings</source>
+        <translation>导出嵌入</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="43"/>
+        <source>%1 (%2, %3)</source>
+        <translation>%1（%2，%3）</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="65"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="66"/>
+        <source>Kiln models (*.pt *.ckpt *.pth)</source>
+        <translation>Kiln 模型 (*.pt *.ckpt *.pth)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="61"/>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="67"/>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="68"/>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
+        <source>Write to</source>
+        <translation>写入到</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
+        <source>Write the Embeddings to</source>
+        <translation>嵌入写入到</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="71"/>
+        <source>Embeddings (*.csv *.pt *.npy)</source>
+        <translation>嵌入 (*.csv *.pt *.npy)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="72"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="103"/>
+        <source>embeddings</source>
+        <translation>embeddings</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::ExportModelDialog</name>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="17"/>
+        <source>Export Model</source>
+        <translation>导出模型</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="32"/>
+        <source>%1 (%2, %3)</source>
+        <translation>%1（%2，%3）</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="34"/>
+        <source>backbone</source>
+        <translation>骨干网络</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="59"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="60"/>
+        <source>Kiln models (*.ckpt *.pt *.pth)</source>
+        <translation>Kiln 模型 (*.ckpt *.pt *.pth)</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="39"/>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="40"/>
+        <source>fp16 (half the size; for GPUs)</source>
+        <translation>fp16（一半大小；用于 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="44"/>
+        <source>dynamic (any number of images)</source>
+        <translation>动态（任意数量的图像）</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="48"/>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="49"/>
+        <source>as trained</source>
+        <translation>与训练时相同</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="52"/>
+        <source>ONNX (opset 17) for ONNX Runtime and TensorRT. The model takes normalised RGB images; the file&apos;s metadata says how to prepare them and names the classes.</source>
+        <translation>ONNX（opset 17），用于 ONNX Runtime 和 TensorRT。模型接收归一化的 RGB 图像；文件的元数据说明了如何预处理并列出类别名称。</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="61"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="62"/>
+        <source>Batch</source>
+        <translation>批量</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="63"/>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="64"/>
+        <source>Write to</source>
+        <translation>写入到</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="65"/>
+        <source>Write the Model to</source>
+        <translation>模型写入到</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="65"/>
+        <source>ONNX models (*.onnx)</source>
+        <translation>ONNX 模型 (*.onnx)</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="66"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::LivePlots</name>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="101"/>
+        <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
+        <translation>本次运行没有 GPU：不绘制 GPU 利用率和显存。</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="106"/>
+        <source>loss (smoothed)</source>
+        <translation>损失（平滑）</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="118"/>
+        <source>Smoothing of the loss, as TensorBoard&apos;s</source>
+        <translation>损失的平滑，与 TensorBoard 相同</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="124"/>
+        <source>Log scale</source>
+        <translation>对数刻度</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="127"/>
+        <source>Reset View</source>
+        <translation>重置视图</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="129"/>
+        <source>Follow the run again after zooming or panning (or double-click a plot)</source>
+        <translation>缩放或平移后重新跟随运行（或双击图表）</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="131"/>
+        <source>Export...</source>
+        <translation>导出...</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="135"/>
+        <location filename="../gui/plots/live_plots.cpp" line="145"/>
+        <source>Export Plots</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="136"/>
+        <source>CSV of the values (*.csv);;PNG image (*.png)</source>
+        <translation>数值 CSV (*.csv);;PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="151"/>
+        <source>Smoothing</source>
+        <translation>平滑</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="253"/>
+        <location filename="../gui/plots/live_plots.cpp" line="282"/>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="291"/>
+        <source>Cannot write %1 as a PNG image.</source>
+        <translation>无法将 %1 写为 PNG 图像。</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="62"/>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="347"/>
+        <source>Validation (step %1: metrics being computed)</source>
+        <translation>验证（第 %1 步：指标计算中）</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="62"/>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="62"/>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="64"/>
+        <source>data_wait (%)</source>
+        <translation>data_wait (%)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="64"/>
+        <source>data_wait</source>
+        <translation>data_wait</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="65"/>
+        <source>CPU utilisation (%)</source>
+        <translation>CPU 利用率 (%)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="66"/>
+        <source>system</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="66"/>
+        <source>this process</source>
+        <translation>本进程</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="67"/>
+        <source>GPU utilisation (%) and memory (MB)</source>
+        <translation>GPU 利用率 (%) 和显存 (MB)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="68"/>
+        <source>Images/s</source>
+        <translation>图像/秒</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="68"/>
+        <source>images/s</source>
+        <translation>图像/秒</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="79"/>
+        <location filename="../gui/plots/live_plots.cpp" line="90"/>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="111"/>
+        <source>Over time instead of steps</source>
+        <translation>按时间而非步数显示</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="188"/>
+        <location filename="../gui/plots/live_plots.cpp" line="210"/>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="210"/>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="385"/>
+        <source>GPU %1 utilisation</source>
+        <translation>GPU %1 利用率</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="389"/>
+        <source>GPU %1 memory</source>
+        <translation>GPU %1 显存</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="456"/>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="458"/>
+        <source>%1: loss %2, learning rate %3</source>
+        <translation>%1：损失 %2，学习率 %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="464"/>
+        <source>%1: data_wait %2%</source>
+        <translation>%1：data_wait %2%</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="467"/>
+        <source>%1: CPU %2%</source>
+        <translation>%1：CPU %2%</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="470"/>
+        <source>%1: %2 images/s</source>
+        <translation>%1：%2 图像/秒</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="480"/>
+        <source>evaluation after step %1: %2 %3%4</source>
+        <translation>第 %1 步后的评估：%2 %3%4</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="501"/>
+        <source>GPU %1 %2, %3</source>
+        <translation>GPU %1 %2，%3</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="503"/>
+        <location filename="../gui/plots/live_plots.cpp" line="505"/>
+        <source>n/a</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="70"/>
+        <location filename="../gui/plots/live_plots.cpp" line="346"/>
+        <source>Validation</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="70"/>
+        <source>metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="70"/>
+        <location filename="../gui/plots/live_plots.cpp" line="74"/>
+        <source>val_loss</source>
+        <translation>val_loss</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="486"/>
+        <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
+        <translation>第 %1 步后的评估：%2 %3，val_loss %4%5</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="477"/>
+        <source> (best)</source>
+        <translation>（最佳）</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::LivePlotsPage</name>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="20"/>
+        <source>Optimize Dataset...</source>
+        <translation>优化数据集...</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="40"/>
+        <source>Where the time went</source>
+        <translation>时间花在哪里</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="96"/>
+        <source>Optimize Dataset (the button below)</source>
+        <translation>优化数据集（下方按钮）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/plots/live_plots_page.cpp" line="124"/>
+        <source>Finished after %n step(s).</source>
+        <translation>
+            <numerusform>%n 步后完成。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/plots/live_plots_page.cpp" line="125"/>
+        <source>Stopped after %n step(s); it can be resumed.</source>
+        <translation>
+            <numerusform>%n 步后停止；可以继续。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="128"/>
+        <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
+        <translation>最佳 %1：%2，在第 %3 步（checkpoints/best.ckpt）。</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="148"/>
+        <source>Set %1 to %2</source>
+        <translation>将%1设为 %2</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="150"/>
+        <source>Changes the run configuration for the next run</source>
+        <translation>为下一次运行更改运行配置</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::MainWindow</name>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="284"/>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="291"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="569"/>
+        <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
+        <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="579"/>
+        <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
+        <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="522"/>
+        <source>Predicted %n image(s) (%1) into %2.</source>
+        <translation>
+            <numerusform>已预测 %n 张图像（%1），写入 %2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="234"/>
+        <source>&amp;Predict...</source>
+        <translation>预测(&amp;P)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="499"/>
+        <source>Predictions are written beside the project file.</source>
+        <translation>预测结果会写在项目文件旁边。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="508"/>
+        <source>predicting...</source>
+        <translation>正在预测...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="517"/>
+        <source>predicting: %1 of %2 images</source>
+        <translation>正在预测：%2 张图像中的 %1 张</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="531"/>
+        <source>The prediction stopped with an error:
 %1</source>
-            <translation>预测因错误而停止：
+        <translation>预测因错误而停止：
 %1</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="56" />
-            <source>CPU: %n core(s), no CUDA GPU</source>
-            <translation>
-                <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="365" />
-            <source>Training writes its runs beside the project file.</source>
-            <translation>训练会把运行结果写在项目文件旁边。</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="412" />
-            <source>The embeddings are written beside the project file.</source>
-            <translation>嵌入会写在项目文件旁边。</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="835" />
-            <source>The project has not been saved yet.</source>
-            <translation>项目尚未保存。</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="838" />
-            <source>Save it now?</source>
-            <translation>现在保存吗？</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="62" />
-            <source>CPU: %n core(s), GPUs: %1</source>
-            <translation>
-                <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="72" />
-            <location filename="../gui/app/main_window.cpp" line="865" />
-            <location filename="../gui/app/main_window.cpp" line="874" />
-            <location filename="../gui/app/main_window.cpp" line="906" />
-            <source>Kiln Studio</source>
-            <translation>Kiln Studio</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="116" />
-            <source>The training stopped with an error:
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="57"/>
+        <source>CPU: %n core(s), no CUDA GPU</source>
+        <translation>
+            <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="366"/>
+        <source>Training writes its runs beside the project file.</source>
+        <translation>训练会把运行结果写在项目文件旁边。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="413"/>
+        <source>The embeddings are written beside the project file.</source>
+        <translation>嵌入会写在项目文件旁边。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="859"/>
+        <source>The project has not been saved yet.</source>
+        <translation>项目尚未保存。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="862"/>
+        <source>Save it now?</source>
+        <translation>现在保存吗？</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="63"/>
+        <source>CPU: %n core(s), GPUs: %1</source>
+        <translation>
+            <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="73"/>
+        <location filename="../gui/app/main_window.cpp" line="889"/>
+        <location filename="../gui/app/main_window.cpp" line="898"/>
+        <location filename="../gui/app/main_window.cpp" line="930"/>
+        <source>Kiln Studio</source>
+        <translation>Kiln Studio</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="117"/>
+        <source>The training stopped with an error:
 %1</source>
-            <translation>训练因错误而停止：
+        <translation>训练因错误而停止：
 %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="124" />
-            <source>embedding: batch %1 of %2</source>
-            <translation>嵌入中：第 %1/%2 批</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="129" />
-            <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
-            <translation>
-                <numerusform>已将 %n 个 %1 维嵌入写入 %2。</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="134" />
-            <location filename="../gui/app/main_window.cpp" line="525" />
-            <source>%n unreadable image(s) were left out.</source>
-            <translation>
-                <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="144" />
-            <source>The embedding stopped with an error:
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="125"/>
+        <source>embedding: batch %1 of %2</source>
+        <translation>嵌入中：第 %1/%2 批</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="130"/>
+        <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
+        <translation>
+            <numerusform>已将 %n 个 %1 维嵌入写入 %2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/main_window.cpp" line="135"/>
+        <location filename="../gui/app/main_window.cpp" line="526"/>
+        <source>%n unreadable image(s) were left out.</source>
+        <translation>
+            <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="145"/>
+        <source>The embedding stopped with an error:
 %1</source>
-            <translation>嵌入因错误而停止：
+        <translation>嵌入因错误而停止：
 %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="159" />
-            <source>&amp;File</source>
-            <translation>文件(&amp;F)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="162" />
-            <source>&amp;New Project</source>
-            <translation>新建项目(&amp;N)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="165" />
-            <source>&amp;Open Project...</source>
-            <translation>打开项目(&amp;O)...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="167" />
-            <source>Open Project</source>
-            <translation>打开项目</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="168" />
-            <location filename="../gui/app/main_window.cpp" line="185" />
-            <location filename="../gui/app/main_window.cpp" line="753" />
-            <source>Kiln projects (*.kiln)</source>
-            <translation>Kiln 项目 (*.kiln)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="173" />
-            <source>Open &amp;Recent</source>
-            <translation>最近打开(&amp;R)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="179" />
-            <source>&amp;Save</source>
-            <translation>保存(&amp;S)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="182" />
-            <source>Save &amp;As...</source>
-            <translation>另存为(&amp;A)...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="185" />
-            <source>Save Project As</source>
-            <translation>项目另存为</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="193" />
-            <source>Add &amp;Dataset Folder...</source>
-            <translation>添加数据集文件夹(&amp;D)...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="195" />
-            <source>Add Dataset Folder</source>
-            <translation>添加数据集文件夹</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="201" />
-            <source>&amp;Export Embeddings...</source>
-            <translation>导出嵌入(&amp;E)...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="208" />
-            <source>&amp;Close Project</source>
-            <translation>关闭项目(&amp;C)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="210" />
-            <source>&amp;Quit</source>
-            <translation>退出(&amp;Q)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="214" />
-            <source>&amp;Edit</source>
-            <translation>编辑(&amp;E)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="217" />
-            <source>&amp;Preferences...</source>
-            <translation>首选项(&amp;P)...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="224" />
-            <source>&amp;Run</source>
-            <translation>运行(&amp;R)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="226" />
-            <source>&amp;Train</source>
-            <translation>训练(&amp;T)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="230" />
-            <source>&amp;Embed...</source>
-            <translation>嵌入(&amp;E)...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="235" />
-            <source>&amp;Stop</source>
-            <translation>停止(&amp;S)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="243" />
-            <source>Main</source>
-            <translation>主工具栏</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="257" />
-            <source>&amp;View</source>
-            <translation>视图(&amp;V)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="261" />
-            <source>&amp;Datasets</source>
-            <translation>数据集(&amp;D)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="262" />
-            <source>Run &amp;Configuration</source>
-            <translation>运行配置(&amp;C)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="263" />
-            <source>Live &amp;Plots</source>
-            <translation>实时图表(&amp;P)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="264" />
-            <source>Run &amp;History</source>
-            <translation>运行历史(&amp;H)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="265" />
-            <source>&amp;Embeddings</source>
-            <translation>嵌入(&amp;E)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="273" />
-            <source>&amp;Full Screen</source>
-            <translation>全屏(&amp;F)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="281" />
-            <source>&amp;Help</source>
-            <translation>帮助(&amp;H)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="297" />
-            <source>&amp;About Kiln Studio</source>
-            <translation>关于 Kiln Studio(&amp;A)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="300" />
-            <source>About &amp;Qt</source>
-            <translation>关于 Qt(&amp;Q)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="320" />
-            <source>%1 is now %2 for the next run.</source>
-            <translation>下一次运行的%1现为 %2。</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="341" />
-            <source>Datasets</source>
-            <translation>数据集</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="343" />
-            <source>Run Configuration</source>
-            <translation>运行配置</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="345" />
-            <source>Live Plots</source>
-            <translation>实时图表</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="346" />
-            <source>Run History</source>
-            <translation>运行历史</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="347" />
-            <source>Embeddings</source>
-            <translation>嵌入</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="400" />
-            <source>starting...</source>
-            <translation>正在启动...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="420" />
-            <source>embedding...</source>
-            <translation>正在嵌入...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="639" />
-            <source>This run cannot be resumed:
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="160"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="163"/>
+        <source>&amp;New Project</source>
+        <translation>新建项目(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="166"/>
+        <source>&amp;Open Project...</source>
+        <translation>打开项目(&amp;O)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="168"/>
+        <source>Open Project</source>
+        <translation>打开项目</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="169"/>
+        <location filename="../gui/app/main_window.cpp" line="186"/>
+        <location filename="../gui/app/main_window.cpp" line="777"/>
+        <source>Kiln projects (*.kiln)</source>
+        <translation>Kiln 项目 (*.kiln)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="174"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="180"/>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="183"/>
+        <source>Save &amp;As...</source>
+        <translation>另存为(&amp;A)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="186"/>
+        <source>Save Project As</source>
+        <translation>项目另存为</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="194"/>
+        <source>Add &amp;Dataset Folder...</source>
+        <translation>添加数据集文件夹(&amp;D)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="196"/>
+        <source>Add Dataset Folder</source>
+        <translation>添加数据集文件夹</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="202"/>
+        <source>&amp;Export Embeddings...</source>
+        <translation>导出嵌入(&amp;E)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="209"/>
+        <source>&amp;Close Project</source>
+        <translation>关闭项目(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="211"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="215"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="218"/>
+        <source>&amp;Preferences...</source>
+        <translation>首选项(&amp;P)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="225"/>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="227"/>
+        <source>&amp;Train</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="231"/>
+        <source>&amp;Embed...</source>
+        <translation>嵌入(&amp;E)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="236"/>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="244"/>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="258"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="262"/>
+        <source>&amp;Datasets</source>
+        <translation>数据集(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="263"/>
+        <source>Run &amp;Configuration</source>
+        <translation>运行配置(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="264"/>
+        <source>Live &amp;Plots</source>
+        <translation>实时图表(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="265"/>
+        <source>Run &amp;History</source>
+        <translation>运行历史(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="266"/>
+        <source>&amp;Embeddings</source>
+        <translation>嵌入(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="274"/>
+        <source>&amp;Full Screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="282"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="298"/>
+        <source>&amp;About Kiln Studio</source>
+        <translation>关于 Kiln Studio(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="301"/>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="321"/>
+        <source>%1 is now %2 for the next run.</source>
+        <translation>下一次运行的%1现为 %2。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="342"/>
+        <source>Datasets</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="344"/>
+        <source>Run Configuration</source>
+        <translation>运行配置</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="346"/>
+        <source>Live Plots</source>
+        <translation>实时图表</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="347"/>
+        <source>Run History</source>
+        <translation>运行历史</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="348"/>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="401"/>
+        <source>starting...</source>
+        <translation>正在启动...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="421"/>
+        <source>embedding...</source>
+        <translation>正在嵌入...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="644"/>
+        <source>This run cannot be resumed:
 %1</source>
-            <translation>无法继续此运行：
+        <translation>无法继续此运行：
 %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="648" />
-            <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
-            <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="740" />
-            <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="653"/>
+        <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
+        <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="714"/>
+        <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
-            <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
+        <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="752" />
-            <location filename="../gui/app/main_window.cpp" line="834" />
-            <source>Save Project</source>
-            <translation>保存项目</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="847" />
-            <source>Unsaved Changes</source>
-            <translation>未保存的更改</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="848" />
-            <source>The project "%1" has unsaved changes.</source>
-            <translation>项目“%1”有未保存的更改。</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="851" />
-            <source>Save them before going on?</source>
-            <translation>继续之前要保存吗？</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="907" />
-            <source>%1[*] - Kiln Studio</source>
-            <translation>%1[*] - Kiln Studio</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="775" />
-            <source>The project's runs stay in %1; the project refers to them there.</source>
-            <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="204" />
-            <source>Export &amp;Model...</source>
-            <translation>导出模型(&amp;M)...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="429" />
-            <source>The model is written beside the project file.</source>
-            <translation>模型会写在项目文件旁边。</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="446" />
-            <source>exporting the model...</source>
-            <translation>正在导出模型...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="462" />
-            <source>The model could not be exported:
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="736"/>
+        <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
+        <translation>此项目中有任务正在运行；请先停止它（运行 &gt; 停止），再打开或新建项目。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="764"/>
+        <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
-            <translation>无法导出模型：
+        <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="454" />
-            <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
-            <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="460" />
-            <source>Outputs: %1</source>
-            <translation>输出：%1</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="176" />
-            <source>Open &amp;Demo Project</source>
-            <translation>打开演示项目(&amp;D)</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/main_window.cpp" line="823" />
-            <source>The demo project could not be made:
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="776"/>
+        <location filename="../gui/app/main_window.cpp" line="858"/>
+        <source>Save Project</source>
+        <translation>保存项目</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="871"/>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="872"/>
+        <source>The project &quot;%1&quot; has unsaved changes.</source>
+        <translation>项目“%1”有未保存的更改。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="875"/>
+        <source>Save them before going on?</source>
+        <translation>继续之前要保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="931"/>
+        <source>%1[*] - Kiln Studio</source>
+        <translation>%1[*] - Kiln Studio</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="799"/>
+        <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
+        <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="205"/>
+        <source>Export &amp;Model...</source>
+        <translation>导出模型(&amp;M)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="430"/>
+        <source>The model is written beside the project file.</source>
+        <translation>模型会写在项目文件旁边。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="447"/>
+        <source>exporting the model...</source>
+        <translation>正在导出模型...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="463"/>
+        <source>The model could not be exported:
 %1</source>
-            <translation>无法创建演示项目：
+        <translation>无法导出模型：
 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::OptimizeDatasetDialog</name>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="73" />
-            <source>Estimating the copy's size...</source>
-            <translation>正在估算副本大小...</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="135" />
-            <source>%n file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
-            <translation>
-                <numerusform>%n 个文件，%1；副本：约 %2（由其中 %3 个估算）。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="142" />
-            <source>That is larger than the dataset: these images are already compact. Lower the quality, choose WebP, or keep them as they are.</source>
-            <translation>这比数据集更大：这些图像已经很紧凑。请降低质量、选择 WebP，或保持原样。</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="148" />
-            <source>Optimize Anyway</source>
-            <translation>仍然优化</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="26" />
-            <source>Optimize Dataset</source>
-            <translation>优化数据集</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="35" />
-            <source>keep the size</source>
-            <translation>保持原尺寸</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="36" />
-            <source> px</source>
-            <translation> 像素</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="42" />
-            <source>Decoding PNG and large images costs CPU in every epoch; JPEG or WebP at the training resolution costs far less.</source>
-            <translation>解码 PNG 和大图像在每个轮次都会消耗 CPU；以训练分辨率保存的 JPEG 或 WebP 开销小得多。</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="51" />
-            <source>Source</source>
-            <translation>源</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="52" />
-            <source>Destination</source>
-            <translation>目标</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="53" />
-            <source>Format</source>
-            <translation>格式</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="54" />
-            <source>Longest side at most</source>
-            <translation>最长边不超过</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="55" />
-            <source>Quality</source>
-            <translation>质量</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="57" />
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="148" />
-            <source>Optimize</source>
-            <translation>优化</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="128" />
-            <source>The size could not be estimated: %1</source>
-            <translation>无法估计大小：%1</translation>
-        </message>
-        <message>
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="178" />
-            <source>Optimizing...</source>
-            <translation>正在优化...</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="193" />
-            <source>Stopped after %n image(s).</source>
-            <translation>
-                <numerusform>处理 %n 张图像后已停止。</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="195" />
-            <source>Wrote %n image(s): %1 became %2.</source>
-            <translation>
-                <numerusform>已写入 %n 张图像：%1 变为 %2。</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/datasets/optimize_dialog.cpp" line="200" />
-            <source>%n unreadable file(s) skipped.</source>
-            <translation>
-                <numerusform>跳过了 %n 个无法读取的文件。</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::PerClassResults</name>
-        <message>
-            <location filename="../gui/plots/per_class_results.cpp" line="91" />
-            <source>true %1, predicted %2: %3 of %4</source>
-            <translation>真实 %1，预测 %2：%4 中的 %3</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/per_class_results.cpp" line="104" />
-            <source>Confusion matrix, validation at step %1 (rows: true class, columns: predicted)</source>
-            <translation>混淆矩阵，第 %1 步的验证（行：真实类别，列：预测）</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/per_class_results.cpp" line="146" />
-            <source>class</source>
-            <translation>类别</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/per_class_results.cpp" line="159" />
-            <source>Per class, validation at step %1</source>
-            <translation>按类别，第 %1 步的验证</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::PredictDialog</name>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="27" />
-            <location filename="../gui/predict/predict_dialog.cpp" line="65" />
-            <source>Predict</source>
-            <translation>预测</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="42" />
-            <source>%1 (%2, %3)</source>
-            <translation>%1（%2，%3）</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="57" />
-            <location filename="../gui/predict/predict_dialog.cpp" line="58" />
-            <source>Model</source>
-            <translation>模型</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="58" />
-            <source>Kiln checkpoints (*.ckpt)</source>
-            <translation>Kiln 检查点 (*.ckpt)</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="59" />
-            <source>Images to predict on</source>
-            <translation>要预测的图像</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="62" />
-            <source>Write the Predictions to</source>
-            <translation>预测写入到</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="63" />
-            <source>Results (*.csv *.json);;Any file or folder (*)</source>
-            <translation>结果 (*.csv *.json);;任意文件或文件夹 (*)</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="54" />
-            <source>Also write the images with their detections drawn</source>
-            <translation>同时写出绘制了检测结果的图像</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="59" />
-            <source>Images</source>
-            <translation>图像</translation>
-        </message>
-        <message>
-            <location filename="../gui/predict/predict_dialog.cpp" line="61" />
-            <source>Write to</source>
-            <translation>写入到</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::PredictionPreviewsView</name>
-        <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="48" />
-            <source>Predicted boxes scoring below this are not drawn</source>
-            <translation>得分低于此值的预测框不绘制</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="52" />
-            <source>Score threshold:</source>
-            <translation>得分阈值：</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="97" />
-            <source>&lt;b&gt;Predictions at step %1&lt;/b&gt;: each validation image's labels above, what the model made of it below</source>
-            <translation>&lt;b&gt;第 %1 步的预测&lt;/b&gt;：上方为每张验证图像的标注，下方为模型的预测</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="205" />
-            <source>...</source>
-            <translation>...</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="224" />
-            <source>%1
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="455"/>
+        <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
+        <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="461"/>
+        <source>Outputs: %1</source>
+        <translation>输出：%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="177"/>
+        <source>Open &amp;Demo Project</source>
+        <translation>打开演示项目(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="847"/>
+        <source>The demo project could not be made:
+%1</source>
+        <translation>无法创建演示项目：
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::OptimizeDatasetDialog</name>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="73"/>
+        <source>Estimating the copy&apos;s size...</source>
+        <translation>正在估算副本大小...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="135"/>
+        <source>%n file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
+        <translation>
+            <numerusform>%n 个文件，%1；副本：约 %2（由其中 %3 个估算）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="142"/>
+        <source>That is larger than the dataset: these images are already compact. Lower the quality, choose WebP, or keep them as they are.</source>
+        <translation>这比数据集更大：这些图像已经很紧凑。请降低质量、选择 WebP，或保持原样。</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="148"/>
+        <source>Optimize Anyway</source>
+        <translation>仍然优化</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="26"/>
+        <source>Optimize Dataset</source>
+        <translation>优化数据集</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="35"/>
+        <source>keep the size</source>
+        <translation>保持原尺寸</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="36"/>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="42"/>
+        <source>Decoding PNG and large images costs CPU in every epoch; JPEG or WebP at the training resolution costs far less.</source>
+        <translation>解码 PNG 和大图像在每个轮次都会消耗 CPU；以训练分辨率保存的 JPEG 或 WebP 开销小得多。</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="51"/>
+        <source>Source</source>
+        <translation>源</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="52"/>
+        <source>Destination</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="53"/>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="54"/>
+        <source>Longest side at most</source>
+        <translation>最长边不超过</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="55"/>
+        <source>Quality</source>
+        <translation>质量</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="57"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="148"/>
+        <source>Optimize</source>
+        <translation>优化</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="128"/>
+        <source>The size could not be estimated: %1</source>
+        <translation>无法估计大小：%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="178"/>
+        <source>Optimizing...</source>
+        <translation>正在优化...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="193"/>
+        <source>Stopped after %n image(s).</source>
+        <translation>
+            <numerusform>处理 %n 张图像后已停止。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="195"/>
+        <source>Wrote %n image(s): %1 became %2.</source>
+        <translation>
+            <numerusform>已写入 %n 张图像：%1 变为 %2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="200"/>
+        <source>%n unreadable file(s) skipped.</source>
+        <translation>
+            <numerusform>跳过了 %n 个无法读取的文件。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PerClassResults</name>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="91"/>
+        <source>true %1, predicted %2: %3 of %4</source>
+        <translation>真实 %1，预测 %2：%4 中的 %3</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="104"/>
+        <source>Confusion matrix, validation at step %1 (rows: true class, columns: predicted)</source>
+        <translation>混淆矩阵，第 %1 步的验证（行：真实类别，列：预测）</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="146"/>
+        <source>class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="159"/>
+        <source>Per class, validation at step %1</source>
+        <translation>按类别，第 %1 步的验证</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PredictDialog</name>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="27"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="65"/>
+        <source>Predict</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="42"/>
+        <source>%1 (%2, %3)</source>
+        <translation>%1（%2，%3）</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="57"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
+        <source>Kiln checkpoints (*.ckpt)</source>
+        <translation>Kiln 检查点 (*.ckpt)</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="59"/>
+        <source>Images to predict on</source>
+        <translation>要预测的图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="62"/>
+        <source>Write the Predictions to</source>
+        <translation>预测写入到</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="63"/>
+        <source>Results (*.csv *.json);;Any file or folder (*)</source>
+        <translation>结果 (*.csv *.json);;任意文件或文件夹 (*)</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="54"/>
+        <source>Also write the images with their detections drawn</source>
+        <translation>同时写出绘制了检测结果的图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="59"/>
+        <source>Images</source>
+        <translation>图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="61"/>
+        <source>Write to</source>
+        <translation>写入到</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PredictionPreviewsView</name>
+    <message>
+        <location filename="../gui/plots/prediction_previews.cpp" line="48"/>
+        <source>Predicted boxes scoring below this are not drawn</source>
+        <translation>得分低于此值的预测框不绘制</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/prediction_previews.cpp" line="52"/>
+        <source>Score threshold:</source>
+        <translation>得分阈值：</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/prediction_previews.cpp" line="97"/>
+        <source>&lt;b&gt;Predictions at step %1&lt;/b&gt;: each validation image&apos;s labels above, what the model made of it below</source>
+        <translation>&lt;b&gt;第 %1 步的预测&lt;/b&gt;：上方为每张验证图像的标注，下方为模型的预测</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/prediction_previews.cpp" line="205"/>
+        <source>...</source>
+        <translation>...</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/prediction_previews.cpp" line="224"/>
+        <source>%1
 true: %2
 predicted: %3</source>
-            <translation>%1
+        <translation>%1
 真实：%2
 预测：%3</translation>
-        </message>
-        <message>
-            <location filename="../gui/plots/prediction_previews.cpp" line="226" />
-            <source>none</source>
-            <translation>无</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/plots/prediction_previews.cpp" line="228" />
-            <source>%1
+    </message>
+    <message>
+        <location filename="../gui/plots/prediction_previews.cpp" line="226"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/plots/prediction_previews.cpp" line="228"/>
+        <source>%1
 %Ln object(s), </source>
-            <translation>
-                <numerusform>%1
+        <translation>
+            <numerusform>%1
 %Ln 个目标，</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/plots/prediction_previews.cpp" line="229" />
-            <source>%Ln box(es) shown</source>
-            <translation>
-                <numerusform>显示 %Ln 个框</numerusform>
-            </translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::PreferencesDialog</name>
-        <message>
-            <location filename="../gui/app/preferences_dialog.cpp" line="51" />
-            <source>Preferences</source>
-            <translation>首选项</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/preferences_dialog.cpp" line="54" />
-            <location filename="../gui/app/preferences_dialog.cpp" line="60" />
-            <source>As the system</source>
-            <translation>跟随系统</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/preferences_dialog.cpp" line="61" />
-            <source>Light</source>
-            <translation>浅色</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/preferences_dialog.cpp" line="62" />
-            <source>Dark</source>
-            <translation>深色</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/preferences_dialog.cpp" line="68" />
-            <source>A new language applies when Kiln Studio starts again.</source>
-            <translation>新的语言将在 Kiln Studio 重新启动后生效。</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/preferences_dialog.cpp" line="71" />
-            <source>Language</source>
-            <translation>语言</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/preferences_dialog.cpp" line="72" />
-            <source>Theme</source>
-            <translation>主题</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::Project</name>
-        <message>
-            <location filename="../gui/project/project.cpp" line="78" />
-            <source>Untitled</source>
-            <translation>未命名</translation>
-        </message>
-        <message>
-            <location filename="../gui/project/project.cpp" line="91" />
-            <source>Cannot open %1: %2.</source>
-            <translation>无法打开 %1：%2。</translation>
-        </message>
-        <message>
-            <location filename="../gui/project/project.cpp" line="96" />
-            <source>%1 is not a Kiln project: %2 at byte %3.</source>
-            <translation>%1 不是 Kiln 项目：第 %3 字节处%2。</translation>
-        </message>
-        <message>
-            <location filename="../gui/project/project.cpp" line="101" />
-            <source>%1 is not a Kiln project: it holds no JSON object.</source>
-            <translation>%1 不是 Kiln 项目：其中没有 JSON 对象。</translation>
-        </message>
-        <message>
-            <location filename="../gui/project/project.cpp" line="108" />
-            <source>%1 is not a Kiln project: it has no valid format_version.</source>
-            <translation>%1 不是 Kiln 项目：没有有效的 format_version。</translation>
-        </message>
-        <message>
-            <location filename="../gui/project/project.cpp" line="112" />
-            <source>%1 was saved by a newer Kiln Studio (project format %2; this version reads up to %3). Update Kiln Studio to open it; the file is left as it is.</source>
-            <translation>%1 由较新版本的 Kiln Studio 保存（项目格式 %2；此版本最多支持 %3）。请更新 Kiln Studio 后再打开；文件保持不变。</translation>
-        </message>
-        <message>
-            <location filename="../gui/project/project.cpp" line="126" />
-            <source>%1: dataset %2 has no path.</source>
-            <translation>%1：数据集 %2 没有路径。</translation>
-        </message>
-        <message>
-            <location filename="../gui/project/project.cpp" line="203" />
-            <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
-            <translation>无法保存 %1：%2。原有文件（如有）保持不变。</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::RunComparisonDialog</name>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="46" />
-            <source>Only differences</source>
-            <translation>仅显示差异</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="48" />
-            <source>Compare Runs</source>
-            <translation>比较运行</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="64" />
-            <source>Results</source>
-            <translation>结果</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="87" />
-            <source>Validation (last evaluation)</source>
-            <translation>验证（最后一次评估）</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="104" />
-            <source>These runs are of different tasks: their validation metrics do not compare.</source>
-            <translation>这些运行属于不同的任务：它们的验证指标不可比较。</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="123" />
-            <source>Settings</source>
-            <translation>设置</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="148" />
-            <source>Hide the settings that every run shares</source>
-            <translation>隐藏所有运行共有的设置</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_comparison.cpp" line="132" />
-            <source>(not set)</source>
-            <translation>（未设置）</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::RunConfigForm</name>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="186" />
-            <source>Advanced settings</source>
-            <translation>高级设置</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="201" />
-            <source>Batches summed into each optimizer step</source>
-            <translation>每个优化器步骤累加的批次数</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="204" />
-            <source>the method's views; JSON to change them, e.g. {"random_resize": {"min_scale": 0.2}}</source>
-            <translation>方法的视图；用 JSON 修改，例如 {"random_resize": {"min_scale": 0.2}}</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="207" />
-            <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
-            <translation>除图像尺寸外的 transform_args：random_resize、random_flip、color_jitter、random_gray_scale、gaussian_blur、normalize，以及 DINO 的 global_view_1、global_view_2、local_view。数据集页可预览视图。</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="211" />
-            <source>each epoch</source>
-            <translation>每轮</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="212" />
-            <source> steps</source>
-            <translation> 步</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="213" />
-            <source>last.ckpt is also written every this many steps</source>
-            <translation>每隔这么多步也写入 last.ckpt</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="217" />
-            <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
-            <translation>关闭；填写项目名则写入离线 W&amp;B 运行，供 wandb sync 上传</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="219" />
-            <source>Optimizer</source>
-            <translation>优化器</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="220" />
-            <source>Learning rate</source>
-            <translation>学习率</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="221" />
-            <source>Weight decay</source>
-            <translation>权重衰减</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="222" />
-            <source>Warm-up epochs</source>
-            <translation>预热轮数</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="224" />
-            <source>Gradient accumulation</source>
-            <translation>梯度累积</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="225" />
-            <source>Augmentation</source>
-            <translation>数据增强</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="226" />
-            <source>Checkpoint every</source>
-            <translation>检查点间隔</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="227" />
-            <source>Weights &amp; Biases</source>
-            <translation>Weights &amp; Biases</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="347" />
-            <source>%1 per 256 images, scaled with the batch size</source>
-            <translation>每 256 张图像 %1，随批大小缩放</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="350" />
-            <source>%1 (at most a tenth of the run)</source>
-            <translation>%1（最多为运行的十分之一）</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="807" />
-            <source>Augmentation takes a JSON object, e.g. {"color_jitter": {"prob": 0.5}}</source>
-            <translation>数据增强需要一个 JSON 对象，例如 {"color_jitter": {"prob": 0.5}}</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="108" />
-            <source>COCO annotation files</source>
-            <translation>COCO 标注文件</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="109" />
-            <source>YOLO dataset (data.yaml)</source>
-            <translation>YOLO 数据集 (data.yaml)</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="113" />
-            <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
-            <translation>Ultralytics 布局数据集的 data.yaml（旁边有 images/ 和 labels/）</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="155" />
-            <source>Labels</source>
-            <translation>标注</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="156" />
-            <source>YOLO data</source>
-            <translation>YOLO 数据</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="130" />
-            <source> px</source>
-            <translation> 像素</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="167" />
-            <source>Teacher</source>
-            <translation>教师模型</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="125" />
-            <source>the teacher's exported model: a project run, or a .pt file</source>
-            <translation>教师的导出模型：项目中的一次运行，或 .pt 文件</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="141" />
-            <source>Batch-norm statistics over all devices</source>
-            <translation>在所有设备上计算批归一化统计量</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="143" />
-            <source>TensorBoard event files</source>
-            <translation>TensorBoard 事件文件</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="148" />
-            <source>off; a folder or http(s):// server to log to MLflow</source>
-            <translation>关闭；填写文件夹或 http(s):// 服务器以记录到 MLflow</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="151" />
-            <source>a new folder in the project's runs</source>
-            <translation>项目运行目录中的新文件夹</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="157" />
-            <source>Dataset</source>
-            <translation>数据集</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="164" />
-            <source>Model</source>
-            <translation>模型</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="166" />
-            <source>Method</source>
-            <translation>方法</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="168" />
-            <source>Epochs</source>
-            <translation>轮数</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="169" />
-            <source>Batch size</source>
-            <translation>批大小</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="170" />
-            <source>Image size</source>
-            <translation>图像尺寸</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="171" />
-            <source>Accelerator</source>
-            <translation>加速器</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="172" />
-            <source>Devices</source>
-            <translation>设备数</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="173" />
-            <source>Nodes</source>
-            <translation>节点数</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="174" />
-            <source>Sync batch norm</source>
-            <translation>同步批归一化</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="175" />
-            <source>Precision</source>
-            <translation>精度</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="176" />
-            <source>Loader workers</source>
-            <translation>加载线程数</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="177" />
-            <source>Loggers</source>
-            <translation>日志记录器</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="178" />
-            <source>MLflow</source>
-            <translation>MLflow</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="179" />
-            <source>Output folder</source>
-            <translation>输出文件夹</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="180" />
-            <source>Seed</source>
-            <translation>随机种子</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="139" />
-            <location filename="../gui/training/run_config_form.cpp" line="466" />
-            <source>auto</source>
-            <translation>自动</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="467" />
-            <source>CPU</source>
-            <translation>CPU</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="470" />
-            <source>CUDA %1: %2 (%3)</source>
-            <translation>CUDA %1：%2（%3）</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="478" />
-            <source>CUDA</source>
-            <translation>CUDA</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="482" />
-            <source>No CUDA GPU is visible.</source>
-            <translation>未检测到 CUDA GPU。</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="483" />
-            <source>This Kiln's LibTorch has no CUDA.</source>
-            <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="504" />
-            <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
-            <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="507" />
-            <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
-            <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="345" />
-            <location filename="../gui/training/run_config_form.cpp" line="533" />
-            <source>auto (%1)</source>
-            <translation>自动 (%1)</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="69" />
-            <source>Image classification (fine-tuning)</source>
-            <translation>图像分类（微调）</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="71" />
-            <source>Semantic segmentation (fine-tuning)</source>
-            <translation>语义分割（微调）</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="73" />
-            <source>Object detection (fine-tuning)</source>
-            <translation>目标检测（微调）</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="75" />
-            <source>Instance segmentation (fine-tuning)</source>
-            <translation>实例分割（微调）</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="102" />
-            <source>COCO JSON of the training images' objects</source>
-            <translation>训练图像目标的 COCO JSON</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="105" />
-            <source>COCO JSON of the validation images' objects</source>
-            <translation>验证图像目标的 COCO JSON</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="161" />
-            <source>Training annotations</source>
-            <translation>训练标注</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="162" />
-            <source>Validation annotations</source>
-            <translation>验证标注</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="79" />
-            <source>Pretraining (self-supervised)</source>
-            <translation>预训练（自监督）</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="96" />
-            <source>folder of PNG masks of class ids, named as the images</source>
-            <translation>类别 ID 的 PNG 掩码文件夹，文件名与图像相同</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="99" />
-            <source>folder of the validation images' masks</source>
-            <translation>验证图像的掩码文件夹</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="116" />
-            <source>JSON file naming the class ids, e.g. classes.json</source>
-            <translation>命名类别 ID 的 JSON 文件，例如 classes.json</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="119" />
-            <source>random weights</source>
-            <translation>随机权重</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="154" />
-            <source>Task</source>
-            <translation>任务</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="158" />
-            <source>Validation dataset</source>
-            <translation>验证数据集</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="159" />
-            <source>Training masks</source>
-            <translation>训练掩码</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="160" />
-            <source>Validation masks</source>
-            <translation>验证掩码</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="163" />
-            <source>Classes</source>
-            <translation>类别</translation>
-        </message>
-        <message>
-            <location filename="../gui/training/run_config_form.cpp" line="165" />
-            <source>Start from</source>
-            <translation>起始权重</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::RunHistoryModel</name>
-        <message numerus="yes">
-            <location filename="../gui/runs/run_history.cpp" line="95" />
-            <source>%n step(s)</source>
-            <translation>
-                <numerusform>%n 步</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/runs/run_history.cpp" line="97" />
-            <source>%n epoch(s)</source>
-            <translation>
-                <numerusform>%n 轮</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="102" />
-            <source>auto</source>
-            <translation>自动</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="402" />
-            <source>Dataset</source>
-            <translation>数据集</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="404" />
-            <source>Length</source>
-            <translation>长度</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="406" />
-            <source>Image size</source>
-            <translation>图像尺寸</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="408" />
-            <source>Learning rate</source>
-            <translation>学习率</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="424" />
-            <source>Tags</source>
-            <translation>标签</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="426" />
-            <source>Notes</source>
-            <translation>备注</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="394" />
-            <source>Run</source>
-            <translation>运行</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="396" />
-            <source>Status</source>
-            <translation>状态</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="400" />
-            <source>Model</source>
-            <translation>模型</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="410" />
-            <source>Started</source>
-            <translation>开始时间</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="412" />
-            <source>Duration</source>
-            <translation>时长</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="414" />
-            <source>Steps</source>
-            <translation>步数</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="416" />
-            <source>Final loss</source>
-            <translation>最终损失</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="420" />
-            <source>Images/s</source>
-            <translation>图像/秒</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="422" />
-            <source>data_wait (median)</source>
-            <translation>data_wait（中位数）</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="398" />
-            <source>Method or task</source>
-            <translation>方法或任务</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="418" />
-            <source>Best validation</source>
-            <translation>最佳验证</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="371" />
-            <source>Stopped</source>
-            <translation>已停止</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="374" />
-            <source>Finished</source>
-            <translation>已完成</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="377" />
-            <source>Interrupted</source>
-            <translation>已中断</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="380" />
-            <source>Failed</source>
-            <translation>失败</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="383" />
-            <source>Running</source>
-            <translation>运行中</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::RunHistoryView</name>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="443" />
-            <source>Filter by name, tag, notes, model, dataset, status...</source>
-            <translation>按名称、标签、备注、模型、数据集、状态筛选...</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="453" />
-            <source>Double-click a run's name, tags or notes to edit them</source>
-            <translation>双击运行的名称、标签或备注进行编辑</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="459" />
-            <source>Run History</source>
-            <translation>运行历史</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="460" />
-            <source>The change could not be saved: %1</source>
-            <translation>无法保存更改：%1</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="465" />
-            <source>Compare...</source>
-            <translation>比较...</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="467" />
-            <source>The selected runs' settings, results and validation metrics side by side</source>
-            <translation>并排显示所选运行的设置、结果和验证指标</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="502" />
-            <source>Curves of</source>
-            <translation>曲线：</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="462" />
-            <source>Refresh</source>
-            <translation>刷新</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="470" />
-            <source>Open Folder</source>
-            <translation>打开文件夹</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="473" />
-            <source>Resume</source>
-            <translation>继续</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="475" />
-            <source>Continue an interrupted or stopped run from its last checkpoint</source>
-            <translation>从最后一个检查点继续被中断或停止的运行</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="485" />
-            <source>Delete Run...</source>
-            <translation>删除运行...</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="510" />
-            <source>step</source>
-            <translation>步</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="703" />
-            <location filename="../gui/runs/run_history.cpp" line="715" />
-            <source>Delete Run</source>
-            <translation>删除运行</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="704" />
-            <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
-            <translation>删除 %1 中的运行及其检查点、导出的模型和日志？</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="716" />
-            <source>Some files in %1 could not be deleted; check their permissions.</source>
-            <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="477" />
-            <source>Export Model...</source>
-            <translation>导出模型...</translation>
-        </message>
-        <message>
-            <location filename="../gui/runs/run_history.cpp" line="479" />
-            <source>Write the run's model as ONNX, for ONNX Runtime and TensorRT</source>
-            <translation>将该运行的模型写为 ONNX，用于 ONNX Runtime 和 TensorRT</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::SettingsDialog</name>
-        <message>
-            <location filename="../gui/common/settings_dialog.cpp" line="31" />
-            <location filename="../gui/common/settings_dialog.cpp" line="48" />
-            <source>Browse...</source>
-            <translation>浏览...</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::ShortcutsDialog</name>
-        <message>
-            <location filename="../gui/app/shortcuts_dialog.cpp" line="43" />
-            <source>Keyboard Shortcuts</source>
-            <translation>键盘快捷键</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/shortcuts_dialog.cpp" line="45" />
-            <source>Menu</source>
-            <translation>菜单</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/shortcuts_dialog.cpp" line="45" />
-            <source>Command</source>
-            <translation>命令</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/shortcuts_dialog.cpp" line="45" />
-            <source>Keys</source>
-            <translation>按键</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::StartPage</name>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="19" />
-            <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
-            <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="20" />
-            <source>Pretrain backbones on your unlabelled images, fine-tune them on labelled ones, and watch where the time goes.</source>
-            <translation>在未标注的图像上预训练骨干网络，在已标注的图像上微调，并查看时间花在哪里。</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="31" />
-            <source>New Project</source>
-            <translation>新建项目</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="33" />
-            <source>Open Project...</source>
-            <translation>打开项目...</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="35" />
-            <source>Open Demo Project</source>
-            <translation>打开演示项目</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="37" />
-            <source>Fashion-MNIST as image folders, with settings that pretrain a small network in a few minutes on a CPU</source>
-            <translation>以图像文件夹形式的 Fashion-MNIST，其设置可在 CPU 上几分钟内预训练一个小型网络</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="57" />
-            <source>&lt;b&gt;Recent projects&lt;/b&gt;</source>
-            <translation>&lt;b&gt;最近的项目&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="62" />
-            <source>Projects you open or save are listed here.</source>
-            <translation>您打开或保存的项目会列在这里。</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="88" />
-            <source>%1 (not found)</source>
-            <translation>%1（未找到）</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/start_page.cpp" line="106" />
-            <source>importing Fashion-MNIST: %1 of %2 images</source>
-            <translation>正在导入 Fashion-MNIST：%2 张图像中的 %1 张</translation>
-        </message>
-    </context>
-    <context>
-        <name>kiln::gui::UserGuideDialog</name>
-        <message>
-            <location filename="../gui/app/user_guide_dialog.cpp" line="17" />
-            <source>Kiln User Guide</source>
-            <translation>Kiln 用户指南</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/user_guide_dialog.cpp" line="24" />
-            <source>The user guide is missing from this build.</source>
-            <translation>此版本缺少用户指南。</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/user_guide_dialog.cpp" line="27" />
-            <source>Find in the guide (Enter: next)</source>
-            <translation>在指南中查找（回车：下一个）</translation>
-        </message>
-        <message>
-            <location filename="../gui/app/user_guide_dialog.cpp" line="31" />
-            <source>Find:</source>
-            <translation>查找：</translation>
-        </message>
-    </context>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/plots/prediction_previews.cpp" line="229"/>
+        <source>%Ln box(es) shown</source>
+        <translation>
+            <numerusform>显示 %Ln 个框</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PreferencesDialog</name>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="51"/>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="54"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="60"/>
+        <source>As the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="61"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="62"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="68"/>
+        <source>A new language applies when Kiln Studio starts again.</source>
+        <translation>新的语言将在 Kiln Studio 重新启动后生效。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="71"/>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/preferences_dialog.cpp" line="72"/>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::Project</name>
+    <message>
+        <location filename="../gui/project/project.cpp" line="78"/>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="91"/>
+        <source>Cannot open %1: %2.</source>
+        <translation>无法打开 %1：%2。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="96"/>
+        <source>%1 is not a Kiln project: %2 at byte %3.</source>
+        <translation>%1 不是 Kiln 项目：第 %3 字节处%2。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="101"/>
+        <source>%1 is not a Kiln project: it holds no JSON object.</source>
+        <translation>%1 不是 Kiln 项目：其中没有 JSON 对象。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="108"/>
+        <source>%1 is not a Kiln project: it has no valid format_version.</source>
+        <translation>%1 不是 Kiln 项目：没有有效的 format_version。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="112"/>
+        <source>%1 was saved by a newer Kiln Studio (project format %2; this version reads up to %3). Update Kiln Studio to open it; the file is left as it is.</source>
+        <translation>%1 由较新版本的 Kiln Studio 保存（项目格式 %2；此版本最多支持 %3）。请更新 Kiln Studio 后再打开；文件保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="126"/>
+        <source>%1: dataset %2 has no path.</source>
+        <translation>%1：数据集 %2 没有路径。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="203"/>
+        <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
+        <translation>无法保存 %1：%2。原有文件（如有）保持不变。</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunComparisonDialog</name>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="46"/>
+        <source>Only differences</source>
+        <translation>仅显示差异</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="48"/>
+        <source>Compare Runs</source>
+        <translation>比较运行</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="64"/>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="87"/>
+        <source>Validation (last evaluation)</source>
+        <translation>验证（最后一次评估）</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="104"/>
+        <source>These runs are of different tasks: their validation metrics do not compare.</source>
+        <translation>这些运行属于不同的任务：它们的验证指标不可比较。</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="123"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="148"/>
+        <source>Hide the settings that every run shares</source>
+        <translation>隐藏所有运行共有的设置</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="132"/>
+        <source>(not set)</source>
+        <translation>（未设置）</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunConfigForm</name>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="271"/>
+        <source>Advanced settings</source>
+        <translation>高级设置</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="286"/>
+        <source>Batches summed into each optimizer step</source>
+        <translation>每个优化器步骤累加的批次数</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="289"/>
+        <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
+        <translation>方法的视图；用 JSON 修改，例如 {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="292"/>
+        <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
+        <translation>除图像尺寸外的 transform_args：random_resize、random_flip、color_jitter、random_gray_scale、gaussian_blur、normalize，以及 DINO 的 global_view_1、global_view_2、local_view。数据集页可预览视图。</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="296"/>
+        <source>each epoch</source>
+        <translation>每轮</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="297"/>
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="298"/>
+        <source>last.ckpt is also written every this many steps</source>
+        <translation>每隔这么多步也写入 last.ckpt</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="302"/>
+        <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
+        <translation>关闭；填写项目名则写入离线 W&amp;B 运行，供 wandb sync 上传</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="308"/>
+        <source>Augmentation</source>
+        <translation>数据增强</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="311"/>
+        <source>Weights &amp; Biases</source>
+        <translation>Weights &amp; Biases</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="469"/>
+        <source>%1 per 256 images, scaled with the batch size</source>
+        <translation>每 256 张图像 %1，随批大小缩放</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="472"/>
+        <source>%1 (at most a tenth of the run)</source>
+        <translation>%1（最多为运行的十分之一）</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="1053"/>
+        <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
+        <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="167"/>
+        <source>COCO annotation files</source>
+        <translation>COCO 标注文件</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="168"/>
+        <source>YOLO dataset (data.yaml)</source>
+        <translation>YOLO 数据集 (data.yaml)</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="172"/>
+        <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
+        <translation>Ultralytics 布局数据集的 data.yaml（旁边有 images/ 和 labels/）</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="238"/>
+        <source>Labels</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="239"/>
+        <source>YOLO data</source>
+        <translation>YOLO 数据</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="210"/>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="184"/>
+        <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
+        <translation>教师的导出模型：项目中的一次运行，或 .pt 文件</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="222"/>
+        <source>Batch-norm statistics over all devices</source>
+        <translation>在所有设备上计算批归一化统计量</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="224"/>
+        <source>TensorBoard event files</source>
+        <translation>TensorBoard 事件文件</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="229"/>
+        <source>off; a folder or http(s):// server to log to MLflow</source>
+        <translation>关闭；填写文件夹或 http(s):// 服务器以记录到 MLflow</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="232"/>
+        <source>a new folder in the project&apos;s runs</source>
+        <translation>项目运行目录中的新文件夹</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="262"/>
+        <source>Loggers</source>
+        <translation>日志记录器</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="263"/>
+        <source>MLflow</source>
+        <translation>MLflow</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="211"/>
+        <location filename="../gui/training/run_config_form.cpp" line="220"/>
+        <location filename="../gui/training/run_config_form.cpp" line="668"/>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="631"/>
+        <location filename="../gui/training/run_config_form.cpp" line="969"/>
+        <source>Hold out 10% of the training images</source>
+        <translation>留出 10% 的训练图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="634"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="669"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="672"/>
+        <source>CUDA %1: %2 (%3)</source>
+        <translation>CUDA %1：%2（%3）</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="680"/>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="684"/>
+        <source>No CUDA GPU is visible.</source>
+        <translation>未检测到 CUDA GPU。</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="685"/>
+        <source>This Kiln&apos;s LibTorch has no CUDA.</source>
+        <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="706"/>
+        <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
+        <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="709"/>
+        <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
+        <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="467"/>
+        <location filename="../gui/training/run_config_form.cpp" line="735"/>
+        <source>auto (%1)</source>
+        <translation>自动 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="116"/>
+        <source>Image classification (fine-tuning)</source>
+        <translation>图像分类（微调）</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="118"/>
+        <source>Semantic segmentation (fine-tuning)</source>
+        <translation>语义分割（微调）</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="120"/>
+        <source>Object detection (fine-tuning)</source>
+        <translation>目标检测（微调）</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="122"/>
+        <source>Instance segmentation (fine-tuning)</source>
+        <translation>实例分割（微调）</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="161"/>
+        <source>COCO JSON of the training images&apos; objects</source>
+        <translation>训练图像目标的 COCO JSON</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="164"/>
+        <source>COCO JSON of the validation images&apos; objects</source>
+        <translation>验证图像目标的 COCO JSON</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="244"/>
+        <source>Training annotations</source>
+        <translation>训练标注</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="245"/>
+        <source>Validation annotations</source>
+        <translation>验证标注</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="126"/>
+        <source>Pretraining (self-supervised)</source>
+        <translation>预训练（自监督）</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="155"/>
+        <source>folder of PNG masks of class ids, named as the images</source>
+        <translation>类别 ID 的 PNG 掩码文件夹，文件名与图像相同</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="158"/>
+        <source>folder of the validation images&apos; masks</source>
+        <translation>验证图像的掩码文件夹</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="175"/>
+        <source>JSON file naming the class ids, e.g. classes.json</source>
+        <translation>命名类别 ID 的 JSON 文件，例如 classes.json</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="178"/>
+        <source>random weights</source>
+        <translation>随机权重</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="186"/>
+        <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
+        <translation>已标注图像（类别文件夹），预训练期间用其最近邻对下方图像分类：val_metric/knn_top1 显示预训练是否有效，并用于选择 best.ckpt。</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="190"/>
+        <source>Labelled images (class folders) classified by the kNN monitor.</source>
+        <translation>由 kNN 监控分类的已标注图像（类别文件夹）。</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="198"/>
+        <source>epochs</source>
+        <translation>轮</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="199"/>
+        <source>steps</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="200"/>
+        <source>minutes</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="237"/>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="241"/>
+        <source>Validation dataset</source>
+        <translation>验证数据集</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="242"/>
+        <source>Training masks</source>
+        <translation>训练掩码</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="243"/>
+        <source>Validation masks</source>
+        <translation>验证掩码</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="246"/>
+        <source>Classes</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="1102"/>
+        <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
+        <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunHistoryModel</name>
+    <message numerus="yes">
+        <location filename="../gui/runs/run_history.cpp" line="95"/>
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n 步</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/runs/run_history.cpp" line="97"/>
+        <source>%n epoch(s)</source>
+        <translation>
+            <numerusform>%n 轮</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="102"/>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="402"/>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="404"/>
+        <source>Length</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="406"/>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="408"/>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="424"/>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="426"/>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="394"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="396"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="400"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="410"/>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="412"/>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="414"/>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="416"/>
+        <source>Final loss</source>
+        <translation>最终损失</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="420"/>
+        <source>Images/s</source>
+        <translation>图像/秒</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="422"/>
+        <source>data_wait (median)</source>
+        <translation>data_wait（中位数）</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="398"/>
+        <source>Method or task</source>
+        <translation>方法或任务</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="418"/>
+        <source>Best validation</source>
+        <translation>最佳验证</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="371"/>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="374"/>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="377"/>
+        <source>Interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="380"/>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="383"/>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunHistoryView</name>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="443"/>
+        <source>Filter by name, tag, notes, model, dataset, status...</source>
+        <translation>按名称、标签、备注、模型、数据集、状态筛选...</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="453"/>
+        <source>Double-click a run&apos;s name, tags or notes to edit them</source>
+        <translation>双击运行的名称、标签或备注进行编辑</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="459"/>
+        <source>Run History</source>
+        <translation>运行历史</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="460"/>
+        <source>The change could not be saved: %1</source>
+        <translation>无法保存更改：%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="465"/>
+        <source>Compare...</source>
+        <translation>比较...</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="467"/>
+        <source>The selected runs&apos; settings, results and validation metrics side by side</source>
+        <translation>并排显示所选运行的设置、结果和验证指标</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="502"/>
+        <source>Curves of</source>
+        <translation>曲线：</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="462"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="470"/>
+        <source>Open Folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="473"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="475"/>
+        <source>Continue an interrupted or stopped run from its last checkpoint</source>
+        <translation>从最后一个检查点继续被中断或停止的运行</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="485"/>
+        <source>Delete Run...</source>
+        <translation>删除运行...</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="510"/>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="703"/>
+        <location filename="../gui/runs/run_history.cpp" line="715"/>
+        <source>Delete Run</source>
+        <translation>删除运行</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="704"/>
+        <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
+        <translation>删除 %1 中的运行及其检查点、导出的模型和日志？</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="716"/>
+        <source>Some files in %1 could not be deleted; check their permissions.</source>
+        <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="477"/>
+        <source>Export Model...</source>
+        <translation>导出模型...</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="479"/>
+        <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
+        <translation>将该运行的模型写为 ONNX，用于 ONNX Runtime 和 TensorRT</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::SettingsDialog</name>
+    <message>
+        <location filename="../gui/common/settings_dialog.cpp" line="31"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="48"/>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::ShortcutsDialog</name>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp" line="43"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp" line="45"/>
+        <source>Menu</source>
+        <translation>菜单</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp" line="45"/>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/shortcuts_dialog.cpp" line="45"/>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::StartPage</name>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="19"/>
+        <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
+        <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="20"/>
+        <source>Pretrain backbones on your unlabelled images, fine-tune them on labelled ones, and watch where the time goes.</source>
+        <translation>在未标注的图像上预训练骨干网络，在已标注的图像上微调，并查看时间花在哪里。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="31"/>
+        <source>New Project</source>
+        <translation>新建项目</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="33"/>
+        <source>Open Project...</source>
+        <translation>打开项目...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="35"/>
+        <source>Open Demo Project</source>
+        <translation>打开演示项目</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="37"/>
+        <source>Fashion-MNIST as image folders, with settings that pretrain a small network in a few minutes on a CPU</source>
+        <translation>以图像文件夹形式的 Fashion-MNIST，其设置可在 CPU 上几分钟内预训练一个小型网络</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="57"/>
+        <source>&lt;b&gt;Recent projects&lt;/b&gt;</source>
+        <translation>&lt;b&gt;最近的项目&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="62"/>
+        <source>Projects you open or save are listed here.</source>
+        <translation>您打开或保存的项目会列在这里。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="88"/>
+        <source>%1 (not found)</source>
+        <translation>%1（未找到）</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/start_page.cpp" line="106"/>
+        <source>importing Fashion-MNIST: %1 of %2 images</source>
+        <translation>正在导入 Fashion-MNIST：%2 张图像中的 %1 张</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::UserGuideDialog</name>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp" line="17"/>
+        <source>Kiln User Guide</source>
+        <translation>Kiln 用户指南</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp" line="24"/>
+        <source>The user guide is missing from this build.</source>
+        <translation>此版本缺少用户指南。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp" line="27"/>
+        <source>Find in the guide (Enter: next)</source>
+        <translation>在指南中查找（回车：下一个）</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/user_guide_dialog.cpp" line="31"/>
+        <source>Find:</source>
+        <translation>查找：</translation>
+    </message>
+</context>
 </TS>

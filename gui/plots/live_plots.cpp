@@ -402,6 +402,17 @@ void LivePlots::redraw() {
     const int best_validation = r.bestValidation();
     validation_panel_.graphs[0]->setData(validationXs(), r.validationMetric(), true);
     validation_panel_.graphs[1]->setData(validationXs(), r.validationLoss(), true);
+    // Only where there is a loss: pretraining's kNN monitor has none.
+    const bool has_loss = r.hasValidationLoss();
+    if (validation_panel_.graphs[1]->visible() != has_loss) {
+        validation_panel_.graphs[1]->setVisible(has_loss);
+        validation_panel_.plot->yAxis2->setVisible(has_loss);
+        if (has_loss) {
+            validation_panel_.graphs[1]->addToLegend();
+        } else {
+            validation_panel_.graphs[1]->removeFromLegend();
+        }
+    }
     best_validation_marker_->setData(
         best_validation < 0 ? QVector<double>{} : QVector<double>{validationXs()[best_validation]},
         best_validation < 0 ? QVector<double>{}
@@ -463,12 +474,21 @@ QString LivePlots::readout(const QString& plot, double step) const {
         if (v < 0) {
             return {};
         }
+        const QString best = v == r.bestValidation() ? tr(" (best)") : QString();
+        const QString metric = r.watched().section(QLatin1Char('/'), -1);
+        if (qIsNaN(r.validationLoss()[v])) {
+            return tr("evaluation after step %1: %2 %3%4")
+                .arg(r.validationSteps()[v])
+                .arg(metric)
+                .arg(r.validationMetric()[v], 0, 'f', 4)
+                .arg(best);
+        }
         return tr("evaluation after step %1: %2 %3, val_loss %4%5")
             .arg(r.validationSteps()[v])
-            .arg(r.watched().section(QLatin1Char('/'), -1))
+            .arg(metric)
             .arg(r.validationMetric()[v], 0, 'f', 4)
             .arg(r.validationLoss()[v], 0, 'f', 4)
-            .arg(v == r.bestValidation() ? tr(" (best)") : QString());
+            .arg(best);
     }
     const QVector<QVector<double>>& gpu_util = r.gpuUtilPercent();
     if (plot == QLatin1String("gpu") && !gpu_util.isEmpty()) {

@@ -1,6 +1,7 @@
 #include "plots/run_series.h"
 
 #include <QtNumeric>
+#include <algorithm>
 
 namespace kiln::gui {
 
@@ -57,6 +58,11 @@ void RunSeries::appendValidation(const train::ValidationMetrics& metrics, double
     if (metrics.best) {
         best_validation_ = static_cast<int>(validation_steps_.size()) - 1;
     }
+}
+
+bool RunSeries::hasValidationLoss() const {
+    return std::any_of(validation_loss_.begin(), validation_loss_.end(),
+                       [](double loss) { return !qIsNaN(loss); });
 }
 
 void RunSeries::setHistory(const track::RecordedHistory& history) {

@@ -58,6 +58,8 @@ public:
     const QVector<double>& validationSeconds() const { return validation_seconds_; }
     const QVector<double>& validationMetric() const { return validation_metric_; }
     const QVector<double>& validationLoss() const { return validation_loss_; }
+    // Whether any validation had a val_loss (pretraining's kNN monitor has none).
+    bool hasValidationLoss() const;
     // The metric that picks best.ckpt (val_metric/...), and the index of its best evaluation.
     const QString& watched() const { return watched_; }
     int bestValidation() const { return best_validation_; }

@@ -126,6 +126,18 @@ QString task_title(TaskKind kind) {
     return RunConfigForm::tr("Pretraining (self-supervised)");
 }
 
+// Selects `folder` in a box of datasets; one that is not the project's is still shown, under its
+// folder's name.
+void select(QComboBox* box, const QString& folder) {
+    if (folder.isEmpty()) {
+        return;
+    }
+    if (box->findData(folder) < 0) {
+        box->addItem(QFileInfo(folder).fileName(), folder);
+    }
+    box->setCurrentIndex(box->findData(folder));
+}
+
 } // namespace
 
 RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
@@ -170,6 +182,12 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     teacher_->setEditable(true);
     teacher_->lineEdit()->setPlaceholderText(
         tr("the teacher's exported model: a project run, or a .pt file"));
+    knn_train_ = combo(QStringLiteral("knnMonitorTrainField"), {}, this);
+    knn_train_->setToolTip(tr("Labelled images (class folders) whose nearest neighbours classify "
+                              "the images below while pretraining: val_metric/knn_top1 shows "
+                              "whether pretraining pays, and picks best.ckpt."));
+    knn_val_ = combo(QStringLiteral("knnMonitorValField"), {}, this);
+    knn_val_->setToolTip(tr("Labelled images (class folders) classified by the kNN monitor."));
     // From 0: a value the engine refuses is shown with its reason, never silently changed.
     const TaskKind initial = TaskKind::Pretraining;
     epochs_ = spin(QStringLiteral("epochsField"), 0, 100000,
@@ -230,6 +248,8 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     addSettingRow("model_args.backbone_weights", backbone_);
     addSettingRow("method", method_);
     addSettingRow("method_args.teacher", teacher_);
+    addSettingRow("knn_monitor.train", knn_train_);
+    addSettingRow("knn_monitor.val", knn_val_);
     addSettingRow("epochs", train_for);
     addSettingRow("batch_size", batch_size_);
     addSettingRow("transform_args.image_size", image_size_);
@@ -609,10 +629,37 @@ void RunConfigForm::setDatasets(const QList<DatasetEntry>& datasets) {
     val_data_->clear();
     // Classification's default: never the training images themselves.
     val_data_->addItem(tr("Hold out 10% of the training images"), QLatin1String(kHoldOut));
-    for (const DatasetEntry& dataset : datasets) {
-        data_->addItem(dataset.name, dataset.path);
-        val_data_->addItem(dataset.name, dataset.path);
+    for (QComboBox* monitor : {knn_train_, knn_val_}) {
+        monitor->clear();
+        monitor->addItem(tr("none"), QString());
     }
+    for (const DatasetEntry& dataset : datasets) {
+        for (QComboBox* box : {data_, val_data_, knn_train_, knn_val_}) {
+            box->addItem(dataset.name, dataset.path);
+        }
+    }
+}
+
+void RunConfigForm::setKnnMonitor(const nlohmann::json& settings) {
+    const auto folder = [&](const char* key) {
+        const nlohmann::json value = value_at(settings, std::string("knn_monitor.") + key);
+        return value.is_string() ? QString::fromStdString(value.get<std::string>()) : QString();
+    };
+    for (QComboBox* box : {knn_train_, knn_val_}) {
+        box->setCurrentIndex(box->count() > 0 ? 0 : -1); // none
+    }
+    select(knn_train_, folder("train"));
+    select(knn_val_, folder("val"));
+}
+
+nlohmann::json RunConfigForm::knnMonitor() const {
+    nlohmann::json monitor = nlohmann::json::object();
+    for (const auto& [key, box] : {std::pair{"train", knn_train_}, std::pair{"val", knn_val_}}) {
+        if (const QString folder = box->currentData().toString(); !folder.isEmpty()) {
+            monitor[key] = folder.toStdString(); // one alone: the engine asks for the other
+        }
+    }
+    return monitor.empty() ? nlohmann::json() : monitor;
 }
 
 void RunConfigForm::setHardware(const system::HardwareInfo& hardware) {
@@ -740,6 +787,9 @@ nlohmann::json RunConfigForm::settings() const {
         }
         if (distillation()) {
             settings["method_args"] = {{"teacher", chosenPath(teacher_).toStdString()}};
+        }
+        if (const nlohmann::json monitor = knnMonitor(); !monitor.is_null()) {
+            settings["knn_monitor"] = monitor;
         }
     } else if (kind == TaskKind::ImageClassification) {
         settings["data"] = val == kHoldOut
@@ -879,16 +929,7 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
                                 settings["sync_batchnorm"].is_boolean() &&
                                 settings["sync_batchnorm"].get<bool>());
     out_->setText(text("out", ""));
-    // A dataset that is not the project's is still shown, under its folder's name.
-    const auto select = [](QComboBox* box, const QString& folder) {
-        if (folder.isEmpty()) {
-            return;
-        }
-        if (box->findData(folder) < 0) {
-            box->addItem(QFileInfo(folder).fileName(), folder);
-        }
-        box->setCurrentIndex(box->findData(folder));
-    };
+    setKnnMonitor(settings);
     const nlohmann::json data = settings.value("data", nlohmann::json());
     const auto path_at = [&data](const char* split, const char* key) {
         if (!data.is_object() || !data.contains(split)) {

@@ -97,6 +97,9 @@ private:
     // The Augmentation field as transform_args; nullopt when it is not a JSON object.
     std::optional<nlohmann::json> augmentationArgs() const;
     void clearIssues();
+    // knn_monitor's two folders, both ways.
+    void setKnnMonitor(const nlohmann::json& settings);
+    nlohmann::json knnMonitor() const;
     // The row that shows a problem the engine reported at `path` (optim_args.lr, transform_args.x).
     QString rowForIssue(const QString& path) const;
 
@@ -114,6 +117,8 @@ private:
     QLineEdit* yolo_data_;
     QComboBox* backbone_;
     QComboBox* teacher_;
+    QComboBox* knn_train_; // knn_monitor.train: a project dataset of class folders, or none
+    QComboBox* knn_val_;
     QComboBox* model_;
     QComboBox* method_;
     QSpinBox* epochs_; // the length of the run, in train_for_unit_'s unit

@@ -252,6 +252,23 @@ private Q_SLOTS:
         form.setSettings(settings);
         QVERIFY(form.validate().has_value());
         QVERIFY(form.issueText(QStringLiteral("data")).isEmpty());
+        // The kNN monitor's folders are project datasets (or any folder), round-tripped; one
+        // without the other is explained at the missing one's field.
+        nlohmann::json monitored = settings;
+        monitored["knn_monitor"] = {{"train", QDir::cleanPath(data_).toStdString()},
+                                    {"val", QDir::cleanPath(data_).toStdString()}};
+        form.setSettings(monitored);
+        QCOMPARE(QString::fromStdString(form.settings().dump()),
+                 QString::fromStdString(monitored.dump()));
+        QVERIFY(form.validate().has_value());
+        auto* knn_val = form.findChild<QComboBox*>(QStringLiteral("knnMonitorValField"));
+        knn_val->setCurrentIndex(0); // none
+        QVERIFY(!form.validate());
+        QVERIFY2(
+            form.issueText(QStringLiteral("knn_monitor.val")).contains(QStringLiteral("required")),
+            qPrintable(form.issueText(QStringLiteral("knn_monitor.val"))));
+        form.setSettings(settings);
+        QVERIFY(!form.settings().contains("knn_monitor"));
 
         // As the user types: a value the engine refuses stays as typed and is explained next to
         // its field shortly after; fixing it clears the problem without pressing Train.
@@ -887,10 +904,23 @@ private Q_SLOTS:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         prepare(window, QStringLiteral("finetune"), 1);
+        QVERIFY(window.addDataset(labelled + QStringLiteral("/train")));
+        QVERIFY(window.addDataset(labelled + QStringLiteral("/val")));
+        // A pretraining run to start from, its kNN monitor on the labelled datasets: the
+        // Validation panel plots val_metric/knn_top1 while it trains.
+        auto* knn_train = window.findChild<QComboBox*>(QStringLiteral("knnMonitorTrainField"));
+        auto* knn_val = window.findChild<QComboBox*>(QStringLiteral("knnMonitorValField"));
+        knn_train->setCurrentIndex(knn_train->findData(labelled + QStringLiteral("/train")));
+        knn_val->setCurrentIndex(knn_val->findData(labelled + QStringLiteral("/val")));
+        QVERIFY(knn_train->currentIndex() > 0 && knn_val->currentIndex() > 0);
         QSignalSpy finished(window.session(), &kiln::gui::TrainingSession::finished);
-        window.findChild<QAction*>("trainAction")->trigger(); // a pretraining run to start from
+        window.findChild<QAction*>("trainAction")->trigger();
         QVERIFY(finished.wait(120000));
         QTRY_VERIFY(!window.session()->isRunning());
+        QCOMPARE(finished.first().first().value<kiln::train::RunSummary>().watch_metric,
+                 std::string("val_metric/knn_top1"));
+        QTRY_COMPARE(window.livePlots()->validationCount(), 1);
+        kiln::test::saveScreenshot(window, QStringLiteral("live-plots-knn-monitor"));
         const QString pretrained =
             QDir::cleanPath(QString::fromStdString(finished.first()
                                                        .first()
@@ -898,8 +928,6 @@ private Q_SLOTS:
                                                        .checkpoint.parent_path()
                                                        .parent_path()
                                                        .string()));
-        QVERIFY(window.addDataset(labelled + QStringLiteral("/train")));
-        QVERIFY(window.addDataset(labelled + QStringLiteral("/val")));
 
         // The task selector shows each task's own settings.
         auto* form = window.runConfiguration();
@@ -929,6 +957,7 @@ private Q_SLOTS:
         auto* annotations = form->findChild<QLineEdit*>(QStringLiteral("trainAnnotationsField"));
         task->setCurrentIndex(task->findData(QStringLiteral("object_detection")));
         QVERIFY(annotations->isVisible() && !masks->isVisible() && !method->isVisible());
+        QVERIFY(!knn_train->isVisible() && !form->settings().contains("knn_monitor"));
         annotations->setText(QStringLiteral("/data/train.json"));
         form->findChild<QLineEdit*>(QStringLiteral("valAnnotationsField"))
             ->setText(QStringLiteral("/data/val.json"));
@@ -1026,7 +1055,10 @@ private Q_SLOTS:
         QVERIFY2(column(0, kiln::gui::RunHistoryModel::BestValidation)
                      .startsWith(QStringLiteral("top1_acc_micro 0.")),
                  qPrintable(column(0, kiln::gui::RunHistoryModel::BestValidation)));
-        QCOMPARE(column(1, kiln::gui::RunHistoryModel::BestValidation), QString());
+        // The pretraining run's best is its kNN monitor's.
+        QVERIFY2(column(1, kiln::gui::RunHistoryModel::BestValidation)
+                     .startsWith(QStringLiteral("knn_top1 ")),
+                 qPrintable(column(1, kiln::gui::RunHistoryModel::BestValidation)));
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(3);
         kiln::test::saveScreenshot(window, QStringLiteral("run-history-fine-tuning"));
 
