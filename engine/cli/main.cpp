@@ -2,6 +2,7 @@
 
 #include "command.h"
 #include "core/error.h"
+#include "core/log.h"
 #include "distributed/launcher.h"
 #include "system/hardware.h"
 #include "train/trainer.h"
@@ -58,6 +59,12 @@ int main(int argc, char** argv) {
 
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
+    // Warnings reach the terminal besides train.log; errors are printed once, below.
+    const kiln::log::ScopedSink terminal([](kiln::log::Level level, const std::string& message) {
+        if (level == kiln::log::Level::Warning) {
+            std::cerr << "\nwarning: " << message << "\n";
+        }
+    });
     try {
         const kiln::cli::CommandRun* run = commands.parsed();
         return run ? (*run)(interrupt_stop_token(), std::cout) : 0;

@@ -2,6 +2,7 @@
 
 #include "config/precision.h"
 #include "core/error.h"
+#include "core/log.h"
 #include "system/hardware.h"
 #include "track/run_directory.h"
 #include "train/optimizer.h"
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <torch/nn/module.h>
 #include <torch/types.h>
 #include <torch/utils.h>
@@ -107,6 +109,10 @@ double FitLoop::spent_seconds() const {
 // done. Every rank takes the first rank's estimate.
 void FitLoop::fit_schedule_to_time(const Position& position) {
     const std::int64_t done = position.optimizer_step - first_step_;
+    if (schedule_.time_budget && done > 0 && done < kStepsBeforeTimeFit) {
+        end_if_budget_spent(position);
+        return;
+    }
     if (!schedule_.time_budget || done < kStepsBeforeTimeFit || done % kStepsBeforeTimeFit != 0) {
         return;
     }
@@ -133,6 +139,40 @@ void FitLoop::fit_schedule_to_time(const Position& position) {
     schedule_.warmup_steps = position.optimizer_step < schedule_.warmup_steps
                                  ? std::max(warmup, position.optimizer_step)
                                  : std::min(warmup, schedule_.warmup_steps);
+}
+
+// A budget spent before the first fit (steps slower than max_time allows): the run ends with
+// this step, validated and saved as any run's end, and says so with the fix. Every rank ends
+// together, on the first rank's clock.
+void FitLoop::end_if_budget_spent(const Position& position) {
+    at::Tensor spent = torch::zeros({1}, torch::kFloat64);
+    if (strategy_.writes()) {
+        spent[0] = spent_seconds() >= *schedule_.time_budget ? 1.0 : 0.0;
+    }
+    spent = spent.to(strategy_.device());
+    if (strategy_.world_size() > 1) {
+        strategy_.sum_over_ranks(spent);
+    }
+    if (spent.cpu()[0].item<double>() == 0.0) {
+        return;
+    }
+    const std::int64_t done = position.optimizer_step - first_step_;
+    const double per_step = (spent_seconds() - spent_before_) / double(done);
+    schedule_.total_steps = position.optimizer_step;
+    schedule_.epochs = (schedule_.total_steps + schedule_.steps_per_epoch - 1) /
+                       std::max<std::int64_t>(1, schedule_.steps_per_epoch);
+    if (strategy_.writes()) {
+        char text[400];
+        std::snprintf(text, sizeof text,
+                      "max_time (%.0f s) was spent after %lld step(s) of %.1f s each, before the "
+                      "schedule could be fitted to it (that takes %lld steps); the run ends here. "
+                      "Give max_time at least %.0f s, or a smaller model, image_size or "
+                      "batch_size",
+                      *schedule_.time_budget, static_cast<long long>(done), per_step,
+                      static_cast<long long>(kStepsBeforeTimeFit),
+                      std::ceil(4.0 * kStepsBeforeTimeFit * per_step));
+        log::warning(text);
+    }
 }
 
 // Scales the gradients so that their total L2 norm is at most `max_norm`, on the device and

@@ -154,6 +154,7 @@ private:
     double save_seconds_ = 0.0;
     double spent_seconds() const;
     void fit_schedule_to_time(const Position& position);
+    void end_if_budget_spent(const Position& position);
 };
 
 } // namespace kiln::train
