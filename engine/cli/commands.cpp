@@ -15,6 +15,7 @@
 #include "embed/select_job.h"
 #include "embed/writers.h"
 #include "methods/method.h"
+#include "methods/method_names.h"
 #include "models/backbone.h"
 #include "predict/predictor.h"
 #include "progress.h"
@@ -521,6 +522,10 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
         auto source = std::make_shared<ConfigSource>();
         CLI::App* train = app.add_subcommand(task.command, task.description);
         add_config_source(*train, *source, config::train_schema(task.kind));
+        if (task.kind == TaskKind::Pretraining) {
+            train->footer(config::describe_keys(config::train_schema(task.kind)) + "\n" +
+                          methods::describe_recipes());
+        }
         commands.add(train, [kind = task.kind, source](const StopToken& stop, std::ostream& out) {
             return run_train(kind, *source, stop, out);
         });

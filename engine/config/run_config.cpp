@@ -349,7 +349,7 @@ double number_in(const json& object, const char* key, double fallback) {
 // optim_args over the defaults of the chosen optimizer.
 OptimizerArgs optimizer_args(const TrainConfig& config) {
     OptimizerArgs parsed;
-    parsed.chosen = optimizer_defaults(config.task, config.method, config.optim);
+    parsed.chosen = optimizer_defaults(config.task, config.method, config.optim, config.model);
     methods::OptimizerDefaults& chosen = parsed.chosen;
     const json& args = config.optim_args;
     chosen.base_lr = number_in(args, "lr", chosen.base_lr);
@@ -717,12 +717,18 @@ ExportConfig resolve_export_config(const json& input) {
 }
 
 methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& method,
-                                              const std::string& optim) {
+                                              const std::string& optim, const std::string& model) {
     methods::OptimizerDefaults own = task_traits(task).optimizer;
     if (task == TaskKind::Pretraining) {
         for (const methods::MethodEntry& entry : methods::method_table()) {
-            if (entry.name == method) {
-                own = entry.optimizer;
+            if (entry.name != method) {
+                continue;
+            }
+            own = entry.optimizer(models::is_vit_model(model));
+            // The method's recipe for the other family when its optimizer is the one named.
+            const methods::OptimizerDefaults& other = entry.optimizer(!models::is_vit_model(model));
+            if (optim == other.name && optim != own.name) {
+                return other;
             }
         }
     }
@@ -734,7 +740,8 @@ methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& 
             .weight_decay = 1e-6,
             .momentum = own.momentum,
             .warmup_epochs = own.warmup_epochs,
-            .ema_decay = own.ema_decay};
+            .ema_decay = own.ema_decay,
+            .gradient_clip = own.gradient_clip};
 }
 
 } // namespace kiln

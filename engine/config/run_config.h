@@ -190,11 +190,13 @@ EmbedConfig resolve_embed_config(const nlohmann::json& input, const ResolveConte
 PredictConfig resolve_predict_config(const nlohmann::json& input, const ResolveContext& context);
 
 // The optimizer a run trains with, for what optim_args leaves unset: `optim` (auto: the task's
-// own, the method's for pretraining and AdamW for fine-tuning) with its learning rate per 256
-// images, weight decay and warm-up epochs. Another optimizer than the task's own gets lr 0.1
-// and weight decay 1e-6. The trainer uses it; Studio's form shows it.
+// own, for pretraining the method's recipe for `model`'s family, CNN or ViT, and AdamW for
+// fine-tuning) with its learning rate per 256 images, weight decay, warm-up epochs and gradient
+// clip. Another optimizer gets the method's recipe for the other family when it uses that one,
+// else lr 0.1 and weight decay 1e-6. The trainer uses it; Studio's form shows it.
 methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& method,
-                                              const std::string& optim = "auto");
+                                              const std::string& optim = "auto",
+                                              const std::string& model = "resnet18");
 
 // Settings of `kiln export`.
 struct ExportConfig {

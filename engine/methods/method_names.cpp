@@ -1,15 +1,104 @@
 #include "methods/method_names.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
 namespace kiln::methods {
+namespace {
+
+// LightlyTrain's DINO for CNNs (and the DINO paper's ResNet-50 family): SGD, clipped at 3.
+constexpr OptimizerDefaults kDinoSgd = {.name = "sgd",
+                                        .base_lr = 0.03,
+                                        .weight_decay = 1e-4,
+                                        .momentum = 0.9,
+                                        .warmup_epochs = 10,
+                                        .gradient_clip = 3.0};
+// The DINO paper's ViT recipe.
+constexpr OptimizerDefaults kDinoAdamW = {.name = "adamw",
+                                          .base_lr = 5e-4,
+                                          .weight_decay = 0.04,
+                                          .warmup_epochs = 10,
+                                          .gradient_clip = 3.0};
+
+constexpr double kImageNetSize = 1'000'000;
+
+// From `start` at 20,000 images to `end` at ImageNet's size, clamped, rounded to `digits`.
+double by_dataset_size(std::int64_t size, double start, double end, int digits) {
+    const double share =
+        std::clamp((double(size) - 20'000.0) / (kImageNetSize - 20'000.0), 0.0, 1.0);
+    const double scale = std::pow(10.0, digits);
+    return std::round((start + (end - start) * share) * scale) / scale;
+}
+
+std::string describe_optimizer(const OptimizerDefaults& optimizer) {
+    char text[200];
+    std::snprintf(text, sizeof text, "%s lr %g per 256 images, weight_decay %g, warm-up %g epochs",
+                  optimizer.name.c_str(), optimizer.base_lr, optimizer.weight_decay,
+                  optimizer.warmup_epochs);
+    std::string described = text;
+    if (optimizer.gradient_clip > 0) {
+        std::snprintf(text, sizeof text, ", gradients clipped at %g", optimizer.gradient_clip);
+        described += text;
+    }
+    return described;
+}
+
+} // namespace
 
 const std::vector<MethodEntry>& method_table() {
+    static const OptimizerDefaults lars = {
+        .name = "lars", .base_lr = 0.3, .weight_decay = 1e-6, .warmup_epochs = 10};
+    static const OptimizerDefaults distillation = {
+        .name = "adamw", .base_lr = 5e-4, .weight_decay = 0.04, .warmup_epochs = 10};
     static const std::vector<MethodEntry> methods = {
-        {"simclr", {.name = "lars", .base_lr = 0.3, .weight_decay = 1e-6, .warmup_epochs = 10}},
-        {"dino", {.name = "adamw", .base_lr = 5e-4, .weight_decay = 0.04, .warmup_epochs = 10}},
-        {"distillation",
-         {.name = "adamw", .base_lr = 5e-4, .weight_decay = 0.04, .warmup_epochs = 10}},
+        {"simclr", lars, lars},
+        {"dino", kDinoSgd, kDinoAdamW},
+        {"distillation", distillation, distillation},
     };
     return methods;
+}
+
+DinoScaling dino_scaling(std::int64_t dataset_size) {
+    DinoScaling scaling;
+    const std::pair<std::int64_t, int> buckets[] = {
+        {20'000, 1024}, {50'000, 2048}, {100'000, 4096}, {200'000, 16384}, {500'000, 32768}};
+    scaling.output_dim = 65536;
+    for (const auto& [below, output] : buckets) {
+        if (dataset_size < below) {
+            scaling.output_dim = output;
+            break;
+        }
+    }
+    scaling.teacher_temp = by_dataset_size(dataset_size, 0.02, 0.07, 2);
+    // The warm-up starts from the sharper of the two: 0.02 on small sets, 0.04 on ImageNet.
+    scaling.warmup_teacher_temp =
+        std::min(scaling.teacher_temp,
+                 std::round((0.02 + (scaling.teacher_temp - 0.02) * 0.4) * 100.0) / 100.0);
+    scaling.momentum_start = by_dataset_size(dataset_size, 0.99, 0.996, 3);
+    return scaling;
+}
+
+std::string describe_recipes() {
+    std::string text = "Method recipes (optim=auto; optim_args and method_args change them):\n";
+    for (const MethodEntry& method : method_table()) {
+        const std::string cnn = describe_optimizer(method.cnn_optimizer);
+        const std::string vit = describe_optimizer(method.vit_optimizer);
+        text += cnn == vit ? "  " + method.name + ": " + cnn + "\n"
+                           : "  " + method.name + ", CNN backbones: " + cnn + "\n  " + method.name +
+                                 ", ViT backbones: " + vit + "\n";
+    }
+    const DinoScaling small = dino_scaling(10'000);
+    const DinoScaling large = dino_scaling(1'000'000);
+    char scaling[400];
+    std::snprintf(scaling, sizeof scaling,
+                  "  dino, by the dataset's size (under 20k images -> ImageNet's 1M): output_dim "
+                  "%d -> %d, teacher_temp %g -> %g (warm-up from %g -> %g), momentum_start %g -> "
+                  "%g\n",
+                  small.output_dim, large.output_dim, small.teacher_temp, large.teacher_temp,
+                  small.warmup_teacher_temp, large.warmup_teacher_temp, small.momentum_start,
+                  large.momentum_start);
+    return text + scaling;
 }
 
 std::vector<std::string> method_names() {

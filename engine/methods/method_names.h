@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -16,9 +17,16 @@ struct OptimizerDefaults {
     double gradient_clip = 0.0; // the gradients' total norm is clipped to this; 0: off
 };
 
+// A method's recipe: its optimizer for convolutional backbones (and TorchScript modules) and
+// for vision transformers, which the DINO paper and LightlyTrain train differently.
 struct MethodEntry {
     std::string name;
-    OptimizerDefaults optimizer;
+    OptimizerDefaults cnn_optimizer;
+    OptimizerDefaults vit_optimizer;
+
+    const OptimizerDefaults& optimizer(bool vit) const {
+        return vit ? vit_optimizer : cnn_optimizer;
+    }
 };
 
 // The self-supervised methods Kiln has, in the order `kiln list-methods` prints them, with
@@ -27,6 +35,20 @@ struct MethodEntry {
 // checks and Studio's form read it cheaply.
 const std::vector<MethodEntry>& method_table();
 std::vector<std::string> method_names();
+// DINO's settings that follow the dataset's size, as LightlyTrain scales them: fewer prototypes,
+// a sharper teacher and a slower-moving one on small sets, towards the paper's ImageNet values.
+struct DinoScaling {
+    int output_dim = 65536;
+    double teacher_temp = 0.07;
+    double warmup_teacher_temp = 0.04;
+    double momentum_start = 0.996;
+};
+DinoScaling dino_scaling(std::int64_t dataset_size);
+
+// The recipes as `kiln train --help` prints them: one line per method and backbone family, and
+// DINO's scaling with the dataset.
+std::string describe_recipes();
+
 // The method `kiln train` uses when none is named: the table's first, SimCLR (distillation would
 // need a teacher, which Kiln cannot download).
 const std::string& default_method();

@@ -90,19 +90,18 @@ public:
     DinoImpl(const std::string& model, models::Backbone backbone, JsonArgs& args,
              std::int64_t dataset_size, std::int64_t in_channels)
         : MethodImpl(std::move(backbone)) {
-        // Enough prototypes to tell the images apart, but not 65,536 for a small dataset.
-        const int default_output = dataset_size < 20000    ? 2048
-                                   : dataset_size < 200000 ? 16384
-                                                           : 65536;
+        // Enough prototypes to tell the images apart, a sharp and slow teacher on small sets.
+        const DinoScaling scaling = dino_scaling(dataset_size);
         const int hidden = args.integer("hidden_dim", 2048, 1, 1 << 16);
         const int bottleneck = args.integer("bottleneck_dim", 256, 1, 1 << 16);
-        const int output = args.integer("output_dim", default_output, 1, 1 << 20);
+        const int output = args.integer("output_dim", scaling.output_dim, 1, 1 << 20);
         student_temperature_ = args.number("student_temp", 0.1, 1e-4, 10.0);
-        teacher_temperature_ = args.number("teacher_temp", 0.07, 1e-4, 10.0);
-        warmup_teacher_temperature_ = args.number("warmup_teacher_temp", 0.04, 1e-4, 10.0);
+        teacher_temperature_ = args.number("teacher_temp", scaling.teacher_temp, 1e-4, 10.0);
+        warmup_teacher_temperature_ =
+            args.number("warmup_teacher_temp", scaling.warmup_teacher_temp, 1e-4, 10.0);
         warmup_fraction_ = args.number("warmup_teacher_temp_fraction", 0.3, 0.0, 1.0);
         center_momentum_ = args.number("center_momentum", 0.9, 0.0, 1.0);
-        momentum_start_ = args.number("momentum_start", 0.996, 0.0, 1.0);
+        momentum_start_ = args.number("momentum_start", scaling.momentum_start, 0.0, 1.0);
         momentum_end_ = args.number("momentum_end", 1.0, momentum_start_, 1.0);
         freeze_last_layer_fraction_ = args.number("freeze_last_layer_fraction", 0.01, 0.0, 1.0);
 

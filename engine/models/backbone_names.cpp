@@ -22,6 +22,10 @@ bool looks_like_torchscript_file(const std::string& model) {
     return !is_torchscript_model(model) && (ends_with(".pt") || ends_with(".pth"));
 }
 
+bool is_vit_model(const std::string& model) {
+    return model.rfind("vit_", 0) == 0;
+}
+
 std::vector<std::string> backbone_names() {
     return {"resnet18", "resnet34", "resnet50", "smallcnn",
             "cspnet_n", "cspnet_s", "vit_tiny", "vit_small"};

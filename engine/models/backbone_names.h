@@ -12,6 +12,9 @@ std::vector<std::string> backbone_names();
 // file, so Kiln never loads a .pt file as TorchScript unless it is named so, by the user.
 inline constexpr const char* kTorchScriptPrefix = "torchscript:";
 
+// Whether `model` is a vision transformer (vit_*): the methods' recipes differ for them.
+bool is_vit_model(const std::string& model);
+
 // Whether `model` names a TorchScript file ("torchscript:FILE") rather than a built-in backbone.
 bool is_torchscript_model(const std::string& model);
 // The FILE of "torchscript:FILE".

@@ -360,7 +360,7 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     connect(task_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     connect(method_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     connect(labels_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
-    for (QComboBox* box : {task_, method_, optim_}) {
+    for (QComboBox* box : {task_, method_, optim_, model_}) {
         connect(box, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateOptimizerHints);
     }
     setHardware(system::probe_hardware());
@@ -462,8 +462,8 @@ bool RunConfigForm::advancedVisible() const {
 void RunConfigForm::updateOptimizerHints() {
     const std::string optim =
         optim_->currentIndex() > 0 ? optim_->currentText().toStdString() : std::string("auto");
-    const methods::OptimizerDefaults chosen =
-        optimizer_defaults(task(), method_->currentText().toStdString(), optim);
+    const methods::OptimizerDefaults chosen = optimizer_defaults(
+        task(), method_->currentText().toStdString(), optim, model_->currentText().toStdString());
     optim_->setItemText(0, tr("auto (%1)").arg(QString::fromStdString(chosen.name)));
     learning_rate_->setPlaceholderText(
         tr("%1 per 256 images, scaled with the batch size").arg(number_text(chosen.base_lr)));

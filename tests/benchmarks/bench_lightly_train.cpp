@@ -1,9 +1,11 @@
 // Kiln against LightlyTrain, the Python tool it follows, in the same run on the same machine.
 // Both pretrain torchvision's ResNet-18 on the CPU with SimCLR and with DINO, on the same
 // Fashion-MNIST image folder with the same settings (batch size, loader workers, image size,
-// DINO's local view size, 32-bit precision, seed), each for the same wall time of training:
-// Kiln (the `kiln` CLI) is stopped with Ctrl-C that long after its first step, LightlyTrain
-// (tests/benchmarks/lightly_train_peer.py) stops itself with Lightning's max_time. Reported:
+// DINO's local view size, 32-bit precision, seed), each for the same wall time of training and
+// each with its schedules (warm-up, decay, teacher schedules) fitted to that time, as a user of
+// each would set it: Kiln with `max_time` (it fits its steps to the budget as it measures its
+// speed), LightlyTrain with the epochs Kiln's run covered and Lightning's max_time stopping it.
+// Reported:
 //   - images/s and data_wait as each reports them: from each tool's own per-step
 //     profiling/batch_time and profiling/data_time in its metrics.jsonl, the first steps left out;
 //   - peak memory: the resident memory of the tool's process tree (its loader worker
@@ -268,7 +270,7 @@ int main(int argc, char** argv) {
             "data=" + (root / "train").string(),
             "model=resnet18",
             "method=" + method,
-            "epochs=10000",
+            "max_time=" + std::to_string(settings.seconds),
             "batch_size=" + std::to_string(settings.batch_size),
             "num_workers=" + std::to_string(settings.workers),
             "accelerator=cpu",
@@ -285,6 +287,7 @@ int main(int argc, char** argv) {
                                                  (root / "train").string(),
                                                  method,
                                                  std::to_string(settings.seconds),
+                                                 "", // the epochs Kiln's run covered, below
                                                  std::to_string(settings.batch_size),
                                                  std::to_string(settings.workers),
                                                  size};
@@ -296,8 +299,14 @@ int main(int argc, char** argv) {
         }
         const kiln::track::RunDirectory kiln_run(kiln_out);
         Measured kiln = run_measured(kiln_command, root / ("kiln-" + method + ".log"),
-                                     kiln_run.metrics_jsonl(), settings.seconds);
+                                     kiln_run.metrics_jsonl(), 0);
         read_timings(kiln_run.metrics_jsonl(), settings.batch_size, kiln);
+        const long long steps_per_epoch =
+            static_cast<long long>(sets.train.size()) / settings.batch_size;
+        peer_command[6] =
+            std::to_string(std::max(1LL, (kiln.steps + steps_per_epoch - 1) / steps_per_epoch));
+        std::printf("  (LightlyTrain set to %s epochs, the %lld steps Kiln's budget took)\n",
+                    peer_command[6].c_str(), kiln.steps);
         if (fs::exists(kiln_run.last_checkpoint())) {
             kiln.top1 =
                 kiln::bench::knn_evaluate(*kiln::models::load_backbone(kiln_run.last_checkpoint()),

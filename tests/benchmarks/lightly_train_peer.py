@@ -1,10 +1,10 @@
 """LightlyTrain pretraining with the settings bench_lightly_train gives Kiln, for a fixed time.
 
-    python lightly_train_peer.py OUT DATA METHOD SECONDS BATCH_SIZE WORKERS IMAGE_SIZE \
+    python lightly_train_peer.py OUT DATA METHOD SECONDS EPOCHS BATCH_SIZE WORKERS IMAGE_SIZE \
         [LOCAL_VIEW_SIZE]
 
-Pretrains torchvision's ResNet-18 on the CPU with Lightning stopping after SECONDS of
-training (trainer_args.max_time), every step's timing logged (log_every_n_steps=1) to
+Pretrains torchvision's ResNet-18 on the CPU for EPOCHS (its schedules, warm-up and decay,
+follow them), with Lightning stopping after SECONDS of training (trainer_args.max_time), every step's timing logged (log_every_n_steps=1) to
 OUT/metrics.jsonl, and the backbone exported to OUT/exported_models/exported_last.pt. Prints
 one JSON line: the steps done and the training's wall time.
 """
@@ -19,10 +19,10 @@ import lightly_train  # noqa: E402
 
 
 def main():
-    out, data, method, seconds, batch_size, workers, image_size = sys.argv[1:8]
+    out, data, method, seconds, epochs, batch_size, workers, image_size = sys.argv[1:9]
     transform_args = {"image_size": [int(image_size), int(image_size)]}
-    if len(sys.argv) > 8:
-        size = int(sys.argv[8])
+    if len(sys.argv) > 9:
+        size = int(sys.argv[9])
         transform_args["local_view"] = {"view_size": [size, size]}
     started = time.perf_counter()
     lightly_train.pretrain(
@@ -30,7 +30,7 @@ def main():
         data=data,
         model="torchvision/resnet18",
         method=method,
-        epochs=10000,
+        epochs=int(epochs),
         batch_size=int(batch_size),
         num_workers=int(workers),
         accelerator="cpu",

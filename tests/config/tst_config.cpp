@@ -168,6 +168,46 @@ private:
     }
 
 private Q_SLOTS:
+    // A method's recipe follows the backbone's family and the dataset's size: DINO trains CNNs
+    // with SGD, ViTs with AdamW, both clipped at 3; naming the other family's optimizer gives
+    // that family's recipe; prototypes, teacher temperature and momentum scale with the data.
+    void methodRecipesFollowTheBackboneAndTheData() {
+        const auto dino = [](const std::string& optim, const std::string& model) {
+            return kiln::optimizer_defaults(kiln::TaskKind::Pretraining, "dino", optim, model);
+        };
+        QCOMPARE(dino("auto", "resnet18").name, std::string("sgd"));
+        QCOMPARE(dino("auto", "resnet18").base_lr, 0.03);
+        QCOMPARE(dino("auto", "resnet18").weight_decay, 1e-4);
+        QCOMPARE(dino("auto", "resnet18").gradient_clip, 3.0);
+        QCOMPARE(dino("auto", "vit_small").name, std::string("adamw"));
+        QCOMPARE(dino("auto", "vit_small").base_lr, 5e-4);
+        QCOMPARE(dino("adamw", "resnet18").base_lr, 5e-4); // the ViT recipe's AdamW
+        QCOMPARE(dino("lars", "resnet18").base_lr, 0.1);   // neither recipe's: the generic one
+        QCOMPARE(dino("lars", "resnet18").gradient_clip, 3.0);
+        QCOMPARE(kiln::optimizer_defaults(kiln::TaskKind::Pretraining, "simclr", "auto", "vit_tiny")
+                     .name,
+                 std::string("lars"));
+
+        const auto small = kiln::methods::dino_scaling(10'000);
+        QCOMPARE(small.output_dim, 1024);
+        QCOMPARE(small.teacher_temp, 0.02);
+        QCOMPARE(small.warmup_teacher_temp, 0.02);
+        QCOMPARE(small.momentum_start, 0.99);
+        const auto middle = kiln::methods::dino_scaling(216'000); // a fifth of the way
+        QCOMPARE(middle.output_dim, 32768);
+        QCOMPARE(middle.teacher_temp, 0.03);
+        QCOMPARE(middle.warmup_teacher_temp, 0.02); // 0.024, to 2 digits as LightlyTrain's
+        QCOMPARE(middle.momentum_start, 0.991);     // 0.9912
+        const auto imagenet = kiln::methods::dino_scaling(1'281'167);
+        QCOMPARE(imagenet.teacher_temp, 0.07);
+        QCOMPARE(imagenet.warmup_teacher_temp, 0.04);
+        QCOMPARE(imagenet.momentum_start, 0.996);
+        QCOMPARE(kiln::methods::dino_scaling(60'000).output_dim, 4096);
+        // kiln train --help prints the table.
+        QVERIFY(kiln::methods::describe_recipes().find("dino, CNN backbones: sgd lr 0.03") !=
+                std::string::npos);
+    }
+
     void initTestCase() {
         QVERIFY(temp_.isValid());
         images_ = temp_.path() + "/images";
