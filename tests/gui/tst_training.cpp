@@ -325,12 +325,18 @@ private Q_SLOTS:
         QVERIFY(form.findChild<QLineEdit*>(QStringLiteral("warmupEpochsField"))
                     ->placeholderText()
                     .startsWith(QStringLiteral("10")));
-        // DINO and fine-tuning bring their own; another optimizer than the method's its own.
+        // DINO and fine-tuning bring their own, DINO's by the model's family (SGD for CNNs,
+        // AdamW for ViTs); another optimizer than the method's its own.
+        auto* model = form.findChild<QComboBox*>(QStringLiteral("modelField"));
         form.findChild<QComboBox*>(QStringLiteral("methodField"))->setCurrentText("dino");
+        QCOMPARE(optim->itemText(0), QStringLiteral("auto (sgd)"));
+        QVERIFY(lr->placeholderText().startsWith(QStringLiteral("0.03 ")));
+        model->setCurrentText(QStringLiteral("vit_tiny"));
         QCOMPARE(optim->itemText(0), QStringLiteral("auto (adamw)"));
         QVERIFY(lr->placeholderText().startsWith(QStringLiteral("0.0005")));
-        optim->setCurrentText(QStringLiteral("sgd"));
+        optim->setCurrentText(QStringLiteral("lars"));
         QVERIFY(lr->placeholderText().startsWith(QStringLiteral("0.1 ")));
+        model->setCurrentText(QStringLiteral("smallcnn"));
         auto* task = form.findChild<QComboBox*>(QStringLiteral("taskField"));
         task->setCurrentIndex(task->findData(QStringLiteral("image_classification")));
         optim->setCurrentIndex(0);

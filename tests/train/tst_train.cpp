@@ -297,8 +297,8 @@ private Q_SLOTS:
     }
 
     void dinoTeacherIsAnExponentialMovingAverage() {
-        const kiln::methods::Method dino =
-            kiln::methods::make_method("dino", "smallcnn", {{"output_dim", 16}}, 100);
+        const kiln::methods::Method dino = kiln::methods::make_method(
+            "dino", "smallcnn", {{"output_dim", 16}, {"momentum_start", 0.996}}, 100);
         auto parameters = dino->named_parameters();
         torch::Tensor student = parameters["backbone.features.0.weight"];
         torch::Tensor teacher = parameters["teacher_backbone.features.0.weight"];
@@ -312,6 +312,21 @@ private Q_SLOTS:
         dino->set_progress(0.0); // momentum 0.996
         dino->after_optimizer_step();
         QVERIFY(torch::allclose(teacher, 0.996 * before + 0.004 * student, 1e-5, 1e-6));
+        // Unset, a small dataset's teacher starts slower (LightlyTrain's scaling): 0.99.
+        const kiln::methods::Method scaled =
+            kiln::methods::make_method("dino", "smallcnn", {{"output_dim", 16}}, 100);
+        auto scaled_parameters = scaled->named_parameters();
+        {
+            torch::NoGradGuard no_grad;
+            scaled_parameters["backbone.features.0.weight"].add_(1.0);
+        }
+        const torch::Tensor initial =
+            scaled_parameters["teacher_backbone.features.0.weight"].clone();
+        scaled->set_progress(0.0);
+        scaled->after_optimizer_step();
+        QVERIFY(torch::allclose(
+            scaled_parameters["teacher_backbone.features.0.weight"],
+            0.99 * initial + 0.01 * scaled_parameters["backbone.features.0.weight"], 1e-5, 1e-6));
     }
 
     void optimizersStepAsDefined() {
