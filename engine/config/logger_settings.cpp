@@ -88,4 +88,36 @@ std::optional<WandbSettings> wandb_settings(const nlohmann::json& settings) {
     return result;
 }
 
+MlflowSettings mlflow_settings(const nlohmann::json& settings) {
+    MlflowSettings result;
+    if (!settings.is_object()) {
+        return result;
+    }
+    for (const auto& [key, value] : settings.items()) {
+        if (!value.is_string()) {
+            throw Error("loggers.mlflow." + key + " must be a string");
+        }
+        if (key == "tracking_uri") {
+            result.tracking_uri = value.get<std::string>();
+        } else if (key == "experiment_name") {
+            result.experiment_name = value.get<std::string>();
+        } else if (key == "run_name") {
+            result.run_name = value.get<std::string>();
+        } else {
+            throw Error("loggers.mlflow." + key +
+                        " is not a setting; use tracking_uri, experiment_name or run_name");
+        }
+    }
+    check_mlflow_tracking_uri(result.tracking_uri);
+    return result;
+}
+
+void check_mlflow_tracking_uri(const std::string& uri) {
+    const bool server = uri.rfind("http://", 0) == 0 || uri.rfind("https://", 0) == 0;
+    if (!server && uri.find("://") != std::string::npos && uri.rfind("file://", 0) != 0) {
+        throw Error("loggers.mlflow.tracking_uri \"" + uri +
+                    "\" is not supported; use a folder (file:PATH) or an http(s) server");
+    }
+}
+
 } // namespace kiln::config

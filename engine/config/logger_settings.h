@@ -28,4 +28,17 @@ struct WandbSettings {
 // unknown key or a value of the wrong type, a kiln::Error says what to set.
 std::optional<WandbSettings> wandb_settings(const nlohmann::json& settings);
 
+// loggers.mlflow: {tracking_uri, experiment_name, run_name}. A file: URI or a path is MLflow's
+// file store (empty: the run's out/mlruns); http(s) is a tracking server, spoken to through
+// its REST API (MLFLOW_TRACKING_TOKEN, or MLFLOW_TRACKING_USERNAME and _PASSWORD,
+// authenticate). An unknown key, a value that is not a string or another URI scheme is a
+// kiln::Error saying what to set.
+struct MlflowSettings {
+    std::string tracking_uri;
+    std::string experiment_name = "Default";
+    std::string run_name;
+};
+MlflowSettings mlflow_settings(const nlohmann::json& settings);
+void check_mlflow_tracking_uri(const std::string& uri);
+
 } // namespace kiln::config

@@ -590,6 +590,14 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
             resolution.report("loggers.wandb", error.what());
         }
     }
+    if (resolution.valid("loggers") && config.loggers.is_object() &&
+        config.loggers.contains("mlflow") && !config.loggers["mlflow"].is_null()) {
+        try {
+            config::mlflow_settings(config.loggers["mlflow"]);
+        } catch (const Error& error) {
+            resolution.report("loggers.mlflow", error.what());
+        }
+    }
     if (context.writes_out && resolution.valid("out", "overwrite", "resume_interrupted")) {
         check_run_directory(config, resolution);
     }

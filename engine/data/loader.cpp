@@ -94,6 +94,31 @@ private:
     std::map<std::size_t, std::vector<float*>> free_;
 };
 
+namespace {
+
+// OpenCV's thread count is the process's (Studio's too): off while any loader with workers
+// lives, then back to what it was.
+std::mutex opencv_threads_mutex;
+int opencv_threads_holders = 0;
+int opencv_threads_before = 0;
+
+void turn_opencv_threads_off() {
+    const std::lock_guard<std::mutex> lock(opencv_threads_mutex);
+    if (opencv_threads_holders++ == 0) {
+        opencv_threads_before = cv::getNumThreads();
+        cv::setNumThreads(0);
+    }
+}
+
+void restore_opencv_threads() {
+    const std::lock_guard<std::mutex> lock(opencv_threads_mutex);
+    if (--opencv_threads_holders == 0) {
+        cv::setNumThreads(opencv_threads_before);
+    }
+}
+
+} // namespace
+
 Loader::Loader(const DatasetIndex& index, TransformArgs transform, LoaderOptions options,
                StopToken stop)
     : Loader(std::make_shared<ViewSource>(index, std::move(transform)), options, std::move(stop)) {}
@@ -113,7 +138,8 @@ Loader::Loader(std::shared_ptr<const SampleSource> source, LoaderOptions options
     if (options_.num_workers > 0) {
         // The workers are the parallelism: OpenCV's own thread pool inside each of them only
         // oversubscribes the cores (a blur ran 2x slower per image with it).
-        cv::setNumThreads(0);
+        turn_opencv_threads_off();
+        holds_opencv_threads_ = true;
     }
     for (int i = 0; i < options_.num_workers; ++i) {
         workers_.emplace_back(&Loader::work, this);
@@ -128,6 +154,9 @@ Loader::~Loader() {
     changed_.notify_all();
     for (std::thread& worker : workers_) {
         worker.join();
+    }
+    if (holds_opencv_threads_) {
+        restore_opencv_threads();
     }
 }
 

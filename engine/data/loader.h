@@ -115,6 +115,7 @@ private:
     std::set<std::int64_t> unreadable_;
     std::string first_unreadable_reason_;
     std::vector<std::thread> workers_;
+    bool holds_opencv_threads_ = false; // OpenCV's own threads are off while this loader lives
     double last_wait_seconds_ = 0.0;
     std::atomic<std::uint64_t> bytes_read_{0};
 };

@@ -12,6 +12,7 @@
 #include "onnx/graph.h"
 #include "train/finetuning_task.h"
 
+#include <ATen/CPUGeneratorImpl.h>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <torch/types.h>
@@ -93,8 +94,9 @@ ExportSummary export_onnx(const ExportConfig& config) {
     const std::int64_t example_batch = config.batch == 0 ? 2 : config.batch;
     const onnx::Precision precision =
         config.half_precision ? onnx::Precision::Float16 : onnx::Precision::Float32;
-    torch::manual_seed(0);
-    const at::Tensor images = torch::randn({example_batch, transform.num_channels, height, width});
+    const at::Tensor images =
+        at::randn({example_batch, transform.num_channels, height, width},
+                  at::detail::createCPUGenerator(0)); // the process's generator is not ours
 
     onnx::Graph graph(precision);
     const onnx::Value input = graph.input("images", images, config.batch);

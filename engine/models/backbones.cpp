@@ -522,6 +522,18 @@ void assign_state(BackboneImpl& backbone,
     }
 }
 
+// How many of `backbone`'s tensors `tensors` holds under the same name, of the same shape.
+std::size_t matching_tensors(BackboneImpl& backbone,
+                             const std::vector<std::pair<std::string, torch::Tensor>>& tensors) {
+    std::unordered_map<std::string, torch::Tensor> state(tensors.begin(), tensors.end());
+    std::size_t matching = 0;
+    for (const auto& [name, target] : backbone.state()) {
+        const auto found = state.find(name);
+        matching += found != state.end() && found->second.sizes() == target.sizes() ? 1 : 0;
+    }
+    return matching;
+}
+
 // What a weights file holds: a checkpoint's backbone, or the tensors of a state_dict.
 struct WeightsFile {
     std::optional<Archive> checkpoint;
@@ -596,7 +608,10 @@ Backbone load_backbone(const std::filesystem::path& path, std::string* model) {
     const std::string named = settings.is_object() ? settings.value("model", "") : "";
     const std::vector<std::string> candidates =
         named.empty() ? backbone_names() : std::vector<std::string>{named};
+    // Said of the model whose tensors the file matches best: the one it most likely came from.
+    std::string closest;
     std::string mismatch;
+    std::size_t best_matching = 0;
     for (const std::string& name : candidates) {
         Backbone backbone = make_backbone(name);
         try {
@@ -605,7 +620,13 @@ Backbone load_backbone(const std::filesystem::path& path, std::string* model) {
             if (candidates.size() == 1) {
                 throw;
             }
-            mismatch = mismatch.empty() ? error.what() : mismatch;
+            const std::size_t matching = matching_tensors(*backbone, weights.state_dict);
+            if (closest.empty() || matching > best_matching) {
+                closest = name + " (" + std::to_string(matching) + " of its " +
+                          std::to_string(backbone->state().size()) + " tensors match)";
+                mismatch = error.what();
+                best_matching = matching;
+            }
             continue;
         }
         if (model != nullptr) {
@@ -614,7 +635,7 @@ Backbone load_backbone(const std::filesystem::path& path, std::string* model) {
         return backbone;
     }
     throw Error("\"" + path.string() + "\" holds the weights of none of Kiln's models (" +
-                join_alternatives(backbone_names()) + "); for " + candidates.front() + ": " +
+                join_alternatives(backbone_names()) + "); the closest is " + closest + ": " +
                 mismatch);
 }
 

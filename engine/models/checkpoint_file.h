@@ -21,6 +21,8 @@ inline constexpr const char* kOptimizerStep = "kiln/optimizer_step";
 inline constexpr const char* kBestValue = "kiln/best_value";
 inline constexpr const char* kBestStep = "kiln/best_step";
 inline constexpr const char* kTrainedSeconds = "kiln/trained_seconds";
+// The steps whose validation metrics were still being computed (validated-step-N files).
+inline constexpr const char* kPendingValidations = "kiln/pending_validations";
 inline constexpr const char* kConfig = "kiln/config"; // the resolved settings, as JSON text
 inline constexpr const char* kRng = "kiln/rng";       // the CPU generator's state
 inline constexpr const char* kModel = "model"; // the task's module and its labels, as it predicts

@@ -1,12 +1,15 @@
 #include "track/mlflow.h"
 
 #include "config/config_overrides.h"
+#include "config/logger_settings.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/log.h"
 #include "track/run_directory.h"
 
+#include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -23,6 +26,43 @@ namespace fs = std::filesystem;
 
 constexpr std::size_t kMaxMetricsPerBatch = 1000; // MLflow's log-batch limits
 constexpr std::size_t kMaxParamsPerBatch = 100;
+// The longest a run's end waits for a tracking server: SLURM gives a job 30 s after SIGTERM.
+constexpr auto kEndBudget = std::chrono::seconds(10);
+
+// Aborts `client`'s requests once `budget` has passed, until it is destroyed: what is still
+// unsent then is given up (run.db and metrics.jsonl have it).
+class RequestDeadline {
+public:
+    RequestDeadline(httplib::Client& client, std::atomic<bool>& expired,
+                    std::chrono::steady_clock::duration budget)
+        : watcher_([this, &client, &expired, budget] {
+              std::unique_lock<std::mutex> lock(mutex_);
+              if (done_changed_.wait_for(lock, budget, [this] { return done_; })) {
+                  return;
+              }
+              expired = true;
+              while (!done_) { // stop() ends the request in flight only: repeat until done
+                  client.stop();
+                  done_changed_.wait_for(lock, std::chrono::milliseconds(50));
+              }
+          }) {}
+    ~RequestDeadline() {
+        {
+            const std::lock_guard<std::mutex> lock(mutex_);
+            done_ = true;
+        }
+        done_changed_.notify_all();
+        watcher_.join();
+    }
+    RequestDeadline(const RequestDeadline&) = delete;
+    RequestDeadline& operator=(const RequestDeadline&) = delete;
+
+private:
+    std::mutex mutex_;
+    std::condition_variable done_changed_;
+    bool done_ = false;
+    std::thread watcher_;
+};
 
 long long milliseconds(double unix_seconds) {
     return static_cast<long long>(unix_seconds * 1000);
@@ -198,7 +238,10 @@ public:
         }
     }
 
-    ~RestStore() override { stop_sender(); }
+    ~RestStore() override {
+        const RequestDeadline deadline(*client_, gave_up_, kEndBudget);
+        stop_sender();
+    }
 
     std::string start_run(const MlflowSettings& settings, double start_time) override {
         std::string experiment_id;
@@ -253,6 +296,7 @@ public:
     }
 
     void end_run(const std::string& status, double end_time) override {
+        const RequestDeadline deadline(*client_, gave_up_, kEndBudget);
         stop_sender();
         send_queued(); // the last batches, in the caller's thread
         std::size_t unsent = 0;
@@ -271,10 +315,16 @@ public:
 private:
     nlohmann::json call(const std::string& method, const std::string& endpoint,
                         const nlohmann::json& body, bool missing_is_empty = false) {
+        if (gave_up_) {
+            throw given_up();
+        }
         const std::string path = prefix_ + "/api/2.0/mlflow/" + endpoint;
         const httplib::Result result =
             method == "GET" ? client_->Get(path.c_str())
                             : client_->Post(path.c_str(), body.dump(), "application/json");
+        if (!result && gave_up_) {
+            throw given_up();
+        }
         if (!result) {
             throw Error("cannot reach the MLflow server at " + uri_ + " (" +
                         httplib::to_string(result.error()) +
@@ -289,6 +339,12 @@ private:
         }
         const nlohmann::json answer = nlohmann::json::parse(result->body, nullptr, false);
         return answer.is_discarded() ? nlohmann::json::object() : answer;
+    }
+
+    Error given_up() const {
+        return Error("gave up on the MLflow server at " + uri_ + " after " +
+                     std::to_string(kEndBudget.count()) +
+                     " s at the end of the run; run.db and metrics.jsonl have every metric");
     }
 
     // Sends queued metrics in batches; on failure they stay queued for the next attempt.
@@ -342,6 +398,7 @@ private:
     std::string uri_;
     std::string prefix_;
     std::unique_ptr<httplib::Client> client_;
+    std::atomic<bool> gave_up_{false}; // the end's time is spent: no more requests
     std::string run_id_;
     std::mutex mutex_;
     std::vector<nlohmann::json> queued_;
@@ -355,37 +412,18 @@ private:
 } // namespace
 
 MlflowSettings mlflow_settings(const nlohmann::json& settings, const fs::path& out) {
-    MlflowSettings result;
-    result.tracking_uri = "file:" + RunDirectory(out).mlruns().string();
-    if (!settings.is_object()) {
-        return result;
-    }
-    for (const auto& [key, value] : settings.items()) {
-        if (!value.is_string()) {
-            throw Error("loggers.mlflow." + key + " must be a string");
-        }
-        if (key == "tracking_uri") {
-            result.tracking_uri = value.get<std::string>();
-        } else if (key == "experiment_name") {
-            result.experiment_name = value.get<std::string>();
-        } else if (key == "run_name") {
-            result.run_name = value.get<std::string>();
-        } else {
-            throw Error("loggers.mlflow." + key +
-                        " is not a setting; use tracking_uri, experiment_name or run_name");
-        }
+    MlflowSettings result = config::mlflow_settings(settings);
+    if (result.tracking_uri.empty()) {
+        result.tracking_uri = "file:" + RunDirectory(out).mlruns().string();
     }
     return result;
 }
 
 std::unique_ptr<MlflowStore> make_mlflow_store(const MlflowSettings& settings) {
     const std::string& uri = settings.tracking_uri;
+    config::check_mlflow_tracking_uri(uri);
     if (uri.rfind("http://", 0) == 0 || uri.rfind("https://", 0) == 0) {
         return std::make_unique<RestStore>(uri);
-    }
-    if (uri.find("://") != std::string::npos && uri.rfind("file://", 0) != 0) {
-        throw Error("loggers.mlflow.tracking_uri \"" + uri +
-                    "\" is not supported; use a folder (file:PATH) or an http(s) server");
     }
     std::string path = uri;
     for (const char* scheme : {"file://", "file:"}) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "config/logger_settings.h"
 #include "track/run_events.h"
 #include "track/step_values.h"
 
@@ -15,14 +16,8 @@
 
 namespace kiln::track {
 
-// loggers.mlflow: {tracking_uri, experiment_name, run_name}. A file: URI or a path is MLflow's
-// file store (default: out/mlruns); http(s) is a tracking server, spoken to through its REST
-// API (MLFLOW_TRACKING_TOKEN, or MLFLOW_TRACKING_USERNAME and _PASSWORD, authenticate).
-struct MlflowSettings {
-    std::string tracking_uri;
-    std::string experiment_name = "Default";
-    std::string run_name;
-};
+// loggers.mlflow as config::mlflow_settings reads it, its tracking_uri defaulting to out/mlruns.
+using MlflowSettings = config::MlflowSettings;
 MlflowSettings mlflow_settings(const nlohmann::json& settings, const std::filesystem::path& out);
 
 // Where an MLflow run's records go: a file store or a server.

@@ -1,9 +1,11 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kiln::track {
 
@@ -47,14 +49,16 @@ public:
         return exported_models() / (kValidatedPrefix + std::to_string(step) + ".pt");
     }
     // Removes what a run that died left behind: validated-step-N files of evaluations it did
-    // not finish, and the temporary files of writes it did not finish (.NAME.XXXXXX, see
+    // not finish (but those of `pending`, which the checkpoint it resumes from still waits
+    // for), and the temporary files of writes it did not finish (.NAME.XXXXXX, see
     // write_file_atomically). Only for the run holding the folder's lock.
-    void remove_leftovers() const {
+    void remove_leftovers(const std::vector<std::int64_t>& pending = {}) const {
         std::error_code error;
         for (const std::filesystem::path& folder : {root_, checkpoints(), exported_models()}) {
             for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
                 const std::string name = entry.path().filename().string();
-                const bool validated = name.rfind(kValidatedPrefix, 0) == 0 && folder != root_;
+                const bool validated = name.rfind(kValidatedPrefix, 0) == 0 && folder != root_ &&
+                                       !is_pending(entry.path(), pending);
                 const bool unfinished = name.size() > 8 && name.front() == '.' &&
                                         name[name.size() - 7] == '.' && entry.is_regular_file();
                 if (validated || unfinished) {
@@ -65,6 +69,13 @@ public:
     }
 
 private:
+    bool is_pending(const std::filesystem::path& file,
+                    const std::vector<std::int64_t>& pending) const {
+        return std::any_of(pending.begin(), pending.end(), [&](std::int64_t step) {
+            return file == validated_checkpoint(step) || file == validated_export(step);
+        });
+    }
+
     std::filesystem::path root_;
 };
 

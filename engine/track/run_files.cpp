@@ -1,5 +1,6 @@
 #include "track/run_files.h"
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "track/run_directory.h"
 #include "track/step_values.h"
@@ -7,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <ctime>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 namespace kiln::track {
@@ -29,6 +31,22 @@ std::string timestamp() {
     return text;
 }
 
+// The lines of metrics.jsonl a resumed run keeps: those of the steps up to its checkpoint. The
+// steps after it are trained again, and a line torn by a kill is not a line.
+std::string lines_up_to_step(const std::filesystem::path& path, std::int64_t step) {
+    std::ifstream in(path);
+    std::string kept;
+    std::string line;
+    while (std::getline(in, line)) {
+        const nlohmann::json record = nlohmann::json::parse(line, nullptr, false);
+        if (record.is_object() && record.contains("step") && record["step"].is_number_integer() &&
+            record["step"].get<std::int64_t>() <= step) {
+            kept += line + "\n";
+        }
+    }
+    return kept;
+}
+
 } // namespace
 
 RunFiles::RunFiles(const TrainConfig& config) {
@@ -36,7 +54,8 @@ RunFiles::RunFiles(const TrainConfig& config) {
     const bool jsonl = !(config.loggers.is_object() && config.loggers.contains("jsonl") &&
                          config.loggers["jsonl"].is_null());
     if (jsonl) {
-        metrics_ = open_for_append(RunDirectory(config.out).metrics_jsonl());
+        metrics_path_ = RunDirectory(config.out).metrics_jsonl();
+        metrics_ = open_for_append(metrics_path_);
     }
     sink_ = std::make_unique<log::ScopedSink>([this](log::Level level, const std::string& message) {
         write_log(log::to_string(level) + ": " + message);
@@ -61,6 +80,17 @@ void RunFiles::on_start(const TrainConfig& config, std::int64_t dataset_size,
                         std::int64_t total_steps) {
     write_log("run started: " + std::to_string(dataset_size) + " images, " +
               std::to_string(total_steps) + " steps; settings:\n" + to_json(config).dump(2));
+}
+
+void RunFiles::on_resume(std::int64_t step) {
+    if (metrics_ == nullptr) {
+        return;
+    }
+    const std::lock_guard<std::mutex> lock(mutex_);
+    std::fclose(metrics_);
+    metrics_ = nullptr;
+    write_file_atomically(metrics_path_, lines_up_to_step(metrics_path_, step));
+    metrics_ = open_for_append(metrics_path_);
 }
 
 void RunFiles::on_step(const StepMetrics& metrics) {

@@ -16,7 +16,8 @@ namespace kiln::track {
 //   metrics.jsonl  one JSON object per step: step, epoch, train_loss, lr, profiling/batch_time,
 //                  profiling/data_time, data_wait, images_per_second, time (Unix seconds)
 // Each line is flushed when written, so a killed run keeps every step it finished. A resumed
-// run appends. `loggers.jsonl: null` turns metrics.jsonl off.
+// run drops the lines after its checkpoint's step (it trains those steps again) and appends.
+// `loggers.jsonl: null` turns metrics.jsonl off.
 class RunFiles : public TrainObserver {
 public:
     explicit RunFiles(const TrainConfig& config);
@@ -26,6 +27,7 @@ public:
 
     void on_start(const TrainConfig& config, std::int64_t dataset_size,
                   std::int64_t total_steps) override;
+    void on_resume(std::int64_t step) override;
     void on_step(const StepMetrics& metrics) override;
     void on_validation(const ValidationMetrics& metrics) override;
     void on_epoch_end(std::int64_t epoch, double mean_loss) override;
@@ -37,6 +39,7 @@ private:
 
     std::mutex mutex_;
     std::FILE* log_ = nullptr;
+    std::filesystem::path metrics_path_;
     std::FILE* metrics_ = nullptr;
     std::unique_ptr<log::ScopedSink> sink_;
 };

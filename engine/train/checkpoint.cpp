@@ -49,6 +49,10 @@ void save_checkpoint(const std::filesystem::path& path, const TrainingState& sta
         archive.write(key::kBestValue, c10::IValue(*position.best_value));
         archive.write(key::kBestStep, c10::IValue(position.best_step));
     }
+    if (!position.pending_validations.empty()) {
+        archive.write(key::kPendingValidations,
+                      c10::IValue(c10::List<std::int64_t>(position.pending_validations)));
+    }
     archive.write(key::kConfig, c10::IValue(to_json(config).dump()));
     archive.write(key::kRng, at::detail::getDefaultCPUGenerator().get_state());
     models::Archive model(path);
@@ -88,6 +92,9 @@ Position load_checkpoint(const std::filesystem::path& path, const TrainingState&
     if (archive->contains(key::kBestValue)) {
         position.best_value = archive->real(key::kBestValue);
         position.best_step = archive->integer(key::kBestStep);
+    }
+    if (archive->contains(key::kPendingValidations)) {
+        position.pending_validations = archive->integers(key::kPendingValidations);
     }
     const at::Tensor rng = archive->tensor(key::kRng);
     at::Generator generator = at::detail::getDefaultCPUGenerator();

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <vector>
 
 namespace kiln::train {
 
@@ -23,6 +24,9 @@ struct Position {
     std::int64_t best_step = 0;
     // Wall seconds the run has trained for (with max_time, what its budget has spent).
     double trained_seconds = 0.0;
+    // The steps validated whose metrics were still being computed in the background; their
+    // weights wait in validated-step-N files, and a resumed run validates them again.
+    std::vector<std::int64_t> pending_validations;
 };
 
 class WeightAverage;

@@ -17,6 +17,7 @@
 #include <torch/nn/module.h>
 #include <torch/types.h>
 #include <torch/utils.h>
+#include <utility>
 
 namespace kiln::train {
 namespace {
@@ -223,10 +224,11 @@ std::string FitLoop::what_is_kept() const {
 RunSummary::Status FitLoop::fit(Position& position) {
     const std::int64_t batches_per_epoch = loader_.batches_per_epoch();
     if (strategy_.writes()) {
-        track::RunDirectory(config_.out).remove_leftovers();
+        track::RunDirectory(config_.out).remove_leftovers(position.pending_validations);
     }
     best_value_ = position.best_value;
     best_step_ = position.best_step;
+    redo_pending_validations(position);
     started_ = std::chrono::steady_clock::now();
     first_step_ = position.optimizer_step;
     spent_before_ = position.trained_seconds;
@@ -282,6 +284,37 @@ RunSummary::Status FitLoop::fit(Position& position) {
         save(position); // with the best value the last validations found
     }
     return RunSummary::Status::Finished;
+}
+
+// The validations whose metrics were still being computed when the checkpoint this run resumes
+// from was written: validated again on the weights they validated, before training goes on.
+void FitLoop::redo_pending_validations(Position& position) {
+    const std::vector<std::int64_t> steps = std::exchange(position.pending_validations, {});
+    if (steps.empty() || !task_.validates()) {
+        return;
+    }
+    const TrainingState state{task_, optimizer_, precision_, average_};
+    const track::RunDirectory run(config_.out);
+    for (const std::int64_t step : steps) {
+        const std::filesystem::path weights = run.validated_checkpoint(step);
+        if (!std::filesystem::exists(weights)) {
+            log::warning("the validation of step " + std::to_string(step) +
+                         " was still being computed when the run stopped, and its weights (\"" +
+                         weights.string() + "\") are gone: it is not redone");
+            continue;
+        }
+        log::info("validating step " + std::to_string(step) +
+                  " again: its metrics were still being computed when the run stopped");
+        Position validated = load_checkpoint(weights, state);
+        validated.pending_validations.clear();
+        validate(validated);
+        finish_validations(validated, true);
+    }
+    const std::optional<double> best = best_value_;
+    position = load_checkpoint(checkpoint_, state); // back to the weights training goes on from
+    position.pending_validations.clear();
+    position.best_value = best;
+    position.best_step = best_step_;
 }
 
 // Runs the task's validation on every rank; the writing rank reports it and keeps the best.
@@ -511,6 +544,12 @@ void FitLoop::save(Position& position) {
     report(true);
     const auto started = std::chrono::steady_clock::now();
     position.trained_seconds = spent_seconds();
+    position.pending_validations.clear();
+    for (const PendingValidation& validation : validations_) {
+        if (validation.snapshot) {
+            position.pending_validations.push_back(validation.metrics.step);
+        }
+    }
     if (strategy_.writes()) {
         observer_.before_checkpoint(checkpoint_);
         save_checkpoint(checkpoint_, {task_, optimizer_, precision_, average_}, position, config_);

@@ -104,6 +104,7 @@ private:
     bool report(PendingStep& pending);
     void save(Position& position);
     void validate(Position& position);
+    void redo_pending_validations(Position& position);
     // Reports the validations whose metrics are complete, in order; with `wait`, all of them.
     // Returns whether any was reported.
     bool finish_validations(Position& position, bool wait);

@@ -18,6 +18,7 @@
 #include "train/strategy.h"
 #include "train/weight_average.h"
 
+#include <ATen/CPUGeneratorImpl.h>
 #include <chrono>
 #include <csignal>
 #include <iostream>
@@ -117,6 +118,26 @@ void prepare_run_directory(const TrainConfig& config) {
                     "\": " + error.message());
     }
 }
+
+// What a run changes of the process (LibTorch's thread count, its default generator), put back
+// when the run ends: Studio runs jobs in its own process, one after the other.
+class ProcessStateScope {
+public:
+    ProcessStateScope()
+        : threads_(torch::get_num_threads()),
+          generator_(at::detail::getDefaultCPUGenerator().get_state()) {}
+    ~ProcessStateScope() {
+        torch::set_num_threads(threads_);
+        at::Generator generator = at::detail::getDefaultCPUGenerator(); // shares its state
+        generator.set_state(generator_);
+    }
+    ProcessStateScope(const ProcessStateScope&) = delete;
+    ProcessStateScope& operator=(const ProcessStateScope&) = delete;
+
+private:
+    int threads_;
+    at::Tensor generator_;
+};
 
 // Each of this node's processes computes on its share of the cores, all of it: the loader
 // threads run beside compute rather than in cores kept from it, because they wait for files
@@ -227,6 +248,7 @@ RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer,
 RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken stop,
                Strategy& strategy) {
     const auto started = Clock::now();
+    const ProcessStateScope restored_after_the_run;
     set_compute_threads(given);
     torch::manual_seed(static_cast<std::uint64_t>(given.seed));
     const std::unique_ptr<Task> made = make_task(given);

@@ -144,6 +144,10 @@ void MainWindow::connectSessions() {
         progress_->hide();
         showError(tr("The embedding stopped with an error:\n%1").arg(message));
     });
+    connect(embedding_, &EmbeddingSession::stopped, this, [this] {
+        progress_->hide();
+        statusBar()->showMessage(tr("The embedding was stopped; no file was written."), 15000);
+    });
 }
 
 QAction* MainWindow::addAction(QMenu* menu, const QString& objectName, const QString& text,
@@ -237,6 +241,7 @@ void MainWindow::createMenus() {
                               QKeySequence(Qt::CTRL | Qt::Key_Period));
     connect(actions_.stop, &QAction::triggered, this, [this] {
         session_->stop();
+        embedding_->stop();
         modelJob_.stop(); // a prediction ends at its next batch
     });
 
@@ -948,7 +953,8 @@ void MainWindow::updateActions() {
                             actions_.embed, actions_.exportModel, actions_.predict}) {
         action->setEnabled(open && !running);
     }
-    actions_.stop->setEnabled(session_->isRunning() || modelJob_.isRunning());
+    actions_.stop->setEnabled(session_->isRunning() || embedding_->isRunning() ||
+                              modelJob_.isRunning());
 }
 
 void MainWindow::showAbout() {

@@ -24,7 +24,11 @@ void EmbeddingSession::start(const EmbedConfig& config) {
                 Q_EMIT finished(summary.images, summary.dimension, summary.skipped,
                                 QString::fromStdString(config.out.string()));
             } catch (const std::exception& error) {
-                Q_EMIT failed(QString::fromStdString(error.what()));
+                if (stop.stop_requested()) {
+                    Q_EMIT stopped(); // nothing was written
+                } else {
+                    Q_EMIT failed(QString::fromStdString(error.what()));
+                }
             }
         },
         [this] { Q_EMIT runningChanged(false); });

@@ -27,6 +27,7 @@ Q_SIGNALS:
     void progress(qint64 batches, qint64 total);
     void finished(qint64 images, qint64 dimension, qint64 skipped, const QString& file);
     void failed(const QString& message);
+    void stopped(); // by stop(), before the end: no file was written
     void runningChanged(bool running);
 
 private:

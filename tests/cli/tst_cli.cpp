@@ -195,6 +195,15 @@ private Q_SLOTS:
                  qPrintable(result.err));
         result = runKiln({"config", "check", wandb, "loggers.wandb.offline=true"});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        // An MLflow store Kiln cannot write is refused with the checks: nothing is written.
+        const QString out = temp_.filePath(QStringLiteral("mlflow-refused"));
+        result = runKiln({"train", "out=" + out, "data=" + temp_.path(), "model=smallcnn",
+                          "loggers.mlflow.tracking_uri=databricks://workspace"});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains(QStringLiteral("loggers.mlflow")) &&
+                     result.err.contains(QStringLiteral("not supported")),
+                 qPrintable(result.err));
+        QVERIFY(!QFileInfo::exists(out));
     }
 
     void malformedFilesAndArguments() {
@@ -556,6 +565,14 @@ private Q_SLOTS:
         }
         result = runKiln({"runs", "export", out, "--format", "jsonl"});
         QCOMPARE(result.out.count('\n'), 400);
+        QFile jsonl(QDir(out).filePath(QStringLiteral("metrics.jsonl")));
+        QVERIFY(jsonl.open(QIODevice::ReadOnly));
+        const QStringList records =
+            QString::fromUtf8(jsonl.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(records.size(), 400);
+        for (int i = 0; i < records.size(); ++i) {
+            QCOMPARE(QJsonDocument::fromJson(records[i].toUtf8()).object()["step"].toInt(), i + 1);
+        }
 
         result = runKiln({"runs", "show", temp_.filePath(QStringLiteral("nowhere"))});
         QCOMPARE(result.exitCode, 1);

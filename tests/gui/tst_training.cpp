@@ -781,6 +781,26 @@ private Q_SLOTS:
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(3);
         kiln::test::saveScreenshot(window, QStringLiteral("run-history"));
 
+        // Run > Stop reaches an embedding too: it ends before writing anything.
+        const QString stoppedCsv =
+            QDir(temp_.path()).filePath(QStringLiteral("exported/stopped.csv"));
+        QSignalSpy stopped(window.embeddingSession(), &kiln::gui::EmbeddingSession::stopped);
+        QTimer::singleShot(0, &window, [&window, stoppedCsv] {
+            auto* dialog = window.findChild<kiln::gui::ExportEmbeddingsDialog*>();
+            QVERIFY(dialog != nullptr);
+            dialog->setOutput(stoppedCsv);
+            dialog->accept();
+        });
+        window.findChild<QAction*>("exportEmbeddingsAction")->trigger();
+        QVERIFY(window.embeddingSession()->isRunning());
+        QVERIFY(window.findChild<QAction*>("stopAction")->isEnabled());
+        window.findChild<QAction*>("stopAction")->trigger();
+        QVERIFY(stopped.count() > 0 || stopped.wait(60000));
+        QTRY_VERIFY(!window.embeddingSession()->isRunning());
+        QVERIFY(!QFileInfo::exists(stoppedCsv));
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("stopped")),
+                 qPrintable(window.statusBar()->currentMessage()));
+
         // File > Export Embeddings with the run's exported model: one row per image.
         const QString csv = QDir(temp_.path()).filePath(QStringLiteral("exported/embeddings.csv"));
         QSignalSpy embedded(window.embeddingSession(), &kiln::gui::EmbeddingSession::finished);

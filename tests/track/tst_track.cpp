@@ -20,6 +20,7 @@
 #include <QtTest>
 #include <arpa/inet.h>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <fstream>
 #include <httplib.h>
@@ -648,6 +649,55 @@ private Q_SLOTS:
         } catch (const kiln::Error& error) {
             QVERIFY(QString(error.what()).contains("not supported"));
         }
+    }
+
+    // A server that stops answering mid-run does not hold the run's exit: the end gives up on
+    // it (its time is bounded; SLURM allows 30 s after SIGTERM) with a clear error.
+    void hangingMlflowServerDoesNotHoldTheEnd() {
+        httplib::Server server;
+        std::mutex mutex;
+        std::condition_variable released_changed;
+        bool released = false;
+        server.Get("/api/2.0/mlflow/experiments/get-by-name", [](const httplib::Request&,
+                                                                 httplib::Response& response) {
+            response.set_content(R"({"experiment": {"experiment_id": "1"}})", "application/json");
+        });
+        server.Post("/api/2.0/mlflow/runs/create", [](const httplib::Request&,
+                                                      httplib::Response& response) {
+            response.set_content(R"({"run": {"info": {"run_id": "r"}}})", "application/json");
+        });
+        for (const char* endpoint :
+             {"/api/2.0/mlflow/runs/log-batch", "/api/2.0/mlflow/runs/update"}) {
+            server.Post(endpoint, [&](const httplib::Request&, httplib::Response& response) {
+                std::unique_lock<std::mutex> lock(mutex);
+                released_changed.wait_for(lock, std::chrono::minutes(5), [&] { return released; });
+                response.set_content("{}", "application/json");
+            });
+        }
+        const int port = server.bind_to_any_port("127.0.0.1");
+        std::thread serving([&] { server.listen_after_bind(); });
+        track::MlflowSettings settings;
+        settings.tracking_uri = "http://127.0.0.1:" + std::to_string(port);
+        QString message;
+        {
+            const auto store = track::make_mlflow_store(settings);
+            store->start_run(settings, 1700000000.0);
+            store->log_metrics(1, 1700000001.0, {{"train_loss", 1.0}});
+            try {
+                store->end_run("FINISHED", 1700000002.0); // returns while the server still hangs
+            } catch (const kiln::Error& error) {
+                message = error.what();
+            }
+        }
+        {
+            const std::lock_guard<std::mutex> lock(mutex);
+            released = true;
+        }
+        released_changed.notify_all();
+        server.stop();
+        serving.join();
+        QVERIFY2(message.contains(QStringLiteral("gave up on the MLflow server")),
+                 qPrintable(message));
     }
 
     // Records of every size, so that chunks end at every distance from a block's end (W&B's

@@ -358,6 +358,50 @@ private Q_SLOTS:
         }
     }
 
+    // A kill while a validation's mAP was still being computed, after last.ckpt recorded it as
+    // pending: the resumed run validates those weights again before it trains on.
+    void validationPendingAtTheCheckpointIsRedoneOnResume() {
+        const fs::path out = root_ / "pending-run";
+        const json settings = {{"steps", 8}, {"val_every_n_steps", 4}};
+        struct StopAtStep : kiln::train::TrainObserver {
+            kiln::StopToken stop;
+            void on_step(const kiln::train::StepMetrics& metrics) override {
+                if (metrics.step == 2) {
+                    stop.request_stop();
+                }
+            }
+        } stopper;
+        kiln::train::train(detection(out, settings), stopper, stopper.stop);
+        const kiln::track::RunDirectory run(out);
+        QVERIFY(!fs::exists(run.best_checkpoint()));
+        namespace key = kiln::models::checkpoint_key;
+        c10::IValue state = kiln::models::read_archive(run.last_checkpoint()).to_ivalue();
+        const std::int64_t step = state.toGenericDict().at(key::kOptimizerStep).toInt();
+        state.toGenericDict().insert(key::kPendingValidations,
+                                     c10::List<std::int64_t>(std::vector<std::int64_t>{step}));
+        kiln::models::write_archive(run.last_checkpoint(), kiln::models::Archive::from_ivalue(
+                                                               state, run.last_checkpoint()));
+        fs::copy_file(run.last_checkpoint(), run.validated_checkpoint(step));
+
+        json resume = settings;
+        resume["resume_interrupted"] = true;
+        Recorder recorder;
+        kiln::train::train(detection(out, resume), recorder);
+        QCOMPARE(recorder.validations.size(), std::size_t(3));
+        QCOMPARE(recorder.validations[0].step, step); // first, before training went on
+        QCOMPARE(recorder.validations[1].step, std::int64_t(4));
+        QCOMPARE(recorder.validations[2].step, std::int64_t(8));
+        QVERIFY(recorder.value(0, "val_metric/map") >= 0);
+        QVERIFY(fs::exists(run.best_checkpoint()));
+        QVERIFY(!hasFileStartingWith(run.checkpoints(), "validated-step-"));
+        QVERIFY(!hasFileStartingWith(run.exported_models(), "validated-step-"));
+        // The checkpoint the run goes on from, not the validated one's copy: the next
+        // checkpoint records no pending step.
+        const auto last = kiln::models::read_checkpoint_file(run.last_checkpoint());
+        QCOMPARE(last->integer(key::kOptimizerStep), std::int64_t(8));
+        QVERIFY(!last->contains(key::kPendingValidations));
+    }
+
     void detectorLearnsAndMapArrivesAsynchronously() {
         const fs::path out = root_ / "det-run";
         Recorder recorder;

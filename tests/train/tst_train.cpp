@@ -26,6 +26,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <opencv2/core/utility.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <random>
@@ -241,6 +242,27 @@ private Q_SLOTS:
         loaded->eval();
         const torch::Tensor image = torch::rand({1, 3, 64, 64});
         QVERIFY(torch::allclose(tiny->forward(image), loaded->forward(image)));
+
+        // One tensor short: the error names the model the file nearly is, not the first tried.
+        c10::Dict<std::string, at::Tensor> partial;
+        for (const auto& [name, tensor] : tiny->state()) {
+            if (name != "norm.bias") {
+                partial.insert(name, tensor.detach().contiguous());
+            }
+        }
+        const auto bytes = kiln::models::torch_load_compatible(c10::IValue(partial));
+        const auto short_one = root_ / "vit_tiny-short.pt";
+        std::ofstream(short_one, std::ios::binary)
+            .write(bytes.data(), std::streamsize(bytes.size()));
+        try {
+            kiln::models::load_backbone(short_one);
+            QFAIL("a state_dict without norm.bias loaded");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(containsText(error.what(), "the closest is vit_tiny (149 of its 150 tensors "
+                                                "match)") &&
+                         containsText(error.what(), "no tensor \"norm.bias\""),
+                     error.what());
+        }
     }
 
     void unknownNamesListTheValidOnes() {
@@ -867,6 +889,23 @@ private Q_SLOTS:
             recorder);
         QVERIFY(!fs::exists(root_ / "no-jsonl" / "metrics.jsonl"));
         QVERIFY(fs::exists(root_ / "no-jsonl" / "train.log"));
+    }
+
+    // Studio runs one job after another in its process: a run leaves LibTorch's and OpenCV's
+    // thread counts and the default generator as it found them.
+    void runsLeaveTheProcessAsTheyFoundIt() {
+        torch::set_num_threads(1);
+        cv::setNumThreads(3);
+        torch::manual_seed(123);
+        const at::Tensor expected = torch::rand({4});
+        torch::manual_seed(123);
+        Recorder recorder;
+        kiln::train::train(
+            tinyRun(root_ / "process-state", data_, "simclr", 1, {{"num_workers", 2}}), recorder);
+        QVERIFY(!recorder.steps.empty());
+        QCOMPARE(torch::get_num_threads(), 1);
+        QCOMPARE(cv::getNumThreads(), 3);
+        QVERIFY(torch::equal(torch::rand({4}), expected));
     }
 
     void checkpointsEveryNStepsAndOnStop() {
