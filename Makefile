@@ -3,7 +3,8 @@
 #               Open Demo Project); without one (or DEMO=cli), Kiln's versions and hardware, a
 #               Fashion-MNIST subset imported as images, and a few minutes of SimCLR pretraining
 #               on the CPU
-#   make test   build and run every test
+#   make test   build and run every test, and each fuzzer for a few seconds
+#   make fuzz   build the fuzzers (clang) and run each for FUZZ_SECONDS
 #   make build  configure and build only
 #   make package  build, then the Debian packages kiln and kiln-studio in $(BUILD_DIR)/packages
 
@@ -17,7 +18,7 @@ DEMO_IMAGES ?= 10000
 # The Python environment whose torch wheel provides LibTorch (made by the setup script).
 KILN_VENV ?= $(shell ./packaging/setup-debian.sh --venv-path)
 
-.PHONY: setup build run run-studio run-cli test package format clean
+.PHONY: setup build run run-studio run-cli test fuzz package format clean
 
 setup:
 	KILN_VENV=$(KILN_VENV) ./packaging/setup-debian.sh
@@ -47,6 +48,18 @@ run-cli: build
 
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure --parallel $(JOBS)
+	$(MAKE) fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
+
+# The libFuzzer targets (tests/fuzz: the COCO parsers and the torch.save reader), a clang build
+# of their own, each run for FUZZ_SECONDS; `make test` runs them briefly.
+FUZZ_SECONDS ?= 600
+TEST_FUZZ_SECONDS ?= 20
+FUZZ_CXX ?= clang++-14
+fuzz: setup
+	CXX=$(FUZZ_CXX) cmake -S tests/fuzz -B $(BUILD_DIR)/fuzz -G Ninja \
+		-DKILN_PYTHON=$(KILN_VENV)/bin/python
+	cmake --build $(BUILD_DIR)/fuzz --parallel $(JOBS)
+	tests/fuzz/run.sh $(BUILD_DIR)/fuzz $(FUZZ_SECONDS)
 
 package: build
 	cmake --build $(BUILD_DIR) --target package

@@ -36,6 +36,8 @@ packages=(
   # make package: the man page from --help, and the checks of the desktop entry, the AppStream
   # metainfo and the MIME type.
   help2man desktop-file-utils appstream libxml2-utils shared-mime-info dpkg-dev
+  # make fuzz (and make test, briefly): libFuzzer and the sanitizers come with clang.
+  clang-14 libclang-rt-14-dev
 )
 
 missing=()

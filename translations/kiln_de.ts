@@ -40,82 +40,82 @@
         <translation>Ausgangsgewichte</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="221"/>
+        <location filename="../engine/config/train_settings.cpp" line="223"/>
         <source>Train for</source>
         <translation>Trainieren für</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="264"/>
+        <location filename="../engine/config/train_settings.cpp" line="266"/>
         <source>Loader workers</source>
         <translation>Lader-Threads</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="266"/>
+        <location filename="../engine/config/train_settings.cpp" line="268"/>
         <source>Accelerator</source>
         <translation>Beschleuniger</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="277"/>
+        <location filename="../engine/config/train_settings.cpp" line="279"/>
         <source>Devices</source>
         <translation>Geräte</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="283"/>
+        <location filename="../engine/config/train_settings.cpp" line="285"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="297"/>
+        <location filename="../engine/config/train_settings.cpp" line="299"/>
         <source>Sync batch norm</source>
         <translation>Batch-Norm synchronisieren</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="305"/>
+        <location filename="../engine/config/train_settings.cpp" line="307"/>
         <source>Precision</source>
         <translation>Genauigkeit</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="311"/>
+        <location filename="../engine/config/train_settings.cpp" line="313"/>
         <source>Seed</source>
         <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="337"/>
+        <location filename="../engine/config/train_settings.cpp" line="339"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="340"/>
+        <location filename="../engine/config/train_settings.cpp" line="342"/>
         <source>Weight decay</source>
         <translation>Weight Decay</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="343"/>
+        <location filename="../engine/config/train_settings.cpp" line="345"/>
         <source>Warm-up epochs</source>
         <translation>Aufwärm-Epochen</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="424"/>
+        <location filename="../engine/config/train_settings.cpp" line="426"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="433"/>
+        <location filename="../engine/config/train_settings.cpp" line="435"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="449"/>
+        <location filename="../engine/config/train_settings.cpp" line="451"/>
         <source>Gradient accumulation</source>
         <translation>Gradientenakkumulation</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="466"/>
+        <location filename="../engine/config/train_settings.cpp" line="468"/>
         <source>Checkpoint every</source>
         <translation>Checkpoint alle</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="514"/>
+        <location filename="../engine/config/train_settings.cpp" line="516"/>
         <source>Output folder</source>
         <translation>Ausgabeordner</translation>
     </message>
@@ -1092,17 +1092,27 @@ ausgewählt</translation>
         <translation>Datensatz optimieren...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="40"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="21"/>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="31"/>
+        <source>Continue the run from its last checkpoint (Run &gt; Resume)</source>
+        <translation>Den Lauf ab seinem letzten Checkpoint fortsetzen (Ausführen &gt; Fortsetzen)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="46"/>
         <source>Where the time went</source>
         <translation>Wohin die Zeit ging</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="96"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="103"/>
         <source>Optimize Dataset (the button below)</source>
         <translation>Datensatz optimieren (die Schaltfläche unten)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="124"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="132"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>Nach %n Schritt beendet.</numerusform>
@@ -1110,7 +1120,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="125"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="133"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>Nach %n Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
@@ -1118,17 +1128,17 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="128"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="136"/>
         <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
         <translation>Bester Wert von %1: %2 bei Schritt %3 (checkpoints/best.ckpt).</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="148"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="156"/>
         <source>Set %1 to %2</source>
         <translation>%1 auf %2 setzen</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="150"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="158"/>
         <source>Changes the run configuration for the next run</source>
         <translation>Ändert die Laufkonfiguration für den nächsten Lauf</translation>
     </message>
@@ -1136,27 +1146,27 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="284"/>
+        <location filename="../gui/app/main_window.cpp" line="297"/>
         <source>&amp;User Guide</source>
         <translation>&amp;Benutzerhandbuch</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="291"/>
+        <location filename="../gui/app/main_window.cpp" line="304"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="569"/>
+        <location filename="../gui/app/main_window.cpp" line="586"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="579"/>
+        <location filename="../gui/app/main_window.cpp" line="596"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="522"/>
+        <location filename="../gui/app/main_window.cpp" line="539"/>
         <source>Predicted %n image(s) (%1) into %2.</source>
         <translation>
             <numerusform>%n Bild vorhergesagt (%1), nach %2.</numerusform>
@@ -1164,27 +1174,27 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="234"/>
+        <location filename="../gui/app/main_window.cpp" line="238"/>
         <source>&amp;Predict...</source>
         <translation>&amp;Vorhersagen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="499"/>
+        <location filename="../gui/app/main_window.cpp" line="516"/>
         <source>Predictions are written beside the project file.</source>
         <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="508"/>
+        <location filename="../gui/app/main_window.cpp" line="525"/>
         <source>predicting...</source>
         <translation>Vorhersage läuft...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="517"/>
+        <location filename="../gui/app/main_window.cpp" line="534"/>
         <source>predicting: %1 of %2 images</source>
         <translation>Vorhersage: %1 von %2 Bildern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="531"/>
+        <location filename="../gui/app/main_window.cpp" line="548"/>
         <source>The prediction stopped with an error:
 %1</source>
         <translation>Die Vorhersage brach mit einem Fehler ab:
@@ -1199,22 +1209,22 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="366"/>
+        <location filename="../gui/app/main_window.cpp" line="382"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="413"/>
+        <location filename="../gui/app/main_window.cpp" line="430"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="859"/>
+        <location filename="../gui/app/main_window.cpp" line="890"/>
         <source>The project has not been saved yet.</source>
         <translation>Das Projekt wurde noch nicht gespeichert.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="862"/>
+        <location filename="../gui/app/main_window.cpp" line="893"/>
         <source>Save it now?</source>
         <translation>Jetzt speichern?</translation>
     </message>
@@ -1228,9 +1238,9 @@ ausgewählt</translation>
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="73"/>
-        <location filename="../gui/app/main_window.cpp" line="889"/>
-        <location filename="../gui/app/main_window.cpp" line="898"/>
-        <location filename="../gui/app/main_window.cpp" line="930"/>
+        <location filename="../gui/app/main_window.cpp" line="920"/>
+        <location filename="../gui/app/main_window.cpp" line="929"/>
+        <location filename="../gui/app/main_window.cpp" line="961"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
@@ -1256,7 +1266,7 @@ ausgewählt</translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/main_window.cpp" line="135"/>
-        <location filename="../gui/app/main_window.cpp" line="526"/>
+        <location filename="../gui/app/main_window.cpp" line="543"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
@@ -1271,303 +1281,318 @@ ausgewählt</translation>
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="160"/>
+        <location filename="../gui/app/main_window.cpp" line="149"/>
+        <source>The embedding was stopped; no file was written.</source>
+        <translation>Das Einbetten wurde gestoppt; es wurde keine Datei geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="164"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="163"/>
+        <location filename="../gui/app/main_window.cpp" line="167"/>
         <source>&amp;New Project</source>
         <translation>&amp;Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="166"/>
+        <location filename="../gui/app/main_window.cpp" line="170"/>
         <source>&amp;Open Project...</source>
         <translation>Projekt ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="168"/>
+        <location filename="../gui/app/main_window.cpp" line="172"/>
         <source>Open Project</source>
         <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="169"/>
-        <location filename="../gui/app/main_window.cpp" line="186"/>
-        <location filename="../gui/app/main_window.cpp" line="777"/>
+        <location filename="../gui/app/main_window.cpp" line="173"/>
+        <location filename="../gui/app/main_window.cpp" line="190"/>
+        <location filename="../gui/app/main_window.cpp" line="808"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="174"/>
+        <location filename="../gui/app/main_window.cpp" line="178"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="180"/>
+        <location filename="../gui/app/main_window.cpp" line="184"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="183"/>
+        <location filename="../gui/app/main_window.cpp" line="187"/>
         <source>Save &amp;As...</source>
         <translation>Speichern &amp;unter...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="186"/>
+        <location filename="../gui/app/main_window.cpp" line="190"/>
         <source>Save Project As</source>
         <translation>Projekt speichern unter</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="194"/>
+        <location filename="../gui/app/main_window.cpp" line="198"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>Daten&amp;satzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="196"/>
+        <location filename="../gui/app/main_window.cpp" line="200"/>
         <source>Add Dataset Folder</source>
         <translation>Datensatzordner hinzufügen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="202"/>
+        <location filename="../gui/app/main_window.cpp" line="206"/>
         <source>&amp;Export Embeddings...</source>
         <translation>Einbettungen &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="209"/>
+        <location filename="../gui/app/main_window.cpp" line="213"/>
         <source>&amp;Close Project</source>
         <translation>Projekt s&amp;chließen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="211"/>
+        <location filename="../gui/app/main_window.cpp" line="215"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="215"/>
+        <location filename="../gui/app/main_window.cpp" line="219"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="218"/>
+        <location filename="../gui/app/main_window.cpp" line="222"/>
         <source>&amp;Preferences...</source>
         <translation>&amp;Einstellungen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="225"/>
+        <location filename="../gui/app/main_window.cpp" line="229"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="227"/>
+        <location filename="../gui/app/main_window.cpp" line="231"/>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="231"/>
+        <location filename="../gui/app/main_window.cpp" line="235"/>
         <source>&amp;Embed...</source>
         <translation>&amp;Einbetten...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="236"/>
+        <location filename="../gui/app/main_window.cpp" line="240"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stoppen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="244"/>
+        <location filename="../gui/app/main_window.cpp" line="247"/>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="249"/>
+        <source>Continue the project&apos;s last stopped run from its checkpoint</source>
+        <translation>Den zuletzt gestoppten Lauf des Projekts ab seinem Checkpoint fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="257"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="258"/>
+        <location filename="../gui/app/main_window.cpp" line="271"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="262"/>
+        <location filename="../gui/app/main_window.cpp" line="275"/>
         <source>&amp;Datasets</source>
         <translation>&amp;Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="263"/>
+        <location filename="../gui/app/main_window.cpp" line="276"/>
         <source>Run &amp;Configuration</source>
         <translation>Lauf&amp;konfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="264"/>
+        <location filename="../gui/app/main_window.cpp" line="277"/>
         <source>Live &amp;Plots</source>
         <translation>Live-&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="265"/>
+        <location filename="../gui/app/main_window.cpp" line="278"/>
         <source>Run &amp;History</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="266"/>
+        <location filename="../gui/app/main_window.cpp" line="279"/>
         <source>&amp;Embeddings</source>
         <translation>&amp;Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="274"/>
+        <location filename="../gui/app/main_window.cpp" line="287"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="282"/>
+        <location filename="../gui/app/main_window.cpp" line="295"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="298"/>
+        <location filename="../gui/app/main_window.cpp" line="311"/>
         <source>&amp;About Kiln Studio</source>
         <translation>Ü&amp;ber Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="301"/>
+        <location filename="../gui/app/main_window.cpp" line="314"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="321"/>
+        <location filename="../gui/app/main_window.cpp" line="334"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>%1 ist für den nächsten Lauf jetzt %2.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="342"/>
+        <location filename="../gui/app/main_window.cpp" line="358"/>
         <source>Datasets</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="344"/>
+        <location filename="../gui/app/main_window.cpp" line="360"/>
         <source>Run Configuration</source>
         <translation>Laufkonfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="346"/>
+        <location filename="../gui/app/main_window.cpp" line="362"/>
         <source>Live Plots</source>
         <translation>Live-Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="347"/>
+        <location filename="../gui/app/main_window.cpp" line="363"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="348"/>
+        <location filename="../gui/app/main_window.cpp" line="364"/>
         <source>Embeddings</source>
         <translation>Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="401"/>
+        <location filename="../gui/app/main_window.cpp" line="418"/>
         <source>starting...</source>
         <translation>wird gestartet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="421"/>
+        <location filename="../gui/app/main_window.cpp" line="438"/>
         <source>embedding...</source>
         <translation>wird eingebettet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="644"/>
+        <location filename="../gui/app/main_window.cpp" line="660"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="653"/>
+        <location filename="../gui/app/main_window.cpp" line="669"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="714"/>
+        <location filename="../gui/app/main_window.cpp" line="745"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="736"/>
+        <location filename="../gui/app/main_window.cpp" line="767"/>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>In diesem Projekt läuft ein Auftrag; stoppen Sie ihn (Ausführen &gt; Stopp), bevor Sie ein anderes Projekt öffnen oder anlegen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="764"/>
+        <location filename="../gui/app/main_window.cpp" line="795"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="776"/>
-        <location filename="../gui/app/main_window.cpp" line="858"/>
+        <location filename="../gui/app/main_window.cpp" line="807"/>
+        <location filename="../gui/app/main_window.cpp" line="889"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="871"/>
+        <location filename="../gui/app/main_window.cpp" line="902"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="872"/>
+        <location filename="../gui/app/main_window.cpp" line="903"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="875"/>
+        <location filename="../gui/app/main_window.cpp" line="906"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="931"/>
+        <location filename="../gui/app/main_window.cpp" line="962"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="799"/>
+        <location filename="../gui/app/main_window.cpp" line="830"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="205"/>
+        <location filename="../gui/app/main_window.cpp" line="209"/>
         <source>Export &amp;Model...</source>
         <translation>&amp;Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="430"/>
+        <location filename="../gui/app/main_window.cpp" line="447"/>
         <source>The model is written beside the project file.</source>
         <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="447"/>
+        <location filename="../gui/app/main_window.cpp" line="464"/>
         <source>exporting the model...</source>
         <translation>Modell wird exportiert...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="463"/>
+        <location filename="../gui/app/main_window.cpp" line="480"/>
         <source>The model could not be exported:
 %1</source>
         <translation>Das Modell konnte nicht exportiert werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="455"/>
+        <location filename="../gui/app/main_window.cpp" line="472"/>
         <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
         <translation>%1 (%2, %3 x %4 px) nach %5 exportiert.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="461"/>
+        <location filename="../gui/app/main_window.cpp" line="478"/>
         <source>Outputs: %1</source>
         <translation>Ausgaben: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="177"/>
+        <location filename="../gui/app/main_window.cpp" line="181"/>
         <source>Open &amp;Demo Project</source>
         <translation>&amp;Demoprojekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="847"/>
+        <location filename="../gui/app/main_window.cpp" line="878"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>Das Demoprojekt konnte nicht angelegt werden:
@@ -1698,12 +1723,12 @@ ausgewählt</translation>
         <translation>Konfusionsmatrix, Validierung bei Schritt %1 (Zeilen: wahre Klasse, Spalten: vorhergesagt)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="146"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="148"/>
         <source>class</source>
         <translation>Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="159"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="161"/>
         <source>Per class, validation at step %1</source>
         <translation>Je Klasse, Validierung bei Schritt %1</translation>
     </message>
@@ -1904,42 +1929,42 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunComparisonDialog</name>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="46"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="45"/>
         <source>Only differences</source>
         <translation>Nur Unterschiede</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="48"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="47"/>
         <source>Compare Runs</source>
         <translation>Läufe vergleichen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="64"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="63"/>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="87"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="86"/>
         <source>Validation (last evaluation)</source>
         <translation>Validierung (letzte Auswertung)</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="104"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="103"/>
         <source>These runs are of different tasks: their validation metrics do not compare.</source>
         <translation>Diese Läufe gehören zu verschiedenen Aufgaben: ihre Validierungsmetriken sind nicht vergleichbar.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="123"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="122"/>
         <source>Settings</source>
         <translation>Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="148"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="147"/>
         <source>Hide the settings that every run shares</source>
         <translation>Einstellungen ausblenden, die alle Läufe teilen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="132"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="131"/>
         <source>(not set)</source>
         <translation>(nicht gesetzt)</translation>
     </message>

@@ -40,82 +40,82 @@
         <translation>初始权重</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="221"/>
+        <location filename="../engine/config/train_settings.cpp" line="223"/>
         <source>Train for</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="264"/>
+        <location filename="../engine/config/train_settings.cpp" line="266"/>
         <source>Loader workers</source>
         <translation>加载线程数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="266"/>
+        <location filename="../engine/config/train_settings.cpp" line="268"/>
         <source>Accelerator</source>
         <translation>加速器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="277"/>
+        <location filename="../engine/config/train_settings.cpp" line="279"/>
         <source>Devices</source>
         <translation>设备数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="283"/>
+        <location filename="../engine/config/train_settings.cpp" line="285"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="297"/>
+        <location filename="../engine/config/train_settings.cpp" line="299"/>
         <source>Sync batch norm</source>
         <translation>同步批归一化</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="305"/>
+        <location filename="../engine/config/train_settings.cpp" line="307"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="311"/>
+        <location filename="../engine/config/train_settings.cpp" line="313"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="337"/>
+        <location filename="../engine/config/train_settings.cpp" line="339"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="340"/>
+        <location filename="../engine/config/train_settings.cpp" line="342"/>
         <source>Weight decay</source>
         <translation>权重衰减</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="343"/>
+        <location filename="../engine/config/train_settings.cpp" line="345"/>
         <source>Warm-up epochs</source>
         <translation>预热轮数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="424"/>
+        <location filename="../engine/config/train_settings.cpp" line="426"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="433"/>
+        <location filename="../engine/config/train_settings.cpp" line="435"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="449"/>
+        <location filename="../engine/config/train_settings.cpp" line="451"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="466"/>
+        <location filename="../engine/config/train_settings.cpp" line="468"/>
         <source>Checkpoint every</source>
         <translation>检查点间隔</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="514"/>
+        <location filename="../engine/config/train_settings.cpp" line="516"/>
         <source>Output folder</source>
         <translation>输出文件夹</translation>
     </message>
@@ -1080,41 +1080,51 @@ selected</source>
         <translation>优化数据集...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="40"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="21"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="31"/>
+        <source>Continue the run from its last checkpoint (Run &gt; Resume)</source>
+        <translation>从最后一个检查点继续此运行（运行 &gt; 继续）</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="46"/>
         <source>Where the time went</source>
         <translation>时间花在哪里</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="96"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="103"/>
         <source>Optimize Dataset (the button below)</source>
         <translation>优化数据集（下方按钮）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="124"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="132"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>%n 步后完成。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="125"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="133"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>%n 步后停止；可以继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="128"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="136"/>
         <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
         <translation>最佳 %1：%2，在第 %3 步（checkpoints/best.ckpt）。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="148"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="156"/>
         <source>Set %1 to %2</source>
         <translation>将%1设为 %2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="150"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="158"/>
         <source>Changes the run configuration for the next run</source>
         <translation>为下一次运行更改运行配置</translation>
     </message>
@@ -1122,54 +1132,54 @@ selected</source>
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="284"/>
+        <location filename="../gui/app/main_window.cpp" line="297"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="291"/>
+        <location filename="../gui/app/main_window.cpp" line="304"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="569"/>
+        <location filename="../gui/app/main_window.cpp" line="586"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="579"/>
+        <location filename="../gui/app/main_window.cpp" line="596"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="522"/>
+        <location filename="../gui/app/main_window.cpp" line="539"/>
         <source>Predicted %n image(s) (%1) into %2.</source>
         <translation>
             <numerusform>已预测 %n 张图像（%1），写入 %2。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="234"/>
+        <location filename="../gui/app/main_window.cpp" line="238"/>
         <source>&amp;Predict...</source>
         <translation>预测(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="499"/>
+        <location filename="../gui/app/main_window.cpp" line="516"/>
         <source>Predictions are written beside the project file.</source>
         <translation>预测结果会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="508"/>
+        <location filename="../gui/app/main_window.cpp" line="525"/>
         <source>predicting...</source>
         <translation>正在预测...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="517"/>
+        <location filename="../gui/app/main_window.cpp" line="534"/>
         <source>predicting: %1 of %2 images</source>
         <translation>正在预测：%2 张图像中的 %1 张</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="531"/>
+        <location filename="../gui/app/main_window.cpp" line="548"/>
         <source>The prediction stopped with an error:
 %1</source>
         <translation>预测因错误而停止：
@@ -1183,22 +1193,22 @@ selected</source>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="366"/>
+        <location filename="../gui/app/main_window.cpp" line="382"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>训练会把运行结果写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="413"/>
+        <location filename="../gui/app/main_window.cpp" line="430"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="859"/>
+        <location filename="../gui/app/main_window.cpp" line="890"/>
         <source>The project has not been saved yet.</source>
         <translation>项目尚未保存。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="862"/>
+        <location filename="../gui/app/main_window.cpp" line="893"/>
         <source>Save it now?</source>
         <translation>现在保存吗？</translation>
     </message>
@@ -1211,9 +1221,9 @@ selected</source>
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="73"/>
-        <location filename="../gui/app/main_window.cpp" line="889"/>
-        <location filename="../gui/app/main_window.cpp" line="898"/>
-        <location filename="../gui/app/main_window.cpp" line="930"/>
+        <location filename="../gui/app/main_window.cpp" line="920"/>
+        <location filename="../gui/app/main_window.cpp" line="929"/>
+        <location filename="../gui/app/main_window.cpp" line="961"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
@@ -1238,7 +1248,7 @@ selected</source>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/main_window.cpp" line="135"/>
-        <location filename="../gui/app/main_window.cpp" line="526"/>
+        <location filename="../gui/app/main_window.cpp" line="543"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
@@ -1252,303 +1262,318 @@ selected</source>
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="160"/>
+        <location filename="../gui/app/main_window.cpp" line="149"/>
+        <source>The embedding was stopped; no file was written.</source>
+        <translation>嵌入已停止；未写入任何文件。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="164"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="163"/>
+        <location filename="../gui/app/main_window.cpp" line="167"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="166"/>
+        <location filename="../gui/app/main_window.cpp" line="170"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="168"/>
+        <location filename="../gui/app/main_window.cpp" line="172"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="169"/>
-        <location filename="../gui/app/main_window.cpp" line="186"/>
-        <location filename="../gui/app/main_window.cpp" line="777"/>
+        <location filename="../gui/app/main_window.cpp" line="173"/>
+        <location filename="../gui/app/main_window.cpp" line="190"/>
+        <location filename="../gui/app/main_window.cpp" line="808"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="174"/>
+        <location filename="../gui/app/main_window.cpp" line="178"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="180"/>
+        <location filename="../gui/app/main_window.cpp" line="184"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="183"/>
+        <location filename="../gui/app/main_window.cpp" line="187"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="186"/>
+        <location filename="../gui/app/main_window.cpp" line="190"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="194"/>
+        <location filename="../gui/app/main_window.cpp" line="198"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>添加数据集文件夹(&amp;D)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="196"/>
+        <location filename="../gui/app/main_window.cpp" line="200"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="202"/>
+        <location filename="../gui/app/main_window.cpp" line="206"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="209"/>
+        <location filename="../gui/app/main_window.cpp" line="213"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="211"/>
+        <location filename="../gui/app/main_window.cpp" line="215"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="215"/>
+        <location filename="../gui/app/main_window.cpp" line="219"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="218"/>
+        <location filename="../gui/app/main_window.cpp" line="222"/>
         <source>&amp;Preferences...</source>
         <translation>首选项(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="225"/>
+        <location filename="../gui/app/main_window.cpp" line="229"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="227"/>
+        <location filename="../gui/app/main_window.cpp" line="231"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="231"/>
+        <location filename="../gui/app/main_window.cpp" line="235"/>
         <source>&amp;Embed...</source>
         <translation>嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="236"/>
+        <location filename="../gui/app/main_window.cpp" line="240"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="244"/>
+        <location filename="../gui/app/main_window.cpp" line="247"/>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="249"/>
+        <source>Continue the project&apos;s last stopped run from its checkpoint</source>
+        <translation>从检查点继续项目最近停止的运行</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="257"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="258"/>
+        <location filename="../gui/app/main_window.cpp" line="271"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="262"/>
+        <location filename="../gui/app/main_window.cpp" line="275"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="263"/>
+        <location filename="../gui/app/main_window.cpp" line="276"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="264"/>
+        <location filename="../gui/app/main_window.cpp" line="277"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="265"/>
+        <location filename="../gui/app/main_window.cpp" line="278"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="266"/>
+        <location filename="../gui/app/main_window.cpp" line="279"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="274"/>
+        <location filename="../gui/app/main_window.cpp" line="287"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="282"/>
+        <location filename="../gui/app/main_window.cpp" line="295"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="298"/>
+        <location filename="../gui/app/main_window.cpp" line="311"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="301"/>
+        <location filename="../gui/app/main_window.cpp" line="314"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="321"/>
+        <location filename="../gui/app/main_window.cpp" line="334"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>下一次运行的%1现为 %2。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="342"/>
+        <location filename="../gui/app/main_window.cpp" line="358"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="344"/>
+        <location filename="../gui/app/main_window.cpp" line="360"/>
         <source>Run Configuration</source>
         <translation>运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="346"/>
+        <location filename="../gui/app/main_window.cpp" line="362"/>
         <source>Live Plots</source>
         <translation>实时图表</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="347"/>
+        <location filename="../gui/app/main_window.cpp" line="363"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="348"/>
+        <location filename="../gui/app/main_window.cpp" line="364"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="401"/>
+        <location filename="../gui/app/main_window.cpp" line="418"/>
         <source>starting...</source>
         <translation>正在启动...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="421"/>
+        <location filename="../gui/app/main_window.cpp" line="438"/>
         <source>embedding...</source>
         <translation>正在嵌入...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="644"/>
+        <location filename="../gui/app/main_window.cpp" line="660"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="653"/>
+        <location filename="../gui/app/main_window.cpp" line="669"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="714"/>
+        <location filename="../gui/app/main_window.cpp" line="745"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="736"/>
+        <location filename="../gui/app/main_window.cpp" line="767"/>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>此项目中有任务正在运行；请先停止它（运行 &gt; 停止），再打开或新建项目。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="764"/>
+        <location filename="../gui/app/main_window.cpp" line="795"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="776"/>
-        <location filename="../gui/app/main_window.cpp" line="858"/>
+        <location filename="../gui/app/main_window.cpp" line="807"/>
+        <location filename="../gui/app/main_window.cpp" line="889"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="871"/>
+        <location filename="../gui/app/main_window.cpp" line="902"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="872"/>
+        <location filename="../gui/app/main_window.cpp" line="903"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="875"/>
+        <location filename="../gui/app/main_window.cpp" line="906"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="931"/>
+        <location filename="../gui/app/main_window.cpp" line="962"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="799"/>
+        <location filename="../gui/app/main_window.cpp" line="830"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="205"/>
+        <location filename="../gui/app/main_window.cpp" line="209"/>
         <source>Export &amp;Model...</source>
         <translation>导出模型(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="430"/>
+        <location filename="../gui/app/main_window.cpp" line="447"/>
         <source>The model is written beside the project file.</source>
         <translation>模型会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="447"/>
+        <location filename="../gui/app/main_window.cpp" line="464"/>
         <source>exporting the model...</source>
         <translation>正在导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="463"/>
+        <location filename="../gui/app/main_window.cpp" line="480"/>
         <source>The model could not be exported:
 %1</source>
         <translation>无法导出模型：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="455"/>
+        <location filename="../gui/app/main_window.cpp" line="472"/>
         <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
         <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="461"/>
+        <location filename="../gui/app/main_window.cpp" line="478"/>
         <source>Outputs: %1</source>
         <translation>输出：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="177"/>
+        <location filename="../gui/app/main_window.cpp" line="181"/>
         <source>Open &amp;Demo Project</source>
         <translation>打开演示项目(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="847"/>
+        <location filename="../gui/app/main_window.cpp" line="878"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>无法创建演示项目：
@@ -1675,12 +1700,12 @@ selected</source>
         <translation>混淆矩阵，第 %1 步的验证（行：真实类别，列：预测）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="146"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="148"/>
         <source>class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="159"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="161"/>
         <source>Per class, validation at step %1</source>
         <translation>按类别，第 %1 步的验证</translation>
     </message>
@@ -1878,42 +1903,42 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunComparisonDialog</name>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="46"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="45"/>
         <source>Only differences</source>
         <translation>仅显示差异</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="48"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="47"/>
         <source>Compare Runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="64"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="63"/>
         <source>Results</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="87"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="86"/>
         <source>Validation (last evaluation)</source>
         <translation>验证（最后一次评估）</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="104"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="103"/>
         <source>These runs are of different tasks: their validation metrics do not compare.</source>
         <translation>这些运行属于不同的任务：它们的验证指标不可比较。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="123"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="122"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="148"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="147"/>
         <source>Hide the settings that every run shares</source>
         <translation>隐藏所有运行共有的设置</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="132"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="131"/>
         <source>(not set)</source>
         <translation>（未设置）</translation>
     </message>

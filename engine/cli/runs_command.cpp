@@ -58,7 +58,7 @@ std::string format(const char* pattern, double value) {
 }
 
 // The run with `id`, or the newest.
-track::RunRecord pick_run(const track::RunStore& store, long long id) {
+track::RunRecord pick_run(const track::RunReader& store, long long id) {
     if (id > 0) {
         const std::optional<track::RunRecord> run = store.run(id);
         if (!run) {
@@ -105,7 +105,7 @@ int run_runs_list(const std::string& directory, std::ostream& out) {
                   "IMG/S", "DATA_WAIT");
     out << line;
     for (const fs::path& database : databases) {
-        const track::RunStore store(database, false);
+        const track::RunReader store(database);
         const std::string name = fs::relative(database.parent_path(), root).string();
         for (const track::RunRecord& run : store.runs()) {
             const track::RunOverview overview = store.overview(run);
@@ -124,7 +124,7 @@ int run_runs_list(const std::string& directory, std::ostream& out) {
 }
 
 int run_runs_show(const RunsArguments& arguments, std::ostream& out) {
-    const track::RunStore store(database_of(arguments.run), false);
+    const track::RunReader store(database_of(arguments.run));
     const track::RunRecord run = pick_run(store, arguments.id);
     const track::RunOverview overview = store.overview(run);
     out << "run " << run.id << " in " << store.file().string() << "\n";
@@ -201,7 +201,7 @@ int run_runs_export(const RunsArguments& arguments, std::ostream& out) {
     if (arguments.format != "csv" && arguments.format != "jsonl") {
         throw Error("unknown export format '" + arguments.format + "'; use csv or jsonl");
     }
-    const track::RunStore store(database_of(arguments.run), false);
+    const track::RunReader store(database_of(arguments.run));
     const track::RunRecord run = pick_run(store, arguments.id);
     const std::vector<std::string> keys = store.metric_keys(run.id);
     struct Row {

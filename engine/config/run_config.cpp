@@ -396,7 +396,9 @@ TrainConfig read_train_config(const json& normalized, TaskKind task) {
     const json map =
         config.metric_args.is_object() ? config.metric_args.value("map", json()) : json();
     config.map.synchronous = map.is_object() && map.value("mode", "async") == "sync";
-    config.map.classwise = map.is_object() && map.value("classwise", false);
+    if (map.is_object() && map.contains("classwise") && map["classwise"].is_boolean()) {
+        config.map.classwise = map["classwise"].get<bool>();
+    }
     config.max_image_pixels = static_cast<std::int64_t>(
         number_in(config.loader_args, "max_image_pixels", double(data::kDefaultMaxImagePixels)));
     config.knn_monitor = knn_monitor_settings(config.knn_monitor_args);

@@ -35,10 +35,14 @@ struct OptimizerArgs {
 };
 
 // metric_args.map of the detection tasks: COCO mAP beside training (async) or in the loop
-// (sync), and per-class AP.
+// (sync), and per-class AP (unset: logged for datasets of at most kClasswiseClasses classes).
 struct MapSettings {
+    static constexpr std::size_t kClasswiseClasses = 100;
     bool synchronous = false;
-    bool classwise = false;
+    std::optional<bool> classwise;
+    bool classwise_for(std::size_t classes) const {
+        return classwise.value_or(classes <= kClasswiseClasses);
+    }
 };
 
 // knn_monitor: pretraining validated by weighted kNN classification (cosine, DINO's vote) of

@@ -188,8 +188,10 @@ std::vector<Train> finetuning_settings(TaskKind task) {
                          .help = "async: computed beside training; sync: in the loop"},
                         {.name = "classwise",
                          .kind = ValueKind::Boolean,
-                         .default_value = false,
-                         .help = "also log each class's AP"},
+                         .default_value = json(),
+                         .allows_null = true,
+                         .help = "also log each class's AP (val_metric_per_class/map/NAME); "
+                                 "unset: on for at most 100 classes"},
                         {.name = "backend",
                          .kind = ValueKind::Choice,
                          .default_value = "auto",

@@ -6,10 +6,12 @@
 #include <caffe2/serialize/inline_container.h>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <torch/csrc/jit/serialization/export.h>
 #include <torch/csrc/jit/serialization/pickler.h>
@@ -701,19 +703,15 @@ bool is_torchscript_archive(const std::filesystem::path& path) {
     }
 }
 
-} // namespace
-
-c10::IValue read_torch_file(const std::filesystem::path& path) {
-    std::error_code error;
-    const auto file_size = std::filesystem::file_size(path, error);
-    if (error) {
-        throw Error("\"" + path.string() + "\" cannot be read: " + error.message());
-    }
-    const std::size_t record_limit = kMaxInflation * static_cast<std::size_t>(file_size);
+// What the archive `open` gives holds, read by Kiln's unpickler; `file_size` bounds its records.
+c10::IValue
+read_archive(const std::function<std::unique_ptr<caffe2::serialize::PyTorchStreamReader>()>& open,
+             std::size_t file_size, const std::filesystem::path& path) {
+    const std::size_t record_limit = kMaxInflation * file_size;
     std::unique_ptr<caffe2::serialize::PyTorchStreamReader> archive;
     std::string pickle;
     try {
-        archive = std::make_unique<caffe2::serialize::PyTorchStreamReader>(path.string());
+        archive = open();
         if (!archive->hasRecord("data.pkl")) {
             throw not_a_torch_file(path);
         }
@@ -736,6 +734,26 @@ c10::IValue read_torch_file(const std::filesystem::path& path) {
         throw Error("\"" + path.string() + "\" is not a PyTorch file that Kiln can read (" +
                     failure.what_without_backtrace() + ")");
     }
+}
+
+} // namespace
+
+c10::IValue read_torch_file(const std::filesystem::path& path) {
+    std::error_code error;
+    const auto file_size = std::filesystem::file_size(path, error);
+    if (error) {
+        throw Error("\"" + path.string() + "\" cannot be read: " + error.message());
+    }
+    return read_archive(
+        [&] { return std::make_unique<caffe2::serialize::PyTorchStreamReader>(path.string()); },
+        static_cast<std::size_t>(file_size), path);
+}
+
+c10::IValue read_torch_bytes(const std::string& bytes, const std::filesystem::path& name) {
+    std::istringstream stream(bytes);
+    return read_archive(
+        [&] { return std::make_unique<caffe2::serialize::PyTorchStreamReader>(&stream); },
+        bytes.size(), name);
 }
 
 std::vector<std::pair<std::string, torch::Tensor>>

@@ -31,6 +31,8 @@ std::vector<char> torch_load_compatible(const c10::IValue& value);
 // kMaxInflation times the file's size, the pickle no more than kMaxPickledValues values), so a
 // small file cannot take gigabytes. Anything else is a kiln::Error naming the file.
 c10::IValue read_torch_file(const std::filesystem::path& path);
+// The same, of a torch.save file's bytes in memory (the fuzz target's way in); `name` names it.
+c10::IValue read_torch_bytes(const std::string& bytes, const std::filesystem::path& name);
 
 inline constexpr std::size_t kMaxInflation = 16;
 inline constexpr std::size_t kMaxPickledValues = std::size_t{1} << 22;

@@ -6,11 +6,15 @@
 #include "track/step_values.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstring>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 namespace kiln::track {
@@ -60,12 +64,26 @@ constexpr const char* kMigrations[] = {
     ALTER TABLE runs ADD COLUMN notes TEXT NOT NULL DEFAULT '';
     ALTER TABLE runs ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
     )sql",
+    R"sql(
+    ALTER TABLE runs ADD COLUMN heartbeat REAL;
+    )sql",
 };
-static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == RunStore::kSchemaVersion,
+static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == RunReader::kSchemaVersion,
               "one migration per schema version");
 
 bool process_alive(std::int64_t pid) {
     return pid > 0 && (kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
+}
+
+// Whether the process recording `run` as running still lives: on this host its pid says so;
+// elsewhere (a shared filesystem) its writer's heartbeat, or its newest record where there is
+// no heartbeat (schema 2), must be recent.
+bool still_running(const RunRecord& run) {
+    if (run.host == host_name()) {
+        return process_alive(run.pid);
+    }
+    const double last_sign = run.heartbeat > 0 ? run.heartbeat : run.last_activity;
+    return unix_seconds() - last_sign < RunReader::kHeartbeatTimeout;
 }
 
 RunStatus parse_status(const std::string& text) {
@@ -156,6 +174,7 @@ RunRecord read_run(const Statement& row) {
     run.last_activity = std::max(run.started, row.real(11));
     run.labels.name = row.text(12);
     run.labels.notes = row.text(13);
+    run.heartbeat = row.real(15);
     const nlohmann::json tags = nlohmann::json::parse(row.text(14), nullptr, false);
     if (tags.is_array()) {
         for (const nlohmann::json& tag : tags) {
@@ -167,10 +186,62 @@ RunRecord read_run(const Statement& row) {
     return run;
 }
 
+// `run` as readers report it: interrupted when its process is gone.
+RunRecord with_liveness(RunRecord run) {
+    if (run.status == RunStatus::Running && !still_running(run)) {
+        run.status = RunStatus::Interrupted;
+        run.ended = run.heartbeat > 0 ? run.heartbeat : run.last_activity;
+    }
+    return run;
+}
+
 constexpr const char* kSelectRuns =
     "SELECT id, status, method, model, host, pid, started, COALESCE(ended, 0), config, summary, "
     "advice, COALESCE((SELECT MAX(wall_time) FROM metrics WHERE metrics.run_id = runs.id), 0), "
-    "name, notes, tags FROM runs";
+    "name, notes, tags, COALESCE(heartbeat, 0) FROM runs";
+
+// An SQLite URI naming `file` (its path percent-encoded) with `query`.
+std::string sqlite_uri(const std::filesystem::path& file, const std::string& query) {
+    static const char* hex = "0123456789abcdef";
+    std::string uri = "file:";
+    for (const unsigned char ch : std::filesystem::absolute(file).string()) {
+        if (std::isalnum(ch) || std::strchr("/._-~", ch) != nullptr) {
+            uri += static_cast<char>(ch);
+        } else {
+            uri += {'%', hex[ch >> 4], hex[ch & 15]};
+        }
+    }
+    return uri + "?" + query;
+}
+
+// A read-only connection to `file`, readable (its schema version read), or nullptr with the
+// reason in `problem`.
+sqlite3* open_read_only(const std::filesystem::path& file, const std::string& query,
+                        std::string& problem) {
+    sqlite3* db = nullptr;
+    const int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX;
+    if (sqlite3_open_v2(sqlite_uri(file, query).c_str(), &db, flags, nullptr) == SQLITE_OK) {
+        sqlite3_busy_timeout(db, 5000);
+        if (sqlite3_exec(db, "PRAGMA user_version", nullptr, nullptr, nullptr) == SQLITE_OK) {
+            return db;
+        }
+    }
+    problem = db != nullptr ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    return nullptr;
+}
+
+int schema_version(sqlite3* db, const std::filesystem::path& file) {
+    Statement version(db, file, "PRAGMA user_version");
+    version.step();
+    return static_cast<int>(version.integer(0));
+}
+
+Error newer_schema(const std::filesystem::path& file, int version) {
+    return Error("\"" + file.string() + "\" was written by a newer Kiln (schema version " +
+                 std::to_string(version) + "; this Kiln reads up to " +
+                 std::to_string(RunReader::kSchemaVersion) + "): upgrade Kiln to open it");
+}
 
 } // namespace
 
@@ -178,29 +249,79 @@ std::string to_string(RunStatus status) {
     return kStatusNames[static_cast<int>(status)];
 }
 
-RunStore::RunStore(const std::filesystem::path& file, bool create) : file_(file) {
-    if (!create && !std::filesystem::exists(file)) {
+RunReader::RunReader(const std::filesystem::path& file) : file_(file) {
+    if (!std::filesystem::exists(file)) {
         throw Error("there is no run database \"" + file.string() +
                     "\"; give a run directory that `kiln train` wrote");
     }
-    const int flags =
-        SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
+    // mode=ro still needs the WAL's shared memory; immutable is for media nothing writes.
+    std::string problem;
+    db_ = open_read_only(file, "mode=ro", problem);
+    if (db_ == nullptr) {
+        std::string ignored;
+        db_ = open_read_only(file, "immutable=1", ignored);
+    }
+    if (db_ == nullptr) {
+        throw Error("cannot read \"" + file.string() + "\": " + problem +
+                    "; is it a Kiln run database?");
+    }
+    const int version = schema_version(db_, file_);
+    if (version > kSchemaVersion) {
+        sqlite3_close(db_);
+        throw newer_schema(file_, version);
+    }
+    if (version < kSchemaVersion) { // upgraded in place once, as any writer would
+        sqlite3_close(db_);
+        db_ = nullptr;
+        try {
+            const RunStore upgrade(file, RunStore::Role::Editor);
+        } catch (const Error& error) {
+            throw Error("\"" + file.string() + "\" was written by an older Kiln (schema version " +
+                        std::to_string(version) + ") and cannot be upgraded where it is: " +
+                        error.what() + "; open a copy on writable storage");
+        }
+        db_ = open_read_only(file, "mode=ro", problem);
+        if (db_ == nullptr) {
+            throw Error("cannot read \"" + file.string() + "\": " + problem);
+        }
+    }
+}
+
+RunReader::RunReader(const std::filesystem::path& file, Access access) : file_(file) {
+    if (access != Access::Create && !std::filesystem::exists(file)) {
+        throw Error("there is no run database \"" + file.string() +
+                    "\"; give a run directory that `kiln train` wrote");
+    }
+    const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX |
+                      (access == Access::Create ? SQLITE_OPEN_CREATE : 0);
     if (sqlite3_open_v2(file.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
         const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
         sqlite3_close(db_);
         throw Error("cannot open \"" + file.string() + "\": " + message);
     }
+    sqlite3_busy_timeout(db_, 5000);
+}
+
+RunReader::~RunReader() {
+    sqlite3_close(db_);
+}
+
+RunStore::RunStore(const std::filesystem::path& file, Role role)
+    : RunReader(file, role == Role::Recorder ? Access::Create : Access::ReadWrite) {
     try {
-        sqlite3_busy_timeout(db_, 5000);
         // WAL: readers never block the run; NORMAL: a commit survives the process being
         // killed (only a power cut can lose the last commits).
-        execute("PRAGMA journal_mode=WAL");
+        execute(on_network_filesystem(file) ? "PRAGMA journal_mode=DELETE"
+                                            : "PRAGMA journal_mode=WAL");
         execute("PRAGMA synchronous=NORMAL");
         execute("PRAGMA foreign_keys=ON");
         migrate();
-        mark_interrupted_runs();
+        if (role == Role::Recorder) {
+            mark_interrupted_runs();
+        }
     } catch (...) {
         sqlite3_close(db_);
+        db_ = nullptr;
         throw;
     }
     writer_ = std::thread([this] { writer_loop(); });
@@ -213,10 +334,9 @@ RunStore::~RunStore() {
     }
     wake_.notify_all();
     writer_.join();
-    sqlite3_close(db_);
 }
 
-void RunStore::execute(const std::string& sql) const {
+void RunReader::execute(const std::string& sql) const {
     char* message = nullptr;
     if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
         const std::string text = message != nullptr ? message : sqlite3_errmsg(db_);
@@ -228,13 +348,9 @@ void RunStore::execute(const std::string& sql) const {
 
 void RunStore::migrate() {
     const std::lock_guard<std::mutex> lock(db_mutex_);
-    Statement version_query(db_, file_, "PRAGMA user_version");
-    version_query.step();
-    const auto version = static_cast<int>(version_query.integer(0));
+    const int version = schema_version(db_, file_);
     if (version > kSchemaVersion) {
-        throw Error("\"" + file_.string() + "\" was written by a newer Kiln (schema version " +
-                    std::to_string(version) + "; this Kiln reads up to " +
-                    std::to_string(kSchemaVersion) + "): upgrade Kiln to open it");
+        throw newer_schema(file_, version);
     }
     if (version == kSchemaVersion) {
         return;
@@ -242,13 +358,7 @@ void RunStore::migrate() {
     execute("BEGIN IMMEDIATE");
     try {
         // Another process may have migrated the file between the read above and the lock.
-        int current = 0;
-        {
-            Statement locked_version(db_, file_, "PRAGMA user_version");
-            locked_version.step();
-            current = static_cast<int>(locked_version.integer(0));
-        }
-        for (int from = current; from < kSchemaVersion; ++from) {
+        for (int from = schema_version(db_, file_); from < kSchemaVersion; ++from) {
             execute(kMigrations[from]);
         }
         execute("PRAGMA user_version=" + std::to_string(kSchemaVersion));
@@ -261,21 +371,22 @@ void RunStore::migrate() {
 
 void RunStore::mark_interrupted_runs() {
     const std::lock_guard<std::mutex> lock(db_mutex_);
-    const std::string here = host_name();
     std::vector<std::int64_t> gone;
     {
-        Statement running(db_, file_, "SELECT id, host, pid FROM runs WHERE status = 'running'");
+        Statement running(db_, file_,
+                          (std::string(kSelectRuns) + " WHERE status = 'running'").c_str());
         while (running.step()) {
-            if (running.text(1) != here || !process_alive(running.integer(2))) {
-                gone.push_back(running.integer(0));
+            const RunRecord run = read_run(running);
+            if (!still_running(run)) {
+                gone.push_back(run.id);
             }
         }
     }
     Statement mark(db_, file_,
                    "UPDATE runs SET status = 'interrupted', ended = MAX(started, "
                    "COALESCE((SELECT MAX(wall_time) FROM metrics WHERE run_id = ?1), 0), "
-                   "COALESCE((SELECT MAX(wall_time) FROM events WHERE run_id = ?1), 0)) "
-                   "WHERE id = ?1");
+                   "COALESCE((SELECT MAX(wall_time) FROM events WHERE run_id = ?1), 0), "
+                   "COALESCE(heartbeat, 0)) WHERE id = ?1");
     for (std::int64_t id : gone) {
         mark.bind(1, id).run_and_reset();
     }
@@ -283,16 +394,22 @@ void RunStore::mark_interrupted_runs() {
 
 std::int64_t RunStore::begin_run(const std::string& config_json, const std::string& method,
                                  const std::string& model) {
-    const std::lock_guard<std::mutex> lock(db_mutex_);
-    Statement insert(db_, file_,
-                     "INSERT INTO runs (status, method, model, host, pid, started, config) "
-                     "VALUES ('running', ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, method).bind(2, model).bind(3, host_name());
-    insert.bind(4, static_cast<std::int64_t>(getpid()))
-        .bind(5, unix_seconds())
-        .bind(6, config_json);
-    insert.step();
-    return sqlite3_last_insert_rowid(db_);
+    std::int64_t id = 0;
+    {
+        const std::lock_guard<std::mutex> lock(db_mutex_);
+        Statement insert(db_, file_,
+                         "INSERT INTO runs (status, method, model, host, pid, started, config, "
+                         "heartbeat) VALUES ('running', ?, ?, ?, ?, ?, ?, ?5)");
+        insert.bind(1, method).bind(2, model).bind(3, host_name());
+        insert.bind(4, static_cast<std::int64_t>(getpid()))
+            .bind(5, unix_seconds())
+            .bind(6, config_json);
+        insert.step();
+        id = sqlite3_last_insert_rowid(db_);
+    }
+    const std::lock_guard<std::mutex> lock(queue_mutex_);
+    recording_.push_back(id);
+    return id;
 }
 
 std::int64_t RunStore::resume_run(const std::string& config_json, const std::string& method,
@@ -312,13 +429,15 @@ std::int64_t RunStore::resume_run(const std::string& config_json, const std::str
     const std::lock_guard<std::mutex> lock(db_mutex_);
     Statement update(db_, file_,
                      "UPDATE runs SET status = 'running', ended = NULL, host = ?, pid = ?, "
-                     "config = ?, method = ?, model = ? WHERE id = ?");
+                     "config = ?, method = ?, model = ?, heartbeat = ? WHERE id = ?");
     update.bind(1, host_name()).bind(2, static_cast<std::int64_t>(getpid())).bind(3, config_json);
-    update.bind(4, method).bind(5, model).bind(6, id);
+    update.bind(4, method).bind(5, model).bind(6, unix_seconds()).bind(7, id);
     update.step();
     Statement drop(db_, file_, "DELETE FROM metrics WHERE run_id = ? AND step > ?");
     drop.bind(1, id).bind(2, from_step);
     drop.step();
+    const std::lock_guard<std::mutex> queue_lock(queue_mutex_);
+    recording_.push_back(id);
     return id;
 }
 
@@ -387,6 +506,23 @@ void RunStore::write_rows(std::vector<Row>& rows) {
     rows.clear();
 }
 
+// The runs this store records are alive: said once a second, for readers on other hosts.
+void RunStore::beat_heartbeat() {
+    std::vector<std::int64_t> runs;
+    {
+        const std::lock_guard<std::mutex> lock(queue_mutex_);
+        runs = recording_;
+    }
+    if (runs.empty()) {
+        return;
+    }
+    const std::lock_guard<std::mutex> lock(db_mutex_);
+    Statement beat(db_, file_, "UPDATE runs SET heartbeat = ? WHERE id = ?");
+    for (const std::int64_t run : runs) {
+        beat.bind(1, unix_seconds()).bind(2, run).run_and_reset();
+    }
+}
+
 void RunStore::writer_loop() {
     std::vector<Row> rows;
     std::unique_lock<std::mutex> lock(queue_mutex_);
@@ -395,6 +531,11 @@ void RunStore::writer_loop() {
         rows.swap(queued_);
         const bool stop = stopping_;
         lock.unlock();
+        try {
+            beat_heartbeat();
+        } catch (const Error&) {
+            // A busy or full disk: the next beat tries again, and rows report their own failure.
+        }
         if (!rows.empty()) {
             try {
                 write_rows(rows);
@@ -431,6 +572,10 @@ void RunStore::flush() {
 void RunStore::finish_run(std::int64_t run, RunStatus status, const std::string& summary_json,
                           const std::string& advice_json) {
     flush();
+    {
+        const std::lock_guard<std::mutex> lock(queue_mutex_);
+        recording_.erase(std::remove(recording_.begin(), recording_.end(), run), recording_.end());
+    }
     const std::lock_guard<std::mutex> lock(db_mutex_);
     Statement update(db_, file_,
                      "UPDATE runs SET status = ?, ended = ?, summary = ?, advice = ? WHERE id = ?");
@@ -447,27 +592,27 @@ void RunStore::set_labels(std::int64_t run, const RunLabels& labels) {
     update.step();
 }
 
-std::vector<RunRecord> RunStore::runs() const {
+std::vector<RunRecord> RunReader::runs() const {
     const std::lock_guard<std::mutex> lock(db_mutex_);
     Statement select(db_, file_, (std::string(kSelectRuns) + " ORDER BY id").c_str());
     std::vector<RunRecord> records;
     while (select.step()) {
-        records.push_back(read_run(select));
+        records.push_back(with_liveness(read_run(select)));
     }
     return records;
 }
 
-std::optional<RunRecord> RunStore::run(std::int64_t id) const {
+std::optional<RunRecord> RunReader::run(std::int64_t id) const {
     const std::lock_guard<std::mutex> lock(db_mutex_);
     Statement select(db_, file_, (std::string(kSelectRuns) + " WHERE id = ?").c_str());
     select.bind(1, id);
     if (!select.step()) {
         return std::nullopt;
     }
-    return read_run(select);
+    return with_liveness(read_run(select));
 }
 
-std::vector<MetricPoint> RunStore::metrics(std::int64_t run, const std::string& key) const {
+std::vector<MetricPoint> RunReader::metrics(std::int64_t run, const std::string& key) const {
     const std::lock_guard<std::mutex> lock(db_mutex_);
     Statement select(db_, file_,
                      key.empty() ? "SELECT step, epoch, key, value, wall_time FROM metrics "
@@ -486,7 +631,7 @@ std::vector<MetricPoint> RunStore::metrics(std::int64_t run, const std::string& 
     return points;
 }
 
-std::vector<std::string> RunStore::metric_keys(std::int64_t run) const {
+std::vector<std::string> RunReader::metric_keys(std::int64_t run) const {
     const std::lock_guard<std::mutex> lock(db_mutex_);
     Statement select(db_, file_, "SELECT DISTINCT key FROM metrics WHERE run_id = ? ORDER BY key");
     select.bind(1, run);
@@ -497,7 +642,7 @@ std::vector<std::string> RunStore::metric_keys(std::int64_t run) const {
     return keys;
 }
 
-std::vector<EventRecord> RunStore::events(std::int64_t run) const {
+std::vector<EventRecord> RunReader::events(std::int64_t run) const {
     const std::lock_guard<std::mutex> lock(db_mutex_);
     Statement select(db_, file_,
                      "SELECT wall_time, level, message FROM events WHERE run_id = ? "
@@ -510,7 +655,7 @@ std::vector<EventRecord> RunStore::events(std::int64_t run) const {
     return events;
 }
 
-std::vector<ArtifactRecord> RunStore::artifacts(std::int64_t run) const {
+std::vector<ArtifactRecord> RunReader::artifacts(std::int64_t run) const {
     const std::lock_guard<std::mutex> lock(db_mutex_);
     Statement select(db_, file_,
                      "SELECT kind, path, wall_time FROM artifacts WHERE run_id = ? ORDER BY rowid");
@@ -522,7 +667,7 @@ std::vector<ArtifactRecord> RunStore::artifacts(std::int64_t run) const {
     return artifacts;
 }
 
-RunOverview RunStore::overview(const RunRecord& run) const {
+RunOverview RunReader::overview(const RunRecord& run) const {
     RunOverview overview;
     overview.duration = (run.ended > 0 ? run.ended : run.last_activity) - run.started;
     const std::vector<MetricPoint> losses = metrics(run.id, "train_loss");
@@ -564,6 +709,21 @@ RunOverview RunStore::overview(const RunRecord& run) const {
     return overview;
 }
 
+bool on_network_filesystem(const std::filesystem::path& path) {
+    struct statfs info {};
+    const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
+    if (statfs(folder.c_str(), &info) != 0) {
+        return false;
+    }
+    // NFS, SMB, CIFS, SMB2, Ceph, Lustre, GPFS, AFS, 9p (statfs(2)'s magic numbers).
+    constexpr unsigned long kNetworkFilesystems[] = {0x6969,     0x517B,     0xFF534D42,
+                                                     0xFE534D42, 0x00C36400, 0x0BD00BD0,
+                                                     0x47504653, 0x5346414F, 0x01021997};
+    const auto type = static_cast<unsigned long>(info.f_type) & 0xFFFFFFFFUL;
+    return std::find(std::begin(kNetworkFilesystems), std::end(kNetworkFilesystems), type) !=
+           std::end(kNetworkFilesystems);
+}
+
 void record_model_artifact(const std::filesystem::path& model, const std::string& kind,
                            const std::filesystem::path& file) {
     const std::optional<RunDirectory> run = RunDirectory::of_model(model);
@@ -572,7 +732,7 @@ void record_model_artifact(const std::filesystem::path& model, const std::string
     }
     const std::filesystem::path database = run->run_db();
     try {
-        RunStore store(database, false);
+        RunStore store(database, RunStore::Role::Editor);
         const std::vector<RunRecord> runs = store.runs();
         if (!runs.empty()) {
             store.add_artifact(runs.back().id, kind, std::filesystem::absolute(file).string(),

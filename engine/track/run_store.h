@@ -14,8 +14,8 @@ struct sqlite3;
 
 namespace kiln::track {
 
-// A run's status in run.db. `interrupted` is what a `running` run becomes when the process that
-// ran it is gone (killed, crashed, power cut): found when the database is next opened.
+// A run's status in run.db. `interrupted` is what a `running` run is when the process that ran
+// it is gone (killed, crashed, power cut): reported by readers, recorded by the next run.
 enum class RunStatus { Running, Finished, Failed, Cancelled, Interrupted };
 std::string to_string(RunStatus status);
 
@@ -37,6 +37,7 @@ struct RunRecord {
     double started = 0;       // Unix seconds
     double ended = 0;         // 0 while running
     double last_activity = 0; // the newest metric or event
+    double heartbeat = 0;     // the writer's last sign of life (0 before schema 3)
     std::string config;       // the resolved configuration, JSON
     std::string summary;      // JSON written at the end, or empty
     std::string advice;       // the bottleneck advisor's diagnosis and advice, JSON, or empty
@@ -76,22 +77,70 @@ struct RunOverview {
 };
 
 // out/run.db: every run in a run directory with its metrics at full resolution, its log events
-// and its artifacts. SQLite in WAL mode with a schema version (PRAGMA user_version) and
-// migrations; a newer schema than this Kiln knows is refused rather than damaged.
+// and its artifacts. SQLite with a schema version (PRAGMA user_version) and migrations; a newer
+// schema than this Kiln knows is refused rather than damaged. WAL mode, so that readers never
+// block the run, on a local filesystem; WAL needs shared memory, which network filesystems do
+// not give, so on NFS, CIFS and the like the file keeps a rollback journal instead (readers
+// then wait for the writer's commits, at most a second apart).
 //
-// Writes from the training thread only queue rows; a writer thread commits them in one
-// transaction at least once a second, so a killed process loses at most the last second.
-// Readers (kiln runs, the GUI) may open the file while a run writes it.
-class RunStore {
+// A reader: opens the file read-only (`mode=ro`, or `immutable` where even that cannot be had:
+// read-only media), starts no thread and writes nothing, so `kiln runs` works on a copy on a
+// DVD and never changes what another host is writing. A run recorded as running is reported
+// as interrupted when its process is gone: on this host from its pid, on another host (a
+// cluster run on a shared filesystem) when its writer's heartbeat, beaten every second, is
+// older than kHeartbeatTimeout.
+class RunReader {
 public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
+    static constexpr double kHeartbeatTimeout = 60.0; // seconds
 
-    // Opens (creating when `create`) and migrates the database, and marks runs whose process is
-    // gone as interrupted. Throws kiln::Error naming the file when it cannot.
-    explicit RunStore(const std::filesystem::path& file, bool create = true);
-    ~RunStore(); // commits what is queued
-    RunStore(const RunStore&) = delete;
-    RunStore& operator=(const RunStore&) = delete;
+    // Throws kiln::Error naming the file when it is missing, not a run database, or of an older
+    // schema on media it cannot upgrade.
+    explicit RunReader(const std::filesystem::path& file);
+    virtual ~RunReader();
+    RunReader(const RunReader&) = delete;
+    RunReader& operator=(const RunReader&) = delete;
+
+    std::vector<RunRecord> runs() const;
+    std::optional<RunRecord> run(std::int64_t id) const;
+    // All metrics of a run (of one key when `key` is given), by step then key.
+    std::vector<MetricPoint> metrics(std::int64_t run, const std::string& key = {}) const;
+    std::vector<std::string> metric_keys(std::int64_t run) const;
+    std::vector<EventRecord> events(std::int64_t run) const;
+    std::vector<ArtifactRecord> artifacts(std::int64_t run) const;
+
+    RunOverview overview(const RunRecord& run) const;
+
+    const std::filesystem::path& file() const { return file_; }
+
+protected:
+    enum class Access { ReadWrite, Create };
+    RunReader(const std::filesystem::path& file, Access access);
+    void execute(const std::string& sql) const;
+
+    std::filesystem::path file_;
+    sqlite3* db_ = nullptr;
+    mutable std::mutex db_mutex_; // one statement at a time on the connection
+};
+
+// The writer of run.db. Writes from the training thread only queue rows; a writer thread
+// commits them in one transaction at least once a second (with the heartbeat of the runs it
+// records), so a killed process loses at most the last second.
+class RunStore : public RunReader {
+public:
+    using RunReader::kSchemaVersion;
+    enum class Role {
+        // The run recording into its out (holding its lock): creates the file, and marks the
+        // runs recorded as running whose process is gone as interrupted.
+        Recorder,
+        // Labels and artifacts added by others (Studio's Run History, `kiln embed`): the file
+        // must exist, and no run's status is touched.
+        Editor
+    };
+
+    // Opens and migrates the database. Throws kiln::Error naming the file when it cannot.
+    explicit RunStore(const std::filesystem::path& file, Role role = Role::Recorder);
+    ~RunStore() override; // commits what is queued
 
     // A new run, status running, owned by this process.
     std::int64_t begin_run(const std::string& config_json, const std::string& method,
@@ -115,18 +164,6 @@ public:
     // Names, annotates or tags a run (any time, also while it trains).
     void set_labels(std::int64_t run, const RunLabels& labels);
 
-    std::vector<RunRecord> runs() const;
-    std::optional<RunRecord> run(std::int64_t id) const;
-    // All metrics of a run (of one key when `key` is given), by step then key.
-    std::vector<MetricPoint> metrics(std::int64_t run, const std::string& key = {}) const;
-    std::vector<std::string> metric_keys(std::int64_t run) const;
-    std::vector<EventRecord> events(std::int64_t run) const;
-    std::vector<ArtifactRecord> artifacts(std::int64_t run) const;
-
-    RunOverview overview(const RunRecord& run) const;
-
-    const std::filesystem::path& file() const { return file_; }
-
 private:
     struct Row {
         enum class Kind { Metric, Event, Artifact } kind;
@@ -141,22 +178,23 @@ private:
 
     void migrate();
     void mark_interrupted_runs();
-    void execute(const std::string& sql) const;
     void write_rows(std::vector<Row>& rows);
+    void beat_heartbeat();
     void writer_loop();
     void queue(Row row);
-
-    std::filesystem::path file_;
-    sqlite3* db_ = nullptr;
-    mutable std::mutex db_mutex_; // one statement at a time on the connection
 
     std::mutex queue_mutex_;
     std::condition_variable wake_;
     std::vector<Row> queued_;
-    std::string write_error_; // the writer thread's failure, reported on the next write
+    std::vector<std::int64_t> recording_; // the runs this store records, for their heartbeat
+    std::string write_error_;             // the writer thread's failure, reported on the next write
     bool stopping_ = false;
     std::thread writer_;
 };
+
+// True when `path` lies on a network filesystem (NFS, CIFS/SMB, and the like), where SQLite's
+// WAL mode cannot be used.
+bool on_network_filesystem(const std::filesystem::path& path);
 
 // Records `file` (embeddings made with a run's model) as an artifact of that run when `model`
 // is a run's checkpoint or export (out/checkpoints/last.ckpt, out/exported_models/*.pt): the

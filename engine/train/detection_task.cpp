@@ -105,9 +105,9 @@ void append_record(std::vector<double>& record, const coco::Annotation& detectio
 DetectionTask::DetectionTask(const TrainConfig& config, bool masks) : masks_(masks) {
     const DetectorArgs args = read_model_args(config.model_args, masks);
     synchronous_ = config.map.synchronous;
-    classwise_ = config.map.classwise;
     const int threads = system::usable_cpu_cores();
     data::DetectionData data = data::load_detection_data(config.labelled_data, masks, threads);
+    classwise_ = config.map.classwise_for(data.classes.size());
     const nlohmann::json transform_args =
         sized_transform_args(config.transform_args, [&data] { return data.train.sizes; });
     const data::TransformArgs train_transform =

@@ -244,6 +244,15 @@ void MainWindow::createMenus() {
         embedding_->stop();
         modelJob_.stop(); // a prediction ends at its next batch
     });
+    actions_.resume = addAction(run, QStringLiteral("resumeAction"), tr("&Resume"),
+                                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    actions_.resume->setStatusTip(
+        tr("Continue the project's last stopped run from its checkpoint"));
+    connect(actions_.resume, &QAction::triggered, this, [this] {
+        if (const QString run = resumableRun(); !run.isEmpty()) {
+            resumeTraining(run);
+        }
+    });
 
     // The toolbar: the commands used most, with icons from resources/icons.
     QToolBar* toolbar = addToolBar(tr("Main"));
@@ -329,6 +338,9 @@ QWidget* MainWindow::createProjectPage() {
     runHistory_ = new RunHistoryView;
     connect(runHistory_, &RunHistoryView::resumeRequested, this, &MainWindow::resumeTraining);
     connect(runHistory_, &RunHistoryView::refreshed, this, &MainWindow::updateEstimate);
+    connect(runHistory_, &RunHistoryView::refreshed, this, &MainWindow::updateActions);
+    connect(livePlotsPage_, &LivePlotsPage::resumeRequested, this,
+            [this] { resumeTraining(lastRunDirectory_); });
     connect(runHistory_, &RunHistoryView::exportRequested, this, &MainWindow::exportModel);
     embeddingsPage_ = new EmbeddingsPage;
     connect(embeddingsPage_, &EmbeddingsPage::problem, this, &MainWindow::showError);
@@ -402,6 +414,7 @@ void MainWindow::beginTraining(const TrainConfig& config) {
     livePlotsPage_->clear();
     trainedDataset_ =
         config.data.empty() ? QString() : QString::fromStdString(config.data.front().string());
+    lastRunDirectory_ = QString::fromStdString(config.out.string());
     progress_->setRange(0, 0);
     progress_->setFormat(tr("starting..."));
     remaining_ = track::RemainingTime();
@@ -632,8 +645,7 @@ void MainWindow::resumeTraining(const QString& directory) {
         return;
     }
     try {
-        const track::RunStore store(kiln::track::RunDirectory(directory.toStdString()).run_db(),
-                                    false);
+        const track::RunReader store(kiln::track::RunDirectory(directory.toStdString()).run_db());
         const std::vector<track::RunRecord> runs = store.runs();
         if (runs.empty()) {
             throw Error("\"" + directory.toStdString() + "\" has no recorded run to resume");
@@ -681,6 +693,21 @@ void MainWindow::optimizeDataset(const QString& folder) {
         }
     });
     dialog.exec();
+}
+
+QString MainWindow::resumableRun() const {
+    const QVector<RunRow>& runs = runHistory_->model()->runs();
+    const auto newest =
+        std::max_element(runs.begin(), runs.end(),
+                         [](const auto& a, const auto& b) { return a.started < b.started; });
+    if (newest == runs.end() ||
+        !(newest->status == QLatin1String("cancelled") ||
+          newest->status == QLatin1String("interrupted")) ||
+        !QFileInfo::exists(QString::fromStdString(
+            track::RunDirectory(newest->directory.toStdString()).last_checkpoint().string()))) {
+        return {};
+    }
+    return newest->directory;
 }
 
 void MainWindow::trainingFinished(const train::RunSummary& summary) {
@@ -955,6 +982,7 @@ void MainWindow::updateActions() {
     }
     actions_.stop->setEnabled(session_->isRunning() || embedding_->isRunning() ||
                               modelJob_.isRunning());
+    actions_.resume->setEnabled(open && !running && !resumableRun().isEmpty());
 }
 
 void MainWindow::showAbout() {

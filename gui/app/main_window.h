@@ -98,6 +98,7 @@ private:
         QAction* embed = nullptr;
         QAction* predict = nullptr;
         QAction* stop = nullptr;
+        QAction* resume = nullptr;
         std::array<QAction*, kTabCount> views{}; // by Tab
     };
 
@@ -131,6 +132,9 @@ private:
     // epochs, at the speed of the project's newest run of the same model, task and image size.
     void updateEstimate();
     bool busy() const; // training or embedding
+    // The project's newest run when it was stopped or interrupted and has a checkpoint to
+    // continue from (Run > Resume); empty otherwise.
+    QString resumableRun() const;
     void rememberRecent(const QString& file);
     void updateRecentMenu();
     void updateTitle();
@@ -148,7 +152,8 @@ private:
     RunHistoryView* runHistory_ = nullptr;
     RunConfigForm* runConfig_ = nullptr;
     LivePlotsPage* livePlotsPage_ = nullptr;
-    QString trainedDataset_; // the data of the current or last run
+    QString lastRunDirectory_; // of the run started last in this window (Live Plots' Resume)
+    QString trainedDataset_;   // the data of the current or last run
     QProgressBar* progress_ = nullptr;
     track::RemainingTime remaining_; // the ETA of the run in progress
     TrainingSession* session_ = nullptr;

@@ -18,7 +18,7 @@ LivePlotsPage::LivePlotsPage(QWidget* parent)
       previews_(new PredictionPreviewsView(this)), advice_(new QLabel(this)),
       adviceToggle_(new QToolButton(this)),
       optimizeAdvice_(new QPushButton(tr("Optimize Dataset..."), this)),
-      changes_(new QWidget(this)) {
+      resume_(new QPushButton(tr("Resume"), this)), changes_(new QWidget(this)) {
     setObjectName(QStringLiteral("livePlotsPage"));
     advice_->setObjectName(QStringLiteral("adviceLabel"));
     advice_->setWordWrap(true);
@@ -26,10 +26,15 @@ LivePlotsPage::LivePlotsPage(QWidget* parent)
     optimizeAdvice_->setObjectName(QStringLiteral("optimizeAdviceButton"));
     optimizeAdvice_->hide();
     connect(optimizeAdvice_, &QPushButton::clicked, this, &LivePlotsPage::optimizeRequested);
+    resume_->setObjectName(QStringLiteral("resumeStoppedRunButton"));
+    resume_->setToolTip(tr("Continue the run from its last checkpoint (Run > Resume)"));
+    resume_->hide();
+    connect(resume_, &QPushButton::clicked, this, &LivePlotsPage::resumeRequested);
     auto* adviceBox = new QWidget(this);
     auto* adviceLayout = new QVBoxLayout(adviceBox);
     adviceLayout->setContentsMargins(0, 0, 0, 0);
     adviceLayout->addWidget(advice_);
+    adviceLayout->addWidget(resume_, 0, Qt::AlignLeft);
     adviceLayout->addWidget(optimizeAdvice_, 0, Qt::AlignLeft);
     changes_->setObjectName(QStringLiteral("adviceChanges"));
     auto* changesLayout = new QHBoxLayout(changes_);
@@ -63,6 +68,7 @@ void LivePlotsPage::clear() {
     advice_->clear();
     adviceToggle_->hide();
     optimizeAdvice_->hide();
+    resume_->hide();
     clearChanges();
 }
 
@@ -120,6 +126,7 @@ void LivePlotsPage::showSummary(const train::RunSummary& summary,
                                 const std::function<QString(const QString&)>& fieldName) {
     optimizeAdvice_->setVisible(summary.advice &&
                                 summary.advice->bottleneck == system::Bottleneck::DataloaderCpu);
+    resume_->setVisible(summary.status == train::RunSummary::Status::Cancelled);
     QString text = summary.status == train::RunSummary::Status::Finished
                        ? tr("Finished after %n step(s).", nullptr, static_cast<int>(summary.steps))
                        : tr("Stopped after %n step(s); it can be resumed.", nullptr,

@@ -16,10 +16,9 @@ class PerClassResults;
 class PredictionPreviewsView;
 
 // The Live Plots tab: the run's plots, the latest validation's per-class results and prediction
-// previews, and once the
-// run ends, how it ended with the advisor's diagnosis, folding away under its heading so that a
-// small screen keeps the plots. When decoding was the bottleneck, the advisor's own remedy
-// (Optimize Dataset) is one click away.
+// previews, and once the run ends, how it ended with the advisor's diagnosis, folding away under
+// its heading so that a small screen keeps the plots. A stopped run offers Resume there; when
+// decoding was the bottleneck, the advisor's own remedy (Optimize Dataset) is one click away.
 class LivePlotsPage : public QWidget {
     Q_OBJECT
 
@@ -44,6 +43,8 @@ Q_SIGNALS:
     void optimizeRequested();
     // One of the advice's setting buttons: set `key` to `value` for the next run.
     void applyRequested(const QString& key, const QString& value);
+    // The Resume button shown when the run was stopped: continue it from its checkpoint.
+    void resumeRequested();
 
 private:
     void clearChanges();
@@ -54,7 +55,8 @@ private:
     QLabel* advice_;
     QToolButton* adviceToggle_;
     QPushButton* optimizeAdvice_;
-    QWidget* changes_; // a button per setting the advice would change
+    QPushButton* resume_; // beside "Stopped after N steps"
+    QWidget* changes_;    // a button per setting the advice would change
 };
 
 } // namespace kiln::gui

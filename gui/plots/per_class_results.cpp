@@ -50,7 +50,7 @@ PerClassResults::PerClassResults(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(per_class, 1);
     layout->addLayout(matrix, 1);
-    hide();
+    clear();
 }
 
 void PerClassResults::setValidation(const kiln::train::ValidationMetrics& metrics) {
@@ -103,6 +103,8 @@ bool PerClassResults::showConfusion(const kiln::train::ConfusionCounts& confusio
     confusion_title_->setText(
         tr("Confusion matrix, validation at step %1 (rows: true class, columns: predicted)")
             .arg(step));
+    confusion_title_->show();
+    confusion_->show();
     return true;
 }
 
@@ -157,6 +159,8 @@ bool PerClassResults::showPerClass(const kiln::train::ValidationMetrics& metrics
     }
     table_->setSortingEnabled(true);
     title_->setText(tr("Per class, validation at step %1").arg(metrics.step));
+    title_->show();
+    table_->show();
     return true;
 }
 
@@ -169,6 +173,12 @@ void PerClassResults::clear() {
     confusion_->setRowCount(0);
     confusion_->setColumnCount(0);
     confusion_title_->clear();
+    // Each part shows once a validation fills it: detection has no confusion matrix.
+    for (QWidget* part :
+         {static_cast<QWidget*>(title_), static_cast<QWidget*>(table_),
+          static_cast<QWidget*>(confusion_title_), static_cast<QWidget*>(confusion_)}) {
+        part->hide();
+    }
     hide();
 }
 

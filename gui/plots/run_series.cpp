@@ -5,7 +5,7 @@
 
 namespace kiln::gui {
 
-MetricSeries recordedSeries(const track::RunStore& store, std::int64_t run,
+MetricSeries recordedSeries(const track::RunReader& store, std::int64_t run,
                             const std::string& key) {
     MetricSeries series;
     for (const track::MetricPoint& point : store.metrics(run, key)) {

@@ -18,7 +18,7 @@ struct MetricSeries {
 
 // One metric of run `run` in `store` (a run.db), in step order, as Run History overlays runs
 // by it; empty when the run did not record it.
-MetricSeries recordedSeries(const kiln::track::RunStore& store, std::int64_t run,
+MetricSeries recordedSeries(const kiln::track::RunReader& store, std::int64_t run,
                             const std::string& key);
 
 // A run's plotted values, kept apart from any widget (PlotJuggler keeps its series so): every

@@ -22,8 +22,7 @@ namespace {
 std::map<QString, double> last_validation(const RunRow& run) {
     std::map<QString, double> values;
     try {
-        const track::RunStore store(track::RunDirectory(run.directory.toStdString()).run_db(),
-                                    false);
+        const track::RunReader store(track::RunDirectory(run.directory.toStdString()).run_db());
         for (const std::string& key : store.metric_keys(run.id)) {
             const QString name = QString::fromStdString(key);
             if (name.startsWith(QStringLiteral("val_")) && name.count(QLatin1Char('/')) < 2) {

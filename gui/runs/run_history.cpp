@@ -104,8 +104,7 @@ void read_settings(const std::string& config_json, RunRow& row) {
 
 void read_database(const QString& directory, QVector<RunRow>& rows, QStringList* problems) {
     try {
-        const track::RunStore store(kiln::track::RunDirectory(directory.toStdString()).run_db(),
-                                    false);
+        const track::RunReader store(kiln::track::RunDirectory(directory.toStdString()).run_db());
         for (const track::RunRecord& run : store.runs()) {
             const track::RunOverview overview = store.overview(run);
             RunRow row;
@@ -338,7 +337,8 @@ bool RunHistoryModel::setData(const QModelIndex& index, const QVariant& value, i
         return false;
     }
     try {
-        track::RunStore store(track::RunDirectory(edited.directory.toStdString()).run_db(), false);
+        track::RunStore store(track::RunDirectory(edited.directory.toStdString()).run_db(),
+                              track::RunStore::Role::Editor);
         track::RunLabels labels;
         labels.name = edited.name.toStdString();
         labels.notes = edited.notes.toStdString();
@@ -356,7 +356,7 @@ bool RunHistoryModel::setData(const QModelIndex& index, const QVariant& value, i
 }
 
 track::RecordedHistory read_recorded_history(const QString& directory) {
-    const track::RunStore store(track::RunDirectory(directory.toStdString()).run_db(), false);
+    const track::RunReader store(track::RunDirectory(directory.toStdString()).run_db());
     const std::vector<track::RunRecord> runs = store.runs();
     if (runs.empty()) {
         throw Error("\"" + directory.toStdString() + "\" has no recorded run");
@@ -579,8 +579,8 @@ void RunHistoryView::updateCurves() {
     for (const RunRow& run : selectedRuns()) {
         MetricSeries series;
         try {
-            const track::RunStore store(
-                kiln::track::RunDirectory(run.directory.toStdString()).run_db(), false);
+            const track::RunReader store(
+                kiln::track::RunDirectory(run.directory.toStdString()).run_db());
             for (const std::string& key : store.metric_keys(run.id)) {
                 const QString name = QString::fromStdString(key);
                 // Validation metrics, not per class (val_metric/iou/cat has two slashes).

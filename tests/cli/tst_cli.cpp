@@ -582,6 +582,39 @@ private Q_SLOTS:
         QVERIFY(result.err.contains(QStringLiteral("has no run 9")));
     }
 
+    // kiln runs reads without writing: on read-only media (a bind mount made read-only in a
+    // user namespace), list, show and export work on trainThenEmbed's run.
+    void runsCommandsWorkOnReadOnlyMedia() {
+        const QString media = temp_.filePath(QStringLiteral("read-only-media"));
+        QVERIFY(QDir().mkpath(media + QStringLiteral("/run")));
+        for (const char* name : {"run.db", "config.json"}) {
+            QVERIFY(QFile::copy(temp_.filePath(QStringLiteral("run/")) + name,
+                                media + QStringLiteral("/run/") + name));
+        }
+        const QString kiln = QStringLiteral(KILN_EXECUTABLE);
+        const QString script = QStringLiteral(
+            "mount --bind \"$1\" \"$1\" && mount -o remount,bind,ro \"$1\" || exit 77; "
+            "touch \"$1/run/probe\" 2>/dev/null && exit 78; "
+            "\"$2\" runs list \"$1\" && \"$2\" runs show \"$1/run\" && "
+            "\"$2\" runs export \"$1/run\" --format jsonl");
+        QProcess process;
+        process.start(QStringLiteral("unshare"), {"-rm", "sh", "-c", script, "sh", media, kiln});
+        QVERIFY(process.waitForFinished(60000));
+        const QString out = QString::fromUtf8(process.readAllStandardOutput());
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        if (process.exitStatus() != QProcess::NormalExit || process.exitCode() == 77 ||
+            (process.exitCode() != 0 && err.contains(QStringLiteral("unshare")))) {
+            QSKIP(qPrintable("this machine cannot make a read-only mount for the test "
+                             "(unshare -rm): " +
+                             err));
+        }
+        QVERIFY2(process.exitCode() != 78, "the mount was still writable");
+        QVERIFY2(process.exitCode() == 0, qPrintable(err));
+        QVERIFY2(out.contains(QStringLiteral("finished")), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("status     finished")), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("\"train_loss\"")), qPrintable(out));
+    }
+
     void secondRunIntoTheSameOutIsRefused() {
         // Uses trainThenEmbed's images. overwrite=true passes the "out holds files" check, so
         // only the lock stands between the second run and the first one's files.

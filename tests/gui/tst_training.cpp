@@ -1220,6 +1220,18 @@ private Q_SLOTS:
             ->ensureWidgetVisible(previews);
         QTest::qWait(50);
         kiln::test::saveScreenshot(window, QStringLiteral("live-plots-detection-previews"));
+        // Each class's AP, unasked, in the per-class table under the plots.
+        auto* perClass = window.findChild<kiln::gui::PerClassResults*>();
+        QVERIFY(perClass != nullptr && perClass->isVisible());
+        for (const std::string& name : last.previews.classes) {
+            const QString shown =
+                perClass->value(QString::fromStdString(name), QStringLiteral("map"));
+            QVERIFY2(!shown.isEmpty(), name.c_str());
+        }
+        window.findChild<QScrollArea*>(QStringLiteral("livePlotsScroll"))
+            ->ensureWidgetVisible(perClass);
+        QTest::qWait(50);
+        kiln::test::saveScreenshot(window, QStringLiteral("live-plots-detection-per-class-ap"));
     }
 
     void trainOnTwoProcessesFromTheWindow() {
@@ -1335,6 +1347,13 @@ private Q_SLOTS:
                                                    window.runConfiguration()->issueText("out"))
                                       : qPrintable(failed.first().first().toString()),
                                   60000);
+        // While it runs, no other project replaces this one (nor its plots).
+        kiln::gui::Project* const running = window.project();
+        QVERIFY(!window.newProject());
+        QCOMPARE(window.project(), running);
+        auto* refused = window.findChild<QMessageBox*>(QStringLiteral("errorBox"));
+        QVERIFY(refused != nullptr && refused->text().contains(QStringLiteral("Run > Stop")));
+        refused->close();
         window.findChild<QAction*>("stopAction")->trigger();
         QVERIFY(finished.wait(60000));
         const auto summary = finished.first().first().value<kiln::train::RunSummary>();
@@ -1347,14 +1366,21 @@ private Q_SLOTS:
             history->data(history->index(0, kiln::gui::RunHistoryModel::Status), Qt::DisplayRole)
                 .toString(),
             QStringLiteral("Stopped"));
-        // Resume from the history: the same run continues to the end.
+        // Resume is offered beside the status, in the Run menu and in the history; the one
+        // beside the status continues the same run to the end.
         QTRY_VERIFY(!window.session()->isRunning());
         window.runHistory()->table()->selectRow(0);
         auto* resume = window.findChild<QPushButton*>(QStringLiteral("resumeRunButton"));
         QVERIFY(resume->isEnabled());
+        auto* resumeAction = window.findChild<QAction*>(QStringLiteral("resumeAction"));
+        QTRY_VERIFY(resumeAction->isEnabled());
+        auto* resumeStopped =
+            window.findChild<QPushButton*>(QStringLiteral("resumeStoppedRunButton"));
+        QVERIFY(resumeStopped->isVisible());
+        kiln::test::saveScreenshot(window, QStringLiteral("stopped-run-resume"));
         const int runs = history->rowCount(); // this project shares its folder with another
         finished.clear();
-        resume->click();
+        resumeStopped->click();
         QVERIFY(finished.wait(120000));
         const auto resumed = finished.first().first().value<kiln::train::RunSummary>();
         QCOMPARE(resumed.status, kiln::train::RunSummary::Status::Finished);
@@ -1372,6 +1398,8 @@ private Q_SLOTS:
             QStringLiteral("40"));
         window.runHistory()->table()->selectRow(0);
         QVERIFY(!resume->isEnabled()); // a finished run has nothing to resume
+        QVERIFY(!resumeAction->isEnabled());
+        QVERIFY(!resumeStopped->isVisible());
         // The plots show the whole run, the part before the stop and the resumed part.
         QTRY_COMPARE(window.livePlots()->stepCount(), 40);
         QVERIFY(window.livePlots()

@@ -147,7 +147,8 @@ private Q_SLOTS:
             QVERIFY2(QString(error.what()).contains("junk.db"), error.what());
         }
         try {
-            track::RunStore store(dir.filePath("missing/run.db").toStdString(), false);
+            track::RunStore store(dir.filePath("missing/run.db").toStdString(),
+                                  track::RunStore::Role::Editor);
             QFAIL("a missing database was opened");
         } catch (const kiln::Error& error) {
             QVERIFY2(QString(error.what()).contains("no run database"), error.what());
@@ -166,7 +167,8 @@ private Q_SLOTS:
         sqlite3_open(file.c_str(), &db);
         QCOMPARE(sqlite3_exec(db,
                               "ALTER TABLE runs DROP COLUMN name; ALTER TABLE runs DROP COLUMN "
-                              "notes; ALTER TABLE runs DROP COLUMN tags; PRAGMA user_version=1",
+                              "notes; ALTER TABLE runs DROP COLUMN tags; ALTER TABLE runs DROP "
+                              "COLUMN heartbeat; PRAGMA user_version=1",
                               nullptr, nullptr, nullptr),
                  SQLITE_OK);
         sqlite3_close(db);
@@ -182,6 +184,53 @@ private Q_SLOTS:
         QCOMPARE(labels.name, std::string("baseline"));
         QCOMPARE(labels.notes, std::string("lr too high?\nretry with 0.1"));
         QCOMPARE(labels.tags, (std::vector<std::string>{"cpu", "a, b"}));
+    }
+
+    // Readers write nothing and judge a run on another host (a cluster run on a shared
+    // filesystem) by its writer's heartbeat; the next run recorded in the folder marks it.
+    void readersJudgeOtherHostsByTheirHeartbeat() {
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath("run.db").toStdString();
+        const auto raw = [&](const std::string& sql) {
+            sqlite3* db = nullptr;
+            sqlite3_open(file.c_str(), &db);
+            std::string value;
+            sqlite3_exec(
+                db, sql.c_str(),
+                [](void* out, int, char** values, char**) {
+                    *static_cast<std::string*>(out) = values[0] != nullptr ? values[0] : "";
+                    return 0;
+                },
+                &value, nullptr);
+            sqlite3_close(db);
+            return value;
+        };
+        {
+            track::RunStore writer(file);
+            const std::int64_t run = writer.begin_run("{}", "simclr", "smallcnn");
+            const double first = std::stod(raw("SELECT heartbeat FROM runs"));
+            QTRY_VERIFY_WITH_TIMEOUT(std::stod(raw("SELECT heartbeat FROM runs")) > first, 20000);
+            writer.finish_run(run, track::RunStatus::Finished, "{}", "");
+        }
+        const std::string now = std::to_string(now_seconds());
+        raw("UPDATE runs SET status = 'running', ended = NULL, host = 'gpu-node-7', pid = 1, "
+            "heartbeat = " +
+            now);
+        QCOMPARE(track::RunReader(file).runs().at(0).status, track::RunStatus::Running);
+        {
+            track::RunStore editor(file, track::RunStore::Role::Editor);
+            editor.set_labels(1, {"cluster run", "", {}});
+        }
+        QCOMPARE(raw("SELECT status FROM runs"), std::string("running"));
+
+        raw("UPDATE runs SET heartbeat = " + std::to_string(now_seconds() - 3600));
+        const track::RunRecord stale = track::RunReader(file).runs().at(0);
+        QCOMPARE(stale.status, track::RunStatus::Interrupted);
+        QVERIFY(stale.ended < now_seconds() - 3000);
+        QCOMPARE(raw("SELECT status FROM runs"), std::string("running")); // read, not written
+        { const track::RunStore next_run(file); }
+        QCOMPARE(raw("SELECT status FROM runs"), std::string("interrupted"));
+        QCOMPARE(track::RunReader(file).runs().at(0).labels.name, std::string("cluster run"));
     }
 
     void queuedRowsAreCommittedWithinASecond() {

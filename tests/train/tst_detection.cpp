@@ -22,6 +22,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -441,6 +442,21 @@ private Q_SLOTS:
             values.push_back(recorder.validations.back().values);
         }
         QCOMPARE(values[0], values[1]);
+        // Each class's AP is logged unasked for a dataset of at most 100 classes, not when
+        // turned off.
+        const auto per_class = [](const std::vector<std::pair<std::string, double>>& logged) {
+            return std::count_if(logged.begin(), logged.end(), [](const auto& entry) {
+                return entry.first.rfind("val_metric_per_class/map/", 0) == 0;
+            });
+        };
+        QVERIFY(per_class(values[1]) >= 2);
+        Recorder off;
+        kiln::train::train(detection(root_ / "det-classwise-off",
+                                     {{"steps", 4},
+                                      {"val_every_n_steps", 4},
+                                      {"metric_args", {{"map", {{"classwise", false}}}}}}),
+                           off);
+        QCOMPARE(per_class(off.validations.back().values), std::ptrdiff_t(0));
     }
 
     void predictionsEvaluateToTheLoggedMap() {
