@@ -137,9 +137,11 @@ void read_masks(const DatasetLayout& layout, int threads,
                 const std::function<bool(std::int64_t, std::int64_t)>& progress,
                 LabelStatistics& statistics) {
     if (!folder_exists(layout.labels)) {
-        statistics.problems.push_back("\"" + layout.labels.string() +
-                                      "\" is not a folder of masks; choose the folder of PNG "
-                                      "masks named as the images");
+        statistics.problems.push_back(
+            (layout.labels.empty()
+                 ? std::string("no folder of masks is named")
+                 : "\"" + layout.labels.string() + "\" is not a folder of masks") +
+            "; choose the folder of PNG masks named as the images");
         return;
     }
     const DatasetIndex index = DatasetIndex::scan({layout.images});

@@ -42,6 +42,14 @@ std::optional<std::vector<std::int64_t>> ClassifiedSamples::target_shape() const
                                    : std::vector<std::int64_t>{};
 }
 
+std::vector<std::int64_t> ClassifiedSamples::preview_indices(std::size_t count) const {
+    std::vector<std::int64_t> class_of;
+    for (const std::vector<std::int64_t>& labels : labels_) {
+        class_of.push_back(labels.empty() ? -1 : labels.front());
+    }
+    return stratified_picks(class_of, count);
+}
+
 void ClassifiedSamples::make(std::int64_t index, const cv::Mat& image, Rng& rng,
                              const std::vector<float*>& views, std::int64_t* target) const {
     ImageSamples::make(index, image, rng, views, nullptr);
@@ -104,6 +112,14 @@ void SegmentedSamples::make(std::int64_t index, const cv::Mat& decoded, Rng& rng
 
 DetectedSamples::DetectedSamples(DetectionImages images, bool masks, TransformArgs transform)
     : ImageSamples(images.paths, std::move(transform)), images_(std::move(images)), masks_(masks) {}
+
+std::vector<std::int64_t> DetectedSamples::preview_indices(std::size_t count) const {
+    std::vector<std::int64_t> class_of;
+    for (const std::vector<LabelledObject>& objects : images_.objects) {
+        class_of.push_back(objects.empty() ? -1 : objects.front().class_id);
+    }
+    return stratified_picks(class_of, count);
+}
 
 std::optional<std::vector<std::int64_t>> DetectedSamples::target_shape() const {
     const ViewArgs& view = transform().views.front();

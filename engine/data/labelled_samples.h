@@ -42,6 +42,8 @@ public:
     std::optional<std::vector<std::int64_t>> target_shape() const override;
     void make(std::int64_t index, const cv::Mat& image, Rng& rng, const std::vector<float*>& views,
               std::int64_t* target) const override;
+    // Stratified by each image's (first) class.
+    std::vector<std::int64_t> preview_indices(std::size_t count) const override;
 
 private:
     std::vector<std::vector<std::int64_t>> labels_;
@@ -84,6 +86,8 @@ public:
               std::int64_t* target) const override;
 
     const DetectionImages& images() const { return images_; }
+    // Stratified by the class of each image's first object.
+    std::vector<std::int64_t> preview_indices(std::size_t count) const override;
     // Mosaics (transform.detection.mosaic_prob) on or off, from the next sample made: the
     // detection task turns them off for the last part of the run, between epochs.
     void set_mosaic(bool on) const { mosaic_.store(on); }

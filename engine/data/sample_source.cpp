@@ -2,7 +2,39 @@
 
 #include "core/error.h"
 
+#include <algorithm>
+#include <map>
+#include <numeric>
+
 namespace kiln::data {
+
+std::vector<std::int64_t> SampleSource::preview_indices(std::size_t count) const {
+    std::vector<std::int64_t> first(std::min<std::size_t>(count, std::size_t(size())));
+    std::iota(first.begin(), first.end(), 0);
+    return first;
+}
+
+std::vector<std::int64_t> stratified_picks(const std::vector<std::int64_t>& class_of,
+                                           std::size_t count) {
+    std::vector<std::vector<std::int64_t>> by_class; // in order of each class's first sample
+    std::map<std::int64_t, std::size_t> slot_of;
+    for (std::size_t i = 0; i < class_of.size(); ++i) {
+        const auto [slot, added] = slot_of.try_emplace(class_of[i], by_class.size());
+        if (added) {
+            by_class.emplace_back();
+        }
+        by_class[slot->second].push_back(std::int64_t(i));
+    }
+    std::vector<std::int64_t> picks;
+    for (std::size_t round = 0; picks.size() < std::min(count, class_of.size()); ++round) {
+        for (const std::vector<std::int64_t>& samples : by_class) {
+            if (round < samples.size() && picks.size() < count) {
+                picks.push_back(samples[round]);
+            }
+        }
+    }
+    return picks;
+}
 
 ViewSource::ViewSource(const DatasetIndex& index, TransformArgs transform)
     : index_(index), transform_(std::move(transform)) {

@@ -38,7 +38,16 @@ public:
     // Failures are kiln::Errors naming the file.
     virtual void make(std::int64_t index, const cv::Mat& image, Rng& rng,
                       const std::vector<float*>& views, std::int64_t* target) const = 0;
+    // The `count` samples a validation shows as previews, the same at every validation: the
+    // first ones, or for labelled samples one of each class in turn (stratified_picks).
+    virtual std::vector<std::int64_t> preview_indices(std::size_t count) const;
 };
+
+// Up to `count` indices of samples taken one class at a time, in turn: the classes in order of
+// their first sample, each class's samples in order. `class_of[i]` is sample i's class (any
+// value; -1 for none is a class too).
+std::vector<std::int64_t> stratified_picks(const std::vector<std::int64_t>& class_of,
+                                           std::size_t count);
 
 // Unlabelled images as a method's views: pretraining and embedding.
 class ViewSource : public SampleSource {

@@ -365,9 +365,9 @@ DetectionTask::preview_detections(const std::vector<coco::Annotation>& found) co
     const data::DetectionImages& images = val_->images();
     PredictionPreviews previews;
     previews.classes = classes();
-    const std::size_t shown =
-        std::min<std::size_t>(PredictionPreviews::kImages, images.paths.size());
-    for (std::size_t i = 0; i < shown; ++i) {
+    const std::vector<std::int64_t> picks = val_->preview_indices(PredictionPreviews::kImages);
+    for (const std::int64_t pick : picks) {
+        const auto i = std::size_t(pick);
         PredictionPreview preview;
         preview.image = images.paths[i];
         preview.size = images.sizes[i];
@@ -377,15 +377,16 @@ DetectionTask::preview_detections(const std::vector<coco::Annotation>& found) co
         previews.images.push_back(std::move(preview));
     }
     for (const coco::Annotation& detection : found) {
-        const auto image = std::find(images.image_ids.begin(), images.image_ids.begin() + shown,
-                                     detection.image_id);
-        if (image == images.image_ids.begin() + shown) {
+        const auto pick = std::find_if(picks.begin(), picks.end(), [&](std::int64_t i) {
+            return images.image_ids[std::size_t(i)] == detection.image_id;
+        });
+        if (pick == picks.end()) {
             continue;
         }
         const auto category =
             std::find(category_ids_.begin(), category_ids_.end(), detection.category_id);
         const auto [x, y, width, height] = detection.box;
-        previews.images[std::size_t(image - images.image_ids.begin())].predicted_boxes.push_back(
+        previews.images[std::size_t(pick - picks.begin())].predicted_boxes.push_back(
             {{float(x), float(y), float(x + width), float(y + height)},
              category - category_ids_.begin(),
              float(detection.score)});

@@ -92,17 +92,20 @@ Validation FinetuningTask::validate(const ValidationContext& context) {
     // [0]: summed loss, [1]: samples, then the task's counts; the same length on every rank,
     // even one whose share is empty.
     at::Tensor totals;
-    PredictionPreviews previews;
+    // The same images at every validation, in the order of the picks.
+    const std::vector<std::int64_t> picks = val_->preview_indices(PredictionPreviews::kImages);
+    std::vector<std::optional<PredictionPreview>> shown(picks.size());
     while (std::optional<data::Batch> batch = loader.next()) {
         const auto [images, targets] = placed(*batch, placement);
         const at::Tensor logits = forward(images);
-        for (std::size_t i = 0; context.reports && i < batch->indices.size() &&
-                                previews.images.size() < PredictionPreviews::kImages;
-             ++i) {
-            if (std::optional<PredictionPreview> shown =
-                    preview(logits[std::int64_t(i)], targets[std::int64_t(i)])) {
-                shown->image = val_->image_path(batch->indices[i]);
-                previews.images.push_back(std::move(*shown));
+        for (std::size_t i = 0; context.reports && i < batch->indices.size(); ++i) {
+            const auto pick = std::find(picks.begin(), picks.end(), batch->indices[i]);
+            if (pick != picks.end()) {
+                std::optional<PredictionPreview>& slot = shown[std::size_t(pick - picks.begin())];
+                slot = preview(logits[std::int64_t(i)], targets[std::int64_t(i)]);
+                if (slot) {
+                    slot->image = val_->image_path(batch->indices[i]);
+                }
             }
         }
         const double samples = double(targets.size(0));
@@ -125,6 +128,12 @@ Validation FinetuningTask::validate(const ValidationContext& context) {
     const MetricValues task_values = metrics(std::vector<double>(all.begin() + 2, all.end()));
     values.insert(values.end(), task_values.begin(), task_values.end());
     Validation validation{std::move(values), {}, {}, {}};
+    PredictionPreviews previews;
+    for (std::optional<PredictionPreview>& preview : shown) {
+        if (preview) { // none for an image that could not be read
+            previews.images.push_back(std::move(*preview));
+        }
+    }
     if (!previews.images.empty()) {
         previews.classes = classes_;
         validation.previews = std::move(previews);

@@ -474,8 +474,11 @@ void DatasetsPage::applyLabels() {
     const QString kind = labelKind_->currentData().toString();
     const bool has_file = kind == QLatin1String("masks") || kind == QLatin1String("coco") ||
                           kind == QLatin1String("yolo");
-    const QString path =
-        has_file ? QDir::fromNativeSeparators(labelsPath_->text().trimmed()) : QString();
+    QString path = has_file ? QDir::fromNativeSeparators(labelsPath_->text().trimmed()) : QString();
+    if (!labelsFitKind(kind, path)) {
+        path.clear(); // another kind's file (a data.yaml kept as COCO's JSON): asked for again
+        labelsPath_->clear();
+    }
     const DatasetEntry dataset = project_->datasets().at(row);
     if (dataset.kind == kind &&
         dataset.labels == (path.isEmpty() ? QString() : QDir::cleanPath(path))) {
@@ -484,6 +487,17 @@ void DatasetsPage::applyLabels() {
     scanned_.remove(dataset.path); // its labels are read again
     shownThumbnails_.clear();
     project_->setDatasetLabels(row, kind, path);
+}
+
+bool DatasetsPage::labelsFitKind(const QString& kind, const QString& path) {
+    const QFileInfo file(path);
+    const QString suffix = file.suffix().toLower();
+    if (path.isEmpty() || kind == QLatin1String("masks")) {
+        return path.isEmpty() || !file.isFile();
+    }
+    return kind == QLatin1String("coco")
+               ? suffix == QLatin1String("json")
+               : suffix == QLatin1String("yaml") || suffix == QLatin1String("yml");
 }
 
 void DatasetsPage::browseLabels() {

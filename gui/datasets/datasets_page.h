@@ -60,6 +60,8 @@ private:
     // The label kind and path fields changed: the project records it and the labels are read
     // again.
     void applyLabels();
+    // Whether `path` can be labels of `kind`: a COCO .json, a YOLO .yaml, a folder of masks.
+    static bool labelsFitKind(const QString& kind, const QString& path);
     void browseLabels();
     int selectedRow() const;
 

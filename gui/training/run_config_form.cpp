@@ -358,6 +358,14 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
         connect(box, &QCheckBox::toggled, this, changed);
     }
     connect(task_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
+    // Chosen by the user (not by a preset, which names its own labels), and with the task.
+    for (QComboBox* split : {data_, val_data_}) {
+        connect(split, &QComboBox::activated, this, [this, split] { takeLabelsOf(split); });
+    }
+    connect(task_, &QComboBox::activated, this, [this] {
+        takeLabelsOf(data_);
+        takeLabelsOf(val_data_);
+    });
     connect(method_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     connect(labels_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     for (QComboBox* box : {task_, method_, optim_, model_}) {
@@ -625,6 +633,7 @@ QLabel* RunConfigForm::addRow(const QString& key, const QString& label, QWidget*
 }
 
 void RunConfigForm::setDatasets(const QList<DatasetEntry>& datasets) {
+    datasets_ = datasets;
     data_->clear();
     val_data_->clear();
     // Classification's default: never the training images themselves.
@@ -637,6 +646,30 @@ void RunConfigForm::setDatasets(const QList<DatasetEntry>& datasets) {
         for (QComboBox* box : {data_, val_data_, knn_train_, knn_val_}) {
             box->addItem(dataset.name, dataset.path);
         }
+    }
+}
+
+// A labelled dataset chosen for a split brings its labels: its COCO file or data.yaml for
+// detection, its masks folder for segmentation (what the Datasets tab says it has).
+void RunConfigForm::takeLabelsOf(QComboBox* split) {
+    const QString path = split->currentData().toString();
+    const auto dataset =
+        std::find_if(datasets_.begin(), datasets_.end(),
+                     [&](const DatasetEntry& entry) { return entry.path == path; });
+    if (dataset == datasets_.end() || dataset->labels.isEmpty()) {
+        return;
+    }
+    const bool training = split == data_;
+    const QString labels = QDir::toNativeSeparators(dataset->labels);
+    if (has_boxes(task()) && dataset->kind == QLatin1String("coco")) {
+        labels_->setCurrentIndex(labels_->findData(QStringLiteral("coco")));
+        (training ? train_annotations_ : val_annotations_)->setText(labels);
+    } else if (has_boxes(task()) && dataset->kind == QLatin1String("yolo")) {
+        labels_->setCurrentIndex(labels_->findData(QStringLiteral("yolo")));
+        yolo_data_->setText(labels);
+    } else if (task() == TaskKind::SemanticSegmentation &&
+               dataset->kind == QLatin1String("masks")) {
+        (training ? train_masks_ : val_masks_)->setText(labels);
     }
 }
 

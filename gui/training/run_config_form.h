@@ -99,6 +99,7 @@ private:
     void clearIssues();
     // knn_monitor's two folders, both ways.
     void setKnnMonitor(const nlohmann::json& settings);
+    void takeLabelsOf(QComboBox* split);
     nlohmann::json knnMonitor() const;
     // The row that shows a problem the engine reported at `path` (optim_args.lr, transform_args.x).
     QString rowForIssue(const QString& path) const;
@@ -106,6 +107,7 @@ private:
     system::HardwareInfo hardware_;
     QGridLayout* form_;
     QComboBox* task_;
+    QList<DatasetEntry> datasets_; // the project's, as setDatasets gave them
     QComboBox* data_;
     QComboBox* val_data_;
     QLineEdit* train_masks_;

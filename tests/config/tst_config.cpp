@@ -96,8 +96,8 @@ json otherValue(const KeySpec& key) {
         return key.minimum + (std::min(key.maximum, 1e6) - key.minimum) / 4;
     case ValueKind::Numbers:
         return json::array({key.maximum / 2, key.maximum / 4});
-    case ValueKind::Boolean:
-        return !key.default_value.get<bool>();
+    case ValueKind::Boolean: // unset by default (null) or the other truth value
+        return !(key.default_value.is_boolean() && key.default_value.get<bool>());
     case ValueKind::Choice:
         return key.choices.back() == key.default_value ? key.choices.front() : key.choices.back();
     case ValueKind::ImageSize:

@@ -11,6 +11,7 @@
 #include "data/labelled_data.h"
 #include "data/labelled_samples.h"
 #include "data/loader.h"
+#include "data/sample_source.h"
 #include "data/scene_generator.h"
 #include "data/view_transform.h"
 #include "eval/coco/rle.h"
@@ -149,6 +150,18 @@ private Q_SLOTS:
     }
 
     // ---- dataset index ----
+
+    // Previews show the classes in turn, each class's samples in order; a class short of
+    // samples leaves its turn to the others.
+    void stratifiedPicksTakeTheClassesInTurn() {
+        using kiln::data::stratified_picks;
+        const std::vector<std::int64_t> class_of = {3, 3, 3, 3, 1, 1, -1, 3, 1};
+        QCOMPARE(stratified_picks(class_of, 6), (std::vector<std::int64_t>{0, 4, 6, 1, 5, 2}));
+        QCOMPARE(stratified_picks(class_of, 100),
+                 (std::vector<std::int64_t>{0, 4, 6, 1, 5, 2, 8, 3, 7}));
+        QCOMPARE(stratified_picks(class_of, 0), std::vector<std::int64_t>{});
+        QCOMPARE(stratified_picks({}, 8), std::vector<std::int64_t>{});
+    }
 
     void indexIsRecursiveSortedAndRelative() {
         const fs::path data = root_ / "index";

@@ -490,15 +490,17 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(
             window.findChild<QLabel*>(QStringLiteral("augmentationArrow")) != nullptr, 30000);
 
-        // Masks, first with the YAML still named as labels: one problem naming the fix.
+        // Masks: the YOLO data.yaml is not kept as their folder, which is asked for, with one
+        // problem naming the fix.
         auto* kind = window.findChild<QComboBox*>(QStringLiteral("labelKindCombo"));
         kind->setCurrentIndex(kind->findData(QStringLiteral("masks")));
         Q_EMIT kind->activated(kind->currentIndex());
         QCOMPARE(window.project()->datasets().at(0).kind, QStringLiteral("masks"));
+        QCOMPARE(window.project()->datasets().at(0).labels, QString());
         auto* problems = window.findChild<QListWidget*>(QStringLiteral("labelProblems"));
         QTRY_VERIFY_WITH_TIMEOUT(problems->isVisible(), 30000);
         QCOMPARE(problems->count(), 1);
-        QVERIFY2(problems->item(0)->text().contains(QStringLiteral("is not a folder of masks")),
+        QVERIFY2(problems->item(0)->text().contains(QStringLiteral("no folder of masks is named")),
                  qPrintable(problems->item(0)->text()));
         kiln::test::saveScreenshot(window, QStringLiteral("datasets-label-problem"));
         auto* path = window.findChild<QLineEdit*>(QStringLiteral("labelsPathField"));
@@ -520,6 +522,17 @@ private Q_SLOTS:
         QVERIFY2(reopened.load(file, &error), qPrintable(error));
         QCOMPARE(reopened.datasets().at(0).kind, QStringLiteral("masks"));
         QCOMPARE(reopened.datasets().at(0).labels, train + QStringLiteral("/masks"));
+        // COCO: the masks folder is no annotation file; the JSON given then is kept.
+        kind->setCurrentIndex(kind->findData(QStringLiteral("coco")));
+        Q_EMIT kind->activated(kind->currentIndex());
+        QCOMPARE(window.project()->datasets().at(0).labels, QString());
+        QVERIFY(path->text().isEmpty());
+        path->setText(train + QStringLiteral("/annotations.json"));
+        Q_EMIT path->editingFinished();
+        QCOMPARE(window.project()->datasets().at(0).kind, QStringLiteral("coco"));
+        QCOMPARE(window.project()->datasets().at(0).labels,
+                 train + QStringLiteral("/annotations.json"));
+        QVERIFY(window.saveProject());
         QVERIFY(window.close());
     }
 

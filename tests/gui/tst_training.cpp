@@ -199,6 +199,55 @@ private Q_SLOTS:
         QCOMPARE(form.settings()["epochs"], nlohmann::json(7));
     }
 
+    // A dataset whose labels the Datasets tab knows fills the task's data fields when chosen:
+    // its COCO file or data.yaml for detection, its masks for segmentation.
+    void labelledDatasetsFillTheirTasksDataFields() {
+        kiln::gui::RunConfigForm form;
+        const QString annotations = QStringLiteral("/data/scenes/annotations.json");
+        const QString yaml = QStringLiteral("/data/yolo/data.yaml");
+        const QString masks = QStringLiteral("/data/seg/masks");
+        form.setDatasets({{QStringLiteral("scenes"), QStringLiteral("/data/scenes/images"),
+                           QStringLiteral("coco"), annotations},
+                          {QStringLiteral("yolo"), QStringLiteral("/data/yolo/images/train"),
+                           QStringLiteral("yolo"), yaml},
+                          {QStringLiteral("seg"), QStringLiteral("/data/seg/images"),
+                           QStringLiteral("masks"), masks}});
+        const auto choose = [&](const char* field, const QString& value) {
+            auto* box = form.findChild<QComboBox*>(QLatin1String(field));
+            box->setCurrentIndex(box->findData(value));
+            QVERIFY(box->currentIndex() >= 0);
+            Q_EMIT box->activated(box->currentIndex()); // as a user's pick
+        };
+        const auto text = [&](const char* field) {
+            return QDir::fromNativeSeparators(
+                form.findChild<QLineEdit*>(QLatin1String(field))->text());
+        };
+        choose("dataField", QStringLiteral("/data/scenes/images"));
+        choose("taskField", QStringLiteral("object_detection"));
+        QCOMPARE(text("trainAnnotationsField"), annotations);
+        choose("valDataField", QStringLiteral("/data/scenes/images"));
+        QCOMPARE(text("valAnnotationsField"), annotations);
+        nlohmann::json settings = form.settings();
+        QCOMPARE(settings["data"]["train"]["annotations"],
+                 nlohmann::json(annotations.toStdString()));
+        QCOMPARE(settings["data"]["val"]["annotations"], nlohmann::json(annotations.toStdString()));
+
+        choose("dataField", QStringLiteral("/data/yolo/images/train"));
+        QCOMPARE(form.findChild<QComboBox*>(QStringLiteral("detectionLabelsField"))->currentData(),
+                 QVariant(QStringLiteral("yolo")));
+        QCOMPARE(text("yoloDataField"), yaml);
+        QCOMPARE(form.settings()["data"], nlohmann::json(yaml.toStdString()));
+
+        choose("taskField", QStringLiteral("semantic_segmentation"));
+        choose("dataField", QStringLiteral("/data/seg/images"));
+        QCOMPARE(text("trainMasksField"), masks);
+        // A preset names its own labels: setting it takes nothing from the datasets.
+        form.findChild<QLineEdit*>(QStringLiteral("trainMasksField"))
+            ->setText(QStringLiteral("/elsewhere/masks"));
+        form.setSettings(form.settings());
+        QCOMPARE(text("trainMasksField"), QStringLiteral("/elsewhere/masks"));
+    }
+
     void formRoundTripsAndShowsTheEnginesProblems() {
         kiln::gui::RunConfigForm form;
         kiln::gui::Project project;

@@ -496,6 +496,16 @@ private Q_SLOTS:
         const kiln::train::PredictionPreviews& previews = best->previews;
         QCOMPARE(previews.images.size(), std::size_t(8));
         QCOMPARE(previews.classes.size(), annotations["categories"].size());
+        // Stratified: the images' first objects take every class in turn.
+        const std::size_t classes = previews.classes.size();
+        const auto first_class = [&](std::size_t i) {
+            return previews.images[i].true_boxes.front().class_id;
+        };
+        for (std::size_t i = 0; i < previews.images.size(); ++i) {
+            QVERIFY(!previews.images[i].true_boxes.empty());
+            QCOMPARE(first_class(i), first_class(i % classes));
+        }
+        QVERIFY(first_class(0) != first_class(1));
         std::vector<std::int64_t> category_ids;
         for (const json& category : annotations["categories"]) {
             category_ids.push_back(category["id"].get<std::int64_t>());

@@ -176,10 +176,14 @@ private Q_SLOTS:
             QVERIFY(std::abs((confusion.counts[0] + confusion.counts[3]) / total - top1) < 1e-12);
         }
         QVERIFY2(best >= 0.9, qPrintable(QString::number(best)));
-        // Previews: the same first 8 validation images at every evaluation, each with its true
+        // Previews: the same 8 validation images at every evaluation, the classes in turn (the
+        // validation folder lists one class's 8 images before the other's), each with its true
         // class (its folder's) and the predicted one with its probability.
         const kiln::train::PredictionPreviews& first = recorder.validations.front().previews;
         QCOMPARE(first.classes, recorder.validations.front().confusion.classes);
+        for (std::size_t i = 0; i < first.images.size(); ++i) {
+            QCOMPARE(first.images[i].true_classes, std::vector<std::int64_t>{std::int64_t(i % 2)});
+        }
         for (const kiln::train::ValidationMetrics& validation : recorder.validations) {
             QCOMPARE(validation.previews.images.size(), std::size_t(8));
             int right = 0;
