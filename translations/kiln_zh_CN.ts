@@ -317,7 +317,7 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
     </message>
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="334"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="496"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="510"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
@@ -418,22 +418,22 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="494"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
         <source>Folder of Masks</source>
         <translation>掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="496"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="510"/>
         <source>COCO Annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="498"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="499"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="513"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO 数据文件 (*.yaml *.yml)</translation>
     </message>
@@ -539,120 +539,120 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         <translation>导出嵌入（文件菜单）或打开嵌入文件即可在此查看。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="349"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="352"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %n 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="370"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="373"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="380"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="383"/>
         <source>Select for Labelling</source>
         <translation>选择待标注</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="387"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="390"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>典型：每个簇中最典型的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="389"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="392"/>
         <source>Diverse: each image far from the others</source>
         <translation>多样：每张图像都远离其他图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="390"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>均衡：每个簇数量相同</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="395"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="397"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="400"/>
         <source>Images to label:</source>
         <translation>待标注图像：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="398"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="401"/>
         <source>Strategy:</source>
         <translation>策略：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="406"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="409"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="306"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="319"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="309"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="322"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="320"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="323"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>已选择 %n 个点</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="412"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="415"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="439"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="442"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="447"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="450"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="454"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="457"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="476"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="485"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="483"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="486"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="489"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="492"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="510"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="513"/>
         <source>%1
 selected</source>
         <translation>%1
@@ -674,12 +674,12 @@ selected</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="210"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="213"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="225"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="228"/>
         <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
         <translation>
             <numerusform>%n 个嵌入，按顶层文件夹分为 %1 组。</numerusform>
@@ -694,62 +694,62 @@ selected</source>
         <translation>导出嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="43"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="42"/>
         <source>%1 (%2, %3)</source>
         <translation>%1（%2，%3）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="65"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="64"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="66"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="65"/>
         <source>Kiln models (*.pt *.ckpt *.pth)</source>
         <translation>Kiln 模型 (*.pt *.ckpt *.pth)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="61"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="60"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="67"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="66"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="68"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="67"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="68"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
         <source>Write to</source>
         <translation>写入到</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
         <source>Write the Embeddings to</source>
         <translation>嵌入写入到</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="71"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>嵌入 (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="72"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="71"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="103"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="102"/>
         <source>embeddings</source>
         <translation>embeddings</translation>
     </message>
@@ -1085,46 +1085,46 @@ selected</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="31"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="30"/>
         <source>Continue the run from its last checkpoint (Run &gt; Resume)</source>
         <translation>从最后一个检查点继续此运行（运行 &gt; 继续）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="46"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="45"/>
         <source>Where the time went</source>
         <translation>时间花在哪里</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="103"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="102"/>
         <source>Optimize Dataset (the button below)</source>
         <translation>优化数据集（下方按钮）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="132"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="131"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>%n 步后完成。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="133"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="132"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>%n 步后停止；可以继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="136"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="135"/>
         <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
         <translation>最佳 %1：%2，在第 %3 步（checkpoints/best.ckpt）。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="156"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="155"/>
         <source>Set %1 to %2</source>
         <translation>将%1设为 %2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="158"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="157"/>
         <source>Changes the run configuration for the next run</source>
         <translation>为下一次运行更改运行配置</translation>
     </message>
@@ -1132,448 +1132,448 @@ selected</source>
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="297"/>
+        <location filename="../gui/app/main_window.cpp" line="300"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="304"/>
+        <location filename="../gui/app/main_window.cpp" line="307"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="586"/>
+        <location filename="../gui/app/main_window.cpp" line="592"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="596"/>
+        <location filename="../gui/app/main_window.cpp" line="602"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="539"/>
+        <location filename="../gui/app/main_window.cpp" line="545"/>
         <source>Predicted %n image(s) (%1) into %2.</source>
         <translation>
             <numerusform>已预测 %n 张图像（%1），写入 %2。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="238"/>
+        <location filename="../gui/app/main_window.cpp" line="240"/>
         <source>&amp;Predict...</source>
         <translation>预测(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="516"/>
+        <location filename="../gui/app/main_window.cpp" line="522"/>
         <source>Predictions are written beside the project file.</source>
         <translation>预测结果会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="525"/>
+        <location filename="../gui/app/main_window.cpp" line="531"/>
         <source>predicting...</source>
         <translation>正在预测...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="534"/>
+        <location filename="../gui/app/main_window.cpp" line="540"/>
         <source>predicting: %1 of %2 images</source>
         <translation>正在预测：%2 张图像中的 %1 张</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="548"/>
+        <location filename="../gui/app/main_window.cpp" line="554"/>
         <source>The prediction stopped with an error:
 %1</source>
         <translation>预测因错误而停止：
 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="57"/>
+        <location filename="../gui/app/main_window.cpp" line="59"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="382"/>
+        <location filename="../gui/app/main_window.cpp" line="388"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>训练会把运行结果写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="430"/>
+        <location filename="../gui/app/main_window.cpp" line="436"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="890"/>
+        <location filename="../gui/app/main_window.cpp" line="897"/>
         <source>The project has not been saved yet.</source>
         <translation>项目尚未保存。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="893"/>
+        <location filename="../gui/app/main_window.cpp" line="900"/>
         <source>Save it now?</source>
         <translation>现在保存吗？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="63"/>
+        <location filename="../gui/app/main_window.cpp" line="65"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="73"/>
-        <location filename="../gui/app/main_window.cpp" line="920"/>
-        <location filename="../gui/app/main_window.cpp" line="929"/>
-        <location filename="../gui/app/main_window.cpp" line="961"/>
+        <location filename="../gui/app/main_window.cpp" line="75"/>
+        <location filename="../gui/app/main_window.cpp" line="927"/>
+        <location filename="../gui/app/main_window.cpp" line="936"/>
+        <location filename="../gui/app/main_window.cpp" line="968"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="117"/>
+        <location filename="../gui/app/main_window.cpp" line="119"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>训练因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="125"/>
+        <location filename="../gui/app/main_window.cpp" line="127"/>
         <source>embedding: batch %1 of %2</source>
         <translation>嵌入中：第 %1/%2 批</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="130"/>
+        <location filename="../gui/app/main_window.cpp" line="132"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>已将 %n 个 %1 维嵌入写入 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="135"/>
-        <location filename="../gui/app/main_window.cpp" line="543"/>
+        <location filename="../gui/app/main_window.cpp" line="137"/>
+        <location filename="../gui/app/main_window.cpp" line="549"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="145"/>
+        <location filename="../gui/app/main_window.cpp" line="147"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>嵌入因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="149"/>
+        <location filename="../gui/app/main_window.cpp" line="151"/>
         <source>The embedding was stopped; no file was written.</source>
         <translation>嵌入已停止；未写入任何文件。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="164"/>
+        <location filename="../gui/app/main_window.cpp" line="166"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="167"/>
+        <location filename="../gui/app/main_window.cpp" line="169"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="170"/>
+        <location filename="../gui/app/main_window.cpp" line="172"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="172"/>
+        <location filename="../gui/app/main_window.cpp" line="174"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="173"/>
-        <location filename="../gui/app/main_window.cpp" line="190"/>
-        <location filename="../gui/app/main_window.cpp" line="808"/>
+        <location filename="../gui/app/main_window.cpp" line="175"/>
+        <location filename="../gui/app/main_window.cpp" line="192"/>
+        <location filename="../gui/app/main_window.cpp" line="815"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="178"/>
+        <location filename="../gui/app/main_window.cpp" line="180"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="184"/>
+        <location filename="../gui/app/main_window.cpp" line="186"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="187"/>
+        <location filename="../gui/app/main_window.cpp" line="189"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="190"/>
+        <location filename="../gui/app/main_window.cpp" line="192"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="198"/>
+        <location filename="../gui/app/main_window.cpp" line="200"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>添加数据集文件夹(&amp;D)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="200"/>
+        <location filename="../gui/app/main_window.cpp" line="202"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="206"/>
+        <location filename="../gui/app/main_window.cpp" line="208"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="213"/>
+        <location filename="../gui/app/main_window.cpp" line="215"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="215"/>
+        <location filename="../gui/app/main_window.cpp" line="217"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="219"/>
+        <location filename="../gui/app/main_window.cpp" line="221"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="222"/>
+        <location filename="../gui/app/main_window.cpp" line="224"/>
         <source>&amp;Preferences...</source>
         <translation>首选项(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="229"/>
+        <location filename="../gui/app/main_window.cpp" line="231"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="231"/>
+        <location filename="../gui/app/main_window.cpp" line="233"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="235"/>
+        <location filename="../gui/app/main_window.cpp" line="237"/>
         <source>&amp;Embed...</source>
         <translation>嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="240"/>
+        <location filename="../gui/app/main_window.cpp" line="242"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="247"/>
+        <location filename="../gui/app/main_window.cpp" line="249"/>
         <source>&amp;Resume</source>
         <translation>继续(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="249"/>
+        <location filename="../gui/app/main_window.cpp" line="252"/>
         <source>Continue the project&apos;s last stopped run from its checkpoint</source>
         <translation>从检查点继续项目最近停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="257"/>
+        <location filename="../gui/app/main_window.cpp" line="260"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="271"/>
+        <location filename="../gui/app/main_window.cpp" line="274"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="275"/>
+        <location filename="../gui/app/main_window.cpp" line="278"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="276"/>
+        <location filename="../gui/app/main_window.cpp" line="279"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="277"/>
+        <location filename="../gui/app/main_window.cpp" line="280"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="278"/>
+        <location filename="../gui/app/main_window.cpp" line="281"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="279"/>
+        <location filename="../gui/app/main_window.cpp" line="282"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="287"/>
+        <location filename="../gui/app/main_window.cpp" line="290"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="295"/>
+        <location filename="../gui/app/main_window.cpp" line="298"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="311"/>
+        <location filename="../gui/app/main_window.cpp" line="314"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="314"/>
+        <location filename="../gui/app/main_window.cpp" line="317"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="334"/>
+        <location filename="../gui/app/main_window.cpp" line="337"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>下一次运行的%1现为 %2。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="358"/>
+        <location filename="../gui/app/main_window.cpp" line="364"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="360"/>
+        <location filename="../gui/app/main_window.cpp" line="366"/>
         <source>Run Configuration</source>
         <translation>运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="362"/>
+        <location filename="../gui/app/main_window.cpp" line="368"/>
         <source>Live Plots</source>
         <translation>实时图表</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="363"/>
+        <location filename="../gui/app/main_window.cpp" line="369"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="364"/>
+        <location filename="../gui/app/main_window.cpp" line="370"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="418"/>
+        <location filename="../gui/app/main_window.cpp" line="424"/>
         <source>starting...</source>
         <translation>正在启动...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="438"/>
+        <location filename="../gui/app/main_window.cpp" line="444"/>
         <source>embedding...</source>
         <translation>正在嵌入...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="660"/>
+        <location filename="../gui/app/main_window.cpp" line="669"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="669"/>
+        <location filename="../gui/app/main_window.cpp" line="678"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="745"/>
+        <location filename="../gui/app/main_window.cpp" line="753"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="767"/>
+        <location filename="../gui/app/main_window.cpp" line="774"/>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>此项目中有任务正在运行；请先停止它（运行 &gt; 停止），再打开或新建项目。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="795"/>
+        <location filename="../gui/app/main_window.cpp" line="802"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="807"/>
-        <location filename="../gui/app/main_window.cpp" line="889"/>
+        <location filename="../gui/app/main_window.cpp" line="814"/>
+        <location filename="../gui/app/main_window.cpp" line="896"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="902"/>
+        <location filename="../gui/app/main_window.cpp" line="909"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="903"/>
+        <location filename="../gui/app/main_window.cpp" line="910"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="906"/>
+        <location filename="../gui/app/main_window.cpp" line="913"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="962"/>
+        <location filename="../gui/app/main_window.cpp" line="969"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="830"/>
+        <location filename="../gui/app/main_window.cpp" line="837"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="209"/>
+        <location filename="../gui/app/main_window.cpp" line="211"/>
         <source>Export &amp;Model...</source>
         <translation>导出模型(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="447"/>
+        <location filename="../gui/app/main_window.cpp" line="453"/>
         <source>The model is written beside the project file.</source>
         <translation>模型会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="464"/>
+        <location filename="../gui/app/main_window.cpp" line="470"/>
         <source>exporting the model...</source>
         <translation>正在导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="480"/>
+        <location filename="../gui/app/main_window.cpp" line="486"/>
         <source>The model could not be exported:
 %1</source>
         <translation>无法导出模型：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="472"/>
+        <location filename="../gui/app/main_window.cpp" line="478"/>
         <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
         <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="478"/>
+        <location filename="../gui/app/main_window.cpp" line="484"/>
         <source>Outputs: %1</source>
         <translation>输出：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="181"/>
+        <location filename="../gui/app/main_window.cpp" line="183"/>
         <source>Open &amp;Demo Project</source>
         <translation>打开演示项目(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="878"/>
+        <location filename="../gui/app/main_window.cpp" line="885"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>无法创建演示项目：
@@ -1714,53 +1714,53 @@ selected</source>
     <name>kiln::gui::PredictDialog</name>
     <message>
         <location filename="../gui/predict/predict_dialog.cpp" line="27"/>
-        <location filename="../gui/predict/predict_dialog.cpp" line="65"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="64"/>
         <source>Predict</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="42"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="41"/>
         <source>%1 (%2, %3)</source>
         <translation>%1（%2，%3）</translation>
     </message>
     <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="56"/>
         <location filename="../gui/predict/predict_dialog.cpp" line="57"/>
-        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="57"/>
         <source>Kiln checkpoints (*.ckpt)</source>
         <translation>Kiln 检查点 (*.ckpt)</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="59"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
         <source>Images to predict on</source>
         <translation>要预测的图像</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="62"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="61"/>
         <source>Write the Predictions to</source>
         <translation>预测写入到</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="63"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="62"/>
         <source>Results (*.csv *.json);;Any file or folder (*)</source>
         <translation>结果 (*.csv *.json);;任意文件或文件夹 (*)</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="54"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="53"/>
         <source>Also write the images with their detections drawn</source>
         <translation>同时写出绘制了检测结果的图像</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="59"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
         <source>Images</source>
         <translation>图像</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="61"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="60"/>
         <source>Write to</source>
         <translation>写入到</translation>
     </message>
@@ -1996,17 +1996,17 @@ predicted: %3</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="469"/>
+        <location filename="../gui/training/run_config_form.cpp" line="477"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="472"/>
+        <location filename="../gui/training/run_config_form.cpp" line="480"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1053"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1098"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2078,59 +2078,59 @@ predicted: %3</source>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="211"/>
         <location filename="../gui/training/run_config_form.cpp" line="220"/>
-        <location filename="../gui/training/run_config_form.cpp" line="668"/>
+        <location filename="../gui/training/run_config_form.cpp" line="713"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="631"/>
-        <location filename="../gui/training/run_config_form.cpp" line="969"/>
+        <location filename="../gui/training/run_config_form.cpp" line="652"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1014"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="634"/>
+        <location filename="../gui/training/run_config_form.cpp" line="655"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="669"/>
+        <location filename="../gui/training/run_config_form.cpp" line="714"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="672"/>
+        <location filename="../gui/training/run_config_form.cpp" line="717"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="680"/>
+        <location filename="../gui/training/run_config_form.cpp" line="725"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="684"/>
+        <location filename="../gui/training/run_config_form.cpp" line="729"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="685"/>
+        <location filename="../gui/training/run_config_form.cpp" line="730"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="706"/>
+        <location filename="../gui/training/run_config_form.cpp" line="751"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="709"/>
+        <location filename="../gui/training/run_config_form.cpp" line="754"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="467"/>
-        <location filename="../gui/training/run_config_form.cpp" line="735"/>
+        <location filename="../gui/training/run_config_form.cpp" line="475"/>
+        <location filename="../gui/training/run_config_form.cpp" line="780"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
@@ -2250,7 +2250,7 @@ predicted: %3</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1102"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1147"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>
@@ -2455,18 +2455,18 @@ predicted: %3</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="703"/>
-        <location filename="../gui/runs/run_history.cpp" line="715"/>
+        <location filename="../gui/runs/run_history.cpp" line="705"/>
+        <location filename="../gui/runs/run_history.cpp" line="717"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="704"/>
+        <location filename="../gui/runs/run_history.cpp" line="706"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="716"/>
+        <location filename="../gui/runs/run_history.cpp" line="718"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>

@@ -81,6 +81,7 @@ struct ImportIdxArguments {
     std::string out;
     std::string format = "png";
     long long limit = -1; // all
+    std::vector<std::string> class_names;
 };
 
 struct OptimizeDatasetArguments {
@@ -436,6 +437,7 @@ int run_import_idx(const ImportIdxArguments& arguments, std::ostream& out) {
     if (arguments.limit >= 0) {
         options.limit = arguments.limit;
     }
+    options.class_names = arguments.class_names;
     ProgressLine progress(out, "import", is_terminal(out));
     const data::IdxImportResult result = data::import_idx(
         options, [&](std::int64_t done, std::int64_t total) { progress.update(done, total); });
@@ -664,11 +666,19 @@ void add_dataset_commands(CLI::App& app, Commands& commands) {
         ->capture_default_str();
     import_idx->add_option("--limit", import_arguments->limit, "import only the first N images")
         ->check(CLI::NonNegativeNumber);
-    import_idx->footer("Example, Fashion-MNIST from the Debian package dataset-fashion-mnist:\n"
-                       "  kiln import-idx --images /usr/share/datasets/fashion-mnist/"
-                       "train-images-idx3-ubyte.gz \\\n"
-                       "    --labels /usr/share/datasets/fashion-mnist/train-labels-idx1-ubyte.gz "
-                       "--out fmnist/train");
+    import_idx
+        ->add_option("--class-names", import_arguments->class_names,
+                     "the class folders' names by label, comma-separated (default: the labels' "
+                     "numbers)")
+        ->delimiter(',');
+    import_idx->footer(
+        "Example, Fashion-MNIST from the Debian package dataset-fashion-mnist:\n"
+        "  kiln import-idx --images /usr/share/datasets/fashion-mnist/"
+        "train-images-idx3-ubyte.gz \\\n"
+        "    --labels /usr/share/datasets/fashion-mnist/train-labels-idx1-ubyte.gz "
+        "--out fmnist/train \\\n"
+        "    --class-names \"T-shirt or top,Trouser,Pullover,Dress,Coat,Sandal,Shirt,"
+        "Sneaker,Bag,Ankle boot\"");
     commands.add(import_idx, [import_arguments](const StopToken&, std::ostream& out) {
         return run_import_idx(*import_arguments, out);
     });

@@ -107,6 +107,17 @@ IdxImportResult import_idx(const IdxImportOptions& options, const Progress& prog
     IdxImportResult result;
     result.height = images.height;
     result.width = images.width;
+    for (const std::string& name : options.class_names) {
+        if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos) {
+            throw Error("class name \"" + name +
+                        "\" cannot name a folder: give names without \"/\", not empty, "
+                        "\".\" or \"..\"");
+        }
+    }
+    const auto folder_of = [&](int label) {
+        return std::size_t(label) < options.class_names.size() ? options.class_names[label]
+                                                               : std::to_string(label);
+    };
     std::int64_t count = images.count;
     if (options.limit) {
         count = std::min(count, *options.limit);
@@ -123,7 +134,7 @@ IdxImportResult import_idx(const IdxImportOptions& options, const Progress& prog
         std::string name = std::to_string(i);
         name.insert(0, static_cast<std::size_t>(std::max(0, digits - int(name.size()))), '0');
         write_file_atomically(
-            options.out / std::to_string(label) / (name + "." + options.format),
+            options.out / folder_of(label) / (name + "." + options.format),
             std::string_view(reinterpret_cast<const char*>(encoded.data()), encoded.size()),
             Durability::Buffered);
         ++result.per_label[label];

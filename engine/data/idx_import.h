@@ -11,12 +11,20 @@
 
 namespace kiln::data {
 
+// Fashion-MNIST's classes, by label ("T-shirt/top" without its slash: a folder name).
+inline const std::vector<std::string> kFashionMnistClasses = {
+    "T-shirt or top", "Trouser", "Pullover", "Dress", "Coat",
+    "Sandal",         "Shirt",   "Sneaker",  "Bag",   "Ankle boot"};
+
 struct IdxImportOptions {
-    std::filesystem::path images;      // IDX3 ubyte images, plain or gzip-compressed
-    std::filesystem::path labels;      // IDX1 ubyte labels, plain or gzip-compressed
-    std::filesystem::path out;         // gets one subfolder per label: out/<label>/<index>.<format>
+    std::filesystem::path images; // IDX3 ubyte images, plain or gzip-compressed
+    std::filesystem::path labels; // IDX1 ubyte labels, plain or gzip-compressed
+    // Gets one subfolder per label: out/<class>/<index>.<format>, the class named by
+    // class_names[label], or the label's number beyond them.
+    std::filesystem::path out;
     std::string format = "png";        // png or jpg
     std::optional<std::int64_t> limit; // import only the first N images
+    std::vector<std::string> class_names;
 };
 
 struct IdxImportResult {

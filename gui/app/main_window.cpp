@@ -35,12 +35,14 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
@@ -339,6 +341,9 @@ QWidget* MainWindow::createProjectPage() {
     connect(runHistory_, &RunHistoryView::resumeRequested, this, &MainWindow::resumeTraining);
     connect(runHistory_, &RunHistoryView::refreshed, this, &MainWindow::updateEstimate);
     connect(runHistory_, &RunHistoryView::refreshed, this, &MainWindow::updateActions);
+    connect(runHistory_, &RunHistoryView::refreshed, this, &MainWindow::updatePretrainedRuns);
+    connect(runHistory_->model(), &QAbstractItemModel::dataChanged, this,
+            &MainWindow::updatePretrainedRuns); // a run renamed
     connect(livePlotsPage_, &LivePlotsPage::resumeRequested, this,
             [this] { resumeTraining(lastRunDirectory_); });
     connect(runHistory_, &RunHistoryView::exportRequested, this, &MainWindow::exportModel);
@@ -624,13 +629,16 @@ void MainWindow::showLastRun() {
 }
 
 // The project's pretraining runs with an exported backbone: where a fine-tuning can start.
+// From Run History's rows (read off the GUI thread), each time they change.
 void MainWindow::updatePretrainedRuns() {
-    QStringList runs;
-    for (const RunRow& row : read_runs(project_->runsFolder())) {
+    QList<RunConfigForm::PretrainedRun> runs;
+    QStringList listed;
+    for (const RunRow& row : runHistory_->model()->runs()) {
         const bool exported =
             QFileInfo::exists(row.directory + QStringLiteral("/exported_models/exported_last.pt"));
-        if (!row.method.isEmpty() && exported && !runs.contains(row.directory)) {
-            runs << row.directory;
+        if (!row.method.isEmpty() && exported && !listed.contains(row.directory)) {
+            listed << row.directory;
+            runs.push_back({row.directory, row.displayName()});
         }
     }
     runConfig_->setPretrainedRuns(runs);
@@ -712,7 +720,6 @@ QString MainWindow::resumableRun() const {
 
 void MainWindow::trainingFinished(const train::RunSummary& summary) {
     progress_->hide();
-    updatePretrainedRuns();
     livePlotsPage_->showSummary(summary,
                                 [this](const QString& key) { return runConfig_->fieldName(key); });
     runHistory_->refresh();
@@ -751,7 +758,6 @@ void MainWindow::setProject(Project* project) {
         }
         connect(project_, &Project::datasetsChanged, this,
                 [this] { runConfig_->setDatasets(project_->datasets()); });
-        updatePretrainedRuns();
         showLastRun();
     }
     datasetsPage_->setProject(project_);
@@ -993,7 +999,18 @@ void MainWindow::showAbout() {
 void MainWindow::restoreWindowState() {
     const QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray())) {
-        resize(1100, 720);
+        // First start: 1100x720, or most of a larger screen, centred (a 1920x1080 screen is
+        // not left mostly empty).
+        QSize size(1100, 720);
+        const QScreen* screen = QGuiApplication::primaryScreen();
+        if (const QRect available = screen != nullptr ? screen->availableGeometry() : QRect();
+            available.width() > size.width() && available.height() > size.height()) {
+            size = size.expandedTo({available.width() * 4 / 5, available.height() * 17 / 20});
+            resize(size);
+            move(available.center() - QPoint(size.width() / 2, size.height() / 2));
+        } else {
+            resize(size);
+        }
     }
 }
 

@@ -204,17 +204,20 @@ void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
     marked_ = plot_->addGraph();
     marked_->setName(tr("neighbours"));
     marked_->setLineStyle(QCPGraph::lsNone);
+    // The rings and squares in the text colour: black on light, white on the dark theme, and
+    // never one of the groups' colours.
+    const QColor marks = palette().color(QPalette::WindowText);
     marked_->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 1.5), Qt::NoBrush, 11));
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(marks, 1.5), Qt::NoBrush, 11));
     selected_ = plot_->addGraph();
     selected_->setName(tr("selection"));
     selected_->setLineStyle(QCPGraph::lsNone);
-    selected_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare,
-                                               QPen(QColor(255, 127, 14), 1.5), Qt::NoBrush, 9));
+    selected_->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(marks, 1.5, Qt::DotLine), Qt::NoBrush, 9));
     selected_->removeFromLegend();
     if (lasso_curve_ == nullptr) {
         lasso_curve_ = new QCPCurve(plot_->xAxis, plot_->yAxis);
-        lasso_curve_->setPen(QPen(QColor(255, 127, 14), 1.0, Qt::DashLine));
+        lasso_curve_->setPen(QPen(palette().color(QPalette::WindowText), 1.0, Qt::DashLine));
         lasso_curve_->removeFromLegend();
     }
     lasso_curve_->data()->clear();

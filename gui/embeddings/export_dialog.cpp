@@ -39,9 +39,8 @@ ExportEmbeddingsDialog::ExportEmbeddingsDialog(const Project& project, const QVe
         const QString exported = QString::fromStdString(
             kiln::track::RunDirectory(run.directory.toStdString()).exported_last().string());
         if (QFileInfo::exists(exported)) {
-            model_->addItem(
-                tr("%1 (%2, %3)").arg(QFileInfo(run.directory).fileName(), run.model, run.method),
-                exported);
+            model_->addItem(tr("%1 (%2, %3)").arg(run.displayName(), run.model, run.method),
+                            exported);
             model_->setItemData(model_->count() - 1, run.image_size, kImageSizeRole);
         }
     }

@@ -38,9 +38,8 @@ PredictDialog::PredictDialog(const Project& project, const QVector<RunRow>& runs
             checkpoint = QString::fromStdString(directory.last_checkpoint().string());
         }
         if (QFileInfo::exists(checkpoint) && model_->findData(checkpoint) < 0) {
-            model_->addItem(
-                tr("%1 (%2, %3)").arg(QFileInfo(run.directory).fileName(), run.task, run.model),
-                checkpoint);
+            model_->addItem(tr("%1 (%2, %3)").arg(run.displayName(), run.task, run.model),
+                            checkpoint);
             model_->setItemData(model_->count() - 1, run.task, kTaskRole);
         }
     }

@@ -60,6 +60,7 @@ QString makeDemoProject(const DemoProjectOptions& options, const StopToken& stop
         import.labels = toPath(source.filePath(kLabels));
         import.out = toPath(partial.path());
         import.limit = options.images;
+        import.class_names = data::kFashionMnistClasses;
         try {
             data::import_idx(import, [&](std::int64_t done, std::int64_t total) {
                 if (stop.stop_requested()) {

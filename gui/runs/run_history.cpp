@@ -467,9 +467,9 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     compare_->setToolTip(tr("The selected runs' settings, results and validation metrics side by "
                             "side"));
     connect(compare_, &QPushButton::clicked, this, &RunHistoryView::compareSelectedRuns);
-    auto* open = new QPushButton(tr("Open Folder"), this);
-    open->setObjectName(QStringLiteral("openRunFolderButton"));
-    connect(open, &QPushButton::clicked, this, &RunHistoryView::openSelectedFolder);
+    open_ = new QPushButton(tr("Open Folder"), this);
+    open_->setObjectName(QStringLiteral("openRunFolderButton"));
+    connect(open_, &QPushButton::clicked, this, &RunHistoryView::openSelectedFolder);
     resume_ = new QPushButton(tr("Resume"), this);
     resume_->setObjectName(QStringLiteral("resumeRunButton"));
     resume_->setToolTip(tr("Continue an interrupted or stopped run from its last checkpoint"));
@@ -482,16 +482,16 @@ RunHistoryView::RunHistoryView(QWidget* parent)
             Q_EMIT exportRequested(run->directory);
         }
     });
-    auto* remove = new QPushButton(tr("Delete Run..."), this);
-    remove->setObjectName(QStringLiteral("deleteRunButton"));
-    connect(remove, &QPushButton::clicked, this, &RunHistoryView::deleteSelectedRun);
+    remove_ = new QPushButton(tr("Delete Run..."), this);
+    remove_->setObjectName(QStringLiteral("deleteRunButton"));
+    connect(remove_, &QPushButton::clicked, this, &RunHistoryView::deleteSelectedRun);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(refresh);
     buttons->addWidget(compare_);
-    buttons->addWidget(open);
+    buttons->addWidget(open_);
     buttons->addWidget(resume_);
     buttons->addWidget(export_);
-    buttons->addWidget(remove);
+    buttons->addWidget(remove_);
     buttons->addStretch();
     curve_metric_->setObjectName(QStringLiteral("curveMetric"));
     curve_metric_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -538,7 +538,9 @@ void RunHistoryView::updateButtons() {
     const RunRow* run = selectedRun();
     resume_->setEnabled(run != nullptr && (run->status == QStringLiteral("interrupted") ||
                                            run->status == QStringLiteral("cancelled")));
-    export_->setEnabled(run != nullptr);
+    for (QPushButton* button : {export_, open_, remove_}) {
+        button->setEnabled(run != nullptr);
+    }
     compare_->setEnabled(table_->selectionModel()->selectedRows().size() >= 2);
 }
 

@@ -169,6 +169,8 @@ private:
     QPushButton* compare_;
     QPushButton* resume_;
     QPushButton* export_;
+    QPushButton* open_;
+    QPushButton* remove_;
     QCustomPlot* curves_;
     BackgroundJob job_;
     bool refresh_again_ = false; // asked while a read was running

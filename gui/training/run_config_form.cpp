@@ -539,22 +539,34 @@ void RunConfigForm::setRowVisible(const QString& key, bool visible) {
     }
 }
 
-void RunConfigForm::setPretrainedRuns(const QStringList& runs) {
-    const QString current = backbone_->currentText();
-    const QString teacher = teacher_->currentText();
+void RunConfigForm::setPretrainedRuns(const QList<PretrainedRun>& runs) {
+    // Kept by what they point at: a run renamed since keeps its place under its new name.
+    const QString current = chosenPath(backbone_);
+    const QString teacher = chosenPath(teacher_);
     backbone_->clear();
     backbone_->addItem(QString());
     teacher_->clear();
     teacher_->addItem(QString());
-    for (const QString& run : runs) {
-        backbone_->addItem(QFileInfo(run).fileName(), run);
+    for (const PretrainedRun& run : runs) {
+        const QString folder = QFileInfo(run.directory).fileName();
+        // Unique, as the form finds a typed or listed choice by its text.
+        const QString text = run.name.isEmpty() || run.name == folder
+                                 ? folder
+                                 : QStringLiteral("%1 (%2)").arg(run.name, folder);
+        backbone_->addItem(text, run.directory);
         // A teacher is a model file: the run's exported backbone.
-        teacher_->addItem(QFileInfo(run).fileName(),
-                          QString::fromStdString(
-                              track::RunDirectory(run.toStdString()).exported_last().string()));
+        teacher_->addItem(
+            text, QString::fromStdString(
+                      track::RunDirectory(run.directory.toStdString()).exported_last().string()));
     }
-    backbone_->setCurrentText(current);
-    teacher_->setCurrentText(teacher);
+    for (const auto& [box, chosen] :
+         {std::pair{backbone_, current}, std::pair{teacher_, teacher}}) {
+        if (const int listed = box->findData(chosen); listed > 0) {
+            box->setCurrentIndex(listed);
+        } else {
+            box->setCurrentText(chosen);
+        }
+    }
 }
 
 bool RunConfigForm::yoloLabels() const {

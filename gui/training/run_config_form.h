@@ -46,8 +46,13 @@ public:
     explicit RunConfigForm(QWidget* parent = nullptr);
 
     void setDatasets(const QList<DatasetEntry>& datasets);
-    // The project's runs whose backbone a fine-tuning can start from (run folders).
-    void setPretrainedRuns(const QStringList& runs);
+    // The project's runs whose backbone a fine-tuning can start from: their folders, listed
+    // under the names Run History gives them (with the folder's when renamed).
+    struct PretrainedRun {
+        QString directory;
+        QString name;
+    };
+    void setPretrainedRuns(const QList<PretrainedRun>& runs);
     TaskKind task() const;
     void setHardware(const system::HardwareInfo& hardware);
 

@@ -792,6 +792,19 @@ private Q_SLOTS:
         options.format = "jpg";
         QCOMPARE(kiln::data::import_idx(options).images, 5);
         QVERIFY(fs::exists(options.out / "1" / "4.jpg"));
+        // Named classes: a folder per name, numbers beyond the names; no name leaves `out`.
+        options.out = root_ / "idx" / "named";
+        options.class_names = {"zero", "one"};
+        QCOMPARE(kiln::data::import_idx(options).images, 5);
+        QVERIFY(fs::exists(options.out / "one" / "4.jpg"));
+        QVERIFY(fs::exists(options.out / "2" / "2.jpg"));
+        for (const std::string bad : {"../up", "..", ""}) {
+            options.class_names = {"zero", bad};
+            QVERIFY(throwsErrorContaining([&] { kiln::data::import_idx(options); },
+                                          "cannot name a folder"));
+        }
+        QVERIFY(!fs::exists(root_ / "idx" / "up"));
+        options.class_names.clear();
 
         options.labels = images; // wrong file
         QVERIFY(throwsErrorContaining([&] { kiln::data::import_idx(options); },

@@ -120,6 +120,18 @@ private Q_SLOTS:
         QCOMPARE(window.runHistory()->curveCount(), 2);
         table->clearSelection();
         QCOMPARE(window.runHistory()->curveCount(), 0);
+        // Nothing selected: nothing to open, delete, export or resume.
+        for (const char* button : {"openRunFolderButton", "deleteRunButton", "exportRunModelButton",
+                                   "resumeRunButton"}) {
+            QVERIFY2(
+                !window.runHistory()->findChild<QPushButton*>(QLatin1String(button))->isEnabled(),
+                button);
+        }
+        table->selectRow(0);
+        QVERIFY(window.runHistory()
+                    ->findChild<QPushButton*>(QStringLiteral("deleteRunButton"))
+                    ->isEnabled());
+        table->clearSelection();
         auto* curves = window.runHistory()->findChild<QCustomPlot*>(QStringLiteral("runCurves"));
         QVERIFY(!curves->legend->visible());
         QCOMPARE(curves->xAxis->range().upper, 1.0);

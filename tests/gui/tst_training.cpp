@@ -511,6 +511,22 @@ private Q_SLOTS:
         QVERIFY(view.hoverText(3).endsWith(QStringLiteral("a/3.png")));
         view.selectPoint(3);
         QCOMPARE(view.neighbourNames().value(0), QStringLiteral("b/7.png")); // its copy first
+        // The neighbour rings and the selection are drawn in the text colour (white on the dark
+        // theme), apart from every group's colour.
+        auto* plot = view.findChild<QCustomPlot*>(QStringLiteral("embeddingsPlot"));
+        QColor rings;
+        std::vector<QColor> groups;
+        for (int g = 0; g < plot->graphCount(); ++g) {
+            const QCPScatterStyle style = plot->graph(g)->scatterStyle();
+            if (plot->graph(g)->name() == QStringLiteral("neighbours")) {
+                rings = style.pen().color();
+            } else if (plot->graph(g)->name() != QStringLiteral("selection")) {
+                groups.push_back(style.pen().color());
+            }
+        }
+        QCOMPARE(rings, view.palette().color(QPalette::WindowText));
+        QCOMPARE(groups.size(), std::size_t(2));
+        QVERIFY(std::find(groups.begin(), groups.end(), rings) == groups.end());
         QSignalSpy failed(&view, &kiln::gui::EmbeddingsView::failed);
         QTRY_VERIFY(!view.isLoading()); // one file at a time
         view.load(QDir(temp_.path()).filePath(QStringLiteral("none.csv")), {});
@@ -1064,12 +1080,25 @@ private Q_SLOTS:
         labels->setCurrentIndex(labels->findData(QStringLiteral("coco")));
         task->setCurrentIndex(task->findData(QStringLiteral("image_classification")));
         QVERIFY(!masks->isVisible() && backbone->isVisible());
-        // The pretraining run is offered as the backbone, by its folder's name.
+        // The pretraining run is offered as the backbone, by its folder's name (once Run History
+        // has read the runs).
+        QTRY_VERIFY2(backbone->findData(pretrained) > 0, qPrintable(pretrained));
         const int offered = backbone->findData(pretrained);
-        QVERIFY2(offered > 0, qPrintable(pretrained));
         QCOMPARE(backbone->itemText(offered), QFileInfo(pretrained).fileName());
         const int runs_offered = backbone->count();
         backbone->setCurrentIndex(offered);
+        // Renamed in Run History, it is offered under its new name, and stays chosen.
+        auto* runs = window.runHistory()->model();
+        int row = 0;
+        while (row < runs->rowCount() && runs->runs().at(row).directory != pretrained) {
+            ++row;
+        }
+        QVERIFY(row < runs->rowCount());
+        QVERIFY(runs->setData(runs->index(row, kiln::gui::RunHistoryModel::Run),
+                              QStringLiteral("warm start"), Qt::EditRole));
+        QCOMPARE(backbone->itemText(offered),
+                 QStringLiteral("warm start (%1)").arg(QFileInfo(pretrained).fileName()));
+        QCOMPARE(backbone->currentIndex(), offered);
         form->findChild<QComboBox*>(QStringLiteral("dataField"))->setCurrentIndex(1);
         // Validation never defaults to the training images: a held-out tenth, unless chosen.
         auto* valField = form->findChild<QComboBox*>(QStringLiteral("valDataField"));
