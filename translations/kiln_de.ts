@@ -1146,27 +1146,27 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="300"/>
+        <location filename="../gui/app/main_window.cpp" line="301"/>
         <source>&amp;User Guide</source>
         <translation>&amp;Benutzerhandbuch</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="307"/>
+        <location filename="../gui/app/main_window.cpp" line="308"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="592"/>
+        <location filename="../gui/app/main_window.cpp" line="594"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="602"/>
+        <location filename="../gui/app/main_window.cpp" line="633"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="545"/>
+        <location filename="../gui/app/main_window.cpp" line="547"/>
         <source>Predicted %n image(s) (%1) into %2.</source>
         <translation>
             <numerusform>%n Bild vorhergesagt (%1), nach %2.</numerusform>
@@ -1174,34 +1174,34 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="240"/>
+        <location filename="../gui/app/main_window.cpp" line="241"/>
         <source>&amp;Predict...</source>
         <translation>&amp;Vorhersagen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="522"/>
+        <location filename="../gui/app/main_window.cpp" line="524"/>
         <source>Predictions are written beside the project file.</source>
         <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="531"/>
+        <location filename="../gui/app/main_window.cpp" line="533"/>
         <source>predicting...</source>
         <translation>Vorhersage läuft...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="540"/>
+        <location filename="../gui/app/main_window.cpp" line="542"/>
         <source>predicting: %1 of %2 images</source>
         <translation>Vorhersage: %1 von %2 Bildern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="554"/>
+        <location filename="../gui/app/main_window.cpp" line="556"/>
         <source>The prediction stopped with an error:
 %1</source>
         <translation>Die Vorhersage brach mit einem Fehler ab:
 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="59"/>
+        <location filename="../gui/app/main_window.cpp" line="60"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU: %n Kern, keine CUDA-GPU</numerusform>
@@ -1209,27 +1209,27 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="388"/>
+        <location filename="../gui/app/main_window.cpp" line="389"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="436"/>
+        <location filename="../gui/app/main_window.cpp" line="438"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="897"/>
+        <location filename="../gui/app/main_window.cpp" line="952"/>
         <source>The project has not been saved yet.</source>
         <translation>Das Projekt wurde noch nicht gespeichert.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="900"/>
+        <location filename="../gui/app/main_window.cpp" line="955"/>
         <source>Save it now?</source>
         <translation>Jetzt speichern?</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="65"/>
+        <location filename="../gui/app/main_window.cpp" line="66"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU: %n Kern, GPUs: %1</numerusform>
@@ -1237,27 +1237,27 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="75"/>
-        <location filename="../gui/app/main_window.cpp" line="927"/>
-        <location filename="../gui/app/main_window.cpp" line="936"/>
-        <location filename="../gui/app/main_window.cpp" line="968"/>
+        <location filename="../gui/app/main_window.cpp" line="76"/>
+        <location filename="../gui/app/main_window.cpp" line="982"/>
+        <location filename="../gui/app/main_window.cpp" line="991"/>
+        <location filename="../gui/app/main_window.cpp" line="1023"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="119"/>
+        <location filename="../gui/app/main_window.cpp" line="120"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>Das Training wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="127"/>
+        <location filename="../gui/app/main_window.cpp" line="128"/>
         <source>embedding: batch %1 of %2</source>
         <translation>Einbetten: Batch %1 von %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="132"/>
+        <location filename="../gui/app/main_window.cpp" line="133"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>%n Einbettung der Dimension %1 nach %2 geschrieben.</numerusform>
@@ -1265,8 +1265,8 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="137"/>
-        <location filename="../gui/app/main_window.cpp" line="549"/>
+        <location filename="../gui/app/main_window.cpp" line="138"/>
+        <location filename="../gui/app/main_window.cpp" line="551"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
@@ -1274,325 +1274,335 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="147"/>
+        <location filename="../gui/app/main_window.cpp" line="148"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>Das Einbetten wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="151"/>
+        <location filename="../gui/app/main_window.cpp" line="152"/>
         <source>The embedding was stopped; no file was written.</source>
         <translation>Das Einbetten wurde gestoppt; es wurde keine Datei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="166"/>
+        <location filename="../gui/app/main_window.cpp" line="167"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="169"/>
+        <location filename="../gui/app/main_window.cpp" line="170"/>
         <source>&amp;New Project</source>
         <translation>&amp;Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="172"/>
+        <location filename="../gui/app/main_window.cpp" line="173"/>
         <source>&amp;Open Project...</source>
         <translation>Projekt ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="174"/>
+        <location filename="../gui/app/main_window.cpp" line="175"/>
         <source>Open Project</source>
         <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="175"/>
-        <location filename="../gui/app/main_window.cpp" line="192"/>
-        <location filename="../gui/app/main_window.cpp" line="815"/>
+        <location filename="../gui/app/main_window.cpp" line="176"/>
+        <location filename="../gui/app/main_window.cpp" line="193"/>
+        <location filename="../gui/app/main_window.cpp" line="870"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="180"/>
+        <location filename="../gui/app/main_window.cpp" line="181"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="186"/>
+        <location filename="../gui/app/main_window.cpp" line="187"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="189"/>
+        <location filename="../gui/app/main_window.cpp" line="190"/>
         <source>Save &amp;As...</source>
         <translation>Speichern &amp;unter...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="192"/>
+        <location filename="../gui/app/main_window.cpp" line="193"/>
         <source>Save Project As</source>
         <translation>Projekt speichern unter</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="200"/>
+        <location filename="../gui/app/main_window.cpp" line="201"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>Daten&amp;satzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="202"/>
+        <location filename="../gui/app/main_window.cpp" line="203"/>
         <source>Add Dataset Folder</source>
         <translation>Datensatzordner hinzufügen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="208"/>
+        <location filename="../gui/app/main_window.cpp" line="209"/>
         <source>&amp;Export Embeddings...</source>
         <translation>Einbettungen &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="215"/>
+        <location filename="../gui/app/main_window.cpp" line="216"/>
         <source>&amp;Close Project</source>
         <translation>Projekt s&amp;chließen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="217"/>
+        <location filename="../gui/app/main_window.cpp" line="218"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="221"/>
+        <location filename="../gui/app/main_window.cpp" line="222"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="224"/>
+        <location filename="../gui/app/main_window.cpp" line="225"/>
         <source>&amp;Preferences...</source>
         <translation>&amp;Einstellungen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="231"/>
+        <location filename="../gui/app/main_window.cpp" line="232"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="233"/>
+        <location filename="../gui/app/main_window.cpp" line="234"/>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="237"/>
+        <location filename="../gui/app/main_window.cpp" line="238"/>
         <source>&amp;Embed...</source>
         <translation>&amp;Einbetten...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="242"/>
+        <location filename="../gui/app/main_window.cpp" line="243"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stoppen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="249"/>
+        <location filename="../gui/app/main_window.cpp" line="250"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="252"/>
+        <location filename="../gui/app/main_window.cpp" line="253"/>
         <source>Continue the project&apos;s last stopped run from its checkpoint</source>
         <translation>Den zuletzt gestoppten Lauf des Projekts ab seinem Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="260"/>
+        <location filename="../gui/app/main_window.cpp" line="261"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="274"/>
+        <location filename="../gui/app/main_window.cpp" line="275"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="278"/>
+        <location filename="../gui/app/main_window.cpp" line="279"/>
         <source>&amp;Datasets</source>
         <translation>&amp;Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="279"/>
+        <location filename="../gui/app/main_window.cpp" line="280"/>
         <source>Run &amp;Configuration</source>
         <translation>Lauf&amp;konfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="280"/>
+        <location filename="../gui/app/main_window.cpp" line="281"/>
         <source>Live &amp;Plots</source>
         <translation>Live-&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="281"/>
+        <location filename="../gui/app/main_window.cpp" line="282"/>
         <source>Run &amp;History</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="282"/>
+        <location filename="../gui/app/main_window.cpp" line="283"/>
         <source>&amp;Embeddings</source>
         <translation>&amp;Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="290"/>
+        <location filename="../gui/app/main_window.cpp" line="291"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="298"/>
+        <location filename="../gui/app/main_window.cpp" line="299"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="314"/>
+        <location filename="../gui/app/main_window.cpp" line="315"/>
         <source>&amp;About Kiln Studio</source>
         <translation>Ü&amp;ber Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="317"/>
+        <location filename="../gui/app/main_window.cpp" line="318"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="337"/>
+        <location filename="../gui/app/main_window.cpp" line="338"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>%1 ist für den nächsten Lauf jetzt %2.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="364"/>
+        <location filename="../gui/app/main_window.cpp" line="365"/>
         <source>Datasets</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="366"/>
+        <location filename="../gui/app/main_window.cpp" line="367"/>
         <source>Run Configuration</source>
         <translation>Laufkonfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="368"/>
+        <location filename="../gui/app/main_window.cpp" line="369"/>
         <source>Live Plots</source>
         <translation>Live-Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="369"/>
+        <location filename="../gui/app/main_window.cpp" line="370"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="370"/>
+        <location filename="../gui/app/main_window.cpp" line="371"/>
         <source>Embeddings</source>
         <translation>Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="424"/>
+        <location filename="../gui/app/main_window.cpp" line="426"/>
         <source>starting...</source>
         <translation>wird gestartet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="444"/>
+        <location filename="../gui/app/main_window.cpp" line="446"/>
         <source>embedding...</source>
         <translation>wird eingebettet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="669"/>
+        <location filename="../gui/app/main_window.cpp" line="618"/>
+        <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
+        <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei etwa %4 Bildern/s, gemessen für %5 bei %6 px auf der CPU dieses Computers, nur Rechenzeit; die Geschwindigkeit des ersten Laufs ersetzt sie)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="640"/>
+        <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
+        <translation>Laufzeit wird geschätzt: %1 bei %2 px wird auf diesem Computer gemessen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="724"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="678"/>
+        <location filename="../gui/app/main_window.cpp" line="733"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="753"/>
+        <location filename="../gui/app/main_window.cpp" line="808"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="774"/>
+        <location filename="../gui/app/main_window.cpp" line="829"/>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>In diesem Projekt läuft ein Auftrag; stoppen Sie ihn (Ausführen &gt; Stopp), bevor Sie ein anderes Projekt öffnen oder anlegen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="802"/>
+        <location filename="../gui/app/main_window.cpp" line="857"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="814"/>
-        <location filename="../gui/app/main_window.cpp" line="896"/>
+        <location filename="../gui/app/main_window.cpp" line="869"/>
+        <location filename="../gui/app/main_window.cpp" line="951"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="909"/>
+        <location filename="../gui/app/main_window.cpp" line="964"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="910"/>
+        <location filename="../gui/app/main_window.cpp" line="965"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="913"/>
+        <location filename="../gui/app/main_window.cpp" line="968"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="969"/>
+        <location filename="../gui/app/main_window.cpp" line="1024"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="837"/>
+        <location filename="../gui/app/main_window.cpp" line="892"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="211"/>
+        <location filename="../gui/app/main_window.cpp" line="212"/>
         <source>Export &amp;Model...</source>
         <translation>&amp;Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="453"/>
+        <location filename="../gui/app/main_window.cpp" line="455"/>
         <source>The model is written beside the project file.</source>
         <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="470"/>
+        <location filename="../gui/app/main_window.cpp" line="472"/>
         <source>exporting the model...</source>
         <translation>Modell wird exportiert...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="486"/>
+        <location filename="../gui/app/main_window.cpp" line="488"/>
         <source>The model could not be exported:
 %1</source>
         <translation>Das Modell konnte nicht exportiert werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="478"/>
+        <location filename="../gui/app/main_window.cpp" line="480"/>
         <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
         <translation>%1 (%2, %3 x %4 px) nach %5 exportiert.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="484"/>
+        <location filename="../gui/app/main_window.cpp" line="486"/>
         <source>Outputs: %1</source>
         <translation>Ausgaben: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="183"/>
+        <location filename="../gui/app/main_window.cpp" line="184"/>
         <source>Open &amp;Demo Project</source>
         <translation>&amp;Demoprojekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="885"/>
+        <location filename="../gui/app/main_window.cpp" line="940"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>Das Demoprojekt konnte nicht angelegt werden:

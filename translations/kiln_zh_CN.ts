@@ -1132,448 +1132,458 @@ selected</source>
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="300"/>
+        <location filename="../gui/app/main_window.cpp" line="301"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="307"/>
+        <location filename="../gui/app/main_window.cpp" line="308"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="592"/>
+        <location filename="../gui/app/main_window.cpp" line="594"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="602"/>
+        <location filename="../gui/app/main_window.cpp" line="633"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="545"/>
+        <location filename="../gui/app/main_window.cpp" line="547"/>
         <source>Predicted %n image(s) (%1) into %2.</source>
         <translation>
             <numerusform>已预测 %n 张图像（%1），写入 %2。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="240"/>
+        <location filename="../gui/app/main_window.cpp" line="241"/>
         <source>&amp;Predict...</source>
         <translation>预测(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="522"/>
+        <location filename="../gui/app/main_window.cpp" line="524"/>
         <source>Predictions are written beside the project file.</source>
         <translation>预测结果会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="531"/>
+        <location filename="../gui/app/main_window.cpp" line="533"/>
         <source>predicting...</source>
         <translation>正在预测...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="540"/>
+        <location filename="../gui/app/main_window.cpp" line="542"/>
         <source>predicting: %1 of %2 images</source>
         <translation>正在预测：%2 张图像中的 %1 张</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="554"/>
+        <location filename="../gui/app/main_window.cpp" line="556"/>
         <source>The prediction stopped with an error:
 %1</source>
         <translation>预测因错误而停止：
 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="59"/>
+        <location filename="../gui/app/main_window.cpp" line="60"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="388"/>
+        <location filename="../gui/app/main_window.cpp" line="389"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>训练会把运行结果写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="436"/>
+        <location filename="../gui/app/main_window.cpp" line="438"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="897"/>
+        <location filename="../gui/app/main_window.cpp" line="952"/>
         <source>The project has not been saved yet.</source>
         <translation>项目尚未保存。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="900"/>
+        <location filename="../gui/app/main_window.cpp" line="955"/>
         <source>Save it now?</source>
         <translation>现在保存吗？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="65"/>
+        <location filename="../gui/app/main_window.cpp" line="66"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="75"/>
-        <location filename="../gui/app/main_window.cpp" line="927"/>
-        <location filename="../gui/app/main_window.cpp" line="936"/>
-        <location filename="../gui/app/main_window.cpp" line="968"/>
+        <location filename="../gui/app/main_window.cpp" line="76"/>
+        <location filename="../gui/app/main_window.cpp" line="982"/>
+        <location filename="../gui/app/main_window.cpp" line="991"/>
+        <location filename="../gui/app/main_window.cpp" line="1023"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="119"/>
+        <location filename="../gui/app/main_window.cpp" line="120"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>训练因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="127"/>
+        <location filename="../gui/app/main_window.cpp" line="128"/>
         <source>embedding: batch %1 of %2</source>
         <translation>嵌入中：第 %1/%2 批</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="132"/>
+        <location filename="../gui/app/main_window.cpp" line="133"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>已将 %n 个 %1 维嵌入写入 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="137"/>
-        <location filename="../gui/app/main_window.cpp" line="549"/>
+        <location filename="../gui/app/main_window.cpp" line="138"/>
+        <location filename="../gui/app/main_window.cpp" line="551"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="147"/>
+        <location filename="../gui/app/main_window.cpp" line="148"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>嵌入因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="151"/>
+        <location filename="../gui/app/main_window.cpp" line="152"/>
         <source>The embedding was stopped; no file was written.</source>
         <translation>嵌入已停止；未写入任何文件。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="166"/>
+        <location filename="../gui/app/main_window.cpp" line="167"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="169"/>
+        <location filename="../gui/app/main_window.cpp" line="170"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="172"/>
+        <location filename="../gui/app/main_window.cpp" line="173"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="174"/>
+        <location filename="../gui/app/main_window.cpp" line="175"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="175"/>
-        <location filename="../gui/app/main_window.cpp" line="192"/>
-        <location filename="../gui/app/main_window.cpp" line="815"/>
+        <location filename="../gui/app/main_window.cpp" line="176"/>
+        <location filename="../gui/app/main_window.cpp" line="193"/>
+        <location filename="../gui/app/main_window.cpp" line="870"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="180"/>
+        <location filename="../gui/app/main_window.cpp" line="181"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="186"/>
+        <location filename="../gui/app/main_window.cpp" line="187"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="189"/>
+        <location filename="../gui/app/main_window.cpp" line="190"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="192"/>
+        <location filename="../gui/app/main_window.cpp" line="193"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="200"/>
+        <location filename="../gui/app/main_window.cpp" line="201"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>添加数据集文件夹(&amp;D)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="202"/>
+        <location filename="../gui/app/main_window.cpp" line="203"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="208"/>
+        <location filename="../gui/app/main_window.cpp" line="209"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="215"/>
+        <location filename="../gui/app/main_window.cpp" line="216"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="217"/>
+        <location filename="../gui/app/main_window.cpp" line="218"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="221"/>
+        <location filename="../gui/app/main_window.cpp" line="222"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="224"/>
+        <location filename="../gui/app/main_window.cpp" line="225"/>
         <source>&amp;Preferences...</source>
         <translation>首选项(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="231"/>
+        <location filename="../gui/app/main_window.cpp" line="232"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="233"/>
+        <location filename="../gui/app/main_window.cpp" line="234"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="237"/>
+        <location filename="../gui/app/main_window.cpp" line="238"/>
         <source>&amp;Embed...</source>
         <translation>嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="242"/>
+        <location filename="../gui/app/main_window.cpp" line="243"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="249"/>
+        <location filename="../gui/app/main_window.cpp" line="250"/>
         <source>&amp;Resume</source>
         <translation>继续(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="252"/>
+        <location filename="../gui/app/main_window.cpp" line="253"/>
         <source>Continue the project&apos;s last stopped run from its checkpoint</source>
         <translation>从检查点继续项目最近停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="260"/>
+        <location filename="../gui/app/main_window.cpp" line="261"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="274"/>
+        <location filename="../gui/app/main_window.cpp" line="275"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="278"/>
+        <location filename="../gui/app/main_window.cpp" line="279"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="279"/>
+        <location filename="../gui/app/main_window.cpp" line="280"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="280"/>
+        <location filename="../gui/app/main_window.cpp" line="281"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="281"/>
+        <location filename="../gui/app/main_window.cpp" line="282"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="282"/>
+        <location filename="../gui/app/main_window.cpp" line="283"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="290"/>
+        <location filename="../gui/app/main_window.cpp" line="291"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="298"/>
+        <location filename="../gui/app/main_window.cpp" line="299"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="314"/>
+        <location filename="../gui/app/main_window.cpp" line="315"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="317"/>
+        <location filename="../gui/app/main_window.cpp" line="318"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="337"/>
+        <location filename="../gui/app/main_window.cpp" line="338"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>下一次运行的%1现为 %2。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="364"/>
+        <location filename="../gui/app/main_window.cpp" line="365"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="366"/>
+        <location filename="../gui/app/main_window.cpp" line="367"/>
         <source>Run Configuration</source>
         <translation>运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="368"/>
+        <location filename="../gui/app/main_window.cpp" line="369"/>
         <source>Live Plots</source>
         <translation>实时图表</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="369"/>
+        <location filename="../gui/app/main_window.cpp" line="370"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="370"/>
+        <location filename="../gui/app/main_window.cpp" line="371"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="424"/>
+        <location filename="../gui/app/main_window.cpp" line="426"/>
         <source>starting...</source>
         <translation>正在启动...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="444"/>
+        <location filename="../gui/app/main_window.cpp" line="446"/>
         <source>embedding...</source>
         <translation>正在嵌入...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="669"/>
+        <location filename="../gui/app/main_window.cpp" line="618"/>
+        <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
+        <translation>预计运行时间：约 %1（%2 张图像 x %3 个周期，约 %4 张/秒，为 %5 在 %6 px 下于本机 CPU 上测得，仅计算；首次运行的实际速度将取代它）</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="640"/>
+        <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
+        <translation>正在估算运行时间：正在本机上测量 %1 在 %2 px 下的速度...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="724"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="678"/>
+        <location filename="../gui/app/main_window.cpp" line="733"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="753"/>
+        <location filename="../gui/app/main_window.cpp" line="808"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="774"/>
+        <location filename="../gui/app/main_window.cpp" line="829"/>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>此项目中有任务正在运行；请先停止它（运行 &gt; 停止），再打开或新建项目。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="802"/>
+        <location filename="../gui/app/main_window.cpp" line="857"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="814"/>
-        <location filename="../gui/app/main_window.cpp" line="896"/>
+        <location filename="../gui/app/main_window.cpp" line="869"/>
+        <location filename="../gui/app/main_window.cpp" line="951"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="909"/>
+        <location filename="../gui/app/main_window.cpp" line="964"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="910"/>
+        <location filename="../gui/app/main_window.cpp" line="965"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="913"/>
+        <location filename="../gui/app/main_window.cpp" line="968"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="969"/>
+        <location filename="../gui/app/main_window.cpp" line="1024"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="837"/>
+        <location filename="../gui/app/main_window.cpp" line="892"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="211"/>
+        <location filename="../gui/app/main_window.cpp" line="212"/>
         <source>Export &amp;Model...</source>
         <translation>导出模型(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="453"/>
+        <location filename="../gui/app/main_window.cpp" line="455"/>
         <source>The model is written beside the project file.</source>
         <translation>模型会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="470"/>
+        <location filename="../gui/app/main_window.cpp" line="472"/>
         <source>exporting the model...</source>
         <translation>正在导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="486"/>
+        <location filename="../gui/app/main_window.cpp" line="488"/>
         <source>The model could not be exported:
 %1</source>
         <translation>无法导出模型：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="478"/>
+        <location filename="../gui/app/main_window.cpp" line="480"/>
         <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
         <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="484"/>
+        <location filename="../gui/app/main_window.cpp" line="486"/>
         <source>Outputs: %1</source>
         <translation>输出：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="183"/>
+        <location filename="../gui/app/main_window.cpp" line="184"/>
         <source>Open &amp;Demo Project</source>
         <translation>打开演示项目(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="885"/>
+        <location filename="../gui/app/main_window.cpp" line="940"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>无法创建演示项目：

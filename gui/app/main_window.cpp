@@ -25,6 +25,7 @@
 #include "system/num_workers.h"
 #include "track/run_directory.h"
 #include "track/run_store.h"
+#include "train/speed_probe.h"
 #include "training/run_config_form.h"
 #include "training/training_session.h"
 
@@ -416,6 +417,7 @@ void MainWindow::startTraining() {
 
 void MainWindow::beginTraining(const TrainConfig& config) {
     historyJob_.stopAndWait(); // a project's last run must not replace this one's plots
+    speedJob_.stop();          // its measurement would take the run's cores
     livePlotsPage_->clear();
     trainedDataset_ =
         config.data.empty() ? QString() : QString::fromStdString(config.data.front().string());
@@ -599,10 +601,62 @@ void MainWindow::updateEstimate() {
             return;
         }
     }
-    runConfig_->setEstimate(tr("Estimated run time: known once a run of %1 at %2 px has trained "
-                               "in this project")
+    const std::string accelerator = settings.value("accelerator", std::string("auto"));
+    const bool on_cpu =
+        accelerator == "cpu" || (accelerator == "auto" && !runConfig_->hardware().cuda_available());
+    estimateFromMeasuredSpeed(model, image_size, task == "pretrain", stats->images, epochs, on_cpu);
+}
+
+void MainWindow::estimateFromMeasuredSpeed(const QString& model, int imageSize, bool pretraining,
+                                           qint64 images, int epochs, bool onCpu) {
+    const int views = pretraining ? 2 : 1; // a method's pair of views, or the image itself
+    const QString key = QStringLiteral("%1@%2/%3").arg(model).arg(imageSize).arg(views);
+    if (const auto measured = measuredSpeed_.constFind(key);
+        onCpu && measured != measuredSpeed_.constEnd() && *measured > 0) {
+        const double seconds = double(images) * double(epochs) / *measured;
+        runConfig_->setEstimate(
+            tr("Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, "
+               "measured for %5 at %6 px on this computer's CPU, computing only; the first "
+               "run's own speed replaces it)")
+                .arg(QString::fromStdString(track::clock_text(seconds)))
+                .arg(images)
+                .arg(epochs)
+                .arg(*measured, 0, 'f', 0)
+                .arg(model)
+                .arg(imageSize));
+        return;
+    }
+    // Measured once per model and size, never beside a job (it would take the job's cores, and
+    // the job's speed would be wrong).
+    if (!onCpu || imageSize <= 0 || busy() || measuredSpeed_.contains(key) ||
+        speedJob_.isRunning()) {
+        runConfig_->setEstimate(tr("Estimated run time: known once a run of %1 at %2 px has "
+                                   "trained in this project")
+                                    .arg(model)
+                                    .arg(imageSize));
+        return;
+    }
+    runConfig_->setEstimate(tr("Estimating the run time: measuring %1 at %2 px on this computer...")
                                 .arg(model)
-                                .arg(image_size));
+                                .arg(imageSize));
+    auto speed = std::make_shared<double>(0.0);
+    speedJob_.start(
+        [speed, model, imageSize, views](const StopToken& stop) {
+            try {
+                *speed = train::probe_training_speed(model.toStdString(), imageSize, views, stop);
+            } catch (const std::exception&) {
+                // An unknown model: the form names it; the estimate waits for a run
+            }
+            if (stop.stop_requested()) {
+                *speed = -1.0; // a run started: measured another time
+            }
+        },
+        [this, speed, key] {
+            if (*speed >= 0) {
+                measuredSpeed_.insert(key, *speed);
+            }
+            updateEstimate();
+        });
 }
 
 void MainWindow::showLastRun() {

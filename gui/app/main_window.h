@@ -6,6 +6,7 @@
 #include "train/trainer.h"
 
 #include <QMainWindow>
+#include <QMap>
 #include <array>
 
 class QAction;
@@ -131,6 +132,9 @@ private:
     // The run configuration's estimated run time: the dataset's images (once scanned) times the
     // epochs, at the speed of the project's newest run of the same model, task and image size.
     void updateEstimate();
+    // Before a project has a run of the model at the size: from the machine's measured speed.
+    void estimateFromMeasuredSpeed(const QString& model, int imageSize, bool pretraining,
+                                   qint64 images, int epochs, bool onCpu);
     bool busy() const; // training or embedding
     // The project's newest run when it was stopped or interrupted and has a checkpoint to
     // continue from (Run > Resume); empty otherwise.
@@ -147,6 +151,9 @@ private:
     BackgroundJob demoJob_{this, QStringLiteral("demo project")};
     BackgroundJob modelJob_{this, QStringLiteral("model export or prediction")};
     BackgroundJob historyJob_{this, QStringLiteral("last run's history")};
+    BackgroundJob speedJob_{this, QStringLiteral("training speed probe")};
+    // Images per second measured by train::probe_training_speed, by "model@size/views".
+    QMap<QString, double> measuredSpeed_;
     DatasetsPage* datasetsPage_ = nullptr;
     QTabWidget* projectTabs_ = nullptr;
     RunHistoryView* runHistory_ = nullptr;

@@ -55,6 +55,7 @@ public:
     void setPretrainedRuns(const QList<PretrainedRun>& runs);
     TaskKind task() const;
     void setHardware(const system::HardwareInfo& hardware);
+    const system::HardwareInfo& hardware() const { return hardware_; }
 
     nlohmann::json settings() const;
     // Shows `settings` (a project's, typed by a user or another program): a value of the wrong

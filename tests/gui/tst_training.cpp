@@ -785,6 +785,15 @@ private Q_SLOTS:
         prepare(window, QStringLiteral("train"), 2);
         kiln::test::saveScreenshot(window, QStringLiteral("datasets"));
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(1);
+        // Before the project's first run: an estimate from this computer's measured speed.
+        QTRY_VERIFY2_WITH_TIMEOUT(window.runConfiguration()->estimate().startsWith(
+                                      QStringLiteral("Estimated run time: about ")),
+                                  qPrintable(window.runConfiguration()->estimate()), 60000);
+        QVERIFY2(window.runConfiguration()->estimate().contains(
+                     QStringLiteral("16 images x 2 epochs")) &&
+                     window.runConfiguration()->estimate().contains(
+                         QStringLiteral("measured for smallcnn at 16 px on this computer")),
+                 qPrintable(window.runConfiguration()->estimate()));
         kiln::test::saveScreenshot(window, QStringLiteral("run-configuration"));
 
         QSignalSpy finished(window.session(), &kiln::gui::TrainingSession::finished);
