@@ -72,7 +72,7 @@
     <message>
         <location filename="../engine/config/train_settings.cpp" line="307"/>
         <source>Precision</source>
-        <translation>Genauigkeit</translation>
+        <translation>Rechenpräzision</translation>
     </message>
     <message>
         <location filename="../engine/config/train_settings.cpp" line="313"/>
@@ -274,7 +274,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="151"/>
         <source>Labels:</source>
-        <translation>Labels:</translation>
+        <translation>Annotationen:</translation>
     </message>
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="165"/>
@@ -476,7 +476,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         <translation>Embeddings des Projekts:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="91"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="96"/>
         <source>none yet: File &gt; Export Embeddings</source>
         <translation>noch keine: Datei &gt; Embeddings exportieren</translation>
     </message>
@@ -826,7 +826,7 @@ ausgewählt</translation>
     <message>
         <location filename="../gui/deploy/export_model_dialog.cpp" line="61"/>
         <source>Precision</source>
-        <translation>Genauigkeit</translation>
+        <translation>Rechenpräzision</translation>
     </message>
     <message>
         <location filename="../gui/deploy/export_model_dialog.cpp" line="62"/>
@@ -913,13 +913,13 @@ ausgewählt</translation>
         <translation>Glättung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="253"/>
-        <location filename="../gui/plots/live_plots.cpp" line="282"/>
+        <location filename="../gui/plots/live_plots.cpp" line="265"/>
+        <location filename="../gui/plots/live_plots.cpp" line="294"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="291"/>
+        <location filename="../gui/plots/live_plots.cpp" line="303"/>
         <source>Cannot write %1 as a PNG image.</source>
         <translation>%1 kann nicht als PNG-Bild geschrieben werden.</translation>
     </message>
@@ -929,7 +929,7 @@ ausgewählt</translation>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="347"/>
+        <location filename="../gui/plots/live_plots.cpp" line="360"/>
         <source>Validation (step %1: metrics being computed)</source>
         <translation>Validierung (Schritt %1: Metriken werden berechnet)</translation>
     </message>
@@ -995,70 +995,70 @@ ausgewählt</translation>
         <translation>Über die Zeit statt über Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="188"/>
-        <location filename="../gui/plots/live_plots.cpp" line="210"/>
+        <location filename="../gui/plots/live_plots.cpp" line="200"/>
+        <location filename="../gui/plots/live_plots.cpp" line="222"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="210"/>
+        <location filename="../gui/plots/live_plots.cpp" line="222"/>
         <source>seconds</source>
         <translation>Sekunden</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="385"/>
+        <location filename="../gui/plots/live_plots.cpp" line="398"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 Auslastung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="389"/>
+        <location filename="../gui/plots/live_plots.cpp" line="402"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 Speicher</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="456"/>
+        <location filename="../gui/plots/live_plots.cpp" line="470"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="458"/>
+        <location filename="../gui/plots/live_plots.cpp" line="472"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1: Verlust %2, Lernrate %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="464"/>
+        <location filename="../gui/plots/live_plots.cpp" line="478"/>
         <source>%1: data_wait %2%</source>
         <translation>%1: data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="467"/>
+        <location filename="../gui/plots/live_plots.cpp" line="481"/>
         <source>%1: CPU %2%</source>
         <translation>%1: CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="470"/>
+        <location filename="../gui/plots/live_plots.cpp" line="484"/>
         <source>%1: %2 images/s</source>
         <translation>%1: %2 Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="480"/>
+        <location filename="../gui/plots/live_plots.cpp" line="494"/>
         <source>evaluation after step %1: %2 %3%4</source>
         <translation>Auswertung nach Schritt %1: %2 %3%4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="501"/>
+        <location filename="../gui/plots/live_plots.cpp" line="515"/>
         <source>GPU %1 %2, %3</source>
         <translation>GPU %1 %2, %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="503"/>
-        <location filename="../gui/plots/live_plots.cpp" line="505"/>
+        <location filename="../gui/plots/live_plots.cpp" line="517"/>
+        <location filename="../gui/plots/live_plots.cpp" line="519"/>
         <source>n/a</source>
         <translation>k. A.</translation>
     </message>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="70"/>
-        <location filename="../gui/plots/live_plots.cpp" line="346"/>
+        <location filename="../gui/plots/live_plots.cpp" line="359"/>
         <source>Validation</source>
         <translation>Validierung</translation>
     </message>
@@ -1074,12 +1074,12 @@ ausgewählt</translation>
         <translation>val_loss</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="486"/>
+        <location filename="../gui/plots/live_plots.cpp" line="500"/>
         <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
         <translation>Auswertung nach Schritt %1: %2 %3, val_loss %4%5</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="477"/>
+        <location filename="../gui/plots/live_plots.cpp" line="491"/>
         <source> (best)</source>
         <translation> (bester Wert)</translation>
     </message>
@@ -1219,12 +1219,12 @@ ausgewählt</translation>
         <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="952"/>
+        <location filename="../gui/app/main_window.cpp" line="951"/>
         <source>The project has not been saved yet.</source>
         <translation>Das Projekt wurde noch nicht gespeichert.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="955"/>
+        <location filename="../gui/app/main_window.cpp" line="954"/>
         <source>Save it now?</source>
         <translation>Jetzt speichern?</translation>
     </message>
@@ -1238,9 +1238,9 @@ ausgewählt</translation>
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="76"/>
-        <location filename="../gui/app/main_window.cpp" line="982"/>
-        <location filename="../gui/app/main_window.cpp" line="991"/>
-        <location filename="../gui/app/main_window.cpp" line="1023"/>
+        <location filename="../gui/app/main_window.cpp" line="981"/>
+        <location filename="../gui/app/main_window.cpp" line="990"/>
+        <location filename="../gui/app/main_window.cpp" line="1022"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
@@ -1308,7 +1308,7 @@ ausgewählt</translation>
     <message>
         <location filename="../gui/app/main_window.cpp" line="176"/>
         <location filename="../gui/app/main_window.cpp" line="193"/>
-        <location filename="../gui/app/main_window.cpp" line="870"/>
+        <location filename="../gui/app/main_window.cpp" line="869"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
@@ -1498,69 +1498,69 @@ ausgewählt</translation>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei etwa %4 Bildern/s, gemessen für %5 bei %6 px auf der CPU dieses Computers, nur Rechenzeit; die Geschwindigkeit des ersten Laufs ersetzt sie)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="640"/>
+        <location filename="../gui/app/main_window.cpp" line="639"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>Laufzeit wird geschätzt: %1 bei %2 px wird auf diesem Computer gemessen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="724"/>
+        <location filename="../gui/app/main_window.cpp" line="723"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="733"/>
+        <location filename="../gui/app/main_window.cpp" line="732"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="808"/>
+        <location filename="../gui/app/main_window.cpp" line="807"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="829"/>
+        <location filename="../gui/app/main_window.cpp" line="828"/>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>In diesem Projekt läuft ein Auftrag; stoppen Sie ihn (Ausführen &gt; Stopp), bevor Sie ein anderes Projekt öffnen oder anlegen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="857"/>
+        <location filename="../gui/app/main_window.cpp" line="856"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="869"/>
-        <location filename="../gui/app/main_window.cpp" line="951"/>
+        <location filename="../gui/app/main_window.cpp" line="868"/>
+        <location filename="../gui/app/main_window.cpp" line="950"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="964"/>
+        <location filename="../gui/app/main_window.cpp" line="963"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="965"/>
+        <location filename="../gui/app/main_window.cpp" line="964"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="968"/>
+        <location filename="../gui/app/main_window.cpp" line="967"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1024"/>
+        <location filename="../gui/app/main_window.cpp" line="1023"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="892"/>
+        <location filename="../gui/app/main_window.cpp" line="891"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
     </message>
@@ -1602,7 +1602,7 @@ ausgewählt</translation>
         <translation>&amp;Demoprojekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="940"/>
+        <location filename="../gui/app/main_window.cpp" line="939"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>Das Demoprojekt konnte nicht angelegt werden:
@@ -2493,18 +2493,18 @@ vorhergesagt: %3</translation>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="705"/>
-        <location filename="../gui/runs/run_history.cpp" line="717"/>
+        <location filename="../gui/runs/run_history.cpp" line="707"/>
+        <location filename="../gui/runs/run_history.cpp" line="719"/>
         <source>Delete Run</source>
         <translation>Lauf löschen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="706"/>
+        <location filename="../gui/runs/run_history.cpp" line="708"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>Den Lauf in %1 mit seinen Checkpoints, dem exportierten Modell und den Protokollen löschen?</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="718"/>
+        <location filename="../gui/runs/run_history.cpp" line="720"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>

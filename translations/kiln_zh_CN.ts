@@ -471,7 +471,7 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         <translation>项目嵌入：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="91"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="96"/>
         <source>none yet: File &gt; Export Embeddings</source>
         <translation>暂无：文件 &gt; 导出嵌入</translation>
     </message>
@@ -901,13 +901,13 @@ selected</source>
         <translation>平滑</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="253"/>
-        <location filename="../gui/plots/live_plots.cpp" line="282"/>
+        <location filename="../gui/plots/live_plots.cpp" line="265"/>
+        <location filename="../gui/plots/live_plots.cpp" line="294"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="291"/>
+        <location filename="../gui/plots/live_plots.cpp" line="303"/>
         <source>Cannot write %1 as a PNG image.</source>
         <translation>无法将 %1 写为 PNG 图像。</translation>
     </message>
@@ -917,7 +917,7 @@ selected</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="347"/>
+        <location filename="../gui/plots/live_plots.cpp" line="360"/>
         <source>Validation (step %1: metrics being computed)</source>
         <translation>验证（第 %1 步：指标计算中）</translation>
     </message>
@@ -983,70 +983,70 @@ selected</source>
         <translation>按时间而非步数显示</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="188"/>
-        <location filename="../gui/plots/live_plots.cpp" line="210"/>
+        <location filename="../gui/plots/live_plots.cpp" line="200"/>
+        <location filename="../gui/plots/live_plots.cpp" line="222"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="210"/>
+        <location filename="../gui/plots/live_plots.cpp" line="222"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="385"/>
+        <location filename="../gui/plots/live_plots.cpp" line="398"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 利用率</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="389"/>
+        <location filename="../gui/plots/live_plots.cpp" line="402"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 显存</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="456"/>
+        <location filename="../gui/plots/live_plots.cpp" line="470"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="458"/>
+        <location filename="../gui/plots/live_plots.cpp" line="472"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1：损失 %2，学习率 %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="464"/>
+        <location filename="../gui/plots/live_plots.cpp" line="478"/>
         <source>%1: data_wait %2%</source>
         <translation>%1：data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="467"/>
+        <location filename="../gui/plots/live_plots.cpp" line="481"/>
         <source>%1: CPU %2%</source>
         <translation>%1：CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="470"/>
+        <location filename="../gui/plots/live_plots.cpp" line="484"/>
         <source>%1: %2 images/s</source>
         <translation>%1：%2 图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="480"/>
+        <location filename="../gui/plots/live_plots.cpp" line="494"/>
         <source>evaluation after step %1: %2 %3%4</source>
         <translation>第 %1 步后的评估：%2 %3%4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="501"/>
+        <location filename="../gui/plots/live_plots.cpp" line="515"/>
         <source>GPU %1 %2, %3</source>
         <translation>GPU %1 %2，%3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="503"/>
-        <location filename="../gui/plots/live_plots.cpp" line="505"/>
+        <location filename="../gui/plots/live_plots.cpp" line="517"/>
+        <location filename="../gui/plots/live_plots.cpp" line="519"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="70"/>
-        <location filename="../gui/plots/live_plots.cpp" line="346"/>
+        <location filename="../gui/plots/live_plots.cpp" line="359"/>
         <source>Validation</source>
         <translation>验证</translation>
     </message>
@@ -1062,12 +1062,12 @@ selected</source>
         <translation>val_loss</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="486"/>
+        <location filename="../gui/plots/live_plots.cpp" line="500"/>
         <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
         <translation>第 %1 步后的评估：%2 %3，val_loss %4%5</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="477"/>
+        <location filename="../gui/plots/live_plots.cpp" line="491"/>
         <source> (best)</source>
         <translation>（最佳）</translation>
     </message>
@@ -1203,12 +1203,12 @@ selected</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="952"/>
+        <location filename="../gui/app/main_window.cpp" line="951"/>
         <source>The project has not been saved yet.</source>
         <translation>项目尚未保存。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="955"/>
+        <location filename="../gui/app/main_window.cpp" line="954"/>
         <source>Save it now?</source>
         <translation>现在保存吗？</translation>
     </message>
@@ -1221,9 +1221,9 @@ selected</source>
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="76"/>
-        <location filename="../gui/app/main_window.cpp" line="982"/>
-        <location filename="../gui/app/main_window.cpp" line="991"/>
-        <location filename="../gui/app/main_window.cpp" line="1023"/>
+        <location filename="../gui/app/main_window.cpp" line="981"/>
+        <location filename="../gui/app/main_window.cpp" line="990"/>
+        <location filename="../gui/app/main_window.cpp" line="1022"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
@@ -1289,7 +1289,7 @@ selected</source>
     <message>
         <location filename="../gui/app/main_window.cpp" line="176"/>
         <location filename="../gui/app/main_window.cpp" line="193"/>
-        <location filename="../gui/app/main_window.cpp" line="870"/>
+        <location filename="../gui/app/main_window.cpp" line="869"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
@@ -1479,69 +1479,69 @@ selected</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 个周期，约 %4 张/秒，为 %5 在 %6 px 下于本机 CPU 上测得，仅计算；首次运行的实际速度将取代它）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="640"/>
+        <location filename="../gui/app/main_window.cpp" line="639"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>正在估算运行时间：正在本机上测量 %1 在 %2 px 下的速度...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="724"/>
+        <location filename="../gui/app/main_window.cpp" line="723"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="733"/>
+        <location filename="../gui/app/main_window.cpp" line="732"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="808"/>
+        <location filename="../gui/app/main_window.cpp" line="807"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="829"/>
+        <location filename="../gui/app/main_window.cpp" line="828"/>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>此项目中有任务正在运行；请先停止它（运行 &gt; 停止），再打开或新建项目。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="857"/>
+        <location filename="../gui/app/main_window.cpp" line="856"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="869"/>
-        <location filename="../gui/app/main_window.cpp" line="951"/>
+        <location filename="../gui/app/main_window.cpp" line="868"/>
+        <location filename="../gui/app/main_window.cpp" line="950"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="964"/>
+        <location filename="../gui/app/main_window.cpp" line="963"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="965"/>
+        <location filename="../gui/app/main_window.cpp" line="964"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="968"/>
+        <location filename="../gui/app/main_window.cpp" line="967"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1024"/>
+        <location filename="../gui/app/main_window.cpp" line="1023"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="892"/>
+        <location filename="../gui/app/main_window.cpp" line="891"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
     </message>
@@ -1583,7 +1583,7 @@ selected</source>
         <translation>打开演示项目(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="940"/>
+        <location filename="../gui/app/main_window.cpp" line="939"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>无法创建演示项目：
@@ -2465,18 +2465,18 @@ predicted: %3</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="705"/>
-        <location filename="../gui/runs/run_history.cpp" line="717"/>
+        <location filename="../gui/runs/run_history.cpp" line="707"/>
+        <location filename="../gui/runs/run_history.cpp" line="719"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="706"/>
+        <location filename="../gui/runs/run_history.cpp" line="708"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="718"/>
+        <location filename="../gui/runs/run_history.cpp" line="720"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>

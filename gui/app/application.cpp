@@ -27,6 +27,7 @@ void configureApplication(QApplication& app) {
     // English has a file of its own for plural forms, and stands in for unknown languages.
     const QString chosen = QSettings().value(QStringLiteral("ui/language")).toString();
     const QLocale locale = chosen.isEmpty() ? QLocale() : QLocale(chosen);
+    QLocale::setDefault(locale); // numbers as the language writes them: 10.000 in German
     const QString directory = QStringLiteral(":/i18n");
     auto* translator = new QTranslator(&app);
     if (translator->load(locale, QStringLiteral("kiln"), QStringLiteral("_"), directory) ||

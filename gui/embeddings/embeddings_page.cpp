@@ -67,6 +67,11 @@ void EmbeddingsPage::setProject(Project* project) {
         connect(project_, &Project::embeddingsChanged, this, &EmbeddingsPage::updateList);
     }
     updateList();
+    // A reopened project shows its newest embeddings again, without picking them.
+    if (project_ != nullptr && !project_->embeddings().isEmpty() &&
+        QFileInfo::exists(project_->embeddings().front())) {
+        showFile(project_->embeddings().front());
+    }
 }
 
 void EmbeddingsPage::showFile(const QString& file) {

@@ -164,6 +164,8 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     layout->addWidget(cpu_panel_.plot, 1, 1);
     layout->addWidget(gpu_panel_.plot, 2, 0, 1, 2);
     layout->addWidget(no_gpu_, 2, 0, 1, 2);
+    // The plots shown share the height; the folded GPU line and the controls take only theirs.
+    no_gpu_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 
     for (const Panel* panel : {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_,
                                &throughput_panel_, &validation_panel_}) {
@@ -174,6 +176,16 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     connect(timer_, &QTimer::timeout, this, &LivePlots::redraw);
     timer_->start();
     clear();
+}
+
+// Rows of plots that are shown grow alike; a hidden one (no GPU, no validation yet) takes none.
+void LivePlots::shareHeight() {
+    auto* grid = static_cast<QGridLayout*>(layout());
+    const std::pair<int, const Panel*> rows[] = {
+        {0, &loss_panel_}, {1, &throughput_panel_}, {2, &gpu_panel_}, {3, &validation_panel_}};
+    for (const auto& [row, panel] : rows) {
+        grid->setRowStretch(row, panel->plot->isHidden() ? 0 : 1);
+    }
 }
 
 LivePlots::Panel LivePlots::addPanel(const QString& name, const QString& title,
@@ -303,6 +315,7 @@ void LivePlots::clear() {
     validation_panel_.plot->hide();
     gpu_panel_.plot->hide(); // until a step brings GPU samples
     no_gpu_->show();
+    shareHeight();
     dirty_ = true;
 }
 
@@ -420,6 +433,7 @@ void LivePlots::redraw() {
         true);
     no_gpu_->setVisible(gpu_util.isEmpty());
     gpu_panel_.plot->setVisible(!gpu_util.isEmpty());
+    shareHeight();
     // Steps or seconds, whichever the x axis shows.
     const QVector<double>& x = xs();
     for (const Panel* panel : {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_,

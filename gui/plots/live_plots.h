@@ -75,6 +75,7 @@ private:
 
     Panel addPanel(const QString& name, const QString& title, const QStringList& series);
     void redraw();
+    void shareHeight();
     void showReadout(QCustomPlot* plot, QMouseEvent* event);
 
     const QVector<double>& xs() const { return time_axis_ ? series_.seconds() : series_.steps(); }

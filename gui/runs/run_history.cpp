@@ -523,6 +523,8 @@ RunHistoryView::RunHistoryView(QWidget* parent)
         updateButtons();
         updateCurves();
     });
+    // A run renamed: its curve's legend says so.
+    connect(model_, &QAbstractItemModel::dataChanged, this, [this] { updateCurves(); });
     updateButtons();
 }
 

@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
@@ -181,12 +182,17 @@ private Q_SLOTS:
             kiln::gui::configureApplication(*qApp);
             kiln::gui::MainWindow window;
             QCOMPARE(window.menuBar()->actions().first()->text(), fileMenu);
+            // Numbers as the language writes them, not as the system's locale does.
+            QCOMPARE(QLocale().toString(10000), language == QStringLiteral("de")
+                                                    ? QStringLiteral("10.000")
+                                                    : QStringLiteral("10,000"));
             for (QTranslator* translator : qApp->findChildren<QTranslator*>()) {
                 QCoreApplication::removeTranslator(translator);
                 delete translator;
             }
         }
         QSettings().remove(QStringLiteral("ui/language"));
+        QLocale::setDefault(QLocale::system());
     }
 };
 

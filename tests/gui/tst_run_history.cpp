@@ -200,12 +200,19 @@ private Q_SLOTS:
         QCOMPARE(shown(2, RunHistoryModel::LearningRate), QStringLiteral("0.3"));
         QCOMPARE(shown(1, RunHistoryModel::LearningRate), QStringLiteral("auto"));
 
-        // Renamed and tagged in place; run.db keeps it, so a refresh shows it again.
+        // Renamed and tagged in place; run.db keeps it, so a refresh shows it again. The curve
+        // of a selected run takes its new name at once.
+        table->selectRow(2);
+        auto* curves = view.findChild<QCustomPlot*>(QStringLiteral("runCurves"));
+        QCOMPARE(curves->graphCount(), 1);
+        QCOMPARE(curves->graph(0)->name(), QStringLiteral("a"));
         const QModelIndex name = table->model()->index(2, RunHistoryModel::Run);
         QVERIFY(table->model()->flags(name) & Qt::ItemIsEditable);
         QVERIFY(!(table->model()->flags(table->model()->index(2, RunHistoryModel::Steps)) &
                   Qt::ItemIsEditable));
         QVERIFY(table->model()->setData(name, QStringLiteral("baseline")));
+        QCOMPARE(curves->graph(0)->name(), QStringLiteral("baseline"));
+        table->clearSelection();
         QVERIFY(table->model()->setData(table->model()->index(2, RunHistoryModel::Tags),
                                         QStringLiteral(" cpu, quick ,cpu")));
         QVERIFY(table->model()->setData(table->model()->index(2, RunHistoryModel::Notes),
@@ -246,7 +253,6 @@ private Q_SLOTS:
         QVERIFY(!view.curveMetrics().contains(QStringLiteral("val_metric/top1/cat")));
         view.setCurveMetric(QStringLiteral("val_metric/top1"));
         QCOMPARE(view.curveCount(), 2);
-        auto* curves = view.findChild<QCustomPlot*>(QStringLiteral("runCurves"));
         QCOMPARE(curves->graph(0)->data()->size(), 2); // 12 steps: validated at 5 and 10
         QCOMPARE(curves->yAxis->label(), QStringLiteral("val_metric/top1"));
         kiln::test::saveScreenshot(view, QStringLiteral("run-history-labelled-filtered"));

@@ -906,6 +906,13 @@ private Q_SLOTS:
         QSignalSpy loaded(window.embeddingsView(), &kiln::gui::EmbeddingsView::loaded);
         QVERIFY(loaded.count() > 0 || loaded.wait(60000));
         QCOMPARE(window.embeddingsView()->pointCount(), 16);
+        // Reopened, the project draws its newest embeddings again without their being picked.
+        {
+            QVERIFY(window.saveProject());
+            MainWindow reopened;
+            QVERIFY(reopened.openProject(window.project()->file()));
+            QTRY_COMPARE_WITH_TIMEOUT(reopened.embeddingsView()->pointCount(), 16, 30000);
+        }
         QVERIFY(window.embeddingsView()->hoverText(0).contains(QStringLiteral("<img src=")));
         window.embeddingsView()->selectPoint(0);
         QCOMPARE(window.embeddingsView()->neighbourNames().size(), 10);
