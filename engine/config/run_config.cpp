@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <utility>
 
 namespace kiln {
@@ -583,21 +584,19 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
             }
         }
     }
-    // Logger settings that would stop the run before it trains (W&B online).
-    if (resolution.valid("loggers") && config.loggers.is_object() &&
-        config.loggers.contains("wandb") && !config.loggers["wandb"].is_null()) {
-        try {
-            config::wandb_settings(config.loggers["wandb"]);
-        } catch (const Error& error) {
-            resolution.report("loggers.wandb", error.what());
-        }
-    }
-    if (resolution.valid("loggers") && config.loggers.is_object() &&
-        config.loggers.contains("mlflow") && !config.loggers["mlflow"].is_null()) {
-        try {
-            config::mlflow_settings(config.loggers["mlflow"]);
-        } catch (const Error& error) {
-            resolution.report("loggers.mlflow", error.what());
+    // Logger settings that would stop the run before it trains (W&B online, an MLflow store
+    // Kiln cannot write).
+    const std::pair<const char*, std::function<void(const json&)>> loggers[] = {
+        {"wandb", [](const json& settings) { config::wandb_settings(settings); }},
+        {"mlflow", [](const json& settings) { config::mlflow_settings(settings); }}};
+    for (const auto& [name, check] : loggers) {
+        if (resolution.valid("loggers") && config.loggers.is_object() &&
+            config.loggers.contains(name) && !config.loggers[name].is_null()) {
+            try {
+                check(config.loggers[name]);
+            } catch (const Error& error) {
+                resolution.report(std::string("loggers.") + name, error.what());
+            }
         }
     }
     if (context.writes_out && resolution.valid("out", "overwrite", "resume_interrupted")) {

@@ -57,6 +57,18 @@ bool hasFileStartingWith(const fs::path& folder, const std::string& prefix) {
     return false;
 }
 
+// Asks the run to stop once `step` is reported (it stops after its next step).
+struct StopAtStep : kiln::train::TrainObserver {
+    explicit StopAtStep(std::int64_t step) : at(step) {}
+    std::int64_t at;
+    kiln::StopToken stop;
+    void on_step(const kiln::train::StepMetrics& metrics) override {
+        if (metrics.step == at) {
+            stop.request_stop();
+        }
+    }
+};
+
 template <class Function> QString errorOf(Function&& function) {
     try {
         function();
@@ -314,14 +326,7 @@ private Q_SLOTS:
         const json settings = {{"steps", 12}, {"val_every_n_steps", 1000}};
         kiln::train::TrainObserver quiet;
         kiln::train::train(detection(root_ / "ema-whole", settings), quiet);
-        struct StopAtStep : kiln::train::TrainObserver {
-            kiln::StopToken stop;
-            void on_step(const kiln::train::StepMetrics& metrics) override {
-                if (metrics.step == 6) {
-                    stop.request_stop();
-                }
-            }
-        } stopper;
+        StopAtStep stopper(6);
         const auto stopped =
             kiln::train::train(detection(root_ / "ema-split", settings), stopper, stopper.stop);
         QCOMPARE(stopped.status, kiln::train::RunSummary::Status::Cancelled);
@@ -364,14 +369,7 @@ private Q_SLOTS:
     void validationPendingAtTheCheckpointIsRedoneOnResume() {
         const fs::path out = root_ / "pending-run";
         const json settings = {{"steps", 8}, {"val_every_n_steps", 4}};
-        struct StopAtStep : kiln::train::TrainObserver {
-            kiln::StopToken stop;
-            void on_step(const kiln::train::StepMetrics& metrics) override {
-                if (metrics.step == 2) {
-                    stop.request_stop();
-                }
-            }
-        } stopper;
+        StopAtStep stopper(2);
         kiln::train::train(detection(out, settings), stopper, stopper.stop);
         const kiln::track::RunDirectory run(out);
         QVERIFY(!fs::exists(run.best_checkpoint()));
