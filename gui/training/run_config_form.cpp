@@ -907,34 +907,44 @@ namespace {
 
 // The problems of the values `settings` gives (not of what they leave out, such as out and
 // data, which a project's settings may not have yet), in the settings checker's words.
-QStringList value_problems_of(const nlohmann::json& settings) {
-    QStringList problems;
+std::vector<ConfigIssue> value_issues_of(const nlohmann::json& settings) {
+    std::vector<ConfigIssue> issues;
     try {
         parse_train_config(settings);
     } catch (const ConfigError& error) {
         for (const ConfigIssue& issue : error.issues()) {
             const std::string top = issue.path.substr(0, issue.path.find_first_of(".["));
             if (settings.is_object() && settings.contains(top)) {
-                problems << QString::fromStdString(issue.path + ": " + issue.message);
+                issues.push_back(issue);
             }
         }
     } catch (const std::exception&) {
         // Nothing the form reads can be checked further; the fields show the defaults.
     }
-    return problems;
+    return issues;
 }
 
 } // namespace
 
 void RunConfigForm::setSettings(const nlohmann::json& settings) {
-    value_problems_ = value_problems_of(settings);
+    const std::vector<ConfigIssue> issues = value_issues_of(settings);
+    value_problems_.clear();
+    for (const ConfigIssue& issue : issues) {
+        value_problems_ << QString::fromStdString(issue.path + ": " + issue.message);
+    }
+    // A value the checker refuses shows as the default, as the problems say.
+    const auto refused = [&issues](const std::string& path) {
+        return std::any_of(issues.begin(), issues.end(), [&path](const ConfigIssue& issue) {
+            return issue.path.rfind(path, 0) == 0;
+        });
+    };
     const auto text = [&](const char* key, const std::string& fallback) {
         return QString::fromStdString(settings.contains(key) && settings[key].is_string()
                                           ? settings[key].get<std::string>()
                                           : fallback);
     };
     const auto number = [&](const char* key, int fallback) {
-        return settings.contains(key) && settings[key].is_number_integer()
+        return settings.contains(key) && settings[key].is_number_integer() && !refused(key)
                    ? settings[key].get<int>()
                    : fallback;
     };
@@ -954,9 +964,9 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     batch_size_->setValue(number("batch_size", setting_default(task(), "batch_size").get<int>()));
     const nlohmann::json size = value_at(settings, "transform_args.image_size");
     const nlohmann::json side = size.is_array() && !size.empty() ? size[0] : size;
-    // A value the engine refuses shows as typed where a spin box can hold it; anything else
-    // as the task's default.
-    image_size_->setValue(side.is_number_integer() ? side.get<int>() : image_size_default(task()));
+    image_size_->setValue(side.is_number_integer() && !refused("transform_args.image_size")
+                              ? side.get<int>()
+                              : image_size_default(task()));
     // The accelerator first: changing it resets a precision it cannot run.
     // One listed GPU is the accelerator entry of that GPU ("cuda:1").
     const bool one_gpu = settings.contains("devices") && settings["devices"].is_array() &&

@@ -417,6 +417,42 @@ private Q_SLOTS:
         QVERIFY(window.close());
     }
 
+    // A project file given by someone else, with values of the wrong type at every level: the
+    // window opens it without crashing, names the run settings it could not use, shows the
+    // defaults in their place, and the project saves and trains from there.
+    void aProjectWithWrongValuesOpensWithDefaultsNamed() {
+        const QString data = makeFolder(QStringLiteral("wrong/images"));
+        const QString file = QDir(temp_.path()).filePath(QStringLiteral("wrong/given.kiln"));
+        writeAll(file, R"({"format_version": 1, "runs_folder": 7, "ui": [1],
+            "embeddings": [5, {}, "missing.npy"],
+            "datasets": [{"path": "images", "kind": "coco", "labels": 5, "name": []}],
+            "run_presets": [{"name": "last", "settings": {
+                "task": "image_classification", "epochs": "ten", "sync_batchnorm": "yes",
+                "batch_size": -4, "transform_args": {"image_size": "big"},
+                "model_args": [1], "optim_args": "fast"}},
+                5, {"name": "other", "settings": "x"}]})");
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(window.openProject(file));
+        auto* error = window.findChild<QMessageBox*>(QStringLiteral("errorBox"));
+        QVERIFY(error != nullptr && error->isVisible());
+        for (const char* key : {"epochs", "sync_batchnorm", "batch_size", "image_size"}) {
+            QVERIFY2(error->text().contains(QLatin1String(key)), qPrintable(error->text()));
+        }
+        error->close();
+        const nlohmann::json settings = window.runConfiguration()->settings();
+        const kiln::TaskTraits& traits = kiln::task_traits(kiln::TaskKind::ImageClassification);
+        QCOMPARE(settings["task"], nlohmann::json("image_classification"));
+        QCOMPARE(settings["epochs"], nlohmann::json(traits.default_epochs));
+        QCOMPARE(settings["batch_size"], nlohmann::json(traits.default_batch_size));
+        QVERIFY(!settings.contains("sync_batchnorm"));
+        QCOMPARE(window.project()->datasets().size(), 1);
+        QCOMPARE(window.project()->datasets().front().path, QDir::cleanPath(data));
+        QVERIFY(window.saveProjectAs(QDir(temp_.path()).filePath(QStringLiteral("wrong/s.kiln"))));
+        QVERIFY(window.findChild<QAction*>("trainAction")->isEnabled());
+    }
+
     // A folder of generated scenes (images/, masks/, COCO and YOLO files): added, it is a YOLO
     // set whose images are images/; the Datasets tab counts its objects per class as the
     // annotations hold them, draws the boxes over the thumbnails, lists a wrong labels path as
