@@ -85,7 +85,7 @@ MainWindow::MainWindow(QWidget* parent)
     pages_->addWidget(startPage_);
     pages_->addWidget(createProjectPage());
     setCentralWidget(pages_);
-    statusBar()->showMessage(hardwareSummary(system::probe_hardware()));
+    probeHardware();
     progress_ = new QProgressBar(this);
     progress_->setObjectName(QStringLiteral("trainingProgress"));
     progress_->setMinimumWidth(520);
@@ -416,7 +416,7 @@ void MainWindow::startTraining() {
 }
 
 void MainWindow::beginTraining(const TrainConfig& config) {
-    historyJob_.stopAndWait(); // a project's last run must not replace this one's plots
+    historyJob_.abandon(); // a project's last run must not replace this one's plots
     speedJob_.stop();          // its measurement would take the run's cores
     livePlotsPage_->clear();
     trainedDataset_ =
@@ -438,7 +438,7 @@ void MainWindow::exportEmbeddings() {
     if (!ensureProjectSaved(tr("The embeddings are written beside the project file."))) {
         return;
     }
-    ExportEmbeddingsDialog dialog(*project_, read_runs(project_->runsFolder()), this);
+    ExportEmbeddingsDialog dialog(*project_, runHistory_->model()->runs(), this);
     if (dialog.exec() != QDialog::Accepted || !dialog.config()) {
         return;
     }
@@ -455,8 +455,9 @@ void MainWindow::exportModel(const QString& directory) {
     if (!ensureProjectSaved(tr("The model is written beside the project file."))) {
         return;
     }
-    const QVector<RunRow> runs = read_runs(project_->runsFolder());
-    ExportModelDialog dialog(QFileInfo(project_->file()).absolutePath(), runs, this);
+    // Run History's rows, read off the GUI thread.
+    ExportModelDialog dialog(QFileInfo(project_->file()).absolutePath(),
+                             runHistory_->model()->runs(), this);
     if (!directory.isEmpty()) {
         const track::RunDirectory run(directory.toStdString());
         const QString best = QString::fromStdString(run.best_checkpoint().string());
@@ -524,7 +525,7 @@ void MainWindow::predict() {
     if (!ensureProjectSaved(tr("Predictions are written beside the project file."))) {
         return;
     }
-    PredictDialog dialog(*project_, read_runs(project_->runsFolder()), this);
+    PredictDialog dialog(*project_, runHistory_->model()->runs(), this);
     if (dialog.exec() != QDialog::Accepted || !dialog.config()) {
         return;
     }
@@ -659,11 +660,22 @@ void MainWindow::estimateFromMeasuredSpeed(const QString& model, int imageSize, 
         });
 }
 
+// Off the GUI thread: the first look at the GPUs starts the CUDA driver, which takes a while.
+void MainWindow::probeHardware() {
+    statusBar()->showMessage(tr("Looking for GPUs..."));
+    auto hardware = std::make_shared<system::HardwareInfo>();
+    hardwareJob_.start([hardware](const StopToken&) { *hardware = system::probe_hardware(); },
+                       [this, hardware] {
+                           statusBar()->showMessage(hardwareSummary(*hardware));
+                           runConfig_->setHardware(*hardware);
+                       });
+}
+
 void MainWindow::showLastRun() {
     // Read on a thread: a long run's history is many rows.
     const QString folder = project_->runsFolder();
     auto history = std::make_shared<std::optional<track::RecordedHistory>>();
-    historyJob_.stopAndWait();
+    historyJob_.abandon();
     historyJob_.start(
         [folder, history](const StopToken&) {
             try {
@@ -781,7 +793,7 @@ void MainWindow::trainingFinished(const train::RunSummary& summary) {
 
 void MainWindow::setProject(Project* project) {
     datasetsPage_->setProject(nullptr);
-    historyJob_.stopAndWait();
+    historyJob_.abandon();
     // Another project's run, plots, per-class results, previews and advice are not this one's,
     // nor its run settings: a project without its own starts from the defaults.
     livePlotsPage_->clear();

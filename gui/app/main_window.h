@@ -128,6 +128,7 @@ private:
     using ModelJob = std::function<std::pair<QString, QString>(const StopToken&)>;
     void runModelJob(const QString& starting, const ModelJob& work, const QString& failure);
     // Live Plots show the project's newest run when it opens.
+    void probeHardware();
     void showLastRun();
     // The run configuration's estimated run time: the dataset's images (once scanned) times the
     // epochs, at the speed of the project's newest run of the same model, task and image size.
@@ -152,6 +153,7 @@ private:
     BackgroundJob modelJob_{this, QStringLiteral("model export or prediction")};
     BackgroundJob historyJob_{this, QStringLiteral("last run's history")};
     BackgroundJob speedJob_{this, QStringLiteral("training speed probe")};
+    BackgroundJob hardwareJob_{this, QStringLiteral("hardware probe")};
     // Images per second measured by train::probe_training_speed, by "model@size/views".
     QMap<QString, double> measuredSpeed_;
     DatasetsPage* datasetsPage_ = nullptr;

@@ -9,6 +9,10 @@ BackgroundJob::BackgroundJob(QObject* owner, QString name)
 
 BackgroundJob::~BackgroundJob() {
     stopAndWait();
+    for (QThread* thread : abandoned_) {
+        thread->wait();
+        delete thread;
+    }
 }
 
 bool BackgroundJob::start(std::function<void(const StopToken&)> work, std::function<void()> done) {
@@ -37,6 +41,25 @@ bool BackgroundJob::start(std::function<void(const StopToken&)> work, std::funct
 
 void BackgroundJob::stop() const {
     stop_.request_stop();
+}
+
+void BackgroundJob::abandon() {
+    if (thread_ == nullptr) {
+        return;
+    }
+    stop_.request_stop();
+    // Those abandoned before that have ended go now; the others at the next abandon or the end.
+    abandoned_.removeIf([](QThread* thread) {
+        if (!thread->isFinished()) {
+            return false;
+        }
+        thread->wait();
+        delete thread;
+        return true;
+    });
+    abandoned_.append(thread_);
+    thread_ = nullptr;
+    ++generation_;
 }
 
 void BackgroundJob::stopAndWait() {

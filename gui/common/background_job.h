@@ -2,6 +2,7 @@
 
 #include "core/stop_token.h"
 
+#include <QList>
 #include <QString>
 #include <functional>
 
@@ -28,11 +29,16 @@ public:
     void stop() const;
     // Asks it to stop and waits for its thread; `done` is not called for it.
     void stopAndWait();
+    // Asks it to stop and lets it end on its own, for work that may not check the token (a
+    // long read): `done` is not called for it, and a new job can start at once. The work
+    // must not touch the owner. The destructor waits for abandoned work too.
+    void abandon();
 
 private:
     QObject* owner_;
     QString name_;
     QThread* thread_ = nullptr;
+    QList<QThread*> abandoned_;
     StopToken stop_;
     quint64 generation_ = 0; // the current job's, so that a replaced job's end is ignored
 };

@@ -14,13 +14,15 @@ ThumbnailModel::ThumbnailModel(QObject* parent) : QAbstractListModel(parent) {}
 
 ThumbnailModel::~ThumbnailModel() {
     ++generation_;
-    QThreadPool::globalInstance()->waitForDone(); // no decoder writes into a model that is gone
+    decoders_.clear();
+    decoders_.waitForDone(); // no decoder writes into a model that is gone
 }
 
 void ThumbnailModel::setFiles(const QStringList& files,
                               std::shared_ptr<const data::LabelStatistics> labels) {
     beginResetModel();
     ++generation_;
+    decoders_.clear(); // the old files' thumbnails not yet begun are not decoded
     files_ = files;
     labels_ = std::move(labels);
     labelled_row_.clear();
@@ -83,7 +85,7 @@ void ThumbnailModel::request(int row) const {
     auto* self = const_cast<ThumbnailModel*>(this);
     const int labelled = show_labels_ ? labelled_row_.value(QDir::cleanPath(file), -1) : -1;
     std::shared_ptr<const data::LabelStatistics> labels = labelled >= 0 ? labels_ : nullptr;
-    QThreadPool::globalInstance()->start([self, file, row, generation, labels, labelled] {
+    decoders_.start([self, file, row, generation, labels, labelled] {
         // Left without a thumbnail when unreadable; the dataset scan lists those files.
         QImage image = decodeThumbnail(file, kSide);
         if (!image.isNull() && labels != nullptr) {

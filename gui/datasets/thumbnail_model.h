@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QImage>
 #include <QSet>
+#include <QThreadPool>
 #include <QStringList>
 #include <memory>
 
@@ -45,6 +46,8 @@ private:
     quint64 generation_ = 0; // bumped by setFiles, so late thumbnails of old files are dropped
     mutable QSet<int> requested_;
     QHash<int, QImage> thumbnails_;
+    // Its own pool: waiting for it at the end waits for its decoders, not for others' work.
+    mutable QThreadPool decoders_;
 };
 
 } // namespace kiln::gui

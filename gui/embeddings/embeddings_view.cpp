@@ -133,7 +133,8 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
 
 EmbeddingsView::~EmbeddingsView() {
     job_.stopAndWait();
-    QThreadPool::globalInstance()->waitForDone(); // no thumbnail reports to a view that is gone
+    decoders_.clear();
+    decoders_.waitForDone(); // no thumbnail reports to a view that is gone
 }
 
 void EmbeddingsView::load(const QString& file, const QStringList& roots) {
@@ -543,7 +544,7 @@ QStringList EmbeddingsView::neighbourNames() const {
 void EmbeddingsView::requestThumbnail(int index, int row) {
     const QString path = QDir(root_).filePath(names_[row]);
     const quint64 generation = grid_generation_;
-    QThreadPool::globalInstance()->start([this, path, index, generation] {
+    decoders_.start([this, path, index, generation] {
         const QImage image = decodeThumbnail(path, kTileSide);
         if (image.isNull()) {
             return; // no thumbnail: the tile keeps its name and similarity

@@ -6,6 +6,7 @@
 #include <QPolygonF>
 #include <QString>
 #include <QStringList>
+#include <QThreadPool>
 #include <QVector>
 #include <QWidget>
 
@@ -103,6 +104,8 @@ private:
     QPolygonF lasso_polygon_;
     QVector<int> selection_;
     quint64 grid_generation_ = 0; // thumbnails of an older grid are dropped
+    // Its own pool: waiting for it at the end waits for its decoders, not for others' work.
+    QThreadPool decoders_;
     BackgroundJob job_;
     QStringList roots_;
     QString root_;

@@ -69,7 +69,8 @@ PredictionPreviewsView::PredictionPreviewsView(QWidget* parent)
 }
 
 PredictionPreviewsView::~PredictionPreviewsView() {
-    QThreadPool::globalInstance()->waitForDone(); // no decode reports to a view that is gone
+    decoders_.clear();
+    decoders_.waitForDone(); // no decode reports to a view that is gone
 }
 
 void PredictionPreviewsView::clear() {
@@ -88,7 +89,7 @@ void PredictionPreviewsView::setPreviews(const train::PredictionPreviews& previe
             continue;
         }
         images_.insert(file, QImage()); // asked for; the same images come at every evaluation
-        QThreadPool::globalInstance()->start([this, file] {
+        decoders_.start([this, file] {
             // Null when unreadable: the tile says so; the dataset scan lists those files.
             const QImage image = decodeThumbnail(file, kTileSide);
             QMetaObject::invokeMethod(this, [this, file, image] { decoded(file, image); });

@@ -4,6 +4,7 @@
 
 #include <QHash>
 #include <QImage>
+#include <QThreadPool>
 #include <QWidget>
 
 class QGridLayout;
@@ -54,6 +55,8 @@ private:
     QLabel* threshold_value_;
     QGridLayout* grid_;
     QVector<QLabel*> truth_tiles_, predicted_tiles_, captions_;
+    // Its own pool: waiting for it at the end waits for its decoders, not for others' work.
+    QThreadPool decoders_;
 };
 
 } // namespace kiln::gui

@@ -573,15 +573,21 @@ QVector<RunRow> RunHistoryView::selectedRuns() const {
     return runs;
 }
 
-void RunHistoryView::updateCurves() {
-    static const QList<QColor> colours = {QColor(31, 119, 180),  QColor(255, 127, 14),
-                                          QColor(44, 160, 44),   QColor(214, 39, 40),
-                                          QColor(148, 103, 189), QColor(140, 86, 75)};
-    const QString metric = curve_metric_->currentText();
-    curves_->clearGraphs();
+// What the selected runs recorded of one metric, and the validation metrics they offer.
+struct RecordedCurves {
     QStringList metrics{QStringLiteral("train_loss")};
-    for (const RunRow& run : selectedRuns()) {
-        MetricSeries series;
+    QVector<QPair<QString, MetricSeries>> series; // by run name, in the selection's order
+};
+
+namespace {
+
+RecordedCurves read_curves(const QVector<RunRow>& runs, const QString& metric,
+                           const StopToken& stop) {
+    RecordedCurves curves;
+    for (const RunRow& run : runs) {
+        if (stop.stop_requested()) {
+            return curves;
+        }
         try {
             const track::RunReader store(
                 kiln::track::RunDirectory(run.directory.toStdString()).run_db());
@@ -589,36 +595,59 @@ void RunHistoryView::updateCurves() {
                 const QString name = QString::fromStdString(key);
                 // Validation metrics, not per class (val_metric/iou/cat has two slashes).
                 if (name.startsWith(QStringLiteral("val_")) && name.count(QLatin1Char('/')) < 2 &&
-                    !metrics.contains(name)) {
-                    metrics << name;
+                    !curves.metrics.contains(name)) {
+                    curves.metrics << name;
                 }
             }
-            series = recordedSeries(store, run.id, metric.toStdString());
+            MetricSeries series = recordedSeries(store, run.id, metric.toStdString());
+            if (!series.steps.isEmpty()) { // empty: a run without this metric (another task's)
+                curves.series.append({run.displayName(), std::move(series)});
+            }
         } catch (const std::exception&) {
-            continue; // the table said what it could; an unreadable run draws nothing
+            // The table said what it could; an unreadable run draws nothing.
         }
-        if (series.steps.isEmpty()) {
-            continue; // a run without this metric (another task's)
-        }
+    }
+    return curves;
+}
+
+} // namespace
+
+// Read off the GUI thread (a long run's metric is many rows); a newer selection replaces a
+// read still running.
+void RunHistoryView::updateCurves() {
+    const QString metric = curve_metric_->currentText();
+    auto curves = std::make_shared<RecordedCurves>();
+    curves_job_.abandon();
+    curves_job_.start([runs = selectedRuns(), metric,
+                       curves](const StopToken& stop) { *curves = read_curves(runs, metric, stop); },
+                      [this, metric, curves] { drawCurves(metric, *curves); });
+}
+
+void RunHistoryView::drawCurves(const QString& metric, const RecordedCurves& recorded) {
+    static const QList<QColor> colours = {QColor(31, 119, 180),  QColor(255, 127, 14),
+                                          QColor(44, 160, 44),   QColor(214, 39, 40),
+                                          QColor(148, 103, 189), QColor(140, 86, 75)};
+    // The choices follow the selection; the shown metric stays while a selected run has it.
+    if (!recorded.metrics.contains(metric)) {
+        curve_metric_->setCurrentText(QStringLiteral("train_loss")); // which every run has
+        return;
+    }
+    {
+        const QSignalBlocker block(curve_metric_);
+        curve_metric_->clear();
+        curve_metric_->addItems(recorded.metrics);
+        curve_metric_->setCurrentText(metric);
+    }
+    curves_->clearGraphs();
+    for (const auto& [name, series] : recorded.series) {
         const QColor colour = colours[curves_->graphCount() % colours.size()];
         QCPGraph* graph = curves_->addGraph();
-        graph->setName(run.displayName());
+        graph->setName(name);
         graph->setPen(QPen(colour, 1.5));
         if (metric.startsWith(QStringLiteral("val_"))) { // one point per evaluation
             graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, 5));
         }
         graph->setData(series.steps, series.values, true);
-    }
-    // The choices follow the selection; the shown metric stays while a selected run has it.
-    {
-        const QSignalBlocker block(curve_metric_);
-        curve_metric_->clear();
-        curve_metric_->addItems(metrics);
-        curve_metric_->setCurrentText(metrics.contains(metric) ? metric : metrics.front());
-    }
-    if (!metrics.contains(metric)) {
-        updateCurves(); // the training loss, which every run has
-        return;
     }
     curves_->yAxis->setLabel(metric);
     // Nothing selected: empty axes, no legend, rather than the last selection's frame.
@@ -630,6 +659,7 @@ void RunHistoryView::updateCurves() {
         curves_->yAxis->setRange(0, 1);
     }
     curves_->replot();
+    Q_EMIT curvesDrawn();
 }
 
 void RunHistoryView::compareSelectedRuns() {
@@ -656,6 +686,7 @@ void RunHistoryView::setFolder(const QString& folder) {
 
 RunHistoryView::~RunHistoryView() {
     job_.stopAndWait();
+    curves_job_.stopAndWait();
 }
 
 void RunHistoryView::refresh() {

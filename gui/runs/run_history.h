@@ -110,6 +110,8 @@ private:
     QVector<RunRow> runs_;
 };
 
+struct RecordedCurves; // what the selected runs recorded of one metric
+
 // The Run History view: a filter, the table (sorted by any column), the selected runs' curves
 // overlaid (the training loss or any validation metric they recorded), and buttons to
 // refresh, compare the selected runs, resume a run, export its model, open its folder and
@@ -137,6 +139,7 @@ public:
     QVector<RunRow> selectedRuns() const;
 
     bool isRefreshing() const { return job_.isRunning(); }
+    bool isReadingCurves() const { return curves_job_.isRunning(); }
 
 public Q_SLOTS:
     // Reads the runs on a thread (a run.db of a long run holds many rows) and shows them.
@@ -154,11 +157,14 @@ Q_SIGNALS:
     void resumeRequested(const QString& directory);
     void exportRequested(const QString& directory); // Export Model for the selected run
     void refreshed();
+    // The selected runs' curves are drawn (they are read off the GUI thread).
+    void curvesDrawn();
 
 private:
     const RunRow* selectedRun() const;
     void updateButtons();
     void updateCurves();
+    void drawCurves(const QString& metric, const RecordedCurves& recorded);
 
     QString folder_;
     RunHistoryModel* model_;
@@ -173,6 +179,7 @@ private:
     QPushButton* remove_;
     QCustomPlot* curves_;
     BackgroundJob job_;
+    BackgroundJob curves_job_{this, QStringLiteral("run curves")};
     bool refresh_again_ = false; // asked while a read was running
 };
 

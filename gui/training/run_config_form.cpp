@@ -371,7 +371,14 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     for (QComboBox* box : {task_, method_, optim_, model_}) {
         connect(box, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateOptimizerHints);
     }
-    setHardware(system::probe_hardware());
+    connect(accelerator_, &QComboBox::activated, this,
+            [this] { requested_accelerator_ = accelerator_->currentData().toString(); });
+    connect(precision_, &QComboBox::activated, this,
+            [this] { requested_precision_ = precision_->currentText(); });
+    // The cores now; the GPUs when the window's probe (off the GUI thread) reports them.
+    system::HardwareInfo cores;
+    cores.cpu_cores = system::usable_cpu_cores();
+    setHardware(cores);
     updateOptimizerHints();
     updateTaskRows();
 }
@@ -709,6 +716,7 @@ nlohmann::json RunConfigForm::knnMonitor() const {
 
 void RunConfigForm::setHardware(const system::HardwareInfo& hardware) {
     hardware_ = hardware;
+    const QSignalBlocker blocker(accelerator_); // one update at the end, with the choice back
     accelerator_->clear();
     accelerator_->addItem(tr("auto"), QStringLiteral("auto"));
     accelerator_->addItem(tr("CPU"), QStringLiteral("cpu"));
@@ -729,6 +737,9 @@ void RunConfigForm::setHardware(const system::HardwareInfo& hardware) {
         item->setToolTip(hardware.libtorch_has_cuda ? tr("No CUDA GPU is visible.")
                                                     : tr("This Kiln's LibTorch has no CUDA."));
     }
+    // The settings' or the user's choice, once the hardware offers it.
+    accelerator_->setCurrentIndex(std::max(0, accelerator_->findData(requested_accelerator_)));
+    precision_->setCurrentText(requested_precision_);
     updatePrecisionChoices();
     updateWorkerHint();
 }
@@ -972,11 +983,12 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     const bool one_gpu = settings.contains("devices") && settings["devices"].is_array() &&
                          settings["devices"].size() == 1 &&
                          settings["devices"][0].is_number_integer();
-    const int accelerator = accelerator_->findData(
-        one_gpu ? QStringLiteral("cuda:%1").arg(settings["devices"][0].get<int>())
-                : text("accelerator", "auto"));
-    accelerator_->setCurrentIndex(std::max(0, accelerator));
-    precision_->setCurrentText(text("precision", "auto"));
+    requested_accelerator_ = one_gpu
+                                 ? QStringLiteral("cuda:%1").arg(settings["devices"][0].get<int>())
+                                 : text("accelerator", "auto");
+    requested_precision_ = text("precision", "auto");
+    accelerator_->setCurrentIndex(std::max(0, accelerator_->findData(requested_accelerator_)));
+    precision_->setCurrentText(requested_precision_);
     seed_->setValue(number("seed", 0));
     devices_->setValue(number("devices", 0));
     num_nodes_->setValue(number("num_nodes", 1));

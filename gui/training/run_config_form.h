@@ -111,6 +111,9 @@ private:
     QString rowForIssue(const QString& path) const;
 
     system::HardwareInfo hardware_;
+    // What the settings or the user chose, kept until the probed hardware offers it.
+    QString requested_accelerator_ = QStringLiteral("auto");
+    QString requested_precision_ = QStringLiteral("auto");
     QGridLayout* form_;
     QComboBox* task_;
     QList<DatasetEntry> datasets_; // the project's, as setDatasets gave them

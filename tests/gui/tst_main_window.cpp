@@ -6,6 +6,7 @@
 #include "app/preferences_dialog.h"
 #include "app/shortcuts_dialog.h"
 #include "app/user_guide_dialog.h"
+#include "common/background_job.h"
 #include "plots/live_plots.h"
 #include "plots/qcustomplot.h"
 #include "support/screenshot.h"
@@ -21,8 +22,11 @@
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QThread>
 #include <QTranslator>
 #include <QtTest>
+#include <atomic>
+#include <memory>
 
 class MainWindowTest : public QObject {
     Q_OBJECT
@@ -59,8 +63,40 @@ private Q_SLOTS:
                                  "trainAction", "stopAction", "exportEmbeddingsAction"}) {
             QVERIFY2(!window.findChild<QAction*>(QLatin1String(name))->icon().isNull(), name);
         }
-        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("CPU")));
+        // The hardware is probed off the GUI thread, then summarised.
+        QTRY_VERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("CPU")));
         QVERIFY(!window.statusBar()->currentMessage().contains(QStringLiteral("(s)")));
+    }
+
+    // A job whose work does not check its stop token (a long read) is abandoned, not waited
+    // for: the next one starts at once, the abandoned one's end is not reported, and the
+    // job's end waits for both.
+    void anAbandonedJobDoesNotHoldTheNextOne() {
+        QObject owner;
+        auto release = std::make_shared<std::atomic<bool>>(false);
+        auto finished = std::make_shared<std::atomic<int>>(0);
+        int reported = 0;
+        {
+            kiln::gui::BackgroundJob job(&owner, QStringLiteral("test job"));
+            QVERIFY(job.start(
+                [release, finished](const kiln::StopToken&) {
+                    while (!*release) {
+                        QThread::msleep(1);
+                    }
+                    ++*finished;
+                },
+                [&reported] { reported += 1; }));
+            job.abandon();
+            QVERIFY(!job.isRunning());
+            QVERIFY(job.start([finished](const kiln::StopToken&) { ++*finished; },
+                              [&reported] { reported += 10; }));
+            QTRY_COMPARE(reported, 10);
+            QCOMPARE(finished->load(), 1); // the abandoned one still runs
+            *release = true;
+        }
+        QCOMPARE(finished->load(), 2);
+        QCoreApplication::processEvents();
+        QCOMPARE(reported, 10);
     }
 
     void preferencesKeepLanguageAndTheme() {

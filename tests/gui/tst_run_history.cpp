@@ -64,6 +64,11 @@ void waitForHistory(const kiln::gui::RunHistoryView* view) {
     QTRY_VERIFY_WITH_TIMEOUT(!view->isRefreshing(), 10000);
 }
 
+// The selected runs' curves are read off the GUI thread; waits until they are drawn.
+void waitForCurves(const kiln::gui::RunHistoryView* view) {
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isReadingCurves(), 10000);
+}
+
 } // namespace
 
 class RunHistoryTest : public QObject {
@@ -117,8 +122,10 @@ private Q_SLOTS:
         // Several runs selected: their loss curves overlaid, one each.
         QTableView* table = window.runHistory()->table();
         table->selectAll();
+        waitForCurves(window.runHistory());
         QCOMPARE(window.runHistory()->curveCount(), 2);
         table->clearSelection();
+        waitForCurves(window.runHistory());
         QCOMPARE(window.runHistory()->curveCount(), 0);
         // Nothing selected: nothing to open, delete, export or resume.
         for (const char* button : {"openRunFolderButton", "deleteRunButton", "exportRunModelButton",
@@ -133,6 +140,7 @@ private Q_SLOTS:
                     ->isEnabled());
         table->clearSelection();
         auto* curves = window.runHistory()->findChild<QCustomPlot*>(QStringLiteral("runCurves"));
+        waitForCurves(window.runHistory());
         QVERIFY(!curves->legend->visible());
         QCOMPARE(curves->xAxis->range().upper, 1.0);
         // Columns fit what they show; none stretches across the table.
@@ -204,6 +212,7 @@ private Q_SLOTS:
         // of a selected run takes its new name at once.
         table->selectRow(2);
         auto* curves = view.findChild<QCustomPlot*>(QStringLiteral("runCurves"));
+        waitForCurves(&view);
         QCOMPARE(curves->graphCount(), 1);
         QCOMPARE(curves->graph(0)->name(), QStringLiteral("a"));
         const QModelIndex name = table->model()->index(2, RunHistoryModel::Run);
@@ -211,6 +220,7 @@ private Q_SLOTS:
         QVERIFY(!(table->model()->flags(table->model()->index(2, RunHistoryModel::Steps)) &
                   Qt::ItemIsEditable));
         QVERIFY(table->model()->setData(name, QStringLiteral("baseline")));
+        waitForCurves(&view);
         QCOMPARE(curves->graph(0)->name(), QStringLiteral("baseline"));
         table->clearSelection();
         QVERIFY(table->model()->setData(table->model()->index(2, RunHistoryModel::Tags),
@@ -249,9 +259,11 @@ private Q_SLOTS:
         // per-class values are not offered.
         table->selectAll();
         QCOMPARE(view.selectedRuns().size(), 2);
+        waitForCurves(&view);
         QVERIFY(view.curveMetrics().contains(QStringLiteral("val_metric/top1")));
         QVERIFY(!view.curveMetrics().contains(QStringLiteral("val_metric/top1/cat")));
         view.setCurveMetric(QStringLiteral("val_metric/top1"));
+        waitForCurves(&view);
         QCOMPARE(view.curveCount(), 2);
         QCOMPARE(curves->graph(0)->data()->size(), 2); // 12 steps: validated at 5 and 10
         QCOMPARE(curves->yAxis->label(), QStringLiteral("val_metric/top1"));

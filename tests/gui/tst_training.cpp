@@ -449,8 +449,18 @@ private Q_SLOTS:
             gpu.compute_major = major;
             hardware.gpus.push_back(gpu);
         }
-        form.setHardware(hardware);
+        // The window probes the GPUs off the GUI thread: a project's choice of GPU and
+        // precision, set before they are known, is kept until they are.
         auto* accelerator = form.findChild<QComboBox*>(QStringLiteral("acceleratorField"));
+        auto* precision = form.findChild<QComboBox*>(QStringLiteral("precisionField"));
+        form.setSettings({{"task", "pretrain"},
+                          {"accelerator", "cuda"},
+                          {"devices", {1}},
+                          {"precision", "16-mixed"}});
+        QCOMPARE(accelerator->currentData().toString(), QStringLiteral("auto"));
+        form.setHardware(hardware);
+        QCOMPARE(accelerator->currentData().toString(), QStringLiteral("cuda:1"));
+        QCOMPARE(precision->currentText(), QStringLiteral("16-mixed"));
         QVERIFY(accelerator != nullptr);
         const int v100 = accelerator->findData(QStringLiteral("cuda:1"));
         QVERIFY(v100 >= 0);
@@ -460,7 +470,6 @@ private Q_SLOTS:
                  qPrintable(accelerator->itemText(v100)));
         accelerator->setCurrentIndex(v100);
         // bf16 needs Ampere; the V100 is older: offered disabled with the reason, fp16 allowed.
-        auto* precision = form.findChild<QComboBox*>(QStringLiteral("precisionField"));
         auto* model = qobject_cast<QStandardItemModel*>(precision->model());
         QVERIFY(!model->item(precision->findText(QStringLiteral("bf16-mixed")))->isEnabled());
         QVERIFY(model->item(precision->findText(QStringLiteral("bf16-mixed")))
