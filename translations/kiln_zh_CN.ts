@@ -539,147 +539,147 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         <translation>导出嵌入（文件菜单）或打开嵌入文件即可在此查看。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="352"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="353"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %n 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="373"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="374"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="383"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="384"/>
         <source>Select for Labelling</source>
         <translation>选择待标注</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="390"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="391"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>典型：每个簇中最典型的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
         <source>Diverse: each image far from the others</source>
         <translation>多样：每张图像都远离其他图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="394"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>均衡：每个簇数量相同</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="395"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="396"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="400"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="401"/>
         <source>Images to label:</source>
         <translation>待标注图像：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="401"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="402"/>
         <source>Strategy:</source>
         <translation>策略：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="409"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="410"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="309"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="322"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="310"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="323"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="323"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="324"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>已选择 %n 个点</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="415"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="416"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="442"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="443"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="450"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="451"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="457"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="458"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="480"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="486"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="486"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="487"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="492"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="493"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="513"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="514"/>
         <source>%1
 selected</source>
         <translation>%1
 已选择</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="144"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="145"/>
         <source>Loading and projecting %1...</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="198"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="199"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="214"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="228"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
         <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
         <translation>
             <numerusform>%n 个嵌入，按顶层文件夹分为 %1 组。</numerusform>
@@ -1142,17 +1142,17 @@ selected</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="594"/>
+        <location filename="../gui/app/main_window.cpp" line="595"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="633"/>
+        <location filename="../gui/app/main_window.cpp" line="634"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="547"/>
+        <location filename="../gui/app/main_window.cpp" line="548"/>
         <source>Predicted %n image(s) (%1) into %2.</source>
         <translation>
             <numerusform>已预测 %n 张图像（%1），写入 %2。</numerusform>
@@ -1164,22 +1164,22 @@ selected</source>
         <translation>预测(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="524"/>
+        <location filename="../gui/app/main_window.cpp" line="525"/>
         <source>Predictions are written beside the project file.</source>
         <translation>预测结果会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="533"/>
+        <location filename="../gui/app/main_window.cpp" line="534"/>
         <source>predicting...</source>
         <translation>正在预测...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="542"/>
+        <location filename="../gui/app/main_window.cpp" line="543"/>
         <source>predicting: %1 of %2 images</source>
         <translation>正在预测：%2 张图像中的 %1 张</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="556"/>
+        <location filename="../gui/app/main_window.cpp" line="557"/>
         <source>The prediction stopped with an error:
 %1</source>
         <translation>预测因错误而停止：
@@ -1203,12 +1203,12 @@ selected</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="951"/>
+        <location filename="../gui/app/main_window.cpp" line="963"/>
         <source>The project has not been saved yet.</source>
         <translation>项目尚未保存。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="954"/>
+        <location filename="../gui/app/main_window.cpp" line="966"/>
         <source>Save it now?</source>
         <translation>现在保存吗？</translation>
     </message>
@@ -1221,9 +1221,9 @@ selected</source>
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="76"/>
-        <location filename="../gui/app/main_window.cpp" line="981"/>
-        <location filename="../gui/app/main_window.cpp" line="990"/>
-        <location filename="../gui/app/main_window.cpp" line="1022"/>
+        <location filename="../gui/app/main_window.cpp" line="993"/>
+        <location filename="../gui/app/main_window.cpp" line="1002"/>
+        <location filename="../gui/app/main_window.cpp" line="1034"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
@@ -1248,7 +1248,7 @@ selected</source>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/main_window.cpp" line="138"/>
-        <location filename="../gui/app/main_window.cpp" line="551"/>
+        <location filename="../gui/app/main_window.cpp" line="552"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
@@ -1289,7 +1289,7 @@ selected</source>
     <message>
         <location filename="../gui/app/main_window.cpp" line="176"/>
         <location filename="../gui/app/main_window.cpp" line="193"/>
-        <location filename="../gui/app/main_window.cpp" line="869"/>
+        <location filename="../gui/app/main_window.cpp" line="881"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
@@ -1474,74 +1474,79 @@ selected</source>
         <translation>正在嵌入...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="618"/>
+        <location filename="../gui/app/main_window.cpp" line="619"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 个周期，约 %4 张/秒，为 %5 在 %6 px 下于本机 CPU 上测得，仅计算；首次运行的实际速度将取代它）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="639"/>
+        <location filename="../gui/app/main_window.cpp" line="640"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>正在估算运行时间：正在本机上测量 %1 在 %2 px 下的速度...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="723"/>
+        <location filename="../gui/app/main_window.cpp" line="665"/>
+        <source>Looking for GPUs...</source>
+        <translation>正在查找 GPU...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="735"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="732"/>
+        <location filename="../gui/app/main_window.cpp" line="744"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="807"/>
+        <location filename="../gui/app/main_window.cpp" line="819"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="828"/>
+        <location filename="../gui/app/main_window.cpp" line="840"/>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>此项目中有任务正在运行；请先停止它（运行 &gt; 停止），再打开或新建项目。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="856"/>
+        <location filename="../gui/app/main_window.cpp" line="868"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="868"/>
-        <location filename="../gui/app/main_window.cpp" line="950"/>
+        <location filename="../gui/app/main_window.cpp" line="880"/>
+        <location filename="../gui/app/main_window.cpp" line="962"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="963"/>
+        <location filename="../gui/app/main_window.cpp" line="975"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="964"/>
+        <location filename="../gui/app/main_window.cpp" line="976"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="967"/>
+        <location filename="../gui/app/main_window.cpp" line="979"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1023"/>
+        <location filename="../gui/app/main_window.cpp" line="1035"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="891"/>
+        <location filename="../gui/app/main_window.cpp" line="903"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
     </message>
@@ -1556,24 +1561,24 @@ selected</source>
         <translation>模型会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="472"/>
+        <location filename="../gui/app/main_window.cpp" line="473"/>
         <source>exporting the model...</source>
         <translation>正在导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="488"/>
+        <location filename="../gui/app/main_window.cpp" line="489"/>
         <source>The model could not be exported:
 %1</source>
         <translation>无法导出模型：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="480"/>
+        <location filename="../gui/app/main_window.cpp" line="481"/>
         <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
         <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="486"/>
+        <location filename="../gui/app/main_window.cpp" line="487"/>
         <source>Outputs: %1</source>
         <translation>输出：%1</translation>
     </message>
@@ -1583,7 +1588,7 @@ selected</source>
         <translation>打开演示项目(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="939"/>
+        <location filename="../gui/app/main_window.cpp" line="951"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>无法创建演示项目：
@@ -1788,17 +1793,17 @@ selected</source>
         <translation>得分阈值：</translation>
     </message>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="97"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="98"/>
         <source>&lt;b&gt;Predictions at step %1&lt;/b&gt;: each validation image&apos;s labels above, what the model made of it below</source>
         <translation>&lt;b&gt;第 %1 步的预测&lt;/b&gt;：上方为每张验证图像的标注，下方为模型的预测</translation>
     </message>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="205"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="206"/>
         <source>...</source>
         <translation>...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="224"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="225"/>
         <source>%1
 true: %2
 predicted: %3</source>
@@ -1807,12 +1812,12 @@ predicted: %3</source>
 预测：%3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="226"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="227"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/prediction_previews.cpp" line="228"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="229"/>
         <source>%1
 %Ln object(s), </source>
         <translation>
@@ -1821,7 +1826,7 @@ predicted: %3</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/prediction_previews.cpp" line="229"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="230"/>
         <source>%Ln box(es) shown</source>
         <translation>
             <numerusform>显示 %Ln 个框</numerusform>
@@ -2006,17 +2011,17 @@ predicted: %3</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="477"/>
+        <location filename="../gui/training/run_config_form.cpp" line="484"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="480"/>
+        <location filename="../gui/training/run_config_form.cpp" line="487"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1098"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1120"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2088,59 +2093,59 @@ predicted: %3</source>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="211"/>
         <location filename="../gui/training/run_config_form.cpp" line="220"/>
-        <location filename="../gui/training/run_config_form.cpp" line="713"/>
+        <location filename="../gui/training/run_config_form.cpp" line="721"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="652"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1014"/>
+        <location filename="../gui/training/run_config_form.cpp" line="659"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1036"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="655"/>
+        <location filename="../gui/training/run_config_form.cpp" line="662"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="714"/>
+        <location filename="../gui/training/run_config_form.cpp" line="722"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="717"/>
+        <location filename="../gui/training/run_config_form.cpp" line="725"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="725"/>
+        <location filename="../gui/training/run_config_form.cpp" line="733"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="729"/>
+        <location filename="../gui/training/run_config_form.cpp" line="737"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="730"/>
+        <location filename="../gui/training/run_config_form.cpp" line="738"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="751"/>
+        <location filename="../gui/training/run_config_form.cpp" line="762"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="754"/>
+        <location filename="../gui/training/run_config_form.cpp" line="765"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="475"/>
-        <location filename="../gui/training/run_config_form.cpp" line="780"/>
+        <location filename="../gui/training/run_config_form.cpp" line="482"/>
+        <location filename="../gui/training/run_config_form.cpp" line="791"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
@@ -2260,7 +2265,7 @@ predicted: %3</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1147"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1169"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>
@@ -2465,18 +2470,18 @@ predicted: %3</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="707"/>
-        <location filename="../gui/runs/run_history.cpp" line="719"/>
+        <location filename="../gui/runs/run_history.cpp" line="738"/>
+        <location filename="../gui/runs/run_history.cpp" line="750"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="708"/>
+        <location filename="../gui/runs/run_history.cpp" line="739"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="720"/>
+        <location filename="../gui/runs/run_history.cpp" line="751"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>
