@@ -1146,27 +1146,27 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="301"/>
+        <location filename="../gui/app/main_window.cpp" line="302"/>
         <source>&amp;User Guide</source>
         <translation>&amp;Benutzerhandbuch</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="308"/>
+        <location filename="../gui/app/main_window.cpp" line="309"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="595"/>
+        <location filename="../gui/app/main_window.cpp" line="641"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="634"/>
+        <location filename="../gui/app/main_window.cpp" line="680"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="548"/>
+        <location filename="../gui/app/main_window.cpp" line="563"/>
         <source>Predicted %n image(s) (%1) into %2.</source>
         <translation>
             <numerusform>%n Bild vorhergesagt (%1), nach %2.</numerusform>
@@ -1174,34 +1174,34 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="241"/>
+        <location filename="../gui/app/main_window.cpp" line="242"/>
         <source>&amp;Predict...</source>
         <translation>&amp;Vorhersagen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="525"/>
+        <location filename="../gui/app/main_window.cpp" line="532"/>
         <source>Predictions are written beside the project file.</source>
         <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="534"/>
+        <location filename="../gui/app/main_window.cpp" line="549"/>
         <source>predicting...</source>
         <translation>Vorhersage läuft...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="543"/>
+        <location filename="../gui/app/main_window.cpp" line="558"/>
         <source>predicting: %1 of %2 images</source>
         <translation>Vorhersage: %1 von %2 Bildern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="557"/>
+        <location filename="../gui/app/main_window.cpp" line="582"/>
         <source>The prediction stopped with an error:
 %1</source>
         <translation>Die Vorhersage brach mit einem Fehler ab:
 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="60"/>
+        <location filename="../gui/app/main_window.cpp" line="61"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU: %n Kern, keine CUDA-GPU</numerusform>
@@ -1209,27 +1209,27 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="389"/>
+        <location filename="../gui/app/main_window.cpp" line="390"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="438"/>
+        <location filename="../gui/app/main_window.cpp" line="439"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="963"/>
+        <location filename="../gui/app/main_window.cpp" line="1009"/>
         <source>The project has not been saved yet.</source>
         <translation>Das Projekt wurde noch nicht gespeichert.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="966"/>
+        <location filename="../gui/app/main_window.cpp" line="1012"/>
         <source>Save it now?</source>
         <translation>Jetzt speichern?</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="66"/>
+        <location filename="../gui/app/main_window.cpp" line="67"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU: %n Kern, GPUs: %1</numerusform>
@@ -1237,27 +1237,27 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="76"/>
-        <location filename="../gui/app/main_window.cpp" line="993"/>
-        <location filename="../gui/app/main_window.cpp" line="1002"/>
-        <location filename="../gui/app/main_window.cpp" line="1034"/>
+        <location filename="../gui/app/main_window.cpp" line="77"/>
+        <location filename="../gui/app/main_window.cpp" line="1039"/>
+        <location filename="../gui/app/main_window.cpp" line="1048"/>
+        <location filename="../gui/app/main_window.cpp" line="1080"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="120"/>
+        <location filename="../gui/app/main_window.cpp" line="121"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>Das Training wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="128"/>
+        <location filename="../gui/app/main_window.cpp" line="129"/>
         <source>embedding: batch %1 of %2</source>
         <translation>Einbetten: Batch %1 von %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="133"/>
+        <location filename="../gui/app/main_window.cpp" line="134"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>%n Einbettung der Dimension %1 nach %2 geschrieben.</numerusform>
@@ -1265,8 +1265,8 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="138"/>
-        <location filename="../gui/app/main_window.cpp" line="552"/>
+        <location filename="../gui/app/main_window.cpp" line="139"/>
+        <location filename="../gui/app/main_window.cpp" line="567"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
@@ -1274,340 +1274,345 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="148"/>
+        <location filename="../gui/app/main_window.cpp" line="149"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>Das Einbetten wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="152"/>
+        <location filename="../gui/app/main_window.cpp" line="153"/>
         <source>The embedding was stopped; no file was written.</source>
         <translation>Das Einbetten wurde gestoppt; es wurde keine Datei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="167"/>
+        <location filename="../gui/app/main_window.cpp" line="168"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="170"/>
+        <location filename="../gui/app/main_window.cpp" line="171"/>
         <source>&amp;New Project</source>
         <translation>&amp;Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="173"/>
+        <location filename="../gui/app/main_window.cpp" line="174"/>
         <source>&amp;Open Project...</source>
         <translation>Projekt ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="175"/>
+        <location filename="../gui/app/main_window.cpp" line="176"/>
         <source>Open Project</source>
         <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="176"/>
-        <location filename="../gui/app/main_window.cpp" line="193"/>
-        <location filename="../gui/app/main_window.cpp" line="881"/>
+        <location filename="../gui/app/main_window.cpp" line="177"/>
+        <location filename="../gui/app/main_window.cpp" line="194"/>
+        <location filename="../gui/app/main_window.cpp" line="927"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="181"/>
+        <location filename="../gui/app/main_window.cpp" line="182"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="187"/>
+        <location filename="../gui/app/main_window.cpp" line="188"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="190"/>
+        <location filename="../gui/app/main_window.cpp" line="191"/>
         <source>Save &amp;As...</source>
         <translation>Speichern &amp;unter...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="193"/>
+        <location filename="../gui/app/main_window.cpp" line="194"/>
         <source>Save Project As</source>
         <translation>Projekt speichern unter</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="201"/>
+        <location filename="../gui/app/main_window.cpp" line="202"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>Daten&amp;satzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="203"/>
+        <location filename="../gui/app/main_window.cpp" line="204"/>
         <source>Add Dataset Folder</source>
         <translation>Datensatzordner hinzufügen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="209"/>
+        <location filename="../gui/app/main_window.cpp" line="210"/>
         <source>&amp;Export Embeddings...</source>
         <translation>Einbettungen &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="216"/>
+        <location filename="../gui/app/main_window.cpp" line="217"/>
         <source>&amp;Close Project</source>
         <translation>Projekt s&amp;chließen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="218"/>
+        <location filename="../gui/app/main_window.cpp" line="219"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="222"/>
+        <location filename="../gui/app/main_window.cpp" line="223"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="225"/>
+        <location filename="../gui/app/main_window.cpp" line="226"/>
         <source>&amp;Preferences...</source>
         <translation>&amp;Einstellungen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="232"/>
+        <location filename="../gui/app/main_window.cpp" line="233"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="234"/>
+        <location filename="../gui/app/main_window.cpp" line="235"/>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="238"/>
+        <location filename="../gui/app/main_window.cpp" line="239"/>
         <source>&amp;Embed...</source>
         <translation>&amp;Einbetten...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="243"/>
+        <location filename="../gui/app/main_window.cpp" line="244"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stoppen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="250"/>
+        <location filename="../gui/app/main_window.cpp" line="251"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="253"/>
+        <location filename="../gui/app/main_window.cpp" line="254"/>
         <source>Continue the project&apos;s last stopped run from its checkpoint</source>
         <translation>Den zuletzt gestoppten Lauf des Projekts ab seinem Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="261"/>
+        <location filename="../gui/app/main_window.cpp" line="262"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="275"/>
+        <location filename="../gui/app/main_window.cpp" line="276"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="279"/>
+        <location filename="../gui/app/main_window.cpp" line="280"/>
         <source>&amp;Datasets</source>
         <translation>&amp;Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="280"/>
+        <location filename="../gui/app/main_window.cpp" line="281"/>
         <source>Run &amp;Configuration</source>
         <translation>Lauf&amp;konfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="281"/>
+        <location filename="../gui/app/main_window.cpp" line="282"/>
         <source>Live &amp;Plots</source>
         <translation>Live-&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="282"/>
+        <location filename="../gui/app/main_window.cpp" line="283"/>
         <source>Run &amp;History</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="283"/>
+        <location filename="../gui/app/main_window.cpp" line="284"/>
         <source>&amp;Embeddings</source>
         <translation>&amp;Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="291"/>
+        <location filename="../gui/app/main_window.cpp" line="292"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="299"/>
+        <location filename="../gui/app/main_window.cpp" line="300"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="315"/>
+        <location filename="../gui/app/main_window.cpp" line="316"/>
         <source>&amp;About Kiln Studio</source>
         <translation>Ü&amp;ber Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="318"/>
+        <location filename="../gui/app/main_window.cpp" line="319"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="338"/>
+        <location filename="../gui/app/main_window.cpp" line="339"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>%1 ist für den nächsten Lauf jetzt %2.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="365"/>
+        <location filename="../gui/app/main_window.cpp" line="366"/>
         <source>Datasets</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="367"/>
+        <location filename="../gui/app/main_window.cpp" line="368"/>
         <source>Run Configuration</source>
         <translation>Laufkonfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="369"/>
+        <location filename="../gui/app/main_window.cpp" line="370"/>
         <source>Live Plots</source>
         <translation>Live-Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="370"/>
+        <location filename="../gui/app/main_window.cpp" line="371"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="371"/>
+        <location filename="../gui/app/main_window.cpp" line="372"/>
         <source>Embeddings</source>
         <translation>Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="426"/>
+        <location filename="../gui/app/main_window.cpp" line="427"/>
         <source>starting...</source>
         <translation>wird gestartet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="446"/>
+        <location filename="../gui/app/main_window.cpp" line="447"/>
         <source>embedding...</source>
         <translation>wird eingebettet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="619"/>
+        <location filename="../gui/app/main_window.cpp" line="578"/>
+        <source>They cannot be shown here: %1</source>
+        <translation>Sie können hier nicht angezeigt werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="665"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei etwa %4 Bildern/s, gemessen für %5 bei %6 px auf der CPU dieses Computers, nur Rechenzeit; die Geschwindigkeit des ersten Laufs ersetzt sie)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="640"/>
+        <location filename="../gui/app/main_window.cpp" line="686"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>Laufzeit wird geschätzt: %1 bei %2 px wird auf diesem Computer gemessen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="665"/>
+        <location filename="../gui/app/main_window.cpp" line="711"/>
         <source>Looking for GPUs...</source>
         <translation>Suche nach GPUs...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="735"/>
+        <location filename="../gui/app/main_window.cpp" line="781"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="744"/>
+        <location filename="../gui/app/main_window.cpp" line="790"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="819"/>
+        <location filename="../gui/app/main_window.cpp" line="865"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="840"/>
+        <location filename="../gui/app/main_window.cpp" line="886"/>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>In diesem Projekt läuft ein Auftrag; stoppen Sie ihn (Ausführen &gt; Stopp), bevor Sie ein anderes Projekt öffnen oder anlegen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="868"/>
+        <location filename="../gui/app/main_window.cpp" line="914"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="880"/>
-        <location filename="../gui/app/main_window.cpp" line="962"/>
+        <location filename="../gui/app/main_window.cpp" line="926"/>
+        <location filename="../gui/app/main_window.cpp" line="1008"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="975"/>
+        <location filename="../gui/app/main_window.cpp" line="1021"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="976"/>
+        <location filename="../gui/app/main_window.cpp" line="1022"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="979"/>
+        <location filename="../gui/app/main_window.cpp" line="1025"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1035"/>
+        <location filename="../gui/app/main_window.cpp" line="1081"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="903"/>
+        <location filename="../gui/app/main_window.cpp" line="949"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="212"/>
+        <location filename="../gui/app/main_window.cpp" line="213"/>
         <source>Export &amp;Model...</source>
         <translation>&amp;Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="455"/>
+        <location filename="../gui/app/main_window.cpp" line="456"/>
         <source>The model is written beside the project file.</source>
         <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="473"/>
+        <location filename="../gui/app/main_window.cpp" line="474"/>
         <source>exporting the model...</source>
         <translation>Modell wird exportiert...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="489"/>
+        <location filename="../gui/app/main_window.cpp" line="490"/>
         <source>The model could not be exported:
 %1</source>
         <translation>Das Modell konnte nicht exportiert werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="481"/>
+        <location filename="../gui/app/main_window.cpp" line="482"/>
         <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
         <translation>%1 (%2, %3 x %4 px) nach %5 exportiert.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="487"/>
+        <location filename="../gui/app/main_window.cpp" line="488"/>
         <source>Outputs: %1</source>
         <translation>Ausgaben: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="184"/>
+        <location filename="../gui/app/main_window.cpp" line="185"/>
         <source>Open &amp;Demo Project</source>
         <translation>&amp;Demoprojekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="951"/>
+        <location filename="../gui/app/main_window.cpp" line="997"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>Das Demoprojekt konnte nicht angelegt werden:
@@ -1857,6 +1862,111 @@ vorhergesagt: %3</translation>
             <numerusform>%Ln Box gezeigt</numerusform>
             <numerusform>%Ln Boxen gezeigt</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PredictionTileModel</name>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="89"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="169"/>
+        <source>(unknown)</source>
+        <translation>(unbekannt)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/predict/predictions_browser.cpp" line="96"/>
+        <source>%n found</source>
+        <translation>
+            <numerusform>%n gefunden</numerusform>
+            <numerusform>%n gefunden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/predict/predictions_browser.cpp" line="99"/>
+        <source>%n labelled</source>
+        <translation>
+            <numerusform>%n annotiert</numerusform>
+            <numerusform>%n annotiert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="108"/>
+        <source>%1% of pixels wrong</source>
+        <translation>%1 % der Pixel falsch</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="114"/>
+        <source>label: %1</source>
+        <translation>Annotation: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="117"/>
+        <source>no prediction</source>
+        <translation>keine Vorhersage</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PredictionsBrowser</name>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="233"/>
+        <source>Predictions</source>
+        <translation>Vorhersagen</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="235"/>
+        <source>all classes</source>
+        <translation>alle Klassen</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="248"/>
+        <source>most confident first</source>
+        <translation>sicherste zuerst</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="249"/>
+        <source>least confident first</source>
+        <translation>unsicherste zuerst</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="252"/>
+        <source>disagreeing with labels first</source>
+        <translation>Abweichungen von den Annotationen zuerst</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="254"/>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="273"/>
+        <source>&amp;Class:</source>
+        <translation>&amp;Klasse:</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="274"/>
+        <source>&amp;Score at least:</source>
+        <translation>&amp;Score mindestens:</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
+        <source>S&amp;ort by:</source>
+        <translation>S&amp;ortieren nach:</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="280"/>
+        <source>Dashed outlines are the dataset&apos;s labels.</source>
+        <translation>Gestrichelte Umrisse sind die Annotationen des Datensatzes.</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="290"/>
+        <source>The labels could not all be read:
+%1</source>
+        <translation>Nicht alle Annotationen konnten gelesen werden:
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="322"/>
+        <source>%1 of %2 images</source>
+        <translation>%1 von %2 Bildern</translation>
     </message>
 </context>
 <context>

@@ -1132,463 +1132,468 @@ selected</source>
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="301"/>
+        <location filename="../gui/app/main_window.cpp" line="302"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="308"/>
+        <location filename="../gui/app/main_window.cpp" line="309"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="595"/>
+        <location filename="../gui/app/main_window.cpp" line="641"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="634"/>
+        <location filename="../gui/app/main_window.cpp" line="680"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="548"/>
+        <location filename="../gui/app/main_window.cpp" line="563"/>
         <source>Predicted %n image(s) (%1) into %2.</source>
         <translation>
             <numerusform>已预测 %n 张图像（%1），写入 %2。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="241"/>
+        <location filename="../gui/app/main_window.cpp" line="242"/>
         <source>&amp;Predict...</source>
         <translation>预测(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="525"/>
+        <location filename="../gui/app/main_window.cpp" line="532"/>
         <source>Predictions are written beside the project file.</source>
         <translation>预测结果会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="534"/>
+        <location filename="../gui/app/main_window.cpp" line="549"/>
         <source>predicting...</source>
         <translation>正在预测...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="543"/>
+        <location filename="../gui/app/main_window.cpp" line="558"/>
         <source>predicting: %1 of %2 images</source>
         <translation>正在预测：%2 张图像中的 %1 张</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="557"/>
+        <location filename="../gui/app/main_window.cpp" line="582"/>
         <source>The prediction stopped with an error:
 %1</source>
         <translation>预测因错误而停止：
 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="60"/>
+        <location filename="../gui/app/main_window.cpp" line="61"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="389"/>
+        <location filename="../gui/app/main_window.cpp" line="390"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>训练会把运行结果写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="438"/>
+        <location filename="../gui/app/main_window.cpp" line="439"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="963"/>
+        <location filename="../gui/app/main_window.cpp" line="1009"/>
         <source>The project has not been saved yet.</source>
         <translation>项目尚未保存。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="966"/>
+        <location filename="../gui/app/main_window.cpp" line="1012"/>
         <source>Save it now?</source>
         <translation>现在保存吗？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="66"/>
+        <location filename="../gui/app/main_window.cpp" line="67"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="76"/>
-        <location filename="../gui/app/main_window.cpp" line="993"/>
-        <location filename="../gui/app/main_window.cpp" line="1002"/>
-        <location filename="../gui/app/main_window.cpp" line="1034"/>
+        <location filename="../gui/app/main_window.cpp" line="77"/>
+        <location filename="../gui/app/main_window.cpp" line="1039"/>
+        <location filename="../gui/app/main_window.cpp" line="1048"/>
+        <location filename="../gui/app/main_window.cpp" line="1080"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="120"/>
+        <location filename="../gui/app/main_window.cpp" line="121"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>训练因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="128"/>
+        <location filename="../gui/app/main_window.cpp" line="129"/>
         <source>embedding: batch %1 of %2</source>
         <translation>嵌入中：第 %1/%2 批</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="133"/>
+        <location filename="../gui/app/main_window.cpp" line="134"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>已将 %n 个 %1 维嵌入写入 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="138"/>
-        <location filename="../gui/app/main_window.cpp" line="552"/>
+        <location filename="../gui/app/main_window.cpp" line="139"/>
+        <location filename="../gui/app/main_window.cpp" line="567"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="148"/>
+        <location filename="../gui/app/main_window.cpp" line="149"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>嵌入因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="152"/>
+        <location filename="../gui/app/main_window.cpp" line="153"/>
         <source>The embedding was stopped; no file was written.</source>
         <translation>嵌入已停止；未写入任何文件。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="167"/>
+        <location filename="../gui/app/main_window.cpp" line="168"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="170"/>
+        <location filename="../gui/app/main_window.cpp" line="171"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="173"/>
+        <location filename="../gui/app/main_window.cpp" line="174"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="175"/>
+        <location filename="../gui/app/main_window.cpp" line="176"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="176"/>
-        <location filename="../gui/app/main_window.cpp" line="193"/>
-        <location filename="../gui/app/main_window.cpp" line="881"/>
+        <location filename="../gui/app/main_window.cpp" line="177"/>
+        <location filename="../gui/app/main_window.cpp" line="194"/>
+        <location filename="../gui/app/main_window.cpp" line="927"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="181"/>
+        <location filename="../gui/app/main_window.cpp" line="182"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="187"/>
+        <location filename="../gui/app/main_window.cpp" line="188"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="190"/>
+        <location filename="../gui/app/main_window.cpp" line="191"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="193"/>
+        <location filename="../gui/app/main_window.cpp" line="194"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="201"/>
+        <location filename="../gui/app/main_window.cpp" line="202"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>添加数据集文件夹(&amp;D)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="203"/>
+        <location filename="../gui/app/main_window.cpp" line="204"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="209"/>
+        <location filename="../gui/app/main_window.cpp" line="210"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="216"/>
+        <location filename="../gui/app/main_window.cpp" line="217"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="218"/>
+        <location filename="../gui/app/main_window.cpp" line="219"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="222"/>
+        <location filename="../gui/app/main_window.cpp" line="223"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="225"/>
+        <location filename="../gui/app/main_window.cpp" line="226"/>
         <source>&amp;Preferences...</source>
         <translation>首选项(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="232"/>
+        <location filename="../gui/app/main_window.cpp" line="233"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="234"/>
+        <location filename="../gui/app/main_window.cpp" line="235"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="238"/>
+        <location filename="../gui/app/main_window.cpp" line="239"/>
         <source>&amp;Embed...</source>
         <translation>嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="243"/>
+        <location filename="../gui/app/main_window.cpp" line="244"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="250"/>
+        <location filename="../gui/app/main_window.cpp" line="251"/>
         <source>&amp;Resume</source>
         <translation>继续(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="253"/>
+        <location filename="../gui/app/main_window.cpp" line="254"/>
         <source>Continue the project&apos;s last stopped run from its checkpoint</source>
         <translation>从检查点继续项目最近停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="261"/>
+        <location filename="../gui/app/main_window.cpp" line="262"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="275"/>
+        <location filename="../gui/app/main_window.cpp" line="276"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="279"/>
+        <location filename="../gui/app/main_window.cpp" line="280"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="280"/>
+        <location filename="../gui/app/main_window.cpp" line="281"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="281"/>
+        <location filename="../gui/app/main_window.cpp" line="282"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="282"/>
+        <location filename="../gui/app/main_window.cpp" line="283"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="283"/>
+        <location filename="../gui/app/main_window.cpp" line="284"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="291"/>
+        <location filename="../gui/app/main_window.cpp" line="292"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="299"/>
+        <location filename="../gui/app/main_window.cpp" line="300"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="315"/>
+        <location filename="../gui/app/main_window.cpp" line="316"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="318"/>
+        <location filename="../gui/app/main_window.cpp" line="319"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="338"/>
+        <location filename="../gui/app/main_window.cpp" line="339"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>下一次运行的%1现为 %2。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="365"/>
+        <location filename="../gui/app/main_window.cpp" line="366"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="367"/>
+        <location filename="../gui/app/main_window.cpp" line="368"/>
         <source>Run Configuration</source>
         <translation>运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="369"/>
+        <location filename="../gui/app/main_window.cpp" line="370"/>
         <source>Live Plots</source>
         <translation>实时图表</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="370"/>
+        <location filename="../gui/app/main_window.cpp" line="371"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="371"/>
+        <location filename="../gui/app/main_window.cpp" line="372"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="426"/>
+        <location filename="../gui/app/main_window.cpp" line="427"/>
         <source>starting...</source>
         <translation>正在启动...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="446"/>
+        <location filename="../gui/app/main_window.cpp" line="447"/>
         <source>embedding...</source>
         <translation>正在嵌入...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="619"/>
+        <location filename="../gui/app/main_window.cpp" line="578"/>
+        <source>They cannot be shown here: %1</source>
+        <translation>无法在此显示：%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="665"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 个周期，约 %4 张/秒，为 %5 在 %6 px 下于本机 CPU 上测得，仅计算；首次运行的实际速度将取代它）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="640"/>
+        <location filename="../gui/app/main_window.cpp" line="686"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>正在估算运行时间：正在本机上测量 %1 在 %2 px 下的速度...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="665"/>
+        <location filename="../gui/app/main_window.cpp" line="711"/>
         <source>Looking for GPUs...</source>
         <translation>正在查找 GPU...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="735"/>
+        <location filename="../gui/app/main_window.cpp" line="781"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="744"/>
+        <location filename="../gui/app/main_window.cpp" line="790"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="819"/>
+        <location filename="../gui/app/main_window.cpp" line="865"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="840"/>
+        <location filename="../gui/app/main_window.cpp" line="886"/>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>此项目中有任务正在运行；请先停止它（运行 &gt; 停止），再打开或新建项目。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="868"/>
+        <location filename="../gui/app/main_window.cpp" line="914"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="880"/>
-        <location filename="../gui/app/main_window.cpp" line="962"/>
+        <location filename="../gui/app/main_window.cpp" line="926"/>
+        <location filename="../gui/app/main_window.cpp" line="1008"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="975"/>
+        <location filename="../gui/app/main_window.cpp" line="1021"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="976"/>
+        <location filename="../gui/app/main_window.cpp" line="1022"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="979"/>
+        <location filename="../gui/app/main_window.cpp" line="1025"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1035"/>
+        <location filename="../gui/app/main_window.cpp" line="1081"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="903"/>
+        <location filename="../gui/app/main_window.cpp" line="949"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="212"/>
+        <location filename="../gui/app/main_window.cpp" line="213"/>
         <source>Export &amp;Model...</source>
         <translation>导出模型(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="455"/>
+        <location filename="../gui/app/main_window.cpp" line="456"/>
         <source>The model is written beside the project file.</source>
         <translation>模型会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="473"/>
+        <location filename="../gui/app/main_window.cpp" line="474"/>
         <source>exporting the model...</source>
         <translation>正在导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="489"/>
+        <location filename="../gui/app/main_window.cpp" line="490"/>
         <source>The model could not be exported:
 %1</source>
         <translation>无法导出模型：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="481"/>
+        <location filename="../gui/app/main_window.cpp" line="482"/>
         <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
         <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="487"/>
+        <location filename="../gui/app/main_window.cpp" line="488"/>
         <source>Outputs: %1</source>
         <translation>输出：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="184"/>
+        <location filename="../gui/app/main_window.cpp" line="185"/>
         <source>Open &amp;Demo Project</source>
         <translation>打开演示项目(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="951"/>
+        <location filename="../gui/app/main_window.cpp" line="997"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>无法创建演示项目：
@@ -1831,6 +1836,109 @@ predicted: %3</source>
         <translation>
             <numerusform>显示 %Ln 个框</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PredictionTileModel</name>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="89"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="169"/>
+        <source>(unknown)</source>
+        <translation>（未知）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/predict/predictions_browser.cpp" line="96"/>
+        <source>%n found</source>
+        <translation>
+            <numerusform>找到 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/predict/predictions_browser.cpp" line="99"/>
+        <source>%n labelled</source>
+        <translation>
+            <numerusform>标注 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="108"/>
+        <source>%1% of pixels wrong</source>
+        <translation>%1% 的像素错误</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="114"/>
+        <source>label: %1</source>
+        <translation>标注：%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="117"/>
+        <source>no prediction</source>
+        <translation>无预测</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PredictionsBrowser</name>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="233"/>
+        <source>Predictions</source>
+        <translation>预测结果</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="235"/>
+        <source>all classes</source>
+        <translation>所有类别</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="248"/>
+        <source>most confident first</source>
+        <translation>置信度最高优先</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="249"/>
+        <source>least confident first</source>
+        <translation>置信度最低优先</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="252"/>
+        <source>disagreeing with labels first</source>
+        <translation>与标注不一致优先</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="254"/>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="273"/>
+        <source>&amp;Class:</source>
+        <translation>类别(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="274"/>
+        <source>&amp;Score at least:</source>
+        <translation>最低分数(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
+        <source>S&amp;ort by:</source>
+        <translation>排序方式(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="280"/>
+        <source>Dashed outlines are the dataset&apos;s labels.</source>
+        <translation>虚线框为数据集的标注。</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="290"/>
+        <source>The labels could not all be read:
+%1</source>
+        <translation>部分标注无法读取：
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="322"/>
+        <source>%1 of %2 images</source>
+        <translation>%1 / %2 张图像</translation>
     </message>
 </context>
 <context>

@@ -66,4 +66,47 @@ std::string csv_field(const std::string& text) {
     return quoted + "\"";
 }
 
+std::vector<std::vector<std::string>> csv_records(std::string_view text) {
+    std::vector<std::vector<std::string>> records;
+    std::vector<std::string> fields;
+    std::string field;
+    bool quoted = false;
+    bool any = false; // the record has a character, so that blank lines are no records
+    const auto end_record = [&] {
+        if (any) {
+            fields.push_back(std::move(field));
+            records.push_back(std::move(fields));
+        }
+        fields.clear();
+        field.clear();
+        any = false;
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+                field += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                field += c;
+            }
+        } else if (c == '"') {
+            quoted = any = true;
+        } else if (c == ',') {
+            fields.push_back(std::move(field));
+            field.clear();
+            any = true;
+        } else if (c == '\n') {
+            end_record();
+        } else if (c != '\r') {
+            field += c;
+            any = true;
+        }
+    }
+    end_record();
+    return records;
+}
+
 } // namespace kiln

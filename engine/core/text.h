@@ -21,5 +21,8 @@ std::string join_alternatives(const std::vector<std::string>& words);
 // `text` as one CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line
 // break, else as it is.
 std::string csv_field(const std::string& text);
+// The records of CSV `text`, each a list of fields, as csv_field writes them (a quoted field
+// may hold commas, doubled quotes and line breaks). Blank lines are skipped.
+std::vector<std::vector<std::string>> csv_records(std::string_view text);
 
 } // namespace kiln

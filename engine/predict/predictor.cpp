@@ -244,6 +244,10 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
     csv << "filename,class,score\n";
     PredictSummary summary;
     summary.task = task_traits(trained.task).name;
+    summary.classes = classes;
+    if (detector) {
+        summary.category_ids = detector->category_ids();
+    }
     const torch::NoGradGuard no_grad;
     while (std::optional<data::Batch> batch = loader.next()) {
         at::Tensor logits;

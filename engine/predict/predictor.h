@@ -6,13 +6,16 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace kiln::predict {
 
 struct PredictSummary {
-    std::string task;         // image_classification or semantic_segmentation
-    std::int64_t images = 0;  // predicted
-    std::int64_t skipped = 0; // unreadable
+    std::string task;                       // image_classification or semantic_segmentation
+    std::int64_t images = 0;                // predicted
+    std::int64_t skipped = 0;               // unreadable
+    std::vector<std::string> classes;       // the model's, in its order
+    std::vector<std::int64_t> category_ids; // detection: the COCO category id of each class
     double seconds = 0.0;
 };
 

@@ -17,6 +17,7 @@
 #include "plots/live_plots.h"
 #include "plots/live_plots_page.h"
 #include "predict/predict_dialog.h"
+#include "predict/predictions_browser.h"
 #include "predict/predictor.h"
 #include "project/demo_project.h"
 #include "project/project.h"
@@ -417,7 +418,7 @@ void MainWindow::startTraining() {
 
 void MainWindow::beginTraining(const TrainConfig& config) {
     historyJob_.abandon(); // a project's last run must not replace this one's plots
-    speedJob_.stop();          // its measurement would take the run's cores
+    speedJob_.stop();      // its measurement would take the run's cores
     livePlotsPage_->clear();
     trainedDataset_ =
         config.data.empty() ? QString() : QString::fromStdString(config.data.front().string());
@@ -489,8 +490,8 @@ void MainWindow::exportModel(const QString& directory) {
         tr("The model could not be exported:\n%1"));
 }
 
-void MainWindow::runModelJob(const QString& starting, const ModelJob& work,
-                             const QString& failure) {
+void MainWindow::runModelJob(const QString& starting, const ModelJob& work, const QString& failure,
+                             const std::function<void(const QString&)>& shown) {
     progress_->setRange(0, 0);
     progress_->setFormat(starting);
     progress_->show();
@@ -504,7 +505,7 @@ void MainWindow::runModelJob(const QString& starting, const ModelJob& work,
                 result->second = QString::fromStdString(error.what());
             }
         },
-        [this, failure, result] {
+        [this, failure, result, shown] {
             progress_->hide();
             updateActions();
             if (!result->second.isEmpty()) {
@@ -513,7 +514,13 @@ void MainWindow::runModelJob(const QString& starting, const ModelJob& work,
             }
             const auto& [summary, details] = result->first;
             statusBar()->showMessage(summary, 15000);
-            showInformation(details.isEmpty() ? summary : summary + QLatin1Char('\n') + details);
+            const QString text =
+                details.isEmpty() ? summary : summary + QLatin1Char('\n') + details;
+            if (shown) {
+                shown(text);
+            } else {
+                showInformation(text);
+            }
         });
     updateActions();
 }
@@ -530,9 +537,17 @@ void MainWindow::predict() {
         return;
     }
     const PredictConfig config = *dialog.config();
+    PredictionSource source;
+    source.out = QString::fromStdString(config.out.string());
+    source.images = QString::fromStdString(config.data.front().string());
+    source.annotations =
+        config.annotations ? QString::fromStdString(config.annotations->string()) : QString();
+    source.labels = datasetLabels(source.images);
+    // Read back on the job's thread, for the browser.
+    auto results = std::make_shared<std::shared_ptr<const PredictionResults>>();
     runModelJob(
         tr("predicting..."),
-        [this, config](const StopToken& stop) {
+        [this, config, source, results](const StopToken& stop) mutable {
             const predict::PredictSummary summary = predict::run_prediction(
                 config,
                 [this](std::int64_t done, std::int64_t total) {
@@ -552,9 +567,40 @@ void MainWindow::predict() {
                 text += QLatin1Char(' ') + tr("%n unreadable image(s) were left out.", nullptr,
                                               static_cast<int>(summary.skipped));
             }
+            source.task = QString::fromStdString(summary.task);
+            source.classes = summary.classes;
+            source.category_ids = summary.category_ids;
+            try {
+                *results = std::make_shared<const PredictionResults>(read_predictions(source));
+            } catch (const std::exception& error) {
+                return std::pair{
+                    text,
+                    tr("They cannot be shown here: %1").arg(QString::fromStdString(error.what()))};
+            }
             return std::pair{text, QString()};
         },
-        tr("The prediction stopped with an error:\n%1"));
+        tr("The prediction stopped with an error:\n%1"),
+        [this, results](const QString& summary) {
+            if (*results == nullptr) {
+                showInformation(summary);
+                return;
+            }
+            auto* browser = new PredictionsBrowser(*results, summary, this);
+            browser->setAttribute(Qt::WA_DeleteOnClose);
+            browser->show();
+        });
+}
+
+std::optional<data::DatasetLayout> MainWindow::datasetLabels(const QString& folder) const {
+    for (const DatasetEntry& dataset : project_->datasets()) {
+        const std::optional<data::LabelKind> kind =
+            data::parse_label_kind(dataset.kind.toStdString());
+        if (kind && QDir::cleanPath(dataset.path) == QDir::cleanPath(folder)) {
+            return data::DatasetLayout{*kind, dataset.path.toStdString(),
+                                       dataset.labels.toStdString()};
+        }
+    }
+    return std::nullopt;
 }
 
 void MainWindow::updateEstimate() {

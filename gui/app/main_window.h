@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/background_job.h"
+#include "data/dataset_labels.h"
 #include "datasets/dataset_scan.h"
 #include "track/remaining_time.h"
 #include "train/trainer.h"
@@ -126,7 +127,11 @@ private:
     // `starting`; its summary goes to the status bar and, with its details, to a message; an
     // error's text into `failure` (%1).
     using ModelJob = std::function<std::pair<QString, QString>(const StopToken&)>;
-    void runModelJob(const QString& starting, const ModelJob& work, const QString& failure);
+    // `shown` shows the summary when the job succeeded (by default a message box).
+    void runModelJob(const QString& starting, const ModelJob& work, const QString& failure,
+                     const std::function<void(const QString&)>& shown = {});
+    // The labels the project knows for a folder of images, if it is one of its datasets.
+    std::optional<data::DatasetLayout> datasetLabels(const QString& folder) const;
     // Live Plots show the project's newest run when it opens.
     void probeHardware();
     void showLastRun();

@@ -5,6 +5,7 @@
 #include "app/main_window.h"
 #include "config/form_fields.h"
 #include "config/task_names.h"
+#include "core/error.h"
 #include "deploy/export_model_dialog.h"
 #include "distributed/launcher.h"
 #include "embed/writers.h"
@@ -17,6 +18,7 @@
 #include "plots/prediction_previews.h"
 #include "plots/qcustomplot.h"
 #include "predict/predict_dialog.h"
+#include "predict/predictions_browser.h"
 #include "project/project.h"
 #include "runs/run_history.h"
 #include "support/screenshot.h"
@@ -29,6 +31,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QImage>
@@ -49,6 +52,7 @@
 #include <QToolButton>
 #include <QtTest>
 #include <cstring>
+#include <opencv2/imgcodecs.hpp>
 #include <torch/types.h>
 #include <torch/utils.h>
 
@@ -606,6 +610,129 @@ private Q_SLOTS:
         kiln::test::saveScreenshot(results, QStringLiteral("per-class-results"));
         results.clear();
         QVERIFY(results.isHidden());
+    }
+
+    // What predict wrote, read back beside the dataset's labels: detections matched to labelled
+    // boxes at the browser's score, masks scored against labelled masks, and the browser's
+    // filters and orders over them.
+    void predictionsAreComparedWithTheDatasetsLabels() {
+        namespace fs = std::filesystem;
+        using kiln::gui::PredictionFilter;
+        const QDir root(QDir(temp_.path()).filePath(QStringLiteral("predicted")));
+        QDir().mkpath(root.filePath(QStringLiteral("images")));
+        QDir().mkpath(root.filePath(QStringLiteral("masks")));
+        QDir().mkpath(root.filePath(QStringLiteral("predicted-masks")));
+        for (const char* name : {"a", "b"}) {
+            QImage image(40, 30, QImage::Format_RGB32);
+            image.fill(Qt::gray);
+            QVERIFY(image.save(root.filePath(QStringLiteral("images/%1.png").arg(name))));
+        }
+        const QString labels = root.filePath(QStringLiteral("labels.json"));
+        {
+            QFile file(labels);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(R"({"images": [{"id": 1, "file_name": "a.png", "width": 40, "height": 30},
+                {"id": 2, "file_name": "b.png", "width": 40, "height": 30}],
+                "categories": [{"id": 3, "name": "cat"}, {"id": 7, "name": "dog"}],
+                "annotations": [
+                {"id": 1, "image_id": 1, "category_id": 3, "bbox": [0, 0, 20, 20], "area": 400,
+                 "iscrowd": 0},
+                {"id": 2, "image_id": 2, "category_id": 7, "bbox": [10, 5, 20, 20], "area": 400,
+                 "iscrowd": 0}]})");
+        }
+        const QString results = root.filePath(QStringLiteral("results.json"));
+        {
+            QFile file(results);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(R"([{"file_name": "a.png", "image_id": 0, "category_id": 3,
+                "bbox": [1, 1, 19, 19], "score": 0.9},
+                {"file_name": "a.png", "image_id": 0, "category_id": 7,
+                "bbox": [25, 10, 10, 10], "score": 0.3}])");
+        }
+        kiln::gui::PredictionSource source;
+        source.task = QStringLiteral("object_detection");
+        source.out = results;
+        source.images = root.filePath(QStringLiteral("images"));
+        source.classes = {"cat", "dog"};
+        source.category_ids = {3, 7};
+        source.labels = kiln::data::DatasetLayout{
+            kiln::data::LabelKind::Coco, source.images.toStdString(), labels.toStdString()};
+        auto read =
+            std::make_shared<kiln::gui::PredictionResults>(kiln::gui::read_predictions(source));
+        QVERIFY(read->labelled);
+        QCOMPARE(read->images.size(), 2);
+        const kiln::gui::PredictedImage& a = read->images[0];
+        const kiln::gui::PredictedImage& b = read->images[1];
+        QCOMPARE(a.name, QStringLiteral("a.png"));
+        QCOMPARE(int(a.detections.size()), 2);
+        QCOMPARE(a.size, (std::array<int, 2>{40, 30}));
+        QCOMPARE(kiln::gui::disagreement(a, 0.5), 0.0);  // the cat found; the dog below 0.5
+        QCOMPARE(kiln::gui::disagreement(a, 0.25), 1.0); // the dog that is not there
+        QCOMPARE(kiln::gui::disagreement(b, 0.5), 1.0);  // the dog missed
+        PredictionFilter filter;
+        filter.min_score = 0.5;
+        filter.order = PredictionFilter::Order::Disagreement;
+        QCOMPARE(kiln::gui::filtered_images(*read, filter), (QVector<int>{1, 0}));
+        filter.order = PredictionFilter::Order::MostConfident;
+        QCOMPARE(kiln::gui::filtered_images(*read, filter), (QVector<int>{0, 1}));
+        filter.class_index = 1; // dog: labelled in b, found in a only below 0.5
+        QCOMPARE(kiln::gui::filtered_images(*read, filter), (QVector<int>{1}));
+        filter.min_score = 0.25;
+        QCOMPARE(kiln::gui::filtered_images(*read, filter).size(), 2);
+
+        // In the browser: the boxes from the score up drawn over the thumbnail.
+        kiln::gui::PredictionsBrowser browser(read, QStringLiteral("2 images"));
+        browser.setFilter({-1, 0.5, PredictionFilter::Order::MostConfident});
+        kiln::gui::PredictionTileModel* tiles = browser.tiles();
+        QCOMPARE(tiles->data(tiles->index(0), Qt::DisplayRole).toString(),
+                 QStringLiteral("a.png\n1 found, 1 labelled"));
+        QCOMPARE(tiles->data(tiles->index(1), Qt::ForegroundRole).value<QColor>(),
+                 QColor(200, 30, 30)); // b: the dog missed
+        QTRY_VERIFY(!tiles->data(tiles->index(0), Qt::DecorationRole).isNull());
+        const QImage drawn =
+            tiles->data(tiles->index(0), Qt::DecorationRole).value<QPixmap>().toImage();
+        QVERIFY(drawn.pixelColor(drawn.width() * 3 / 4, drawn.height() / 10) == QColor(Qt::gray));
+        QVERIFY(drawn.pixelColor(drawn.width() / 40, drawn.height() / 3) != QColor(Qt::gray));
+        browser.resize(700, 420);
+        browser.show();
+        QTest::qWait(50);
+        kiln::test::saveScreenshot(browser, QStringLiteral("predictions-browser-detection"));
+
+        // Semantic masks: the share of labelled pixels a predicted mask gets wrong.
+        for (const auto& [folder, wrong] :
+             {std::pair{"masks", 0}, std::pair{"predicted-masks", 6}}) {
+            for (const char* name : {"a", "b"}) {
+                cv::Mat mask(30, 40, CV_8U, cv::Scalar(1));
+                mask.rowRange(0, std::string(name) == "a" ? wrong : 0).setTo(2);
+                cv::imwrite(
+                    root.filePath(QStringLiteral("%1/%2.png").arg(folder, name)).toStdString(),
+                    mask);
+            }
+        }
+        source.task = QStringLiteral("semantic_segmentation");
+        source.out = root.filePath(QStringLiteral("predicted-masks"));
+        source.classes = {"background", "road", "car"};
+        source.labels =
+            kiln::data::DatasetLayout{kiln::data::LabelKind::Masks, source.images.toStdString(),
+                                      root.filePath(QStringLiteral("masks")).toStdString()};
+        const kiln::gui::PredictionResults masks = kiln::gui::read_predictions(source);
+        QVERIFY(masks.labelled);
+        QCOMPARE(masks.images[0].mask_classes, (QVector<int>{1, 2}));
+        QCOMPARE(masks.images[0].mask_error, 0.2); // 6 of 30 rows
+        QCOMPARE(masks.images[1].mask_error, 0.0);
+        filter = {2, 0, PredictionFilter::Order::Disagreement}; // car: in a's mask only
+        QCOMPARE(kiln::gui::filtered_images(masks, filter), (QVector<int>{0}));
+
+        // A file that is not what predict writes: an error naming it.
+        source.task = QStringLiteral("image_classification");
+        source.out = labels;
+        try {
+            kiln::gui::read_predictions(source);
+            QFAIL("a JSON read as a predictions CSV");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(QString::fromUtf8(error.what()).contains(QStringLiteral("labels.json")),
+                     error.what());
+        }
     }
 
     // Each kind of preview beside its labels: classes right (green) or wrong (red), masks in
@@ -1236,18 +1363,50 @@ private Q_SLOTS:
         });
         StallMeter predict_stalls;
         window.findChild<QAction*>("predictAction")->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(
-            window.findChild<QMessageBox*>(QStringLiteral("informationBox")) != nullptr, 60000);
-        auto* predicted = window.findChild<QMessageBox*>(QStringLiteral("informationBox"));
-        QVERIFY2(predicted->text().startsWith(
-                     QStringLiteral("Predicted 16 images (image_classification) into")),
-                 qPrintable(predicted->text()));
-        predicted->close();
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<kiln::gui::PredictionsBrowser*>() != nullptr,
+                                 60000);
         qInfo("longest event-loop stall during the prediction: %lld ms",
               predict_stalls.longestMs());
         QFile predictions(csv);
         QVERIFY(predictions.open(QIODevice::ReadOnly));
         QCOMPARE(QString::fromUtf8(predictions.readAll()).trimmed().split('\n').size(), 17);
+
+        // The predictions open in a browser: every image, its class and score, the dataset's
+        // class folders as labels; a class filter, and the disagreeing ones first.
+        auto* browser = window.findChild<kiln::gui::PredictionsBrowser*>();
+        QVERIFY(browser->findChild<QLabel*>(QStringLiteral("predictionSummary"))
+                    ->text()
+                    .startsWith(QStringLiteral("Predicted 16 images (image_classification) into")));
+        kiln::gui::PredictionTileModel* tiles = browser->tiles();
+        QCOMPARE(tiles->rowCount(), 16);
+        auto* count = browser->findChild<QLabel*>(QStringLiteral("predictionCount"));
+        QCOMPARE(count->text(), QStringLiteral("16 of 16 images"));
+        auto* order = browser->findChild<QComboBox*>(QStringLiteral("predictionOrder"));
+        const int by_disagreement =
+            order->findData(int(kiln::gui::PredictionFilter::Order::Disagreement));
+        QVERIFY(by_disagreement >= 0); // class folders are labels
+        order->setCurrentIndex(by_disagreement);
+        const QString first = tiles->data(tiles->index(0), Qt::DisplayRole).toString();
+        const QString last = tiles->data(tiles->index(15), Qt::DisplayRole).toString();
+        QVERIFY2(!last.contains(QStringLiteral("label:")), qPrintable(last)); // agrees
+        if (first.contains(QStringLiteral("label:"))) { // a wrong one: shown red
+            QCOMPARE(tiles->data(tiles->index(0), Qt::ForegroundRole).value<QColor>(),
+                     QColor(200, 30, 30));
+        }
+        auto* classes = browser->findChild<QComboBox*>(QStringLiteral("predictionClassFilter"));
+        QCOMPARE(classes->count(), 3); // all, and the two classes
+        classes->setCurrentIndex(1);
+        QVERIFY(tiles->rowCount() >= 8); // its 8 labelled images, and those predicted as it
+        for (int row = 0; row < tiles->rowCount(); ++row) {
+            QVERIFY(tiles->data(tiles->index(row), Qt::DisplayRole)
+                        .toString()
+                        .contains(classes->currentText()));
+        }
+        QCOMPARE(count->text(), QStringLiteral("%1 of 16 images").arg(tiles->rowCount()));
+        classes->setCurrentIndex(0);
+        QTRY_VERIFY(!tiles->data(tiles->index(0), Qt::DecorationRole).isNull());
+        kiln::test::saveScreenshot(*browser, QStringLiteral("predictions-browser"));
+        browser->close();
     }
 
     void detectionFromTheWindowKeepsTheEventLoopTurningDuringEvaluation() {
