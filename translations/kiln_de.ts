@@ -1867,13 +1867,13 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::PredictionTileModel</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="89"/>
-        <location filename="../gui/predict/predictions_browser.cpp" line="169"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="91"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="171"/>
         <source>(unknown)</source>
         <translation>(unbekannt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="96"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="98"/>
         <source>%n found</source>
         <translation>
             <numerusform>%n gefunden</numerusform>
@@ -1881,7 +1881,7 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="99"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="101"/>
         <source>%n labelled</source>
         <translation>
             <numerusform>%n annotiert</numerusform>
@@ -1889,17 +1889,17 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="108"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="110"/>
         <source>%1% of pixels wrong</source>
         <translation>%1 % der Pixel falsch</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="114"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="116"/>
         <source>label: %1</source>
         <translation>Annotation: %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="117"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="119"/>
         <source>no prediction</source>
         <translation>keine Vorhersage</translation>
     </message>
@@ -1907,64 +1907,74 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::PredictionsBrowser</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="233"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="235"/>
         <source>Predictions</source>
         <translation>Vorhersagen</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="235"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="237"/>
         <source>all classes</source>
         <translation>alle Klassen</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="248"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="250"/>
         <source>most confident first</source>
         <translation>sicherste zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="249"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="251"/>
         <source>least confident first</source>
         <translation>unsicherste zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="252"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="254"/>
         <source>disagreeing with labels first</source>
         <translation>Abweichungen von den Annotationen zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="254"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="256"/>
         <source>name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="273"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
         <source>&amp;Class:</source>
         <translation>&amp;Klasse:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="274"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
         <source>&amp;Score at least:</source>
         <translation>&amp;Score mindestens:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="277"/>
         <source>S&amp;ort by:</source>
         <translation>S&amp;ortieren nach:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="280"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="282"/>
         <source>Dashed outlines are the dataset&apos;s labels.</source>
         <translation>Gestrichelte Umrisse sind die Annotationen des Datensatzes.</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="290"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="292"/>
         <source>The labels could not all be read:
 %1</source>
         <translation>Nicht alle Annotationen konnten gelesen werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="322"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="305"/>
+        <source>recall</source>
+        <translation>Recall</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="306"/>
+        <source>precision (IoU 0.5)</source>
+        <translation>Precision (IoU 0,5)</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="365"/>
         <source>%1 of %2 images</source>
         <translation>%1 von %2 Bildern</translation>
     </message>

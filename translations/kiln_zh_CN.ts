@@ -1841,37 +1841,37 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::PredictionTileModel</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="89"/>
-        <location filename="../gui/predict/predictions_browser.cpp" line="169"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="91"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="171"/>
         <source>(unknown)</source>
         <translation>（未知）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="96"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="98"/>
         <source>%n found</source>
         <translation>
             <numerusform>找到 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="99"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="101"/>
         <source>%n labelled</source>
         <translation>
             <numerusform>标注 %n 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="108"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="110"/>
         <source>%1% of pixels wrong</source>
         <translation>%1% 的像素错误</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="114"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="116"/>
         <source>label: %1</source>
         <translation>标注：%1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="117"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="119"/>
         <source>no prediction</source>
         <translation>无预测</translation>
     </message>
@@ -1879,64 +1879,74 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::PredictionsBrowser</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="233"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="235"/>
         <source>Predictions</source>
         <translation>预测结果</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="235"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="237"/>
         <source>all classes</source>
         <translation>所有类别</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="248"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="250"/>
         <source>most confident first</source>
         <translation>置信度最高优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="249"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="251"/>
         <source>least confident first</source>
         <translation>置信度最低优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="252"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="254"/>
         <source>disagreeing with labels first</source>
         <translation>与标注不一致优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="254"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="256"/>
         <source>name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="273"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
         <source>&amp;Class:</source>
         <translation>类别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="274"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
         <source>&amp;Score at least:</source>
         <translation>最低分数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="277"/>
         <source>S&amp;ort by:</source>
         <translation>排序方式(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="280"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="282"/>
         <source>Dashed outlines are the dataset&apos;s labels.</source>
         <translation>虚线框为数据集的标注。</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="290"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="292"/>
         <source>The labels could not all be read:
 %1</source>
         <translation>部分标注无法读取：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="322"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="305"/>
+        <source>recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="306"/>
+        <source>precision (IoU 0.5)</source>
+        <translation>精确率（IoU 0.5）</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="365"/>
         <source>%1 of %2 images</source>
         <translation>%1 / %2 张图像</translation>
     </message>

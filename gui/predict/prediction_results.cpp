@@ -5,6 +5,7 @@
 #include "data/dataset_index.h"
 #include "data/image_decode.h"
 #include "eval/coco/coco_data.h"
+#include "eval/coco/coco_eval.h"
 
 #include <QDir>
 #include <QFile>
@@ -112,6 +113,70 @@ PredictedBox detectionOf(const nlohmann::json& entry, const std::vector<std::int
     return box;
 }
 
+// The detections of `images` scored by COCO's evaluator against the COCO `labels`, matched to
+// its categories by class name: each labelled class's precision-recall curve at IoU 0.5.
+QVector<PrecisionRecallCurve> curvesAgainst(const QString& labels,
+                                            const QVector<PredictedImage>& images,
+                                            const QString& folder, const QStringList& classes) {
+    const coco::GroundTruth truth = coco::GroundTruth::load(labels.toStdString());
+    QHash<QString, std::int64_t> image_ids;
+    for (const coco::Image& image : truth.images()) {
+        image_ids.insert(
+            cleanAbsolute(QDir(folder).filePath(QString::fromStdString(image.file_name))),
+            image.id);
+    }
+    QHash<QString, std::int64_t> category_ids;
+    for (const coco::Category& category : truth.categories()) {
+        category_ids.insert(QString::fromStdString(category.name), category.id);
+    }
+    std::vector<coco::Annotation> found;
+    for (const PredictedImage& image : images) {
+        const auto id = image_ids.constFind(image.file);
+        for (const PredictedBox& box : image.detections) {
+            const QString name = classes.value(box.class_index);
+            if (id == image_ids.constEnd() || !category_ids.contains(name)) {
+                continue; // an image or class the labels do not have
+            }
+            coco::Annotation detection;
+            detection.image_id = *id;
+            detection.category_id = category_ids.value(name);
+            detection.score = box.score;
+            detection.box = {box.box[0], box.box[1], box.box[2] - box.box[0],
+                             box.box[3] - box.box[1]};
+            detection.has_box = true;
+            found.push_back(detection);
+        }
+    }
+    const coco::EvalResult result = coco::evaluate(
+        truth, coco::Detections::from_annotations(std::move(found), truth), coco::EvalParams{});
+    QVector<PrecisionRecallCurve> curves;
+    const std::size_t categories = result.category_count;
+    for (std::size_t k = 0; k < categories; ++k) {
+        PrecisionRecallCurve curve;
+        curve.class_index =
+            int(classes.indexOf(QString::fromStdString(truth.categories()[k].name)));
+        double sum = 0;
+        bool labelled = true; // -1 throughout: the class has no labelled object
+        for (std::size_t r = 0; r < coco::kRecallThresholdCount; ++r) {
+            // [T][R][K][A][M]: IoU 0.5, all areas, the largest maxDets.
+            const std::size_t at =
+                ((r * categories + k) * coco::kAreaRangeCount) * 3 + 2; // t = 0, a = 0, m = 2
+            const double precision = result.precision[at];
+            labelled = labelled && precision >= 0;
+            if (precision > 0) {
+                curve.recall << coco::recall_thresholds()[r];
+                curve.precision << precision;
+            }
+            sum += std::max(0.0, precision);
+        }
+        curve.ap50 = labelled ? sum / coco::kRecallThresholdCount : -1;
+        if (curve.class_index >= 0 && curve.ap50 >= 0) {
+            curves << curve;
+        }
+    }
+    return curves;
+}
+
 void readDetection(const PredictionSource& source, PredictionResults& results) {
     QVector<PredictedImage> images;
     QHash<std::int64_t, int> by_id;
@@ -175,6 +240,10 @@ void readDetection(const PredictionSource& source, PredictionResults& results) {
         }
     }
     results.images = images;
+    if (results.labelled && source.labels->kind == data::LabelKind::Coco) {
+        results.curves = curvesAgainst(QString::fromStdString(source.labels->labels.string()),
+                                       results.images, source.images, results.classes);
+    }
 }
 
 // The classes a mask of class ids holds (the ignore index 255 aside).

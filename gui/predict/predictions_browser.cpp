@@ -3,6 +3,8 @@
 #include "common/image_conversion.h"
 #include "common/label_overlay.h"
 #include "eval/coco/rle.h"
+#include "plots/plot_theme.h"
+#include "plots/qcustomplot.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -294,7 +296,24 @@ PredictionsBrowser::PredictionsBrowser(std::shared_ptr<const PredictionResults> 
         layout->addWidget(problems);
     }
     layout->addLayout(filters);
-    layout->addWidget(grid_, 1);
+    auto* columns = new QHBoxLayout;
+    columns->addWidget(grid_, 1);
+    if (!results_->curves.isEmpty()) {
+        curves_ = new QCustomPlot(this);
+        curves_->setObjectName(QStringLiteral("precisionRecallPlot"));
+        curves_->setFixedWidth(340);
+        curves_->xAxis->setLabel(tr("recall"));
+        curves_->yAxis->setLabel(tr("precision (IoU 0.5)"));
+        curves_->xAxis->setRange(0, 1);
+        curves_->yAxis->setRange(0, 1.02);
+        curves_->legend->setVisible(true);
+        curves_->legend->setFont(QFont(font().family(), 8));
+        // Curves fall towards the lower right: the legend sits where they rarely are.
+        curves_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
+        followPalette(curves_);
+        columns->addWidget(curves_);
+    }
+    layout->addLayout(columns, 1);
     layout->addWidget(buttons);
     for (QComboBox* box : {class_, order_}) {
         connect(box, &QComboBox::currentIndexChanged, this, &PredictionsBrowser::updateShown);
@@ -311,12 +330,36 @@ void PredictionsBrowser::setFilter(const PredictionFilter& filter) {
     updateShown();
 }
 
+int PredictionsBrowser::curveCount() const {
+    return curves_ == nullptr ? 0 : curves_->graphCount();
+}
+
+void PredictionsBrowser::drawCurves(int class_index) {
+    if (curves_ == nullptr) {
+        return;
+    }
+    curves_->clearGraphs();
+    for (const PrecisionRecallCurve& curve : results_->curves) {
+        if (class_index >= 0 && curve.class_index != class_index) {
+            continue;
+        }
+        QCPGraph* graph = curves_->addGraph();
+        graph->setPen(QPen(classColour(curve.class_index), 1.5));
+        graph->setLineStyle(QCPGraph::lsStepLeft);
+        graph->setName(QStringLiteral("%1 AP50 %2")
+                           .arg(results_->classes.value(curve.class_index), scoreText(curve.ap50)));
+        graph->setData(curve.recall, curve.precision, true);
+    }
+    curves_->replot();
+}
+
 void PredictionsBrowser::updateShown() {
     PredictionFilter filter;
     filter.class_index = class_->currentData().toInt();
     filter.min_score = min_score_->value();
     filter.order = PredictionFilter::Order(order_->currentData().toInt());
     const QVector<int> shown = filtered_images(*results_, filter);
+    drawCurves(filter.class_index);
     tiles_->setShown(shown, filter.min_score);
     count_->setText(
         tr("%1 of %2 images")

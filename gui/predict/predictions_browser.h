@@ -15,6 +15,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QCustomPlot;
 class QListView;
 
 namespace kiln::gui {
@@ -67,10 +68,13 @@ public:
                        QWidget* parent = nullptr);
 
     PredictionTileModel* tiles() const { return tiles_; }
+    // The precision-recall curves drawn: one per labelled class, or the filtered class's.
+    int curveCount() const;
     void setFilter(const PredictionFilter& filter);
 
 private:
     void updateShown();
+    void drawCurves(int class_index);
 
     std::shared_ptr<const PredictionResults> results_;
     PredictionTileModel* tiles_;
@@ -79,6 +83,7 @@ private:
     QComboBox* order_;
     QLabel* count_;
     QListView* grid_;
+    QCustomPlot* curves_ = nullptr; // with COCO labels: precision against recall per class
 };
 
 } // namespace kiln::gui

@@ -679,6 +679,12 @@ private Q_SLOTS:
         QCOMPARE(kiln::gui::filtered_images(*read, filter), (QVector<int>{1}));
         filter.min_score = 0.25;
         QCOMPARE(kiln::gui::filtered_images(*read, filter).size(), 2);
+        // COCO labels: each class's precision-recall curve from the evaluator (IoU 0.5).
+        QCOMPARE(read->curves.size(), 2);
+        QCOMPARE(read->curves[0].class_index, 0);
+        QCOMPARE(read->curves[0].ap50, 1.0); // the cat found first, at full precision
+        QCOMPARE(read->curves[0].recall.last(), 1.0);
+        QCOMPARE(read->curves[1].ap50, 0.0); // the dog found where there is none
 
         // In the browser: the boxes from the score up drawn over the thumbnail.
         kiln::gui::PredictionsBrowser browser(read, QStringLiteral("2 images"));
@@ -686,6 +692,7 @@ private Q_SLOTS:
         kiln::gui::PredictionTileModel* tiles = browser.tiles();
         QCOMPARE(tiles->data(tiles->index(0), Qt::DisplayRole).toString(),
                  QStringLiteral("a.png\n1 found, 1 labelled"));
+        QCOMPARE(browser.curveCount(), 2);
         QCOMPARE(tiles->data(tiles->index(1), Qt::ForegroundRole).value<QColor>(),
                  QColor(200, 30, 30)); // b: the dog missed
         QTRY_VERIFY(!tiles->data(tiles->index(0), Qt::DecorationRole).isNull());
@@ -693,10 +700,12 @@ private Q_SLOTS:
             tiles->data(tiles->index(0), Qt::DecorationRole).value<QPixmap>().toImage();
         QVERIFY(drawn.pixelColor(drawn.width() * 3 / 4, drawn.height() / 10) == QColor(Qt::gray));
         QVERIFY(drawn.pixelColor(drawn.width() / 40, drawn.height() / 3) != QColor(Qt::gray));
-        browser.resize(700, 420);
+        browser.resize(1000, 420);
         browser.show();
         QTest::qWait(50);
         kiln::test::saveScreenshot(browser, QStringLiteral("predictions-browser-detection"));
+        browser.setFilter({0, 0.5, PredictionFilter::Order::MostConfident});
+        QCOMPARE(browser.curveCount(), 1);
 
         // Semantic masks: the share of labelled pixels a predicted mask gets wrong.
         for (const auto& [folder, wrong] :
