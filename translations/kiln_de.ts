@@ -1733,24 +1733,47 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::PerClassResults</name>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="91"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="105"/>
         <source>true %1, predicted %2: %3 of %4</source>
         <translation>wahr %1, vorhergesagt %2: %3 von %4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="104"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="118"/>
         <source>Confusion matrix, validation at step %1 (rows: true class, columns: predicted)</source>
         <translation>Konfusionsmatrix, Validierung bei Schritt %1 (Zeilen: wahre Klasse, Spalten: vorhergesagt)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="148"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="137"/>
+        <source>Precision-recall at step %1 (select classes in the table to compare them)</source>
+        <translation>Precision-Recall bei Schritt %1 (Klassen in der Tabelle auswählen, um sie zu vergleichen)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="195"/>
         <source>class</source>
         <translation>Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="161"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="208"/>
         <source>Per class, validation at step %1</source>
         <translation>Je Klasse, Validierung bei Schritt %1</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PrecisionRecallPlot</name>
+    <message>
+        <location filename="../gui/plots/precision_recall_plot.cpp" line="14"/>
+        <source>recall</source>
+        <translation>Recall</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/precision_recall_plot.cpp" line="15"/>
+        <source>precision (IoU 0.5)</source>
+        <translation>Precision (IoU 0,5)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/precision_recall_plot.cpp" line="59"/>
+        <source>%1, AP50 %2</source>
+        <translation>%1, AP50 %2</translation>
     </message>
 </context>
 <context>
@@ -1867,13 +1890,13 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::PredictionTileModel</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="91"/>
-        <location filename="../gui/predict/predictions_browser.cpp" line="171"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="90"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="170"/>
         <source>(unknown)</source>
         <translation>(unbekannt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="98"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="97"/>
         <source>%n found</source>
         <translation>
             <numerusform>%n gefunden</numerusform>
@@ -1881,7 +1904,7 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="101"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="100"/>
         <source>%n labelled</source>
         <translation>
             <numerusform>%n annotiert</numerusform>
@@ -1889,17 +1912,17 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="110"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="109"/>
         <source>%1% of pixels wrong</source>
         <translation>%1 % der Pixel falsch</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="116"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="115"/>
         <source>label: %1</source>
         <translation>Annotation: %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="119"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="118"/>
         <source>no prediction</source>
         <translation>keine Vorhersage</translation>
     </message>
@@ -1907,74 +1930,64 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::PredictionsBrowser</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="235"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="234"/>
         <source>Predictions</source>
         <translation>Vorhersagen</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="237"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="236"/>
         <source>all classes</source>
         <translation>alle Klassen</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="250"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="249"/>
         <source>most confident first</source>
         <translation>sicherste zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="251"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="250"/>
         <source>least confident first</source>
         <translation>unsicherste zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="254"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="253"/>
         <source>disagreeing with labels first</source>
         <translation>Abweichungen von den Annotationen zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="256"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="255"/>
         <source>name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="274"/>
         <source>&amp;Class:</source>
         <translation>&amp;Klasse:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
         <source>&amp;Score at least:</source>
         <translation>&amp;Score mindestens:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="277"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
         <source>S&amp;ort by:</source>
         <translation>S&amp;ortieren nach:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="282"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="281"/>
         <source>Dashed outlines are the dataset&apos;s labels.</source>
         <translation>Gestrichelte Umrisse sind die Annotationen des Datensatzes.</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="292"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="291"/>
         <source>The labels could not all be read:
 %1</source>
         <translation>Nicht alle Annotationen konnten gelesen werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="305"/>
-        <source>recall</source>
-        <translation>Recall</translation>
-    </message>
-    <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="306"/>
-        <source>precision (IoU 0.5)</source>
-        <translation>Precision (IoU 0,5)</translation>
-    </message>
-    <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="365"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="343"/>
         <source>%1 of %2 images</source>
         <translation>%1 von %2 Bildern</translation>
     </message>

@@ -1710,24 +1710,47 @@ selected</source>
 <context>
     <name>kiln::gui::PerClassResults</name>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="91"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="105"/>
         <source>true %1, predicted %2: %3 of %4</source>
         <translation>真实 %1，预测 %2：%4 中的 %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="104"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="118"/>
         <source>Confusion matrix, validation at step %1 (rows: true class, columns: predicted)</source>
         <translation>混淆矩阵，第 %1 步的验证（行：真实类别，列：预测）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="148"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="137"/>
+        <source>Precision-recall at step %1 (select classes in the table to compare them)</source>
+        <translation>第 %1 步的精确率-召回率（在表格中选择类别以比较）</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="195"/>
         <source>class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="161"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="208"/>
         <source>Per class, validation at step %1</source>
         <translation>按类别，第 %1 步的验证</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::PrecisionRecallPlot</name>
+    <message>
+        <location filename="../gui/plots/precision_recall_plot.cpp" line="14"/>
+        <source>recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/precision_recall_plot.cpp" line="15"/>
+        <source>precision (IoU 0.5)</source>
+        <translation>精确率（IoU 0.5）</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/precision_recall_plot.cpp" line="59"/>
+        <source>%1, AP50 %2</source>
+        <translation>%1，AP50 %2</translation>
     </message>
 </context>
 <context>
@@ -1841,37 +1864,37 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::PredictionTileModel</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="91"/>
-        <location filename="../gui/predict/predictions_browser.cpp" line="171"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="90"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="170"/>
         <source>(unknown)</source>
         <translation>（未知）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="98"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="97"/>
         <source>%n found</source>
         <translation>
             <numerusform>找到 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="101"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="100"/>
         <source>%n labelled</source>
         <translation>
             <numerusform>标注 %n 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="110"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="109"/>
         <source>%1% of pixels wrong</source>
         <translation>%1% 的像素错误</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="116"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="115"/>
         <source>label: %1</source>
         <translation>标注：%1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="119"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="118"/>
         <source>no prediction</source>
         <translation>无预测</translation>
     </message>
@@ -1879,74 +1902,64 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::PredictionsBrowser</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="235"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="234"/>
         <source>Predictions</source>
         <translation>预测结果</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="237"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="236"/>
         <source>all classes</source>
         <translation>所有类别</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="250"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="249"/>
         <source>most confident first</source>
         <translation>置信度最高优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="251"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="250"/>
         <source>least confident first</source>
         <translation>置信度最低优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="254"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="253"/>
         <source>disagreeing with labels first</source>
         <translation>与标注不一致优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="256"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="255"/>
         <source>name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="274"/>
         <source>&amp;Class:</source>
         <translation>类别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
         <source>&amp;Score at least:</source>
         <translation>最低分数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="277"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
         <source>S&amp;ort by:</source>
         <translation>排序方式(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="282"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="281"/>
         <source>Dashed outlines are the dataset&apos;s labels.</source>
         <translation>虚线框为数据集的标注。</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="292"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="291"/>
         <source>The labels could not all be read:
 %1</source>
         <translation>部分标注无法读取：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="305"/>
-        <source>recall</source>
-        <translation>召回率</translation>
-    </message>
-    <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="306"/>
-        <source>precision (IoU 0.5)</source>
-        <translation>精确率（IoU 0.5）</translation>
-    </message>
-    <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="365"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="343"/>
         <source>%1 of %2 images</source>
         <translation>%1 / %2 张图像</translation>
     </message>

@@ -81,14 +81,23 @@ struct PredictionPreviews {
     std::vector<PredictionPreview> images;
 };
 
+// A detection validation's precision-recall curve of each class: its precision at COCO's 101
+// recall thresholds (coco::precision_at_recalls: IoU 0.5, all areas, 100 detections an image);
+// -1 throughout for a class without labelled objects.
+struct PrecisionRecallCurves {
+    std::vector<std::string> classes;
+    std::vector<std::vector<double>> precision;
+};
+
 struct ValidationMetrics {
     std::int64_t step = 0;  // optimizer steps done
     std::int64_t epoch = 0; // 0-based
     std::vector<std::pair<std::string, double>> values;
     std::string watched; // the metric that picks best.ckpt
     bool best = false;
-    ConfusionCounts confusion;   // empty for the tasks without one
-    PredictionPreviews previews; // empty for the tasks without them
+    ConfusionCounts confusion;              // empty for the tasks without one
+    PredictionPreviews previews;            // empty for the tasks without them
+    PrecisionRecallCurves precision_recall; // detection's; empty for the other tasks
 };
 
 struct RunSummary {

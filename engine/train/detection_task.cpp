@@ -61,7 +61,7 @@ const std::array<const char*, coco::kStatCount> kStatNames = {
 
 // The mAP metrics of one validation's detections: box for detection, mask for instance
 // segmentation (with the box mAP as box_map).
-MetricValues map_metrics(const coco::GroundTruth& truth, std::vector<coco::Annotation> found,
+LaterMetrics map_metrics(const coco::GroundTruth& truth, std::vector<coco::Annotation> found,
                          bool masks, bool classwise, int threads) {
     const coco::Detections detections =
         coco::Detections::from_annotations(std::move(found), truth, "validation", threads);
@@ -69,7 +69,12 @@ MetricValues map_metrics(const coco::GroundTruth& truth, std::vector<coco::Annot
     params.iou_type = masks ? coco::IouType::Mask : coco::IouType::Box;
     params.threads = threads;
     const coco::EvalResult result = coco::evaluate(truth, detections, params);
-    MetricValues values;
+    LaterMetrics later;
+    for (std::size_t k = 0; k < result.category_count; ++k) {
+        later.precision_recall.classes.push_back(truth.categories()[k].name);
+        later.precision_recall.precision.push_back(coco::precision_at_recalls(result, k));
+    }
+    MetricValues& values = later.values;
     for (int i = 0; i < coco::kStatCount; ++i) {
         values.emplace_back(std::string("val_metric/") + kStatNames[std::size_t(i)],
                             result.stats[std::size_t(i)]);
@@ -86,7 +91,7 @@ MetricValues map_metrics(const coco::GroundTruth& truth, std::vector<coco::Annot
             }
         }
     }
-    return values;
+    return later;
 }
 
 // One image's detections as numbers, so that the ranks of a distributed run can gather them
@@ -319,7 +324,7 @@ Validation DetectionTask::validate(const ValidationContext& context) {
                          ? host_totals[0].item<double>() / host_totals[1].item<double>()
                          : 0.0}};
     if (!context.reports) {
-        return {std::move(values), {}, {}, {}};
+        return {std::move(values), {}, {}, {}, {}};
     }
     const at::Tensor all = gathered.cpu().contiguous();
     const double* numbers = all.data_ptr<double>();
@@ -350,14 +355,15 @@ Validation DetectionTask::validate(const ValidationContext& context) {
         return map_metrics(*truth, std::move(found), masks, classwise, threads);
     };
     if (synchronous_) {
-        const MetricValues map = evaluate();
-        values.insert(values.end(), map.begin(), map.end());
-        return {std::move(values), {}, {}, std::move(previews)};
+        LaterMetrics map = evaluate();
+        values.insert(values.end(), map.values.begin(), map.values.end());
+        return {std::move(values), {}, {}, std::move(previews), std::move(map.precision_recall)};
     }
     return {std::move(values),
             std::async(std::launch::async, std::move(evaluate)),
             {},
-            std::move(previews)};
+            std::move(previews),
+            {}};
 }
 
 PredictionPreviews

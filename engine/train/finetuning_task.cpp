@@ -127,7 +127,7 @@ Validation FinetuningTask::validate(const ValidationContext& context) {
     MetricValues values = {{"val_loss", all[1] > 0 ? all[0] / all[1] : 0.0}};
     const MetricValues task_values = metrics(std::vector<double>(all.begin() + 2, all.end()));
     values.insert(values.end(), task_values.begin(), task_values.end());
-    Validation validation{std::move(values), {}, {}, {}};
+    Validation validation{std::move(values), {}, {}, {}, {}};
     PredictionPreviews previews;
     for (std::optional<PredictionPreview>& preview : shown) {
         if (preview) { // none for an image that could not be read

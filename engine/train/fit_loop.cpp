@@ -355,7 +355,8 @@ void FitLoop::validate(Position& position) {
         position.next_batch == 0 ? std::max<std::int64_t>(0, position.epoch - 1) : position.epoch;
     PendingValidation pending{{position.optimizer_step, epoch, std::move(validation.values),
                                task_.watch_metric(config_.watch_metric), false,
-                               std::move(validation.confusion), std::move(validation.previews)},
+                               std::move(validation.confusion), std::move(validation.previews),
+                               std::move(validation.precision_recall)},
                               std::move(validation.later),
                               false};
     if (pending.later.valid()) {
@@ -381,9 +382,11 @@ bool FitLoop::finish_validations(Position& position, bool wait) {
                 front.later.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
                 break;
             }
-            for (auto& value : front.later.get()) {
+            LaterMetrics later = front.later.get();
+            for (auto& value : later.values) {
                 front.metrics.values.push_back(std::move(value));
             }
+            front.metrics.precision_recall = std::move(later.precision_recall);
         }
         conclude(front, position);
         validations_.pop_front();

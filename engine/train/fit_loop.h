@@ -112,7 +112,7 @@ private:
     // A validation reported once its background metrics are in.
     struct PendingValidation {
         ValidationMetrics metrics;
-        std::future<MetricValues> later;
+        std::future<LaterMetrics> later;
         bool snapshot = false; // its weights wait in validated-step-N files
     };
     void conclude(PendingValidation& validation, Position& position);

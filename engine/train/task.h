@@ -49,13 +49,20 @@ struct ValidationContext {
 // Metric values under the names every logger uses (val_loss, val_metric/...).
 using MetricValues = std::vector<std::pair<std::string, double>>;
 
+// Metrics computed after a validation pass (COCO mAP), and the curves they come with.
+struct LaterMetrics {
+    MetricValues values;
+    PrecisionRecallCurves precision_recall;
+};
+
 // What one validation pass gives: the metrics known when it ends, and those still being
 // computed from its outputs (COCO mAP, on its own thread while training goes on).
 struct Validation {
     MetricValues values;
-    std::future<MetricValues> later; // valid() only while metrics are pending
+    std::future<LaterMetrics> later; // valid() only while metrics are pending
     ConfusionCounts confusion;
     PredictionPreviews previews; // on the reporting rank
+    PrecisionRecallCurves precision_recall;
 };
 
 // What the training loop trains: the model, its data, its loss, its validation, what a

@@ -1,5 +1,7 @@
 #include "plots/per_class_results.h"
 
+#include "plots/precision_recall_plot.h"
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -29,6 +31,7 @@ PerClassResults::PerClassResults(QWidget* parent) : QWidget(parent) {
     table_ = new QTableWidget(this);
     table_->setObjectName(QStringLiteral("perClassTable"));
     table_->verticalHeader()->hide();
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSortingEnabled(true);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->setMinimumHeight(120);
@@ -43,9 +46,19 @@ PerClassResults::PerClassResults(QWidget* parent) : QWidget(parent) {
     auto* per_class = new QVBoxLayout;
     per_class->addWidget(title_);
     per_class->addWidget(table_);
+    curves_title_ = new QLabel(this);
+    curves_title_->setWordWrap(true);
+    curves_title_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    curves_ = new PrecisionRecallPlot(this);
+    curves_->setMinimumHeight(160);
+    curves_->setMaximumHeight(220);
+    connect(table_, &QTableWidget::itemSelectionChanged, this,
+            &PerClassResults::showSelectedCurves);
     auto* matrix = new QVBoxLayout;
     matrix->addWidget(confusion_title_);
     matrix->addWidget(confusion_);
+    matrix->addWidget(curves_title_);
+    matrix->addWidget(curves_);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(per_class, 1);
@@ -56,7 +69,8 @@ PerClassResults::PerClassResults(QWidget* parent) : QWidget(parent) {
 void PerClassResults::setValidation(const kiln::train::ValidationMetrics& metrics) {
     const bool per_class = showPerClass(metrics);
     const bool confusion = showConfusion(metrics.confusion, metrics.step);
-    if (per_class || confusion) {
+    const bool curves = showCurves(metrics.precision_recall, metrics.step);
+    if (per_class || confusion || curves) {
         show();
     }
 }
@@ -106,6 +120,39 @@ bool PerClassResults::showConfusion(const kiln::train::ConfusionCounts& confusio
     confusion_title_->show();
     confusion_->show();
     return true;
+}
+
+bool PerClassResults::showCurves(const kiln::train::PrecisionRecallCurves& curves,
+                                 std::int64_t step) {
+    if (curves.classes.empty()) {
+        return false; // keep what the last validation with curves showed
+    }
+    QStringList classes;
+    for (const std::string& name : curves.classes) {
+        classes << QString::fromStdString(name);
+    }
+    curves_->setCurves(curves, classes);
+    showSelectedCurves();
+    curves_title_->setText(
+        tr("Precision-recall at step %1 (select classes in the table to compare them)").arg(step));
+    curves_title_->show();
+    curves_->show();
+    return true;
+}
+
+void PerClassResults::showSelectedCurves() {
+    QStringList selected;
+    for (const QTableWidgetItem* item : table_->selectedItems()) {
+        const QTableWidgetItem* name = table_->item(item->row(), 0);
+        if (name != nullptr && !selected.contains(name->text())) {
+            selected << name->text();
+        }
+    }
+    curves_->showOnly(selected);
+}
+
+int PerClassResults::curveCount() const {
+    return curves_->curveCount();
 }
 
 QString PerClassResults::confusionCell(int row, int column) const {
@@ -173,10 +220,13 @@ void PerClassResults::clear() {
     confusion_->setRowCount(0);
     confusion_->setColumnCount(0);
     confusion_title_->clear();
-    // Each part shows once a validation fills it: detection has no confusion matrix.
+    curves_->setCurves({}, {});
+    curves_title_->clear();
+    // Each part shows once a validation fills it: detection has curves, not a confusion matrix.
     for (QWidget* part :
          {static_cast<QWidget*>(title_), static_cast<QWidget*>(table_),
-          static_cast<QWidget*>(confusion_title_), static_cast<QWidget*>(confusion_)}) {
+          static_cast<QWidget*>(confusion_title_), static_cast<QWidget*>(confusion_),
+          static_cast<QWidget*>(curves_title_), static_cast<QWidget*>(curves_)}) {
         part->hide();
     }
     hide();

@@ -114,10 +114,10 @@ PredictedBox detectionOf(const nlohmann::json& entry, const std::vector<std::int
 }
 
 // The detections of `images` scored by COCO's evaluator against the COCO `labels`, matched to
-// its categories by class name: each labelled class's precision-recall curve at IoU 0.5.
-QVector<PrecisionRecallCurve> curvesAgainst(const QString& labels,
-                                            const QVector<PredictedImage>& images,
-                                            const QString& folder, const QStringList& classes) {
+// its categories by class name: each labelled class's precision-recall curve.
+train::PrecisionRecallCurves curvesAgainst(const QString& labels,
+                                           const QVector<PredictedImage>& images,
+                                           const QString& folder, const QStringList& classes) {
     const coco::GroundTruth truth = coco::GroundTruth::load(labels.toStdString());
     QHash<QString, std::int64_t> image_ids;
     for (const coco::Image& image : truth.images()) {
@@ -149,30 +149,10 @@ QVector<PrecisionRecallCurve> curvesAgainst(const QString& labels,
     }
     const coco::EvalResult result = coco::evaluate(
         truth, coco::Detections::from_annotations(std::move(found), truth), coco::EvalParams{});
-    QVector<PrecisionRecallCurve> curves;
-    const std::size_t categories = result.category_count;
-    for (std::size_t k = 0; k < categories; ++k) {
-        PrecisionRecallCurve curve;
-        curve.class_index =
-            int(classes.indexOf(QString::fromStdString(truth.categories()[k].name)));
-        double sum = 0;
-        bool labelled = true; // -1 throughout: the class has no labelled object
-        for (std::size_t r = 0; r < coco::kRecallThresholdCount; ++r) {
-            // [T][R][K][A][M]: IoU 0.5, all areas, the largest maxDets.
-            const std::size_t at =
-                ((r * categories + k) * coco::kAreaRangeCount) * 3 + 2; // t = 0, a = 0, m = 2
-            const double precision = result.precision[at];
-            labelled = labelled && precision >= 0;
-            if (precision > 0) {
-                curve.recall << coco::recall_thresholds()[r];
-                curve.precision << precision;
-            }
-            sum += std::max(0.0, precision);
-        }
-        curve.ap50 = labelled ? sum / coco::kRecallThresholdCount : -1;
-        if (curve.class_index >= 0 && curve.ap50 >= 0) {
-            curves << curve;
-        }
+    train::PrecisionRecallCurves curves;
+    for (std::size_t k = 0; k < result.category_count; ++k) {
+        curves.classes.push_back(truth.categories()[k].name);
+        curves.precision.push_back(coco::precision_at_recalls(result, k));
     }
     return curves;
 }
@@ -241,8 +221,9 @@ void readDetection(const PredictionSource& source, PredictionResults& results) {
     }
     results.images = images;
     if (results.labelled && source.labels->kind == data::LabelKind::Coco) {
-        results.curves = curvesAgainst(QString::fromStdString(source.labels->labels.string()),
-                                       results.images, source.images, results.classes);
+        results.precision_recall =
+            curvesAgainst(QString::fromStdString(source.labels->labels.string()), results.images,
+                          source.images, results.classes);
     }
 }
 

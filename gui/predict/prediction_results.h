@@ -1,6 +1,7 @@
 #pragma once
 
 #include "data/dataset_labels.h"
+#include "train/events.h"
 
 #include <QString>
 #include <QStringList>
@@ -43,24 +44,14 @@ struct PredictedImage {
     double mask_error = -1;
 };
 
-// One class's precision at COCO's 101 recall thresholds (IoU 0.5, all areas, 100 detections an
-// image), as the evaluator's precision array holds it; recalls the detector never reaches are
-// left out.
-struct PrecisionRecallCurve {
-    int class_index = -1;
-    QVector<double> recall;
-    QVector<double> precision;
-    double ap50 = -1;
-};
-
 struct PredictionResults {
     QString task; // image_classification, semantic_segmentation, object_detection, ...
     QStringList classes;
     QVector<PredictedImage> images;
     bool labelled = false; // the predicted dataset's labels are beside the predictions
     QStringList problems;  // labels that could not be read, named with their file
-    // Detection against COCO labels: each labelled class's curve, by the evaluator.
-    QVector<PrecisionRecallCurve> curves;
+    // Detection against COCO labels: each class's precision-recall curve, by the evaluator.
+    train::PrecisionRecallCurves precision_recall;
     bool detection() const;
     bool segmentation() const { return task == QStringLiteral("semantic_segmentation"); }
 };

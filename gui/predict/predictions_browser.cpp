@@ -3,8 +3,7 @@
 #include "common/image_conversion.h"
 #include "common/label_overlay.h"
 #include "eval/coco/rle.h"
-#include "plots/plot_theme.h"
-#include "plots/qcustomplot.h"
+#include "plots/precision_recall_plot.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -298,19 +297,10 @@ PredictionsBrowser::PredictionsBrowser(std::shared_ptr<const PredictionResults> 
     layout->addLayout(filters);
     auto* columns = new QHBoxLayout;
     columns->addWidget(grid_, 1);
-    if (!results_->curves.isEmpty()) {
-        curves_ = new QCustomPlot(this);
-        curves_->setObjectName(QStringLiteral("precisionRecallPlot"));
+    if (!results_->precision_recall.classes.empty()) {
+        curves_ = new PrecisionRecallPlot(this);
         curves_->setFixedWidth(340);
-        curves_->xAxis->setLabel(tr("recall"));
-        curves_->yAxis->setLabel(tr("precision (IoU 0.5)"));
-        curves_->xAxis->setRange(0, 1);
-        curves_->yAxis->setRange(0, 1.02);
-        curves_->legend->setVisible(true);
-        curves_->legend->setFont(QFont(font().family(), 8));
-        // Curves fall towards the lower right: the legend sits where they rarely are.
-        curves_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
-        followPalette(curves_);
+        curves_->setCurves(results_->precision_recall, results_->classes);
         columns->addWidget(curves_);
     }
     layout->addLayout(columns, 1);
@@ -331,26 +321,14 @@ void PredictionsBrowser::setFilter(const PredictionFilter& filter) {
 }
 
 int PredictionsBrowser::curveCount() const {
-    return curves_ == nullptr ? 0 : curves_->graphCount();
+    return curves_ == nullptr ? 0 : curves_->curveCount();
 }
 
 void PredictionsBrowser::drawCurves(int class_index) {
-    if (curves_ == nullptr) {
-        return;
+    if (curves_ != nullptr) {
+        curves_->showOnly(class_index >= 0 ? QStringList{results_->classes[class_index]}
+                                           : QStringList());
     }
-    curves_->clearGraphs();
-    for (const PrecisionRecallCurve& curve : results_->curves) {
-        if (class_index >= 0 && curve.class_index != class_index) {
-            continue;
-        }
-        QCPGraph* graph = curves_->addGraph();
-        graph->setPen(QPen(classColour(curve.class_index), 1.5));
-        graph->setLineStyle(QCPGraph::lsStepLeft);
-        graph->setName(QStringLiteral("%1 AP50 %2")
-                           .arg(results_->classes.value(curve.class_index), scoreText(curve.ap50)));
-        graph->setData(curve.recall, curve.precision, true);
-    }
-    curves_->replot();
 }
 
 void PredictionsBrowser::updateShown() {

@@ -15,10 +15,11 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
-class QCustomPlot;
 class QListView;
 
 namespace kiln::gui {
+
+class PrecisionRecallPlot;
 
 // The tiles of the predictions browser: each shown image's thumbnail (decoded on the model's
 // own threads) with what the model found drawn over it (boxes and their masks from the score
@@ -83,7 +84,7 @@ private:
     QComboBox* order_;
     QLabel* count_;
     QListView* grid_;
-    QCustomPlot* curves_ = nullptr; // with COCO labels: precision against recall per class
+    PrecisionRecallPlot* curves_ = nullptr; // with COCO labels
 };
 
 } // namespace kiln::gui

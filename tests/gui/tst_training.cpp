@@ -47,6 +47,7 @@
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolButton>
@@ -610,6 +611,30 @@ private Q_SLOTS:
         kiln::test::saveScreenshot(results, QStringLiteral("per-class-results"));
         results.clear();
         QVERIFY(results.isHidden());
+
+        // Detection brings each class's precision-recall curve (a class without labelled
+        // objects has none); selected rows show theirs alone.
+        kiln::train::ValidationMetrics detection;
+        detection.step = 30;
+        detection.values = {{"val_metric_per_class/map/cat", 0.5},
+                            {"val_metric_per_class/map/dog", 0.25}};
+        std::vector<double> falling(101, 0.0);
+        for (std::size_t r = 0; r < 60; ++r) {
+            falling[r] = 1.0 - r / 100.0;
+        }
+        detection.precision_recall = {
+            {"cat", "dog", "bird"},
+            {falling, std::vector<double>(101, 0.5), std::vector<double>(101, -1.0)}};
+        results.setValidation(detection);
+        QVERIFY(!results.isHidden());
+        QCOMPARE(results.curveCount(), 2);
+        results.findChild<QTableWidget*>(QStringLiteral("perClassTable"))->selectRow(1);
+        QCOMPARE(results.curveCount(), 1);
+        results.resize(900, 260);
+        QTest::qWait(50);
+        kiln::test::saveScreenshot(results, QStringLiteral("per-class-results-detection"));
+        results.clear();
+        QCOMPARE(results.curveCount(), 0);
     }
 
     // What predict wrote, read back beside the dataset's labels: detections matched to labelled
@@ -680,11 +705,13 @@ private Q_SLOTS:
         filter.min_score = 0.25;
         QCOMPARE(kiln::gui::filtered_images(*read, filter).size(), 2);
         // COCO labels: each class's precision-recall curve from the evaluator (IoU 0.5).
-        QCOMPARE(read->curves.size(), 2);
-        QCOMPARE(read->curves[0].class_index, 0);
-        QCOMPARE(read->curves[0].ap50, 1.0); // the cat found first, at full precision
-        QCOMPARE(read->curves[0].recall.last(), 1.0);
-        QCOMPARE(read->curves[1].ap50, 0.0); // the dog found where there is none
+        const kiln::train::PrecisionRecallCurves& curves = read->precision_recall;
+        QCOMPARE(curves.classes, (std::vector<std::string>{"cat", "dog"}));
+        QCOMPARE(curves.precision.size(), std::size_t(2));
+        for (std::size_t r = 0; r < 101; ++r) {
+            QCOMPARE(curves.precision[0].at(r), 1.0); // the cat found first
+            QCOMPARE(curves.precision[1].at(r), 0.0); // the dog, where there is none
+        }
 
         // In the browser: the boxes from the score up drawn over the thumbnail.
         kiln::gui::PredictionsBrowser browser(read, QStringLiteral("2 images"));
@@ -1499,6 +1526,9 @@ private Q_SLOTS:
                 perClass->value(QString::fromStdString(name), QStringLiteral("map"));
             QVERIFY2(!shown.isEmpty(), name.c_str());
         }
+        // And each labelled class's precision-recall curve, from the same evaluation.
+        QCOMPARE(last.precision_recall.classes, last.previews.classes);
+        QVERIFY(perClass->curveCount() > 0);
         window.findChild<QScrollArea*>(QStringLiteral("livePlotsScroll"))
             ->ensureWidgetVisible(perClass);
         QTest::qWait(50);

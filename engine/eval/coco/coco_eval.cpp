@@ -536,6 +536,14 @@ EvalResult evaluate(const GroundTruth& ground_truth, const Detections& detection
     return result;
 }
 
+std::vector<double> precision_at_recalls(const EvalResult& result, std::size_t k) {
+    std::vector<double> curve;
+    for (std::size_t r = 0; r < std::size_t{kRecallThresholdCount}; ++r) {
+        curve.push_back(result.precision[precision_index(0, r, k, 0, 2, result.category_count)]);
+    }
+    return curve;
+}
+
 std::string summary_table(const EvalResult& result) {
     std::string table;
     const auto& thresholds = iou_thresholds();

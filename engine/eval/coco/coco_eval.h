@@ -57,6 +57,11 @@ struct EvalResult {
 EvalResult evaluate(const GroundTruth& ground_truth, const Detections& detections,
                     const EvalParams& params);
 
+// Category `k`'s precision at the 101 recall thresholds at IoU 0.5, all areas and the largest
+// maxDets: its precision-recall curve as COCOeval.eval['precision'] holds it (-1 throughout
+// for a category without ground truth, 0 at recalls never reached).
+std::vector<double> precision_at_recalls(const EvalResult& result, std::size_t k);
+
 // COCOeval.summarize()'s twelve lines, byte for byte.
 std::string summary_table(const EvalResult& result);
 
