@@ -17,7 +17,7 @@
     <message>
         <location filename="../engine/config/train_settings.cpp" line="110"/>
         <source>kNN monitor: labelled</source>
-        <translation>kNN-Monitor: gelabelt</translation>
+        <translation>kNN-Monitor: annotiert</translation>
     </message>
     <message>
         <location filename="../engine/config/train_settings.cpp" line="114"/>
@@ -229,7 +229,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="86"/>
         <source>Select a dataset to see its images, labels and statistics.</source>
-        <translation>Wählen Sie einen Datensatz, um seine Bilder, Labels und Statistiken zu sehen.</translation>
+        <translation>Wählen Sie einen Datensatz, um seine Bilder, Annotationen und Statistiken zu sehen.</translation>
     </message>
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="99"/>
@@ -239,7 +239,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="136"/>
         <source>Images without labels</source>
-        <translation>Bilder ohne Labels</translation>
+        <translation>Bilder ohne Annotationen</translation>
     </message>
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="137"/>
@@ -264,7 +264,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="141"/>
         <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
-        <translation>Welche Labels der Datensatz hat: beim Hinzufügen erkannt; ändern Sie es, wenn Kiln falsch geraten hat</translation>
+        <translation>Welche Annotationen der Datensatz hat: beim Hinzufügen erkannt; ändern Sie es, wenn Kiln falsch geraten hat</translation>
     </message>
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="147"/>
@@ -284,7 +284,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="180"/>
         <source>Show labels</source>
-        <translation>Labels zeigen</translation>
+        <translation>Annotationen zeigen</translation>
     </message>
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="187"/>
@@ -407,7 +407,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
-        <translation>%1 Klassen in den Masken von %2 Bildern; %3 Bilder haben kein gelabeltes Pixel, %4 der Pixel werden ignoriert (255)</translation>
+        <translation>%1 Klassen in den Masken von %2 Bildern; %3 Bilder haben kein annotiertes Pixel, %4 der Pixel werden ignoriert (255)</translation>
     </message>
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="440"/>
@@ -468,17 +468,17 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     <message>
         <location filename="../gui/embeddings/embeddings_page.cpp" line="39"/>
         <source>%1 is no longer there; export the embeddings again or open another file.</source>
-        <translation>%1 ist nicht mehr vorhanden; exportieren Sie die Embeddings erneut oder öffnen Sie eine andere Datei.</translation>
+        <translation>%1 ist nicht mehr vorhanden; exportieren Sie die Einbettungen erneut oder öffnen Sie eine andere Datei.</translation>
     </message>
     <message>
         <location filename="../gui/embeddings/embeddings_page.cpp" line="52"/>
         <source>Project embeddings:</source>
-        <translation>Embeddings des Projekts:</translation>
+        <translation>Einbettungen des Projekts:</translation>
     </message>
     <message>
         <location filename="../gui/embeddings/embeddings_page.cpp" line="96"/>
         <source>none yet: File &gt; Export Embeddings</source>
-        <translation>noch keine: Datei &gt; Embeddings exportieren</translation>
+        <translation>noch keine: Datei &gt; Einbettungen exportieren</translation>
     </message>
 </context>
 <context>
@@ -748,7 +748,7 @@ ausgewählt</translation>
     <message>
         <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
         <source>Write the Embeddings to</source>
-        <translation>Embeddings schreiben nach</translation>
+        <translation>Einbettungen schreiben nach</translation>
     </message>
     <message>
         <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
@@ -1846,7 +1846,7 @@ ausgewählt</translation>
     <message>
         <location filename="../gui/plots/prediction_previews.cpp" line="98"/>
         <source>&lt;b&gt;Predictions at step %1&lt;/b&gt;: each validation image&apos;s labels above, what the model made of it below</source>
-        <translation>&lt;b&gt;Vorhersagen bei Schritt %1&lt;/b&gt;: oben die Labels jedes Validierungsbilds, unten, was das Modell daraus machte</translation>
+        <translation>&lt;b&gt;Vorhersagen bei Schritt %1&lt;/b&gt;: oben die Annotationen jedes Validierungsbilds, unten, was das Modell daraus machte</translation>
     </message>
     <message>
         <location filename="../gui/plots/prediction_previews.cpp" line="206"/>
@@ -2376,12 +2376,12 @@ vorhergesagt: %3</translation>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="186"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
-        <translation>Gelabelte Bilder (Klassenordner), deren nächste Nachbarn während des Vortrainings die Bilder darunter klassifizieren: val_metric/knn_top1 zeigt, ob sich das Vortraining lohnt, und wählt best.ckpt.</translation>
+        <translation>Annotierte Bilder (Klassenordner), deren nächste Nachbarn während des Vortrainings die Bilder darunter klassifizieren: val_metric/knn_top1 zeigt, ob sich das Vortraining lohnt, und wählt best.ckpt.</translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="190"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
-        <translation>Gelabelte Bilder (Klassenordner), die der kNN-Monitor klassifiziert.</translation>
+        <translation>Annotierte Bilder (Klassenordner), die der kNN-Monitor klassifiziert.</translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="198"/>

@@ -22,6 +22,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace kiln::gui {
 namespace {
@@ -70,8 +71,8 @@ DatasetsPage::DatasetsPage(QWidget* parent) : QWidget(parent) {
     optimize_->setToolTip(tr("Re-encode the selected dataset as JPEG or WebP at training size"));
     connect(optimize_, &QPushButton::clicked, this,
             [this] { Q_EMIT optimizeRequested(selectedFolder()); });
+    // Add on a row of its own: its label is long (in German too), the list pane narrow.
     auto* buttons = new QHBoxLayout;
-    buttons->addWidget(add);
     buttons->addWidget(remove_);
     buttons->addWidget(optimize_);
     buttons->addStretch();
@@ -79,6 +80,7 @@ DatasetsPage::DatasetsPage(QWidget* parent) : QWidget(parent) {
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(listStack_, 1);
+    leftLayout->addWidget(add);
     leftLayout->addLayout(buttons);
 
     detailsStack_ = new QStackedWidget(this);
@@ -94,7 +96,7 @@ DatasetsPage::DatasetsPage(QWidget* parent) : QWidget(parent) {
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
     splitter->setChildrenCollapsible(false);
-    left->setMinimumWidth(220);
+    left->setMinimumWidth(std::max(220, left->minimumSizeHint().width()));
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("<h2>Datasets</h2>"), this));
     layout->addWidget(splitter, 1);

@@ -53,7 +53,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     plot_ = new QCustomPlot(this);
     plot_->setObjectName(QStringLiteral("embeddingsPlot"));
     plot_->setMouseTracking(true);
-    plot_->legend->setVisible(true);
+    plot_->legend->setVisible(false); // until there are groups to name: no empty box
     plot_->legend->setFont(QFont(font().family(), 8));
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     followPalette(plot_);
@@ -186,6 +186,7 @@ void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
     y_ = y;
     embeddings_ = embeddings;
     plot_->clearGraphs();
+    plot_->legend->setVisible(true);
     neighbours_->clear();
     QMap<QString, QPair<QVector<double>, QVector<double>>> groups;
     for (int i = 0; i < names_.size(); ++i) {

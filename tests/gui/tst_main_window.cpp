@@ -14,15 +14,20 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDir>
+#include <QImage>
 #include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTextBrowser>
-#include <QTimer>
 #include <QThread>
+#include <QTimer>
 #include <QTranslator>
 #include <QtTest>
 #include <atomic>
@@ -208,6 +213,64 @@ private Q_SLOTS:
         QVERIFY(QSettings().contains(QStringLiteral("mainWindow/geometry")));
         kiln::gui::MainWindow reopened;
         QCOMPARE(reopened.size(), QSize(960, 760));
+    }
+
+    // Each view at a laptop's 1366x768 and at 1920x1080, light and dark, in English and in
+    // German (the longest labels): no button shows less than its text needs. The screenshots
+    // (screenshots/view-*.png) are for looking at.
+    void everyViewFitsBothScreenSizesThemesAndLanguages() {
+        QTemporaryDir temp;
+        const QString images = QDir(temp.path()).filePath(QStringLiteral("images"));
+        QDir().mkpath(images);
+        for (int i = 0; i < 4; ++i) {
+            QImage image(32, 32, QImage::Format_RGB32);
+            image.fill(QColor(40 * i, 90, 160));
+            QVERIFY(image.save(QStringLiteral("%1/%2.png").arg(images).arg(i)));
+        }
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("de")}) {
+            for (const QString& theme : {QStringLiteral("light"), QStringLiteral("dark")}) {
+                QSettings().setValue(QStringLiteral("ui/language"), language);
+                QSettings().setValue(QStringLiteral("ui/theme"), theme);
+                kiln::gui::configureApplication(*qApp);
+                for (const QSize& size : {QSize(1366, 768), QSize(1920, 1080)}) {
+                    kiln::gui::MainWindow window;
+                    window.resize(size.width(), size.height() - 60); // the panel's share
+                    window.show();
+                    QVERIFY(QTest::qWaitForWindowExposed(&window));
+                    QVERIFY(window.newProject());
+                    QVERIFY(window.addDataset(images));
+                    auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("projectTabs"));
+                    for (int tab = 0; tab < tabs->count(); ++tab) {
+                        tabs->setCurrentIndex(tab);
+                        QTest::qWait(20);
+                        for (const QPushButton* button : window.findChildren<QPushButton*>()) {
+                            if (button->isVisible() && !button->text().isEmpty()) {
+                                QVERIFY2(button->width() >= button->minimumSizeHint().width(),
+                                         qPrintable(QStringLiteral("%1 at %2x%3: %4 px of %5")
+                                                        .arg(button->text())
+                                                        .arg(size.width())
+                                                        .arg(size.height())
+                                                        .arg(button->width())
+                                                        .arg(button->minimumSizeHint().width())));
+                            }
+                        }
+                        kiln::test::saveScreenshot(window, QStringLiteral("view-%1-%2-%3x%4-tab%5")
+                                                               .arg(language, theme)
+                                                               .arg(size.width())
+                                                               .arg(size.height())
+                                                               .arg(tab));
+                    }
+                }
+                for (QTranslator* translator : qApp->findChildren<QTranslator*>()) {
+                    QCoreApplication::removeTranslator(translator);
+                    delete translator;
+                }
+            }
+        }
+        QSettings().remove(QStringLiteral("ui/language"));
+        QSettings().remove(QStringLiteral("ui/theme"));
+        kiln::gui::configureApplication(*qApp);
+        QLocale::setDefault(QLocale::system());
     }
 
     void translationsFollowTheChosenLanguage() {
