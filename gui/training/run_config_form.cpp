@@ -105,6 +105,13 @@ nlohmann::json value_at(const nlohmann::json& settings, const std::string& path)
     }
 }
 
+// The text at `path` of `settings`, or `fallback` where it is missing or not a string.
+QString text_at(const nlohmann::json& settings, const std::string& path,
+                const QString& fallback = {}) {
+    const nlohmann::json value = value_at(settings, path);
+    return value.is_string() ? QString::fromStdString(value.get<std::string>()) : fallback;
+}
+
 // The Image size field's default: auto (-1) for fine-tuning, the methods' 224 px views.
 int image_size_default(TaskKind task) {
     return task == TaskKind::Pretraining ? 224 : -1;
@@ -997,7 +1004,12 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
                                 settings["sync_batchnorm"].get<bool>());
     out_->setText(text("out", ""));
     setKnnMonitor(settings);
-    const nlohmann::json data = settings.value("data", nlohmann::json());
+    accumulation_->setValue(number("gradient_accumulation_steps", 1));
+    setDataFields(settings.value("data", nlohmann::json()));
+    setAdvancedFields(settings);
+}
+
+void RunConfigForm::setDataFields(const nlohmann::json& data) {
     const auto path_at = [&data](const char* split, const char* key) {
         if (!data.is_object() || !data.contains(split)) {
             return QString();
@@ -1039,11 +1051,11 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
             val_data_->setCurrentIndex(val_data_->findData(QLatin1String(kHoldOut)));
         }
     }
-    const nlohmann::json model_args = settings.value("model_args", nlohmann::json::object());
-    const QString weights =
-        model_args.contains("backbone_weights") && model_args["backbone_weights"].is_string()
-            ? QString::fromStdString(model_args["backbone_weights"].get<std::string>())
-            : QString();
+}
+
+// The Advanced section's fields, and what the form keeps of the settings it has no field for.
+void RunConfigForm::setAdvancedFields(const nlohmann::json& settings) {
+    const QString weights = text_at(settings, "model_args.backbone_weights");
     const int run = backbone_->findData(weights);
     backbone_->setCurrentText(run > 0 ? backbone_->itemText(run) : weights);
     num_workers_->setValue(settings.contains("num_workers") && settings["num_workers"].is_number()
@@ -1056,7 +1068,7 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     augmentation_->setText(augmentation.is_object() && !augmentation.empty()
                                ? QString::fromStdString(augmentation.dump())
                                : QString());
-    const int optim = optim_->findText(text("optim", "auto"));
+    const int optim = optim_->findText(text_at(settings, "optim", QStringLiteral("auto")));
     optim_->setCurrentIndex(std::max(0, optim));
     const nlohmann::json optim_args = settings.value("optim_args", nlohmann::json::object());
     kept_optim_args_ = optim_args.is_object() ? optim_args : nlohmann::json::object();
@@ -1069,29 +1081,16 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
                            : QString());
         kept_optim_args_.erase(key); // the field has it
     }
-    accumulation_->setValue(number("gradient_accumulation_steps", 1));
-    const nlohmann::json callbacks = settings.value("callbacks", nlohmann::json::object());
-    checkpoint_every_->setValue(
-        callbacks.is_object() && callbacks.contains("model_checkpoint") &&
-                callbacks["model_checkpoint"].is_object() &&
-                callbacks["model_checkpoint"].value("every_n_steps", nlohmann::json()).is_number()
-            ? callbacks["model_checkpoint"]["every_n_steps"].get<int>()
-            : 0);
-    const nlohmann::json loggers = settings.value("loggers", nlohmann::json::object());
-    kept_wandb_ = loggers.contains("wandb") && loggers["wandb"].is_object()
-                      ? loggers["wandb"]
-                      : nlohmann::json::object();
-    wandb_project_->setText(
-        loggers.contains("wandb") && loggers["wandb"].is_object() &&
-                loggers["wandb"].value("project", nlohmann::json()).is_string()
-            ? QString::fromStdString(loggers["wandb"]["project"].get<std::string>())
-            : QString());
-    tensorboard_->setChecked(
-        !(loggers.contains("tensorboard") && loggers["tensorboard"].is_null()));
-    mlflow_uri_->setText(
-        loggers.contains("mlflow") && loggers["mlflow"].contains("tracking_uri")
-            ? QString::fromStdString(loggers["mlflow"]["tracking_uri"].get<std::string>())
-            : QString());
+    const nlohmann::json every = value_at(settings, "callbacks.model_checkpoint.every_n_steps");
+    checkpoint_every_->setValue(every.is_number_integer() ? every.get<int>() : 0);
+    const nlohmann::json wandb = value_at(settings, "loggers.wandb");
+    kept_wandb_ = wandb.is_object() ? wandb : nlohmann::json::object();
+    wandb_project_->setText(text_at(settings, "loggers.wandb.project"));
+    const nlohmann::json loggers = value_at(settings, "loggers");
+    // Off only when set to null; absent (the default) is on.
+    tensorboard_->setChecked(!(loggers.is_object() && loggers.contains("tensorboard") &&
+                               loggers["tensorboard"].is_null()));
+    mlflow_uri_->setText(text_at(settings, "loggers.mlflow.tracking_uri"));
 }
 
 void RunConfigForm::clearIssues() {

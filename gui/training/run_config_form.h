@@ -91,6 +91,8 @@ private:
     // A row for the setting at `path`, with its declared label and section.
     void addSettingRow(const std::string& path, QWidget* field);
     void setTrainFor(const nlohmann::json& settings);
+    void setDataFields(const nlohmann::json& data); // the task's data fields from `data`
+    void setAdvancedFields(const nlohmann::json& settings);
     void warnIfValidatingOnTrainingImages();
     void setRowVisible(const QString& key, bool visible);
     void updateTaskRows();

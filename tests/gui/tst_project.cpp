@@ -429,7 +429,9 @@ private Q_SLOTS:
             "run_presets": [{"name": "last", "settings": {
                 "task": "image_classification", "epochs": "ten", "sync_batchnorm": "yes",
                 "batch_size": -4, "transform_args": {"image_size": "big"},
-                "model_args": [1], "optim_args": "fast"}},
+                "model_args": [1], "optim_args": "fast", "callbacks": {"model_checkpoint": 3},
+                "loggers": {"mlflow": {"tracking_uri": 5}, "wandb": {"project": []}},
+                "data": {"train": 7, "val": {"annotations": {}}}}},
                 5, {"name": "other", "settings": "x"}]})");
         MainWindow window;
         window.resize(1280, 720);
