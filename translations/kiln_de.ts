@@ -193,7 +193,7 @@
 <context>
     <name>kiln::gui::DatasetsPage</name>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="50"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="51"/>
         <source>No datasets yet.
 
 Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
@@ -202,134 +202,134 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klassenordner, Bilder mit Masken sowie COCO- und YOLO-Labels werden erkannt.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="57"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="58"/>
         <source>Add Dataset Folder...</source>
         <translation>Datensatzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="60"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="61"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="62"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="63"/>
         <source>Remove the selected dataset from the project; its files stay</source>
         <translation>Den ausgewählten Datensatz aus dem Projekt entfernen; seine Dateien bleiben erhalten</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="68"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="69"/>
         <source>Optimize...</source>
         <translation>Optimieren...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="70"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="71"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>Den gewählten Datensatz als JPEG oder WebP in Trainingsgröße neu kodieren</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="86"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="88"/>
         <source>Select a dataset to see its images, labels and statistics.</source>
         <translation>Wählen Sie einen Datensatz, um seine Bilder, Annotationen und Statistiken zu sehen.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="99"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="101"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="136"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="138"/>
         <source>Images without labels</source>
         <translation>Bilder ohne Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="137"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="139"/>
         <source>Class folders</source>
         <translation>Klassenordner</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="138"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="140"/>
         <source>Images with masks</source>
         <translation>Bilder mit Masken</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="139"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="141"/>
         <source>COCO annotations</source>
         <translation>COCO-Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="140"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="142"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO-Datensatz (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="141"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="143"/>
         <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
         <translation>Welche Annotationen der Datensatz hat: beim Hinzufügen erkannt; ändern Sie es, wenn Kiln falsch geraten hat</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="147"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="149"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="151"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="153"/>
         <source>Labels:</source>
         <translation>Annotationen:</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="165"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="167"/>
         <source>Images by longest side</source>
         <translation>Bilder nach längster Seite</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="180"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="182"/>
         <source>Show labels</source>
         <translation>Annotationen zeigen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="187"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="189"/>
         <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
         <translation>&lt;b&gt;Bilder&lt;/b&gt; (eines anklicken, um seine Augmentierungen zu sehen)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="201"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="355"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="203"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="357"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;Augmentierungen von %1&lt;/b&gt; (mit der Methode der Laufkonfiguration)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="285"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="287"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="286"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="288"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="332"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="334"/>
         <source>folder of PNG masks named as the images</source>
         <translation>Ordner mit PNG-Masken, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="333"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="335"/>
         <source>COCO instances JSON</source>
         <translation>COCO-Instanzen-JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="334"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="510"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="336"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="338"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="340"/>
         <source>Scanning %1...</source>
         <translation>%1 wird durchsucht...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="368"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="370"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln lesbares Bild, %1</numerusform>
@@ -337,12 +337,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="370"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="372"/>
         <source>Formats: %1</source>
         <translation>Formate: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="372"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="374"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln unlesbare Datei, vom Training ausgelassen:</numerusform>
@@ -350,72 +350,72 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="379"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="381"/>
         <source>under 256 px</source>
         <translation>unter 256 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="379"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="381"/>
         <source>256-511 px</source>
         <translation>256-511 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="379"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="381"/>
         <source>512-1023 px</source>
         <translation>512-1023 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="380"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="382"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="380"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="382"/>
         <source>2048 px and more</source>
         <translation>2048 px und mehr</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="411"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="413"/>
         <source>objects in %1 images</source>
         <translation>Objekte in %1 Bildern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="414"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="416"/>
         <source>images; %1 of the pixels</source>
         <translation>Bilder; %1 der Pixel</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="416"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="418"/>
         <source>images</source>
         <translation>Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="419"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="421"/>
         <source>Objects per class</source>
         <translation>Objekte pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="419"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="421"/>
         <source>Images per class</source>
         <translation>Bilder pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="427"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="429"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 Klassen, %2 von %3 Bildern in Klassenordnern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%1 Klassen in den Masken von %2 Bildern; %3 Bilder haben kein annotiertes Pixel, %4 der Pixel werden ignoriert (255)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="440"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>Trainingsteil: %1 Objekte aus %2 Klassen in %3 Bildern, %4 davon ohne Objekte. Boxgrößen: %5 klein, %6 mittel, %7 groß (COCOs Grenzen: 32 und 96 px)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="456"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="458"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>%Ln Problem mit den Labels, unten aufgeführt; das Training lehnt den Datensatz ab, bis es behoben ist.</numerusform>
@@ -423,22 +423,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="510"/>
         <source>Folder of Masks</source>
         <translation>Ordner der Masken</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="510"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
         <source>COCO Annotations</source>
         <translation>COCO-Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="514"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="513"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="515"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO-Datendatei (*.yaml *.yml)</translation>
     </message>
@@ -544,7 +544,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         <translation>Exportieren Sie Einbettungen (Menü Datei) oder öffnen Sie eine Einbettungsdatei, um sie hier zu sehen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="353"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="354"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>%n Bild zum Labeln wird gewählt...</numerusform>
@@ -552,7 +552,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="374"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="375"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
@@ -560,53 +560,53 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="384"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="385"/>
         <source>Select for Labelling</source>
         <translation>Zum Labeln auswählen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="391"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="392"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>Typisch: das typischste Bild jedes Clusters</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="394"/>
         <source>Diverse: each image far from the others</source>
         <translation>Vielfältig: jedes Bild weit von den anderen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="394"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="395"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>Ausgewogen: gleich viele aus jedem Cluster</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="396"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="397"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="401"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="402"/>
         <source>Images to label:</source>
         <translation>Zu labelnde Bilder:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="402"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="403"/>
         <source>Strategy:</source>
         <translation>Strategie:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="410"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="411"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="310"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="323"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="311"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="324"/>
         <source>Drag around points to select them.</source>
         <translation>Punkte umfahren, um sie auszuwählen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="324"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="325"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>%n Punkt ausgewählt</numerusform>
@@ -614,12 +614,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="416"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="417"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="443"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
@@ -627,12 +627,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="451"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="452"/>
         <source>Copy Images to Folder</source>
         <translation>Bilder in Ordner kopieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="458"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="459"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>%n Bild nach %1 kopiert</numerusform>
@@ -640,22 +640,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="480"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="486"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="487"/>
         <source>Export Selection</source>
         <translation>Auswahl exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="487"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="488"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="493"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="494"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>%n Name nach %1 geschrieben</numerusform>
@@ -663,7 +663,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="514"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="515"/>
         <source>%1
 selected</source>
         <translation>%1
@@ -675,22 +675,22 @@ ausgewählt</translation>
         <translation>%1 wird geladen und projiziert...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="200"/>
         <source>(top folder)</source>
         <translation>(oberster Ordner)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="207"/>
         <source>neighbours</source>
         <translation>Nachbarn</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="214"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="215"/>
         <source>selection</source>
         <translation>Auswahl</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
         <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
         <translation>
             <numerusform>%n Einbettung in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
@@ -1146,62 +1146,37 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="302"/>
+        <location filename="../gui/app/main_window.cpp" line="321"/>
         <source>&amp;User Guide</source>
         <translation>&amp;Benutzerhandbuch</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="309"/>
+        <location filename="../gui/app/main_window.cpp" line="328"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="641"/>
+        <location filename="../gui/app/main_window.cpp" line="521"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="680"/>
+        <location filename="../gui/app/main_window.cpp" line="560"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="563"/>
-        <source>Predicted %n image(s) (%1) into %2.</source>
-        <translation>
-            <numerusform>%n Bild vorhergesagt (%1), nach %2.</numerusform>
-            <numerusform>%n Bilder vorhergesagt (%1), nach %2.</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="242"/>
+        <location filename="../gui/app/main_window.cpp" line="261"/>
         <source>&amp;Predict...</source>
         <translation>&amp;Vorhersagen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="532"/>
+        <location filename="../gui/app/main_window.cpp" line="481"/>
         <source>Predictions are written beside the project file.</source>
         <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
     </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="549"/>
-        <source>predicting...</source>
-        <translation>Vorhersage läuft...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="558"/>
-        <source>predicting: %1 of %2 images</source>
-        <translation>Vorhersage: %1 von %2 Bildern</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="582"/>
-        <source>The prediction stopped with an error:
-%1</source>
-        <translation>Die Vorhersage brach mit einem Fehler ab:
-%1</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="61"/>
+        <location filename="../gui/app/main_window.cpp" line="57"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU: %n Kern, keine CUDA-GPU</numerusform>
@@ -1209,27 +1184,27 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="390"/>
+        <location filename="../gui/app/main_window.cpp" line="409"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="439"/>
+        <location filename="../gui/app/main_window.cpp" line="458"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1009"/>
+        <location filename="../gui/app/main_window.cpp" line="889"/>
         <source>The project has not been saved yet.</source>
         <translation>Das Projekt wurde noch nicht gespeichert.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1012"/>
+        <location filename="../gui/app/main_window.cpp" line="892"/>
         <source>Save it now?</source>
         <translation>Jetzt speichern?</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="67"/>
+        <location filename="../gui/app/main_window.cpp" line="63"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU: %n Kern, GPUs: %1</numerusform>
@@ -1237,27 +1212,27 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="77"/>
-        <location filename="../gui/app/main_window.cpp" line="1039"/>
-        <location filename="../gui/app/main_window.cpp" line="1048"/>
-        <location filename="../gui/app/main_window.cpp" line="1080"/>
+        <location filename="../gui/app/main_window.cpp" line="73"/>
+        <location filename="../gui/app/main_window.cpp" line="919"/>
+        <location filename="../gui/app/main_window.cpp" line="928"/>
+        <location filename="../gui/app/main_window.cpp" line="960"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="121"/>
+        <location filename="../gui/app/main_window.cpp" line="117"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>Das Training wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="129"/>
+        <location filename="../gui/app/main_window.cpp" line="125"/>
         <source>embedding: batch %1 of %2</source>
         <translation>Einbetten: Batch %1 von %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="134"/>
+        <location filename="../gui/app/main_window.cpp" line="130"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>%n Einbettung der Dimension %1 nach %2 geschrieben.</numerusform>
@@ -1265,8 +1240,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="139"/>
-        <location filename="../gui/app/main_window.cpp" line="567"/>
+        <location filename="../gui/app/main_window.cpp" line="135"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
@@ -1274,348 +1248,384 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="149"/>
+        <location filename="../gui/app/main_window.cpp" line="145"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>Das Einbetten wurde mit einem Fehler beendet:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="153"/>
+        <location filename="../gui/app/main_window.cpp" line="149"/>
         <source>The embedding was stopped; no file was written.</source>
         <translation>Das Einbetten wurde gestoppt; es wurde keine Datei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="168"/>
+        <location filename="../gui/app/main_window.cpp" line="187"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="171"/>
+        <location filename="../gui/app/main_window.cpp" line="190"/>
         <source>&amp;New Project</source>
         <translation>&amp;Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="174"/>
+        <location filename="../gui/app/main_window.cpp" line="193"/>
         <source>&amp;Open Project...</source>
         <translation>Projekt ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="176"/>
+        <location filename="../gui/app/main_window.cpp" line="195"/>
         <source>Open Project</source>
         <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="177"/>
-        <location filename="../gui/app/main_window.cpp" line="194"/>
-        <location filename="../gui/app/main_window.cpp" line="927"/>
+        <location filename="../gui/app/main_window.cpp" line="196"/>
+        <location filename="../gui/app/main_window.cpp" line="213"/>
+        <location filename="../gui/app/main_window.cpp" line="807"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="182"/>
+        <location filename="../gui/app/main_window.cpp" line="201"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="188"/>
+        <location filename="../gui/app/main_window.cpp" line="207"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="191"/>
+        <location filename="../gui/app/main_window.cpp" line="210"/>
         <source>Save &amp;As...</source>
         <translation>Speichern &amp;unter...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="194"/>
+        <location filename="../gui/app/main_window.cpp" line="213"/>
         <source>Save Project As</source>
         <translation>Projekt speichern unter</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="202"/>
+        <location filename="../gui/app/main_window.cpp" line="221"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>Daten&amp;satzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="204"/>
+        <location filename="../gui/app/main_window.cpp" line="223"/>
         <source>Add Dataset Folder</source>
         <translation>Datensatzordner hinzufügen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="210"/>
+        <location filename="../gui/app/main_window.cpp" line="229"/>
         <source>&amp;Export Embeddings...</source>
         <translation>Einbettungen &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="217"/>
+        <location filename="../gui/app/main_window.cpp" line="236"/>
         <source>&amp;Close Project</source>
         <translation>Projekt s&amp;chließen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="219"/>
+        <location filename="../gui/app/main_window.cpp" line="238"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="223"/>
+        <location filename="../gui/app/main_window.cpp" line="242"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="226"/>
+        <location filename="../gui/app/main_window.cpp" line="245"/>
         <source>&amp;Preferences...</source>
         <translation>&amp;Einstellungen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="233"/>
+        <location filename="../gui/app/main_window.cpp" line="252"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="235"/>
+        <location filename="../gui/app/main_window.cpp" line="254"/>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="239"/>
+        <location filename="../gui/app/main_window.cpp" line="258"/>
         <source>&amp;Embed...</source>
         <translation>&amp;Einbetten...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="244"/>
+        <location filename="../gui/app/main_window.cpp" line="263"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stoppen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="251"/>
+        <location filename="../gui/app/main_window.cpp" line="270"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="254"/>
+        <location filename="../gui/app/main_window.cpp" line="273"/>
         <source>Continue the project&apos;s last stopped run from its checkpoint</source>
         <translation>Den zuletzt gestoppten Lauf des Projekts ab seinem Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="262"/>
+        <location filename="../gui/app/main_window.cpp" line="281"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="276"/>
+        <location filename="../gui/app/main_window.cpp" line="295"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="280"/>
+        <location filename="../gui/app/main_window.cpp" line="299"/>
         <source>&amp;Datasets</source>
         <translation>&amp;Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="281"/>
+        <location filename="../gui/app/main_window.cpp" line="300"/>
         <source>Run &amp;Configuration</source>
         <translation>Lauf&amp;konfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="282"/>
+        <location filename="../gui/app/main_window.cpp" line="301"/>
         <source>Live &amp;Plots</source>
         <translation>Live-&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="283"/>
+        <location filename="../gui/app/main_window.cpp" line="302"/>
         <source>Run &amp;History</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="284"/>
+        <location filename="../gui/app/main_window.cpp" line="303"/>
         <source>&amp;Embeddings</source>
         <translation>&amp;Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="292"/>
+        <location filename="../gui/app/main_window.cpp" line="311"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="300"/>
+        <location filename="../gui/app/main_window.cpp" line="319"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="316"/>
+        <location filename="../gui/app/main_window.cpp" line="335"/>
         <source>&amp;About Kiln Studio</source>
         <translation>Ü&amp;ber Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="319"/>
+        <location filename="../gui/app/main_window.cpp" line="338"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="339"/>
+        <location filename="../gui/app/main_window.cpp" line="358"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>%1 ist für den nächsten Lauf jetzt %2.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="366"/>
+        <location filename="../gui/app/main_window.cpp" line="385"/>
         <source>Datasets</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="368"/>
+        <location filename="../gui/app/main_window.cpp" line="387"/>
         <source>Run Configuration</source>
         <translation>Laufkonfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="370"/>
+        <location filename="../gui/app/main_window.cpp" line="389"/>
         <source>Live Plots</source>
         <translation>Live-Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="371"/>
+        <location filename="../gui/app/main_window.cpp" line="390"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="372"/>
+        <location filename="../gui/app/main_window.cpp" line="391"/>
         <source>Embeddings</source>
         <translation>Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="427"/>
+        <location filename="../gui/app/main_window.cpp" line="446"/>
         <source>starting...</source>
         <translation>wird gestartet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="447"/>
+        <location filename="../gui/app/main_window.cpp" line="466"/>
         <source>embedding...</source>
         <translation>wird eingebettet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="578"/>
-        <source>They cannot be shown here: %1</source>
-        <translation>Sie können hier nicht angezeigt werden: %1</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="665"/>
+        <location filename="../gui/app/main_window.cpp" line="545"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei etwa %4 Bildern/s, gemessen für %5 bei %6 px auf der CPU dieses Computers, nur Rechenzeit; die Geschwindigkeit des ersten Laufs ersetzt sie)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="686"/>
+        <location filename="../gui/app/main_window.cpp" line="566"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>Laufzeit wird geschätzt: %1 bei %2 px wird auf diesem Computer gemessen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="711"/>
+        <location filename="../gui/app/main_window.cpp" line="591"/>
         <source>Looking for GPUs...</source>
         <translation>Suche nach GPUs...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="781"/>
+        <location filename="../gui/app/main_window.cpp" line="661"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="790"/>
+        <location filename="../gui/app/main_window.cpp" line="670"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="865"/>
+        <location filename="../gui/app/main_window.cpp" line="745"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="886"/>
+        <location filename="../gui/app/main_window.cpp" line="766"/>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>In diesem Projekt läuft ein Auftrag; stoppen Sie ihn (Ausführen &gt; Stopp), bevor Sie ein anderes Projekt öffnen oder anlegen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="914"/>
+        <location filename="../gui/app/main_window.cpp" line="794"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="926"/>
-        <location filename="../gui/app/main_window.cpp" line="1008"/>
+        <location filename="../gui/app/main_window.cpp" line="806"/>
+        <location filename="../gui/app/main_window.cpp" line="888"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1021"/>
+        <location filename="../gui/app/main_window.cpp" line="901"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1022"/>
+        <location filename="../gui/app/main_window.cpp" line="902"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1025"/>
+        <location filename="../gui/app/main_window.cpp" line="905"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1081"/>
+        <location filename="../gui/app/main_window.cpp" line="961"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="949"/>
+        <location filename="../gui/app/main_window.cpp" line="829"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="213"/>
+        <location filename="../gui/app/main_window.cpp" line="232"/>
         <source>Export &amp;Model...</source>
         <translation>&amp;Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="456"/>
+        <location filename="../gui/app/main_window.cpp" line="473"/>
         <source>The model is written beside the project file.</source>
         <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="474"/>
+        <location filename="../gui/app/main_window.cpp" line="204"/>
+        <source>Open &amp;Demo Project</source>
+        <translation>&amp;Demoprojekt öffnen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="877"/>
+        <source>The demo project could not be made:
+%1</source>
+        <translation>Das Demoprojekt konnte nicht angelegt werden:
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::ModelCommands</name>
+    <message>
+        <location filename="../gui/app/model_commands.cpp" line="52"/>
         <source>exporting the model...</source>
         <translation>Modell wird exportiert...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="490"/>
+        <location filename="../gui/app/model_commands.cpp" line="60"/>
+        <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
+        <translation>%1 (%2, %3 x %4 px) nach %5 exportiert.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/model_commands.cpp" line="66"/>
+        <source>Outputs: %1</source>
+        <translation>Ausgaben: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/model_commands.cpp" line="68"/>
         <source>The model could not be exported:
 %1</source>
         <translation>Das Modell konnte nicht exportiert werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="482"/>
-        <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
-        <translation>%1 (%2, %3 x %4 px) nach %5 exportiert.</translation>
+        <location filename="../gui/app/model_commands.cpp" line="86"/>
+        <source>predicting...</source>
+        <translation>Vorhersage läuft...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="488"/>
-        <source>Outputs: %1</source>
-        <translation>Ausgaben: %1</translation>
+        <location filename="../gui/app/model_commands.cpp" line="92"/>
+        <source>predicting: %1 of %2 images</source>
+        <translation>Vorhersage: %1 von %2 Bildern</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/model_commands.cpp" line="96"/>
+        <source>Predicted %n image(s) (%1) into %2.</source>
+        <translation>
+            <numerusform>%n Bild vorhergesagt (%1), nach %2.</numerusform>
+            <numerusform>%n Bilder vorhergesagt (%1), nach %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/model_commands.cpp" line="100"/>
+        <source>%n unreadable image(s) were left out.</source>
+        <translation>
+            <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
+            <numerusform>%n unlesbare Bilder wurden ausgelassen.</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="185"/>
-        <source>Open &amp;Demo Project</source>
-        <translation>&amp;Demoprojekt öffnen</translation>
+        <location filename="../gui/app/model_commands.cpp" line="111"/>
+        <source>They cannot be shown here: %1</source>
+        <translation>Sie können hier nicht angezeigt werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="997"/>
-        <source>The demo project could not be made:
+        <location filename="../gui/app/model_commands.cpp" line="115"/>
+        <source>The prediction stopped with an error:
 %1</source>
-        <translation>Das Demoprojekt konnte nicht angelegt werden:
+        <translation>Die Vorhersage brach mit einem Fehler ab:
 %1</translation>
     </message>
 </context>
@@ -2120,311 +2130,311 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="271"/>
+        <location filename="../gui/training/run_config_form.cpp" line="278"/>
         <source>Advanced settings</source>
         <translation>Erweiterte Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="286"/>
+        <location filename="../gui/training/run_config_form.cpp" line="293"/>
         <source>Batches summed into each optimizer step</source>
         <translation>Batches, die in jeden Optimiererschritt eingehen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="289"/>
+        <location filename="../gui/training/run_config_form.cpp" line="296"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>die Ansichten der Methode; JSON ändert sie, z. B. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="292"/>
+        <location filename="../gui/training/run_config_form.cpp" line="299"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>transform_args außer der Bildgröße: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, und für DINO global_view_1, global_view_2, local_view. Der Reiter Datensätze zeigt die Ansichten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="296"/>
+        <location filename="../gui/training/run_config_form.cpp" line="303"/>
         <source>each epoch</source>
         <translation>jede Epoche</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="297"/>
+        <location filename="../gui/training/run_config_form.cpp" line="304"/>
         <source> steps</source>
         <translation> Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="298"/>
+        <location filename="../gui/training/run_config_form.cpp" line="305"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>last.ckpt wird zusätzlich alle so vielen Schritte geschrieben</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="302"/>
+        <location filename="../gui/training/run_config_form.cpp" line="309"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>aus; ein Projektname schreibt einen Offline-W&amp;B-Lauf für wandb sync</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="308"/>
+        <location filename="../gui/training/run_config_form.cpp" line="315"/>
         <source>Augmentation</source>
         <translation>Augmentierung</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="311"/>
+        <location filename="../gui/training/run_config_form.cpp" line="318"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="484"/>
+        <location filename="../gui/training/run_config_form.cpp" line="491"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="487"/>
+        <location filename="../gui/training/run_config_form.cpp" line="494"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1120"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1119"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="167"/>
+        <location filename="../gui/training/run_config_form.cpp" line="174"/>
         <source>COCO annotation files</source>
         <translation>COCO-Annotationsdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="168"/>
+        <location filename="../gui/training/run_config_form.cpp" line="175"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO-Datensatz (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="172"/>
+        <location filename="../gui/training/run_config_form.cpp" line="179"/>
         <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
         <translation>data.yaml eines Datensatzes im Ultralytics-Layout (images/ und labels/ daneben)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="238"/>
+        <location filename="../gui/training/run_config_form.cpp" line="245"/>
         <source>Labels</source>
         <translation>Beschriftungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="239"/>
+        <location filename="../gui/training/run_config_form.cpp" line="246"/>
         <source>YOLO data</source>
         <translation>YOLO-Daten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="210"/>
+        <location filename="../gui/training/run_config_form.cpp" line="217"/>
         <source> px</source>
         <translation> px</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="184"/>
+        <location filename="../gui/training/run_config_form.cpp" line="191"/>
         <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
         <translation>das exportierte Modell des Lehrers: ein Lauf des Projekts oder eine .pt-Datei</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="222"/>
+        <location filename="../gui/training/run_config_form.cpp" line="229"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>Batch-Norm-Statistik über alle Geräte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="224"/>
+        <location filename="../gui/training/run_config_form.cpp" line="231"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard-Ereignisdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="229"/>
+        <location filename="../gui/training/run_config_form.cpp" line="236"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>aus; ein Ordner oder http(s)://-Server für MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="232"/>
+        <location filename="../gui/training/run_config_form.cpp" line="239"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>ein neuer Ordner in den Läufen des Projekts</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="262"/>
+        <location filename="../gui/training/run_config_form.cpp" line="269"/>
         <source>Loggers</source>
         <translation>Logger</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="263"/>
+        <location filename="../gui/training/run_config_form.cpp" line="270"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="211"/>
-        <location filename="../gui/training/run_config_form.cpp" line="220"/>
-        <location filename="../gui/training/run_config_form.cpp" line="721"/>
+        <location filename="../gui/training/run_config_form.cpp" line="218"/>
+        <location filename="../gui/training/run_config_form.cpp" line="227"/>
+        <location filename="../gui/training/run_config_form.cpp" line="728"/>
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="659"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1036"/>
+        <location filename="../gui/training/run_config_form.cpp" line="666"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1048"/>
         <source>Hold out 10% of the training images</source>
         <translation>10 % der Trainingsbilder zurückhalten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="662"/>
+        <location filename="../gui/training/run_config_form.cpp" line="669"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="722"/>
+        <location filename="../gui/training/run_config_form.cpp" line="729"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="725"/>
+        <location filename="../gui/training/run_config_form.cpp" line="732"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="733"/>
+        <location filename="../gui/training/run_config_form.cpp" line="740"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="737"/>
+        <location filename="../gui/training/run_config_form.cpp" line="744"/>
         <source>No CUDA GPU is visible.</source>
         <translation>Keine CUDA-GPU sichtbar.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="738"/>
+        <location filename="../gui/training/run_config_form.cpp" line="745"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="762"/>
+        <location filename="../gui/training/run_config_form.cpp" line="769"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="765"/>
+        <location filename="../gui/training/run_config_form.cpp" line="772"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="482"/>
-        <location filename="../gui/training/run_config_form.cpp" line="791"/>
+        <location filename="../gui/training/run_config_form.cpp" line="489"/>
+        <location filename="../gui/training/run_config_form.cpp" line="798"/>
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="116"/>
+        <location filename="../gui/training/run_config_form.cpp" line="123"/>
         <source>Image classification (fine-tuning)</source>
         <translation>Bildklassifikation (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="118"/>
+        <location filename="../gui/training/run_config_form.cpp" line="125"/>
         <source>Semantic segmentation (fine-tuning)</source>
         <translation>Semantische Segmentierung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="120"/>
+        <location filename="../gui/training/run_config_form.cpp" line="127"/>
         <source>Object detection (fine-tuning)</source>
         <translation>Objekterkennung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="122"/>
+        <location filename="../gui/training/run_config_form.cpp" line="129"/>
         <source>Instance segmentation (fine-tuning)</source>
         <translation>Instanzsegmentierung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="161"/>
+        <location filename="../gui/training/run_config_form.cpp" line="168"/>
         <source>COCO JSON of the training images&apos; objects</source>
         <translation>COCO-JSON mit den Objekten der Trainingsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="164"/>
+        <location filename="../gui/training/run_config_form.cpp" line="171"/>
         <source>COCO JSON of the validation images&apos; objects</source>
         <translation>COCO-JSON mit den Objekten der Validierungsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="244"/>
+        <location filename="../gui/training/run_config_form.cpp" line="251"/>
         <source>Training annotations</source>
         <translation>Trainingsannotationen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="245"/>
+        <location filename="../gui/training/run_config_form.cpp" line="252"/>
         <source>Validation annotations</source>
         <translation>Validierungsannotationen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="126"/>
+        <location filename="../gui/training/run_config_form.cpp" line="133"/>
         <source>Pretraining (self-supervised)</source>
         <translation>Vortraining (selbstüberwacht)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="155"/>
+        <location filename="../gui/training/run_config_form.cpp" line="162"/>
         <source>folder of PNG masks of class ids, named as the images</source>
         <translation>Ordner mit PNG-Masken der Klassen-IDs, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="158"/>
+        <location filename="../gui/training/run_config_form.cpp" line="165"/>
         <source>folder of the validation images&apos; masks</source>
         <translation>Ordner mit den Masken der Validierungsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="175"/>
+        <location filename="../gui/training/run_config_form.cpp" line="182"/>
         <source>JSON file naming the class ids, e.g. classes.json</source>
         <translation>JSON-Datei mit den Namen der Klassen-IDs, z. B. classes.json</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="178"/>
+        <location filename="../gui/training/run_config_form.cpp" line="185"/>
         <source>random weights</source>
         <translation>zufällige Gewichte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="186"/>
+        <location filename="../gui/training/run_config_form.cpp" line="193"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
         <translation>Annotierte Bilder (Klassenordner), deren nächste Nachbarn während des Vortrainings die Bilder darunter klassifizieren: val_metric/knn_top1 zeigt, ob sich das Vortraining lohnt, und wählt best.ckpt.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="190"/>
+        <location filename="../gui/training/run_config_form.cpp" line="197"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
         <translation>Annotierte Bilder (Klassenordner), die der kNN-Monitor klassifiziert.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="198"/>
+        <location filename="../gui/training/run_config_form.cpp" line="205"/>
         <source>epochs</source>
         <translation>Epochen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="199"/>
+        <location filename="../gui/training/run_config_form.cpp" line="206"/>
         <source>steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="200"/>
+        <location filename="../gui/training/run_config_form.cpp" line="207"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="237"/>
+        <location filename="../gui/training/run_config_form.cpp" line="244"/>
         <source>Task</source>
         <translation>Aufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="241"/>
+        <location filename="../gui/training/run_config_form.cpp" line="248"/>
         <source>Validation dataset</source>
         <translation>Validierungsdatensatz</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="242"/>
+        <location filename="../gui/training/run_config_form.cpp" line="249"/>
         <source>Training masks</source>
         <translation>Trainingsmasken</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="243"/>
+        <location filename="../gui/training/run_config_form.cpp" line="250"/>
         <source>Validation masks</source>
         <translation>Validierungsmasken</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="246"/>
+        <location filename="../gui/training/run_config_form.cpp" line="253"/>
         <source>Classes</source>
         <translation>Klassen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1169"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1168"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
     </message>

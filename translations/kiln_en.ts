@@ -99,14 +99,6 @@
     <context>
         <name>kiln::gui::MainWindow</name>
         <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="521" />
-            <source>Predicted %n image(s) (%1) into %2.</source>
-            <translation>
-                <numerusform>Predicted %n image (%1) into %2.</numerusform>
-                <numerusform>Predicted %n images (%1) into %2.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
             <location filename="../gui/app/main_window.cpp" line="56" />
             <source>CPU: %n core(s), no CUDA GPU</source>
             <translation>
@@ -132,7 +124,25 @@
         </message>
         <message numerus="yes">
             <location filename="../gui/app/main_window.cpp" line="134" />
-            <location filename="../gui/app/main_window.cpp" line="525" />
+            <source>%n unreadable image(s) were left out.</source>
+            <translation>
+                <numerusform>%n unreadable image was left out.</numerusform>
+                <numerusform>%n unreadable images were left out.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>kiln::gui::ModelCommands</name>
+        <message numerus="yes">
+            <location filename="../gui/app/model_commands.cpp" line="90" />
+            <source>Predicted %n image(s) (%1) into %2.</source>
+            <translation>
+                <numerusform>Predicted %n image (%1) into %2.</numerusform>
+                <numerusform>Predicted %n images (%1) into %2.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../gui/app/model_commands.cpp" line="94" />
             <source>%n unreadable image(s) were left out.</source>
             <translation>
                 <numerusform>%n unreadable image was left out.</numerusform>

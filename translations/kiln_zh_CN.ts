@@ -191,7 +191,7 @@
 <context>
     <name>kiln::gui::DatasetsPage</name>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="50"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="51"/>
         <source>No datasets yet.
 
 Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
@@ -200,240 +200,240 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 用“添加数据集文件夹”添加一个图像文件夹。可识别类别文件夹、带掩码的图像以及 COCO 或 YOLO 标注。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="57"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="58"/>
         <source>Add Dataset Folder...</source>
         <translation>添加数据集文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="60"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="61"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="62"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="63"/>
         <source>Remove the selected dataset from the project; its files stay</source>
         <translation>从项目中移除所选数据集；其文件保留</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="68"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="69"/>
         <source>Optimize...</source>
         <translation>优化...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="70"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="71"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>将所选数据集按训练尺寸重新编码为 JPEG 或 WebP</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="86"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="88"/>
         <source>Select a dataset to see its images, labels and statistics.</source>
         <translation>选择一个数据集以查看其图像、标注和统计。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="99"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="101"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="136"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="138"/>
         <source>Images without labels</source>
         <translation>无标注图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="137"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="139"/>
         <source>Class folders</source>
         <translation>类别文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="138"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="140"/>
         <source>Images with masks</source>
         <translation>带掩码的图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="139"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="141"/>
         <source>COCO annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="140"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="142"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO 数据集 (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="141"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="143"/>
         <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
         <translation>数据集的标注类型：添加时自动识别；若 Kiln 识别有误请更改</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="147"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="149"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="151"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="153"/>
         <source>Labels:</source>
         <translation>标注：</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="165"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="167"/>
         <source>Images by longest side</source>
         <translation>按最长边统计的图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="180"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="182"/>
         <source>Show labels</source>
         <translation>显示标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="187"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="189"/>
         <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
         <translation>&lt;b&gt;图像&lt;/b&gt;（点击一张以预览其数据增强）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="201"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="355"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="203"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="357"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;%1 的数据增强&lt;/b&gt;（运行配置中的方法）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="285"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="287"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="286"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="288"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="332"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="334"/>
         <source>folder of PNG masks named as the images</source>
         <translation>与图像同名的 PNG 掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="333"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="335"/>
         <source>COCO instances JSON</source>
         <translation>COCO 实例 JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="334"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="510"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="336"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="338"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="340"/>
         <source>Scanning %1...</source>
         <translation>正在扫描 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="368"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="370"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln 张可读图像，%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="370"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="372"/>
         <source>Formats: %1</source>
         <translation>格式：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="372"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="374"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln 个无法读取的文件，训练时跳过：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="379"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="381"/>
         <source>under 256 px</source>
         <translation>小于 256 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="379"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="381"/>
         <source>256-511 px</source>
         <translation>256-511 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="379"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="381"/>
         <source>512-1023 px</source>
         <translation>512-1023 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="380"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="382"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="380"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="382"/>
         <source>2048 px and more</source>
         <translation>2048 像素及以上</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="411"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="413"/>
         <source>objects in %1 images</source>
         <translation>个目标，分布于 %1 张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="414"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="416"/>
         <source>images; %1 of the pixels</source>
         <translation>张图像；占像素的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="416"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="418"/>
         <source>images</source>
         <translation>张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="419"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="421"/>
         <source>Objects per class</source>
         <translation>每类目标数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="419"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="421"/>
         <source>Images per class</source>
         <translation>每类图像数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="427"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="429"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 个类别，%3 张图像中有 %2 张位于类别文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%2 张图像的掩码中有 %1 个类别；%3 张图像没有已标注像素，%4 的像素被忽略（255）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="440"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>训练集：%3 张图像中有 %2 个类别的 %1 个目标，其中 %4 张没有目标。框尺寸：%5 个小、%6 个中、%7 个大（COCO 的界限：32 和 96 像素）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="456"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="458"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>标注有 %Ln 个问题，见下方列表；修复之前训练会拒绝此数据集。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="510"/>
         <source>Folder of Masks</source>
         <translation>掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="510"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
         <source>COCO Annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="514"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="513"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="515"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO 数据文件 (*.yaml *.yml)</translation>
     </message>
@@ -539,120 +539,120 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         <translation>导出嵌入（文件菜单）或打开嵌入文件即可在此查看。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="353"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="354"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %n 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="374"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="375"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="384"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="385"/>
         <source>Select for Labelling</source>
         <translation>选择待标注</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="391"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="392"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>典型：每个簇中最典型的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="394"/>
         <source>Diverse: each image far from the others</source>
         <translation>多样：每张图像都远离其他图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="394"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="395"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>均衡：每个簇数量相同</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="396"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="397"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="401"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="402"/>
         <source>Images to label:</source>
         <translation>待标注图像：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="402"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="403"/>
         <source>Strategy:</source>
         <translation>策略：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="410"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="411"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="310"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="323"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="311"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="324"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="324"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="325"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>已选择 %n 个点</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="416"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="417"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="443"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="451"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="452"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="458"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="459"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="480"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="486"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="487"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="487"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="488"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="493"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="494"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="514"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="515"/>
         <source>%1
 selected</source>
         <translation>%1
@@ -664,22 +664,22 @@ selected</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="199"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="200"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="207"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="214"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="215"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
         <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
         <translation>
             <numerusform>%n 个嵌入，按顶层文件夹分为 %1 组。</numerusform>
@@ -1132,471 +1132,480 @@ selected</source>
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="302"/>
+        <location filename="../gui/app/main_window.cpp" line="321"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="309"/>
+        <location filename="../gui/app/main_window.cpp" line="328"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="641"/>
+        <location filename="../gui/app/main_window.cpp" line="521"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="680"/>
+        <location filename="../gui/app/main_window.cpp" line="560"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="563"/>
-        <source>Predicted %n image(s) (%1) into %2.</source>
-        <translation>
-            <numerusform>已预测 %n 张图像（%1），写入 %2。</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="242"/>
+        <location filename="../gui/app/main_window.cpp" line="261"/>
         <source>&amp;Predict...</source>
         <translation>预测(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="532"/>
+        <location filename="../gui/app/main_window.cpp" line="481"/>
         <source>Predictions are written beside the project file.</source>
         <translation>预测结果会写在项目文件旁边。</translation>
     </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="549"/>
-        <source>predicting...</source>
-        <translation>正在预测...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="558"/>
-        <source>predicting: %1 of %2 images</source>
-        <translation>正在预测：%2 张图像中的 %1 张</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="582"/>
-        <source>The prediction stopped with an error:
-%1</source>
-        <translation>预测因错误而停止：
-%1</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="61"/>
+        <location filename="../gui/app/main_window.cpp" line="57"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="390"/>
+        <location filename="../gui/app/main_window.cpp" line="409"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>训练会把运行结果写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="439"/>
+        <location filename="../gui/app/main_window.cpp" line="458"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1009"/>
+        <location filename="../gui/app/main_window.cpp" line="889"/>
         <source>The project has not been saved yet.</source>
         <translation>项目尚未保存。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1012"/>
+        <location filename="../gui/app/main_window.cpp" line="892"/>
         <source>Save it now?</source>
         <translation>现在保存吗？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="67"/>
+        <location filename="../gui/app/main_window.cpp" line="63"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="77"/>
-        <location filename="../gui/app/main_window.cpp" line="1039"/>
-        <location filename="../gui/app/main_window.cpp" line="1048"/>
-        <location filename="../gui/app/main_window.cpp" line="1080"/>
+        <location filename="../gui/app/main_window.cpp" line="73"/>
+        <location filename="../gui/app/main_window.cpp" line="919"/>
+        <location filename="../gui/app/main_window.cpp" line="928"/>
+        <location filename="../gui/app/main_window.cpp" line="960"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="121"/>
+        <location filename="../gui/app/main_window.cpp" line="117"/>
         <source>The training stopped with an error:
 %1</source>
         <translation>训练因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="129"/>
+        <location filename="../gui/app/main_window.cpp" line="125"/>
         <source>embedding: batch %1 of %2</source>
         <translation>嵌入中：第 %1/%2 批</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="134"/>
+        <location filename="../gui/app/main_window.cpp" line="130"/>
         <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
         <translation>
             <numerusform>已将 %n 个 %1 维嵌入写入 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="139"/>
-        <location filename="../gui/app/main_window.cpp" line="567"/>
+        <location filename="../gui/app/main_window.cpp" line="135"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="149"/>
+        <location filename="../gui/app/main_window.cpp" line="145"/>
         <source>The embedding stopped with an error:
 %1</source>
         <translation>嵌入因错误而停止：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="153"/>
+        <location filename="../gui/app/main_window.cpp" line="149"/>
         <source>The embedding was stopped; no file was written.</source>
         <translation>嵌入已停止；未写入任何文件。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="168"/>
+        <location filename="../gui/app/main_window.cpp" line="187"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="171"/>
+        <location filename="../gui/app/main_window.cpp" line="190"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="174"/>
+        <location filename="../gui/app/main_window.cpp" line="193"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="176"/>
+        <location filename="../gui/app/main_window.cpp" line="195"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="177"/>
-        <location filename="../gui/app/main_window.cpp" line="194"/>
-        <location filename="../gui/app/main_window.cpp" line="927"/>
+        <location filename="../gui/app/main_window.cpp" line="196"/>
+        <location filename="../gui/app/main_window.cpp" line="213"/>
+        <location filename="../gui/app/main_window.cpp" line="807"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="182"/>
+        <location filename="../gui/app/main_window.cpp" line="201"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="188"/>
+        <location filename="../gui/app/main_window.cpp" line="207"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="191"/>
+        <location filename="../gui/app/main_window.cpp" line="210"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="194"/>
+        <location filename="../gui/app/main_window.cpp" line="213"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="202"/>
+        <location filename="../gui/app/main_window.cpp" line="221"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>添加数据集文件夹(&amp;D)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="204"/>
+        <location filename="../gui/app/main_window.cpp" line="223"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="210"/>
+        <location filename="../gui/app/main_window.cpp" line="229"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="217"/>
+        <location filename="../gui/app/main_window.cpp" line="236"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="219"/>
+        <location filename="../gui/app/main_window.cpp" line="238"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="223"/>
+        <location filename="../gui/app/main_window.cpp" line="242"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="226"/>
+        <location filename="../gui/app/main_window.cpp" line="245"/>
         <source>&amp;Preferences...</source>
         <translation>首选项(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="233"/>
+        <location filename="../gui/app/main_window.cpp" line="252"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="235"/>
+        <location filename="../gui/app/main_window.cpp" line="254"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="239"/>
+        <location filename="../gui/app/main_window.cpp" line="258"/>
         <source>&amp;Embed...</source>
         <translation>嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="244"/>
+        <location filename="../gui/app/main_window.cpp" line="263"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="251"/>
+        <location filename="../gui/app/main_window.cpp" line="270"/>
         <source>&amp;Resume</source>
         <translation>继续(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="254"/>
+        <location filename="../gui/app/main_window.cpp" line="273"/>
         <source>Continue the project&apos;s last stopped run from its checkpoint</source>
         <translation>从检查点继续项目最近停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="262"/>
+        <location filename="../gui/app/main_window.cpp" line="281"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="276"/>
+        <location filename="../gui/app/main_window.cpp" line="295"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="280"/>
+        <location filename="../gui/app/main_window.cpp" line="299"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="281"/>
+        <location filename="../gui/app/main_window.cpp" line="300"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="282"/>
+        <location filename="../gui/app/main_window.cpp" line="301"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="283"/>
+        <location filename="../gui/app/main_window.cpp" line="302"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="284"/>
+        <location filename="../gui/app/main_window.cpp" line="303"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="292"/>
+        <location filename="../gui/app/main_window.cpp" line="311"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="300"/>
+        <location filename="../gui/app/main_window.cpp" line="319"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="316"/>
+        <location filename="../gui/app/main_window.cpp" line="335"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="319"/>
+        <location filename="../gui/app/main_window.cpp" line="338"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="339"/>
+        <location filename="../gui/app/main_window.cpp" line="358"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>下一次运行的%1现为 %2。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="366"/>
+        <location filename="../gui/app/main_window.cpp" line="385"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="368"/>
+        <location filename="../gui/app/main_window.cpp" line="387"/>
         <source>Run Configuration</source>
         <translation>运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="370"/>
+        <location filename="../gui/app/main_window.cpp" line="389"/>
         <source>Live Plots</source>
         <translation>实时图表</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="371"/>
+        <location filename="../gui/app/main_window.cpp" line="390"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="372"/>
+        <location filename="../gui/app/main_window.cpp" line="391"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="427"/>
+        <location filename="../gui/app/main_window.cpp" line="446"/>
         <source>starting...</source>
         <translation>正在启动...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="447"/>
+        <location filename="../gui/app/main_window.cpp" line="466"/>
         <source>embedding...</source>
         <translation>正在嵌入...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="578"/>
-        <source>They cannot be shown here: %1</source>
-        <translation>无法在此显示：%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="665"/>
+        <location filename="../gui/app/main_window.cpp" line="545"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 个周期，约 %4 张/秒，为 %5 在 %6 px 下于本机 CPU 上测得，仅计算；首次运行的实际速度将取代它）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="686"/>
+        <location filename="../gui/app/main_window.cpp" line="566"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>正在估算运行时间：正在本机上测量 %1 在 %2 px 下的速度...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="711"/>
+        <location filename="../gui/app/main_window.cpp" line="591"/>
         <source>Looking for GPUs...</source>
         <translation>正在查找 GPU...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="781"/>
+        <location filename="../gui/app/main_window.cpp" line="661"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="790"/>
+        <location filename="../gui/app/main_window.cpp" line="670"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="865"/>
+        <location filename="../gui/app/main_window.cpp" line="745"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="886"/>
+        <location filename="../gui/app/main_window.cpp" line="766"/>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>此项目中有任务正在运行；请先停止它（运行 &gt; 停止），再打开或新建项目。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="914"/>
+        <location filename="../gui/app/main_window.cpp" line="794"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="926"/>
-        <location filename="../gui/app/main_window.cpp" line="1008"/>
+        <location filename="../gui/app/main_window.cpp" line="806"/>
+        <location filename="../gui/app/main_window.cpp" line="888"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1021"/>
+        <location filename="../gui/app/main_window.cpp" line="901"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1022"/>
+        <location filename="../gui/app/main_window.cpp" line="902"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1025"/>
+        <location filename="../gui/app/main_window.cpp" line="905"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="1081"/>
+        <location filename="../gui/app/main_window.cpp" line="961"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="949"/>
+        <location filename="../gui/app/main_window.cpp" line="829"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="213"/>
+        <location filename="../gui/app/main_window.cpp" line="232"/>
         <source>Export &amp;Model...</source>
         <translation>导出模型(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="456"/>
+        <location filename="../gui/app/main_window.cpp" line="473"/>
         <source>The model is written beside the project file.</source>
         <translation>模型会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="474"/>
+        <location filename="../gui/app/main_window.cpp" line="204"/>
+        <source>Open &amp;Demo Project</source>
+        <translation>打开演示项目(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/main_window.cpp" line="877"/>
+        <source>The demo project could not be made:
+%1</source>
+        <translation>无法创建演示项目：
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::ModelCommands</name>
+    <message>
+        <location filename="../gui/app/model_commands.cpp" line="52"/>
         <source>exporting the model...</source>
         <translation>正在导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="490"/>
+        <location filename="../gui/app/model_commands.cpp" line="60"/>
+        <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
+        <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/model_commands.cpp" line="66"/>
+        <source>Outputs: %1</source>
+        <translation>输出：%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/model_commands.cpp" line="68"/>
         <source>The model could not be exported:
 %1</source>
         <translation>无法导出模型：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="482"/>
-        <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
-        <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
+        <location filename="../gui/app/model_commands.cpp" line="86"/>
+        <source>predicting...</source>
+        <translation>正在预测...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="488"/>
-        <source>Outputs: %1</source>
-        <translation>输出：%1</translation>
+        <location filename="../gui/app/model_commands.cpp" line="92"/>
+        <source>predicting: %1 of %2 images</source>
+        <translation>正在预测：%2 张图像中的 %1 张</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/model_commands.cpp" line="96"/>
+        <source>Predicted %n image(s) (%1) into %2.</source>
+        <translation>
+            <numerusform>已预测 %n 张图像（%1），写入 %2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/model_commands.cpp" line="100"/>
+        <source>%n unreadable image(s) were left out.</source>
+        <translation>
+            <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="185"/>
-        <source>Open &amp;Demo Project</source>
-        <translation>打开演示项目(&amp;D)</translation>
+        <location filename="../gui/app/model_commands.cpp" line="111"/>
+        <source>They cannot be shown here: %1</source>
+        <translation>无法在此显示：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="997"/>
-        <source>The demo project could not be made:
+        <location filename="../gui/app/model_commands.cpp" line="115"/>
+        <source>The prediction stopped with an error:
 %1</source>
-        <translation>无法创建演示项目：
+        <translation>预测因错误而停止：
 %1</translation>
     </message>
 </context>
@@ -2092,311 +2101,311 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="271"/>
+        <location filename="../gui/training/run_config_form.cpp" line="278"/>
         <source>Advanced settings</source>
         <translation>高级设置</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="286"/>
+        <location filename="../gui/training/run_config_form.cpp" line="293"/>
         <source>Batches summed into each optimizer step</source>
         <translation>每个优化器步骤累加的批次数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="289"/>
+        <location filename="../gui/training/run_config_form.cpp" line="296"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>方法的视图；用 JSON 修改，例如 {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="292"/>
+        <location filename="../gui/training/run_config_form.cpp" line="299"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>除图像尺寸外的 transform_args：random_resize、random_flip、color_jitter、random_gray_scale、gaussian_blur、normalize，以及 DINO 的 global_view_1、global_view_2、local_view。数据集页可预览视图。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="296"/>
+        <location filename="../gui/training/run_config_form.cpp" line="303"/>
         <source>each epoch</source>
         <translation>每轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="297"/>
+        <location filename="../gui/training/run_config_form.cpp" line="304"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="298"/>
+        <location filename="../gui/training/run_config_form.cpp" line="305"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>每隔这么多步也写入 last.ckpt</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="302"/>
+        <location filename="../gui/training/run_config_form.cpp" line="309"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>关闭；填写项目名则写入离线 W&amp;B 运行，供 wandb sync 上传</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="308"/>
+        <location filename="../gui/training/run_config_form.cpp" line="315"/>
         <source>Augmentation</source>
         <translation>数据增强</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="311"/>
+        <location filename="../gui/training/run_config_form.cpp" line="318"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="484"/>
+        <location filename="../gui/training/run_config_form.cpp" line="491"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="487"/>
+        <location filename="../gui/training/run_config_form.cpp" line="494"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1120"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1119"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="167"/>
+        <location filename="../gui/training/run_config_form.cpp" line="174"/>
         <source>COCO annotation files</source>
         <translation>COCO 标注文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="168"/>
+        <location filename="../gui/training/run_config_form.cpp" line="175"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO 数据集 (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="172"/>
+        <location filename="../gui/training/run_config_form.cpp" line="179"/>
         <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
         <translation>Ultralytics 布局数据集的 data.yaml（旁边有 images/ 和 labels/）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="238"/>
+        <location filename="../gui/training/run_config_form.cpp" line="245"/>
         <source>Labels</source>
         <translation>标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="239"/>
+        <location filename="../gui/training/run_config_form.cpp" line="246"/>
         <source>YOLO data</source>
         <translation>YOLO 数据</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="210"/>
+        <location filename="../gui/training/run_config_form.cpp" line="217"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="184"/>
+        <location filename="../gui/training/run_config_form.cpp" line="191"/>
         <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
         <translation>教师的导出模型：项目中的一次运行，或 .pt 文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="222"/>
+        <location filename="../gui/training/run_config_form.cpp" line="229"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>在所有设备上计算批归一化统计量</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="224"/>
+        <location filename="../gui/training/run_config_form.cpp" line="231"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard 事件文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="229"/>
+        <location filename="../gui/training/run_config_form.cpp" line="236"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>关闭；填写文件夹或 http(s):// 服务器以记录到 MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="232"/>
+        <location filename="../gui/training/run_config_form.cpp" line="239"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>项目运行目录中的新文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="262"/>
+        <location filename="../gui/training/run_config_form.cpp" line="269"/>
         <source>Loggers</source>
         <translation>日志记录器</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="263"/>
+        <location filename="../gui/training/run_config_form.cpp" line="270"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="211"/>
-        <location filename="../gui/training/run_config_form.cpp" line="220"/>
-        <location filename="../gui/training/run_config_form.cpp" line="721"/>
+        <location filename="../gui/training/run_config_form.cpp" line="218"/>
+        <location filename="../gui/training/run_config_form.cpp" line="227"/>
+        <location filename="../gui/training/run_config_form.cpp" line="728"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="659"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1036"/>
+        <location filename="../gui/training/run_config_form.cpp" line="666"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1048"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="662"/>
+        <location filename="../gui/training/run_config_form.cpp" line="669"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="722"/>
+        <location filename="../gui/training/run_config_form.cpp" line="729"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="725"/>
+        <location filename="../gui/training/run_config_form.cpp" line="732"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="733"/>
+        <location filename="../gui/training/run_config_form.cpp" line="740"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="737"/>
+        <location filename="../gui/training/run_config_form.cpp" line="744"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="738"/>
+        <location filename="../gui/training/run_config_form.cpp" line="745"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="762"/>
+        <location filename="../gui/training/run_config_form.cpp" line="769"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="765"/>
+        <location filename="../gui/training/run_config_form.cpp" line="772"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="482"/>
-        <location filename="../gui/training/run_config_form.cpp" line="791"/>
+        <location filename="../gui/training/run_config_form.cpp" line="489"/>
+        <location filename="../gui/training/run_config_form.cpp" line="798"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="116"/>
+        <location filename="../gui/training/run_config_form.cpp" line="123"/>
         <source>Image classification (fine-tuning)</source>
         <translation>图像分类（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="118"/>
+        <location filename="../gui/training/run_config_form.cpp" line="125"/>
         <source>Semantic segmentation (fine-tuning)</source>
         <translation>语义分割（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="120"/>
+        <location filename="../gui/training/run_config_form.cpp" line="127"/>
         <source>Object detection (fine-tuning)</source>
         <translation>目标检测（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="122"/>
+        <location filename="../gui/training/run_config_form.cpp" line="129"/>
         <source>Instance segmentation (fine-tuning)</source>
         <translation>实例分割（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="161"/>
+        <location filename="../gui/training/run_config_form.cpp" line="168"/>
         <source>COCO JSON of the training images&apos; objects</source>
         <translation>训练图像目标的 COCO JSON</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="164"/>
+        <location filename="../gui/training/run_config_form.cpp" line="171"/>
         <source>COCO JSON of the validation images&apos; objects</source>
         <translation>验证图像目标的 COCO JSON</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="244"/>
+        <location filename="../gui/training/run_config_form.cpp" line="251"/>
         <source>Training annotations</source>
         <translation>训练标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="245"/>
+        <location filename="../gui/training/run_config_form.cpp" line="252"/>
         <source>Validation annotations</source>
         <translation>验证标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="126"/>
+        <location filename="../gui/training/run_config_form.cpp" line="133"/>
         <source>Pretraining (self-supervised)</source>
         <translation>预训练（自监督）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="155"/>
+        <location filename="../gui/training/run_config_form.cpp" line="162"/>
         <source>folder of PNG masks of class ids, named as the images</source>
         <translation>类别 ID 的 PNG 掩码文件夹，文件名与图像相同</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="158"/>
+        <location filename="../gui/training/run_config_form.cpp" line="165"/>
         <source>folder of the validation images&apos; masks</source>
         <translation>验证图像的掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="175"/>
+        <location filename="../gui/training/run_config_form.cpp" line="182"/>
         <source>JSON file naming the class ids, e.g. classes.json</source>
         <translation>命名类别 ID 的 JSON 文件，例如 classes.json</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="178"/>
+        <location filename="../gui/training/run_config_form.cpp" line="185"/>
         <source>random weights</source>
         <translation>随机权重</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="186"/>
+        <location filename="../gui/training/run_config_form.cpp" line="193"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
         <translation>已标注图像（类别文件夹），预训练期间用其最近邻对下方图像分类：val_metric/knn_top1 显示预训练是否有效，并用于选择 best.ckpt。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="190"/>
+        <location filename="../gui/training/run_config_form.cpp" line="197"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
         <translation>由 kNN 监控分类的已标注图像（类别文件夹）。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="198"/>
+        <location filename="../gui/training/run_config_form.cpp" line="205"/>
         <source>epochs</source>
         <translation>轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="199"/>
+        <location filename="../gui/training/run_config_form.cpp" line="206"/>
         <source>steps</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="200"/>
+        <location filename="../gui/training/run_config_form.cpp" line="207"/>
         <source>minutes</source>
         <translation>分钟</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="237"/>
+        <location filename="../gui/training/run_config_form.cpp" line="244"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="241"/>
+        <location filename="../gui/training/run_config_form.cpp" line="248"/>
         <source>Validation dataset</source>
         <translation>验证数据集</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="242"/>
+        <location filename="../gui/training/run_config_form.cpp" line="249"/>
         <source>Training masks</source>
         <translation>训练掩码</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="243"/>
+        <location filename="../gui/training/run_config_form.cpp" line="250"/>
         <source>Validation masks</source>
         <translation>验证掩码</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="246"/>
+        <location filename="../gui/training/run_config_form.cpp" line="253"/>
         <source>Classes</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1169"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1168"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>

@@ -1,6 +1,7 @@
 #include "app/main_window.h"
 
 #include "app/about_dialog.h"
+#include "app/model_commands.h"
 #include "app/preferences_dialog.h"
 #include "app/shortcuts_dialog.h"
 #include "app/start_page.h"
@@ -8,17 +9,12 @@
 #include "core/error.h"
 #include "datasets/datasets_page.h"
 #include "datasets/optimize_dialog.h"
-#include "deploy/export_model_dialog.h"
-#include "deploy/onnx_export.h"
 #include "embeddings/embedding_session.h"
 #include "embeddings/embeddings_page.h"
 #include "embeddings/export_dialog.h"
 #include "methods/method_names.h"
 #include "plots/live_plots.h"
 #include "plots/live_plots_page.h"
-#include "predict/predict_dialog.h"
-#include "predict/predictions_browser.h"
-#include "predict/predictor.h"
 #include "project/demo_project.h"
 #include "project/project.h"
 #include "runs/run_history.h"
@@ -72,7 +68,7 @@ QString hardwareSummary(const system::HardwareInfo& hardware) {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), session_(new TrainingSession(this)),
-      embedding_(new EmbeddingSession(this)) {
+      embedding_(new EmbeddingSession(this)), modelCommands_(new ModelCommands(this)) {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Kiln Studio"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/kiln-256.png")));
@@ -151,6 +147,29 @@ void MainWindow::connectSessions() {
     connect(embedding_, &EmbeddingSession::stopped, this, [this] {
         progress_->hide();
         statusBar()->showMessage(tr("The embedding was stopped; no file was written."), 15000);
+    });
+    connect(modelCommands_, &ModelCommands::started, this, [this](const QString& what) {
+        progress_->setRange(0, 0);
+        progress_->setFormat(what);
+        progress_->show();
+        updateActions();
+    });
+    connect(modelCommands_, &ModelCommands::progressed, this,
+            [this](qint64 done, qint64 total, const QString& text) {
+                progress_->setRange(0, static_cast<int>(total));
+                progress_->setValue(static_cast<int>(done));
+                progress_->setFormat(text);
+            });
+    connect(modelCommands_, &ModelCommands::succeeded, this,
+            [this](const QString& summary, const QString& details) {
+                statusBar()->showMessage(summary, 15000);
+                showInformation(details.isEmpty() ? summary
+                                                  : summary + QLatin1Char('\n') + details);
+            });
+    connect(modelCommands_, &ModelCommands::failed, this, &MainWindow::showError);
+    connect(modelCommands_, &ModelCommands::finished, this, [this] {
+        progress_->hide();
+        updateActions();
     });
 }
 
@@ -246,7 +265,7 @@ void MainWindow::createMenus() {
     connect(actions_.stop, &QAction::triggered, this, [this] {
         session_->stop();
         embedding_->stop();
-        modelJob_.stop(); // a prediction ends at its next batch
+        modelCommands_->stop();
     });
     actions_.resume = addAction(run, QStringLiteral("resumeAction"), tr("&Resume"),
                                 QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
@@ -450,157 +469,18 @@ void MainWindow::exportEmbeddings() {
 }
 
 void MainWindow::exportModel(const QString& directory) {
-    if (project_ == nullptr || busy()) {
-        return;
+    if (project_ != nullptr && !busy() &&
+        ensureProjectSaved(tr("The model is written beside the project file."))) {
+        // Run History's rows, read off the GUI thread.
+        modelCommands_->exportModel(*project_, runHistory_->model()->runs(), directory);
     }
-    if (!ensureProjectSaved(tr("The model is written beside the project file."))) {
-        return;
-    }
-    // Run History's rows, read off the GUI thread.
-    ExportModelDialog dialog(QFileInfo(project_->file()).absolutePath(),
-                             runHistory_->model()->runs(), this);
-    if (!directory.isEmpty()) {
-        const track::RunDirectory run(directory.toStdString());
-        const QString best = QString::fromStdString(run.best_checkpoint().string());
-        dialog.setModel(QFileInfo::exists(best)
-                            ? best
-                            : QString::fromStdString(run.last_checkpoint().string()));
-    }
-    if (dialog.exec() != QDialog::Accepted || !dialog.config()) {
-        return;
-    }
-    const ExportConfig config = *dialog.config();
-    runModelJob(
-        tr("exporting the model..."),
-        [config](const StopToken&) {
-            const deploy::ExportSummary summary = deploy::export_onnx(config);
-            QStringList outputs;
-            for (const std::string& output : summary.outputs) {
-                outputs << QString::fromStdString(output);
-            }
-            return std::pair{
-                tr("Exported the %1 (%2, %3 x %4 px) to %5.")
-                    .arg(QString::fromStdString(summary.what),
-                         QString::fromStdString(summary.model))
-                    .arg(summary.image_height)
-                    .arg(summary.image_width)
-                    .arg(QDir::toNativeSeparators(QString::fromStdString(config.out.string()))),
-                tr("Outputs: %1").arg(outputs.join(QStringLiteral("; ")))};
-        },
-        tr("The model could not be exported:\n%1"));
-}
-
-void MainWindow::runModelJob(const QString& starting, const ModelJob& work, const QString& failure,
-                             const std::function<void(const QString&)>& shown) {
-    progress_->setRange(0, 0);
-    progress_->setFormat(starting);
-    progress_->show();
-    // The summary and details for the user, or the error's text.
-    auto result = std::make_shared<std::pair<std::pair<QString, QString>, QString>>();
-    modelJob_.start(
-        [work, result](const StopToken& stop) {
-            try {
-                result->first = work(stop);
-            } catch (const std::exception& error) {
-                result->second = QString::fromStdString(error.what());
-            }
-        },
-        [this, failure, result, shown] {
-            progress_->hide();
-            updateActions();
-            if (!result->second.isEmpty()) {
-                showError(failure.arg(result->second));
-                return;
-            }
-            const auto& [summary, details] = result->first;
-            statusBar()->showMessage(summary, 15000);
-            const QString text =
-                details.isEmpty() ? summary : summary + QLatin1Char('\n') + details;
-            if (shown) {
-                shown(text);
-            } else {
-                showInformation(text);
-            }
-        });
-    updateActions();
 }
 
 void MainWindow::predict() {
-    if (project_ == nullptr || busy()) {
-        return;
+    if (project_ != nullptr && !busy() &&
+        ensureProjectSaved(tr("Predictions are written beside the project file."))) {
+        modelCommands_->predict(*project_, runHistory_->model()->runs());
     }
-    if (!ensureProjectSaved(tr("Predictions are written beside the project file."))) {
-        return;
-    }
-    PredictDialog dialog(*project_, runHistory_->model()->runs(), this);
-    if (dialog.exec() != QDialog::Accepted || !dialog.config()) {
-        return;
-    }
-    const PredictConfig config = *dialog.config();
-    PredictionSource source;
-    source.out = QString::fromStdString(config.out.string());
-    source.images = QString::fromStdString(config.data.front().string());
-    source.annotations =
-        config.annotations ? QString::fromStdString(config.annotations->string()) : QString();
-    source.labels = datasetLabels(source.images);
-    // Read back on the job's thread, for the browser.
-    auto results = std::make_shared<std::shared_ptr<const PredictionResults>>();
-    runModelJob(
-        tr("predicting..."),
-        [this, config, source, results](const StopToken& stop) mutable {
-            const predict::PredictSummary summary = predict::run_prediction(
-                config,
-                [this](std::int64_t done, std::int64_t total) {
-                    QMetaObject::invokeMethod(this, [this, done, total] {
-                        progress_->setRange(0, static_cast<int>(total));
-                        progress_->setValue(static_cast<int>(done));
-                        progress_->setFormat(
-                            tr("predicting: %1 of %2 images").arg(done).arg(total));
-                    });
-                },
-                stop);
-            QString text =
-                tr("Predicted %n image(s) (%1) into %2.", nullptr, static_cast<int>(summary.images))
-                    .arg(QString::fromStdString(summary.task),
-                         QDir::toNativeSeparators(QString::fromStdString(config.out.string())));
-            if (summary.skipped > 0) {
-                text += QLatin1Char(' ') + tr("%n unreadable image(s) were left out.", nullptr,
-                                              static_cast<int>(summary.skipped));
-            }
-            source.task = QString::fromStdString(summary.task);
-            source.classes = summary.classes;
-            source.category_ids = summary.category_ids;
-            try {
-                *results = std::make_shared<const PredictionResults>(read_predictions(source));
-            } catch (const std::exception& error) {
-                return std::pair{
-                    text,
-                    tr("They cannot be shown here: %1").arg(QString::fromStdString(error.what()))};
-            }
-            return std::pair{text, QString()};
-        },
-        tr("The prediction stopped with an error:\n%1"),
-        [this, results](const QString& summary) {
-            if (*results == nullptr) {
-                showInformation(summary);
-                return;
-            }
-            auto* browser = new PredictionsBrowser(*results, summary, this);
-            browser->setAttribute(Qt::WA_DeleteOnClose);
-            browser->show();
-        });
-}
-
-std::optional<data::DatasetLayout> MainWindow::datasetLabels(const QString& folder) const {
-    for (const DatasetEntry& dataset : project_->datasets()) {
-        const std::optional<data::LabelKind> kind =
-            data::parse_label_kind(dataset.kind.toStdString());
-        if (kind && QDir::cleanPath(dataset.path) == QDir::cleanPath(folder)) {
-            return data::DatasetLayout{*kind, dataset.path.toStdString(),
-                                       dataset.labels.toStdString()};
-        }
-    }
-    return std::nullopt;
 }
 
 void MainWindow::updateEstimate() {
@@ -757,7 +637,7 @@ void MainWindow::updatePretrainedRuns() {
 }
 
 bool MainWindow::busy() const {
-    return session_->isRunning() || embedding_->isRunning() || modelJob_.isRunning();
+    return session_->isRunning() || embedding_->isRunning() || modelCommands_->isRunning();
 }
 
 void MainWindow::resumeTraining(const QString& directory) {
@@ -1099,7 +979,7 @@ void MainWindow::updateActions() {
         action->setEnabled(open && !running);
     }
     actions_.stop->setEnabled(session_->isRunning() || embedding_->isRunning() ||
-                              modelJob_.isRunning());
+                              modelCommands_->isRunning());
     actions_.resume->setEnabled(open && !running && !resumableRun().isEmpty());
 }
 

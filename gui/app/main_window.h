@@ -1,7 +1,6 @@
 #pragma once
 
 #include "common/background_job.h"
-#include "data/dataset_labels.h"
 #include "datasets/dataset_scan.h"
 #include "track/remaining_time.h"
 #include "train/trainer.h"
@@ -24,6 +23,7 @@ class EmbeddingsPage;
 class EmbeddingsView;
 class LivePlots;
 class LivePlotsPage;
+class ModelCommands;
 class Project;
 class RunConfigForm;
 class RunHistoryView;
@@ -123,18 +123,10 @@ private:
     void showError(const QString& text);
     void showInformation(const QString& text);
     void updatePretrainedRuns();
-    // Runs `work` on the model thread (an export or a prediction) with the progress bar saying
-    // `starting`; its summary goes to the status bar and, with its details, to a message; an
-    // error's text into `failure` (%1).
-    using ModelJob = std::function<std::pair<QString, QString>(const StopToken&)>;
-    // `shown` shows the summary when the job succeeded (by default a message box).
-    void runModelJob(const QString& starting, const ModelJob& work, const QString& failure,
-                     const std::function<void(const QString&)>& shown = {});
-    // The labels the project knows for a folder of images, if it is one of its datasets.
-    std::optional<data::DatasetLayout> datasetLabels(const QString& folder) const;
     // Live Plots show the project's newest run when it opens.
-    void probeHardware();
     void showLastRun();
+    // The GPUs, probed on a thread, into the status bar and the run form.
+    void probeHardware();
     // The run configuration's estimated run time: the dataset's images (once scanned) times the
     // epochs, at the speed of the project's newest run of the same model, task and image size.
     void updateEstimate();
@@ -155,7 +147,6 @@ private:
     QStackedWidget* pages_ = nullptr;
     StartPage* startPage_ = nullptr;
     BackgroundJob demoJob_{this, QStringLiteral("demo project")};
-    BackgroundJob modelJob_{this, QStringLiteral("model export or prediction")};
     BackgroundJob historyJob_{this, QStringLiteral("last run's history")};
     BackgroundJob speedJob_{this, QStringLiteral("training speed probe")};
     BackgroundJob hardwareJob_{this, QStringLiteral("hardware probe")};
@@ -172,6 +163,7 @@ private:
     track::RemainingTime remaining_; // the ETA of the run in progress
     TrainingSession* session_ = nullptr;
     EmbeddingSession* embedding_ = nullptr;
+    ModelCommands* modelCommands_ = nullptr; // Export Model and Predict
     EmbeddingsPage* embeddingsPage_ = nullptr;
     QMenu* recentMenu_ = nullptr;
 };
