@@ -1,6 +1,8 @@
 #include "common/background_job.h"
 
 #include <QThread>
+#include <exception>
+#include <memory>
 
 namespace kiln::gui {
 
@@ -21,16 +23,26 @@ bool BackgroundJob::start(std::function<void(const StopToken&)> work, std::funct
     }
     stop_ = StopToken();
     const StopToken stop = stop_;
-    thread_ = QThread::create([work = std::move(work), stop] { work(stop); });
+    auto error = std::make_shared<QString>();
+    thread_ = QThread::create([work = std::move(work), stop, error] {
+        try {
+            work(stop);
+        } catch (const std::exception& thrown) {
+            *error = QString::fromUtf8(thrown.what());
+        } catch (...) {
+            *error = QStringLiteral("an unknown error");
+        }
+    });
     thread_->setObjectName(name_);
     const quint64 generation = ++generation_;
     QObject::connect(thread_, &QThread::finished, owner_,
-                     [this, generation, done = std::move(done)] {
+                     [this, generation, error, done = std::move(done)] {
                          if (generation != generation_ || thread_ == nullptr) {
                              return; // stopAndWait() already took this one
                          }
                          thread_->deleteLater();
                          thread_ = nullptr;
+                         error_ = *error;
                          if (done) {
                              done();
                          }

@@ -32,6 +32,7 @@
 #include <QtTest>
 #include <atomic>
 #include <memory>
+#include <stdexcept>
 
 class MainWindowTest : public QObject {
     Q_OBJECT
@@ -102,6 +103,18 @@ private Q_SLOTS:
         QCOMPARE(finished->load(), 2);
         QCoreApplication::processEvents();
         QCOMPARE(reported, 10);
+    }
+
+    // Work that throws ends itself, not the program: its end is reported with what it threw.
+    void aJobThatThrowsReportsItsError() {
+        QObject owner;
+        kiln::gui::BackgroundJob job(&owner, QStringLiteral("test job"));
+        QString reported = QStringLiteral("not yet");
+        QVERIFY(job.start([](const kiln::StopToken&) { throw std::runtime_error("disk on fire"); },
+                          [&] { reported = job.error(); }));
+        QTRY_COMPARE(reported, QStringLiteral("disk on fire"));
+        QVERIFY(job.start([](const kiln::StopToken&) {}, [&] { reported = job.error(); }));
+        QTRY_VERIFY(reported.isEmpty());
     }
 
     void preferencesKeepLanguageAndTheme() {
