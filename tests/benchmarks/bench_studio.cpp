@@ -2,12 +2,16 @@
 // opens (hardware probe), opens a project whose run recorded many steps (its plots and Run
 // History read off the GUI thread), and draws the selected runs' curves. The baseline, measured
 // in the same run on the same files, is what those reads cost when they ran on the GUI thread.
+// Then the embeddings explorer's frame time while panning a map of `points` points.
 //
-//   bench_studio [steps=200000] [runs=3]
+//   bench_studio [steps=200000] [runs=3] [points=100000]
 
 #include "app/application.h"
 #include "app/main_window.h"
+#include "embed/writers.h"
+#include "embeddings/embeddings_view.h"
 #include "plots/live_plots.h"
+#include "plots/qcustomplot.h"
 #include "plots/run_series.h"
 #include "runs/run_history.h"
 #include "track/run_directory.h"
@@ -21,10 +25,13 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <torch/types.h>
+#include <vector>
 
 namespace {
 
@@ -80,11 +87,45 @@ void recordRun(const QString& directory, int steps, int run_index) {
     store.finish_run(run, kiln::track::RunStatus::Finished, "{}", "");
 }
 
+// The explorer's frame while panning: each frame moves the map by a fiftieth of its width and
+// redraws it at once, as a drag does. The median and the worst of 60 frames, in ms.
+std::pair<double, double> panningFrameMs(const QString& root, int points) {
+    std::vector<std::string> names;
+    for (int i = 0; i < points; ++i) {
+        names.push_back("class" + std::to_string(i % 10) + "/" + std::to_string(i) + ".png");
+    }
+    torch::manual_seed(0);
+    const QString file = QDir(root).filePath(QStringLiteral("embeddings.npy"));
+    kiln::embed::write_embeddings(file.toStdString(), "npy", names, torch::randn({points, 64}));
+    kiln::gui::EmbeddingsView view;
+    view.resize(1366, 700);
+    view.show();
+    view.load(file, {root});
+    QElapsedTimer limit;
+    limit.start();
+    while ((view.isLoading() || view.pointCount() == 0) && limit.elapsed() < 120000) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    }
+    auto* plot = view.findChild<QCustomPlot*>(QStringLiteral("embeddingsPlot"));
+    std::vector<double> frames;
+    for (int frame = 0; frame < 60; ++frame) {
+        const double step = plot->xAxis->range().size() / 50.0;
+        plot->xAxis->moveRange(frame < 30 ? step : -step);
+        QElapsedTimer drawn;
+        drawn.start();
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        frames.push_back(drawn.nsecsElapsed() / 1e6);
+    }
+    std::sort(frames.begin(), frames.end());
+    return {frames[frames.size() / 2], frames.back()};
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     const int steps = argc > 1 ? std::stoi(argv[1]) : 200000;
     const int runs = argc > 2 ? std::stoi(argv[2]) : 3;
+    const int points = argc > 3 ? std::stoi(argv[3]) : 100000;
     qputenv("QT_QPA_PLATFORM",
             qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
     QApplication app(argc, argv);
@@ -149,5 +190,9 @@ int main(int argc, char** argv) {
                 plotted, 1000 * (history_s + table_s), open_ms);
     std::printf("| select %d runs (curves) | %.0f ms | %.0f ms (%d curves) |\n", runs,
                 1000 * curves_s, curves_ms, drawn);
+    const auto [median_ms, worst_ms] = panningFrameMs(temp.path(), points);
+    std::printf("\nEmbeddings explorer, %d points of 64 dimensions in 10 folders, panning: median "
+                "%.1f ms a frame, worst %.1f ms (60 frames)\n",
+                points, median_ms, worst_ms);
     return drawn == runs && plotted == steps ? 0 : 1;
 }

@@ -535,7 +535,7 @@ private Q_SLOTS:
             if (plot->graph(g)->name() == QStringLiteral("neighbours")) {
                 rings = style.pen().color();
             } else if (plot->graph(g)->name() != QStringLiteral("selection")) {
-                groups.push_back(style.pen().color());
+                groups.push_back(style.pixmap().toImage().pixelColor(2, 2)); // a dot's middle
             }
         }
         QCOMPARE(rings, view.palette().color(QPalette::WindowText));
