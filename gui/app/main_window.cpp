@@ -184,6 +184,15 @@ QAction* MainWindow::addAction(QMenu* menu, const QString& objectName, const QSt
 void MainWindow::createMenus() {
     // Actions whose feature is not built yet stay visible but disabled, so the menus already
     // show the shape of the application without offering anything that does nothing.
+    createFileMenu();
+    createEditMenu();
+    createRunMenu();
+    createToolBar();
+    createViewMenu();
+    createHelpMenu();
+}
+
+void MainWindow::createFileMenu() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->setObjectName(QStringLiteral("fileMenu"));
     actions_.newProject =
@@ -238,7 +247,9 @@ void MainWindow::createMenus() {
     QAction* quit = addAction(file, QStringLiteral("quitAction"), tr("&Quit"), QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
     connect(quit, &QAction::triggered, this, &QWidget::close);
+}
 
+void MainWindow::createEditMenu() {
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->setObjectName(QStringLiteral("editMenu"));
     QAction* preferences = addAction(edit, QStringLiteral("preferencesAction"),
@@ -248,7 +259,9 @@ void MainWindow::createMenus() {
         PreferencesDialog dialog(this);
         dialog.exec();
     });
+}
 
+void MainWindow::createRunMenu() {
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->setObjectName(QStringLiteral("runMenu"));
     actions_.train = addAction(run, QStringLiteral("trainAction"), tr("&Train"),
@@ -276,7 +289,9 @@ void MainWindow::createMenus() {
             resumeTraining(run);
         }
     });
+}
 
+void MainWindow::createToolBar() {
     // The toolbar: the commands used most, with icons from resources/icons.
     QToolBar* toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolBar"));
@@ -291,7 +306,9 @@ void MainWindow::createMenus() {
             toolbar->addSeparator();
         }
     }
+}
 
+void MainWindow::createViewMenu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
     // Each switches the project's tab of its index.
@@ -315,7 +332,9 @@ void MainWindow::createMenus() {
         setWindowState(on ? windowState() | Qt::WindowFullScreen
                           : windowState() & ~Qt::WindowFullScreen);
     });
+}
 
+void MainWindow::createHelpMenu() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));
     connect(addAction(help, QStringLiteral("userGuideAction"), tr("&User Guide"),

@@ -108,6 +108,12 @@ private:
     void showStep(const kiln::train::StepMetrics& metrics);
     void trainingFinished(const kiln::train::RunSummary& summary);
     void createMenus();
+    void createFileMenu();
+    void createEditMenu();
+    void createRunMenu();
+    void createToolBar();
+    void createViewMenu();
+    void createHelpMenu();
     QWidget* createProjectPage();
     void connectSessions();
     QAction* addAction(QMenu* menu, const QString& objectName, const QString& text,
