@@ -10,6 +10,7 @@
 // results.
 //
 //   bench_detection [--seconds 300] [--seeds 3] [--dir DIR] [--pretrained RUN_DIR]
+//                   [--rows default,peer,pretrained] (which rows to train; all by default)
 //                   [--tasks detect,segment] [--evaluators]
 
 #include "coco_peer_comparison.h"
@@ -190,6 +191,7 @@ int main(int argc, char** argv) {
     fs::path dir = fs::temp_directory_path() / "kiln-bench-detection";
     std::string pretrained;
     std::string tasks = "detect,segment";
+    std::string rows = "default,peer,pretrained";
     double seconds = 300;
     int seeds = 3;
     bool evaluators = false;
@@ -211,6 +213,8 @@ int main(int argc, char** argv) {
             seeds = std::stoi(value);
         } else if (flag == "--tasks") {
             tasks = value;
+        } else if (flag == "--rows") {
+            rows = value;
         }
     }
     if (!fs::exists(kFashionMnist)) {
@@ -231,16 +235,23 @@ int main(int argc, char** argv) {
         std::printf("%s (%s mAP):\n", masks ? "instance segmentation" : "object detection",
                     masks ? "mask" : "box");
         std::vector<double> kiln_maps, peer_maps, pretrained_maps;
+        const auto row = [&rows](const char* which) {
+            return rows.find(which) != std::string::npos;
+        };
         for (int seed = 0; seed < seeds; ++seed) {
-            const Score kiln =
-                run_kiln(task, dir, dir / ("kiln-" + std::string(name)), seconds, seed, "");
-            print("Kiln, cspnet_n, defaults", seed, kiln);
-            kiln_maps.push_back(kiln.map);
-            const Score peer =
-                run_ultralytics(task, dir, dir / ("yolo-" + std::string(name)), seconds, seed);
-            print(masks ? "Ultralytics YOLO11n-seg" : "Ultralytics YOLO11n", seed, peer);
-            peer_maps.push_back(peer.map);
-            if (!pretrained.empty()) {
+            if (row("default")) {
+                const Score kiln =
+                    run_kiln(task, dir, dir / ("kiln-" + std::string(name)), seconds, seed, "");
+                print("Kiln, cspnet_n, defaults", seed, kiln);
+                kiln_maps.push_back(kiln.map);
+            }
+            if (row("peer")) {
+                const Score peer =
+                    run_ultralytics(task, dir, dir / ("yolo-" + std::string(name)), seconds, seed);
+                print(masks ? "Ultralytics YOLO11n-seg" : "Ultralytics YOLO11n", seed, peer);
+                peer_maps.push_back(peer.map);
+            }
+            if (!pretrained.empty() && row("pretrained")) {
                 const Score tuned = run_kiln(task, dir, dir / ("kiln-pre-" + std::string(name)),
                                              seconds, seed, pretrained);
                 print("Kiln, pretrained cspnet_n", seed, tuned);
@@ -248,14 +259,19 @@ int main(int argc, char** argv) {
             }
         }
         const MeanSd kiln = mean_sd(kiln_maps), peer = mean_sd(peer_maps);
-        std::printf("  mean over %d seeds: Kiln %.4f (sd %.4f), Ultralytics %.4f (sd %.4f): "
-                    "Kiln %.2fx\n",
-                    seeds, kiln.mean, kiln.sd, peer.mean, peer.sd,
-                    peer.mean > 0 ? kiln.mean / peer.mean : 0.0);
+        if (!kiln_maps.empty() && !peer_maps.empty()) {
+            std::printf("  mean over %d seeds: Kiln %.4f (sd %.4f), Ultralytics %.4f (sd %.4f): "
+                        "Kiln %.2fx\n",
+                        seeds, kiln.mean, kiln.sd, peer.mean, peer.sd,
+                        peer.mean > 0 ? kiln.mean / peer.mean : 0.0);
+        }
         if (!pretrained_maps.empty()) {
             const MeanSd tuned = mean_sd(pretrained_maps);
-            std::printf("  pretrained backbone: %.4f (sd %.4f), %+.4f over random init\n",
-                        tuned.mean, tuned.sd, tuned.mean - kiln.mean);
+            std::printf("  pretrained backbone: %.4f (sd %.4f)", tuned.mean, tuned.sd);
+            if (!kiln_maps.empty()) {
+                std::printf(", %+.4f over random init", tuned.mean - kiln.mean);
+            }
+            std::printf("\n");
         }
         if (evaluators) {
             const fs::path run = dir / ("kiln-" + std::string(name));
