@@ -113,6 +113,11 @@ PredictedBox detectionOf(const nlohmann::json& entry, const std::vector<std::int
     return box;
 }
 
+// [x0, y0, x1, y1] as COCO's [x, y, width, height].
+coco::Box cocoBox(const std::array<float, 4>& box) {
+    return {box[0], box[1], box[2] - box[0], box[3] - box[1]};
+}
+
 // The detections of `images` scored by COCO's evaluator against the COCO `labels`, matched to
 // its categories by class name: each labelled class's precision-recall curve.
 train::PrecisionRecallCurves curvesAgainst(const QString& labels,
@@ -141,8 +146,7 @@ train::PrecisionRecallCurves curvesAgainst(const QString& labels,
             detection.image_id = *id;
             detection.category_id = category_ids.value(name);
             detection.score = box.score;
-            detection.box = {box.box[0], box.box[1], box.box[2] - box.box[0],
-                             box.box[3] - box.box[1]};
+            detection.box = cocoBox(box.box);
             detection.has_box = true;
             found.push_back(detection);
         }
@@ -283,14 +287,6 @@ void readSegmentation(const PredictionSource& source, PredictionResults& results
     }
 }
 
-float iou(const std::array<float, 4>& a, const std::array<float, 4>& b) {
-    const float w = std::max(0.f, std::min(a[2], b[2]) - std::max(a[0], b[0]));
-    const float h = std::max(0.f, std::min(a[3], b[3]) - std::max(a[1], b[1]));
-    const float both = w * h;
-    const float either = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - both;
-    return either > 0 ? both / either : 0.f;
-}
-
 // Boxes found from `min_score` up that match no label, plus labels no such box matches: each
 // box, most confident first, takes the unmatched label of its class it overlaps most (IoU 0.5).
 int unmatchedBoxes(const PredictedImage& image, double min_score) {
@@ -306,10 +302,10 @@ int unmatchedBoxes(const PredictedImage& image, double min_score) {
     int unmatched = 0;
     for (const PredictedBox* box : found) {
         int best = -1;
-        float best_iou = 0.5f;
+        double best_iou = 0.5;
         for (std::size_t l = 0; l < image.labelled_boxes.size(); ++l) {
             const PredictedBox& label = image.labelled_boxes[l];
-            const float overlap = iou(box->box, label.box);
+            const double overlap = coco::box_iou(cocoBox(box->box), cocoBox(label.box), false);
             if (!taken[l] && label.class_index == box->class_index && overlap >= best_iou) {
                 best = int(l);
                 best_iou = overlap;
