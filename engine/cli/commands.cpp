@@ -12,6 +12,7 @@
 #include "embed/embedder.h"
 #include "embed/explorer.h"
 #include "embed/knn.h"
+#include "embed/embedding_map.h"
 #include "embed/select_job.h"
 #include "embed/writers.h"
 #include "methods/method.h"
@@ -114,6 +115,9 @@ json resolved_settings(const std::string& command, const ConfigSource& source) {
     }
     if (command == "select") {
         return to_json(resolve_select_config(load_settings(config::select_schema(), source)));
+    }
+    if (command == "embed-map") {
+        return to_json(resolve_map_config(load_settings(config::map_schema(), source)));
     }
     if (command == "predict") {
         return to_json(
@@ -299,7 +303,11 @@ int run_embed(const ConfigSource& source, const StopToken& stop, std::ostream& o
         },
         stop);
     progress.finish();
-    out << "wrote " << summary.images << " embeddings of dimension " << summary.dimension << " ("
+    out << "wrote " << summary.images << " embeddings of dimension " << summary.dimension
+        << (config.patches ? " per location of " + std::to_string(summary.rows) + "x" +
+                                 std::to_string(summary.columns)
+                           : std::string())
+        << " ("
         << summary.model << ", images at " << summary.image_height << "x" << summary.image_width
         << (config.image_height > 0      ? ""
             : summary.size_from_training ? ", the size it was trained at"
@@ -406,6 +414,18 @@ int run_select(const ConfigSource& source, std::ostream& out) {
                 : std::string())
         << "): names in " << summary.names.string() << ", ranks and scores in "
         << summary.table.string() << "\n";
+    return 0;
+}
+
+int run_map(const ConfigSource& source, const StopToken& stop, std::ostream& out) {
+    const MapConfig config = resolve_map_config(load_settings(config::map_schema(), source));
+    const embed::MapSummary summary = embed::write_embedding_map(config, &stop);
+    char text[160];
+    std::snprintf(text, sizeof text, "mapped %lld embeddings of %lld dimensions by %s in %.1f s: ",
+                  static_cast<long long>(summary.points),
+                  static_cast<long long>(summary.dimensions), config.projection.c_str(),
+                  summary.seconds);
+    out << text << config.out.string() << "\n";
     return 0;
 }
 
@@ -565,6 +585,14 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
         return run_select(*select_source, out);
     });
 
+    auto map_source = std::make_shared<ConfigSource>();
+    CLI::App* map = app.add_subcommand(
+        "embed-map", "a 2-D map (UMAP, t-SNE or PCA) of an embeddings file, as a CSV");
+    add_config_source(*map, *map_source, config::map_schema());
+    commands.add(map, [map_source](const StopToken& stop, std::ostream& out) {
+        return run_map(*map_source, stop, out);
+    });
+
     CLI::App* config = app.add_subcommand("config", "work with configuration files");
     config->require_subcommand(1);
     CLI::App* check =
@@ -574,7 +602,8 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
     check->add_option("file", check_source->file, "JSON configuration file")
         ->required()
         ->check(CLI::ExistingFile);
-    std::vector<std::string> configurable = {"embed", "predict", "export", "select"};
+    std::vector<std::string> configurable = {"embed", "predict", "export", "select",
+                                             "embed-map"};
     for (const TaskTraits& task : task_table()) {
         configurable.push_back(task.command);
     }

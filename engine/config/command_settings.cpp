@@ -83,6 +83,28 @@ template <class Config> Setting<Config> image_size_setting(KeySpec key) {
     return setting;
 }
 
+// `embedding`: one vector per image, or one per location of the backbone's last feature map.
+Setting<EmbedConfig> patch_embedding_setting() {
+    Setting<EmbedConfig> setting{
+        {.name = "embedding",
+         .kind = ValueKind::Choice,
+         .default_value = "image",
+         .choices = {"image", "patch"},
+         .help = "image: one vector per image; patch: one per location of the backbone's last "
+                 "feature map (a ResNet's stage 4, a ViT's patch tokens), written as "
+                 "[images, rows, columns, dimensions] (torch, npy) or a CSV line per location "
+                 "(filename,row,column,embedding_0,...)"},
+        {},
+        {}};
+    setting.read = [](const json& value, EmbedConfig& config) {
+        config.patches = value == "patch";
+    };
+    setting.write = [](const EmbedConfig& config) -> json {
+        return config.patches ? "patch" : "image";
+    };
+    return setting;
+}
+
 CommandSettings<EmbedConfig> make_embed_settings() {
     using Embed = EmbedConfig;
     return {"embed",
@@ -104,6 +126,7 @@ CommandSettings<EmbedConfig> make_embed_settings() {
                              .choices = {"csv", "lightly_csv", "torch", "npy"},
                              .help = "file format of the embeddings"},
                      &Embed::format),
+                patch_embedding_setting(),
                 image_size_setting<Embed>(
                     {.name = "image_size",
                      .kind = ValueKind::ImageSize,
@@ -257,6 +280,61 @@ CommandSettings<SelectConfig> make_select_settings() {
         }};
 }
 
+CommandSettings<MapConfig> make_map_settings() {
+    using Map = MapConfig;
+    const MapConfig defaults;
+    return {
+        "embed-map",
+        {
+            bind(KeySpec{.name = "out",
+                         .kind = ValueKind::Path,
+                         .required = true,
+                         .help = "the CSV to write: filename,x,y"},
+                 &Map::out),
+            bind(KeySpec{.name = "embeddings",
+                         .kind = ValueKind::Path,
+                         .required = true,
+                         .help = "an embeddings file kiln embed wrote (csv, lightly_csv, "
+                                 "torch or npy)"},
+                 &Map::embeddings),
+            bind(KeySpec{.name = "projection",
+                         .kind = ValueKind::Choice,
+                         .default_value = "umap",
+                         .choices = {"pca", "tsne", "umap"},
+                         .help = "umap: neighbourhoods kept and clusters apart (umap-learn's "
+                                 "recipe); tsne: Barnes-Hut t-SNE; pca: the first two principal "
+                                 "components, instant"},
+                 &Map::projection),
+            bind(KeySpec{.name = "seed",
+                         .kind = ValueKind::Integer,
+                         .default_value = 0,
+                         .help = "the same seed and input give the same map"},
+                 &Map::seed),
+            bind(KeySpec{.name = "perplexity",
+                         .kind = ValueKind::Number,
+                         .default_value = defaults.perplexity,
+                         .minimum = 2.0,
+                         .maximum = 500.0,
+                         .help = "t-SNE: about the number of neighbours each point keeps close"},
+                 &Map::perplexity),
+            bind(KeySpec{.name = "n_neighbors",
+                         .kind = ValueKind::Integer,
+                         .default_value = defaults.n_neighbors,
+                         .minimum = 2,
+                         .maximum = 500,
+                         .help = "UMAP: the neighbours each point's neighbourhood is made of"},
+                 &Map::n_neighbors),
+            bind(KeySpec{.name = "min_dist",
+                         .kind = ValueKind::Number,
+                         .default_value = defaults.min_dist,
+                         .minimum = 0.0,
+                         .maximum = 10.0,
+                         .help = "UMAP: how tightly points may pack together"},
+                 &Map::min_dist),
+            bind(overwrite_key("replace `out` when it exists"), &Map::overwrite),
+        }};
+}
+
 CommandSettings<ExportConfig> make_export_settings() {
     using Export = ExportConfig;
     return {"export",
@@ -314,6 +392,11 @@ const CommandSettings<PredictConfig>& predict_settings() {
 
 const CommandSettings<ExportConfig>& export_settings() {
     static const CommandSettings<ExportConfig> settings = make_export_settings();
+    return settings;
+}
+
+const CommandSettings<MapConfig>& map_settings() {
+    static const CommandSettings<MapConfig> settings = make_map_settings();
     return settings;
 }
 

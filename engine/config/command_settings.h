@@ -14,6 +14,7 @@ const CommandSettings<EmbedConfig>& embed_settings();
 const CommandSettings<PredictConfig>& predict_settings();
 const CommandSettings<ExportConfig>& export_settings();
 const CommandSettings<SelectConfig>& select_settings();
+const CommandSettings<MapConfig>& map_settings();
 
 inline const CommandSchema& train_schema(TaskKind task = TaskKind::Pretraining) {
     return train_settings(task).schema();
@@ -29,6 +30,9 @@ inline const CommandSchema& export_schema() {
 }
 inline const CommandSchema& select_schema() {
     return select_settings().schema();
+}
+inline const CommandSchema& map_schema() {
+    return map_settings().schema();
 }
 
 // Keys that several commands share, with the same meaning.

@@ -365,6 +365,9 @@ OptimizerArgs optimizer_args(const TrainConfig& config) {
     }
     parsed.eps = number_in(args, "eps", parsed.eps);
     parsed.trust_coefficient = number_in(args, "trust_coefficient", parsed.trust_coefficient);
+    parsed.backbone_lr_factor =
+        number_in(args, "backbone_lr_factor", parsed.backbone_lr_factor);
+    parsed.head_warmup_epochs = number_in(args, "head_warmup_epochs", parsed.head_warmup_epochs);
     return parsed;
 }
 
@@ -576,7 +579,8 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
             if (kind == TaskKind::Pretraining) {
                 data::method_transform(config.method, config.transform_args);
             } else {
-                data::finetune_transform(config.transform_args, true, 0.08, has_boxes(kind));
+                data::finetune_transform(config.transform_args, true, 0.08,
+                                         task_augmentations(kind));
             }
         } catch (const ConfigError& error) {
             for (const ConfigIssue& issue : error.issues()) {
@@ -624,6 +628,10 @@ EmbedConfig resolve_embed_config(const json& input, const ResolveContext& contex
     }
     if (resolution.valid("out", "overwrite")) {
         check_output(config.out, config.overwrite, "embeddings.pt", resolution);
+    }
+    if (config.patches && config.format == "lightly_csv" && resolution.valid("format")) {
+        resolution.report("format", "lightly_csv holds one vector per image; with "
+                                    "embedding=patch use torch, npy or csv");
     }
     resolution.throw_if_any();
     return config;
@@ -712,6 +720,25 @@ json to_json(const SelectConfig& config) {
     return config::select_settings().write(config);
 }
 
+MapConfig resolve_map_config(const json& input) {
+    Resolution resolution(config::map_schema(), input);
+    MapConfig config = config::map_settings().read(resolution.normalized());
+    std::error_code error;
+    if (resolution.valid("embeddings") && !fs::is_regular_file(config.embeddings, error)) {
+        resolution.report("embeddings", "\"" + config.embeddings.string() +
+                                            "\" is not a file; give the file kiln embed wrote");
+    }
+    if (resolution.valid("out", "overwrite")) {
+        check_output(config.out, config.overwrite, "map.csv", resolution);
+    }
+    resolution.throw_if_any();
+    return config;
+}
+
+json to_json(const MapConfig& config) {
+    return config::map_settings().write(config);
+}
+
 ExportConfig resolve_export_config(const json& input) {
     Resolution resolution(config::export_schema(), input);
     ExportConfig config = config::export_settings().read(resolution.normalized());
@@ -723,6 +750,10 @@ ExportConfig resolve_export_config(const json& input) {
     }
     resolution.throw_if_any();
     return config;
+}
+
+data::TaskAugmentations task_augmentations(TaskKind task) {
+    return {.detection = has_boxes(task), .batch_mixing = task == TaskKind::ImageClassification};
 }
 
 methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& method,

@@ -14,6 +14,10 @@
 #include <utility>
 #include <vector>
 
+namespace kiln::data {
+struct TaskAugmentations;
+}
+
 namespace kiln {
 
 enum class Accelerator { Auto, Cpu, Cuda };
@@ -32,6 +36,10 @@ struct OptimizerArgs {
     double beta2 = 0.999;
     double eps = 1e-8;
     double trust_coefficient = 0.001;
+    // Fine-tuning: the backbone learns at this share of the rate, after head_warmup_epochs in
+    // which only the head learns.
+    double backbone_lr_factor = 1.0;
+    double head_warmup_epochs = 0.0;
 };
 
 // metric_args.map of the detection tasks: COCO mAP beside training (async) or in the loop
@@ -118,6 +126,7 @@ struct EmbedConfig {
     std::vector<std::filesystem::path> data;
     std::filesystem::path checkpoint;
     std::string format;
+    bool patches = false; // embedding=patch: a feature vector per location of the last map
     int image_height = 0; // 0 x 0: auto, the size the checkpoint was trained at
     int image_width = 0;
     int batch_size = 0;
@@ -167,6 +176,20 @@ struct SelectConfig {
 SelectConfig resolve_select_config(const nlohmann::json& input);
 nlohmann::json to_json(const SelectConfig& config);
 
+// Settings of `kiln embed-map`: a 2-D map (PCA, t-SNE or UMAP) of an embeddings file.
+struct MapConfig {
+    std::filesystem::path out; // a CSV filename,x,y
+    std::filesystem::path embeddings;
+    std::string projection;
+    int seed = 0;
+    double perplexity = 30.0; // t-SNE
+    int n_neighbors = 15;     // UMAP
+    double min_dist = 0.1;    // UMAP
+    bool overwrite = false;
+};
+MapConfig resolve_map_config(const nlohmann::json& input);
+nlohmann::json to_json(const MapConfig& config);
+
 // JSON to config: checks keys, types and ranges, fills in defaults; "auto" stays auto.
 // Throws ConfigError listing every problem. A training config's "task" key (as to_json writes
 // it) picks the task's schema; without it the input is checked against `task`'s.
@@ -201,6 +224,9 @@ PredictConfig resolve_predict_config(const nlohmann::json& input, const ResolveC
 methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& method,
                                               const std::string& optim = "auto",
                                               const std::string& model = "resnet18");
+
+// The augmentation keys of `task`'s transform_args besides the views' (data::finetune_transform).
+data::TaskAugmentations task_augmentations(TaskKind task);
 
 // Settings of `kiln export`.
 struct ExportConfig {

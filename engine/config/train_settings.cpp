@@ -4,6 +4,7 @@
 #include "core/text.h"
 #include "data/detection_augment.h"
 #include "data/image_decode.h"
+#include "data/view_transform.h"
 #include "methods/method_names.h"
 #include "models/backbone_names.h"
 
@@ -56,7 +57,8 @@ std::string model_args_help(TaskKind task) {
     case TaskKind::Pretraining:
         break;
     }
-    return "the model's settings: head=linear|mlp, freeze_backbone=true (linear probing)";
+    return "the model's settings: head=linear|mlp, freeze_backbone=true (linear probing), "
+           "label_smoothing=0.1 (of the training loss)";
 }
 
 // The model: a backbone by name (TorchScript too where the task needs no feature maps).
@@ -165,13 +167,33 @@ std::vector<Train> finetuning_settings(TaskKind task) {
                              .help = "start from a pretraining run's backbone: its folder, a "
                                      "checkpoint or an exported model",
                              .form = {FormSection::Main, KILN_FORM_LABEL("Start from")}};
+    std::vector<KeySpec> model_children = {backbone_weights};
+    if (task == TaskKind::ImageClassification) {
+        model_children.push_back({.name = "head",
+                                  .kind = ValueKind::Choice,
+                                  .default_value = "linear",
+                                  .choices = {"linear", "mlp"},
+                                  .help = "the classifier on the backbone's features"});
+        model_children.push_back({.name = "freeze_backbone",
+                                  .kind = ValueKind::Boolean,
+                                  .default_value = false,
+                                  .help = "train the head alone (linear probing)"});
+        model_children.push_back(
+            {.name = "label_smoothing",
+             .kind = ValueKind::Number,
+             .default_value = 0.0,
+             .minimum = 0.0,
+             .maximum = 0.99,
+             .help = "the training loss's targets keep 1 - this, the rest spread over the classes",
+             .form = {FormSection::Advanced, KILN_FORM_LABEL("Label smoothing")}});
+    }
     std::vector<Train> settings = {
         bind(KeySpec{.name = "model_args",
                      .kind = ValueKind::Object,
                      .default_value = json::object(),
                      .allows_null = true,
                      .help = model_args_help(task),
-                     .children = {backbone_weights},
+                     .children = std::move(model_children),
                      .open = true},
              &TrainConfig::model_args),
     };
@@ -315,7 +337,7 @@ std::vector<Train> placement_settings() {
     };
 }
 
-KeySpec optim_args_key() {
+KeySpec optim_args_key(TaskKind task) {
     const auto number = [](const char* name, double minimum, double maximum, json fallback,
                            const char* help, FormPlace form = {}) {
         return KeySpec{.name = name,
@@ -326,7 +348,7 @@ KeySpec optim_args_key() {
                        .help = help,
                        .form = form};
     };
-    return {
+    KeySpec key = {
         .name = "optim_args",
         .kind = ValueKind::Object,
         .default_value = json::object(),
@@ -359,6 +381,19 @@ KeySpec optim_args_key() {
                    "clip the gradients' total L2 norm to this before each step, as Lightning's "
                    "gradient_clip_val (Ultralytics clips at 10); 0: off, every task's default"),
         }};
+    if (task != TaskKind::Pretraining) {
+        const OptimizerArgs defaults;
+        key.children.push_back(number(
+            "backbone_lr_factor", 0.0, 10.0, defaults.backbone_lr_factor,
+            "the backbone learns at this share of the learning rate (the head at all of it), "
+            "so that a pretrained backbone keeps what it learned",
+            {FormSection::Advanced, KILN_FORM_LABEL("Backbone learning rate factor")}));
+        key.children.push_back(number(
+            "head_warmup_epochs", 0.0, 1e6, defaults.head_warmup_epochs,
+            "the first epochs train the head alone, the backbone held as it started",
+            {FormSection::Advanced, KILN_FORM_LABEL("Head-only epochs")}));
+    }
+    return key;
 }
 
 KeySpec share_key(const std::string& name, double default_value, double maximum,
@@ -383,6 +418,21 @@ KeySpec group_key(const std::string& name, std::vector<KeySpec> children) {
 // names in brackets in the help).
 std::vector<KeySpec> transform_children(TaskKind task, KeySpec image_size) {
     std::vector<KeySpec> children = {std::move(image_size)};
+    if (task == TaskKind::ImageClassification) {
+        constexpr data::BatchMixing kMixing;
+        children.push_back(group_key(
+            "mixup", {share_key("prob", kMixing.mixup_prob, 1.0,
+                                "chance of blending each training batch with itself reversed, "
+                                "labels in the same shares (mixup)"),
+                      share_key("alpha", kMixing.mixup_alpha, 100.0,
+                                "the blend's share ~ Beta(alpha, alpha)")}));
+        children.push_back(group_key(
+            "cutmix", {share_key("prob", kMixing.cutmix_prob, 1.0,
+                                 "chance of pasting a box of each image into its partner's, "
+                                 "labels by area (cutmix; before mixup)"),
+                       share_key("alpha", kMixing.cutmix_alpha, 100.0,
+                                 "the box's area share ~ Beta(alpha, alpha)")}));
+    }
     if (!has_boxes(task)) {
         return children;
     }
@@ -434,7 +484,7 @@ std::vector<Train> optimization_settings(TaskKind task) {
                                          : "optimizer; auto: adamw",
                      .form = {FormSection::Advanced, KILN_FORM_LABEL("Optimizer")}},
              &TrainConfig::optim),
-        bind(optim_args_key(), &TrainConfig::optim_args),
+        bind(optim_args_key(task), &TrainConfig::optim_args),
         bind(KeySpec{.name = "transform_args",
                      .kind = ValueKind::Object,
                      .default_value = json::object(),

@@ -184,10 +184,22 @@ void read_detection_augmentation(JsonArgs& args, DetectionAugmentation& augmenta
     affine.finish();
 }
 
+void read_batch_mixing(JsonArgs& args, BatchMixing& mixing) {
+    constexpr BatchMixing kDefault;
+    JsonArgs mixup = args.child("mixup");
+    mixing.mixup_prob = mixup.number("prob", kDefault.mixup_prob, 0, 1);
+    mixing.mixup_alpha = mixup.number("alpha", kDefault.mixup_alpha, 1e-3, 100);
+    mixup.finish();
+    JsonArgs cutmix = args.child("cutmix");
+    mixing.cutmix_prob = cutmix.number("prob", kDefault.cutmix_prob, 0, 1);
+    mixing.cutmix_alpha = cutmix.number("alpha", kDefault.cutmix_alpha, 1e-3, 100);
+    cutmix.finish();
+}
+
 } // namespace
 
 TransformArgs finetune_transform(const json& given, bool training, double default_min_scale,
-                                 bool detection) {
+                                 TaskAugmentations task) {
     std::vector<ConfigIssue> issues;
     TransformArgs transform;
     // image_size=auto is the task's to resolve from its images; checked here at the default.
@@ -201,8 +213,11 @@ TransformArgs finetune_transform(const json& given, bool training, double defaul
     view.horizontal_flip_prob = 0.5;
     read_view_args(args, view);
     read_normalize(args, transform);
-    if (detection) {
+    if (task.detection) {
         read_detection_augmentation(args, transform.detection);
+    }
+    if (task.batch_mixing) {
+        read_batch_mixing(args, transform.mixing);
     }
     args.finish();
     if (!issues.empty()) {
@@ -210,6 +225,7 @@ TransformArgs finetune_transform(const json& given, bool training, double defaul
     }
     if (!training) {
         transform.detection.mosaic_prob = 0.0;
+        transform.mixing = BatchMixing();
         const ViewArgs whole = view;
         view = ViewArgs();
         view.height = whole.height;

@@ -30,12 +30,32 @@ struct ViewArgs {
 };
 
 // Every view a method takes of each image, plus the normalisation of all of them.
+// Two images of a classification batch mixed, with their labels in the same shares: mixup
+// blends whole images (a share ~ Beta(alpha, alpha)), cutmix pastes a box of one into the other
+// (its area's share ~ Beta(alpha, alpha)). A batch is cut-mixed with cutmix_prob, else blended
+// with mixup_prob. timm's alphas.
+struct BatchMixing {
+    double mixup_prob = 0.0;
+    double mixup_alpha = 0.8;
+    double cutmix_prob = 0.0;
+    double cutmix_alpha = 1.0;
+
+    bool enabled() const { return mixup_prob > 0 || cutmix_prob > 0; }
+};
+
+// The task-specific augmentation keys finetune_transform reads besides the views' own.
+struct TaskAugmentations {
+    bool detection = false;    // DetectionAugmentation's (mosaic on by default)
+    bool batch_mixing = false; // BatchMixing's (classification)
+};
+
 struct TransformArgs {
     std::vector<ViewArgs> views;
     int num_channels = 3; // 1 turns colour ops off and writes one grey plane
     std::array<float, 3> mean = {0.485f, 0.456f, 0.406f}; // ImageNet
     std::array<float, 3> std = {0.229f, 0.224f, 0.225f};
     DetectionAugmentation detection; // the detection tasks' mosaic, mixup, scale and shift
+    BatchMixing mixing;              // classification's mixup and cutmix
 
     // The shorter side an image needs for its largest view: decoding may shrink it to that.
     int min_decode_side() const;
@@ -52,10 +72,10 @@ TransformArgs method_transform(const std::string& method, const nlohmann::json& 
 // The fine-tuning tasks' one view: for training a random resized crop (area from
 // default_min_scale) with horizontal flips, else the whole image resized; `transform_args` as
 // the methods read it (image_size, random_resize, random_flip, color_jitter, normalize, ...).
-// Throws ConfigError for bad transform_args.
-// With `detection`, also the keys of DetectionAugmentation (mosaic on by default).
+// Throws ConfigError for bad transform_args. `task` adds its own keys; validation (training
+// false) neither mosaics nor mixes.
 TransformArgs finetune_transform(const nlohmann::json& transform_args, bool training,
-                                 double default_min_scale, bool detection = false);
+                                 double default_min_scale, TaskAugmentations task = {});
 // Embedding: the whole image resized to height x width, normalised.
 TransformArgs embed_transform(int height, int width);
 

@@ -78,7 +78,8 @@ ExportSummary export_onnx(const ExportConfig& config) {
         finetuning = train::load_finetuning_task(config.checkpoint, &trained);
         summary.model = trained.model;
         transform =
-            data::finetune_transform(trained.transform_args, false, 0.08, has_boxes(trained.task));
+            data::finetune_transform(trained.transform_args, false, 0.08,
+                                     task_augmentations(trained.task));
         trained_size = {transform.views.front().height, transform.views.front().width};
     }
     const auto [height, width] =

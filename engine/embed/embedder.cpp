@@ -115,6 +115,7 @@ EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress
                     cuda ? "cuda:" + std::to_string(gpus[static_cast<std::size_t>(shard)]) : "cpu";
                 options.shard = shard;
                 options.shards = shards;
+                options.patches = config.patches;
                 const train::EmbedProgress shard_progress =
                     [&](const train::EmbedProgressInfo& mine) {
                         const std::lock_guard<std::mutex> lock(progress_mutex);
@@ -186,7 +187,11 @@ EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress
     // Every image not written was unreadable (shares may repeat an entry, so their own counts
     // can count one twice).
     summary.skipped = static_cast<std::int64_t>(index.size()) - summary.images;
-    summary.dimension = embeddings.values.size(1);
+    summary.dimension = embeddings.values.size(-1);
+    if (config.patches) {
+        summary.rows = embeddings.values.size(1);
+        summary.columns = embeddings.values.size(2);
+    }
     summary.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     // Over the embedding itself, as the progress line and training count it (the run's

@@ -21,6 +21,8 @@ struct EmbedSummary {
     std::int64_t images = 0;  // rows written
     std::int64_t skipped = 0; // unreadable images left out
     std::int64_t dimension = 0;
+    std::int64_t rows = 0; // embedding=patch: the locations of each image's map
+    std::int64_t columns = 0;
     std::string model;
     double seconds = 0.0;
     double images_per_second = 0.0; // over the embedding itself, not loading and writing

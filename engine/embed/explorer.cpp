@@ -82,21 +82,27 @@ void compare_bucket(const float* data, std::int64_t dimensions,
 
 } // namespace
 
-at::Tensor pca_2d(const at::Tensor& embeddings) {
-    if (embeddings.dim() != 2 || embeddings.size(0) < 2 || embeddings.size(1) < 2) {
-        throw Error("a 2-D projection needs at least 2 embeddings of at least 2 dimensions");
+at::Tensor principal_components(const at::Tensor& embeddings, std::int64_t count) {
+    if (embeddings.dim() != 2 || embeddings.size(0) < 2 || embeddings.size(1) < count) {
+        throw Error("a projection to " + std::to_string(count) +
+                    " dimensions needs at least 2 embeddings of at least " +
+                    std::to_string(count) + " dimensions");
     }
     torch::NoGradGuard no_grad;
     const at::Tensor centred =
         embeddings.to(torch::kFloat64) - embeddings.to(torch::kFloat64).mean(0);
     const at::Tensor covariance = centred.t().mm(centred) / double(embeddings.size(0) - 1);
     const auto [values, vectors] = torch::linalg_eigh(covariance); // ascending eigenvalues
-    at::Tensor components = vectors.narrow(1, vectors.size(1) - 2, 2).flip({1});
+    at::Tensor components = vectors.narrow(1, vectors.size(1) - count, count).flip({1});
     // An eigenvector's sign is arbitrary: make each one's largest entry positive.
     const at::Tensor largest = components.abs().argmax(0);
     const at::Tensor signs = components.gather(0, largest.unsqueeze(0)).sign();
     components = components * signs;
     return centred.mm(components).to(torch::kFloat32);
+}
+
+at::Tensor pca_2d(const at::Tensor& embeddings) {
+    return principal_components(embeddings, 2);
 }
 
 std::vector<Neighbour> nearest_neighbours(const at::Tensor& embeddings, std::int64_t row, int k) {

@@ -11,6 +11,8 @@ namespace kiln::embed {
 // The first two principal components of `embeddings` [N, D]: [N, 2]. Computed from the D x D
 // covariance (cost N x D^2), with each component's sign fixed so that results are reproducible.
 at::Tensor pca_2d(const at::Tensor& embeddings);
+// The first `count` principal components in the same way: [N, count].
+at::Tensor principal_components(const at::Tensor& embeddings, std::int64_t count);
 
 struct Neighbour {
     std::int64_t row = 0;

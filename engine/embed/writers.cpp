@@ -15,33 +15,45 @@
 namespace kiln::embed {
 namespace {
 
+// One line per image, or with per-location values [N, rows, columns, D] one per location,
+// its row and column after the file name.
 std::string csv(const std::vector<std::string>& filenames, const at::Tensor& values, bool lightly) {
-    const std::int64_t rows = values.size(0);
-    const std::int64_t columns = values.size(1);
-    std::string text = lightly ? "filenames" : "filename";
-    for (std::int64_t c = 0; c < columns; ++c) {
+    const bool patches = values.dim() == 4;
+    const std::int64_t rows = patches ? values.size(1) : 1;
+    const std::int64_t columns = patches ? values.size(2) : 1;
+    const std::int64_t dimension = values.size(-1);
+    std::string text = lightly ? "filenames" : patches ? "filename,row,column" : "filename";
+    for (std::int64_t c = 0; c < dimension; ++c) {
         text += ",embedding_" + std::to_string(c);
     }
     text += lightly ? ",labels\n" : "\n";
     const float* data = values.data_ptr<float>();
     char number[32];
-    for (std::int64_t r = 0; r < rows; ++r) {
-        text += csv_field(filenames[static_cast<std::size_t>(r)]);
-        for (std::int64_t c = 0; c < columns; ++c) {
-            // %.9g round-trips every float exactly.
-            std::snprintf(number, sizeof number, ",%.9g", data[r * columns + c]);
-            text += number;
+    for (std::size_t image = 0; image < filenames.size(); ++image) {
+        for (std::int64_t location = 0; location < rows * columns; ++location) {
+            text += csv_field(filenames[image]);
+            if (patches) {
+                text += "," + std::to_string(location / columns) + "," +
+                        std::to_string(location % columns);
+            }
+            for (std::int64_t c = 0; c < dimension; ++c, ++data) {
+                // %.9g round-trips every float exactly.
+                std::snprintf(number, sizeof number, ",%.9g", *data);
+                text += number;
+            }
+            text += lightly ? ",0\n" : "\n";
         }
-        text += lightly ? ",0\n" : "\n";
     }
     return text;
 }
 
 std::string npy(const at::Tensor& values) {
     // NumPy format 1.0: magic, version, header length, a Python dict literal padded to 64 bytes.
-    std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" +
-                         std::to_string(values.size(0)) + ", " + std::to_string(values.size(1)) +
-                         "), }";
+    std::string shape;
+    for (const std::int64_t size : values.sizes()) {
+        shape += (shape.empty() ? "" : ", ") + std::to_string(size);
+    }
+    std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + shape + "), }";
     const std::size_t unpadded = 10 + header.size() + 1;
     header += std::string((64 - unpadded % 64) % 64, ' ') + "\n";
     std::string bytes = "\x93NUMPY";
@@ -64,9 +76,14 @@ std::filesystem::path npy_filenames_path(const std::filesystem::path& out) {
 void write_embeddings(const std::filesystem::path& out, const std::string& format,
                       const std::vector<std::string>& filenames, const at::Tensor& embeddings) {
     const at::Tensor values = embeddings.to(torch::kFloat32).contiguous();
-    if (values.dim() != 2 || values.size(0) != static_cast<std::int64_t>(filenames.size())) {
+    if ((values.dim() != 2 && values.dim() != 4) ||
+        values.size(0) != static_cast<std::int64_t>(filenames.size())) {
         throw Error("embeddings and filenames do not match: " + std::to_string(filenames.size()) +
                     " names for a tensor of " + std::to_string(values.size(0)) + " rows");
+    }
+    if (values.dim() == 4 && format == "lightly_csv") {
+        throw Error("lightly_csv holds one vector per image; write per-location embeddings as "
+                    "torch, npy or csv");
     }
     if (format == "csv" || format == "lightly_csv") {
         write_file_atomically(out, csv(filenames, values, format == "lightly_csv"));
@@ -102,6 +119,13 @@ std::string read_all(const std::filesystem::path& path) {
         throw Error("cannot read embeddings file \"" + path.string() + "\"");
     }
     return {std::istreambuf_iterator<char>(file), {}};
+}
+
+// Files of embedding=patch have no single vector per image for the readers' users.
+Error per_location_file(const std::filesystem::path& path) {
+    return Error("\"" + path.string() +
+                 "\" holds an embedding per location (kiln embed embedding=patch); this needs "
+                 "one per image: embed again without embedding=patch");
 }
 
 // One CSV record starting at `position` (quoted fields may hold commas and quotes).
@@ -140,6 +164,9 @@ EmbeddingFile read_csv(const std::filesystem::path& path, const std::string& tex
     if (header.front() != "filename" && !lightly) {
         throw Error("\"" + path.string() + "\" is not an embeddings file (its first column is \"" +
                     header.front() + "\", not filename or filenames)");
+    }
+    if (header.size() > 1 && header[1] == "row") {
+        throw per_location_file(path);
     }
     const std::size_t dimension = header.size() - 1 - (lightly ? 1 : 0);
     EmbeddingFile file;
@@ -213,6 +240,9 @@ EmbeddingFile read_torch(const std::filesystem::path& path) {
         throw Error("\"" + path.string() +
                     "\" is not a torch embeddings file "
                     "({\"filenames\": [...], \"embeddings\": Tensor})");
+    }
+    if (file.embeddings.dim() == 4) {
+        throw per_location_file(path);
     }
     if (file.embeddings.dim() != 2 ||
         file.embeddings.size(0) != static_cast<std::int64_t>(file.filenames.size())) {

@@ -66,4 +66,10 @@ double cosine_momentum(double progress, double start, double end);
 torch::Tensor nt_xent_loss(const torch::Tensor& first, const torch::Tensor& second,
                            double temperature, distributed::ProcessGroup* group = nullptr);
 
+// Distillation's regression: the mean over rows (and locations, for maps [B, C, H, W]) of the
+// squared distance between the L2-normalised student and teacher vectors along dimension 1,
+// 2 - 2 cos. patch_distance first resizes the teacher's map to the student's (bilinear).
+torch::Tensor normalised_distance(const torch::Tensor& student, const torch::Tensor& teacher);
+torch::Tensor patch_distance(const torch::Tensor& student, const torch::Tensor& teacher);
+
 } // namespace kiln::methods

@@ -243,16 +243,39 @@ MethodImpl::MethodImpl(models::Backbone backbone)
 // through a linear projection to the teacher's size; both are L2-normalised. Without a queue the
 // loss is their mean squared distance (2 - 2 cos); with `queue_size` past teacher features the
 // student matches the teacher's softmax over its similarities to them and to the batch (SEED,
-// Fang et al. 2021, as a KL divergence), at `temperature`. AdamW 5e-4 x batch / 256.
+// Fang et al. 2021, as a KL divergence), at `temperature`. Where both backbones have feature
+// maps, `patch_weight` times the same distance per location of their last maps is added (the
+// teacher's map resized to the student's, the student's projected by a 1x1 convolution), as
+// LightlyTrain's distillation v2 regresses patch features. AdamW 5e-4 x batch / 256.
 struct DistillationArgs {
     std::string teacher;
     std::int64_t queue_size = 0;
     double temperature = 0.07;
+    double patch_weight = 1.0;
 
     explicit DistillationArgs(JsonArgs& args)
         : teacher(args.text("teacher", "")), queue_size(args.integer("queue_size", 0, 0, 1 << 20)),
-          temperature(args.number("temperature", 0.07, 1e-4, 10.0)) {}
+          temperature(args.number("temperature", 0.07, 1e-4, 10.0)),
+          patch_weight(args.number("patch_weight", 1.0, 0.0, 100.0)) {}
 };
+
+torch::Tensor normalised_distance(const torch::Tensor& student, const torch::Tensor& teacher) {
+    const auto unit = F::NormalizeFuncOptions().dim(1);
+    return (F::normalize(student, unit) - F::normalize(teacher, unit)).pow(2).sum(1).mean();
+}
+
+torch::Tensor patch_distance(const torch::Tensor& student, const torch::Tensor& teacher) {
+    const torch::Tensor target =
+        teacher.sizes().slice(2) == student.sizes().slice(2)
+            ? teacher
+            : F::interpolate(teacher, F::InterpolateFuncOptions()
+                                          .size(std::vector<std::int64_t>{student.size(2),
+                                                                          student.size(3)})
+                                          .mode(torch::kBilinear)
+                                          .align_corners(false));
+    return normalised_distance(student, target); // dim 1 is the channels at every location
+}
+
 
 class DistillationImpl : public MethodImpl {
 public:
@@ -270,6 +293,14 @@ public:
             register_module("projection_head", nn::Linear(backbone_->feature_dim(), teacher_dim));
         queue_ = register_buffer("queue", torch::zeros({queue_size_, teacher_dim}));
         queue_filled_ = register_buffer("queue_filled", torch::zeros({}, torch::kLong));
+        const std::vector<std::int64_t> student_maps = backbone_->feature_map_channels();
+        const std::vector<std::int64_t> teacher_maps = teacher_->feature_map_channels();
+        if (args.patch_weight > 0 && !student_maps.empty() && !teacher_maps.empty()) {
+            patch_weight_ = args.patch_weight;
+            patch_projection_ = register_module(
+                "patch_projection_head",
+                nn::Conv2d(nn::Conv2dOptions(student_maps.back(), teacher_maps.back(), 1)));
+        }
     }
 
     void train(bool on) override {
@@ -284,11 +315,25 @@ public:
             torch::NoGradGuard no_grad;
             target = F::normalize(teacher_->forward(images), F::NormalizeFuncOptions().dim(1));
         }
-        const torch::Tensor student = F::normalize(projection_->forward(backbone_->forward(images)),
-                                                   F::NormalizeFuncOptions().dim(1));
-        if (queue_size_ == 0) {
-            return (student - target).pow(2).sum(1).mean();
+        const torch::Tensor projected = projection_->forward(backbone_->forward(images));
+        torch::Tensor loss = queue_size_ == 0 ? normalised_distance(projected, target)
+                                              : queue_loss(projected, target);
+        if (patch_projection_) {
+            torch::Tensor teacher_map;
+            {
+                torch::NoGradGuard no_grad;
+                teacher_map = teacher_->feature_maps(images).back();
+            }
+            const torch::Tensor student_map =
+                patch_projection_->forward(backbone_->feature_maps(images).back());
+            loss = loss + patch_weight_ * patch_distance(student_map, teacher_map);
         }
+        return loss;
+    }
+
+    // The student's softmax over the queue and the batch against the teacher's.
+    torch::Tensor queue_loss(const torch::Tensor& projected, const torch::Tensor& target) {
+        const torch::Tensor student = F::normalize(projected, F::NormalizeFuncOptions().dim(1));
         // The global batch's teacher features: keys now, the queue's newest entries next.
         pending_ = group_ ? group_->all_gather(target) : target;
         const std::int64_t filled = queue_filled_.item<std::int64_t>();
@@ -321,8 +366,10 @@ public:
 private:
     std::int64_t queue_size_;
     double temperature_;
+    double patch_weight_ = 0.0;
     models::Backbone teacher_;
     nn::Linear projection_{nullptr};
+    nn::Conv2d patch_projection_{nullptr}; // only where both backbones have feature maps
     torch::Tensor queue_, queue_filled_, pending_;
 };
 

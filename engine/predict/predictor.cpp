@@ -228,8 +228,9 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
     options.drop_last = false;
     options.pin_memory = device.is_cuda();
     data::Loader loader(std::make_shared<data::ImageSamples>(
-                            inputs.paths, data::finetune_transform(trained.transform_args, false,
-                                                                   0.08, has_boxes(trained.task))),
+                            inputs.paths,
+                            data::finetune_transform(trained.transform_args, false, 0.08,
+                                                     task_augmentations(trained.task))),
                         options, stop);
     loader.start_epoch(0);
 

@@ -8,6 +8,7 @@
 #include "eval/confusion_matrix.h"
 #include "eval/multilabel_metrics.h"
 
+#include <algorithm>
 #include <cmath>
 #include <torch/nn/functional/loss.h>
 #include <torch/types.h>
@@ -19,6 +20,7 @@ struct ClassifierArgs {
     std::string backbone_weights;
     models::ClassifierHead head = models::ClassifierHead::Linear;
     bool freeze_backbone = false;
+    double label_smoothing = 0.0;
 };
 
 ClassifierArgs read_model_args(const nlohmann::json& model_args) {
@@ -33,6 +35,7 @@ ClassifierArgs read_model_args(const nlohmann::json& model_args) {
         args.report("head", "unknown head \"" + head + "\"; use linear or mlp");
     }
     result.freeze_backbone = args.boolean("freeze_backbone", false);
+    result.label_smoothing = args.number("label_smoothing", 0.0, 0.0, 0.99);
     args.finish();
     if (!issues.empty()) {
         throw ConfigError(issues);
@@ -46,7 +49,56 @@ models::Classifier make_classifier(const TrainConfig& config, const ClassifierAr
                               args.freeze_backbone);
 }
 
+// A share ~ Beta(alpha, alpha), from two gamma draws.
+double beta_share(double alpha) {
+    const at::Tensor gammas = at::_standard_gamma(torch::full({2}, alpha, torch::kFloat64));
+    const double first = gammas[0].item<double>();
+    const double total = first + gammas[1].item<double>();
+    return total > 0 ? first / total : 0.5;
+}
+
+MixedBatch cut_mix(const at::Tensor& images, const at::Tensor& targets, const at::Tensor& partner,
+                   const at::Tensor& partner_targets, double alpha) {
+    const std::int64_t height = images.size(2);
+    const std::int64_t width = images.size(3);
+    const double cut = std::sqrt(1.0 - beta_share(alpha)); // the box's side, as a share
+    const at::Tensor centre = torch::rand({2}, torch::kFloat64);
+    const auto span = [&](double middle, std::int64_t side) {
+        const double half = cut * double(side) / 2.0;
+        const auto from = std::clamp<std::int64_t>(std::llround(middle * side - half), 0, side);
+        const auto to = std::clamp<std::int64_t>(std::llround(middle * side + half), 0, side);
+        return std::pair{from, to};
+    };
+    const auto [y0, y1] = span(centre[0].item<double>(), height);
+    const auto [x0, x1] = span(centre[1].item<double>(), width);
+    at::Tensor mixed = images.clone();
+    using torch::indexing::Slice;
+    mixed.index_put_({Slice(), Slice(), Slice(y0, y1), Slice(x0, x1)},
+                     partner.index({Slice(), Slice(), Slice(y0, y1), Slice(x0, x1)}));
+    const double share = 1.0 - double((y1 - y0) * (x1 - x0)) / double(height * width);
+    return {mixed, targets * share + partner_targets * (1.0 - share), share};
+}
+
 } // namespace
+
+MixedBatch mix_batch(const at::Tensor& images, const at::Tensor& targets,
+                     const data::BatchMixing& mixing) {
+    if (images.size(0) < 2 || !mixing.enabled()) {
+        return {images, targets, 1.0};
+    }
+    const at::Tensor draws = torch::rand({2}, torch::kFloat64);
+    const at::Tensor partner = images.flip(0);
+    const at::Tensor partner_targets = targets.flip(0);
+    if (draws[0].item<double>() < mixing.cutmix_prob) {
+        return cut_mix(images, targets, partner, partner_targets, mixing.cutmix_alpha);
+    }
+    if (draws[1].item<double>() < mixing.mixup_prob) {
+        const double share = beta_share(mixing.mixup_alpha);
+        return {images * share + partner * (1.0 - share),
+                targets * share + partner_targets * (1.0 - share), share};
+    }
+    return {images, targets, 1.0};
+}
 
 ClassificationTask::ClassificationTask(const TrainConfig& config) {
     const ClassifierArgs args = read_model_args(config.model_args);
@@ -54,8 +106,10 @@ ClassificationTask::ClassificationTask(const TrainConfig& config) {
         config.labelled_data, static_cast<std::uint64_t>(config.seed));
     const nlohmann::json transform_args = sized_transform_args(
         config.transform_args, [&data] { return data::sampled_image_sizes(data.train.paths); });
-    data::TransformArgs train_transform = data::finetune_transform(transform_args, true, 0.08);
-    data::TransformArgs val_transform = data::finetune_transform(transform_args, false, 0.08);
+    data::TransformArgs train_transform =
+        data::finetune_transform(transform_args, true, 0.08, {.batch_mixing = true});
+    data::TransformArgs val_transform =
+        data::finetune_transform(transform_args, false, 0.08, {.batch_mixing = true});
     if (data.classes.size() < 2) {
         throw Error("data: classification needs at least two classes, found " +
                     std::to_string(data.classes.size()) + "; add class folders or labels");
@@ -71,11 +125,13 @@ ClassificationTask::ClassificationTask(const TrainConfig& config) {
         std::make_shared<data::ClassifiedSamples>(std::move(data.val), val_transform, multi_hot));
     load_initial_weights(config, args.backbone_weights, model_->backbone());
     check_watch_metric(config.watch_metric);
+    mixing_ = train_transform.mixing;
+    label_smoothing_ = args.label_smoothing;
 }
 
 ClassificationTask::ClassificationTask(const TrainConfig& config, Labels labels) {
     const data::TransformArgs transform =
-        data::finetune_transform(config.transform_args, false, 0.08);
+        data::finetune_transform(config.transform_args, false, 0.08, {.batch_mixing = true});
     model_ =
         make_classifier(config, read_model_args(config.model_args),
                         static_cast<std::int64_t>(labels.classes.size()), transform.num_channels);
@@ -90,6 +146,26 @@ std::string ClassificationTask::watch_metric(const std::string& configured) cons
 
 at::Tensor ClassificationTask::forward(const at::Tensor& images) {
     return model_->forward(images);
+}
+
+at::Tensor ClassificationTask::training_loss(const data::Batch& batch,
+                                            const Placement& placement) {
+    if (!mixing_.enabled() && label_smoothing_ == 0.0) {
+        return FinetuningTask::training_loss(batch, placement);
+    }
+    const auto [images, targets] = placed(batch, placement);
+    const auto classes = static_cast<std::int64_t>(this->classes().size());
+    const at::Tensor soft = multilabel() ? targets.to(torch::kFloat32)
+                                         : torch::one_hot(targets, classes).to(torch::kFloat32);
+    const MixedBatch mixed = mix_batch(images, soft, mixing_);
+    const at::Tensor logits = forward(mixed.images).to(torch::kFloat32);
+    namespace F = torch::nn::functional;
+    if (multilabel()) { // smoothing pulls each class's target towards one half
+        const at::Tensor smoothed = mixed.targets * (1.0 - label_smoothing_) + label_smoothing_ / 2;
+        return F::binary_cross_entropy_with_logits(logits, smoothed);
+    }
+    return F::cross_entropy(logits, mixed.targets,
+                            F::CrossEntropyFuncOptions().label_smoothing(label_smoothing_));
 }
 
 at::Tensor ClassificationTask::loss(const at::Tensor& logits, const at::Tensor& targets) {

@@ -1,9 +1,23 @@
 #pragma once
 
+#include "data/view_transform.h"
 #include "models/classifier.h"
 #include "train/finetuning_task.h"
 
 namespace kiln::train {
+
+// A batch after mixup or cutmix: images [B, C, H, W] and soft targets [B, classes].
+struct MixedBatch {
+    at::Tensor images;
+    at::Tensor targets;
+    double share = 1.0; // of the original images in each mixed one (1: left as they were)
+};
+
+// `images` mixed with the batch in reverse order, and the soft `targets` [B, classes] in the
+// same shares, as `mixing` says; the draws come from LibTorch's default generator (seeded by
+// the run, saved with checkpoints).
+MixedBatch mix_batch(const at::Tensor& images, const at::Tensor& targets,
+                     const data::BatchMixing& mixing);
 
 // Image classification: a backbone with a linear or MLP head. Single-label: cross-entropy,
 // validated by top-1 and top-5 accuracy, per-class accuracy and macro F1, precision, recall.
@@ -19,6 +33,9 @@ public:
     ClassificationTask(const TrainConfig& config, Labels labels);
 
     at::Tensor forward(const at::Tensor& images) override;
+    // With model_args.label_smoothing or transform_args' mixup/cutmix, against soft targets;
+    // validation's loss is always the plain one.
+    at::Tensor training_loss(const data::Batch& batch, const Placement& placement) override;
     std::string watch_metric(const std::string& configured) const override;
 
 private:
@@ -31,6 +48,8 @@ private:
                                              const at::Tensor& target) const override;
 
     models::Classifier model_{nullptr};
+    data::BatchMixing mixing_;
+    double label_smoothing_ = 0.0;
 };
 
 } // namespace kiln::train

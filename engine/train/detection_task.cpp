@@ -116,9 +116,9 @@ DetectionTask::DetectionTask(const TrainConfig& config, bool masks) : masks_(mas
     const nlohmann::json transform_args =
         sized_transform_args(config.transform_args, [&data] { return data.train.sizes; });
     const data::TransformArgs train_transform =
-        data::finetune_transform(transform_args, true, kMinCropScale, true);
+        data::finetune_transform(transform_args, true, kMinCropScale, {.detection = true});
     const data::TransformArgs val_transform =
-        data::finetune_transform(transform_args, false, kMinCropScale, true);
+        data::finetune_transform(transform_args, false, kMinCropScale, {.detection = true});
     view_height_ = val_transform.views.front().height;
     view_width_ = val_transform.views.front().width;
     for (const std::string& warning : data.warnings) {
@@ -142,7 +142,7 @@ DetectionTask::DetectionTask(const TrainConfig& config, bool masks) : masks_(mas
 
 DetectionTask::DetectionTask(const TrainConfig& config, bool masks, Labels labels) : masks_(masks) {
     const data::TransformArgs transform =
-        data::finetune_transform(config.transform_args, false, kMinCropScale, true);
+        data::finetune_transform(config.transform_args, false, kMinCropScale, {.detection = true});
     view_height_ = transform.views.front().height;
     view_width_ = transform.views.front().width;
     model_ = make_detector(config, read_model_args(config.model_args, masks),

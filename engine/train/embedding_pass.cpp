@@ -68,8 +68,10 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
         at::Tensor features;
         {
             const AutocastScope autocast = precision.autocast();
-            features = backbone.forward(
-                batch->views[0].to(device, precision.storage_dtype(), /*non_blocking=*/true));
+            const at::Tensor images =
+                batch->views[0].to(device, precision.storage_dtype(), /*non_blocking=*/true);
+            features = options.patches ? backbone.feature_maps(images).back().permute({0, 2, 3, 1})
+                                       : backbone.forward(images);
         }
         chunks.push_back(features.to(torch::kCPU, torch::kFloat32));
         embeddings.indices.insert(embeddings.indices.end(), batch->indices.begin(),

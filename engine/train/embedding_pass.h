@@ -16,7 +16,7 @@ namespace kiln::train {
 
 struct Embeddings {
     std::vector<std::int64_t> indices; // dataset index of each row (unreadable images left out)
-    at::Tensor values;                 // [N, D] float32, on the CPU
+    at::Tensor values; // [N, D] float32 on the CPU; with patches [N, rows, columns, D]
     std::int64_t skipped = 0;          // unreadable images
     double wait_seconds = 0.0;         // waiting for the loader
     double total_seconds = 0.0;        // the whole loop, waits included
@@ -31,6 +31,7 @@ struct EmbedOptions {
     std::string device = "cpu";              // a LibTorch device: cpu, cuda, cuda:1
     int shard = 0;                           // this share of the images, of `shards`
     int shards = 1;
+    bool patches = false; // one vector per location of the backbone's last feature map
     // The photometric side of the images as the backbone was trained on them.
     int num_channels = 3;
     std::array<float, 3> mean = {0.485f, 0.456f, 0.406f};

@@ -50,6 +50,7 @@ void FinetuningTask::set_up(std::shared_ptr<torch::nn::Module> model, Labels lab
 void FinetuningTask::load_initial_weights(const TrainConfig& config,
                                           const std::string& backbone_weights,
                                           models::BackboneImpl& backbone) {
+    backbone_ = &backbone;
     if (!backbone_weights.empty()) {
         const fs::path weights = backbone_weights_file(backbone_weights);
         models::load_backbone_weights(backbone, weights);
@@ -65,6 +66,10 @@ void FinetuningTask::load_initial_weights(const TrainConfig& config,
         }
         load(checkpoint->child(models::checkpoint_key::kModel));
     }
+}
+
+std::vector<at::Tensor> FinetuningTask::backbone_parameters() {
+    return backbone_ ? backbone_->parameters() : std::vector<at::Tensor>{};
 }
 
 std::unique_ptr<data::Loader> FinetuningTask::make_loader(const data::LoaderOptions& options,

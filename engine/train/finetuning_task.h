@@ -29,6 +29,7 @@ public:
     void load(const models::Archive& archive) override;
     void export_model(const std::filesystem::path& file) override;
     void resolve_settings(TrainConfig& config) const override;
+    std::vector<at::Tensor> backbone_parameters() override;
 
     const data::ClassNames& classes() const { return classes_; }
     // The model's outputs for a batch of images already placed: logits.
@@ -53,7 +54,7 @@ protected:
     // checked when the task is set up, before anything is written.
     void check_watch_metric(const std::string& configured) const;
     // A training run's starting weights: `backbone_weights` (model_args) into `backbone`, then
-    // config.checkpoint into the whole model.
+    // config.checkpoint into the whole model; `backbone` is the part backbone_parameters() names.
     void load_initial_weights(const TrainConfig& config, const std::string& backbone_weights,
                               models::BackboneImpl& backbone);
 
@@ -100,6 +101,7 @@ protected:
 private:
     nlohmann::json transform_args_; // as sized_transform_args() resolved them
     std::shared_ptr<torch::nn::Module> model_;
+    models::BackboneImpl* backbone_ = nullptr; // within model_; set for training runs
     data::ClassNames classes_;
     bool multilabel_ = false;
     std::shared_ptr<const data::SampleSource> train_;

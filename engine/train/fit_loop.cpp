@@ -74,7 +74,8 @@ FitLoop::FitLoop(const TrainConfig& config, Task& task, Strategy& strategy,
       stop_(std::move(stop)), schedule_(schedule),
       checkpoint_(track::RunDirectory(config.out).last_checkpoint()),
       every_n_steps_(config.checkpoint_every_n_steps),
-      trainable_(trainable_parameters(task.module())), placement_{strategy.device(),
+      trainable_(trainable_parameters(task.module())), backbone_(task.backbone_parameters()),
+      placement_{strategy.device(),
                                                                   precision.storage_dtype(),
                                                                   memory_format_for(
                                                                       precision.precision())},
@@ -82,6 +83,10 @@ FitLoop::FitLoop(const TrainConfig& config, Task& task, Strategy& strategy,
       advice_(config.accelerator == Accelerator::Cuda,
               advised_settings(config, precision.precision())),
       validation_loader_(validation_loader) {}
+
+double backbone_lr_scale(const Schedule& schedule, std::int64_t step) {
+    return step < schedule.head_warmup_steps ? 0.0 : schedule.backbone_lr_factor;
+}
 
 std::int64_t steps_within(double budget, double spent, double seconds_per_step, double reserve,
                           std::int64_t steps) {
@@ -443,6 +448,11 @@ std::optional<bool> FitLoop::step(Position& position) {
     task_.set_progress(double(position.optimizer_step) / double(schedule_.total_steps));
     const double lr = warmup_cosine(schedule_.peak_lr, position.optimizer_step,
                                     schedule_.warmup_steps, schedule_.total_steps);
+    const double backbone_scale = backbone_lr_scale(schedule_, position.optimizer_step);
+    if (backbone_scale != backbone_scale_) {
+        optimizer_.set_learning_rate_scale(backbone_, backbone_scale);
+        backbone_scale_ = backbone_scale;
+    }
     optimizer_.zero_grad();
     if (strategy_.world_size() > 1) {
         timer_.begin_compute();

@@ -34,7 +34,14 @@ struct Schedule {
     std::optional<double> time_budget;
     std::int64_t steps_per_epoch = 1;
     double warmup_epochs = 0.0;
+    // Fine-tuning: the pretrained backbone's share of the learning rate, and the first steps
+    // in which only the new head learns.
+    double backbone_lr_factor = 1.0;
+    std::int64_t head_warmup_steps = 0;
 };
+
+// The backbone's learning-rate scale at `step`: 0 during head warm-up, then its factor.
+double backbone_lr_scale(const Schedule& schedule, std::int64_t step);
 
 // With a time budget: the total steps that end the run when `budget` seconds are spent, after
 // `steps` steps took `seconds_per_step` each and `spent` seconds in all, keeping `reserve`
@@ -131,6 +138,8 @@ private:
     std::optional<std::int64_t> saved_step_; // of the last checkpoint_ written (or resumed)
     std::int64_t every_n_steps_;
     std::vector<at::Tensor> trainable_;
+    std::vector<at::Tensor> backbone_;       // task_.backbone_parameters()
+    std::optional<double> backbone_scale_;   // as last given to the optimizer
     Placement placement_;
     StepTimer timer_;
     system::SystemSampler sampler_;

@@ -3,6 +3,7 @@
 #include "core/error.h"
 
 #include <ATen/ATen.h>
+#include <algorithm>
 #include <cmath>
 
 namespace kiln::train {
@@ -14,6 +15,26 @@ bool decays(const torch::Tensor& parameter) {
     return parameter.dim() > 1;
 }
 
+// parameters[i] -= learning_rate * scales[i] * updates[i], one fused kernel per distinct scale.
+void apply_updates(const std::vector<torch::Tensor>& parameters,
+                   const std::vector<torch::Tensor>& updates, const std::vector<double>& scales,
+                   double learning_rate) {
+    std::vector<double> distinct = scales;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    for (const double scale : distinct) {
+        std::vector<torch::Tensor> moved;
+        std::vector<torch::Tensor> by;
+        for (std::size_t i = 0; i < parameters.size(); ++i) {
+            if (scales[i] == scale) {
+                moved.push_back(parameters[i]);
+                by.push_back(updates[i]);
+            }
+        }
+        at::_foreach_add_(moved, by, -learning_rate * scale);
+    }
+}
+
 } // namespace
 
 Optimizer::Optimizer(OptimizerSettings settings, std::vector<torch::Tensor> parameters)
@@ -21,6 +42,7 @@ Optimizer::Optimizer(OptimizerSettings settings, std::vector<torch::Tensor> para
     if (settings_.name != "sgd" && settings_.name != "adamw" && settings_.name != "lars") {
         throw Error("optim \"" + settings_.name + "\" is not supported; use sgd, adamw or lars");
     }
+    learning_rate_scales_.assign(parameters_.size(), 1.0);
     for (const torch::Tensor& parameter : parameters_) {
         first_moment_.push_back(torch::zeros_like(parameter));
         if (settings_.name == "adamw") {
@@ -33,6 +55,17 @@ void Optimizer::zero_grad() {
     for (torch::Tensor& parameter : parameters_) {
         if (parameter.mutable_grad().defined()) {
             parameter.mutable_grad().zero_();
+        }
+    }
+}
+
+void Optimizer::set_learning_rate_scale(const std::vector<torch::Tensor>& parameters,
+                                        double scale) {
+    for (const torch::Tensor& given : parameters) {
+        for (std::size_t i = 0; i < parameters_.size(); ++i) {
+            if (parameters_[i].is_same(given)) {
+                learning_rate_scales_[i] = scale;
+            }
         }
     }
 }
@@ -52,11 +85,13 @@ void Optimizer::step_adamw(double learning_rate) {
     for (std::size_t i = 0; i < parameters_.size(); ++i) {
         torch::Tensor& parameter = parameters_[i];
         const torch::Tensor& gradient = parameter.grad();
-        if (!gradient.defined()) {
-            continue; // frozen this step (e.g. DINO's last layer at first)
+        const double rate = learning_rate * learning_rate_scales_[i];
+        if (!gradient.defined() || rate == 0.0) {
+            continue; // frozen this step (e.g. DINO's last layer at first, a backbone in head
+                      // warm-up)
         }
         if (decays(parameter)) {
-            parameter.mul_(1.0 - learning_rate * s.weight_decay);
+            parameter.mul_(1.0 - rate * s.weight_decay);
         }
         torch::Tensor& m = first_moment_[i];
         torch::Tensor& v = second_moment_[i];
@@ -65,7 +100,7 @@ void Optimizer::step_adamw(double learning_rate) {
         const double correction1 = 1.0 - std::pow(s.beta1, double(steps_));
         const double correction2 = 1.0 - std::pow(s.beta2, double(steps_));
         const torch::Tensor denominator = (v / correction2).sqrt_().add_(s.eps);
-        parameter.addcdiv_(m, denominator, -learning_rate / correction1);
+        parameter.addcdiv_(m, denominator, -rate / correction1);
     }
 }
 
@@ -79,10 +114,12 @@ void Optimizer::step_momentum(double learning_rate) {
     std::vector<torch::Tensor> decayed_parameters;
     std::vector<torch::Tensor> decayed_gradients;
     std::vector<std::size_t> decayed; // positions in `gradients`
+    std::vector<double> scales;
     for (std::size_t i = 0; i < parameters_.size(); ++i) {
         const torch::Tensor& gradient = parameters_[i].grad();
-        if (!gradient.defined()) {
-            continue; // frozen this step (e.g. DINO's last layer at first)
+        if (!gradient.defined() || learning_rate_scales_[i] == 0.0) {
+            continue; // frozen this step (e.g. DINO's last layer at first, a backbone in head
+                      // warm-up)
         }
         if (decays(parameters_[i])) {
             decayed.push_back(gradients.size());
@@ -92,6 +129,7 @@ void Optimizer::step_momentum(double learning_rate) {
         parameters.push_back(parameters_[i]);
         gradients.push_back(gradient);
         buffers.push_back(first_moment_[i]);
+        scales.push_back(learning_rate_scales_[i]);
     }
     if (parameters.empty()) {
         return;
@@ -119,7 +157,7 @@ void Optimizer::step_momentum(double learning_rate) {
     }
     at::_foreach_mul_(buffers, s.momentum);
     at::_foreach_add_(buffers, gradients);
-    at::_foreach_add_(parameters, buffers, -learning_rate);
+    apply_updates(parameters, buffers, scales, learning_rate);
 }
 
 void Optimizer::save(models::Archive& archive) const {

@@ -27,7 +27,11 @@ public:
     Optimizer(OptimizerSettings settings, std::vector<torch::Tensor> parameters);
 
     void zero_grad();
+    // Each parameter moves at `learning_rate` times its scale (1 unless set below).
     void step(double learning_rate);
+    // The learning rate of `parameters` (those of them that this optimizer trains) becomes
+    // `scale` times the step's: a fine-tuned backbone learns slower than its new head.
+    void set_learning_rate_scale(const std::vector<torch::Tensor>& parameters, double scale);
 
     void save(models::Archive& archive) const;
     void load(const models::Archive& archive);
@@ -38,6 +42,7 @@ private:
 
     OptimizerSettings settings_;
     std::vector<torch::Tensor> parameters_;
+    std::vector<double> learning_rate_scales_; // one per parameter
     std::vector<torch::Tensor> first_moment_;  // momentum buffer, or Adam's m
     std::vector<torch::Tensor> second_moment_; // Adam's v
     std::int64_t steps_ = 0;

@@ -74,8 +74,8 @@ data::LoaderOptions loader_options(const TrainConfig& config, const Strategy& st
 // tenth of the run), cosine decay over every optimizer step; `steps` when given, else `epochs`.
 // With max_time the run's length is its time: the fit loop fits the steps to it once it has
 // measured the first ones (until then, an upper bound of a thousand epochs).
-Schedule schedule_for(const TrainConfig& config, const methods::OptimizerDefaults& optimizer,
-                      std::int64_t batches_per_epoch) {
+Schedule schedule_for(const TrainConfig& config, std::int64_t batches_per_epoch) {
+    const methods::OptimizerDefaults& optimizer = config.optimizer.chosen;
     const std::int64_t accumulation = config.gradient_accumulation_steps;
     const std::int64_t steps_per_epoch = (batches_per_epoch + accumulation - 1) / accumulation;
     constexpr std::int64_t kTimedEpochsBound = 1000;
@@ -94,6 +94,9 @@ Schedule schedule_for(const TrainConfig& config, const methods::OptimizerDefault
     schedule.warmup_steps =
         std::min<std::int64_t>(static_cast<std::int64_t>(optimizer.warmup_epochs * steps_per_epoch),
                                schedule.total_steps / 10);
+    schedule.backbone_lr_factor = config.optimizer.backbone_lr_factor;
+    schedule.head_warmup_steps =
+        static_cast<std::int64_t>(config.optimizer.head_warmup_epochs * double(steps_per_epoch));
     return schedule;
 }
 
@@ -281,8 +284,7 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
                     std::to_string(task.dataset_size()) +
                     " images of the dataset; lower batch_size");
     }
-    const Schedule schedule =
-        schedule_for(config, optimizer_args.chosen, loader->batches_per_epoch());
+    const Schedule schedule = schedule_for(config, loader->batches_per_epoch());
 
     std::unique_ptr<track::RunTracking> tracking;
     std::optional<track::RunLock> claim;

@@ -1,6 +1,7 @@
 #include "embeddings/embeddings_view.h"
 
 #include "common/image_conversion.h"
+#include "embed/embedding_map.h"
 #include "embed/explorer.h"
 #include "embed/selection.h"
 #include "embed/writers.h"
@@ -71,8 +72,6 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     plot_->legend->setFont(QFont(font().family(), 8));
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     followPalette(plot_);
-    plot_->xAxis->setLabel(tr("first principal component"));
-    plot_->yAxis->setLabel(tr("second principal component"));
     connect(plot_, &QCustomPlot::mouseMove, this, &EmbeddingsView::mouseMoved);
     connect(plot_, &QCustomPlot::mousePress, this, &EmbeddingsView::mousePressed);
     connect(plot_, &QCustomPlot::mouseDoubleClick, this, &EmbeddingsView::resetView);
@@ -97,6 +96,16 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
                          "every cluster, or the most diverse ones"));
     pick_->setEnabled(false);
     connect(pick_, &QPushButton::clicked, this, &EmbeddingsView::askForLabellingPick);
+    projection_ = new QComboBox(this);
+    projection_->setObjectName(QStringLiteral("projectionBox"));
+    projection_->addItem(tr("PCA"), QStringLiteral("pca"));
+    projection_->addItem(tr("UMAP"), QStringLiteral("umap"));
+    projection_->addItem(tr("t-SNE"), QStringLiteral("tsne"));
+    projection_->setToolTip(tr("How the embeddings are laid out: PCA at once; UMAP and t-SNE keep "
+                               "each image's neighbours close and pull clusters apart (seconds "
+                               "to minutes for large sets)"));
+    connect(projection_, &QComboBox::currentIndexChanged, this, &EmbeddingsView::mapAgain);
+    labelAxes();
     selection_status_ = new QLabel(this);
     selection_status_->setObjectName(QStringLiteral("selectionStatus"));
     auto* reset = new QPushButton(tr("Reset View"), this);
@@ -129,6 +138,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     side->addWidget(neighbours_, 1);
     side->addWidget(reset, 0, Qt::AlignRight);
     auto* selection = new QHBoxLayout;
+    selection->addWidget(projection_);
     selection->addWidget(pick_);
     selection->addWidget(lasso_);
     selection->addWidget(export_selection_);
@@ -157,16 +167,19 @@ void EmbeddingsView::load(const QString& file, const QStringList& roots) {
     }
     roots_ = roots;
     status_->setText(tr("Loading and projecting %1...").arg(QDir::toNativeSeparators(file)));
-    job_.start([this, file](const StopToken&) {
+    const QString projection = this->projection();
+    job_.start([this, file, projection](const StopToken& stop) {
         try {
             const embed::EmbeddingFile read = embed::read_embeddings(file.toStdString());
-            const at::Tensor projected = embed::pca_2d(read.embeddings).contiguous();
+            embed::MapOptions options;
+            options.projection = *embed::projection_named(projection.toStdString());
+            const at::Tensor map = embed::map_2d(read.embeddings, options, &stop).contiguous();
             QStringList names;
             for (const std::string& name : read.filenames) {
                 names << QString::fromStdString(name);
             }
             QVector<double> x(names.size()), y(names.size());
-            const float* values = projected.data_ptr<float>();
+            const float* values = map.data_ptr<float>();
             for (int i = 0; i < names.size(); ++i) {
                 x[i] = values[2 * i];
                 y[i] = values[2 * i + 1];
@@ -182,12 +195,46 @@ void EmbeddingsView::load(const QString& file, const QStringList& roots) {
                 Q_EMIT failed(message);
             });
         }
-    });
+    },
+               [this, projection] {
+                   if (projection != this->projection()) { // chosen while this one was mapped
+                       mapAgain();
+                   }
+               });
+}
+
+QString EmbeddingsView::projection() const {
+    return projection_->currentData().toString();
+}
+
+void EmbeddingsView::setProjection(const QString& name) {
+    const int index = projection_->findData(name);
+    if (index >= 0) {
+        projection_->setCurrentIndex(index);
+    }
+}
+
+void EmbeddingsView::labelAxes() {
+    const QString name = projection_->currentText();
+    const bool pca = projection() == QLatin1String("pca");
+    plot_->xAxis->setLabel(pca ? tr("first principal component") : tr("%1 1").arg(name));
+    plot_->yAxis->setLabel(pca ? tr("second principal component") : tr("%1 2").arg(name));
+}
+
+// The loaded file again, drawn with the chosen projection (one loading now is mapped again
+// when it is drawn).
+void EmbeddingsView::mapAgain() {
+    labelAxes();
+    if (!file_.isEmpty() && !job_.isRunning()) {
+        load(file_, roots_);
+    }
 }
 
 void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
                                 const QVector<double>& x, const QVector<double>& y,
                                 const at::Tensor& embeddings) {
+    file_ = file;
+    labelAxes();
     names_ = names;
     root_.clear();
     for (const QString& root : roots_) {

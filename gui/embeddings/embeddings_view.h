@@ -12,6 +12,7 @@
 
 class QCPCurve;
 class QCPGraph;
+class QComboBox;
 class QCustomPlot;
 class QLabel;
 class QListWidget;
@@ -20,7 +21,8 @@ class QPushButton;
 
 namespace kiln::gui {
 
-// The embeddings view: an embeddings file projected to 2-D (PCA) as a scatter coloured by each
+// The embeddings view: an embeddings file projected to 2-D (PCA, or UMAP or t-SNE as chosen in
+// its Map list) as a scatter coloured by each
 // image's top-level folder; hovering a point shows its thumbnail and file name, clicking it
 // shows its nearest neighbours (cosine) as a grid of thumbnails with their similarities and
 // marks them in the scatter, and clicking a thumbnail makes it the selected point. With Lasso
@@ -42,6 +44,8 @@ public:
     bool isLoading() const { return job_.isRunning(); }
     int pointCount() const { return static_cast<int>(names_.size()); }
     int groupCount() const;
+    // Where `row` is drawn, in the map's coordinates.
+    QPointF position(int row) const { return {x_.value(row), y_.value(row)}; }
     // What hovering `row` shows, and the neighbours a click on it lists.
     QString hoverText(int row) const;
     QStringList neighbourNames() const;
@@ -55,6 +59,10 @@ public:
     // Picks `count` images to label with `strategy` (typical, diverse, balanced, random) on
     // the job thread; they become the selection, in pick order (pickingDone when they have).
     void selectForLabelling(int count, const QString& strategy);
+    // The map drawn: pca, umap or tsne (kiln embed-map's names). Choosing another one maps the
+    // loaded embeddings again on the job thread (loaded() when drawn).
+    QString projection() const;
+    void setProjection(const QString& name);
 
 public Q_SLOTS:
     void selectPoint(int row);
@@ -87,6 +95,8 @@ private:
     // The selection (picks, in their order) as the thumbnail grid.
     void showPicksAsGrid(const QVector<int>& rows);
     void showNeighboursTitle();
+    void mapAgain();
+    void labelAxes();
 
     QCustomPlot* plot_;
     QListWidget* neighbours_;
@@ -99,6 +109,7 @@ private:
     QPushButton* export_selection_;
     QPushButton* copy_selection_;
     QPushButton* pick_;
+    QComboBox* projection_;
     QLabel* selection_status_;
     bool drawing_lasso_ = false;
     QPolygonF lasso_polygon_;
@@ -109,6 +120,7 @@ private:
     BackgroundJob job_;
     QStringList roots_;
     QString root_;
+    QString file_;
     QStringList names_;
     QVector<double> x_, y_;
     at::Tensor embeddings_;

@@ -319,7 +319,7 @@ private Q_SLOTS:
         kiln::TrainConfig trained;
         const auto loaded = loadTask(checkpoint, &trained);
         const at::Tensor input = images(kiln::data::finetune_transform(
-            trained.transform_args, false, 0.08, kiln::has_boxes(trained.task)));
+            trained.transform_args, false, 0.08, kiln::task_augmentations(trained.task)));
         std::vector<Expected> expected;
         std::vector<std::string> names;
         if (kind == TaskKind::ImageClassification || kind == TaskKind::SemanticSegmentation) {

@@ -7,6 +7,7 @@
 #include "embed/embedder.h"
 #include "embed/explorer.h"
 #include "embed/writers.h"
+#include "models/archive.h"
 #include "models/backbone.h"
 #include "support/python.h"
 
@@ -321,6 +322,61 @@ private Q_SLOTS:
         } catch (const kiln::Error& error) {
             QVERIFY(std::string(error.what()).find("junk.pt") != std::string::npos);
         }
+    }
+
+    void patchEmbeddingsAreTheLastFeatureMapPerLocation() {
+        // smallcnn at 32 px has a last map of 2 x 2 locations (stride 16); each location's
+        // vector is the map's, in row-major order, and the image embedding is not among them.
+        torch::manual_seed(4);
+        const auto backbone = kiln::models::make_backbone("smallcnn");
+        kiln::models::save_backbone_weights(*backbone, root_ / "patches.pt");
+        kiln::ResolveContext context;
+        context.hardware.cpu_cores = 2;
+        nlohmann::json settings = {{"out", (root_ / "patches-out.pt").string()},
+                                   {"data", (images_ / "a").string()},
+                                   {"checkpoint", (root_ / "patches.pt").string()},
+                                   {"format", "torch"},
+                                   {"embedding", "patch"},
+                                   {"image_size", 32},
+                                   {"accelerator", "cpu"}};
+        const auto summary =
+            kiln::embed::run_embedding(kiln::resolve_embed_config(settings, context));
+        const std::vector<torch::Tensor> maps = backbone->feature_maps(torch::zeros({1, 3, 32, 32}));
+        const std::int64_t rows = maps.back().size(2), columns = maps.back().size(3);
+        QCOMPARE(summary.rows, rows);
+        QCOMPARE(summary.columns, columns);
+        QCOMPARE(summary.dimension, maps.back().size(1));
+        const kiln::models::Archive archive = kiln::models::read_archive(root_ / "patches-out.pt");
+        const torch::Tensor values = archive.tensor("embeddings");
+        QCOMPARE(values.sizes().vec(), (std::vector<std::int64_t>{6, rows, columns,
+                                                                  maps.back().size(1)}));
+        // smallcnn's image embedding is its last map averaged over the locations.
+        nlohmann::json whole = settings;
+        whole["embedding"] = "image";
+        whole["out"] = (root_ / "image-level.pt").string();
+        kiln::embed::run_embedding(kiln::resolve_embed_config(whole, context));
+        const auto images = kiln::embed::read_embeddings(root_ / "image-level.pt");
+        QVERIFY(torch::allclose(values.mean({1, 2}), images.embeddings, 1e-4, 1e-5));
+        // Readers of whole-image embeddings refuse the file, naming it and the fix.
+        try {
+            kiln::embed::read_embeddings(root_ / "patches-out.pt");
+            QFAIL("a per-location file read as whole-image embeddings");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(std::string(error.what()).find("embedding=patch") != std::string::npos,
+                     error.what());
+        }
+        // CSV: a line per location with its row and column; lightly_csv cannot hold them.
+        settings["format"] = "csv";
+        settings["out"] = (root_ / "patches.csv").string();
+        kiln::embed::run_embedding(kiln::resolve_embed_config(settings, context));
+        const auto written = lines(readText(root_ / "patches.csv"));
+        QCOMPARE(written.size(), std::size_t(1 + 6 * rows * columns));
+        QVERIFY(written[0].rfind("filename,row,column,embedding_0,", 0) == 0);
+        QVERIFY(written[2].rfind("0.png,0,1,", 0) == 0);
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::read_embeddings(root_ / "patches.csv"));
+        settings["format"] = "lightly_csv";
+        settings["out"] = (root_ / "patches-lightly.csv").string();
+        QVERIFY_THROWS_EXCEPTION(kiln::ConfigError, kiln::resolve_embed_config(settings, context));
     }
 
     void severalDevicesShareTheImagesAndWriteTheSameFile() {

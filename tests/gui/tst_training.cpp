@@ -541,6 +541,30 @@ private Q_SLOTS:
         QCOMPARE(rings, view.palette().color(QPalette::WindowText));
         QCOMPARE(groups.size(), std::size_t(2));
         QVERIFY(std::find(groups.begin(), groups.end(), rings) == groups.end());
+        // UMAP and t-SNE draw the same points, each folder's together: every point's nearest
+        // in the map is from its own folder.
+        for (const QString& projection : {QStringLiteral("umap"), QStringLiteral("tsne")}) {
+            QTRY_VERIFY(!view.isLoading());
+            view.setProjection(projection);
+            QVERIFY(loaded.wait(60000));
+            QCOMPARE(view.projection(), projection);
+            QCOMPARE(view.pointCount(), 30);
+            int apart = 0;
+            for (int i = 0; i < 30; ++i) {
+                int nearest = -1;
+                double best = 1e300;
+                for (int j = 0; j < 30; ++j) {
+                    const QPointF d = view.position(i) - view.position(j);
+                    const double distance = QPointF::dotProduct(d, d);
+                    if (j != i && j != 22 && i != 22 && distance < best) {
+                        best = distance;
+                        nearest = j;
+                    }
+                }
+                apart += nearest >= 0 && (nearest < 15) == (i < 15) ? 1 : 0;
+            }
+            QVERIFY2(apart >= 27, qPrintable(QStringLiteral("%1 %2").arg(projection).arg(apart)));
+        }
         QSignalSpy failed(&view, &kiln::gui::EmbeddingsView::failed);
         QTRY_VERIFY(!view.isLoading()); // one file at a time
         view.load(QDir(temp_.path()).filePath(QStringLiteral("none.csv")), {});

@@ -376,6 +376,29 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::train::Optimizer({"rmsprop"}, {adam_weight}));
     }
 
+    void learningRateScalesApplyPerParameter() {
+        for (const char* name : {"sgd", "adamw"}) {
+            torch::Tensor head = torch::ones({2, 2}).requires_grad_();
+            torch::Tensor slow = torch::ones({2, 2}).requires_grad_();
+            torch::Tensor held = torch::ones({2, 2}).requires_grad_();
+            kiln::train::OptimizerSettings settings;
+            settings.name = name;
+            settings.momentum = 0.0;
+            kiln::train::Optimizer optimizer(settings, {head, slow, held});
+            optimizer.set_learning_rate_scale({slow}, 0.5);
+            optimizer.set_learning_rate_scale({held}, 0.0);
+            for (torch::Tensor* parameter : {&head, &slow, &held}) {
+                parameter->mutable_grad() = torch::full({2, 2}, 0.25);
+            }
+            optimizer.step(0.1);
+            // SGD moves by lr x gradient, Adam's first step by lr: either way half as far at 0.5.
+            const double moved = 1.0 - head[0][0].item<double>();
+            QVERIFY2(moved > 0.02, name);
+            QVERIFY(torch::allclose(slow, torch::full({2, 2}, 1.0 - moved / 2)));
+            QVERIFY(torch::equal(held, torch::ones({2, 2})));
+        }
+    }
+
     // ---- timing ----
 
     void dataWaitIsTheShareSpentWaiting() {
@@ -735,6 +758,38 @@ private Q_SLOTS:
         } catch (const kiln::ConfigError& error) {
             QVERIFY2(containsText(error.what(), "does not exist"), error.what());
         }
+    }
+
+    void distillationRegressesGlobalAndPatchFeatures() {
+        // Rows (3, 4) against (1, 0): unit vectors (0.6, 0.8) and (1, 0), squared distance
+        // 0.16 + 0.64 = 0.8; rows (0, 2) and (0, 5): 0. The mean: 0.4, whatever the lengths.
+        const torch::Tensor student = torch::tensor({{3.0, 4.0}, {0.0, 2.0}});
+        const torch::Tensor teacher = torch::tensor({{1.0, 0.0}, {0.0, 5.0}});
+        QVERIFY(std::abs(kiln::methods::normalised_distance(student, teacher).item<double>() -
+                         0.4) < 1e-6);
+        // Maps: a student map of 1 x 2 locations, (1, 0) and (0, 1); a teacher map of 2 x 4
+        // locations all (3, 0), resized to 1 x 2: distances 0 and 2, mean 1.
+        const torch::Tensor student_map = torch::tensor({{{{1.0, 0.0}}, {{0.0, 1.0}}}});
+        torch::Tensor teacher_map = torch::zeros({1, 2, 2, 4});
+        teacher_map.select(1, 0).fill_(3.0);
+        QVERIFY(std::abs(kiln::methods::patch_distance(student_map, teacher_map).item<double>() -
+                         1.0) < 1e-6);
+        // The patch term is there where both backbones have maps, and patch_weight=0 removes it.
+        torch::manual_seed(6);
+        const fs::path teacher_file = root_ / "patch-teacher.pt";
+        kiln::models::save_backbone_weights(*kiln::models::make_backbone("resnet18"), teacher_file);
+        const auto has_patch_head = [](const kiln::methods::Method& method) {
+            return method->named_parameters().contains("patch_projection_head.weight");
+        };
+        const auto with_patches = kiln::methods::make_method(
+            "distillation", "smallcnn", {{"teacher", teacher_file.string()}}, 10);
+        QVERIFY(has_patch_head(with_patches));
+        QCOMPARE(with_patches->named_parameters()["patch_projection_head.weight"].size(0), 512);
+        const torch::Tensor loss = with_patches->training_loss({torch::rand({2, 3, 32, 32})});
+        QVERIFY(std::isfinite(loss.item<double>()) && loss.item<double>() > 0);
+        QVERIFY(!has_patch_head(kiln::methods::make_method(
+            "distillation", "smallcnn",
+            {{"teacher", teacher_file.string()}, {"patch_weight", 0.0}}, 10)));
     }
 
     // The steps that fit a time budget: what is left over the measured step time, less what the
