@@ -10,9 +10,9 @@
 #include "deploy/onnx_export.h"
 #include "distributed/rank_environment.h"
 #include "embed/embedder.h"
+#include "embed/embedding_map.h"
 #include "embed/explorer.h"
 #include "embed/knn.h"
-#include "embed/embedding_map.h"
 #include "embed/select_job.h"
 #include "embed/writers.h"
 #include "methods/method.h"
@@ -307,8 +307,8 @@ int run_embed(const ConfigSource& source, const StopToken& stop, std::ostream& o
         << (config.patches ? " per location of " + std::to_string(summary.rows) + "x" +
                                  std::to_string(summary.columns)
                            : std::string())
-        << " ("
-        << summary.model << ", images at " << summary.image_height << "x" << summary.image_width
+        << " (" << summary.model << ", images at " << summary.image_height << "x"
+        << summary.image_width
         << (config.image_height > 0      ? ""
             : summary.size_from_training ? ", the size it was trained at"
                                          : ", the default: the model's run does not say")
@@ -414,6 +414,10 @@ int run_select(const ConfigSource& source, std::ostream& out) {
                 : std::string())
         << "): names in " << summary.names.string() << ", ranks and scores in "
         << summary.table.string() << "\n";
+    if (config.checkpoint) {
+        out << "embeddings (for kiln embed-map, or another pick): "
+            << embedded_path(config).string() << "\n";
+    }
     return 0;
 }
 
@@ -602,8 +606,7 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
     check->add_option("file", check_source->file, "JSON configuration file")
         ->required()
         ->check(CLI::ExistingFile);
-    std::vector<std::string> configurable = {"embed", "predict", "export", "select",
-                                             "embed-map"};
+    std::vector<std::string> configurable = {"embed", "predict", "export", "select", "embed-map"};
     for (const TaskTraits& task : task_table()) {
         configurable.push_back(task.command);
     }

@@ -14,6 +14,14 @@ KeySpec data_key() {
             .help = "image folder, or a list of folders and image files"};
 }
 
+KeySpec optional_data_key(const std::string& help) {
+    KeySpec key = data_key();
+    key.required = false;
+    key.allows_null = true;
+    key.help = help;
+    return key;
+}
+
 KeySpec batch_size_key(int default_value, const std::string& help) {
     return {.name = "batch_size",
             .kind = ValueKind::Integer,
@@ -231,10 +239,19 @@ CommandSettings<SelectConfig> make_select_settings() {
                  &Select::out),
             bind(KeySpec{.name = "embeddings",
                          .kind = ValueKind::Path,
-                         .required = true,
+                         .allows_null = true,
                          .help = "an embeddings file kiln embed wrote (csv, lightly_csv, "
-                                 "torch or npy)"},
+                                 "torch or npy); or give checkpoint and data"},
                  &Select::embeddings),
+            bind(KeySpec{.name = "checkpoint",
+                         .kind = ValueKind::Path,
+                         .allows_null = true,
+                         .help = "instead of embeddings: a model (a run's last.ckpt or "
+                                 "exported model) that embeds data first, into "
+                                 "<out stem>.embeddings.pt"},
+                 &Select::checkpoint),
+            bind(optional_data_key("with checkpoint: the images to embed and pick from"),
+                 &Select::data),
             bind(KeySpec{.name = "n",
                          .kind = ValueKind::Number,
                          .required = true,

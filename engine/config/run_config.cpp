@@ -350,7 +350,11 @@ double number_in(const json& object, const char* key, double fallback) {
 // optim_args over the defaults of the chosen optimizer.
 OptimizerArgs optimizer_args(const TrainConfig& config) {
     OptimizerArgs parsed;
-    parsed.chosen = optimizer_defaults(config.task, config.method, config.optim, config.model);
+    const bool pretrained = config.model_args.is_object() &&
+                            config.model_args.value("backbone_weights", json()).is_string() &&
+                            !config.model_args["backbone_weights"].get<std::string>().empty();
+    parsed.chosen =
+        optimizer_defaults(config.task, config.method, config.optim, config.model, pretrained);
     methods::OptimizerDefaults& chosen = parsed.chosen;
     const json& args = config.optim_args;
     chosen.base_lr = number_in(args, "lr", chosen.base_lr);
@@ -365,8 +369,7 @@ OptimizerArgs optimizer_args(const TrainConfig& config) {
     }
     parsed.eps = number_in(args, "eps", parsed.eps);
     parsed.trust_coefficient = number_in(args, "trust_coefficient", parsed.trust_coefficient);
-    parsed.backbone_lr_factor =
-        number_in(args, "backbone_lr_factor", parsed.backbone_lr_factor);
+    chosen.backbone_lr_factor = number_in(args, "backbone_lr_factor", chosen.backbone_lr_factor);
     parsed.head_warmup_epochs = number_in(args, "head_warmup_epochs", parsed.head_warmup_epochs);
     return parsed;
 }
@@ -692,14 +695,47 @@ PredictConfig resolve_predict_config(const json& input, const ResolveContext& co
     return config;
 }
 
-SelectConfig resolve_select_config(const json& input) {
-    Resolution resolution(config::select_schema(), input);
-    SelectConfig config = config::select_settings().read(resolution.normalized());
+namespace {
+
+// Embeddings, or a checkpoint with the data it embeds first: one of them, and there.
+void check_selection_source(const SelectConfig& config, Resolution& resolution) {
     std::error_code error;
-    if (resolution.valid("embeddings") && !fs::is_regular_file(config.embeddings, error)) {
+    const bool embeddings = !config.embeddings.empty();
+    if (embeddings == config.checkpoint.has_value()) {
+        resolution.report("embeddings", embeddings ? "give embeddings or checkpoint, not both"
+                                                   : "required: an embeddings file, or "
+                                                     "checkpoint and data to embed first");
+    } else if (embeddings && resolution.valid("embeddings") &&
+               !fs::is_regular_file(config.embeddings, error)) {
         resolution.report("embeddings", "\"" + config.embeddings.string() +
                                             "\" is not a file; give the file kiln embed wrote");
     }
+    if (config.checkpoint && resolution.valid("checkpoint")) {
+        check_checkpoint_exists(*config.checkpoint, resolution);
+        if (config.data.empty()) {
+            resolution.report("data", "required with checkpoint: the images to embed");
+        } else if (resolution.valid("data")) {
+            check_data_exists(config.data, resolution);
+        }
+        if (resolution.valid("out", "overwrite")) {
+            check_output(embedded_path(config), config.overwrite, "", resolution);
+        }
+    } else if (!config.data.empty() && resolution.valid("data")) {
+        resolution.report("data", "only with checkpoint, which embeds it first");
+    }
+}
+
+} // namespace
+
+fs::path embedded_path(const SelectConfig& config) {
+    return config.out.parent_path() / (config.out.stem().string() + ".embeddings.pt");
+}
+
+SelectConfig resolve_select_config(const json& input) {
+    Resolution resolution(config::select_schema(), input);
+    SelectConfig config = config::select_settings().read(resolution.normalized());
+    check_selection_source(config, resolution);
+    std::error_code error;
     if (config.already_labelled && resolution.valid("already_labelled") &&
         !fs::exists(*config.already_labelled, error)) {
         resolution.report("already_labelled",
@@ -757,8 +793,11 @@ data::TaskAugmentations task_augmentations(TaskKind task) {
 }
 
 methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& method,
-                                              const std::string& optim, const std::string& model) {
-    methods::OptimizerDefaults own = task_traits(task).optimizer;
+                                              const std::string& optim, const std::string& model,
+                                              bool pretrained) {
+    const TaskTraits& traits = task_traits(task);
+    methods::OptimizerDefaults own =
+        pretrained && traits.pretrained_optimizer ? *traits.pretrained_optimizer : traits.optimizer;
     if (task == TaskKind::Pretraining) {
         for (const methods::MethodEntry& entry : methods::method_table()) {
             if (entry.name != method) {

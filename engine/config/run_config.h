@@ -36,9 +36,7 @@ struct OptimizerArgs {
     double beta2 = 0.999;
     double eps = 1e-8;
     double trust_coefficient = 0.001;
-    // Fine-tuning: the backbone learns at this share of the rate, after head_warmup_epochs in
-    // which only the head learns.
-    double backbone_lr_factor = 1.0;
+    // Fine-tuning: the first epochs train only the head.
     double head_warmup_epochs = 0.0;
 };
 
@@ -164,7 +162,11 @@ struct PredictConfig {
 // Settings of `kiln select`: which images to label first, from their embeddings.
 struct SelectConfig {
     std::filesystem::path out; // the names, one a line; a CSV beside it (<stem>.csv) has scores
-    std::filesystem::path embeddings;
+    std::filesystem::path embeddings; // empty when `checkpoint` embeds `data` first
+    // Instead of `embeddings`: `data` embedded first with `checkpoint` as kiln embed does, into
+    // embedded_path() beside `out`.
+    std::optional<std::filesystem::path> checkpoint;
+    std::vector<std::filesystem::path> data;
     double n = 0; // at least 1: a count; below 1: that fraction of the images that may be picked
     std::string strategy;
     std::optional<std::filesystem::path> already_labelled; // a list of names, or a folder
@@ -175,6 +177,9 @@ struct SelectConfig {
 };
 SelectConfig resolve_select_config(const nlohmann::json& input);
 nlohmann::json to_json(const SelectConfig& config);
+// Where `kiln select checkpoint=... data=...` writes the embeddings it picks from:
+// picks.txt -> picks.embeddings.pt.
+std::filesystem::path embedded_path(const SelectConfig& config);
 
 // Settings of `kiln embed-map`: a 2-D map (PCA, t-SNE or UMAP) of an embeddings file.
 struct MapConfig {
@@ -221,9 +226,12 @@ PredictConfig resolve_predict_config(const nlohmann::json& input, const ResolveC
 // fine-tuning) with its learning rate per 256 images, weight decay, warm-up epochs and gradient
 // clip. Another optimizer gets the method's recipe for the other family when it uses that one,
 // else lr 0.1 and weight decay 1e-6. The trainer uses it; Studio's form shows it.
+// With `pretrained` (model_args.backbone_weights given), a fine-tuning task's recipe for a
+// pretrained backbone where it has one (TaskTraits::pretrained_optimizer).
 methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& method,
                                               const std::string& optim = "auto",
-                                              const std::string& model = "resnet18");
+                                              const std::string& model = "resnet18",
+                                              bool pretrained = false);
 
 // The augmentation keys of `task`'s transform_args besides the views' (data::finetune_transform).
 data::TaskAugmentations task_augmentations(TaskKind task);

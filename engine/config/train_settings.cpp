@@ -184,8 +184,8 @@ std::vector<Train> finetuning_settings(TaskKind task) {
              .default_value = 0.0,
              .minimum = 0.0,
              .maximum = 0.99,
-             .help = "the training loss's targets keep 1 - this, the rest spread over the classes",
-             .form = {FormSection::Advanced, KILN_FORM_LABEL("Label smoothing")}});
+             .help = "the training loss's targets keep 1 - this, the rest spread over the "
+                     "classes"});
     }
     std::vector<Train> settings = {
         bind(KeySpec{.name = "model_args",
@@ -382,16 +382,16 @@ KeySpec optim_args_key(TaskKind task) {
                    "gradient_clip_val (Ultralytics clips at 10); 0: off, every task's default"),
         }};
     if (task != TaskKind::Pretraining) {
-        const OptimizerArgs defaults;
         key.children.push_back(number(
-            "backbone_lr_factor", 0.0, 10.0, defaults.backbone_lr_factor,
+            "backbone_lr_factor", 0.0, 10.0, nullptr,
             "the backbone learns at this share of the learning rate (the head at all of it), "
-            "so that a pretrained backbone keeps what it learned",
+            "so that a pretrained backbone keeps what it learned; unset: 1, and for a "
+            "classifier from backbone_weights 0.3 (its lr then 1e-2)",
             {FormSection::Advanced, KILN_FORM_LABEL("Backbone learning rate factor")}));
-        key.children.push_back(number(
-            "head_warmup_epochs", 0.0, 1e6, defaults.head_warmup_epochs,
-            "the first epochs train the head alone, the backbone held as it started",
-            {FormSection::Advanced, KILN_FORM_LABEL("Head-only epochs")}));
+        key.children.push_back(
+            number("head_warmup_epochs", 0.0, 1e6, OptimizerArgs().head_warmup_epochs,
+                   "the first epochs train the head alone, the backbone held as it started",
+                   {FormSection::Advanced, KILN_FORM_LABEL("Head-only epochs")}));
     }
     return key;
 }

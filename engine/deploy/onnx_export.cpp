@@ -77,9 +77,8 @@ ExportSummary export_onnx(const ExportConfig& config) {
         TrainConfig trained;
         finetuning = train::load_finetuning_task(config.checkpoint, &trained);
         summary.model = trained.model;
-        transform =
-            data::finetune_transform(trained.transform_args, false, 0.08,
-                                     task_augmentations(trained.task));
+        transform = data::finetune_transform(trained.transform_args, false, 0.08,
+                                             task_augmentations(trained.task));
         trained_size = {transform.views.front().height, transform.views.front().width};
     }
     const auto [height, width] =

@@ -119,7 +119,8 @@ at::Tensor map_2d(const at::Tensor& embeddings, const MapOptions& options, const
     UmapOptions umap;
     umap.min_dist = options.min_dist;
     umap.seed = options.seed;
-    return as_tensor(umap_2d(neighbour_graph(embeddings, options.neighbours, stop), umap,
+    // umap-learn's n_neighbors counts the point itself; the graph does not.
+    return as_tensor(umap_2d(neighbour_graph(embeddings, options.neighbours - 1, stop), umap,
                              pca_start(embeddings, 0.0, 10.0), stop));
 }
 

@@ -24,13 +24,14 @@ std::string to_string(Projection projection);
 // are first reduced to their principal components, as openTSNE and umap-learn advise for speed;
 // distances are Euclidean between the (reduced) unit rows.
 constexpr std::int64_t kGraphDimensions = 50;
-NeighbourGraph neighbour_graph(const at::Tensor& embeddings, int k, const StopToken* stop = nullptr);
+NeighbourGraph neighbour_graph(const at::Tensor& embeddings, int k,
+                               const StopToken* stop = nullptr);
 
 struct MapOptions {
     Projection projection = Projection::Umap;
     std::uint64_t seed = 0;
     double perplexity = 30.0; // t-SNE: its graph has 3 x perplexity neighbours
-    int neighbours = 15;      // UMAP's n_neighbors
+    int neighbours = 15;      // UMAP's n_neighbors, the point itself included (umap-learn's)
     double min_dist = 0.1;    // UMAP
 };
 

@@ -85,8 +85,8 @@ void compare_bucket(const float* data, std::int64_t dimensions,
 at::Tensor principal_components(const at::Tensor& embeddings, std::int64_t count) {
     if (embeddings.dim() != 2 || embeddings.size(0) < 2 || embeddings.size(1) < count) {
         throw Error("a projection to " + std::to_string(count) +
-                    " dimensions needs at least 2 embeddings of at least " +
-                    std::to_string(count) + " dimensions");
+                    " dimensions needs at least 2 embeddings of at least " + std::to_string(count) +
+                    " dimensions");
     }
     torch::NoGradGuard no_grad;
     const at::Tensor centred =

@@ -763,65 +763,69 @@ float power_b(float squared, float b) {
     return std::exp(b * std::log(squared));
 }
 
-// Moves `own` away from `samples` random points of the epoch's start map, as umap-learn's
-// negative sampling.
-void repel(float own[2], std::int32_t i, std::size_t link, std::int64_t samples,
-           const std::vector<float>& before, const UmapStep& step) {
+// Pulls the two ends of link (i, j) towards each other, as umap-learn's attractive step.
+void attract(std::vector<float>& map, std::size_t i, std::size_t j, const UmapStep& step) {
+    const float dx = map[2 * i] - map[2 * j];
+    const float dy = map[2 * i + 1] - map[2 * j + 1];
+    const float d2 = dx * dx + dy * dy;
+    if (d2 > 0.0f) {
+        const float power = power_b(d2, step.b);
+        const float coefficient = -2.0f * step.a * step.b * power / d2 / (step.a * power + 1.0f);
+        const float move_x = clip4(coefficient * dx) * step.alpha;
+        const float move_y = clip4(coefficient * dy) * step.alpha;
+        map[2 * i] += move_x;
+        map[2 * i + 1] += move_y;
+        map[2 * j] -= move_x;
+        map[2 * j + 1] -= move_y;
+    }
+}
+
+// Pushes point i away from `samples` random points, as umap-learn's negative sampling; the
+// draws depend only on the seed, the epoch and the link.
+void repel(std::vector<float>& map, std::size_t i, std::size_t link, std::int64_t samples,
+           const UmapStep& step) {
     for (std::int64_t s = 0; s < samples; ++s) {
         const std::uint64_t word =
             random_word(step.seed, std::uint64_t(step.epoch), link, std::uint64_t(s));
         const auto k = static_cast<std::size_t>(word % std::uint64_t(step.points));
-        if (k == std::size_t(i)) {
-            continue;
-        }
-        const float dx = own[0] - before[2 * k];
-        const float dy = own[1] - before[2 * k + 1];
+        const float dx = map[2 * i] - map[2 * k];
+        const float dy = map[2 * i + 1] - map[2 * k + 1];
         const float d2 = dx * dx + dy * dy;
-        if (d2 > 0.0f) {
+        if (k != i && d2 > 0.0f) {
             const float coefficient =
                 2.0f * step.b / ((0.001f + d2) * (step.a * power_b(d2, step.b) + 1.0f));
-            own[0] += clip4(coefficient * dx) * step.alpha;
-            own[1] += clip4(coefficient * dy) * step.alpha;
+            map[2 * i] += clip4(coefficient * dx) * step.alpha;
+            map[2 * i + 1] += clip4(coefficient * dy) * step.alpha;
         }
     }
 }
 
-// One point's share of an epoch. umap-learn updates both ends of each link in turn, in no fixed
-// order across threads; here a point moves only itself, through its own links against the
-// epoch's start map, so the result does not depend on scheduling. As the graph holds both
-// directions of every link with one schedule, the attraction umap-learn gives i as the other end
-// of (j, i) is given twice through (i, j).
-void umap_point(std::int32_t i, const SparseRows& graph, UmapSchedule& schedule,
-                const std::vector<float>& before, std::vector<float>& after, const UmapStep& step) {
-    float own[2] = {before[2 * std::size_t(i)], before[2 * std::size_t(i) + 1]};
+// One epoch of umap-learn's optimize_layout_euclidean: every link due pulls its ends together
+// and pushes its head away from random points. The links run in a fixed order on one thread,
+// each step seeing the ones before, as umap-learn runs when seeded. Its parallel form lets the
+// steps race, which changes the map from run to run; an order-free form (every point moving
+// against the epoch's starting map) keeps 10-NN neighbourhoods measurably worse at 100,000
+// points, and 100,000 points take about half a minute this way.
+void umap_epoch(const SparseRows& graph, UmapSchedule& schedule, std::vector<float>& map,
+                const UmapStep& step) {
     const float epoch = float(step.epoch);
-    const float negative_rate = float(step.negative_rate);
-    for (auto e = std::size_t(graph.start[std::size_t(i)]);
-         e < std::size_t(graph.start[std::size_t(i) + 1]); ++e) {
-        if (schedule.next_sample[e] > epoch) {
-            continue;
-        }
-        const auto j = std::size_t(graph.column[e]);
-        const float dx = own[0] - before[2 * j];
-        const float dy = own[1] - before[2 * j + 1];
-        const float d2 = dx * dx + dy * dy;
-        if (d2 > 0.0f) {
-            const float power = power_b(d2, step.b);
-            const float coefficient =
-                -2.0f * step.a * step.b * power / d2 / (step.a * power + 1.0f);
-            own[0] += 2.0f * clip4(coefficient * dx) * step.alpha;
-            own[1] += 2.0f * clip4(coefficient * dy) * step.alpha;
-        }
-        schedule.next_sample[e] += schedule.epochs_per_sample[e];
-        if (step.negative_rate > 0) {
-            const float per_negative = schedule.epochs_per_sample[e] / negative_rate;
-            const auto samples = std::int64_t((epoch - schedule.next_negative[e]) / per_negative);
-            repel(own, i, e, samples, before, step);
-            schedule.next_negative[e] += float(samples) * per_negative;
+    for (std::size_t i = 0; i + 1 < graph.start.size(); ++i) {
+        for (auto e = std::size_t(graph.start[i]); e < std::size_t(graph.start[i + 1]); ++e) {
+            if (schedule.next_sample[e] > epoch) {
+                continue;
+            }
+            attract(map, i, std::size_t(graph.column[e]), step);
+            schedule.next_sample[e] += schedule.epochs_per_sample[e];
+            if (step.negative_rate > 0) {
+                const float per_negative =
+                    schedule.epochs_per_sample[e] / float(step.negative_rate);
+                const auto samples =
+                    std::int64_t((epoch - schedule.next_negative[e]) / per_negative);
+                repel(map, i, e, samples, step);
+                schedule.next_negative[e] += float(samples) * per_negative;
+            }
         }
     }
-    after[2 * std::size_t(i)] = own[0];
-    after[2 * std::size_t(i) + 1] = own[1];
 }
 
 void check_umap_options(const UmapOptions& options) {
@@ -1030,20 +1034,13 @@ std::vector<float> umap_2d(const NeighbourGraph& graph, const UmapOptions& optio
     step.negative_rate = options.negative_sample_rate;
     step.seed = options.seed;
     step.points = graph.points;
-    std::vector<float> before = init;
-    std::vector<float> after = init;
+    std::vector<float> map = std::move(init);
     for (int epoch = 0; epoch < epochs && !stop_requested(stop); ++epoch) {
         step.epoch = epoch + 1;
         step.alpha = float(options.learning_rate * (1.0 - double(epoch) / epochs));
-        parallel_for(std::size_t(graph.points), threads, kPointGrain,
-                     [&](std::size_t begin, std::size_t end) {
-                         for (std::size_t i = begin; i < end; ++i) {
-                             umap_point(std::int32_t(i), links, schedule, before, after, step);
-                         }
-                     });
-        std::swap(before, after);
+        umap_epoch(links, schedule, map, step);
     }
-    return before;
+    return map;
 }
 
 double knn_preservation(const NeighbourGraph& high, const std::vector<float>& low2d, int k,

@@ -7,10 +7,10 @@
 
 namespace kiln::embed {
 
-// t-SNE and UMAP maps of embeddings in two dimensions, for the embeddings view and `kiln embed`'s
-// projections, from a nearest-neighbour graph the caller computed. Pure C++: no LibTorch. The
-// same graph, options, start and seed give the same map bit for bit whatever the thread count.
-// Maps come back as points x 2 floats, row-major (x0, y0, x1, y1, ...).
+// t-SNE and UMAP maps of embeddings in two dimensions, from a nearest-neighbour graph the caller
+// computed. Pure C++: no LibTorch. The same graph, options, start and seed give the same map bit
+// for bit whatever the thread count. Maps come back as points x 2 floats, row-major (x0, y0, x1,
+// y1, ...).
 
 // The k nearest neighbours of each of `points` points, the point itself excluded, nearest
 // first, row-major points x k. The distances are the caller's metric (cosine distance, or
@@ -58,16 +58,15 @@ struct UmapOptions {
     int negative_sample_rate = 5;
     double learning_rate = 1.0; // decays linearly to 0
     std::uint64_t seed = 0;     // negative samples, and the random start when none is given
-    int threads = 0;            // 0: every hardware thread
+    int threads = 0;            // for the graph; 0: every hardware thread
 };
 
 // UMAP as umap-learn: fuzzy memberships from each point's nearest distance and a searched
-// bandwidth, their fuzzy union, then stochastic gradient descent with negative sampling, where
-// each epoch moves every point against the map as the epoch began, so that threads cannot change
-// the result. umap-learn counts the point itself among its n_neighbors: its n_neighbors = 15 is
-// k = 14 here. `init` is points x 2 starting coordinates (umap-learn's non-spectral start: PCA
-// scaled to a range of 10); empty: uniform in [-10, 10] from the seed. Errors and stop requests
-// as tsne_2d.
+// bandwidth, their fuzzy union, then stochastic gradient descent with negative sampling, on one
+// thread in a fixed order as umap-learn runs when seeded (threads build the graph). umap-learn
+// counts the point itself among its n_neighbors: its n_neighbors = 15 is k = 14 here. `init` is
+// points x 2 starting coordinates (umap-learn's non-spectral start: PCA scaled to a range of 10);
+// empty: uniform in [-10, 10] from the seed. Errors and stop requests as tsne_2d.
 std::vector<float> umap_2d(const NeighbourGraph& graph, const UmapOptions& options,
                            std::vector<float> init = {}, const StopToken* stop = nullptr);
 

@@ -4,9 +4,12 @@
 #include "core/error.h"
 #include "core/text.h"
 #include "data/dataset_index.h"
+#include "embed/embedder.h"
 #include "embed/explorer.h"
 #include "embed/selection.h"
 #include "embed/writers.h"
+#include "system/hardware.h"
+#include "system/num_workers.h"
 
 #include <cmath>
 #include <fstream>
@@ -94,6 +97,19 @@ std::vector<std::int64_t> duplicate_rows(const at::Tensor& embeddings, double th
     return rows;
 }
 
+// With checkpoint=: kiln embed's defaults over `data`, written beside `out` as torch.
+fs::path embed_first(const SelectConfig& config) {
+    const nlohmann::json settings = {{"out", embedded_path(config).string()},
+                                     {"data", to_json(config)["data"]},
+                                     {"checkpoint", config.checkpoint->string()},
+                                     {"format", "torch"},
+                                     {"overwrite", config.overwrite}};
+    const ResolveContext context{system::probe_hardware(),
+                                 system::WorkerEnvironment::from_process()};
+    run_embedding(resolve_embed_config(settings, context));
+    return embedded_path(config);
+}
+
 } // namespace
 
 fs::path selection_table_path(const fs::path& out) {
@@ -103,7 +119,8 @@ fs::path selection_table_path(const fs::path& out) {
 }
 
 SelectSummary select_for_labelling(const SelectConfig& config) {
-    const EmbeddingFile file = read_embeddings(config.embeddings);
+    const fs::path embeddings = config.checkpoint ? embed_first(config) : config.embeddings;
+    const EmbeddingFile file = read_embeddings(embeddings);
     SelectionOptions options;
     options.strategy = selection_strategy(config.strategy);
     options.seed = static_cast<std::uint64_t>(config.seed);
@@ -126,7 +143,7 @@ SelectSummary select_for_labelling(const SelectConfig& config) {
     if (options.count < 1 || options.count > open) {
         throw Error("n=" + std::to_string(options.count) + " but only " + std::to_string(open) +
                     " of the " + std::to_string(file.filenames.size()) + " images in \"" +
-                    config.embeddings.string() +
+                    embeddings.string() +
                     "\" may be picked (the others are labelled already or duplicates); choose n "
                     "between 1 and " +
                     std::to_string(open));

@@ -16,7 +16,8 @@ struct SelectSummary {
     std::filesystem::path table; // the CSV beside it
 };
 
-// `kiln select`: reads the embeddings and already_labelled, picks, and only then writes `out`
+// `kiln select`: reads the embeddings (with checkpoint=, embeds data first into
+// embedded_path(config)) and already_labelled, picks, and only then writes `out`
 // (names, one a line, in the order picked) and <stem>.csv (name, rank, score, cluster), both
 // atomically. Every problem (a malformed file, n beyond the images that may be picked, a
 // labelled name the embeddings do not list) is a kiln::Error naming the input, before anything

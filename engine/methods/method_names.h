@@ -15,6 +15,8 @@ struct OptimizerDefaults {
     double warmup_epochs = 0.0; // linear warm-up, at most a tenth of the run
     double ema_decay = 0.0;     // an average of the weights is validated and exported; 0: off
     double gradient_clip = 0.0; // the gradients' total norm is clipped to this; 0: off
+    // Fine-tuning: the backbone's share of the learning rate (the new head's is all of it).
+    double backbone_lr_factor = 1.0;
 };
 
 // A method's recipe: its optimizer for convolutional backbones (and TorchScript modules) and

@@ -268,14 +268,13 @@ torch::Tensor patch_distance(const torch::Tensor& student, const torch::Tensor& 
     const torch::Tensor target =
         teacher.sizes().slice(2) == student.sizes().slice(2)
             ? teacher
-            : F::interpolate(teacher, F::InterpolateFuncOptions()
-                                          .size(std::vector<std::int64_t>{student.size(2),
-                                                                          student.size(3)})
-                                          .mode(torch::kBilinear)
-                                          .align_corners(false));
+            : F::interpolate(teacher,
+                             F::InterpolateFuncOptions()
+                                 .size(std::vector<std::int64_t>{student.size(2), student.size(3)})
+                                 .mode(torch::kBilinear)
+                                 .align_corners(false));
     return normalised_distance(student, target); // dim 1 is the channels at every location
 }
-
 
 class DistillationImpl : public MethodImpl {
 public:

@@ -227,11 +227,11 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
     options.shuffle = false;
     options.drop_last = false;
     options.pin_memory = device.is_cuda();
-    data::Loader loader(std::make_shared<data::ImageSamples>(
-                            inputs.paths,
-                            data::finetune_transform(trained.transform_args, false, 0.08,
-                                                     task_augmentations(trained.task))),
-                        options, stop);
+    data::Loader loader(
+        std::make_shared<data::ImageSamples>(
+            inputs.paths, data::finetune_transform(trained.transform_args, false, 0.08,
+                                                   task_augmentations(trained.task))),
+        options, stop);
     loader.start_epoch(0);
 
     const bool classification = trained.task == TaskKind::ImageClassification;

@@ -148,8 +148,7 @@ at::Tensor ClassificationTask::forward(const at::Tensor& images) {
     return model_->forward(images);
 }
 
-at::Tensor ClassificationTask::training_loss(const data::Batch& batch,
-                                            const Placement& placement) {
+at::Tensor ClassificationTask::training_loss(const data::Batch& batch, const Placement& placement) {
     if (!mixing_.enabled() && label_smoothing_ == 0.0) {
         return FinetuningTask::training_loss(batch, placement);
     }

@@ -16,10 +16,10 @@ namespace kiln::train {
 
 struct Embeddings {
     std::vector<std::int64_t> indices; // dataset index of each row (unreadable images left out)
-    at::Tensor values; // [N, D] float32 on the CPU; with patches [N, rows, columns, D]
-    std::int64_t skipped = 0;          // unreadable images
-    double wait_seconds = 0.0;         // waiting for the loader
-    double total_seconds = 0.0;        // the whole loop, waits included
+    at::Tensor values;          // [N, D] float32 on the CPU; with patches [N, rows, columns, D]
+    std::int64_t skipped = 0;   // unreadable images
+    double wait_seconds = 0.0;  // waiting for the loader
+    double total_seconds = 0.0; // the whole loop, waits included
 };
 
 struct EmbedOptions {

@@ -138,8 +138,8 @@ private:
     std::optional<std::int64_t> saved_step_; // of the last checkpoint_ written (or resumed)
     std::int64_t every_n_steps_;
     std::vector<at::Tensor> trainable_;
-    std::vector<at::Tensor> backbone_;       // task_.backbone_parameters()
-    std::optional<double> backbone_scale_;   // as last given to the optimizer
+    std::vector<at::Tensor> backbone_;     // task_.backbone_parameters()
+    std::optional<double> backbone_scale_; // as last given to the optimizer
     Placement placement_;
     StepTimer timer_;
     system::SystemSampler sampler_;

@@ -168,39 +168,40 @@ void EmbeddingsView::load(const QString& file, const QStringList& roots) {
     roots_ = roots;
     status_->setText(tr("Loading and projecting %1...").arg(QDir::toNativeSeparators(file)));
     const QString projection = this->projection();
-    job_.start([this, file, projection](const StopToken& stop) {
-        try {
-            const embed::EmbeddingFile read = embed::read_embeddings(file.toStdString());
-            embed::MapOptions options;
-            options.projection = *embed::projection_named(projection.toStdString());
-            const at::Tensor map = embed::map_2d(read.embeddings, options, &stop).contiguous();
-            QStringList names;
-            for (const std::string& name : read.filenames) {
-                names << QString::fromStdString(name);
+    job_.start(
+        [this, file, projection](const StopToken& stop) {
+            try {
+                const embed::EmbeddingFile read = embed::read_embeddings(file.toStdString());
+                embed::MapOptions options;
+                options.projection = *embed::projection_named(projection.toStdString());
+                const at::Tensor map = embed::map_2d(read.embeddings, options, &stop).contiguous();
+                QStringList names;
+                for (const std::string& name : read.filenames) {
+                    names << QString::fromStdString(name);
+                }
+                QVector<double> x(names.size()), y(names.size());
+                const float* values = map.data_ptr<float>();
+                for (int i = 0; i < names.size(); ++i) {
+                    x[i] = values[2 * i];
+                    y[i] = values[2 * i + 1];
+                }
+                QMetaObject::invokeMethod(this,
+                                          [this, file, names, x, y, embeddings = read.embeddings] {
+                                              showLoaded(file, names, x, y, embeddings);
+                                          });
+            } catch (const std::exception& error) {
+                const QString message = QString::fromStdString(error.what());
+                QMetaObject::invokeMethod(this, [this, message] {
+                    status_->setText(message);
+                    Q_EMIT failed(message);
+                });
             }
-            QVector<double> x(names.size()), y(names.size());
-            const float* values = map.data_ptr<float>();
-            for (int i = 0; i < names.size(); ++i) {
-                x[i] = values[2 * i];
-                y[i] = values[2 * i + 1];
+        },
+        [this, projection] {
+            if (projection != this->projection()) { // chosen while this one was mapped
+                mapAgain();
             }
-            QMetaObject::invokeMethod(this,
-                                      [this, file, names, x, y, embeddings = read.embeddings] {
-                                          showLoaded(file, names, x, y, embeddings);
-                                      });
-        } catch (const std::exception& error) {
-            const QString message = QString::fromStdString(error.what());
-            QMetaObject::invokeMethod(this, [this, message] {
-                status_->setText(message);
-                Q_EMIT failed(message);
-            });
-        }
-    },
-               [this, projection] {
-                   if (projection != this->projection()) { // chosen while this one was mapped
-                       mapAgain();
-                   }
-               });
+        });
 }
 
 QString EmbeddingsView::projection() const {

@@ -289,6 +289,9 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     learning_rate_ = number_field(QStringLiteral("learningRateField"), this);
     weight_decay_ = number_field(QStringLiteral("weightDecayField"), this);
     warmup_epochs_ = number_field(QStringLiteral("warmupEpochsField"), this);
+    backbone_lr_factor_ = number_field(QStringLiteral("backboneLrFactorField"), this);
+    head_warmup_epochs_ = number_field(QStringLiteral("headWarmupEpochsField"), this);
+    head_warmup_epochs_->setPlaceholderText(tr("0: the backbone learns from the start"));
     accumulation_ = spin(QStringLiteral("accumulationField"), 1, 1024, 1, this);
     accumulation_->setToolTip(tr("Batches summed into each optimizer step"));
     augmentation_ = new QLineEdit(this);
@@ -311,6 +314,8 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     addSettingRow("optim_args.lr", learning_rate_);
     addSettingRow("optim_args.weight_decay", weight_decay_);
     addSettingRow("optim_args.warmup_epochs", warmup_epochs_);
+    addSettingRow("optim_args.backbone_lr_factor", backbone_lr_factor_);
+    addSettingRow("optim_args.head_warmup_epochs", head_warmup_epochs_);
     addSettingRow("gradient_accumulation_steps", accumulation_);
     addRow(QStringLiteral("augmentation"), tr("Augmentation"), augmentation_);
     advanced_rows_ << QStringLiteral("augmentation");
@@ -378,6 +383,8 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     for (QComboBox* box : {task_, method_, optim_, model_}) {
         connect(box, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateOptimizerHints);
     }
+    // A pretrained backbone has its own recipe (a faster head).
+    connect(backbone_, &QComboBox::currentTextChanged, this, &RunConfigForm::updateOptimizerHints);
     connect(accelerator_, &QComboBox::activated, this,
             [this] { requested_accelerator_ = accelerator_->currentData().toString(); });
     connect(precision_, &QComboBox::activated, this,
@@ -484,14 +491,18 @@ bool RunConfigForm::advancedVisible() const {
 void RunConfigForm::updateOptimizerHints() {
     const std::string optim =
         optim_->currentIndex() > 0 ? optim_->currentText().toStdString() : std::string("auto");
-    const methods::OptimizerDefaults chosen = optimizer_defaults(
-        task(), method_->currentText().toStdString(), optim, model_->currentText().toStdString());
+    const bool pretrained = task() != TaskKind::Pretraining && !chosenPath(backbone_).isEmpty();
+    const methods::OptimizerDefaults chosen =
+        optimizer_defaults(task(), method_->currentText().toStdString(), optim,
+                           model_->currentText().toStdString(), pretrained);
     optim_->setItemText(0, tr("auto (%1)").arg(QString::fromStdString(chosen.name)));
     learning_rate_->setPlaceholderText(
         tr("%1 per 256 images, scaled with the batch size").arg(number_text(chosen.base_lr)));
     weight_decay_->setPlaceholderText(number_text(chosen.weight_decay));
     warmup_epochs_->setPlaceholderText(
         tr("%1 (at most a tenth of the run)").arg(number_text(chosen.warmup_epochs)));
+    backbone_lr_factor_->setPlaceholderText(
+        tr("%1 of the learning rate").arg(number_text(chosen.backbone_lr_factor)));
 }
 
 QString RunConfigForm::fieldName(const QString& key) const {
@@ -899,7 +910,12 @@ nlohmann::json RunConfigForm::settings() const {
     nlohmann::json optim_args = kept_optim_args_; // momentum, betas, ... from a preset
     for (const auto& [key, field] :
          {std::pair{"lr", learning_rate_}, std::pair{"weight_decay", weight_decay_},
-          std::pair{"warmup_epochs", warmup_epochs_}}) {
+          std::pair{"warmup_epochs", warmup_epochs_},
+          std::pair{"backbone_lr_factor", backbone_lr_factor_},
+          std::pair{"head_warmup_epochs", head_warmup_epochs_}}) {
+        if (config::train_schema(kind).find_path(std::string("optim_args.") + key) == nullptr) {
+            continue; // fine-tuning's, left from another task
+        }
         bool number = false;
         const double value = field->text().toDouble(&number);
         if (number) {
@@ -1074,7 +1090,9 @@ void RunConfigForm::setAdvancedFields(const nlohmann::json& settings) {
     kept_optim_args_ = optim_args.is_object() ? optim_args : nlohmann::json::object();
     for (const auto& [key, field] :
          {std::pair{"lr", learning_rate_}, std::pair{"weight_decay", weight_decay_},
-          std::pair{"warmup_epochs", warmup_epochs_}}) {
+          std::pair{"warmup_epochs", warmup_epochs_},
+          std::pair{"backbone_lr_factor", backbone_lr_factor_},
+          std::pair{"head_warmup_epochs", head_warmup_epochs_}}) {
         field->setText(optim_args.is_object() && optim_args.contains(key) &&
                                optim_args[key].is_number()
                            ? number_text(optim_args[key].get<double>())

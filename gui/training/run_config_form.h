@@ -157,6 +157,8 @@ private:
     QLineEdit* learning_rate_;
     QLineEdit* weight_decay_;
     QLineEdit* warmup_epochs_;
+    QLineEdit* backbone_lr_factor_;
+    QLineEdit* head_warmup_epochs_;
     QSpinBox* accumulation_;
     QLineEdit* augmentation_;
     QSpinBox* checkpoint_every_;

@@ -172,6 +172,11 @@ int main(int argc, char** argv) {
         row(labels, "random", epochs,
             finetune(kiln::TaskKind::ImageClassification,
                      classification(root / "run", subset, test, epochs, {}), top1));
+        // The pretrained recipe's head rate for the whole random model: a fair comparison.
+        json faster = classification(root / "run", subset, test, epochs, {});
+        faster["optim_args"] = {{"lr", 1e-2}};
+        row(labels, "random, lr 1e-2", epochs,
+            finetune(kiln::TaskKind::ImageClassification, faster, top1));
         row(labels, "SimCLR backbone, fine-tuned", epochs,
             finetune(kiln::TaskKind::ImageClassification,
                      classification(root / "run", subset, test, epochs, pretrained), top1));

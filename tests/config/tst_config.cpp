@@ -806,6 +806,46 @@ private Q_SLOTS:
         QVERIFY(contains(findIssue(issues, "data.val.annotations")->message, "does not exist"));
     }
 
+    // A classifier from a pretrained backbone trains its new head at ten times a new
+    // classifier's rate and the backbone at 0.3 of that; optim_args say otherwise.
+    void aPretrainedClassifierHasItsOwnRecipe() {
+        const auto recipe = [](bool pretrained) {
+            return kiln::optimizer_defaults(kiln::TaskKind::ImageClassification, "", "auto",
+                                            "smallcnn", pretrained);
+        };
+        QCOMPARE(recipe(false).base_lr, 1e-3);
+        QCOMPARE(recipe(false).backbone_lr_factor, 1.0);
+        QCOMPARE(recipe(true).base_lr, 1e-2);
+        QCOMPARE(recipe(true).backbone_lr_factor, 0.3);
+        QCOMPARE(kiln::optimizer_defaults(kiln::TaskKind::SemanticSegmentation, "", "auto",
+                                          "smallcnn", true)
+                     .backbone_lr_factor,
+                 1.0); // only what was measured
+        json input = {{"out", (temp_.path() + "/cls-pretrained").toStdString()},
+                      {"model", "smallcnn"},
+                      {"data", {{"train", images_.toStdString()}, {"val", images_.toStdString()}}},
+                      {"model_args", {{"backbone_weights", images_.toStdString()}}}};
+        const auto resolved = [&input] {
+            return kiln::resolve_train_config(input, cpuOnly(), kiln::TaskKind::ImageClassification)
+                .optimizer;
+        };
+        QCOMPARE(resolved().chosen.backbone_lr_factor, 0.3);
+        QCOMPARE(resolved().chosen.base_lr, 1e-2);
+        input["optim_args"] = {{"backbone_lr_factor", 0.5}, {"head_warmup_epochs", 2}};
+        QCOMPARE(resolved().chosen.backbone_lr_factor, 0.5);
+        QCOMPARE(resolved().head_warmup_epochs, 2.0);
+        input.erase("model_args");
+        input.erase("optim_args");
+        QCOMPARE(resolved().chosen.backbone_lr_factor, 1.0);
+        // Pretraining has no head to warm up.
+        const auto issues = problemsOf([this] {
+            json pretraining = minimalTrain();
+            pretraining["optim_args"] = {{"head_warmup_epochs", 1}};
+            kiln::resolve_train_config(pretraining, cpuOnly());
+        });
+        QVERIFY(findIssue(issues, "optim_args.head_warmup_epochs") != nullptr);
+    }
+
     void helpListsEveryKeyWithItsDefault() {
         const std::string help = kiln::config::describe_keys(kiln::config::train_schema());
         for (const kiln::config::KeySpec& key : kiln::config::train_schema().keys) {

@@ -341,15 +341,16 @@ private Q_SLOTS:
                                    {"accelerator", "cpu"}};
         const auto summary =
             kiln::embed::run_embedding(kiln::resolve_embed_config(settings, context));
-        const std::vector<torch::Tensor> maps = backbone->feature_maps(torch::zeros({1, 3, 32, 32}));
+        const std::vector<torch::Tensor> maps =
+            backbone->feature_maps(torch::zeros({1, 3, 32, 32}));
         const std::int64_t rows = maps.back().size(2), columns = maps.back().size(3);
         QCOMPARE(summary.rows, rows);
         QCOMPARE(summary.columns, columns);
         QCOMPARE(summary.dimension, maps.back().size(1));
         const kiln::models::Archive archive = kiln::models::read_archive(root_ / "patches-out.pt");
         const torch::Tensor values = archive.tensor("embeddings");
-        QCOMPARE(values.sizes().vec(), (std::vector<std::int64_t>{6, rows, columns,
-                                                                  maps.back().size(1)}));
+        QCOMPARE(values.sizes().vec(),
+                 (std::vector<std::int64_t>{6, rows, columns, maps.back().size(1)}));
         // smallcnn's image embedding is its last map averaged over the locations.
         nlohmann::json whole = settings;
         whole["embedding"] = "image";

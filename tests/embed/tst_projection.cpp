@@ -5,8 +5,8 @@
 #include "core/error.h"
 #include "core/stop_token.h"
 #include "embed/projection.h"
+#include "support/error_text.h"
 
-#include <QElapsedTimer>
 #include <QtTest>
 #include <algorithm>
 #include <chrono>
@@ -18,6 +18,8 @@
 #include <vector>
 
 using kiln::embed::NeighbourGraph;
+
+using kiln::test::throwsContaining;
 
 namespace {
 
@@ -94,18 +96,6 @@ std::vector<float> uniformMap(std::size_t points, unsigned seed) {
 
 bool allFinite(const std::vector<float>& map) {
     return std::all_of(map.begin(), map.end(), [](float v) { return std::isfinite(v); });
-}
-
-bool throwsContaining(const std::function<void()>& action, const std::string& text) {
-    try {
-        action();
-    } catch (const kiln::Error& error) {
-        if (std::string(error.what()).find(text) != std::string::npos) {
-            return true;
-        }
-        qWarning("message was: %s", error.what());
-    }
-    return false;
 }
 
 kiln::embed::TsneOptions tsneOptions(int threads, std::uint64_t seed = 0) {
@@ -247,37 +237,28 @@ private Q_SLOTS:
         kiln::StopToken stop;
         stop.request_stop();
         const std::vector<float> start = uniformMap(300, 4);
-        // Runs of several seconds each, were the request ignored.
-        kiln::embed::TsneOptions tsne = tsneOptions(2);
-        tsne.iterations = 30000;
-        kiln::embed::UmapOptions umap = umapOptions(2);
-        umap.epochs = 30000;
-        QElapsedTimer timer;
-        timer.start();
-        QCOMPARE(kiln::embed::tsne_2d(tsne_graph_, tsne, start, &stop), start);
-        QCOMPARE(kiln::embed::umap_2d(umap_graph_, umap, start, &stop), start);
-        QVERIFY(timer.elapsed() < 2000);
+        // The start map comes back untouched: not one iteration ran.
+        QCOMPARE(kiln::embed::tsne_2d(tsne_graph_, tsneOptions(2), start, &stop), start);
+        QCOMPARE(kiln::embed::umap_2d(umap_graph_, umapOptions(2), start, &stop), start);
     }
 
     void aStopRequestDuringARunEndsIt() {
+        // Runs far too long to finish (many minutes; CTest's timeout fails a stop that does not
+        // work): a stop during the run ends it, with a finite map.
         kiln::embed::TsneOptions tsne = tsneOptions(2);
-        tsne.iterations = 30000;
+        tsne.iterations = 5'000'000;
         kiln::embed::UmapOptions umap = umapOptions(2);
-        umap.epochs = 30000;
+        umap.epochs = 5'000'000;
         for (const bool is_tsne : {true, false}) {
             kiln::StopToken stop;
             std::thread stopper([stop] {
                 std::this_thread::sleep_for(std::chrono::milliseconds(200));
                 stop.request_stop();
             });
-            QElapsedTimer timer;
-            timer.start();
             const std::vector<float> map = is_tsne
                                                ? kiln::embed::tsne_2d(tsne_graph_, tsne, {}, &stop)
                                                : kiln::embed::umap_2d(umap_graph_, umap, {}, &stop);
-            const qint64 elapsed = timer.elapsed();
             stopper.join();
-            QVERIFY2(elapsed < 2000, qPrintable(QString::number(elapsed)));
             QCOMPARE(map.size(), std::size_t(600));
             QVERIFY(allFinite(map));
         }

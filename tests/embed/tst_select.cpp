@@ -1,21 +1,27 @@
 // Choosing what to label: k-center greedy, TypiClust-style typical picks, balanced quotas, and
 // `kiln select`'s handling of its inputs.
 
+#include "config/run_config.h"
 #include "core/error.h"
 #include "embed/select_job.h"
 #include "embed/selection.h"
 #include "embed/writers.h"
+#include "models/backbone.h"
+#include "support/error_text.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
 #include <filesystem>
 #include <fstream>
+#include <opencv2/imgcodecs.hpp>
 #include <set>
 #include <torch/nn/functional/normalization.h>
 #include <torch/types.h>
 
 namespace fs = std::filesystem;
 using kiln::embed::SelectionStrategy;
+
+using kiln::test::throwsContaining;
 
 namespace {
 
@@ -39,18 +45,6 @@ torch::Tensor clusteredRows(const std::vector<int>& sizes, std::vector<std::int6
         }
     }
     return torch::stack(rows);
-}
-
-bool throwsContaining(const std::function<void()>& action, const std::string& text) {
-    try {
-        action();
-    } catch (const kiln::Error& error) {
-        if (std::string(error.what()).find(text) != std::string::npos) {
-            return true;
-        }
-        qWarning("message was: %s", error.what());
-    }
-    return false;
 }
 
 } // namespace
@@ -220,6 +214,43 @@ private Q_SLOTS:
         std::string header;
         std::getline(table, header);
         QCOMPARE(header, std::string("name,rank,score,cluster"));
+    }
+
+    // checkpoint= with data= embeds first (kiln embed's defaults, beside out), then picks from
+    // those embeddings; the settings name what is missing or doubled.
+    void aCheckpointEmbedsTheImagesFirst() {
+        const fs::path images = root() / "to-embed";
+        fs::create_directories(images);
+        for (int i = 0; i < 8; ++i) {
+            QVERIFY(cv::imwrite((images / (std::to_string(i) + ".png")).string(),
+                                cv::Mat(24, 24, CV_8UC3, cv::Scalar(i * 30, 90, 200 - i * 20))));
+        }
+        torch::manual_seed(3);
+        kiln::models::save_backbone_weights(*kiln::models::make_backbone("smallcnn"),
+                                            root() / "model.pt");
+        const fs::path out = root() / "embedded" / "picks.txt";
+        fs::create_directories(out.parent_path());
+        const nlohmann::json settings = {{"out", out.string()},
+                                         {"checkpoint", (root() / "model.pt").string()},
+                                         {"data", images.string()},
+                                         {"n", 3}};
+        const kiln::SelectConfig config = kiln::resolve_select_config(settings);
+        const auto summary = kiln::embed::select_for_labelling(config);
+        QCOMPARE(summary.images, std::int64_t(8));
+        QCOMPARE(summary.picked, std::int64_t(3));
+        const auto embedded = kiln::embed::read_embeddings(kiln::embedded_path(config));
+        QCOMPARE(embedded.filenames.size(), std::size_t(8));
+        QCOMPARE(kiln::embedded_path(config), out.parent_path() / "picks.embeddings.pt");
+        const auto problem = [&settings](nlohmann::json changed, const std::string& text) {
+            nlohmann::json input = settings;
+            input.update(changed);
+            input["out"] =
+                (fs::path(input["out"].get<std::string>()).parent_path() / "p2.txt").string();
+            return throwsContaining([&] { kiln::resolve_select_config(input); }, text);
+        };
+        QVERIFY(problem({{"embeddings", (root() / "model.pt").string()}}, "not both"));
+        QVERIFY(problem({{"data", nullptr}}, "data: required with checkpoint"));
+        QVERIFY(problem({{"checkpoint", nullptr}}, "checkpoint and data to embed first"));
     }
 };
 

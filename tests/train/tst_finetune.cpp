@@ -15,9 +15,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
-#include <functional>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <torch/types.h>
@@ -337,9 +337,9 @@ private Q_SLOTS:
     }
 
     void linearProbingLeavesTheBackboneAlone() {
-        checkWhatTrains(classification(root_ / "cls-probe", 1,
-                                       {{"model_args", {{"freeze_backbone", true}}}}),
-                        false);
+        checkWhatTrains(
+            classification(root_ / "cls-probe", 1, {{"model_args", {{"freeze_backbone", true}}}}),
+            false);
     }
 
     void headWarmupTrainsTheHeadAlone() {
@@ -358,12 +358,11 @@ private Q_SLOTS:
     void mixingAndSmoothingTrainAndValidateWithThePlainLoss() {
         Recorder recorder;
         const auto summary = kiln::train::train(
-            classification(root_ / "cls-mixed", 4,
-                           {{"model_args", {{"label_smoothing", 0.1}}},
-                            {"transform_args",
-                             {{"image_size", 32},
-                              {"mixup", {{"prob", 0.5}}},
-                              {"cutmix", {{"prob", 0.5}}}}}}),
+            classification(
+                root_ / "cls-mixed", 4,
+                {{"model_args", {{"label_smoothing", 0.1}}},
+                 {"transform_args",
+                  {{"image_size", 32}, {"mixup", {{"prob", 0.5}}}, {"cutmix", {{"prob", 0.5}}}}}}),
             recorder);
         QCOMPARE(summary.status, kiln::train::RunSummary::Status::Finished);
         QCOMPARE(recorder.validations.size(), std::size_t(4));
@@ -379,18 +378,30 @@ private Q_SLOTS:
                 QVERIFY2(std::string(error.what()).find(path) != std::string::npos, error.what());
             }
         };
-        refused([this] { segmentation(root_ / "seg-mixed", 1,
-                                      {{"transform_args", {{"cutmix", {{"prob", 0.5}}}}}}); },
-                "cutmix");
-        refused([this] { classification(root_ / "cls-mix-bad", 1,
-                                         {{"transform_args", {{"mixup", {{"prob", 2}}}}}}); },
-                "transform_args.mixup.prob");
-        refused([this] { classification(root_ / "cls-smooth-bad", 1,
-                                         {{"model_args", {{"label_smoothing", 1.5}}}}); },
-                "label_smoothing");
-        refused([this] { classification(root_ / "cls-factor-bad", 1,
-                                         {{"optim_args", {{"backbone_lr_factor", -1}}}}); },
-                "optim_args.backbone_lr_factor");
+        refused(
+            [this] {
+                segmentation(root_ / "seg-mixed", 1,
+                             {{"transform_args", {{"cutmix", {{"prob", 0.5}}}}}});
+            },
+            "cutmix");
+        refused(
+            [this] {
+                classification(root_ / "cls-mix-bad", 1,
+                               {{"transform_args", {{"mixup", {{"prob", 2}}}}}});
+            },
+            "transform_args.mixup.prob");
+        refused(
+            [this] {
+                classification(root_ / "cls-smooth-bad", 1,
+                               {{"model_args", {{"label_smoothing", 1.5}}}});
+            },
+            "label_smoothing");
+        refused(
+            [this] {
+                classification(root_ / "cls-factor-bad", 1,
+                               {{"optim_args", {{"backbone_lr_factor", -1}}}});
+            },
+            "optim_args.backbone_lr_factor");
     }
 
     void mixedBatchesKeepImagesAndLabelsInTheSameShares() {

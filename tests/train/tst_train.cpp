@@ -788,8 +788,8 @@ private Q_SLOTS:
         const torch::Tensor loss = with_patches->training_loss({torch::rand({2, 3, 32, 32})});
         QVERIFY(std::isfinite(loss.item<double>()) && loss.item<double>() > 0);
         QVERIFY(!has_patch_head(kiln::methods::make_method(
-            "distillation", "smallcnn",
-            {{"teacher", teacher_file.string()}, {"patch_weight", 0.0}}, 10)));
+            "distillation", "smallcnn", {{"teacher", teacher_file.string()}, {"patch_weight", 0.0}},
+            10)));
     }
 
     // The steps that fit a time budget: what is left over the measured step time, less what the
