@@ -138,13 +138,20 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     side->addWidget(neighbours_, 1);
     side->addWidget(reset, 0, Qt::AlignRight);
     auto* selection = new QHBoxLayout;
-    selection->addWidget(projection_);
     selection->addWidget(pick_);
     selection->addWidget(lasso_);
     selection->addWidget(export_selection_);
     selection->addWidget(copy_selection_);
     selection->addWidget(selection_status_, 1);
+    // The map's own row: the selection row below is as wide as a laptop allows.
+    auto* mapRow = new QHBoxLayout;
+    auto* mapLabel = new QLabel(tr("&Map:"), this);
+    mapLabel->setBuddy(projection_);
+    mapRow->addWidget(mapLabel);
+    mapRow->addWidget(projection_);
+    mapRow->addStretch(1);
     auto* plotColumn = new QVBoxLayout;
+    plotColumn->addLayout(mapRow);
     plotColumn->addWidget(plot_, 1);
     plotColumn->addLayout(selection);
     auto* columns = new QHBoxLayout;
