@@ -4,123 +4,133 @@
 <context>
     <name>kiln::config</name>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="76"/>
+        <location filename="../engine/config/train_settings.cpp" line="78"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="85"/>
-        <location filename="../engine/config/train_settings.cpp" line="92"/>
+        <location filename="../engine/config/train_settings.cpp" line="87"/>
+        <location filename="../engine/config/train_settings.cpp" line="94"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="110"/>
+        <location filename="../engine/config/train_settings.cpp" line="112"/>
         <source>kNN monitor: labelled</source>
         <translation>kNN-Monitor: annotiert</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="114"/>
+        <location filename="../engine/config/train_settings.cpp" line="116"/>
         <source>kNN monitor: classified</source>
         <translation>kNN-Monitor: klassifiziert</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="141"/>
+        <location filename="../engine/config/train_settings.cpp" line="143"/>
         <source>Teacher</source>
         <translation>Lehrer</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="148"/>
+        <location filename="../engine/config/train_settings.cpp" line="150"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="167"/>
+        <location filename="../engine/config/train_settings.cpp" line="169"/>
         <source>Start from</source>
         <translation>Ausgangsgewichte</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="223"/>
+        <location filename="../engine/config/train_settings.cpp" line="245"/>
         <source>Train for</source>
         <translation>Trainieren für</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="266"/>
+        <location filename="../engine/config/train_settings.cpp" line="288"/>
         <source>Loader workers</source>
         <translation>Lader-Threads</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="268"/>
+        <location filename="../engine/config/train_settings.cpp" line="290"/>
         <source>Accelerator</source>
         <translation>Beschleuniger</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="279"/>
+        <location filename="../engine/config/train_settings.cpp" line="301"/>
         <source>Devices</source>
         <translation>Geräte</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="285"/>
+        <location filename="../engine/config/train_settings.cpp" line="307"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="299"/>
+        <location filename="../engine/config/train_settings.cpp" line="321"/>
         <source>Sync batch norm</source>
         <translation>Batch-Norm synchronisieren</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="307"/>
+        <location filename="../engine/config/train_settings.cpp" line="329"/>
         <source>Precision</source>
         <translation>Rechenpräzision</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="313"/>
+        <location filename="../engine/config/train_settings.cpp" line="335"/>
         <source>Seed</source>
         <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="339"/>
+        <location filename="../engine/config/train_settings.cpp" line="361"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="342"/>
+        <location filename="../engine/config/train_settings.cpp" line="364"/>
         <source>Weight decay</source>
         <translation>Weight Decay</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="345"/>
+        <location filename="../engine/config/train_settings.cpp" line="367"/>
         <source>Warm-up epochs</source>
         <translation>Aufwärm-Epochen</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="426"/>
+        <location filename="../engine/config/train_settings.cpp" line="390"/>
+        <source>Backbone learning rate factor</source>
+        <translation>Lernratenfaktor des Backbones</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="394"/>
+        <source>Head-only epochs</source>
+        <translation>Epochen nur für den Kopf</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="476"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="435"/>
+        <location filename="../engine/config/train_settings.cpp" line="485"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="451"/>
+        <location filename="../engine/config/train_settings.cpp" line="501"/>
         <source>Gradient accumulation</source>
         <translation>Gradientenakkumulation</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="468"/>
+        <location filename="../engine/config/train_settings.cpp" line="518"/>
         <source>Checkpoint every</source>
         <translation>Checkpoint alle</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="516"/>
+        <location filename="../engine/config/train_settings.cpp" line="566"/>
         <source>Output folder</source>
         <translation>Ausgabeordner</translation>
     </message>
     <message>
-        <location filename="../engine/config/command_settings.cpp" line="23"/>
+        <location filename="../engine/config/command_settings.cpp" line="31"/>
         <source>Batch size</source>
         <translation>Batchgröße</translation>
     </message>
@@ -484,67 +494,102 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="60"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="228"/>
         <source>first principal component</source>
         <translation>erste Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="61"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
         <source>second principal component</source>
         <translation>zweite Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="66"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="79"/>
         <source>Lasso</source>
         <translation>Lasso</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="69"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>Punkte durch Umfahren auswählen, statt die Grafik zu verschieben</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="71"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="84"/>
         <source>Export Selection...</source>
         <translation>Auswahl exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="75"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
         <source>Copy Images to Folder...</source>
         <translation>Bilder in Ordner kopieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="78"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="91"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>Die ausgewählten Bilder kopieren, z. B. für ein Labelling-Werkzeug</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="80"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="93"/>
         <source>Select for Labelling...</source>
         <translation>Zum Labeln auswählen...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>Die Bilder wählen, deren Labeln sich zuerst lohnt: typische Bilder jedes Clusters oder die verschiedensten</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="101"/>
+        <source>PCA</source>
+        <translation>PCA</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="102"/>
+        <source>UMAP</source>
+        <translation>UMAP</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="103"/>
+        <source>t-SNE</source>
+        <translation>t-SNE</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
+        <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
+        <translation>Wie die Einbettungen angeordnet werden: PCA sofort; UMAP und t-SNE halten die Nachbarn jedes Bildes nah beieinander und ziehen Cluster auseinander (Sekunden bis Minuten bei großen Mengen)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="111"/>
         <source>Reset View</source>
         <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="90"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="113"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>Nach Ziehen oder Zoomen wieder alle Punkte zeigen (oder Doppelklick in die Grafik)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="128"/>
         <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
         <translation>Exportieren Sie Einbettungen (Menü Datei) oder öffnen Sie eine Einbettungsdatei, um sie hier zu sehen.</translation>
     </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="148"/>
+        <source>&amp;Map:</source>
+        <translation>&amp;Karte:</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="228"/>
+        <source>%1 1</source>
+        <translation>%1 1</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
+        <source>%1 2</source>
+        <translation>%1 2</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="354"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="422"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>%n Bild zum Labeln wird gewählt...</numerusform>
@@ -552,7 +597,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="375"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="443"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
@@ -560,53 +605,53 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="385"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="453"/>
         <source>Select for Labelling</source>
         <translation>Zum Labeln auswählen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="460"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>Typisch: das typischste Bild jedes Clusters</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="394"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="462"/>
         <source>Diverse: each image far from the others</source>
         <translation>Vielfältig: jedes Bild weit von den anderen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="395"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="463"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>Ausgewogen: gleich viele aus jedem Cluster</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="397"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="465"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="402"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="470"/>
         <source>Images to label:</source>
         <translation>Zu labelnde Bilder:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="403"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="471"/>
         <source>Strategy:</source>
         <translation>Strategie:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="411"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="311"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="324"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="379"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="392"/>
         <source>Drag around points to select them.</source>
         <translation>Punkte umfahren, um sie auszuwählen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="325"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>%n Punkt ausgewählt</numerusform>
@@ -614,12 +659,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="417"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="485"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="512"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
@@ -627,12 +672,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="452"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="520"/>
         <source>Copy Images to Folder</source>
         <translation>Bilder in Ordner kopieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="459"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="527"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>%n Bild nach %1 kopiert</numerusform>
@@ -640,22 +685,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="549"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="487"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="555"/>
         <source>Export Selection</source>
         <translation>Auswahl exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="488"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="556"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="494"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="562"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>%n Name nach %1 geschrieben</numerusform>
@@ -663,34 +708,34 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="515"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="583"/>
         <source>%1
 selected</source>
         <translation>%1
 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="145"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="176"/>
         <source>Loading and projecting %1...</source>
         <translation>%1 wird geladen und projiziert...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="200"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="269"/>
         <source>(top folder)</source>
         <translation>(oberster Ordner)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="207"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="275"/>
         <source>neighbours</source>
         <translation>Nachbarn</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="215"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="283"/>
         <source>selection</source>
         <translation>Auswahl</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="298"/>
         <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
         <translation>
             <numerusform>%n Einbettung in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
@@ -1146,32 +1191,32 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="321"/>
+        <location filename="../gui/app/main_window.cpp" line="340"/>
         <source>&amp;User Guide</source>
         <translation>&amp;Benutzerhandbuch</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="328"/>
+        <location filename="../gui/app/main_window.cpp" line="347"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="521"/>
+        <location filename="../gui/app/main_window.cpp" line="540"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="560"/>
+        <location filename="../gui/app/main_window.cpp" line="579"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="261"/>
+        <location filename="../gui/app/main_window.cpp" line="274"/>
         <source>&amp;Predict...</source>
         <translation>&amp;Vorhersagen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="481"/>
+        <location filename="../gui/app/main_window.cpp" line="500"/>
         <source>Predictions are written beside the project file.</source>
         <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
     </message>
@@ -1184,22 +1229,22 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="409"/>
+        <location filename="../gui/app/main_window.cpp" line="428"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="458"/>
+        <location filename="../gui/app/main_window.cpp" line="477"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="889"/>
+        <location filename="../gui/app/main_window.cpp" line="908"/>
         <source>The project has not been saved yet.</source>
         <translation>Das Projekt wurde noch nicht gespeichert.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="892"/>
+        <location filename="../gui/app/main_window.cpp" line="911"/>
         <source>Save it now?</source>
         <translation>Jetzt speichern?</translation>
     </message>
@@ -1213,9 +1258,9 @@ ausgewählt</translation>
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="73"/>
-        <location filename="../gui/app/main_window.cpp" line="919"/>
-        <location filename="../gui/app/main_window.cpp" line="928"/>
-        <location filename="../gui/app/main_window.cpp" line="960"/>
+        <location filename="../gui/app/main_window.cpp" line="938"/>
+        <location filename="../gui/app/main_window.cpp" line="947"/>
+        <location filename="../gui/app/main_window.cpp" line="979"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
@@ -1260,306 +1305,306 @@ ausgewählt</translation>
         <translation>Das Einbetten wurde gestoppt; es wurde keine Datei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="187"/>
+        <location filename="../gui/app/main_window.cpp" line="196"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="190"/>
+        <location filename="../gui/app/main_window.cpp" line="199"/>
         <source>&amp;New Project</source>
         <translation>&amp;Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="193"/>
+        <location filename="../gui/app/main_window.cpp" line="202"/>
         <source>&amp;Open Project...</source>
         <translation>Projekt ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="195"/>
+        <location filename="../gui/app/main_window.cpp" line="204"/>
         <source>Open Project</source>
         <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="196"/>
-        <location filename="../gui/app/main_window.cpp" line="213"/>
-        <location filename="../gui/app/main_window.cpp" line="807"/>
+        <location filename="../gui/app/main_window.cpp" line="205"/>
+        <location filename="../gui/app/main_window.cpp" line="222"/>
+        <location filename="../gui/app/main_window.cpp" line="826"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="201"/>
+        <location filename="../gui/app/main_window.cpp" line="210"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="207"/>
+        <location filename="../gui/app/main_window.cpp" line="216"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="210"/>
+        <location filename="../gui/app/main_window.cpp" line="219"/>
         <source>Save &amp;As...</source>
         <translation>Speichern &amp;unter...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="213"/>
+        <location filename="../gui/app/main_window.cpp" line="222"/>
         <source>Save Project As</source>
         <translation>Projekt speichern unter</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="221"/>
+        <location filename="../gui/app/main_window.cpp" line="230"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>Daten&amp;satzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="223"/>
+        <location filename="../gui/app/main_window.cpp" line="232"/>
         <source>Add Dataset Folder</source>
         <translation>Datensatzordner hinzufügen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="229"/>
+        <location filename="../gui/app/main_window.cpp" line="238"/>
         <source>&amp;Export Embeddings...</source>
         <translation>Einbettungen &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="236"/>
+        <location filename="../gui/app/main_window.cpp" line="245"/>
         <source>&amp;Close Project</source>
         <translation>Projekt s&amp;chließen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="238"/>
+        <location filename="../gui/app/main_window.cpp" line="247"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="242"/>
+        <location filename="../gui/app/main_window.cpp" line="253"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="245"/>
+        <location filename="../gui/app/main_window.cpp" line="256"/>
         <source>&amp;Preferences...</source>
         <translation>&amp;Einstellungen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="252"/>
+        <location filename="../gui/app/main_window.cpp" line="265"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="254"/>
+        <location filename="../gui/app/main_window.cpp" line="267"/>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="258"/>
+        <location filename="../gui/app/main_window.cpp" line="271"/>
         <source>&amp;Embed...</source>
         <translation>&amp;Einbetten...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="263"/>
+        <location filename="../gui/app/main_window.cpp" line="276"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stoppen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="270"/>
+        <location filename="../gui/app/main_window.cpp" line="283"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="273"/>
+        <location filename="../gui/app/main_window.cpp" line="286"/>
         <source>Continue the project&apos;s last stopped run from its checkpoint</source>
         <translation>Den zuletzt gestoppten Lauf des Projekts ab seinem Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="281"/>
+        <location filename="../gui/app/main_window.cpp" line="296"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="295"/>
+        <location filename="../gui/app/main_window.cpp" line="312"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="299"/>
+        <location filename="../gui/app/main_window.cpp" line="316"/>
         <source>&amp;Datasets</source>
         <translation>&amp;Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="300"/>
+        <location filename="../gui/app/main_window.cpp" line="317"/>
         <source>Run &amp;Configuration</source>
         <translation>Lauf&amp;konfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="301"/>
+        <location filename="../gui/app/main_window.cpp" line="318"/>
         <source>Live &amp;Plots</source>
         <translation>Live-&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="302"/>
+        <location filename="../gui/app/main_window.cpp" line="319"/>
         <source>Run &amp;History</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="303"/>
+        <location filename="../gui/app/main_window.cpp" line="320"/>
         <source>&amp;Embeddings</source>
         <translation>&amp;Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="311"/>
+        <location filename="../gui/app/main_window.cpp" line="328"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="319"/>
+        <location filename="../gui/app/main_window.cpp" line="338"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="335"/>
+        <location filename="../gui/app/main_window.cpp" line="354"/>
         <source>&amp;About Kiln Studio</source>
         <translation>Ü&amp;ber Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="338"/>
+        <location filename="../gui/app/main_window.cpp" line="357"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="358"/>
+        <location filename="../gui/app/main_window.cpp" line="377"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>%1 ist für den nächsten Lauf jetzt %2.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="385"/>
+        <location filename="../gui/app/main_window.cpp" line="404"/>
         <source>Datasets</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="387"/>
+        <location filename="../gui/app/main_window.cpp" line="406"/>
         <source>Run Configuration</source>
         <translation>Laufkonfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="389"/>
+        <location filename="../gui/app/main_window.cpp" line="408"/>
         <source>Live Plots</source>
         <translation>Live-Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="390"/>
+        <location filename="../gui/app/main_window.cpp" line="409"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="391"/>
+        <location filename="../gui/app/main_window.cpp" line="410"/>
         <source>Embeddings</source>
         <translation>Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="446"/>
+        <location filename="../gui/app/main_window.cpp" line="465"/>
         <source>starting...</source>
         <translation>wird gestartet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="466"/>
+        <location filename="../gui/app/main_window.cpp" line="485"/>
         <source>embedding...</source>
         <translation>wird eingebettet...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="545"/>
+        <location filename="../gui/app/main_window.cpp" line="564"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei etwa %4 Bildern/s, gemessen für %5 bei %6 px auf der CPU dieses Computers, nur Rechenzeit; die Geschwindigkeit des ersten Laufs ersetzt sie)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="566"/>
+        <location filename="../gui/app/main_window.cpp" line="585"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>Laufzeit wird geschätzt: %1 bei %2 px wird auf diesem Computer gemessen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="591"/>
+        <location filename="../gui/app/main_window.cpp" line="610"/>
         <source>Looking for GPUs...</source>
         <translation>Suche nach GPUs...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="661"/>
+        <location filename="../gui/app/main_window.cpp" line="680"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="670"/>
+        <location filename="../gui/app/main_window.cpp" line="689"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="745"/>
+        <location filename="../gui/app/main_window.cpp" line="764"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="766"/>
+        <location filename="../gui/app/main_window.cpp" line="785"/>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>In diesem Projekt läuft ein Auftrag; stoppen Sie ihn (Ausführen &gt; Stopp), bevor Sie ein anderes Projekt öffnen oder anlegen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="794"/>
+        <location filename="../gui/app/main_window.cpp" line="813"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="806"/>
-        <location filename="../gui/app/main_window.cpp" line="888"/>
+        <location filename="../gui/app/main_window.cpp" line="825"/>
+        <location filename="../gui/app/main_window.cpp" line="907"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="901"/>
+        <location filename="../gui/app/main_window.cpp" line="920"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="902"/>
+        <location filename="../gui/app/main_window.cpp" line="921"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="905"/>
+        <location filename="../gui/app/main_window.cpp" line="924"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="961"/>
+        <location filename="../gui/app/main_window.cpp" line="980"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="829"/>
+        <location filename="../gui/app/main_window.cpp" line="848"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="232"/>
+        <location filename="../gui/app/main_window.cpp" line="241"/>
         <source>Export &amp;Model...</source>
         <translation>&amp;Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="473"/>
+        <location filename="../gui/app/main_window.cpp" line="492"/>
         <source>The model is written beside the project file.</source>
         <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="204"/>
+        <location filename="../gui/app/main_window.cpp" line="213"/>
         <source>Open &amp;Demo Project</source>
         <translation>&amp;Demoprojekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="877"/>
+        <location filename="../gui/app/main_window.cpp" line="896"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>Das Demoprojekt konnte nicht angelegt werden:
@@ -2135,62 +2180,62 @@ vorhergesagt: %3</translation>
         <translation>Erweiterte Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="293"/>
+        <location filename="../gui/training/run_config_form.cpp" line="296"/>
         <source>Batches summed into each optimizer step</source>
         <translation>Batches, die in jeden Optimiererschritt eingehen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="296"/>
+        <location filename="../gui/training/run_config_form.cpp" line="299"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>die Ansichten der Methode; JSON ändert sie, z. B. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="299"/>
+        <location filename="../gui/training/run_config_form.cpp" line="302"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>transform_args außer der Bildgröße: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, und für DINO global_view_1, global_view_2, local_view. Der Reiter Datensätze zeigt die Ansichten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="303"/>
+        <location filename="../gui/training/run_config_form.cpp" line="306"/>
         <source>each epoch</source>
         <translation>jede Epoche</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="304"/>
+        <location filename="../gui/training/run_config_form.cpp" line="307"/>
         <source> steps</source>
         <translation> Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="305"/>
+        <location filename="../gui/training/run_config_form.cpp" line="308"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>last.ckpt wird zusätzlich alle so vielen Schritte geschrieben</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="309"/>
+        <location filename="../gui/training/run_config_form.cpp" line="312"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>aus; ein Projektname schreibt einen Offline-W&amp;B-Lauf für wandb sync</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="315"/>
+        <location filename="../gui/training/run_config_form.cpp" line="320"/>
         <source>Augmentation</source>
         <translation>Augmentierung</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="318"/>
+        <location filename="../gui/training/run_config_form.cpp" line="323"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="491"/>
+        <location filename="../gui/training/run_config_form.cpp" line="500"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="494"/>
+        <location filename="../gui/training/run_config_form.cpp" line="503"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1119"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1137"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2262,59 +2307,59 @@ vorhergesagt: %3</translation>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="218"/>
         <location filename="../gui/training/run_config_form.cpp" line="227"/>
-        <location filename="../gui/training/run_config_form.cpp" line="728"/>
+        <location filename="../gui/training/run_config_form.cpp" line="739"/>
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="666"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1048"/>
+        <location filename="../gui/training/run_config_form.cpp" line="677"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1064"/>
         <source>Hold out 10% of the training images</source>
         <translation>10 % der Trainingsbilder zurückhalten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="669"/>
+        <location filename="../gui/training/run_config_form.cpp" line="680"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="729"/>
+        <location filename="../gui/training/run_config_form.cpp" line="740"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="732"/>
+        <location filename="../gui/training/run_config_form.cpp" line="743"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="740"/>
+        <location filename="../gui/training/run_config_form.cpp" line="751"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="744"/>
+        <location filename="../gui/training/run_config_form.cpp" line="755"/>
         <source>No CUDA GPU is visible.</source>
         <translation>Keine CUDA-GPU sichtbar.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="745"/>
+        <location filename="../gui/training/run_config_form.cpp" line="756"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="769"/>
+        <location filename="../gui/training/run_config_form.cpp" line="780"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="772"/>
+        <location filename="../gui/training/run_config_form.cpp" line="783"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="489"/>
-        <location filename="../gui/training/run_config_form.cpp" line="798"/>
+        <location filename="../gui/training/run_config_form.cpp" line="498"/>
+        <location filename="../gui/training/run_config_form.cpp" line="809"/>
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>
@@ -2434,7 +2479,17 @@ vorhergesagt: %3</translation>
         <translation>Klassen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1168"/>
+        <location filename="../gui/training/run_config_form.cpp" line="294"/>
+        <source>0: the backbone learns from the start</source>
+        <translation>0: das Backbone lernt von Anfang an</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="505"/>
+        <source>%1 of the learning rate</source>
+        <translation>%1 der Lernrate</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="1186"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
     </message>

@@ -4,123 +4,133 @@
 <context>
     <name>kiln::config</name>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="76"/>
+        <location filename="../engine/config/train_settings.cpp" line="78"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="85"/>
-        <location filename="../engine/config/train_settings.cpp" line="92"/>
+        <location filename="../engine/config/train_settings.cpp" line="87"/>
+        <location filename="../engine/config/train_settings.cpp" line="94"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="110"/>
+        <location filename="../engine/config/train_settings.cpp" line="112"/>
         <source>kNN monitor: labelled</source>
         <translation>kNN 监控：已标注</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="114"/>
+        <location filename="../engine/config/train_settings.cpp" line="116"/>
         <source>kNN monitor: classified</source>
         <translation>kNN 监控：待分类</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="141"/>
+        <location filename="../engine/config/train_settings.cpp" line="143"/>
         <source>Teacher</source>
         <translation>教师模型</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="148"/>
+        <location filename="../engine/config/train_settings.cpp" line="150"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="167"/>
+        <location filename="../engine/config/train_settings.cpp" line="169"/>
         <source>Start from</source>
         <translation>初始权重</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="223"/>
+        <location filename="../engine/config/train_settings.cpp" line="245"/>
         <source>Train for</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="266"/>
+        <location filename="../engine/config/train_settings.cpp" line="288"/>
         <source>Loader workers</source>
         <translation>加载线程数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="268"/>
+        <location filename="../engine/config/train_settings.cpp" line="290"/>
         <source>Accelerator</source>
         <translation>加速器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="279"/>
+        <location filename="../engine/config/train_settings.cpp" line="301"/>
         <source>Devices</source>
         <translation>设备数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="285"/>
+        <location filename="../engine/config/train_settings.cpp" line="307"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="299"/>
+        <location filename="../engine/config/train_settings.cpp" line="321"/>
         <source>Sync batch norm</source>
         <translation>同步批归一化</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="307"/>
+        <location filename="../engine/config/train_settings.cpp" line="329"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="313"/>
+        <location filename="../engine/config/train_settings.cpp" line="335"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="339"/>
+        <location filename="../engine/config/train_settings.cpp" line="361"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="342"/>
+        <location filename="../engine/config/train_settings.cpp" line="364"/>
         <source>Weight decay</source>
         <translation>权重衰减</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="345"/>
+        <location filename="../engine/config/train_settings.cpp" line="367"/>
         <source>Warm-up epochs</source>
         <translation>预热轮数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="426"/>
+        <location filename="../engine/config/train_settings.cpp" line="390"/>
+        <source>Backbone learning rate factor</source>
+        <translation>骨干网络学习率系数</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="394"/>
+        <source>Head-only epochs</source>
+        <translation>仅训练头部的轮数</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="476"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="435"/>
+        <location filename="../engine/config/train_settings.cpp" line="485"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="451"/>
+        <location filename="../engine/config/train_settings.cpp" line="501"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="468"/>
+        <location filename="../engine/config/train_settings.cpp" line="518"/>
         <source>Checkpoint every</source>
         <translation>检查点间隔</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="516"/>
+        <location filename="../engine/config/train_settings.cpp" line="566"/>
         <source>Output folder</source>
         <translation>输出文件夹</translation>
     </message>
     <message>
-        <location filename="../engine/config/command_settings.cpp" line="23"/>
+        <location filename="../engine/config/command_settings.cpp" line="31"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
@@ -479,207 +489,242 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="60"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="228"/>
         <source>first principal component</source>
         <translation>第一主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="61"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
         <source>second principal component</source>
         <translation>第二主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="66"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="79"/>
         <source>Lasso</source>
         <translation>套索</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="69"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>拖动圈选点，而不是移动图表</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="71"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="84"/>
         <source>Export Selection...</source>
         <translation>导出所选...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="75"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
         <source>Copy Images to Folder...</source>
         <translation>复制图像到文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="78"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="91"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>复制所选图像，例如供标注工具使用</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="80"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="93"/>
         <source>Select for Labelling...</source>
         <translation>选择待标注...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>挑选最值得先标注的图像：每个簇的典型图像，或差异最大的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="101"/>
+        <source>PCA</source>
+        <translation>PCA</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="102"/>
+        <source>UMAP</source>
+        <translation>UMAP</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="103"/>
+        <source>t-SNE</source>
+        <translation>t-SNE</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
+        <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
+        <translation>嵌入的布局方式：PCA 立即完成；UMAP 和 t-SNE 让每张图像的近邻靠近并把聚类分开（大数据集需要几秒到几分钟）</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="111"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="90"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="113"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>拖动或缩放后重新显示所有点（或双击图表）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="128"/>
         <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
         <translation>导出嵌入（文件菜单）或打开嵌入文件即可在此查看。</translation>
     </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="148"/>
+        <source>&amp;Map:</source>
+        <translation>映射(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="228"/>
+        <source>%1 1</source>
+        <translation>%1 1</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
+        <source>%1 2</source>
+        <translation>%1 2</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="354"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="422"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %n 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="375"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="443"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="385"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="453"/>
         <source>Select for Labelling</source>
         <translation>选择待标注</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="460"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>典型：每个簇中最典型的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="394"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="462"/>
         <source>Diverse: each image far from the others</source>
         <translation>多样：每张图像都远离其他图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="395"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="463"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>均衡：每个簇数量相同</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="397"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="465"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="402"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="470"/>
         <source>Images to label:</source>
         <translation>待标注图像：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="403"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="471"/>
         <source>Strategy:</source>
         <translation>策略：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="411"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="311"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="324"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="379"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="392"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="325"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>已选择 %n 个点</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="417"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="485"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="512"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="452"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="520"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="459"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="527"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="549"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="487"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="555"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="488"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="556"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="494"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="562"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="515"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="583"/>
         <source>%1
 selected</source>
         <translation>%1
 已选择</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="145"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="176"/>
         <source>Loading and projecting %1...</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="200"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="269"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="207"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="275"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="215"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="283"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="298"/>
         <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
         <translation>
             <numerusform>%n 个嵌入，按顶层文件夹分为 %1 组。</numerusform>
@@ -1132,32 +1177,32 @@ selected</source>
 <context>
     <name>kiln::gui::MainWindow</name>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="321"/>
+        <location filename="../gui/app/main_window.cpp" line="340"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="328"/>
+        <location filename="../gui/app/main_window.cpp" line="347"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="521"/>
+        <location filename="../gui/app/main_window.cpp" line="540"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="560"/>
+        <location filename="../gui/app/main_window.cpp" line="579"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="261"/>
+        <location filename="../gui/app/main_window.cpp" line="274"/>
         <source>&amp;Predict...</source>
         <translation>预测(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="481"/>
+        <location filename="../gui/app/main_window.cpp" line="500"/>
         <source>Predictions are written beside the project file.</source>
         <translation>预测结果会写在项目文件旁边。</translation>
     </message>
@@ -1169,22 +1214,22 @@ selected</source>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="409"/>
+        <location filename="../gui/app/main_window.cpp" line="428"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>训练会把运行结果写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="458"/>
+        <location filename="../gui/app/main_window.cpp" line="477"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="889"/>
+        <location filename="../gui/app/main_window.cpp" line="908"/>
         <source>The project has not been saved yet.</source>
         <translation>项目尚未保存。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="892"/>
+        <location filename="../gui/app/main_window.cpp" line="911"/>
         <source>Save it now?</source>
         <translation>现在保存吗？</translation>
     </message>
@@ -1197,9 +1242,9 @@ selected</source>
     </message>
     <message>
         <location filename="../gui/app/main_window.cpp" line="73"/>
-        <location filename="../gui/app/main_window.cpp" line="919"/>
-        <location filename="../gui/app/main_window.cpp" line="928"/>
-        <location filename="../gui/app/main_window.cpp" line="960"/>
+        <location filename="../gui/app/main_window.cpp" line="938"/>
+        <location filename="../gui/app/main_window.cpp" line="947"/>
+        <location filename="../gui/app/main_window.cpp" line="979"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
@@ -1242,306 +1287,306 @@ selected</source>
         <translation>嵌入已停止；未写入任何文件。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="187"/>
+        <location filename="../gui/app/main_window.cpp" line="196"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="190"/>
+        <location filename="../gui/app/main_window.cpp" line="199"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="193"/>
+        <location filename="../gui/app/main_window.cpp" line="202"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="195"/>
+        <location filename="../gui/app/main_window.cpp" line="204"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="196"/>
-        <location filename="../gui/app/main_window.cpp" line="213"/>
-        <location filename="../gui/app/main_window.cpp" line="807"/>
+        <location filename="../gui/app/main_window.cpp" line="205"/>
+        <location filename="../gui/app/main_window.cpp" line="222"/>
+        <location filename="../gui/app/main_window.cpp" line="826"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="201"/>
+        <location filename="../gui/app/main_window.cpp" line="210"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="207"/>
+        <location filename="../gui/app/main_window.cpp" line="216"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="210"/>
+        <location filename="../gui/app/main_window.cpp" line="219"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="213"/>
+        <location filename="../gui/app/main_window.cpp" line="222"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="221"/>
+        <location filename="../gui/app/main_window.cpp" line="230"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>添加数据集文件夹(&amp;D)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="223"/>
+        <location filename="../gui/app/main_window.cpp" line="232"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="229"/>
+        <location filename="../gui/app/main_window.cpp" line="238"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="236"/>
+        <location filename="../gui/app/main_window.cpp" line="245"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="238"/>
+        <location filename="../gui/app/main_window.cpp" line="247"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="242"/>
+        <location filename="../gui/app/main_window.cpp" line="253"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="245"/>
+        <location filename="../gui/app/main_window.cpp" line="256"/>
         <source>&amp;Preferences...</source>
         <translation>首选项(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="252"/>
+        <location filename="../gui/app/main_window.cpp" line="265"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="254"/>
+        <location filename="../gui/app/main_window.cpp" line="267"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="258"/>
+        <location filename="../gui/app/main_window.cpp" line="271"/>
         <source>&amp;Embed...</source>
         <translation>嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="263"/>
+        <location filename="../gui/app/main_window.cpp" line="276"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="270"/>
+        <location filename="../gui/app/main_window.cpp" line="283"/>
         <source>&amp;Resume</source>
         <translation>继续(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="273"/>
+        <location filename="../gui/app/main_window.cpp" line="286"/>
         <source>Continue the project&apos;s last stopped run from its checkpoint</source>
         <translation>从检查点继续项目最近停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="281"/>
+        <location filename="../gui/app/main_window.cpp" line="296"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="295"/>
+        <location filename="../gui/app/main_window.cpp" line="312"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="299"/>
+        <location filename="../gui/app/main_window.cpp" line="316"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="300"/>
+        <location filename="../gui/app/main_window.cpp" line="317"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="301"/>
+        <location filename="../gui/app/main_window.cpp" line="318"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="302"/>
+        <location filename="../gui/app/main_window.cpp" line="319"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="303"/>
+        <location filename="../gui/app/main_window.cpp" line="320"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="311"/>
+        <location filename="../gui/app/main_window.cpp" line="328"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="319"/>
+        <location filename="../gui/app/main_window.cpp" line="338"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="335"/>
+        <location filename="../gui/app/main_window.cpp" line="354"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="338"/>
+        <location filename="../gui/app/main_window.cpp" line="357"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="358"/>
+        <location filename="../gui/app/main_window.cpp" line="377"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>下一次运行的%1现为 %2。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="385"/>
+        <location filename="../gui/app/main_window.cpp" line="404"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="387"/>
+        <location filename="../gui/app/main_window.cpp" line="406"/>
         <source>Run Configuration</source>
         <translation>运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="389"/>
+        <location filename="../gui/app/main_window.cpp" line="408"/>
         <source>Live Plots</source>
         <translation>实时图表</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="390"/>
+        <location filename="../gui/app/main_window.cpp" line="409"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="391"/>
+        <location filename="../gui/app/main_window.cpp" line="410"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="446"/>
+        <location filename="../gui/app/main_window.cpp" line="465"/>
         <source>starting...</source>
         <translation>正在启动...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="466"/>
+        <location filename="../gui/app/main_window.cpp" line="485"/>
         <source>embedding...</source>
         <translation>正在嵌入...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="545"/>
+        <location filename="../gui/app/main_window.cpp" line="564"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 个周期，约 %4 张/秒，为 %5 在 %6 px 下于本机 CPU 上测得，仅计算；首次运行的实际速度将取代它）</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="566"/>
+        <location filename="../gui/app/main_window.cpp" line="585"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>正在估算运行时间：正在本机上测量 %1 在 %2 px 下的速度...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="591"/>
+        <location filename="../gui/app/main_window.cpp" line="610"/>
         <source>Looking for GPUs...</source>
         <translation>正在查找 GPU...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="661"/>
+        <location filename="../gui/app/main_window.cpp" line="680"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="670"/>
+        <location filename="../gui/app/main_window.cpp" line="689"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="745"/>
+        <location filename="../gui/app/main_window.cpp" line="764"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="766"/>
+        <location filename="../gui/app/main_window.cpp" line="785"/>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>此项目中有任务正在运行；请先停止它（运行 &gt; 停止），再打开或新建项目。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="794"/>
+        <location filename="../gui/app/main_window.cpp" line="813"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="806"/>
-        <location filename="../gui/app/main_window.cpp" line="888"/>
+        <location filename="../gui/app/main_window.cpp" line="825"/>
+        <location filename="../gui/app/main_window.cpp" line="907"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="901"/>
+        <location filename="../gui/app/main_window.cpp" line="920"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="902"/>
+        <location filename="../gui/app/main_window.cpp" line="921"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="905"/>
+        <location filename="../gui/app/main_window.cpp" line="924"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="961"/>
+        <location filename="../gui/app/main_window.cpp" line="980"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="829"/>
+        <location filename="../gui/app/main_window.cpp" line="848"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="232"/>
+        <location filename="../gui/app/main_window.cpp" line="241"/>
         <source>Export &amp;Model...</source>
         <translation>导出模型(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="473"/>
+        <location filename="../gui/app/main_window.cpp" line="492"/>
         <source>The model is written beside the project file.</source>
         <translation>模型会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="204"/>
+        <location filename="../gui/app/main_window.cpp" line="213"/>
         <source>Open &amp;Demo Project</source>
         <translation>打开演示项目(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="877"/>
+        <location filename="../gui/app/main_window.cpp" line="896"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>无法创建演示项目：
@@ -2106,62 +2151,62 @@ predicted: %3</source>
         <translation>高级设置</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="293"/>
+        <location filename="../gui/training/run_config_form.cpp" line="296"/>
         <source>Batches summed into each optimizer step</source>
         <translation>每个优化器步骤累加的批次数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="296"/>
+        <location filename="../gui/training/run_config_form.cpp" line="299"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>方法的视图；用 JSON 修改，例如 {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="299"/>
+        <location filename="../gui/training/run_config_form.cpp" line="302"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>除图像尺寸外的 transform_args：random_resize、random_flip、color_jitter、random_gray_scale、gaussian_blur、normalize，以及 DINO 的 global_view_1、global_view_2、local_view。数据集页可预览视图。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="303"/>
+        <location filename="../gui/training/run_config_form.cpp" line="306"/>
         <source>each epoch</source>
         <translation>每轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="304"/>
+        <location filename="../gui/training/run_config_form.cpp" line="307"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="305"/>
+        <location filename="../gui/training/run_config_form.cpp" line="308"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>每隔这么多步也写入 last.ckpt</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="309"/>
+        <location filename="../gui/training/run_config_form.cpp" line="312"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>关闭；填写项目名则写入离线 W&amp;B 运行，供 wandb sync 上传</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="315"/>
+        <location filename="../gui/training/run_config_form.cpp" line="320"/>
         <source>Augmentation</source>
         <translation>数据增强</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="318"/>
+        <location filename="../gui/training/run_config_form.cpp" line="323"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="491"/>
+        <location filename="../gui/training/run_config_form.cpp" line="500"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="494"/>
+        <location filename="../gui/training/run_config_form.cpp" line="503"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1119"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1137"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2233,59 +2278,59 @@ predicted: %3</source>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="218"/>
         <location filename="../gui/training/run_config_form.cpp" line="227"/>
-        <location filename="../gui/training/run_config_form.cpp" line="728"/>
+        <location filename="../gui/training/run_config_form.cpp" line="739"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="666"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1048"/>
+        <location filename="../gui/training/run_config_form.cpp" line="677"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1064"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="669"/>
+        <location filename="../gui/training/run_config_form.cpp" line="680"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="729"/>
+        <location filename="../gui/training/run_config_form.cpp" line="740"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="732"/>
+        <location filename="../gui/training/run_config_form.cpp" line="743"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="740"/>
+        <location filename="../gui/training/run_config_form.cpp" line="751"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="744"/>
+        <location filename="../gui/training/run_config_form.cpp" line="755"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="745"/>
+        <location filename="../gui/training/run_config_form.cpp" line="756"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="769"/>
+        <location filename="../gui/training/run_config_form.cpp" line="780"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="772"/>
+        <location filename="../gui/training/run_config_form.cpp" line="783"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="489"/>
-        <location filename="../gui/training/run_config_form.cpp" line="798"/>
+        <location filename="../gui/training/run_config_form.cpp" line="498"/>
+        <location filename="../gui/training/run_config_form.cpp" line="809"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
@@ -2405,7 +2450,17 @@ predicted: %3</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1168"/>
+        <location filename="../gui/training/run_config_form.cpp" line="294"/>
+        <source>0: the backbone learns from the start</source>
+        <translation>0：骨干网络从一开始就学习</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="505"/>
+        <source>%1 of the learning rate</source>
+        <translation>学习率的 %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="1186"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>
