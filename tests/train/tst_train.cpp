@@ -774,7 +774,7 @@ private Q_SLOTS:
         teacher_map.select(1, 0).fill_(3.0);
         QVERIFY(std::abs(kiln::methods::patch_distance(student_map, teacher_map).item<double>() -
                          1.0) < 1e-6);
-        // The patch term is there where both backbones have maps, and patch_weight=0 removes it.
+        // The patch term is there where both backbones have maps and patch_weight is set.
         torch::manual_seed(6);
         const fs::path teacher_file = root_ / "patch-teacher.pt";
         kiln::models::save_backbone_weights(*kiln::models::make_backbone("resnet18"), teacher_file);
@@ -782,14 +782,14 @@ private Q_SLOTS:
             return method->named_parameters().contains("patch_projection_head.weight");
         };
         const auto with_patches = kiln::methods::make_method(
-            "distillation", "smallcnn", {{"teacher", teacher_file.string()}}, 10);
+            "distillation", "smallcnn", {{"teacher", teacher_file.string()}, {"patch_weight", 1.0}},
+            10);
         QVERIFY(has_patch_head(with_patches));
         QCOMPARE(with_patches->named_parameters()["patch_projection_head.weight"].size(0), 512);
         const torch::Tensor loss = with_patches->training_loss({torch::rand({2, 3, 32, 32})});
         QVERIFY(std::isfinite(loss.item<double>()) && loss.item<double>() > 0);
         QVERIFY(!has_patch_head(kiln::methods::make_method(
-            "distillation", "smallcnn", {{"teacher", teacher_file.string()}, {"patch_weight", 0.0}},
-            10)));
+            "distillation", "smallcnn", {{"teacher", teacher_file.string()}}, 10))); // off
     }
 
     // The steps that fit a time budget: what is left over the measured step time, less what the
