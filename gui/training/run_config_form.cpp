@@ -886,8 +886,12 @@ nlohmann::json RunConfigForm::settings() const {
     }
     // A listed run by its name, or any weights file or run folder typed in.
     const QString backbone = chosenPath(backbone_);
-    if (kind != TaskKind::Pretraining && !backbone.isEmpty()) {
-        settings["model_args"] = {{"backbone_weights", backbone.toStdString()}};
+    nlohmann::json model_args = kept_model_args_;
+    if (!backbone.isEmpty()) {
+        model_args["backbone_weights"] = backbone.toStdString();
+    }
+    if (kind != TaskKind::Pretraining && !model_args.empty()) {
+        settings["model_args"] = model_args;
     }
     settings["num_workers"] =
         num_workers_->value() < 0 ? nlohmann::json("auto") : nlohmann::json(num_workers_->value());
@@ -1074,6 +1078,9 @@ void RunConfigForm::setAdvancedFields(const nlohmann::json& settings) {
     const QString weights = text_at(settings, "model_args.backbone_weights");
     const int run = backbone_->findData(weights);
     backbone_->setCurrentText(run > 0 ? backbone_->itemText(run) : weights);
+    const nlohmann::json model_args = value_at(settings, "model_args");
+    kept_model_args_ = model_args.is_object() ? model_args : nlohmann::json::object();
+    kept_model_args_.erase("backbone_weights"); // the field has it
     num_workers_->setValue(settings.contains("num_workers") && settings["num_workers"].is_number()
                                ? settings["num_workers"].get<int>()
                                : -1);

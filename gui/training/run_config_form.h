@@ -166,6 +166,9 @@ private:
     // What the fields do not show of optim_args and loggers.wandb (momentum, W&B tags): kept
     // from the settings loaded, so that a hand-edited preset survives the form.
     nlohmann::json kept_optim_args_ = nlohmann::json::object();
+    // model_args besides backbone_weights (head, freeze_backbone, label_smoothing, ...), kept
+    // from a preset as they were.
+    nlohmann::json kept_model_args_ = nlohmann::json::object();
     nlohmann::json kept_wandb_ = nlohmann::json::object();
     QLabel* general_issue_;
     QMap<QString, QLabel*> issues_;

@@ -150,6 +150,10 @@ private Q_SLOTS:
         }
         form.setSettings({{"task", "pretrain"}});
         QCOMPARE(form.settings()["method"], nlohmann::json(kiln::methods::default_method()));
+        // The model settings a preset holds and the form has no field for are kept.
+        const nlohmann::json model_args = {{"head", "mlp"}, {"label_smoothing", 0.1}};
+        form.setSettings({{"task", "image_classification"}, {"model_args", model_args}});
+        QCOMPARE(form.settings()["model_args"], model_args);
         task->setCurrentIndex(task->findData(QStringLiteral("image_classification")));
         QCOMPARE(epochs->value(), 10);
         epochs->setValue(33);
