@@ -137,6 +137,9 @@ MapSummary write_embedding_map(const MapConfig& config, const StopToken* stop) {
                              .min_dist = config.min_dist};
     const EmbeddingFile read = read_embeddings(config.embeddings);
     const at::Tensor map = map_2d(read.embeddings, options, stop).contiguous();
+    if (stop != nullptr && stop->stop_requested()) {
+        throw Error("embed-map stopped before the map was done; nothing was written");
+    }
     const float* xy = map.data_ptr<float>();
     std::string csv = "filename,x,y\n";
     char number[64];

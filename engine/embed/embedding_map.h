@@ -42,7 +42,8 @@ at::Tensor map_2d(const at::Tensor& embeddings, const MapOptions& options,
                   const StopToken* stop = nullptr);
 
 // `kiln embed-map`: reads an embeddings file (any format kiln embed writes), maps it and writes
-// a CSV `filename,x,y` atomically. `config` must be resolved.
+// a CSV `filename,x,y` atomically. `config` must be resolved. A stop request ends it with a
+// kiln::Error and nothing written.
 struct MapSummary {
     std::int64_t points = 0;
     std::int64_t dimensions = 0;

@@ -5,6 +5,7 @@
 #include "core/log.h"
 #include "data/dataset_index.h"
 #include "embed/embedder.h"
+#include "embed/embedding_map.h"
 #include "embed/explorer.h"
 #include "embed/writers.h"
 #include "models/archive.h"
@@ -378,6 +379,26 @@ private Q_SLOTS:
         settings["format"] = "lightly_csv";
         settings["out"] = (root_ / "patches-lightly.csv").string();
         QVERIFY_THROWS_EXCEPTION(kiln::ConfigError, kiln::resolve_embed_config(settings, context));
+    }
+
+    void aStoppedMapWritesNothing() {
+        torch::manual_seed(5);
+        std::vector<std::string> names;
+        for (int i = 0; i < 40; ++i) {
+            names.push_back(std::to_string(i) + ".png");
+        }
+        kiln::embed::write_embeddings(root_ / "to-map.csv", "csv", names, torch::randn({40, 8}));
+        kiln::MapConfig config;
+        config.embeddings = root_ / "to-map.csv";
+        config.out = root_ / "map.csv";
+        config.projection = "umap";
+        kiln::StopToken stop;
+        stop.request_stop();
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::write_embedding_map(config, &stop));
+        QVERIFY(!fs::exists(config.out));
+        const auto summary = kiln::embed::write_embedding_map(config);
+        QCOMPARE(summary.points, std::int64_t(40));
+        QCOMPARE(lines(readText(config.out)).size(), std::size_t(41));
     }
 
     void severalDevicesShareTheImagesAndWriteTheSameFile() {
