@@ -66,9 +66,9 @@ int main(int argc, char** argv) {
     kiln::gui::MainWindow window;
     window.show();
     if (parser.isSet(options.demo)) {
-        window.openDemoProject();
+        window.projects()->openDemoProject();
     } else if (!parser.positionalArguments().isEmpty()) {
-        window.openProject(parser.positionalArguments().constFirst());
+        window.projects()->openProject(parser.positionalArguments().constFirst());
     }
     return QApplication::exec();
 }

@@ -154,6 +154,179 @@
     </message>
 </context>
 <context>
+    <name>kiln::gui::ActionManager</name>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="35"/>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="37"/>
+        <source>&amp;New Project</source>
+        <translation>&amp;Neues Projekt</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="39"/>
+        <source>&amp;Open Project...</source>
+        <translation>Projekt ö&amp;ffnen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="41"/>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="43"/>
+        <source>Open &amp;Demo Project</source>
+        <translation>&amp;Demoprojekt öffnen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="44"/>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="45"/>
+        <source>Save &amp;As...</source>
+        <translation>Speichern &amp;unter...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="48"/>
+        <source>Add &amp;Dataset Folder...</source>
+        <translation>Daten&amp;satzordner hinzufügen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="50"/>
+        <source>&amp;Export Embeddings...</source>
+        <translation>Einbettungen &amp;exportieren...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="51"/>
+        <source>Export &amp;Model...</source>
+        <translation>&amp;Modell exportieren...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="53"/>
+        <source>&amp;Close Project</source>
+        <translation>Projekt s&amp;chließen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="55"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="61"/>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="63"/>
+        <source>&amp;Preferences...</source>
+        <translation>&amp;Einstellungen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="73"/>
+        <source>&amp;Run</source>
+        <translation>&amp;Ausführen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="75"/>
+        <source>&amp;Train</source>
+        <translation>&amp;Trainieren</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="77"/>
+        <source>&amp;Embed...</source>
+        <translation>&amp;Einbetten...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="80"/>
+        <source>&amp;Predict...</source>
+        <translation>&amp;Vorhersagen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="81"/>
+        <source>&amp;Stop</source>
+        <translation>&amp;Stoppen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="83"/>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="85"/>
+        <source>Continue the project&apos;s last stopped run from its checkpoint</source>
+        <translation>Den zuletzt gestoppten Lauf des Projekts ab seinem Checkpoint fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="90"/>
+        <source>Main</source>
+        <translation>Haupt</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="106"/>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="109"/>
+        <source>&amp;Datasets</source>
+        <translation>&amp;Datensätze</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="110"/>
+        <source>Run &amp;Configuration</source>
+        <translation>Lauf&amp;konfiguration</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="111"/>
+        <source>Live &amp;Plots</source>
+        <translation>Live-&amp;Diagramme</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="112"/>
+        <source>Run &amp;History</source>
+        <translation>Lauf&amp;verlauf</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="113"/>
+        <source>&amp;Embeddings</source>
+        <translation>&amp;Einbettungen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="118"/>
+        <source>&amp;Full Screen</source>
+        <translation>&amp;Vollbild</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="128"/>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="130"/>
+        <source>&amp;User Guide</source>
+        <translation>&amp;Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="137"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="144"/>
+        <source>&amp;About Kiln Studio</source>
+        <translation>Ü&amp;ber Kiln Studio</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="150"/>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::AugmentationPreview</name>
     <message>
         <location filename="../gui/datasets/augmentation_preview.cpp" line="27"/>
@@ -905,6 +1078,64 @@ ausgewählt</translation>
     </message>
 </context>
 <context>
+    <name>kiln::gui::JobController</name>
+    <message>
+        <location filename="../gui/app/job_controller.cpp" line="41"/>
+        <source>starting...</source>
+        <translation>wird gestartet...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/job_controller.cpp" line="46"/>
+        <source>embedding...</source>
+        <translation>wird eingebettet...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/job_controller.cpp" line="61"/>
+        <source>The training stopped with an error:
+%1</source>
+        <translation>Das Training wurde mit einem Fehler beendet:
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/job_controller.cpp" line="69"/>
+        <source>embedding: batch %1 of %2</source>
+        <translation>Einbetten: Batch %1 von %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/job_controller.cpp" line="74"/>
+        <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
+        <translation>
+            <numerusform>%n Einbettung der Dimension %1 nach %2 geschrieben.</numerusform>
+            <numerusform>%n Einbettungen der Dimension %1 nach %2 geschrieben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/job_controller.cpp" line="79"/>
+        <source>%n unreadable image(s) were left out.</source>
+        <translation>
+            <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
+            <numerusform>%n unlesbare Bilder wurden ausgelassen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/job_controller.cpp" line="88"/>
+        <source>The embedding stopped with an error:
+%1</source>
+        <translation>Das Einbetten wurde mit einem Fehler beendet:
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/job_controller.cpp" line="92"/>
+        <source>The embedding was stopped; no file was written.</source>
+        <translation>Das Einbetten wurde gestoppt; es wurde keine Datei geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/job_controller.cpp" line="121"/>
+        <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
+        <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::LivePlots</name>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="101"/>
@@ -1190,66 +1421,16 @@ ausgewählt</translation>
 </context>
 <context>
     <name>kiln::gui::MainWindow</name>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="340"/>
-        <source>&amp;User Guide</source>
-        <translation>&amp;Benutzerhandbuch</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="347"/>
-        <source>&amp;Keyboard Shortcuts</source>
-        <translation>&amp;Tastenkürzel</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="540"/>
-        <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
-        <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="579"/>
-        <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
-        <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="274"/>
-        <source>&amp;Predict...</source>
-        <translation>&amp;Vorhersagen...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="500"/>
-        <source>Predictions are written beside the project file.</source>
-        <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="57"/>
+        <location filename="../gui/app/main_window.cpp" line="36"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU: %n Kern, keine CUDA-GPU</numerusform>
             <numerusform>CPU: %n Kerne, keine CUDA-GPU</numerusform>
         </translation>
     </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="428"/>
-        <source>Training writes its runs beside the project file.</source>
-        <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="477"/>
-        <source>The embeddings are written beside the project file.</source>
-        <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="908"/>
-        <source>The project has not been saved yet.</source>
-        <translation>Das Projekt wurde noch nicht gespeichert.</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="911"/>
-        <source>Save it now?</source>
-        <translation>Jetzt speichern?</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="63"/>
+        <location filename="../gui/app/main_window.cpp" line="42"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU: %n Kern, GPUs: %1</numerusform>
@@ -1257,358 +1438,25 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="73"/>
-        <location filename="../gui/app/main_window.cpp" line="938"/>
-        <location filename="../gui/app/main_window.cpp" line="947"/>
-        <location filename="../gui/app/main_window.cpp" line="979"/>
+        <location filename="../gui/common/message_boxes.cpp" line="11"/>
+        <location filename="../gui/app/main_window.cpp" line="205"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="117"/>
-        <source>The training stopped with an error:
-%1</source>
-        <translation>Das Training wurde mit einem Fehler beendet:
-%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="125"/>
-        <source>embedding: batch %1 of %2</source>
-        <translation>Einbetten: Batch %1 von %2</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="130"/>
-        <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
-        <translation>
-            <numerusform>%n Einbettung der Dimension %1 nach %2 geschrieben.</numerusform>
-            <numerusform>%n Einbettungen der Dimension %1 nach %2 geschrieben.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="135"/>
-        <source>%n unreadable image(s) were left out.</source>
-        <translation>
-            <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
-            <numerusform>%n unlesbare Bilder wurden ausgelassen.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="145"/>
-        <source>The embedding stopped with an error:
-%1</source>
-        <translation>Das Einbetten wurde mit einem Fehler beendet:
-%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="149"/>
-        <source>The embedding was stopped; no file was written.</source>
-        <translation>Das Einbetten wurde gestoppt; es wurde keine Datei geschrieben.</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="196"/>
-        <source>&amp;File</source>
-        <translation>&amp;Datei</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="199"/>
-        <source>&amp;New Project</source>
-        <translation>&amp;Neues Projekt</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="202"/>
-        <source>&amp;Open Project...</source>
-        <translation>Projekt ö&amp;ffnen...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="204"/>
-        <source>Open Project</source>
-        <translation>Projekt öffnen</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="205"/>
-        <location filename="../gui/app/main_window.cpp" line="222"/>
-        <location filename="../gui/app/main_window.cpp" line="826"/>
-        <source>Kiln projects (*.kiln)</source>
-        <translation>Kiln-Projekte (*.kiln)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="210"/>
-        <source>Open &amp;Recent</source>
-        <translation>&amp;Zuletzt geöffnet</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="216"/>
-        <source>&amp;Save</source>
-        <translation>&amp;Speichern</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="219"/>
-        <source>Save &amp;As...</source>
-        <translation>Speichern &amp;unter...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="222"/>
-        <source>Save Project As</source>
-        <translation>Projekt speichern unter</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="230"/>
-        <source>Add &amp;Dataset Folder...</source>
-        <translation>Daten&amp;satzordner hinzufügen...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="232"/>
-        <source>Add Dataset Folder</source>
-        <translation>Datensatzordner hinzufügen</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="238"/>
-        <source>&amp;Export Embeddings...</source>
-        <translation>Einbettungen &amp;exportieren...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="245"/>
-        <source>&amp;Close Project</source>
-        <translation>Projekt s&amp;chließen</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="247"/>
-        <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="253"/>
-        <source>&amp;Edit</source>
-        <translation>&amp;Bearbeiten</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="256"/>
-        <source>&amp;Preferences...</source>
-        <translation>&amp;Einstellungen...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="265"/>
-        <source>&amp;Run</source>
-        <translation>&amp;Ausführen</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="267"/>
-        <source>&amp;Train</source>
-        <translation>&amp;Trainieren</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="271"/>
-        <source>&amp;Embed...</source>
-        <translation>&amp;Einbetten...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="276"/>
-        <source>&amp;Stop</source>
-        <translation>&amp;Stoppen</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="283"/>
-        <source>&amp;Resume</source>
-        <translation>&amp;Fortsetzen</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="286"/>
-        <source>Continue the project&apos;s last stopped run from its checkpoint</source>
-        <translation>Den zuletzt gestoppten Lauf des Projekts ab seinem Checkpoint fortsetzen</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="296"/>
-        <source>Main</source>
-        <translation>Haupt</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="312"/>
-        <source>&amp;View</source>
-        <translation>&amp;Ansicht</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="316"/>
-        <source>&amp;Datasets</source>
-        <translation>&amp;Datensätze</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="317"/>
-        <source>Run &amp;Configuration</source>
-        <translation>Lauf&amp;konfiguration</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="318"/>
-        <source>Live &amp;Plots</source>
-        <translation>Live-&amp;Diagramme</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="319"/>
-        <source>Run &amp;History</source>
-        <translation>Lauf&amp;verlauf</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="320"/>
-        <source>&amp;Embeddings</source>
-        <translation>&amp;Einbettungen</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="328"/>
-        <source>&amp;Full Screen</source>
-        <translation>&amp;Vollbild</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="338"/>
-        <source>&amp;Help</source>
-        <translation>&amp;Hilfe</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="354"/>
-        <source>&amp;About Kiln Studio</source>
-        <translation>Ü&amp;ber Kiln Studio</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="357"/>
-        <source>About &amp;Qt</source>
-        <translation>Über &amp;Qt</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="377"/>
+        <location filename="../gui/app/main_window.cpp" line="143"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>%1 ist für den nächsten Lauf jetzt %2.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="404"/>
-        <source>Datasets</source>
-        <translation>Datensätze</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="406"/>
-        <source>Run Configuration</source>
-        <translation>Laufkonfiguration</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="408"/>
-        <source>Live Plots</source>
-        <translation>Live-Diagramme</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="409"/>
-        <source>Run History</source>
-        <translation>Laufverlauf</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="410"/>
-        <source>Embeddings</source>
-        <translation>Einbettungen</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="465"/>
-        <source>starting...</source>
-        <translation>wird gestartet...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="485"/>
-        <source>embedding...</source>
-        <translation>wird eingebettet...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="564"/>
-        <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
-        <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei etwa %4 Bildern/s, gemessen für %5 bei %6 px auf der CPU dieses Computers, nur Rechenzeit; die Geschwindigkeit des ersten Laufs ersetzt sie)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="585"/>
-        <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
-        <translation>Laufzeit wird geschätzt: %1 bei %2 px wird auf diesem Computer gemessen...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="610"/>
+        <location filename="../gui/app/main_window.cpp" line="194"/>
         <source>Looking for GPUs...</source>
         <translation>Suche nach GPUs...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="680"/>
-        <source>This run cannot be resumed:
-%1</source>
-        <translation>Dieser Lauf kann nicht fortgesetzt werden:
-%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="689"/>
-        <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
-        <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="764"/>
-        <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
-%1</source>
-        <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
-%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="785"/>
-        <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
-        <translation>In diesem Projekt läuft ein Auftrag; stoppen Sie ihn (Ausführen &gt; Stopp), bevor Sie ein anderes Projekt öffnen oder anlegen.</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="813"/>
-        <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
-%1</source>
-        <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
-%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="825"/>
-        <location filename="../gui/app/main_window.cpp" line="907"/>
-        <source>Save Project</source>
-        <translation>Projekt speichern</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="920"/>
-        <source>Unsaved Changes</source>
-        <translation>Ungespeicherte Änderungen</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="921"/>
-        <source>The project &quot;%1&quot; has unsaved changes.</source>
-        <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="924"/>
-        <source>Save them before going on?</source>
-        <translation>Vor dem Fortfahren speichern?</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="980"/>
+        <location filename="../gui/app/main_window.cpp" line="206"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="848"/>
-        <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
-        <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="241"/>
-        <source>Export &amp;Model...</source>
-        <translation>&amp;Modell exportieren...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="492"/>
-        <source>The model is written beside the project file.</source>
-        <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="213"/>
-        <source>Open &amp;Demo Project</source>
-        <translation>&amp;Demoprojekt öffnen</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="896"/>
-        <source>The demo project could not be made:
-%1</source>
-        <translation>Das Demoprojekt konnte nicht angelegt werden:
-%1</translation>
     </message>
 </context>
 <context>
@@ -2130,6 +1978,114 @@ vorhergesagt: %3</translation>
     </message>
 </context>
 <context>
+    <name>kiln::gui::ProjectController</name>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="53"/>
+        <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
+        <translation>In diesem Projekt läuft ein Auftrag; stoppen Sie ihn (Ausführen &gt; Stopp), bevor Sie ein anderes Projekt öffnen oder anlegen.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="81"/>
+        <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
+%1</source>
+        <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="93"/>
+        <location filename="../gui/app/project_controller.cpp" line="171"/>
+        <source>Save Project</source>
+        <translation>Projekt speichern</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="94"/>
+        <location filename="../gui/app/project_controller.cpp" line="202"/>
+        <location filename="../gui/app/project_controller.cpp" line="210"/>
+        <source>Kiln projects (*.kiln)</source>
+        <translation>Kiln-Projekte (*.kiln)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="113"/>
+        <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
+        <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="160"/>
+        <source>The demo project could not be made:
+%1</source>
+        <translation>Das Demoprojekt konnte nicht angelegt werden:
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="172"/>
+        <source>The project has not been saved yet.</source>
+        <translation>Das Projekt wurde noch nicht gespeichert.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="175"/>
+        <source>Save it now?</source>
+        <translation>Jetzt speichern?</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="184"/>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="185"/>
+        <source>The project &quot;%1&quot; has unsaved changes.</source>
+        <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="188"/>
+        <source>Save them before going on?</source>
+        <translation>Vor dem Fortfahren speichern?</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="201"/>
+        <source>Open Project</source>
+        <translation>Projekt öffnen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="210"/>
+        <source>Save Project As</source>
+        <translation>Projekt speichern unter</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="217"/>
+        <source>Add Dataset Folder</source>
+        <translation>Datensatzordner hinzufügen</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::ProjectPages</name>
+    <message>
+        <location filename="../gui/app/project_pages.cpp" line="38"/>
+        <source>Datasets</source>
+        <translation>Datensätze</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_pages.cpp" line="40"/>
+        <source>Run Configuration</source>
+        <translation>Laufkonfiguration</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_pages.cpp" line="42"/>
+        <source>Live Plots</source>
+        <translation>Live-Diagramme</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_pages.cpp" line="43"/>
+        <source>Run History</source>
+        <translation>Laufverlauf</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_pages.cpp" line="44"/>
+        <source>Embeddings</source>
+        <translation>Einbettungen</translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::RunComparisonDialog</name>
     <message>
         <location filename="../gui/runs/run_comparison.cpp" line="45"/>
@@ -2235,7 +2191,7 @@ vorhergesagt: %3</translation>
         <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1137"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1144"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2313,7 +2269,7 @@ vorhergesagt: %3</translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="677"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1064"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1068"/>
         <source>Hold out 10% of the training images</source>
         <translation>10 % der Trainingsbilder zurückhalten</translation>
     </message>
@@ -2489,9 +2445,69 @@ vorhergesagt: %3</translation>
         <translation>%1 der Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1186"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1193"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunController</name>
+    <message>
+        <location filename="../gui/app/run_controller.cpp" line="75"/>
+        <source>Training writes its runs beside the project file.</source>
+        <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_controller.cpp" line="122"/>
+        <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
+%1</source>
+        <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_controller.cpp" line="158"/>
+        <source>This run cannot be resumed:
+%1</source>
+        <translation>Dieser Lauf kann nicht fortgesetzt werden:
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_controller.cpp" line="185"/>
+        <source>The embeddings are written beside the project file.</source>
+        <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_controller.cpp" line="196"/>
+        <source>The model is written beside the project file.</source>
+        <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_controller.cpp" line="204"/>
+        <source>Predictions are written beside the project file.</source>
+        <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunEstimate</name>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="69"/>
+        <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
+        <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="93"/>
+        <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
+        <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei etwa %4 Bildern/s, gemessen für %5 bei %6 px auf der CPU dieses Computers, nur Rechenzeit; die Geschwindigkeit des ersten Laufs ersetzt sie)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="106"/>
+        <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
+        <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="113"/>
+        <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
+        <translation>Laufzeit wird geschätzt: %1 bei %2 px wird auf diesem Computer gemessen...</translation>
     </message>
 </context>
 <context>

@@ -78,6 +78,25 @@
         </message>
     </context>
     <context>
+        <name>kiln::gui::JobController</name>
+        <message numerus="yes">
+            <location filename="../gui/app/job_controller.cpp" line="129" />
+            <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
+            <translation>
+                <numerusform>Wrote %n embedding of dimension %1 to %2.</numerusform>
+                <numerusform>Wrote %n embeddings of dimension %1 to %2.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../gui/app/job_controller.cpp" line="134" />
+            <source>%n unreadable image(s) were left out.</source>
+            <translation>
+                <numerusform>%n unreadable image was left out.</numerusform>
+                <numerusform>%n unreadable images were left out.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>kiln::gui::LivePlotsPage</name>
         <message numerus="yes">
             <location filename="../gui/plots/live_plots_page.cpp" line="124" />
@@ -112,22 +131,6 @@
             <translation>
                 <numerusform>CPU: %n core, GPUs: %1</numerusform>
                 <numerusform>CPU: %n cores, GPUs: %1</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="129" />
-            <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
-            <translation>
-                <numerusform>Wrote %n embedding of dimension %1 to %2.</numerusform>
-                <numerusform>Wrote %n embeddings of dimension %1 to %2.</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../gui/app/main_window.cpp" line="134" />
-            <source>%n unreadable image(s) were left out.</source>
-            <translation>
-                <numerusform>%n unreadable image was left out.</numerusform>
-                <numerusform>%n unreadable images were left out.</numerusform>
             </translation>
         </message>
     </context>

@@ -154,6 +154,179 @@
     </message>
 </context>
 <context>
+    <name>kiln::gui::ActionManager</name>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="35"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="37"/>
+        <source>&amp;New Project</source>
+        <translation>新建项目(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="39"/>
+        <source>&amp;Open Project...</source>
+        <translation>打开项目(&amp;O)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="41"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="43"/>
+        <source>Open &amp;Demo Project</source>
+        <translation>打开演示项目(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="44"/>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="45"/>
+        <source>Save &amp;As...</source>
+        <translation>另存为(&amp;A)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="48"/>
+        <source>Add &amp;Dataset Folder...</source>
+        <translation>添加数据集文件夹(&amp;D)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="50"/>
+        <source>&amp;Export Embeddings...</source>
+        <translation>导出嵌入(&amp;E)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="51"/>
+        <source>Export &amp;Model...</source>
+        <translation>导出模型(&amp;M)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="53"/>
+        <source>&amp;Close Project</source>
+        <translation>关闭项目(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="55"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="61"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="63"/>
+        <source>&amp;Preferences...</source>
+        <translation>首选项(&amp;P)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="73"/>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="75"/>
+        <source>&amp;Train</source>
+        <translation>训练(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="77"/>
+        <source>&amp;Embed...</source>
+        <translation>嵌入(&amp;E)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="80"/>
+        <source>&amp;Predict...</source>
+        <translation>预测(&amp;P)...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="81"/>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="83"/>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="85"/>
+        <source>Continue the project&apos;s last stopped run from its checkpoint</source>
+        <translation>从检查点继续项目最近停止的运行</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="90"/>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="106"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="109"/>
+        <source>&amp;Datasets</source>
+        <translation>数据集(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="110"/>
+        <source>Run &amp;Configuration</source>
+        <translation>运行配置(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="111"/>
+        <source>Live &amp;Plots</source>
+        <translation>实时图表(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="112"/>
+        <source>Run &amp;History</source>
+        <translation>运行历史(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="113"/>
+        <source>&amp;Embeddings</source>
+        <translation>嵌入(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="118"/>
+        <source>&amp;Full Screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="128"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="130"/>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="137"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="144"/>
+        <source>&amp;About Kiln Studio</source>
+        <translation>关于 Kiln Studio(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="150"/>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::AugmentationPreview</name>
     <message>
         <location filename="../gui/datasets/augmentation_preview.cpp" line="27"/>
@@ -893,6 +1066,62 @@ selected</source>
     </message>
 </context>
 <context>
+    <name>kiln::gui::JobController</name>
+    <message>
+        <location filename="../gui/app/job_controller.cpp" line="41"/>
+        <source>starting...</source>
+        <translation>正在启动...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/job_controller.cpp" line="46"/>
+        <source>embedding...</source>
+        <translation>正在嵌入...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/job_controller.cpp" line="61"/>
+        <source>The training stopped with an error:
+%1</source>
+        <translation>训练因错误而停止：
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/job_controller.cpp" line="69"/>
+        <source>embedding: batch %1 of %2</source>
+        <translation>嵌入中：第 %1/%2 批</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/job_controller.cpp" line="74"/>
+        <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
+        <translation>
+            <numerusform>已将 %n 个 %1 维嵌入写入 %2。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/job_controller.cpp" line="79"/>
+        <source>%n unreadable image(s) were left out.</source>
+        <translation>
+            <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/job_controller.cpp" line="88"/>
+        <source>The embedding stopped with an error:
+%1</source>
+        <translation>嵌入因错误而停止：
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/job_controller.cpp" line="92"/>
+        <source>The embedding was stopped; no file was written.</source>
+        <translation>嵌入已停止；未写入任何文件。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/job_controller.cpp" line="121"/>
+        <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
+        <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::LivePlots</name>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="101"/>
@@ -1176,421 +1405,40 @@ selected</source>
 </context>
 <context>
     <name>kiln::gui::MainWindow</name>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="340"/>
-        <source>&amp;User Guide</source>
-        <translation>用户指南(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="347"/>
-        <source>&amp;Keyboard Shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="540"/>
-        <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
-        <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="579"/>
-        <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
-        <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="274"/>
-        <source>&amp;Predict...</source>
-        <translation>预测(&amp;P)...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="500"/>
-        <source>Predictions are written beside the project file.</source>
-        <translation>预测结果会写在项目文件旁边。</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="57"/>
+        <location filename="../gui/app/main_window.cpp" line="36"/>
         <source>CPU: %n core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="428"/>
-        <source>Training writes its runs beside the project file.</source>
-        <translation>训练会把运行结果写在项目文件旁边。</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="477"/>
-        <source>The embeddings are written beside the project file.</source>
-        <translation>嵌入会写在项目文件旁边。</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="908"/>
-        <source>The project has not been saved yet.</source>
-        <translation>项目尚未保存。</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="911"/>
-        <source>Save it now?</source>
-        <translation>现在保存吗？</translation>
-    </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="63"/>
+        <location filename="../gui/app/main_window.cpp" line="42"/>
         <source>CPU: %n core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="73"/>
-        <location filename="../gui/app/main_window.cpp" line="938"/>
-        <location filename="../gui/app/main_window.cpp" line="947"/>
-        <location filename="../gui/app/main_window.cpp" line="979"/>
+        <location filename="../gui/common/message_boxes.cpp" line="11"/>
+        <location filename="../gui/app/main_window.cpp" line="205"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="117"/>
-        <source>The training stopped with an error:
-%1</source>
-        <translation>训练因错误而停止：
-%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="125"/>
-        <source>embedding: batch %1 of %2</source>
-        <translation>嵌入中：第 %1/%2 批</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="130"/>
-        <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
-        <translation>
-            <numerusform>已将 %n 个 %1 维嵌入写入 %2。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="135"/>
-        <source>%n unreadable image(s) were left out.</source>
-        <translation>
-            <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="145"/>
-        <source>The embedding stopped with an error:
-%1</source>
-        <translation>嵌入因错误而停止：
-%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="149"/>
-        <source>The embedding was stopped; no file was written.</source>
-        <translation>嵌入已停止；未写入任何文件。</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="196"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="199"/>
-        <source>&amp;New Project</source>
-        <translation>新建项目(&amp;N)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="202"/>
-        <source>&amp;Open Project...</source>
-        <translation>打开项目(&amp;O)...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="204"/>
-        <source>Open Project</source>
-        <translation>打开项目</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="205"/>
-        <location filename="../gui/app/main_window.cpp" line="222"/>
-        <location filename="../gui/app/main_window.cpp" line="826"/>
-        <source>Kiln projects (*.kiln)</source>
-        <translation>Kiln 项目 (*.kiln)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="210"/>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="216"/>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="219"/>
-        <source>Save &amp;As...</source>
-        <translation>另存为(&amp;A)...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="222"/>
-        <source>Save Project As</source>
-        <translation>项目另存为</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="230"/>
-        <source>Add &amp;Dataset Folder...</source>
-        <translation>添加数据集文件夹(&amp;D)...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="232"/>
-        <source>Add Dataset Folder</source>
-        <translation>添加数据集文件夹</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="238"/>
-        <source>&amp;Export Embeddings...</source>
-        <translation>导出嵌入(&amp;E)...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="245"/>
-        <source>&amp;Close Project</source>
-        <translation>关闭项目(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="247"/>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="253"/>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="256"/>
-        <source>&amp;Preferences...</source>
-        <translation>首选项(&amp;P)...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="265"/>
-        <source>&amp;Run</source>
-        <translation>运行(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="267"/>
-        <source>&amp;Train</source>
-        <translation>训练(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="271"/>
-        <source>&amp;Embed...</source>
-        <translation>嵌入(&amp;E)...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="276"/>
-        <source>&amp;Stop</source>
-        <translation>停止(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="283"/>
-        <source>&amp;Resume</source>
-        <translation>继续(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="286"/>
-        <source>Continue the project&apos;s last stopped run from its checkpoint</source>
-        <translation>从检查点继续项目最近停止的运行</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="296"/>
-        <source>Main</source>
-        <translation>主工具栏</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="312"/>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="316"/>
-        <source>&amp;Datasets</source>
-        <translation>数据集(&amp;D)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="317"/>
-        <source>Run &amp;Configuration</source>
-        <translation>运行配置(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="318"/>
-        <source>Live &amp;Plots</source>
-        <translation>实时图表(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="319"/>
-        <source>Run &amp;History</source>
-        <translation>运行历史(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="320"/>
-        <source>&amp;Embeddings</source>
-        <translation>嵌入(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="328"/>
-        <source>&amp;Full Screen</source>
-        <translation>全屏(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="338"/>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="354"/>
-        <source>&amp;About Kiln Studio</source>
-        <translation>关于 Kiln Studio(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="357"/>
-        <source>About &amp;Qt</source>
-        <translation>关于 Qt(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="377"/>
+        <location filename="../gui/app/main_window.cpp" line="143"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>下一次运行的%1现为 %2。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="404"/>
-        <source>Datasets</source>
-        <translation>数据集</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="406"/>
-        <source>Run Configuration</source>
-        <translation>运行配置</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="408"/>
-        <source>Live Plots</source>
-        <translation>实时图表</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="409"/>
-        <source>Run History</source>
-        <translation>运行历史</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="410"/>
-        <source>Embeddings</source>
-        <translation>嵌入</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="465"/>
-        <source>starting...</source>
-        <translation>正在启动...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="485"/>
-        <source>embedding...</source>
-        <translation>正在嵌入...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="564"/>
-        <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
-        <translation>预计运行时间：约 %1（%2 张图像 x %3 个周期，约 %4 张/秒，为 %5 在 %6 px 下于本机 CPU 上测得，仅计算；首次运行的实际速度将取代它）</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="585"/>
-        <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
-        <translation>正在估算运行时间：正在本机上测量 %1 在 %2 px 下的速度...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="610"/>
+        <location filename="../gui/app/main_window.cpp" line="194"/>
         <source>Looking for GPUs...</source>
         <translation>正在查找 GPU...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="680"/>
-        <source>This run cannot be resumed:
-%1</source>
-        <translation>无法继续此运行：
-%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="689"/>
-        <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
-        <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="764"/>
-        <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
-%1</source>
-        <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
-%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="785"/>
-        <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
-        <translation>此项目中有任务正在运行；请先停止它（运行 &gt; 停止），再打开或新建项目。</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="813"/>
-        <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
-%1</source>
-        <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
-%1</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="825"/>
-        <location filename="../gui/app/main_window.cpp" line="907"/>
-        <source>Save Project</source>
-        <translation>保存项目</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="920"/>
-        <source>Unsaved Changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="921"/>
-        <source>The project &quot;%1&quot; has unsaved changes.</source>
-        <translation>项目“%1”有未保存的更改。</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="924"/>
-        <source>Save them before going on?</source>
-        <translation>继续之前要保存吗？</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="980"/>
+        <location filename="../gui/app/main_window.cpp" line="206"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="848"/>
-        <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
-        <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="241"/>
-        <source>Export &amp;Model...</source>
-        <translation>导出模型(&amp;M)...</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="492"/>
-        <source>The model is written beside the project file.</source>
-        <translation>模型会写在项目文件旁边。</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="213"/>
-        <source>Open &amp;Demo Project</source>
-        <translation>打开演示项目(&amp;D)</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/main_window.cpp" line="896"/>
-        <source>The demo project could not be made:
-%1</source>
-        <translation>无法创建演示项目：
-%1</translation>
     </message>
 </context>
 <context>
@@ -2101,6 +1949,114 @@ predicted: %3</source>
     </message>
 </context>
 <context>
+    <name>kiln::gui::ProjectController</name>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="53"/>
+        <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
+        <translation>此项目中有任务正在运行；请先停止它（运行 &gt; 停止），再打开或新建项目。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="81"/>
+        <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
+%1</source>
+        <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="93"/>
+        <location filename="../gui/app/project_controller.cpp" line="171"/>
+        <source>Save Project</source>
+        <translation>保存项目</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="94"/>
+        <location filename="../gui/app/project_controller.cpp" line="202"/>
+        <location filename="../gui/app/project_controller.cpp" line="210"/>
+        <source>Kiln projects (*.kiln)</source>
+        <translation>Kiln 项目 (*.kiln)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="113"/>
+        <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
+        <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="160"/>
+        <source>The demo project could not be made:
+%1</source>
+        <translation>无法创建演示项目：
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="172"/>
+        <source>The project has not been saved yet.</source>
+        <translation>项目尚未保存。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="175"/>
+        <source>Save it now?</source>
+        <translation>现在保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="184"/>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="185"/>
+        <source>The project &quot;%1&quot; has unsaved changes.</source>
+        <translation>项目“%1”有未保存的更改。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="188"/>
+        <source>Save them before going on?</source>
+        <translation>继续之前要保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="201"/>
+        <source>Open Project</source>
+        <translation>打开项目</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="210"/>
+        <source>Save Project As</source>
+        <translation>项目另存为</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="217"/>
+        <source>Add Dataset Folder</source>
+        <translation>添加数据集文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::ProjectPages</name>
+    <message>
+        <location filename="../gui/app/project_pages.cpp" line="38"/>
+        <source>Datasets</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_pages.cpp" line="40"/>
+        <source>Run Configuration</source>
+        <translation>运行配置</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_pages.cpp" line="42"/>
+        <source>Live Plots</source>
+        <translation>实时图表</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_pages.cpp" line="43"/>
+        <source>Run History</source>
+        <translation>运行历史</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_pages.cpp" line="44"/>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::RunComparisonDialog</name>
     <message>
         <location filename="../gui/runs/run_comparison.cpp" line="45"/>
@@ -2206,7 +2162,7 @@ predicted: %3</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1137"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1144"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2284,7 +2240,7 @@ predicted: %3</source>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="677"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1064"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1068"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
@@ -2460,9 +2416,69 @@ predicted: %3</source>
         <translation>学习率的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1186"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1193"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunController</name>
+    <message>
+        <location filename="../gui/app/run_controller.cpp" line="75"/>
+        <source>Training writes its runs beside the project file.</source>
+        <translation>训练会把运行结果写在项目文件旁边。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_controller.cpp" line="122"/>
+        <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
+%1</source>
+        <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_controller.cpp" line="158"/>
+        <source>This run cannot be resumed:
+%1</source>
+        <translation>无法继续此运行：
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_controller.cpp" line="185"/>
+        <source>The embeddings are written beside the project file.</source>
+        <translation>嵌入会写在项目文件旁边。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_controller.cpp" line="196"/>
+        <source>The model is written beside the project file.</source>
+        <translation>模型会写在项目文件旁边。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_controller.cpp" line="204"/>
+        <source>Predictions are written beside the project file.</source>
+        <translation>预测结果会写在项目文件旁边。</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::RunEstimate</name>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="69"/>
+        <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
+        <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="93"/>
+        <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
+        <translation>预计运行时间：约 %1（%2 张图像 x %3 个周期，约 %4 张/秒，为 %5 在 %6 px 下于本机 CPU 上测得，仅计算；首次运行的实际速度将取代它）</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="106"/>
+        <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
+        <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="113"/>
+        <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
+        <translation>正在估算运行时间：正在本机上测量 %1 在 %2 px 下的速度...</translation>
     </message>
 </context>
 <context>

@@ -168,7 +168,7 @@ int main(int argc, char** argv) {
             window->show();
         },
         [] { return true; });
-    const double open_ms = meter.longestGapMs([&] { window->openProject(project); },
+    const double open_ms = meter.longestGapMs([&] { window->projects()->openProject(project); },
                                               [&] {
                                                   return !window->runHistory()->isRefreshing() &&
                                                          window->livePlots()->stepCount() > 0;

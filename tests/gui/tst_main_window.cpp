@@ -250,8 +250,8 @@ private Q_SLOTS:
                     window.resize(size.width(), size.height() - 60); // the panel's share
                     window.show();
                     QVERIFY(QTest::qWaitForWindowExposed(&window));
-                    QVERIFY(window.newProject());
-                    QVERIFY(window.addDataset(images));
+                    QVERIFY(window.projects()->newProject());
+                    QVERIFY(window.projects()->addDataset(images));
                     auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("projectTabs"));
                     for (int tab = 0; tab < tabs->count(); ++tab) {
                         tabs->setCurrentIndex(tab);

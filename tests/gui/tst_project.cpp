@@ -229,8 +229,8 @@ private Q_SLOTS:
         // The window shows it for the selected dataset.
         MainWindow window;
         window.show();
-        QVERIFY(window.newProject());
-        QVERIFY(window.addDataset(folder));
+        QVERIFY(window.projects()->newProject());
+        QVERIFY(window.projects()->addDataset(folder));
         window.findChild<QListWidget*>(QStringLiteral("datasetList"))->setCurrentRow(0);
         auto* details = window.findChild<QLabel*>(QStringLiteral("datasetStats"));
         QTRY_VERIFY_WITH_TIMEOUT(details->text().startsWith(QStringLiteral("7 readable images")),
@@ -336,10 +336,10 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(!window.findChild<QAction*>("saveProjectAction")->isEnabled());
 
-        QVERIFY(window.newProject());
+        QVERIFY(window.projects()->newProject());
         QVERIFY(window.findChild<QAction*>("saveProjectAction")->isEnabled());
         QVERIFY(window.windowTitle().startsWith(QStringLiteral("Untitled")));
-        QVERIFY(window.addDataset(data));
+        QVERIFY(window.projects()->addDataset(data));
         QVERIFY(window.isWindowModified());
         auto* list = window.findChild<QListWidget*>(QStringLiteral("datasetList"));
         QCOMPARE(list->count(), 1);
@@ -355,7 +355,7 @@ private Q_SLOTS:
         window.findChild<QAction*>("trainAction")->trigger();
         QVERIFY(window.findChild<QMessageBox*>(QStringLiteral("saveFirstBox")) == nullptr);
 
-        QVERIFY(window.saveProjectAs(file));
+        QVERIFY(window.projects()->saveProjectAs(file));
         QVERIFY(!window.isWindowModified());
         QVERIFY(window.windowTitle().startsWith(QStringLiteral("w[*]")));
         const QStringList recent =
@@ -365,24 +365,24 @@ private Q_SLOTS:
                  recent.size());
 
         // Unsaved changes: Cancel keeps the project, Discard drops them.
-        window.addDataset(makeFolder(QStringLiteral("window/more")));
+        window.projects()->addDataset(makeFolder(QStringLiteral("window/more")));
         answerUnsavedChanges(window, QMessageBox::Cancel);
-        QVERIFY(!window.closeProject());
+        QVERIFY(!window.projects()->closeProject());
         QVERIFY(window.project() != nullptr);
         answerUnsavedChanges(window, QMessageBox::Discard);
-        QVERIFY(window.closeProject());
+        QVERIFY(window.projects()->closeProject());
         QVERIFY(window.project() == nullptr);
         QVERIFY(!window.findChild<QAction*>("closeProjectAction")->isEnabled());
 
         // kiln-studio FILE.kiln, or Open: the saved state comes back.
-        QVERIFY(window.openProject(file));
+        QVERIFY(window.projects()->openProject(file));
         QCOMPARE(window.project()->datasets().size(), 1);
         QVERIFY(!window.isWindowModified());
 
         // A bad file is reported and the open project stays.
         const QString bad = QDir(temp_.path()).filePath(QStringLiteral("window/bad.kiln"));
         writeAll(bad, "{\"format_version\": 99}");
-        QVERIFY(!window.openProject(bad));
+        QVERIFY(!window.projects()->openProject(bad));
         auto* error = window.findChild<QMessageBox*>(QStringLiteral("errorBox"));
         QVERIFY(error != nullptr && error->isVisible());
         QVERIFY(error->text().contains(QStringLiteral("newer Kiln Studio")));
@@ -400,16 +400,16 @@ private Q_SLOTS:
                 box->button(QMessageBox::Discard)->click();
             }
         });
-        QVERIFY(window.newProject());
+        QVERIFY(window.projects()->newProject());
         const nlohmann::json fresh = window.runConfiguration()->settings();
         QCOMPARE(fresh["task"], nlohmann::json("pretrain"));
         QCOMPARE(fresh["epochs"],
                  nlohmann::json(kiln::task_traits(kiln::TaskKind::Pretraining).default_epochs));
         QVERIFY(!fresh.contains("model_args") || !fresh["model_args"].contains("backbone_weights"));
-        QVERIFY(window.openProject(file));
+        QVERIFY(window.projects()->openProject(file));
 
         // Closing the window with unsaved changes asks too.
-        window.addDataset(makeFolder(QStringLiteral("window/third")));
+        window.projects()->addDataset(makeFolder(QStringLiteral("window/third")));
         answerUnsavedChanges(window, QMessageBox::Cancel);
         QVERIFY(!window.close());
         QVERIFY(window.isVisible());
@@ -436,7 +436,7 @@ private Q_SLOTS:
         MainWindow window;
         window.resize(1280, 720);
         window.show();
-        QVERIFY(window.openProject(file));
+        QVERIFY(window.projects()->openProject(file));
         auto* error = window.findChild<QMessageBox*>(QStringLiteral("errorBox"));
         QVERIFY(error != nullptr && error->isVisible());
         for (const char* key : {"epochs", "sync_batchnorm", "batch_size", "image_size"}) {
@@ -451,7 +451,7 @@ private Q_SLOTS:
         QVERIFY(!settings.contains("sync_batchnorm"));
         QCOMPARE(window.project()->datasets().size(), 1);
         QCOMPARE(window.project()->datasets().front().path, QDir::cleanPath(data));
-        QVERIFY(window.saveProjectAs(QDir(temp_.path()).filePath(QStringLiteral("wrong/s.kiln"))));
+        QVERIFY(window.projects()->saveProjectAs(QDir(temp_.path()).filePath(QStringLiteral("wrong/s.kiln"))));
         QVERIFY(window.findChild<QAction*>("trainAction")->isEnabled());
     }
 
@@ -469,12 +469,12 @@ private Q_SLOTS:
         MainWindow window;
         window.resize(1280, 720);
         window.show();
-        QVERIFY(window.newProject());
+        QVERIFY(window.projects()->newProject());
         // No dataset yet: a hint, and nothing to remove or optimize.
         QVERIFY(window.findChild<QWidget*>(QStringLiteral("noDatasetsHint"))->isVisible());
         auto* remove = window.findChild<QPushButton*>(QStringLiteral("removeDatasetButton"));
         QVERIFY(!remove->isEnabled());
-        QVERIFY(window.addDataset(train));
+        QVERIFY(window.projects()->addDataset(train));
         const kiln::gui::DatasetEntry added = window.project()->datasets().at(0);
         QCOMPARE(added.kind, QStringLiteral("yolo"));
         QCOMPARE(added.path, train + QStringLiteral("/images"));
@@ -553,7 +553,7 @@ private Q_SLOTS:
 
         // Kept by the project, the labels relative to it.
         const QString file = QDir(temp_.path()).filePath(QStringLiteral("labelled/l.kiln"));
-        QVERIFY(window.saveProjectAs(file));
+        QVERIFY(window.projects()->saveProjectAs(file));
         QVERIFY(readAll(file).contains("\"labels\": \"train/masks\""));
         Project reopened;
         QString error;
@@ -570,7 +570,7 @@ private Q_SLOTS:
         QCOMPARE(window.project()->datasets().at(0).kind, QStringLiteral("coco"));
         QCOMPARE(window.project()->datasets().at(0).labels,
                  train + QStringLiteral("/annotations.json"));
-        QVERIFY(window.saveProject());
+        QVERIFY(window.projects()->saveProject());
         QVERIFY(window.close());
     }
 
@@ -669,11 +669,11 @@ private Q_SLOTS:
         QVERIFY(window.project() != nullptr);
         QCOMPARE(window.project()->file(), QFileInfo(kept).absoluteFilePath());
         QVERIFY(!page->isVisible());
-        QVERIFY(window.closeProject());
+        QVERIFY(window.projects()->closeProject());
         QVERIFY(page->isVisible());
         page->findChild<QPushButton*>(QStringLiteral("startNewProjectButton"))->click();
         QVERIFY(window.project() != nullptr && window.project()->file().isEmpty());
-        QVERIFY(window.closeProject());
+        QVERIFY(window.projects()->closeProject());
     }
 
     void demoProjectImportsFashionMnist() {
@@ -745,8 +745,8 @@ private Q_SLOTS:
                      names.contains(QStringLiteral("Ankle boot")),
                  qPrintable(names.join(QLatin1Char(','))));
         // Opening it again reuses the import.
-        QVERIFY(window.closeProject());
-        window.openDemoProject();
+        QVERIFY(window.projects()->closeProject());
+        window.projects()->openDemoProject();
         QTRY_VERIFY_WITH_TIMEOUT(window.project() != nullptr, 10000);
         QCOMPARE(window.project()->file(), kiln::gui::demoProjectFile(demo));
     }

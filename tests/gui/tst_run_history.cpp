@@ -91,8 +91,8 @@ private Q_SLOTS:
 
         kiln::gui::MainWindow window;
         window.show();
-        QVERIFY(window.newProject());
-        QVERIFY(window.saveProjectAs(dir.filePath(QStringLiteral("p.kiln"))));
+        QVERIFY(window.projects()->newProject());
+        QVERIFY(window.projects()->saveProjectAs(dir.filePath(QStringLiteral("p.kiln"))));
         QCOMPARE(window.project()->runsFolder(), QDir::cleanPath(runs));
         window.findChild<QAction*>("runHistoryViewAction")->trigger();
         waitForHistory(window.runHistory());

@@ -109,9 +109,9 @@ private:
 
     // A saved project with the images and a small, quick run configured.
     void prepare(MainWindow& window, const QString& name, int epochs) {
-        QVERIFY(window.newProject());
-        QVERIFY(window.addDataset(data_));
-        QVERIFY(window.saveProjectAs(QDir(temp_.path()).filePath(name + QStringLiteral(".kiln"))));
+        QVERIFY(window.projects()->newProject());
+        QVERIFY(window.projects()->addDataset(data_));
+        QVERIFY(window.projects()->saveProjectAs(QDir(temp_.path()).filePath(name + QStringLiteral(".kiln"))));
         window.runConfiguration()->setSettings({{"model", "smallcnn"},
                                                 {"method", "simclr"},
                                                 {"epochs", epochs},
@@ -1108,9 +1108,9 @@ private Q_SLOTS:
         QCOMPARE(window.embeddingsView()->pointCount(), 16);
         // Reopened, the project draws its newest embeddings again without their being picked.
         {
-            QVERIFY(window.saveProject());
+            QVERIFY(window.projects()->saveProject());
             MainWindow reopened;
-            QVERIFY(reopened.openProject(window.project()->file()));
+            QVERIFY(reopened.projects()->openProject(window.project()->file()));
             QTRY_COMPARE_WITH_TIMEOUT(reopened.embeddingsView()->pointCount(), 16, 30000);
         }
         QVERIFY(window.embeddingsView()->hoverText(0).contains(QStringLiteral("<img src=")));
@@ -1182,9 +1182,9 @@ private Q_SLOTS:
         auto* remembered = window.findChild<QComboBox*>(QStringLiteral("projectEmbeddings"));
         QCOMPARE(window.project()->embeddings(), QStringList{QDir::cleanPath(csv)});
         QCOMPARE(remembered->itemData(0).toString(), QDir::cleanPath(csv));
-        QVERIFY(window.saveProject());
+        QVERIFY(window.projects()->saveProject());
         const QString project_file = window.project()->file();
-        QVERIFY(window.openProject(project_file));
+        QVERIFY(window.projects()->openProject(project_file));
         QCOMPARE(window.project()->embeddings(), QStringList{QDir::cleanPath(csv)});
         QCOMPARE(remembered->count(), 1);
         QVERIFY(remembered->isEnabled());
@@ -1211,8 +1211,8 @@ private Q_SLOTS:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         prepare(window, QStringLiteral("finetune"), 1);
-        QVERIFY(window.addDataset(labelled + QStringLiteral("/train")));
-        QVERIFY(window.addDataset(labelled + QStringLiteral("/val")));
+        QVERIFY(window.projects()->addDataset(labelled + QStringLiteral("/train")));
+        QVERIFY(window.projects()->addDataset(labelled + QStringLiteral("/val")));
         // A pretraining run to start from, its kNN monitor on the labelled datasets: the
         // Validation panel plots val_metric/knn_top1 while it trains.
         auto* knn_train = window.findChild<QComboBox*>(QStringLiteral("knnMonitorTrainField"));
@@ -1486,10 +1486,10 @@ private Q_SLOTS:
         window.resize(1200, 900);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.newProject());
-        QVERIFY(window.addDataset(QString::fromStdString(path("train", "images"))));
-        QVERIFY(window.addDataset(QString::fromStdString(path("val", "images"))));
-        QVERIFY(window.saveProjectAs(QDir(temp_.path()).filePath(QStringLiteral("detect.kiln"))));
+        QVERIFY(window.projects()->newProject());
+        QVERIFY(window.projects()->addDataset(QString::fromStdString(path("train", "images"))));
+        QVERIFY(window.projects()->addDataset(QString::fromStdString(path("val", "images"))));
+        QVERIFY(window.projects()->saveProjectAs(QDir(temp_.path()).filePath(QStringLiteral("detect.kiln"))));
         window.runConfiguration()->setSettings(
             {{"task", "object_detection"},
              {"model", "smallcnn"},
@@ -1678,7 +1678,7 @@ private Q_SLOTS:
                                   60000);
         // While it runs, no other project replaces this one (nor its plots).
         kiln::gui::Project* const running = window.project();
-        QVERIFY(!window.newProject());
+        QVERIFY(!window.projects()->newProject());
         QCOMPARE(window.project(), running);
         auto* refused = window.findChild<QMessageBox*>(QStringLiteral("errorBox"));
         QVERIFY(refused != nullptr && refused->text().contains(QStringLiteral("Run > Stop")));
@@ -1736,13 +1736,13 @@ private Q_SLOTS:
                     .startsWith(QStringLiteral("step 1:")));
 
         // Reopened, the project shows its last run in Live Plots.
-        QVERIFY(window.saveProject());
+        QVERIFY(window.projects()->saveProject());
         const QString file = window.project()->file();
         MainWindow reopened;
-        QVERIFY(reopened.openProject(file));
+        QVERIFY(reopened.projects()->openProject(file));
         QTRY_COMPARE(reopened.livePlots()->stepCount(), 40);
         // Another project does not keep it.
-        QVERIFY(reopened.newProject());
+        QVERIFY(reopened.projects()->newProject());
         QCOMPARE(reopened.livePlots()->stepCount(), 0);
     }
 };

@@ -1,0 +1,275 @@
+#include "app/run_controller.h"
+
+#include "app/job_controller.h"
+#include "app/model_commands.h"
+#include "app/project_controller.h"
+#include "app/project_pages.h"
+#include "common/message_boxes.h"
+#include "core/error.h"
+#include "datasets/datasets_page.h"
+#include "datasets/optimize_dialog.h"
+#include "embeddings/export_dialog.h"
+#include "plots/live_plots.h"
+#include "plots/live_plots_page.h"
+#include "project/project.h"
+#include "runs/run_history.h"
+#include "system/hardware.h"
+#include "system/num_workers.h"
+#include "track/run_directory.h"
+#include "track/run_store.h"
+#include "training/run_config_form.h"
+#include "training/training_session.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMainWindow>
+#include <QStatusBar>
+
+namespace kiln::gui {
+namespace {
+
+const QString kLastPreset = QStringLiteral("last"); // the settings of the last run started
+
+} // namespace
+
+RunController::RunController(QWidget* window, ProjectController* projects, JobController* jobs,
+                             const ProjectPages* pages)
+    : QObject(window), window_(window), projects_(projects), jobs_(jobs), pages_(pages) {
+    TrainingSession* session = jobs_->training();
+    connect(session, &TrainingSession::stepFinished, pages_->livePlots->plots(),
+            &LivePlots::addStep);
+    connect(session, &TrainingSession::validationFinished, pages_->livePlots,
+            &LivePlotsPage::addValidation);
+    connect(session, &TrainingSession::validationPending, pages_->livePlots->plots(),
+            &LivePlots::addPendingValidation);
+    connect(session, &TrainingSession::finished, this, &RunController::trainingFinished);
+    connect(session, &TrainingSession::failed, pages_->runHistory, &RunHistoryView::refresh);
+    connect(pages_->datasets, &DatasetsPage::optimizeRequested, this,
+            &RunController::optimizeDataset);
+    connect(pages_->livePlots, &LivePlotsPage::optimizeRequested, this,
+            [this] { optimizeDataset(trainedDataset_); });
+    connect(pages_->livePlots, &LivePlotsPage::resumeRequested, this,
+            [this] { resumeTraining(lastRunDirectory_); });
+    connect(pages_->runHistory, &RunHistoryView::resumeRequested, this,
+            &RunController::resumeTraining);
+    connect(pages_->runHistory, &RunHistoryView::exportRequested, this,
+            &RunController::exportModel);
+    connect(pages_->runHistory, &RunHistoryView::refreshed, this,
+            &RunController::updatePretrainedRuns);
+    connect(pages_->runHistory->model(), &QAbstractItemModel::dataChanged, this,
+            &RunController::updatePretrainedRuns); // a run renamed
+}
+
+RunController::~RunController() {
+    historyJob_.stopAndWait();
+}
+
+bool RunController::readyFor(const QString& why) const {
+    return projects_->project() != nullptr && !jobs_->busy() && projects_->ensureSaved(why);
+}
+
+void RunController::startTraining() {
+    if (!readyFor(tr("Training writes its runs beside the project file."))) {
+        return;
+    }
+    // Without an output folder, each run gets a new one; the form keeps "new folder" for the
+    // next run.
+    nlohmann::json overrides = nlohmann::json::object();
+    if (pages_->runConfig->settings().value("out", std::string()).empty()) {
+        overrides["out"] = newRunFolder().toStdString();
+    }
+    const std::optional<TrainConfig> config = pages_->runConfig->validate(overrides);
+    if (!config) {
+        pages_->show(ProjectPages::kRunConfiguration);
+        return;
+    }
+    keepLastSettings();
+    beginTraining(*config);
+}
+
+// Named by the time, with a suffix when a run started within the same second.
+QString RunController::newRunFolder() const {
+    const QDir runs(projects_->project()->runsFolder());
+    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    QString folder = runs.filePath(stamp);
+    for (int n = 2; QFileInfo::exists(folder); ++n) {
+        folder = runs.filePath(stamp + QStringLiteral("-%1").arg(n));
+    }
+    return folder;
+}
+
+void RunController::keepLastSettings() {
+    projects_->project()->setRunPresets(QJsonArray{QJsonObject{
+        {QStringLiteral("name"), kLastPreset},
+        {QStringLiteral("settings"),
+         QJsonDocument::fromJson(QByteArray::fromStdString(pages_->runConfig->settings().dump()))
+             .object()}}});
+}
+
+void RunController::restoreLastSettings() {
+    for (const QJsonValue& preset : projects_->project()->runPresets()) {
+        if (preset.toObject().value(QStringLiteral("name")) != kLastPreset) {
+            continue;
+        }
+        pages_->runConfig->setSettings(nlohmann::json::parse(
+            QJsonDocument(preset.toObject().value(QStringLiteral("settings")).toObject())
+                .toJson(QJsonDocument::Compact)
+                .toStdString()));
+        if (!pages_->runConfig->valueProblems().isEmpty()) {
+            showErrorMessage(window_, tr("The project's run settings had values Kiln cannot use; "
+                                         "the form shows the defaults instead:\n%1")
+                                          .arg(pages_->runConfig->valueProblems().join('\n')));
+        }
+    }
+}
+
+void RunController::beginTraining(const TrainConfig& config) {
+    historyJob_.abandon(); // a project's last run must not replace this one's plots
+    Q_EMIT trainingStarted();
+    pages_->livePlots->clear();
+    trainedDataset_ =
+        config.data.empty() ? QString() : QString::fromStdString(config.data.front().string());
+    lastRunDirectory_ = QString::fromStdString(config.out.string());
+    pages_->show(ProjectPages::kLivePlots);
+    jobs_->train(config);
+}
+
+void RunController::resumeTraining(const QString& directory) {
+    if (jobs_->busy()) {
+        return;
+    }
+    try {
+        const track::RunReader store(kiln::track::RunDirectory(directory.toStdString()).run_db());
+        const std::vector<track::RunRecord> runs = store.runs();
+        if (runs.empty()) {
+            throw Error("\"" + directory.toStdString() + "\" has no recorded run to resume");
+        }
+        nlohmann::json settings = nlohmann::json::parse(runs.back().config);
+        settings["resume_interrupted"] = true;
+        settings["overwrite"] = false;
+        beginTraining(resolve_train_config(
+            settings, {system::probe_hardware(), system::WorkerEnvironment::from_process()}));
+        // The plots show the whole run: what it did before, then the steps it goes on with.
+        pages_->livePlots->plots()->showHistory(read_recorded_history(directory));
+    } catch (const std::exception& error) {
+        showErrorMessage(
+            window_,
+            tr("This run cannot be resumed:\n%1").arg(QString::fromStdString(error.what())));
+    }
+}
+
+QString RunController::resumableRun() const {
+    const QVector<RunRow>& runs = pages_->runHistory->model()->runs();
+    const auto newest =
+        std::max_element(runs.begin(), runs.end(),
+                         [](const auto& a, const auto& b) { return a.started < b.started; });
+    if (newest == runs.end() ||
+        !(newest->status == QLatin1String("cancelled") ||
+          newest->status == QLatin1String("interrupted")) ||
+        !QFileInfo::exists(QString::fromStdString(
+            track::RunDirectory(newest->directory.toStdString()).last_checkpoint().string()))) {
+        return {};
+    }
+    return newest->directory;
+}
+
+void RunController::trainingFinished(const track::RunSummary& summary) {
+    pages_->livePlots->showSummary(
+        summary, [this](const QString& key) { return pages_->runConfig->fieldName(key); });
+    pages_->runHistory->refresh();
+}
+
+void RunController::exportEmbeddings() {
+    if (!readyFor(tr("The embeddings are written beside the project file."))) {
+        return;
+    }
+    ExportEmbeddingsDialog dialog(*projects_->project(), pages_->runHistory->model()->runs(),
+                                  window_);
+    if (dialog.exec() == QDialog::Accepted && dialog.config()) {
+        jobs_->embed(*dialog.config());
+    }
+}
+
+void RunController::exportModel(const QString& directory) {
+    if (readyFor(tr("The model is written beside the project file."))) {
+        // Run History's rows, read off the GUI thread.
+        jobs_->modelCommands()->exportModel(*projects_->project(),
+                                            pages_->runHistory->model()->runs(), directory);
+    }
+}
+
+void RunController::predict() {
+    if (readyFor(tr("Predictions are written beside the project file."))) {
+        jobs_->modelCommands()->predict(*projects_->project(), pages_->runHistory->model()->runs());
+    }
+}
+
+void RunController::optimizeDataset(const QString& folder) {
+    Project* project = projects_->project();
+    if (project == nullptr || folder.isEmpty()) {
+        return;
+    }
+    OptimizeDatasetDialog dialog(folder, window_);
+    bool added = false;
+    connect(&dialog, &OptimizeDatasetDialog::finished, this, [&](bool succeeded) {
+        if (succeeded && !added) { // the optimized copy joins the project, ready to train on
+            added = project->addDataset(dialog.destination());
+        }
+    });
+    dialog.exec();
+}
+
+void RunController::showProject(Project* project) {
+    historyJob_.abandon();
+    // Another project's run settings are not this one's: a project without its own starts from
+    // the defaults.
+    pages_->runConfig->setSettings(nlohmann::json::object());
+    if (project != nullptr) {
+        restoreLastSettings();
+        showLastRun();
+    }
+}
+
+// The project's pretraining runs with an exported backbone: where a fine-tuning can start.
+// From Run History's rows (read off the GUI thread), each time they change.
+void RunController::updatePretrainedRuns() {
+    QList<RunConfigForm::PretrainedRun> runs;
+    QStringList listed;
+    for (const RunRow& row : pages_->runHistory->model()->runs()) {
+        const bool exported =
+            QFileInfo::exists(row.directory + QStringLiteral("/exported_models/exported_last.pt"));
+        if (!row.method.isEmpty() && exported && !listed.contains(row.directory)) {
+            listed << row.directory;
+            runs.push_back({row.directory, row.displayName()});
+        }
+    }
+    pages_->runConfig->setPretrainedRuns(runs);
+}
+
+// Live Plots show the project's newest run when it opens, read on a thread: a long run's
+// history is many rows.
+void RunController::showLastRun() {
+    const QString folder = projects_->project()->runsFolder();
+    auto history = std::make_shared<std::optional<track::RecordedHistory>>();
+    historyJob_.start(
+        [folder, history](const StopToken&) {
+            try {
+                const QVector<RunRow> runs = read_runs(folder);
+                if (!runs.isEmpty()) {
+                    *history = read_recorded_history(runs.front().directory);
+                }
+            } catch (const std::exception&) {
+                // Nothing to show: the plots stay empty, Run History names unreadable runs.
+            }
+        },
+        [this, history] {
+            if (*history && !jobs_->busy()) {
+                pages_->livePlots->plots()->showHistory(**history);
+            }
+        });
+}
+
+} // namespace kiln::gui
