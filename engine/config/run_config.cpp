@@ -511,6 +511,65 @@ void resolve_placement(Config& config, const system::HardwareInfo& hardware,
 
 } // namespace
 
+namespace {
+
+// Distillation cannot start without its teacher: said at resolution, before anything is
+// written, rather than when the method is built.
+void check_teacher(const TrainConfig& config, Resolution& resolution) {
+    const json teacher =
+        config.method_args.is_object() ? config.method_args.value("teacher", json()) : json();
+    const std::string named = teacher.is_string() ? teacher.get<std::string>() : "";
+    const std::string file =
+        models::is_torchscript_model(named) ? models::torchscript_file(named) : named;
+    std::error_code missing;
+    if (file.empty()) {
+        resolution.report("method_args.teacher",
+                          "required for distillation: the teacher's exported model (a "
+                          "pretraining run's exported_models/exported_last.pt) or "
+                          "torchscript:FILE, a TorchScript module");
+    } else if (!fs::is_regular_file(file, missing)) {
+        resolution.report("method_args.teacher",
+                          "\"" + file +
+                              "\" is not a file; give an exported model or torchscript:FILE");
+    }
+}
+
+// The views' settings, as the task will read them: so `config check` and Studio's form report a
+// bad transform_args too, not only the start of training.
+void check_views(const TrainConfig& config, TaskKind kind, Resolution& resolution) {
+    try {
+        if (kind == TaskKind::Pretraining) {
+            data::method_transform(config.method, config.transform_args);
+        } else {
+            data::finetune_transform(config.transform_args, true, 0.08, task_augmentations(kind));
+        }
+    } catch (const ConfigError& error) {
+        for (const ConfigIssue& issue : error.issues()) {
+            resolution.report(issue.path, issue.message);
+        }
+    }
+}
+
+// Logger settings that would stop the run before it trains (W&B online, an MLflow store Kiln
+// cannot write).
+void check_loggers(const TrainConfig& config, Resolution& resolution) {
+    const std::pair<const char*, std::function<void(const json&)>> loggers[] = {
+        {"wandb", [](const json& settings) { config::wandb_settings(settings); }},
+        {"mlflow", [](const json& settings) { config::mlflow_settings(settings); }}};
+    for (const auto& [name, check] : loggers) {
+        if (config.loggers.is_object() && config.loggers.contains(name) &&
+            !config.loggers[name].is_null()) {
+            try {
+                check(config.loggers[name]);
+            } catch (const Error& error) {
+                resolution.report(std::string("loggers.") + name, error.what());
+            }
+        }
+    }
+}
+
+} // namespace
+
 TrainConfig resolve_train_config(const json& input, const ResolveContext& context, TaskKind task) {
     const auto [kind, settings] = split_task(input, task, true);
     Resolution resolution(config::train_schema(kind), settings);
@@ -544,27 +603,11 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
     if (kind == TaskKind::Pretraining && resolution.valid("knn_monitor")) {
         check_knn_monitor(config.knn_monitor, resolution);
     }
-    std::error_code missing;
-    // Distillation cannot start without its teacher: said here, before anything is written,
-    // rather than when the method is built.
     if (kind == TaskKind::Pretraining && config.method == "distillation" &&
         resolution.valid("method_args")) {
-        const json teacher =
-            config.method_args.is_object() ? config.method_args.value("teacher", json()) : json();
-        const std::string named = teacher.is_string() ? teacher.get<std::string>() : "";
-        const std::string file =
-            models::is_torchscript_model(named) ? models::torchscript_file(named) : named;
-        if (file.empty()) {
-            resolution.report("method_args.teacher",
-                              "required for distillation: the teacher's exported model (a "
-                              "pretraining run's exported_models/exported_last.pt) or "
-                              "torchscript:FILE, a TorchScript module");
-        } else if (!fs::is_regular_file(file, missing)) {
-            resolution.report("method_args.teacher",
-                              "\"" + file +
-                                  "\" is not a file; give an exported model or torchscript:FILE");
-        }
+        check_teacher(config, resolution);
     }
+    std::error_code missing;
     if (models::is_torchscript_model(config.model) &&
         !fs::is_regular_file(models::torchscript_file(config.model), missing)) {
         resolution.report("model", "\"" + models::torchscript_file(config.model) +
@@ -575,36 +618,11 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
     if (config.checkpoint && resolution.valid("checkpoint")) {
         check_checkpoint_exists(*config.checkpoint, resolution);
     }
-    // The views' settings, as the task will read them: so `config check` and Studio's form
-    // report a bad transform_args too, not only the start of training.
     if (resolution.valid("transform_args", "method")) {
-        try {
-            if (kind == TaskKind::Pretraining) {
-                data::method_transform(config.method, config.transform_args);
-            } else {
-                data::finetune_transform(config.transform_args, true, 0.08,
-                                         task_augmentations(kind));
-            }
-        } catch (const ConfigError& error) {
-            for (const ConfigIssue& issue : error.issues()) {
-                resolution.report(issue.path, issue.message);
-            }
-        }
+        check_views(config, kind, resolution);
     }
-    // Logger settings that would stop the run before it trains (W&B online, an MLflow store
-    // Kiln cannot write).
-    const std::pair<const char*, std::function<void(const json&)>> loggers[] = {
-        {"wandb", [](const json& settings) { config::wandb_settings(settings); }},
-        {"mlflow", [](const json& settings) { config::mlflow_settings(settings); }}};
-    for (const auto& [name, check] : loggers) {
-        if (resolution.valid("loggers") && config.loggers.is_object() &&
-            config.loggers.contains(name) && !config.loggers[name].is_null()) {
-            try {
-                check(config.loggers[name]);
-            } catch (const Error& error) {
-                resolution.report(std::string("loggers.") + name, error.what());
-            }
-        }
+    if (resolution.valid("loggers")) {
+        check_loggers(config, resolution);
     }
     if (context.writes_out && resolution.valid("out", "overwrite", "resume_interrupted")) {
         check_run_directory(config, resolution);

@@ -49,10 +49,12 @@ std::string labelled_data_help(TaskKind task) {
 std::string model_args_help(TaskKind task) {
     switch (task) {
     case TaskKind::SemanticSegmentation:
+        return "the model's settings: decoder_width=128 (the decoder's channels)";
     case TaskKind::ObjectDetection:
-        return "the model's settings: decoder_width=128";
+        return "the model's settings: width=64 (the detector's neck and heads' channels)";
     case TaskKind::InstanceSegmentation:
-        return "the model's settings: decoder_width=128, prototypes=16";
+        return "the model's settings: width=64 (the neck and heads' channels), prototypes=32 "
+               "(mask prototypes)";
     case TaskKind::ImageClassification:
     case TaskKind::Pretraining:
         break;
@@ -168,6 +170,30 @@ std::vector<Train> finetuning_settings(TaskKind task) {
                                      "checkpoint or an exported model",
                              .form = {FormSection::Main, KILN_FORM_LABEL("Start from")}};
     std::vector<KeySpec> model_children = {backbone_weights};
+    if (task == TaskKind::SemanticSegmentation) {
+        model_children.push_back({.name = "decoder_width",
+                                  .kind = ValueKind::Integer,
+                                  .default_value = 128,
+                                  .minimum = 8,
+                                  .maximum = 1024,
+                                  .help = "the decoder's channels"});
+    }
+    if (has_boxes(task)) {
+        model_children.push_back({.name = "width",
+                                  .kind = ValueKind::Integer,
+                                  .default_value = 64,
+                                  .minimum = 8,
+                                  .maximum = 1024,
+                                  .help = "the detector's neck and heads' channels"});
+    }
+    if (task == TaskKind::InstanceSegmentation) {
+        model_children.push_back({.name = "prototypes",
+                                  .kind = ValueKind::Integer,
+                                  .default_value = 32,
+                                  .minimum = 1,
+                                  .maximum = 256,
+                                  .help = "mask prototypes the instances' masks mix"});
+    }
     if (task == TaskKind::ImageClassification) {
         model_children.push_back({.name = "head",
                                   .kind = ValueKind::Choice,
@@ -193,8 +219,7 @@ std::vector<Train> finetuning_settings(TaskKind task) {
                      .default_value = json::object(),
                      .allows_null = true,
                      .help = model_args_help(task),
-                     .children = std::move(model_children),
-                     .open = true},
+                     .children = std::move(model_children)},
              &TrainConfig::model_args),
     };
     if (has_boxes(task)) {

@@ -55,6 +55,55 @@ void write_png(const std::filesystem::path& path, const cv::Mat& image) {
                           Durability::Buffered);
 }
 
+// One scene: 1 to max_objects garments of `garments`, each scaled 1-2x, on noise; its class mask
+// and each pixel's garment (1 upwards, the last drawn on top).
+struct Scene {
+    cv::Mat canvas;
+    cv::Mat mask;
+    cv::Mat instances;
+    std::vector<int> instance_classes;
+};
+
+Scene draw_scene(const IdxImages& garments, int size, int max_objects, Rng& rng) {
+    Scene scene;
+    cv::Mat& canvas = scene.canvas;
+    canvas.create(size, size, CV_8UC1);
+    for (int y = 0; y < canvas.rows; ++y) {
+        for (int x = 0; x < canvas.cols; ++x) {
+            canvas.at<unsigned char>(y, x) =
+                static_cast<unsigned char>(uniform(rng, 0, kNoiseLevel));
+        }
+    }
+    scene.mask = cv::Mat::zeros(size, size, CV_8UC1);
+    scene.instances = cv::Mat::zeros(size, size, CV_16UC1);
+    const int objects = 1 + static_cast<int>(uniform(rng, 0, max_objects - 1e-9));
+    for (int o = 0; o < objects; ++o) {
+        const auto index =
+            static_cast<std::int64_t>(uniform(rng, 0, double(garments.count) - 1e-9));
+        const double scale = uniform(rng, 1.0, 2.0);
+        const int side = std::min(size, static_cast<int>(garments.height * scale));
+        cv::Mat garment;
+        cv::resize(garments.image(index), garment, cv::Size(side, side), 0, 0, cv::INTER_LINEAR);
+        const int top = static_cast<int>(uniform(rng, 0, size - side + 1 - 1e-9));
+        const int left = static_cast<int>(uniform(rng, 0, size - side + 1 - 1e-9));
+        const int cls = 1 + garments.labels[static_cast<std::size_t>(index)];
+        scene.instance_classes.push_back(cls);
+        for (int y = 0; y < side; ++y) {
+            for (int x = 0; x < side; ++x) {
+                const unsigned char value = garment.at<unsigned char>(y, x);
+                if (value > kObjectThreshold) {
+                    canvas.at<unsigned char>(top + y, left + x) = value;
+                    scene.mask.at<unsigned char>(top + y, left + x) =
+                        static_cast<unsigned char>(cls);
+                    scene.instances.at<std::uint16_t>(top + y, left + x) =
+                        static_cast<std::uint16_t>(o + 1);
+                }
+            }
+        }
+    }
+    return scene;
+}
+
 } // namespace
 
 SceneResult generate_scenes(const SceneOptions& options, const Progress& progress) {
@@ -76,45 +125,14 @@ SceneResult generate_scenes(const SceneOptions& options, const Progress& progres
     const int digits = static_cast<int>(std::to_string(options.scenes - 1).size());
     for (std::int64_t s = 0; s < options.scenes; ++s) {
         Rng rng = sample_rng(options.seed, 0, static_cast<std::uint64_t>(s));
-        cv::Mat canvas(options.size, options.size, CV_8UC1);
-        for (int y = 0; y < canvas.rows; ++y) {
-            for (int x = 0; x < canvas.cols; ++x) {
-                canvas.at<unsigned char>(y, x) =
-                    static_cast<unsigned char>(uniform(rng, 0, kNoiseLevel));
-            }
-        }
-        cv::Mat mask = cv::Mat::zeros(options.size, options.size, CV_8UC1);
-        cv::Mat instances = cv::Mat::zeros(options.size, options.size, CV_16UC1);
-        std::vector<int> instance_classes;
-        const int objects = 1 + static_cast<int>(uniform(rng, 0, options.max_objects - 1e-9));
-        for (int o = 0; o < objects; ++o) {
-            const auto index =
-                static_cast<std::int64_t>(uniform(rng, 0, double(garments.count) - 1e-9));
-            const double scale = uniform(rng, 1.0, 2.0);
-            const int side = std::min(options.size, static_cast<int>(garments.height * scale));
-            cv::Mat garment;
-            cv::resize(garments.image(index), garment, cv::Size(side, side), 0, 0,
-                       cv::INTER_LINEAR);
-            const int top = static_cast<int>(uniform(rng, 0, options.size - side + 1 - 1e-9));
-            const int left = static_cast<int>(uniform(rng, 0, options.size - side + 1 - 1e-9));
-            const int cls = 1 + garments.labels[static_cast<std::size_t>(index)];
-            instance_classes.push_back(cls);
-            for (int y = 0; y < side; ++y) {
-                for (int x = 0; x < side; ++x) {
-                    const unsigned char value = garment.at<unsigned char>(y, x);
-                    if (value > kObjectThreshold) {
-                        canvas.at<unsigned char>(top + y, left + x) = value;
-                        mask.at<unsigned char>(top + y, left + x) = static_cast<unsigned char>(cls);
-                        instances.at<std::uint16_t>(top + y, left + x) =
-                            static_cast<std::uint16_t>(o + 1);
-                    }
-                }
-            }
-        }
+        const Scene scene = draw_scene(garments, options.size, options.max_objects, rng);
+        const cv::Mat& instances = scene.instances;
+        const std::vector<int>& instance_classes = scene.instance_classes;
+        const int objects = static_cast<int>(instance_classes.size());
         std::string name = std::to_string(s);
         name.insert(0, static_cast<std::size_t>(std::max(0, digits - int(name.size()))), '0');
-        write_png(options.out / "images" / (name + ".png"), canvas);
-        write_png(options.out / "masks" / (name + ".png"), mask);
+        write_png(options.out / "images" / (name + ".png"), scene.canvas);
+        write_png(options.out / "masks" / (name + ".png"), scene.mask);
         // Instances from their visible pixels: COCO annotations and YOLO segments; a garment
         // hidden entirely by later ones is no instance.
         coco_images.push_back({{"id", s + 1},

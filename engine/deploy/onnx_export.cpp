@@ -54,52 +54,58 @@ double relative_difference(const at::Tensor& mirror, const at::Tensor& reference
 
 } // namespace
 
-ExportSummary export_onnx(const ExportConfig& config) {
-    const TaskKind task = checkpoint_task(config.checkpoint);
-    ExportSummary summary;
-    summary.what = task == TaskKind::Pretraining ? "backbone" : task_traits(task).name;
+namespace {
 
-    // The model, the size it takes and how its input is prepared.
+// The checkpoint's model (a backbone, or a fine-tuned task's model), the size it was trained at
+// and how its input is prepared.
+struct ExportedModel {
     models::Backbone backbone;
     std::unique_ptr<train::FinetuningTask> finetuning;
     data::TransformArgs transform;
     std::pair<int, int> trained_size{224, 224};
+
+    torch::nn::Module& module() const {
+        return finetuning ? finetuning->module() : static_cast<torch::nn::Module&>(*backbone);
+    }
+};
+
+ExportedModel load_exported(const ExportConfig& config, TaskKind task, ExportSummary& summary) {
+    ExportedModel model;
     if (task == TaskKind::Pretraining) {
-        backbone = models::load_backbone(config.checkpoint, &summary.model);
-        trained_size = embed::trained_image_size(config.checkpoint).value_or(trained_size);
+        model.backbone = models::load_backbone(config.checkpoint, &summary.model);
+        model.trained_size =
+            embed::trained_image_size(config.checkpoint).value_or(model.trained_size);
         const nlohmann::json settings = models::checkpoint_settings(config.checkpoint);
-        transform = data::embed_transform(trained_size.first, trained_size.second);
+        model.transform =
+            data::embed_transform(model.trained_size.first, model.trained_size.second);
         if (settings.is_object()) {
-            transform.num_channels =
+            model.transform.num_channels =
                 settings.value("transform_args", nlohmann::json::object()).value("num_channels", 3);
         }
     } else {
         TrainConfig trained;
-        finetuning = train::load_finetuning_task(config.checkpoint, &trained);
+        model.finetuning = train::load_finetuning_task(config.checkpoint, &trained);
         summary.model = trained.model;
-        transform = data::finetune_transform(trained.transform_args, false, 0.08,
-                                             task_augmentations(trained.task));
-        trained_size = {transform.views.front().height, transform.views.front().width};
+        model.transform = data::finetune_transform(trained.transform_args, false, 0.08,
+                                                   task_augmentations(trained.task));
+        model.trained_size = {model.transform.views.front().height,
+                              model.transform.views.front().width};
     }
-    const auto [height, width] =
-        config.image_height > 0 ? std::pair{config.image_height, config.image_width} : trained_size;
-    summary.image_height = height;
-    summary.image_width = width;
+    return model;
+}
 
-    torch::NoGradGuard no_grad;
-    torch::nn::Module& module =
-        finetuning ? finetuning->module() : static_cast<torch::nn::Module&>(*backbone);
-    module.eval();
-    // The example batch: 2 images for a dynamic batch, so no node can silently fix it at 1.
-    const std::int64_t example_batch = config.batch == 0 ? 2 : config.batch;
-    const onnx::Precision precision =
-        config.half_precision ? onnx::Precision::Float16 : onnx::Precision::Float32;
-    const at::Tensor images =
-        at::randn({example_batch, transform.num_channels, height, width},
-                  at::detail::createCPUGenerator(0)); // the process's generator is not ours
+// The graph's named outputs, with the model's own outputs for the ones the self-check compares
+// (all but detection's classes and masks), in the same order.
+struct GraphOutputs {
+    std::vector<std::pair<std::string, onnx::Value>> outputs;
+    std::vector<at::Tensor> references;
+};
 
-    onnx::Graph graph(precision);
-    const onnx::Value input = graph.input("images", images, config.batch);
+GraphOutputs graph_outputs(onnx::Graph& graph, const onnx::Value& input, const at::Tensor& images,
+                           TaskKind task, const ExportedModel& model, const ExportConfig& config) {
+    const std::int64_t height = images.size(2), width = images.size(3);
+    torch::nn::Module& module = model.module();
+    const models::Backbone& backbone = model.backbone;
     std::vector<std::pair<std::string, onnx::Value>> outputs;
     std::vector<at::Tensor> references; // the model's own outputs, in the same order
     switch (task) {
@@ -141,8 +147,13 @@ ExportSummary export_onnx(const ExportConfig& config) {
         break;
     }
     }
+    return {outputs, references};
+}
 
-    // The mirror of the graph must give the model's outputs; a difference is Kiln's bug.
+// The mirror of the graph must give the model's outputs; a difference is Kiln's bug.
+void check_against_the_model(const GraphOutputs& graph, TaskKind task, const ExportConfig& config,
+                             ExportSummary& summary) {
+    const auto& [outputs, references] = graph;
     const auto compared = [&](const std::string& name) {
         for (const auto& [output, value] : outputs) {
             if (output == name) {
@@ -165,11 +176,12 @@ ExportSummary export_onnx(const ExportConfig& config) {
                     std::to_string(summary.self_check_difference) +
                     "); this is a bug in Kiln, please report it");
     }
+}
 
-    for (const auto& [name, value] : outputs) {
-        graph.output(value, name);
-        summary.outputs.push_back(name + " " + shape_text(value, config.batch));
-    }
+void write_metadata(onnx::Graph& graph, const onnx::Value& input, const ExportedModel& model,
+                    const ExportConfig& config, const ExportSummary& summary) {
+    const data::TransformArgs& transform = model.transform;
+    const int height = summary.image_height, width = summary.image_width;
     // The float constants as the decimals they were written as, not their binary neighbours.
     const auto decimals = [](const std::array<float, 3>& values) {
         nlohmann::json list = nlohmann::json::array();
@@ -192,10 +204,44 @@ ExportSummary export_onnx(const ExportConfig& config) {
     graph.metadata("kiln.preprocessing", preprocessing.dump());
     graph.metadata("kiln.image_size", nlohmann::json({height, width}).dump());
     graph.metadata("kiln.precision", config.half_precision ? "fp16" : "fp32");
-    if (finetuning) {
-        graph.metadata("kiln.class_names", nlohmann::json(finetuning->classes()).dump());
+    if (model.finetuning) {
+        graph.metadata("kiln.class_names", nlohmann::json(model.finetuning->classes()).dump());
     }
     graph.metadata("kiln.outputs", nlohmann::json(summary.outputs).dump());
+}
+
+} // namespace
+
+ExportSummary export_onnx(const ExportConfig& config) {
+    const TaskKind task = checkpoint_task(config.checkpoint);
+    ExportSummary summary;
+    summary.what = task == TaskKind::Pretraining ? "backbone" : task_traits(task).name;
+    const ExportedModel model = load_exported(config, task, summary);
+    const auto [height, width] = config.image_height > 0
+                                     ? std::pair{config.image_height, config.image_width}
+                                     : model.trained_size;
+    summary.image_height = height;
+    summary.image_width = width;
+
+    torch::NoGradGuard no_grad;
+    model.module().eval();
+    // The example batch: 2 images for a dynamic batch, so no node can silently fix it at 1.
+    const std::int64_t example_batch = config.batch == 0 ? 2 : config.batch;
+    const onnx::Precision precision =
+        config.half_precision ? onnx::Precision::Float16 : onnx::Precision::Float32;
+    const at::Tensor images =
+        at::randn({example_batch, model.transform.num_channels, height, width},
+                  at::detail::createCPUGenerator(0)); // the process's generator is not ours
+
+    onnx::Graph graph(precision);
+    const onnx::Value input = graph.input("images", images, config.batch);
+    const GraphOutputs outputs = graph_outputs(graph, input, images, task, model, config);
+    check_against_the_model(outputs, task, config, summary);
+    for (const auto& [name, value] : outputs.outputs) {
+        graph.output(value, name);
+        summary.outputs.push_back(name + " " + shape_text(value, config.batch));
+    }
+    write_metadata(graph, input, model, config, summary);
     graph.save(config.out, KILN_VERSION);
     return summary;
 }

@@ -73,6 +73,112 @@ std::optional<std::pair<int, int>> trained_image_size(const std::filesystem::pat
     return std::pair{224, 224}; // the methods' and tasks' default
 }
 
+namespace {
+
+// The shards' progress as one: images add up, the slowest sets the time; their data_wait and
+// the CPU's load gathered for the advice.
+class ShardProgress {
+public:
+    ShardProgress(int shards, bool cuda, const train::EmbedProgress& progress)
+        : done_(static_cast<std::size_t>(shards)), progress_(progress), shards_(shards) {
+        window_.cuda = cuda;
+    }
+
+    void report(int shard, const train::EmbedProgressInfo& mine) {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        done_[static_cast<std::size_t>(shard)] = mine;
+        train::EmbedProgressInfo all;
+        for (const train::EmbedProgressInfo& each : done_) {
+            all.done += each.done;
+            all.total += each.total;
+            all.images += each.images;
+            all.seconds = std::max(all.seconds, each.seconds);
+            all.wait_seconds = std::max(all.wait_seconds, each.wait_seconds);
+        }
+        all.total = std::max(all.total, mine.total * shards_);
+        window_.data_waits.push_back(mine.last_data_wait);
+        if (const system::SystemSample usage = sampler_.latest(); usage.measured) {
+            window_.cpu_utils.push_back(usage.system_util);
+        }
+        if (progress_) {
+            progress_(all);
+        }
+    }
+
+    // Read once the shards have ended.
+    const system::AdvisorWindow& window() const { return window_; }
+
+private:
+    std::mutex mutex_;
+    std::vector<train::EmbedProgressInfo> done_;
+    system::AdvisorWindow window_;
+    const system::SystemSampler sampler_;
+    const train::EmbedProgress& progress_;
+    int shards_;
+};
+
+train::EmbedOptions shard_options(const EmbedConfig& config, const EmbedSummary& summary,
+                                  int shard) {
+    const std::vector<int> gpus = config.gpu_indices();
+    train::EmbedOptions options;
+    options.height = summary.image_height;
+    options.width = summary.image_width;
+    options.batch_size = config.batch_size;
+    options.num_workers = config.num_workers.value_or(0);
+    options.precision = config.precision;
+    options.device = config.accelerator == Accelerator::Cuda
+                         ? "cuda:" + std::to_string(gpus[static_cast<std::size_t>(shard)])
+                         : "cpu";
+    options.shard = shard;
+    options.shards = static_cast<int>(gpus.size());
+    options.patches = config.patches;
+    return options;
+}
+
+// Embeds a share of the images per GPU (or all on the CPU), each on its own thread with its own
+// copy of the model; the first error is rethrown once all have ended. Sets summary.model.
+std::vector<train::Embeddings> embed_shards(const EmbedConfig& config,
+                                            const data::DatasetIndex& index, EmbedSummary& summary,
+                                            ShardProgress& progress, StopToken stop) {
+    const std::vector<int> gpus = config.gpu_indices();
+    const std::size_t shards = gpus.size();
+    std::vector<train::Embeddings> results(shards);
+    std::vector<std::exception_ptr> errors(shards);
+    std::vector<std::thread> threads;
+    for (std::size_t shard = 0; shard < shards; ++shard) {
+        threads.emplace_back([&, shard] {
+            try {
+                if (config.accelerator == Accelerator::Cuda) {
+                    train::use_cuda_device(gpus[shard]);
+                }
+                std::string model;
+                const models::Backbone backbone = models::load_backbone(config.checkpoint, &model);
+                const int number = static_cast<int>(shard);
+                results[shard] = train::compute_embeddings(
+                    *backbone, index, shard_options(config, summary, number),
+                    [&](const train::EmbedProgressInfo& mine) { progress.report(number, mine); },
+                    stop);
+                if (shard == 0) {
+                    summary.model = model;
+                }
+            } catch (...) {
+                errors[shard] = std::current_exception();
+            }
+        });
+    }
+    for (std::thread& thread : threads) {
+        thread.join();
+    }
+    for (const std::exception_ptr& error : errors) {
+        if (error) {
+            std::rethrow_exception(error);
+        }
+    }
+    return results;
+}
+
+} // namespace
+
 EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress& progress,
                            StopToken stop) {
     const auto started = std::chrono::steady_clock::now();
@@ -86,78 +192,10 @@ EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress
         summary.image_width = trained ? trained->second : 224;
     }
     const data::DatasetIndex index = data::DatasetIndex::scan(config.data);
-    const bool cuda = config.accelerator == Accelerator::Cuda;
-    const std::vector<int> gpus = config.gpu_indices();
-    const int shards = static_cast<int>(gpus.size());
-    std::vector<train::Embeddings> results(static_cast<std::size_t>(shards));
-    std::vector<std::exception_ptr> errors(static_cast<std::size_t>(shards));
-    std::vector<train::EmbedProgressInfo> done(static_cast<std::size_t>(shards));
-    std::mutex progress_mutex;
-    const system::SystemSampler sampler;
-    system::AdvisorWindow window;
-    window.cuda = cuda;
-    std::vector<std::thread> threads;
-    for (int shard = 0; shard < shards; ++shard) {
-        threads.emplace_back([&, shard] {
-            try {
-                if (cuda) {
-                    train::use_cuda_device(gpus[static_cast<std::size_t>(shard)]);
-                }
-                std::string model;
-                const models::Backbone backbone = models::load_backbone(config.checkpoint, &model);
-                train::EmbedOptions options;
-                options.height = summary.image_height;
-                options.width = summary.image_width;
-                options.batch_size = config.batch_size;
-                options.num_workers = config.num_workers.value_or(0);
-                options.precision = config.precision;
-                options.device =
-                    cuda ? "cuda:" + std::to_string(gpus[static_cast<std::size_t>(shard)]) : "cpu";
-                options.shard = shard;
-                options.shards = shards;
-                options.patches = config.patches;
-                const train::EmbedProgress shard_progress =
-                    [&](const train::EmbedProgressInfo& mine) {
-                        const std::lock_guard<std::mutex> lock(progress_mutex);
-                        done[static_cast<std::size_t>(shard)] = mine;
-                        // The shards run side by side: images add up, the slowest sets the time.
-                        train::EmbedProgressInfo all;
-                        for (const train::EmbedProgressInfo& each : done) {
-                            all.done += each.done;
-                            all.total += each.total;
-                            all.images += each.images;
-                            if (each.seconds > all.seconds) {
-                                all.seconds = each.seconds;
-                            }
-                            all.wait_seconds = std::max(all.wait_seconds, each.wait_seconds);
-                        }
-                        all.total = std::max(all.total, mine.total * shards);
-                        window.data_waits.push_back(mine.last_data_wait);
-                        if (const system::SystemSample usage = sampler.latest(); usage.measured) {
-                            window.cpu_utils.push_back(usage.system_util);
-                        }
-                        if (progress) {
-                            progress(all);
-                        }
-                    };
-                results[static_cast<std::size_t>(shard)] =
-                    train::compute_embeddings(*backbone, index, options, shard_progress, stop);
-                if (shard == 0) {
-                    summary.model = model;
-                }
-            } catch (...) {
-                errors[static_cast<std::size_t>(shard)] = std::current_exception();
-            }
-        });
-    }
-    for (std::thread& thread : threads) {
-        thread.join();
-    }
-    for (const std::exception_ptr& error : errors) {
-        if (error) {
-            std::rethrow_exception(error);
-        }
-    }
+    ShardProgress shard_progress(static_cast<int>(config.gpu_indices().size()),
+                                 config.accelerator == Accelerator::Cuda, progress);
+    std::vector<train::Embeddings> results =
+        embed_shards(config, index, summary, shard_progress, stop);
     // The shards ran side by side: the slowest sets the pace, its waits the data_wait.
     double embedding_seconds = 0.0;
     for (const train::Embeddings& shard : results) {
@@ -167,8 +205,8 @@ EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress
             summary.data_wait = shard.wait_seconds / shard.total_seconds;
         }
     }
-    if (!window.data_waits.empty()) {
-        summary.advice = system::advise(window);
+    if (!shard_progress.window().data_waits.empty()) {
+        summary.advice = system::advise(shard_progress.window());
     }
     const train::Embeddings embeddings = merge_shards(std::move(results));
     if (stop.stop_requested()) {

@@ -305,6 +305,171 @@ onnx::Value onnx_masks(onnx::Graph& graph, const onnx::Value& anchors_out,
     return d.node("Mul", {probabilities.name, shown.name}, probabilities.example * shown.example);
 }
 
+// Boxes [B, A, 4]: the expected distance of each edge, in strides, from the anchor, clipped to
+// the image.
+onnx::Value onnx_boxes(onnx::Graph& graph, const onnx::Value& anchors_out,
+                       const DetectorOutput& example, std::int64_t height, std::int64_t width) {
+    OnnxDecoder d{graph};
+    const std::int64_t count = example.anchors.size(0);
+    const onnx::Value distributions =
+        onnx::reshape(graph, onnx::narrow(graph, anchors_out, 2, 0, 4 * R), {count, 4, R});
+    const onnx::Value probabilities = onnx::softmax(graph, distributions, 3);
+    const torch::Tensor bins = torch::arange(R, torch::kFloat32).view({R, 1});
+    const onnx::Value expected = onnx::reshape(
+        graph,
+        d.node("MatMul", {probabilities.name, graph.weight("distance_bins", bins)},
+               torch::matmul(probabilities.example, bins.to(probabilities.example.dtype()))),
+        {count, 4});
+    const onnx::Value distances =
+        d.node("Mul", {expected.name, graph.weight("anchor_strides", example.strides)},
+               expected.example * example.strides.to(expected.example.dtype()));
+    const std::string anchor_points = graph.weight("anchor_points", example.anchors);
+    const torch::Tensor points = example.anchors.to(distances.example.dtype());
+    const onnx::Value near = onnx::narrow(graph, distances, 2, 0, 2);
+    const onnx::Value far = onnx::narrow(graph, distances, 2, 2, 2);
+    const onnx::Value corners =
+        onnx::concat(graph,
+                     {d.node("Sub", {anchor_points, near.name}, points - near.example),
+                      d.node("Add", {anchor_points, far.name}, points + far.example)},
+                     2);
+    const torch::Tensor limits = torch::tensor(
+        {float(width), float(height), float(width), float(height)}, corners.example.dtype());
+    const onnx::Value boxes = d.node(
+        "Min",
+        {d.node("Max", {corners.name, graph.scalar(0.0f)}, corners.example.clamp_min(0)).name,
+         graph.weight("image_limits", limits)},
+        torch::min(corners.example.clamp_min(0), limits));
+    return boxes;
+}
+
+// The `candidates` best (anchor, class) scores of each image, with their anchors' boxes.
+struct OnnxCandidates {
+    std::vector<onnx::Value> top; // TopK's scores and places (anchor x classes + class)
+    onnx::Value anchor_of;
+    onnx::Value class_of;
+    onnx::Value boxes;
+};
+
+OnnxCandidates onnx_candidates(onnx::Graph& graph, const onnx::Value& anchors_out,
+                               const onnx::Value& boxes, std::int64_t classes,
+                               std::int64_t candidates) {
+    OnnxDecoder d{graph};
+    const std::int64_t count = boxes.example.size(1);
+    const onnx::Value class_scores = onnx::reshape(
+        graph, onnx::sigmoid(graph, onnx::narrow(graph, anchors_out, 2, 4 * R, classes)),
+        {count * classes});
+    const std::int64_t k = std::min(candidates, count * classes);
+    const auto [top_scores, top_places] = class_scores.example.topk(k, 1);
+    const std::vector<onnx::Value> top = graph.nodes(
+        "TopK", {class_scores.name, graph.int64s({k})}, {top_scores, top_places},
+        {{"axis", std::int64_t{1}}, {"largest", std::int64_t{1}}, {"sorted", std::int64_t{1}}});
+    const onnx::Value anchor_of = d.node("Div", {top[1].name, graph.int64s({classes})},
+                                         torch::div(top_places, classes, "floor"));
+    const onnx::Value class_of =
+        d.node("Mod", {top[1].name, graph.int64s({classes})}, top_places % classes);
+    const onnx::Value top_boxes = d.gather_rows(boxes, anchor_of);
+    return {top, anchor_of, class_of, top_boxes};
+}
+
+// Non-maximum suppression of the `moved` candidates: 1 where a candidate survives, 0 elsewhere
+// ([B, K]); at most `limit` per image.
+onnx::Value onnx_survivors(onnx::Graph& graph, const onnx::Value& moved,
+                           const onnx::Value& float_scores, const torch::Tensor& top_scores,
+                           const DecodeOptions& options) {
+    OnnxDecoder d{graph};
+    const std::int64_t batch = moved.example.size(0), k = top_scores.size(1);
+    std::vector<torch::Tensor> selected_rows;
+    for (std::int64_t b = 0; b < batch; ++b) {
+        const torch::Tensor above = top_scores[b].gt(options.score_threshold).nonzero().squeeze(1);
+        torch::Tensor kept = above.index_select(
+            0, non_maximum_suppression(moved.example[b].index_select(0, above),
+                                       torch::zeros({above.size(0)}, torch::kInt64),
+                                       options.iou_threshold));
+        kept = kept.narrow(0, 0, std::min<std::int64_t>(options.limit, kept.size(0)));
+        selected_rows.push_back(
+            torch::stack({torch::full_like(kept, b), torch::zeros_like(kept), kept}, 1));
+    }
+    const torch::Tensor selected_example = torch::cat(selected_rows);
+    const onnx::Value selected =
+        d.node("NonMaxSuppression",
+               {moved.name, d.unsqueeze(float_scores, 1).name, graph.int64s({options.limit}),
+                graph.float32(float(options.iou_threshold)),
+                graph.float32(float(options.score_threshold))},
+               selected_example);
+    // The survivors' scores, the others' 0, and the best `limit` of them.
+    const torch::Tensor where_example =
+        selected_example.index_select(1, torch::tensor({0, 2}, torch::kInt64));
+    const onnx::Value where = d.node("Gather", {selected.name, graph.int64s({0, 2})}, where_example,
+                                     {{"axis", std::int64_t{1}}});
+    const torch::Tensor zeros_example = torch::zeros({batch, k});
+    const onnx::Value zeros = d.node(
+        "ConstantOfShape", {d.node("Shape", {float_scores.name}, torch::tensor({batch, k})).name},
+        zeros_example);
+    const torch::Tensor ones_example = torch::ones({where_example.size(0)});
+    const onnx::Value ones =
+        d.node("Add",
+               {d.node("ConstantOfShape",
+                       {d.node("Shape", {selected.name},
+                               torch::tensor({where_example.size(0), std::int64_t{3}}),
+                               {{"start", std::int64_t{0}}, {"end", std::int64_t{1}}})
+                            .name},
+                       torch::zeros({where_example.size(0)}))
+                    .name,
+                graph.float32(1.0f)},
+               ones_example);
+    torch::Tensor kept_example = zeros_example.clone();
+    kept_example.index_put_({where_example.select(1, 0), where_example.select(1, 1)}, ones_example);
+    return d.node("ScatterND", {zeros.name, where.name, ones.name}, kept_example);
+}
+
+// The detections among the candidates: class by class suppression, the best `limit` that
+// survive, with their candidates' places and which of them are detections (1) or padding (0).
+struct OnnxChosen {
+    OnnxDetections detections;
+    onnx::Value places;
+    onnx::Value valid;
+};
+
+OnnxChosen onnx_choose(onnx::Graph& graph, const OnnxCandidates& c, std::int64_t height,
+                       std::int64_t width, const DecodeOptions& options) {
+    OnnxDecoder d{graph};
+    const torch::Tensor& top_scores = c.top[0].example;
+    const std::int64_t k = top_scores.size(1);
+    // Suppression class by class as one: each class's boxes moved apart from the others'.
+    const float apart = float(std::max(height, width) + 1);
+    const onnx::Value class_float = d.cast(c.class_of, 1, c.class_of.example.to(torch::kFloat32));
+    const onnx::Value float_boxes = d.cast(c.boxes, 1, c.boxes.example.to(torch::kFloat32));
+    const onnx::Value shift =
+        d.node("Mul", {d.unsqueeze(class_float, 2).name, graph.float32(apart)},
+               class_float.example.unsqueeze(2) * apart);
+    const onnx::Value moved =
+        d.node("Add", {float_boxes.name, shift.name}, float_boxes.example + shift.example);
+    const onnx::Value float_scores = d.cast(c.top[0], 1, top_scores.to(torch::kFloat32));
+    const onnx::Value kept = onnx_survivors(graph, moved, float_scores, top_scores, options);
+    const onnx::Value survivors =
+        d.node("Mul", {float_scores.name, kept.name}, float_scores.example * kept.example);
+    const std::int64_t limit = std::min(options.limit, k);
+    const auto [final_scores, final_places] = survivors.example.topk(limit, 1);
+    const std::vector<onnx::Value> best = graph.nodes(
+        "TopK", {survivors.name, graph.int64s({limit})}, {final_scores, final_places},
+        {{"axis", std::int64_t{1}}, {"largest", std::int64_t{1}}, {"sorted", std::int64_t{1}}});
+    const onnx::Value valid_float =
+        d.cast(d.node("Greater", {best[0].name, graph.float32(0.0f)}, final_scores.gt(0)), 1,
+               final_scores.gt(0).to(torch::kFloat32));
+    const onnx::Value valid_integer = d.cast(valid_float, 7, final_scores.gt(0).to(torch::kInt64));
+    const onnx::Value chosen_boxes = d.gather_rows(float_boxes, best[1]);
+    OnnxDetections detections;
+    detections.scores = d.cast(best[0], graph.float_type(), final_scores.to(top_scores.dtype()));
+    const onnx::Value chosen_classes = d.gather(c.class_of, best[1]);
+    detections.classes = d.node("Mul", {chosen_classes.name, valid_integer.name},
+                                chosen_classes.example * valid_integer.example);
+    const onnx::Value zeroed = d.node("Mul", {chosen_boxes.name, d.unsqueeze(valid_float, 2).name},
+                                      chosen_boxes.example * valid_float.example.unsqueeze(2));
+    detections.boxes =
+        d.cast(zeroed, graph.float_type(), zeroed.example.to(c.boxes.example.dtype()));
+    return {detections, best[1], valid_float};
+}
+
 } // namespace
 
 OnnxDetections DetectorImpl::to_onnx(onnx::Graph& graph, const onnx::Value& images,
@@ -353,134 +518,19 @@ OnnxDetections DetectorImpl::to_onnx(onnx::Graph& graph, const onnx::Value& imag
         flat = torch::cat({flat, prototype_head_->forward(p8.example).flatten(1)}, 1);
     }
     const DetectorOutput example = split(flat, height, width);
-    const std::int64_t count = example.anchors.size(0);
-    OnnxDecoder d{graph};
 
-    // Boxes: the expected distance of each edge, in strides, from the anchor.
-    const onnx::Value distributions =
-        onnx::reshape(graph, onnx::narrow(graph, anchors_out, 2, 0, 4 * R), {count, 4, R});
-    const onnx::Value probabilities = onnx::softmax(graph, distributions, 3);
-    const torch::Tensor bins = torch::arange(R, torch::kFloat32).view({R, 1});
-    const onnx::Value expected = onnx::reshape(
-        graph,
-        d.node("MatMul", {probabilities.name, graph.weight("distance_bins", bins)},
-               torch::matmul(probabilities.example, bins.to(probabilities.example.dtype()))),
-        {count, 4});
-    const onnx::Value distances =
-        d.node("Mul", {expected.name, graph.weight("anchor_strides", example.strides)},
-               expected.example * example.strides.to(expected.example.dtype()));
-    const std::string anchor_points = graph.weight("anchor_points", example.anchors);
-    const torch::Tensor points = example.anchors.to(distances.example.dtype());
-    const onnx::Value near = onnx::narrow(graph, distances, 2, 0, 2);
-    const onnx::Value far = onnx::narrow(graph, distances, 2, 2, 2);
-    const onnx::Value corners =
-        onnx::concat(graph,
-                     {d.node("Sub", {anchor_points, near.name}, points - near.example),
-                      d.node("Add", {anchor_points, far.name}, points + far.example)},
-                     2);
-    const torch::Tensor limits = torch::tensor(
-        {float(width), float(height), float(width), float(height)}, corners.example.dtype());
-    const onnx::Value boxes = d.node(
-        "Min",
-        {d.node("Max", {corners.name, graph.scalar(0.0f)}, corners.example.clamp_min(0)).name,
-         graph.weight("image_limits", limits)},
-        torch::min(corners.example.clamp_min(0), limits));
-
-    // The best (anchor, class) candidates, and class-wise suppression among them.
-    const onnx::Value class_scores = onnx::reshape(
-        graph, onnx::sigmoid(graph, onnx::narrow(graph, anchors_out, 2, 4 * R, classes_)),
-        {count * classes_});
-    const std::int64_t k = std::min(options.candidates, count * classes_);
-    const auto [top_scores, top_places] = class_scores.example.topk(k, 1);
-    const std::vector<onnx::Value> top = graph.nodes(
-        "TopK", {class_scores.name, graph.int64s({k})}, {top_scores, top_places},
-        {{"axis", std::int64_t{1}}, {"largest", std::int64_t{1}}, {"sorted", std::int64_t{1}}});
-    const onnx::Value anchor_of = d.node("Div", {top[1].name, graph.int64s({classes_})},
-                                         torch::div(top_places, classes_, "floor"));
-    const onnx::Value class_of =
-        d.node("Mod", {top[1].name, graph.int64s({classes_})}, top_places % classes_);
-    const onnx::Value top_boxes = d.gather_rows(boxes, anchor_of);
-    // Suppression class by class as one: each class's boxes moved apart from the others'.
-    const float apart = float(std::max(height, width) + 1);
-    const onnx::Value class_float = d.cast(class_of, 1, class_of.example.to(torch::kFloat32));
-    const onnx::Value float_boxes = d.cast(top_boxes, 1, top_boxes.example.to(torch::kFloat32));
-    const onnx::Value shift =
-        d.node("Mul", {d.unsqueeze(class_float, 2).name, graph.float32(apart)},
-               class_float.example.unsqueeze(2) * apart);
-    const onnx::Value moved =
-        d.node("Add", {float_boxes.name, shift.name}, float_boxes.example + shift.example);
-    const onnx::Value float_scores = d.cast(top[0], 1, top_scores.to(torch::kFloat32));
-    std::vector<torch::Tensor> selected_rows;
-    const std::int64_t batch = images.example.size(0);
-    for (std::int64_t b = 0; b < batch; ++b) {
-        const torch::Tensor above = top_scores[b].gt(options.score_threshold).nonzero().squeeze(1);
-        torch::Tensor kept = above.index_select(
-            0, non_maximum_suppression(moved.example[b].index_select(0, above),
-                                       torch::zeros({above.size(0)}, torch::kInt64),
-                                       options.iou_threshold));
-        kept = kept.narrow(0, 0, std::min<std::int64_t>(options.limit, kept.size(0)));
-        selected_rows.push_back(
-            torch::stack({torch::full_like(kept, b), torch::zeros_like(kept), kept}, 1));
-    }
-    const torch::Tensor selected_example = torch::cat(selected_rows);
-    const onnx::Value selected =
-        d.node("NonMaxSuppression",
-               {moved.name, d.unsqueeze(float_scores, 1).name, graph.int64s({options.limit}),
-                graph.float32(float(options.iou_threshold)),
-                graph.float32(float(options.score_threshold))},
-               selected_example);
-    // The survivors' scores, the others' 0, and the best `limit` of them.
-    const torch::Tensor where_example =
-        selected_example.index_select(1, torch::tensor({0, 2}, torch::kInt64));
-    const onnx::Value where = d.node("Gather", {selected.name, graph.int64s({0, 2})}, where_example,
-                                     {{"axis", std::int64_t{1}}});
-    const torch::Tensor zeros_example = torch::zeros({batch, k});
-    const onnx::Value zeros = d.node(
-        "ConstantOfShape", {d.node("Shape", {float_scores.name}, torch::tensor({batch, k})).name},
-        zeros_example);
-    const torch::Tensor ones_example = torch::ones({where_example.size(0)});
-    const onnx::Value ones =
-        d.node("Add",
-               {d.node("ConstantOfShape",
-                       {d.node("Shape", {selected.name},
-                               torch::tensor({where_example.size(0), std::int64_t{3}}),
-                               {{"start", std::int64_t{0}}, {"end", std::int64_t{1}}})
-                            .name},
-                       torch::zeros({where_example.size(0)}))
-                    .name,
-                graph.float32(1.0f)},
-               ones_example);
-    torch::Tensor kept_example = zeros_example.clone();
-    kept_example.index_put_({where_example.select(1, 0), where_example.select(1, 1)}, ones_example);
-    const onnx::Value kept = d.node("ScatterND", {zeros.name, where.name, ones.name}, kept_example);
-    const onnx::Value survivors =
-        d.node("Mul", {float_scores.name, kept.name}, float_scores.example * kept_example);
-    const std::int64_t limit = std::min(options.limit, k);
-    const auto [final_scores, final_places] = survivors.example.topk(limit, 1);
-    const std::vector<onnx::Value> best = graph.nodes(
-        "TopK", {survivors.name, graph.int64s({limit})}, {final_scores, final_places},
-        {{"axis", std::int64_t{1}}, {"largest", std::int64_t{1}}, {"sorted", std::int64_t{1}}});
-    const onnx::Value valid_float =
-        d.cast(d.node("Greater", {best[0].name, graph.float32(0.0f)}, final_scores.gt(0)), 1,
-               final_scores.gt(0).to(torch::kFloat32));
-    const onnx::Value valid_integer = d.cast(valid_float, 7, final_scores.gt(0).to(torch::kInt64));
-    const onnx::Value chosen_boxes = d.gather_rows(float_boxes, best[1]);
-    OnnxDetections detections;
-    detections.scores = d.cast(best[0], graph.float_type(), final_scores.to(top_scores.dtype()));
-    const onnx::Value chosen_classes = d.gather(class_of, best[1]);
-    detections.classes = d.node("Mul", {chosen_classes.name, valid_integer.name},
-                                chosen_classes.example * valid_integer.example);
-    const onnx::Value zeroed = d.node("Mul", {chosen_boxes.name, d.unsqueeze(valid_float, 2).name},
-                                      chosen_boxes.example * valid_float.example.unsqueeze(2));
-    detections.boxes =
-        d.cast(zeroed, graph.float_type(), zeroed.example.to(top_boxes.example.dtype()));
+    const onnx::Value boxes = onnx_boxes(graph, anchors_out, example, height, width);
+    const OnnxCandidates candidates =
+        onnx_candidates(graph, anchors_out, boxes, classes_, options.candidates);
+    const OnnxChosen chosen = onnx_choose(graph, candidates, height, width, options);
     if (prototypes_ == 0) {
-        return detections;
+        return chosen.detections;
     }
+    OnnxDetections detections = chosen.detections;
     detections.masks =
         onnx_masks(graph, anchors_out, onnx_sequential(graph, p8, *prototype_head_, "prototypes"),
-                   d.gather(anchor_of, best[1]), detections.boxes, valid_float,
-                   {4 * R + classes_, prototypes_}, {height, width});
+                   OnnxDecoder{graph}.gather(candidates.anchor_of, chosen.places), detections.boxes,
+                   chosen.valid, {4 * R + classes_, prototypes_}, {height, width});
     return detections;
 }
 

@@ -189,6 +189,128 @@ nlohmann::json result_json(const coco::Annotation& detection, const std::string&
     return entry;
 }
 
+// What a prediction writes, one kind per task: the caller feeds it each batch's model outputs,
+// then finish() writes what is left (a whole file, atomically).
+class PredictionWriter {
+public:
+    virtual ~PredictionWriter() = default;
+    virtual void add(const data::Batch& batch, const at::Tensor& logits) = 0;
+    virtual void finish() = 0;
+    // False when it writes one file per image as it goes (masks): a stop leaves those written.
+    virtual bool writes_one_file() const { return true; }
+};
+
+// Classification: a CSV of filename,class,score.
+class ClassesWriter : public PredictionWriter {
+public:
+    ClassesWriter(const PredictConfig& config, const data::DatasetIndex& index,
+                  const train::FinetuningTask& task)
+        : config_(config), index_(index), task_(task) {
+        csv_ << "filename,class,score\n";
+    }
+    void add(const data::Batch& batch, const at::Tensor& logits) override {
+        std::vector<std::string> filenames;
+        for (const std::int64_t sample : batch.indices) {
+            filenames.emplace_back(index_.filename(static_cast<std::size_t>(sample)));
+        }
+        write_classes(csv_, logits, filenames, task_.classes(), task_.multilabel());
+    }
+    void finish() override { write_file_atomically(config_.out, csv_.str()); }
+
+private:
+    const PredictConfig& config_;
+    const data::DatasetIndex& index_;
+    const train::FinetuningTask& task_;
+    std::ostringstream csv_;
+};
+
+// Segmentation: a PNG of class ids per image, under the folder config.out.
+class MasksWriter : public PredictionWriter {
+public:
+    MasksWriter(const PredictConfig& config, const data::DatasetIndex& index, std::size_t classes)
+        : config_(config), index_(index), classes_(classes) {
+        fs::create_directories(config_.out);
+    }
+    void add(const data::Batch& batch, const at::Tensor& logits) override {
+        for (std::size_t i = 0; i < batch.indices.size(); ++i) {
+            const auto sample = static_cast<std::size_t>(batch.indices[i]);
+            write_mask(logits[static_cast<std::int64_t>(i)], index_.path(sample),
+                       config_.out / fs::path(index_.filename(sample)).replace_extension(".png"),
+                       classes_);
+        }
+    }
+    void finish() override {}
+    bool writes_one_file() const override { return false; }
+
+private:
+    const PredictConfig& config_;
+    const data::DatasetIndex& index_;
+    std::size_t classes_;
+};
+
+// Detection and instance segmentation: COCO results JSON (and drawn images with config.draw).
+class DetectionsWriter : public PredictionWriter {
+public:
+    DetectionsWriter(const PredictConfig& config, const DetectionInputs& inputs,
+                     const train::DetectionTask& detector)
+        : config_(config), inputs_(inputs), detector_(detector) {}
+    void add(const data::Batch& batch, const at::Tensor& logits) override {
+        std::vector<train::ImageRef> images;
+        for (const std::int64_t sample : batch.indices) {
+            images.push_back(image_ref(std::size_t(sample)));
+        }
+        const at::Tensor& pixels = batch.views.front();
+        const auto found = detector_.detections(logits, pixels.size(2), pixels.size(3), images,
+                                                std::max(1, config_.num_workers.value_or(1)));
+        for (std::size_t i = 0; i < found.size(); ++i) {
+            const auto sample = std::size_t(batch.indices[i]);
+            if (config_.draw) {
+                draw_detections(
+                    inputs_.paths[sample], found[i], detector_.category_ids(), detector_.classes(),
+                    *config_.draw / fs::path(inputs_.names[sample]).replace_extension(".png"));
+            }
+            for (const coco::Annotation& detection : found[i]) {
+                results_.push_back(
+                    result_json(detection, config_.annotations ? "" : inputs_.names[sample]));
+            }
+        }
+    }
+    void finish() override { write_file_atomically(config_.out, results_.dump()); }
+
+private:
+    // An image from the annotations, or the file's own size.
+    train::ImageRef image_ref(std::size_t sample) const {
+        train::ImageRef image = inputs_.images[sample];
+        if (image.width == 0) {
+            const fs::path& path = inputs_.paths[sample];
+            const cv::Size size = data::stored_image_size(data::read_file(path), path.string());
+            image.width = size.width;
+            image.height = size.height;
+        }
+        return image;
+    }
+
+    const PredictConfig& config_;
+    const DetectionInputs& inputs_;
+    const train::DetectionTask& detector_;
+    nlohmann::json results_ = nlohmann::json::array();
+};
+
+// The device config names, with the model moved there for inference.
+c10::Device inference_device(const PredictConfig& config, torch::nn::Module& module,
+                             const train::PrecisionPolicy& precision) {
+    c10::Device device(c10::kCPU);
+    if (config.accelerator == Accelerator::Cuda) {
+        const int gpu = config.gpu_indices().front();
+        train::use_cuda_device(gpu);
+        device = c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(gpu));
+    }
+    train::move_module(module, device, precision.storage_dtype(),
+                       train::memory_format_for(config.precision));
+    module.eval();
+    return device;
+}
+
 } // namespace
 
 PredictSummary run_prediction(const PredictConfig& config, const PredictProgress& progress,
@@ -198,7 +320,9 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
     const std::unique_ptr<train::FinetuningTask> task =
         train::load_finetuning_task(config.checkpoint, &trained);
     const data::DatasetIndex index = data::DatasetIndex::scan(config.data);
-    auto* detector = dynamic_cast<train::DetectionTask*>(task.get());
+    // A detection checkpoint is read back as a DetectionTask (load_finetuning_task).
+    const auto* detector =
+        has_boxes(trained.task) ? static_cast<const train::DetectionTask*>(task.get()) : nullptr;
     DetectionInputs inputs;
     if (detector) {
         inputs = detection_inputs(config, index);
@@ -208,18 +332,10 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
         }
     }
     const auto total = static_cast<std::int64_t>(inputs.paths.size());
-
-    c10::Device device(c10::kCPU);
-    if (config.accelerator == Accelerator::Cuda) {
-        const int gpu = config.gpu_indices().front();
-        train::use_cuda_device(gpu);
-        device = c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(gpu));
-    }
-    train::PrecisionPolicy precision(config.precision, device.type());
-    torch::nn::Module& module = task->module();
-    train::move_module(module, device, precision.storage_dtype(),
-                       train::memory_format_for(config.precision));
-    module.eval();
+    const train::PrecisionPolicy precision(config.precision, config.accelerator == Accelerator::Cuda
+                                                                 ? c10::DeviceType::CUDA
+                                                                 : c10::DeviceType::CPU);
+    const c10::Device device = inference_device(config, task->module(), precision);
 
     data::LoaderOptions options;
     options.batch_size = config.batch_size;
@@ -234,18 +350,17 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
         options, stop);
     loader.start_epoch(0);
 
-    const bool classification = trained.task == TaskKind::ImageClassification;
-    const bool one_file = classification || detector;
-    const data::ClassNames& classes = task->classes();
-    if (!one_file) {
-        fs::create_directories(config.out);
+    std::unique_ptr<PredictionWriter> writer;
+    if (detector) {
+        writer = std::make_unique<DetectionsWriter>(config, inputs, *detector);
+    } else if (trained.task == TaskKind::ImageClassification) {
+        writer = std::make_unique<ClassesWriter>(config, index, *task);
+    } else {
+        writer = std::make_unique<MasksWriter>(config, index, task->classes().size());
     }
-    nlohmann::json results = nlohmann::json::array();
-    std::ostringstream csv;
-    csv << "filename,class,score\n";
     PredictSummary summary;
     summary.task = task_traits(trained.task).name;
-    summary.classes = classes;
+    summary.classes = task->classes();
     if (detector) {
         summary.category_ids = detector->category_ids();
     }
@@ -258,48 +373,7 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
                                        .to(device, precision.storage_dtype(), true)
                                        .contiguous(train::memory_format_for(config.precision)));
         }
-        if (detector) {
-            std::vector<train::ImageRef> images;
-            for (const std::int64_t sample : batch->indices) {
-                train::ImageRef image = inputs.images[std::size_t(sample)];
-                if (image.width == 0) { // not from annotations: the file's own size
-                    const fs::path& path = inputs.paths[std::size_t(sample)];
-                    const cv::Size size =
-                        data::stored_image_size(data::read_file(path), path.string());
-                    image.width = size.width;
-                    image.height = size.height;
-                }
-                images.push_back(image);
-            }
-            const at::Tensor& pixels = batch->views.front();
-            const auto found = detector->detections(logits, pixels.size(2), pixels.size(3), images,
-                                                    std::max(1, config.num_workers.value_or(1)));
-            for (std::size_t i = 0; i < found.size(); ++i) {
-                const auto sample = std::size_t(batch->indices[i]);
-                if (config.draw) {
-                    draw_detections(
-                        inputs.paths[sample], found[i], detector->category_ids(), classes,
-                        *config.draw / fs::path(inputs.names[sample]).replace_extension(".png"));
-                }
-                for (const coco::Annotation& detection : found[i]) {
-                    results.push_back(
-                        result_json(detection, config.annotations ? "" : inputs.names[sample]));
-                }
-            }
-        } else if (classification) {
-            std::vector<std::string> filenames;
-            for (const std::int64_t sample : batch->indices) {
-                filenames.emplace_back(index.filename(static_cast<std::size_t>(sample)));
-            }
-            write_classes(csv, logits, filenames, classes, task->multilabel());
-        } else {
-            for (std::size_t i = 0; i < batch->indices.size(); ++i) {
-                const auto sample = static_cast<std::size_t>(batch->indices[i]);
-                write_mask(logits[static_cast<std::int64_t>(i)], index.path(sample),
-                           config.out / fs::path(index.filename(sample)).replace_extension(".png"),
-                           classes.size());
-            }
-        }
+        writer->add(*batch, logits);
         summary.images += static_cast<std::int64_t>(batch->indices.size());
         if (progress) {
             progress(summary.images, total);
@@ -307,13 +381,9 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
     }
     if (stop.stop_requested()) {
         throw Error("prediction stopped; nothing was written to \"" + config.out.string() + "\"" +
-                    (one_file ? "" : " beyond the masks already finished"));
+                    (writer->writes_one_file() ? "" : " beyond the masks already finished"));
     }
-    if (detector) {
-        write_file_atomically(config.out, results.dump());
-    } else if (classification) {
-        write_file_atomically(config.out, csv.str());
-    }
+    writer->finish();
     summary.skipped = loader.skipped_files();
     summary.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -105,6 +105,74 @@ void append_record(std::vector<double>& record, const coco::Annotation& detectio
                   detection.segmentation.mask.counts.end());
 }
 
+// Every rank's detection records (append_record's numbers) per validation image, summed over the
+// ranks in two sums: the records' lengths, then the records at their offsets.
+struct GatheredRecords {
+    std::vector<std::int64_t> offsets; // image i's numbers are [offsets[i], offsets[i + 1])
+    at::Tensor numbers;                // on the CPU
+};
+
+GatheredRecords gather_records(const std::vector<std::vector<double>>& records,
+                               const ValidationContext& context) {
+    const c10::Device device = context.placement.device;
+    const auto image_count = static_cast<std::int64_t>(records.size());
+    at::Tensor lengths = torch::zeros({image_count}, torch::kFloat64);
+    for (std::int64_t i = 0; i < image_count; ++i) {
+        lengths[i] = double(records[std::size_t(i)].size());
+    }
+    lengths = lengths.to(device);
+    if (context.sum_over_ranks) {
+        context.sum_over_ranks(lengths);
+    }
+    const at::Tensor host_lengths = lengths.cpu().to(torch::kInt64).contiguous();
+    std::vector<std::int64_t> offsets(std::size_t(image_count) + 1, 0);
+    for (std::int64_t i = 0; i < image_count; ++i) {
+        offsets[std::size_t(i) + 1] =
+            offsets[std::size_t(i)] + host_lengths[i].item<std::int64_t>();
+    }
+    std::vector<double> flat(std::size_t(offsets.back()), 0.0);
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        std::copy(records[i].begin(), records[i].end(), flat.begin() + offsets[i]);
+    }
+    at::Tensor gathered =
+        torch::from_blob(flat.data(), {offsets.back()}, torch::kFloat64).to(device).clone();
+    if (context.sum_over_ranks && offsets.back() > 0) {
+        context.sum_over_ranks(gathered);
+    }
+    return {std::move(offsets), gathered.cpu().contiguous()};
+}
+
+// The detections the gathered records describe, as COCO results.
+std::vector<coco::Annotation> read_records(const GatheredRecords& gathered,
+                                           const data::DetectionImages& images,
+                                           const std::vector<std::int64_t>& category_ids,
+                                           bool masks) {
+    const std::vector<std::int64_t>& offsets = gathered.offsets;
+    const double* numbers = gathered.numbers.data_ptr<double>();
+    std::vector<coco::Annotation> found;
+    for (std::size_t i = 0; i + 1 < offsets.size(); ++i) {
+        for (std::int64_t at = offsets[i]; at < offsets[i + 1];) {
+            coco::Annotation detection;
+            detection.image_id = images.image_ids[i];
+            detection.category_id = category_ids[std::size_t(numbers[at])];
+            detection.score = numbers[at + 1];
+            detection.box = {numbers[at + 2], numbers[at + 3], numbers[at + 4], numbers[at + 5]};
+            detection.has_box = true;
+            const auto runs = static_cast<std::int64_t>(numbers[at + 6]);
+            at += 7;
+            if (masks) {
+                detection.segmentation.kind = coco::Segmentation::Kind::Mask;
+                detection.segmentation.mask = {
+                    std::uint32_t(images.sizes[i][1]), std::uint32_t(images.sizes[i][0]),
+                    std::vector<std::uint32_t>(numbers + at, numbers + at + runs)};
+            }
+            at += runs;
+            found.push_back(std::move(detection));
+        }
+    }
+    return found;
+}
+
 } // namespace
 
 DetectionTask::DetectionTask(const TrainConfig& config, bool masks) : masks_(masks) {
@@ -291,33 +359,10 @@ Validation DetectionTask::validate(const ValidationContext& context) {
             }
         }
     }
-    // Gathered in two sums: every record's length, then the records at their offsets.
-    const auto image_count = static_cast<std::int64_t>(records.size());
-    at::Tensor lengths = torch::zeros({image_count}, torch::kFloat64);
-    for (std::int64_t i = 0; i < image_count; ++i) {
-        lengths[i] = double(records[std::size_t(i)].size());
-    }
-    lengths = lengths.to(placement.device);
     if (context.sum_over_ranks) {
         context.sum_over_ranks(totals);
-        context.sum_over_ranks(lengths);
     }
-    const at::Tensor host_lengths = lengths.cpu().to(torch::kInt64).contiguous();
-    std::vector<std::int64_t> offsets(std::size_t(image_count) + 1, 0);
-    for (std::int64_t i = 0; i < image_count; ++i) {
-        offsets[std::size_t(i) + 1] =
-            offsets[std::size_t(i)] + host_lengths[i].item<std::int64_t>();
-    }
-    std::vector<double> flat(std::size_t(offsets.back()), 0.0);
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        std::copy(records[i].begin(), records[i].end(), flat.begin() + offsets[i]);
-    }
-    at::Tensor gathered = torch::from_blob(flat.data(), {offsets.back()}, torch::kFloat64)
-                              .to(placement.device)
-                              .clone();
-    if (context.sum_over_ranks && offsets.back() > 0) {
-        context.sum_over_ranks(gathered);
-    }
+    const GatheredRecords gathered = gather_records(records, context);
     const at::Tensor host_totals = totals.cpu();
     MetricValues values = {
         {"val_loss", host_totals[1].item<double>() > 0
@@ -326,29 +371,7 @@ Validation DetectionTask::validate(const ValidationContext& context) {
     if (!context.reports) {
         return {std::move(values), {}, {}, {}, {}};
     }
-    const at::Tensor all = gathered.cpu().contiguous();
-    const double* numbers = all.data_ptr<double>();
-    std::vector<coco::Annotation> found;
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        for (std::int64_t at = offsets[i]; at < offsets[i + 1];) {
-            coco::Annotation detection;
-            detection.image_id = images.image_ids[i];
-            detection.category_id = category_ids_[std::size_t(numbers[at])];
-            detection.score = numbers[at + 1];
-            detection.box = {numbers[at + 2], numbers[at + 3], numbers[at + 4], numbers[at + 5]};
-            detection.has_box = true;
-            const auto runs = static_cast<std::int64_t>(numbers[at + 6]);
-            at += 7;
-            if (masks_) {
-                detection.segmentation.kind = coco::Segmentation::Kind::Mask;
-                detection.segmentation.mask = {
-                    std::uint32_t(images.sizes[i][1]), std::uint32_t(images.sizes[i][0]),
-                    std::vector<std::uint32_t>(numbers + at, numbers + at + runs)};
-            }
-            at += runs;
-            found.push_back(std::move(detection));
-        }
-    }
+    std::vector<coco::Annotation> found = read_records(gathered, images, category_ids_, masks_);
     PredictionPreviews previews = preview_detections(found);
     auto evaluate = [truth = images.ground_truth, found = std::move(found), masks = masks_,
                      classwise = classwise_, threads]() mutable {

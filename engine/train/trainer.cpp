@@ -248,6 +248,50 @@ RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer,
 
 // One process's run: setup that can still reject the settings, then the run folder, then the
 // loop. Only the rank that writes opens the run folder and reports.
+// The task's model on the strategy's device, training, its batch norms synchronised when asked.
+void place_module(Task& task, const TrainConfig& config, Strategy& strategy,
+                  const PrecisionPolicy& precision) {
+    torch::nn::Module& module = task.module();
+    move_module(module, strategy.device(), precision.storage_dtype(),
+                memory_format_for(config.precision));
+    module.train();
+    task.set_process_group(strategy.group());
+    if (config.sync_batchnorm) {
+        models::synchronize_batch_norms(module, strategy.group());
+    }
+}
+
+// An interrupted run's state from its last checkpoint, which every rank must see: where it goes
+// on from.
+Position resume_from(const fs::path& checkpoint, Strategy& strategy, const TrainingState& state,
+                     TrainObserver& observer) {
+    if (!strategy.writes() && !fs::exists(checkpoint)) {
+        throw Error("rank " + std::to_string(strategy.rank()) + " cannot see \"" +
+                    checkpoint.string() +
+                    "\" to resume from: put out on a filesystem every node shares");
+    }
+    const Position position = load_checkpoint(checkpoint, state);
+    log::info("resuming from " + checkpoint.string() + " at epoch " +
+              std::to_string(position.epoch + 1) + ", step " +
+              std::to_string(position.optimizer_step));
+    observer.on_resume(position.optimizer_step);
+    return position;
+}
+
+// A finished run's model (its weight average when it keeps one), written by the rank that
+// writes once the replicas agree: its path.
+fs::path export_finished(Task& task, const TrainConfig& config, Strategy& strategy,
+                         WeightAverage* average) {
+    strategy.check_replicas_agree(task.module());
+    const fs::path exported = track::RunDirectory(config.out).exported_last();
+    if (strategy.writes()) {
+        fs::create_directories(exported.parent_path());
+        const WeightAverage::Scope averaged(average);
+        task.export_model(exported);
+    }
+    return exported;
+}
+
 RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken stop,
                Strategy& strategy) {
     const auto started = Clock::now();
@@ -260,14 +304,8 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     TrainConfig config = given;
     task.resolve_settings(config);
     PrecisionPolicy precision(config.precision, strategy.device().type());
+    place_module(task, config, strategy, precision);
     torch::nn::Module& module = task.module();
-    move_module(module, strategy.device(), precision.storage_dtype(),
-                memory_format_for(config.precision));
-    module.train();
-    task.set_process_group(strategy.group());
-    if (config.sync_batchnorm) {
-        models::synchronize_batch_norms(module, strategy.group());
-    }
     const OptimizerArgs& optimizer_args = config.optimizer;
     Optimizer optimizer(optimizer_settings(optimizer_args), trainable_parameters(module));
     std::unique_ptr<WeightAverage> average;
@@ -302,16 +340,8 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
         const fs::path checkpoint = track::RunDirectory(config.out).last_checkpoint();
         Position position;
         if (config.resume_interrupted) {
-            if (!strategy.writes() && !fs::exists(checkpoint)) {
-                throw Error("rank " + std::to_string(strategy.rank()) + " cannot see \"" +
-                            checkpoint.string() +
-                            "\" to resume from: put out on a filesystem every node shares");
-            }
-            position = load_checkpoint(checkpoint, {task, optimizer, precision, average.get()});
-            log::info("resuming from " + checkpoint.string() + " at epoch " +
-                      std::to_string(position.epoch + 1) + ", step " +
-                      std::to_string(position.optimizer_step));
-            observer.on_resume(position.optimizer_step);
+            position = resume_from(checkpoint, strategy,
+                                   {task, optimizer, precision, average.get()}, observer);
         }
         strategy.broadcast_state(module); // every rank starts from rank 0's weights
         if (average && !config.resume_interrupted) {
@@ -329,14 +359,7 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
         summary.checkpoint = checkpoint;
         summary.status = loop.run(position);
         if (summary.status == RunSummary::Status::Finished) {
-            strategy.check_replicas_agree(module);
-            const fs::path exported = track::RunDirectory(config.out).exported_last();
-            if (strategy.writes()) {
-                fs::create_directories(exported.parent_path());
-                const WeightAverage::Scope averaged(average.get());
-                task.export_model(exported);
-            }
-            summary.exported_model = exported;
+            summary.exported_model = export_finished(task, config, strategy, average.get());
         }
         if (precision.scales_loss() && precision.scaler().skipped_steps() > 0) {
             log::info(std::to_string(precision.scaler().skipped_steps()) +

@@ -174,41 +174,14 @@ void EmbeddingsView::load(const QString& file, const QStringList& roots) {
     }
     roots_ = roots;
     status_->setText(tr("Loading and projecting %1...").arg(QDir::toNativeSeparators(file)));
-    const QString projection = this->projection();
-    job_.start(
-        [this, file, projection](const StopToken& stop) {
-            try {
-                const embed::EmbeddingFile read = embed::read_embeddings(file.toStdString());
-                embed::MapOptions options;
-                options.projection = *embed::projection_named(projection.toStdString());
-                const at::Tensor map = embed::map_2d(read.embeddings, options, &stop).contiguous();
-                QStringList names;
-                for (const std::string& name : read.filenames) {
-                    names << QString::fromStdString(name);
-                }
-                QVector<double> x(names.size()), y(names.size());
-                const float* values = map.data_ptr<float>();
-                for (int i = 0; i < names.size(); ++i) {
-                    x[i] = values[2 * i];
-                    y[i] = values[2 * i + 1];
-                }
-                QMetaObject::invokeMethod(this,
-                                          [this, file, names, x, y, embeddings = read.embeddings] {
-                                              showLoaded(file, names, x, y, embeddings);
-                                          });
-            } catch (const std::exception& error) {
-                const QString message = QString::fromStdString(error.what());
-                QMetaObject::invokeMethod(this, [this, message] {
-                    status_->setText(message);
-                    Q_EMIT failed(message);
-                });
-            }
-        },
-        [this, projection] {
-            if (projection != this->projection()) { // chosen while this one was mapped
-                mapAgain();
-            }
-        });
+    mapOnThread(file, [file] {
+        const embed::EmbeddingFile read = embed::read_embeddings(file.toStdString());
+        QStringList names;
+        for (const std::string& name : read.filenames) {
+            names << QString::fromStdString(name);
+        }
+        return std::pair{read.embeddings, names};
+    });
 }
 
 QString EmbeddingsView::projection() const {
@@ -229,13 +202,50 @@ void EmbeddingsView::labelAxes() {
     plot_->yAxis->setLabel(pca ? tr("second principal component") : tr("%1 2").arg(name));
 }
 
-// The loaded file again, drawn with the chosen projection (one loading now is mapped again
-// when it is drawn).
 void EmbeddingsView::mapAgain() {
     labelAxes();
-    if (!file_.isEmpty() && !job_.isRunning()) {
-        load(file_, roots_);
+    if (embeddings_.defined() && !job_.isRunning()) {
+        status_->setText(tr("Projecting %1...").arg(QDir::toNativeSeparators(file_)));
+        mapOnThread(file_, [embeddings = embeddings_, names = names_] {
+            return std::pair{embeddings, names};
+        });
     }
+}
+
+void EmbeddingsView::mapOnThread(const QString& file,
+                                 std::function<std::pair<at::Tensor, QStringList>()> source) {
+    const QString projection = this->projection();
+    job_.start(
+        [this, file, projection, source = std::move(source)](const StopToken& stop) {
+            try {
+                const auto loaded = source();
+                const at::Tensor& embeddings = loaded.first;
+                const QStringList& names = loaded.second;
+                embed::MapOptions options;
+                options.projection = *embed::projection_named(projection.toStdString());
+                const at::Tensor map = embed::map_2d(embeddings, options, &stop).contiguous();
+                QVector<double> x(names.size()), y(names.size());
+                const float* values = map.data_ptr<float>();
+                for (int i = 0; i < names.size(); ++i) {
+                    x[i] = values[2 * i];
+                    y[i] = values[2 * i + 1];
+                }
+                QMetaObject::invokeMethod(this, [this, file, names, x, y, embeddings] {
+                    showLoaded(file, names, x, y, embeddings);
+                });
+            } catch (const std::exception& error) {
+                const QString message = QString::fromStdString(error.what());
+                QMetaObject::invokeMethod(this, [this, message] {
+                    status_->setText(message);
+                    Q_EMIT failed(message);
+                });
+            }
+        },
+        [this, projection] {
+            if (projection != this->projection()) { // chosen while this one was mapped
+                mapAgain();
+            }
+        });
 }
 
 void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,

@@ -9,6 +9,8 @@
 #include <QThreadPool>
 #include <QVector>
 #include <QWidget>
+#include <functional>
+#include <utility>
 
 class QCPCurve;
 class QCPGraph;
@@ -95,7 +97,12 @@ private:
     // The selection (picks, in their order) as the thumbnail grid.
     void showPicksAsGrid(const QVector<int>& rows);
     void showNeighboursTitle();
+    // The embeddings in memory again, with the chosen projection (one chosen while a map is
+    // made is drawn after it).
     void mapAgain();
+    // Gets the embeddings and their names from `source` and maps them, on the view's thread.
+    void mapOnThread(const QString& file,
+                     std::function<std::pair<at::Tensor, QStringList>()> source);
     void labelAxes();
 
     QCustomPlot* plot_;

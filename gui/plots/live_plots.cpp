@@ -59,6 +59,32 @@ void legendAboveData(QCustomPlot* plot) {
 
 LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("livePlots"));
+    createPanels();
+    auto* layout = new QGridLayout(this);
+    layout->addLayout(createControls(), 4, 0, 1, 2);
+    layout->addWidget(validation_panel_.plot, 3, 0, 1, 2);
+    layout->addWidget(loss_panel_.plot, 0, 0);
+    layout->addWidget(data_wait_panel_.plot, 0, 1);
+    layout->addWidget(throughput_panel_.plot, 1, 0);
+    layout->addWidget(cpu_panel_.plot, 1, 1);
+    layout->addWidget(gpu_panel_.plot, 2, 0, 1, 2);
+    layout->addWidget(no_gpu_, 2, 0, 1, 2);
+    // The plots shown share the height; the folded GPU line and the controls take only theirs.
+    no_gpu_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+
+    for (const Panel* panel : {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_,
+                               &throughput_panel_, &validation_panel_}) {
+        followPalette(panel->plot);
+    }
+    timer_ = new QTimer(this);
+    timer_->setInterval(kRedrawIntervalMs);
+    connect(timer_, &QTimer::timeout, this, &LivePlots::redraw);
+    timer_->start();
+    clear();
+}
+
+// The plots, each with its graphs, axes and markers.
+void LivePlots::createPanels() {
     loss_panel_ = addPanel(QStringLiteral("loss"), tr("Loss"), {tr("loss"), tr("learning rate")});
     data_wait_panel_ =
         addPanel(QStringLiteral("data_wait"), tr("data_wait (%)"), {tr("data_wait")});
@@ -107,7 +133,10 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     smoothed_->setPen(QPen(kColours[0], 2.0));
     smoothed_->setVisible(false);
     smoothed_->removeFromLegend();
+}
 
+// The row under the plots: time axis, smoothing, log scale, Reset View, Export.
+QHBoxLayout* LivePlots::createControls() {
     auto* time_axis = new QCheckBox(tr("Over time instead of steps"), this);
     time_axis->setObjectName(QStringLiteral("timeAxisBox"));
     connect(time_axis, &QCheckBox::toggled, this, &LivePlots::setTimeAxis);
@@ -155,27 +184,7 @@ LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     controls->addStretch();
     controls->addWidget(reset);
     controls->addWidget(export_button);
-    auto* layout = new QGridLayout(this);
-    layout->addLayout(controls, 4, 0, 1, 2);
-    layout->addWidget(validation_panel_.plot, 3, 0, 1, 2);
-    layout->addWidget(loss_panel_.plot, 0, 0);
-    layout->addWidget(data_wait_panel_.plot, 0, 1);
-    layout->addWidget(throughput_panel_.plot, 1, 0);
-    layout->addWidget(cpu_panel_.plot, 1, 1);
-    layout->addWidget(gpu_panel_.plot, 2, 0, 1, 2);
-    layout->addWidget(no_gpu_, 2, 0, 1, 2);
-    // The plots shown share the height; the folded GPU line and the controls take only theirs.
-    no_gpu_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-
-    for (const Panel* panel : {&loss_panel_, &data_wait_panel_, &cpu_panel_, &gpu_panel_,
-                               &throughput_panel_, &validation_panel_}) {
-        followPalette(panel->plot);
-    }
-    timer_ = new QTimer(this);
-    timer_->setInterval(kRedrawIntervalMs);
-    connect(timer_, &QTimer::timeout, this, &LivePlots::redraw);
-    timer_->start();
-    clear();
+    return controls;
 }
 
 // Rows of plots that are shown grow alike; a hidden one (no GPU, no validation yet) takes none.

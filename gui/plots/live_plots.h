@@ -9,6 +9,7 @@
 class QCPGraph;
 class QCPTextElement;
 class QCustomPlot;
+class QHBoxLayout;
 class QLabel;
 class QTimer;
 
@@ -66,6 +67,8 @@ public:
     bool showsGpus() const;
 
 private:
+    void createPanels();
+    QHBoxLayout* createControls();
     struct Panel {
         QCustomPlot* plot = nullptr;
         QCPTextElement* title = nullptr;

@@ -57,7 +57,39 @@ RunComparisonDialog::RunComparisonDialog(const QVector<RunRow>& runs, QWidget* p
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
-    // Results, formatted as the Run History table formats them.
+    addResults(runs);
+    addValidation(runs);
+    addSettings(runs);
+    QSet<QString> tasks;
+    for (const RunRow& run : runs) {
+        tasks.insert(run.task);
+    }
+    note_->setObjectName(QStringLiteral("comparisonNote"));
+    note_->setWordWrap(true);
+    note_->setText(tasks.size() > 1 ? tr("These runs are of different tasks: their validation "
+                                         "metrics do not compare.")
+                                    : QString());
+    note_->setVisible(tasks.size() > 1);
+
+    only_differences_->setObjectName(QStringLiteral("onlyDifferences"));
+    only_differences_->setToolTip(tr("Hide the settings that every run shares"));
+    connect(only_differences_, &QCheckBox::toggled, this, &RunComparisonDialog::setOnlyDifferences);
+    only_differences_->setChecked(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(note_);
+    layout->addWidget(table_, 1);
+    auto* bottom = new QHBoxLayout;
+    bottom->addWidget(only_differences_);
+    bottom->addStretch();
+    bottom->addWidget(buttons);
+    layout->addLayout(bottom);
+    resize(720, 560);
+}
+
+// Results, formatted as the Run History table formats them.
+void RunComparisonDialog::addResults(const QVector<RunRow>& runs) {
     RunHistoryModel formatted;
     formatted.setRuns(runs);
     addSection(tr("Results"));
@@ -72,8 +104,10 @@ RunComparisonDialog::RunComparisonDialog(const QVector<RunRow>& runs, QWidget* p
         }
         addRow(formatted.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString(), values);
     }
+}
 
-    // Validation metrics at each run's last evaluation.
+// Validation metrics at each run's last evaluation.
+void RunComparisonDialog::addValidation(const QVector<RunRow>& runs) {
     std::vector<std::map<QString, double>> validation;
     std::map<QString, int> metric_runs;
     for (const RunRow& run : runs) {
@@ -94,18 +128,10 @@ RunComparisonDialog::RunComparisonDialog(const QVector<RunRow>& runs, QWidget* p
             addRow(name, values, name.contains(QStringLiteral("loss")) ? -1 : +1);
         }
     }
-    QSet<QString> tasks;
-    for (const RunRow& run : runs) {
-        tasks.insert(run.task);
-    }
-    note_->setObjectName(QStringLiteral("comparisonNote"));
-    note_->setWordWrap(true);
-    note_->setText(tasks.size() > 1 ? tr("These runs are of different tasks: their validation "
-                                         "metrics do not compare.")
-                                    : QString());
-    note_->setVisible(tasks.size() > 1);
+}
 
-    // Every setting, flattened; the rows that differ marked.
+// Every setting, flattened; the rows that differ marked.
+void RunComparisonDialog::addSettings(const QVector<RunRow>& runs) {
     std::vector<std::map<std::string, std::string>> settings;
     std::map<std::string, int> keys;
     for (const RunRow& run : runs) {
@@ -142,22 +168,6 @@ RunComparisonDialog::RunComparisonDialog(const QVector<RunRow>& runs, QWidget* p
             table_->item(row, column)->setBackground(marked);
         }
     }
-
-    only_differences_->setObjectName(QStringLiteral("onlyDifferences"));
-    only_differences_->setToolTip(tr("Hide the settings that every run shares"));
-    connect(only_differences_, &QCheckBox::toggled, this, &RunComparisonDialog::setOnlyDifferences);
-    only_differences_->setChecked(true);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(note_);
-    layout->addWidget(table_, 1);
-    auto* bottom = new QHBoxLayout;
-    bottom->addWidget(only_differences_);
-    bottom->addStretch();
-    bottom->addWidget(buttons);
-    layout->addLayout(bottom);
-    resize(720, 560);
 }
 
 void RunComparisonDialog::setOnlyDifferences(bool only) {

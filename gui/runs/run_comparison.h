@@ -30,6 +30,9 @@ public:
     int rowOf(const QString& label) const;
 
 private:
+    void addResults(const QVector<RunRow>& runs);
+    void addValidation(const QVector<RunRow>& runs);
+    void addSettings(const QVector<RunRow>& runs);
     void addSection(const QString& title);
     // A row of one value per run; returns its index. `best` marks the best run's cell bold:
     // +1 highest, -1 lowest, 0 none.

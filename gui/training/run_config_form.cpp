@@ -151,6 +151,21 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("runConfigForm"));
     form_ = new QGridLayout;
     form_->setColumnStretch(1, 1);
+    createDataFields();
+    addRows(createTrainingFields());
+    createAdvancedSection();
+    layOut();
+    connectFields();
+    // The cores now; the GPUs when the window's probe (off the GUI thread) reports them.
+    system::HardwareInfo cores;
+    cores.cpu_cores = system::usable_cpu_cores();
+    setHardware(cores);
+    updateOptimizerHints();
+    updateTaskRows();
+}
+
+// The task, its data and the model: what a run trains on and what it trains.
+void RunConfigForm::createDataFields() {
     task_ = combo(QStringLiteral("taskField"), {}, this);
     for (const TaskTraits& entry : task_table()) {
         task_->addItem(task_title(entry.kind), QString::fromStdString(entry.name));
@@ -195,6 +210,10 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
                               "whether pretraining pays, and picks best.ckpt."));
     knn_val_ = combo(QStringLiteral("knnMonitorValField"), {}, this);
     knn_val_->setToolTip(tr("Labelled images (class folders) classified by the kNN monitor."));
+}
+
+// How long, how much at a time, where and how it runs. Returns the "Train for" row's widget.
+QWidget* RunConfigForm::createTrainingFields() {
     // From 0: a value the engine refuses is shown with its reason, never silently changed.
     const TaskKind initial = TaskKind::Pretraining;
     epochs_ = spin(QStringLiteral("epochsField"), 0, 100000,
@@ -238,7 +257,10 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     out_->setObjectName(QStringLiteral("outField"));
     out_->setPlaceholderText(tr("a new folder in the project's runs"));
     seed_ = spin(QStringLiteral("seedField"), 0, 2147483647, 0, this);
+    return train_for;
+}
 
+void RunConfigForm::addRows(QWidget* trainFor) {
     // Rows named by a setting's path take its declared label; the others are parts of one
     // setting (the data's splits and labels, the loggers) that the form shows apart.
     addRow(QStringLiteral("task"), tr("Task"), task_);
@@ -257,7 +279,7 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     addSettingRow("method_args.teacher", teacher_);
     addSettingRow("knn_monitor.train", knn_train_);
     addSettingRow("knn_monitor.val", knn_val_);
-    addSettingRow("epochs", train_for);
+    addSettingRow("epochs", trainFor);
     addSettingRow("batch_size", batch_size_);
     addSettingRow("transform_args.image_size", image_size_);
     addSettingRow("accelerator", accelerator_);
@@ -270,9 +292,11 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     addRow(QStringLiteral("mlflow"), tr("MLflow"), mlflow_uri_);
     addSettingRow("out", out_);
     addSettingRow("seed", seed_);
+}
 
-    // Advanced settings: folded away, applied either way; blank numbers are the engine's
-    // defaults, which the fields show.
+// Advanced settings: folded away, applied either way; blank numbers are the engine's defaults,
+// which the fields show.
+void RunConfigForm::createAdvancedSection() {
     advanced_toggle_ = new QToolButton(this);
     advanced_toggle_->setObjectName(QStringLiteral("advancedToggle"));
     advanced_toggle_->setText(tr("Advanced settings"));
@@ -324,6 +348,9 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     advanced_rows_ << QStringLiteral("wandb");
     connect(advanced_toggle_, &QToolButton::toggled, this, &RunConfigForm::setAdvancedVisible);
     setAdvancedVisible(false);
+}
+
+void RunConfigForm::layOut() {
     general_issue_ = new QLabel(this);
     general_issue_->setObjectName(QStringLiteral("generalIssue"));
     general_issue_->setWordWrap(true);
@@ -341,7 +368,11 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     layout->addWidget(estimate_);
     layout->addWidget(general_issue_);
     layout->addStretch();
+}
 
+// Every field's change is checked shortly after the last one; some change which rows and hints
+// show.
+void RunConfigForm::connectFields() {
     connect(accelerator_, &QComboBox::currentIndexChanged, this, [this] {
         updatePrecisionChoices();
         updateWorkerHint();
@@ -389,12 +420,6 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
             [this] { requested_accelerator_ = accelerator_->currentData().toString(); });
     connect(precision_, &QComboBox::activated, this,
             [this] { requested_precision_ = precision_->currentText(); });
-    // The cores now; the GPUs when the window's probe (off the GUI thread) reports them.
-    system::HardwareInfo cores;
-    cores.cpu_cores = system::usable_cpu_cores();
-    setHardware(cores);
-    updateOptimizerHints();
-    updateTaskRows();
 }
 
 TaskKind RunConfigForm::task() const {
@@ -811,18 +836,11 @@ void RunConfigForm::updateWorkerHint() {
 
 nlohmann::json RunConfigForm::settings() const {
     const TaskKind kind = task();
-    // Augmentation as typed (a JSON object; validate() says when it is not one).
-    nlohmann::json transform_args = augmentationArgs().value_or(nlohmann::json::object());
-    if (image_size_->value() >= 0) {
-        transform_args["image_size"] = {image_size_->value(), image_size_->value()};
-    } else if (kind != TaskKind::Pretraining) {
-        transform_args["image_size"] = "auto";
-    }
     nlohmann::json settings = {
         {"task", task_traits(kind).name},
         {"model", model_->currentText().toStdString()},
         {"batch_size", batch_size_->value()},
-        {"transform_args", transform_args},
+        {"transform_args", transformArgs(kind)},
         {"precision", precision_->currentText().toStdString()},
         {"seed", seed_->value()},
         {"out", out_->text().toStdString()},
@@ -833,6 +851,50 @@ nlohmann::json RunConfigForm::settings() const {
     } else {
         settings[unit.toStdString()] = epochs_->value();
     }
+    writeDevices(settings);
+    writeData(kind, settings);
+    // A listed run by its name, or any weights file or run folder typed in.
+    const QString backbone = chosenPath(backbone_);
+    nlohmann::json model_args = kept_model_args_;
+    // A preset's model settings that this task does not have stay out (another task's
+    // decoder_width would be refused).
+    for (auto entry = model_args.begin(); entry != model_args.end();) {
+        const bool declared =
+            config::train_schema(kind).find_path("model_args." + entry.key()) != nullptr;
+        entry = declared ? std::next(entry) : model_args.erase(entry);
+    }
+    if (!backbone.isEmpty()) {
+        model_args["backbone_weights"] = backbone.toStdString();
+    }
+    if (kind != TaskKind::Pretraining && !model_args.empty()) {
+        settings["model_args"] = model_args;
+    }
+    settings["num_workers"] =
+        num_workers_->value() < 0 ? nlohmann::json("auto") : nlohmann::json(num_workers_->value());
+    settings["loggers"] = loggers();
+    writeOptimizer(kind, settings);
+    if (accumulation_->value() > 1) {
+        settings["gradient_accumulation_steps"] = accumulation_->value();
+    }
+    if (checkpoint_every_->value() > 0) {
+        settings["callbacks"] = {
+            {"model_checkpoint", {{"every_n_steps", checkpoint_every_->value()}}}};
+    }
+    return settings;
+}
+
+nlohmann::json RunConfigForm::transformArgs(TaskKind kind) const {
+    // Augmentation as typed (a JSON object; validate() says when it is not one).
+    nlohmann::json transform_args = augmentationArgs().value_or(nlohmann::json::object());
+    if (image_size_->value() >= 0) {
+        transform_args["image_size"] = {image_size_->value(), image_size_->value()};
+    } else if (kind != TaskKind::Pretraining) {
+        transform_args["image_size"] = "auto";
+    }
+    return transform_args;
+}
+
+void RunConfigForm::writeDevices(nlohmann::json& settings) const {
     const QString accelerator = accelerator_->currentData().toString();
     if (accelerator.startsWith(QStringLiteral("cuda:"))) {
         settings["accelerator"] = "cuda";
@@ -849,6 +911,10 @@ nlohmann::json RunConfigForm::settings() const {
     if (sync_batchnorm_->isChecked()) {
         settings["sync_batchnorm"] = true;
     }
+}
+
+// The data's splits and labels as the task reads them; pretraining's method settings too.
+void RunConfigForm::writeData(TaskKind kind, nlohmann::json& settings) const {
     const std::string train =
         data_->currentIndex() >= 0 ? data_->currentData().toString().toStdString() : std::string();
     const std::string val = val_data_->currentIndex() >= 0
@@ -884,17 +950,9 @@ nlohmann::json RunConfigForm::settings() const {
             {"val", {{"images", val}, {"masks", val_masks_->text().trimmed().toStdString()}}},
             {"classes", classes_->text().trimmed().toStdString()}};
     }
-    // A listed run by its name, or any weights file or run folder typed in.
-    const QString backbone = chosenPath(backbone_);
-    nlohmann::json model_args = kept_model_args_;
-    if (!backbone.isEmpty()) {
-        model_args["backbone_weights"] = backbone.toStdString();
-    }
-    if (kind != TaskKind::Pretraining && !model_args.empty()) {
-        settings["model_args"] = model_args;
-    }
-    settings["num_workers"] =
-        num_workers_->value() < 0 ? nlohmann::json("auto") : nlohmann::json(num_workers_->value());
+}
+
+nlohmann::json RunConfigForm::loggers() const {
     nlohmann::json loggers = nlohmann::json::object();
     if (!tensorboard_->isChecked()) {
         loggers["tensorboard"] = nullptr;
@@ -907,7 +965,10 @@ nlohmann::json RunConfigForm::settings() const {
         loggers["wandb"]["project"] = wandb_project_->text().trimmed().toStdString();
         loggers["wandb"]["offline"] = true;
     }
-    settings["loggers"] = loggers;
+    return loggers;
+}
+
+void RunConfigForm::writeOptimizer(TaskKind kind, nlohmann::json& settings) const {
     if (optim_->currentIndex() > 0) {
         settings["optim"] = optim_->currentText().toStdString();
     }
@@ -931,14 +992,6 @@ nlohmann::json RunConfigForm::settings() const {
     if (!optim_args.empty()) {
         settings["optim_args"] = optim_args;
     }
-    if (accumulation_->value() > 1) {
-        settings["gradient_accumulation_steps"] = accumulation_->value();
-    }
-    if (checkpoint_every_->value() > 0) {
-        settings["callbacks"] = {
-            {"model_checkpoint", {{"every_n_steps", checkpoint_every_->value()}}}};
-    }
-    return settings;
 }
 
 namespace {

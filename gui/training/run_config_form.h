@@ -87,6 +87,18 @@ Q_SIGNALS:
     void settingsEdited();
 
 private:
+    void createDataFields();
+    QWidget* createTrainingFields();
+    void addRows(QWidget* trainFor);
+    void createAdvancedSection();
+    void layOut();
+    void connectFields();
+    // Parts of settings(), each writing its settings as the engine reads them.
+    nlohmann::json transformArgs(TaskKind kind) const;
+    void writeDevices(nlohmann::json& settings) const;
+    void writeData(TaskKind kind, nlohmann::json& settings) const;
+    nlohmann::json loggers() const;
+    void writeOptimizer(TaskKind kind, nlohmann::json& settings) const;
     QLabel* addRow(const QString& key, const QString& label, QWidget* field);
     // A row for the setting at `path`, with its declared label and section.
     void addSettingRow(const std::string& path, QWidget* field);

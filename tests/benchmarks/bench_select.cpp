@@ -6,6 +6,10 @@
 //
 //   bench_select [--pretrained RUN_DIR] [--pretrain-seconds 300] [--seeds 3] [--dir DIR]
 //   (without --pretrained: smallcnn SimCLR at 32 px for --pretrain-seconds, made here)
+//
+// Speed and memory of the selection itself, on seeded synthetic embeddings (clusters of unit
+// vectors with noise), no Fashion-MNIST needed:
+//   bench_select --speed ROWS [--dim 512] [--count 10000] [--strategies diverse,random,...]
 
 #include "config/run_config.h"
 #include "core/log.h"
@@ -17,13 +21,19 @@
 #include "train/trainer.h"
 #include "training_measure.h"
 
+#include <ATen/ATen.h>
+#include <ATen/CPUGeneratorImpl.h>
+#include <ATen/Parallel.h>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <string>
+#include <sys/resource.h>
 #include <thread>
 
 namespace fs = std::filesystem;
@@ -138,6 +148,45 @@ void print(const std::string& label, const Row& row) {
     std::fflush(stdout);
 }
 
+// The process's peak resident memory so far, in MiB.
+double peak_rss_mib() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_maxrss) / 1024.0;
+}
+
+// `rows` embeddings of `dim` dimensions around 1,000 seeded random directions.
+at::Tensor synthetic_embeddings(std::int64_t rows, std::int64_t dim) {
+    const at::Generator generator = at::detail::createCPUGenerator(0);
+    const at::Tensor centres = at::randn({1000, dim}, generator);
+    const at::Tensor which = at::randint(1000, {rows}, generator);
+    return centres.index_select(0, which) + 0.5 * at::randn({rows, dim}, generator);
+}
+
+int run_speed(std::int64_t rows, std::int64_t dim, std::int64_t count,
+              const std::string& strategies) {
+    const at::Tensor embeddings = synthetic_embeddings(rows, dim);
+    std::printf("selection speed: %lld embeddings of %lld dimensions (%.0f MiB of float32), "
+                "picking %lld, %d threads; peak memory before picking %.0f MiB\n",
+                static_cast<long long>(rows), static_cast<long long>(dim),
+                double(rows * dim * 4) / 1048576.0, static_cast<long long>(count),
+                at::get_num_threads(), peak_rss_mib());
+    std::istringstream names(strategies);
+    for (std::string name; std::getline(names, name, ',');) {
+        kiln::embed::SelectionOptions options;
+        options.count = count;
+        options.strategy = kiln::embed::selection_strategy(name);
+        const auto started = std::chrono::steady_clock::now();
+        const kiln::embed::Selection picked = kiln::embed::select_rows(embeddings, options);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        std::printf("  %-9s %8.1f s  %zu picks  peak memory %.0f MiB\n", name.c_str(), seconds,
+                    picked.rows.size(), peak_rss_mib());
+        std::fflush(stdout);
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -145,9 +194,19 @@ int main(int argc, char** argv) {
     fs::path run;
     double pretrain_seconds = 300;
     int seeds = 3;
+    std::int64_t speed_rows = 0, dim = 512, count = 10000;
+    std::string strategies = "diverse,random,balanced,typical";
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
-        if (flag == "--dir") {
+        if (flag == "--speed") {
+            speed_rows = std::stoll(argv[i + 1]);
+        } else if (flag == "--dim") {
+            dim = std::stoll(argv[i + 1]);
+        } else if (flag == "--count") {
+            count = std::stoll(argv[i + 1]);
+        } else if (flag == "--strategies") {
+            strategies = argv[i + 1];
+        } else if (flag == "--dir") {
             root = argv[i + 1];
         } else if (flag == "--pretrained") {
             run = argv[i + 1];
@@ -159,6 +218,9 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "unknown option %s\n", flag.c_str());
             return 2;
         }
+    }
+    if (speed_rows > 0) {
+        return run_speed(speed_rows, dim, count, strategies);
     }
     if (!fs::exists(kFashionMnist)) {
         std::printf("skipped: Fashion-MNIST is not at %s\n", kFashionMnist.c_str());

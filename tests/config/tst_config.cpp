@@ -806,6 +806,27 @@ private Q_SLOTS:
         QVERIFY(contains(findIssue(issues, "data.val.annotations")->message, "does not exist"));
     }
 
+    // Each task's model settings are declared with it: `kiln config check` names a setting
+    // another task has, or a value out of range, before Train.
+    void modelArgsAreDeclaredPerTask() {
+        const auto issues_for = [&](kiln::TaskKind task, const json& model_args) {
+            const json input = {{"out", (temp_.path() + "/model-args").toStdString()},
+                                {"model", "smallcnn"},
+                                {"data", json::object()},
+                                {"model_args", model_args}};
+            return problemsOf([&] { kiln::resolve_train_config(input, cpuOnly(), task); });
+        };
+        auto issues = issues_for(kiln::TaskKind::SemanticSegmentation, {{"head", "mlp"}});
+        QVERIFY(contains(findIssue(issues, "model_args.head")->message, "decoder_width"));
+        issues = issues_for(kiln::TaskKind::ObjectDetection, {{"width", 4}, {"prototypes", 8}});
+        QVERIFY(findIssue(issues, "model_args.width") != nullptr);
+        QVERIFY(findIssue(issues, "model_args.prototypes") != nullptr); // boxes have no masks
+        issues =
+            issues_for(kiln::TaskKind::InstanceSegmentation, {{"width", 32}, {"prototypes", 8}});
+        QVERIFY(findIssue(issues, "model_args.width") == nullptr);
+        QVERIFY(findIssue(issues, "model_args.prototypes") == nullptr);
+    }
+
     // A classifier from a pretrained backbone trains its new head at ten times a new
     // classifier's rate and the backbone at 0.3 of that; optim_args say otherwise.
     void aPretrainedClassifierHasItsOwnRecipe() {

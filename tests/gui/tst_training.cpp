@@ -111,7 +111,8 @@ private:
     void prepare(MainWindow& window, const QString& name, int epochs) {
         QVERIFY(window.projects()->newProject());
         QVERIFY(window.projects()->addDataset(data_));
-        QVERIFY(window.projects()->saveProjectAs(QDir(temp_.path()).filePath(name + QStringLiteral(".kiln"))));
+        QVERIFY(window.projects()->saveProjectAs(
+            QDir(temp_.path()).filePath(name + QStringLiteral(".kiln"))));
         window.runConfiguration()->setSettings({{"model", "smallcnn"},
                                                 {"method", "simclr"},
                                                 {"epochs", epochs},
@@ -154,6 +155,12 @@ private Q_SLOTS:
         const nlohmann::json model_args = {{"head", "mlp"}, {"label_smoothing", 0.1}};
         form.setSettings({{"task", "image_classification"}, {"model_args", model_args}});
         QCOMPARE(form.settings()["model_args"], model_args);
+        // Another task's model settings stay out: segmentation has no head.
+        task->setCurrentIndex(task->findData(QStringLiteral("semantic_segmentation")));
+        QVERIFY(!form.settings().contains("model_args"));
+        form.setSettings(
+            {{"task", "semantic_segmentation"}, {"model_args", {{"decoder_width", 64}}}});
+        QCOMPARE(form.settings()["model_args"], nlohmann::json({{"decoder_width", 64}}));
         task->setCurrentIndex(task->findData(QStringLiteral("image_classification")));
         QCOMPARE(epochs->value(), 10);
         epochs->setValue(33);
@@ -546,7 +553,9 @@ private Q_SLOTS:
         QCOMPARE(groups.size(), std::size_t(2));
         QVERIFY(std::find(groups.begin(), groups.end(), rings) == groups.end());
         // UMAP and t-SNE draw the same points, each folder's together: every point's nearest
-        // in the map is from its own folder.
+        // in the map is from its own folder. They map what the view holds: the file is not read
+        // again.
+        QVERIFY(QFile::remove(file));
         for (const QString& projection : {QStringLiteral("umap"), QStringLiteral("tsne")}) {
             QTRY_VERIFY(!view.isLoading());
             view.setProjection(projection);
@@ -1489,7 +1498,8 @@ private Q_SLOTS:
         QVERIFY(window.projects()->newProject());
         QVERIFY(window.projects()->addDataset(QString::fromStdString(path("train", "images"))));
         QVERIFY(window.projects()->addDataset(QString::fromStdString(path("val", "images"))));
-        QVERIFY(window.projects()->saveProjectAs(QDir(temp_.path()).filePath(QStringLiteral("detect.kiln"))));
+        QVERIFY(window.projects()->saveProjectAs(
+            QDir(temp_.path()).filePath(QStringLiteral("detect.kiln"))));
         window.runConfiguration()->setSettings(
             {{"task", "object_detection"},
              {"model", "smallcnn"},

@@ -662,7 +662,9 @@ void add_knn_command(CLI::App& evaluate, Commands& commands) {
     });
 }
 
-void add_dataset_commands(CLI::App& app, Commands& commands) {
+namespace {
+
+void add_dedup_command(CLI::App& app, Commands& commands) {
     auto dedup_arguments = std::make_shared<DedupArguments>();
     CLI::App* dedup = app.add_subcommand(
         "dedup", "list near-duplicate images from an embeddings file (kiln embed's output)");
@@ -680,7 +682,9 @@ void add_dataset_commands(CLI::App& app, Commands& commands) {
     commands.add(dedup, [dedup_arguments](const StopToken&, std::ostream& out) {
         return run_dedup(*dedup_arguments, out);
     });
+}
 
+void add_import_idx_command(CLI::App& app, Commands& commands) {
     auto import_arguments = std::make_shared<ImportIdxArguments>();
     CLI::App* import_idx = app.add_subcommand(
         "import-idx", "write an IDX image set (e.g. Fashion-MNIST) as class subfolders of images");
@@ -714,7 +718,9 @@ void add_dataset_commands(CLI::App& app, Commands& commands) {
     commands.add(import_idx, [import_arguments](const StopToken&, std::ostream& out) {
         return run_import_idx(*import_arguments, out);
     });
+}
 
+void add_generate_scenes_command(CLI::App& app, Commands& commands) {
     auto scene_options = std::make_shared<data::SceneOptions>();
     CLI::App* scenes = app.add_subcommand(
         "generate-scenes",
@@ -741,7 +747,9 @@ void add_dataset_commands(CLI::App& app, Commands& commands) {
     commands.add(scenes, [scene_options](const StopToken&, std::ostream& out) {
         return run_generate_scenes(*scene_options, out);
     });
+}
 
+void add_optimize_dataset_command(CLI::App& app, Commands& commands) {
     auto optimize_arguments = std::make_shared<OptimizeDatasetArguments>();
     CLI::App* optimize =
         app.add_subcommand("optimize-dataset", "convert slow-to-decode images (PNG) to JPEG or "
@@ -771,6 +779,15 @@ void add_dataset_commands(CLI::App& app, Commands& commands) {
     commands.add(optimize, [optimize_arguments](const StopToken&, std::ostream& out) {
         return run_optimize_dataset(*optimize_arguments, out);
     });
+}
+
+} // namespace
+
+void add_dataset_commands(CLI::App& app, Commands& commands) {
+    add_dedup_command(app, commands);
+    add_import_idx_command(app, commands);
+    add_generate_scenes_command(app, commands);
+    add_optimize_dataset_command(app, commands);
 }
 
 } // namespace kiln::cli
