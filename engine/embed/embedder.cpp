@@ -4,11 +4,11 @@
 #include "core/text.h"
 #include "data/loader.h"
 #include "embed/writers.h"
+#include "runtime/cuda_device.h"
+#include "runtime/precision.h"
 #include "system/system_sampler.h"
 #include "track/run_directory.h"
 #include "track/run_store.h"
-#include "train/cuda_device.h"
-#include "train/precision.h"
 
 #include <algorithm>
 #include <chrono>
@@ -149,7 +149,7 @@ std::vector<train::Embeddings> embed_shards(const EmbedConfig& config,
         threads.emplace_back([&, shard] {
             try {
                 if (config.accelerator == Accelerator::Cuda) {
-                    train::use_cuda_device(gpus[shard]);
+                    runtime::use_cuda_device(gpus[shard]);
                 }
                 std::string model;
                 const models::Backbone backbone = models::load_backbone(config.checkpoint, &model);

@@ -10,10 +10,10 @@
 #include "data/loader.h"
 #include "data/view_transform.h"
 #include "eval/coco/coco_data.h"
+#include "runtime/cuda_device.h"
+#include "runtime/precision.h"
 #include "train/classification_task.h"
-#include "train/cuda_device.h"
 #include "train/detection_task.h"
-#include "train/precision.h"
 #include "train/segmentation_task.h"
 
 #include <algorithm>
@@ -298,15 +298,15 @@ private:
 
 // The device config names, with the model moved there for inference.
 c10::Device inference_device(const PredictConfig& config, torch::nn::Module& module,
-                             const train::PrecisionPolicy& precision) {
+                             const runtime::PrecisionPolicy& precision) {
     c10::Device device(c10::kCPU);
     if (config.accelerator == Accelerator::Cuda) {
         const int gpu = config.gpu_indices().front();
-        train::use_cuda_device(gpu);
+        runtime::use_cuda_device(gpu);
         device = c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(gpu));
     }
-    train::move_module(module, device, precision.storage_dtype(),
-                       train::memory_format_for(config.precision));
+    runtime::move_module(module, device, precision.storage_dtype(),
+                         runtime::memory_format_for(config.precision));
     module.eval();
     return device;
 }
@@ -332,9 +332,9 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
         }
     }
     const auto total = static_cast<std::int64_t>(inputs.paths.size());
-    const train::PrecisionPolicy precision(config.precision, config.accelerator == Accelerator::Cuda
-                                                                 ? c10::DeviceType::CUDA
-                                                                 : c10::DeviceType::CPU);
+    const runtime::PrecisionPolicy precision(
+        config.precision,
+        config.accelerator == Accelerator::Cuda ? c10::DeviceType::CUDA : c10::DeviceType::CPU);
     const c10::Device device = inference_device(config, task->module(), precision);
 
     data::LoaderOptions options;
@@ -368,10 +368,10 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
     while (std::optional<data::Batch> batch = loader.next()) {
         at::Tensor logits;
         {
-            const train::AutocastScope autocast = precision.autocast();
+            const runtime::AutocastScope autocast = precision.autocast();
             logits = task->forward(batch->views.front()
                                        .to(device, precision.storage_dtype(), true)
-                                       .contiguous(train::memory_format_for(config.precision)));
+                                       .contiguous(runtime::memory_format_for(config.precision)));
         }
         writer->add(*batch, logits);
         summary.images += static_cast<std::int64_t>(batch->indices.size());

@@ -2,8 +2,8 @@
 
 #include "core/error.h"
 #include "models/checkpoint_file.h"
+#include "runtime/precision.h"
 #include "train/optimizer.h"
-#include "train/precision.h"
 #include "train/task.h"
 #include "train/weight_average.h"
 

@@ -8,10 +8,13 @@
 #include <optional>
 #include <vector>
 
+namespace kiln::runtime {
+class PrecisionPolicy;
+}
+
 namespace kiln::train {
 
 class Optimizer;
-class PrecisionPolicy;
 class Task;
 
 // Where a run stands; saved in every checkpoint.
@@ -39,8 +42,8 @@ struct NonFiniteWeights : Error {
 struct TrainingState {
     Task& task;
     Optimizer& optimizer;
-    PrecisionPolicy& precision;       // the loss scaler's state, for 16-mixed
-    WeightAverage* average = nullptr; // optim_args.ema_decay: the weights predictions use
+    runtime::PrecisionPolicy& precision; // the loss scaler's state, for 16-mixed
+    WeightAverage* average = nullptr;    // optim_args.ema_decay: the weights predictions use
 };
 
 // Kiln's checkpoint (checkpoints/last.ckpt): the layout of models/checkpoint_file.h, a torch.save

@@ -1,7 +1,7 @@
 #include "train/embedding_pass.h"
 
 #include "data/loader.h"
-#include "train/precision.h"
+#include "runtime/precision.h"
 
 #include <algorithm>
 #include <chrono>
@@ -51,10 +51,10 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
     const bool was_training = backbone.is_training();
     backbone.eval();
     torch::NoGradGuard no_grad;
-    const PrecisionPolicy precision(options.precision, device.type());
+    const runtime::PrecisionPolicy precision(options.precision, device.type());
     const bool move = !placed_on(backbone, device, precision.storage_dtype());
     if (move) {
-        move_module(backbone, device, precision.storage_dtype());
+        runtime::move_module(backbone, device, precision.storage_dtype());
     }
     std::vector<at::Tensor> chunks;
     Embeddings embeddings;
@@ -67,7 +67,7 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
         embeddings.wait_seconds += loader.last_wait_seconds();
         at::Tensor features;
         {
-            const AutocastScope autocast = precision.autocast();
+            const runtime::AutocastScope autocast = precision.autocast();
             const at::Tensor images =
                 batch->views[0].to(device, precision.storage_dtype(), /*non_blocking=*/true);
             features = options.patches ? backbone.feature_maps(images).back().permute({0, 2, 3, 1})
@@ -93,7 +93,7 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     backbone.train(was_training);
     if (move) {
-        move_module(backbone, torch::kCPU, torch::kFloat32);
+        runtime::move_module(backbone, torch::kCPU, torch::kFloat32);
     }
     embeddings.values =
         chunks.empty() ? torch::empty({0, backbone.feature_dim()}) : torch::cat(chunks);

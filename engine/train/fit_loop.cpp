@@ -3,10 +3,10 @@
 #include "config/precision.h"
 #include "core/error.h"
 #include "core/log.h"
+#include "runtime/precision.h"
 #include "system/hardware.h"
 #include "track/run_directory.h"
 #include "train/optimizer.h"
-#include "train/precision.h"
 #include "train/strategy.h"
 #include "train/weight_average.h"
 
@@ -65,10 +65,10 @@ std::vector<at::Tensor> trainable_parameters(torch::nn::Module& module) {
 }
 
 FitLoop::FitLoop(const TrainConfig& config, Task& task, Strategy& strategy,
-                 PrecisionPolicy& precision, Optimizer& optimizer, data::Loader& loader,
+                 runtime::PrecisionPolicy& precision, Optimizer& optimizer, data::Loader& loader,
                  TrainObserver& observer, StopToken stop, Schedule schedule,
-                 std::shared_ptr<EventSource> events, data::LoaderOptions validation_loader,
-                 WeightAverage* average)
+                 std::shared_ptr<runtime::EventSource> events,
+                 data::LoaderOptions validation_loader, WeightAverage* average)
     : config_(config), task_(task), strategy_(strategy), precision_(precision),
       optimizer_(optimizer), average_(average), loader_(loader), observer_(observer),
       stop_(std::move(stop)), schedule_(schedule),
@@ -76,7 +76,7 @@ FitLoop::FitLoop(const TrainConfig& config, Task& task, Strategy& strategy,
       every_n_steps_(config.checkpoint_every_n_steps),
       trainable_(trainable_parameters(task.module())), backbone_(task.backbone_parameters()),
       placement_{strategy.device(), precision.storage_dtype(),
-                 memory_format_for(precision.precision())},
+                 runtime::memory_format_for(precision.precision())},
       timer_(std::move(events)), sampler_(system::gpus_at(monitored_gpus(config))),
       advice_(config.accelerator == Accelerator::Cuda,
               advised_settings(config, precision.precision())),
@@ -336,7 +336,7 @@ void FitLoop::validate(Position& position) {
     module.eval();
     {
         const torch::NoGradGuard no_grad;
-        const AutocastScope autocast = precision_.autocast();
+        const runtime::AutocastScope autocast = precision_.autocast();
         const WeightAverage::Scope averaged(average_);
         // Every rank validates with rank 0's batch-norm statistics (of the weight average when
         // there is one), as they will be saved.
@@ -467,7 +467,7 @@ std::optional<bool> FitLoop::step(Position& position) {
         timer_.begin_compute();
         at::Tensor loss;
         {
-            const AutocastScope autocast = precision_.autocast();
+            const runtime::AutocastScope autocast = precision_.autocast();
             loss = task_.training_loss(*batch, placement_);
         }
         precision_.backward(loss / double(batches));
@@ -529,7 +529,7 @@ bool FitLoop::report(PendingStep& pending) {
                     (std::isnan(metrics.loss) ? "NaN" : "infinite") + " at step " +
                     std::to_string(metrics.step) + "; training stopped. " + what_is_kept());
     }
-    const StepTimer::Times times = pending.cycle.times();
+    const runtime::StepTimer::Times times = pending.cycle.times();
     metrics.batch_time = times.batch_time;
     metrics.data_time = times.data_time;
     metrics.data_wait = times.data_wait();

@@ -2,11 +2,11 @@
 
 #include "config/run_config.h"
 #include "core/stop_token.h"
+#include "runtime/step_timer.h"
 #include "system/system_sampler.h"
 #include "train/advice_window.h"
 #include "train/checkpoint.h"
 #include "train/events.h"
-#include "train/step_timer.h"
 #include "train/task.h"
 
 #include <chrono>
@@ -16,10 +16,13 @@
 #include <optional>
 #include <vector>
 
+namespace kiln::runtime {
+class PrecisionPolicy;
+}
+
 namespace kiln::train {
 
 class Optimizer;
-class PrecisionPolicy;
 class Strategy;
 class WeightAverage;
 
@@ -80,9 +83,10 @@ public:
     // With max_time and no val_every_n_steps: at most this many validations in the budget.
     static constexpr double kValidationsPerBudget = 20.0;
 
-    FitLoop(const TrainConfig& config, Task& task, Strategy& strategy, PrecisionPolicy& precision,
-            Optimizer& optimizer, data::Loader& loader, TrainObserver& observer, StopToken stop,
-            Schedule schedule, std::shared_ptr<EventSource> events,
+    FitLoop(const TrainConfig& config, Task& task, Strategy& strategy,
+            runtime::PrecisionPolicy& precision, Optimizer& optimizer, data::Loader& loader,
+            TrainObserver& observer, StopToken stop, Schedule schedule,
+            std::shared_ptr<runtime::EventSource> events,
             data::LoaderOptions validation_loader = {}, WeightAverage* average = nullptr);
 
     // Trains from `position` to the end, or until a stop; returns how it ended.
@@ -101,7 +105,7 @@ private:
     struct PendingStep {
         StepMetrics metrics;
         at::Tensor loss;
-        StepTimer::Cycle cycle;
+        runtime::StepTimer::Cycle cycle;
         std::int64_t images = 0;
         bool stop_requested = false;
     };
@@ -127,7 +131,7 @@ private:
     const TrainConfig& config_;
     Task& task_;
     Strategy& strategy_;
-    PrecisionPolicy& precision_;
+    runtime::PrecisionPolicy& precision_;
     Optimizer& optimizer_;
     WeightAverage* average_; // validated, saved and exported in the weights' place; may be null
     data::Loader& loader_;
@@ -141,7 +145,7 @@ private:
     std::vector<at::Tensor> backbone_;     // task_.backbone_parameters()
     std::optional<double> backbone_scale_; // as last given to the optimizer
     Placement placement_;
-    StepTimer timer_;
+    runtime::StepTimer timer_;
     system::SystemSampler sampler_;
     AdviceWindow advice_;
     std::deque<PendingStep> pending_;

@@ -26,8 +26,8 @@ std::vector<std::int64_t> folder_classes(const data::DatasetIndex& index,
 
 KnnMonitor::KnnMonitor(const KnnMonitorSettings& settings,
                        const data::TransformArgs& training_views, Precision precision)
-    : settings_(settings), views_(training_views),
-      precision_(precision), train_{data::DatasetIndex::scan({settings.train}), {}},
+    : settings_(settings), views_(training_views), precision_(precision),
+      train_{data::DatasetIndex::scan({settings.train}), {}},
       val_{data::DatasetIndex::scan({settings.val}), {}} {
     std::map<std::string, std::int64_t> classes;
     try {

@@ -6,15 +6,15 @@
 #include "distributed/launcher.h"
 #include "distributed/process_group.h"
 #include "models/batch_norm.h"
+#include "runtime/cuda_device.h"
+#include "runtime/precision.h"
 #include "system/hardware.h"
 #include "track/loggers.h"
 #include "track/run_directory.h"
 #include "track/run_lock.h"
 #include "train/checkpoint.h"
-#include "train/cuda_device.h"
 #include "train/fit_loop.h"
 #include "train/optimizer.h"
-#include "train/precision.h"
 #include "train/strategy.h"
 #include "train/weight_average.h"
 
@@ -158,7 +158,7 @@ c10::Device device_for(const TrainConfig& config, int local_rank) {
         return c10::Device(c10::kCPU);
     }
     const int gpu = config.gpu_indices().at(static_cast<std::size_t>(local_rank));
-    use_cuda_device(gpu);
+    runtime::use_cuda_device(gpu);
     return c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(gpu));
 }
 
@@ -250,10 +250,10 @@ RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer,
 // loop. Only the rank that writes opens the run folder and reports.
 // The task's model on the strategy's device, training, its batch norms synchronised when asked.
 void place_module(Task& task, const TrainConfig& config, Strategy& strategy,
-                  const PrecisionPolicy& precision) {
+                  const runtime::PrecisionPolicy& precision) {
     torch::nn::Module& module = task.module();
-    move_module(module, strategy.device(), precision.storage_dtype(),
-                memory_format_for(config.precision));
+    runtime::move_module(module, strategy.device(), precision.storage_dtype(),
+                         runtime::memory_format_for(config.precision));
     module.train();
     task.set_process_group(strategy.group());
     if (config.sync_batchnorm) {
@@ -303,7 +303,7 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     // What the data decided of settings left on auto, for config.json and the checkpoints.
     TrainConfig config = given;
     task.resolve_settings(config);
-    PrecisionPolicy precision(config.precision, strategy.device().type());
+    runtime::PrecisionPolicy precision(config.precision, strategy.device().type());
     place_module(task, config, strategy, precision);
     torch::nn::Module& module = task.module();
     const OptimizerArgs& optimizer_args = config.optimizer;
@@ -349,10 +349,10 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
         }
         observer.on_start(config, task.dataset_size(), schedule.total_steps);
 
-        const std::shared_ptr<EventSource> events =
-            strategy.device().is_cuda()
-                ? cuda_events()
-                : std::shared_ptr<EventSource>(std::make_shared<WallClockEvents>());
+        const std::shared_ptr<runtime::EventSource> events =
+            strategy.device().is_cuda() ? runtime::cuda_events()
+                                        : std::shared_ptr<runtime::EventSource>(
+                                              std::make_shared<runtime::WallClockEvents>());
         FitLoop loop(config, task, strategy, precision, optimizer, *loader, observer,
                      std::move(stop), schedule, events, validation_options(options), average.get());
         RunSummary summary;

@@ -6,8 +6,8 @@
 //   bench_train_step [--steps N] [--model NAME]
 
 #include "methods/method.h"
+#include "runtime/precision.h"
 #include "train/optimizer.h"
-#include "train/precision.h"
 
 #include <chrono>
 #include <cstdio>
@@ -30,7 +30,7 @@ double images_per_second(const std::string& model, bool bf16, bool channels_last
             }
         }
     }
-    kiln::train::PrecisionPolicy precision(
+    kiln::runtime::PrecisionPolicy precision(
         bf16 ? kiln::Precision::BF16Mixed : kiln::Precision::Full32, c10::kCPU);
     kiln::train::OptimizerSettings settings;
     settings.name = "sgd";
@@ -41,7 +41,7 @@ double images_per_second(const std::string& model, bool bf16, bool channels_last
         optimizer.zero_grad();
         torch::Tensor loss;
         {
-            const kiln::train::AutocastScope autocast = precision.autocast();
+            const kiln::runtime::AutocastScope autocast = precision.autocast();
             loss = method->training_loss(views);
         }
         precision.backward(loss);

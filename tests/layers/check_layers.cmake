@@ -7,8 +7,8 @@
 # each other nor anything above. README's Layout section explains the order.
 cmake_minimum_required(VERSION 3.25)
 
-set(engine_layers core system distributed onnx models eval data methods config track train
-    "embed|predict" deploy)
+set(engine_layers core system distributed onnx models eval data methods config track runtime
+    train "embed|predict" deploy)
 # gui/: common is below every other area, app above every other.
 
 function(rank_of module out)

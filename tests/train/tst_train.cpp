@@ -9,14 +9,14 @@
 #include "models/backbone.h"
 #include "models/checkpoint_file.h"
 #include "models/torch_file.h"
+#include "runtime/precision.h"
+#include "runtime/step_timer.h"
 #include "support/python.h"
 #include "track/run_directory.h"
 #include "train/advice_window.h"
 #include "train/fit_loop.h"
 #include "train/optimizer.h"
-#include "train/precision.h"
 #include "train/pretraining_task.h"
-#include "train/step_timer.h"
 #include "train/strategy.h"
 #include "train/trainer.h"
 #include "train/weight_average.h"
@@ -43,18 +43,18 @@ using nlohmann::json;
 namespace {
 
 // A device timeline under the test's control: events complete when told, at given times.
-class FakeEvents : public kiln::train::EventSource {
+class FakeEvents : public kiln::runtime::EventSource {
 public:
     struct State {
         double time = 0.0;
         bool complete = false;
     };
-    class Event : public kiln::train::TimingEvent {
+    class Event : public kiln::runtime::TimingEvent {
     public:
         explicit Event(std::shared_ptr<State> state) : state_(std::move(state)) {}
         bool complete() const override { return state_->complete; }
         void wait() const override { state_->complete = true; }
-        double seconds_since(const kiln::train::TimingEvent& earlier) const override {
+        double seconds_since(const kiln::runtime::TimingEvent& earlier) const override {
             return state_->time - static_cast<const Event&>(earlier).state_->time;
         }
 
@@ -62,7 +62,7 @@ public:
         std::shared_ptr<State> state_;
     };
 
-    std::unique_ptr<kiln::train::TimingEvent> record() override {
+    std::unique_ptr<kiln::runtime::TimingEvent> record() override {
         recorded.push_back(std::make_shared<State>());
         return std::make_unique<Event>(recorded.back());
     }
@@ -402,7 +402,7 @@ private Q_SLOTS:
     // ---- timing ----
 
     void dataWaitIsTheShareSpentWaiting() {
-        kiln::train::StepTimer timer;
+        kiln::runtime::StepTimer timer;
         std::this_thread::sleep_for(std::chrono::milliseconds(30)); // the loader
         timer.begin_compute();
         std::this_thread::sleep_for(std::chrono::milliseconds(10)); // the step
@@ -419,13 +419,13 @@ private Q_SLOTS:
 
     void gpuTimingIsReadWhenItsEventsComplete() {
         auto events = std::make_shared<FakeEvents>();
-        kiln::train::StepTimer timer(events);
+        kiln::runtime::StepTimer timer(events);
         timer.begin_compute(); // the forward and backward of a batch
         timer.end_compute();
         timer.begin_compute(); // the optimizer step
         timer.end_compute();
         std::this_thread::sleep_for(std::chrono::milliseconds(50)); // the host waits for data
-        const kiln::train::StepTimer::Cycle cycle = timer.finish_cycle();
+        const kiln::runtime::StepTimer::Cycle cycle = timer.finish_cycle();
         QCOMPARE(events->recorded.size(), std::size_t{4});
         // The GPU ran 0.010 s and 0.005 s of work; the host went on without waiting for it.
         const double times[] = {1.000, 1.010, 1.020, 1.025};
@@ -488,7 +488,7 @@ private Q_SLOTS:
         fs::create_directories(out / "checkpoints"); // as the trainer prepares it
         CountingTask task(config);
         kiln::train::SingleDevice strategy(torch::kCPU);
-        kiln::train::PrecisionPolicy precision(config.precision, c10::kCPU);
+        kiln::runtime::PrecisionPolicy precision(config.precision, c10::kCPU);
         kiln::train::OptimizerSettings settings;
         kiln::train::Optimizer optimizer(settings,
                                          kiln::train::trainable_parameters(task.module()));
@@ -530,10 +530,10 @@ private Q_SLOTS:
     // ---- precision ----
 
     void lossScalerSkipsOverflowsBacksOffAndGrows() {
-        kiln::train::LossScaler::Options options;
+        kiln::runtime::LossScaler::Options options;
         options.initial_scale = 1024.0;
         options.growth_interval = 3;
-        kiln::train::LossScaler scaler(options);
+        kiln::runtime::LossScaler scaler(options);
         torch::Tensor weight = torch::ones({2}, torch::requires_grad());
         const auto backward = [&](double value) {
             weight.mutable_grad() = torch::Tensor();
@@ -563,7 +563,7 @@ private Q_SLOTS:
         kiln::models::Archive out;
         scaler.save(out);
         kiln::models::write_archive(root_ / "scaler.pt", out);
-        kiln::train::LossScaler restored;
+        kiln::runtime::LossScaler restored;
         restored.load(kiln::models::read_archive(root_ / "scaler.pt"));
         QCOMPARE(restored.current_scale(), 1024.0);
         QCOMPARE(restored.skipped_steps(), std::int64_t{1});
@@ -571,35 +571,36 @@ private Q_SLOTS:
 
     void precisionPoliciesHoldTheirDtypes() {
         using kiln::Precision;
-        const kiln::train::PrecisionPolicy fp16(Precision::FP16Mixed, c10::kCUDA);
+        const kiln::runtime::PrecisionPolicy fp16(Precision::FP16Mixed, c10::kCUDA);
         QVERIFY(fp16.scales_loss());
         QCOMPARE(fp16.storage_dtype(), c10::ScalarType::Float);
-        QCOMPARE(kiln::train::autocast_dtype(Precision::FP16Mixed), c10::ScalarType::Half);
-        QCOMPARE(kiln::train::autocast_dtype(Precision::BF16Mixed), c10::ScalarType::BFloat16);
-        QCOMPARE(kiln::train::storage_dtype(Precision::FP16True), c10::ScalarType::Half);
-        QCOMPARE(kiln::train::storage_dtype(Precision::BF16True), c10::ScalarType::BFloat16);
-        QVERIFY(!kiln::train::PrecisionPolicy(Precision::BF16Mixed, c10::kCPU).scales_loss());
+        QCOMPARE(kiln::runtime::autocast_dtype(Precision::FP16Mixed), c10::ScalarType::Half);
+        QCOMPARE(kiln::runtime::autocast_dtype(Precision::BF16Mixed), c10::ScalarType::BFloat16);
+        QCOMPARE(kiln::runtime::storage_dtype(Precision::FP16True), c10::ScalarType::Half);
+        QCOMPARE(kiln::runtime::storage_dtype(Precision::BF16True), c10::ScalarType::BFloat16);
+        QVERIFY(!kiln::runtime::PrecisionPolicy(Precision::BF16Mixed, c10::kCPU).scales_loss());
         // bf16 autocast on the CPU for the scope's lifetime only.
-        const kiln::train::PrecisionPolicy bf16(Precision::BF16Mixed, c10::kCPU);
+        const kiln::runtime::PrecisionPolicy bf16(Precision::BF16Mixed, c10::kCPU);
         const torch::Tensor a = torch::ones({4, 4});
         {
-            const kiln::train::AutocastScope scope = bf16.autocast();
+            const kiln::runtime::AutocastScope scope = bf16.autocast();
             QCOMPARE(torch::mm(a, a).scalar_type(), torch::kBFloat16);
         }
         QCOMPARE(torch::mm(a, a).scalar_type(), torch::kFloat32);
-        QCOMPARE(kiln::train::memory_format_for(Precision::BF16Mixed),
+        QCOMPARE(kiln::runtime::memory_format_for(Precision::BF16Mixed),
                  c10::MemoryFormat::ChannelsLast);
-        QCOMPARE(kiln::train::memory_format_for(Precision::FP16True),
+        QCOMPARE(kiln::runtime::memory_format_for(Precision::FP16True),
                  c10::MemoryFormat::ChannelsLast);
-        QCOMPARE(kiln::train::memory_format_for(Precision::Full32), c10::MemoryFormat::Contiguous);
+        QCOMPARE(kiln::runtime::memory_format_for(Precision::Full32),
+                 c10::MemoryFormat::Contiguous);
     }
 
     void movedModulesKeepIntegerBuffers() {
         // A backbone moved to bf16 and channels-last: weights convert, batch norm's counters
         // stay int64 (so its checkpoint loads into a fresh model), convolutions go NHWC.
         const auto backbone = kiln::models::make_backbone("smallcnn");
-        kiln::train::move_module(*backbone, torch::kCPU, torch::kBFloat16,
-                                 c10::MemoryFormat::ChannelsLast);
+        kiln::runtime::move_module(*backbone, torch::kCPU, torch::kBFloat16,
+                                   c10::MemoryFormat::ChannelsLast);
         bool saw_counter = false;
         bool saw_convolution = false;
         for (const auto& buffer : backbone->named_buffers()) {

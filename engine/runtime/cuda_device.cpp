@@ -1,4 +1,4 @@
-#include "train/cuda_device.h"
+#include "runtime/cuda_device.h"
 
 #include "core/error.h"
 
@@ -10,7 +10,7 @@
 #include <c10/cuda/CUDAFunctions.h>
 #endif
 
-namespace kiln::train {
+namespace kiln::runtime {
 
 #ifdef KILN_WITH_CUDA
 namespace {
@@ -55,4 +55,4 @@ std::shared_ptr<EventSource> cuda_events() {
 }
 #endif
 
-} // namespace kiln::train
+} // namespace kiln::runtime

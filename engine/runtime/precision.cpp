@@ -1,4 +1,4 @@
-#include "train/precision.h"
+#include "runtime/precision.h"
 
 #include "models/archive.h"
 
@@ -6,7 +6,7 @@
 #include <ATen/autocast_mode.h>
 #include <torch/nn/module.h>
 
-namespace kiln::train {
+namespace kiln::runtime {
 
 c10::ScalarType storage_dtype(Precision precision) {
     switch (precision) {
@@ -162,8 +162,8 @@ void LossScaler::load(const models::Archive& archive) {
 }
 
 PrecisionPolicy::PrecisionPolicy(Precision precision, c10::DeviceType device)
-    : precision_(precision), device_(device), storage_dtype_(train::storage_dtype(precision)),
-      autocast_dtype_(train::autocast_dtype(precision)),
+    : precision_(precision), device_(device), storage_dtype_(runtime::storage_dtype(precision)),
+      autocast_dtype_(runtime::autocast_dtype(precision)),
       scaler_enabled_(precision == Precision::FP16Mixed) {}
 
 void PrecisionPolicy::backward(const at::Tensor& loss) {
@@ -193,4 +193,4 @@ void PrecisionPolicy::load(const models::Archive& archive) {
     }
 }
 
-} // namespace kiln::train
+} // namespace kiln::runtime

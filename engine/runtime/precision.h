@@ -16,7 +16,7 @@ namespace kiln::models {
 class Archive;
 }
 
-namespace kiln::train {
+namespace kiln::runtime {
 
 // The dtype weights and inputs are held in: 64-true float64, bf16-true bfloat16, 16-true
 // float16, otherwise float32 (the mixed precisions autocast from float32).
@@ -124,4 +124,4 @@ private:
     LossScaler scaler_;
 };
 
-} // namespace kiln::train
+} // namespace kiln::runtime

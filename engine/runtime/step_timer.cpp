@@ -1,8 +1,8 @@
-#include "train/step_timer.h"
+#include "runtime/step_timer.h"
 
 #include <algorithm>
 
-namespace kiln::train {
+namespace kiln::runtime {
 namespace {
 
 class WallClockEvent : public TimingEvent {
@@ -67,4 +67,4 @@ StepTimer::Cycle StepTimer::finish_cycle() {
     return finished;
 }
 
-} // namespace kiln::train
+} // namespace kiln::runtime

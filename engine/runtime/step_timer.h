@@ -4,7 +4,7 @@
 #include <memory>
 #include <vector>
 
-namespace kiln::train {
+namespace kiln::runtime {
 
 // A point in a device's timeline. On the CPU it is a wall-clock reading, complete at once; on
 // CUDA an event recorded on the stream, complete once the GPU has reached it.
@@ -81,4 +81,4 @@ private:
     Cycle current_;
 };
 
-} // namespace kiln::train
+} // namespace kiln::runtime

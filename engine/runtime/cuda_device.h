@@ -1,10 +1,10 @@
 #pragma once
 
-#include "train/step_timer.h"
+#include "runtime/step_timer.h"
 
 #include <memory>
 
-namespace kiln::train {
+namespace kiln::runtime {
 
 // Makes CUDA device `index` this thread's current device, on which tensors, streams and NCCL
 // work, and lets cuDNN pick the fastest convolution algorithms for the shapes it sees (the
@@ -15,4 +15,4 @@ void use_cuda_device(int index);
 // timeline of a step, read without synchronising. A kiln::Error when LibTorch has no CUDA.
 std::shared_ptr<EventSource> cuda_events();
 
-} // namespace kiln::train
+} // namespace kiln::runtime
