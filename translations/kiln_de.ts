@@ -4,128 +4,128 @@
 <context>
     <name>kiln::config</name>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="78"/>
+        <location filename="../engine/config/train_settings.cpp" line="80"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="87"/>
-        <location filename="../engine/config/train_settings.cpp" line="94"/>
+        <location filename="../engine/config/train_settings.cpp" line="89"/>
+        <location filename="../engine/config/train_settings.cpp" line="96"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="112"/>
+        <location filename="../engine/config/train_settings.cpp" line="114"/>
         <source>kNN monitor: labelled</source>
         <translation>kNN-Monitor: annotiert</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="116"/>
+        <location filename="../engine/config/train_settings.cpp" line="118"/>
         <source>kNN monitor: classified</source>
         <translation>kNN-Monitor: klassifiziert</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="143"/>
+        <location filename="../engine/config/train_settings.cpp" line="145"/>
         <source>Teacher</source>
         <translation>Lehrer</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="150"/>
+        <location filename="../engine/config/train_settings.cpp" line="152"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="169"/>
+        <location filename="../engine/config/train_settings.cpp" line="171"/>
         <source>Start from</source>
         <translation>Ausgangsgewichte</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="245"/>
+        <location filename="../engine/config/train_settings.cpp" line="270"/>
         <source>Train for</source>
         <translation>Trainieren für</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="288"/>
+        <location filename="../engine/config/train_settings.cpp" line="313"/>
         <source>Loader workers</source>
         <translation>Lader-Threads</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="290"/>
+        <location filename="../engine/config/train_settings.cpp" line="315"/>
         <source>Accelerator</source>
         <translation>Beschleuniger</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="301"/>
+        <location filename="../engine/config/train_settings.cpp" line="326"/>
         <source>Devices</source>
         <translation>Geräte</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="307"/>
+        <location filename="../engine/config/train_settings.cpp" line="332"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="321"/>
+        <location filename="../engine/config/train_settings.cpp" line="346"/>
         <source>Sync batch norm</source>
         <translation>Batch-Norm synchronisieren</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="329"/>
+        <location filename="../engine/config/train_settings.cpp" line="354"/>
         <source>Precision</source>
         <translation>Rechenpräzision</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="335"/>
+        <location filename="../engine/config/train_settings.cpp" line="360"/>
         <source>Seed</source>
         <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="361"/>
+        <location filename="../engine/config/train_settings.cpp" line="386"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="364"/>
+        <location filename="../engine/config/train_settings.cpp" line="389"/>
         <source>Weight decay</source>
         <translation>Weight Decay</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="367"/>
+        <location filename="../engine/config/train_settings.cpp" line="392"/>
         <source>Warm-up epochs</source>
         <translation>Aufwärm-Epochen</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="390"/>
+        <location filename="../engine/config/train_settings.cpp" line="415"/>
         <source>Backbone learning rate factor</source>
         <translation>Lernratenfaktor des Backbones</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="394"/>
+        <location filename="../engine/config/train_settings.cpp" line="419"/>
         <source>Head-only epochs</source>
         <translation>Epochen nur für den Kopf</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="476"/>
+        <location filename="../engine/config/train_settings.cpp" line="501"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="485"/>
+        <location filename="../engine/config/train_settings.cpp" line="510"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="501"/>
+        <location filename="../engine/config/train_settings.cpp" line="526"/>
         <source>Gradient accumulation</source>
         <translation>Gradientenakkumulation</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="518"/>
+        <location filename="../engine/config/train_settings.cpp" line="543"/>
         <source>Checkpoint every</source>
         <translation>Checkpoint alle</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="566"/>
+        <location filename="../engine/config/train_settings.cpp" line="591"/>
         <source>Output folder</source>
         <translation>Ausgabeordner</translation>
     </message>
@@ -161,12 +161,12 @@
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="37"/>
+        <location filename="../gui/app/action_manager.cpp" line="38"/>
         <source>&amp;New Project</source>
         <translation>&amp;Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="39"/>
+        <location filename="../gui/app/action_manager.cpp" line="40"/>
         <source>&amp;Open Project...</source>
         <translation>Projekt ö&amp;ffnen...</translation>
     </message>
@@ -186,7 +186,7 @@
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="45"/>
+        <location filename="../gui/app/action_manager.cpp" line="46"/>
         <source>Save &amp;As...</source>
         <translation>Speichern &amp;unter...</translation>
     </message>
@@ -206,7 +206,7 @@
         <translation>&amp;Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="53"/>
+        <location filename="../gui/app/action_manager.cpp" line="54"/>
         <source>&amp;Close Project</source>
         <translation>Projekt s&amp;chließen</translation>
     </message>
@@ -231,97 +231,97 @@
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="75"/>
+        <location filename="../gui/app/action_manager.cpp" line="76"/>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="77"/>
+        <location filename="../gui/app/action_manager.cpp" line="78"/>
         <source>&amp;Embed...</source>
         <translation>&amp;Einbetten...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="80"/>
+        <location filename="../gui/app/action_manager.cpp" line="81"/>
         <source>&amp;Predict...</source>
         <translation>&amp;Vorhersagen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="81"/>
+        <location filename="../gui/app/action_manager.cpp" line="82"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stoppen</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="83"/>
+        <location filename="../gui/app/action_manager.cpp" line="84"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="85"/>
+        <location filename="../gui/app/action_manager.cpp" line="86"/>
         <source>Continue the project&apos;s last stopped run from its checkpoint</source>
         <translation>Den zuletzt gestoppten Lauf des Projekts ab seinem Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="90"/>
+        <location filename="../gui/app/action_manager.cpp" line="91"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="106"/>
+        <location filename="../gui/app/action_manager.cpp" line="107"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="109"/>
+        <location filename="../gui/app/action_manager.cpp" line="110"/>
         <source>&amp;Datasets</source>
         <translation>&amp;Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="110"/>
+        <location filename="../gui/app/action_manager.cpp" line="111"/>
         <source>Run &amp;Configuration</source>
         <translation>Lauf&amp;konfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="111"/>
+        <location filename="../gui/app/action_manager.cpp" line="112"/>
         <source>Live &amp;Plots</source>
         <translation>Live-&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="112"/>
+        <location filename="../gui/app/action_manager.cpp" line="113"/>
         <source>Run &amp;History</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="113"/>
+        <location filename="../gui/app/action_manager.cpp" line="114"/>
         <source>&amp;Embeddings</source>
         <translation>&amp;Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="118"/>
+        <location filename="../gui/app/action_manager.cpp" line="120"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="128"/>
+        <location filename="../gui/app/action_manager.cpp" line="129"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="130"/>
+        <location filename="../gui/app/action_manager.cpp" line="132"/>
         <source>&amp;User Guide</source>
         <translation>&amp;Benutzerhandbuch</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="137"/>
+        <location filename="../gui/app/action_manager.cpp" line="138"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="144"/>
+        <location filename="../gui/app/action_manager.cpp" line="145"/>
         <source>&amp;About Kiln Studio</source>
         <translation>Ü&amp;ber Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="150"/>
+        <location filename="../gui/app/action_manager.cpp" line="151"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
@@ -667,12 +667,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="228"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="201"/>
         <source>first principal component</source>
         <translation>erste Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
         <source>second principal component</source>
         <translation>zweite Hauptkomponente</translation>
     </message>
@@ -752,17 +752,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         <translation>&amp;Karte:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="228"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="201"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="208"/>
+        <source>Projecting %1...</source>
+        <translation>%1 wird projiziert...</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="422"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="432"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>%n Bild zum Labeln wird gewählt...</numerusform>
@@ -770,7 +775,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="443"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="453"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
@@ -778,53 +783,53 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="453"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="463"/>
         <source>Select for Labelling</source>
         <translation>Zum Labeln auswählen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="460"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="470"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>Typisch: das typischste Bild jedes Clusters</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="462"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="472"/>
         <source>Diverse: each image far from the others</source>
         <translation>Vielfältig: jedes Bild weit von den anderen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="463"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="473"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>Ausgewogen: gleich viele aus jedem Cluster</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="465"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="475"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="470"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="480"/>
         <source>Images to label:</source>
         <translation>Zu labelnde Bilder:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="471"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
         <source>Strategy:</source>
         <translation>Strategie:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="489"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="379"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="389"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="402"/>
         <source>Drag around points to select them.</source>
         <translation>Punkte umfahren, um sie auszuwählen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="403"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>%n Punkt ausgewählt</numerusform>
@@ -832,12 +837,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="495"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="512"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="522"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
@@ -845,12 +850,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="520"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="530"/>
         <source>Copy Images to Folder</source>
         <translation>Bilder in Ordner kopieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="527"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="537"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>%n Bild nach %1 kopiert</numerusform>
@@ -858,22 +863,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="549"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="559"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="555"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="565"/>
         <source>Export Selection</source>
         <translation>Auswahl exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="556"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="566"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="562"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>%n Name nach %1 geschrieben</numerusform>
@@ -881,7 +886,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="583"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="593"/>
         <source>%1
 selected</source>
         <translation>%1
@@ -893,22 +898,22 @@ ausgewählt</translation>
         <translation>%1 wird geladen und projiziert...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="269"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="279"/>
         <source>(top folder)</source>
         <translation>(oberster Ordner)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="275"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="285"/>
         <source>neighbours</source>
         <translation>Nachbarn</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="283"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="293"/>
         <source>selection</source>
         <translation>Auswahl</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="298"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="308"/>
         <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
         <translation>
             <numerusform>%n Einbettung in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
@@ -1130,7 +1135,7 @@ ausgewählt</translation>
         <translation>Das Einbetten wurde gestoppt; es wurde keine Datei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/job_controller.cpp" line="121"/>
+        <location filename="../gui/app/job_controller.cpp" line="120"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
@@ -1138,224 +1143,224 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="101"/>
+        <location filename="../gui/plots/live_plots.cpp" line="127"/>
         <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
         <translation>Kein GPU in diesem Lauf: GPU-Auslastung und -Speicher werden nicht gezeichnet.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="106"/>
+        <location filename="../gui/plots/live_plots.cpp" line="132"/>
         <source>loss (smoothed)</source>
         <translation>Loss (geglättet)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="118"/>
+        <location filename="../gui/plots/live_plots.cpp" line="147"/>
         <source>Smoothing of the loss, as TensorBoard&apos;s</source>
         <translation>Glättung des Loss, wie in TensorBoard</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="124"/>
+        <location filename="../gui/plots/live_plots.cpp" line="153"/>
         <source>Log scale</source>
         <translation>Log. Skala</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="127"/>
+        <location filename="../gui/plots/live_plots.cpp" line="156"/>
         <source>Reset View</source>
         <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="129"/>
+        <location filename="../gui/plots/live_plots.cpp" line="158"/>
         <source>Follow the run again after zooming or panning (or double-click a plot)</source>
         <translation>Nach Zoomen oder Verschieben wieder dem Lauf folgen (oder Doppelklick auf ein Diagramm)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="131"/>
+        <location filename="../gui/plots/live_plots.cpp" line="160"/>
         <source>Export...</source>
         <translation>Exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="135"/>
-        <location filename="../gui/plots/live_plots.cpp" line="145"/>
+        <location filename="../gui/plots/live_plots.cpp" line="164"/>
+        <location filename="../gui/plots/live_plots.cpp" line="174"/>
         <source>Export Plots</source>
         <translation>Diagramme exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="136"/>
+        <location filename="../gui/plots/live_plots.cpp" line="165"/>
         <source>CSV of the values (*.csv);;PNG image (*.png)</source>
         <translation>CSV der Werte (*.csv);;PNG-Bild (*.png)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="151"/>
+        <location filename="../gui/plots/live_plots.cpp" line="180"/>
         <source>Smoothing</source>
         <translation>Glättung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="265"/>
-        <location filename="../gui/plots/live_plots.cpp" line="294"/>
+        <location filename="../gui/plots/live_plots.cpp" line="274"/>
+        <location filename="../gui/plots/live_plots.cpp" line="303"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="303"/>
+        <location filename="../gui/plots/live_plots.cpp" line="312"/>
         <source>Cannot write %1 as a PNG image.</source>
         <translation>%1 kann nicht als PNG-Bild geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="62"/>
+        <location filename="../gui/plots/live_plots.cpp" line="88"/>
         <source>Loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="360"/>
+        <location filename="../gui/plots/live_plots.cpp" line="369"/>
         <source>Validation (step %1: metrics being computed)</source>
         <translation>Validierung (Schritt %1: Metriken werden berechnet)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="62"/>
+        <location filename="../gui/plots/live_plots.cpp" line="88"/>
         <source>loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="62"/>
+        <location filename="../gui/plots/live_plots.cpp" line="88"/>
         <source>learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="64"/>
+        <location filename="../gui/plots/live_plots.cpp" line="90"/>
         <source>data_wait (%)</source>
         <translation>data_wait (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="64"/>
+        <location filename="../gui/plots/live_plots.cpp" line="90"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="65"/>
+        <location filename="../gui/plots/live_plots.cpp" line="91"/>
         <source>CPU utilisation (%)</source>
         <translation>CPU-Auslastung (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="66"/>
+        <location filename="../gui/plots/live_plots.cpp" line="92"/>
         <source>system</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="66"/>
+        <location filename="../gui/plots/live_plots.cpp" line="92"/>
         <source>this process</source>
         <translation>dieser Prozess</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="67"/>
+        <location filename="../gui/plots/live_plots.cpp" line="93"/>
         <source>GPU utilisation (%) and memory (MB)</source>
         <translation>GPU-Auslastung (%) und Speicher (MB)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="68"/>
+        <location filename="../gui/plots/live_plots.cpp" line="94"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="68"/>
+        <location filename="../gui/plots/live_plots.cpp" line="94"/>
         <source>images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="79"/>
-        <location filename="../gui/plots/live_plots.cpp" line="90"/>
+        <location filename="../gui/plots/live_plots.cpp" line="105"/>
+        <location filename="../gui/plots/live_plots.cpp" line="116"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="111"/>
+        <location filename="../gui/plots/live_plots.cpp" line="140"/>
         <source>Over time instead of steps</source>
         <translation>Über die Zeit statt über Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="200"/>
-        <location filename="../gui/plots/live_plots.cpp" line="222"/>
+        <location filename="../gui/plots/live_plots.cpp" line="209"/>
+        <location filename="../gui/plots/live_plots.cpp" line="231"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="222"/>
+        <location filename="../gui/plots/live_plots.cpp" line="231"/>
         <source>seconds</source>
         <translation>Sekunden</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="398"/>
+        <location filename="../gui/plots/live_plots.cpp" line="407"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 Auslastung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="402"/>
+        <location filename="../gui/plots/live_plots.cpp" line="411"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 Speicher</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="470"/>
+        <location filename="../gui/plots/live_plots.cpp" line="479"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="472"/>
+        <location filename="../gui/plots/live_plots.cpp" line="481"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1: Verlust %2, Lernrate %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="478"/>
+        <location filename="../gui/plots/live_plots.cpp" line="487"/>
         <source>%1: data_wait %2%</source>
         <translation>%1: data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="481"/>
+        <location filename="../gui/plots/live_plots.cpp" line="490"/>
         <source>%1: CPU %2%</source>
         <translation>%1: CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="484"/>
+        <location filename="../gui/plots/live_plots.cpp" line="493"/>
         <source>%1: %2 images/s</source>
         <translation>%1: %2 Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="494"/>
+        <location filename="../gui/plots/live_plots.cpp" line="503"/>
         <source>evaluation after step %1: %2 %3%4</source>
         <translation>Auswertung nach Schritt %1: %2 %3%4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="515"/>
+        <location filename="../gui/plots/live_plots.cpp" line="524"/>
         <source>GPU %1 %2, %3</source>
         <translation>GPU %1 %2, %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="517"/>
-        <location filename="../gui/plots/live_plots.cpp" line="519"/>
+        <location filename="../gui/plots/live_plots.cpp" line="526"/>
+        <location filename="../gui/plots/live_plots.cpp" line="528"/>
         <source>n/a</source>
         <translation>k. A.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="70"/>
-        <location filename="../gui/plots/live_plots.cpp" line="359"/>
+        <location filename="../gui/plots/live_plots.cpp" line="96"/>
+        <location filename="../gui/plots/live_plots.cpp" line="368"/>
         <source>Validation</source>
         <translation>Validierung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="70"/>
+        <location filename="../gui/plots/live_plots.cpp" line="96"/>
         <source>metric</source>
         <translation>Metrik</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="70"/>
-        <location filename="../gui/plots/live_plots.cpp" line="74"/>
+        <location filename="../gui/plots/live_plots.cpp" line="96"/>
+        <location filename="../gui/plots/live_plots.cpp" line="100"/>
         <source>val_loss</source>
         <translation>val_loss</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="500"/>
+        <location filename="../gui/plots/live_plots.cpp" line="509"/>
         <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
         <translation>Auswertung nach Schritt %1: %2 %3, val_loss %4%5</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="491"/>
+        <location filename="../gui/plots/live_plots.cpp" line="500"/>
         <source> (best)</source>
         <translation> (bester Wert)</translation>
     </message>
@@ -1438,13 +1443,12 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/common/message_boxes.cpp" line="11"/>
         <location filename="../gui/app/main_window.cpp" line="205"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="143"/>
+        <location filename="../gui/app/main_window.cpp" line="145"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>%1 ist für den nächsten Lauf jetzt %2.</translation>
     </message>
@@ -2098,32 +2102,32 @@ vorhergesagt: %3</translation>
         <translation>Läufe vergleichen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="63"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="95"/>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="86"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="120"/>
         <source>Validation (last evaluation)</source>
         <translation>Validierung (letzte Auswertung)</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="103"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="69"/>
         <source>These runs are of different tasks: their validation metrics do not compare.</source>
         <translation>Diese Läufe gehören zu verschiedenen Aufgaben: ihre Validierungsmetriken sind nicht vergleichbar.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="122"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="148"/>
         <source>Settings</source>
         <translation>Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="147"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="75"/>
         <source>Hide the settings that every run shares</source>
         <translation>Einstellungen ausblenden, die alle Läufe teilen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="131"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="157"/>
         <source>(not set)</source>
         <translation>(nicht gesetzt)</translation>
     </message>
@@ -2131,191 +2135,191 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="278"/>
+        <location filename="../gui/training/run_config_form.cpp" line="302"/>
         <source>Advanced settings</source>
         <translation>Erweiterte Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="296"/>
+        <location filename="../gui/training/run_config_form.cpp" line="320"/>
         <source>Batches summed into each optimizer step</source>
         <translation>Batches, die in jeden Optimiererschritt eingehen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="299"/>
+        <location filename="../gui/training/run_config_form.cpp" line="323"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>die Ansichten der Methode; JSON ändert sie, z. B. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="302"/>
+        <location filename="../gui/training/run_config_form.cpp" line="326"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>transform_args außer der Bildgröße: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, und für DINO global_view_1, global_view_2, local_view. Der Reiter Datensätze zeigt die Ansichten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="306"/>
+        <location filename="../gui/training/run_config_form.cpp" line="330"/>
         <source>each epoch</source>
         <translation>jede Epoche</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="307"/>
+        <location filename="../gui/training/run_config_form.cpp" line="331"/>
         <source> steps</source>
         <translation> Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="308"/>
+        <location filename="../gui/training/run_config_form.cpp" line="332"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>last.ckpt wird zusätzlich alle so vielen Schritte geschrieben</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="312"/>
+        <location filename="../gui/training/run_config_form.cpp" line="336"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>aus; ein Projektname schreibt einen Offline-W&amp;B-Lauf für wandb sync</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="320"/>
+        <location filename="../gui/training/run_config_form.cpp" line="344"/>
         <source>Augmentation</source>
         <translation>Augmentierung</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="323"/>
+        <location filename="../gui/training/run_config_form.cpp" line="347"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="500"/>
+        <location filename="../gui/training/run_config_form.cpp" line="525"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="503"/>
+        <location filename="../gui/training/run_config_form.cpp" line="528"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1144"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1197"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="174"/>
+        <location filename="../gui/training/run_config_form.cpp" line="189"/>
         <source>COCO annotation files</source>
         <translation>COCO-Annotationsdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="175"/>
+        <location filename="../gui/training/run_config_form.cpp" line="190"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO-Datensatz (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="179"/>
+        <location filename="../gui/training/run_config_form.cpp" line="194"/>
         <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
         <translation>data.yaml eines Datensatzes im Ultralytics-Layout (images/ und labels/ daneben)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="245"/>
+        <location filename="../gui/training/run_config_form.cpp" line="267"/>
         <source>Labels</source>
         <translation>Beschriftungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="246"/>
+        <location filename="../gui/training/run_config_form.cpp" line="268"/>
         <source>YOLO data</source>
         <translation>YOLO-Daten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="217"/>
+        <location filename="../gui/training/run_config_form.cpp" line="236"/>
         <source> px</source>
         <translation> px</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="191"/>
+        <location filename="../gui/training/run_config_form.cpp" line="206"/>
         <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
         <translation>das exportierte Modell des Lehrers: ein Lauf des Projekts oder eine .pt-Datei</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="229"/>
+        <location filename="../gui/training/run_config_form.cpp" line="248"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>Batch-Norm-Statistik über alle Geräte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="231"/>
+        <location filename="../gui/training/run_config_form.cpp" line="250"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard-Ereignisdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="236"/>
+        <location filename="../gui/training/run_config_form.cpp" line="255"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>aus; ein Ordner oder http(s)://-Server für MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="239"/>
+        <location filename="../gui/training/run_config_form.cpp" line="258"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>ein neuer Ordner in den Läufen des Projekts</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="269"/>
+        <location filename="../gui/training/run_config_form.cpp" line="291"/>
         <source>Loggers</source>
         <translation>Logger</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="270"/>
+        <location filename="../gui/training/run_config_form.cpp" line="292"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="218"/>
-        <location filename="../gui/training/run_config_form.cpp" line="227"/>
-        <location filename="../gui/training/run_config_form.cpp" line="739"/>
+        <location filename="../gui/training/run_config_form.cpp" line="237"/>
+        <location filename="../gui/training/run_config_form.cpp" line="246"/>
+        <location filename="../gui/training/run_config_form.cpp" line="764"/>
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="677"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1068"/>
+        <location filename="../gui/training/run_config_form.cpp" line="702"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1121"/>
         <source>Hold out 10% of the training images</source>
         <translation>10 % der Trainingsbilder zurückhalten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="680"/>
+        <location filename="../gui/training/run_config_form.cpp" line="705"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="740"/>
+        <location filename="../gui/training/run_config_form.cpp" line="765"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="743"/>
+        <location filename="../gui/training/run_config_form.cpp" line="768"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="751"/>
+        <location filename="../gui/training/run_config_form.cpp" line="776"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="755"/>
+        <location filename="../gui/training/run_config_form.cpp" line="780"/>
         <source>No CUDA GPU is visible.</source>
         <translation>Keine CUDA-GPU sichtbar.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="756"/>
+        <location filename="../gui/training/run_config_form.cpp" line="781"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="780"/>
+        <location filename="../gui/training/run_config_form.cpp" line="805"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="783"/>
+        <location filename="../gui/training/run_config_form.cpp" line="808"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="498"/>
-        <location filename="../gui/training/run_config_form.cpp" line="809"/>
+        <location filename="../gui/training/run_config_form.cpp" line="523"/>
+        <location filename="../gui/training/run_config_form.cpp" line="834"/>
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>
@@ -2340,22 +2344,22 @@ vorhergesagt: %3</translation>
         <translation>Instanzsegmentierung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="168"/>
+        <location filename="../gui/training/run_config_form.cpp" line="183"/>
         <source>COCO JSON of the training images&apos; objects</source>
         <translation>COCO-JSON mit den Objekten der Trainingsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="171"/>
+        <location filename="../gui/training/run_config_form.cpp" line="186"/>
         <source>COCO JSON of the validation images&apos; objects</source>
         <translation>COCO-JSON mit den Objekten der Validierungsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="251"/>
+        <location filename="../gui/training/run_config_form.cpp" line="273"/>
         <source>Training annotations</source>
         <translation>Trainingsannotationen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="252"/>
+        <location filename="../gui/training/run_config_form.cpp" line="274"/>
         <source>Validation annotations</source>
         <translation>Validierungsannotationen</translation>
     </message>
@@ -2365,87 +2369,87 @@ vorhergesagt: %3</translation>
         <translation>Vortraining (selbstüberwacht)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="162"/>
+        <location filename="../gui/training/run_config_form.cpp" line="177"/>
         <source>folder of PNG masks of class ids, named as the images</source>
         <translation>Ordner mit PNG-Masken der Klassen-IDs, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="165"/>
+        <location filename="../gui/training/run_config_form.cpp" line="180"/>
         <source>folder of the validation images&apos; masks</source>
         <translation>Ordner mit den Masken der Validierungsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="182"/>
+        <location filename="../gui/training/run_config_form.cpp" line="197"/>
         <source>JSON file naming the class ids, e.g. classes.json</source>
         <translation>JSON-Datei mit den Namen der Klassen-IDs, z. B. classes.json</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="185"/>
+        <location filename="../gui/training/run_config_form.cpp" line="200"/>
         <source>random weights</source>
         <translation>zufällige Gewichte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="193"/>
+        <location filename="../gui/training/run_config_form.cpp" line="208"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
         <translation>Annotierte Bilder (Klassenordner), deren nächste Nachbarn während des Vortrainings die Bilder darunter klassifizieren: val_metric/knn_top1 zeigt, ob sich das Vortraining lohnt, und wählt best.ckpt.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="197"/>
+        <location filename="../gui/training/run_config_form.cpp" line="212"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
         <translation>Annotierte Bilder (Klassenordner), die der kNN-Monitor klassifiziert.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="205"/>
+        <location filename="../gui/training/run_config_form.cpp" line="224"/>
         <source>epochs</source>
         <translation>Epochen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="206"/>
+        <location filename="../gui/training/run_config_form.cpp" line="225"/>
         <source>steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="207"/>
+        <location filename="../gui/training/run_config_form.cpp" line="226"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="244"/>
+        <location filename="../gui/training/run_config_form.cpp" line="266"/>
         <source>Task</source>
         <translation>Aufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="248"/>
+        <location filename="../gui/training/run_config_form.cpp" line="270"/>
         <source>Validation dataset</source>
         <translation>Validierungsdatensatz</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="249"/>
+        <location filename="../gui/training/run_config_form.cpp" line="271"/>
         <source>Training masks</source>
         <translation>Trainingsmasken</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="250"/>
+        <location filename="../gui/training/run_config_form.cpp" line="272"/>
         <source>Validation masks</source>
         <translation>Validierungsmasken</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="253"/>
+        <location filename="../gui/training/run_config_form.cpp" line="275"/>
         <source>Classes</source>
         <translation>Klassen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="294"/>
+        <location filename="../gui/training/run_config_form.cpp" line="318"/>
         <source>0: the backbone learns from the start</source>
         <translation>0: das Backbone lernt von Anfang an</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="505"/>
+        <location filename="../gui/training/run_config_form.cpp" line="530"/>
         <source>%1 of the learning rate</source>
         <translation>%1 der Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1193"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1246"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
     </message>
@@ -2453,36 +2457,36 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunController</name>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="75"/>
+        <location filename="../gui/app/run_controller.cpp" line="76"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="122"/>
+        <location filename="../gui/app/run_controller.cpp" line="123"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="158"/>
+        <location filename="../gui/app/run_controller.cpp" line="161"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="185"/>
+        <location filename="../gui/app/run_controller.cpp" line="187"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="196"/>
+        <location filename="../gui/app/run_controller.cpp" line="198"/>
         <source>The model is written beside the project file.</source>
         <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="204"/>
+        <location filename="../gui/app/run_controller.cpp" line="206"/>
         <source>Predictions are written beside the project file.</source>
         <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
     </message>

@@ -4,128 +4,128 @@
 <context>
     <name>kiln::config</name>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="78"/>
+        <location filename="../engine/config/train_settings.cpp" line="80"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="87"/>
-        <location filename="../engine/config/train_settings.cpp" line="94"/>
+        <location filename="../engine/config/train_settings.cpp" line="89"/>
+        <location filename="../engine/config/train_settings.cpp" line="96"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="112"/>
+        <location filename="../engine/config/train_settings.cpp" line="114"/>
         <source>kNN monitor: labelled</source>
         <translation>kNN 监控：已标注</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="116"/>
+        <location filename="../engine/config/train_settings.cpp" line="118"/>
         <source>kNN monitor: classified</source>
         <translation>kNN 监控：待分类</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="143"/>
+        <location filename="../engine/config/train_settings.cpp" line="145"/>
         <source>Teacher</source>
         <translation>教师模型</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="150"/>
+        <location filename="../engine/config/train_settings.cpp" line="152"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="169"/>
+        <location filename="../engine/config/train_settings.cpp" line="171"/>
         <source>Start from</source>
         <translation>初始权重</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="245"/>
+        <location filename="../engine/config/train_settings.cpp" line="270"/>
         <source>Train for</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="288"/>
+        <location filename="../engine/config/train_settings.cpp" line="313"/>
         <source>Loader workers</source>
         <translation>加载线程数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="290"/>
+        <location filename="../engine/config/train_settings.cpp" line="315"/>
         <source>Accelerator</source>
         <translation>加速器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="301"/>
+        <location filename="../engine/config/train_settings.cpp" line="326"/>
         <source>Devices</source>
         <translation>设备数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="307"/>
+        <location filename="../engine/config/train_settings.cpp" line="332"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="321"/>
+        <location filename="../engine/config/train_settings.cpp" line="346"/>
         <source>Sync batch norm</source>
         <translation>同步批归一化</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="329"/>
+        <location filename="../engine/config/train_settings.cpp" line="354"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="335"/>
+        <location filename="../engine/config/train_settings.cpp" line="360"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="361"/>
+        <location filename="../engine/config/train_settings.cpp" line="386"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="364"/>
+        <location filename="../engine/config/train_settings.cpp" line="389"/>
         <source>Weight decay</source>
         <translation>权重衰减</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="367"/>
+        <location filename="../engine/config/train_settings.cpp" line="392"/>
         <source>Warm-up epochs</source>
         <translation>预热轮数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="390"/>
+        <location filename="../engine/config/train_settings.cpp" line="415"/>
         <source>Backbone learning rate factor</source>
         <translation>骨干网络学习率系数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="394"/>
+        <location filename="../engine/config/train_settings.cpp" line="419"/>
         <source>Head-only epochs</source>
         <translation>仅训练头部的轮数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="476"/>
+        <location filename="../engine/config/train_settings.cpp" line="501"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="485"/>
+        <location filename="../engine/config/train_settings.cpp" line="510"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="501"/>
+        <location filename="../engine/config/train_settings.cpp" line="526"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="518"/>
+        <location filename="../engine/config/train_settings.cpp" line="543"/>
         <source>Checkpoint every</source>
         <translation>检查点间隔</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="566"/>
+        <location filename="../engine/config/train_settings.cpp" line="591"/>
         <source>Output folder</source>
         <translation>输出文件夹</translation>
     </message>
@@ -161,12 +161,12 @@
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="37"/>
+        <location filename="../gui/app/action_manager.cpp" line="38"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="39"/>
+        <location filename="../gui/app/action_manager.cpp" line="40"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
@@ -186,7 +186,7 @@
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="45"/>
+        <location filename="../gui/app/action_manager.cpp" line="46"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
@@ -206,7 +206,7 @@
         <translation>导出模型(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="53"/>
+        <location filename="../gui/app/action_manager.cpp" line="54"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
@@ -231,97 +231,97 @@
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="75"/>
+        <location filename="../gui/app/action_manager.cpp" line="76"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="77"/>
+        <location filename="../gui/app/action_manager.cpp" line="78"/>
         <source>&amp;Embed...</source>
         <translation>嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="80"/>
+        <location filename="../gui/app/action_manager.cpp" line="81"/>
         <source>&amp;Predict...</source>
         <translation>预测(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="81"/>
+        <location filename="../gui/app/action_manager.cpp" line="82"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="83"/>
+        <location filename="../gui/app/action_manager.cpp" line="84"/>
         <source>&amp;Resume</source>
         <translation>继续(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="85"/>
+        <location filename="../gui/app/action_manager.cpp" line="86"/>
         <source>Continue the project&apos;s last stopped run from its checkpoint</source>
         <translation>从检查点继续项目最近停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="90"/>
+        <location filename="../gui/app/action_manager.cpp" line="91"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="106"/>
+        <location filename="../gui/app/action_manager.cpp" line="107"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="109"/>
+        <location filename="../gui/app/action_manager.cpp" line="110"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="110"/>
+        <location filename="../gui/app/action_manager.cpp" line="111"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="111"/>
+        <location filename="../gui/app/action_manager.cpp" line="112"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="112"/>
+        <location filename="../gui/app/action_manager.cpp" line="113"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="113"/>
+        <location filename="../gui/app/action_manager.cpp" line="114"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="118"/>
+        <location filename="../gui/app/action_manager.cpp" line="120"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="128"/>
+        <location filename="../gui/app/action_manager.cpp" line="129"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="130"/>
+        <location filename="../gui/app/action_manager.cpp" line="132"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="137"/>
+        <location filename="../gui/app/action_manager.cpp" line="138"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="144"/>
+        <location filename="../gui/app/action_manager.cpp" line="145"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="150"/>
+        <location filename="../gui/app/action_manager.cpp" line="151"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
@@ -662,12 +662,12 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="228"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="201"/>
         <source>first principal component</source>
         <translation>第一主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
         <source>second principal component</source>
         <translation>第二主成分</translation>
     </message>
@@ -747,130 +747,135 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         <translation>映射(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="228"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="201"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="208"/>
+        <source>Projecting %1...</source>
+        <translation>正在投影 %1...</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="422"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="432"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %n 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="443"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="453"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="453"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="463"/>
         <source>Select for Labelling</source>
         <translation>选择待标注</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="460"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="470"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>典型：每个簇中最典型的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="462"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="472"/>
         <source>Diverse: each image far from the others</source>
         <translation>多样：每张图像都远离其他图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="463"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="473"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>均衡：每个簇数量相同</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="465"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="475"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="470"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="480"/>
         <source>Images to label:</source>
         <translation>待标注图像：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="471"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
         <source>Strategy:</source>
         <translation>策略：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="489"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="379"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="392"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="389"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="402"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="403"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>已选择 %n 个点</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="495"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="512"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="522"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="520"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="530"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="527"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="537"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="549"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="559"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="555"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="565"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="556"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="566"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="562"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="583"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="593"/>
         <source>%1
 selected</source>
         <translation>%1
@@ -882,22 +887,22 @@ selected</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="269"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="279"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="275"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="285"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="283"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="293"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="298"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="308"/>
         <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
         <translation>
             <numerusform>%n 个嵌入，按顶层文件夹分为 %1 组。</numerusform>
@@ -1116,7 +1121,7 @@ selected</source>
         <translation>嵌入已停止；未写入任何文件。</translation>
     </message>
     <message>
-        <location filename="../gui/app/job_controller.cpp" line="121"/>
+        <location filename="../gui/app/job_controller.cpp" line="120"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
@@ -1124,224 +1129,224 @@ selected</source>
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="101"/>
+        <location filename="../gui/plots/live_plots.cpp" line="127"/>
         <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
         <translation>本次运行没有 GPU：不绘制 GPU 利用率和显存。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="106"/>
+        <location filename="../gui/plots/live_plots.cpp" line="132"/>
         <source>loss (smoothed)</source>
         <translation>损失（平滑）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="118"/>
+        <location filename="../gui/plots/live_plots.cpp" line="147"/>
         <source>Smoothing of the loss, as TensorBoard&apos;s</source>
         <translation>损失的平滑，与 TensorBoard 相同</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="124"/>
+        <location filename="../gui/plots/live_plots.cpp" line="153"/>
         <source>Log scale</source>
         <translation>对数刻度</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="127"/>
+        <location filename="../gui/plots/live_plots.cpp" line="156"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="129"/>
+        <location filename="../gui/plots/live_plots.cpp" line="158"/>
         <source>Follow the run again after zooming or panning (or double-click a plot)</source>
         <translation>缩放或平移后重新跟随运行（或双击图表）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="131"/>
+        <location filename="../gui/plots/live_plots.cpp" line="160"/>
         <source>Export...</source>
         <translation>导出...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="135"/>
-        <location filename="../gui/plots/live_plots.cpp" line="145"/>
+        <location filename="../gui/plots/live_plots.cpp" line="164"/>
+        <location filename="../gui/plots/live_plots.cpp" line="174"/>
         <source>Export Plots</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="136"/>
+        <location filename="../gui/plots/live_plots.cpp" line="165"/>
         <source>CSV of the values (*.csv);;PNG image (*.png)</source>
         <translation>数值 CSV (*.csv);;PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="151"/>
+        <location filename="../gui/plots/live_plots.cpp" line="180"/>
         <source>Smoothing</source>
         <translation>平滑</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="265"/>
-        <location filename="../gui/plots/live_plots.cpp" line="294"/>
+        <location filename="../gui/plots/live_plots.cpp" line="274"/>
+        <location filename="../gui/plots/live_plots.cpp" line="303"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="303"/>
+        <location filename="../gui/plots/live_plots.cpp" line="312"/>
         <source>Cannot write %1 as a PNG image.</source>
         <translation>无法将 %1 写为 PNG 图像。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="62"/>
+        <location filename="../gui/plots/live_plots.cpp" line="88"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="360"/>
+        <location filename="../gui/plots/live_plots.cpp" line="369"/>
         <source>Validation (step %1: metrics being computed)</source>
         <translation>验证（第 %1 步：指标计算中）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="62"/>
+        <location filename="../gui/plots/live_plots.cpp" line="88"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="62"/>
+        <location filename="../gui/plots/live_plots.cpp" line="88"/>
         <source>learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="64"/>
+        <location filename="../gui/plots/live_plots.cpp" line="90"/>
         <source>data_wait (%)</source>
         <translation>data_wait (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="64"/>
+        <location filename="../gui/plots/live_plots.cpp" line="90"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="65"/>
+        <location filename="../gui/plots/live_plots.cpp" line="91"/>
         <source>CPU utilisation (%)</source>
         <translation>CPU 利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="66"/>
+        <location filename="../gui/plots/live_plots.cpp" line="92"/>
         <source>system</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="66"/>
+        <location filename="../gui/plots/live_plots.cpp" line="92"/>
         <source>this process</source>
         <translation>本进程</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="67"/>
+        <location filename="../gui/plots/live_plots.cpp" line="93"/>
         <source>GPU utilisation (%) and memory (MB)</source>
         <translation>GPU 利用率 (%) 和显存 (MB)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="68"/>
+        <location filename="../gui/plots/live_plots.cpp" line="94"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="68"/>
+        <location filename="../gui/plots/live_plots.cpp" line="94"/>
         <source>images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="79"/>
-        <location filename="../gui/plots/live_plots.cpp" line="90"/>
+        <location filename="../gui/plots/live_plots.cpp" line="105"/>
+        <location filename="../gui/plots/live_plots.cpp" line="116"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="111"/>
+        <location filename="../gui/plots/live_plots.cpp" line="140"/>
         <source>Over time instead of steps</source>
         <translation>按时间而非步数显示</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="200"/>
-        <location filename="../gui/plots/live_plots.cpp" line="222"/>
+        <location filename="../gui/plots/live_plots.cpp" line="209"/>
+        <location filename="../gui/plots/live_plots.cpp" line="231"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="222"/>
+        <location filename="../gui/plots/live_plots.cpp" line="231"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="398"/>
+        <location filename="../gui/plots/live_plots.cpp" line="407"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 利用率</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="402"/>
+        <location filename="../gui/plots/live_plots.cpp" line="411"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 显存</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="470"/>
+        <location filename="../gui/plots/live_plots.cpp" line="479"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="472"/>
+        <location filename="../gui/plots/live_plots.cpp" line="481"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1：损失 %2，学习率 %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="478"/>
+        <location filename="../gui/plots/live_plots.cpp" line="487"/>
         <source>%1: data_wait %2%</source>
         <translation>%1：data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="481"/>
+        <location filename="../gui/plots/live_plots.cpp" line="490"/>
         <source>%1: CPU %2%</source>
         <translation>%1：CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="484"/>
+        <location filename="../gui/plots/live_plots.cpp" line="493"/>
         <source>%1: %2 images/s</source>
         <translation>%1：%2 图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="494"/>
+        <location filename="../gui/plots/live_plots.cpp" line="503"/>
         <source>evaluation after step %1: %2 %3%4</source>
         <translation>第 %1 步后的评估：%2 %3%4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="515"/>
+        <location filename="../gui/plots/live_plots.cpp" line="524"/>
         <source>GPU %1 %2, %3</source>
         <translation>GPU %1 %2，%3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="517"/>
-        <location filename="../gui/plots/live_plots.cpp" line="519"/>
+        <location filename="../gui/plots/live_plots.cpp" line="526"/>
+        <location filename="../gui/plots/live_plots.cpp" line="528"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="70"/>
-        <location filename="../gui/plots/live_plots.cpp" line="359"/>
+        <location filename="../gui/plots/live_plots.cpp" line="96"/>
+        <location filename="../gui/plots/live_plots.cpp" line="368"/>
         <source>Validation</source>
         <translation>验证</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="70"/>
+        <location filename="../gui/plots/live_plots.cpp" line="96"/>
         <source>metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="70"/>
-        <location filename="../gui/plots/live_plots.cpp" line="74"/>
+        <location filename="../gui/plots/live_plots.cpp" line="96"/>
+        <location filename="../gui/plots/live_plots.cpp" line="100"/>
         <source>val_loss</source>
         <translation>val_loss</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="500"/>
+        <location filename="../gui/plots/live_plots.cpp" line="509"/>
         <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
         <translation>第 %1 步后的评估：%2 %3，val_loss %4%5</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="491"/>
+        <location filename="../gui/plots/live_plots.cpp" line="500"/>
         <source> (best)</source>
         <translation>（最佳）</translation>
     </message>
@@ -1420,13 +1425,12 @@ selected</source>
         </translation>
     </message>
     <message>
-        <location filename="../gui/common/message_boxes.cpp" line="11"/>
         <location filename="../gui/app/main_window.cpp" line="205"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="143"/>
+        <location filename="../gui/app/main_window.cpp" line="145"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>下一次运行的%1现为 %2。</translation>
     </message>
@@ -2069,32 +2073,32 @@ predicted: %3</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="63"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="95"/>
         <source>Results</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="86"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="120"/>
         <source>Validation (last evaluation)</source>
         <translation>验证（最后一次评估）</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="103"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="69"/>
         <source>These runs are of different tasks: their validation metrics do not compare.</source>
         <translation>这些运行属于不同的任务：它们的验证指标不可比较。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="122"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="148"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="147"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="75"/>
         <source>Hide the settings that every run shares</source>
         <translation>隐藏所有运行共有的设置</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="131"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="157"/>
         <source>(not set)</source>
         <translation>（未设置）</translation>
     </message>
@@ -2102,191 +2106,191 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="278"/>
+        <location filename="../gui/training/run_config_form.cpp" line="302"/>
         <source>Advanced settings</source>
         <translation>高级设置</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="296"/>
+        <location filename="../gui/training/run_config_form.cpp" line="320"/>
         <source>Batches summed into each optimizer step</source>
         <translation>每个优化器步骤累加的批次数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="299"/>
+        <location filename="../gui/training/run_config_form.cpp" line="323"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>方法的视图；用 JSON 修改，例如 {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="302"/>
+        <location filename="../gui/training/run_config_form.cpp" line="326"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>除图像尺寸外的 transform_args：random_resize、random_flip、color_jitter、random_gray_scale、gaussian_blur、normalize，以及 DINO 的 global_view_1、global_view_2、local_view。数据集页可预览视图。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="306"/>
+        <location filename="../gui/training/run_config_form.cpp" line="330"/>
         <source>each epoch</source>
         <translation>每轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="307"/>
+        <location filename="../gui/training/run_config_form.cpp" line="331"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="308"/>
+        <location filename="../gui/training/run_config_form.cpp" line="332"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>每隔这么多步也写入 last.ckpt</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="312"/>
+        <location filename="../gui/training/run_config_form.cpp" line="336"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>关闭；填写项目名则写入离线 W&amp;B 运行，供 wandb sync 上传</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="320"/>
+        <location filename="../gui/training/run_config_form.cpp" line="344"/>
         <source>Augmentation</source>
         <translation>数据增强</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="323"/>
+        <location filename="../gui/training/run_config_form.cpp" line="347"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="500"/>
+        <location filename="../gui/training/run_config_form.cpp" line="525"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="503"/>
+        <location filename="../gui/training/run_config_form.cpp" line="528"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1144"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1197"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="174"/>
+        <location filename="../gui/training/run_config_form.cpp" line="189"/>
         <source>COCO annotation files</source>
         <translation>COCO 标注文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="175"/>
+        <location filename="../gui/training/run_config_form.cpp" line="190"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO 数据集 (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="179"/>
+        <location filename="../gui/training/run_config_form.cpp" line="194"/>
         <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
         <translation>Ultralytics 布局数据集的 data.yaml（旁边有 images/ 和 labels/）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="245"/>
+        <location filename="../gui/training/run_config_form.cpp" line="267"/>
         <source>Labels</source>
         <translation>标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="246"/>
+        <location filename="../gui/training/run_config_form.cpp" line="268"/>
         <source>YOLO data</source>
         <translation>YOLO 数据</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="217"/>
+        <location filename="../gui/training/run_config_form.cpp" line="236"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="191"/>
+        <location filename="../gui/training/run_config_form.cpp" line="206"/>
         <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
         <translation>教师的导出模型：项目中的一次运行，或 .pt 文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="229"/>
+        <location filename="../gui/training/run_config_form.cpp" line="248"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>在所有设备上计算批归一化统计量</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="231"/>
+        <location filename="../gui/training/run_config_form.cpp" line="250"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard 事件文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="236"/>
+        <location filename="../gui/training/run_config_form.cpp" line="255"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>关闭；填写文件夹或 http(s):// 服务器以记录到 MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="239"/>
+        <location filename="../gui/training/run_config_form.cpp" line="258"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>项目运行目录中的新文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="269"/>
+        <location filename="../gui/training/run_config_form.cpp" line="291"/>
         <source>Loggers</source>
         <translation>日志记录器</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="270"/>
+        <location filename="../gui/training/run_config_form.cpp" line="292"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="218"/>
-        <location filename="../gui/training/run_config_form.cpp" line="227"/>
-        <location filename="../gui/training/run_config_form.cpp" line="739"/>
+        <location filename="../gui/training/run_config_form.cpp" line="237"/>
+        <location filename="../gui/training/run_config_form.cpp" line="246"/>
+        <location filename="../gui/training/run_config_form.cpp" line="764"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="677"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1068"/>
+        <location filename="../gui/training/run_config_form.cpp" line="702"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1121"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="680"/>
+        <location filename="../gui/training/run_config_form.cpp" line="705"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="740"/>
+        <location filename="../gui/training/run_config_form.cpp" line="765"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="743"/>
+        <location filename="../gui/training/run_config_form.cpp" line="768"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="751"/>
+        <location filename="../gui/training/run_config_form.cpp" line="776"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="755"/>
+        <location filename="../gui/training/run_config_form.cpp" line="780"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="756"/>
+        <location filename="../gui/training/run_config_form.cpp" line="781"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="780"/>
+        <location filename="../gui/training/run_config_form.cpp" line="805"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="783"/>
+        <location filename="../gui/training/run_config_form.cpp" line="808"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="498"/>
-        <location filename="../gui/training/run_config_form.cpp" line="809"/>
+        <location filename="../gui/training/run_config_form.cpp" line="523"/>
+        <location filename="../gui/training/run_config_form.cpp" line="834"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
@@ -2311,22 +2315,22 @@ predicted: %3</source>
         <translation>实例分割（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="168"/>
+        <location filename="../gui/training/run_config_form.cpp" line="183"/>
         <source>COCO JSON of the training images&apos; objects</source>
         <translation>训练图像目标的 COCO JSON</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="171"/>
+        <location filename="../gui/training/run_config_form.cpp" line="186"/>
         <source>COCO JSON of the validation images&apos; objects</source>
         <translation>验证图像目标的 COCO JSON</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="251"/>
+        <location filename="../gui/training/run_config_form.cpp" line="273"/>
         <source>Training annotations</source>
         <translation>训练标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="252"/>
+        <location filename="../gui/training/run_config_form.cpp" line="274"/>
         <source>Validation annotations</source>
         <translation>验证标注</translation>
     </message>
@@ -2336,87 +2340,87 @@ predicted: %3</source>
         <translation>预训练（自监督）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="162"/>
+        <location filename="../gui/training/run_config_form.cpp" line="177"/>
         <source>folder of PNG masks of class ids, named as the images</source>
         <translation>类别 ID 的 PNG 掩码文件夹，文件名与图像相同</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="165"/>
+        <location filename="../gui/training/run_config_form.cpp" line="180"/>
         <source>folder of the validation images&apos; masks</source>
         <translation>验证图像的掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="182"/>
+        <location filename="../gui/training/run_config_form.cpp" line="197"/>
         <source>JSON file naming the class ids, e.g. classes.json</source>
         <translation>命名类别 ID 的 JSON 文件，例如 classes.json</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="185"/>
+        <location filename="../gui/training/run_config_form.cpp" line="200"/>
         <source>random weights</source>
         <translation>随机权重</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="193"/>
+        <location filename="../gui/training/run_config_form.cpp" line="208"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
         <translation>已标注图像（类别文件夹），预训练期间用其最近邻对下方图像分类：val_metric/knn_top1 显示预训练是否有效，并用于选择 best.ckpt。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="197"/>
+        <location filename="../gui/training/run_config_form.cpp" line="212"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
         <translation>由 kNN 监控分类的已标注图像（类别文件夹）。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="205"/>
+        <location filename="../gui/training/run_config_form.cpp" line="224"/>
         <source>epochs</source>
         <translation>轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="206"/>
+        <location filename="../gui/training/run_config_form.cpp" line="225"/>
         <source>steps</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="207"/>
+        <location filename="../gui/training/run_config_form.cpp" line="226"/>
         <source>minutes</source>
         <translation>分钟</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="244"/>
+        <location filename="../gui/training/run_config_form.cpp" line="266"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="248"/>
+        <location filename="../gui/training/run_config_form.cpp" line="270"/>
         <source>Validation dataset</source>
         <translation>验证数据集</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="249"/>
+        <location filename="../gui/training/run_config_form.cpp" line="271"/>
         <source>Training masks</source>
         <translation>训练掩码</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="250"/>
+        <location filename="../gui/training/run_config_form.cpp" line="272"/>
         <source>Validation masks</source>
         <translation>验证掩码</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="253"/>
+        <location filename="../gui/training/run_config_form.cpp" line="275"/>
         <source>Classes</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="294"/>
+        <location filename="../gui/training/run_config_form.cpp" line="318"/>
         <source>0: the backbone learns from the start</source>
         <translation>0：骨干网络从一开始就学习</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="505"/>
+        <location filename="../gui/training/run_config_form.cpp" line="530"/>
         <source>%1 of the learning rate</source>
         <translation>学习率的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1193"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1246"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>
@@ -2424,36 +2428,36 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunController</name>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="75"/>
+        <location filename="../gui/app/run_controller.cpp" line="76"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>训练会把运行结果写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="122"/>
+        <location filename="../gui/app/run_controller.cpp" line="123"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="158"/>
+        <location filename="../gui/app/run_controller.cpp" line="161"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="185"/>
+        <location filename="../gui/app/run_controller.cpp" line="187"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="196"/>
+        <location filename="../gui/app/run_controller.cpp" line="198"/>
         <source>The model is written beside the project file.</source>
         <translation>模型会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="204"/>
+        <location filename="../gui/app/run_controller.cpp" line="206"/>
         <source>Predictions are written beside the project file.</source>
         <translation>预测结果会写在项目文件旁边。</translation>
     </message>

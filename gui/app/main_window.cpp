@@ -176,12 +176,11 @@ void MainWindow::connectProjects() {
 void MainWindow::showProject(Project* project) {
     pages_.datasets->setProject(nullptr);
     pages_.livePlots->clear();
-    runs_->showProject(project);
     pages_.embeddings->setProject(project);
     stack_->setCurrentIndex(project != nullptr ? 1 : 0);
     pages_.runHistory->setFolder(project != nullptr ? project->runsFolder() : QString());
+    runs_->showProject(project);
     if (project != nullptr) {
-        pages_.runConfig->setDatasets(project->datasets());
         connect(project, &Project::datasetsChanged, this,
                 [this, project] { pages_.runConfig->setDatasets(project->datasets()); });
     }

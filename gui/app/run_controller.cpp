@@ -26,6 +26,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMainWindow>
+#include <QPointer>
 #include <QStatusBar>
 
 namespace kiln::gui {
@@ -208,14 +209,16 @@ void RunController::predict() {
 }
 
 void RunController::optimizeDataset(const QString& folder) {
-    Project* project = projects_->project();
+    // The project may close while the dialog is open (a demo project opening): then nothing
+    // joins it.
+    const QPointer<Project> project = projects_->project();
     if (project == nullptr || folder.isEmpty()) {
         return;
     }
     OptimizeDatasetDialog dialog(folder, window_);
     bool added = false;
     connect(&dialog, &OptimizeDatasetDialog::finished, this, [&](bool succeeded) {
-        if (succeeded && !added) { // the optimized copy joins the project, ready to train on
+        if (succeeded && !added && project != nullptr) { // the optimized copy joins the project
             added = project->addDataset(dialog.destination());
         }
     });
@@ -228,6 +231,7 @@ void RunController::showProject(Project* project) {
     // the defaults.
     pages_->runConfig->setSettings(nlohmann::json::object());
     if (project != nullptr) {
+        pages_->runConfig->setDatasets(project->datasets()); // before the preset names them
         restoreLastSettings();
         showLastRun();
     }

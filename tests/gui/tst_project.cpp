@@ -417,6 +417,28 @@ private Q_SLOTS:
         QVERIFY(window.close());
     }
 
+    // A project opens with its last run's settings, the dataset they name included (not the
+    // first of the project's datasets).
+    void theLastRunSettingsComeBackWithTheirDataset() {
+        const QString first = makeFolder(QStringLiteral("preset/first"));
+        const QString second = makeFolder(QStringLiteral("preset/second"));
+        const QString file = QDir(temp_.path()).filePath(QStringLiteral("preset/p.kiln"));
+        MainWindow window;
+        QVERIFY(window.projects()->newProject());
+        QVERIFY(window.projects()->addDataset(first));
+        QVERIFY(window.projects()->addDataset(second));
+        const std::string chosen = QDir::cleanPath(second).toStdString();
+        window.project()->setRunPresets(QJsonArray{
+            QJsonObject{{QStringLiteral("name"), QStringLiteral("last")},
+                        {QStringLiteral("settings"),
+                         QJsonObject{{QStringLiteral("task"), QStringLiteral("pretrain")},
+                                     {QStringLiteral("data"), QString::fromStdString(chosen)}}}}});
+        QVERIFY(window.projects()->saveProjectAs(file));
+        QVERIFY(window.projects()->closeProject());
+        QVERIFY(window.projects()->openProject(file));
+        QCOMPARE(window.runConfiguration()->settings()["data"], nlohmann::json(chosen));
+    }
+
     // A project file given by someone else, with values of the wrong type at every level: the
     // window opens it without crashing, names the run settings it could not use, shows the
     // defaults in their place, and the project saves and trains from there.
@@ -451,7 +473,8 @@ private Q_SLOTS:
         QVERIFY(!settings.contains("sync_batchnorm"));
         QCOMPARE(window.project()->datasets().size(), 1);
         QCOMPARE(window.project()->datasets().front().path, QDir::cleanPath(data));
-        QVERIFY(window.projects()->saveProjectAs(QDir(temp_.path()).filePath(QStringLiteral("wrong/s.kiln"))));
+        QVERIFY(window.projects()->saveProjectAs(
+            QDir(temp_.path()).filePath(QStringLiteral("wrong/s.kiln"))));
         QVERIFY(window.findChild<QAction*>("trainAction")->isEnabled());
     }
 
