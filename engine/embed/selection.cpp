@@ -309,10 +309,23 @@ std::vector<std::int64_t> k_center_greedy(const at::Tensor& unit, std::int64_t c
     return picks;
 }
 
-Clustering spherical_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed,
-                            int iterations) {
+namespace {
+
+// Each row's nearest centre (the highest cosine similarity), in blocks of rows.
+at::Tensor nearest_centres(const at::Tensor& unit, const at::Tensor& centres) {
+    at::Tensor assignment = torch::empty({unit.size(0)}, torch::kInt64);
+    constexpr std::int64_t kChunk = 16384;
+    for (std::int64_t begin = 0; begin < unit.size(0); begin += kChunk) {
+        const std::int64_t length = std::min(kChunk, unit.size(0) - begin);
+        assignment.narrow(0, begin, length)
+            .copy_(at::mm(unit.narrow(0, begin, length), centres.t()).argmax(1));
+    }
+    return assignment;
+}
+
+// Spherical k-means' centres for `unit`'s rows: seeded k-means++, then Lloyd's iterations.
+at::Tensor fit_centres(const at::Tensor& unit, std::int64_t k, std::uint64_t seed, int iterations) {
     const std::int64_t rows = unit.size(0);
-    k = std::clamp<std::int64_t>(k, 1, rows);
     // k-means++: each next centre drawn with probability proportional to its squared distance
     // to the nearest centre so far.
     std::mt19937_64 rng(seed);
@@ -337,27 +350,47 @@ Clustering spherical_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_
         nearest = at::minimum(nearest, distance_to_nearest(unit, unit.narrow(0, next, 1)));
     }
     namespace F = torch::nn::functional;
-    Clustering result;
-    result.centres = rows_of(unit, chosen);
-    at::Tensor assignment;
-    for (int iteration = 0; iteration <= iterations; ++iteration) {
-        assignment = torch::empty({rows}, torch::kInt64);
-        constexpr std::int64_t kChunk = 16384;
-        for (std::int64_t begin = 0; begin < rows; begin += kChunk) {
-            const std::int64_t length = std::min(kChunk, rows - begin);
-            assignment.narrow(0, begin, length)
-                .copy_(at::mm(unit.narrow(0, begin, length), result.centres.t()).argmax(1));
-        }
-        if (iteration == iterations) {
-            break;
-        }
-        at::Tensor sums = torch::zeros_like(result.centres).index_add_(0, assignment, unit);
+    at::Tensor centres = rows_of(unit, chosen);
+    for (int iteration = 0; iteration < iterations; ++iteration) {
+        const at::Tensor assignment = nearest_centres(unit, centres);
+        at::Tensor sums = torch::zeros_like(centres).index_add_(0, assignment, unit);
         const at::Tensor counts = torch::bincount(assignment, {}, k);
         // An empty cluster keeps its centre (k-means++ placed it on a row, so it is rarely empty).
         const at::Tensor empty = (counts == 0).unsqueeze(1);
-        sums = torch::where(empty, result.centres, sums);
-        result.centres = F::normalize(sums, F::NormalizeFuncOptions().dim(1));
+        sums = torch::where(empty, centres, sums);
+        centres = F::normalize(sums, F::NormalizeFuncOptions().dim(1));
     }
+    return centres;
+}
+
+// The rows a large set's clustering is fitted on: a seeded sample of 64 rows per centre (at
+// least 65,536), as faiss trains its k-means; all of them when the set is no larger.
+at::Tensor fitting_rows(const at::Tensor& unit, std::int64_t k, std::uint64_t seed) {
+    constexpr std::int64_t kRowsPerCentre = 64;
+    constexpr std::int64_t kMinimumRows = 65536;
+    const std::int64_t rows = unit.size(0);
+    const std::int64_t sample = std::max(kMinimumRows, kRowsPerCentre * k);
+    if (rows <= sample) {
+        return unit;
+    }
+    std::vector<std::int64_t> order(static_cast<std::size_t>(rows));
+    std::iota(order.begin(), order.end(), 0);
+    std::mt19937_64 rng(seed ^ 0x6b6d65616e73ULL); // apart from k-means++'s draws
+    std::shuffle(order.begin(), order.end(), rng);
+    order.resize(static_cast<std::size_t>(sample));
+    std::sort(order.begin(), order.end());
+    return rows_of(unit, order);
+}
+
+} // namespace
+
+Clustering spherical_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed,
+                            int iterations) {
+    const std::int64_t rows = unit.size(0);
+    k = std::clamp<std::int64_t>(k, 1, rows);
+    Clustering result;
+    result.centres = fit_centres(fitting_rows(unit, k, seed), k, seed, iterations);
+    const at::Tensor assignment = nearest_centres(unit, result.centres);
     result.assignments.assign(assignment.data_ptr<std::int64_t>(),
                               assignment.data_ptr<std::int64_t>() + rows);
     return result;

@@ -13,6 +13,7 @@
 #include <QtTest>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <opencv2/imgcodecs.hpp>
 #include <set>
 #include <torch/nn/functional/normalization.h>
@@ -150,6 +151,32 @@ private Q_SLOTS:
             ++per_cluster[cluster_of[std::size_t(row)]];
         }
         QCOMPARE(per_cluster, (std::map<std::int64_t, int>{{0, 10}, {1, 10}, {2, 10}, {3, 10}}));
+    }
+
+    // A set larger than the fitting sample is clustered on a sample, then every row assigned:
+    // the clusters are still found, each row gets one, and the same seed gives the same result.
+    void aLargeSetIsClusteredOnASampleAndEveryRowAssigned() {
+        constexpr std::int64_t kRows = 70000; // beyond the 65,536-row sample
+        torch::manual_seed(4);
+        const torch::Tensor truth = torch::arange(kRows) % 4;
+        const torch::Tensor rows =
+            0.15 * torch::randn({kRows, 16}) + torch::one_hot(truth, 16).to(torch::kFloat32);
+        namespace F = torch::nn::functional;
+        const torch::Tensor unit = F::normalize(rows, F::NormalizeFuncOptions().dim(1));
+        const kiln::embed::Clustering clustering = kiln::embed::spherical_kmeans(unit, 4, 7);
+        QCOMPARE(clustering.assignments.size(), std::size_t(kRows));
+        std::map<std::int64_t, std::set<std::int64_t>> labels_of_cluster;
+        for (std::int64_t row = 0; row < kRows; ++row) {
+            labels_of_cluster[truth[row].item<std::int64_t>()].insert(
+                clustering.assignments[std::size_t(row)]);
+        }
+        std::set<std::int64_t> used;
+        for (const auto& [cluster, labels] : labels_of_cluster) {
+            QCOMPARE(labels.size(), std::size_t(1)); // each true cluster is one found cluster
+            used.insert(*labels.begin());
+        }
+        QCOMPARE(used.size(), std::size_t(4));
+        QCOMPARE(kiln::embed::spherical_kmeans(unit, 4, 7).assignments, clustering.assignments);
     }
 
     void everyStrategyIsDeterministicAndNeverRepeatsOrTakesLabelledRows() {
