@@ -14,14 +14,6 @@ KeySpec data_key() {
             .help = "image folder, or a list of folders and image files"};
 }
 
-KeySpec optional_data_key(const std::string& help) {
-    KeySpec key = data_key();
-    key.required = false;
-    key.allows_null = true;
-    key.help = help;
-    return key;
-}
-
 KeySpec batch_size_key(int default_value, const std::string& help) {
     return {.name = "batch_size",
             .kind = ValueKind::Integer,
@@ -64,6 +56,15 @@ std::vector<std::string> precision_choices() {
 }
 
 namespace {
+
+// data_key() that may be left out.
+KeySpec optional_data_key(const std::string& help) {
+    KeySpec key = data_key();
+    key.required = false;
+    key.allows_null = true;
+    key.help = help;
+    return key;
+}
 
 // The precision of commands that only run the model forward (embed, predict).
 KeySpec forward_precision_key() {

@@ -37,7 +37,6 @@ inline const CommandSchema& map_schema() {
 
 // Keys that several commands share, with the same meaning.
 KeySpec data_key();
-KeySpec optional_data_key(const std::string& help); // data_key() that may be left out
 KeySpec batch_size_key(int default_value, const std::string& help);
 KeySpec num_workers_key();
 KeySpec accelerator_key();

@@ -347,12 +347,17 @@ double number_in(const json& object, const char* key, double fallback) {
                : fallback;
 }
 
+// A nested path setting of a normalized dictionary; empty when unset.
+fs::path path_in(const json& object, const char* key) {
+    return object.is_object() && object.contains(key) && object[key].is_string()
+               ? fs::path(object[key].get<std::string>())
+               : fs::path();
+}
+
 // optim_args over the defaults of the chosen optimizer.
 OptimizerArgs optimizer_args(const TrainConfig& config) {
     OptimizerArgs parsed;
-    const bool pretrained = config.model_args.is_object() &&
-                            config.model_args.value("backbone_weights", json()).is_string() &&
-                            !config.model_args["backbone_weights"].get<std::string>().empty();
+    const bool pretrained = !path_in(config.model_args, "backbone_weights").empty();
     parsed.chosen =
         optimizer_defaults(config.task, config.method, config.optim, config.model, pretrained);
     methods::OptimizerDefaults& chosen = parsed.chosen;
@@ -372,13 +377,6 @@ OptimizerArgs optimizer_args(const TrainConfig& config) {
     chosen.backbone_lr_factor = number_in(args, "backbone_lr_factor", chosen.backbone_lr_factor);
     parsed.head_warmup_epochs = number_in(args, "head_warmup_epochs", parsed.head_warmup_epochs);
     return parsed;
-}
-
-// A nested path setting of a normalized dictionary; empty when unset.
-fs::path path_in(const json& object, const char* key) {
-    return object.is_object() && object.contains(key) && object[key].is_string()
-               ? fs::path(object[key].get<std::string>())
-               : fs::path();
 }
 
 KnnMonitorSettings knn_monitor_settings(const json& args) {

@@ -118,8 +118,7 @@ private:
 };
 
 train::EmbedOptions shard_options(const EmbedConfig& config, const EmbedSummary& summary,
-                                  int shard) {
-    const std::vector<int> gpus = config.gpu_indices();
+                                  const std::vector<int>& gpus, int shard) {
     train::EmbedOptions options;
     options.height = summary.image_height;
     options.width = summary.image_width;
@@ -155,7 +154,7 @@ std::vector<train::Embeddings> embed_shards(const EmbedConfig& config,
                 const models::Backbone backbone = models::load_backbone(config.checkpoint, &model);
                 const int number = static_cast<int>(shard);
                 results[shard] = train::compute_embeddings(
-                    *backbone, index, shard_options(config, summary, number),
+                    *backbone, index, shard_options(config, summary, gpus, number),
                     [&](const train::EmbedProgressInfo& mine) { progress.report(number, mine); },
                     stop);
                 if (shard == 0) {

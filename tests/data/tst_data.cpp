@@ -15,6 +15,7 @@
 #include "data/scene_generator.h"
 #include "data/view_transform.h"
 #include "eval/coco/rle.h"
+#include "support/error_text.h"
 
 #include <QDir>
 #include <QFile>
@@ -81,15 +82,6 @@ std::vector<std::string> filenames(const kiln::data::DatasetIndex& index) {
         names.emplace_back(index.filename(i));
     }
     return names;
-}
-
-bool throwsErrorContaining(const std::function<void()>& call, const std::string& part) {
-    try {
-        call();
-    } catch (const kiln::Error& error) {
-        return std::string(error.what()).find(part) != std::string::npos;
-    }
-    return false;
 }
 
 // Gzip-compressed IDX file with the given magic, dimensions and payload.
@@ -202,15 +194,17 @@ private Q_SLOTS:
     }
 
     void indexErrorsNameThePath() {
-        QVERIFY(throwsErrorContaining([&] { kiln::data::DatasetIndex::scan({root_ / "nowhere"}); },
-                                      "\"" + (root_ / "nowhere").string() + "\" does not exist"));
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::DatasetIndex::scan({root_ / "nowhere"}); },
+            "\"" + (root_ / "nowhere").string() + "\" does not exist"));
         fs::create_directories(root_ / "empty" / "sub");
-        QVERIFY(throwsErrorContaining([&] { kiln::data::DatasetIndex::scan({root_ / "empty"}); },
-                                      "no images found in \"" + (root_ / "empty").string()));
-        writeBytes(root_ / "readme.md", "#");
         QVERIFY(
-            throwsErrorContaining([&] { kiln::data::DatasetIndex::scan({root_ / "readme.md"}); },
-                                  "is not an image file"));
+            kiln::test::throwsContaining([&] { kiln::data::DatasetIndex::scan({root_ / "empty"}); },
+                                         "no images found in \"" + (root_ / "empty").string()));
+        writeBytes(root_ / "readme.md", "#");
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::DatasetIndex::scan({root_ / "readme.md"}); },
+            "is not an image file"));
     }
 
     // ---- decoding ----
@@ -245,16 +239,17 @@ private Q_SLOTS:
         writeBytes(folder / "truncated.jpg", jpeg.substr(0, jpeg.size() / 2));
         const std::string png = readBytes(images_ / "cats" / "00.png");
         writeBytes(folder / "truncated.png", png.substr(0, png.size() / 2));
-        QVERIFY(throwsErrorContaining([&] { kiln::data::decode_image(folder / "empty.jpg"); },
-                                      "empty.jpg\" is empty"));
-        QVERIFY(throwsErrorContaining([&] { kiln::data::decode_image(folder / "text.png"); },
-                                      "text.png\" is not a readable image"));
-        QVERIFY(throwsErrorContaining([&] { kiln::data::decode_image(folder / "truncated.jpg"); },
-                                      "truncated.jpg\" is not a readable JPEG: Premature end"));
-        QVERIFY(throwsErrorContaining([&] { kiln::data::decode_image(folder / "truncated.png"); },
-                                      "truncated.png\""));
-        QVERIFY(throwsErrorContaining([&] { kiln::data::decode_image(folder / "absent.png"); },
-                                      "cannot open"));
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::decode_image(folder / "empty.jpg"); }, "empty.jpg\" is empty"));
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::decode_image(folder / "text.png"); },
+                                             "text.png\" is not a readable image"));
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::decode_image(folder / "truncated.jpg"); },
+            "truncated.jpg\" is not a readable JPEG: Premature end"));
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::decode_image(folder / "truncated.png"); }, "truncated.png\""));
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::decode_image(folder / "absent.png"); }, "cannot open"));
         QVERIFY(!kiln::data::decode_image(folder / "whole.jpg").empty());
     }
 
@@ -266,17 +261,18 @@ private Q_SLOTS:
             png.replace(at, 4, std::string("\x00\x00\x75\x30", 4));
         }
         writeBytes(folder / "bomb.png", png);
-        QVERIFY(throwsErrorContaining([&] { kiln::data::decode_image(folder / "bomb.png"); },
-                                      "declares 30000 x 30000 pixels, more than "
-                                      "loader_args.max_image_pixels"));
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::decode_image(folder / "bomb.png"); },
+                                             "declares 30000 x 30000 pixels, more than "
+                                             "loader_args.max_image_pixels"));
         // Every format whose header Kiln reads: its size without decoding, and the cap.
         for (const std::string name : {"a.png", "a.jpg", "a.bmp", "a.webp"}) {
             writeImage(folder / name, syntheticImage(30, 50, 3));
             const auto bytes = kiln::data::read_file(folder / name);
             QCOMPARE(kiln::data::stored_image_size(bytes, name), cv::Size(50, 30));
             QVERIFY(!kiln::data::decode_image(bytes, name, 0, 1500).empty());
-            QVERIFY2(throwsErrorContaining([&] { kiln::data::decode_image(bytes, name, 0, 1499); },
-                                           "declares 50 x 30 pixels"),
+            QVERIFY2(kiln::test::throwsContaining(
+                         [&] { kiln::data::decode_image(bytes, name, 0, 1499); },
+                         "declares 50 x 30 pixels"),
                      name.c_str());
         }
     }
@@ -685,7 +681,7 @@ private Q_SLOTS:
             while (loader.next()) {
             }
         };
-        QVERIFY(throwsErrorContaining(drain, "none of the 3 images could be read, e.g.: "));
+        QVERIFY(kiln::test::throwsContaining(drain, "none of the 3 images could be read, e.g.: "));
         QCOMPARE(loader.skipped_files(), 3);
 
         // One readable image left out of the drawn batch: fewer than a batch can be read.
@@ -720,7 +716,7 @@ private Q_SLOTS:
         options.shuffle = false;
         kiln::data::Loader loader(index, broken, options);
         loader.start_epoch(0);
-        QVERIFY(throwsErrorContaining(
+        QVERIFY(kiln::test::throwsContaining(
             [&] { loader.next(); }, "while preparing \"" + (images_ / "cats" / "00.png").string()));
     }
 
@@ -800,21 +796,22 @@ private Q_SLOTS:
         QVERIFY(fs::exists(options.out / "2" / "2.jpg"));
         for (const std::string bad : {"../up", "..", ""}) {
             options.class_names = {"zero", bad};
-            QVERIFY(throwsErrorContaining([&] { kiln::data::import_idx(options); },
-                                          "cannot name a folder"));
+            QVERIFY(kiln::test::throwsContaining([&] { kiln::data::import_idx(options); },
+                                                 "cannot name a folder"));
         }
         QVERIFY(!fs::exists(root_ / "idx" / "up"));
         options.class_names.clear();
 
         options.labels = images; // wrong file
-        QVERIFY(throwsErrorContaining([&] { kiln::data::import_idx(options); },
-                                      "is not an IDX labels file"));
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::import_idx(options); },
+                                             "is not an IDX labels file"));
         writeIdx(labelFile, 0x801, {count - 1}, std::vector<unsigned char>(count - 1));
         options.labels = labelFile;
-        QVERIFY(throwsErrorContaining([&] { kiln::data::import_idx(options); },
-                                      "has 12 images but labels file"));
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::import_idx(options); },
+                                             "has 12 images but labels file"));
         writeIdx(labelFile, 0x801, {count}, std::vector<unsigned char>(count - 2));
-        QVERIFY(throwsErrorContaining([&] { kiln::data::import_idx(options); }, "truncated"));
+        QVERIFY(
+            kiln::test::throwsContaining([&] { kiln::data::import_idx(options); }, "truncated"));
     }
 
     void optimizeDatasetConvertsAndNeverTouchesTheSource() {
@@ -864,13 +861,16 @@ private Q_SLOTS:
                  cv::Size(100, 75));
 
         options.destination = source / "inside";
-        QVERIFY(throwsErrorContaining([&] { kiln::data::optimize_dataset(options); }, "overlap"));
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::optimize_dataset(options); },
+                                             "overlap"));
         QVERIFY(!fs::exists(source / "inside"));
         options.destination = root_ / "optimize";
-        QVERIFY(throwsErrorContaining([&] { kiln::data::optimize_dataset(options); }, "overlap"));
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::optimize_dataset(options); },
+                                             "overlap"));
         options.destination = root_ / "optimize" / "q";
         options.quality = 0;
-        QVERIFY(throwsErrorContaining([&] { kiln::data::optimize_dataset(options); }, "quality"));
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::optimize_dataset(options); },
+                                             "quality"));
     }
     // ---- labelled data (fine-tuning) ----
 
@@ -951,7 +951,7 @@ private Q_SLOTS:
         }
         QCOMPARE(kiln::data::load_classification_data(data, 3).val.paths, split.val.paths);
         QVERIFY(kiln::data::load_classification_data(data, 4).val.paths != split.val.paths);
-        QVERIFY(throwsErrorContaining(
+        QVERIFY(kiln::test::throwsContaining(
             [&] {
                 kiln::data::load_classification_data(
                     {{"train", root.string()}, {"val", root.string()}, {"val_split", 0.1}});
@@ -989,21 +989,17 @@ private Q_SLOTS:
             QVERIFY2(text.find("\"bird\"") != std::string::npos, error.what());
             QVERIFY2(text.find("data.extra") != std::string::npos, error.what());
         }
-        QVERIFY(throwsErrorContaining(
+        QVERIFY(kiln::test::throwsContaining(
             [&] {
                 kiln::data::load_classification_data(
                     {{"train", (root / "nolabel.csv").string()}, {"val", (root / "val").string()}});
             },
             "\"image\" and \"label\""));
-        QVERIFY(throwsErrorContaining(
-            [&] {
-                kiln::data::load_classification_data({{"train", (root / "train").string()}});
-            },
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::load_classification_data({{"train", (root / "train").string()}}); },
             "data.val"));
-        QVERIFY(throwsErrorContaining(
-            [&] {
-                kiln::data::parse_class_names({{"0", "a"}, {"2", "c"}}, "data.classes");
-            },
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::parse_class_names({{"0", "a"}, {"2", "c"}}, "data.classes"); },
             "without gaps"));
     }
 
@@ -1036,8 +1032,8 @@ private Q_SLOTS:
                     cv::Mat(10, 12, CV_8UC1, cv::Scalar(4)));
         cv::imwrite((root / "masks" / "sub" / "6.png").string(),
                     cv::Mat(10, 12, CV_8UC3, cv::Scalar(1, 2, 3)));
-        QVERIFY(throwsErrorContaining([&] { kiln::data::load_segmentation_data(settings, 2); },
-                                      "3.jpg\" has no mask"));
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::load_segmentation_data(settings, 2); }, "3.jpg\" has no mask"));
         std::ofstream(root / "masks" / "sub" / "3.png") << "not a png";
         try {
             kiln::data::load_segmentation_data(settings, 2);
@@ -1050,8 +1046,8 @@ private Q_SLOTS:
             QVERIFY2(text.find("3 channel(s)") != std::string::npos, error.what());
         }
         settings["ignore_index"] = 1;
-        QVERIFY(throwsErrorContaining([&] { kiln::data::load_segmentation_data(settings, 2); },
-                                      "is a class id"));
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::load_segmentation_data(settings, 2); }, "is a class id"));
     }
 
     void masksMoveWithTheirImages() {
