@@ -18,6 +18,7 @@
 #include "methods/method.h"
 #include "methods/method_names.h"
 #include "models/backbone.h"
+#include "models/checkpoint_file.h"
 #include "predict/predictor.h"
 #include "progress.h"
 #include "system/hardware.h"
@@ -377,10 +378,11 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
         throw Error("give --checkpoint with --train and --test folders, or --train-embeddings "
                     "and --test-embeddings");
     }
+    const models::WeightsFile weights = models::WeightsFile::read(arguments.checkpoint);
     std::string model;
-    const models::Backbone backbone = models::load_backbone(arguments.checkpoint, &model);
+    const models::Backbone backbone = models::load_backbone(weights, &model);
     embed::FolderKnnOptions options;
-    const auto trained = embed::trained_image_size(arguments.checkpoint);
+    const auto trained = embed::trained_image_size(weights);
     options.image_size = arguments.image_size > 0 ? arguments.image_size
                          : trained                ? trained->first
                                                   : 224;

@@ -2671,6 +2671,11 @@ vorhergesagt: %3</translation>
         <translation>Die Änderung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
+        <location filename="../gui/runs/run_history.cpp" line="705"/>
+        <source>The runs could not be read: %1</source>
+        <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
         <location filename="../gui/runs/run_history.cpp" line="465"/>
         <source>Compare...</source>
         <translation>Vergleichen...</translation>

@@ -2640,6 +2640,11 @@ predicted: %3</source>
         <translation>无法保存更改：%1</translation>
     </message>
     <message>
+        <location filename="../gui/runs/run_history.cpp" line="705"/>
+        <source>The runs could not be read: %1</source>
+        <translation>无法读取运行记录：%1</translation>
+    </message>
+    <message>
         <location filename="../gui/runs/run_history.cpp" line="465"/>
         <source>Compare...</source>
         <translation>比较...</translation>

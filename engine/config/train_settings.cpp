@@ -1,12 +1,15 @@
 // The settings of the training commands: `kiln train` and the fine-tuning tasks'.
 
 #include "config/command_settings.h"
+#include "config/task_names.h"
 #include "core/text.h"
 #include "data/detection_augment.h"
 #include "data/image_decode.h"
 #include "data/view_transform.h"
 #include "methods/method_names.h"
 #include "models/backbone_names.h"
+
+#include <sstream>
 
 namespace kiln::config {
 namespace {
@@ -362,9 +365,17 @@ std::vector<Train> placement_settings() {
     };
 }
 
+// The pretrained classifier's recipe as its help states it, from the recipe itself.
+std::string pretrained_backbone_rate() {
+    const methods::OptimizerDefaults recipe = pretrained_classification_optimizer();
+    std::ostringstream text;
+    text << recipe.backbone_lr_factor << " (its lr then " << recipe.base_lr << ")";
+    return text.str();
+}
+
 KeySpec optim_args_key(TaskKind task) {
     const auto number = [](const char* name, double minimum, double maximum, json fallback,
-                           const char* help, FormPlace form = {}) {
+                           const std::string& help, FormPlace form = {}) {
         return KeySpec{.name = name,
                        .kind = ValueKind::Number,
                        .default_value = std::move(fallback),
@@ -411,7 +422,8 @@ KeySpec optim_args_key(TaskKind task) {
             "backbone_lr_factor", 0.0, 10.0, nullptr,
             "the backbone learns at this share of the learning rate (the head at all of it), "
             "so that a pretrained backbone keeps what it learned; unset: 1, and for a "
-            "classifier from backbone_weights 0.3 (its lr then 1e-2)",
+            "classifier from backbone_weights " +
+                pretrained_backbone_rate(),
             {FormSection::Advanced, KILN_FORM_LABEL("Backbone learning rate factor")}));
         key.children.push_back(
             number("head_warmup_epochs", 0.0, 1e6, OptimizerArgs().head_warmup_epochs,

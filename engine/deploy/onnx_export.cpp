@@ -6,6 +6,7 @@
 #include "embed/embedder.h"
 #include "kiln_version.h"
 #include "models/backbone.h"
+#include "models/checkpoint_file.h"
 #include "models/classifier.h"
 #include "models/detector.h"
 #include "models/segmenter.h"
@@ -24,8 +25,8 @@ namespace {
 namespace fs = std::filesystem;
 
 // The task a Kiln checkpoint was trained for; pretraining for an exported backbone.
-TaskKind checkpoint_task(const fs::path& checkpoint) {
-    const nlohmann::json settings = models::checkpoint_settings(checkpoint);
+TaskKind checkpoint_task(const models::WeightsFile& checkpoint) {
+    const nlohmann::json& settings = checkpoint.settings();
     if (!settings.is_object() || !settings.contains("task")) {
         return TaskKind::Pretraining;
     }
@@ -69,13 +70,13 @@ struct ExportedModel {
     }
 };
 
-ExportedModel load_exported(const ExportConfig& config, TaskKind task, ExportSummary& summary) {
+ExportedModel load_exported(const models::WeightsFile& checkpoint, TaskKind task,
+                            ExportSummary& summary) {
     ExportedModel model;
     if (task == TaskKind::Pretraining) {
-        model.backbone = models::load_backbone(config.checkpoint, &summary.model);
-        model.trained_size =
-            embed::trained_image_size(config.checkpoint).value_or(model.trained_size);
-        const nlohmann::json settings = models::checkpoint_settings(config.checkpoint);
+        model.backbone = models::load_backbone(checkpoint, &summary.model);
+        model.trained_size = embed::trained_image_size(checkpoint).value_or(model.trained_size);
+        const nlohmann::json& settings = checkpoint.settings();
         model.transform =
             data::embed_transform(model.trained_size.first, model.trained_size.second);
         if (settings.is_object()) {
@@ -84,7 +85,7 @@ ExportedModel load_exported(const ExportConfig& config, TaskKind task, ExportSum
         }
     } else {
         TrainConfig trained;
-        model.finetuning = train::load_finetuning_task(config.checkpoint, &trained);
+        model.finetuning = train::load_finetuning_task(checkpoint, &trained);
         summary.model = trained.model;
         model.transform = data::finetune_transform(trained.transform_args, false, 0.08,
                                                    task_augmentations(trained.task));
@@ -213,10 +214,11 @@ void write_metadata(onnx::Graph& graph, const onnx::Value& input, const Exported
 } // namespace
 
 ExportSummary export_onnx(const ExportConfig& config) {
-    const TaskKind task = checkpoint_task(config.checkpoint);
+    const models::WeightsFile checkpoint = models::WeightsFile::read(config.checkpoint);
+    const TaskKind task = checkpoint_task(checkpoint);
     ExportSummary summary;
     summary.what = task == TaskKind::Pretraining ? "backbone" : task_traits(task).name;
-    const ExportedModel model = load_exported(config, task, summary);
+    const ExportedModel model = load_exported(checkpoint, task, summary);
     const auto [height, width] = config.image_height > 0
                                      ? std::pair{config.image_height, config.image_width}
                                      : model.trained_size;

@@ -4,6 +4,7 @@
 #include "core/text.h"
 #include "data/loader.h"
 #include "embed/writers.h"
+#include "models/checkpoint_file.h"
 #include "runtime/cuda_device.h"
 #include "runtime/precision.h"
 #include "system/system_sampler.h"
@@ -50,10 +51,11 @@ train::Embeddings merge_shards(std::vector<train::Embeddings> shards) {
 
 } // namespace
 
-std::optional<std::pair<int, int>> trained_image_size(const std::filesystem::path& model) {
-    nlohmann::json settings = models::checkpoint_settings(model);
+std::optional<std::pair<int, int>> trained_image_size(const models::WeightsFile& model) {
+    nlohmann::json settings = model.settings();
     if (!settings.is_object()) {
-        if (const std::optional<track::RunDirectory> run = track::RunDirectory::of_model(model)) {
+        if (const std::optional<track::RunDirectory> run =
+                track::RunDirectory::of_model(model.path())) {
             std::ifstream file(run->config());
             settings = nlohmann::json::parse(file, nullptr, false);
         }
@@ -137,6 +139,7 @@ train::EmbedOptions shard_options(const EmbedConfig& config, const EmbedSummary&
 // Embeds a share of the images per GPU (or all on the CPU), each on its own thread with its own
 // copy of the model; the first error is rethrown once all have ended. Sets summary.model.
 std::vector<train::Embeddings> embed_shards(const EmbedConfig& config,
+                                            const models::WeightsFile& weights,
                                             const data::DatasetIndex& index, EmbedSummary& summary,
                                             ShardProgress& progress, StopToken stop) {
     const std::vector<int> gpus = config.gpu_indices();
@@ -151,7 +154,7 @@ std::vector<train::Embeddings> embed_shards(const EmbedConfig& config,
                     runtime::use_cuda_device(gpus[shard]);
                 }
                 std::string model;
-                const models::Backbone backbone = models::load_backbone(config.checkpoint, &model);
+                const models::Backbone backbone = models::load_backbone(weights, &model);
                 const int number = static_cast<int>(shard);
                 results[shard] = train::compute_embeddings(
                     *backbone, index, shard_options(config, summary, gpus, number),
@@ -184,8 +187,9 @@ EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress
     EmbedSummary summary;
     summary.image_height = config.image_height;
     summary.image_width = config.image_width;
+    const models::WeightsFile weights = models::WeightsFile::read(config.checkpoint);
     if (config.image_height == 0) { // auto
-        const auto trained = trained_image_size(config.checkpoint);
+        const auto trained = trained_image_size(weights);
         summary.size_from_training = trained.has_value();
         summary.image_height = trained ? trained->first : 224;
         summary.image_width = trained ? trained->second : 224;
@@ -194,7 +198,7 @@ EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress
     ShardProgress shard_progress(static_cast<int>(config.gpu_indices().size()),
                                  config.accelerator == Accelerator::Cuda, progress);
     std::vector<train::Embeddings> results =
-        embed_shards(config, index, summary, shard_progress, stop);
+        embed_shards(config, weights, index, summary, shard_progress, stop);
     // The shards ran side by side: the slowest sets the pace, its waits the data_wait.
     double embedding_seconds = 0.0;
     for (const train::Embeddings& shard : results) {

@@ -37,7 +37,7 @@ struct EmbedSummary {
 // The image size a model was trained at: transform_args.image_size of the settings its Kiln
 // checkpoint stores or, for an exported model inside a run folder, of that run's config.json
 // (the method's 224 when they do not set it). nullopt when neither is there.
-std::optional<std::pair<int, int>> trained_image_size(const std::filesystem::path& model);
+std::optional<std::pair<int, int>> trained_image_size(const models::WeightsFile& model);
 
 // `kiln embed`: loads the backbone from config.checkpoint (a Kiln checkpoint, or an exported
 // model whose architecture is recognised from its tensors), embeds config.data and writes

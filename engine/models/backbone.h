@@ -5,13 +5,14 @@
 
 #include <filesystem>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <torch/nn/module.h>
 #include <utility>
 #include <vector>
 
 namespace kiln::models {
+
+class WeightsFile;
 
 // A network that maps images [B, C, H, W] to one feature vector each, [B, feature_dim()].
 class BackboneImpl : public torch::nn::Module {
@@ -56,13 +57,8 @@ void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& 
 
 // The backbone stored in a Kiln checkpoint (which names its model) or an exported model (whose
 // architecture is recognised from its tensors), with its weights; `model` receives its name.
+Backbone load_backbone(const WeightsFile& weights, std::string* model = nullptr);
+// The same, of the file at `path` (read for this call only).
 Backbone load_backbone(const std::filesystem::path& path, std::string* model = nullptr);
-
-// The `model` a Kiln checkpoint was trained with; "" for an exported model.
-std::string checkpoint_model(const std::filesystem::path& path);
-
-// The resolved settings a Kiln checkpoint stores (its run's config.json); null for a file that
-// holds none (an exported model).
-nlohmann::json checkpoint_settings(const std::filesystem::path& path);
 
 } // namespace kiln::models

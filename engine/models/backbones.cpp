@@ -125,48 +125,24 @@ std::size_t matching_tensors(BackboneImpl& backbone,
     return matching;
 }
 
-// What a weights file holds: a checkpoint's backbone, or the tensors of a state_dict.
-struct WeightsFile {
-    std::optional<Archive> checkpoint;
-    std::vector<std::pair<std::string, torch::Tensor>> state_dict;
-};
-
-WeightsFile read_weights_file(const std::filesystem::path& path) {
-    if (!std::filesystem::is_regular_file(path)) {
-        throw Error("weights file \"" + path.string() + "\" does not exist");
-    }
+void load_weights(BackboneImpl& backbone, const WeightsFile& weights) {
     try {
-        const c10::IValue content = read_torch_file(path);
-        WeightsFile weights;
-        weights.checkpoint = checkpoint_in(content, path);
-        if (!weights.checkpoint) {
-            weights.state_dict = state_dict_in(content, path);
-        }
-        return weights;
-    } catch (...) {
-        rethrow_naming(path);
-    }
-}
-
-void load_weights(BackboneImpl& backbone, const WeightsFile& weights,
-                  const std::filesystem::path& path) {
-    try {
-        if (weights.checkpoint) {
-            load_module(
-                backbone,
-                weights.checkpoint->child(checkpoint_key::kModel).child(checkpoint_key::kBackbone));
+        if (weights.checkpoint()) {
+            load_module(backbone, weights.checkpoint()
+                                      ->child(checkpoint_key::kModel)
+                                      .child(checkpoint_key::kBackbone));
         } else {
-            assign_state(backbone, weights.state_dict, path);
+            assign_state(backbone, weights.state_dict(), weights.path());
         }
     } catch (...) {
-        rethrow_naming(path);
+        rethrow_naming(weights.path());
     }
 }
 
 } // namespace
 
 void load_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& path) {
-    load_weights(backbone, read_weights_file(path), path);
+    load_weights(backbone, WeightsFile::read(path));
 }
 
 void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& path) {
@@ -180,22 +156,12 @@ void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& 
     write_file_atomically(path, std::string_view(bytes.data(), bytes.size()));
 }
 
-nlohmann::json checkpoint_settings(const std::filesystem::path& path) {
-    const std::optional<Archive> checkpoint = read_checkpoint_file(path);
-    return checkpoint ? settings_of(*checkpoint) : nlohmann::json();
-}
-
-std::string checkpoint_model(const std::filesystem::path& path) {
-    const nlohmann::json settings = checkpoint_settings(path);
-    return settings.is_object() && settings.contains("model") && settings["model"].is_string()
-               ? settings["model"].get<std::string>()
-               : "";
-}
-
 Backbone load_backbone(const std::filesystem::path& path, std::string* model) {
-    const WeightsFile weights = read_weights_file(path);
-    const nlohmann::json settings =
-        weights.checkpoint ? settings_of(*weights.checkpoint) : nlohmann::json();
+    return load_backbone(WeightsFile::read(path), model);
+}
+
+Backbone load_backbone(const WeightsFile& weights, std::string* model) {
+    const nlohmann::json& settings = weights.settings();
     const std::string named = settings.is_object() ? settings.value("model", "") : "";
     const std::vector<std::string> candidates =
         named.empty() ? backbone_names() : std::vector<std::string>{named};
@@ -206,12 +172,12 @@ Backbone load_backbone(const std::filesystem::path& path, std::string* model) {
     for (const std::string& name : candidates) {
         Backbone backbone = make_backbone(name);
         try {
-            load_weights(*backbone, weights, path);
+            load_weights(*backbone, weights);
         } catch (const Error& error) {
             if (candidates.size() == 1) {
                 throw;
             }
-            const std::size_t matching = matching_tensors(*backbone, weights.state_dict);
+            const std::size_t matching = matching_tensors(*backbone, weights.state_dict());
             if (closest.empty() || matching > best_matching) {
                 closest = name + " (" + std::to_string(matching) + " of its " +
                           std::to_string(backbone->state().size()) + " tensors match)";
@@ -225,7 +191,7 @@ Backbone load_backbone(const std::filesystem::path& path, std::string* model) {
         }
         return backbone;
     }
-    throw Error("\"" + path.string() + "\" holds the weights of none of Kiln's models (" +
+    throw Error("\"" + weights.path().string() + "\" holds the weights of none of Kiln's models (" +
                 join_alternatives(backbone_names()) + "); the closest is " + closest + ": " +
                 mismatch);
 }

@@ -68,4 +68,24 @@ nlohmann::json settings_of(const Archive& checkpoint) {
     return settings;
 }
 
+WeightsFile WeightsFile::read(const std::filesystem::path& path) {
+    if (!std::filesystem::is_regular_file(path)) {
+        throw Error("weights file \"" + path.string() + "\" does not exist");
+    }
+    WeightsFile file;
+    file.path_ = path;
+    try {
+        const c10::IValue content = read_torch_file(path);
+        file.checkpoint_ = checkpoint_in(content, path);
+        if (file.checkpoint_) {
+            file.settings_ = settings_of(*file.checkpoint_);
+        } else {
+            file.state_dict_ = state_dict_in(content, path);
+        }
+    } catch (...) {
+        rethrow_naming(path);
+    }
+    return file;
+}
+
 } // namespace kiln::models

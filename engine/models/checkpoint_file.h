@@ -6,6 +6,9 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace kiln::models {
 
@@ -55,5 +58,31 @@ std::optional<Archive> read_checkpoint_file(const std::filesystem::path& path);
 // A checkpoint whose `model` is a TorchScript module is a kiln::Error: a file never decides that
 // code runs, TorchScript loads only where the user names it.
 nlohmann::json settings_of(const Archive& checkpoint);
+
+// A model file read once: a Kiln checkpoint (its settings, its task's model) or a torch.save
+// state_dict (Kiln's exported model, LightlyTrain's, torchvision's). Commands that need several
+// things of one file (export: the task, the backbone, the trained size) ask one reading, so a
+// large file is read and parsed once. Nothing in it runs.
+class WeightsFile {
+public:
+    // A missing, damaged or unknown file is a kiln::Error naming it.
+    static WeightsFile read(const std::filesystem::path& path);
+
+    const std::filesystem::path& path() const { return path_; }
+    // The checkpoint, when the file is one; nullopt for a state_dict.
+    const std::optional<Archive>& checkpoint() const { return checkpoint_; }
+    // The tensors of a state_dict (empty for a checkpoint).
+    const std::vector<std::pair<std::string, at::Tensor>>& state_dict() const {
+        return state_dict_;
+    }
+    // The checkpoint's resolved settings (settings_of); null for a state_dict.
+    const nlohmann::json& settings() const { return settings_; }
+
+private:
+    std::filesystem::path path_;
+    std::optional<Archive> checkpoint_;
+    std::vector<std::pair<std::string, at::Tensor>> state_dict_;
+    nlohmann::json settings_;
+};
 
 } // namespace kiln::models

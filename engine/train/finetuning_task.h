@@ -10,6 +10,10 @@
 #include <memory>
 #include <optional>
 
+namespace kiln::models {
+class WeightsFile;
+}
+
 namespace kiln::train {
 
 // What the supervised tasks share: a model over one view of labelled images, a loss against
@@ -115,6 +119,9 @@ std::filesystem::path backbone_weights_file(const std::filesystem::path& given);
 // The fine-tuning task a Kiln checkpoint was trained for, built from the settings it stores, with
 // its weights and labels, for inference; `trained` receives those settings. A pretraining
 // checkpoint or a file that is not a Kiln checkpoint is a kiln::Error naming it and the fix.
+std::unique_ptr<FinetuningTask> load_finetuning_task(const models::WeightsFile& checkpoint,
+                                                     TrainConfig* trained = nullptr);
+// The same, of the file at `checkpoint` (read for this call only).
 std::unique_ptr<FinetuningTask> load_finetuning_task(const std::filesystem::path& checkpoint,
                                                      TrainConfig* trained = nullptr);
 

@@ -29,14 +29,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-TrainConfig checkpoint_config(const models::Archive& checkpoint) {
-    const nlohmann::json settings = models::settings_of(checkpoint);
-    if (!settings.is_object()) {
-        throw checkpoint.problem(models::checkpoint_key::kConfig, "holds no settings");
+// `checkpoint` holds a checkpoint.
+TrainConfig checkpoint_config(const models::WeightsFile& checkpoint) {
+    if (!checkpoint.settings().is_object()) {
+        throw checkpoint.checkpoint()->problem(models::checkpoint_key::kConfig,
+                                               "holds no settings");
     }
-    const TrainConfig config = parse_train_config(settings);
+    const TrainConfig config = parse_train_config(checkpoint.settings());
     if (config.task == TaskKind::Pretraining) {
-        throw Error("checkpoint \"" + checkpoint.file().string() +
+        throw Error("checkpoint \"" + checkpoint.path().string() +
                     "\" is a pretraining checkpoint: it has a backbone but no task model; "
                     "`kiln embed` writes its embeddings, or fine-tune it with "
                     "train-image-classification");
@@ -48,13 +49,18 @@ TrainConfig checkpoint_config(const models::Archive& checkpoint) {
 
 std::unique_ptr<FinetuningTask> load_finetuning_task(const fs::path& checkpoint,
                                                      TrainConfig* trained) {
-    const std::optional<models::Archive> archive = models::read_checkpoint_file(checkpoint);
+    return load_finetuning_task(models::WeightsFile::read(checkpoint), trained);
+}
+
+std::unique_ptr<FinetuningTask> load_finetuning_task(const models::WeightsFile& checkpoint,
+                                                     TrainConfig* trained) {
+    const std::optional<models::Archive>& archive = checkpoint.checkpoint();
     if (!archive) {
-        throw Error("\"" + checkpoint.string() +
+        throw Error("\"" + checkpoint.path().string() +
                     "\" is not a Kiln checkpoint; give a fine-tuning run's checkpoints/best.ckpt "
                     "or last.ckpt");
     }
-    const TrainConfig config = checkpoint_config(*archive);
+    const TrainConfig config = checkpoint_config(checkpoint);
     if (trained != nullptr) {
         *trained = config;
     }

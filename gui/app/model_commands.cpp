@@ -32,7 +32,11 @@ std::optional<data::DatasetLayout> datasetLabels(const Project& project, const Q
 } // namespace
 
 ModelCommands::ModelCommands(QWidget* window)
-    : QObject(window), window_(window), job_(this, QStringLiteral("model export or prediction")) {}
+    : QObject(window), window_(window), job_(this, QStringLiteral("model export or prediction")) {
+    job_.onProgress([this](qint64 done, qint64 total, const QString& text) {
+        Q_EMIT progressed(done, total, text);
+    });
+}
 
 void ModelCommands::exportModel(const Project& project, const QVector<RunRow>& runs,
                                 const QString& directory) {
@@ -88,8 +92,8 @@ void ModelCommands::predict(const Project& project, const QVector<RunRow>& runs)
             const predict::PredictSummary summary = predict::run_prediction(
                 config,
                 [this](std::int64_t done, std::int64_t total) {
-                    Q_EMIT progressed(done, total,
-                                      tr("predicting: %1 of %2 images").arg(done).arg(total));
+                    job_.report(done, total,
+                                tr("predicting: %1 of %2 images").arg(done).arg(total));
                 },
                 stop);
             QString text =
@@ -126,25 +130,19 @@ void ModelCommands::predict(const Project& project, const QVector<RunRow>& runs)
 
 void ModelCommands::run(const QString& starting, const Work& work, const QString& failure,
                         const std::function<void(const QString&)>& shown) {
-    // The summary and details for the user, or the error's text.
-    auto result = std::make_shared<std::pair<std::pair<QString, QString>, QString>>();
-    const bool began = job_.start(
-        [work, result](const StopToken& stop) {
-            try {
-                result->first = work(stop);
-            } catch (const std::exception& error) {
-                result->second = QString::fromStdString(error.what());
-            }
-        },
-        [this, failure, result, shown] {
-            if (!result->second.isEmpty()) {
-                Q_EMIT failed(failure.arg(result->second));
-            } else if (shown) {
-                const auto& [summary, details] = result->first;
+    const bool began = job_.run<std::pair<QString, QString>>(
+        work,
+        [this, shown](const std::pair<QString, QString>& result) {
+            const auto& [summary, details] = result;
+            if (shown) {
                 shown(details.isEmpty() ? summary : summary + QLatin1Char('\n') + details);
             } else {
-                Q_EMIT succeeded(result->first.first, result->first.second);
+                Q_EMIT succeeded(summary, details);
             }
+            Q_EMIT finished();
+        },
+        [this, failure](const QString& message) {
+            Q_EMIT failed(failure.arg(message));
             Q_EMIT finished();
         });
     if (began) {

@@ -1,5 +1,6 @@
 #include "common/background_job.h"
 
+#include <QMetaObject>
 #include <QThread>
 #include <exception>
 #include <memory>
@@ -51,6 +52,29 @@ bool BackgroundJob::start(std::function<void(const StopToken&)> work, std::funct
     return true;
 }
 
+void BackgroundJob::report(qint64 done, qint64 total, const QString& text) {
+    {
+        const QMutexLocker lock(&reportMutex_);
+        latest_ = Report{done, total, text, false};
+    }
+    if (!reportQueued_.exchange(true)) {
+        QMetaObject::invokeMethod(owner_, [this] { showProgress(); }, Qt::QueuedConnection);
+    }
+}
+
+void BackgroundJob::showProgress() {
+    Report report;
+    {
+        const QMutexLocker lock(&reportMutex_);
+        report = latest_;
+        latest_.shown = true;
+        reportQueued_ = false;
+    }
+    if (!report.shown && progressHandler_) {
+        progressHandler_(report.done, report.total, report.text);
+    }
+}
+
 void BackgroundJob::stop() const {
     stop_.request_stop();
 }
@@ -83,6 +107,8 @@ void BackgroundJob::stopAndWait() {
     delete thread_;
     thread_ = nullptr;
     ++generation_;
+    const QMutexLocker lock(&reportMutex_);
+    latest_.shown = true; // its last report, if one waits, is not the next job's
 }
 
 } // namespace kiln::gui

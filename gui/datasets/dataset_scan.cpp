@@ -5,7 +5,6 @@
 #include "data/image_decode.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QThread>
 #include <optional>
@@ -31,6 +30,9 @@ std::optional<cv::Size> readableSize(const std::filesystem::path& path) {
 DatasetScanner::DatasetScanner(QObject* parent)
     : QObject(parent), job_(this, QStringLiteral("dataset scan")) {
     qRegisterMetaType<kiln::gui::DatasetStats>();
+    job_.onProgress([this](qint64 done, qint64 total, const QString&) {
+        Q_EMIT progress(folder_, done, total);
+    });
 }
 
 DatasetScanner::~DatasetScanner() {
@@ -51,55 +53,57 @@ void DatasetScanner::cancel() {
 
 void DatasetScanner::scan(const QString& folder, const data::DatasetLayout& layout) {
     job_.stopAndWait(); // a new scan replaces the one before
-    job_.start([this, folder, layout](const StopToken& stop) {
-        try {
-            const data::DatasetIndex index = data::DatasetIndex::scan({folder.toStdString()});
-            DatasetStats stats;
-            const auto total = static_cast<qint64>(index.size());
-            QElapsedTimer since_report;
-            since_report.start();
-            for (std::size_t i = 0; i < index.size(); ++i) {
-                if (stop.stop_requested()) {
-                    return;
-                }
-                const QString path = QString::fromStdString(index.path(i).string());
-                const QFileInfo info(path);
-                stats.bytes += info.size();
-                ++stats.formats[info.suffix().toLower()];
-                if (const std::optional<cv::Size> size = readableSize(index.path(i))) {
-                    if (stats.sample.isEmpty()) {
-                        stats.sample = path;
-                    }
-                    stats.files << path;
-                    ++stats.images;
-                    ++stats.longest_side[sizeClass(std::max(size->width, size->height))];
-                } else {
-                    stats.unreadable << path;
-                }
-                if (since_report.elapsed() >= 100) { // a few reports a second, not one per file
-                    since_report.restart();
-                    Q_EMIT progress(folder, static_cast<qint64>(i + 1), total);
-                }
+    folder_ = folder;
+    job_.run<std::optional<DatasetStats>>(
+        [this, folder, layout](const StopToken& stop) { return statistics(folder, layout, stop); },
+        [this, folder](const std::optional<DatasetStats>& stats) {
+            if (stats) {
+                Q_EMIT finished(folder, *stats);
             }
-            Q_EMIT progress(folder, total, total);
-            if (layout.kind != data::LabelKind::Images) {
-                data::DatasetLayout labelled = layout;
-                labelled.images = folder.toStdString();
-                const int threads = std::max(1, QThread::idealThreadCount());
-                stats.labels = std::make_shared<const data::LabelStatistics>(
-                    data::read_label_statistics(labelled, threads, [&](qint64 done, qint64 all) {
-                        Q_EMIT progress(folder, done, all);
-                        return !stop.stop_requested();
-                    }));
-                if (stop.stop_requested()) {
-                    return;
-                }
-            }
-            Q_EMIT finished(folder, stats);
-        } catch (const std::exception& error) {
-            Q_EMIT failed(folder, QString::fromStdString(error.what()));
+        },
+        [this, folder](const QString& message) { Q_EMIT failed(folder, message); });
+}
+
+std::optional<DatasetStats> DatasetScanner::statistics(const QString& folder,
+                                                       const data::DatasetLayout& layout,
+                                                       const StopToken& stop) {
+    const data::DatasetIndex index = data::DatasetIndex::scan({folder.toStdString()});
+    DatasetStats stats;
+    const auto total = static_cast<qint64>(index.size());
+    for (std::size_t i = 0; i < index.size(); ++i) {
+        if (stop.stop_requested()) {
+            return std::nullopt;
         }
-    });
+        const QString path = QString::fromStdString(index.path(i).string());
+        const QFileInfo info(path);
+        stats.bytes += info.size();
+        ++stats.formats[info.suffix().toLower()];
+        if (const std::optional<cv::Size> size = readableSize(index.path(i))) {
+            if (stats.sample.isEmpty()) {
+                stats.sample = path;
+            }
+            stats.files << path;
+            ++stats.images;
+            ++stats.longest_side[sizeClass(std::max(size->width, size->height))];
+        } else {
+            stats.unreadable << path;
+        }
+        job_.report(static_cast<qint64>(i + 1), total);
+    }
+    if (layout.kind != data::LabelKind::Images) {
+        data::DatasetLayout labelled = layout;
+        labelled.images = folder.toStdString();
+        const int threads = std::max(1, QThread::idealThreadCount());
+        stats.labels = std::make_shared<const data::LabelStatistics>(
+            data::read_label_statistics(labelled, threads, [&](qint64 done, qint64 all) {
+                job_.report(done, all);
+                return !stop.stop_requested();
+            }));
+        if (stop.stop_requested()) {
+            return std::nullopt;
+        }
+    }
+    return stats;
 }
 
 } // namespace kiln::gui

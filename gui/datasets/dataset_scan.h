@@ -10,6 +10,7 @@
 #include <array>
 #include <atomic>
 #include <memory>
+#include <optional>
 
 namespace kiln::gui {
 
@@ -52,7 +53,12 @@ Q_SIGNALS:
     void failed(const QString& folder, const QString& message);
 
 private:
+    // The scan itself, on the job's thread; nullopt when stopped.
+    std::optional<DatasetStats> statistics(const QString& folder, const data::DatasetLayout& layout,
+                                           const StopToken& stop);
+
     BackgroundJob job_;
+    QString folder_; // the folder being scanned, for its progress
 };
 
 } // namespace kiln::gui

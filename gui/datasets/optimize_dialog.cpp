@@ -22,6 +22,10 @@ namespace kiln::gui {
 OptimizeDatasetDialog::OptimizeDatasetDialog(const QString& source, QWidget* parent)
     : QDialog(parent), source_(source), job_(this, QStringLiteral("optimize dataset")),
       estimate_job_(this, QStringLiteral("optimize estimate")) {
+    job_.onProgress([this](qint64 done, qint64 total, const QString&) {
+        progress_->setRange(0, static_cast<int>(total));
+        progress_->setValue(static_cast<int>(done));
+    });
     setObjectName(QStringLiteral("optimizeDatasetDialog"));
     setWindowTitle(tr("Optimize Dataset"));
     destination_ = new QLineEdit(QDir::cleanPath(source) + QStringLiteral("-optimized"), this);
@@ -105,49 +109,52 @@ void OptimizeDatasetDialog::estimate() {
         estimate_job_.stop();
         return;
     }
-    auto sized = std::make_shared<data::OptimizeEstimate>();
-    auto failure = std::make_shared<QString>();
     const data::OptimizeOptions settings = options();
-    estimate_job_.start(
-        [sized, failure, settings](const StopToken& stop) {
-            try {
-                *sized = data::estimate_optimized_size(settings, 48, stop);
-            } catch (const std::exception& error) { // an empty or vanished folder
-                *failure = QString::fromStdString(error.what());
+    estimate_job_.run<data::OptimizeEstimate>(
+        [settings](const StopToken& stop) {
+            return data::estimate_optimized_size(settings, 48, stop);
+        },
+        [this](const data::OptimizeEstimate& sized) {
+            if (!estimatedAgain()) {
+                showEstimate(sized);
             }
         },
-        [this, sized, failure] {
-            if (estimate_again_) {
-                estimate_again_ = false;
-                estimate();
-                return;
-            }
-            const bool can_start = !job_.isRunning() && !succeeded_;
-            if (!failure->isEmpty()) {
+        [this](const QString& failure) { // an empty or vanished folder
+            if (!estimatedAgain()) {
                 estimated_larger_ = false;
-                estimate_->setText(tr("The size could not be estimated: %1").arg(*failure));
+                estimate_->setText(tr("The size could not be estimated: %1").arg(failure));
                 estimate_->setStyleSheet(QStringLiteral("color: #c0392b"));
-                start_->setEnabled(can_start);
-                return;
+                start_->setEnabled(!job_.isRunning() && !succeeded_);
             }
-            const QLocale locale;
-            estimated_larger_ = sized->larger();
-            QString text = tr("%n file(s), %1; the copy: about %2 (estimated from %3 of them).",
-                              nullptr, static_cast<int>(sized->images))
-                               .arg(locale.formattedDataSize(sized->bytes),
-                                    locale.formattedDataSize(sized->estimated_bytes))
-                               .arg(sized->sampled);
-            if (estimated_larger_) {
-                text += QLatin1Char(' ') +
-                        tr("That is larger than the dataset: these images are already compact. "
-                           "Lower the quality, choose WebP, or keep them as they are.");
-            }
-            estimate_->setText(text);
-            estimate_->setStyleSheet(estimated_larger_ ? QStringLiteral("color: #c0392b")
-                                                       : QString());
-            start_->setText(estimated_larger_ ? tr("Optimize Anyway") : tr("Optimize"));
-            start_->setEnabled(can_start);
         });
+}
+
+bool OptimizeDatasetDialog::estimatedAgain() {
+    if (!estimate_again_) {
+        return false;
+    }
+    estimate_again_ = false;
+    estimate();
+    return true;
+}
+
+void OptimizeDatasetDialog::showEstimate(const data::OptimizeEstimate& sized) {
+    const QLocale locale;
+    estimated_larger_ = sized.larger();
+    QString text = tr("%n file(s), %1; the copy: about %2 (estimated from %3 of them).", nullptr,
+                      static_cast<int>(sized.images))
+                       .arg(locale.formattedDataSize(sized.bytes),
+                            locale.formattedDataSize(sized.estimated_bytes))
+                       .arg(sized.sampled);
+    if (estimated_larger_) {
+        text += QLatin1Char(' ') +
+                tr("That is larger than the dataset: these images are already compact. "
+                   "Lower the quality, choose WebP, or keep them as they are.");
+    }
+    estimate_->setText(text);
+    estimate_->setStyleSheet(estimated_larger_ ? QStringLiteral("color: #c0392b") : QString());
+    start_->setText(estimated_larger_ ? tr("Optimize Anyway") : tr("Optimize"));
+    start_->setEnabled(!job_.isRunning() && !succeeded_);
 }
 
 OptimizeDatasetDialog::~OptimizeDatasetDialog() {
@@ -176,47 +183,39 @@ void OptimizeDatasetDialog::start() {
     progress_->setRange(0, 0);
     progress_->show();
     status_->setText(tr("Optimizing..."));
-    job_.start(
+    job_.run<data::OptimizeResult>(
         [this, options](const StopToken& stop) {
-            try {
-                const data::OptimizeResult result = data::optimize_dataset(
-                    options,
-                    [this](std::int64_t done, std::int64_t total) {
-                        QMetaObject::invokeMethod(this, [this, done, total] {
-                            progress_->setRange(0, static_cast<int>(total));
-                            progress_->setValue(static_cast<int>(done));
-                        });
-                    },
-                    stop);
-                const QLocale locale;
-                QString text = result.cancelled
-                                   ? tr("Stopped after %n image(s).", nullptr,
-                                        static_cast<int>(result.written))
-                                   : tr("Wrote %n image(s): %1 became %2.", nullptr,
-                                        static_cast<int>(result.written))
-                                         .arg(locale.formattedDataSize(result.bytes_read),
-                                              locale.formattedDataSize(result.bytes_written));
-                if (!result.skipped.empty()) {
-                    text += QLatin1Char(' ') + tr("%n unreadable file(s) skipped.", nullptr,
-                                                  static_cast<int>(result.skipped.size()));
-                }
-                QMetaObject::invokeMethod(this, [this, text, ok = !result.cancelled] {
-                    result_ = text;
-                    succeeded_ = ok;
-                    status_->setText(text);
-                    Q_EMIT finished(ok);
-                });
-            } catch (const std::exception& error) {
-                const QString text = QString::fromStdString(error.what());
-                QMetaObject::invokeMethod(this, [this, text] {
-                    result_ = text;
-                    status_->setText(text);
-                    start_->setEnabled(true);
-                    Q_EMIT finished(false);
-                });
-            }
+            return data::optimize_dataset(
+                options,
+                [this](std::int64_t done, std::int64_t total) { job_.report(done, total); }, stop);
         },
-        [this] { progress_->hide(); });
+        [this](const data::OptimizeResult& result) {
+            const QLocale locale;
+            QString text =
+                result.cancelled
+                    ? tr("Stopped after %n image(s).", nullptr, static_cast<int>(result.written))
+                    : tr("Wrote %n image(s): %1 became %2.", nullptr,
+                         static_cast<int>(result.written))
+                          .arg(locale.formattedDataSize(result.bytes_read),
+                               locale.formattedDataSize(result.bytes_written));
+            if (!result.skipped.empty()) {
+                text += QLatin1Char(' ') + tr("%n unreadable file(s) skipped.", nullptr,
+                                              static_cast<int>(result.skipped.size()));
+            }
+            showResult(text, !result.cancelled);
+        },
+        [this](const QString& error) {
+            start_->setEnabled(true);
+            showResult(error, false);
+        });
+}
+
+void OptimizeDatasetDialog::showResult(const QString& text, bool succeeded) {
+    progress_->hide();
+    result_ = text;
+    succeeded_ = succeeded;
+    status_->setText(text);
+    Q_EMIT finished(succeeded);
 }
 
 void OptimizeDatasetDialog::reject() {

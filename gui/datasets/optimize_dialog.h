@@ -48,6 +48,10 @@ protected:
 
 private:
     void estimate();
+    // Starts the estimate again when the settings changed while it ran; true when it did.
+    bool estimatedAgain();
+    void showEstimate(const data::OptimizeEstimate& sized);
+    void showResult(const QString& text, bool succeeded);
     data::OptimizeOptions options() const;
 
     QString source_;

@@ -5,39 +5,46 @@
 namespace kiln::gui {
 
 EmbeddingSession::EmbeddingSession(QObject* parent)
-    : QObject(parent), job_(this, QStringLiteral("embedding")) {}
+    : QObject(parent), job_(this, QStringLiteral("embedding")) {
+    job_.onProgress(
+        [this](qint64 done, qint64 total, const QString&) { Q_EMIT progress(done, total); });
+}
 
 EmbeddingSession::~EmbeddingSession() {
     job_.stopAndWait();
 }
 
 void EmbeddingSession::start(const EmbedConfig& config) {
-    const bool started = job_.start(
+    const bool started = job_.run<embed::EmbedSummary>(
         [this, config](const StopToken& stop) {
-            try {
-                const embed::EmbedSummary summary = embed::run_embedding(
-                    config,
-                    [this](const train::EmbedProgressInfo& info) {
-                        Q_EMIT progress(info.done, info.total);
-                    },
-                    stop);
-                Q_EMIT finished(summary.images, summary.dimension, summary.skipped,
-                                QString::fromStdString(config.out.string()));
-            } catch (const std::exception& error) {
-                if (stop.stop_requested()) {
-                    Q_EMIT stopped(); // nothing was written
-                } else {
-                    Q_EMIT failed(QString::fromStdString(error.what()));
-                }
-            }
+            return embed::run_embedding(
+                config,
+                [this](const train::EmbedProgressInfo& info) {
+                    job_.report(info.done, info.total);
+                },
+                stop);
         },
-        [this] { Q_EMIT runningChanged(false); });
+        [this,
+         file = QString::fromStdString(config.out.string())](const embed::EmbedSummary& summary) {
+            Q_EMIT finished(summary.images, summary.dimension, summary.skipped, file);
+            Q_EMIT runningChanged(false);
+        },
+        [this](const QString& message) {
+            if (stopRequested_) {
+                Q_EMIT stopped(); // nothing was written
+            } else {
+                Q_EMIT failed(message);
+            }
+            Q_EMIT runningChanged(false);
+        });
     if (started) {
+        stopRequested_ = false;
         Q_EMIT runningChanged(true);
     }
 }
 
 void EmbeddingSession::stop() {
+    stopRequested_ = true;
     job_.stop();
 }
 

@@ -32,6 +32,7 @@ Q_SIGNALS:
 
 private:
     BackgroundJob job_;
+    bool stopRequested_ = false; // an error after stop() is the stop, not a failure
 };
 
 } // namespace kiln::gui

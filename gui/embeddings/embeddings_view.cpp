@@ -29,6 +29,7 @@
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <tuple>
 
 namespace kiln::gui {
 namespace {
@@ -214,37 +215,40 @@ void EmbeddingsView::mapAgain() {
 
 void EmbeddingsView::mapOnThread(const QString& file,
                                  std::function<std::pair<at::Tensor, QStringList>()> source) {
+    struct Mapped {
+        at::Tensor embeddings;
+        QStringList names;
+        QVector<double> x, y;
+    };
     const QString projection = this->projection();
-    job_.start(
-        [this, file, projection, source = std::move(source)](const StopToken& stop) {
-            try {
-                const auto loaded = source();
-                const at::Tensor& embeddings = loaded.first;
-                const QStringList& names = loaded.second;
-                embed::MapOptions options;
-                options.projection = *embed::projection_named(projection.toStdString());
-                const at::Tensor map = embed::map_2d(embeddings, options, &stop).contiguous();
-                QVector<double> x(names.size()), y(names.size());
-                const float* values = map.data_ptr<float>();
-                for (int i = 0; i < names.size(); ++i) {
-                    x[i] = values[2 * i];
-                    y[i] = values[2 * i + 1];
-                }
-                QMetaObject::invokeMethod(this, [this, file, names, x, y, embeddings] {
-                    showLoaded(file, names, x, y, embeddings);
-                });
-            } catch (const std::exception& error) {
-                const QString message = QString::fromStdString(error.what());
-                QMetaObject::invokeMethod(this, [this, message] {
-                    status_->setText(message);
-                    Q_EMIT failed(message);
-                });
+    // A projection chosen while this one was mapped is mapped next.
+    const auto mapChosenMeanwhile = [this, projection] {
+        if (projection != this->projection()) {
+            mapAgain();
+        }
+    };
+    job_.run<Mapped>(
+        [projection, source = std::move(source)](const StopToken& stop) {
+            Mapped mapped;
+            std::tie(mapped.embeddings, mapped.names) = source();
+            embed::MapOptions options;
+            options.projection = *embed::projection_named(projection.toStdString());
+            const at::Tensor map = embed::map_2d(mapped.embeddings, options, &stop).contiguous();
+            const float* values = map.data_ptr<float>();
+            for (int i = 0; i < mapped.names.size(); ++i) {
+                mapped.x << values[2 * i];
+                mapped.y << values[2 * i + 1];
             }
+            return mapped;
         },
-        [this, projection] {
-            if (projection != this->projection()) { // chosen while this one was mapped
-                mapAgain();
-            }
+        [this, file, mapChosenMeanwhile](const Mapped& mapped) {
+            showLoaded(file, mapped.names, mapped.x, mapped.y, mapped.embeddings);
+            mapChosenMeanwhile();
+        },
+        [this, mapChosenMeanwhile](const QString& message) {
+            status_->setText(message);
+            Q_EMIT failed(message);
+            mapChosenMeanwhile();
         });
 }
 
@@ -430,32 +434,29 @@ void EmbeddingsView::selectForLabelling(int count, const QString& strategy) {
     }
     pick_->setEnabled(false);
     selection_status_->setText(tr("Picking %n image(s) to label...", nullptr, count));
-    job_.start([this, count, strategy, embeddings = embeddings_](const StopToken&) {
-        QVector<int> rows;
-        QString message;
-        try {
+    job_.run<QVector<int>>(
+        [count, strategy, embeddings = embeddings_](const StopToken&) {
             embed::SelectionOptions options;
             options.count = count;
             options.strategy = embed::selection_strategy(strategy.toStdString());
+            QVector<int> rows;
             for (const std::int64_t row : embed::select_rows(embeddings, options).rows) {
                 rows << static_cast<int>(row);
             }
-        } catch (const std::exception& error) {
-            message = QString::fromStdString(error.what());
-        }
-        QMetaObject::invokeMethod(this, [this, rows, message, strategy] {
+            return rows;
+        },
+        [this, strategy](const QVector<int>& rows) {
             pick_->setEnabled(true);
-            if (!message.isEmpty()) {
-                selection_status_->setText(message);
-                return;
-            }
             showSelection(
                 rows, tr("%n image(s) to label first (%1), highlighted", nullptr, int(rows.size()))
                           .arg(strategy));
             showPicksAsGrid(rows);
             Q_EMIT pickingDone(int(rows.size()));
+        },
+        [this](const QString& message) {
+            pick_->setEnabled(true);
+            selection_status_->setText(message);
         });
-    });
 }
 
 void EmbeddingsView::askForLabellingPick() {

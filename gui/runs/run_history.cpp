@@ -618,8 +618,8 @@ void RunHistoryView::updateCurves() {
     const QString metric = curve_metric_->currentText();
     auto curves = std::make_shared<RecordedCurves>();
     curves_job_.abandon();
-    curves_job_.start([runs = selectedRuns(), metric,
-                       curves](const StopToken& stop) { *curves = read_curves(runs, metric, stop); },
+    curves_job_.start([runs = selectedRuns(), metric, curves](
+                          const StopToken& stop) { *curves = read_curves(runs, metric, stop); },
                       [this, metric, curves] { drawCurves(metric, *curves); });
 }
 
@@ -694,25 +694,30 @@ void RunHistoryView::refresh() {
         refresh_again_ = true; // the folder or the runs changed meanwhile
         return;
     }
-    const QString folder = folder_;
-    job_.start(
-        [this, folder](const StopToken&) {
-            QVector<RunRow> runs = read_runs(folder);
-            QMetaObject::invokeMethod(this, [this, runs = std::move(runs)]() mutable {
-                model_->setRuns(std::move(runs));
-                table_->resizeColumnsToContents();
-                updateButtons();
-                updateCurves();
-            });
+    job_.run<QVector<RunRow>>(
+        [folder = folder_](const StopToken&) { return read_runs(folder); },
+        [this](QVector<RunRow> runs) {
+            model_->setRuns(std::move(runs));
+            table_->resizeColumnsToContents();
+            updateButtons();
+            updateCurves();
+            refreshedOrAgain();
         },
-        [this] {
-            if (refresh_again_) {
-                refresh_again_ = false;
-                refresh();
-            } else {
-                Q_EMIT refreshed();
-            }
+        // read_runs lists a run it cannot read as a row; this is what it did not foresee.
+        [this](const QString& message) {
+            QMessageBox::warning(this, tr("Run History"),
+                                 tr("The runs could not be read: %1").arg(message));
+            refreshedOrAgain();
         });
+}
+
+void RunHistoryView::refreshedOrAgain() {
+    if (refresh_again_) {
+        refresh_again_ = false;
+        refresh();
+    } else {
+        Q_EMIT refreshed();
+    }
 }
 
 const RunRow* RunHistoryView::selectedRun() const {

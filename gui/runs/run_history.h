@@ -164,6 +164,8 @@ private:
     const RunRow* selectedRun() const;
     void updateButtons();
     void updateCurves();
+    // After a read: reads again when asked meanwhile, else says it is refreshed.
+    void refreshedOrAgain();
     void drawCurves(const QString& metric, const RecordedCurves& recorded);
 
     QString folder_;

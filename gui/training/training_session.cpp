@@ -44,16 +44,19 @@ TrainingSession::~TrainingSession() {
 }
 
 void TrainingSession::start(const TrainConfig& config) {
-    const bool started = job_.start(
+    const bool started = job_.run<train::RunSummary>(
         [this, config](const StopToken& stop) {
             SignalObserver observer(*this);
-            try {
-                Q_EMIT finished(train::train(config, observer, stop));
-            } catch (const std::exception& error) {
-                Q_EMIT failed(QString::fromStdString(error.what()));
-            }
+            return train::train(config, observer, stop);
         },
-        [this] { Q_EMIT runningChanged(false); });
+        [this](const train::RunSummary& summary) {
+            Q_EMIT finished(summary);
+            Q_EMIT runningChanged(false);
+        },
+        [this](const QString& message) {
+            Q_EMIT failed(message);
+            Q_EMIT runningChanged(false);
+        });
     if (started) {
         Q_EMIT runningChanged(true);
     }

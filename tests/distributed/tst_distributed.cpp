@@ -7,6 +7,7 @@
 #include "methods/method.h"
 #include "models/backbone.h"
 #include "models/batch_norm.h"
+#include "models/checkpoint_file.h"
 #include "support/shapes_idx.h"
 
 #include <QDir>
@@ -619,8 +620,9 @@ private Q_SLOTS:
                  qPrintable(result.err));
         QVERIFY(!processExists(ranks[0]));
         // The checkpoint is whole and the run is recorded as failed.
-        QCOMPARE(kiln::models::checkpoint_model(checkpoint.toStdString()), std::string("vit_tiny"));
-        QVERIFY(kiln::models::load_backbone(checkpoint.toStdString()));
+        const auto file = kiln::models::WeightsFile::read(checkpoint.toStdString());
+        QCOMPARE(file.settings().value("model", ""), std::string("vit_tiny"));
+        QVERIFY(kiln::models::load_backbone(file));
         const Result runs = runKiln({"runs", "show", out});
         QVERIFY2(runs.out.contains(QStringLiteral("failed")), qPrintable(runs.out));
     }

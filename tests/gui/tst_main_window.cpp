@@ -7,6 +7,7 @@
 #include "app/shortcuts_dialog.h"
 #include "app/user_guide_dialog.h"
 #include "common/background_job.h"
+#include "core/error.h"
 #include "plots/live_plots.h"
 #include "plots/qcustomplot.h"
 #include "support/screenshot.h"
@@ -30,6 +31,7 @@
 #include <QTimer>
 #include <QTranslator>
 #include <QtTest>
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <stdexcept>
@@ -115,6 +117,68 @@ private Q_SLOTS:
         QTRY_COMPARE(reported, QStringLiteral("disk on fire"));
         QVERIFY(job.start([](const kiln::StopToken&) {}, [&] { reported = job.error(); }));
         QTRY_VERIFY(reported.isEmpty());
+    }
+
+    // run() hands the work's result, or what it threw, to the owner's thread.
+    void aJobRunHandsOverItsResultOrItsError() {
+        QObject owner;
+        kiln::gui::BackgroundJob job(&owner, QStringLiteral("test job"));
+        int result = 0;
+        QString failure;
+        QVERIFY(job.run<int>([](const kiln::StopToken&) { return 42; },
+                             [&](int value) { result = value; },
+                             [&](const QString& message) { failure = message; }));
+        QTRY_COMPARE(result, 42);
+        QVERIFY(failure.isEmpty());
+        QVERIFY(job.run<int>([](const kiln::StopToken&) -> int { throw kiln::Error("no disk"); },
+                             [&](int value) { result = value; },
+                             [&](const QString& message) { failure = message; }));
+        QTRY_COMPARE(failure, QStringLiteral("no disk"));
+        QCOMPARE(result, 42);
+    }
+
+    // Work that reports faster than the owner's thread shows gets its latest report shown, not
+    // every one queued; a job stopped and waited for leaves no report to the next.
+    void progressReportsAreCoalesced() {
+        QObject owner;
+        kiln::gui::BackgroundJob job(&owner, QStringLiteral("test job"));
+        QVector<qint64> shown;
+        QString text;
+        job.onProgress([&](qint64 done, qint64 total, const QString& what) {
+            QCOMPARE(total, qint64{100000});
+            shown << done;
+            text = what;
+        });
+        bool finished = false;
+        QVERIFY(job.start(
+            [&job](const kiln::StopToken&) {
+                for (qint64 i = 1; i <= 100000; ++i) {
+                    job.report(i, 100000, QStringLiteral("reading"));
+                }
+            },
+            [&] { finished = true; }));
+        QTRY_VERIFY(finished);
+        QVERIFY(!shown.isEmpty());
+        QVERIFY2(shown.size() < 1000, qPrintable(QString::number(shown.size())));
+        QCOMPARE(shown.back(), qint64{100000}); // the last report is shown before the end
+        QVERIFY(std::is_sorted(shown.begin(), shown.end()));
+        QCOMPARE(text, QStringLiteral("reading"));
+
+        shown.clear();
+        auto reported = std::make_shared<std::atomic<bool>>(false);
+        QVERIFY(job.start([&job, reported](const kiln::StopToken& stop) {
+            job.report(1, 100000);
+            *reported = true;
+            while (!stop.stop_requested()) {
+                QThread::msleep(1);
+            }
+        }));
+        while (!*reported) { // no event loop meanwhile: the report waits to be shown
+            QThread::msleep(1);
+        }
+        job.stopAndWait();
+        QCoreApplication::processEvents();
+        QVERIFY(shown.isEmpty());
     }
 
     void preferencesKeepLanguageAndTheme() {

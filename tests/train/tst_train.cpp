@@ -1106,6 +1106,43 @@ private Q_SLOTS:
         QVERIFY(!fs::exists(kiln::track::RunDirectory(root_ / "nan-unsaved").last_checkpoint()));
     }
 
+    // One reading answers every question a command asks of a model file: a checkpoint's
+    // settings and backbone (as often as asked, e.g. once per embedding device), or a state_dict's
+    // tensors; a missing or damaged file is an error naming it.
+    void aWeightsFileIsReadOnceAndAskedMany() {
+        const fs::path out = root_ / "weights-file";
+        Recorder recorder;
+        kiln::train::train(tinyRun(out, data_, "simclr", 1), recorder);
+        const auto checkpoint =
+            kiln::models::WeightsFile::read(kiln::track::RunDirectory(out).last_checkpoint());
+        QVERIFY(checkpoint.checkpoint().has_value());
+        QVERIFY(checkpoint.state_dict().empty());
+        QCOMPARE(checkpoint.settings().value("model", ""), std::string("smallcnn"));
+        std::string model;
+        const auto first = kiln::models::load_backbone(checkpoint, &model);
+        const auto second = kiln::models::load_backbone(checkpoint);
+        QCOMPARE(model, std::string("smallcnn"));
+        QVERIFY(torch::equal(first->state().front().second, second->state().front().second));
+
+        const fs::path exported = root_ / "weights-file.pt";
+        kiln::models::save_backbone_weights(*first, exported);
+        const auto state_dict = kiln::models::WeightsFile::read(exported);
+        QVERIFY(!state_dict.checkpoint().has_value());
+        QVERIFY(state_dict.settings().is_null());
+        QCOMPARE(state_dict.state_dict().size(), first->state().size());
+
+        const fs::path text = root_ / "weights-file.txt";
+        std::ofstream(text) << "not weights";
+        for (const fs::path& bad : {root_ / "no-such.ckpt", text}) {
+            try {
+                kiln::models::WeightsFile::read(bad);
+                QFAIL("read a file that holds no weights");
+            } catch (const kiln::Error& error) {
+                QVERIFY2(containsText(error.what(), bad.string()), error.what());
+            }
+        }
+    }
+
     // Checkpoints of Kiln's first format (LibTorch archives, which TorchScript would load by
     // running their code) are read as data by Kiln's own reader: same weights, same settings,
     // and a run resumes from one.
@@ -1135,8 +1172,8 @@ private Q_SLOTS:
             QVERIFY2(torch::equal(old_state[i].second, current_state[i].second),
                      old_state[i].first.c_str());
         }
-        QCOMPARE(kiln::models::checkpoint_settings(old),
-                 kiln::models::checkpoint_settings(current));
+        QCOMPARE(kiln::models::WeightsFile::read(old).settings(),
+                 kiln::models::WeightsFile::read(current).settings());
 
         fs::copy_file(old, current, fs::copy_options::overwrite_existing);
         Recorder resumed;
