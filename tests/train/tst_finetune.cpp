@@ -7,6 +7,7 @@
 #include "models/backbone.h"
 #include "models/checkpoint_file.h"
 #include "predict/predictor.h"
+#include "support/error_text.h"
 #include "support/validation_recorder.h"
 #include "track/run_directory.h"
 #include "train/classification_task.h"
@@ -370,38 +371,30 @@ private Q_SLOTS:
         QVERIFY2(top1 >= 0.75, qPrintable(QString::number(top1)));
         QVERIFY(std::isfinite(recorder.value(3, "val_loss")));
         // The keys are classification's: segmentation refuses them, and bad values are named.
-        const auto refused = [this](const std::function<void()>& resolve, const char* path) {
-            try {
-                resolve();
-                QFAIL(path);
-            } catch (const kiln::ConfigError& error) {
-                QVERIFY2(std::string(error.what()).find(path) != std::string::npos, error.what());
-            }
-        };
-        refused(
+        QVERIFY(kiln::test::throwsContaining(
             [this] {
                 segmentation(root_ / "seg-mixed", 1,
                              {{"transform_args", {{"cutmix", {{"prob", 0.5}}}}}});
             },
-            "cutmix");
-        refused(
+            "cutmix"));
+        QVERIFY(kiln::test::throwsContaining(
             [this] {
                 classification(root_ / "cls-mix-bad", 1,
                                {{"transform_args", {{"mixup", {{"prob", 2}}}}}});
             },
-            "transform_args.mixup.prob");
-        refused(
+            "transform_args.mixup.prob"));
+        QVERIFY(kiln::test::throwsContaining(
             [this] {
                 classification(root_ / "cls-smooth-bad", 1,
                                {{"model_args", {{"label_smoothing", 1.5}}}});
             },
-            "label_smoothing");
-        refused(
+            "label_smoothing"));
+        QVERIFY(kiln::test::throwsContaining(
             [this] {
                 classification(root_ / "cls-factor-bad", 1,
                                {{"optim_args", {{"backbone_lr_factor", -1}}}});
             },
-            "optim_args.backbone_lr_factor");
+            "optim_args.backbone_lr_factor"));
     }
 
     void mixedBatchesKeepImagesAndLabelsInTheSameShares() {
