@@ -29,7 +29,9 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kiln::cli {
@@ -378,11 +380,14 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
         throw Error("give --checkpoint with --train and --test folders, or --train-embeddings "
                     "and --test-embeddings");
     }
-    const models::WeightsFile weights = models::WeightsFile::read(arguments.checkpoint);
     std::string model;
-    const models::Backbone backbone = models::load_backbone(weights, &model);
+    std::optional<std::pair<int, int>> trained;
+    const models::Backbone backbone = [&] { // the file's other contents go before embedding
+        const models::WeightsFile weights = models::WeightsFile::read(arguments.checkpoint);
+        trained = embed::trained_image_size(weights);
+        return models::load_backbone(weights, &model);
+    }();
     embed::FolderKnnOptions options;
-    const auto trained = embed::trained_image_size(weights);
     options.image_size = arguments.image_size > 0 ? arguments.image_size
                          : trained                ? trained->first
                                                   : 224;

@@ -26,7 +26,7 @@ namespace fs = std::filesystem;
 
 // The task a Kiln checkpoint was trained for; pretraining for an exported backbone.
 TaskKind checkpoint_task(const models::WeightsFile& checkpoint) {
-    const nlohmann::json& settings = checkpoint.settings();
+    const nlohmann::json settings = checkpoint.settings();
     if (!settings.is_object() || !settings.contains("task")) {
         return TaskKind::Pretraining;
     }
@@ -76,7 +76,7 @@ ExportedModel load_exported(const models::WeightsFile& checkpoint, TaskKind task
     if (task == TaskKind::Pretraining) {
         model.backbone = models::load_backbone(checkpoint, &summary.model);
         model.trained_size = embed::trained_image_size(checkpoint).value_or(model.trained_size);
-        const nlohmann::json& settings = checkpoint.settings();
+        const nlohmann::json settings = checkpoint.settings();
         model.transform =
             data::embed_transform(model.trained_size.first, model.trained_size.second);
         if (settings.is_object()) {

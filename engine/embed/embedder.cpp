@@ -138,8 +138,26 @@ train::EmbedOptions shard_options(const EmbedConfig& config, const EmbedSummary&
 
 // Embeds a share of the images per GPU (or all on the CPU), each on its own thread with its own
 // copy of the model; the first error is rethrown once all have ended. Sets summary.model.
+// The checkpoint read once: its trained size (for image_size auto) and model name into `summary`,
+// and one copy of its backbone per device. The file's other contents (the optimizer's state)
+// are freed before the embedding starts.
+std::vector<models::Backbone> load_backbones(const EmbedConfig& config, EmbedSummary& summary) {
+    const models::WeightsFile weights = models::WeightsFile::read(config.checkpoint);
+    if (config.image_height == 0) { // auto
+        const auto trained = trained_image_size(weights);
+        summary.size_from_training = trained.has_value();
+        summary.image_height = trained ? trained->first : 224;
+        summary.image_width = trained ? trained->second : 224;
+    }
+    std::vector<models::Backbone> backbones;
+    for (std::size_t shard = 0; shard < config.gpu_indices().size(); ++shard) {
+        backbones.push_back(models::load_backbone(weights, &summary.model));
+    }
+    return backbones;
+}
+
 std::vector<train::Embeddings> embed_shards(const EmbedConfig& config,
-                                            const models::WeightsFile& weights,
+                                            std::vector<models::Backbone>& backbones,
                                             const data::DatasetIndex& index, EmbedSummary& summary,
                                             ShardProgress& progress, StopToken stop) {
     const std::vector<int> gpus = config.gpu_indices();
@@ -153,16 +171,11 @@ std::vector<train::Embeddings> embed_shards(const EmbedConfig& config,
                 if (config.accelerator == Accelerator::Cuda) {
                     runtime::use_cuda_device(gpus[shard]);
                 }
-                std::string model;
-                const models::Backbone backbone = models::load_backbone(weights, &model);
                 const int number = static_cast<int>(shard);
                 results[shard] = train::compute_embeddings(
-                    *backbone, index, shard_options(config, summary, gpus, number),
+                    *backbones[shard], index, shard_options(config, summary, gpus, number),
                     [&](const train::EmbedProgressInfo& mine) { progress.report(number, mine); },
                     stop);
-                if (shard == 0) {
-                    summary.model = model;
-                }
             } catch (...) {
                 errors[shard] = std::current_exception();
             }
@@ -187,18 +200,12 @@ EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress
     EmbedSummary summary;
     summary.image_height = config.image_height;
     summary.image_width = config.image_width;
-    const models::WeightsFile weights = models::WeightsFile::read(config.checkpoint);
-    if (config.image_height == 0) { // auto
-        const auto trained = trained_image_size(weights);
-        summary.size_from_training = trained.has_value();
-        summary.image_height = trained ? trained->first : 224;
-        summary.image_width = trained ? trained->second : 224;
-    }
+    std::vector<models::Backbone> backbones = load_backbones(config, summary);
     const data::DatasetIndex index = data::DatasetIndex::scan(config.data);
     ShardProgress shard_progress(static_cast<int>(config.gpu_indices().size()),
                                  config.accelerator == Accelerator::Cuda, progress);
     std::vector<train::Embeddings> results =
-        embed_shards(config, weights, index, summary, shard_progress, stop);
+        embed_shards(config, backbones, index, summary, shard_progress, stop);
     // The shards ran side by side: the slowest sets the pace, its waits the data_wait.
     double embedding_seconds = 0.0;
     for (const train::Embeddings& shard : results) {

@@ -161,7 +161,7 @@ Backbone load_backbone(const std::filesystem::path& path, std::string* model) {
 }
 
 Backbone load_backbone(const WeightsFile& weights, std::string* model) {
-    const nlohmann::json& settings = weights.settings();
+    const nlohmann::json settings = weights.settings();
     const std::string named = settings.is_object() ? settings.value("model", "") : "";
     const std::vector<std::string> candidates =
         named.empty() ? backbone_names() : std::vector<std::string>{named};

@@ -68,6 +68,19 @@ nlohmann::json settings_of(const Archive& checkpoint) {
     return settings;
 }
 
+namespace {
+
+// Inside a catch block: the exception in flight as rethrow_naming makes it, kept for later.
+std::exception_ptr error_naming(const std::filesystem::path& path) {
+    try {
+        rethrow_naming(path);
+    } catch (...) {
+        return std::current_exception();
+    }
+}
+
+} // namespace
+
 WeightsFile WeightsFile::read(const std::filesystem::path& path) {
     if (!std::filesystem::is_regular_file(path)) {
         throw Error("weights file \"" + path.string() + "\" does not exist");
@@ -77,15 +90,28 @@ WeightsFile WeightsFile::read(const std::filesystem::path& path) {
     try {
         const c10::IValue content = read_torch_file(path);
         file.checkpoint_ = checkpoint_in(content, path);
-        if (file.checkpoint_) {
-            file.settings_ = settings_of(*file.checkpoint_);
-        } else {
-            file.state_dict_ = state_dict_in(content, path);
+        if (!file.checkpoint_) {
+            try {
+                file.state_dict_ = state_dict_in(content, path);
+            } catch (...) {
+                file.not_a_state_dict_ = error_naming(path);
+            }
         }
     } catch (...) {
         rethrow_naming(path);
     }
     return file;
+}
+
+const std::vector<std::pair<std::string, at::Tensor>>& WeightsFile::state_dict() const {
+    if (not_a_state_dict_) {
+        std::rethrow_exception(not_a_state_dict_);
+    }
+    return state_dict_;
+}
+
+nlohmann::json WeightsFile::settings() const {
+    return checkpoint_ ? settings_of(*checkpoint_) : nlohmann::json();
 }
 
 } // namespace kiln::models

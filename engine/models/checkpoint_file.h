@@ -3,6 +3,7 @@
 #include "models/archive.h"
 
 #include <cstdint>
+#include <exception>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -65,24 +66,24 @@ nlohmann::json settings_of(const Archive& checkpoint);
 // large file is read and parsed once. Nothing in it runs.
 class WeightsFile {
 public:
-    // A missing, damaged or unknown file is a kiln::Error naming it.
+    // A missing or damaged file is a kiln::Error naming it.
     static WeightsFile read(const std::filesystem::path& path);
 
     const std::filesystem::path& path() const { return path_; }
-    // The checkpoint, when the file is one; nullopt for a state_dict.
+    // The checkpoint, when the file is one; nullopt otherwise.
     const std::optional<Archive>& checkpoint() const { return checkpoint_; }
-    // The tensors of a state_dict (empty for a checkpoint).
-    const std::vector<std::pair<std::string, at::Tensor>>& state_dict() const {
-        return state_dict_;
-    }
-    // The checkpoint's resolved settings (settings_of); null for a state_dict.
-    const nlohmann::json& settings() const { return settings_; }
+    // The tensors of a state_dict (empty for a checkpoint); a file that is neither is a
+    // kiln::Error naming it, raised here, so that a caller that wants a checkpoint says so.
+    const std::vector<std::pair<std::string, at::Tensor>>& state_dict() const;
+    // The checkpoint's resolved settings (settings_of, whose refusals it raises); null for a
+    // state_dict. Weights alone are taken from any checkpoint without asking this.
+    nlohmann::json settings() const;
 
 private:
     std::filesystem::path path_;
     std::optional<Archive> checkpoint_;
     std::vector<std::pair<std::string, at::Tensor>> state_dict_;
-    nlohmann::json settings_;
+    std::exception_ptr not_a_state_dict_; // why the file holds no state_dict, if it does not
 };
 
 } // namespace kiln::models

@@ -31,11 +31,12 @@ namespace fs = std::filesystem;
 
 // `checkpoint` holds a checkpoint.
 TrainConfig checkpoint_config(const models::WeightsFile& checkpoint) {
-    if (!checkpoint.settings().is_object()) {
+    const nlohmann::json settings = checkpoint.settings();
+    if (!settings.is_object()) {
         throw checkpoint.checkpoint()->problem(models::checkpoint_key::kConfig,
                                                "holds no settings");
     }
-    const TrainConfig config = parse_train_config(checkpoint.settings());
+    const TrainConfig config = parse_train_config(settings);
     if (config.task == TaskKind::Pretraining) {
         throw Error("checkpoint \"" + checkpoint.path().string() +
                     "\" is a pretraining checkpoint: it has a backbone but no task model; "

@@ -47,7 +47,7 @@ public:
                          if (result->has_value()) {
                              done(std::move(**result));
                          } else {
-                             failed(error_);
+                             failed(QString(error_));
                          }
                      });
     }
@@ -55,7 +55,8 @@ public:
     // Where reports go, on the owner's thread: `done` of `total` (0 when unknown), and a text.
     using ProgressHandler = std::function<void(qint64 done, qint64 total, const QString& text)>;
     void onProgress(ProgressHandler handler) { progressHandler_ = std::move(handler); }
-    // From the work's thread (or any): the latest report replaces one not yet shown.
+    // From the work's thread (or any): the latest report replaces one not yet shown. The job
+    // must live as long as its owner (a member of it), as the report is shown through both.
     void report(qint64 done, qint64 total, const QString& text = {});
     // Asks the running work to stop; it ends when it next checks the token.
     void stop() const;

@@ -1,5 +1,6 @@
 #include "runs/run_history.h"
 
+#include "common/message_boxes.h"
 #include "core/error.h"
 #include "plots/plot_theme.h"
 #include "plots/qcustomplot.h"
@@ -705,8 +706,7 @@ void RunHistoryView::refresh() {
         },
         // read_runs lists a run it cannot read as a row; this is what it did not foresee.
         [this](const QString& message) {
-            QMessageBox::warning(this, tr("Run History"),
-                                 tr("The runs could not be read: %1").arg(message));
+            showErrorMessage(this, tr("The runs could not be read: %1").arg(message));
             refreshedOrAgain();
         });
 }
