@@ -202,6 +202,16 @@ private Q_SLOTS:
         window.settings.precision = "bf16-mixed"; // nothing to change there
         window.gpu_utils = {0.95};
         QVERIFY(kiln::system::advise(window).changes.empty());
+        // On a CPU, bf16-mixed is offered as a measurement, not as a change: emulated bfloat16
+        // makes some models many times slower.
+        window.cuda = false;
+        window.gpu_utils.clear();
+        window.settings.precision = "32-true";
+        const auto on_cpu = kiln::system::advise(window);
+        QVERIFY(on_cpu.changes.empty());
+        QVERIFY(on_cpu.advice[0].find("try it for a few steps") != std::string::npos);
+        window.cuda = true;
+        window.gpu_utils = {0.95};
         // I/O-bound: more workers, never more than the cores.
         window.data_waits = {0.7, 0.8, 0.75};
         window.cpu_utils = {0.2, 0.3, 0.25};
