@@ -136,8 +136,6 @@ train::EmbedOptions shard_options(const EmbedConfig& config, const EmbedSummary&
     return options;
 }
 
-// Embeds a share of the images per GPU (or all on the CPU), each on its own thread with its own
-// copy of the model; the first error is rethrown once all have ended. Sets summary.model.
 // The checkpoint read once: its trained size (for image_size auto) and model name into `summary`,
 // and one copy of its backbone per device. The file's other contents (the optimizer's state)
 // are freed before the embedding starts.
@@ -150,12 +148,15 @@ std::vector<models::Backbone> load_backbones(const EmbedConfig& config, EmbedSum
         summary.image_width = trained ? trained->second : 224;
     }
     std::vector<models::Backbone> backbones;
-    for (std::size_t shard = 0; shard < config.gpu_indices().size(); ++shard) {
+    const std::size_t devices = config.gpu_indices().size();
+    while (backbones.size() < devices) {
         backbones.push_back(models::load_backbone(weights, &summary.model));
     }
     return backbones;
 }
 
+// Embeds a share of the images per GPU (or all on the CPU), each on its own thread with its own
+// copy of the model; the first error is rethrown once all have ended.
 std::vector<train::Embeddings> embed_shards(const EmbedConfig& config,
                                             std::vector<models::Backbone>& backbones,
                                             const data::DatasetIndex& index, EmbedSummary& summary,

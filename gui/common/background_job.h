@@ -31,6 +31,8 @@ public:
     BackgroundJob& operator=(const BackgroundJob&) = delete;
 
     bool isRunning() const { return thread_ != nullptr; }
+    // Whether stop() was asked of the running or last job.
+    bool stopRequested() const { return stop_.stop_requested(); }
     // What the last finished work threw (empty when it threw nothing), for its `done`.
     const QString& error() const { return error_; }
     // Starts `work` unless a job runs; false when one does.

@@ -30,21 +30,19 @@ void EmbeddingSession::start(const EmbedConfig& config) {
             Q_EMIT runningChanged(false);
         },
         [this](const QString& message) {
-            if (stopRequested_) {
-                Q_EMIT stopped(); // nothing was written
+            if (job_.stopRequested()) { // the error is the stop, not a failure
+                Q_EMIT stopped();       // nothing was written
             } else {
                 Q_EMIT failed(message);
             }
             Q_EMIT runningChanged(false);
         });
     if (started) {
-        stopRequested_ = false;
         Q_EMIT runningChanged(true);
     }
 }
 
 void EmbeddingSession::stop() {
-    stopRequested_ = true;
     job_.stop();
 }
 

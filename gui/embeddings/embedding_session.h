@@ -32,7 +32,6 @@ Q_SIGNALS:
 
 private:
     BackgroundJob job_;
-    bool stopRequested_ = false; // an error after stop() is the stop, not a failure
 };
 
 } // namespace kiln::gui
