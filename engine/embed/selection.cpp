@@ -3,6 +3,7 @@
 #include "core/error.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
 #include <random>
@@ -311,6 +312,9 @@ std::vector<std::int64_t> k_center_greedy(const at::Tensor& unit, std::int64_t c
 
 namespace {
 
+// A set fits its clustering on all its rows up to this many (a sample beyond).
+constexpr std::int64_t kMinimumFittingRows = 65536;
+
 // Each row's nearest centre (the highest cosine similarity), in blocks of rows.
 at::Tensor nearest_centres(const at::Tensor& unit, const at::Tensor& centres) {
     at::Tensor assignment = torch::empty({unit.size(0)}, torch::kInt64);
@@ -351,8 +355,13 @@ at::Tensor fit_centres(const at::Tensor& unit, std::int64_t k, std::uint64_t see
     }
     namespace F = torch::nn::functional;
     at::Tensor centres = rows_of(unit, chosen);
+    at::Tensor previous;
     for (int iteration = 0; iteration < iterations; ++iteration) {
         const at::Tensor assignment = nearest_centres(unit, centres);
+        if (previous.defined() && at::equal(assignment, previous)) {
+            break; // converged: the same assignment gives the same centres again
+        }
+        previous = assignment;
         at::Tensor sums = torch::zeros_like(centres).index_add_(0, assignment, unit);
         const at::Tensor counts = torch::bincount(assignment, {}, k);
         // An empty cluster keeps its centre (k-means++ placed it on a row, so it is rarely empty).
@@ -364,12 +373,12 @@ at::Tensor fit_centres(const at::Tensor& unit, std::int64_t k, std::uint64_t see
 }
 
 // The rows a large set's clustering is fitted on: a seeded sample of 64 rows per centre (at
-// least 65,536), as faiss trains its k-means; all of them when the set is no larger.
-at::Tensor fitting_rows(const at::Tensor& unit, std::int64_t k, std::uint64_t seed) {
+// least `minimum_rows`), as faiss trains its k-means; all of them when the set is no larger.
+at::Tensor fitting_rows(const at::Tensor& unit, std::int64_t k, std::uint64_t seed,
+                        std::int64_t minimum_rows) {
     constexpr std::int64_t kRowsPerCentre = 64;
-    constexpr std::int64_t kMinimumRows = 65536;
     const std::int64_t rows = unit.size(0);
-    const std::int64_t sample = std::max(kMinimumRows, kRowsPerCentre * k);
+    const std::int64_t sample = std::max(minimum_rows, kRowsPerCentre * k);
     if (rows <= sample) {
         return unit;
     }
@@ -382,18 +391,102 @@ at::Tensor fitting_rows(const at::Tensor& unit, std::int64_t k, std::uint64_t se
     return rows_of(unit, order);
 }
 
+// k centres fitted on (a sample of) every row, then every row assigned to its nearest.
+Clustering flat_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed, int iterations,
+                       std::int64_t minimum_rows) {
+    Clustering result;
+    result.centres = fit_centres(fitting_rows(unit, k, seed, minimum_rows), k, seed, iterations);
+    const at::Tensor assignment = nearest_centres(unit, result.centres);
+    result.assignments.assign(assignment.data_ptr<std::int64_t>(),
+                              assignment.data_ptr<std::int64_t>() + unit.size(0));
+    return result;
+}
+
+// Each group's share of `total` centres in proportion to its rows (largest remainders first):
+// at least one for a group with rows, never more than its rows. `total` <= the rows in all.
+std::vector<std::int64_t> centre_quotas(const std::vector<std::int64_t>& sizes,
+                                        std::int64_t total) {
+    const double rows = double(std::accumulate(sizes.begin(), sizes.end(), std::int64_t(0)));
+    std::vector<std::int64_t> quota(sizes.size(), 0);
+    std::vector<double> remainder(sizes.size(), 0.0);
+    std::int64_t given = 0;
+    for (std::size_t group = 0; group < sizes.size(); ++group) {
+        const double exact = double(total) * double(sizes[group]) / rows;
+        const auto floor = std::int64_t(exact);
+        quota[group] = std::min(sizes[group], std::max<std::int64_t>(sizes[group] > 0, floor));
+        remainder[group] = exact - double(quota[group]);
+        given += quota[group];
+    }
+    const auto most = [&](auto may_change, auto better) {
+        std::size_t chosen = sizes.size();
+        for (std::size_t group = 0; group < sizes.size(); ++group) {
+            if (may_change(group) && (chosen == sizes.size() || better(group, chosen))) {
+                chosen = group;
+            }
+        }
+        return chosen;
+    };
+    for (; given < total; ++given) { // the largest remainder with rows to spare gets one more
+        const std::size_t group =
+            most([&](std::size_t g) { return quota[g] < sizes[g]; },
+                 [&](std::size_t a, std::size_t b) { return remainder[a] > remainder[b]; });
+        ++quota[group];
+        remainder[group] -= 1.0;
+    }
+    for (; given > total; --given) { // the most over-given (a group raised to one) gives back
+        const std::size_t group =
+            most([&](std::size_t g) { return quota[g] > 1; },
+                 [&](std::size_t a, std::size_t b) { return remainder[a] < remainder[b]; });
+        --quota[group];
+        remainder[group] += 1.0;
+    }
+    return quota;
+}
+
+// About sqrt(k) coarse clusters of every row, then each split into its share of the k centres.
+// Each row stays in its coarse cluster (its nearest centre there, not necessarily among all k).
+Clustering two_level_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed,
+                            int iterations) {
+    const auto coarse_k = std::int64_t(std::ceil(std::sqrt(double(k))));
+    const Clustering coarse = flat_kmeans(unit, coarse_k, seed, iterations, kMinimumFittingRows);
+    std::vector<std::vector<std::int64_t>> groups(std::size_t(coarse.centres.size(0)));
+    for (std::size_t row = 0; row < coarse.assignments.size(); ++row) {
+        groups[std::size_t(coarse.assignments[row])].push_back(std::int64_t(row));
+    }
+    std::vector<std::int64_t> sizes;
+    for (const auto& members : groups) {
+        sizes.push_back(std::int64_t(members.size()));
+    }
+    const std::vector<std::int64_t> quotas = centre_quotas(sizes, k);
+    Clustering result;
+    result.assignments.assign(coarse.assignments.size(), -1);
+    std::vector<at::Tensor> centres;
+    std::int64_t first_centre = 0;
+    for (std::size_t group = 0; group < groups.size(); ++group) {
+        if (quotas[group] == 0) {
+            continue;
+        }
+        const Clustering fine = flat_kmeans(rows_of(unit, groups[group]), quotas[group],
+                                            seed + group + 1, iterations, 0);
+        for (std::size_t i = 0; i < groups[group].size(); ++i) {
+            result.assignments[std::size_t(groups[group][i])] = first_centre + fine.assignments[i];
+        }
+        centres.push_back(fine.centres);
+        first_centre += fine.centres.size(0);
+    }
+    result.centres = at::cat(centres);
+    return result;
+}
+
 } // namespace
 
 Clustering spherical_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed,
                             int iterations) {
-    const std::int64_t rows = unit.size(0);
-    k = std::clamp<std::int64_t>(k, 1, rows);
-    Clustering result;
-    result.centres = fit_centres(fitting_rows(unit, k, seed), k, seed, iterations);
-    const at::Tensor assignment = nearest_centres(unit, result.centres);
-    result.assignments.assign(assignment.data_ptr<std::int64_t>(),
-                              assignment.data_ptr<std::int64_t>() + rows);
-    return result;
+    constexpr std::int64_t kFlatPairs = std::int64_t(1) << 27; // rows x centres
+    k = std::clamp<std::int64_t>(k, 1, unit.size(0));
+    return unit.size(0) * k > kFlatPairs
+               ? two_level_kmeans(unit, k, seed, iterations)
+               : flat_kmeans(unit, k, seed, iterations, kMinimumFittingRows);
 }
 
 Selection select_rows(const at::Tensor& embeddings, const SelectionOptions& options) {

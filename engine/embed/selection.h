@@ -56,9 +56,13 @@ struct Clustering {
     std::vector<std::int64_t> assignments; // cluster of each row
 };
 
-// Spherical k-means (Lloyd's iterations on cosine similarity) from seeded k-means++ centres.
-// Beyond 64 rows per centre (and 65,536 rows) the centres are fitted on a seeded sample of that
-// many rows, then every row is assigned: large sets cost an assignment pass, not the fit.
+// Spherical k-means (Lloyd's iterations on cosine similarity, until the assignment settles)
+// from seeded k-means++ centres. Beyond 64 rows per centre (and 65,536 rows) the centres are
+// fitted on a seeded sample of that many rows, then every row is assigned: large sets cost an
+// assignment pass, not the fit. Where rows x k passes 2^27 (1M rows and 128 centres, 65,536
+// and 2,048), that assignment and k-means++'s k passes would take minutes, so it runs in two
+// levels: about sqrt(k) clusters, each split into its share of the k by its rows, fitted on 64
+// rows per centre (every row then belongs to a centre of its coarse cluster).
 Clustering spherical_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed,
                             int iterations = 20);
 

@@ -5,6 +5,7 @@
 // per seed (the seed drives the pick and the fine-tuning), with each pick's class coverage.
 //
 //   bench_select [--pretrained RUN_DIR] [--pretrain-seconds 300] [--seeds 3] [--dir DIR]
+//                [--strategies random,typical,diverse,balanced] [--counts 600,300]
 //   (without --pretrained: smallcnn SimCLR at 32 px for --pretrain-seconds, made here)
 //
 // Speed and memory of the selection itself, on seeded synthetic embeddings (clusters of unit
@@ -163,16 +164,25 @@ at::Tensor synthetic_embeddings(std::int64_t rows, std::int64_t dim) {
     return centres.index_select(0, which) + 0.5 * at::randn({rows, dim}, generator);
 }
 
+// "a,b,c" -> {"a", "b", "c"}
+std::vector<std::string> split_list(const std::string& list) {
+    std::vector<std::string> items;
+    std::istringstream stream(list);
+    for (std::string item; std::getline(stream, item, ',');) {
+        items.push_back(item);
+    }
+    return items;
+}
+
 int run_speed(std::int64_t rows, std::int64_t dim, std::int64_t count,
-              const std::string& strategies) {
+              const std::vector<std::string>& strategies) {
     const at::Tensor embeddings = synthetic_embeddings(rows, dim);
     std::printf("selection speed: %lld embeddings of %lld dimensions (%.0f MiB of float32), "
                 "picking %lld, %d threads; peak memory before picking %.0f MiB\n",
                 static_cast<long long>(rows), static_cast<long long>(dim),
                 double(rows * dim * 4) / 1048576.0, static_cast<long long>(count),
                 at::get_num_threads(), peak_rss_mib());
-    std::istringstream names(strategies);
-    for (std::string name; std::getline(names, name, ',');) {
+    for (const std::string& name : strategies) {
         kiln::embed::SelectionOptions options;
         options.count = count;
         options.strategy = kiln::embed::selection_strategy(name);
@@ -195,7 +205,7 @@ int main(int argc, char** argv) {
     double pretrain_seconds = 300;
     int seeds = 3;
     std::int64_t speed_rows = 0, dim = 512, count = 10000;
-    std::string strategies = "diverse,random,balanced,typical";
+    std::string strategies = "random,typical,diverse,balanced", counts = "600,300";
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
         if (flag == "--speed") {
@@ -206,6 +216,8 @@ int main(int argc, char** argv) {
             count = std::stoll(argv[i + 1]);
         } else if (flag == "--strategies") {
             strategies = argv[i + 1];
+        } else if (flag == "--counts") {
+            counts = argv[i + 1];
         } else if (flag == "--dir") {
             root = argv[i + 1];
         } else if (flag == "--pretrained") {
@@ -220,7 +232,7 @@ int main(int argc, char** argv) {
         }
     }
     if (speed_rows > 0) {
-        return run_speed(speed_rows, dim, count, strategies);
+        return run_speed(speed_rows, dim, count, split_list(strategies));
     }
     if (!fs::exists(kFashionMnist)) {
         std::printf("skipped: Fashion-MNIST is not at %s\n", kFashionMnist.c_str());
@@ -239,9 +251,10 @@ int main(int argc, char** argv) {
                 "fine-tunes smallcnn from that backbone, 60 epochs at 32 px, top-1 on the 10,000 "
                 "test images\n",
                 file.filenames.size(), run.string().c_str());
-    for (const auto& [count, share] : {std::pair{600, "1%"}, std::pair{300, "0.5%"}}) {
-        std::printf("%d labels (%s):\n", count, share);
-        for (const std::string strategy : {"random", "typical", "diverse", "balanced"}) {
+    for (const std::string& labels : split_list(counts)) {
+        const int count = std::stoi(labels);
+        std::printf("%d labels (%.2g%%):\n", count, 100.0 * count / double(file.filenames.size()));
+        for (const std::string& strategy : split_list(strategies)) {
             Row row;
             for (int seed = 0; seed < seeds; ++seed) {
                 kiln::embed::SelectionOptions options;

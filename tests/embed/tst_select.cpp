@@ -179,6 +179,43 @@ private Q_SLOTS:
         QCOMPARE(kiln::embed::spherical_kmeans(unit, 4, 7).assignments, clustering.assignments);
     }
 
+    // Beyond 2^27 rows x centres the clustering runs in two levels (coarse clusters, each split
+    // into its share of the centres): on well-separated data every true cluster is still one
+    // found cluster, all k are used, and typical picking takes one row of each.
+    void manyCentresAreFittedInTwoLevels() {
+        constexpr std::int64_t kClusters = 1200, kEach = 112, kDims = 64; // 1.6e8 pairs
+        torch::manual_seed(5);
+        const torch::Tensor truth = torch::div(torch::arange(kClusters * kEach), kEach, "floor");
+        const torch::Tensor unit =
+            unitRows(torch::randn({kClusters, kDims}).index_select(0, truth) +
+                     0.01 * torch::randn({kClusters * kEach, kDims}));
+        const kiln::embed::Clustering clustering =
+            kiln::embed::spherical_kmeans(unit, kClusters, 7);
+        QCOMPARE(clustering.centres.size(0), kClusters);
+        std::map<std::int64_t, std::set<std::int64_t>> found_of_truth;
+        std::set<std::int64_t> used;
+        for (std::int64_t row = 0; row < kClusters * kEach; ++row) {
+            const std::int64_t found = clustering.assignments[std::size_t(row)];
+            found_of_truth[truth[row].item<std::int64_t>()].insert(found);
+            used.insert(found);
+        }
+        for (const auto& [true_cluster, found] : found_of_truth) {
+            QVERIFY2(found.size() == 1, std::to_string(true_cluster).c_str());
+        }
+        QCOMPARE(std::int64_t(used.size()), kClusters);
+        QCOMPARE(kiln::embed::spherical_kmeans(unit, kClusters, 7).assignments,
+                 clustering.assignments);
+
+        kiln::embed::SelectionOptions options;
+        options.count = kClusters;
+        const kiln::embed::Selection typical = kiln::embed::select_rows(unit, options);
+        std::set<std::int64_t> picked_truth;
+        for (const std::int64_t row : typical.rows) {
+            picked_truth.insert(truth[row].item<std::int64_t>());
+        }
+        QCOMPARE(std::int64_t(picked_truth.size()), kClusters);
+    }
+
     void everyStrategyIsDeterministicAndNeverRepeatsOrTakesLabelledRows() {
         const torch::Tensor rows = clusteredRows({50, 50, 50}, nullptr);
         for (const std::string& name : kiln::embed::selection_strategy_names()) {
