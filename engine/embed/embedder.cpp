@@ -7,6 +7,7 @@
 #include "models/checkpoint_file.h"
 #include "runtime/cuda_device.h"
 #include "runtime/precision.h"
+#include "system/hardware.h"
 #include "system/system_sampler.h"
 #include "track/run_directory.h"
 #include "track/run_store.h"
@@ -84,6 +85,7 @@ public:
     ShardProgress(int shards, bool cuda, const train::EmbedProgress& progress)
         : done_(static_cast<std::size_t>(shards)), progress_(progress), shards_(shards) {
         window_.cuda = cuda;
+        window_.settings.cpu_bf16 = system::cpu_has_bf16();
     }
 
     void report(int shard, const train::EmbedProgressInfo& mine) {

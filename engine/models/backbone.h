@@ -24,6 +24,10 @@ public:
     // module) throws kiln::Error.
     virtual std::vector<torch::Tensor> feature_maps(const torch::Tensor& images);
     virtual std::vector<std::int64_t> feature_map_channels() const { return {}; }
+    // forward() and feature_maps().back() of one pass, for losses on both (distillation's
+    // global and patch terms). The default runs the network twice.
+    virtual std::pair<torch::Tensor, torch::Tensor>
+    features_and_last_map(const torch::Tensor& images);
     // The tensors of a state_dict, under the names PyTorch users know: by default the
     // registered parameters and buffers.
     virtual std::vector<std::pair<std::string, torch::Tensor>> state();
@@ -36,6 +40,17 @@ public:
     onnx_feature_maps(onnx::Graph& graph, const onnx::Value& images, const std::string& name);
 };
 using Backbone = std::shared_ptr<BackboneImpl>;
+
+// A CNN whose feature vector is its last feature map average-pooled: forward(), the pair of
+// one pass and the ONNX features follow from feature_maps().
+class PooledMapsBackboneImpl : public BackboneImpl {
+public:
+    torch::Tensor forward(const torch::Tensor& images) override;
+    std::pair<torch::Tensor, torch::Tensor>
+    features_and_last_map(const torch::Tensor& images) override;
+    onnx::Value onnx_features(onnx::Graph& graph, const onnx::Value& images,
+                              const std::string& name) override;
+};
 
 // Backbones by name: resnet18, resnet34, resnet50 (torchvision's parameter names, without the
 // classifier), smallcnn (a four-block CNN for quick CPU runs), vit_tiny and vit_small (ViT with

@@ -10,6 +10,7 @@
 #include "models/torch_file.h"
 #include "models/torchscript_backbone.h"
 #include "models/vit.h"
+#include "onnx/ops.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,6 +25,26 @@ std::vector<torch::Tensor> BackboneImpl::feature_maps(const torch::Tensor&) {
     throw Error("this backbone gives one feature vector per image, not feature maps; dense "
                 "tasks such as segmentation need one of Kiln's own backbones (" +
                 join_alternatives(backbone_names()) + ")");
+}
+
+std::pair<torch::Tensor, torch::Tensor>
+BackboneImpl::features_and_last_map(const torch::Tensor& images) {
+    return {forward(images), feature_maps(images).back()};
+}
+
+torch::Tensor PooledMapsBackboneImpl::forward(const torch::Tensor& images) {
+    return features_and_last_map(images).first;
+}
+
+std::pair<torch::Tensor, torch::Tensor>
+PooledMapsBackboneImpl::features_and_last_map(const torch::Tensor& images) {
+    torch::Tensor last = feature_maps(images).back();
+    return {torch::adaptive_avg_pool2d(last, {1, 1}).flatten(1), std::move(last)};
+}
+
+onnx::Value PooledMapsBackboneImpl::onnx_features(onnx::Graph& graph, const onnx::Value& images,
+                                                  const std::string& name) {
+    return onnx::global_average_pool(graph, onnx_feature_maps(graph, images, name).back());
 }
 
 onnx::Value BackboneImpl::onnx_features(onnx::Graph&, const onnx::Value&, const std::string&) {

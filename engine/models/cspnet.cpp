@@ -28,7 +28,7 @@ CspNetShape shape_of(const std::string& name) {
     throw Error("unknown CSP network \"" + name + "\"");
 }
 
-class CspNetImpl : public BackboneImpl {
+class CspNetImpl : public PooledMapsBackboneImpl {
 public:
     CspNetImpl(const CspNetShape& shape, std::int64_t in_channels) : widths_(shape.widths) {
         stem_ = register_module("stem", ConvUnit(in_channels, widths_[0], 3, 2));
@@ -41,10 +41,6 @@ public:
             }
             stages_.push_back(register_module("stage" + std::to_string(stage + 1), layer));
         }
-    }
-
-    torch::Tensor forward(const torch::Tensor& images) override {
-        return torch::adaptive_avg_pool2d(feature_maps(images).back(), {1, 1}).flatten(1);
     }
 
     // Each stage's output: strides 4, 8, 16 and 32.
@@ -61,11 +57,6 @@ public:
     std::int64_t feature_dim() const override { return widths_.back(); }
     std::vector<std::int64_t> feature_map_channels() const override {
         return {widths_.begin() + 1, widths_.end()};
-    }
-
-    onnx::Value onnx_features(onnx::Graph& graph, const onnx::Value& images,
-                              const std::string& name) override {
-        return onnx::global_average_pool(graph, onnx_feature_maps(graph, images, name).back());
     }
 
     std::vector<onnx::Value> onnx_feature_maps(onnx::Graph& graph, const onnx::Value& images,

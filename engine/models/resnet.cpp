@@ -72,7 +72,7 @@ private:
 };
 TORCH_MODULE(ResidualBlock);
 
-class ResNetImpl : public BackboneImpl {
+class ResNetImpl : public PooledMapsBackboneImpl {
 public:
     ResNetImpl(const std::vector<int>& blocks, bool bottleneck, std::int64_t in_channels) {
         conv1_ = register_module(
@@ -100,10 +100,6 @@ public:
         }
     }
 
-    torch::Tensor forward(const torch::Tensor& images) override {
-        return torch::adaptive_avg_pool2d(feature_maps(images).back(), {1, 1}).flatten(1);
-    }
-
     // The output of each stage: strides 4, 8, 16 and 32.
     std::vector<torch::Tensor> feature_maps(const torch::Tensor& images) override {
         torch::Tensor x = torch::relu(bn1_(conv1_(images)));
@@ -118,11 +114,6 @@ public:
 
     std::int64_t feature_dim() const override { return feature_dim_; }
     std::vector<std::int64_t> feature_map_channels() const override { return stage_channels_; }
-
-    onnx::Value onnx_features(onnx::Graph& graph, const onnx::Value& images,
-                              const std::string& name) override {
-        return onnx::global_average_pool(graph, onnx_feature_maps(graph, images, name).back());
-    }
 
     std::vector<onnx::Value> onnx_feature_maps(onnx::Graph& graph, const onnx::Value& images,
                                                const std::string& name) override {

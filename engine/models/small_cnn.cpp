@@ -14,7 +14,7 @@ namespace nn = torch::nn;
 
 // Four conv-BN-ReLU blocks halving the resolution, then global average pooling: 256 features,
 // fast enough to pretrain on a laptop CPU in minutes.
-class SmallCnnImpl : public BackboneImpl {
+class SmallCnnImpl : public PooledMapsBackboneImpl {
 public:
     explicit SmallCnnImpl(std::int64_t in_channels) {
         std::int64_t channels = in_channels;
@@ -25,10 +25,6 @@ public:
             channels = width;
         }
         register_module("features", features_);
-    }
-
-    torch::Tensor forward(const torch::Tensor& images) override {
-        return torch::adaptive_avg_pool2d(features_->forward(images), {1, 1}).flatten(1);
     }
 
     // The output of each block (after its ReLU): strides 2, 4, 8 and 16.
@@ -47,11 +43,6 @@ public:
 
     std::int64_t feature_dim() const override { return 256; }
     std::vector<std::int64_t> feature_map_channels() const override { return {32, 64, 128, 256}; }
-
-    onnx::Value onnx_features(onnx::Graph& graph, const onnx::Value& images,
-                              const std::string& name) override {
-        return onnx::global_average_pool(graph, onnx_feature_maps(graph, images, name).back());
-    }
 
     std::vector<onnx::Value> onnx_feature_maps(onnx::Graph& graph, const onnx::Value& images,
                                                const std::string& name) override {

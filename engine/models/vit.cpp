@@ -133,9 +133,13 @@ public:
 
     // The patch tokens as a grid: one map at stride 16.
     std::vector<torch::Tensor> feature_maps(const torch::Tensor& images) override {
-        const std::int64_t rows = images.size(2) / kPatch, columns = images.size(3) / kPatch;
-        const torch::Tensor patches = tokens(images).narrow(1, 1, rows * columns);
-        return {patches.transpose(1, 2).reshape({images.size(0), dim_, rows, columns})};
+        return {patch_grid(tokens(images), images)};
+    }
+
+    std::pair<torch::Tensor, torch::Tensor>
+    features_and_last_map(const torch::Tensor& images) override {
+        const torch::Tensor all = tokens(images);
+        return {all.select(1, 0), patch_grid(all, images)};
     }
 
     std::int64_t feature_dim() const override { return dim_; }
@@ -157,6 +161,12 @@ public:
     }
 
 private:
+    torch::Tensor patch_grid(const torch::Tensor& all_tokens, const torch::Tensor& images) const {
+        const std::int64_t rows = images.size(2) / kPatch, columns = images.size(3) / kPatch;
+        const torch::Tensor patches = all_tokens.narrow(1, 1, rows * columns);
+        return patches.transpose(1, 2).reshape({images.size(0), dim_, rows, columns});
+    }
+
     onnx::Value onnx_tokens(onnx::Graph& graph, const onnx::Value& images,
                             const std::string& name) {
         onnx::Value x =

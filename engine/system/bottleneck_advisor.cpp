@@ -64,12 +64,16 @@ Advice advise(AdvisorWindow window, const AdvisorThresholds& thresholds) {
             "model-bound: the data keeps up and the training step is the limit" + figures;
         // On a CPU without bfloat16 instructions bf16-mixed is emulated: ResNet-18 at 64 px
         // trained 1.34x faster with it on a 2-core AVX2 machine, smallcnn at 32 px 13x slower.
+        const bool bf16_native = cuda || settings.cpu_bf16;
         advice.advice = {cuda ? "use mixed precision: precision=bf16-mixed (or 16-mixed on GPUs "
                                 "older than Ampere)"
-                              : "mixed precision (precision=bf16-mixed) is faster on CPUs with "
-                                "bfloat16 instructions (AVX512-BF16, AMX) and for some models "
-                                "elsewhere, but may be many times slower: try it for a few "
-                                "steps and compare images/s",
+                         : bf16_native
+                             ? "use mixed precision: precision=bf16-mixed (this CPU has "
+                               "bfloat16 instructions)"
+                             : "mixed precision (precision=bf16-mixed) is faster on CPUs with "
+                               "bfloat16 instructions (AVX512-BF16, AMX; this one has none) and "
+                               "for some models elsewhere, but may be many times slower: try it "
+                               "for a few steps and compare images/s",
                          "use a newer LibTorch and CUDA, or a faster accelerator",
                          "a smaller model or image size trains faster, if quality allows"};
         if (gpu_known && mean_gpu_util < thresholds.gpu_busy) {
@@ -81,7 +85,7 @@ Advice advise(AdvisorWindow window, const AdvisorThresholds& thresholds) {
                 advice.changes.push_back({"batch_size", std::to_string(2 * settings.batch_size)});
             }
         }
-        if (cuda && settings.precision == "32-true") { // on a CPU, only worth a measurement
+        if (bf16_native && settings.precision == "32-true") { // else only worth a measurement
             advice.changes.push_back({"precision", "bf16-mixed"});
         }
     } else if (mean_cpu_util >= thresholds.cpu_saturated) {

@@ -40,7 +40,8 @@ struct AdvisedSettings {
     std::string precision; // "32-true", ...
     int batch_size = 0;
     int num_workers = -1;
-    int cpu_cores = 0; // this process's share
+    int cpu_cores = 0;     // this process's share
+    bool cpu_bf16 = false; // the CPU has bfloat16 instructions (AVX512-BF16, AMX)
 };
 
 std::string to_string(Bottleneck bottleneck);

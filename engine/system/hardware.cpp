@@ -3,9 +3,11 @@
 #include "kiln_version.h"
 
 #include <cstdio>
+#include <fstream>
 #include <opencv2/core/version.hpp>
 #include <sched.h>
 #include <sqlite3.h>
+#include <sstream>
 #include <thread>
 #include <torch/cuda.h>
 #include <torch/version.h>
@@ -52,6 +54,32 @@ int usable_cpu_cores() {
         return std::max(1, CPU_COUNT(&mask));
     }
     return std::max(1u, std::thread::hardware_concurrency());
+}
+
+bool cpuinfo_has_bf16(const std::string& cpuinfo) {
+    std::istringstream lines(cpuinfo);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("flags", 0) != 0) {
+            continue;
+        }
+        std::istringstream flags(line.substr(line.find(':') + 1));
+        for (std::string flag; flags >> flag;) {
+            if (flag == "avx512_bf16" || flag == "amx_bf16") {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool cpu_has_bf16() {
+    static const bool has = [] {
+        std::ifstream file("/proc/cpuinfo");
+        std::ostringstream text;
+        text << file.rdbuf();
+        return cpuinfo_has_bf16(text.str());
+    }();
+    return has;
 }
 
 HardwareInfo probe_hardware() {

@@ -29,6 +29,13 @@ struct HardwareInfo {
 // Cores this process may run on (its affinity mask: taskset and container CPU sets count).
 int usable_cpu_cores();
 
+// Whether a /proc/cpuinfo text's flags name bfloat16 instructions (avx512_bf16 or amx_bf16),
+// which make bf16-mixed fast on a CPU; without them LibTorch emulates bfloat16.
+bool cpuinfo_has_bf16(const std::string& cpuinfo);
+
+// This machine's CPU has bfloat16 instructions (read once; false without /proc/cpuinfo).
+bool cpu_has_bf16();
+
 // Asks the operating system and LibTorch what this process can use.
 HardwareInfo probe_hardware();
 

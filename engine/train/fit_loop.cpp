@@ -49,6 +49,7 @@ system::AdvisedSettings advised_settings(const TrainConfig& config, Precision pr
     settings.batch_size = config.batch_size;
     settings.num_workers = config.num_workers.value_or(-1);
     settings.cpu_cores = system::usable_cpu_cores();
+    settings.cpu_bf16 = system::cpu_has_bf16();
     return settings;
 }
 

@@ -210,6 +210,12 @@ private Q_SLOTS:
         const auto on_cpu = kiln::system::advise(window);
         QVERIFY(on_cpu.changes.empty());
         QVERIFY(on_cpu.advice[0].find("try it for a few steps") != std::string::npos);
+        // A CPU with bfloat16 instructions runs bf16-mixed natively: then it is a change.
+        window.settings.cpu_bf16 = true;
+        const auto on_bf16_cpu = kiln::system::advise(window);
+        QCOMPARE(on_bf16_cpu.changes.size(), std::size_t(1));
+        QCOMPARE(on_bf16_cpu.changes[0].value, std::string("bf16-mixed"));
+        window.settings.cpu_bf16 = false;
         window.cuda = true;
         window.gpu_utils = {0.95};
         // I/O-bound: more workers, never more than the cores.
@@ -322,6 +328,19 @@ private Q_SLOTS:
         QVERIFY(!kiln::system::gpus_at({}).nvml);
         qunsetenv("KILN_NVML_LIBRARY");
         qunsetenv("KILN_FAKE_NVML");
+    }
+
+    // Which CPUs have bfloat16 instructions, from /proc/cpuinfo's flags (this machine's own
+    // answer is whatever its CPU has; the parse is checked on texts).
+    void cpuBf16IsReadFromTheFlags() {
+        const std::string avx2 = "processor\t: 0\nflags\t\t: fpu sse2 avx2 fma avx512f\n"
+                                 "bugs\t\t: spectre_v1\n";
+        QVERIFY(!kiln::system::cpuinfo_has_bf16(avx2));
+        QVERIFY(kiln::system::cpuinfo_has_bf16(
+            "processor\t: 0\nflags\t\t: fpu avx512f avx512_bf16 avx512_vnni\n"));
+        QVERIFY(kiln::system::cpuinfo_has_bf16("flags\t\t: sse2 amx_bf16 amx_tile\n"));
+        QVERIFY(!kiln::system::cpuinfo_has_bf16("model name\t: avx512_bf16 in a name\n"));
+        QVERIFY(!kiln::system::cpuinfo_has_bf16(""));
     }
 
     void bf16NeedsAmpere() {

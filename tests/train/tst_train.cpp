@@ -795,6 +795,21 @@ private Q_SLOTS:
             "distillation", "smallcnn", {{"teacher", teacher_file.string()}}, 10))); // off
     }
 
+    // Distillation's patch term reads the feature vector and the last map of one pass: the
+    // same as forward() and feature_maps().back() for every family.
+    void onePassGivesTheFeaturesAndTheLastMap() {
+        torch::manual_seed(7);
+        const torch::Tensor images = torch::rand({2, 3, 32, 32});
+        for (const char* name : {"smallcnn", "resnet18", "cspnet_n", "vit_tiny"}) {
+            const kiln::models::Backbone backbone = kiln::models::make_backbone(name);
+            backbone->eval(); // batch norms on their running statistics: passes agree
+            torch::NoGradGuard no_grad;
+            const auto [features, map] = backbone->features_and_last_map(images);
+            QVERIFY2(torch::allclose(features, backbone->forward(images)), name);
+            QVERIFY2(torch::allclose(map, backbone->feature_maps(images).back()), name);
+        }
+    }
+
     // The steps that fit a time budget: what is left over the measured step time, less what the
     // last validation and checkpoint took; never fewer than the steps done.
     void timeBudgetsFitTheSteps() {
