@@ -402,47 +402,6 @@ Clustering flat_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t see
     return result;
 }
 
-// Each group's share of `total` centres in proportion to its rows (largest remainders first):
-// at least one for a group with rows, never more than its rows. `total` <= the rows in all.
-std::vector<std::int64_t> centre_quotas(const std::vector<std::int64_t>& sizes,
-                                        std::int64_t total) {
-    const double rows = double(std::accumulate(sizes.begin(), sizes.end(), std::int64_t(0)));
-    std::vector<std::int64_t> quota(sizes.size(), 0);
-    std::vector<double> remainder(sizes.size(), 0.0);
-    std::int64_t given = 0;
-    for (std::size_t group = 0; group < sizes.size(); ++group) {
-        const double exact = double(total) * double(sizes[group]) / rows;
-        const auto floor = std::int64_t(exact);
-        quota[group] = std::min(sizes[group], std::max<std::int64_t>(sizes[group] > 0, floor));
-        remainder[group] = exact - double(quota[group]);
-        given += quota[group];
-    }
-    const auto most = [&](auto may_change, auto better) {
-        std::size_t chosen = sizes.size();
-        for (std::size_t group = 0; group < sizes.size(); ++group) {
-            if (may_change(group) && (chosen == sizes.size() || better(group, chosen))) {
-                chosen = group;
-            }
-        }
-        return chosen;
-    };
-    for (; given < total; ++given) { // the largest remainder with rows to spare gets one more
-        const std::size_t group =
-            most([&](std::size_t g) { return quota[g] < sizes[g]; },
-                 [&](std::size_t a, std::size_t b) { return remainder[a] > remainder[b]; });
-        ++quota[group];
-        remainder[group] -= 1.0;
-    }
-    for (; given > total; --given) { // the most over-given (a group raised to one) gives back
-        const std::size_t group =
-            most([&](std::size_t g) { return quota[g] > 1; },
-                 [&](std::size_t a, std::size_t b) { return remainder[a] < remainder[b]; });
-        --quota[group];
-        remainder[group] += 1.0;
-    }
-    return quota;
-}
-
 // About sqrt(k) coarse clusters of every row, then each split into its share of the k centres.
 // Each row stays in its coarse cluster (its nearest centre there, not necessarily among all k).
 Clustering two_level_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed,
@@ -479,6 +438,51 @@ Clustering two_level_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_
 }
 
 } // namespace
+
+std::vector<std::int64_t> centre_quotas(const std::vector<std::int64_t>& sizes,
+                                        std::int64_t total) {
+    const double rows = double(std::accumulate(sizes.begin(), sizes.end(), std::int64_t(0)));
+    std::vector<std::int64_t> quota(sizes.size(), 0);
+    std::vector<double> remainder(sizes.size(), 0.0);
+    std::int64_t given = 0;
+    for (std::size_t group = 0; group < sizes.size(); ++group) {
+        const double exact = double(total) * double(sizes[group]) / rows;
+        const auto floor = std::int64_t(exact);
+        quota[group] = std::min(sizes[group], std::max<std::int64_t>(sizes[group] > 0, floor));
+        remainder[group] = exact - double(quota[group]);
+        given += quota[group];
+    }
+    const auto most = [&](auto may_change, auto better) {
+        std::size_t chosen = sizes.size();
+        for (std::size_t group = 0; group < sizes.size(); ++group) {
+            if (may_change(group) && (chosen == sizes.size() || better(group, chosen))) {
+                chosen = group;
+            }
+        }
+        if (chosen == sizes.size()) {
+            throw Error("cannot share " + std::to_string(total) + " centres among " +
+                        std::to_string(sizes.size()) +
+                        " groups: it takes at least one per group with rows and at most their "
+                        "rows");
+        }
+        return chosen;
+    };
+    for (; given < total; ++given) { // the largest remainder with rows to spare gets one more
+        const std::size_t group =
+            most([&](std::size_t g) { return quota[g] < sizes[g]; },
+                 [&](std::size_t a, std::size_t b) { return remainder[a] > remainder[b]; });
+        ++quota[group];
+        remainder[group] -= 1.0;
+    }
+    for (; given > total; --given) { // the least remainder above one gives back
+        const std::size_t group =
+            most([&](std::size_t g) { return quota[g] > 1; },
+                 [&](std::size_t a, std::size_t b) { return remainder[a] < remainder[b]; });
+        --quota[group];
+        remainder[group] += 1.0;
+    }
+    return quota;
+}
 
 Clustering spherical_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed,
                             int iterations) {

@@ -51,6 +51,11 @@ std::vector<std::int64_t> k_center_greedy(const at::Tensor& unit, std::int64_t c
                                           const std::vector<std::int64_t>& blocked,
                                           std::uint64_t seed, std::vector<double>* distances);
 
+// Each group's share of `total` centres in proportion to its rows (`sizes`), largest
+// remainders first: at least one for a group with rows, none for an empty one, never more than
+// its rows. A total below the groups with rows or above all rows is a kiln::Error.
+std::vector<std::int64_t> centre_quotas(const std::vector<std::int64_t>& sizes, std::int64_t total);
+
 struct Clustering {
     at::Tensor centres;                    // [k, D], unit rows
     std::vector<std::int64_t> assignments; // cluster of each row
@@ -59,9 +64,9 @@ struct Clustering {
 // Spherical k-means (Lloyd's iterations on cosine similarity, until the assignment settles)
 // from seeded k-means++ centres. Beyond 64 rows per centre (and 65,536 rows) the centres are
 // fitted on a seeded sample of that many rows, then every row is assigned: large sets cost an
-// assignment pass, not the fit. Where rows x k passes 2^27 (1M rows and 128 centres, 65,536
-// and 2,048), that assignment and k-means++'s k passes would take minutes, so it runs in two
-// levels: about sqrt(k) clusters, each split into its share of the k by its rows, fitted on 64
+// assignment pass, not the fit. Where rows x k passes 2^27 (1M rows and 135 centres or more;
+// 100,000 and 1,343), that assignment and k-means++'s k passes would take minutes, so it runs in
+// two levels: about sqrt(k) clusters, each split into its share of the k by its rows, fitted on 64
 // rows per centre (every row then belongs to a centre of its coarse cluster).
 Clustering spherical_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed,
                             int iterations = 20);

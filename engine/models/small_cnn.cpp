@@ -27,6 +27,12 @@ public:
         register_module("features", features_);
     }
 
+    // One pass that keeps no block's output (embedding large batches), where pooling
+    // feature_maps().back() would hold all four until the end.
+    torch::Tensor forward(const torch::Tensor& images) override {
+        return torch::adaptive_avg_pool2d(features_->forward(images), {1, 1}).flatten(1);
+    }
+
     // The output of each block (after its ReLU): strides 2, 4, 8 and 16.
     std::vector<torch::Tensor> feature_maps(const torch::Tensor& images) override {
         std::vector<torch::Tensor> maps;

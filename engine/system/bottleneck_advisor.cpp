@@ -19,6 +19,26 @@ double mean(const std::vector<double>& values) {
                : std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
 }
 
+// The mixed-precision sentence of a model-bound run; none where it runs in 16 bits already.
+// On a CPU without bfloat16 instructions bf16-mixed is emulated: ResNet-18 at 64 px trained
+// 1.34x faster with it on a 2-core AVX2 machine, smallcnn at 32 px 13x slower. With AVX512-BF16
+// or AMX LibTorch runs it natively (not measured here: no such CPU).
+std::vector<std::string> precision_advice(bool cuda, const AdvisedSettings& settings) {
+    if (settings.precision.find("16") != std::string::npos) {
+        return {};
+    }
+    if (cuda) {
+        return {"use mixed precision: precision=bf16-mixed (or 16-mixed on GPUs older than "
+                "Ampere)"};
+    }
+    if (settings.cpu_bf16) {
+        return {"use mixed precision: precision=bf16-mixed (this CPU has bfloat16 instructions)"};
+    }
+    return {"mixed precision (precision=bf16-mixed) is faster on CPUs with bfloat16 instructions "
+            "(AVX512-BF16, AMX; this one has none) and for some models elsewhere, but may be many "
+            "times slower: try it for a few steps and compare images/s"};
+}
+
 } // namespace
 
 std::string to_string(Bottleneck bottleneck) {
@@ -62,20 +82,9 @@ Advice advise(AdvisorWindow window, const AdvisorThresholds& thresholds) {
         advice.bottleneck = Bottleneck::Model;
         advice.diagnosis =
             "model-bound: the data keeps up and the training step is the limit" + figures;
-        // On a CPU without bfloat16 instructions bf16-mixed is emulated: ResNet-18 at 64 px
-        // trained 1.34x faster with it on a 2-core AVX2 machine, smallcnn at 32 px 13x slower.
-        const bool bf16_native = cuda || settings.cpu_bf16;
-        advice.advice = {cuda ? "use mixed precision: precision=bf16-mixed (or 16-mixed on GPUs "
-                                "older than Ampere)"
-                         : bf16_native
-                             ? "use mixed precision: precision=bf16-mixed (this CPU has "
-                               "bfloat16 instructions)"
-                             : "mixed precision (precision=bf16-mixed) is faster on CPUs with "
-                               "bfloat16 instructions (AVX512-BF16, AMX; this one has none) and "
-                               "for some models elsewhere, but may be many times slower: try it "
-                               "for a few steps and compare images/s",
-                         "use a newer LibTorch and CUDA, or a faster accelerator",
-                         "a smaller model or image size trains faster, if quality allows"};
+        advice.advice = precision_advice(cuda, settings);
+        advice.advice.push_back("use a newer LibTorch and CUDA, or a faster accelerator");
+        advice.advice.push_back("a smaller model or image size trains faster, if quality allows");
         if (gpu_known && mean_gpu_util < thresholds.gpu_busy) {
             advice.advice.insert(advice.advice.begin(),
                                  "the GPU is busy only " + percent(mean_gpu_util) +
@@ -85,7 +94,7 @@ Advice advise(AdvisorWindow window, const AdvisorThresholds& thresholds) {
                 advice.changes.push_back({"batch_size", std::to_string(2 * settings.batch_size)});
             }
         }
-        if (bf16_native && settings.precision == "32-true") { // else only worth a measurement
+        if ((cuda || settings.cpu_bf16) && settings.precision == "32-true") {
             advice.changes.push_back({"precision", "bf16-mixed"});
         }
     } else if (mean_cpu_util >= thresholds.cpu_saturated) {

@@ -169,7 +169,9 @@ std::vector<std::string> split_list(const std::string& list) {
     std::vector<std::string> items;
     std::istringstream stream(list);
     for (std::string item; std::getline(stream, item, ',');) {
-        items.push_back(item);
+        if (!item.empty()) {
+            items.push_back(item);
+        }
     }
     return items;
 }

@@ -216,6 +216,22 @@ private Q_SLOTS:
         QCOMPARE(std::int64_t(picked_truth.size()), kClusters);
     }
 
+    // The two-level clustering's shares of the centres: in proportion to the groups' rows by
+    // largest remainders, at least one for a group with rows, none for an empty one, never more
+    // than a group's rows, always the total; a total that cannot be shared so is an error.
+    void centresAreSharedInProportionToTheRows() {
+        using Quotas = std::vector<std::int64_t>;
+        using kiln::embed::centre_quotas;
+        QCOMPARE(centre_quotas({30, 60, 10}, 10), (Quotas{3, 6, 1}));
+        QCOMPARE(centre_quotas({34, 33, 33}, 10), (Quotas{4, 3, 3})); // 3.4 has the remainder
+        QCOMPARE(centre_quotas({5, 0, 3}, 8), (Quotas{5, 0, 3}));     // every row a centre
+        QCOMPARE(centre_quotas({7}, 4), (Quotas{4}));
+        QCOMPARE(centre_quotas({10, 990}, 4), (Quotas{1, 3}));      // 0.04 raised to one
+        QCOMPARE(centre_quotas({2, 100, 3}, 3), (Quotas{1, 1, 1})); // raised ones given back
+        QVERIFY(throwsContaining([] { centre_quotas({1, 1, 1}, 2); }, "cannot share 2 centres"));
+        QVERIFY(throwsContaining([] { centre_quotas({1, 1}, 3); }, "cannot share 3 centres"));
+    }
+
     void everyStrategyIsDeterministicAndNeverRepeatsOrTakesLabelledRows() {
         const torch::Tensor rows = clusteredRows({50, 50, 50}, nullptr);
         for (const std::string& name : kiln::embed::selection_strategy_names()) {

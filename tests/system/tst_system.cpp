@@ -215,6 +215,13 @@ private Q_SLOTS:
         const auto on_bf16_cpu = kiln::system::advise(window);
         QCOMPARE(on_bf16_cpu.changes.size(), std::size_t(1));
         QCOMPARE(on_bf16_cpu.changes[0].value, std::string("bf16-mixed"));
+        QVERIFY(on_bf16_cpu.advice[0].find("this CPU has bfloat16") != std::string::npos);
+        // A run in mixed precision already is not told to use it.
+        window.settings.precision = "bf16-mixed";
+        for (const std::string& sentence : kiln::system::advise(window).advice) {
+            QVERIFY2(sentence.find("precision=") == std::string::npos, sentence.c_str());
+        }
+        window.settings.precision = "32-true";
         window.settings.cpu_bf16 = false;
         window.cuda = true;
         window.gpu_utils = {0.95};
