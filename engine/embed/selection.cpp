@@ -408,10 +408,8 @@ Clustering two_level_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_
                             int iterations) {
     const auto coarse_k = std::int64_t(std::ceil(std::sqrt(double(k))));
     const Clustering coarse = flat_kmeans(unit, coarse_k, seed, iterations, kMinimumFittingRows);
-    std::vector<std::vector<std::int64_t>> groups(std::size_t(coarse.centres.size(0)));
-    for (std::size_t row = 0; row < coarse.assignments.size(); ++row) {
-        groups[std::size_t(coarse.assignments[row])].push_back(std::int64_t(row));
-    }
+    const std::vector<std::vector<std::int64_t>> groups =
+        members_of(coarse, std::vector<bool>(coarse.assignments.size(), true));
     std::vector<std::int64_t> sizes;
     for (const auto& members : groups) {
         sizes.push_back(std::int64_t(members.size()));
