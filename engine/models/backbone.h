@@ -42,9 +42,14 @@ public:
 using Backbone = std::shared_ptr<BackboneImpl>;
 
 // A CNN whose feature vector is its last feature map average-pooled: forward(), the pair of
-// one pass and the ONNX features follow from feature_maps().
+// one pass and the ONNX features follow from feature_maps(). Its maps are pure here: such a CNN
+// has them by definition, and the base's ONNX default calls onnx_features(), which would recurse.
 class PooledMapsBackboneImpl : public BackboneImpl {
 public:
+    std::vector<torch::Tensor> feature_maps(const torch::Tensor& images) override = 0;
+    std::vector<std::int64_t> feature_map_channels() const override = 0;
+    std::vector<onnx::Value> onnx_feature_maps(onnx::Graph& graph, const onnx::Value& images,
+                                               const std::string& name) override = 0;
     torch::Tensor forward(const torch::Tensor& images) override;
     std::pair<torch::Tensor, torch::Tensor>
     features_and_last_map(const torch::Tensor& images) override;
