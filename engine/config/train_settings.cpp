@@ -201,8 +201,10 @@ std::vector<Train> finetuning_settings(TaskKind task) {
         model_children.push_back({.name = "head",
                                   .kind = ValueKind::Choice,
                                   .default_value = "linear",
-                                  .choices = {"linear", "mlp"},
-                                  .help = "the classifier on the backbone's features"});
+                                  .choices = {"linear", "mlp", "projection"},
+                                  .help = "the classifier on the backbone's features: linear, "
+                                          "mlp, or projection (a SimCLR run's projection layer "
+                                          "kept from backbone_weights, then linear)"});
         model_children.push_back({.name = "freeze_backbone",
                                   .kind = ValueKind::Boolean,
                                   .default_value = false,

@@ -20,7 +20,11 @@ class MethodImpl : public torch::nn::Module {
 public:
     explicit MethodImpl(models::Backbone backbone);
 
+    // The backbone that trains.
     const models::Backbone& backbone() const { return backbone_; }
+    // The backbone the run hands back (exported, monitored): the trained one, or an EMA
+    // teacher where the method keeps one (DINO), as DINO and LightlyTrain evaluate and export.
+    virtual models::BackboneImpl& result_backbone() { return *backbone_; }
 
     // Before each optimizer step's batches, with the fraction of training done, in [0, 1]:
     // schedules (teacher temperature, EMA momentum) follow it.

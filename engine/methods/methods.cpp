@@ -5,6 +5,7 @@
 #include "methods/method.h"
 #include "methods/method_names.h"
 #include "models/batch_norm.h"
+#include "models/checkpoint_file.h"
 
 #include <cmath>
 #include <filesystem>
@@ -108,8 +109,8 @@ public:
 
         head_ =
             register_module("head", DinoHead(backbone_->feature_dim(), hidden, bottleneck, output));
-        teacher_backbone_ =
-            register_module("teacher_backbone", models::make_backbone(model, in_channels));
+        teacher_backbone_ = register_module(models::checkpoint_key::kTeacherBackbone,
+                                            models::make_backbone(model, in_channels));
         teacher_head_ = register_module(
             "teacher_head", DinoHead(backbone_->feature_dim(), hidden, bottleneck, output));
         center_ = register_buffer("center", torch::zeros({1, output}));
@@ -172,6 +173,8 @@ public:
             }
         }
     }
+
+    models::BackboneImpl& result_backbone() override { return *teacher_backbone_; }
 
     void backbone_weights_loaded() override {
         torch::NoGradGuard no_grad;

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <torch/nn.h>
 #include <unordered_map>
 
@@ -149,9 +150,10 @@ std::size_t matching_tensors(BackboneImpl& backbone,
 void load_weights(BackboneImpl& backbone, const WeightsFile& weights) {
     try {
         if (weights.checkpoint()) {
-            load_module(backbone, weights.checkpoint()
-                                      ->child(checkpoint_key::kModel)
-                                      .child(checkpoint_key::kBackbone));
+            const Archive model = weights.checkpoint()->child(checkpoint_key::kModel);
+            const std::optional<Archive> teacher =
+                model.find_child(checkpoint_key::kTeacherBackbone);
+            load_module(backbone, teacher ? *teacher : model.child(checkpoint_key::kBackbone));
         } else {
             assign_state(backbone, weights.state_dict(), weights.path());
         }

@@ -36,6 +36,9 @@ inline constexpr const char* kOptimizer = "optimizer";
 inline constexpr const char* kPrecision = "precision"; // the loss scaler, for 16-mixed
 // Inside "model":
 inline constexpr const char* kBackbone = "backbone";
+// DINO's EMA teacher, beside the student in "backbone": the backbone such a run hands back
+// (exported, embedded, monitored), as the DINO paper and LightlyTrain evaluate and export it.
+inline constexpr const char* kTeacherBackbone = "teacher_backbone";
 inline constexpr const char* kClasses = "kiln/classes";
 inline constexpr const char* kMultilabel = "kiln/multilabel";
 inline constexpr const char* kCategoryIds = "kiln/category_ids";

@@ -61,7 +61,7 @@ void PretrainingTask::after_optimizer_step() {
 
 Validation PretrainingTask::validate(const ValidationContext& context) {
     Validation validation;
-    validation.values = monitor_->evaluate(*method_->backbone(), context);
+    validation.values = monitor_->evaluate(method_->result_backbone(), context);
     return validation;
 }
 
@@ -79,7 +79,7 @@ void PretrainingTask::load(const models::Archive& archive) {
 }
 
 void PretrainingTask::export_model(const std::filesystem::path& file) {
-    models::save_backbone_weights(*method_->backbone(), file);
+    models::save_backbone_weights(method_->result_backbone(), file);
 }
 
 } // namespace kiln::train

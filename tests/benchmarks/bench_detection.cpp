@@ -5,11 +5,14 @@
 // which gives pycocotools' numbers bit for bit; YOLO's by pycocotools, tests/benchmarks/
 // ultralytics_peer.py). Kiln runs as a user would run it: its defaults for the task (cspnet_n,
 // image_size auto, mosaic, weight average), batch 16 like YOLO's, max_time. With --pretrained,
-// Kiln also fine-tunes from that run's backbone (a cspnet_n pretraining run). With --evaluators,
-// Kiln's COCO evaluator is timed against pycocotools and faster-coco-eval on the last run's
-// results.
+// Kiln also fine-tunes from that run's backbone (a cspnet_n pretraining run); with
+// --pretrain-seconds S the benchmark makes that run itself, as a user with many unlabelled
+// images would: --pretrain-scenes N (6,000) more scenes (another seed, labels unused), SimCLR
+// of cspnet_n on them for S seconds at 96 px. With --evaluators, Kiln's COCO evaluator is timed
+// against pycocotools and faster-coco-eval on the last run's results.
 //
 //   bench_detection [--seconds 300] [--seeds 3] [--dir DIR] [--pretrained RUN_DIR]
+//                   [--pretrain-seconds 600] [--pretrain-scenes 6000]
 //                   [--rows default,peer,pretrained] (which rows to train; all by default)
 //                   [--tasks detect,segment] [--evaluators]
 
@@ -168,21 +171,48 @@ MeanSd mean_sd(const std::vector<double>& values) {
     return result;
 }
 
-void generate(const fs::path& dir) {
-    for (const auto& [split, count, seed, file] :
-         {std::tuple{"train", 600, 0, "train"}, std::tuple{"val", 100, 1, "t10k"}}) {
-        if (fs::exists(dir / split / "annotations.json")) {
-            continue;
-        }
-        kiln::data::SceneOptions options;
-        options.images = kFashionMnist / (std::string(file) + "-images-idx3-ubyte.gz");
-        options.labels = kFashionMnist / (std::string(file) + "-labels-idx1-ubyte.gz");
-        options.out = dir / split;
-        options.scenes = count;
-        options.size = 96;
-        options.seed = std::uint64_t(seed);
-        kiln::data::generate_scenes(options);
+// `count` scenes of 96 px into dir/split, from the IDX set `file` (train or t10k), unless there.
+void generate_split(const fs::path& dir, const std::string& split, long long count, int seed,
+                    const std::string& file) {
+    if (fs::exists(dir / split / "annotations.json")) {
+        return;
     }
+    kiln::data::SceneOptions options;
+    options.images = kFashionMnist / (file + "-images-idx3-ubyte.gz");
+    options.labels = kFashionMnist / (file + "-labels-idx1-ubyte.gz");
+    options.out = dir / split;
+    options.scenes = count;
+    options.size = 96;
+    options.seed = std::uint64_t(seed);
+    kiln::data::generate_scenes(options);
+}
+
+void generate(const fs::path& dir) {
+    generate_split(dir, "train", 600, 0, "train");
+    generate_split(dir, "val", 100, 1, "t10k");
+}
+
+// SimCLR of cspnet_n for `seconds` on `scenes` unlabelled scenes (seed 7, their labels unused):
+// the run folder, for --pretrained.
+fs::path pretrain(const fs::path& dir, long long scenes, double seconds) {
+    generate_split(dir, "unlabelled", scenes, 7, "train");
+    const fs::path out = dir / "pretraining";
+    const json settings = {
+        {"out", out.string()}, {"data", (dir / "unlabelled" / "images").string()},
+        {"model", "cspnet_n"}, {"method", "simclr"},
+        {"batch_size", 64},    {"max_time", seconds},
+        {"seed", 0},           {"accelerator", "cpu"},
+        {"overwrite", true},   {"transform_args", {{"image_size", 96}}}};
+    kiln::ResolveContext context;
+    context.hardware.cpu_cores = static_cast<int>(std::thread::hardware_concurrency());
+    kiln::bench::TrainingMeasure measure;
+    const kiln::train::RunSummary summary =
+        kiln::train::train(kiln::resolve_train_config(settings, context), measure);
+    std::printf("pretraining: SimCLR of cspnet_n on %lld unlabelled scenes, %.0f s, %lld steps, "
+                "%.1f img/s\n",
+                scenes, summary.seconds, static_cast<long long>(summary.steps),
+                measure.images_per_second());
+    return out;
 }
 
 } // namespace
@@ -193,6 +223,8 @@ int main(int argc, char** argv) {
     std::string tasks = "detect,segment";
     std::string rows = "default,peer,pretrained";
     double seconds = 300;
+    double pretrain_seconds = 0;
+    long long pretrain_scenes = 6000;
     int seeds = 3;
     bool evaluators = false;
     for (int i = 1; i < argc; ++i) {
@@ -207,6 +239,10 @@ int main(int argc, char** argv) {
             dir = value;
         } else if (flag == "--pretrained") {
             pretrained = value;
+        } else if (flag == "--pretrain-seconds") {
+            pretrain_seconds = std::stod(value);
+        } else if (flag == "--pretrain-scenes") {
+            pretrain_scenes = std::stoll(value);
         } else if (flag == "--seconds") {
             seconds = std::stod(value);
         } else if (flag == "--seeds") {
@@ -223,6 +259,9 @@ int main(int argc, char** argv) {
     }
     const kiln::log::ScopedSink quiet([](kiln::log::Level, const std::string&) {});
     generate(dir);
+    if (pretrain_seconds > 0) {
+        pretrained = pretrain(dir, pretrain_scenes, pretrain_seconds).string();
+    }
     std::printf("generated scenes: 600 train, 100 val at 96 px; every run trains %.0f s on this "
                 "machine's %u cores, its last weights scored on the val set\n",
                 seconds, std::thread::hardware_concurrency());

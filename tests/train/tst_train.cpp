@@ -353,6 +353,31 @@ private Q_SLOTS:
             0.99 * initial + 0.01 * scaled_parameters["backbone.features.0.weight"], 1e-5, 1e-6));
     }
 
+    void dinoHandsBackItsTeacher() {
+        // The EMA teacher is what a DINO run exports and what its checkpoint gives as a backbone
+        // (embed, eval knn, fine-tuning), not the student that trained.
+        const fs::path out = root_ / "dino-teacher";
+        Recorder recorder;
+        QCOMPARE(kiln::train::train(tinyRun(out, data_, "dino", 2), recorder).status,
+                 kiln::train::RunSummary::Status::Finished);
+        const kiln::track::RunDirectory run(out);
+        const kiln::models::Archive model =
+            kiln::models::read_checkpoint_file(run.last_checkpoint())->child("model");
+        const auto tensor = [](const kiln::models::Archive& archive, const std::string& path) {
+            return archive.child("features").child("0").tensor(path);
+        };
+        const torch::Tensor teacher = tensor(model.child("teacher_backbone"), "weight");
+        QVERIFY(!torch::equal(teacher, tensor(model.child("backbone"), "weight")));
+        const auto first_weight = [](kiln::models::BackboneImpl& backbone) {
+            return backbone.named_parameters()["features.0.weight"];
+        };
+        QVERIFY(torch::equal(first_weight(*kiln::models::load_backbone(run.last_checkpoint())),
+                             teacher));
+        const auto exported = kiln::models::make_backbone("smallcnn");
+        kiln::models::load_backbone_weights(*exported, run.exported_last());
+        QVERIFY(torch::equal(first_weight(*exported), teacher));
+    }
+
     void optimizersStepAsDefined() {
         torch::Tensor weight = torch::ones({2, 2}).requires_grad_();
         torch::Tensor bias = torch::ones({2}).requires_grad_();
