@@ -200,15 +200,16 @@ std::vector<Train> finetuning_settings(TaskKind task) {
     if (task == TaskKind::ImageClassification) {
         model_children.push_back({.name = "head",
                                   .kind = ValueKind::Choice,
-                                  .default_value = "linear",
-                                  .choices = {"linear", "mlp", "projection"},
-                                  .help = "the classifier on the backbone's features: linear, "
-                                          "mlp, or projection (a SimCLR run's projection layer "
-                                          "kept from backbone_weights, then linear)"});
-        model_children.push_back({.name = "freeze_backbone",
-                                  .kind = ValueKind::Boolean,
-                                  .default_value = false,
-                                  .help = "train the head alone (linear probing)"});
+                                  .default_value = "mlp",
+                                  .choices = {"linear", "mlp"},
+                                  .help = "the classifier on the backbone's features: mlp (a "
+                                          "hidden layer, batch norm, ReLU, then linear) or "
+                                          "linear"});
+        model_children.push_back(
+            {.name = "freeze_backbone",
+             .kind = ValueKind::Boolean,
+             .default_value = false,
+             .help = "train the head alone (with head=linear: linear probing)"});
         model_children.push_back(
             {.name = "label_smoothing",
              .kind = ValueKind::Number,

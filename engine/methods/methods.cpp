@@ -207,16 +207,21 @@ private:
         return parameters;
     }
 
-    // teacher = momentum * teacher + (1 - momentum) * student, parameters and buffers alike.
+    // teacher = momentum * teacher + (1 - momentum) * student, for the parameters. The buffers
+    // (batch norms' statistics) are copied only when the teacher starts as the student
+    // (momentum 0); after that the teacher's own forward passes keep them, as DINO's and
+    // LightlyTrain's teachers do: the student's statistics do not fit the averaged weights.
     void copy_into_teacher(double momentum) {
         const auto blend = [momentum](nn::Module& student, nn::Module& teacher) {
             const auto student_parameters = student.named_parameters();
             for (auto& item : teacher.named_parameters()) {
                 item.value().mul_(momentum).add_(student_parameters[item.key()], 1.0 - momentum);
             }
-            const auto student_buffers = student.named_buffers();
-            for (auto& item : teacher.named_buffers()) {
-                item.value().copy_(student_buffers[item.key()]);
+            if (momentum == 0.0) {
+                const auto student_buffers = student.named_buffers();
+                for (auto& item : teacher.named_buffers()) {
+                    item.value().copy_(student_buffers[item.key()]);
+                }
             }
         };
         blend(*backbone_, *teacher_backbone_);

@@ -9,18 +9,15 @@
 namespace kiln::models {
 
 ClassifierImpl::ClassifierImpl(Backbone backbone, std::int64_t classes, ClassifierHead head,
-                               bool freeze_backbone, std::int64_t projection_width)
+                               bool freeze_backbone)
     : backbone_(register_module("backbone", std::move(backbone))), frozen_(freeze_backbone) {
-    std::int64_t features = backbone_->feature_dim();
+    const std::int64_t features = backbone_->feature_dim();
     head_ = torch::nn::Sequential();
-    if (head != ClassifierHead::Linear) {
-        const bool projection = head == ClassifierHead::Projection;
-        const std::int64_t hidden = projection ? projection_width : features;
+    if (head == ClassifierHead::Mlp) {
         head_->push_back(
-            torch::nn::Linear(torch::nn::LinearOptions(features, hidden).bias(projection)));
-        head_->push_back(BatchNorm(hidden));
+            torch::nn::Linear(torch::nn::LinearOptions(features, features).bias(false)));
+        head_->push_back(BatchNorm(features));
         head_->push_back(torch::nn::ReLU());
-        features = hidden;
     }
     head_->push_back(torch::nn::Linear(features, classes));
     register_module("head", head_);
@@ -38,11 +35,6 @@ torch::Tensor ClassifierImpl::forward(const torch::Tensor& images) {
 onnx::Value ClassifierImpl::to_onnx(onnx::Graph& graph, const onnx::Value& images) {
     return onnx_sequential(graph, backbone_->onnx_features(graph, images, "backbone"), *head_,
                            "head");
-}
-
-void ClassifierImpl::load_projection_layer(const Archive& projection_head) {
-    load_module(*head_[0], projection_head.child("0"));
-    load_module(*head_[1], projection_head.child("1"));
 }
 
 void ClassifierImpl::train(bool on) {

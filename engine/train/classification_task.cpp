@@ -7,13 +7,9 @@
 #include "data/view_transform.h"
 #include "eval/confusion_matrix.h"
 #include "eval/multilabel_metrics.h"
-#include "models/checkpoint_file.h"
-#include "track/run_directory.h"
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
-#include <optional>
 #include <torch/nn/functional/loss.h>
 #include <torch/types.h>
 
@@ -32,17 +28,11 @@ ClassifierArgs read_model_args(const nlohmann::json& model_args) {
     JsonArgs args(model_args, "model_args", issues);
     ClassifierArgs result;
     result.backbone_weights = args.text("backbone_weights", "");
-    const std::string head = args.text("head", "linear");
+    const std::string head = args.text("head", "mlp");
     if (head == "mlp") {
         result.head = models::ClassifierHead::Mlp;
-    } else if (head == "projection") {
-        result.head = models::ClassifierHead::Projection;
-        if (result.backbone_weights.empty()) {
-            args.report("head", "projection keeps a SimCLR run's projection layer; give "
-                                "model_args.backbone_weights that run's folder or checkpoint");
-        }
     } else if (head != "linear") {
-        args.report("head", "unknown head \"" + head + "\"; use linear, mlp or projection");
+        args.report("head", "unknown head \"" + head + "\"; use linear or mlp");
     }
     result.freeze_backbone = args.boolean("freeze_backbone", false);
     result.label_smoothing = args.number("label_smoothing", 0.0, 0.0, 0.99);
@@ -54,44 +44,9 @@ ClassifierArgs read_model_args(const nlohmann::json& model_args) {
 }
 
 models::Classifier make_classifier(const TrainConfig& config, const ClassifierArgs& args,
-                                   std::int64_t classes, int channels,
-                                   std::int64_t projection_width = 0) {
+                                   std::int64_t classes, int channels) {
     return models::Classifier(models::make_backbone(config.model, channels), classes, args.head,
-                              args.freeze_backbone, projection_width);
-}
-
-// The SimCLR projection head of the pretraining run or checkpoint `given` (an exported backbone
-// has none); anything else is an error naming the file and the fix.
-models::Archive pretrained_projection_head(const std::filesystem::path& given) {
-    std::error_code error;
-    const std::filesystem::path path = std::filesystem::is_directory(given, error)
-                                           ? track::RunDirectory(given).last_checkpoint()
-                                           : given;
-    const auto refuse = [&path](const std::string& why) {
-        return Error("model_args.head=projection: \"" + path.string() + "\" " + why +
-                     "; give the folder or checkpoint of a SimCLR pretraining run, or use "
-                     "head=mlp");
-    };
-    if (!std::filesystem::is_regular_file(path, error)) {
-        throw refuse("does not exist");
-    }
-    const models::WeightsFile weights = models::WeightsFile::read(path);
-    const nlohmann::json settings = weights.settings();
-    if (!weights.checkpoint() || !settings.is_object() ||
-        settings.value("method", "") != "simclr") {
-        throw refuse("is not a SimCLR pretraining checkpoint");
-    }
-    const std::optional<models::Archive> head =
-        weights.checkpoint()->child(models::checkpoint_key::kModel).find_child("projection_head");
-    if (!head) {
-        throw refuse("holds no projection head");
-    }
-    return *head;
-}
-
-// The width of a head's first layer (its child "0"), as its weight [width, features] has it.
-std::int64_t projection_width(const models::Archive& head) {
-    return head.child("0").tensor("weight").size(0);
+                              args.freeze_backbone);
 }
 
 // A share ~ Beta(alpha, alpha), from two gamma draws.
@@ -161,36 +116,25 @@ ClassificationTask::ClassificationTask(const TrainConfig& config) {
     }
     const int channels = train_transform.num_channels;
     const auto classes = static_cast<std::int64_t>(data.classes.size());
-    std::optional<models::Archive> projection;
-    if (args.head == models::ClassifierHead::Projection) {
-        projection = pretrained_projection_head(args.backbone_weights);
-    }
-    model_ = make_classifier(config, args, classes, channels,
-                             projection ? projection_width(*projection) : 0);
+    model_ = make_classifier(config, args, classes, channels);
     const std::int64_t multi_hot = data.multilabel ? classes : 0;
     set_up(
         model_.ptr(), {data.classes, data.multilabel},
         std::make_shared<data::ClassifiedSamples>(std::move(data.train), train_transform,
                                                   multi_hot),
         std::make_shared<data::ClassifiedSamples>(std::move(data.val), val_transform, multi_hot));
-    if (projection) { // before `checkpoint=`, whose fine-tuned head comes last
-        model_->load_projection_layer(*projection);
-    }
     load_initial_weights(config, args.backbone_weights, model_->backbone());
     check_watch_metric(config.watch_metric);
     mixing_ = train_transform.mixing;
     label_smoothing_ = args.label_smoothing;
 }
 
-ClassificationTask::ClassificationTask(const TrainConfig& config, Labels labels,
-                                       const models::Archive& model) {
+ClassificationTask::ClassificationTask(const TrainConfig& config, Labels labels) {
     const data::TransformArgs transform =
         data::finetune_transform(config.transform_args, false, 0.08, {.batch_mixing = true});
-    const ClassifierArgs args = read_model_args(config.model_args);
-    model_ = make_classifier(
-        config, args, static_cast<std::int64_t>(labels.classes.size()), transform.num_channels,
-        args.head == models::ClassifierHead::Projection ? projection_width(model.child("head"))
-                                                        : 0);
+    model_ =
+        make_classifier(config, read_model_args(config.model_args),
+                        static_cast<std::int64_t>(labels.classes.size()), transform.num_channels);
     set_up(model_.ptr(), std::move(labels));
 }
 

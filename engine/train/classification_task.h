@@ -19,9 +19,9 @@ struct MixedBatch {
 MixedBatch mix_batch(const at::Tensor& images, const at::Tensor& targets,
                      const data::BatchMixing& mixing);
 
-// Image classification: a backbone with a linear, MLP or kept projection head. Single-label:
-// cross-entropy, validated by top-1 and top-5 accuracy, per-class accuracy and macro F1, precision,
-// recall. Multilabel (a CSV giving images several labels or none): binary cross-entropy per class,
+// Image classification: a backbone with a linear or MLP head. Single-label: cross-entropy,
+// validated by top-1 and top-5 accuracy, per-class accuracy and macro F1, precision, recall.
+// Multilabel (a CSV giving images several labels or none): binary cross-entropy per class,
 // validated by micro and macro F1 at 0.5 and mAP, best.ckpt by mAP unless told otherwise.
 class ClassificationTask : public FinetuningTask {
 public:
@@ -29,9 +29,8 @@ public:
     // model_args' head. Bad settings and bad data are kiln::Errors raised before anything is
     // written.
     explicit ClassificationTask(const TrainConfig& config);
-    // The model alone, for prediction: the labels as the checkpoint names them, the head's size
-    // as its `model` tensors have it.
-    ClassificationTask(const TrainConfig& config, Labels labels, const models::Archive& model);
+    // The model alone, for prediction: the labels as the checkpoint names them.
+    ClassificationTask(const TrainConfig& config, Labels labels);
 
     at::Tensor forward(const at::Tensor& images) override;
     // With model_args.label_smoothing or transform_args' mixup/cutmix, against soft targets;

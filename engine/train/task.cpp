@@ -70,7 +70,7 @@ std::unique_ptr<FinetuningTask> load_finetuning_task(const models::WeightsFile& 
     std::unique_ptr<FinetuningTask> task;
     switch (config.task) {
     case TaskKind::ImageClassification:
-        task = std::make_unique<ClassificationTask>(config, std::move(labels), model);
+        task = std::make_unique<ClassificationTask>(config, std::move(labels));
         break;
     case TaskKind::ObjectDetection:
     case TaskKind::InstanceSegmentation:

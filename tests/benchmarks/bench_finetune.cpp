@@ -82,7 +82,8 @@ json classification(const fs::path& out, const fs::path& train, const fs::path& 
                      {"transform_args", {{"image_size", 32}}}};
     if (!pretrained.empty()) {
         settings["model_args"] = {{"backbone_weights", pretrained.string()},
-                                  {"freeze_backbone", linear_probe}};
+                                  {"freeze_backbone", linear_probe},
+                                  {"head", linear_probe ? "linear" : "mlp"}};
     }
     return settings;
 }

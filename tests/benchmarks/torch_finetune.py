@@ -20,13 +20,15 @@ MEAN, STD = (0.485, 0.456, 0.406), (0.229, 0.224, 0.225)
 
 
 def small_cnn(classes):
-    """Kiln's smallcnn: four 3x3 stride-2 conv-BN-ReLU blocks, average pooling, a linear head."""
+    """Kiln's smallcnn: four 3x3 stride-2 conv-BN-ReLU blocks, average pooling, and Kiln's
+    default classifier head (a hidden layer with batch norm and ReLU, then linear)."""
     layers, channels = [], 3
     for width in (32, 64, 128, 256):
         layers += [nn.Conv2d(channels, width, 3, 2, 1, bias=False), nn.BatchNorm2d(width),
                    nn.ReLU(inplace=True)]
         channels = width
-    return nn.Sequential(*layers, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(256, classes))
+    head = [nn.Linear(256, 256, bias=False), nn.BatchNorm1d(256), nn.ReLU(), nn.Linear(256, classes)]
+    return nn.Sequential(*layers, nn.AdaptiveAvgPool2d(1), nn.Flatten(), *head)
 
 
 def main():

@@ -328,14 +328,21 @@ private Q_SLOTS:
         torch::Tensor teacher = parameters["teacher_backbone.features.0.weight"];
         QVERIFY(torch::equal(student, teacher)); // starts as a copy
         QVERIFY(!teacher.requires_grad());
+        auto buffers = dino->named_buffers();
+        torch::Tensor student_statistics = buffers["backbone.features.1.running_mean"];
+        torch::Tensor teacher_statistics = buffers["teacher_backbone.features.1.running_mean"];
         {
             torch::NoGradGuard no_grad;
             student.add_(1.0);
+            student_statistics.add_(1.0);
         }
         const torch::Tensor before = teacher.clone();
+        const torch::Tensor statistics_before = teacher_statistics.clone();
         dino->set_progress(0.0); // momentum 0.996
         dino->after_optimizer_step();
         QVERIFY(torch::allclose(teacher, 0.996 * before + 0.004 * student, 1e-5, 1e-6));
+        // The teacher's batch-norm statistics are its own, not the student's.
+        QVERIFY(torch::equal(teacher_statistics, statistics_before));
         // Unset, a small dataset's teacher starts slower (LightlyTrain's scaling): 0.99.
         const kiln::methods::Method scaled =
             kiln::methods::make_method("dino", "smallcnn", {{"output_dim", 16}}, 100);
