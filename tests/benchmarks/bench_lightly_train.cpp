@@ -14,7 +14,9 @@
 //     same code, against the backbone at random initialisation.
 //
 //   bench_lightly_train [--train N] [--test N] [--seconds S] [--methods simclr,dino]
-//                       [--batch-size B] [--workers W] [--dir DIR]
+//                       [--batch-size B] [--workers W] [--dir DIR] [--seeds 1]
+// With --seeds N each tool trains once per seed 0..N-1 (both given the same seed; the random
+// initialisation's kNN with it too), and the means close the report.
 
 #include "core/log.h"
 #include "fashion_mnist_knn.h"
@@ -27,6 +29,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -50,6 +53,30 @@ struct Settings {
     int image_size = 32;
     int local_view_size = 16; // DINO
 };
+
+// kNN top-1 of each tool per method, over the seeds.
+struct Scores {
+    std::vector<double> random_init;
+    std::map<std::string, std::vector<double>> kiln, peer;
+};
+
+double mean(const std::vector<double>& values) {
+    double total = 0;
+    for (const double value : values) {
+        total += value;
+    }
+    return values.empty() ? 0.0 : total / double(values.size());
+}
+
+std::string percentages(const std::vector<double>& values) {
+    std::string text;
+    for (const double value : values) {
+        char item[16];
+        std::snprintf(item, sizeof item, "%s%.1f", text.empty() ? "" : ", ", 100 * value);
+        text += item;
+    }
+    return text;
+}
 
 // The resident memory of `root` and every process below it, in MiB.
 double tree_rss_mib(pid_t root) {
@@ -198,65 +225,16 @@ void print_row(const char* tool, const Measured& measured) {
     std::fflush(stdout);
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-    long long train_images = 10000;
-    long long test_images = 2000;
-    Settings settings;
-    fs::path root = fs::temp_directory_path() / "kiln-bench-lightly-train";
-    std::vector<std::string> methods = {"simclr", "dino"};
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string flag = argv[i];
-        const std::string value = argv[i + 1];
-        if (flag == "--train") {
-            train_images = std::stoll(value);
-        } else if (flag == "--test") {
-            test_images = std::stoll(value);
-        } else if (flag == "--seconds") {
-            settings.seconds = std::stoi(value);
-        } else if (flag == "--batch-size") {
-            settings.batch_size = std::stoi(value);
-        } else if (flag == "--workers") {
-            settings.workers = std::stoi(value);
-        } else if (flag == "--dir") {
-            root = value;
-        } else if (flag == "--methods") {
-            methods.clear();
-            std::stringstream list(value);
-            for (std::string method; std::getline(list, method, ',');) {
-                methods.push_back(method);
-            }
-        } else {
-            std::fprintf(stderr, "usage: bench_lightly_train [--train N] [--test N] [--seconds S] "
-                                 "[--methods simclr,dino] [--batch-size B] [--workers W] "
-                                 "[--dir DIR]\n");
-            return 2;
-        }
-    }
-    if (!fs::exists(kiln::bench::kFashionMnist / "train-images-idx3-ubyte.gz")) {
-        std::printf("skipped: Fashion-MNIST is not at %s\n", kiln::bench::kFashionMnist.c_str());
-        return 0;
-    }
-    const std::string python = KILN_BENCHMARK_PYTHON;
-    if (python.empty() ||
-        std::system((python + " -c 'import lightly_train' 2>/dev/null").c_str()) != 0) {
-        std::printf("skipped: LightlyTrain is not in the build's Python (%s); "
-                    "packaging/setup-debian.sh installs it\n",
-                    python.empty() ? "none" : python.c_str());
-        return 0;
-    }
-    const kiln::log::ScopedSink quiet([](kiln::log::Level, const std::string&) {});
-    fs::remove_all(root);
-    const auto sets = kiln::bench::import_fashion_mnist(root, train_images, test_images);
-    std::printf("Fashion-MNIST: pretrain ResNet-18 on %zu images at %d px for %d s of training "
-                "each, batch %d, %d loader workers, CPU (%u cores); kNN on %zu test images\n",
-                sets.train.size(), settings.image_size, settings.seconds, settings.batch_size,
-                settings.workers, std::thread::hardware_concurrency(), sets.test.size());
-    torch::manual_seed(0);
+// One seed of every method, both tools, into `scores`.
+void run_seed(const fs::path& root, const kiln::bench::FashionMnistSets& sets,
+              const Settings& settings, const std::vector<std::string>& methods, int seed,
+              const std::string& python, Scores& scores) {
+    torch::manual_seed(static_cast<std::uint64_t>(seed));
     const auto untrained = kiln::models::make_backbone("resnet18");
-    std::printf("  random init: kNN top-1 %.1f%%\n",
-                100 * kiln::bench::knn_evaluate(*untrained, sets, settings.image_size).top1);
+    scores.random_init.push_back(
+        kiln::bench::knn_evaluate(*untrained, sets, settings.image_size).top1);
+    std::printf("seed %d\n  random init: kNN top-1 %.1f%%\n", seed,
+                100 * scores.random_init.back());
     std::printf("  %-13s %7s %10s %7s %10s %10s %8s\n", "", "img/s", "data_wait", "steps",
                 "peak MiB", "wall s", "kNN");
     const std::string size = std::to_string(settings.image_size);
@@ -276,7 +254,7 @@ int main(int argc, char** argv) {
             "accelerator=cpu",
             "devices=1",
             "precision=32-true",
-            "seed=0",
+            "seed=" + std::to_string(seed),
             "overwrite=true",
             "loggers.tensorboard=null",
             "transform_args.image_size=[" + size + "," + size + "]"};
@@ -290,7 +268,8 @@ int main(int argc, char** argv) {
                                                  "", // the epochs Kiln's run covered, below
                                                  std::to_string(settings.batch_size),
                                                  std::to_string(settings.workers),
-                                                 size};
+                                                 size,
+                                                 std::to_string(seed)};
         if (method == "dino") {
             const std::string local = std::to_string(settings.local_view_size);
             kiln_command.push_back("transform_args.local_view.view_size=[" + local + "," + local +
@@ -314,6 +293,7 @@ int main(int argc, char** argv) {
                     .top1;
         }
         print_row("Kiln", kiln);
+        scores.kiln[method].push_back(kiln.top1);
 
         const kiln::track::RunDirectory peer_run(root / ("lightly-train-" + method));
         Measured peer =
@@ -325,6 +305,80 @@ int main(int argc, char** argv) {
             peer.top1 = kiln::bench::knn_evaluate(*backbone, sets, settings.image_size).top1;
         }
         print_row("LightlyTrain", peer);
+        scores.peer[method].push_back(peer.top1);
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    long long train_images = 10000;
+    long long test_images = 2000;
+    Settings settings;
+    fs::path root = fs::temp_directory_path() / "kiln-bench-lightly-train";
+    std::vector<std::string> methods = {"simclr", "dino"};
+    int seeds = 1;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string flag = argv[i];
+        const std::string value = argv[i + 1];
+        if (flag == "--train") {
+            train_images = std::stoll(value);
+        } else if (flag == "--test") {
+            test_images = std::stoll(value);
+        } else if (flag == "--seconds") {
+            settings.seconds = std::stoi(value);
+        } else if (flag == "--batch-size") {
+            settings.batch_size = std::stoi(value);
+        } else if (flag == "--workers") {
+            settings.workers = std::stoi(value);
+        } else if (flag == "--dir") {
+            root = value;
+        } else if (flag == "--seeds") {
+            seeds = std::stoi(value);
+        } else if (flag == "--methods") {
+            methods.clear();
+            std::stringstream list(value);
+            for (std::string method; std::getline(list, method, ',');) {
+                methods.push_back(method);
+            }
+        } else {
+            std::fprintf(stderr, "usage: bench_lightly_train [--train N] [--test N] [--seconds S] "
+                                 "[--methods simclr,dino] [--batch-size B] [--workers W] "
+                                 "[--dir DIR] [--seeds N]\n");
+            return 2;
+        }
+    }
+    if (!fs::exists(kiln::bench::kFashionMnist / "train-images-idx3-ubyte.gz")) {
+        std::printf("skipped: Fashion-MNIST is not at %s\n", kiln::bench::kFashionMnist.c_str());
+        return 0;
+    }
+    const std::string python = KILN_BENCHMARK_PYTHON;
+    if (python.empty() ||
+        std::system((python + " -c 'import lightly_train' 2>/dev/null").c_str()) != 0) {
+        std::printf("skipped: LightlyTrain is not in the build's Python (%s); "
+                    "packaging/setup-debian.sh installs it\n",
+                    python.empty() ? "none" : python.c_str());
+        return 0;
+    }
+    const kiln::log::ScopedSink quiet([](kiln::log::Level, const std::string&) {});
+    fs::remove_all(root);
+    const auto sets = kiln::bench::import_fashion_mnist(root, train_images, test_images);
+    std::printf("Fashion-MNIST: pretrain ResNet-18 on %zu images at %d px for %d s of training "
+                "each, batch %d, %d loader workers, CPU (%u cores); kNN on %zu test images\n",
+                sets.train.size(), settings.image_size, settings.seconds, settings.batch_size,
+                settings.workers, std::thread::hardware_concurrency(), sets.test.size());
+    Scores scores;
+    for (int seed = 0; seed < seeds; ++seed) {
+        run_seed(root, sets, settings, methods, seed, python, scores);
+    }
+    if (seeds > 1) {
+        std::printf("kNN top-1 over seeds 0-%d: random init %.2f%% (%s)\n", seeds - 1,
+                    100 * mean(scores.random_init), percentages(scores.random_init).c_str());
+        for (const std::string& method : methods) {
+            std::printf("  %s: Kiln %.2f%% (%s), LightlyTrain %.2f%% (%s)\n", method.c_str(),
+                        100 * mean(scores.kiln[method]), percentages(scores.kiln[method]).c_str(),
+                        100 * mean(scores.peer[method]), percentages(scores.peer[method]).c_str());
+        }
     }
     return 0;
 }

@@ -1,7 +1,7 @@
 """LightlyTrain pretraining with the settings bench_lightly_train gives Kiln, for a fixed time.
 
     python lightly_train_peer.py OUT DATA METHOD SECONDS EPOCHS BATCH_SIZE WORKERS IMAGE_SIZE \
-        [LOCAL_VIEW_SIZE]
+        SEED [LOCAL_VIEW_SIZE]
 
 Pretrains torchvision's ResNet-18 on the CPU for EPOCHS (its schedules, warm-up and decay,
 follow them), with Lightning stopping after SECONDS of training (trainer_args.max_time), every step's timing logged (log_every_n_steps=1) to
@@ -19,10 +19,10 @@ import lightly_train  # noqa: E402
 
 
 def main():
-    out, data, method, seconds, epochs, batch_size, workers, image_size = sys.argv[1:9]
+    out, data, method, seconds, epochs, batch_size, workers, image_size, seed = sys.argv[1:10]
     transform_args = {"image_size": [int(image_size), int(image_size)]}
-    if len(sys.argv) > 9:
-        size = int(sys.argv[9])
+    if len(sys.argv) > 10:
+        size = int(sys.argv[10])
         transform_args["local_view"] = {"view_size": [size, size]}
     started = time.perf_counter()
     lightly_train.pretrain(
@@ -36,7 +36,7 @@ def main():
         accelerator="cpu",
         devices=1,
         precision="32-true",
-        seed=0,
+        seed=int(seed),
         overwrite=True,
         transform_args=transform_args,
         loggers={"tensorboard": None},
