@@ -259,12 +259,12 @@ int main(int argc, char** argv) {
     }
     const kiln::log::ScopedSink quiet([](kiln::log::Level, const std::string&) {});
     generate(dir);
-    if (pretrain_seconds > 0) {
-        pretrained = pretrain(dir, pretrain_scenes, pretrain_seconds).string();
-    }
     std::printf("generated scenes: 600 train, 100 val at 96 px; every run trains %.0f s on this "
                 "machine's %u cores, its last weights scored on the val set\n",
                 seconds, std::thread::hardware_concurrency());
+    if (pretrain_seconds > 0) {
+        pretrained = pretrain(dir, pretrain_scenes, pretrain_seconds).string();
+    }
     for (const auto& [task, name] : {std::pair{TaskKind::ObjectDetection, "detect"},
                                      std::pair{TaskKind::InstanceSegmentation, "segment"}}) {
         if (tasks.find(name) == std::string::npos) {
