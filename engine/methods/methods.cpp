@@ -115,7 +115,7 @@ public:
             "teacher_head", DinoHead(backbone_->feature_dim(), hidden, bottleneck, output));
         center_ = register_buffer("center", torch::zeros({1, output}));
         torch::NoGradGuard no_grad;
-        copy_into_teacher(0.0);
+        start_teacher_as_student();
         for (torch::Tensor& parameter : teacher_parameters()) {
             parameter.set_requires_grad(false);
         }
@@ -178,12 +178,12 @@ public:
 
     void backbone_weights_loaded() override {
         torch::NoGradGuard no_grad;
-        copy_into_teacher(0.0); // the teacher starts as the loaded student again
+        start_teacher_as_student(); // the teacher starts as the loaded student again
     }
 
     void after_optimizer_step() override {
         torch::NoGradGuard no_grad;
-        copy_into_teacher(teacher_momentum());
+        update_teacher(teacher_momentum());
         if (pending_center_.defined()) {
             center_.mul_(center_momentum_).add_(pending_center_, 1.0 - center_momentum_);
         }
@@ -208,24 +208,30 @@ private:
     }
 
     // teacher = momentum * teacher + (1 - momentum) * student, for the parameters. The buffers
-    // (batch norms' statistics) are copied only when the teacher starts as the student
-    // (momentum 0); after that the teacher's own forward passes keep them, as DINO's and
-    // LightlyTrain's teachers do: the student's statistics do not fit the averaged weights.
-    void copy_into_teacher(double momentum) {
+    // (batch norms' statistics) are the teacher's own forward passes', as DINO's and
+    // LightlyTrain's teachers keep them: the student's statistics do not fit averaged weights.
+    void update_teacher(double momentum) {
         const auto blend = [momentum](nn::Module& student, nn::Module& teacher) {
             const auto student_parameters = student.named_parameters();
             for (auto& item : teacher.named_parameters()) {
                 item.value().mul_(momentum).add_(student_parameters[item.key()], 1.0 - momentum);
             }
-            if (momentum == 0.0) {
-                const auto student_buffers = student.named_buffers();
-                for (auto& item : teacher.named_buffers()) {
-                    item.value().copy_(student_buffers[item.key()]);
-                }
-            }
         };
         blend(*backbone_, *teacher_backbone_);
         blend(*head_, *teacher_head_);
+    }
+
+    // The teacher becomes a copy of the student, parameters and buffers alike.
+    void start_teacher_as_student() {
+        update_teacher(0.0);
+        const auto copy_buffers = [](nn::Module& student, nn::Module& teacher) {
+            const auto student_buffers = student.named_buffers();
+            for (auto& item : teacher.named_buffers()) {
+                item.value().copy_(student_buffers[item.key()]);
+            }
+        };
+        copy_buffers(*backbone_, *teacher_backbone_);
+        copy_buffers(*head_, *teacher_head_);
     }
 
     DinoHead head_{nullptr};

@@ -22,6 +22,7 @@
 #include "data/scene_generator.h"
 #include "eval/coco/coco_eval.h"
 #include "predict/predictor.h"
+#include "seed_statistics.h"
 #include "track/run_directory.h"
 #include "train/trainer.h"
 #include "training_measure.h"
@@ -42,6 +43,8 @@ namespace {
 
 using kiln::TaskKind;
 using kiln::bench::kFashionMnist;
+using kiln::bench::mean_sd;
+using kiln::bench::MeanSd;
 
 struct Score {
     double map = -1, map_50 = -1, map_75 = -1;
@@ -153,22 +156,6 @@ void print(const std::string& label, int seed, const Score& score) {
                 label.c_str(), seed, score.map, score.map_50, score.map_75, score.box_map,
                 score.images_per_second, score.seconds);
     std::fflush(stdout);
-}
-
-struct MeanSd {
-    double mean = 0, sd = 0;
-};
-MeanSd mean_sd(const std::vector<double>& values) {
-    MeanSd result;
-    for (const double value : values) {
-        result.mean += value / double(values.size());
-    }
-    for (const double value : values) {
-        result.sd += (value - result.mean) * (value - result.mean) /
-                     double(std::max<std::size_t>(1, values.size() - 1));
-    }
-    result.sd = std::sqrt(result.sd);
-    return result;
 }
 
 // `count` scenes of 96 px into dir/split, from the IDX set `file` (train or t10k), unless there.

@@ -21,6 +21,7 @@
 #include "core/log.h"
 #include "fashion_mnist_knn.h"
 #include "models/backbone.h"
+#include "seed_statistics.h"
 #include "track/run_directory.h"
 
 #include <atomic>
@@ -59,14 +60,6 @@ struct Scores {
     std::vector<double> random_init;
     std::map<std::string, std::vector<double>> kiln, peer;
 };
-
-double mean(const std::vector<double>& values) {
-    double total = 0;
-    for (const double value : values) {
-        total += value;
-    }
-    return values.empty() ? 0.0 : total / double(values.size());
-}
 
 std::string percentages(const std::vector<double>& values) {
     std::string text;
@@ -373,11 +366,14 @@ int main(int argc, char** argv) {
     }
     if (seeds > 1) {
         std::printf("kNN top-1 over seeds 0-%d: random init %.2f%% (%s)\n", seeds - 1,
-                    100 * mean(scores.random_init), percentages(scores.random_init).c_str());
+                    100 * kiln::bench::mean_sd(scores.random_init).mean,
+                    percentages(scores.random_init).c_str());
         for (const std::string& method : methods) {
             std::printf("  %s: Kiln %.2f%% (%s), LightlyTrain %.2f%% (%s)\n", method.c_str(),
-                        100 * mean(scores.kiln[method]), percentages(scores.kiln[method]).c_str(),
-                        100 * mean(scores.peer[method]), percentages(scores.peer[method]).c_str());
+                        100 * kiln::bench::mean_sd(scores.kiln[method]).mean,
+                        percentages(scores.kiln[method]).c_str(),
+                        100 * kiln::bench::mean_sd(scores.peer[method]).mean,
+                        percentages(scores.peer[method]).c_str());
         }
     }
     return 0;

@@ -18,6 +18,7 @@
 #include "embed/embedder.h"
 #include "embed/selection.h"
 #include "embed/writers.h"
+#include "seed_statistics.h"
 #include "track/run_directory.h"
 #include "train/trainer.h"
 #include "training_measure.h"
@@ -129,14 +130,7 @@ struct Row {
 };
 
 void print(const std::string& label, const Row& row) {
-    double mean = 0, sd = 0;
-    for (const double value : row.top1) {
-        mean += value / double(row.top1.size());
-    }
-    for (const double value : row.top1) {
-        sd +=
-            (value - mean) * (value - mean) / double(std::max<std::size_t>(1, row.top1.size() - 1));
-    }
+    const kiln::bench::MeanSd top1 = kiln::bench::mean_sd(row.top1);
     std::string seeds, coverage;
     for (std::size_t i = 0; i < row.top1.size(); ++i) {
         char text[32];
@@ -145,7 +139,7 @@ void print(const std::string& label, const Row& row) {
         coverage += (i ? "/" : "") + std::to_string(row.classes[i]);
     }
     std::printf("  %-22s top-1 %6.2f%% (sd %.2f)  seeds: %s  classes covered: %s\n", label.c_str(),
-                100 * mean, 100 * std::sqrt(sd), seeds.c_str(), coverage.c_str());
+                100 * top1.mean, 100 * top1.sd, seeds.c_str(), coverage.c_str());
     std::fflush(stdout);
 }
 
