@@ -223,15 +223,18 @@ private:
 
     // The teacher becomes a copy of the student, parameters and buffers alike.
     void start_teacher_as_student() {
-        update_teacher(0.0);
-        const auto copy_buffers = [](nn::Module& student, nn::Module& teacher) {
+        const auto copy = [](nn::Module& student, nn::Module& teacher) {
+            const auto student_parameters = student.named_parameters();
+            for (auto& item : teacher.named_parameters()) {
+                item.value().copy_(student_parameters[item.key()]);
+            }
             const auto student_buffers = student.named_buffers();
             for (auto& item : teacher.named_buffers()) {
                 item.value().copy_(student_buffers[item.key()]);
             }
         };
-        copy_buffers(*backbone_, *teacher_backbone_);
-        copy_buffers(*head_, *teacher_head_);
+        copy(*backbone_, *teacher_backbone_);
+        copy(*head_, *teacher_head_);
     }
 
     DinoHead head_{nullptr};
