@@ -486,6 +486,12 @@ json normalize(const CommandSchema& schema, const json& input, std::vector<Confi
     return normalize_keys(schema.keys, input, "", false, issues);
 }
 
+json defaults_of(const KeySpec& dictionary) {
+    std::vector<ConfigIssue> issues; // an absent child is only an issue when required
+    return normalize_keys(dictionary.children, json::object(), dictionary.name + ".",
+                          dictionary.open, issues);
+}
+
 namespace {
 
 void describe(const std::vector<KeySpec>& keys, const std::string& prefix, std::ostream& text) {

@@ -76,6 +76,9 @@ struct CommandSchema {
 nlohmann::json normalize(const CommandSchema& schema, const nlohmann::json& input,
                          std::vector<ConfigIssue>& issues);
 
+// A dictionary key's children at their defaults: what normalize() fills in when it is absent.
+nlohmann::json defaults_of(const KeySpec& dictionary);
+
 // The keys with their types and defaults, for `--help`; children as dotted paths.
 std::string describe_keys(const CommandSchema& schema);
 

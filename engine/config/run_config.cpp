@@ -452,6 +452,14 @@ EmbedConfig parse_embed_config(const json& input) {
     return config::embed_settings().read(resolution.normalized());
 }
 
+json model_args_or_defaults(const TrainConfig& config) {
+    json args = config::defaults_of(*config::train_schema(config.task).find("model_args"));
+    if (config.model_args.is_object()) {
+        args.update(config.model_args);
+    }
+    return args;
+}
+
 json to_json(const TrainConfig& config) {
     json settings = config::train_settings(config.task).write(config);
     settings["task"] = task_traits(config.task).name;

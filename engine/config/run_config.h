@@ -201,6 +201,10 @@ nlohmann::json to_json(const MapConfig& config);
 TrainConfig parse_train_config(const nlohmann::json& input, TaskKind task = TaskKind::Pretraining);
 EmbedConfig parse_embed_config(const nlohmann::json& input);
 
+// A fine-tuning task's model_args as parsing leaves them (checked, defaults filled in); what a
+// config built in code leaves out takes the declared default.
+nlohmann::json model_args_or_defaults(const TrainConfig& config);
+
 nlohmann::json to_json(const TrainConfig& config);
 nlohmann::json to_json(const EmbedConfig& config);
 

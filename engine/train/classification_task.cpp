@@ -1,7 +1,6 @@
 #include "train/classification_task.h"
 
 #include "core/error.h"
-#include "core/json_args.h"
 #include "data/image_sizes.h"
 #include "data/labelled_samples.h"
 #include "data/view_transform.h"
@@ -18,29 +17,18 @@ namespace {
 
 struct ClassifierArgs {
     std::string backbone_weights;
-    models::ClassifierHead head = models::ClassifierHead::Linear;
-    bool freeze_backbone = false;
-    double label_smoothing = 0.0;
+    models::ClassifierHead head;
+    bool freeze_backbone;
+    double label_smoothing;
 };
 
-ClassifierArgs read_model_args(const nlohmann::json& model_args) {
-    std::vector<ConfigIssue> issues;
-    JsonArgs args(model_args, "model_args", issues);
-    ClassifierArgs result;
-    result.backbone_weights = args.text("backbone_weights", "");
-    const std::string head = args.text("head", "mlp");
-    if (head == "mlp") {
-        result.head = models::ClassifierHead::Mlp;
-    } else if (head != "linear") {
-        args.report("head", "unknown head \"" + head + "\"; use linear or mlp");
-    }
-    result.freeze_backbone = args.boolean("freeze_backbone", false);
-    result.label_smoothing = args.number("label_smoothing", 0.0, 0.0, 0.99);
-    args.finish();
-    if (!issues.empty()) {
-        throw ConfigError(issues);
-    }
-    return result;
+ClassifierArgs read_model_args(const TrainConfig& config) {
+    const nlohmann::json args = model_args_or_defaults(config);
+    return {.backbone_weights = args.value("backbone_weights", ""),
+            .head = args.at("head") == "mlp" ? models::ClassifierHead::Mlp
+                                             : models::ClassifierHead::Linear,
+            .freeze_backbone = args.at("freeze_backbone").get<bool>(),
+            .label_smoothing = args.at("label_smoothing").get<double>()};
 }
 
 models::Classifier make_classifier(const TrainConfig& config, const ClassifierArgs& args,
@@ -101,7 +89,7 @@ MixedBatch mix_batch(const at::Tensor& images, const at::Tensor& targets,
 }
 
 ClassificationTask::ClassificationTask(const TrainConfig& config) {
-    const ClassifierArgs args = read_model_args(config.model_args);
+    const ClassifierArgs args = read_model_args(config);
     data::ClassificationData data = data::load_classification_data(
         config.labelled_data, static_cast<std::uint64_t>(config.seed));
     const nlohmann::json transform_args = sized_transform_args(
@@ -133,7 +121,7 @@ ClassificationTask::ClassificationTask(const TrainConfig& config, Labels labels)
     const data::TransformArgs transform =
         data::finetune_transform(config.transform_args, false, 0.08, {.batch_mixing = true});
     model_ =
-        make_classifier(config, read_model_args(config.model_args),
+        make_classifier(config, read_model_args(config),
                         static_cast<std::int64_t>(labels.classes.size()), transform.num_channels);
     set_up(model_.ptr(), std::move(labels));
 }

@@ -1,7 +1,6 @@
 #include "train/detection_task.h"
 
 #include "core/error.h"
-#include "core/json_args.h"
 #include "core/log.h"
 #include "data/loader.h"
 #include "data/view_transform.h"
@@ -27,31 +26,21 @@ constexpr double kMinCropScale = 0.3;
 
 struct DetectorArgs {
     std::string backbone_weights;
-    int width = 64;
-    int prototypes = 32;
+    int width;
+    int prototypes; // 0 without masks
 };
 
-DetectorArgs read_model_args(const nlohmann::json& model_args, bool masks) {
-    std::vector<ConfigIssue> issues;
-    JsonArgs args(model_args, "model_args", issues);
-    DetectorArgs result;
-    result.backbone_weights = args.text("backbone_weights", "");
-    result.width = args.integer("width", 64, 8, 1024);
-    if (masks) {
-        result.prototypes = args.integer("prototypes", 32, 1, 256);
-    }
-    args.finish();
-    if (!issues.empty()) {
-        throw ConfigError(issues);
-    }
-    return result;
+DetectorArgs read_model_args(const TrainConfig& config, bool masks) {
+    const nlohmann::json args = model_args_or_defaults(config);
+    return {.backbone_weights = args.value("backbone_weights", ""),
+            .width = args.at("width").get<int>(),
+            .prototypes = masks ? args.at("prototypes").get<int>() : 0};
 }
 
 models::Detector make_detector(const TrainConfig& config, const DetectorArgs& args,
-                               std::int64_t classes, int channels, bool masks,
-                               std::int64_t image_side) {
+                               std::int64_t classes, int channels, std::int64_t image_side) {
     return models::Detector(models::make_backbone(config.model, channels), classes, args.width,
-                            masks ? args.prototypes : 0, channels, image_side);
+                            args.prototypes, channels, image_side);
 }
 
 // COCOeval.stats under the names torchmetrics and LightlyTrain log them.
@@ -176,7 +165,7 @@ std::vector<coco::Annotation> read_records(const GatheredRecords& gathered,
 } // namespace
 
 DetectionTask::DetectionTask(const TrainConfig& config, bool masks) : masks_(masks) {
-    const DetectorArgs args = read_model_args(config.model_args, masks);
+    const DetectorArgs args = read_model_args(config, masks);
     synchronous_ = config.map.synchronous;
     const int threads = system::usable_cpu_cores();
     data::DetectionData data = data::load_detection_data(config.labelled_data, masks, threads);
@@ -197,9 +186,8 @@ DetectionTask::DetectionTask(const TrainConfig& config, bool masks) : masks_(mas
         data.val.ground_truth->masks(threads);
     }
     category_ids_ = data.category_ids;
-    model_ =
-        make_detector(config, args, static_cast<std::int64_t>(data.classes.size()),
-                      train_transform.num_channels, masks, std::max(view_height_, view_width_));
+    model_ = make_detector(config, args, static_cast<std::int64_t>(data.classes.size()),
+                           train_transform.num_channels, std::max(view_height_, view_width_));
     val_ = std::make_shared<DetectedSamples>(std::move(data.val), masks, val_transform);
     train_ = std::make_shared<DetectedSamples>(std::move(data.train), masks, train_transform);
     close_mosaic_fraction_ = train_transform.detection.close_mosaic_fraction;
@@ -213,9 +201,9 @@ DetectionTask::DetectionTask(const TrainConfig& config, bool masks, Labels label
         data::finetune_transform(config.transform_args, false, kMinCropScale, {.detection = true});
     view_height_ = transform.views.front().height;
     view_width_ = transform.views.front().width;
-    model_ = make_detector(config, read_model_args(config.model_args, masks),
+    model_ = make_detector(config, read_model_args(config, masks),
                            static_cast<std::int64_t>(labels.classes.size()), transform.num_channels,
-                           masks, std::max(view_height_, view_width_));
+                           std::max(view_height_, view_width_));
     set_up(model_.ptr(), std::move(labels));
 }
 

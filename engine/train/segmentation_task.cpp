@@ -1,7 +1,5 @@
 #include "train/segmentation_task.h"
 
-#include "core/error.h"
-#include "core/json_args.h"
 #include "data/image_sizes.h"
 #include "data/labelled_samples.h"
 #include "data/view_transform.h"
@@ -21,20 +19,13 @@ constexpr double kMinCropScale = 0.25;
 
 struct SegmenterArgs {
     std::string backbone_weights;
-    int decoder_width = 128;
+    int decoder_width;
 };
 
-SegmenterArgs read_model_args(const nlohmann::json& model_args) {
-    std::vector<ConfigIssue> issues;
-    JsonArgs args(model_args, "model_args", issues);
-    SegmenterArgs result;
-    result.backbone_weights = args.text("backbone_weights", "");
-    result.decoder_width = args.integer("decoder_width", 128, 8, 1024);
-    args.finish();
-    if (!issues.empty()) {
-        throw ConfigError(issues);
-    }
-    return result;
+SegmenterArgs read_model_args(const TrainConfig& config) {
+    const nlohmann::json args = model_args_or_defaults(config);
+    return {.backbone_weights = args.value("backbone_weights", ""),
+            .decoder_width = args.at("decoder_width").get<int>()};
 }
 
 models::Segmenter make_segmenter(const TrainConfig& config, const SegmenterArgs& args,
@@ -46,7 +37,7 @@ models::Segmenter make_segmenter(const TrainConfig& config, const SegmenterArgs&
 } // namespace
 
 SegmentationTask::SegmentationTask(const TrainConfig& config) {
-    const SegmenterArgs args = read_model_args(config.model_args);
+    const SegmenterArgs args = read_model_args(config);
     data::SegmentationData data =
         data::load_segmentation_data(config.labelled_data, system::usable_cpu_cores());
     const nlohmann::json transform_args = sized_transform_args(
@@ -70,7 +61,7 @@ SegmentationTask::SegmentationTask(const TrainConfig& config, Labels labels) {
     const data::TransformArgs transform =
         data::finetune_transform(config.transform_args, false, kMinCropScale);
     model_ =
-        make_segmenter(config, read_model_args(config.model_args),
+        make_segmenter(config, read_model_args(config),
                        static_cast<std::int64_t>(labels.classes.size()), transform.num_channels);
     set_up(model_.ptr(), std::move(labels));
 }

@@ -827,6 +827,19 @@ private Q_SLOTS:
         QVERIFY(findIssue(issues, "model_args.prototypes") == nullptr);
     }
 
+    // A config built in code gets the declared model_args defaults for what it leaves out (a
+    // parsed one has them filled in already).
+    void modelArgsDefaultsComeFromTheirDeclaration() {
+        kiln::TrainConfig built;
+        built.task = kiln::TaskKind::ImageClassification;
+        built.model_args = {{"freeze_backbone", true}};
+        QCOMPARE(kiln::model_args_or_defaults(built),
+                 json({{"head", "mlp"}, {"freeze_backbone", true}, {"label_smoothing", 0.0}}));
+        built.task = kiln::TaskKind::InstanceSegmentation;
+        built.model_args = nullptr;
+        QCOMPARE(kiln::model_args_or_defaults(built), json({{"width", 64}, {"prototypes", 32}}));
+    }
+
     // A classifier from a pretrained backbone trains its new head at ten times a new
     // classifier's rate and the backbone at 0.3 of that; optim_args say otherwise.
     void aPretrainedClassifierHasItsOwnRecipe() {
