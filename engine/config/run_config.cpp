@@ -822,6 +822,9 @@ methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& 
     const TaskTraits& traits = task_traits(task);
     methods::OptimizerDefaults own =
         pretrained && traits.pretrained_optimizer ? *traits.pretrained_optimizer : traits.optimizer;
+    if (task == TaskKind::ImageClassification && !pretrained && models::is_vit_model(model)) {
+        own = finetuning_optimizer(); // the CNN classifier's rate is measured for CNNs only
+    }
     if (task == TaskKind::Pretraining) {
         for (const methods::MethodEntry& entry : methods::method_table()) {
             if (entry.name != method) {

@@ -840,14 +840,20 @@ private Q_SLOTS:
         QCOMPARE(kiln::model_args_or_defaults(built), json({{"width", 64}, {"prototypes", 32}}));
     }
 
-    // A classifier from a pretrained backbone trains its new head at ten times a new
-    // classifier's rate and the backbone at 0.3 of that; optim_args say otherwise.
+    // A CNN classifier trains at ten times the other fine-tuning tasks' rate, a ViT at theirs;
+    // from a pretrained backbone the head at that rate and the backbone at 0.3 of it;
+    // optim_args say otherwise.
     void aPretrainedClassifierHasItsOwnRecipe() {
-        const auto recipe = [](bool pretrained) {
-            return kiln::optimizer_defaults(kiln::TaskKind::ImageClassification, "", "auto",
-                                            "smallcnn", pretrained);
+        const auto recipe = [](bool pretrained, const std::string& model = "smallcnn") {
+            return kiln::optimizer_defaults(kiln::TaskKind::ImageClassification, "", "auto", model,
+                                            pretrained);
         };
-        QCOMPARE(recipe(false).base_lr, 1e-3);
+        QCOMPARE(recipe(false).base_lr, 1e-2);
+        QCOMPARE(recipe(false, "vit_tiny").base_lr, 1e-3);
+        QCOMPARE(kiln::optimizer_defaults(kiln::TaskKind::SemanticSegmentation, "", "auto",
+                                          "smallcnn", false)
+                     .base_lr,
+                 1e-3);
         QCOMPARE(recipe(false).backbone_lr_factor, 1.0);
         QCOMPARE(recipe(true).base_lr, 1e-2);
         QCOMPARE(recipe(true).backbone_lr_factor, 0.3);

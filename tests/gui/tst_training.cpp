@@ -405,7 +405,7 @@ private Q_SLOTS:
         auto* task = form.findChild<QComboBox*>(QStringLiteral("taskField"));
         task->setCurrentIndex(task->findData(QStringLiteral("image_classification")));
         optim->setCurrentIndex(0);
-        QVERIFY(lr->placeholderText().startsWith(QStringLiteral("0.001")));
+        QVERIFY(lr->placeholderText().startsWith(QStringLiteral("0.01 ")));
         task->setCurrentIndex(task->findData(QStringLiteral("pretrain")));
 
         // Everything round-trips, and the engine accepts it.
