@@ -820,10 +820,11 @@ methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& 
                                               const std::string& optim, const std::string& model,
                                               bool pretrained) {
     const TaskTraits& traits = task_traits(task);
-    methods::OptimizerDefaults own =
-        pretrained && traits.pretrained_optimizer ? *traits.pretrained_optimizer : traits.optimizer;
-    if (task == TaskKind::ImageClassification && !pretrained && models::is_vit_model(model)) {
-        own = finetuning_optimizer(); // the CNN classifier's rate is measured for CNNs only
+    methods::OptimizerDefaults own = traits.optimizer;
+    if (pretrained && traits.pretrained_optimizer) {
+        own = *traits.pretrained_optimizer;
+    } else if (!pretrained && traits.vit_optimizer && models::is_vit_model(model)) {
+        own = *traits.vit_optimizer;
     }
     if (task == TaskKind::Pretraining) {
         for (const methods::MethodEntry& entry : methods::method_table()) {

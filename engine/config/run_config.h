@@ -231,7 +231,8 @@ PredictConfig resolve_predict_config(const nlohmann::json& input, const ResolveC
 // clip. Another optimizer gets the method's recipe for the other family when it uses that one,
 // else lr 0.1 and weight decay 1e-6. The trainer uses it; Studio's form shows it.
 // With `pretrained` (model_args.backbone_weights given), a fine-tuning task's recipe for a
-// pretrained backbone where it has one (TaskTraits::pretrained_optimizer).
+// pretrained backbone where it has one (TaskTraits::pretrained_optimizer); without, its recipe
+// for a ViT where it has one (TaskTraits::vit_optimizer).
 methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& method,
                                               const std::string& optim = "auto",
                                               const std::string& model = "resnet18",
