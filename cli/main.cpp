@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "core/log.h"
 #include "distributed/launcher.h"
+#include "distributed/nccl_backend.h"
 #include "system/hardware.h"
 #include "train/trainer.h"
 
@@ -29,11 +30,31 @@ void on_interrupt(int) {
     interrupt_stop_token().request_stop();
 }
 
+// The parsed command's exit status; errors are printed here, once.
+int run_parsed(const kiln::cli::Commands& commands) {
+    try {
+        const kiln::cli::CommandRun* run = commands.parsed();
+        return run ? (*run)(interrupt_stop_token(), std::cout) : 0;
+    } catch (const kiln::Error& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return 1;
+    } catch (const c10::Error& error) {
+        std::cerr << "error: unexpected failure in LibTorch: " << error.what_without_backtrace()
+                  << "\n";
+        return 1;
+    } catch (const std::exception& error) {
+        const std::string cause = error.what();
+        std::cerr << "error: unexpected failure: " << (cause.empty() ? "(no message)" : cause)
+                  << "\n";
+        return 1;
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc == 2 && std::strcmp(argv[1], kiln::distributed::kRankProcessArgument) == 0) {
-        return kiln::train::rank_process_main();
+        return kiln::distributed::end_process(kiln::train::rank_process_main());
     }
     CLI::App app{"Kiln: pretrain, fine-tune and embed computer vision models on CPUs and GPUs",
                  "kiln"};
@@ -59,26 +80,11 @@ int main(int argc, char** argv) {
 
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
-    // Warnings reach the terminal besides train.log; errors are printed once, below.
+    // Warnings reach the terminal besides train.log; errors are printed once, by run_parsed.
     const kiln::log::ScopedSink terminal([](kiln::log::Level level, const std::string& message) {
         if (level == kiln::log::Level::Warning) {
             std::cerr << "\nwarning: " << message << "\n";
         }
     });
-    try {
-        const kiln::cli::CommandRun* run = commands.parsed();
-        return run ? (*run)(interrupt_stop_token(), std::cout) : 0;
-    } catch (const kiln::Error& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return 1;
-    } catch (const c10::Error& error) {
-        std::cerr << "error: unexpected failure in LibTorch: " << error.what_without_backtrace()
-                  << "\n";
-        return 1;
-    } catch (const std::exception& error) {
-        const std::string cause = error.what();
-        std::cerr << "error: unexpected failure: " << (cause.empty() ? "(no message)" : cause)
-                  << "\n";
-        return 1;
-    }
+    return kiln::distributed::end_process(run_parsed(commands));
 }

@@ -3,6 +3,7 @@
 #include "app/application.h"
 #include "app/main_window.h"
 #include "distributed/launcher.h"
+#include "distributed/nccl_backend.h"
 #include "system/hardware.h"
 #include "train/trainer.h"
 
@@ -45,7 +46,7 @@ bool onlyAsksForHelpOrVersion(int argc, char** argv) {
 int main(int argc, char** argv) {
     // The other ranks of a multi-device run are this program again, without a window.
     if (argc == 2 && std::strcmp(argv[1], kiln::distributed::kRankProcessArgument) == 0) {
-        return kiln::train::rank_process_main();
+        return kiln::distributed::end_process(kiln::train::rank_process_main());
     }
     const Options options;
     if (onlyAsksForHelpOrVersion(argc, argv)) {

@@ -1,7 +1,11 @@
-// c10d declares its Gloo process group only where the build says it has one; every LibTorch
-// with c10d does (Gloo is its CPU backend).
+// c10d declares its Gloo process group only where the build says it has one. Every LibTorch
+// with c10d has Gloo (its CPU backend), but torch wheels leave out Gloo's headers, which
+// Debian's libgloo-dev provides; built without them, Kiln's processes meet over NCCL only.
+#if __has_include(<gloo/algorithm.h>)
+#define KILN_WITH_GLOO
 #ifndef USE_C10D_GLOO
 #define USE_C10D_GLOO
+#endif
 #endif
 
 #include "distributed/process_group.h"
@@ -13,16 +17,21 @@
 #include <cstdlib>
 #include <thread>
 #include <torch/csrc/autograd/custom_function.h>
+#include <torch/csrc/distributed/c10d/Backend.hpp>
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
+#ifdef KILN_WITH_GLOO
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#endif
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 
 namespace kiln::distributed {
 namespace {
 
+#ifdef KILN_WITH_GLOO
 bool is_loopback(const std::string& address) {
     return address == "localhost" || address.rfind("127.", 0) == 0 || address == "::1";
 }
+#endif
 
 std::string seconds_text(std::chrono::milliseconds duration) {
     return std::to_string(duration.count() / 1000) + " s";
@@ -129,6 +138,7 @@ void ProcessGroup::join(const std::function<void()>& check) {
         }
         return;
     }
+#ifdef KILN_WITH_GLOO
     auto options = c10d::ProcessGroupGloo::Options::create(timeout_);
     try {
         const char* interface = std::getenv("GLOO_SOCKET_IFNAME");
@@ -148,6 +158,11 @@ void ProcessGroup::join(const std::function<void()>& check) {
     } catch (const std::exception& error) {
         fail("connecting the ranks", error);
     }
+#else
+    throw Error("this Kiln was built without Gloo's headers, so several processes on the CPU "
+                "cannot meet: train on CUDA (NCCL), or rebuild Kiln with Gloo's headers "
+                "installed (Debian: libgloo-dev)");
+#endif
 }
 
 void ProcessGroup::set_failure_explainer(std::function<std::optional<std::string>()> explain) {

@@ -446,8 +446,13 @@ torch::Tensor nt_xent_loss(const torch::Tensor& first, const torch::Tensor& seco
     const torch::Tensor positives =
         torch::cat({torch::arange(batch, 2 * batch, options), torch::arange(0, batch, options)}) +
         offset;
+    // At least in float: under 16-mixed autocast the product is float16, which cannot hold
+    // the mask.
+    const torch::Tensor similarities = torch::mm(anchors, candidates.t());
     const torch::Tensor logits =
-        torch::mm(anchors, candidates.t()).div(temperature).scatter(1, self.unsqueeze(1), -1e9);
+        similarities.to(c10::promoteTypes(similarities.scalar_type(), torch::kFloat32))
+            .div(temperature)
+            .scatter(1, self.unsqueeze(1), -1e9);
     return F::cross_entropy(logits, positives);
 }
 

@@ -8,6 +8,9 @@
 #include <ATen/cuda/CUDAContext.h>
 #include <ATen/cuda/CUDAEvent.h>
 #include <c10/cuda/CUDAFunctions.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <c10/cuda/CUDAStream.h>
+#include <map>
 #endif
 
 namespace kiln::runtime {
@@ -34,7 +37,36 @@ public:
     std::unique_ptr<TimingEvent> record() override { return std::make_unique<CudaEvent>(); }
 };
 
+// One per device and thread: each rank's loop copies its batches in order on its own stream.
+c10::cuda::CUDAStream copy_stream(c10::DeviceIndex device) {
+    thread_local std::map<c10::DeviceIndex, c10::cuda::CUDAStream> streams;
+    auto found = streams.find(device);
+    if (found == streams.end()) {
+        found = streams.emplace(device, c10::cuda::getStreamFromPool(false, device)).first;
+    }
+    return found->second;
+}
+
 } // namespace
+
+at::Tensor copy_to_device(const at::Tensor& host, c10::Device device, c10::ScalarType dtype) {
+    if (!device.is_cuda()) {
+        return host.to(device, dtype);
+    }
+    const c10::cuda::CUDAStream computing = c10::cuda::getCurrentCUDAStream(device.index());
+    const c10::cuda::CUDAStream copying = copy_stream(device.index());
+    at::Tensor placed;
+    {
+        const c10::cuda::CUDAStreamGuard on_copy_stream(copying);
+        placed = host.to(device, dtype, /*non_blocking=*/true);
+    }
+    at::cuda::CUDAEvent copied;
+    copied.record(copying);
+    copied.block(computing);
+    // Allocated for the copy stream: not to be reused before the computing stream is done.
+    placed.record_stream(computing);
+    return placed;
+}
 
 std::shared_ptr<EventSource> cuda_events() {
     return std::make_shared<CudaEvents>();
@@ -52,6 +84,10 @@ void use_cuda_device(int index) {
 
 std::shared_ptr<EventSource> cuda_events() {
     throw Error("this build of Kiln has no CUDA: build it against a CUDA LibTorch");
+}
+
+at::Tensor copy_to_device(const at::Tensor& host, c10::Device device, c10::ScalarType dtype) {
+    return host.to(device, dtype);
 }
 #endif
 

@@ -1,6 +1,7 @@
 #include "system/hardware.h"
 
 #include "kiln_version.h"
+#include "system/nvml.h"
 
 #include <cstdio>
 #include <fstream>
@@ -18,6 +19,23 @@
 
 namespace kiln::system {
 namespace {
+
+// CUDA's total leaves out what the driver keeps (616 of an H200's 143,771 MiB); NVML's is the
+// one nvidia-smi shows, which users know their GPU by.
+void use_nvml_memory_totals(std::vector<GpuInfo>& gpus) {
+    const std::unique_ptr<Nvml> nvml = gpus.empty() ? nullptr : Nvml::load();
+    if (!nvml) {
+        return;
+    }
+    for (GpuInfo& gpu : gpus) {
+        if (const std::optional<Nvml::Device> device = nvml->device_by_pci_bus_id(gpu.pci_bus_id)) {
+            if (const std::optional<double> total =
+                    nvml->sample(*device, gpu.index).memory_total_mb) {
+                gpu.memory_total_mb = static_cast<std::int64_t>(*total);
+            }
+        }
+    }
+}
 
 std::vector<GpuInfo> usable_gpus() {
     std::vector<GpuInfo> gpus;
@@ -43,6 +61,7 @@ std::vector<GpuInfo> usable_gpus() {
 #endif
         gpus.push_back(gpu);
     }
+    use_nvml_memory_totals(gpus);
     return gpus;
 }
 

@@ -8,6 +8,7 @@
 #include "models/backbone.h"
 #include "models/checkpoint_file.h"
 #include "models/torch_file.h"
+#include "runtime/cuda_device.h"
 #include "track/run_directory.h"
 
 #include <torch/types.h>
@@ -79,10 +80,9 @@ std::unique_ptr<data::Loader> FinetuningTask::make_loader(const data::LoaderOpti
 
 std::pair<at::Tensor, at::Tensor> FinetuningTask::placed(const data::Batch& batch,
                                                          const Placement& placement) {
-    return {batch.views.front()
-                .to(placement.device, placement.dtype, /*non_blocking=*/true)
+    return {runtime::copy_to_device(batch.views.front(), placement.device, placement.dtype)
                 .contiguous(placement.memory_format),
-            batch.targets.to(placement.device, /*non_blocking=*/true)};
+            runtime::copy_to_device(batch.targets, placement.device, batch.targets.scalar_type())};
 }
 
 at::Tensor FinetuningTask::training_loss(const data::Batch& batch, const Placement& placement) {

@@ -2,6 +2,7 @@
 
 #include "models/archive.h"
 #include "models/backbone.h"
+#include "runtime/cuda_device.h"
 
 namespace kiln::train {
 
@@ -45,7 +46,7 @@ at::Tensor PretrainingTask::training_loss(const data::Batch& batch, const Placem
     std::vector<at::Tensor> views;
     views.reserve(batch.views.size());
     for (const at::Tensor& view : batch.views) {
-        views.push_back(view.to(placement.device, placement.dtype, /*non_blocking=*/true)
+        views.push_back(runtime::copy_to_device(view, placement.device, placement.dtype)
                             .contiguous(placement.memory_format));
     }
     return method_->training_loss(views);

@@ -170,7 +170,9 @@ RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer,
 
 RunSummary train(const TrainConfig& config, TrainObserver& observer, StopToken stop) {
     try {
-        if (config.world_size() > 1) {
+        // A process a launcher started (RANK set, as torchrun does) is a rank even of a world
+        // of one, as under Lightning's DDP strategy.
+        if (config.world_size() > 1 || distributed::RankEnvironment::from_process()) {
             return train_distributed(config, observer, std::move(stop));
         }
         SingleDevice strategy(device_for(config, 0));

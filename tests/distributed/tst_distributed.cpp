@@ -508,6 +508,24 @@ private Q_SLOTS:
                  qPrintable(mismatch.err));
     }
 
+    void aLaunchedProcessIsARankEvenInAWorldOfOne() {
+        // torchrun --nproc_per_node=1: the distributed path, with its collectives, and the same
+        // weights as the single-process run.
+        const QString single = temp_.filePath(QStringLiteral("world-of-one-single"));
+        const QString launched = temp_.filePath(QStringLiteral("world-of-one"));
+        Result result = runKiln(dinoSettings(single, 1));
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        result =
+            runKiln(dinoSettings(launched, 1), {"RANK=0", "WORLD_SIZE=1", "MASTER_ADDR=127.0.0.1",
+                                                "MASTER_PORT=" + QString::number(freePort())});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QFile metrics(launched + QStringLiteral("/metrics.jsonl"));
+        QVERIFY(metrics.open(QIODevice::ReadOnly));
+        QVERIFY(metrics.readAll().contains("profiling/allreduce_time"));
+        const double difference = largestDifference(exportedModel(single), exportedModel(launched));
+        QVERIFY2(difference < 1e-4, qPrintable(QString::number(difference)));
+    }
+
     void fineTuningValidatesOverBothRanks() {
         // Two classes of the random images; each rank validates half of them and the counts are
         // summed: the metric must equal the best checkpoint's accuracy over all of them.

@@ -5,8 +5,9 @@
 # folder .gpu-carry/ (about 30 MB), which travels with the working tree to the GPU machine, where
 # tests/gpu/check.sh picks it up.
 #   .gpu-carry/prefix/  Debian's packages unpacked: SQLite, zlib, TurboJPEG, simdjson, protobuf
-#                       and protoc, ONNX's schema, cpp-httplib (with brotli), nlohmann-json,
-#                       CLI11 and pkgconf, development files and shared libraries together.
+#                       and protoc, ONNX's schema, cpp-httplib (with brotli), Gloo's headers
+#                       (torch wheels leave them out), nlohmann-json, CLI11 and pkgconf,
+#                       development files and shared libraries together.
 #   .gpu-carry/opencv/  OpenCV core, imgproc and imgcodecs (PNG and JPEG only), built here from
 #                       the opencv-python-headless sdist on PyPI: Debian's OpenCV pulls in GDAL
 #                       and dozens of libraries more, far over what a call can carry.
@@ -23,7 +24,7 @@ debian_packages=(
   libsqlite3-dev libsqlite3-0 zlib1g-dev zlib1g libturbojpeg0-dev libturbojpeg0
   libsimdjson-dev libsimdjson14 libprotobuf-dev libprotobuf32 libprotobuf-lite32
   protobuf-compiler libprotoc32 libonnx-dev libonnx1 libonnxifi libcpp-httplib-dev libcpp-httplib0.11
-  libbrotli1 nlohmann-json3-dev libcli11-dev pkgconf pkgconf-bin libpkgconf3
+  libbrotli1 libbrotli-dev libgloo-dev nlohmann-json3-dev libcli11-dev pkgconf pkgconf-bin libpkgconf3
 )
 
 (cd "$downloads" && apt-get download "${debian_packages[@]}" >/dev/null)

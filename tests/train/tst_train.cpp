@@ -302,6 +302,11 @@ private Q_SLOTS:
             kiln::methods::nt_xent_loss(a, torch::tensor({{0.0f, 1.0f}, {1.0f, 0.0f}}), 0.5)
                 .item<double>();
         QVERIFY(mismatched > loss);
+        // Half-precision embeddings, as 16-mixed autocast gives them: the masked self-similarity
+        // must not overflow float16, and the loss is the float one's.
+        const double half =
+            kiln::methods::nt_xent_loss(a.to(torch::kHalf), b.to(torch::kHalf), 0.5).item<double>();
+        QVERIFY2(std::abs(half - expected) < 1e-3, qPrintable(QString::number(half)));
     }
 
     void schedulesFollowTheirFormulas() {
