@@ -41,6 +41,24 @@ bool onlyAsksForHelpOrVersion(int argc, char** argv) {
     return false;
 }
 
+// The window's event loop; the window and the application are gone (settings saved) when it
+// returns, so the process may end without static destructors after a run over NCCL.
+int runStudio(int argc, char** argv, const Options& options) {
+    QApplication app(argc, argv);
+    kiln::gui::configureApplication(app);
+    QCommandLineParser parser;
+    describe(parser, options);
+    parser.process(app);
+    kiln::gui::MainWindow window;
+    window.show();
+    if (parser.isSet(options.demo)) {
+        window.projects()->openDemoProject();
+    } else if (!parser.positionalArguments().isEmpty()) {
+        window.projects()->openProject(parser.positionalArguments().constFirst());
+    }
+    return QApplication::exec();
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -59,17 +77,5 @@ int main(int argc, char** argv) {
         parser.process(app); // prints and exits
         return 0;
     }
-    QApplication app(argc, argv);
-    kiln::gui::configureApplication(app);
-    QCommandLineParser parser;
-    describe(parser, options);
-    parser.process(app);
-    kiln::gui::MainWindow window;
-    window.show();
-    if (parser.isSet(options.demo)) {
-        window.projects()->openDemoProject();
-    } else if (!parser.positionalArguments().isEmpty()) {
-        window.projects()->openProject(parser.positionalArguments().constFirst());
-    }
-    return QApplication::exec();
+    return kiln::distributed::end_process(runStudio(argc, argv, options));
 }

@@ -101,6 +101,14 @@ ProcessGroup::ProcessGroup(const RankEnvironment& environment, std::chrono::mill
     master_ += ":" + std::to_string(port());
 }
 
+bool gloo_available() {
+#ifdef KILN_WITH_GLOO
+    return true;
+#else
+    return false;
+#endif
+}
+
 ProcessGroup::~ProcessGroup() = default;
 
 int ProcessGroup::port() const {

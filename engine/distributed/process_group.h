@@ -17,6 +17,9 @@ namespace kiln::distributed {
 // Tensors are flattened into buckets of about this size per collective (DDP's default).
 inline constexpr std::int64_t kBucketBytes = 25 * 1024 * 1024;
 
+// Whether processes on the CPU can meet: Kiln was built with Gloo's headers.
+bool gloo_available();
+
 // One rank's membership of a run: a c10d TCPStore for the rendezvous (rank 0 serves it) and a
 // process group for the collectives: Gloo for a CPU run, NCCL on `device` for a CUDA run. Every
 // failure of a collective is a kiln::Error that says which rank failed where that is known

@@ -50,7 +50,7 @@ c10::cuda::CUDAStream copy_stream(c10::DeviceIndex device) {
 } // namespace
 
 at::Tensor copy_to_device(const at::Tensor& host, c10::Device device, c10::ScalarType dtype) {
-    if (!device.is_cuda()) {
+    if (!device.is_cuda() || !host.device().is_cpu()) {
         return host.to(device, dtype);
     }
     const c10::cuda::CUDAStream computing = c10::cuda::getCurrentCUDAStream(device.index());

@@ -21,7 +21,8 @@ namespace kiln::system {
 namespace {
 
 // CUDA's total leaves out what the driver keeps (616 of an H200's 143,771 MiB); NVML's is the
-// one nvidia-smi shows, which users know their GPU by.
+// one nvidia-smi shows, which users know their GPU by. Only a little above CUDA's, though: a
+// MIG slice has its parent's bus id, and NVML would give the whole GPU's memory.
 void use_nvml_memory_totals(std::vector<GpuInfo>& gpus) {
     const std::unique_ptr<Nvml> nvml = gpus.empty() ? nullptr : Nvml::load();
     if (!nvml) {
@@ -29,8 +30,9 @@ void use_nvml_memory_totals(std::vector<GpuInfo>& gpus) {
     }
     for (GpuInfo& gpu : gpus) {
         if (const std::optional<Nvml::Device> device = nvml->device_by_pci_bus_id(gpu.pci_bus_id)) {
-            if (const std::optional<double> total =
-                    nvml->sample(*device, gpu.index).memory_total_mb) {
+            const std::optional<double> total = nvml->sample(*device, gpu.index).memory_total_mb;
+            const auto cuda_total = static_cast<double>(gpu.memory_total_mb);
+            if (total && *total >= cuda_total && *total <= cuda_total * 1.02) {
                 gpu.memory_total_mb = static_cast<std::int64_t>(*total);
             }
         }

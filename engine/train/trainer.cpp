@@ -166,13 +166,21 @@ RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken st
                Strategy& strategy);
 RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer, StopToken stop);
 
+// A process a launcher started (RANK set, as torchrun does) is a rank even of a world of one, as
+// under Lightning's DDP strategy, where its collectives' backend was built in.
+bool runs_as_a_rank(const TrainConfig& config) {
+    if (config.world_size() > 1) {
+        return true;
+    }
+    return distributed::RankEnvironment::from_process() &&
+           (config.accelerator == Accelerator::Cuda || distributed::gloo_available());
+}
+
 } // namespace
 
 RunSummary train(const TrainConfig& config, TrainObserver& observer, StopToken stop) {
     try {
-        // A process a launcher started (RANK set, as torchrun does) is a rank even of a world
-        // of one, as under Lightning's DDP strategy.
-        if (config.world_size() > 1 || distributed::RankEnvironment::from_process()) {
+        if (runs_as_a_rank(config)) {
             return train_distributed(config, observer, std::move(stop));
         }
         SingleDevice strategy(device_for(config, 0));

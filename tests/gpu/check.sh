@@ -135,8 +135,10 @@ if [ "$accelerator" = cuda ]; then
   smi="$(nvidia-smi --query-gpu=name,memory.total --format=csv,noheader,nounits -i 0)"
   listed="$("$kiln_binary" info | grep -m1 '^  cuda:0 ')"
   listed_mb="$(sed -nE 's/.*, ([0-9]+) MiB.*/\1/p' <<<"$listed")"
-  difference=$((${listed_mb:-0} - ${smi##*, }))
-  if [[ "$listed" == *"${smi%%,*}"* ]] && [ "${difference#-}" -le 2 ]; then
+  smi_mb="${smi##*, }"
+  difference=x
+  [[ "$listed_mb" =~ ^[0-9]+$ && "$smi_mb" =~ ^[0-9]+$ ]] && difference=$((listed_mb - smi_mb))
+  if [[ "$listed" == *"${smi%%,*}"* && "$difference" =~ ^-?[0-2]$ ]]; then
     report "gpu list: '$listed' matches nvidia-smi '$smi': ok"
   else
     report "gpu list: '$listed' against nvidia-smi '$smi': MISMATCH"
