@@ -201,11 +201,13 @@ fi
 # sources) and by a fast one; the fast run's GPU step time against a slowed run's cycle gives
 # the share the slowed run should report. The step is long enough (ResNet-18, 2 x 128 views of
 # 128 px) that kernel launches, exposed when a starved GPU has drained, hardly lengthen it.
+wait_size=128
+[ "$accelerator" = cuda ] || wait_size=32 # a rehearsal's CPU steps take long enough
 for speed in slow:1 slowish:2 fast:14; do
   kiln "${speed%%:*}" train out="$work/${speed%%:*}" accelerator="$accelerator" devices=1 \
     precision=bf16-mixed num_workers="${speed##*:}" data="$work/big" model=resnet18 \
-    method=simclr batch_size=128 epochs=1 transform_args.image_size=[128,128] overwrite=true \
-    loggers.tensorboard=null
+    method=simclr batch_size=128 epochs=1 transform_args.image_size=[$wait_size,$wait_size] \
+    overwrite=true loggers.tensorboard=null
 done
 for slowed in slow slowish; do
   [ -e "$work/$slowed/metrics.jsonl" ] && [ -e "$work/fast/metrics.jsonl" ] || continue
