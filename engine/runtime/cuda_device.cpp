@@ -49,9 +49,10 @@ c10::cuda::CUDAStream copy_stream(c10::DeviceIndex device) {
 
 } // namespace
 
-at::Tensor copy_to_device(const at::Tensor& host, c10::Device device, c10::ScalarType dtype) {
+at::Tensor copy_to_device(const at::Tensor& host, c10::Device device, c10::ScalarType dtype,
+                          c10::MemoryFormat format) {
     if (!device.is_cuda() || !host.device().is_cpu()) {
-        return host.to(device, dtype);
+        return host.to(device, dtype).contiguous(format);
     }
     const c10::cuda::CUDAStream computing = c10::cuda::getCurrentCUDAStream(device.index());
     const c10::cuda::CUDAStream copying = copy_stream(device.index());
@@ -65,7 +66,7 @@ at::Tensor copy_to_device(const at::Tensor& host, c10::Device device, c10::Scala
     copied.block(computing);
     // Allocated for the copy stream: not to be reused before the computing stream is done.
     placed.record_stream(computing);
-    return placed;
+    return placed.contiguous(format);
 }
 
 std::shared_ptr<EventSource> cuda_events() {
@@ -86,8 +87,9 @@ std::shared_ptr<EventSource> cuda_events() {
     throw Error("this build of Kiln has no CUDA: build it against a CUDA LibTorch");
 }
 
-at::Tensor copy_to_device(const at::Tensor& host, c10::Device device, c10::ScalarType dtype) {
-    return host.to(device, dtype);
+at::Tensor copy_to_device(const at::Tensor& host, c10::Device device, c10::ScalarType dtype,
+                          c10::MemoryFormat format) {
+    return host.to(device, dtype).contiguous(format);
 }
 #endif
 

@@ -80,8 +80,8 @@ std::unique_ptr<data::Loader> FinetuningTask::make_loader(const data::LoaderOpti
 
 std::pair<at::Tensor, at::Tensor> FinetuningTask::placed(const data::Batch& batch,
                                                          const Placement& placement) {
-    return {runtime::copy_to_device(batch.views.front(), placement.device, placement.dtype)
-                .contiguous(placement.memory_format),
+    return {runtime::copy_to_device(batch.views.front(), placement.device, placement.dtype,
+                                    placement.memory_format),
             runtime::copy_to_device(batch.targets, placement.device, batch.targets.scalar_type())};
 }
 

@@ -46,8 +46,8 @@ at::Tensor PretrainingTask::training_loss(const data::Batch& batch, const Placem
     std::vector<at::Tensor> views;
     views.reserve(batch.views.size());
     for (const at::Tensor& view : batch.views) {
-        views.push_back(runtime::copy_to_device(view, placement.device, placement.dtype)
-                            .contiguous(placement.memory_format));
+        views.push_back(runtime::copy_to_device(view, placement.device, placement.dtype,
+                                                placement.memory_format));
     }
     return method_->training_loss(views);
 }
