@@ -8,6 +8,7 @@
 #include "runtime/cuda_device.h"
 #include "runtime/precision.h"
 #include "system/hardware.h"
+#include "system/heap_reuse.h"
 #include "system/system_sampler.h"
 #include "track/run_directory.h"
 #include "track/run_store.h"
@@ -200,6 +201,7 @@ std::vector<train::Embeddings> embed_shards(const EmbedConfig& config,
 EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress& progress,
                            StopToken stop) {
     const auto started = std::chrono::steady_clock::now();
+    const system::HeapReuseScope freed_memory_kept_for_the_next_batch;
     EmbedSummary summary;
     summary.image_height = config.image_height;
     summary.image_width = config.image_width;

@@ -12,6 +12,7 @@
 #include "eval/coco/coco_data.h"
 #include "runtime/cuda_device.h"
 #include "runtime/precision.h"
+#include "system/heap_reuse.h"
 #include "train/classification_task.h"
 #include "train/detection_task.h"
 #include "train/segmentation_task.h"
@@ -316,6 +317,7 @@ c10::Device inference_device(const PredictConfig& config, torch::nn::Module& mod
 PredictSummary run_prediction(const PredictConfig& config, const PredictProgress& progress,
                               StopToken stop) {
     const auto started = std::chrono::steady_clock::now();
+    const system::HeapReuseScope freed_memory_kept_for_the_next_batch;
     TrainConfig trained;
     const std::unique_ptr<train::FinetuningTask> task =
         train::load_finetuning_task(config.checkpoint, &trained);

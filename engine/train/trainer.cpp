@@ -9,6 +9,7 @@
 #include "runtime/cuda_device.h"
 #include "runtime/precision.h"
 #include "system/hardware.h"
+#include "system/heap_reuse.h"
 #include "track/loggers.h"
 #include "track/run_directory.h"
 #include "track/run_lock.h"
@@ -306,6 +307,7 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
                Strategy& strategy) {
     const auto started = Clock::now();
     const ProcessStateScope restored_after_the_run;
+    const system::HeapReuseScope freed_memory_kept_for_the_next_step;
     set_compute_threads(given);
     torch::manual_seed(static_cast<std::uint64_t>(given.seed));
     const std::unique_ptr<Task> made = make_task(given);

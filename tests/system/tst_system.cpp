@@ -4,6 +4,7 @@
 #include "core/log.h"
 #include "system/bottleneck_advisor.h"
 #include "system/hardware.h"
+#include "system/heap_reuse.h"
 #include "system/num_workers.h"
 #include "system/system_sampler.h"
 
@@ -11,6 +12,10 @@
 #include <atomic>
 #include <cstdlib>
 #include <thread>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 using kiln::system::WorkerEnvironment;
 
@@ -356,6 +361,28 @@ private Q_SLOTS:
         QVERIFY(!gpu.supports_bf16());
         gpu.compute_major = 8;
         QVERIFY(gpu.supports_bf16());
+    }
+
+    // Within a run's scope a freed 64 MiB block stays in the heap for the next step instead of
+    // going back to the kernel; the scope's end gives it back.
+    void heapKeepsFreedMemoryWithinTheScopeOnly() {
+#if defined(__GLIBC__)
+        constexpr std::size_t kBlock = 64u << 20;
+        std::size_t heap_while_kept = 0;
+        {
+            const kiln::system::HeapReuseScope scope;
+            char* block = static_cast<char*>(std::malloc(kBlock));
+            QVERIFY(block != nullptr);
+            block[0] = block[kBlock - 1] = 1;
+            QVERIFY(mallinfo2().hblkhd < kBlock); // from the heap, not a mapping of its own
+            std::free(block);
+            heap_while_kept = mallinfo2().arena;
+            QVERIFY(heap_while_kept >= kBlock); // kept after the free
+        }
+        QVERIFY(mallinfo2().arena < heap_while_kept - kBlock / 2); // trimmed at the end
+#else
+        QSKIP("the heap's thresholds are glibc's");
+#endif
     }
 
     void versionsAreKnown() {
