@@ -4,6 +4,7 @@
 #include "data/dataset_index.h"
 #include "embed/embedder.h"
 #include "embed/writers.h"
+#include "system/heap_reuse.h"
 
 #include <map>
 
@@ -13,6 +14,7 @@ eval::KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
                                           const std::filesystem::path& train_folder,
                                           const std::filesystem::path& test_folder,
                                           const FolderKnnOptions& options) {
+    const system::HeapReuseScope freed_memory_kept_for_the_next_batch;
     train::EmbedOptions embed_options;
     embed_options.height = embed_options.width = options.image_size;
     embed_options.batch_size = options.batch_size;

@@ -1,5 +1,6 @@
 #include "system/heap_reuse.h"
 
+#include <atomic>
 #include <climits>
 #include <mutex>
 
@@ -8,8 +9,16 @@
 #endif
 
 namespace kiln::system {
+namespace {
+
+// Scopes open in this process: a job inside another (the kNN monitor in a training run) leaves
+// the trim to the outer one.
+std::atomic<int> open_scopes{0};
+
+} // namespace
 
 HeapReuseScope::HeapReuseScope() {
+    ++open_scopes;
 #if defined(__GLIBC__)
     static std::once_flag raised;
     std::call_once(raised, [] {
@@ -22,6 +31,9 @@ HeapReuseScope::HeapReuseScope() {
 }
 
 HeapReuseScope::~HeapReuseScope() {
+    if (--open_scopes > 0) {
+        return;
+    }
 #if defined(__GLIBC__)
     malloc_trim(0);
 #endif

@@ -165,24 +165,28 @@ c10::Device device_for(const TrainConfig& config, int local_rank) {
 
 RunSummary run(const TrainConfig& config, TrainObserver& front_end, StopToken stop,
                Strategy& strategy);
-RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer, StopToken stop);
+RunSummary train_distributed(const TrainConfig& config,
+                             std::optional<distributed::RankEnvironment> launched,
+                             TrainObserver& observer, StopToken stop);
 
-// A process a launcher started (RANK set, as torchrun does) is a rank even of a world of one, as
-// under Lightning's DDP strategy, where its collectives' backend was built in.
-bool runs_as_a_rank(const TrainConfig& config) {
+// A process a launcher started (`launched`: RANK set, as torchrun does) is a rank even of a world
+// of one, as under Lightning's DDP strategy, where its collectives' backend was built in.
+bool runs_as_a_rank(const TrainConfig& config,
+                    const std::optional<distributed::RankEnvironment>& launched) {
     if (config.world_size() > 1) {
         return true;
     }
-    return distributed::RankEnvironment::from_process() &&
-           (config.accelerator == Accelerator::Cuda || distributed::gloo_available());
+    return launched && (config.accelerator == Accelerator::Cuda || distributed::gloo_available());
 }
 
 } // namespace
 
 RunSummary train(const TrainConfig& config, TrainObserver& observer, StopToken stop) {
     try {
-        if (runs_as_a_rank(config)) {
-            return train_distributed(config, observer, std::move(stop));
+        std::optional<distributed::RankEnvironment> launched =
+            distributed::RankEnvironment::from_process();
+        if (runs_as_a_rank(config, launched)) {
+            return train_distributed(config, std::move(launched), observer, std::move(stop));
         }
         SingleDevice strategy(device_for(config, 0));
         return run(config, observer, std::move(stop), strategy);
@@ -211,13 +215,15 @@ int rank_process_main() {
 namespace {
 
 // One rank of a distributed run. Started by a launcher (torchrun, or Kiln for the other ranks
-// of its node), this process is the rank the environment names. Otherwise it starts this
-// node's other ranks and runs the node's first rank itself, as Lightning does.
-RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer, StopToken stop) {
-    std::optional<distributed::RankEnvironment> environment =
-        distributed::RankEnvironment::from_process();
-    const bool launched = environment.has_value();
-    if (!launched) {
+// of its node), this process is the rank `launched` (the environment) names. Otherwise
+// (nullopt) it starts this node's other ranks and runs the node's first rank itself, as
+// Lightning does.
+RunSummary train_distributed(const TrainConfig& config,
+                             std::optional<distributed::RankEnvironment> launched,
+                             TrainObserver& observer, StopToken stop) {
+    std::optional<distributed::RankEnvironment> environment = std::move(launched);
+    const bool kiln_starts_the_ranks = !environment.has_value();
+    if (kiln_starts_the_ranks) {
         environment =
             distributed::RankEnvironment::for_node(config.num_nodes, config.devices.value_or(1));
     } else if (environment->world_size != config.world_size()) {
@@ -232,7 +238,7 @@ RunSummary train_distributed(const TrainConfig& config, TrainObserver& observer,
     std::unique_ptr<distributed::LocalRanks> local_ranks;
     const c10::Device device = device_for(config, environment->local_rank);
     distributed::ProcessGroup group(*environment, timeout, device);
-    if (!launched && environment->local_world_size > 1) {
+    if (kiln_starts_the_ranks && environment->local_world_size > 1) {
         const int port = environment->master_port != 0 ? environment->master_port : group.port();
         local_ranks =
             std::make_unique<distributed::LocalRanks>(to_json(config).dump(), *environment, port);
