@@ -44,7 +44,7 @@ run-cli: build
 		--labels $(FASHION_MNIST)/train-labels-idx1-ubyte.gz \
 		--out $(DEMO_DIR)/fashion-mnist --limit $(DEMO_IMAGES)
 	$(KILN) train out=$(DEMO_DIR)/run data=$(DEMO_DIR)/fashion-mnist model=smallcnn \
-		method=simclr epochs=15 batch_size=128 transform_args.image_size=[32,32] overwrite=true
+		method=simclr epochs=15 batch_size=128 overwrite=true
 
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure --parallel $(JOBS)

@@ -148,6 +148,17 @@ std::string metric_text(const std::vector<std::pair<std::string, double>>& value
     return text;
 }
 
+// "32x32 views, " as the run resolved image_size; empty when it is the methods' default.
+std::string views_text(const TrainConfig& config) {
+    const nlohmann::json size = config.transform_args.is_object()
+                                    ? config.transform_args.value("image_size", nlohmann::json())
+                                    : nlohmann::json();
+    if (size.is_array() && size.size() == 2) {
+        return size[0].dump() + "x" + size[1].dump() + " views, ";
+    }
+    return size.is_number_integer() ? size.dump() + "x" + size.dump() + " views, " : "";
+}
+
 // The terminal view of a run: a progress bar per epoch with loss, data_wait, images/s and ETA.
 class ProgressObserver : public train::TrainObserver {
 public:
@@ -159,9 +170,9 @@ public:
              << (config.task == TaskKind::Pretraining ? "with " + config.method
                                                       : "for " + task_traits(config.task).name)
              << " on " << dataset_size << " images: " << total_steps << " steps, batch "
-             << config.batch_size << ", " << to_string(config.accelerator) << ", "
-             << to_string(config.precision) << ", " << config.num_workers.value_or(0)
-             << " loader workers" << std::endl;
+             << config.batch_size << ", " << views_text(config) << config.optimizer.chosen.name
+             << ", " << to_string(config.accelerator) << ", " << to_string(config.precision) << ", "
+             << config.num_workers.value_or(0) << " loader workers" << std::endl;
         remaining_.start();
     }
 

@@ -831,11 +831,15 @@ methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& 
             if (entry.name != method) {
                 continue;
             }
-            own = entry.optimizer(models::is_vit_model(model));
-            // The method's recipe for the other family when its optimizer is the one named.
-            const methods::OptimizerDefaults& other = entry.optimizer(!models::is_vit_model(model));
-            if (optim == other.name && optim != own.name) {
-                return other;
+            own = entry.optimizer(models::backbone_family(model));
+            // The method's recipe for another family when its optimizer is the one named: the
+            // CNNs' before the ViTs' and the small CNN's.
+            for (const methods::OptimizerDefaults* other :
+                 {&entry.cnn_optimizer, &entry.vit_optimizer,
+                  entry.small_cnn_optimizer ? &*entry.small_cnn_optimizer : nullptr}) {
+                if (other != nullptr && optim == other->name && optim != own.name) {
+                    return *other;
+                }
             }
         }
     }

@@ -226,10 +226,10 @@ EmbedConfig resolve_embed_config(const nlohmann::json& input, const ResolveConte
 PredictConfig resolve_predict_config(const nlohmann::json& input, const ResolveContext& context);
 
 // The optimizer a run trains with, for what optim_args leaves unset: `optim` (auto: the task's
-// own, for pretraining the method's recipe for `model`'s family, CNN or ViT, and AdamW for
-// fine-tuning) with its learning rate per 256 images, weight decay, warm-up epochs and gradient
-// clip. Another optimizer gets the method's recipe for the other family when it uses that one,
-// else lr 0.1 and weight decay 1e-6. The trainer uses it; Studio's form shows it.
+// own, for pretraining the method's recipe for `model`'s family (CNN, small CNN or ViT), and AdamW
+// for fine-tuning) with its learning rate per 256 images, weight decay, warm-up epochs and gradient
+// clip. Another optimizer gets the method's recipe for another family when that uses it, else
+// lr 0.1 and weight decay 1e-6. The trainer uses it; Studio's form shows it.
 // With `pretrained` (model_args.backbone_weights given), a fine-tuning task's recipe for a
 // pretrained backbone where it has one (TaskTraits::pretrained_optimizer); without, its recipe
 // for a ViT where it has one (TaskTraits::vit_optimizer).

@@ -501,15 +501,18 @@ std::vector<KeySpec> transform_children(TaskKind task, KeySpec image_size) {
 
 std::vector<Train> optimization_settings(TaskKind task) {
     const bool pretraining = task == TaskKind::Pretraining;
-    // Fine-tuning trains at the data's own size unless told; pretraining at the method's views.
+    // Every task trains at the data's own size unless told; pretraining at most at the
+    // method's 224 px views.
     KeySpec image_size{.name = "image_size",
                        .kind = ValueKind::ImageSize,
-                       .default_value = pretraining ? json() : json("auto"),
-                       .allows_auto = !pretraining,
+                       .default_value = "auto",
+                       .allows_auto = true,
                        .minimum = 1,
                        .maximum = 4096,
                        .help = pretraining
-                                   ? "side length, or [height, width], of the training views"
+                                   ? "side length, or [height, width], of the training views; "
+                                     "auto: square views of the images' median shorter side in "
+                                     "multiples of 32, at most the method's 224"
                                    : "side length, or [height, width], of the training views; "
                                      "auto: the training images' median size in multiples of "
                                      "32, at most 640",

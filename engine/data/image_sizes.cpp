@@ -1,6 +1,7 @@
 #include "data/image_sizes.h"
 
 #include "core/error.h"
+#include "core/log.h"
 #include "data/image_decode.h"
 
 #include <algorithm>
@@ -25,7 +26,7 @@ std::string AutoImageSize::explanation() const {
     return std::to_string(height) + "x" + std::to_string(width) + " (the training images' median " +
            std::to_string(median_height) + "x" + std::to_string(median_width) +
            ", in multiples of " + std::to_string(kAutoImageStride) + ", at most " +
-           std::to_string(kAutoImageMaxSide) + "; set transform_args.image_size to choose)";
+           std::to_string(max_side) + "; set transform_args.image_size to choose)";
 }
 
 AutoImageSize auto_image_size(const std::vector<std::array<int, 2>>& sizes) {
@@ -45,7 +46,28 @@ AutoImageSize auto_image_size(const std::vector<std::array<int, 2>>& sizes) {
     const double shrink = longer > kAutoImageMaxSide ? kAutoImageMaxSide / longer : 1.0;
     size.width = std::min(kAutoImageMaxSide, rounded_to_stride(size.median_width * shrink));
     size.height = std::min(kAutoImageMaxSide, rounded_to_stride(size.median_height * shrink));
+    size.max_side = kAutoImageMaxSide;
     return size;
+}
+
+AutoImageSize auto_view_size(const std::vector<std::array<int, 2>>& sizes, int method_side) {
+    AutoImageSize size = auto_image_size(sizes);
+    const int shorter = std::min(size.median_height, size.median_width);
+    size.height = size.width = std::min(method_side, rounded_to_stride(shorter));
+    size.max_side = method_side;
+    return size;
+}
+
+nlohmann::json with_resolved_image_size(const nlohmann::json& transform_args,
+                                        const std::function<AutoImageSize()>& resolve) {
+    nlohmann::json resolved =
+        transform_args.is_object() ? transform_args : nlohmann::json::object();
+    if (resolved.value("image_size", nlohmann::json()) == "auto") {
+        const AutoImageSize size = resolve();
+        resolved["image_size"] = {size.height, size.width};
+        log::info("transform_args.image_size=auto: " + size.explanation());
+    }
+    return resolved;
 }
 
 std::vector<std::array<int, 2>> sampled_image_sizes(const std::vector<std::filesystem::path>& paths,

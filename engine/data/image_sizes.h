@@ -3,6 +3,8 @@
 #include <array>
 #include <cstddef>
 #include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -17,12 +19,24 @@ struct AutoImageSize {
     int width = 0;
     int median_height = 0;
     int median_width = 0;
+    int max_side = 0; // the cap the size was chosen under
     // What was chosen and why, for the log: "96x96 (the training images' median 96x96, ...)".
     std::string explanation() const;
 };
 inline constexpr int kAutoImageStride = 32;
 inline constexpr int kAutoImageMaxSide = 640;
 AutoImageSize auto_image_size(const std::vector<std::array<int, 2>>& sizes);
+
+// transform_args.image_size=auto for pretraining: square views of the images' median shorter
+// side in multiples of kAutoImageStride, at most `method_side` (the method's own views, 224 px,
+// which crop larger images as its recipe does). Small images are not blown up to the method's
+// side: Fashion-MNIST's 28 px images train at 32.
+AutoImageSize auto_view_size(const std::vector<std::array<int, 2>>& sizes, int method_side);
+
+// `transform_args` with image_size=auto replaced by `resolve()`'s size, which is logged; as
+// given otherwise (null becomes an empty object).
+nlohmann::json with_resolved_image_size(const nlohmann::json& transform_args,
+                                        const std::function<AutoImageSize()>& resolve);
 
 // The sizes of up to `sample` of `paths`, evenly spread, read from their headers where the
 // format allows; unreadable files are left out.

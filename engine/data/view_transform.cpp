@@ -3,6 +3,7 @@
 #include "core/json_args.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace kiln::data {
 namespace {
@@ -20,6 +21,11 @@ void read_blur(JsonArgs& args, ViewArgs& view) {
     blur.finish();
 }
 
+// A view's shorter side against the methods' own 224 px.
+double view_scale(const ViewArgs& view) {
+    return double(std::min(view.height, view.width)) / kMethodViewSide;
+}
+
 // Settings every method's views share (`image_size`, `random_flip`, `color_jitter`, ...),
 // read once and applied to each view; `view` holds the method's defaults on entry.
 void read_view_args(JsonArgs& args, ViewArgs& view) {
@@ -27,6 +33,11 @@ void read_view_args(JsonArgs& args, ViewArgs& view) {
         args.side_lengths("image_size", {double(view.height), double(view.width)}, 1, kMaxViewSide);
     view.height = static_cast<int>(size[0]);
     view.width = static_cast<int>(size[1]);
+    // The default sigmas are pixels of a 224 px view; other sizes get the same share of theirs
+    // (2 px of a 32 px view would blur away what 14 px would of a 224 px one).
+    const double blur_scale = view_scale(view);
+    view.blur_sigma_min *= blur_scale;
+    view.blur_sigma_max *= blur_scale;
 
     JsonArgs resize = args.child("random_resize");
     view.min_scale = resize.number("min_scale", view.min_scale, 0.0001, 1.0);
@@ -140,14 +151,17 @@ TransformArgs dino_transform(const json& transform_args, std::vector<ConfigIssue
     second_args.finish();
 
     ViewArgs local = global;
-    local.height = local.width = 96;
     local.min_scale = 0.05;
     local.max_scale = 0.14;
     local.blur_prob = 0.5;
     JsonArgs local_args = args.child("local_view");
     const int local_views = local_args.integer("num_views", 6, 0, 64);
+    // 96 px beside 224 px global views; at least 16 px, never above the global side.
+    const double local_side =
+        std::min(std::min(global.height, global.width),
+                 std::max(16, int(std::lround(kDinoLocalViewSide * view_scale(global)))));
     const std::vector<double> size =
-        local_args.side_lengths("view_size", {96, 96}, 1, kMaxViewSide);
+        local_args.side_lengths("view_size", {local_side, local_side}, 1, kMaxViewSide);
     local.height = static_cast<int>(size[0]);
     local.width = static_cast<int>(size[1]);
     JsonArgs local_resize = local_args.child("random_resize");
@@ -164,6 +178,15 @@ TransformArgs dino_transform(const json& transform_args, std::vector<ConfigIssue
 }
 
 namespace {
+
+// image_size=auto is the task's to resolve from its images; checked here at the default.
+json without_auto_image_size(const json& given) {
+    json transform_args = given;
+    if (transform_args.is_object() && transform_args.value("image_size", json()) == "auto") {
+        transform_args.erase("image_size");
+    }
+    return transform_args;
+}
 
 void read_detection_augmentation(JsonArgs& args, DetectionAugmentation& augmentation) {
     constexpr DetectionAugmentation kDefault = kTrainingDetectionAugmentation;
@@ -202,11 +225,7 @@ TransformArgs finetune_transform(const json& given, bool training, double defaul
                                  TaskAugmentations task) {
     std::vector<ConfigIssue> issues;
     TransformArgs transform;
-    // image_size=auto is the task's to resolve from its images; checked here at the default.
-    json transform_args = given;
-    if (transform_args.is_object() && transform_args.value("image_size", json()) == "auto") {
-        transform_args.erase("image_size");
-    }
+    const json transform_args = without_auto_image_size(given);
     JsonArgs args(transform_args, "transform_args", issues);
     ViewArgs view;
     view.min_scale = default_min_scale;
@@ -236,8 +255,9 @@ TransformArgs finetune_transform(const json& given, bool training, double defaul
     return transform;
 }
 
-TransformArgs method_transform(const std::string& method, const json& transform_args) {
+TransformArgs method_transform(const std::string& method, const json& given) {
     std::vector<ConfigIssue> issues;
+    const json transform_args = without_auto_image_size(given);
     TransformArgs transform = method == "dino" ? dino_transform(transform_args, issues)
                                                : simclr_transform(transform_args, issues);
     if (method == "distillation") { // one view, seen by the teacher and the student alike

@@ -11,10 +11,15 @@
 
 namespace kiln::data {
 
+// The side of LightlyTrain's views (SimCLR's two, DINO's global ones); its blur sigmas and DINO's
+// 96 px local views are made for it, and other view sizes get them in proportion.
+inline constexpr int kMethodViewSide = 224;
+inline constexpr int kDinoLocalViewSide = 96;
+
 // How one view of an image is made. Probabilities are in [0, 1].
 struct ViewArgs {
-    int height = 224;
-    int width = 224;
+    int height = kMethodViewSide;
+    int width = kMethodViewSide;
     bool random_crop = true; // false: the whole image, resized (embedding)
     double min_scale = 0.08;
     double max_scale = 1.0;
@@ -62,12 +67,15 @@ struct TransformArgs {
 };
 
 // LightlyTrain's view defaults for each method, changed by `transform_args` with LightlyTrain's
-// key names. Bad keys or values are appended to `issues` with their dotted path.
+// key names; at view sizes other than 224 px the blur sigmas (and DINO's local view side)
+// default to the same share of the view. Bad keys or values are appended to `issues` with
+// their dotted path.
 TransformArgs simclr_transform(const nlohmann::json& transform_args,
                                std::vector<ConfigIssue>& issues);
 TransformArgs dino_transform(const nlohmann::json& transform_args,
                              std::vector<ConfigIssue>& issues);
-// The views `method` trains on; throws ConfigError for bad transform_args.
+// The views `method` trains on; throws ConfigError for bad transform_args. image_size=auto is
+// the pretraining task's to resolve from its images (data::auto_view_size); checked here at 224.
 TransformArgs method_transform(const std::string& method, const nlohmann::json& transform_args);
 // The fine-tuning tasks' one view: for training a random resized crop (area from
 // default_min_scale) with horizontal flips, else the whole image resized; `transform_args` as

@@ -51,8 +51,14 @@ const std::vector<MethodEntry>& method_table() {
         .name = "lars", .base_lr = 0.3, .weight_decay = 1e-6, .warmup_epochs = 10};
     static const OptimizerDefaults distillation = {
         .name = "adamw", .base_lr = 5e-4, .weight_decay = 0.04, .warmup_epochs = 10};
+    // The small CNN on small images: the CIFAR recipe of SimSiam and MoCo (SGD at 0.03 per 128
+    // images, weight decay 5e-4). Fashion-MNIST at 32 px, 10 minutes: kNN 88.3% against LARS's
+    // 86.3% (86.3% with LARS at this weight decay too). Not for ResNet-18 there: 81.5% against
+    // LARS's 83.3% after 3 minutes (README).
+    static const OptimizerDefaults small_cnn_sgd = {
+        .name = "sgd", .base_lr = 0.06, .weight_decay = 5e-4, .warmup_epochs = 10};
     static const std::vector<MethodEntry> methods = {
-        {"simclr", lars, lars},
+        {"simclr", lars, lars, small_cnn_sgd},
         {"dino", kDinoSgd, kDinoAdamW},
         {"distillation", distillation, distillation},
     };
@@ -87,6 +93,10 @@ std::string describe_recipes() {
         text += cnn == vit ? "  " + method.name + ": " + cnn + "\n"
                            : "  " + method.name + ", CNN backbones: " + cnn + "\n  " + method.name +
                                  ", ViT backbones: " + vit + "\n";
+        if (method.small_cnn_optimizer) {
+            text += "  " + method.name +
+                    ", the small CNN: " + describe_optimizer(*method.small_cnn_optimizer) + "\n";
+        }
     }
     const DinoScaling small = dino_scaling(10'000);
     const DinoScaling large = dino_scaling(1'000'000);

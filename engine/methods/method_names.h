@@ -1,6 +1,9 @@
 #pragma once
 
+#include "models/backbone_names.h"
+
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,14 +23,19 @@ struct OptimizerDefaults {
 };
 
 // A method's recipe: its optimizer for convolutional backbones (and TorchScript modules) and
-// for vision transformers, which the DINO paper and LightlyTrain train differently.
+// for vision transformers, which the DINO paper and LightlyTrain train differently, and where it
+// differs, for the small CNN.
 struct MethodEntry {
     std::string name;
     OptimizerDefaults cnn_optimizer;
     OptimizerDefaults vit_optimizer;
+    std::optional<OptimizerDefaults> small_cnn_optimizer = std::nullopt;
 
-    const OptimizerDefaults& optimizer(bool vit) const {
-        return vit ? vit_optimizer : cnn_optimizer;
+    const OptimizerDefaults& optimizer(models::BackboneFamily family) const {
+        if (family == models::BackboneFamily::SmallCnn && small_cnn_optimizer) {
+            return *small_cnn_optimizer;
+        }
+        return family == models::BackboneFamily::Vit ? vit_optimizer : cnn_optimizer;
     }
 };
 

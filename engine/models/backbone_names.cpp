@@ -26,6 +26,13 @@ bool is_vit_model(const std::string& model) {
     return model.rfind("vit_", 0) == 0;
 }
 
+BackboneFamily backbone_family(const std::string& model) {
+    if (is_vit_model(model)) {
+        return BackboneFamily::Vit;
+    }
+    return model == "smallcnn" ? BackboneFamily::SmallCnn : BackboneFamily::Cnn;
+}
+
 std::vector<std::string> backbone_names() {
     return {"resnet18", "resnet34", "resnet50", "smallcnn",
             "cspnet_n", "cspnet_s", "vit_tiny", "vit_small"};

@@ -15,6 +15,11 @@ inline constexpr const char* kTorchScriptPrefix = "torchscript:";
 // Whether `model` is a vision transformer (vit_*): the methods' recipes differ for them.
 bool is_vit_model(const std::string& model);
 
+// The families whose pretraining recipes differ: convolutional networks (ResNets, the CSP
+// backbones, TorchScript modules), the small CNN made for small images, vision transformers.
+enum class BackboneFamily { Cnn, SmallCnn, Vit };
+BackboneFamily backbone_family(const std::string& model);
+
 // Whether `model` names a TorchScript file ("torchscript:FILE") rather than a built-in backbone.
 bool is_torchscript_model(const std::string& model);
 // The FILE of "torchscript:FILE".

@@ -227,12 +227,8 @@ void FinetuningTask::check_watch_metric(const std::string& configured) const {
 nlohmann::json FinetuningTask::sized_transform_args(
     const nlohmann::json& transform_args,
     const std::function<std::vector<std::array<int, 2>>()>& sizes) {
-    transform_args_ = transform_args.is_object() ? transform_args : nlohmann::json::object();
-    if (transform_args_.value("image_size", nlohmann::json()) == "auto") {
-        const data::AutoImageSize size = data::auto_image_size(sizes());
-        transform_args_["image_size"] = {size.height, size.width};
-        log::info("transform_args.image_size=auto: " + size.explanation());
-    }
+    transform_args_ = data::with_resolved_image_size(
+        transform_args, [&sizes] { return data::auto_image_size(sizes()); });
     return transform_args_;
 }
 

@@ -1,14 +1,32 @@
 #include "train/pretraining_task.h"
 
+#include "data/image_sizes.h"
 #include "models/archive.h"
 #include "models/backbone.h"
 #include "runtime/cuda_device.h"
 
 namespace kiln::train {
+namespace {
+
+// The sizes of up to 256 of the images, evenly spread.
+std::vector<std::array<int, 2>> sampled_sizes(const data::DatasetIndex& index) {
+    constexpr std::size_t kSample = 256;
+    std::vector<std::filesystem::path> paths;
+    const std::size_t count = std::min(kSample, index.size());
+    for (std::size_t i = 0; i < count; ++i) {
+        paths.push_back(index.path(i * index.size() / count));
+    }
+    return data::sampled_image_sizes(paths, kSample);
+}
+
+} // namespace
 
 PretrainingTask::PretrainingTask(const TrainConfig& config)
     : index_(data::DatasetIndex::scan(config.data)),
-      transform_(data::method_transform(config.method, config.transform_args)),
+      transform_args_(data::with_resolved_image_size(
+          config.transform_args,
+          [this] { return data::auto_view_size(sampled_sizes(index_), data::kMethodViewSide); })),
+      transform_(data::method_transform(config.method, transform_args_)),
       method_(methods::make_method(config.method, config.model, config.method_args,
                                    static_cast<std::int64_t>(index_.size()),
                                    transform_.num_channels)) {
@@ -19,6 +37,10 @@ PretrainingTask::PretrainingTask(const TrainConfig& config)
     if (config.knn_monitor.enabled()) {
         monitor_.emplace(config.knn_monitor, transform_, config.precision);
     }
+}
+
+void PretrainingTask::resolve_settings(TrainConfig& config) const {
+    config.transform_args = transform_args_;
 }
 
 void PretrainingTask::set_process_group(distributed::ProcessGroup* group) {

@@ -34,9 +34,12 @@ public:
     bool validates() const override { return monitor_.has_value(); }
     Validation validate(const ValidationContext& context) override;
     std::string watch_metric(const std::string& configured) const override;
+    // Records the view size image_size=auto resolved to.
+    void resolve_settings(TrainConfig& config) const override;
 
 private:
     data::DatasetIndex index_;
+    nlohmann::json transform_args_; // config.transform_args, image_size=auto resolved
     data::TransformArgs transform_;
     methods::Method method_;
     std::optional<KnnMonitor> monitor_;

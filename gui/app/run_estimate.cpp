@@ -1,6 +1,9 @@
 #include "app/run_estimate.h"
 
 #include "app/project_pages.h"
+#include "data/image_sizes.h"
+#include "data/view_transform.h"
+#include "datasets/dataset_scan.h"
 #include "datasets/datasets_page.h"
 #include "runs/run_history.h"
 #include "track/remaining_time.h"
@@ -15,6 +18,24 @@ namespace {
 
 QString speedKey(const QString& model, int imageSize, int views) {
     return QStringLiteral("%1@%2/%3").arg(model).arg(imageSize).arg(views);
+}
+
+// The side a run of `settings` trains at: image_size as given, or auto resolved from the
+// scanned images as the engine will; 0 when unknown.
+int trainingImageSize(const nlohmann::json& settings, const DatasetStats& stats) {
+    const nlohmann::json size = settings.value("transform_args", nlohmann::json::object())
+                                    .value("image_size", nlohmann::json("auto"));
+    const nlohmann::json side = size.is_array() && !size.empty() ? size[0] : size;
+    if (side.is_number_integer()) {
+        return side.get<int>();
+    }
+    if (size != "auto" || stats.sizes.empty()) {
+        return 0;
+    }
+    // The height the run will resolve auto to, as the engine does it.
+    return settings.value("task", std::string("pretrain")) == "pretrain"
+               ? data::auto_view_size(stats.sizes, data::kMethodViewSide).height
+               : data::auto_image_size(stats.sizes).height;
 }
 
 // The training images: a folder, or the train split's (its images folder for dense tasks).
@@ -55,9 +76,7 @@ void RunEstimate::update() {
     const std::string task = settings.value("task", std::string("pretrain"));
     const QString model = QString::fromStdString(settings.value("model", std::string()));
     const QString method = QString::fromStdString(settings.value("method", std::string()));
-    const nlohmann::json size = settings.value("transform_args", nlohmann::json::object())
-                                    .value("image_size", nlohmann::json::array());
-    const int image_size = size.is_array() && !size.empty() ? size[0].get<int>() : 0;
+    const int image_size = trainingImageSize(settings, *stats);
     const int epochs = settings.value("epochs", 0);
     for (const RunRow& run : pages_->runHistory->model()->runs()) { // newest first
         const bool same_task =

@@ -85,6 +85,7 @@ std::optional<DatasetStats> DatasetScanner::statistics(const QString& folder,
             stats.files << path;
             ++stats.images;
             ++stats.longest_side[sizeClass(std::max(size->width, size->height))];
+            stats.sizes.push_back({size->width, size->height});
         } else {
             stats.unreadable << path;
         }

@@ -22,6 +22,7 @@ struct DatasetStats {
     QMap<QString, qint64> formats; // by file extension, lower case
     // Readable images by their longest side: < 256, 256-511, 512-1023, 1024-2047, >= 2048 px.
     std::array<qint64, 5> longest_side{};
+    std::vector<std::array<int, 2>> sizes; // width and height of each readable image
     QStringList unreadable; // files with an image extension whose header cannot be read
     std::shared_ptr<const data::LabelStatistics> labels; // null for unlabelled images
     QString sample;                                      // the first readable image, for previews

@@ -95,9 +95,7 @@ QString makeDemoProject(const DemoProjectOptions& options, const StopToken& stop
         {QStringLiteral("model"), QStringLiteral("smallcnn")},
         {QStringLiteral("method"), QStringLiteral("simclr")},
         {QStringLiteral("epochs"), 15},
-        {QStringLiteral("batch_size"), 128},
-        {QStringLiteral("transform_args"),
-         QJsonObject{{QStringLiteral("image_size"), QJsonArray{32, 32}}}}};
+        {QStringLiteral("batch_size"), 128}}; // image size auto: the 28 px images train at 32
     project.setRunPresets(QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("last")},
                                                  {QStringLiteral("settings"), settings}}});
     QString error;

@@ -112,10 +112,9 @@ QString text_at(const nlohmann::json& settings, const std::string& path,
     return value.is_string() ? QString::fromStdString(value.get<std::string>()) : fallback;
 }
 
-// The Image size field's default: auto (-1) for fine-tuning, the methods' 224 px views.
-int image_size_default(TaskKind task) {
-    return task == TaskKind::Pretraining ? 224 : -1;
-}
+// The Image size field's value for auto, every task's default: the images' own size (for
+// pretraining at most the methods' 224 px views).
+constexpr int kAutoImageSize = -1;
 
 QString task_title(TaskKind kind) {
     switch (kind) {
@@ -231,8 +230,8 @@ QWidget* RunConfigForm::createTrainingFields() {
     train_for_layout->addWidget(train_for_unit_);
     batch_size_ = spin(QStringLiteral("batchSizeField"), 0, 65536,
                        setting_default(initial, "batch_size").get<int>(), this);
-    // -1 is auto: for fine-tuning the training images' own size, for pretraining the method's.
-    image_size_ = spin(QStringLiteral("imageSizeField"), -1, 4096, 224, this);
+    image_size_ =
+        spin(QStringLiteral("imageSizeField"), kAutoImageSize, 4096, kAutoImageSize, this);
     image_size_->setSuffix(tr(" px"));
     image_size_->setSpecialValueText(tr("auto"));
     accelerator_ = combo(QStringLiteral("acceleratorField"), {}, this);
@@ -464,9 +463,6 @@ void RunConfigForm::updateTaskRows() {
             nlohmann::json(box->value()) == setting_default(shown_task_, path)) {
             box->setValue(setting_default(kind, path).get<int>());
         }
-    }
-    if (image_size_->value() == image_size_default(shown_task_)) {
-        image_size_->setValue(image_size_default(kind));
     }
     shown_task_ = kind;
     QStringList present;
@@ -840,7 +836,7 @@ nlohmann::json RunConfigForm::settings() const {
         {"task", task_traits(kind).name},
         {"model", model_->currentText().toStdString()},
         {"batch_size", batch_size_->value()},
-        {"transform_args", transformArgs(kind)},
+        {"transform_args", transformArgs()},
         {"precision", precision_->currentText().toStdString()},
         {"seed", seed_->value()},
         {"out", out_->text().toStdString()},
@@ -883,12 +879,12 @@ nlohmann::json RunConfigForm::settings() const {
     return settings;
 }
 
-nlohmann::json RunConfigForm::transformArgs(TaskKind kind) const {
+nlohmann::json RunConfigForm::transformArgs() const {
     // Augmentation as typed (a JSON object; validate() says when it is not one).
     nlohmann::json transform_args = augmentationArgs().value_or(nlohmann::json::object());
     if (image_size_->value() >= 0) {
         transform_args["image_size"] = {image_size_->value(), image_size_->value()};
-    } else if (kind != TaskKind::Pretraining) {
+    } else {
         transform_args["image_size"] = "auto";
     }
     return transform_args;
@@ -1057,7 +1053,7 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
     const nlohmann::json side = size.is_array() && !size.empty() ? size[0] : size;
     image_size_->setValue(side.is_number_integer() && !refused("transform_args.image_size")
                               ? side.get<int>()
-                              : image_size_default(task()));
+                              : kAutoImageSize);
     // The accelerator first: changing it resets a precision it cannot run.
     // One listed GPU is the accelerator entry of that GPU ("cuda:1").
     const bool one_gpu = settings.contains("devices") && settings["devices"].is_array() &&

@@ -94,7 +94,7 @@ private:
     void layOut();
     void connectFields();
     // Parts of settings(), each writing its settings as the engine reads them.
-    nlohmann::json transformArgs(TaskKind kind) const;
+    nlohmann::json transformArgs() const;
     void writeDevices(nlohmann::json& settings) const;
     void writeData(TaskKind kind, nlohmann::json& settings) const;
     nlohmann::json loggers() const;

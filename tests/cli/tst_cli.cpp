@@ -396,6 +396,9 @@ private Q_SLOTS:
                      "batch_size=8", "num_workers=0", "transform_args.image_size=[16,16]"});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY(result.out.contains(QStringLiteral("training smallcnn with simclr on 16 images")));
+        // Small views take SimCLR's small-image recipe, and the line says so.
+        QVERIFY2(result.out.contains(QStringLiteral("batch 8, 16x16 views, sgd, cpu")),
+                 qPrintable(result.out));
         QVERIFY(result.out.contains(QStringLiteral("data_wait")));
         QVERIFY(result.out.contains(QStringLiteral("finished after 4 steps")));
         QVERIFY(QFileInfo::exists(out + QStringLiteral("/config.json")));

@@ -188,6 +188,27 @@ private Q_SLOTS:
                      .name,
                  std::string("lars"));
 
+        // SimCLR trains the small CNN with SGD and weight decay (the CIFAR recipe), the other
+        // CNNs and ViTs with LARS; naming LARS for the small CNN gives the CNNs' recipe, naming
+        // SGD for a ResNet the small CNN's.
+        const auto simclr = [](const std::string& optim, const std::string& model) {
+            return kiln::optimizer_defaults(kiln::TaskKind::Pretraining, "simclr", optim, model);
+        };
+        QCOMPARE(simclr("auto", "smallcnn").name, std::string("sgd"));
+        QCOMPARE(simclr("auto", "smallcnn").base_lr, 0.06);
+        QCOMPARE(simclr("auto", "smallcnn").weight_decay, 5e-4);
+        QCOMPARE(simclr("auto", "resnet18").name, std::string("lars"));
+        QCOMPARE(simclr("auto", "cspnet_n").name, std::string("lars"));
+        QCOMPARE(simclr("lars", "smallcnn").base_lr, 0.3);
+        QCOMPARE(simclr("sgd", "resnet18").weight_decay, 5e-4);
+        QCOMPARE(dino("auto", "smallcnn").base_lr, 0.03); // DINO has no recipe of its own for it
+        json settings = minimalTrain();
+        settings["model"] = "smallcnn";
+        QCOMPARE(kiln::parse_train_config(settings).optimizer.chosen.name, std::string("sgd"));
+        QVERIFY(kiln::methods::describe_recipes().find(
+                    "simclr, the small CNN: sgd lr 0.06 per 256 images, weight_decay 0.0005") !=
+                std::string::npos);
+
         const auto small = kiln::methods::dino_scaling(10'000);
         QCOMPARE(small.output_dim, 1024);
         QCOMPARE(small.teacher_temp, 0.02);

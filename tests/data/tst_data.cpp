@@ -8,6 +8,7 @@
 #include "data/dataset_optimizer.h"
 #include "data/idx_import.h"
 #include "data/image_decode.h"
+#include "data/image_sizes.h"
 #include "data/labelled_data.h"
 #include "data/labelled_samples.h"
 #include "data/loader.h"
@@ -476,6 +477,62 @@ private Q_SLOTS:
         QCOMPARE(transform.views[3].height, 32);
         QCOMPARE(transform.min_decode_side(), 64);
         QCOMPARE(transform.mean[0], 0.0f);
+    }
+
+    void viewSizesScaleTheBlurAndDinosLocalViews() {
+        std::vector<kiln::ConfigIssue> issues;
+        const auto small = kiln::data::simclr_transform({{"image_size", 32}}, issues);
+        QVERIFY(issues.empty());
+        // LightlyTrain's 0.1-2 px at 224 px become the same share of a 32 px view.
+        QCOMPARE(small.views[0].blur_sigma_min, 0.1 * 32 / 224);
+        QCOMPARE(small.views[0].blur_sigma_max, 2.0 * 32 / 224);
+        const auto given = kiln::data::simclr_transform(
+            {{"image_size", 32}, {"gaussian_blur", {{"sigmas", {0.5, 1.0}}}}}, issues);
+        QCOMPARE(given.views[0].blur_sigma_max, 1.0); // what is given is kept
+        const auto large = kiln::data::simclr_transform({{"image_size", 448}}, issues);
+        QCOMPARE(large.views[0].blur_sigma_max, 4.0);
+
+        const auto dino_at = [&](int side) {
+            return kiln::data::dino_transform({{"image_size", side}}, issues);
+        };
+        QCOMPARE(dino_at(112).views[2].height, 48); // 96 x 112 / 224
+        QCOMPARE(dino_at(112).views[0].blur_sigma_max, 1.0);
+        QCOMPARE(dino_at(32).views[2].height, 16); // 14, raised to 16 px
+        QCOMPARE(dino_at(12).views[2].height, 12); // never above the global view
+        QCOMPARE(dino_at(224).views[2].height, 96);
+        QVERIFY(issues.empty());
+    }
+
+    void autoViewSizesNeverBlowUpSmallImages() {
+        const std::vector<std::array<int, 2>> garments(5, {28, 28});
+        const auto small = kiln::data::auto_view_size(garments, 224);
+        QCOMPARE(small.height, 32);
+        QCOMPARE(small.width, 32);
+        QVERIFY(small.explanation().find("median 28x28") != std::string::npos);
+        QVERIFY(small.explanation().find("at most 224") != std::string::npos);
+        // Square views of the shorter side; photos keep the method's 224 px.
+        QCOMPARE(kiln::data::auto_view_size({{96, 64}, {100, 70}, {90, 60}}, 224).height, 64);
+        const auto photos = kiln::data::auto_view_size({{640, 480}, {500, 375}, {800, 600}}, 224);
+        QCOMPARE(photos.height, 224);
+        QCOMPARE(photos.width, 224);
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::data::auto_view_size({}, 224));
+
+        int resolved = 0;
+        const auto resolve = [&] {
+            ++resolved;
+            return small;
+        };
+        const nlohmann::json given = {{"image_size", 48}, {"random_gray_scale", 0.0}};
+        QCOMPARE(kiln::data::with_resolved_image_size(given, resolve), given);
+        QCOMPARE(kiln::data::with_resolved_image_size(nullptr, resolve), nlohmann::json::object());
+        QCOMPARE(resolved, 0); // the images are only read for auto
+        const nlohmann::json sized = kiln::data::with_resolved_image_size(
+            {{"image_size", "auto"}, {"random_gray_scale", 0.0}}, resolve);
+        QCOMPARE(sized, nlohmann::json({{"image_size", {32, 32}}, {"random_gray_scale", 0.0}}));
+        QCOMPARE(resolved, 1);
+        // Checking the settings before the images are read takes auto at the method's size.
+        QCOMPARE(kiln::data::method_transform("simclr", {{"image_size", "auto"}}).views[0].height,
+                 224);
     }
 
     void badTransformArgsAreNamed() {

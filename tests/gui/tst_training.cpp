@@ -383,16 +383,22 @@ private Q_SLOTS:
         auto* lr = form.findChild<QLineEdit*>(QStringLiteral("learningRateField"));
         auto* optim = form.findChild<QComboBox*>(QStringLiteral("optimField"));
         QVERIFY(!lr->isVisibleTo(&form));
-        // SimCLR trains with LARS at 0.3 per 256 images, 10 warm-up epochs.
+        // SimCLR trains the small CNN with SGD at 0.06 per 256 images, a ResNet with LARS at
+        // 0.3, both with 10 warm-up epochs.
+        QCOMPARE(optim->itemText(0), QStringLiteral("auto (sgd)"));
+        QVERIFY2(lr->placeholderText().startsWith(QStringLiteral("0.06 per 256 images")),
+                 qPrintable(lr->placeholderText()));
+        auto* model = form.findChild<QComboBox*>(QStringLiteral("modelField"));
+        model->setCurrentText(QStringLiteral("resnet18"));
         QCOMPARE(optim->itemText(0), QStringLiteral("auto (lars)"));
         QVERIFY2(lr->placeholderText().startsWith(QStringLiteral("0.3 per 256 images")),
                  qPrintable(lr->placeholderText()));
         QVERIFY(form.findChild<QLineEdit*>(QStringLiteral("warmupEpochsField"))
                     ->placeholderText()
                     .startsWith(QStringLiteral("10")));
+        model->setCurrentText(QStringLiteral("smallcnn"));
         // DINO and fine-tuning bring their own, DINO's by the model's family (SGD for CNNs,
         // AdamW for ViTs); another optimizer than the method's its own.
-        auto* model = form.findChild<QComboBox*>(QStringLiteral("modelField"));
         form.findChild<QComboBox*>(QStringLiteral("methodField"))->setCurrentText("dino");
         QCOMPARE(optim->itemText(0), QStringLiteral("auto (sgd)"));
         QVERIFY(lr->placeholderText().startsWith(QStringLiteral("0.03 ")));

@@ -88,6 +88,10 @@ public:
         }
     }
     void on_end(const kiln::train::RunSummary& result) override { summary = result; }
+    void on_start(const kiln::TrainConfig& config, std::int64_t, std::int64_t) override {
+        started = config;
+    }
+    std::optional<kiln::TrainConfig> started; // as the run resolved it
 };
 
 // Two kinds of images (stripes and blobs) in varying colours: enough structure to learn from.
@@ -1040,6 +1044,31 @@ private Q_SLOTS:
         QCOMPARE(torch::get_num_threads(), 1);
         QCOMPARE(cv::getNumThreads(), 3);
         QVERIFY(torch::equal(torch::rand({4}), expected));
+    }
+
+    // Without an image size, pretraining views take the images' own size (40 px here, in
+    // multiples of 32) rather than blowing them up to the method's 224, and the run records it.
+    void pretrainingViewsTakeTheImagesSize() {
+        const fs::path out = root_ / "auto-size";
+        json settings = {{"out", out.string()}, {"data", data_.string()}, {"model", "smallcnn"},
+                         {"epochs", 1},         {"batch_size", 8},        {"num_workers", 0},
+                         {"accelerator", "cpu"}};
+        kiln::ResolveContext context;
+        context.hardware.cpu_cores = 2;
+        const kiln::TrainConfig config = kiln::resolve_train_config(settings, context);
+        QCOMPARE(config.transform_args.value("image_size", json()), json("auto"));
+        Recorder recorder;
+        kiln::train::train(config, recorder);
+        std::ifstream file(kiln::track::RunDirectory(out).config());
+        const json recorded = json::parse(file);
+        QCOMPARE(recorded["transform_args"]["image_size"], json({32, 32}));
+        const auto checkpoint =
+            kiln::models::read_checkpoint_file(kiln::track::RunDirectory(out).last_checkpoint());
+        QCOMPARE(kiln::models::settings_of(*checkpoint)["transform_args"]["image_size"],
+                 json({32, 32}));
+        // ... and trains with SimCLR's recipe for such small views.
+        QVERIFY(recorder.started);
+        QCOMPARE(recorder.started->optimizer.chosen.name, std::string("sgd"));
     }
 
     void checkpointsEveryNStepsAndOnStop() {
