@@ -224,6 +224,9 @@ std::vector<ColorOp> draw_color_jitter(Rng& rng, const ColorJitter& jitter) {
 }
 
 void gaussian_blur(cv::Mat& image, double sigma) {
+    if (sigma < kSmallestVisibleSigma) {
+        return;
+    }
     // The kernel reaches 2 sigma each side (95% of the weight; OpenCV's default reaches 3):
     // 13 taps shrink to 9 at sigma 2, with no visible difference.
     const int radius = std::max(1, static_cast<int>(std::ceil(2.0 * sigma)));

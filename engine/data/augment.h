@@ -65,6 +65,10 @@ std::vector<ColorOp> draw_color_jitter(Rng& rng, const ColorJitter& jitter);
 // Grey, as a colour op to chain with others: saturation 0 (three equal channels).
 constexpr ColorOp kGrayscale{ColorOp::Kind::Saturation, 0.0};
 
+// Below this sigma the smallest kernel's side taps weigh exp(-1 / (2 sigma^2)) < 1/2900 of its
+// centre: no 8-bit value would move by half a level, so the blur (at small view sizes, where the
+// default sigmas shrink with the view) costs time and changes nothing, and is skipped.
+inline constexpr double kSmallestVisibleSigma = 0.25;
 void gaussian_blur(cv::Mat& image, double sigma);
 void solarize(cv::Mat& image, int threshold = 128); // inverts pixels >= threshold
 

@@ -316,7 +316,18 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     const system::HeapReuseScope freed_memory_kept_for_the_next_step;
     set_compute_threads(given);
     torch::manual_seed(static_cast<std::uint64_t>(given.seed));
-    const std::unique_ptr<Task> made = make_task(given);
+    // What the task logs while it reads the data (what auto resolved to) comes before the run's
+    // files exist: held, and written once they do. Warnings reach the terminal when raised.
+    std::vector<std::string> held_lines;
+    std::unique_ptr<Task> made;
+    {
+        const log::ScopedSink hold([&held_lines](log::Level level, const std::string& message) {
+            if (level == log::Level::Info) {
+                held_lines.push_back(message);
+            }
+        });
+        made = make_task(given);
+    }
     Task& task = *made;
     // What the data decided of settings left on auto, for config.json and the checkpoints.
     TrainConfig config = given;
@@ -350,6 +361,9 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
         write_file_atomically(track::RunDirectory(config.out).config(),
                               to_json(config).dump(2) + "\n");
         tracking = std::make_unique<track::RunTracking>(config, front_end);
+        for (const std::string& line : held_lines) {
+            log::info(line);
+        }
     }
     TrainObserver silent; // the other ranks report nothing
     TrainObserver& observer = tracking ? tracking->observer() : silent;

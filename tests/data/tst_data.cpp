@@ -383,6 +383,15 @@ private Q_SLOTS:
         cv::Laplacian(original, edgesBefore, CV_32F);
         cv::Laplacian(image, edgesAfter, CV_32F);
         QVERIFY(cv::norm(edgesAfter) < 0.5 * cv::norm(edgesBefore));
+
+        // Below the smallest visible sigma a blur changes no 8-bit value, so it is skipped.
+        const double faint = 0.99 * kiln::data::kSmallestVisibleSigma;
+        cv::Mat blurred;
+        cv::GaussianBlur(original, blurred, cv::Size(3, 3), faint, faint, cv::BORDER_REFLECT_101);
+        QCOMPARE(cv::norm(blurred, original, cv::NORM_INF), 0.0);
+        image = original.clone();
+        kiln::data::gaussian_blur(image, faint);
+        QCOMPARE(cv::norm(image, original, cv::NORM_INF), 0.0);
     }
 
     void jitterDrawsFromItsRanges() {

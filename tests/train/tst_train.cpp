@@ -1066,7 +1066,13 @@ private Q_SLOTS:
             kiln::models::read_checkpoint_file(kiln::track::RunDirectory(out).last_checkpoint());
         QCOMPARE(kiln::models::settings_of(*checkpoint)["transform_args"]["image_size"],
                  json({32, 32}));
-        // ... and trains with SimCLR's recipe for such small views.
+        std::ifstream log_file(kiln::track::RunDirectory(out).train_log());
+        const std::string log((std::istreambuf_iterator<char>(log_file)),
+                              std::istreambuf_iterator<char>());
+        QVERIFY2(log.find("info: transform_args.image_size=auto: 32x32 (the training images' "
+                          "median 40x40") != std::string::npos,
+                 log.c_str());
+        // ... and trains with SimCLR's recipe for the small CNN.
         QVERIFY(recorder.started);
         QCOMPARE(recorder.started->optimizer.chosen.name, std::string("sgd"));
     }
