@@ -59,13 +59,16 @@ AutoImageSize auto_view_size(const std::vector<std::array<int, 2>>& sizes, int m
 }
 
 nlohmann::json with_resolved_image_size(const nlohmann::json& transform_args,
-                                        const std::function<AutoImageSize()>& resolve) {
+                                        const std::function<AutoImageSize()>& resolve,
+                                        bool logged) {
     nlohmann::json resolved =
         transform_args.is_object() ? transform_args : nlohmann::json::object();
     if (resolved.value("image_size", nlohmann::json()) == "auto") {
         const AutoImageSize size = resolve();
         resolved["image_size"] = {size.height, size.width};
-        log::info("transform_args.image_size=auto: " + size.explanation());
+        if (logged) {
+            log::info("transform_args.image_size=auto: " + size.explanation());
+        }
     }
     return resolved;
 }

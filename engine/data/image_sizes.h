@@ -33,10 +33,11 @@ AutoImageSize auto_image_size(const std::vector<std::array<int, 2>>& sizes);
 // side: Fashion-MNIST's 28 px images train at 32.
 AutoImageSize auto_view_size(const std::vector<std::array<int, 2>>& sizes, int method_side);
 
-// `transform_args` with image_size=auto replaced by `resolve()`'s size, which is logged; as
-// given otherwise (null becomes an empty object).
+// `transform_args` with image_size=auto replaced by `resolve()`'s size, which a run logs (Studio's
+// previews do not: `logged` false); as given otherwise (null becomes an empty object).
 nlohmann::json with_resolved_image_size(const nlohmann::json& transform_args,
-                                        const std::function<AutoImageSize()>& resolve);
+                                        const std::function<AutoImageSize()>& resolve,
+                                        bool logged = true);
 
 // The sizes of up to `sample` of `paths`, evenly spread, read from their headers where the
 // format allows; unreadable files are left out.

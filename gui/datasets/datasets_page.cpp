@@ -1,6 +1,8 @@
 #include "datasets/datasets_page.h"
 
 #include "common/bar_chart.h"
+#include "data/image_sizes.h"
+#include "data/view_transform.h"
 #include "datasets/augmentation_preview.h"
 #include "datasets/thumbnail_model.h"
 #include "project/project.h"
@@ -250,7 +252,18 @@ void DatasetsPage::setAugmentation(const std::string& method,
                                    const nlohmann::json& transform_args) {
     method_ = method;
     transform_args_ = transform_args;
-    preview_->setSettings(method, transform_args);
+    const DatasetStats* shown = stats(shownThumbnails_);
+    preview_->setSettings(method, shown != nullptr ? previewArgs(*shown) : transform_args);
+}
+
+nlohmann::json DatasetsPage::previewArgs(const DatasetStats& shown) const {
+    if (shown.sizes.empty()) {
+        return transform_args_;
+    }
+    return data::with_resolved_image_size(
+        transform_args_,
+        [&shown] { return data::auto_view_size(shown.sizes, data::kMethodViewSide); },
+        /*logged=*/false); // a run's train.log is no place for a preview's size
 }
 
 int DatasetsPage::selectedRow() const {
@@ -356,7 +369,7 @@ void DatasetsPage::showDetails() {
         shownThumbnails_ = dataset.path;
         previewHeading_->setText(tr("<b>Augmentations of %1</b> (the Run Configuration's method)")
                                      .arg(QFileInfo(found->sample).fileName().toHtmlEscaped()));
-        preview_->setSettings(method_, transform_args_);
+        preview_->setSettings(method_, previewArgs(*found));
         preview_->setImage(found->sample);
     }
 }

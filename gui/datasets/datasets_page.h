@@ -55,6 +55,9 @@ private:
     void updateList();
     void showDetails();
     void showStats(const DatasetStats& stats);
+    // The augmentation settings with image_size=auto resolved from `shown`'s images, as a run
+    // would resolve it.
+    nlohmann::json previewArgs(const DatasetStats& shown) const;
     void showLabelStatistics(const data::LabelStatistics& labels);
     void updateButtons();
     // The label kind and path fields changed: the project records it and the labels are read
@@ -70,7 +73,8 @@ private:
     QMap<QString, DatasetStats> scanned_; // by folder, for the open project
     QString shownThumbnails_;             // the folder whose thumbnails the grid shows
     std::string method_ = methods::default_method();
-    nlohmann::json transform_args_ = nlohmann::json::object();
+    // A run's defaults (image_size auto) until the Run Configuration's are set.
+    nlohmann::json transform_args_ = {{"image_size", "auto"}};
 
     QStackedWidget* listStack_ = nullptr; // the list, or a hint while there is none
     QListWidget* list_ = nullptr;

@@ -767,6 +767,14 @@ private Q_SLOTS:
         QVERIFY2(names.contains(QStringLiteral("T-shirt or top")) &&
                      names.contains(QStringLiteral("Ankle boot")),
                  qPrintable(names.join(QLatin1Char(','))));
+        // Its image size is auto, and the augmentation preview shows the views a run makes of
+        // the 28 px images: 32 px, not the methods' 224.
+        QCOMPARE(settings["transform_args"].value("image_size", nlohmann::json()),
+                 nlohmann::json("auto"));
+        auto* preview = window.findChild<kiln::gui::AugmentationPreview*>();
+        QVERIFY(preview != nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(preview->viewCount() > 0, 30000);
+        QCOMPARE(preview->view(0).size(), QSize(32, 32));
         // Opening it again reuses the import.
         QVERIFY(window.projects()->closeProject());
         window.projects()->openDemoProject();
