@@ -13,6 +13,7 @@
 #include <QMouseEvent>
 #include <QPixmap>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace kiln::gui {
 namespace {
@@ -93,11 +94,15 @@ void AugmentationPreview::reroll() {
     }
     const auto show = [this](const QImage& image, const QString& caption) {
         auto* tile = new QLabel(this);
-        tile->setPixmap(
-            QPixmap::fromImage(image.width() > kShownSide || image.height() > kShownSide
-                                   ? image.scaled(kShownSide, kShownSide, Qt::KeepAspectRatio,
-                                                  Qt::SmoothTransformation)
-                                   : image));
+        // Large images shrink to the tile; small ones grow by a whole factor, pixels kept sharp,
+        // so a 32 px view is not a speck (the tooltip gives its true size).
+        const int longer = std::max(image.width(), image.height());
+        const int factor = std::max(1, kShownSide / std::max(1, longer));
+        tile->setPixmap(QPixmap::fromImage(
+            longer > kShownSide ? image.scaled(kShownSide, kShownSide, Qt::KeepAspectRatio,
+                                               Qt::SmoothTransformation)
+                                : image.scaled(image.width() * factor, image.height() * factor,
+                                               Qt::IgnoreAspectRatio, Qt::FastTransformation)));
         tile->setToolTip(caption);
         row_->addWidget(tile);
     };
