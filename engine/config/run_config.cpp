@@ -466,6 +466,55 @@ json to_json(const TrainConfig& config) {
     return settings;
 }
 
+TrainConfig with_chosen_optimizer(TrainConfig config) {
+    const methods::OptimizerDefaults& chosen = config.optimizer.chosen;
+    config.optim = chosen.name;
+    json& args = config.optim_args;
+    if (!args.is_object()) {
+        args = json::object();
+    }
+    args["lr"] = chosen.base_lr;
+    args["weight_decay"] = chosen.weight_decay;
+    if (chosen.name != "adamw") {
+        args["momentum"] = chosen.momentum;
+    }
+    args["warmup_epochs"] = chosen.warmup_epochs;
+    args["ema_decay"] = chosen.ema_decay;
+    args["gradient_clip_val"] = chosen.gradient_clip;
+    if (config.task != TaskKind::Pretraining) {
+        args["backbone_lr_factor"] = chosen.backbone_lr_factor;
+    }
+    return config;
+}
+
+TrainConfig with_interrupted_runs_choices(const TrainConfig& given, const json& recorded) {
+    if (!recorded.is_object()) {
+        return given;
+    }
+    json settings = to_json(given);
+    const json recorded_views = recorded.value("transform_args", json());
+    json& views = settings["transform_args"];
+    if (views.is_object() && views.value("image_size", json()) == "auto" &&
+        recorded_views.is_object() && recorded_views.value("image_size", json()).is_array()) {
+        views["image_size"] = recorded_views["image_size"];
+    }
+    const json recorded_optim = recorded.value("optim", json());
+    if ((given.optim.empty() || given.optim == "auto") && recorded_optim.is_string()) {
+        settings["optim"] = recorded_optim;
+        const json recorded_args = recorded.value("optim_args", json());
+        json& args = settings["optim_args"];
+        if (!args.is_object()) {
+            args = json::object();
+        }
+        if (recorded_args.is_object()) {
+            for (const auto& [key, value] : recorded_args.items()) {
+                args.emplace(key, value); // what the resumed run sets stays
+            }
+        }
+    }
+    return parse_train_config(settings, given.task);
+}
+
 json to_json(const PredictConfig& config) {
     return config::predict_settings().write(config);
 }

@@ -69,7 +69,7 @@ std::vector<int> gpu_indices(const std::optional<int>& devices, const std::vecto
 // Settings of a training run (pretraining or fine-tuning: `task`), with LightlyTrain's names.
 // Before resolution, `num_workers`, `devices` and `optim` may be unset and `accelerator`,
 // `strategy`, `precision` may be "auto"; after resolve_train_config() nothing is left on auto
-// except `optim` (chosen by the method or task).
+// except `optim` (chosen by the method or task: `optimizer`; with_chosen_optimizer writes it in).
 struct TrainConfig {
     TaskKind task = TaskKind::Pretraining;
     std::filesystem::path out;
@@ -206,6 +206,15 @@ EmbedConfig parse_embed_config(const nlohmann::json& input);
 nlohmann::json model_args_or_defaults(const TrainConfig& config);
 
 nlohmann::json to_json(const TrainConfig& config);
+// `config` with the optimizer that `optim` and optim_args resolved to written in as settings, so
+// that config.json, run.db and the checkpoints record what the run trained with (and a run
+// resumed from them keeps it when a newer Kiln's defaults differ).
+TrainConfig with_chosen_optimizer(TrainConfig config);
+// A resumed run's settings: what `given` leaves on auto (transform_args.image_size; optim with
+// the optim_args it does not set) takes what the interrupted run `recorded` (its checkpoint's
+// settings), so that it goes on as it started even where a newer Kiln would choose otherwise.
+// The result is checked as any settings are.
+TrainConfig with_interrupted_runs_choices(const TrainConfig& given, const nlohmann::json& recorded);
 nlohmann::json to_json(const EmbedConfig& config);
 
 struct ResolveContext {

@@ -6,6 +6,7 @@
 #include "distributed/launcher.h"
 #include "distributed/process_group.h"
 #include "models/batch_norm.h"
+#include "models/checkpoint_file.h"
 #include "runtime/cuda_device.h"
 #include "runtime/precision.h"
 #include "system/hardware.h"
@@ -278,6 +279,29 @@ void place_module(Task& task, const TrainConfig& config, Strategy& strategy,
     }
 }
 
+// A resumed run goes on as it started: what it leaves on auto takes what the interrupted run
+// recorded in its checkpoint (with_interrupted_runs_choices).
+TrainConfig with_interrupted_runs_settings(const TrainConfig& given) {
+    const fs::path checkpoint = track::RunDirectory(given.out).last_checkpoint();
+    if (!given.resume_interrupted || !fs::exists(checkpoint)) {
+        return given;
+    }
+    nlohmann::json recorded;
+    try {
+        const std::optional<models::Archive> archive = models::read_checkpoint_file(checkpoint);
+        recorded = archive ? models::settings_of(*archive) : nlohmann::json();
+    } catch (const Error&) {
+        return given; // resuming reads the checkpoint again and says what is wrong with it
+    }
+    try {
+        return with_interrupted_runs_choices(given, recorded);
+    } catch (const Error& error) {
+        throw Error("the settings \"" + checkpoint.string() +
+                    "\" records cannot be resumed with: " + error.what() +
+                    "; set them on the command line");
+    }
+}
+
 // An interrupted run's state from its last checkpoint, which every rank must see: where it goes
 // on from.
 Position resume_from(const fs::path& checkpoint, Strategy& strategy, const TrainingState& state,
@@ -316,6 +340,7 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     const system::HeapReuseScope freed_memory_kept_for_the_next_step;
     set_compute_threads(given);
     torch::manual_seed(static_cast<std::uint64_t>(given.seed));
+    const TrainConfig resumed = with_interrupted_runs_settings(given);
     // What the task logs while it reads the data (what auto resolved to) comes before the run's
     // files exist: held, and written once they do. Warnings reach the terminal when raised.
     std::vector<std::string> held_lines;
@@ -326,11 +351,11 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
                 held_lines.push_back(message);
             }
         });
-        made = make_task(given);
+        made = make_task(resumed);
     }
     Task& task = *made;
     // What the data decided of settings left on auto, for config.json and the checkpoints.
-    TrainConfig config = given;
+    TrainConfig config = with_chosen_optimizer(resumed);
     task.resolve_settings(config);
     runtime::PrecisionPolicy precision(config.precision, strategy.device().type());
     place_module(task, config, strategy, precision);

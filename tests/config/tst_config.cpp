@@ -195,7 +195,7 @@ private Q_SLOTS:
             return kiln::optimizer_defaults(kiln::TaskKind::Pretraining, "simclr", optim, model);
         };
         QCOMPARE(simclr("auto", "smallcnn").name, std::string("sgd"));
-        QCOMPARE(simclr("auto", "smallcnn").base_lr, 0.06);
+        QCOMPARE(simclr("auto", "smallcnn").base_lr, 0.12);
         QCOMPARE(simclr("auto", "smallcnn").weight_decay, 5e-4);
         QCOMPARE(simclr("auto", "resnet18").name, std::string("lars"));
         QCOMPARE(simclr("auto", "cspnet_n").name, std::string("lars"));
@@ -206,7 +206,7 @@ private Q_SLOTS:
         settings["model"] = "smallcnn";
         QCOMPARE(kiln::parse_train_config(settings).optimizer.chosen.name, std::string("sgd"));
         QVERIFY(kiln::methods::describe_recipes().find(
-                    "simclr, the small CNN: sgd lr 0.06 per 256 images, weight_decay 0.0005") !=
+                    "simclr, the small CNN: sgd lr 0.12 per 256 images, weight_decay 0.0005") !=
                 std::string::npos);
 
         const auto small = kiln::methods::dino_scaling(10'000);
@@ -277,6 +277,35 @@ private Q_SLOTS:
         QCOMPARE(written["task"], json("pretrain"));
         // Every key of the schema, and the task that picks the schema when read back.
         QCOMPARE(written.size(), kiln::config::train_schema().keys.size() + 1);
+    }
+
+    void resumedRunsTakeWhatTheyRecorded() {
+        json input = minimalTrain();
+        input["model"] = "smallcnn";
+        input["optim_args"] = {{"momentum", 0.8}};
+        const kiln::TrainConfig given = kiln::parse_train_config(input);
+        QCOMPARE(given.optimizer.chosen.name, std::string("sgd")); // auto for the small CNN
+        const json recorded = {{"optim", "lars"},
+                               {"optim_args", {{"lr", 0.2}, {"momentum", 0.95}}},
+                               {"transform_args", {{"image_size", {48, 48}}}}};
+        const kiln::TrainConfig resumed = kiln::with_interrupted_runs_choices(given, recorded);
+        QCOMPARE(resumed.optimizer.chosen.name, std::string("lars"));
+        QCOMPARE(resumed.optimizer.chosen.base_lr, 0.2);
+        QCOMPARE(resumed.optimizer.chosen.momentum, 0.8); // set for the resumed run: it stays
+        QCOMPARE(resumed.transform_args["image_size"], json({48, 48}));
+        // What an older checkpoint does not record is resolved as for a new run.
+        const kiln::TrainConfig unrecorded = kiln::with_interrupted_runs_choices(given, json());
+        QCOMPARE(unrecorded.optimizer.chosen.name, std::string("sgd"));
+        QCOMPARE(unrecorded.transform_args["image_size"], json("auto"));
+        // A checkpoint's settings are checked as any settings are.
+        json damaged = recorded;
+        damaged["optim_args"]["lr"] = -1;
+        const auto issues =
+            problemsOf([&] { kiln::with_interrupted_runs_choices(given, damaged); });
+        QVERIFY(findIssue(issues, "optim_args.lr") != nullptr);
+        damaged = recorded;
+        damaged["transform_args"]["image_size"] = {0, 100000};
+        QVERIFY(!problemsOf([&] { kiln::with_interrupted_runs_choices(given, damaged); }).empty());
     }
 
     void embedDefaultsAndRoundTrip() {

@@ -383,10 +383,10 @@ private Q_SLOTS:
         auto* lr = form.findChild<QLineEdit*>(QStringLiteral("learningRateField"));
         auto* optim = form.findChild<QComboBox*>(QStringLiteral("optimField"));
         QVERIFY(!lr->isVisibleTo(&form));
-        // SimCLR trains the small CNN with SGD at 0.06 per 256 images, a ResNet with LARS at
+        // SimCLR trains the small CNN with SGD at 0.12 per 256 images, a ResNet with LARS at
         // 0.3, both with 10 warm-up epochs.
         QCOMPARE(optim->itemText(0), QStringLiteral("auto (sgd)"));
-        QVERIFY2(lr->placeholderText().startsWith(QStringLiteral("0.06 per 256 images")),
+        QVERIFY2(lr->placeholderText().startsWith(QStringLiteral("0.12 per 256 images")),
                  qPrintable(lr->placeholderText()));
         auto* model = form.findChild<QComboBox*>(QStringLiteral("modelField"));
         model->setCurrentText(QStringLiteral("resnet18"));

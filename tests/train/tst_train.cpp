@@ -329,6 +329,18 @@ private Q_SLOTS:
         QCOMPARE(kiln::methods::cosine_momentum(1.0, 0.996, 1.0), 1.0);
     }
 
+    void simclrHeadFollowsTheBackbone() {
+        // LightlyTrain's 2048-wide projection head; the small CNN's is twice its 256 features.
+        const auto hidden_width = [](const std::string& model, const json& args) {
+            const kiln::methods::Method method =
+                kiln::methods::make_method("simclr", model, args, 10);
+            return method->named_parameters()["projection_head.0.weight"].size(0);
+        };
+        QCOMPARE(hidden_width("smallcnn", json::object()), 512);
+        QCOMPARE(hidden_width("resnet18", json::object()), 2048);
+        QCOMPARE(hidden_width("smallcnn", {{"hidden_dim", 64}}), 64);
+    }
+
     void dinoTeacherIsAnExponentialMovingAverage() {
         const kiln::methods::Method dino = kiln::methods::make_method(
             "dino", "smallcnn", {{"output_dim", 16}, {"momentum_start", 0.996}}, 100);
@@ -1062,6 +1074,13 @@ private Q_SLOTS:
         std::ifstream file(kiln::track::RunDirectory(out).config());
         const json recorded = json::parse(file);
         QCOMPARE(recorded["transform_args"]["image_size"], json({32, 32}));
+        // optim=auto is recorded as what it chose: SimCLR's recipe for the small CNN.
+        QCOMPARE(recorded["optim"], json("sgd"));
+        QCOMPARE(recorded["optim_args"]["lr"], json(0.12));
+        QCOMPARE(recorded["optim_args"]["weight_decay"], json(5e-4));
+        QCOMPARE(recorded["optim_args"]["warmup_epochs"], json(10.0));
+        QVERIFY(!recorded["optim_args"].contains("backbone_lr_factor")); // fine-tuning's only
+        QCOMPARE(kiln::parse_train_config(recorded).optimizer.chosen.base_lr, 0.12);
         const auto checkpoint =
             kiln::models::read_checkpoint_file(kiln::track::RunDirectory(out).last_checkpoint());
         QCOMPARE(kiln::models::settings_of(*checkpoint)["transform_args"]["image_size"],
@@ -1075,6 +1094,35 @@ private Q_SLOTS:
         // ... and trains with SimCLR's recipe for the small CNN.
         QVERIFY(recorder.started);
         QCOMPARE(recorder.started->optimizer.chosen.name, std::string("sgd"));
+    }
+
+    void resumingKeepsWhatTheRunStartedWith() {
+        // Interrupted at 24 px views with LARS; resumed leaving both on auto, which would pick
+        // 32 px and SGD for these images and the small CNN: the run goes on as it started.
+        const fs::path out = root_ / "resumed-choices";
+        Recorder first;
+        first.stop_after_epoch = 0;
+        kiln::train::train(tinyRun(out, data_, "simclr", 2,
+                                   {{"optim", "lars"}, {"optim_args", {{"weight_decay", 1e-5}}}}),
+                           first, first.stop);
+        const json resume = {{"resume_interrupted", true},
+                             {"transform_args", {{"image_size", "auto"}}},
+                             {"optim_args", {{"lr", 0.5}}}}; // set again: it stays
+        Recorder second;
+        const auto resumed = kiln::train::train(tinyRun(out, data_, "simclr", 2, resume), second);
+        QCOMPARE(resumed.status, kiln::train::RunSummary::Status::Finished);
+        QVERIFY(second.started);
+        QCOMPARE(second.started->transform_args["image_size"], json({24, 24}));
+        QCOMPARE(second.started->optimizer.chosen.name, std::string("lars"));
+        QCOMPARE(second.started->optimizer.chosen.weight_decay, 1e-5);
+        QCOMPARE(second.started->optimizer.chosen.base_lr, 0.5);
+        // A new run resolves auto from the images and the model.
+        Recorder fresh;
+        kiln::train::train(tinyRun(root_ / "fresh-choices", data_, "simclr", 1,
+                                   {{"transform_args", {{"image_size", "auto"}}}}),
+                           fresh);
+        QCOMPARE(fresh.started->transform_args["image_size"], json({32, 32}));
+        QCOMPARE(fresh.started->optimizer.chosen.name, std::string("sgd"));
     }
 
     void checkpointsEveryNStepsAndOnStop() {
