@@ -354,7 +354,8 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
         made = make_task(resumed);
     }
     Task& task = *made;
-    // What the data decided of settings left on auto, for config.json and the checkpoints.
+    // What settings left on auto resolved to (the optimizer; the data's image size), written
+    // into the config for config.json, run.db and the checkpoints.
     TrainConfig config = with_chosen_optimizer(resumed);
     task.resolve_settings(config);
     runtime::PrecisionPolicy precision(config.precision, strategy.device().type());
