@@ -875,20 +875,17 @@ methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& 
     } else if (!pretrained && traits.vit_optimizer && models::is_vit_model(model)) {
         own = *traits.vit_optimizer;
     }
-    if (task == TaskKind::Pretraining) {
-        for (const methods::MethodEntry& entry : methods::method_table()) {
-            if (entry.name != method) {
-                continue;
-            }
-            own = entry.optimizer(models::backbone_family(model));
-            // The method's recipe for another family when its optimizer is the one named: the
-            // CNNs' before the ViTs' and the small CNN's.
-            for (const methods::OptimizerDefaults* other :
-                 {&entry.cnn_optimizer, &entry.vit_optimizer,
-                  entry.small_cnn_optimizer ? &*entry.small_cnn_optimizer : nullptr}) {
-                if (other != nullptr && optim == other->name && optim != own.name) {
-                    return *other;
-                }
+    const methods::MethodEntry* entry =
+        task == TaskKind::Pretraining ? methods::find_method(method) : nullptr;
+    if (entry) {
+        own = entry->optimizer(models::backbone_family(model));
+        // The method's recipe for another family when its optimizer is the one named: the
+        // CNNs' before the ViTs' and the small CNN's.
+        for (const methods::OptimizerDefaults* other :
+             {&entry->cnn_optimizer, &entry->vit_optimizer,
+              entry->small_cnn_optimizer ? &*entry->small_cnn_optimizer : nullptr}) {
+            if (other != nullptr && optim == other->name && optim != own.name) {
+                return *other;
             }
         }
     }

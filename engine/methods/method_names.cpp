@@ -44,6 +44,10 @@ std::string describe_optimizer(const OptimizerDefaults& optimizer) {
     return described;
 }
 
+std::string describe_head(int width) {
+    return width > 0 ? ", projection head " + std::to_string(width) + " wide (hidden_dim)" : "";
+}
+
 } // namespace
 
 const std::vector<MethodEntry>& method_table() {
@@ -57,12 +61,22 @@ const std::vector<MethodEntry>& method_table() {
     // 88.0-88.1, 88.4%. Not for ResNet-18 there: 81.5% against LARS's 83.3% after 3 minutes.
     static const OptimizerDefaults small_cnn_sgd = {
         .name = "sgd", .base_lr = 0.12, .weight_decay = 5e-4, .warmup_epochs = 10};
+    // SimCLR's and DINO's heads are LightlyTrain's, 2048 wide. The small CNN's SimCLR head is
+    // twice its 256 features: on Fashion-MNIST at 32 px its steps run 20% faster and kNN gains
+    // 0.3 points in the same 10 minutes.
     static const std::vector<MethodEntry> methods = {
-        {"simclr", lars, lars, small_cnn_sgd},
-        {"dino", kDinoSgd, kDinoAdamW},
+        {"simclr", lars, lars, small_cnn_sgd, 2048, 512},
+        {"dino", kDinoSgd, kDinoAdamW, std::nullopt, 2048},
         {"distillation", distillation, distillation},
     };
     return methods;
+}
+
+const MethodEntry* find_method(const std::string& name) {
+    const std::vector<MethodEntry>& methods = method_table();
+    const auto found = std::find_if(methods.begin(), methods.end(),
+                                    [&](const MethodEntry& entry) { return entry.name == name; });
+    return found == methods.end() ? nullptr : &*found;
 }
 
 DinoScaling dino_scaling(std::int64_t dataset_size) {
@@ -88,14 +102,16 @@ DinoScaling dino_scaling(std::int64_t dataset_size) {
 std::string describe_recipes() {
     std::string text = "Method recipes (optim=auto; optim_args and method_args change them):\n";
     for (const MethodEntry& method : method_table()) {
-        const std::string cnn = describe_optimizer(method.cnn_optimizer);
-        const std::string vit = describe_optimizer(method.vit_optimizer);
+        const std::string head = describe_head(method.head_width);
+        const std::string cnn = describe_optimizer(method.cnn_optimizer) + head;
+        const std::string vit = describe_optimizer(method.vit_optimizer) + head;
         text += cnn == vit ? "  " + method.name + ": " + cnn + "\n"
                            : "  " + method.name + ", CNN backbones: " + cnn + "\n  " + method.name +
                                  ", ViT backbones: " + vit + "\n";
-        if (method.small_cnn_optimizer) {
-            text += "  " + method.name +
-                    ", the small CNN: " + describe_optimizer(*method.small_cnn_optimizer) + "\n";
+        if (method.small_cnn_optimizer || method.small_cnn_head_width > 0) {
+            text += "  " + method.name + ", the small CNN: " +
+                    describe_optimizer(method.optimizer(models::BackboneFamily::SmallCnn)) +
+                    describe_head(method.head_width_for(models::BackboneFamily::SmallCnn)) + "\n";
         }
     }
     const DinoScaling small = dino_scaling(10'000);

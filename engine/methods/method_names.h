@@ -30,12 +30,20 @@ struct MethodEntry {
     OptimizerDefaults cnn_optimizer;
     OptimizerDefaults vit_optimizer;
     std::optional<OptimizerDefaults> small_cnn_optimizer = std::nullopt;
+    // The projection head's hidden width, `method_args.hidden_dim` on its default; 0: no head.
+    int head_width = 0;
+    int small_cnn_head_width = 0; // where the small CNN's differs; 0: head_width
 
     const OptimizerDefaults& optimizer(models::BackboneFamily family) const {
         if (family == models::BackboneFamily::SmallCnn && small_cnn_optimizer) {
             return *small_cnn_optimizer;
         }
         return family == models::BackboneFamily::Vit ? vit_optimizer : cnn_optimizer;
+    }
+    int head_width_for(models::BackboneFamily family) const {
+        return family == models::BackboneFamily::SmallCnn && small_cnn_head_width > 0
+                   ? small_cnn_head_width
+                   : head_width;
     }
 };
 
@@ -44,6 +52,8 @@ struct MethodEntry {
 // make_method and the trainer read. Kept apart from the LibTorch code so that configuration
 // checks and Studio's form read it cheaply.
 const std::vector<MethodEntry>& method_table();
+// The table's entry named `name`; nullptr when there is none.
+const MethodEntry* find_method(const std::string& name);
 std::vector<std::string> method_names();
 // DINO's settings that follow the dataset's size, as LightlyTrain scales them: fewer prototypes,
 // a sharper teacher and a slower-moving one on small sets, towards the paper's ImageNet values.

@@ -82,39 +82,43 @@ Position load_checkpoint(const std::filesystem::path& path, const TrainingState&
                     "\" is not a Kiln checkpoint (it may be an exported model); resume from a "
                     "run's checkpoints/last.ckpt");
     }
+    return load_checkpoint(*archive, state);
+}
+
+Position load_checkpoint(const models::Archive& checkpoint, const TrainingState& state) {
     Position position;
-    position.epoch = archive->integer(key::kEpoch);
-    position.next_batch = archive->integer(key::kNextBatch);
-    position.optimizer_step = archive->integer(key::kOptimizerStep);
-    if (archive->contains(key::kTrainedSeconds)) { // absent before max_time
-        position.trained_seconds = archive->real(key::kTrainedSeconds);
+    position.epoch = checkpoint.integer(key::kEpoch);
+    position.next_batch = checkpoint.integer(key::kNextBatch);
+    position.optimizer_step = checkpoint.integer(key::kOptimizerStep);
+    if (checkpoint.contains(key::kTrainedSeconds)) { // absent before max_time
+        position.trained_seconds = checkpoint.real(key::kTrainedSeconds);
     }
-    if (archive->contains(key::kBestValue)) {
-        position.best_value = archive->real(key::kBestValue);
-        position.best_step = archive->integer(key::kBestStep);
+    if (checkpoint.contains(key::kBestValue)) {
+        position.best_value = checkpoint.real(key::kBestValue);
+        position.best_step = checkpoint.integer(key::kBestStep);
     }
-    if (archive->contains(key::kPendingValidations)) {
-        position.pending_validations = archive->integers(key::kPendingValidations);
+    if (checkpoint.contains(key::kPendingValidations)) {
+        position.pending_validations = checkpoint.integers(key::kPendingValidations);
     }
-    const at::Tensor rng = archive->tensor(key::kRng);
+    const at::Tensor rng = checkpoint.tensor(key::kRng);
     at::Generator generator = at::detail::getDefaultCPUGenerator();
     try {
         generator.set_state(rng.contiguous());
     } catch (const c10::Error&) {
-        throw archive->problem(key::kRng, "is not a random generator's state");
+        throw checkpoint.problem(key::kRng, "is not a random generator's state");
     }
-    if (state.average != nullptr && archive->contains(key::kTrainingModel)) {
+    if (state.average != nullptr && checkpoint.contains(key::kTrainingModel)) {
         {
             const WeightAverage::Scope averaged(state.average);
-            state.task.load(archive->child(key::kModel));
+            state.task.load(checkpoint.child(key::kModel));
         }
-        state.task.load(archive->child(key::kTrainingModel));
+        state.task.load(checkpoint.child(key::kTrainingModel));
     } else {
-        state.task.load(archive->child(key::kModel));
+        state.task.load(checkpoint.child(key::kModel));
     }
-    state.optimizer.load(archive->child(key::kOptimizer));
+    state.optimizer.load(checkpoint.child(key::kOptimizer));
     // Checkpoints from before 16-mixed have no "precision" entry; they were never scaled.
-    if (const auto precision = archive->find_child(key::kPrecision)) {
+    if (const auto precision = checkpoint.find_child(key::kPrecision)) {
         state.precision.load(*precision);
     }
     return position;

@@ -8,6 +8,9 @@
 #include <optional>
 #include <vector>
 
+namespace kiln::models {
+class Archive;
+}
 namespace kiln::runtime {
 class PrecisionPolicy;
 }
@@ -56,5 +59,7 @@ void save_checkpoint(const std::filesystem::path& path, const TrainingState& sta
 // Restores `state` in place (its tensors keep their devices) and the CPU generator; a damaged
 // file, one of another model, or no checkpoint at all is a kiln::Error naming it.
 Position load_checkpoint(const std::filesystem::path& path, const TrainingState& state);
+// The same from a checkpoint already read (models::read_checkpoint_file).
+Position load_checkpoint(const models::Archive& checkpoint, const TrainingState& state);
 
 } // namespace kiln::train

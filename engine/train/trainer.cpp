@@ -279,39 +279,51 @@ void place_module(Task& task, const TrainConfig& config, Strategy& strategy,
     }
 }
 
+// The settings a run goes on with and, when it resumes, its last checkpoint, read once for both
+// the settings it recorded and the state it goes on from.
+struct Resumption {
+    TrainConfig config;
+    std::optional<models::Archive> checkpoint;
+};
+
 // A resumed run goes on as it started: what it leaves on auto takes what the interrupted run
 // recorded in its checkpoint (with_interrupted_runs_choices).
-TrainConfig with_interrupted_runs_settings(const TrainConfig& given) {
+Resumption with_interrupted_runs_settings(const TrainConfig& given) {
     const fs::path checkpoint = track::RunDirectory(given.out).last_checkpoint();
     if (!given.resume_interrupted || !fs::exists(checkpoint)) {
-        return given;
+        return {given, std::nullopt};
     }
-    nlohmann::json recorded;
+    Resumption resumption{given, std::nullopt};
     try {
-        const std::optional<models::Archive> archive = models::read_checkpoint_file(checkpoint);
-        recorded = archive ? models::settings_of(*archive) : nlohmann::json();
+        resumption.checkpoint = models::read_checkpoint_file(checkpoint);
     } catch (const Error&) {
-        return given; // resuming reads the checkpoint again and says what is wrong with it
+        return resumption; // resuming reads the checkpoint again and says what is wrong with it
+    }
+    if (!resumption.checkpoint) {
+        return resumption; // not a checkpoint: resuming says so
     }
     try {
-        return with_interrupted_runs_choices(given, recorded);
+        resumption.config =
+            with_interrupted_runs_choices(given, models::settings_of(*resumption.checkpoint));
     } catch (const Error& error) {
         throw Error("the settings \"" + checkpoint.string() +
                     "\" records cannot be resumed with: " + error.what() +
                     "; set them on the command line");
     }
+    return resumption;
 }
 
-// An interrupted run's state from its last checkpoint, which every rank must see: where it goes
-// on from.
-Position resume_from(const fs::path& checkpoint, Strategy& strategy, const TrainingState& state,
-                     TrainObserver& observer) {
+// An interrupted run's state from its last checkpoint (`read` when it was read already), which
+// every rank must see: where it goes on from.
+Position resume_from(const fs::path& checkpoint, const std::optional<models::Archive>& read,
+                     Strategy& strategy, const TrainingState& state, TrainObserver& observer) {
     if (!strategy.writes() && !fs::exists(checkpoint)) {
         throw Error("rank " + std::to_string(strategy.rank()) + " cannot see \"" +
                     checkpoint.string() +
                     "\" to resume from: put out on a filesystem every node shares");
     }
-    const Position position = load_checkpoint(checkpoint, state);
+    const Position position =
+        read ? load_checkpoint(*read, state) : load_checkpoint(checkpoint, state);
     log::info("resuming from " + checkpoint.string() + " at epoch " +
               std::to_string(position.epoch + 1) + ", step " +
               std::to_string(position.optimizer_step));
@@ -340,7 +352,8 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     const system::HeapReuseScope freed_memory_kept_for_the_next_step;
     set_compute_threads(given);
     torch::manual_seed(static_cast<std::uint64_t>(given.seed));
-    const TrainConfig resumed = with_interrupted_runs_settings(given);
+    Resumption resumption = with_interrupted_runs_settings(given);
+    const TrainConfig& resumed = resumption.config;
     // What the task logs while it reads the data (what auto resolved to) comes before the run's
     // files exist: held, and written once they do. Warnings reach the terminal when raised.
     std::vector<std::string> held_lines;
@@ -398,8 +411,9 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
         const fs::path checkpoint = track::RunDirectory(config.out).last_checkpoint();
         Position position;
         if (config.resume_interrupted) {
-            position = resume_from(checkpoint, strategy,
+            position = resume_from(checkpoint, resumption.checkpoint, strategy,
                                    {task, optimizer, precision, average.get()}, observer);
+            resumption.checkpoint.reset(); // the model holds its weights now: free the copies
         }
         strategy.broadcast_state(module); // every rank starts from rank 0's weights
         if (average && !config.resume_interrupted) {

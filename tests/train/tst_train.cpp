@@ -1116,6 +1116,27 @@ private Q_SLOTS:
         QCOMPARE(second.started->optimizer.chosen.name, std::string("lars"));
         QCOMPARE(second.started->optimizer.chosen.weight_decay, 1e-5);
         QCOMPARE(second.started->optimizer.chosen.base_lr, 0.5);
+        // Damaged recorded settings are refused with the checkpoint and the setting named, and the
+        // fix; nothing is trained.
+        const fs::path last = kiln::track::RunDirectory(out).last_checkpoint();
+        kiln::models::Archive damaged = *kiln::models::read_checkpoint_file(last);
+        json recorded = kiln::models::settings_of(damaged);
+        recorded["optim_args"]["lr"] = -1;
+        damaged.write(kiln::models::checkpoint_key::kConfig, c10::IValue(recorded.dump()));
+        kiln::models::write_archive(last, damaged);
+        Recorder refused;
+        try {
+            kiln::train::train(tinyRun(out, data_, "simclr", 3, {{"resume_interrupted", true}}),
+                               refused);
+            QFAIL("damaged recorded settings were resumed with");
+        } catch (const kiln::Error& error) {
+            const std::string message = error.what();
+            QVERIFY2(message.find(last.string()) != std::string::npos, error.what());
+            QVERIFY2(message.find("optim_args.lr") != std::string::npos, error.what());
+            QVERIFY2(message.find("set them on the command line") != std::string::npos,
+                     error.what());
+        }
+        QVERIFY(refused.steps.empty());
         // A new run resolves auto from the images and the model.
         Recorder fresh;
         kiln::train::train(tinyRun(root_ / "fresh-choices", data_, "simclr", 1,
