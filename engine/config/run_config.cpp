@@ -475,8 +475,14 @@ TrainConfig with_chosen_optimizer(TrainConfig config) {
     }
     args["lr"] = chosen.base_lr;
     args["weight_decay"] = chosen.weight_decay;
-    if (chosen.name != "adamw") {
+    if (chosen.name == "adamw") {
+        args["betas"] = {config.optimizer.beta1, config.optimizer.beta2};
+        args["eps"] = config.optimizer.eps;
+    } else {
         args["momentum"] = chosen.momentum;
+    }
+    if (chosen.name == "lars") {
+        args["trust_coefficient"] = config.optimizer.trust_coefficient;
     }
     args["warmup_epochs"] = chosen.warmup_epochs;
     args["ema_decay"] = chosen.ema_decay;

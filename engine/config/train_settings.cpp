@@ -368,6 +368,13 @@ std::vector<Train> placement_settings() {
     };
 }
 
+// A default as help text shows it (0.9, 1e-08).
+std::string shown(double value) {
+    std::ostringstream text;
+    text << value;
+    return text.str();
+}
+
 // The pretrained classifier's recipe as its help states it, from the recipe itself.
 std::string pretrained_backbone_rate() {
     const methods::OptimizerDefaults recipe = pretrained_classification_optimizer();
@@ -377,6 +384,8 @@ std::string pretrained_backbone_rate() {
 }
 
 KeySpec optim_args_key(TaskKind task) {
+    // Unset, not defaulted: a resumed run takes what the interrupted run recorded for them.
+    const OptimizerArgs defaults;
     const auto number = [](const char* name, double minimum, double maximum, json fallback,
                            const std::string& help, FormPlace form = {}) {
         return KeySpec{.name = name,
@@ -406,16 +415,16 @@ KeySpec optim_args_key(TaskKind task) {
                    {FormSection::Advanced, KILN_FORM_LABEL("Warm-up epochs")}),
             {.name = "betas",
              .kind = ValueKind::Numbers,
-             .default_value = {0.9, 0.999},
              .maximum = 1.0,
              .count = 2,
-             .help = "adamw"},
-            number("eps", 0.0, 1.0, 1e-8, "adamw"),
+             .help = "adamw; unset: " + shown(defaults.beta1) + ", " + shown(defaults.beta2)},
+            number("eps", 0.0, 1.0, nullptr, "adamw; unset: " + shown(defaults.eps)),
             number("ema_decay", 0.0, 0.999999, nullptr,
                    "validate, save and export an exponential moving average of the weights with "
                    "this decay (ramped up over the first tenth of the run); 0: the weights as "
                    "trained. The detection tasks' default is 0.9999"),
-            number("trust_coefficient", 0.0, 10.0, 0.001, "lars"),
+            number("trust_coefficient", 0.0, 10.0, nullptr,
+                   "lars; unset: " + shown(defaults.trust_coefficient)),
             number("gradient_clip_val", 0.0, 1e9, nullptr,
                    "clip the gradients' total L2 norm to this before each step, as Lightning's "
                    "gradient_clip_val (Ultralytics clips at 10); 0: off, every task's default"),

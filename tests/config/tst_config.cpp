@@ -296,14 +296,27 @@ private Q_SLOTS:
         input["optim_args"] = {{"momentum", 0.8}};
         const kiln::TrainConfig given = kiln::parse_train_config(input);
         QCOMPARE(given.optimizer.chosen.name, std::string("sgd")); // auto for the small CNN
-        const json recorded = {{"optim", "lars"},
-                               {"optim_args", {{"lr", 0.2}, {"momentum", 0.95}}},
-                               {"transform_args", {{"image_size", {48, 48}}}}};
+        const json recorded = {
+            {"optim", "lars"},
+            {"optim_args", {{"lr", 0.2}, {"momentum", 0.95}, {"trust_coefficient", 0.02}}},
+            {"transform_args", {{"image_size", {48, 48}}}}};
         const kiln::TrainConfig resumed = kiln::with_interrupted_runs_choices(given, recorded);
         QCOMPARE(resumed.optimizer.chosen.name, std::string("lars"));
         QCOMPARE(resumed.optimizer.chosen.base_lr, 0.2);
-        QCOMPARE(resumed.optimizer.chosen.momentum, 0.8); // set for the resumed run: it stays
+        QCOMPARE(resumed.optimizer.trust_coefficient, 0.02); // every optimizer setting carries
+        QCOMPARE(resumed.optimizer.chosen.momentum, 0.8);    // set for the resumed run: it stays
         QCOMPARE(resumed.transform_args["image_size"], json({48, 48}));
+        // AdamW's own settings are recorded with the run's choice, and carried on resuming.
+        input["optim"] = "adamw";
+        input["optim_args"] = {{"betas", {0.8, 0.99}}, {"eps", 1e-6}};
+        const json adamw =
+            kiln::to_json(kiln::with_chosen_optimizer(kiln::parse_train_config(input)));
+        QCOMPARE(adamw["optim_args"]["betas"], json({0.8, 0.99}));
+        QCOMPARE(adamw["optim_args"]["eps"], json(1e-6));
+        const kiln::TrainConfig resumedAdamw = kiln::with_interrupted_runs_choices(given, adamw);
+        QCOMPARE(resumedAdamw.optimizer.beta1, 0.8);
+        QCOMPARE(resumedAdamw.optimizer.beta2, 0.99);
+        QCOMPARE(resumedAdamw.optimizer.eps, 1e-6);
         // What an older checkpoint does not record is resolved as for a new run.
         const kiln::TrainConfig unrecorded = kiln::with_interrupted_runs_choices(given, json());
         QCOMPARE(unrecorded.optimizer.chosen.name, std::string("sgd"));
