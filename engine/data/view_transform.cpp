@@ -155,7 +155,6 @@ TransformArgs dino_transform(const json& transform_args, std::vector<ConfigIssue
     local.max_scale = 0.14;
     local.blur_prob = 0.5;
     JsonArgs local_args = args.child("local_view");
-    const int local_views = local_args.integer("num_views", 6, 0, 64);
     // 96 px beside 224 px global views; at least 16 px, never above the global side.
     const double local_side =
         std::min(std::min(global.height, global.width),
@@ -164,6 +163,8 @@ TransformArgs dino_transform(const json& transform_args, std::vector<ConfigIssue
         local_args.side_lengths("view_size", {local_side, local_side}, 1, kMaxViewSide);
     local.height = static_cast<int>(size[0]);
     local.width = static_cast<int>(size[1]);
+    const bool wide_enough = std::min(local.height, local.width) >= kDinoMinLocalViewSide;
+    const int local_views = local_args.integer("num_views", wide_enough ? 6 : 0, 0, 64);
     JsonArgs local_resize = local_args.child("random_resize");
     local.min_scale = local_resize.number("min_scale", local.min_scale, 0.0001, 1.0);
     local.max_scale = local_resize.number("max_scale", local.max_scale, local.min_scale, 1.0);

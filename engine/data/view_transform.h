@@ -15,6 +15,9 @@ namespace kiln::data {
 // 96 px local views are made for it, and other view sizes get them in proportion.
 inline constexpr int kMethodViewSide = 224;
 inline constexpr int kDinoLocalViewSide = 96;
+// DINO's local views are left out by default when narrower than this: a smaller view is one
+// position at a ResNet's or ViT's last stride, and costs steps it does not repay.
+inline constexpr int kDinoMinLocalViewSide = 32;
 
 // How one view of an image is made. Probabilities are in [0, 1].
 struct ViewArgs {

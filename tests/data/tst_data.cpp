@@ -501,14 +501,22 @@ private Q_SLOTS:
         const auto large = kiln::data::simclr_transform({{"image_size", 448}}, issues);
         QCOMPARE(large.views[0].blur_sigma_max, 4.0);
 
-        const auto dino_at = [&](int side) {
-            return kiln::data::dino_transform({{"image_size", side}}, issues);
+        const auto dino_at = [&](int side, nlohmann::json local_view = nlohmann::json::object()) {
+            return kiln::data::dino_transform(
+                {{"image_size", side}, {"local_view", std::move(local_view)}}, issues);
         };
+        QCOMPARE(dino_at(112).views.size(), std::size_t(8));
         QCOMPARE(dino_at(112).views[2].height, 48); // 96 x 112 / 224
         QCOMPARE(dino_at(112).views[0].blur_sigma_max, 1.0);
-        QCOMPARE(dino_at(32).views[2].height, 16); // 14, raised to 16 px
-        QCOMPARE(dino_at(12).views[2].height, 12); // never above the global view
         QCOMPARE(dino_at(224).views[2].height, 96);
+        // Local views narrower than 32 px are left out unless asked for.
+        QCOMPARE(dino_at(64).views.size(), std::size_t(2)); // 27 px
+        QCOMPARE(dino_at(32).views.size(), std::size_t(2));
+        const nlohmann::json two = {{"num_views", 2}};
+        QCOMPARE(dino_at(32, two).views.size(), std::size_t(4));
+        QCOMPARE(dino_at(32, two).views[2].height, 16); // 14, raised to 16 px
+        QCOMPARE(dino_at(12, two).views[2].height, 12); // never above the global view
+        QCOMPARE(dino_at(32, {{"view_size", 32}}).views.size(), std::size_t(8)); // wide enough
         QVERIFY(issues.empty());
     }
 

@@ -317,9 +317,11 @@ private Q_SLOTS:
         const QImage first = preview.view(0);
         QTest::mouseClick(&preview, Qt::LeftButton);
         QVERIFY(preview.view(0) != first); // a new roll
-        preview.setSettings("dino", {{"image_size", {32, 32}}});
+        preview.setSettings("dino", {{"image_size", {96, 96}}});
         QVERIFY(preview.viewCount() > 2); // two global views and the local ones
-        QCOMPARE(preview.view(0).size(), QSize(32, 32));
+        QCOMPARE(preview.view(0).size(), QSize(96, 96));
+        preview.setSettings("dino", {{"image_size", {32, 32}}});
+        QCOMPARE(preview.viewCount(), 2); // local views under 32 px are left out
         preview.setSettings("simclr", {{"image_sise", {16, 16}}});
         QCOMPARE(preview.viewCount(), 0);
         QVERIFY2(preview.message().contains(QStringLiteral("transform_args.image_sise")),
