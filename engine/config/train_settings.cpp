@@ -378,9 +378,7 @@ std::string shown(double value) {
 // The pretrained classifier's recipe as its help states it, from the recipe itself.
 std::string pretrained_backbone_rate() {
     const methods::OptimizerDefaults recipe = pretrained_classification_optimizer();
-    std::ostringstream text;
-    text << recipe.backbone_lr_factor << " (its lr then " << recipe.base_lr << ")";
-    return text.str();
+    return shown(recipe.backbone_lr_factor) + " (its lr then " + shown(recipe.base_lr) + ")";
 }
 
 KeySpec optim_args_key(TaskKind task) {
