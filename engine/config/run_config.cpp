@@ -410,6 +410,31 @@ TrainConfig read_train_config(const json& normalized, TaskKind task) {
     return config;
 }
 
+// What an interrupted run's views resolved to, for what the resumed run's `views` leaves
+// unresolved: the image size, and DINO's local view count (runs that predate recording it
+// trained 6 at every size).
+void carry_recorded_views(const std::string& method, const json& recorded, json& views) {
+    if (!views.is_object() || !recorded.is_object()) {
+        return;
+    }
+    if (views.value("image_size", json()) == "auto" &&
+        recorded.value("image_size", json()).is_array()) {
+        views["image_size"] = recorded["image_size"];
+    }
+    if (method != "dino") {
+        return;
+    }
+    json& local = views["local_view"];
+    if (!local.is_object()) {
+        local = json::object();
+    }
+    const json recorded_local = recorded.value("local_view", json::object());
+    if (!local.contains("num_views")) {
+        local["num_views"] =
+            recorded_local.is_object() ? recorded_local.value("num_views", json(6)) : json(6);
+    }
+}
+
 } // namespace
 
 // The task a training config names with "task" (as to_json writes it), else `fallback`; the
@@ -498,12 +523,8 @@ TrainConfig with_interrupted_runs_choices(const TrainConfig& given, const json& 
         return given;
     }
     json settings = to_json(given);
-    const json recorded_views = recorded.value("transform_args", json());
-    json& views = settings["transform_args"];
-    if (views.is_object() && views.value("image_size", json()) == "auto" &&
-        recorded_views.is_object() && recorded_views.value("image_size", json()).is_array()) {
-        views["image_size"] = recorded_views["image_size"];
-    }
+    carry_recorded_views(given.method, recorded.value("transform_args", json()),
+                         settings["transform_args"]);
     const json recorded_optim = recorded.value("optim", json());
     if ((given.optim.empty() || given.optim == "auto") && recorded_optim.is_string()) {
         settings["optim"] = recorded_optim;

@@ -270,6 +270,19 @@ TransformArgs method_transform(const std::string& method, const json& given) {
     return transform;
 }
 
+json with_resolved_view_counts(const std::string& method, const json& transform_args,
+                               const TransformArgs& transform) {
+    json resolved = transform_args.is_object() ? transform_args : json::object();
+    if (method == "dino") {
+        json& local = resolved["local_view"];
+        if (!local.is_object()) {
+            local = json::object();
+        }
+        local["num_views"] = transform.views.size() - 2; // the two global views first
+    }
+    return resolved;
+}
+
 TransformArgs embed_transform(int height, int width) {
     TransformArgs transform;
     ViewArgs view;

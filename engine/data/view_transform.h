@@ -80,6 +80,12 @@ TransformArgs dino_transform(const nlohmann::json& transform_args,
 // The views `method` trains on; throws ConfigError for bad transform_args. image_size=auto is
 // the pretraining task's to resolve from its images (data::auto_view_size); checked here at 224.
 TransformArgs method_transform(const std::string& method, const nlohmann::json& transform_args);
+// `transform_args` with what the views' defaults resolved to and a later default could change:
+// DINO's local view count (none on small images), so a resumed run trains the views it started
+// with. As given where nothing was resolved.
+nlohmann::json with_resolved_view_counts(const std::string& method,
+                                         const nlohmann::json& transform_args,
+                                         const TransformArgs& transform);
 // The fine-tuning tasks' one view: for training a random resized crop (area from
 // default_min_scale) with horizontal flips, else the whole image resized; `transform_args` as
 // the methods read it (image_size, random_resize, random_flip, color_jitter, normalize, ...).

@@ -40,7 +40,8 @@ PretrainingTask::PretrainingTask(const TrainConfig& config)
 }
 
 void PretrainingTask::resolve_settings(TrainConfig& config) const {
-    config.transform_args = transform_args_;
+    config.transform_args =
+        data::with_resolved_view_counts(config.method, transform_args_, transform_);
 }
 
 void PretrainingTask::set_process_group(distributed::ProcessGroup* group) {

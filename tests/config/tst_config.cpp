@@ -317,6 +317,20 @@ private Q_SLOTS:
         QCOMPARE(resumedAdamw.optimizer.beta1, 0.8);
         QCOMPARE(resumedAdamw.optimizer.beta2, 0.99);
         QCOMPARE(resumedAdamw.optimizer.eps, 1e-6);
+        // DINO's local view count is carried as the image size is; a DINO run that predates
+        // recording it trained 6 at every size; what the resumed run sets stays.
+        json dinoInput = minimalTrain();
+        dinoInput["method"] = "dino";
+        const auto resumedLocalViews = [&](const json& recordedViews) {
+            return kiln::with_interrupted_runs_choices(kiln::parse_train_config(dinoInput),
+                                                       {{"transform_args", recordedViews}})
+                .transform_args["local_view"]["num_views"];
+        };
+        QCOMPARE(resumedLocalViews({{"image_size", {32, 32}}, {"local_view", {{"num_views", 0}}}}),
+                 json(0));
+        QCOMPARE(resumedLocalViews({{"image_size", {32, 32}}}), json(6));
+        dinoInput["transform_args"] = {{"local_view", {{"num_views", 2}}}};
+        QCOMPARE(resumedLocalViews({{"local_view", {{"num_views", 0}}}}), json(2));
         // What an older checkpoint does not record is resolved as for a new run.
         const kiln::TrainConfig unrecorded = kiln::with_interrupted_runs_choices(given, json());
         QCOMPARE(unrecorded.optimizer.chosen.name, std::string("sgd"));

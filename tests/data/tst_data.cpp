@@ -518,6 +518,15 @@ private Q_SLOTS:
         QCOMPARE(dino_at(12, two).views[2].height, 12); // never above the global view
         QCOMPARE(dino_at(32, {{"view_size", 32}}).views.size(), std::size_t(8)); // wide enough
         QVERIFY(issues.empty());
+        // The count resolved is what a run records, for resuming with the same views.
+        const auto recorded_views = [&](const std::string& method, int side) {
+            const nlohmann::json args = {{"image_size", side}};
+            return kiln::data::with_resolved_view_counts(
+                method, args, kiln::data::method_transform(method, args));
+        };
+        QCOMPARE(recorded_views("dino", 32)["local_view"]["num_views"], nlohmann::json(0));
+        QCOMPARE(recorded_views("dino", 224)["local_view"]["num_views"], nlohmann::json(6));
+        QCOMPARE(recorded_views("simclr", 32), nlohmann::json({{"image_size", 32}}));
     }
 
     void autoViewSizesNeverBlowUpSmallImages() {

@@ -381,6 +381,21 @@ private Q_SLOTS:
             0.99 * initial + 0.01 * scaled_parameters["backbone.features.0.weight"], 1e-5, 1e-6));
     }
 
+    void dinoRecordsItsLocalViewCount() {
+        // 12 px local views are left out by default: the run records that it trained none, so
+        // that resuming it keeps them out whatever a later default says.
+        const fs::path out = root_ / "dino-local-views";
+        kiln::TrainConfig config = tinyRun(out, data_, "dino", 1);
+        config.transform_args["local_view"].erase("num_views");
+        Recorder recorder;
+        QCOMPARE(kiln::train::train(config, recorder).status,
+                 kiln::train::RunSummary::Status::Finished);
+        std::ifstream file(kiln::track::RunDirectory(out).config());
+        const json recorded = json::parse(file);
+        QCOMPARE(recorded["transform_args"]["local_view"]["num_views"], json(0));
+        QCOMPARE(recorded["transform_args"]["local_view"]["view_size"], json({12, 12}));
+    }
+
     void dinoHandsBackItsTeacher() {
         // The EMA teacher is what a DINO run exports and what its checkpoint gives as a backbone
         // (embed, eval knn, fine-tuning), not the student that trained.
