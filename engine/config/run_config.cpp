@@ -410,6 +410,18 @@ TrainConfig read_train_config(const json& normalized, TaskKind task) {
     return config;
 }
 
+// `recorded`'s keys that `given` does not set, added to it: what the resumed run sets stays.
+void fill_unset(json& given, const json& recorded) {
+    if (!given.is_object()) {
+        given = json::object();
+    }
+    if (recorded.is_object()) {
+        for (const auto& [key, value] : recorded.items()) {
+            given.emplace(key, value);
+        }
+    }
+}
+
 // What an interrupted run's views resolved to, for what the resumed run's `views` leaves
 // unresolved: the image size, and DINO's local view count (runs that predate recording it
 // trained 6 at every size).
@@ -528,16 +540,10 @@ TrainConfig with_interrupted_runs_choices(const TrainConfig& given, const json& 
     const json recorded_optim = recorded.value("optim", json());
     if ((given.optim.empty() || given.optim == "auto") && recorded_optim.is_string()) {
         settings["optim"] = recorded_optim;
-        const json recorded_args = recorded.value("optim_args", json());
-        json& args = settings["optim_args"];
-        if (!args.is_object()) {
-            args = json::object();
-        }
-        if (recorded_args.is_object()) {
-            for (const auto& [key, value] : recorded_args.items()) {
-                args.emplace(key, value); // what the resumed run sets stays
-            }
-        }
+        fill_unset(settings["optim_args"], recorded.value("optim_args", json()));
+    }
+    if (recorded.value("method", json()) == given.method) {
+        fill_unset(settings["method_args"], recorded.value("method_args", json()));
     }
     return parse_train_config(settings, given.task);
 }

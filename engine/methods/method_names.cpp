@@ -99,6 +99,19 @@ DinoScaling dino_scaling(std::int64_t dataset_size) {
     return scaling;
 }
 
+nlohmann::json with_resolved_scaling(const std::string& method, const nlohmann::json& method_args,
+                                     std::int64_t dataset_size) {
+    nlohmann::json resolved = method_args.is_object() ? method_args : nlohmann::json::object();
+    if (method == "dino") {
+        const DinoScaling scaling = dino_scaling(dataset_size);
+        resolved.emplace("output_dim", scaling.output_dim); // what is given stays
+        resolved.emplace("teacher_temp", scaling.teacher_temp);
+        resolved.emplace("warmup_teacher_temp", scaling.warmup_teacher_temp);
+        resolved.emplace("momentum_start", scaling.momentum_start);
+    }
+    return resolved;
+}
+
 std::string describe_recipes() {
     std::string text = "Method recipes (optim=auto; optim_args and method_args change them):\n";
     for (const MethodEntry& method : method_table()) {

@@ -3,6 +3,7 @@
 #include "models/backbone_names.h"
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,6 +65,11 @@ struct DinoScaling {
     double momentum_start = 0.996;
 };
 DinoScaling dino_scaling(std::int64_t dataset_size);
+// `method_args` with what follows the dataset's size filled in where it is not given (DINO's
+// scaling), as a run records it: resumed, it trains the head and teacher it started with even
+// when its folder has grown or a newer Kiln scales otherwise.
+nlohmann::json with_resolved_scaling(const std::string& method, const nlohmann::json& method_args,
+                                     std::int64_t dataset_size);
 
 // The recipes as `kiln train --help` prints them: one line per method and backbone family, and
 // DINO's scaling with the dataset.

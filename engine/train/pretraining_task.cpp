@@ -1,6 +1,7 @@
 #include "train/pretraining_task.h"
 
 #include "data/image_sizes.h"
+#include "methods/method_names.h"
 #include "models/archive.h"
 #include "models/backbone.h"
 #include "runtime/cuda_device.h"
@@ -42,6 +43,8 @@ PretrainingTask::PretrainingTask(const TrainConfig& config)
 void PretrainingTask::resolve_settings(TrainConfig& config) const {
     config.transform_args =
         data::with_resolved_view_counts(config.method, transform_args_, transform_);
+    config.method_args =
+        methods::with_resolved_scaling(config.method, config.method_args, dataset_size());
 }
 
 void PretrainingTask::set_process_group(distributed::ProcessGroup* group) {

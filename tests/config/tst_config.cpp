@@ -235,6 +235,14 @@ private Q_SLOTS:
         QCOMPARE(imagenet.warmup_teacher_temp, 0.04);
         QCOMPARE(imagenet.momentum_start, 0.996);
         QCOMPARE(kiln::methods::dino_scaling(60'000).output_dim, 4096);
+        // A run records what its size chose, beside what it was given.
+        const json recorded =
+            kiln::methods::with_resolved_scaling("dino", {{"teacher_temp", 0.05}}, 10'000);
+        QCOMPARE(recorded, json({{"output_dim", 1024},
+                                 {"teacher_temp", 0.05},
+                                 {"warmup_teacher_temp", 0.02},
+                                 {"momentum_start", 0.99}}));
+        QCOMPARE(kiln::methods::with_resolved_scaling("simclr", json(), 10'000), json::object());
         // kiln train --help prints the table.
         QVERIFY(kiln::methods::describe_recipes().find("dino, CNN backbones: sgd lr 0.03") !=
                 std::string::npos);
@@ -331,6 +339,20 @@ private Q_SLOTS:
         QCOMPARE(resumedLocalViews({{"image_size", {32, 32}}}), json(6));
         dinoInput["transform_args"] = {{"local_view", {{"num_views", 2}}}};
         QCOMPARE(resumedLocalViews({{"local_view", {{"num_views", 0}}}}), json(2));
+        // So are the method's settings its dataset's size chose, for the same method only.
+        dinoInput["method_args"] = {{"teacher_temp", 0.05}};
+        const json recordedScaling = {
+            {"method", "dino"}, {"method_args", {{"output_dim", 2048}, {"teacher_temp", 0.02}}}};
+        const json carried = kiln::with_interrupted_runs_choices(
+                                 kiln::parse_train_config(dinoInput), recordedScaling)
+                                 .method_args;
+        QCOMPARE(carried, json({{"output_dim", 2048}, {"teacher_temp", 0.05}}));
+        json otherMethod = recordedScaling;
+        otherMethod["method"] = "simclr";
+        QCOMPARE(
+            kiln::with_interrupted_runs_choices(kiln::parse_train_config(dinoInput), otherMethod)
+                .method_args,
+            json({{"teacher_temp", 0.05}}));
         // What an older checkpoint does not record is resolved as for a new run.
         const kiln::TrainConfig unrecorded = kiln::with_interrupted_runs_choices(given, json());
         QCOMPARE(unrecorded.optimizer.chosen.name, std::string("sgd"));

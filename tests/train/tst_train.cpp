@@ -394,6 +394,9 @@ private Q_SLOTS:
         const json recorded = json::parse(file);
         QCOMPARE(recorded["transform_args"]["local_view"]["num_views"], json(0));
         QCOMPARE(recorded["transform_args"]["local_view"]["view_size"], json({12, 12}));
+        // ... and the teacher its dataset's size chose: 0.02 on a small set.
+        QCOMPARE(recorded["method_args"]["teacher_temp"], json(0.02));
+        QCOMPARE(recorded["method_args"]["output_dim"], json(64)); // as given
     }
 
     void dinoHandsBackItsTeacher() {
