@@ -53,6 +53,20 @@ system::AdvisedSettings advised_settings(const TrainConfig& config, Precision pr
     return settings;
 }
 
+// A run resumed after its data shrank can stand past the last batch of its epoch in progress:
+// it goes on from the next epoch, where it would otherwise wait forever for a batch.
+void skip_an_epoch_without_batches_left(Position& position, std::int64_t batches_per_epoch) {
+    if (position.next_batch < batches_per_epoch) {
+        return;
+    }
+    log::warning("resuming at batch " + std::to_string(position.next_batch + 1) +
+                 " of an epoch that now has " + std::to_string(batches_per_epoch) +
+                 " (the data changed since the run was interrupted): going on from epoch " +
+                 std::to_string(position.epoch + 2));
+    ++position.epoch;
+    position.next_batch = 0;
+}
+
 } // namespace
 
 std::vector<at::Tensor> trainable_parameters(torch::nn::Module& module) {
@@ -227,6 +241,7 @@ std::string FitLoop::what_is_kept() const {
 
 RunSummary::Status FitLoop::fit(Position& position) {
     const std::int64_t batches_per_epoch = loader_.batches_per_epoch();
+    skip_an_epoch_without_batches_left(position, batches_per_epoch);
     if (strategy_.writes()) {
         track::RunDirectory(config_.out).remove_leftovers(position.pending_validations);
     }

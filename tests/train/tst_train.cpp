@@ -79,8 +79,14 @@ public:
     std::optional<kiln::train::RunSummary> summary;
     kiln::StopToken stop;
     std::int64_t stop_after_epoch = -1;
+    std::size_t stop_after_steps = 0; // 0: never
 
-    void on_step(const kiln::train::StepMetrics& metrics) override { steps.push_back(metrics); }
+    void on_step(const kiln::train::StepMetrics& metrics) override {
+        steps.push_back(metrics);
+        if (steps.size() == stop_after_steps) {
+            stop.request_stop();
+        }
+    }
     void on_epoch_end(std::int64_t epoch, double mean_loss) override {
         epoch_losses.push_back(mean_loss);
         if (epoch == stop_after_epoch) {
@@ -1112,6 +1118,33 @@ private Q_SLOTS:
         // ... and trains with SimCLR's recipe for the small CNN.
         QVERIFY(recorder.started);
         QCOMPARE(recorder.started->optimizer.chosen.name, std::string("sgd"));
+    }
+
+    void resumingAfterTheDataShrankGoesOn() {
+        // Stopped at batch 3 of 4; resumed with half the images (2 batches an epoch), the run
+        // goes on from the next epoch rather than waiting for a batch that never comes.
+        const fs::path data = root_ / "shrinking";
+        writeTinyDataset(data, 32);
+        const fs::path out = root_ / "shrunk-data";
+        Recorder first;
+        first.stop_after_steps = 3;
+        QCOMPARE(kiln::train::train(tinyRun(out, data, "simclr", 3), first, first.stop).status,
+                 kiln::train::RunSummary::Status::Cancelled);
+        for (int i = 16; i < 32; ++i) {
+            fs::remove(data / (std::to_string(i) + ".png"));
+        }
+        Recorder second;
+        const auto resumed = kiln::train::train(
+            tinyRun(out, data, "simclr", 3, {{"resume_interrupted", true}}), second);
+        QCOMPARE(resumed.status, kiln::train::RunSummary::Status::Finished);
+        QCOMPARE(resumed.steps, std::int64_t{6}); // 3 epochs of 2 batches
+        QCOMPARE(second.steps.size(), std::size_t{3});
+        std::ifstream log_file(kiln::track::RunDirectory(out).train_log());
+        const std::string log((std::istreambuf_iterator<char>(log_file)),
+                              std::istreambuf_iterator<char>());
+        QVERIFY2(log.find("resuming at batch 4 of an epoch that now has 2 (the data changed") !=
+                     std::string::npos,
+                 log.c_str());
     }
 
     void resumingKeepsWhatTheRunStartedWith() {
