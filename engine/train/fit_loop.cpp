@@ -53,16 +53,18 @@ system::AdvisedSettings advised_settings(const TrainConfig& config, Precision pr
     return settings;
 }
 
-// A run resumed after its data shrank can stand past the last batch of its epoch in progress:
-// it goes on from the next epoch, where it would otherwise wait forever for a batch.
+// A run resumed after its data shrank (or its batches grew) can stand past the last batch of its
+// epoch in progress: it goes on from the next epoch, where it would otherwise loop forever without
+// a batch.
 void skip_an_epoch_without_batches_left(Position& position, std::int64_t batches_per_epoch) {
     if (position.next_batch < batches_per_epoch) {
         return;
     }
-    log::warning("resuming at batch " + std::to_string(position.next_batch + 1) +
-                 " of an epoch that now has " + std::to_string(batches_per_epoch) +
-                 " (the data changed since the run was interrupted): going on from epoch " +
-                 std::to_string(position.epoch + 2));
+    log::warning(
+        "resuming at batch " + std::to_string(position.next_batch + 1) +
+        " of an epoch that now has " + std::to_string(batches_per_epoch) +
+        " (the images or batch_size changed since the run was interrupted): going on from epoch " +
+        std::to_string(position.epoch + 2));
     ++position.epoch;
     position.next_batch = 0;
 }

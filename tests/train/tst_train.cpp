@@ -1142,8 +1142,8 @@ private Q_SLOTS:
         std::ifstream log_file(kiln::track::RunDirectory(out).train_log());
         const std::string log((std::istreambuf_iterator<char>(log_file)),
                               std::istreambuf_iterator<char>());
-        QVERIFY2(log.find("resuming at batch 4 of an epoch that now has 2 (the data changed") !=
-                     std::string::npos,
+        QVERIFY2(log.find("resuming at batch 4 of an epoch that now has 2 (the images or "
+                          "batch_size changed") != std::string::npos,
                  log.c_str());
     }
 
