@@ -6,6 +6,7 @@
 #include "models/archive.h"
 #include "models/torch_file.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -204,14 +205,26 @@ EmbeddingFile read_npy(const std::filesystem::path& path, const std::string& byt
         bytes.size() >= 10
             ? static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8)
             : 0;
-    const std::string header = bytes.substr(10, header_size);
-    long long rows = 0;
-    long long columns = 0;
+    const std::string header = bytes.size() >= 10 ? bytes.substr(10, header_size) : std::string();
+    const std::size_t data_bytes = bytes.size() - std::min(bytes.size(), 10 + header_size);
+    long long rows = -1;
+    long long columns = -1;
     const std::size_t shape = header.find("'shape': (");
     if (header.find("'descr': '<f4'") == std::string::npos || shape == std::string::npos ||
         std::sscanf(header.c_str() + shape, "'shape': (%lld, %lld)", &rows, &columns) != 2 ||
-        bytes.size() != 10 + header_size + std::size_t(rows * columns) * sizeof(float)) {
-        throw Error("\"" + path.string() + "\" is not a float32 matrix in NumPy format");
+        rows < 0 || columns < 1) {
+        throw Error("\"" + path.string() +
+                    "\" is not a float32 matrix in NumPy format (as kiln embed format=npy "
+                    "writes)");
+    }
+    // Compared by division first: a header's shape must not overflow the product.
+    const auto values = static_cast<unsigned long long>(data_bytes / sizeof(float));
+    if (static_cast<unsigned long long>(rows) > values / static_cast<unsigned long long>(columns) ||
+        static_cast<unsigned long long>(rows * columns) * sizeof(float) != data_bytes) {
+        throw Error("\"" + path.string() + "\" declares " + std::to_string(rows) + " x " +
+                    std::to_string(columns) + " float32 values but holds " +
+                    std::to_string(data_bytes) +
+                    " bytes of them: it is truncated or damaged; embed the images again");
     }
     EmbeddingFile file;
     file.embeddings = torch::empty({rows, columns}, torch::kFloat32);

@@ -152,6 +152,43 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::read_embeddings(root_ / "other.csv"));
     }
 
+    void npyHeadersAreCheckedAgainstTheirData() {
+        // A shape the data does not hold (too large, negative, or one whose product overflows)
+        // is refused with the file named, before anything is allocated for it.
+        const auto refusal = [&](const std::string& shape, std::size_t data_bytes) {
+            std::string header =
+                "{'descr': '<f4', 'fortran_order': False, 'shape': " + shape + ", }";
+            header.append(63 - (10 + header.size()) % 64, ' ').push_back('\n');
+            std::string bytes = "\x93NUMPY\x01";
+            bytes += '\0';
+            bytes += static_cast<char>(header.size() & 0xff);
+            bytes += static_cast<char>(header.size() >> 8);
+            const fs::path file = root_ / "crafted.npy";
+            std::ofstream(file, std::ios::binary)
+                << bytes << header << std::string(data_bytes, '\0');
+            std::ofstream(kiln::embed::npy_filenames_path(file)) << "a.png\nb.png\nc.png\n";
+            try {
+                kiln::embed::read_embeddings(file);
+                return std::string("read");
+            } catch (const kiln::Error& error) {
+                const std::string message = error.what();
+                return message.find(file.string()) == std::string::npos
+                           ? message
+                           : message.substr(file.string().size() + 3);
+            }
+        };
+        QCOMPARE(refusal("(3, 2)", 24), std::string("read")); // the builder makes good files
+        QCOMPARE(refusal("(4, 2)", 24),
+                 std::string("declares 4 x 2 float32 values but holds 24 bytes of them: it is "
+                             "truncated or damaged; embed the images again"));
+        QVERIFY(refusal("(-3, -2)", 24).starts_with("is not a float32 matrix"));
+        QVERIFY(refusal("(3, 0)", 0).starts_with("is not a float32 matrix"));
+        // 2^62 x 4 values of 4 bytes wrap to 0 bytes in 64 bits.
+        QVERIFY(refusal("(4611686018427387904, 4)", 0).starts_with("declares 4611686018427387904"));
+        std::ofstream(root_ / "stub.npy", std::ios::binary) << "\x93NUM";
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::read_embeddings(root_ / "stub.npy"));
+    }
+
     void projectionFindsTheMainAxes() {
         torch::manual_seed(2);
         // Most spread along dimension 3, then along dimension 0; little elsewhere.
