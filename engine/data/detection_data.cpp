@@ -301,6 +301,27 @@ fs::path label_file(const fs::path& image) {
     return result.replace_extension(".txt");
 }
 
+// YOLO coordinates are shares of the image's size: a point or box a whole image beyond it, or
+// a box of negative size, is a damaged or unnormalised label (clipping would hide it).
+void check_normalised(const std::vector<double>& values, bool polygon, const std::string& where) {
+    const auto shown = [](double value) {
+        std::ostringstream text;
+        text << value;
+        return text.str();
+    };
+    for (const double value : values) {
+        if (!(value >= -1.0 && value <= 2.0)) { // NaN too
+            throw Error(where + ": " + shown(value) +
+                        " is not a coordinate normalised to the image's size (0 to 1, as "
+                        "Ultralytics writes them); normalise the labels");
+        }
+    }
+    if (!polygon && (values[2] < 0 || values[3] < 0)) {
+        throw Error(where + ": a box of width " + shown(values[2]) + " and height " +
+                    shown(values[3]) + "; neither may be negative");
+    }
+}
+
 double polygon_area(const std::vector<double>& xy) {
     double twice = 0;
     const std::size_t points = xy.size() / 2;
@@ -356,6 +377,7 @@ std::shared_ptr<const coco::GroundTruth> yolo_ground_truth(const std::vector<fs:
                     throw Error(where + ": a box without a polygon; instance segmentation "
                                         "needs \"class x1 y1 x2 y2 ...\" segments");
                 }
+                check_normalised(values, polygon, where);
                 json annotation = {{"image_id", i + 1},
                                    {"category_id", std::int64_t(class_id) + 1},
                                    {"iscrowd", 0}};

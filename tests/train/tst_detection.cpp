@@ -660,6 +660,16 @@ private Q_SLOTS:
         QVERIFY(errorOf([&] {
                     kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1);
                 }).contains("class id below 2"));
+        // Coordinates a whole image beyond it, or a box of negative size, are damaged labels.
+        for (const auto& [line, expected] :
+             {std::pair{"1 0.5 0.5 1e300 0.1\n", "a.txt:1: 1e+300 is not a coordinate normalised"},
+              std::pair{"1 0.5 0.5 -0.25 0.1\n", "a.txt:1: a box of width -0.25 and height 0.1"},
+              std::pair{"0 0.1 0.1 0.5 0.1 3 0.9\n", "a.txt:1: 3 is not a coordinate"}}) {
+            std::ofstream(yolo / "set" / "labels" / "train" / "a.txt") << line;
+            const QString message = errorOf(
+                [&] { kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1); });
+            QVERIFY2(message.contains(expected), qPrintable(message));
+        }
     }
 
     void badCocoDataIsNamed() {
