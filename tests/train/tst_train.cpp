@@ -116,6 +116,12 @@ void writeTinyDataset(const fs::path& folder, int count) {
     }
 }
 
+// What a run wrote to its train.log.
+std::string trainLog(const fs::path& out) {
+    std::ifstream file(kiln::track::RunDirectory(out).train_log());
+    return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+}
+
 kiln::TrainConfig tinyRun(const fs::path& out, const fs::path& data, const std::string& method,
                           int epochs, json extra = json::object()) {
     json settings = {{"out", out.string()}, {"data", data.string()},
@@ -753,9 +759,7 @@ private Q_SLOTS:
                 step.data_wait <= 1);
         QVERIFY(step.images_per_second > 0);
         QVERIFY(summary.advice.has_value()); // 32 steps: 22 after warm-up
-        std::ifstream log(kiln::track::RunDirectory(out).train_log());
-        const std::string text((std::istreambuf_iterator<char>(log)), {});
-        QVERIFY(containsText(text, "bottleneck: "));
+        QVERIFY(containsText(trainLog(out), "bottleneck: "));
     }
 
     // The advisor judges a run only after its warm-up and over a minimum of steps, and knows
@@ -1109,9 +1113,7 @@ private Q_SLOTS:
             kiln::models::read_checkpoint_file(kiln::track::RunDirectory(out).last_checkpoint());
         QCOMPARE(kiln::models::settings_of(*checkpoint)["transform_args"]["image_size"],
                  json({32, 32}));
-        std::ifstream log_file(kiln::track::RunDirectory(out).train_log());
-        const std::string log((std::istreambuf_iterator<char>(log_file)),
-                              std::istreambuf_iterator<char>());
+        const std::string log = trainLog(out);
         QVERIFY2(log.find("info: transform_args.image_size=auto: 32x32 (the training images' "
                           "median 40x40") != std::string::npos,
                  log.c_str());
@@ -1139,9 +1141,7 @@ private Q_SLOTS:
         QCOMPARE(resumed.status, kiln::train::RunSummary::Status::Finished);
         QCOMPARE(resumed.steps, std::int64_t{6}); // 3 epochs of 2 batches
         QCOMPARE(second.steps.size(), std::size_t{3});
-        std::ifstream log_file(kiln::track::RunDirectory(out).train_log());
-        const std::string log((std::istreambuf_iterator<char>(log_file)),
-                              std::istreambuf_iterator<char>());
+        const std::string log = trainLog(out);
         QVERIFY2(log.find("resuming at batch 4 of an epoch that now has 2 (the images or "
                           "batch_size changed") != std::string::npos,
                  log.c_str());
