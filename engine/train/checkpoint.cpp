@@ -45,6 +45,7 @@ void save_checkpoint(const std::filesystem::path& path, const TrainingState& sta
     archive.write(key::kNextBatch, c10::IValue(position.next_batch));
     archive.write(key::kOptimizerStep, c10::IValue(position.optimizer_step));
     archive.write(key::kTrainedSeconds, c10::IValue(position.trained_seconds));
+    archive.write(key::kDatasetSize, c10::IValue(position.dataset_size));
     if (position.best_value) {
         archive.write(key::kBestValue, c10::IValue(*position.best_value));
         archive.write(key::kBestStep, c10::IValue(position.best_step));
@@ -92,6 +93,9 @@ Position load_checkpoint(const models::Archive& checkpoint, const TrainingState&
     position.optimizer_step = checkpoint.integer(key::kOptimizerStep);
     if (checkpoint.contains(key::kTrainedSeconds)) { // absent before max_time
         position.trained_seconds = checkpoint.real(key::kTrainedSeconds);
+    }
+    if (checkpoint.contains(key::kDatasetSize)) {
+        position.dataset_size = checkpoint.integer(key::kDatasetSize);
     }
     if (checkpoint.contains(key::kBestValue)) {
         position.best_value = checkpoint.real(key::kBestValue);

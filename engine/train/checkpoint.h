@@ -30,6 +30,8 @@ struct Position {
     std::int64_t best_step = 0;
     // Wall seconds the run has trained for (with max_time, what its budget has spent).
     double trained_seconds = 0.0;
+    // The training images it was run on (0: a checkpoint from before they were counted).
+    std::int64_t dataset_size = 0;
     // The steps validated whose metrics were still being computed in the background; their
     // weights wait in validated-step-N files, and a resumed run validates them again.
     std::vector<std::int64_t> pending_validations;

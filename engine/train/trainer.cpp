@@ -331,6 +331,17 @@ Position resume_from(const fs::path& checkpoint, const std::optional<models::Arc
     return position;
 }
 
+// A resumed run goes on with the images there are now; when their number changed, its epochs
+// and their order did too, which the user should know.
+void warn_if_the_data_changed(const Position& position, std::int64_t dataset_size) {
+    if (position.dataset_size > 0 && position.dataset_size != dataset_size) {
+        log::warning("the data has " + std::to_string(dataset_size) +
+                     " training images, the interrupted run had " +
+                     std::to_string(position.dataset_size) +
+                     ": it goes on with those there are now, in epochs of their size");
+    }
+}
+
 // A finished run's model (its weight average when it keeps one), written by the rank that
 // writes once the replicas agree: its path.
 fs::path export_finished(Task& task, const TrainConfig& config, Strategy& strategy,
@@ -414,7 +425,9 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
             position = resume_from(checkpoint, resumption.checkpoint, strategy,
                                    {task, optimizer, precision, average.get()}, observer);
             resumption.checkpoint.reset(); // the model holds its weights now: free the copies
+            warn_if_the_data_changed(position, task.dataset_size());
         }
+        position.dataset_size = task.dataset_size();
         strategy.broadcast_state(module); // every rank starts from rank 0's weights
         if (average && !config.resume_interrupted) {
             average->reset(); // from rank 0's weights too

@@ -1142,6 +1142,9 @@ private Q_SLOTS:
         QCOMPARE(resumed.steps, std::int64_t{6}); // 3 epochs of 2 batches
         QCOMPARE(second.steps.size(), std::size_t{3});
         const std::string log = trainLog(out);
+        QVERIFY2(log.find("the data has 16 training images, the interrupted run had 32") !=
+                     std::string::npos,
+                 log.c_str());
         QVERIFY2(log.find("resuming at batch 4 of an epoch that now has 2 (the images or "
                           "batch_size changed") != std::string::npos,
                  log.c_str());
