@@ -9,8 +9,6 @@
 #include "methods/method_names.h"
 #include "models/backbone_names.h"
 
-#include <sstream>
-
 namespace kiln::config {
 namespace {
 
@@ -368,17 +366,11 @@ std::vector<Train> placement_settings() {
     };
 }
 
-// A default as help text shows it (0.9, 1e-08).
-std::string shown(double value) {
-    std::ostringstream text;
-    text << value;
-    return text.str();
-}
-
 // The pretrained classifier's recipe as its help states it, from the recipe itself.
 std::string pretrained_backbone_rate() {
     const methods::OptimizerDefaults recipe = pretrained_classification_optimizer();
-    return shown(recipe.backbone_lr_factor) + " (its lr then " + shown(recipe.base_lr) + ")";
+    return number_text(recipe.backbone_lr_factor) + " (its lr then " + number_text(recipe.base_lr) +
+           ")";
 }
 
 KeySpec optim_args_key(TaskKind task) {
@@ -415,14 +407,15 @@ KeySpec optim_args_key(TaskKind task) {
              .kind = ValueKind::Numbers,
              .maximum = 1.0,
              .count = 2,
-             .help = "adamw; unset: " + shown(defaults.beta1) + ", " + shown(defaults.beta2)},
-            number("eps", 0.0, 1.0, nullptr, "adamw; unset: " + shown(defaults.eps)),
+             .help = "adamw; unset: " + number_text(defaults.beta1) + ", " +
+                     number_text(defaults.beta2)},
+            number("eps", 0.0, 1.0, nullptr, "adamw; unset: " + number_text(defaults.eps)),
             number("ema_decay", 0.0, 0.999999, nullptr,
                    "validate, save and export an exponential moving average of the weights with "
                    "this decay (ramped up over the first tenth of the run); 0: the weights as "
                    "trained. The detection tasks' default is 0.9999"),
             number("trust_coefficient", 0.0, 10.0, nullptr,
-                   "lars; unset: " + shown(defaults.trust_coefficient)),
+                   "lars; unset: " + number_text(defaults.trust_coefficient)),
             number("gradient_clip_val", 0.0, 1e9, nullptr,
                    "clip the gradients' total L2 norm to this before each step, as Lightning's "
                    "gradient_clip_val (Ultralytics clips at 10); 0: off, every task's default"),

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <numeric>
+#include <sstream>
 
 namespace kiln {
 
@@ -107,6 +108,12 @@ std::vector<std::vector<std::string>> csv_records(std::string_view text) {
     }
     end_record();
     return records;
+}
+
+std::string number_text(double value) {
+    std::ostringstream text;
+    text << value;
+    return text.str();
 }
 
 } // namespace kiln

@@ -18,6 +18,9 @@ std::string unknown_key_message(std::string_view key, const std::vector<std::str
 // "a, b or c"
 std::string join_alternatives(const std::vector<std::string>& words);
 
+// A number as a stream prints it, shortest at six digits: "0.9", "1e-08", "1e+300".
+std::string number_text(double value);
+
 // `text` as one CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line
 // break, else as it is.
 std::string csv_field(const std::string& text);

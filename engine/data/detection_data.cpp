@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/parallel_for.h"
+#include "core/text.h"
 #include "data/dataset_index.h"
 #include "data/image_decode.h"
 
@@ -304,21 +305,16 @@ fs::path label_file(const fs::path& image) {
 // YOLO coordinates are shares of the image's size: a point or box a whole image beyond it, or
 // a box of negative size, is a damaged or unnormalised label (clipping would hide it).
 void check_normalised(const std::vector<double>& values, bool polygon, const std::string& where) {
-    const auto shown = [](double value) {
-        std::ostringstream text;
-        text << value;
-        return text.str();
-    };
     for (const double value : values) {
         if (!(value >= -1.0 && value <= 2.0)) { // NaN too
-            throw Error(where + ": " + shown(value) +
+            throw Error(where + ": " + number_text(value) +
                         " is not a coordinate normalised to the image's size (0 to 1, as "
                         "Ultralytics writes them); normalise the labels");
         }
     }
     if (!polygon && (values[2] < 0 || values[3] < 0)) {
-        throw Error(where + ": a box of width " + shown(values[2]) + " and height " +
-                    shown(values[3]) + "; neither may be negative");
+        throw Error(where + ": a box of width " + number_text(values[2]) + " and height " +
+                    number_text(values[3]) + "; neither may be negative");
     }
 }
 
