@@ -7,6 +7,7 @@
 #include "core/text.h"
 #include "data/image_decode.h"
 #include "data/view_transform.h"
+#include "methods/method_names.h"
 #include "models/backbone_names.h"
 
 #include <algorithm>
@@ -423,8 +424,7 @@ void fill_unset(json& given, const json& recorded) {
 }
 
 // What an interrupted run's views resolved to, for what the resumed run's `views` leaves
-// unresolved: the image size, and DINO's local view count (runs that predate recording it
-// trained 6 at every size).
+// unresolved: the image size, and the view counts of the method's recipe.
 void carry_recorded_views(const std::string& method, const json& recorded, json& views) {
     if (!views.is_object() || !recorded.is_object()) {
         return;
@@ -433,18 +433,7 @@ void carry_recorded_views(const std::string& method, const json& recorded, json&
         recorded.value("image_size", json()).is_array()) {
         views["image_size"] = recorded["image_size"];
     }
-    if (method != "dino") {
-        return;
-    }
-    json& local = views["local_view"];
-    if (!local.is_object()) {
-        local = json::object();
-    }
-    const json recorded_local = recorded.value("local_view", json::object());
-    if (!local.contains("num_views")) {
-        local["num_views"] =
-            recorded_local.is_object() ? recorded_local.value("num_views", json(6)) : json(6);
-    }
+    data::carry_recorded_view_counts(methods::view_recipe(method), recorded, views);
 }
 
 } // namespace
@@ -627,7 +616,7 @@ void check_teacher(const TrainConfig& config, Resolution& resolution) {
 void check_views(const TrainConfig& config, TaskKind kind, Resolution& resolution) {
     try {
         if (kind == TaskKind::Pretraining) {
-            data::method_transform(config.method, config.transform_args);
+            data::recipe_transform(methods::view_recipe(config.method), config.transform_args);
         } else {
             data::finetune_transform(config.transform_args, true, 0.08, task_augmentations(kind));
         }
@@ -691,7 +680,8 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
     if (kind == TaskKind::Pretraining && resolution.valid("knn_monitor")) {
         check_knn_monitor(config.knn_monitor, resolution);
     }
-    if (kind == TaskKind::Pretraining && config.method == "distillation" &&
+    const methods::MethodEntry* method = methods::find_method(config.method);
+    if (kind == TaskKind::Pretraining && method && method->needs_teacher &&
         resolution.valid("method_args")) {
         check_teacher(config, resolution);
     }

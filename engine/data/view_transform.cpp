@@ -256,12 +256,13 @@ TransformArgs finetune_transform(const json& given, bool training, double defaul
     return transform;
 }
 
-TransformArgs method_transform(const std::string& method, const json& given) {
+TransformArgs recipe_transform(ViewRecipe recipe, const json& given) {
     std::vector<ConfigIssue> issues;
     const json transform_args = without_auto_image_size(given);
-    TransformArgs transform = method == "dino" ? dino_transform(transform_args, issues)
-                                               : simclr_transform(transform_args, issues);
-    if (method == "distillation") { // one view, seen by the teacher and the student alike
+    TransformArgs transform = recipe == ViewRecipe::MultiCrop
+                                  ? dino_transform(transform_args, issues)
+                                  : simclr_transform(transform_args, issues);
+    if (recipe == ViewRecipe::Single) {
         transform.views.resize(1);
     }
     if (!issues.empty()) {
@@ -270,10 +271,10 @@ TransformArgs method_transform(const std::string& method, const json& given) {
     return transform;
 }
 
-json with_resolved_view_counts(const std::string& method, const json& transform_args,
+json with_resolved_view_counts(ViewRecipe recipe, const json& transform_args,
                                const TransformArgs& transform) {
     json resolved = transform_args.is_object() ? transform_args : json::object();
-    if (method == "dino") {
+    if (recipe == ViewRecipe::MultiCrop) {
         json& local = resolved["local_view"];
         if (!local.is_object()) {
             local = json::object();
@@ -281,6 +282,26 @@ json with_resolved_view_counts(const std::string& method, const json& transform_
         local["num_views"] = transform.views.size() - 2; // the two global views first
     }
     return resolved;
+}
+
+void carry_recorded_view_counts(ViewRecipe recipe, const json& recorded, json& views) {
+    if (recipe != ViewRecipe::MultiCrop || !views.is_object()) {
+        return;
+    }
+    json& local = views["local_view"];
+    if (!local.is_object()) {
+        local = json::object();
+    }
+    if (local.contains("num_views")) {
+        return;
+    }
+    // Runs recorded before the count was stored trained 6 local views at every size.
+    constexpr int kLocalViewsBeforeRecording = 6;
+    const json recorded_local =
+        recorded.is_object() ? recorded.value("local_view", json()) : json();
+    local["num_views"] = recorded_local.is_object()
+                             ? recorded_local.value("num_views", json(kLocalViewsBeforeRecording))
+                             : json(kLocalViewsBeforeRecording);
 }
 
 TransformArgs embed_transform(int height, int width) {

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "data/augment.h"
 #include "data/detection_augment.h"
+#include "data/view_recipe.h"
 
 #include <array>
 #include <nlohmann/json.hpp>
@@ -77,15 +78,18 @@ TransformArgs simclr_transform(const nlohmann::json& transform_args,
                                std::vector<ConfigIssue>& issues);
 TransformArgs dino_transform(const nlohmann::json& transform_args,
                              std::vector<ConfigIssue>& issues);
-// The views `method` trains on; throws ConfigError for bad transform_args. image_size=auto is
+// The views `recipe` trains on; throws ConfigError for bad transform_args. image_size=auto is
 // the pretraining task's to resolve from its images (data::auto_view_size); checked here at 224.
-TransformArgs method_transform(const std::string& method, const nlohmann::json& transform_args);
+TransformArgs recipe_transform(ViewRecipe recipe, const nlohmann::json& transform_args);
 // `transform_args` with what the views' defaults resolved to and a later default could change:
-// DINO's local view count (none on small images), so a resumed run trains the views it started
-// with. As given where nothing was resolved.
-nlohmann::json with_resolved_view_counts(const std::string& method,
-                                         const nlohmann::json& transform_args,
+// multi-crop's local view count (none on small images), so a resumed run trains the views it
+// started with. As given where nothing was resolved.
+nlohmann::json with_resolved_view_counts(ViewRecipe recipe, const nlohmann::json& transform_args,
                                          const TransformArgs& transform);
+// A resumed run's `views` (its transform_args) given the counts its interrupted run recorded
+// (`recorded`, that run's transform_args) where it sets none itself.
+void carry_recorded_view_counts(ViewRecipe recipe, const nlohmann::json& recorded,
+                                nlohmann::json& views);
 // The fine-tuning tasks' one view: for training a random resized crop (area from
 // default_min_scale) with horizontal flips, else the whole image resized; `transform_args` as
 // the methods read it (image_size, random_resize, random_flip, color_jitter, normalize, ...).

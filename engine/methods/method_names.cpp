@@ -66,8 +66,9 @@ const std::vector<MethodEntry>& method_table() {
     // 0.3 points in the same 10 minutes.
     static const std::vector<MethodEntry> methods = {
         {"simclr", lars, lars, small_cnn_sgd, 2048, 512},
-        {"dino", kDinoSgd, kDinoAdamW, std::nullopt, 2048},
-        {"distillation", distillation, distillation},
+        {"dino", kDinoSgd, kDinoAdamW, std::nullopt, 2048, 0, data::ViewRecipe::MultiCrop},
+        {"distillation", distillation, distillation, std::nullopt, 0, 0, data::ViewRecipe::Single,
+         true},
     };
     return methods;
 }
@@ -77,6 +78,11 @@ const MethodEntry* find_method(const std::string& name) {
     const auto found = std::find_if(methods.begin(), methods.end(),
                                     [&](const MethodEntry& entry) { return entry.name == name; });
     return found == methods.end() ? nullptr : &*found;
+}
+
+data::ViewRecipe view_recipe(const std::string& method) {
+    const MethodEntry* entry = find_method(method);
+    return entry ? entry->views : data::ViewRecipe::Pair;
 }
 
 DinoScaling dino_scaling(std::int64_t dataset_size) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "data/view_recipe.h"
 #include "models/backbone_names.h"
 
 #include <cstdint>
@@ -34,6 +35,8 @@ struct MethodEntry {
     // The projection head's hidden width, `method_args.hidden_dim` on its default; 0: no head.
     int head_width = 0;
     int small_cnn_head_width = 0; // where the small CNN's differs; 0: head_width
+    data::ViewRecipe views = data::ViewRecipe::Pair;
+    bool needs_teacher = false; // method_args.teacher names the model it learns from
 
     const OptimizerDefaults& optimizer(models::BackboneFamily family) const {
         if (family == models::BackboneFamily::SmallCnn && small_cnn_optimizer) {
@@ -56,6 +59,9 @@ const std::vector<MethodEntry>& method_table();
 // The table's entry named `name`; nullptr when there is none.
 const MethodEntry* find_method(const std::string& name);
 std::vector<std::string> method_names();
+// The views `method` trains on; a pair for a name the table lacks (its error is the method
+// check's to report, while the views are still checked).
+data::ViewRecipe view_recipe(const std::string& method);
 // DINO's settings that follow the dataset's size, as LightlyTrain scales them: fewer prototypes,
 // a sharper teacher and a slower-moving one on small sets, towards the paper's ImageNet values.
 struct DinoScaling {

@@ -27,7 +27,7 @@ PretrainingTask::PretrainingTask(const TrainConfig& config)
       transform_args_(data::with_resolved_image_size(
           config.transform_args,
           [this] { return data::auto_view_size(sampled_sizes(index_), data::kMethodViewSide); })),
-      transform_(data::method_transform(config.method, transform_args_)),
+      transform_(data::recipe_transform(methods::view_recipe(config.method), transform_args_)),
       method_(methods::make_method(config.method, config.model, config.method_args,
                                    static_cast<std::int64_t>(index_.size()),
                                    transform_.num_channels)) {
@@ -41,8 +41,8 @@ PretrainingTask::PretrainingTask(const TrainConfig& config)
 }
 
 void PretrainingTask::resolve_settings(TrainConfig& config) const {
-    config.transform_args =
-        data::with_resolved_view_counts(config.method, transform_args_, transform_);
+    config.transform_args = data::with_resolved_view_counts(methods::view_recipe(config.method),
+                                                            transform_args_, transform_);
     config.method_args =
         methods::with_resolved_scaling(config.method, config.method_args, dataset_size());
 }

@@ -5,6 +5,7 @@
 #include "data/augment.h"
 #include "data/image_decode.h"
 #include "data/view_transform.h"
+#include "methods/method_names.h"
 
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -112,7 +113,8 @@ void AugmentationPreview::reroll() {
     arrow->setObjectName(QStringLiteral("augmentationArrow"));
     row_->addWidget(arrow);
     try {
-        const data::TransformArgs transform = data::method_transform(method_, transform_args_);
+        const data::TransformArgs transform =
+            data::recipe_transform(methods::view_recipe(method_), transform_args_);
         data::Rng rng = data::sample_rng(0, ++roll_, 0);
         for (const data::ViewArgs& view : transform.views) {
             const cv::Mat made = data::make_view(image_, view, transform.num_channels, rng);

@@ -474,7 +474,7 @@ void RunConfigForm::updateTaskRows() {
                                 (!advanced_rows_.contains(path) || advancedVisible()));
     }
     setRowVisible(QStringLiteral("method_args.teacher"),
-                  present.contains(QStringLiteral("method_args.teacher")) && distillation());
+                  present.contains(QStringLiteral("method_args.teacher")) && needsTeacher());
     const bool finetuning = kind != TaskKind::Pretraining;
     const bool segmentation = kind == TaskKind::SemanticSegmentation;
     const bool detection = has_boxes(kind);
@@ -619,8 +619,9 @@ bool RunConfigForm::yoloLabels() const {
     return labels_->currentData() == QLatin1String("yolo");
 }
 
-bool RunConfigForm::distillation() const {
-    return method_->currentText() == QStringLiteral("distillation");
+bool RunConfigForm::needsTeacher() const {
+    const methods::MethodEntry* method = methods::find_method(method_->currentText().toStdString());
+    return method && method->needs_teacher;
 }
 
 // A listed run by its data (a path), or whatever path was typed in.
@@ -921,7 +922,7 @@ void RunConfigForm::writeData(TaskKind kind, nlohmann::json& settings) const {
         if (!train.empty()) {
             settings["data"] = train;
         }
-        if (distillation()) {
+        if (needsTeacher()) {
             settings["method_args"] = {{"teacher", chosenPath(teacher_).toStdString()}};
         }
         if (const nlohmann::json monitor = knnMonitor(); !monitor.is_null()) {

@@ -219,6 +219,14 @@ private Q_SLOTS:
                      kiln::models::BackboneFamily::SmallCnn),
                  2048);
         QVERIFY(kiln::methods::find_method("byol") == nullptr);
+        // Each method's views, and which one learns from a teacher, are the table's as well.
+        using kiln::data::ViewRecipe;
+        QVERIFY(kiln::methods::view_recipe("simclr") == ViewRecipe::Pair);
+        QVERIFY(kiln::methods::view_recipe("dino") == ViewRecipe::MultiCrop);
+        QVERIFY(kiln::methods::view_recipe("distillation") == ViewRecipe::Single);
+        QVERIFY(kiln::methods::view_recipe("byol") == ViewRecipe::Pair); // checked elsewhere
+        QVERIFY(kiln::methods::find_method("distillation")->needs_teacher);
+        QVERIFY(!kiln::methods::find_method("dino")->needs_teacher);
 
         const auto small = kiln::methods::dino_scaling(10'000);
         QCOMPARE(small.output_dim, 1024);

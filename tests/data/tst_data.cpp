@@ -519,14 +519,19 @@ private Q_SLOTS:
         QCOMPARE(dino_at(32, {{"view_size", 32}}).views.size(), std::size_t(8)); // wide enough
         QVERIFY(issues.empty());
         // The count resolved is what a run records, for resuming with the same views.
-        const auto recorded_views = [&](const std::string& method, int side) {
+        using kiln::data::ViewRecipe;
+        const auto recorded_views = [&](ViewRecipe recipe, int side) {
             const nlohmann::json args = {{"image_size", side}};
             return kiln::data::with_resolved_view_counts(
-                method, args, kiln::data::method_transform(method, args));
+                recipe, args, kiln::data::recipe_transform(recipe, args));
         };
-        QCOMPARE(recorded_views("dino", 32)["local_view"]["num_views"], nlohmann::json(0));
-        QCOMPARE(recorded_views("dino", 224)["local_view"]["num_views"], nlohmann::json(6));
-        QCOMPARE(recorded_views("simclr", 32), nlohmann::json({{"image_size", 32}}));
+        QCOMPARE(recorded_views(ViewRecipe::MultiCrop, 32)["local_view"]["num_views"],
+                 nlohmann::json(0));
+        QCOMPARE(recorded_views(ViewRecipe::MultiCrop, 224)["local_view"]["num_views"],
+                 nlohmann::json(6));
+        QCOMPARE(recorded_views(ViewRecipe::Pair, 32), nlohmann::json({{"image_size", 32}}));
+        QCOMPARE(kiln::data::recipe_transform(ViewRecipe::Single, nullptr).views.size(),
+                 std::size_t(1));
     }
 
     void autoViewSizesNeverBlowUpSmallImages() {
@@ -557,8 +562,11 @@ private Q_SLOTS:
         QCOMPARE(sized, nlohmann::json({{"image_size", {32, 32}}, {"random_gray_scale", 0.0}}));
         QCOMPARE(resolved, 1);
         // Checking the settings before the images are read takes auto at the method's size.
-        QCOMPARE(kiln::data::method_transform("simclr", {{"image_size", "auto"}}).views[0].height,
-                 224);
+        QCOMPARE(
+            kiln::data::recipe_transform(kiln::data::ViewRecipe::Pair, {{"image_size", "auto"}})
+                .views[0]
+                .height,
+            224);
     }
 
     void badTransformArgsAreNamed() {
@@ -567,7 +575,7 @@ private Q_SLOTS:
                                      {"normalize", {{"mean", {0.5}}}},
                                      {"num_channels", 2}};
         try {
-            kiln::data::method_transform("simclr", args);
+            kiln::data::recipe_transform(kiln::data::ViewRecipe::Pair, args);
             QFAIL("accepted bad transform_args");
         } catch (const kiln::ConfigError& error) {
             const std::string text = error.what();
