@@ -11,6 +11,14 @@
 #include <utility>
 
 namespace kiln::data {
+
+void NamesFingerprint::add(std::string_view name) {
+    std::uint64_t hash = 14695981039346656037ull; // FNV-1a's offset basis and prime
+    for (const char c : name) {
+        hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    }
+    value_ += hash; // a sum: the order the names come in does not matter
+}
 namespace {
 
 namespace fs = std::filesystem;
@@ -36,7 +44,7 @@ public:
 
 private:
     void visit(const std::string& folder, const std::string& relative) {
-        struct stat info {};
+        struct stat info{};
         if (::stat(folder.c_str(), &info) != 0 ||
             !visited_.insert({info.st_dev, info.st_ino}).second) {
             return;
@@ -53,7 +61,7 @@ private:
             }
             unsigned char type = entry->d_type;
             if (type == DT_LNK || type == DT_UNKNOWN) {
-                struct stat target {};
+                struct stat target{};
                 if (::stat((folder + "/" + name).c_str(), &target) != 0) {
                     continue; // dangling link
                 }
@@ -156,6 +164,14 @@ void DatasetIndex::add(std::uint32_t root, std::string_view name) {
     lengths_.push_back(static_cast<std::uint32_t>(name.size()));
     root_of_.push_back(root);
     names_.append(name);
+}
+
+std::uint64_t DatasetIndex::fingerprint() const {
+    NamesFingerprint names;
+    for (std::size_t i = 0; i < size(); ++i) {
+        names.add(filename(i));
+    }
+    return names.value();
 }
 
 std::string_view DatasetIndex::filename(std::size_t index) const {

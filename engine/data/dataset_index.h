@@ -8,6 +8,17 @@
 
 namespace kiln::data {
 
+// An order-independent digest of a set of image names (the sum of their FNV-1a hashes): a
+// resumed run tells from it whether its images are those its checkpoint recorded.
+class NamesFingerprint {
+public:
+    void add(std::string_view name);
+    std::uint64_t value() const { return value_; }
+
+private:
+    std::uint64_t value_ = 0;
+};
+
 // Image extensions Kiln reads, compared without regard to case.
 const std::vector<std::string>& image_extensions();
 bool has_image_extension(std::string_view filename);
@@ -32,6 +43,8 @@ public:
     std::filesystem::path path(std::size_t index) const;
     // The first folder of `filename`, or "" for files at the top: the class in a labelled set.
     std::string_view top_level_folder(std::size_t index) const;
+    // The NamesFingerprint of every filename.
+    std::uint64_t fingerprint() const;
 
 private:
     void add(std::uint32_t root, std::string_view name);

@@ -26,6 +26,7 @@ inline constexpr const char* kBestValue = "kiln/best_value";
 inline constexpr const char* kBestStep = "kiln/best_step";
 inline constexpr const char* kTrainedSeconds = "kiln/trained_seconds";
 inline constexpr const char* kDatasetSize = "kiln/dataset_size"; // the images it trained on
+inline constexpr const char* kDatasetFingerprint = "kiln/dataset_fingerprint"; // their names'
 // The steps whose validation metrics were still being computed (validated-step-N files).
 inline constexpr const char* kPendingValidations = "kiln/pending_validations";
 inline constexpr const char* kConfig = "kiln/config"; // the resolved settings, as JSON text

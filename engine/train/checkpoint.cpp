@@ -9,6 +9,7 @@
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/ops/stack.h>
+#include <bit>
 
 namespace kiln::train {
 
@@ -46,6 +47,8 @@ void save_checkpoint(const std::filesystem::path& path, const TrainingState& sta
     archive.write(key::kOptimizerStep, c10::IValue(position.optimizer_step));
     archive.write(key::kTrainedSeconds, c10::IValue(position.trained_seconds));
     archive.write(key::kDatasetSize, c10::IValue(position.dataset_size));
+    archive.write(key::kDatasetFingerprint,
+                  c10::IValue(std::bit_cast<std::int64_t>(position.dataset_fingerprint)));
     if (position.best_value) {
         archive.write(key::kBestValue, c10::IValue(*position.best_value));
         archive.write(key::kBestStep, c10::IValue(position.best_step));
@@ -96,6 +99,10 @@ Position load_checkpoint(const models::Archive& checkpoint, const TrainingState&
     }
     if (checkpoint.contains(key::kDatasetSize)) {
         position.dataset_size = checkpoint.integer(key::kDatasetSize);
+    }
+    if (checkpoint.contains(key::kDatasetFingerprint)) {
+        position.dataset_fingerprint =
+            std::bit_cast<std::uint64_t>(checkpoint.integer(key::kDatasetFingerprint));
     }
     if (checkpoint.contains(key::kBestValue)) {
         position.best_value = checkpoint.real(key::kBestValue);

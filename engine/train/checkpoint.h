@@ -32,6 +32,8 @@ struct Position {
     double trained_seconds = 0.0;
     // The training images it was run on (0: a checkpoint from before they were counted).
     std::int64_t dataset_size = 0;
+    // Their names' digest (Task::dataset_fingerprint; 0: from before it was recorded).
+    std::uint64_t dataset_fingerprint = 0;
     // The steps validated whose metrics were still being computed in the background; their
     // weights wait in validated-step-N files, and a resumed run validates them again.
     std::vector<std::int64_t> pending_validations;

@@ -3,6 +3,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/log.h"
+#include "data/dataset_index.h"
 #include "data/image_sizes.h"
 #include "data/loader.h"
 #include "models/backbone.h"
@@ -46,6 +47,14 @@ void FinetuningTask::set_up(std::shared_ptr<torch::nn::Module> model, Labels lab
     multilabel_ = labels.multilabel;
     train_ = std::move(train);
     val_ = std::move(val);
+}
+
+std::uint64_t FinetuningTask::dataset_fingerprint() const {
+    data::NamesFingerprint names;
+    for (std::int64_t i = 0; i < train_->size(); ++i) {
+        names.add(train_->image_path(i).filename().string());
+    }
+    return names.value();
 }
 
 void FinetuningTask::load_initial_weights(const TrainConfig& config,

@@ -20,6 +20,7 @@ public:
 
     torch::nn::Module& module() override;
     std::int64_t dataset_size() const override;
+    std::uint64_t dataset_fingerprint() const override { return index_.fingerprint(); }
     std::unique_ptr<data::Loader> make_loader(const data::LoaderOptions& options,
                                               StopToken stop) override;
     void set_process_group(distributed::ProcessGroup* group) override;

@@ -76,6 +76,8 @@ public:
     // Everything that trains and is saved in a checkpoint.
     virtual torch::nn::Module& module() = 0;
     virtual std::int64_t dataset_size() const = 0;
+    // A digest of the training images' names (data::NamesFingerprint), kept in checkpoints.
+    virtual std::uint64_t dataset_fingerprint() const = 0;
     // This rank's training batches (options hold the per-rank batch size, rank and seed).
     virtual std::unique_ptr<data::Loader> make_loader(const data::LoaderOptions& options,
                                                       StopToken stop) = 0;

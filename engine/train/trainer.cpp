@@ -331,14 +331,20 @@ Position resume_from(const fs::path& checkpoint, const std::optional<models::Arc
     return position;
 }
 
-// A resumed run goes on with the images there are now; when their number changed, its epochs
-// and their order did too, which the user should know.
-void warn_if_the_data_changed(const Position& position, std::int64_t dataset_size) {
-    if (position.dataset_size > 0 && position.dataset_size != dataset_size) {
-        log::warning("the data has " + std::to_string(dataset_size) +
+// A resumed run goes on with the images there are now; when they changed (their number, or
+// their names), its epochs and their order did too, which the user should know.
+void warn_if_the_data_changed(const Position& recorded, const Task& task) {
+    const std::int64_t size = task.dataset_size();
+    if (recorded.dataset_size > 0 && recorded.dataset_size != size) {
+        log::warning("the data has " + std::to_string(size) +
                      " training images, the interrupted run had " +
-                     std::to_string(position.dataset_size) +
+                     std::to_string(recorded.dataset_size) +
                      ": it goes on with those there are now, in epochs of their size");
+    } else if (recorded.dataset_fingerprint != 0 &&
+               recorded.dataset_fingerprint != task.dataset_fingerprint()) {
+        log::warning("the data's " + std::to_string(size) +
+                     " training images are not those the interrupted run had (their names "
+                     "differ): it goes on with those there are now");
     }
 }
 
@@ -425,9 +431,10 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
             position = resume_from(checkpoint, resumption.checkpoint, strategy,
                                    {task, optimizer, precision, average.get()}, observer);
             resumption.checkpoint.reset(); // the model holds its weights now: free the copies
-            warn_if_the_data_changed(position, task.dataset_size());
+            warn_if_the_data_changed(position, task);
         }
         position.dataset_size = task.dataset_size();
+        position.dataset_fingerprint = task.dataset_fingerprint();
         strategy.broadcast_state(module); // every rank starts from rank 0's weights
         if (average && !config.resume_interrupted) {
             average->reset(); // from rank 0's weights too

@@ -171,6 +171,20 @@ private Q_SLOTS:
         QCOMPARE(index.path(2), data / "b.JPG");
         QCOMPARE(std::string(index.top_level_folder(0)), std::string("a"));
         QCOMPARE(std::string(index.top_level_folder(2)), std::string(""));
+        // The names' fingerprint: the same set in any order gives the same, another set not.
+        const auto fingerprint = [](const std::vector<std::string>& names) {
+            kiln::data::NamesFingerprint digest;
+            for (const std::string& name : names) {
+                digest.add(name);
+            }
+            return digest.value();
+        };
+        const std::vector<std::string> names = filenames(index);
+        QCOMPARE(index.fingerprint(), fingerprint(names));
+        QCOMPARE(fingerprint({"a.png", "b.png"}), fingerprint({"b.png", "a.png"}));
+        QVERIFY(fingerprint({"a.png", "b.png"}) != fingerprint({"a.png", "c.png"}));
+        QVERIFY(fingerprint({"ab.png"}) != fingerprint({"ba.png"}));
+        QVERIFY(fingerprint({}) != fingerprint({""})); // an empty name still counts
     }
 
     void indexTakesListsOfFoldersAndFiles() {

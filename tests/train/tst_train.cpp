@@ -1150,6 +1150,30 @@ private Q_SLOTS:
                  log.c_str());
     }
 
+    void resumingOnOtherImagesWarns() {
+        // The same number of images, one of them renamed: the run goes on, and says so.
+        const fs::path data = root_ / "renamed";
+        writeTinyDataset(data, 16);
+        const fs::path out = root_ / "renamed-data";
+        Recorder first;
+        first.stop_after_steps = 1;
+        kiln::train::train(tinyRun(out, data, "simclr", 2), first, first.stop);
+        Recorder unchanged;
+        unchanged.stop_after_steps = 2;
+        kiln::train::train(tinyRun(out, data, "simclr", 2, {{"resume_interrupted", true}}),
+                           unchanged, unchanged.stop);
+        QVERIFY(trainLog(out).find("are not those") == std::string::npos);
+        fs::rename(data / "3.png", data / "renamed.png");
+        Recorder second;
+        const auto resumed = kiln::train::train(
+            tinyRun(out, data, "simclr", 2, {{"resume_interrupted", true}}), second);
+        QCOMPARE(resumed.status, kiln::train::RunSummary::Status::Finished);
+        const std::string log = trainLog(out);
+        QVERIFY2(log.find("the data's 16 training images are not those the interrupted run had "
+                          "(their names differ)") != std::string::npos,
+                 log.c_str());
+    }
+
     void resumingKeepsWhatTheRunStartedWith() {
         // Interrupted at 24 px views with LARS; resumed leaving both on auto, which would pick
         // 32 px and SGD for these images and the small CNN: the run goes on as it started.
