@@ -50,12 +50,17 @@ void rethrow_naming(const std::filesystem::path& path) {
 
 nlohmann::json settings_of(const Archive& checkpoint) {
     const std::optional<c10::IValue> config = checkpoint.find(checkpoint_key::kConfig);
-    if (!config || !config->isString()) {
+    if (!config) {
         return nullptr;
     }
-    nlohmann::json settings = nlohmann::json::parse(config->toStringRef(), nullptr, false);
+    // Read past, a damaged entry would resume a run or embed at other settings without a word.
+    nlohmann::json settings = config->isString()
+                                  ? nlohmann::json::parse(config->toStringRef(), nullptr, false)
+                                  : nlohmann::json();
     if (!settings.is_object()) {
-        return nullptr;
+        throw Error("\"" + checkpoint.file().string() + "\" is damaged: the settings it stores (" +
+                    checkpoint_key::kConfig +
+                    ") are not a JSON object; take the checkpoint again from its run");
     }
     const nlohmann::json model = settings.value("model", nlohmann::json());
     if (model.is_string() && is_torchscript_model(model.get<std::string>())) {

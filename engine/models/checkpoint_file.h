@@ -61,8 +61,9 @@ std::optional<Archive> read_checkpoint_file(const std::filesystem::path& path);
 [[noreturn]] void rethrow_naming(const std::filesystem::path& path);
 
 // The resolved settings a checkpoint stores (its run's config.json); null when it holds none.
-// A checkpoint whose `model` is a TorchScript module is a kiln::Error: a file never decides that
-// code runs, TorchScript loads only where the user names it.
+// A kiln::Error naming the file when they are damaged (not a JSON object), and when its `model`
+// is a TorchScript module: a file never decides that code runs, TorchScript loads only where the
+// user names it.
 nlohmann::json settings_of(const Archive& checkpoint);
 
 // A model file read once: a Kiln checkpoint (its settings, its task's model) or a torch.save

@@ -1215,6 +1215,17 @@ private Q_SLOTS:
                      error.what());
         }
         QVERIFY(refused.steps.empty());
+        // Settings that are not JSON at all are refused too, not read past.
+        damaged.write(kiln::models::checkpoint_key::kConfig, c10::IValue(std::string("[[{")));
+        kiln::models::write_archive(last, damaged);
+        QVERIFY(kiln::test::throwsContaining(
+            [&] {
+                kiln::train::train(tinyRun(out, data_, "simclr", 3, {{"resume_interrupted", true}}),
+                                   refused);
+            },
+            "\"" + last.string() +
+                "\" is damaged: the settings it stores (kiln/config) are not a JSON object"));
+        QVERIFY(refused.steps.empty());
         // A new run resolves auto from the images and the model.
         Recorder fresh;
         kiln::train::train(tinyRun(root_ / "fresh-choices", data_, "simclr", 1,
