@@ -139,6 +139,23 @@ kiln::TrainConfig tinyRun(const fs::path& out, const fs::path& data, const std::
     return kiln::resolve_train_config(settings, context);
 }
 
+// A SimCLR run of `epochs` over `images` tiny images, stopped after `steps` steps, to resume.
+struct InterruptedRun {
+    fs::path data;
+    fs::path out;
+    kiln::train::RunSummary::Status status;
+};
+InterruptedRun interruptedRun(const fs::path& folder, int images, int epochs, int steps) {
+    InterruptedRun run{folder / "data", folder / "run", {}};
+    writeTinyDataset(run.data, images);
+    Recorder recorder;
+    recorder.stop_after_steps = steps;
+    run.status =
+        kiln::train::train(tinyRun(run.out, run.data, "simclr", epochs), recorder, recorder.stop)
+            .status;
+    return run;
+}
+
 // A checkpoint as Kiln's first format wrote it: a LibTorch TorchScript archive, numbers as
 // one-element tensors. Writing one runs nothing; Kiln reads it with its own reader.
 void write_first_format(const kiln::models::Archive& archive,
@@ -1125,13 +1142,8 @@ private Q_SLOTS:
     void resumingAfterTheDataShrankGoesOn() {
         // Stopped at batch 3 of 4; resumed with half the images (2 batches an epoch), the run
         // goes on from the next epoch rather than waiting for a batch that never comes.
-        const fs::path data = root_ / "shrinking";
-        writeTinyDataset(data, 32);
-        const fs::path out = root_ / "shrunk-data";
-        Recorder first;
-        first.stop_after_steps = 3;
-        QCOMPARE(kiln::train::train(tinyRun(out, data, "simclr", 3), first, first.stop).status,
-                 kiln::train::RunSummary::Status::Cancelled);
+        const auto [data, out, status] = interruptedRun(root_ / "shrinking", 32, 3, 3);
+        QCOMPARE(status, kiln::train::RunSummary::Status::Cancelled);
         for (int i = 16; i < 32; ++i) {
             fs::remove(data / (std::to_string(i) + ".png"));
         }
@@ -1152,12 +1164,8 @@ private Q_SLOTS:
 
     void resumingOnOtherImagesWarns() {
         // The same number of images, one of them renamed: the run goes on, and says so.
-        const fs::path data = root_ / "renamed";
-        writeTinyDataset(data, 16);
-        const fs::path out = root_ / "renamed-data";
-        Recorder first;
-        first.stop_after_steps = 1;
-        kiln::train::train(tinyRun(out, data, "simclr", 2), first, first.stop);
+        const auto [data, out, status] = interruptedRun(root_ / "renamed", 16, 2, 1);
+        QCOMPARE(status, kiln::train::RunSummary::Status::Cancelled);
         Recorder unchanged;
         unchanged.stop_after_steps = 2;
         kiln::train::train(tinyRun(out, data, "simclr", 2, {{"resume_interrupted", true}}),
