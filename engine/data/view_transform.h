@@ -90,6 +90,10 @@ nlohmann::json with_resolved_view_counts(ViewRecipe recipe, const nlohmann::json
 // (`recorded`, that run's transform_args) where it sets none itself.
 void carry_recorded_view_counts(ViewRecipe recipe, const nlohmann::json& recorded,
                                 nlohmann::json& views);
+// The smallest area a classifier's training crop takes by default: ImageNet's 8%, but never a
+// crop under 28 px a side, so that small images are not cut to unrecognisable patches (on
+// 32 px views, crops from 77%).
+double classification_min_scale(int height, int width);
 // The fine-tuning tasks' one view: for training a random resized crop (area from
 // default_min_scale) with horizontal flips, else the whole image resized; `transform_args` as
 // the methods read it (image_size, random_resize, random_flip, color_jitter, normalize, ...).

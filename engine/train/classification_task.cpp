@@ -94,10 +94,12 @@ ClassificationTask::ClassificationTask(const TrainConfig& config) {
         config.labelled_data, static_cast<std::uint64_t>(config.seed));
     const nlohmann::json transform_args = sized_transform_args(
         config.transform_args, [&data] { return data::sampled_image_sizes(data.train.paths); });
-    data::TransformArgs train_transform =
-        data::finetune_transform(transform_args, true, 0.08, {.batch_mixing = true});
     data::TransformArgs val_transform =
         data::finetune_transform(transform_args, false, 0.08, {.batch_mixing = true});
+    const data::ViewArgs& whole = val_transform.views.front();
+    data::TransformArgs train_transform = data::finetune_transform(
+        transform_args, true, data::classification_min_scale(whole.height, whole.width),
+        {.batch_mixing = true});
     if (data.classes.size() < 2) {
         throw Error("data: classification needs at least two classes, found " +
                     std::to_string(data.classes.size()) + "; add class folders or labels");

@@ -548,6 +548,25 @@ private Q_SLOTS:
                  std::size_t(1));
     }
 
+    void classifierCropsKeepSmallImagesRecognisable() {
+        // ImageNet's crops from 8% of the area, but never under 28 px a side.
+        QCOMPARE(kiln::data::classification_min_scale(224, 224), 0.08);
+        QCOMPARE(kiln::data::classification_min_scale(640, 480), 0.08);
+        QCOMPARE(kiln::data::classification_min_scale(32, 32), 28.0 * 28.0 / (32.0 * 32.0));
+        QCOMPARE(kiln::data::classification_min_scale(64, 96), 28.0 * 28.0 / (64.0 * 64.0));
+        QCOMPARE(kiln::data::classification_min_scale(16, 16), 1.0); // the whole image
+        // What it defaults is a default: the user's min_scale is taken as given.
+        const auto transform = kiln::data::finetune_transform(
+            {{"image_size", 32}, {"random_resize", {{"min_scale", 0.1}}}}, true,
+            kiln::data::classification_min_scale(32, 32));
+        QCOMPARE(transform.views[0].min_scale, 0.1);
+        QCOMPARE(kiln::data::finetune_transform({{"image_size", 32}}, true,
+                                                kiln::data::classification_min_scale(32, 32))
+                     .views[0]
+                     .min_scale,
+                 0.765625);
+    }
+
     void autoViewSizesNeverBlowUpSmallImages() {
         const std::vector<std::array<int, 2>> garments(5, {28, 28});
         const auto small = kiln::data::auto_view_size(garments, 224);
