@@ -19,6 +19,7 @@ void NamesFingerprint::add(std::string_view name) {
     }
     value_ += hash; // a sum: the order the names come in does not matter
 }
+
 namespace {
 
 namespace fs = std::filesystem;

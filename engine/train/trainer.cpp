@@ -333,15 +333,14 @@ Position resume_from(const fs::path& checkpoint, const std::optional<models::Arc
 
 // A resumed run goes on with the images there are now; when they changed (their number, or
 // their names), its epochs and their order did too, which the user should know.
-void warn_if_the_data_changed(const Position& recorded, const Task& task) {
-    const std::int64_t size = task.dataset_size();
+void warn_if_the_data_changed(const Position& recorded, std::int64_t size,
+                              std::uint64_t fingerprint) {
     if (recorded.dataset_size > 0 && recorded.dataset_size != size) {
         log::warning("the data has " + std::to_string(size) +
                      " training images, the interrupted run had " +
                      std::to_string(recorded.dataset_size) +
                      ": it goes on with those there are now, in epochs of their size");
-    } else if (recorded.dataset_fingerprint != 0 &&
-               recorded.dataset_fingerprint != task.dataset_fingerprint()) {
+    } else if (recorded.dataset_fingerprint != 0 && recorded.dataset_fingerprint != fingerprint) {
         log::warning("the data's " + std::to_string(size) +
                      " training images are not those the interrupted run had (their names "
                      "differ): it goes on with those there are now");
@@ -426,20 +425,22 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     strategy.barrier(); // the run directory is ready (and its checkpoint there to resume)
     try {
         const fs::path checkpoint = track::RunDirectory(config.out).last_checkpoint();
+        const std::int64_t dataset_size = task.dataset_size();
+        const std::uint64_t fingerprint = task.dataset_fingerprint(); // one pass over the names
         Position position;
         if (config.resume_interrupted) {
             position = resume_from(checkpoint, resumption.checkpoint, strategy,
                                    {task, optimizer, precision, average.get()}, observer);
             resumption.checkpoint.reset(); // the model holds its weights now: free the copies
-            warn_if_the_data_changed(position, task);
+            warn_if_the_data_changed(position, dataset_size, fingerprint);
         }
-        position.dataset_size = task.dataset_size();
-        position.dataset_fingerprint = task.dataset_fingerprint();
+        position.dataset_size = dataset_size;
+        position.dataset_fingerprint = fingerprint;
         strategy.broadcast_state(module); // every rank starts from rank 0's weights
         if (average && !config.resume_interrupted) {
             average->reset(); // from rank 0's weights too
         }
-        observer.on_start(config, task.dataset_size(), schedule.total_steps);
+        observer.on_start(config, dataset_size, schedule.total_steps);
 
         const std::shared_ptr<runtime::EventSource> events =
             strategy.device().is_cuda() ? runtime::cuda_events()
