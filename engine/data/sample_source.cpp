@@ -47,12 +47,16 @@ std::filesystem::path ViewSource::image_path(std::int64_t index) const {
     return index_.path(static_cast<std::size_t>(index));
 }
 
-std::vector<ViewShape> ViewSource::view_shapes() const {
+std::vector<ViewShape> view_shapes(const TransformArgs& transform) {
     std::vector<ViewShape> shapes;
-    for (const ViewArgs& view : transform_.views) {
-        shapes.push_back({transform_.num_channels, view.height, view.width});
+    for (const ViewArgs& view : transform.views) {
+        shapes.push_back({transform.num_channels, view.height, view.width});
     }
     return shapes;
+}
+
+std::vector<ViewShape> ViewSource::view_shapes() const {
+    return data::view_shapes(transform_);
 }
 
 void ViewSource::make(std::int64_t, const cv::Mat& image, Rng& rng,

@@ -17,6 +17,9 @@ struct ViewShape {
     int width = 0;
 };
 
+// The shape of each view `transform` makes of an image.
+std::vector<ViewShape> view_shapes(const TransformArgs& transform);
+
 // What a Loader batches: the samples of one split, each made from its decoded image into one
 // or more float views and, for labelled data, a target (a class id, or a mask of class ids).
 // The loader reads and decodes the image (skipping unreadable files); the source does the rest.

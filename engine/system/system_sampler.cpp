@@ -1,5 +1,7 @@
 #include "system/system_sampler.h"
 
+#include "system/memory.h"
+
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -35,13 +37,6 @@ Ticks read_ticks() {
         }
     }
     return ticks;
-}
-
-double resident_mb() {
-    std::ifstream statm("/proc/self/statm");
-    unsigned long long size = 0, resident = 0;
-    statm >> size >> resident;
-    return double(resident) * double(::sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
 }
 
 } // namespace

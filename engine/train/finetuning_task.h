@@ -25,6 +25,9 @@ public:
     torch::nn::Module& module() override { return *model_; }
     std::int64_t dataset_size() const override { return train_->size(); }
     std::uint64_t dataset_fingerprint() const override; // of the images' file names
+    std::vector<data::ViewShape> training_views() const override {
+        return train_ ? train_->view_shapes() : std::vector<data::ViewShape>{};
+    }
     std::unique_ptr<data::Loader> make_loader(const data::LoaderOptions& options,
                                               StopToken stop) override;
     at::Tensor training_loss(const data::Batch& batch, const Placement& placement) override;

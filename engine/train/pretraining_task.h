@@ -2,6 +2,7 @@
 
 #include "config/run_config.h"
 #include "data/dataset_index.h"
+#include "data/sample_source.h"
 #include "data/view_transform.h"
 #include "train/knn_monitor.h"
 #include "train/task.h"
@@ -21,6 +22,9 @@ public:
     torch::nn::Module& module() override;
     std::int64_t dataset_size() const override;
     std::uint64_t dataset_fingerprint() const override { return index_.fingerprint(); }
+    std::vector<data::ViewShape> training_views() const override {
+        return data::view_shapes(transform_);
+    }
     std::unique_ptr<data::Loader> make_loader(const data::LoaderOptions& options,
                                               StopToken stop) override;
     void set_process_group(distributed::ProcessGroup* group) override;

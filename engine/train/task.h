@@ -78,6 +78,9 @@ public:
     virtual std::int64_t dataset_size() const = 0;
     // A digest of the training images' names (data::NamesFingerprint), kept in checkpoints.
     virtual std::uint64_t dataset_fingerprint() const = 0;
+    // The views one training sample is seen in (its loader's view_shapes()), from which a CPU
+    // run's step memory is estimated before it starts.
+    virtual std::vector<data::ViewShape> training_views() const = 0;
     // This rank's training batches (options hold the per-rank batch size, rank and seed).
     virtual std::unique_ptr<data::Loader> make_loader(const data::LoaderOptions& options,
                                                       StopToken stop) = 0;

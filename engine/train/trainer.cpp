@@ -5,22 +5,27 @@
 #include "core/log.h"
 #include "distributed/launcher.h"
 #include "distributed/process_group.h"
+#include "models/backbone_names.h"
 #include "models/batch_norm.h"
 #include "models/checkpoint_file.h"
 #include "runtime/cuda_device.h"
 #include "runtime/precision.h"
 #include "system/hardware.h"
 #include "system/heap_reuse.h"
+#include "system/memory.h"
 #include "track/loggers.h"
 #include "track/run_directory.h"
 #include "track/run_lock.h"
 #include "train/checkpoint.h"
 #include "train/fit_loop.h"
 #include "train/optimizer.h"
+#include "train/step_memory.h"
+#include "train/step_probe.h"
 #include "train/strategy.h"
 #include "train/weight_average.h"
 
 #include <ATen/CPUGeneratorImpl.h>
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <iostream>
@@ -361,6 +366,31 @@ fs::path export_finished(Task& task, const TrainConfig& config, Strategy& strate
     return exported;
 }
 
+// A CPU run of one process whose step would not fit in the free memory stops here, before its
+// first step (where the system would kill it); one that leaves little free is warned about.
+// What it estimated is returned for train.log.
+std::string check_memory_of_a_step(const TrainConfig& config, const Task& task, std::int64_t batch,
+                                   const StopToken& stop) {
+    const std::vector<std::string> built_in = models::backbone_names();
+    const std::optional<double> available = system::available_memory_mb();
+    if (!available || std::find(built_in.begin(), built_in.end(), config.model) == built_in.end()) {
+        return {}; // a TorchScript module is not built to be probed
+    }
+    StepMemory memory{.batch = static_cast<int>(batch),
+                      .available_mb = *available,
+                      .views = task.training_views()};
+    const std::optional<double> per_sample =
+        probe_memory_per_sample_mb(config.model, memory.views, stop);
+    if (!per_sample) {
+        return {};
+    }
+    memory.probed_per_sample_mb = *per_sample;
+    if (const std::string warning = check_step_memory(memory); !warning.empty()) {
+        log::warning(warning);
+    }
+    return step_memory_text(memory);
+}
+
 RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken stop,
                Strategy& strategy) {
     const auto started = Clock::now();
@@ -397,8 +427,14 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
         average = std::make_unique<WeightAverage>(module, optimizer_args.chosen.ema_decay);
     }
 
-    // Ranks stop together, after a step they all finished: never in the middle of a wait.
     const data::LoaderOptions options = loader_options(config, strategy);
+    if (strategy.device().is_cpu() && strategy.world_size() == 1) { // before batches are made
+        if (std::string estimate = check_memory_of_a_step(config, task, options.batch_size, stop);
+            !estimate.empty()) {
+            held_lines.push_back(std::move(estimate));
+        }
+    }
+    // Ranks stop together, after a step they all finished: never in the middle of a wait.
     const std::unique_ptr<data::Loader> loader =
         task.make_loader(options, strategy.world_size() > 1 ? StopToken() : stop);
     if (loader->batches_per_epoch() == 0) {

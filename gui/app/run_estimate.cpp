@@ -7,7 +7,7 @@
 #include "datasets/datasets_page.h"
 #include "runs/run_history.h"
 #include "track/remaining_time.h"
-#include "train/speed_probe.h"
+#include "train/step_probe.h"
 #include "training/run_config_form.h"
 
 #include <QDir>

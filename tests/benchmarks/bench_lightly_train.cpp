@@ -14,9 +14,9 @@
 //     same code, against the backbone at random initialisation.
 //
 //   bench_lightly_train [--train N] [--test N] [--seconds S] [--methods simclr,dino]
-//                       [--batch-size B] [--workers W] [--dir DIR] [--seeds 1]
-// With --seeds N each tool trains once per seed 0..N-1 (both given the same seed; the random
-// initialisation's kNN with it too), and the means close the report.
+//                       [--batch-size B] [--workers W] [--dir DIR] [--seeds 1] [--first-seed 0]
+// With --seeds N each tool trains once per seed F..F+N-1, F the first seed (both given the same
+// seed; the random initialisation's kNN with it too), and the means close the report.
 
 #include "core/log.h"
 #include "fashion_mnist_knn.h"
@@ -311,6 +311,7 @@ int main(int argc, char** argv) {
     fs::path root = fs::temp_directory_path() / "kiln-bench-lightly-train";
     std::vector<std::string> methods = {"simclr", "dino"};
     int seeds = 1;
+    int first_seed = 0;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
         const std::string value = argv[i + 1];
@@ -328,6 +329,8 @@ int main(int argc, char** argv) {
             root = value;
         } else if (flag == "--seeds") {
             seeds = std::stoi(value);
+        } else if (flag == "--first-seed") {
+            first_seed = std::stoi(value);
         } else if (flag == "--methods") {
             methods.clear();
             std::stringstream list(value);
@@ -337,7 +340,7 @@ int main(int argc, char** argv) {
         } else {
             std::fprintf(stderr, "usage: bench_lightly_train [--train N] [--test N] [--seconds S] "
                                  "[--methods simclr,dino] [--batch-size B] [--workers W] "
-                                 "[--dir DIR] [--seeds N]\n");
+                                 "[--dir DIR] [--seeds N] [--first-seed F]\n");
             return 2;
         }
     }
@@ -361,12 +364,12 @@ int main(int argc, char** argv) {
                 sets.train.size(), settings.image_size, settings.seconds, settings.batch_size,
                 settings.workers, std::thread::hardware_concurrency(), sets.test.size());
     Scores scores;
-    for (int seed = 0; seed < seeds; ++seed) {
+    for (int seed = first_seed; seed < first_seed + seeds; ++seed) {
         run_seed(root, sets, settings, methods, seed, python, scores);
     }
     if (seeds > 1) {
-        std::printf("kNN top-1 over seeds 0-%d: random init %.2f%% (%s)\n", seeds - 1,
-                    100 * kiln::bench::mean_sd(scores.random_init).mean,
+        std::printf("kNN top-1 over seeds %d-%d: random init %.2f%% (%s)\n", first_seed,
+                    first_seed + seeds - 1, 100 * kiln::bench::mean_sd(scores.random_init).mean,
                     percentages(scores.random_init).c_str());
         for (const std::string& method : methods) {
             std::printf("  %s: Kiln %.2f%% (%s), LightlyTrain %.2f%% (%s)\n", method.c_str(),

@@ -5,13 +5,17 @@
 #include "system/bottleneck_advisor.h"
 #include "system/hardware.h"
 #include "system/heap_reuse.h"
+#include "system/memory.h"
 #include "system/num_workers.h"
 #include "system/system_sampler.h"
 
 #include <QtTest>
 #include <atomic>
 #include <cstdlib>
+#include <optional>
+#include <string>
 #include <thread>
+#include <vector>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -387,6 +391,36 @@ private Q_SLOTS:
         QVERIFY(mallinfo2().arena < heap_while_kept - kBlock / 2); // trimmed at the run's end
 #else
         QSKIP("the heap's thresholds are glibc's");
+#endif
+    }
+
+    // The free memory a run is checked against: /proc/meminfo's MemAvailable, bounded by the
+    // headroom of a cgroup limit (a container's), where the reclaimable file cache is free.
+    void freeMemoryIsReadFromTheKernelAndTheCgroup() {
+        const std::string meminfo = "MemTotal:       24683784 kB\nMemFree:         1000000 kB\n"
+                                    "MemAvailable:   22101628 kB\nBuffers:           1 kB\n";
+        QCOMPARE(*kiln::system::meminfo_available_mb(meminfo), 22101628 / 1024.0);
+        QVERIFY(!kiln::system::meminfo_available_mb("MemTotal: 1 kB\n"));
+
+        constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+        const std::string two_gib = std::to_string(static_cast<long long>(2 * kGiB));
+        const std::string used = std::to_string(static_cast<long long>(1.5 * kGiB));
+        QCOMPARE(*kiln::system::cgroup_headroom_mb(two_gib + "\n", used + "\n", ""), 512.0);
+        // v2's inactive_file and v1's total_inactive_file are cache the kernel reclaims first.
+        const std::string cache = std::to_string(static_cast<long long>(0.5 * kGiB));
+        QCOMPARE(*kiln::system::cgroup_headroom_mb(two_gib, used,
+                                                   "anon 1\ninactive_file " + cache + "\n"),
+                 1024.0);
+        QCOMPARE(*kiln::system::cgroup_headroom_mb(two_gib, used,
+                                                   "cache 5\ntotal_inactive_file " + cache + "\n"),
+                 1024.0);
+        QCOMPARE(*kiln::system::cgroup_headroom_mb(used, two_gib, ""), 0.0); // over its limit
+        QVERIFY(!kiln::system::cgroup_headroom_mb("max\n", used, ""));       // no limit
+        QVERIFY(!kiln::system::cgroup_headroom_mb("", "", ""));              // no such group
+
+#if defined(__linux__)
+        const std::optional<double> available = kiln::system::available_memory_mb();
+        QVERIFY(available && *available > 0);
 #endif
     }
 

@@ -13,12 +13,15 @@
 #include "runtime/step_timer.h"
 #include "support/error_text.h"
 #include "support/python.h"
+#include "system/memory.h"
 #include "track/run_directory.h"
 #include "train/advice_window.h"
 #include "train/finetuning_task.h"
 #include "train/fit_loop.h"
 #include "train/optimizer.h"
 #include "train/pretraining_task.h"
+#include "train/step_memory.h"
+#include "train/step_probe.h"
 #include "train/strategy.h"
 #include "train/trainer.h"
 #include "train/weight_average.h"
@@ -1137,6 +1140,87 @@ private Q_SLOTS:
         // ... and trains with SimCLR's recipe for the small CNN.
         QVERIFY(recorder.started);
         QCOMPARE(recorder.started->optimizer.chosen.name, std::string("sgd"));
+    }
+
+    // ---- memory ----
+
+    // A step that cannot fit in the free memory is refused, naming the batch that would; one
+    // that leaves under a fifth free is a warning (DINO's views at 224 px: 2 of 224 and 6 of 96).
+    void aStepsMemoryIsCheckedAgainstTheFreeMemory() {
+        const std::vector<kiln::data::ViewShape> dino = {{3, 224, 224}, {3, 224, 224}, {3, 96, 96},
+                                                         {3, 96, 96},   {3, 96, 96},   {3, 96, 96},
+                                                         {3, 96, 96},   {3, 96, 96}};
+        QCOMPARE(kiln::train::views_text(dino),
+                 std::string("2 views of 224 x 224 px and 6 of 96 x 96 px"));
+        QCOMPARE(kiln::train::views_text({{1, 32, 32}}), std::string("1 view of 32 x 32 px"));
+        QCOMPARE(kiln::train::views_text({{3, 64, 64}, {3, 32, 32}, {3, 16, 16}}),
+                 std::string("1 view of 64 x 64 px, 1 of 32 x 32 px and 1 of 16 x 16 px"));
+
+        kiln::train::StepMemory memory{
+            .batch = 128, .probed_per_sample_mb = 70, .available_mb = 11000, .views = dino};
+        // At the most a step takes (2.5 x 70 MB a sample), 32 samples leave a fifth free.
+        QCOMPARE(memory.largest_comfortable_batch(), 32);
+        const auto check = [&memory] { kiln::train::check_step_memory(memory); };
+        QVERIFY(kiln::test::throwsContaining(
+            check, "batch_size=128 needs at least 14.9 GB for a training step on the CPU (119 MB "
+                   "or more a sample of 2 views of 224 x 224 px and 6 of 96 x 96 px), and this "
+                   "machine has 10.7 GB free: the system would stop the run at its first step. "
+                   "Use batch_size=32 (at most 5.5 GB) or less"));
+        QCOMPARE(kiln::train::step_memory_text(memory),
+                 std::string("a training step of 128 samples needs 14.9 GB to 21.9 GB on the CPU; "
+                             "10.7 GB free"));
+
+        memory.batch = 64; // 7.4 to 10.9 GB of 10.7: may not fit
+        const std::string warning = kiln::train::check_step_memory(memory);
+        QVERIFY2(containsText(warning, "batch_size=64 may need up to 10.9 GB") &&
+                     containsText(warning, "batch_size=32 (at most 5.5 GB) leaves room"),
+                 warning.c_str());
+        memory.batch = 32;
+        QCOMPARE(kiln::train::check_step_memory(memory), std::string());
+
+        memory.available_mb = 50; // not even one sample
+        memory.batch = 1;
+        QVERIFY(kiln::test::throwsContaining(check, "Use a smaller batch_size, smaller views"));
+    }
+
+    // The probe measures what one more sample adds to a step: more pixels, more memory.
+    void theMemoryProbeGrowsWithTheViews() {
+        const std::optional<double> small =
+            kiln::train::probe_memory_per_sample_mb("resnet18", {{3, 64, 64}});
+        QVERIFY(small); // LibTorch's own CPU allocator is the one in place
+        // A ResNet's activations grow with the pixels: 9 times as many at 192 px as at 64.
+        const double large = *kiln::train::probe_memory_per_sample_mb("resnet18", {{3, 192, 192}});
+        QVERIFY2(large > 6 * *small && large < 12 * *small && large > 5,
+                 qPrintable(QString("%1 MB at 64 px, %2 at 192").arg(*small).arg(large)));
+        // Views over 224 px are probed at 224 and scaled by their pixels (22 times 192 px's).
+        const double huge = *kiln::train::probe_memory_per_sample_mb("resnet18", {{3, 896, 896}});
+        QVERIFY2(huge > 15 * large && huge < 30 * large,
+                 qPrintable(QString("%1 MB at 896 px, %2 at 192").arg(huge).arg(large)));
+    }
+
+    // A CPU run whose step would not fit stops before it starts, with nothing written.
+    void aRunTooLargeForTheMemoryStopsBeforeItStarts() {
+        const std::optional<double> available = kiln::system::available_memory_mb();
+        if (!available || *available > 200'000) {
+            QSKIP("the free memory is not known here, or too large to exceed with a tiny dataset");
+        }
+        const fs::path out = root_ / "too-large";
+        Recorder recorder;
+        std::string error;
+        try {
+            kiln::train::train(tinyRun(out, data_, "simclr", 1,
+                                       {{"model", "resnet18"},
+                                        {"transform_args", {{"image_size", {4096, 4096}}}}}),
+                               recorder);
+        } catch (const kiln::Error& refused) {
+            error = refused.what();
+        }
+        QVERIFY2(containsText(error, "batch_size=8 needs at least") &&
+                     containsText(error, "a sample of 2 views of 4096 x 4096 px") &&
+                     containsText(error, "free: the system would stop the run"),
+                 error.c_str());
+        QVERIFY(recorder.steps.empty());
+        QVERIFY(!fs::exists(out));
     }
 
     void resumingAfterTheDataShrankGoesOn() {

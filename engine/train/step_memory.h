@@ -1,0 +1,49 @@
+#pragma once
+
+#include "data/sample_source.h"
+
+#include <string>
+#include <vector>
+
+namespace kiln::train {
+
+// A run's peak memory beyond what it held before its first step, per sample of its batch, over
+// what probe_memory_per_sample_mb counts of the backbone alone. ResNet-18 at 224 px on this CPU
+// measured 1.7-1.8 (DINO), 2.3 (classification) and 2.5 (SimCLR): the method's heads, the
+// loader's batches, and the heap, which keeps freed memory for the next step (system::
+// HeapReuseScope: 1.6 times the speed at 224 px, and nearly twice the memory: SimCLR at batch
+// 128 peaks at 13.4 GB with it, 7.4 GB without).
+inline constexpr double kRunPeakPerProbedLeast = 1.7;
+inline constexpr double kRunPeakPerProbedMost = 2.5;
+
+// What a CPU training step of `batch` samples takes beyond what the process holds before it
+// (mostly the activations kept for the backward pass, which grow with the batch), against the
+// memory this machine has free: a range, from the least to the most of the measured ratios.
+struct StepMemory {
+    int batch = 0;
+    double probed_per_sample_mb = 0; // probe_memory_per_sample_mb
+    double available_mb = 0;         // system::available_memory_mb
+    std::vector<data::ViewShape> views;
+
+    double least_mb(int samples) const;
+    double most_mb(int samples) const;
+    // The largest power-of-two batch whose step leaves a fifth of what is free at the most it
+    // may take; 0 when even one sample would not.
+    int largest_comfortable_batch() const;
+};
+
+// Before a run. A step that would not fit in the free memory even at the least it takes is a
+// kiln::Error that names batch_size and a batch that fits: the system would otherwise kill the
+// run at its first step, or the desktop would stall swapping. The returned text, when not
+// empty, is a warning: a step that may leave less than a fifth free.
+std::string check_step_memory(const StepMemory& memory);
+// "a training step of 128 samples needs 8.4 GB to 12.4 GB on the CPU; 22.3 GB free", for
+// train.log.
+std::string step_memory_text(const StepMemory& memory);
+
+// "15.0 GB" (from 1,000 MB), "620 MB".
+std::string memory_text(double mb);
+// "2 views of 224 x 224 px and 6 of 96 x 96 px", "1 view of 32 x 32 px".
+std::string views_text(const std::vector<data::ViewShape>& views);
+
+} // namespace kiln::train

@@ -1,0 +1,204 @@
+#include "train/step_probe.h"
+
+#include "models/backbone.h"
+
+#include <ATen/CPUGeneratorImpl.h>
+#include <algorithm>
+#include <c10/core/CPUAllocator.h>
+#include <chrono>
+#include <mutex>
+#include <unordered_map>
+#include <torch/autograd.h>
+#include <torch/types.h>
+#include <utility>
+
+namespace kiln::train {
+namespace {
+
+// A backbone initialised without drawing from the process's generator, which a run in this
+// process (or Studio's next one) draws from after the probe as if it had not been.
+models::Backbone backbone_with_generator_untouched(const std::string& model, int channels) {
+    at::Generator process = at::detail::getDefaultCPUGenerator();
+    const at::Tensor state = process.get_state();
+    models::Backbone backbone = models::make_backbone(model, channels);
+    process.set_state(state);
+    return backbone;
+}
+
+// Counts the bytes LibTorch's CPU tensors hold while it is installed (oneDNN's buffers too: they
+// come from the same allocator), and the most they held since reset_peak(): what a step needs at
+// its fullest, whatever the heap kept of earlier jobs (Studio's process runs one after another).
+// Only the raw interface of the allocator it wraps is used, which oneDNN needs of it as well.
+class CountingCpuAllocator final : public c10::Allocator {
+public:
+    static CountingCpuAllocator& instance() {
+        static CountingCpuAllocator counting; // outlives every allocation it made
+        return counting;
+    }
+
+    c10::DataPtr allocate(std::size_t bytes) override {
+        void* data = inner_->raw_allocate(bytes);
+        const std::lock_guard<std::mutex> lock(mutex_);
+        sizes_[data] = bytes;
+        in_use_ += static_cast<std::int64_t>(bytes);
+        peak_ = std::max(peak_, in_use_);
+        return {data, data, &release, c10::Device(c10::kCPU)};
+    }
+    c10::DeleterFnPtr raw_deleter() const override { return &release; }
+    void copy_data(void* destination, const void* source, std::size_t bytes) const override {
+        default_copy_data(destination, source, bytes);
+    }
+
+    // The bytes held at most since the last reset, beyond those held at it.
+    std::int64_t growth_since_reset() {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        return peak_ - at_reset_;
+    }
+    void reset_peak() {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        peak_ = at_reset_ = in_use_;
+    }
+
+    // Allocates CPU tensors while it lives, through `inner` (the allocator it replaces).
+    class Scope {
+    public:
+        Scope() : previous_(c10::GetCPUAllocator()) {
+            instance().inner_ = previous_;
+            c10::SetCPUAllocator(&instance());
+        }
+        ~Scope() {
+            if (installed()) {
+                c10::SetCPUAllocator(previous_);
+            }
+        }
+        Scope(const Scope&) = delete;
+        Scope& operator=(const Scope&) = delete;
+        // False where another allocator of a higher priority is in place.
+        bool installed() const { return c10::GetCPUAllocator() == &instance(); }
+
+    private:
+        c10::Allocator* previous_;
+    };
+
+private:
+    // Frees what allocate() gave, and anything the allocator it wraps gave before it was
+    // installed (oneDNN frees through whichever allocator is current).
+    static void release(void* data) {
+        CountingCpuAllocator& counting = instance();
+        {
+            const std::lock_guard<std::mutex> lock(counting.mutex_);
+            if (const auto found = counting.sizes_.find(data); found != counting.sizes_.end()) {
+                counting.in_use_ -= static_cast<std::int64_t>(found->second);
+                counting.sizes_.erase(found);
+            }
+        }
+        counting.inner_->raw_deallocate(data);
+    }
+
+    c10::Allocator* inner_ = c10::GetDefaultCPUAllocator();
+    std::mutex mutex_;
+    std::unordered_map<void*, std::size_t> sizes_;
+    std::int64_t in_use_ = 0;
+    std::int64_t peak_ = 0;
+    std::int64_t at_reset_ = 0;
+};
+
+// A backbone in training mode and random images of the given shapes, `samples` of each.
+class ProbeStep {
+public:
+    ProbeStep(const std::string& model, int channels)
+        : backbone_(backbone_with_generator_untouched(model, channels)) {
+        backbone_->train();
+    }
+
+    void operator()(const std::vector<data::ViewShape>& views, std::int64_t samples) {
+        // Its own generator: the process's stays as it was (Studio trains in this process).
+        const at::Generator generator = at::detail::createCPUGenerator(0);
+        backbone_->zero_grad();
+        at::Tensor loss = at::zeros({});
+        for (const data::ViewShape& view : views) {
+            const at::Tensor images = at::randn(
+                {samples, view.channels, std::max(16, view.height), std::max(16, view.width)},
+                generator);
+            loss = loss + backbone_->forward(images).square().mean();
+        }
+        loss.backward();
+    }
+
+private:
+    models::Backbone backbone_;
+};
+
+// Views no larger than kProbeSide a side, with the ratio of the given views' pixels to theirs:
+// a CNN's activations grow with the pixels, and probing a large view at its size could take
+// the memory the probe is there to protect.
+std::pair<std::vector<data::ViewShape>, double>
+probe_sized(const std::vector<data::ViewShape>& views) {
+    constexpr int kProbeSide = 224;
+    std::vector<data::ViewShape> probed;
+    double pixels = 0;
+    double probed_pixels = 0;
+    for (const data::ViewShape& view : views) {
+        const double shrink =
+            std::min(1.0, double(kProbeSide) / double(std::max(view.height, view.width)));
+        data::ViewShape small = view;
+        small.height = std::max(16, static_cast<int>(view.height * shrink));
+        small.width = std::max(16, static_cast<int>(view.width * shrink));
+        pixels += double(view.height) * view.width;
+        probed_pixels += double(small.height) * small.width;
+        probed.push_back(small);
+    }
+    return {probed, probed_pixels > 0 ? std::max(1.0, pixels / probed_pixels) : 1.0};
+}
+
+} // namespace
+
+double probe_training_speed(const std::string& model, int image_size, int views, StopToken stop) {
+    constexpr std::int64_t kImages = 4;
+    constexpr int kTimedSteps = 2;
+    ProbeStep step(model, 3);
+    const std::vector<data::ViewShape> shapes(static_cast<std::size_t>(std::max(1, views)),
+                                              data::ViewShape{3, image_size, image_size});
+    step(shapes, kImages); // the first step allocates; it is not what a run's steps cost
+    const auto started = std::chrono::steady_clock::now();
+    for (int i = 0; i < kTimedSteps; ++i) {
+        if (stop.stop_requested()) {
+            return 0.0;
+        }
+        step(shapes, kImages);
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return seconds > 0 ? double(kImages * kTimedSteps) / seconds : 0.0;
+}
+
+std::optional<double> probe_memory_per_sample_mb(const std::string& model,
+                                                 const std::vector<data::ViewShape>& views,
+                                                 StopToken stop) {
+    if (views.empty()) {
+        return std::nullopt;
+    }
+    const auto [probed, scale] = probe_sized(views);
+    ProbeStep step(model, probed.front().channels);
+    const CountingCpuAllocator::Scope counted;
+    if (!counted.installed()) {
+        return std::nullopt;
+    }
+    step(probed, 1); // the first step allocates what every step reuses (gradients, caches)
+    const auto growth_of_a_step = [&](std::int64_t samples) -> std::optional<double> {
+        if (stop.stop_requested()) {
+            return std::nullopt;
+        }
+        CountingCpuAllocator::instance().reset_peak();
+        step(probed, samples);
+        return double(CountingCpuAllocator::instance().growth_since_reset()) / (1024.0 * 1024.0);
+    };
+    const std::optional<double> one = growth_of_a_step(1);
+    const std::optional<double> three = one ? growth_of_a_step(3) : std::nullopt;
+    if (!three) {
+        return std::nullopt;
+    }
+    return scale * std::max(0.0, (*three - *one) / 2.0);
+}
+
+} // namespace kiln::train

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core/stop_token.h"
+#include "data/sample_source.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kiln::train {
+
+// Probes of what a training step of `model` costs on this machine's CPU: forward and backward
+// passes of its backbone over random images, with no decoding, augmentation or optimizer step.
+// First estimates, before a run has steps of its own to go by. A model name Kiln does not know
+// is a kiln::Error.
+
+// Images per second, each seen in `views` views (2 for pretraining's pairs, 1 for fine-tuning)
+// at `image_size` px, timed after a warm-up step. 0 when `stop` ended it early.
+double probe_training_speed(const std::string& model, int image_size, int views,
+                            StopToken stop = {});
+
+// The memory one more sample adds to a step, in MiB: a sample seen in `views` (a task's
+// training_views()), the growth of the most that LibTorch's CPU tensors held from a step of one
+// sample to a step of three. The step's activations, kept for the backward pass, grow with the
+// batch; the weights, their gradients and the optimizer's state do not. Views over 224 px a
+// side are probed at 224 and the growth scaled by their pixels. nullopt where another CPU
+// allocator than LibTorch's own is in place, or `stop` ended it.
+std::optional<double> probe_memory_per_sample_mb(const std::string& model,
+                                                 const std::vector<data::ViewShape>& views,
+                                                 StopToken stop = {});
+
+} // namespace kiln::train
