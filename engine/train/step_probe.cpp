@@ -7,9 +7,9 @@
 #include <c10/core/CPUAllocator.h>
 #include <chrono>
 #include <mutex>
-#include <unordered_map>
 #include <torch/autograd.h>
 #include <torch/types.h>
+#include <unordered_map>
 #include <utility>
 
 namespace kiln::train {
@@ -63,11 +63,13 @@ public:
     class Scope {
     public:
         Scope() : previous_(c10::GetCPUAllocator()) {
-            instance().inner_ = previous_;
-            c10::SetCPUAllocator(&instance());
+            if (previous_ != &instance()) { // a scope inside another keeps the outer's
+                instance().inner_ = previous_;
+                c10::SetCPUAllocator(&instance());
+            }
         }
         ~Scope() {
-            if (installed()) {
+            if (installed() && previous_ != &instance()) {
                 c10::SetCPUAllocator(previous_);
             }
         }

@@ -379,8 +379,15 @@ std::string check_memory_of_a_step(const TrainConfig& config, const Task& task, 
     StepMemory memory{.batch = static_cast<int>(batch),
                       .available_mb = *available,
                       .views = task.training_views()};
-    const std::optional<double> per_sample =
-        probe_memory_per_sample_mb(config.model, memory.views, stop);
+    std::optional<double> per_sample;
+    try {
+        per_sample = probe_memory_per_sample_mb(config.model, memory.views, stop);
+    } catch (const c10::Error& error) {
+        // The estimate only advises: a view size the probe's backbone cannot take (which the
+        // run's own model may, with its settings) is not the run's error.
+        return "the memory of a training step was not estimated: " +
+               std::string(error.what_without_backtrace());
+    }
     if (!per_sample) {
         return {};
     }

@@ -28,6 +28,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <c10/core/CPUAllocator.h>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -1196,6 +1197,8 @@ private Q_SLOTS:
         const double huge = *kiln::train::probe_memory_per_sample_mb("resnet18", {{3, 896, 896}});
         QVERIFY2(huge > 15 * large && huge < 30 * large,
                  qPrintable(QString("%1 MB at 896 px, %2 at 192").arg(huge).arg(large)));
+        // The counting allocator is the probe's alone: LibTorch's own is back in place.
+        QVERIFY(c10::GetCPUAllocator() == c10::GetDefaultCPUAllocator());
     }
 
     // A CPU run whose step would not fit stops before it starts, with nothing written.
