@@ -366,11 +366,17 @@ fs::path export_finished(Task& task, const TrainConfig& config, Strategy& strate
     return exported;
 }
 
+// What the memory check of a run found, for train.log: its estimate, and a warning when a step
+// may leave little free.
+struct MemoryCheckReport {
+    std::string estimate;
+    std::string warning;
+};
+
 // A CPU run of one process whose step would not fit in the free memory stops here, before its
-// first step (where the system would kill it); one that leaves little free is warned about.
-// What it estimated is returned for train.log.
-std::string check_memory_of_a_step(const TrainConfig& config, const Task& task, std::int64_t batch,
-                                   const StopToken& stop) {
+// first step (where the system would kill it).
+MemoryCheckReport check_memory_of_a_step(const TrainConfig& config, const Task& task,
+                                         std::int64_t batch, const StopToken& stop) {
     const std::vector<std::string> built_in = models::backbone_names();
     const std::optional<double> available = system::available_memory_mb();
     if (!available || std::find(built_in.begin(), built_in.end(), config.model) == built_in.end()) {
@@ -385,17 +391,16 @@ std::string check_memory_of_a_step(const TrainConfig& config, const Task& task, 
     } catch (const c10::Error& error) {
         // The estimate only advises: a view size the probe's backbone cannot take (which the
         // run's own model may, with its settings) is not the run's error.
-        return "the memory of a training step was not estimated: " +
-               std::string(error.what_without_backtrace());
+        return {"the memory of a training step was not estimated: " +
+                    std::string(error.what_without_backtrace()),
+                {}};
     }
     if (!per_sample) {
         return {};
     }
     memory.probed_per_sample_mb = *per_sample;
-    if (const std::string warning = check_step_memory(memory); !warning.empty()) {
-        log::warning(warning);
-    }
-    return step_memory_text(memory);
+    std::string warning = check_step_memory(memory);
+    return {step_memory_text(memory), std::move(warning)};
 }
 
 RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken stop,
@@ -435,10 +440,11 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     }
 
     const data::LoaderOptions options = loader_options(config, strategy);
+    MemoryCheckReport memory_check;
     if (strategy.device().is_cpu() && strategy.world_size() == 1) { // before batches are made
-        if (std::string estimate = check_memory_of_a_step(config, task, options.batch_size, stop);
-            !estimate.empty()) {
-            held_lines.push_back(std::move(estimate));
+        memory_check = check_memory_of_a_step(config, task, options.batch_size, stop);
+        if (!memory_check.estimate.empty()) {
+            held_lines.push_back(memory_check.estimate);
         }
     }
     // Ranks stop together, after a step they all finished: never in the middle of a wait.
@@ -461,6 +467,9 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
         tracking = std::make_unique<track::RunTracking>(config, front_end);
         for (const std::string& line : held_lines) {
             log::info(line);
+        }
+        if (!memory_check.warning.empty()) {
+            log::warning(memory_check.warning); // in train.log too: Studio shows no terminal
         }
     }
     TrainObserver silent; // the other ranks report nothing
