@@ -10,6 +10,17 @@ namespace {
 
 constexpr double kComfortableShare = 0.8; // of the free memory: the rest is the machine's
 
+// "15.0 GB" (from 1,000 MB), "620 MB".
+std::string memory_text(double mb) {
+    char text[32];
+    if (mb >= 1000) {
+        std::snprintf(text, sizeof text, "%.1f GB", mb / 1024.0);
+    } else {
+        std::snprintf(text, sizeof text, "%.0f MB", std::ceil(mb));
+    }
+    return text;
+}
+
 } // namespace
 
 double StepMemory::least_mb(int samples) const {
@@ -28,16 +39,6 @@ int StepMemory::largest_comfortable_batch() const {
         largest = candidate;
     }
     return largest;
-}
-
-std::string memory_text(double mb) {
-    char text[32];
-    if (mb >= 1000) {
-        std::snprintf(text, sizeof text, "%.1f GB", mb / 1024.0);
-    } else {
-        std::snprintf(text, sizeof text, "%.0f MB", std::ceil(mb));
-    }
-    return text;
 }
 
 std::string views_text(const std::vector<data::ViewShape>& views) {

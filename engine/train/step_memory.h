@@ -41,8 +41,6 @@ std::string check_step_memory(const StepMemory& memory);
 // train.log.
 std::string step_memory_text(const StepMemory& memory);
 
-// "15.0 GB" (from 1,000 MB), "620 MB".
-std::string memory_text(double mb);
 // "2 views of 224 x 224 px and 6 of 96 x 96 px", "1 view of 32 x 32 px".
 std::string views_text(const std::vector<data::ViewShape>& views);
 

@@ -377,9 +377,8 @@ struct MemoryCheckReport {
 // first step (where the system would kill it).
 MemoryCheckReport check_memory_of_a_step(const TrainConfig& config, const Task& task,
                                          std::int64_t batch, const StopToken& stop) {
-    const std::vector<std::string> built_in = models::backbone_names();
     const std::optional<double> available = system::available_memory_mb();
-    if (!available || std::find(built_in.begin(), built_in.end(), config.model) == built_in.end()) {
+    if (!available || models::is_torchscript_model(config.model)) {
         return {}; // a TorchScript module is not built to be probed
     }
     StepMemory memory{.batch = static_cast<int>(batch),
