@@ -27,6 +27,8 @@ packages=(
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite libgl-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   libopencv-dev libturbojpeg0-dev libsqlite3-dev zlib1g-dev nlohmann-json3-dev libcli11-dev libsimdjson-dev
+  # malloc for every Kiln program: a CPU training step in 0.5-0.7 of glibc's memory.
+  libtcmalloc-minimal4
   libprotobuf-dev protobuf-compiler libcpp-httplib-dev
   # kiln export format=onnx: ONNX's protobuf schema, generated for Debian's protobuf.
   libonnx-dev

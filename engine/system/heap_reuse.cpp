@@ -8,30 +8,44 @@
 #include <malloc.h>
 #endif
 
+// tcmalloc's C interface; null where the program does not link tcmalloc.
+extern "C" void MallocExtension_ReleaseFreeMemory() __attribute__((weak));
+
 namespace kiln::system {
 namespace {
 
 // Scopes open in this process: a job inside another (the kNN monitor in a training run) leaves
-// the trim to the outer one.
+// the release to the outer one.
 std::atomic<int> open_scopes{0};
 
 } // namespace
 
+bool malloc_is_tcmalloc() {
+    return MallocExtension_ReleaseFreeMemory != nullptr;
+}
+
 HeapReuseScope::HeapReuseScope() {
     ++open_scopes;
 #if defined(__GLIBC__)
-    static std::once_flag raised;
-    std::call_once(raised, [] {
-        // The largest values mallopt takes: blocks are served from the heap rather than mapped
-        // one by one, and the heap's free top is kept rather than returned after each free.
-        mallopt(M_MMAP_THRESHOLD, INT_MAX);
-        mallopt(M_TRIM_THRESHOLD, INT_MAX);
-    });
+    if (!malloc_is_tcmalloc()) {
+        static std::once_flag raised;
+        std::call_once(raised, [] {
+            // The largest values mallopt takes: blocks are served from the heap rather than
+            // mapped one by one, and the heap's free top is kept rather than returned after
+            // each free.
+            mallopt(M_MMAP_THRESHOLD, INT_MAX);
+            mallopt(M_TRIM_THRESHOLD, INT_MAX);
+        });
+    }
 #endif
 }
 
 HeapReuseScope::~HeapReuseScope() {
     if (--open_scopes > 0) {
+        return;
+    }
+    if (malloc_is_tcmalloc()) {
+        MallocExtension_ReleaseFreeMemory();
         return;
     }
 #if defined(__GLIBC__)

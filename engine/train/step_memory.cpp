@@ -1,6 +1,7 @@
 #include "train/step_memory.h"
 
 #include "core/error.h"
+#include "system/heap_reuse.h"
 
 #include <cmath>
 #include <cstdio>
@@ -23,12 +24,17 @@ std::string memory_text(double mb) {
 
 } // namespace
 
+PeakPerProbed run_peak_per_probed() {
+    return system::malloc_is_tcmalloc() ? PeakPerProbed{.least = 1.05, .most = 1.3}
+                                        : PeakPerProbed{.least = 1.7, .most = 2.5};
+}
+
 double StepMemory::least_mb(int samples) const {
-    return samples * kRunPeakPerProbedLeast * probed_per_sample_mb;
+    return samples * peak_per_probed.least * probed_per_sample_mb;
 }
 
 double StepMemory::most_mb(int samples) const {
-    return samples * kRunPeakPerProbedMost * probed_per_sample_mb;
+    return samples * peak_per_probed.most * probed_per_sample_mb;
 }
 
 int StepMemory::largest_comfortable_batch() const {

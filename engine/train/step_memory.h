@@ -8,13 +8,18 @@
 namespace kiln::train {
 
 // A run's peak memory beyond what it held before its first step, per sample of its batch, over
-// what probe_memory_per_sample_mb counts of the backbone alone. ResNet-18 at 224 px on this CPU
-// measured 1.7-1.8 (DINO), 2.3 (classification) and 2.5 (SimCLR): the method's heads, the
-// loader's batches, and the heap, which keeps freed memory for the next step (system::
-// HeapReuseScope: 1.6 times the speed at 224 px, and nearly twice the memory: SimCLR at batch
-// 128 peaks at 13.4 GB with it, 7.4 GB without).
-inline constexpr double kRunPeakPerProbedLeast = 1.7;
-inline constexpr double kRunPeakPerProbedMost = 2.5;
+// what probe_memory_per_sample_mb counts of the backbone alone: the method's heads, the loader's
+// batches, and the freed memory the allocator keeps for the next step. ResNet-18 at 224 px on
+// this CPU, SimCLR, DINO and classification at batch 128 and DINO at 64:
+//   - tcmalloc (system::malloc_is_tcmalloc, the programs' malloc where packaged): 1.07-1.10
+//     over a start of 0.9 GB (1.11-1.19 over 0.6), so 1.05-1.3;
+//   - glibc's heap with raised thresholds (system::HeapReuseScope): 1.7-1.8 (DINO), 2.3
+//     (classification) and 2.5 (SimCLR): SimCLR at batch 128 peaks at 13.4 GB, 6.8 with tcmalloc.
+struct PeakPerProbed {
+    double least = 0;
+    double most = 0;
+};
+PeakPerProbed run_peak_per_probed();
 
 // What a CPU training step of `batch` samples takes beyond what the process holds before it
 // (mostly the activations kept for the backward pass, which grow with the batch), against the
@@ -24,6 +29,7 @@ struct StepMemory {
     double probed_per_sample_mb = 0; // probe_memory_per_sample_mb
     double available_mb = 0;         // system::available_memory_mb
     std::vector<data::ViewShape> views;
+    PeakPerProbed peak_per_probed = run_peak_per_probed();
 
     double least_mb(int samples) const;
     double most_mb(int samples) const;

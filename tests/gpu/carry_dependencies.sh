@@ -4,7 +4,7 @@
 # 12 machine with Debian's archive and PyPI, from the repository root; it writes the git-ignored
 # folder .gpu-carry/ (about 30 MB), which travels with the working tree to the GPU machine, where
 # tests/gpu/check.sh picks it up.
-#   .gpu-carry/prefix/  Debian's packages unpacked: SQLite, zlib, TurboJPEG, simdjson, protobuf
+#   .gpu-carry/prefix/  Debian's packages unpacked: SQLite, zlib, TurboJPEG, tcmalloc, simdjson, protobuf
 #                       and protoc, ONNX's schema, cpp-httplib (with brotli), Gloo's headers
 #                       (torch wheels leave them out), nlohmann-json, CLI11 and pkgconf,
 #                       development files and shared libraries together.
@@ -21,7 +21,7 @@ mkdir -p "$downloads" "$carry/prefix"
 
 opencv_sdist_version=4.14.0.94
 debian_packages=(
-  libsqlite3-dev libsqlite3-0 zlib1g-dev zlib1g libturbojpeg0-dev libturbojpeg0
+  libsqlite3-dev libsqlite3-0 zlib1g-dev zlib1g libturbojpeg0-dev libturbojpeg0 libtcmalloc-minimal4
   libsimdjson-dev libsimdjson14 libprotobuf-dev libprotobuf32 libprotobuf-lite32
   protobuf-compiler libprotoc32 libonnx-dev libonnx1 libonnxifi libcpp-httplib-dev libcpp-httplib0.11
   libbrotli1 libbrotli-dev libgloo-dev nlohmann-json3-dev libcli11-dev pkgconf pkgconf-bin libpkgconf3

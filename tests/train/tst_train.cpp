@@ -1157,8 +1157,11 @@ private Q_SLOTS:
         QCOMPARE(kiln::train::views_text({{3, 64, 64}, {3, 32, 32}, {3, 16, 16}}),
                  std::string("1 view of 64 x 64 px, 1 of 32 x 32 px and 1 of 16 x 16 px"));
 
-        kiln::train::StepMemory memory{
-            .batch = 128, .probed_per_sample_mb = 70, .available_mb = 11000, .views = dino};
+        kiln::train::StepMemory memory{.batch = 128,
+                                       .probed_per_sample_mb = 70,
+                                       .available_mb = 11000,
+                                       .views = dino,
+                                       .peak_per_probed = {.least = 1.7, .most = 2.5}};
         // At the most a step takes (2.5 x 70 MB a sample), 32 samples leave a fifth free.
         QCOMPARE(memory.largest_comfortable_batch(), 32);
         const auto check = [&memory] { kiln::train::check_step_memory(memory); };
