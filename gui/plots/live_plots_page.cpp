@@ -4,10 +4,12 @@
 #include "plots/per_class_results.h"
 #include "plots/prediction_previews.h"
 
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -18,7 +20,8 @@ LivePlotsPage::LivePlotsPage(QWidget* parent)
       previews_(new PredictionPreviewsView(this)), advice_(new QLabel(this)),
       adviceToggle_(new QToolButton(this)),
       optimizeAdvice_(new QPushButton(tr("Optimize Dataset..."), this)),
-      resume_(new QPushButton(tr("Resume"), this)), changes_(new QWidget(this)) {
+      resume_(new QPushButton(tr("Resume"), this)), changes_(new QWidget(this)),
+      warningsBox_(new QFrame(this)), warnings_(new QLabel(this)) {
     setObjectName(QStringLiteral("livePlotsPage"));
     advice_->setObjectName(QStringLiteral("adviceLabel"));
     advice_->setWordWrap(true);
@@ -53,7 +56,19 @@ LivePlotsPage::LivePlotsPage(QWidget* parent)
         adviceToggle_->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
         adviceBox->setVisible(open);
     });
+    warningsBox_->setObjectName(QStringLiteral("runWarnings"));
+    warningsBox_->setFrameShape(QFrame::StyledPanel);
+    auto* icon = new QLabel(warningsBox_);
+    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(24, 24));
+    warnings_->setObjectName(QStringLiteral("runWarningsText"));
+    warnings_->setWordWrap(true);
+    warnings_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* warningsLayout = new QHBoxLayout(warningsBox_);
+    warningsLayout->addWidget(icon, 0, Qt::AlignTop);
+    warningsLayout->addWidget(warnings_, 1);
+    warningsBox_->hide(); // until the engine warns
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(warningsBox_);
     layout->addWidget(plots_, 1);
     layout->addWidget(perClass_);
     layout->addWidget(previews_);
@@ -70,6 +85,11 @@ void LivePlotsPage::clear() {
     optimizeAdvice_->hide();
     resume_->hide();
     clearChanges();
+    shownWarnings_.clear();
+    warningRepeats_.clear();
+    otherWarnings_ = 0;
+    warnings_->clear();
+    warningsBox_->hide();
 }
 
 void LivePlotsPage::clearChanges() {
@@ -163,6 +183,35 @@ void LivePlotsPage::showSummary(const train::RunSummary& summary,
     }
     advice_->setText(text);
     adviceToggle_->setVisible(!text.isEmpty());
+}
+
+void LivePlotsPage::addWarning(const QString& warning,
+                               const std::function<QString(const QString&)>& fieldName) {
+    const QString text = inFieldNames(warning, fieldName);
+    if (const qsizetype shown = shownWarnings_.indexOf(text); shown >= 0) {
+        ++warningRepeats_[shown];
+    } else if (shownWarnings_.size() < kShownWarnings) {
+        shownWarnings_.append(text);
+        warningRepeats_.append(1);
+    } else {
+        ++otherWarnings_;
+    }
+    showWarnings();
+}
+
+void LivePlotsPage::showWarnings() {
+    QString text = tr("This run warned (train.log in its folder has every warning):");
+    for (qsizetype i = 0; i < shownWarnings_.size(); ++i) {
+        text += QStringLiteral("\n  - ") + shownWarnings_[i];
+        if (warningRepeats_[i] > 1) {
+            text += QLatin1Char(' ') + tr("(%n times)", nullptr, warningRepeats_[i]);
+        }
+    }
+    if (otherWarnings_ > 0) {
+        text += QStringLiteral("\n  - ") + tr("and %n more", nullptr, otherWarnings_);
+    }
+    warnings_->setText(text);
+    warningsBox_->show();
 }
 
 } // namespace kiln::gui

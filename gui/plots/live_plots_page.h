@@ -5,6 +5,7 @@
 #include <QWidget>
 #include <functional>
 
+class QFrame;
 class QLabel;
 class QPushButton;
 class QToolButton;
@@ -15,10 +16,12 @@ class LivePlots;
 class PerClassResults;
 class PredictionPreviewsView;
 
-// The Live Plots tab: the run's plots, the latest validation's per-class results and prediction
-// previews, and once the run ends, how it ended with the advisor's diagnosis, folding away under
-// its heading so that a small screen keeps the plots. A stopped run offers Resume there; when
-// decoding was the bottleneck, the advisor's own remedy (Optimize Dataset) is one click away.
+// The Live Plots tab: the engine's warnings of this run above its plots (a run that may not fit
+// in memory, unreadable images skipped, a logger that failed), the run's plots, the latest
+// validation's per-class results and prediction previews, and once the run ends, how it ended with
+// the advisor's diagnosis, folding away under its heading so that a small screen keeps the plots. A
+// stopped run offers Resume there; when decoding was the bottleneck, the advisor's own remedy
+// (Optimize Dataset) is one click away.
 class LivePlotsPage : public QWidget {
     Q_OBJECT
 
@@ -29,8 +32,13 @@ public:
     PerClassResults* perClass() const { return perClass_; }
     PredictionPreviewsView* previews() const { return previews_; }
 
-    // A new run: empty plots and results, no advice.
+    // A new run: empty plots and results, no warnings, no advice.
     void clear();
+    // A warning the engine logged during the run, with the settings it names called by their
+    // fields' names. A repeated warning is counted; the first kShownWarnings distinct ones are
+    // listed, the rest counted (train.log has them all).
+    void addWarning(const QString& warning,
+                    const std::function<QString(const QString&)>& fieldName);
     void addValidation(const kiln::train::ValidationMetrics& metrics);
     // How the run ended: its status, best checkpoint and the advisor's words, with the settings
     // it names called by their fields' names (`fieldName` gives them: "Loader workers" for
@@ -47,7 +55,10 @@ Q_SIGNALS:
     void resumeRequested();
 
 private:
+    static constexpr int kShownWarnings = 5;
+
     void clearChanges();
+    void showWarnings();
 
     LivePlots* plots_;
     PerClassResults* perClass_;
@@ -57,6 +68,11 @@ private:
     QPushButton* optimizeAdvice_;
     QPushButton* resume_; // beside "Stopped after N steps"
     QWidget* changes_;    // a button per setting the advice would change
+    QFrame* warningsBox_;
+    QLabel* warnings_;
+    QStringList shownWarnings_;
+    QList<int> warningRepeats_; // how often each shown warning came
+    int otherWarnings_ = 0;
 };
 
 } // namespace kiln::gui

@@ -1,5 +1,7 @@
 #include "training/training_session.h"
 
+#include "core/log.h"
+
 namespace kiln::gui {
 namespace {
 
@@ -47,6 +49,12 @@ void TrainingSession::start(const TrainConfig& config) {
     const bool started = job_.run<train::RunSummary>(
         [this, config](const StopToken& stop) {
             SignalObserver observer(*this);
+            // Studio has no terminal: the run's warnings are shown on its page.
+            const log::ScopedSink warnings([this](log::Level level, const std::string& message) {
+                if (level == log::Level::Warning) {
+                    Q_EMIT warned(QString::fromStdString(message));
+                }
+            });
             return train::train(config, observer, stop);
         },
         [this](const train::RunSummary& summary) {

@@ -41,6 +41,8 @@ Q_SIGNALS:
     void validationPending(qint64 step);
     // The run ended, finished or stopped; the summary says which.
     void finished(const kiln::train::RunSummary& summary);
+    // The engine logged a warning while the run went on (from any of its threads).
+    void warned(const QString& message);
     // The run ended with an error (its message names the input and the fix).
     void failed(const QString& message);
     // isRunning() changed: the thread started, or it is gone after finished() or failed().

@@ -14,6 +14,7 @@
 #include "embeddings/export_dialog.h"
 #include "methods/method_names.h"
 #include "plots/live_plots.h"
+#include "plots/live_plots_page.h"
 #include "plots/per_class_results.h"
 #include "plots/prediction_previews.h"
 #include "plots/qcustomplot.h"
@@ -33,7 +34,9 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
+#include <QFrame>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -990,6 +993,62 @@ private Q_SLOTS:
         const QString gpus = plots.readout(QStringLiteral("gpu"), 2);
         QVERIFY2(gpus.contains(QStringLiteral("GPU 0 80%, 2048 MB")), qPrintable(gpus));
         QVERIFY2(gpus.contains(QStringLiteral("GPU 1 n/a, 1024 MB")), qPrintable(gpus));
+    }
+
+    // The engine's warnings are listed above the run's plots, with the settings they name called
+    // by the form's names: a repeated one is counted, and past five distinct ones the rest.
+    void warningsAreListedWithTheFormsNamesAndCounted() {
+        kiln::gui::LivePlotsPage page;
+        const auto* box = page.findChild<QFrame*>(QStringLiteral("runWarnings"));
+        const auto* text = page.findChild<QLabel*>(QStringLiteral("runWarningsText"));
+        QVERIFY(box->isHidden());
+        const auto names = [](const QString& key) {
+            return key == QStringLiteral("batch_size") ? QStringLiteral("Batch size") : QString();
+        };
+        page.addWarning(QStringLiteral("batch_size=64 may need up to 10.9 GB"), names);
+        page.addWarning(QStringLiteral("batch_size=64 may need up to 10.9 GB"), names);
+        for (int i = 0; i < 7; ++i) {
+            page.addWarning(QStringLiteral("skipping unreadable image: %1.png").arg(i), names);
+        }
+        QVERIFY(!box->isHidden());
+        QVERIFY2(text->text().contains(
+                     QStringLiteral("\n  - Batch size 64 may need up to 10.9 GB (2 times)\n")),
+                 qPrintable(text->text()));
+        QVERIFY2(text->text().contains(QStringLiteral("3.png")) &&
+                     !text->text().contains(QStringLiteral("4.png")) &&
+                     text->text().endsWith(QStringLiteral("\n  - and 3 more")),
+                 qPrintable(text->text()));
+        page.clear(); // a new run
+        QVERIFY(box->isHidden());
+        QVERIFY(text->text().isEmpty());
+    }
+
+    // Studio has no terminal: a real run's warning (an image that cannot be decoded, skipped)
+    // reaches the run's page while it trains.
+    void aRunsWarningsReachItsPage() {
+        const QString data = QDir(temp_.path()).filePath(QStringLiteral("with-a-broken-image"));
+        writeImages(data);
+        QFile broken(QDir(data).filePath(QStringLiteral("broken.png")));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("not a PNG");
+        broken.close();
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        prepare(window, QStringLiteral("warnings"), 1);
+        nlohmann::json settings = window.runConfiguration()->settings();
+        settings["data"] = data.toStdString();
+        window.runConfiguration()->setSettings(settings);
+        QSignalSpy finished(window.session(), &kiln::gui::TrainingSession::finished);
+        QSignalSpy failed(window.session(), &kiln::gui::TrainingSession::failed);
+        window.findChild<QAction*>("trainAction")->trigger();
+        QVERIFY2(finished.wait(120000),
+                 failed.isEmpty() ? "no end" : qPrintable(failed.first().first().toString()));
+        const auto* text = window.findChild<QLabel*>(QStringLiteral("runWarningsText"));
+        QTRY_VERIFY2(text->text().contains(QStringLiteral("skipping unreadable image")) &&
+                         text->text().contains(QStringLiteral("broken.png")),
+                     qPrintable(text->text()));
+        QVERIFY(text->isVisible());
     }
 
     void trainFromTheWindow() {
