@@ -4,133 +4,133 @@
 <context>
     <name>kiln::config</name>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="80"/>
+        <location filename="../engine/config/train_settings.cpp" line="81"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="89"/>
-        <location filename="../engine/config/train_settings.cpp" line="96"/>
+        <location filename="../engine/config/train_settings.cpp" line="90"/>
+        <location filename="../engine/config/train_settings.cpp" line="97"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="114"/>
+        <location filename="../engine/config/train_settings.cpp" line="115"/>
         <source>kNN monitor: labelled</source>
         <translation>kNN-Monitor: annotiert</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="118"/>
+        <location filename="../engine/config/train_settings.cpp" line="119"/>
         <source>kNN monitor: classified</source>
         <translation>kNN-Monitor: klassifiziert</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="145"/>
+        <location filename="../engine/config/train_settings.cpp" line="146"/>
         <source>Teacher</source>
         <translation>Lehrer</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="152"/>
+        <location filename="../engine/config/train_settings.cpp" line="153"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="171"/>
+        <location filename="../engine/config/train_settings.cpp" line="172"/>
         <source>Start from</source>
         <translation>Ausgangsgewichte</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="270"/>
+        <location filename="../engine/config/train_settings.cpp" line="274"/>
         <source>Train for</source>
         <translation>Trainieren für</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="313"/>
+        <location filename="../engine/config/train_settings.cpp" line="317"/>
         <source>Loader workers</source>
         <translation>Lader-Threads</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="315"/>
+        <location filename="../engine/config/train_settings.cpp" line="319"/>
         <source>Accelerator</source>
         <translation>Beschleuniger</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="326"/>
+        <location filename="../engine/config/train_settings.cpp" line="330"/>
         <source>Devices</source>
         <translation>Geräte</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="332"/>
+        <location filename="../engine/config/train_settings.cpp" line="336"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="346"/>
+        <location filename="../engine/config/train_settings.cpp" line="350"/>
         <source>Sync batch norm</source>
         <translation>Batch-Norm synchronisieren</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="354"/>
+        <location filename="../engine/config/train_settings.cpp" line="358"/>
         <source>Precision</source>
         <translation>Rechenpräzision</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="360"/>
+        <location filename="../engine/config/train_settings.cpp" line="364"/>
         <source>Seed</source>
         <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="386"/>
+        <location filename="../engine/config/train_settings.cpp" line="399"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="389"/>
+        <location filename="../engine/config/train_settings.cpp" line="402"/>
         <source>Weight decay</source>
         <translation>Weight Decay</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="392"/>
+        <location filename="../engine/config/train_settings.cpp" line="405"/>
         <source>Warm-up epochs</source>
         <translation>Aufwärm-Epochen</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="415"/>
+        <location filename="../engine/config/train_settings.cpp" line="430"/>
         <source>Backbone learning rate factor</source>
         <translation>Lernratenfaktor des Backbones</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="419"/>
+        <location filename="../engine/config/train_settings.cpp" line="434"/>
         <source>Head-only epochs</source>
         <translation>Epochen nur für den Kopf</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="501"/>
+        <location filename="../engine/config/train_settings.cpp" line="519"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="510"/>
+        <location filename="../engine/config/train_settings.cpp" line="528"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="526"/>
+        <location filename="../engine/config/train_settings.cpp" line="544"/>
         <source>Gradient accumulation</source>
         <translation>Gradientenakkumulation</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="543"/>
+        <location filename="../engine/config/train_settings.cpp" line="561"/>
         <source>Checkpoint every</source>
         <translation>Checkpoint alle</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="591"/>
+        <location filename="../engine/config/train_settings.cpp" line="609"/>
         <source>Output folder</source>
         <translation>Ausgabeordner</translation>
     </message>
     <message>
-        <location filename="../engine/config/command_settings.cpp" line="31"/>
+        <location filename="../engine/config/command_settings.cpp" line="23"/>
         <source>Batch size</source>
         <translation>Batchgröße</translation>
     </message>
@@ -329,32 +329,32 @@
 <context>
     <name>kiln::gui::AugmentationPreview</name>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="27"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="29"/>
         <source>Click for new random views</source>
         <translation>Klicken für neue zufällige Ansichten</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="90"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="92"/>
         <source>No readable image in this dataset to preview.</source>
         <translation>Kein lesbares Bild in diesem Datensatz für die Vorschau.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="91"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="93"/>
         <source>%1 cannot be read.</source>
         <translation>%1 kann nicht gelesen werden.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="105"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="111"/>
         <source>Original: %1 x %2 px</source>
         <translation>Original: %1 x %2 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="116"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="123"/>
         <source>%1 x %2 px</source>
         <translation>%1 x %2 px</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="118"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="125"/>
         <source>%n view(s) of %1 as %2 makes them; click for new ones.</source>
         <translation>
             <numerusform>%n Ansicht von %1, wie %2 sie erzeugt; klicken für neue.</numerusform>
@@ -376,7 +376,7 @@
 <context>
     <name>kiln::gui::DatasetsPage</name>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="51"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="53"/>
         <source>No datasets yet.
 
 Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
@@ -385,134 +385,134 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klassenordner, Bilder mit Masken sowie COCO- und YOLO-Labels werden erkannt.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="58"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="60"/>
         <source>Add Dataset Folder...</source>
         <translation>Datensatzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="61"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="63"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="63"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="65"/>
         <source>Remove the selected dataset from the project; its files stay</source>
         <translation>Den ausgewählten Datensatz aus dem Projekt entfernen; seine Dateien bleiben erhalten</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="69"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="71"/>
         <source>Optimize...</source>
         <translation>Optimieren...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="71"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="73"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>Den gewählten Datensatz als JPEG oder WebP in Trainingsgröße neu kodieren</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="88"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="90"/>
         <source>Select a dataset to see its images, labels and statistics.</source>
         <translation>Wählen Sie einen Datensatz, um seine Bilder, Annotationen und Statistiken zu sehen.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="101"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="103"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="138"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="140"/>
         <source>Images without labels</source>
         <translation>Bilder ohne Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="139"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="141"/>
         <source>Class folders</source>
         <translation>Klassenordner</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="140"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="142"/>
         <source>Images with masks</source>
         <translation>Bilder mit Masken</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="141"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="143"/>
         <source>COCO annotations</source>
         <translation>COCO-Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="142"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="144"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO-Datensatz (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="143"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="145"/>
         <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
         <translation>Welche Annotationen der Datensatz hat: beim Hinzufügen erkannt; ändern Sie es, wenn Kiln falsch geraten hat</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="149"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="151"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="153"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="155"/>
         <source>Labels:</source>
         <translation>Annotationen:</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="167"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="169"/>
         <source>Images by longest side</source>
         <translation>Bilder nach längster Seite</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="182"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="184"/>
         <source>Show labels</source>
         <translation>Annotationen zeigen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="189"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="191"/>
         <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
         <translation>&lt;b&gt;Bilder&lt;/b&gt; (eines anklicken, um seine Augmentierungen zu sehen)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="203"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="357"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="205"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="370"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;Augmentierungen von %1&lt;/b&gt; (mit der Methode der Laufkonfiguration)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="287"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="300"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="288"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="301"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="334"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="347"/>
         <source>folder of PNG masks named as the images</source>
         <translation>Ordner mit PNG-Masken, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="335"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="348"/>
         <source>COCO instances JSON</source>
         <translation>COCO-Instanzen-JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="336"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="349"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="525"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="340"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="353"/>
         <source>Scanning %1...</source>
         <translation>%1 wird durchsucht...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="370"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="383"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln lesbares Bild, %1</numerusform>
@@ -520,12 +520,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="372"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="385"/>
         <source>Formats: %1</source>
         <translation>Formate: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="374"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="387"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln unlesbare Datei, vom Training ausgelassen:</numerusform>
@@ -533,72 +533,72 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="381"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
         <source>under 256 px</source>
         <translation>unter 256 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="381"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
         <source>256-511 px</source>
         <translation>256-511 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="381"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
         <source>512-1023 px</source>
         <translation>512-1023 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="382"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="382"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
         <source>2048 px and more</source>
         <translation>2048 px und mehr</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="413"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="426"/>
         <source>objects in %1 images</source>
         <translation>Objekte in %1 Bildern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="416"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="429"/>
         <source>images; %1 of the pixels</source>
         <translation>Bilder; %1 der Pixel</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="418"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="431"/>
         <source>images</source>
         <translation>Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="421"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
         <source>Objects per class</source>
         <translation>Objekte pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="421"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
         <source>Images per class</source>
         <translation>Bilder pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="429"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 Klassen, %2 von %3 Bildern in Klassenordnern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="447"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%1 Klassen in den Masken von %2 Bildern; %3 Bilder haben kein annotiertes Pixel, %4 der Pixel werden ignoriert (255)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="455"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>Trainingsteil: %1 Objekte aus %2 Klassen in %3 Bildern, %4 davon ohne Objekte. Boxgrößen: %5 klein, %6 mittel, %7 groß (COCOs Grenzen: 32 und 96 px)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="458"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="471"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>%Ln Problem mit den Labels, unten aufgeführt; das Training lehnt den Datensatz ab, bis es behoben ist.</numerusform>
@@ -606,22 +606,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="510"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="523"/>
         <source>Folder of Masks</source>
         <translation>Ordner der Masken</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="525"/>
         <source>COCO Annotations</source>
         <translation>COCO-Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="514"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="527"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="515"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="528"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO-Datendatei (*.yaml *.yml)</translation>
     </message>
@@ -667,107 +667,107 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
         <source>first principal component</source>
         <translation>erste Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="203"/>
         <source>second principal component</source>
         <translation>zweite Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="79"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="80"/>
         <source>Lasso</source>
         <translation>Lasso</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="83"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>Punkte durch Umfahren auswählen, statt die Grafik zu verschieben</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="85"/>
         <source>Export Selection...</source>
         <translation>Auswahl exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="89"/>
         <source>Copy Images to Folder...</source>
         <translation>Bilder in Ordner kopieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="91"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>Die ausgewählten Bilder kopieren, z. B. für ein Labelling-Werkzeug</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="93"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="94"/>
         <source>Select for Labelling...</source>
         <translation>Zum Labeln auswählen...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="96"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>Die Bilder wählen, deren Labeln sich zuerst lohnt: typische Bilder jedes Clusters oder die verschiedensten</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="101"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="102"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="102"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="103"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="103"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>Wie die Einbettungen angeordnet werden: PCA sofort; UMAP und t-SNE halten die Nachbarn jedes Bildes nah beieinander und ziehen Cluster auseinander (Sekunden bis Minuten bei großen Mengen)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="111"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="112"/>
         <source>Reset View</source>
         <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="113"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="114"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>Nach Ziehen oder Zoomen wieder alle Punkte zeigen (oder Doppelklick in die Grafik)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="128"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="129"/>
         <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
         <translation>Exportieren Sie Einbettungen (Menü Datei) oder öffnen Sie eine Einbettungsdatei, um sie hier zu sehen.</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="148"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="149"/>
         <source>&amp;Map:</source>
         <translation>&amp;Karte:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="203"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="208"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="209"/>
         <source>Projecting %1...</source>
         <translation>%1 wird projiziert...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="432"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="436"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>%n Bild zum Labeln wird gewählt...</numerusform>
@@ -775,7 +775,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="453"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="451"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
@@ -783,53 +783,53 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="463"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="464"/>
         <source>Select for Labelling</source>
         <translation>Zum Labeln auswählen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="470"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="471"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>Typisch: das typischste Bild jedes Clusters</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="472"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="473"/>
         <source>Diverse: each image far from the others</source>
         <translation>Vielfältig: jedes Bild weit von den anderen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="473"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="474"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>Ausgewogen: gleich viele aus jedem Cluster</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="475"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="476"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="480"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
         <source>Images to label:</source>
         <translation>Zu labelnde Bilder:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="482"/>
         <source>Strategy:</source>
         <translation>Strategie:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="489"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="490"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="389"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="402"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="406"/>
         <source>Drag around points to select them.</source>
         <translation>Punkte umfahren, um sie auszuwählen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="403"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="407"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>%n Punkt ausgewählt</numerusform>
@@ -837,12 +837,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="495"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="496"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="522"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="523"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
@@ -850,12 +850,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="530"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="531"/>
         <source>Copy Images to Folder</source>
         <translation>Bilder in Ordner kopieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="537"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="538"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>%n Bild nach %1 kopiert</numerusform>
@@ -863,22 +863,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="559"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="560"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="565"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="566"/>
         <source>Export Selection</source>
         <translation>Auswahl exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="566"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="567"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="573"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>%n Name nach %1 geschrieben</numerusform>
@@ -886,34 +886,34 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="593"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="594"/>
         <source>%1
 selected</source>
         <translation>%1
 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="176"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="177"/>
         <source>Loading and projecting %1...</source>
         <translation>%1 wird geladen und projiziert...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="279"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="283"/>
         <source>(top folder)</source>
         <translation>(oberster Ordner)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="285"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="289"/>
         <source>neighbours</source>
         <translation>Nachbarn</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="293"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="297"/>
         <source>selection</source>
         <translation>Auswahl</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="308"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="312"/>
         <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
         <translation>
             <numerusform>%n Einbettung in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
@@ -1368,32 +1368,32 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::LivePlotsPage</name>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="20"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="22"/>
         <source>Optimize Dataset...</source>
         <translation>Datensatz optimieren...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="21"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="23"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="30"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="33"/>
         <source>Continue the run from its last checkpoint (Run &gt; Resume)</source>
         <translation>Den Lauf ab seinem letzten Checkpoint fortsetzen (Ausführen &gt; Fortsetzen)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="45"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="48"/>
         <source>Where the time went</source>
         <translation>Wohin die Zeit ging</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="102"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="122"/>
         <source>Optimize Dataset (the button below)</source>
         <translation>Datensatz optimieren (die Schaltfläche unten)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="131"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="151"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>Nach %n Schritt beendet.</numerusform>
@@ -1401,7 +1401,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="132"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="152"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>Nach %n Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
@@ -1409,19 +1409,40 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="135"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="155"/>
         <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
         <translation>Bester Wert von %1: %2 bei Schritt %3 (checkpoints/best.ckpt).</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="155"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="175"/>
         <source>Set %1 to %2</source>
         <translation>%1 auf %2 setzen</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="157"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="177"/>
         <source>Changes the run configuration for the next run</source>
         <translation>Ändert die Laufkonfiguration für den nächsten Lauf</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="203"/>
+        <source>This run warned (train.log in its folder has every warning):</source>
+        <translation>Dieser Lauf hat gewarnt (train.log in seinem Ordner enthält jede Warnung):</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/plots/live_plots_page.cpp" line="207"/>
+        <source>(%n times)</source>
+        <translation>
+            <numerusform>(%n-mal)</numerusform>
+            <numerusform>(%n-mal)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/plots/live_plots_page.cpp" line="211"/>
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weitere</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1466,39 +1487,39 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::ModelCommands</name>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="52"/>
+        <location filename="../gui/app/model_commands.cpp" line="56"/>
         <source>exporting the model...</source>
         <translation>Modell wird exportiert...</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="60"/>
+        <location filename="../gui/app/model_commands.cpp" line="64"/>
         <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
         <translation>%1 (%2, %3 x %4 px) nach %5 exportiert.</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="66"/>
+        <location filename="../gui/app/model_commands.cpp" line="70"/>
         <source>Outputs: %1</source>
         <translation>Ausgaben: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="68"/>
+        <location filename="../gui/app/model_commands.cpp" line="72"/>
         <source>The model could not be exported:
 %1</source>
         <translation>Das Modell konnte nicht exportiert werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="86"/>
+        <location filename="../gui/app/model_commands.cpp" line="90"/>
         <source>predicting...</source>
         <translation>Vorhersage läuft...</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="92"/>
+        <location filename="../gui/app/model_commands.cpp" line="96"/>
         <source>predicting: %1 of %2 images</source>
         <translation>Vorhersage: %1 von %2 Bildern</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/model_commands.cpp" line="96"/>
+        <location filename="../gui/app/model_commands.cpp" line="100"/>
         <source>Predicted %n image(s) (%1) into %2.</source>
         <translation>
             <numerusform>%n Bild vorhergesagt (%1), nach %2.</numerusform>
@@ -1506,7 +1527,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/model_commands.cpp" line="100"/>
+        <location filename="../gui/app/model_commands.cpp" line="104"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
@@ -1514,12 +1535,12 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="111"/>
+        <location filename="../gui/app/model_commands.cpp" line="115"/>
         <source>They cannot be shown here: %1</source>
         <translation>Sie können hier nicht angezeigt werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="115"/>
+        <location filename="../gui/app/model_commands.cpp" line="119"/>
         <source>The prediction stopped with an error:
 %1</source>
         <translation>Die Vorhersage brach mit einem Fehler ab:
@@ -1529,12 +1550,12 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::OptimizeDatasetDialog</name>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="73"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="77"/>
         <source>Estimating the copy&apos;s size...</source>
         <translation>Die Größe der Kopie wird geschätzt...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="135"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="144"/>
         <source>%n file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
         <translation>
             <numerusform>%n Datei, %1; die Kopie: etwa %2 (geschätzt aus %3 davon).</numerusform>
@@ -1542,78 +1563,78 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="142"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="151"/>
         <source>That is larger than the dataset: these images are already compact. Lower the quality, choose WebP, or keep them as they are.</source>
         <translation>Das ist größer als der Datensatz: diese Bilder sind schon kompakt. Senken Sie die Qualität, wählen Sie WebP oder lassen Sie sie, wie sie sind.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="148"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="156"/>
         <source>Optimize Anyway</source>
         <translation>Trotzdem optimieren</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="26"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="30"/>
         <source>Optimize Dataset</source>
         <translation>Datensatz optimieren</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="35"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="39"/>
         <source>keep the size</source>
         <translation>Größe beibehalten</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="36"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="40"/>
         <source> px</source>
         <translation> px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="42"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="46"/>
         <source>Decoding PNG and large images costs CPU in every epoch; JPEG or WebP at the training resolution costs far less.</source>
         <translation>Das Dekodieren von PNG und großen Bildern kostet in jeder Epoche CPU; JPEG oder WebP in Trainingsauflösung kostet weit weniger.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="51"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="55"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="52"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="56"/>
         <source>Destination</source>
         <translation>Ziel</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="53"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="57"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="54"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="58"/>
         <source>Longest side at most</source>
         <translation>Längste Seite höchstens</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="55"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="59"/>
         <source>Quality</source>
         <translation>Qualität</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="57"/>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="148"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="61"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="156"/>
         <source>Optimize</source>
         <translation>Optimieren</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="128"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="125"/>
         <source>The size could not be estimated: %1</source>
         <translation>Die Größe konnte nicht geschätzt werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="178"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="185"/>
         <source>Optimizing...</source>
         <translation>Wird optimiert...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="193"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="196"/>
         <source>Stopped after %n image(s).</source>
         <translation>
             <numerusform>Nach %n Bild gestoppt.</numerusform>
@@ -1621,7 +1642,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="195"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="197"/>
         <source>Wrote %n image(s): %1 became %2.</source>
         <translation>
             <numerusform>%n Bild geschrieben: aus %1 wurden %2.</numerusform>
@@ -1629,7 +1650,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="200"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="202"/>
         <source>%n unreadable file(s) skipped.</source>
         <translation>
             <numerusform>%n unlesbare Datei übersprungen.</numerusform>
@@ -2135,321 +2156,321 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="302"/>
+        <location filename="../gui/training/run_config_form.cpp" line="301"/>
         <source>Advanced settings</source>
         <translation>Erweiterte Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="320"/>
+        <location filename="../gui/training/run_config_form.cpp" line="319"/>
         <source>Batches summed into each optimizer step</source>
         <translation>Batches, die in jeden Optimiererschritt eingehen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="323"/>
+        <location filename="../gui/training/run_config_form.cpp" line="322"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>die Ansichten der Methode; JSON ändert sie, z. B. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="326"/>
+        <location filename="../gui/training/run_config_form.cpp" line="325"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>transform_args außer der Bildgröße: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, und für DINO global_view_1, global_view_2, local_view. Der Reiter Datensätze zeigt die Ansichten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="330"/>
+        <location filename="../gui/training/run_config_form.cpp" line="329"/>
         <source>each epoch</source>
         <translation>jede Epoche</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="331"/>
+        <location filename="../gui/training/run_config_form.cpp" line="330"/>
         <source> steps</source>
         <translation> Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="332"/>
+        <location filename="../gui/training/run_config_form.cpp" line="331"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>last.ckpt wird zusätzlich alle so vielen Schritte geschrieben</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="336"/>
+        <location filename="../gui/training/run_config_form.cpp" line="335"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>aus; ein Projektname schreibt einen Offline-W&amp;B-Lauf für wandb sync</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="344"/>
+        <location filename="../gui/training/run_config_form.cpp" line="343"/>
         <source>Augmentation</source>
         <translation>Augmentierung</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="347"/>
+        <location filename="../gui/training/run_config_form.cpp" line="346"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="525"/>
+        <location filename="../gui/training/run_config_form.cpp" line="521"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="528"/>
+        <location filename="../gui/training/run_config_form.cpp" line="524"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1197"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1194"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="189"/>
+        <location filename="../gui/training/run_config_form.cpp" line="188"/>
         <source>COCO annotation files</source>
         <translation>COCO-Annotationsdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="190"/>
+        <location filename="../gui/training/run_config_form.cpp" line="189"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO-Datensatz (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="194"/>
+        <location filename="../gui/training/run_config_form.cpp" line="193"/>
         <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
         <translation>data.yaml eines Datensatzes im Ultralytics-Layout (images/ und labels/ daneben)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="267"/>
+        <location filename="../gui/training/run_config_form.cpp" line="266"/>
         <source>Labels</source>
         <translation>Beschriftungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="268"/>
+        <location filename="../gui/training/run_config_form.cpp" line="267"/>
         <source>YOLO data</source>
         <translation>YOLO-Daten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="236"/>
+        <location filename="../gui/training/run_config_form.cpp" line="235"/>
         <source> px</source>
         <translation> px</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="206"/>
+        <location filename="../gui/training/run_config_form.cpp" line="205"/>
         <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
         <translation>das exportierte Modell des Lehrers: ein Lauf des Projekts oder eine .pt-Datei</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="248"/>
+        <location filename="../gui/training/run_config_form.cpp" line="247"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>Batch-Norm-Statistik über alle Geräte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="250"/>
+        <location filename="../gui/training/run_config_form.cpp" line="249"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard-Ereignisdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="255"/>
+        <location filename="../gui/training/run_config_form.cpp" line="254"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>aus; ein Ordner oder http(s)://-Server für MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="258"/>
+        <location filename="../gui/training/run_config_form.cpp" line="257"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>ein neuer Ordner in den Läufen des Projekts</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="291"/>
+        <location filename="../gui/training/run_config_form.cpp" line="290"/>
         <source>Loggers</source>
         <translation>Logger</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="292"/>
+        <location filename="../gui/training/run_config_form.cpp" line="291"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="237"/>
-        <location filename="../gui/training/run_config_form.cpp" line="246"/>
-        <location filename="../gui/training/run_config_form.cpp" line="764"/>
+        <location filename="../gui/training/run_config_form.cpp" line="236"/>
+        <location filename="../gui/training/run_config_form.cpp" line="245"/>
+        <location filename="../gui/training/run_config_form.cpp" line="761"/>
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="702"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1121"/>
+        <location filename="../gui/training/run_config_form.cpp" line="699"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1118"/>
         <source>Hold out 10% of the training images</source>
         <translation>10 % der Trainingsbilder zurückhalten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="705"/>
+        <location filename="../gui/training/run_config_form.cpp" line="702"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="765"/>
+        <location filename="../gui/training/run_config_form.cpp" line="762"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="768"/>
+        <location filename="../gui/training/run_config_form.cpp" line="765"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="776"/>
+        <location filename="../gui/training/run_config_form.cpp" line="773"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="780"/>
+        <location filename="../gui/training/run_config_form.cpp" line="777"/>
         <source>No CUDA GPU is visible.</source>
         <translation>Keine CUDA-GPU sichtbar.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="781"/>
+        <location filename="../gui/training/run_config_form.cpp" line="778"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="805"/>
+        <location filename="../gui/training/run_config_form.cpp" line="802"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="808"/>
+        <location filename="../gui/training/run_config_form.cpp" line="805"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="523"/>
-        <location filename="../gui/training/run_config_form.cpp" line="834"/>
+        <location filename="../gui/training/run_config_form.cpp" line="519"/>
+        <location filename="../gui/training/run_config_form.cpp" line="831"/>
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="123"/>
+        <location filename="../gui/training/run_config_form.cpp" line="122"/>
         <source>Image classification (fine-tuning)</source>
         <translation>Bildklassifikation (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="125"/>
+        <location filename="../gui/training/run_config_form.cpp" line="124"/>
         <source>Semantic segmentation (fine-tuning)</source>
         <translation>Semantische Segmentierung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="127"/>
+        <location filename="../gui/training/run_config_form.cpp" line="126"/>
         <source>Object detection (fine-tuning)</source>
         <translation>Objekterkennung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="129"/>
+        <location filename="../gui/training/run_config_form.cpp" line="128"/>
         <source>Instance segmentation (fine-tuning)</source>
         <translation>Instanzsegmentierung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="183"/>
+        <location filename="../gui/training/run_config_form.cpp" line="182"/>
         <source>COCO JSON of the training images&apos; objects</source>
         <translation>COCO-JSON mit den Objekten der Trainingsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="186"/>
+        <location filename="../gui/training/run_config_form.cpp" line="185"/>
         <source>COCO JSON of the validation images&apos; objects</source>
         <translation>COCO-JSON mit den Objekten der Validierungsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="273"/>
+        <location filename="../gui/training/run_config_form.cpp" line="272"/>
         <source>Training annotations</source>
         <translation>Trainingsannotationen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="274"/>
+        <location filename="../gui/training/run_config_form.cpp" line="273"/>
         <source>Validation annotations</source>
         <translation>Validierungsannotationen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="133"/>
+        <location filename="../gui/training/run_config_form.cpp" line="132"/>
         <source>Pretraining (self-supervised)</source>
         <translation>Vortraining (selbstüberwacht)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="177"/>
+        <location filename="../gui/training/run_config_form.cpp" line="176"/>
         <source>folder of PNG masks of class ids, named as the images</source>
         <translation>Ordner mit PNG-Masken der Klassen-IDs, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="180"/>
+        <location filename="../gui/training/run_config_form.cpp" line="179"/>
         <source>folder of the validation images&apos; masks</source>
         <translation>Ordner mit den Masken der Validierungsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="197"/>
+        <location filename="../gui/training/run_config_form.cpp" line="196"/>
         <source>JSON file naming the class ids, e.g. classes.json</source>
         <translation>JSON-Datei mit den Namen der Klassen-IDs, z. B. classes.json</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="200"/>
+        <location filename="../gui/training/run_config_form.cpp" line="199"/>
         <source>random weights</source>
         <translation>zufällige Gewichte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="208"/>
+        <location filename="../gui/training/run_config_form.cpp" line="207"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
         <translation>Annotierte Bilder (Klassenordner), deren nächste Nachbarn während des Vortrainings die Bilder darunter klassifizieren: val_metric/knn_top1 zeigt, ob sich das Vortraining lohnt, und wählt best.ckpt.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="212"/>
+        <location filename="../gui/training/run_config_form.cpp" line="211"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
         <translation>Annotierte Bilder (Klassenordner), die der kNN-Monitor klassifiziert.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="224"/>
+        <location filename="../gui/training/run_config_form.cpp" line="223"/>
         <source>epochs</source>
         <translation>Epochen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="225"/>
+        <location filename="../gui/training/run_config_form.cpp" line="224"/>
         <source>steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="226"/>
+        <location filename="../gui/training/run_config_form.cpp" line="225"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="266"/>
+        <location filename="../gui/training/run_config_form.cpp" line="265"/>
         <source>Task</source>
         <translation>Aufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="270"/>
+        <location filename="../gui/training/run_config_form.cpp" line="269"/>
         <source>Validation dataset</source>
         <translation>Validierungsdatensatz</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="271"/>
+        <location filename="../gui/training/run_config_form.cpp" line="270"/>
         <source>Training masks</source>
         <translation>Trainingsmasken</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="272"/>
+        <location filename="../gui/training/run_config_form.cpp" line="271"/>
         <source>Validation masks</source>
         <translation>Validierungsmasken</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="275"/>
+        <location filename="../gui/training/run_config_form.cpp" line="274"/>
         <source>Classes</source>
         <translation>Klassen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="318"/>
+        <location filename="../gui/training/run_config_form.cpp" line="317"/>
         <source>0: the backbone learns from the start</source>
         <translation>0: das Backbone lernt von Anfang an</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="530"/>
+        <location filename="../gui/training/run_config_form.cpp" line="526"/>
         <source>%1 of the learning rate</source>
         <translation>%1 der Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1246"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1243"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
     </message>
@@ -2457,36 +2478,36 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunController</name>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="76"/>
+        <location filename="../gui/app/run_controller.cpp" line="80"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="123"/>
+        <location filename="../gui/app/run_controller.cpp" line="127"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="161"/>
+        <location filename="../gui/app/run_controller.cpp" line="165"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="187"/>
+        <location filename="../gui/app/run_controller.cpp" line="191"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="198"/>
+        <location filename="../gui/app/run_controller.cpp" line="202"/>
         <source>The model is written beside the project file.</source>
         <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="206"/>
+        <location filename="../gui/app/run_controller.cpp" line="210"/>
         <source>Predictions are written beside the project file.</source>
         <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
     </message>
@@ -2494,22 +2515,22 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunEstimate</name>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="69"/>
+        <location filename="../gui/app/run_estimate.cpp" line="88"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="93"/>
+        <location filename="../gui/app/run_estimate.cpp" line="112"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei etwa %4 Bildern/s, gemessen für %5 bei %6 px auf der CPU dieses Computers, nur Rechenzeit; die Geschwindigkeit des ersten Laufs ersetzt sie)</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="106"/>
+        <location filename="../gui/app/run_estimate.cpp" line="125"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="113"/>
+        <location filename="../gui/app/run_estimate.cpp" line="132"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>Laufzeit wird geschätzt: %1 bei %2 px wird auf diesem Computer gemessen...</translation>
     </message>
@@ -2517,7 +2538,7 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="95"/>
+        <location filename="../gui/runs/run_history.cpp" line="96"/>
         <source>%n step(s)</source>
         <translation>
             <numerusform>%n Schritt</numerusform>
@@ -2525,7 +2546,7 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="97"/>
+        <location filename="../gui/runs/run_history.cpp" line="98"/>
         <source>%n epoch(s)</source>
         <translation>
             <numerusform>%n Epoche</numerusform>
@@ -2533,117 +2554,117 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="102"/>
+        <location filename="../gui/runs/run_history.cpp" line="103"/>
         <source>auto</source>
         <translation>auto</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="402"/>
+        <location filename="../gui/runs/run_history.cpp" line="403"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="404"/>
+        <location filename="../gui/runs/run_history.cpp" line="405"/>
         <source>Length</source>
         <translation>Länge</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="406"/>
+        <location filename="../gui/runs/run_history.cpp" line="407"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="408"/>
+        <location filename="../gui/runs/run_history.cpp" line="409"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="424"/>
+        <location filename="../gui/runs/run_history.cpp" line="425"/>
         <source>Tags</source>
         <translation>Schlagwörter</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="426"/>
+        <location filename="../gui/runs/run_history.cpp" line="427"/>
         <source>Notes</source>
         <translation>Notizen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="394"/>
+        <location filename="../gui/runs/run_history.cpp" line="395"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="396"/>
+        <location filename="../gui/runs/run_history.cpp" line="397"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="400"/>
+        <location filename="../gui/runs/run_history.cpp" line="401"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="410"/>
+        <location filename="../gui/runs/run_history.cpp" line="411"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="412"/>
+        <location filename="../gui/runs/run_history.cpp" line="413"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="414"/>
+        <location filename="../gui/runs/run_history.cpp" line="415"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="416"/>
+        <location filename="../gui/runs/run_history.cpp" line="417"/>
         <source>Final loss</source>
         <translation>Letzter Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="420"/>
+        <location filename="../gui/runs/run_history.cpp" line="421"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="422"/>
+        <location filename="../gui/runs/run_history.cpp" line="423"/>
         <source>data_wait (median)</source>
         <translation>data_wait (Median)</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="398"/>
+        <location filename="../gui/runs/run_history.cpp" line="399"/>
         <source>Method or task</source>
         <translation>Methode oder Aufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="418"/>
+        <location filename="../gui/runs/run_history.cpp" line="419"/>
         <source>Best validation</source>
         <translation>Beste Validierung</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="371"/>
+        <location filename="../gui/runs/run_history.cpp" line="372"/>
         <source>Stopped</source>
         <translation>Gestoppt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="374"/>
+        <location filename="../gui/runs/run_history.cpp" line="375"/>
         <source>Finished</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="377"/>
+        <location filename="../gui/runs/run_history.cpp" line="378"/>
         <source>Interrupted</source>
         <translation>Unterbrochen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="380"/>
+        <location filename="../gui/runs/run_history.cpp" line="381"/>
         <source>Failed</source>
         <translation>Fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="383"/>
+        <location filename="../gui/runs/run_history.cpp" line="384"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
@@ -2651,98 +2672,98 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="443"/>
+        <location filename="../gui/runs/run_history.cpp" line="444"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>Nach Name, Schlagwort, Notiz, Modell, Datensatz, Status filtern...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="453"/>
+        <location filename="../gui/runs/run_history.cpp" line="454"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them</source>
         <translation>Doppelklick auf Name, Schlagwörter oder Notizen eines Laufs, um sie zu bearbeiten</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="459"/>
+        <location filename="../gui/runs/run_history.cpp" line="460"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="460"/>
+        <location filename="../gui/runs/run_history.cpp" line="461"/>
         <source>The change could not be saved: %1</source>
         <translation>Die Änderung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="705"/>
+        <location filename="../gui/runs/run_history.cpp" line="709"/>
         <source>The runs could not be read: %1</source>
         <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="465"/>
+        <location filename="../gui/runs/run_history.cpp" line="466"/>
         <source>Compare...</source>
         <translation>Vergleichen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="467"/>
+        <location filename="../gui/runs/run_history.cpp" line="468"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>Einstellungen, Ergebnisse und Validierungsmetriken der ausgewählten Läufe nebeneinander</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="502"/>
+        <location filename="../gui/runs/run_history.cpp" line="503"/>
         <source>Curves of</source>
         <translation>Kurven von</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="462"/>
+        <location filename="../gui/runs/run_history.cpp" line="463"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="470"/>
+        <location filename="../gui/runs/run_history.cpp" line="471"/>
         <source>Open Folder</source>
         <translation>Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="473"/>
+        <location filename="../gui/runs/run_history.cpp" line="474"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="475"/>
+        <location filename="../gui/runs/run_history.cpp" line="476"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>Einen unterbrochenen oder gestoppten Lauf ab seinem letzten Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="485"/>
+        <location filename="../gui/runs/run_history.cpp" line="486"/>
         <source>Delete Run...</source>
         <translation>Lauf löschen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="510"/>
+        <location filename="../gui/runs/run_history.cpp" line="511"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="738"/>
-        <location filename="../gui/runs/run_history.cpp" line="750"/>
+        <location filename="../gui/runs/run_history.cpp" line="743"/>
+        <location filename="../gui/runs/run_history.cpp" line="755"/>
         <source>Delete Run</source>
         <translation>Lauf löschen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="739"/>
+        <location filename="../gui/runs/run_history.cpp" line="744"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>Den Lauf in %1 mit seinen Checkpoints, dem exportierten Modell und den Protokollen löschen?</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="751"/>
+        <location filename="../gui/runs/run_history.cpp" line="756"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="477"/>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
         <source>Export Model...</source>
         <translation>Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="479"/>
+        <location filename="../gui/runs/run_history.cpp" line="480"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>Das Modell des Laufs als ONNX schreiben, für ONNX Runtime und TensorRT</translation>
     </message>

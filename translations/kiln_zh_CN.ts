@@ -4,133 +4,133 @@
 <context>
     <name>kiln::config</name>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="80"/>
+        <location filename="../engine/config/train_settings.cpp" line="81"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="89"/>
-        <location filename="../engine/config/train_settings.cpp" line="96"/>
+        <location filename="../engine/config/train_settings.cpp" line="90"/>
+        <location filename="../engine/config/train_settings.cpp" line="97"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="114"/>
+        <location filename="../engine/config/train_settings.cpp" line="115"/>
         <source>kNN monitor: labelled</source>
         <translation>kNN 监控：已标注</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="118"/>
+        <location filename="../engine/config/train_settings.cpp" line="119"/>
         <source>kNN monitor: classified</source>
         <translation>kNN 监控：待分类</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="145"/>
+        <location filename="../engine/config/train_settings.cpp" line="146"/>
         <source>Teacher</source>
         <translation>教师模型</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="152"/>
+        <location filename="../engine/config/train_settings.cpp" line="153"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="171"/>
+        <location filename="../engine/config/train_settings.cpp" line="172"/>
         <source>Start from</source>
         <translation>初始权重</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="270"/>
+        <location filename="../engine/config/train_settings.cpp" line="274"/>
         <source>Train for</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="313"/>
+        <location filename="../engine/config/train_settings.cpp" line="317"/>
         <source>Loader workers</source>
         <translation>加载线程数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="315"/>
+        <location filename="../engine/config/train_settings.cpp" line="319"/>
         <source>Accelerator</source>
         <translation>加速器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="326"/>
+        <location filename="../engine/config/train_settings.cpp" line="330"/>
         <source>Devices</source>
         <translation>设备数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="332"/>
+        <location filename="../engine/config/train_settings.cpp" line="336"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="346"/>
+        <location filename="../engine/config/train_settings.cpp" line="350"/>
         <source>Sync batch norm</source>
         <translation>同步批归一化</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="354"/>
+        <location filename="../engine/config/train_settings.cpp" line="358"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="360"/>
+        <location filename="../engine/config/train_settings.cpp" line="364"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="386"/>
+        <location filename="../engine/config/train_settings.cpp" line="399"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="389"/>
+        <location filename="../engine/config/train_settings.cpp" line="402"/>
         <source>Weight decay</source>
         <translation>权重衰减</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="392"/>
+        <location filename="../engine/config/train_settings.cpp" line="405"/>
         <source>Warm-up epochs</source>
         <translation>预热轮数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="415"/>
+        <location filename="../engine/config/train_settings.cpp" line="430"/>
         <source>Backbone learning rate factor</source>
         <translation>骨干网络学习率系数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="419"/>
+        <location filename="../engine/config/train_settings.cpp" line="434"/>
         <source>Head-only epochs</source>
         <translation>仅训练头部的轮数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="501"/>
+        <location filename="../engine/config/train_settings.cpp" line="519"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="510"/>
+        <location filename="../engine/config/train_settings.cpp" line="528"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="526"/>
+        <location filename="../engine/config/train_settings.cpp" line="544"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="543"/>
+        <location filename="../engine/config/train_settings.cpp" line="561"/>
         <source>Checkpoint every</source>
         <translation>检查点间隔</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="591"/>
+        <location filename="../engine/config/train_settings.cpp" line="609"/>
         <source>Output folder</source>
         <translation>输出文件夹</translation>
     </message>
     <message>
-        <location filename="../engine/config/command_settings.cpp" line="31"/>
+        <location filename="../engine/config/command_settings.cpp" line="23"/>
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
@@ -329,32 +329,32 @@
 <context>
     <name>kiln::gui::AugmentationPreview</name>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="27"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="29"/>
         <source>Click for new random views</source>
         <translation>点击生成新的随机视图</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="90"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="92"/>
         <source>No readable image in this dataset to preview.</source>
         <translation>此数据集中没有可用于预览的可读图像。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="91"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="93"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="105"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="111"/>
         <source>Original: %1 x %2 px</source>
         <translation>原图：%1 x %2 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="116"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="123"/>
         <source>%1 x %2 px</source>
         <translation>%1 x %2 像素</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="118"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="125"/>
         <source>%n view(s) of %1 as %2 makes them; click for new ones.</source>
         <translation>
             <numerusform>%2 生成的 %1 的 %n 个视图；点击生成新的。</numerusform>
@@ -374,7 +374,7 @@
 <context>
     <name>kiln::gui::DatasetsPage</name>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="51"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="53"/>
         <source>No datasets yet.
 
 Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
@@ -383,240 +383,240 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 用“添加数据集文件夹”添加一个图像文件夹。可识别类别文件夹、带掩码的图像以及 COCO 或 YOLO 标注。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="58"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="60"/>
         <source>Add Dataset Folder...</source>
         <translation>添加数据集文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="61"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="63"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="63"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="65"/>
         <source>Remove the selected dataset from the project; its files stay</source>
         <translation>从项目中移除所选数据集；其文件保留</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="69"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="71"/>
         <source>Optimize...</source>
         <translation>优化...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="71"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="73"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>将所选数据集按训练尺寸重新编码为 JPEG 或 WebP</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="88"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="90"/>
         <source>Select a dataset to see its images, labels and statistics.</source>
         <translation>选择一个数据集以查看其图像、标注和统计。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="101"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="103"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="138"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="140"/>
         <source>Images without labels</source>
         <translation>无标注图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="139"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="141"/>
         <source>Class folders</source>
         <translation>类别文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="140"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="142"/>
         <source>Images with masks</source>
         <translation>带掩码的图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="141"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="143"/>
         <source>COCO annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="142"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="144"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO 数据集 (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="143"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="145"/>
         <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
         <translation>数据集的标注类型：添加时自动识别；若 Kiln 识别有误请更改</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="149"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="151"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="153"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="155"/>
         <source>Labels:</source>
         <translation>标注：</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="167"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="169"/>
         <source>Images by longest side</source>
         <translation>按最长边统计的图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="182"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="184"/>
         <source>Show labels</source>
         <translation>显示标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="189"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="191"/>
         <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
         <translation>&lt;b&gt;图像&lt;/b&gt;（点击一张以预览其数据增强）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="203"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="357"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="205"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="370"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;%1 的数据增强&lt;/b&gt;（运行配置中的方法）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="287"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="300"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="288"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="301"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="334"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="347"/>
         <source>folder of PNG masks named as the images</source>
         <translation>与图像同名的 PNG 掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="335"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="348"/>
         <source>COCO instances JSON</source>
         <translation>COCO 实例 JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="336"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="349"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="525"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="340"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="353"/>
         <source>Scanning %1...</source>
         <translation>正在扫描 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="370"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="383"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln 张可读图像，%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="372"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="385"/>
         <source>Formats: %1</source>
         <translation>格式：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="374"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="387"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln 个无法读取的文件，训练时跳过：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="381"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
         <source>under 256 px</source>
         <translation>小于 256 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="381"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
         <source>256-511 px</source>
         <translation>256-511 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="381"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
         <source>512-1023 px</source>
         <translation>512-1023 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="382"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="382"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
         <source>2048 px and more</source>
         <translation>2048 像素及以上</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="413"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="426"/>
         <source>objects in %1 images</source>
         <translation>个目标，分布于 %1 张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="416"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="429"/>
         <source>images; %1 of the pixels</source>
         <translation>张图像；占像素的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="418"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="431"/>
         <source>images</source>
         <translation>张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="421"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
         <source>Objects per class</source>
         <translation>每类目标数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="421"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
         <source>Images per class</source>
         <translation>每类图像数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="429"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 个类别，%3 张图像中有 %2 张位于类别文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="447"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%2 张图像的掩码中有 %1 个类别；%3 张图像没有已标注像素，%4 的像素被忽略（255）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="455"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>训练集：%3 张图像中有 %2 个类别的 %1 个目标，其中 %4 张没有目标。框尺寸：%5 个小、%6 个中、%7 个大（COCO 的界限：32 和 96 像素）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="458"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="471"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>标注有 %Ln 个问题，见下方列表；修复之前训练会拒绝此数据集。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="510"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="523"/>
         <source>Folder of Masks</source>
         <translation>掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="525"/>
         <source>COCO Annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="514"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="527"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="515"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="528"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO 数据文件 (*.yaml *.yml)</translation>
     </message>
@@ -662,247 +662,247 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
         <source>first principal component</source>
         <translation>第一主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="203"/>
         <source>second principal component</source>
         <translation>第二主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="79"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="80"/>
         <source>Lasso</source>
         <translation>套索</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="83"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>拖动圈选点，而不是移动图表</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="85"/>
         <source>Export Selection...</source>
         <translation>导出所选...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="89"/>
         <source>Copy Images to Folder...</source>
         <translation>复制图像到文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="91"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>复制所选图像，例如供标注工具使用</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="93"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="94"/>
         <source>Select for Labelling...</source>
         <translation>选择待标注...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="96"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>挑选最值得先标注的图像：每个簇的典型图像，或差异最大的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="101"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="102"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="102"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="103"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="103"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>嵌入的布局方式：PCA 立即完成；UMAP 和 t-SNE 让每张图像的近邻靠近并把聚类分开（大数据集需要几秒到几分钟）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="111"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="112"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="113"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="114"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>拖动或缩放后重新显示所有点（或双击图表）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="128"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="129"/>
         <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
         <translation>导出嵌入（文件菜单）或打开嵌入文件即可在此查看。</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="148"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="149"/>
         <source>&amp;Map:</source>
         <translation>映射(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="203"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="208"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="209"/>
         <source>Projecting %1...</source>
         <translation>正在投影 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="432"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="436"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %n 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="453"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="451"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="463"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="464"/>
         <source>Select for Labelling</source>
         <translation>选择待标注</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="470"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="471"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>典型：每个簇中最典型的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="472"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="473"/>
         <source>Diverse: each image far from the others</source>
         <translation>多样：每张图像都远离其他图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="473"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="474"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>均衡：每个簇数量相同</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="475"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="476"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="480"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
         <source>Images to label:</source>
         <translation>待标注图像：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="482"/>
         <source>Strategy:</source>
         <translation>策略：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="489"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="490"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="389"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="402"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="406"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="403"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="407"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>已选择 %n 个点</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="495"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="496"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="522"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="523"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="530"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="531"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="537"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="538"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="559"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="560"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="565"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="566"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="566"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="567"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="573"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="593"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="594"/>
         <source>%1
 selected</source>
         <translation>%1
 已选择</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="176"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="177"/>
         <source>Loading and projecting %1...</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="279"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="283"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="285"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="289"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="293"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="297"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="308"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="312"/>
         <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
         <translation>
             <numerusform>%n 个嵌入，按顶层文件夹分为 %1 组。</numerusform>
@@ -1354,58 +1354,77 @@ selected</source>
 <context>
     <name>kiln::gui::LivePlotsPage</name>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="20"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="22"/>
         <source>Optimize Dataset...</source>
         <translation>优化数据集...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="21"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="23"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="30"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="33"/>
         <source>Continue the run from its last checkpoint (Run &gt; Resume)</source>
         <translation>从最后一个检查点继续此运行（运行 &gt; 继续）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="45"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="48"/>
         <source>Where the time went</source>
         <translation>时间花在哪里</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="102"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="122"/>
         <source>Optimize Dataset (the button below)</source>
         <translation>优化数据集（下方按钮）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="131"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="151"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>%n 步后完成。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="132"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="152"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>%n 步后停止；可以继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="135"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="155"/>
         <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
         <translation>最佳 %1：%2，在第 %3 步（checkpoints/best.ckpt）。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="155"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="175"/>
         <source>Set %1 to %2</source>
         <translation>将%1设为 %2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="157"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="177"/>
         <source>Changes the run configuration for the next run</source>
         <translation>为下一次运行更改运行配置</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots_page.cpp" line="203"/>
+        <source>This run warned (train.log in its folder has every warning):</source>
+        <translation>此次运行发出了警告（其文件夹中的 train.log 包含所有警告）：</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/plots/live_plots_page.cpp" line="207"/>
+        <source>(%n times)</source>
+        <translation>
+            <numerusform>（%n 次）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/plots/live_plots_page.cpp" line="211"/>
+        <source>and %n more</source>
+        <translation>
+            <numerusform>以及另外 %n 条</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1448,58 +1467,58 @@ selected</source>
 <context>
     <name>kiln::gui::ModelCommands</name>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="52"/>
+        <location filename="../gui/app/model_commands.cpp" line="56"/>
         <source>exporting the model...</source>
         <translation>正在导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="60"/>
+        <location filename="../gui/app/model_commands.cpp" line="64"/>
         <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
         <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="66"/>
+        <location filename="../gui/app/model_commands.cpp" line="70"/>
         <source>Outputs: %1</source>
         <translation>输出：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="68"/>
+        <location filename="../gui/app/model_commands.cpp" line="72"/>
         <source>The model could not be exported:
 %1</source>
         <translation>无法导出模型：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="86"/>
+        <location filename="../gui/app/model_commands.cpp" line="90"/>
         <source>predicting...</source>
         <translation>正在预测...</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="92"/>
+        <location filename="../gui/app/model_commands.cpp" line="96"/>
         <source>predicting: %1 of %2 images</source>
         <translation>正在预测：%2 张图像中的 %1 张</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/model_commands.cpp" line="96"/>
+        <location filename="../gui/app/model_commands.cpp" line="100"/>
         <source>Predicted %n image(s) (%1) into %2.</source>
         <translation>
             <numerusform>已预测 %n 张图像（%1），写入 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/model_commands.cpp" line="100"/>
+        <location filename="../gui/app/model_commands.cpp" line="104"/>
         <source>%n unreadable image(s) were left out.</source>
         <translation>
             <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="111"/>
+        <location filename="../gui/app/model_commands.cpp" line="115"/>
         <source>They cannot be shown here: %1</source>
         <translation>无法在此显示：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="115"/>
+        <location filename="../gui/app/model_commands.cpp" line="119"/>
         <source>The prediction stopped with an error:
 %1</source>
         <translation>预测因错误而停止：
@@ -1509,104 +1528,104 @@ selected</source>
 <context>
     <name>kiln::gui::OptimizeDatasetDialog</name>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="73"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="77"/>
         <source>Estimating the copy&apos;s size...</source>
         <translation>正在估算副本大小...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="135"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="144"/>
         <source>%n file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
         <translation>
             <numerusform>%n 个文件，%1；副本：约 %2（由其中 %3 个估算）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="142"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="151"/>
         <source>That is larger than the dataset: these images are already compact. Lower the quality, choose WebP, or keep them as they are.</source>
         <translation>这比数据集更大：这些图像已经很紧凑。请降低质量、选择 WebP，或保持原样。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="148"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="156"/>
         <source>Optimize Anyway</source>
         <translation>仍然优化</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="26"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="30"/>
         <source>Optimize Dataset</source>
         <translation>优化数据集</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="35"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="39"/>
         <source>keep the size</source>
         <translation>保持原尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="36"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="40"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="42"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="46"/>
         <source>Decoding PNG and large images costs CPU in every epoch; JPEG or WebP at the training resolution costs far less.</source>
         <translation>解码 PNG 和大图像在每个轮次都会消耗 CPU；以训练分辨率保存的 JPEG 或 WebP 开销小得多。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="51"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="55"/>
         <source>Source</source>
         <translation>源</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="52"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="56"/>
         <source>Destination</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="53"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="57"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="54"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="58"/>
         <source>Longest side at most</source>
         <translation>最长边不超过</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="55"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="59"/>
         <source>Quality</source>
         <translation>质量</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="57"/>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="148"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="61"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="156"/>
         <source>Optimize</source>
         <translation>优化</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="128"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="125"/>
         <source>The size could not be estimated: %1</source>
         <translation>无法估计大小：%1</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="178"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="185"/>
         <source>Optimizing...</source>
         <translation>正在优化...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="193"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="196"/>
         <source>Stopped after %n image(s).</source>
         <translation>
             <numerusform>处理 %n 张图像后已停止。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="195"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="197"/>
         <source>Wrote %n image(s): %1 became %2.</source>
         <translation>
             <numerusform>已写入 %n 张图像：%1 变为 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="200"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="202"/>
         <source>%n unreadable file(s) skipped.</source>
         <translation>
             <numerusform>跳过了 %n 个无法读取的文件。</numerusform>
@@ -2106,321 +2125,321 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="302"/>
+        <location filename="../gui/training/run_config_form.cpp" line="301"/>
         <source>Advanced settings</source>
         <translation>高级设置</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="320"/>
+        <location filename="../gui/training/run_config_form.cpp" line="319"/>
         <source>Batches summed into each optimizer step</source>
         <translation>每个优化器步骤累加的批次数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="323"/>
+        <location filename="../gui/training/run_config_form.cpp" line="322"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>方法的视图；用 JSON 修改，例如 {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="326"/>
+        <location filename="../gui/training/run_config_form.cpp" line="325"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>除图像尺寸外的 transform_args：random_resize、random_flip、color_jitter、random_gray_scale、gaussian_blur、normalize，以及 DINO 的 global_view_1、global_view_2、local_view。数据集页可预览视图。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="330"/>
+        <location filename="../gui/training/run_config_form.cpp" line="329"/>
         <source>each epoch</source>
         <translation>每轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="331"/>
+        <location filename="../gui/training/run_config_form.cpp" line="330"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="332"/>
+        <location filename="../gui/training/run_config_form.cpp" line="331"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>每隔这么多步也写入 last.ckpt</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="336"/>
+        <location filename="../gui/training/run_config_form.cpp" line="335"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>关闭；填写项目名则写入离线 W&amp;B 运行，供 wandb sync 上传</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="344"/>
+        <location filename="../gui/training/run_config_form.cpp" line="343"/>
         <source>Augmentation</source>
         <translation>数据增强</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="347"/>
+        <location filename="../gui/training/run_config_form.cpp" line="346"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="525"/>
+        <location filename="../gui/training/run_config_form.cpp" line="521"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="528"/>
+        <location filename="../gui/training/run_config_form.cpp" line="524"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1197"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1194"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="189"/>
+        <location filename="../gui/training/run_config_form.cpp" line="188"/>
         <source>COCO annotation files</source>
         <translation>COCO 标注文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="190"/>
+        <location filename="../gui/training/run_config_form.cpp" line="189"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO 数据集 (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="194"/>
+        <location filename="../gui/training/run_config_form.cpp" line="193"/>
         <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
         <translation>Ultralytics 布局数据集的 data.yaml（旁边有 images/ 和 labels/）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="267"/>
+        <location filename="../gui/training/run_config_form.cpp" line="266"/>
         <source>Labels</source>
         <translation>标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="268"/>
+        <location filename="../gui/training/run_config_form.cpp" line="267"/>
         <source>YOLO data</source>
         <translation>YOLO 数据</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="236"/>
+        <location filename="../gui/training/run_config_form.cpp" line="235"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="206"/>
+        <location filename="../gui/training/run_config_form.cpp" line="205"/>
         <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
         <translation>教师的导出模型：项目中的一次运行，或 .pt 文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="248"/>
+        <location filename="../gui/training/run_config_form.cpp" line="247"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>在所有设备上计算批归一化统计量</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="250"/>
+        <location filename="../gui/training/run_config_form.cpp" line="249"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard 事件文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="255"/>
+        <location filename="../gui/training/run_config_form.cpp" line="254"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>关闭；填写文件夹或 http(s):// 服务器以记录到 MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="258"/>
+        <location filename="../gui/training/run_config_form.cpp" line="257"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>项目运行目录中的新文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="291"/>
+        <location filename="../gui/training/run_config_form.cpp" line="290"/>
         <source>Loggers</source>
         <translation>日志记录器</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="292"/>
+        <location filename="../gui/training/run_config_form.cpp" line="291"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="237"/>
-        <location filename="../gui/training/run_config_form.cpp" line="246"/>
-        <location filename="../gui/training/run_config_form.cpp" line="764"/>
+        <location filename="../gui/training/run_config_form.cpp" line="236"/>
+        <location filename="../gui/training/run_config_form.cpp" line="245"/>
+        <location filename="../gui/training/run_config_form.cpp" line="761"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="702"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1121"/>
+        <location filename="../gui/training/run_config_form.cpp" line="699"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1118"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="705"/>
+        <location filename="../gui/training/run_config_form.cpp" line="702"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="765"/>
+        <location filename="../gui/training/run_config_form.cpp" line="762"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="768"/>
+        <location filename="../gui/training/run_config_form.cpp" line="765"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="776"/>
+        <location filename="../gui/training/run_config_form.cpp" line="773"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="780"/>
+        <location filename="../gui/training/run_config_form.cpp" line="777"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="781"/>
+        <location filename="../gui/training/run_config_form.cpp" line="778"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="805"/>
+        <location filename="../gui/training/run_config_form.cpp" line="802"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="808"/>
+        <location filename="../gui/training/run_config_form.cpp" line="805"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="523"/>
-        <location filename="../gui/training/run_config_form.cpp" line="834"/>
+        <location filename="../gui/training/run_config_form.cpp" line="519"/>
+        <location filename="../gui/training/run_config_form.cpp" line="831"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="123"/>
+        <location filename="../gui/training/run_config_form.cpp" line="122"/>
         <source>Image classification (fine-tuning)</source>
         <translation>图像分类（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="125"/>
+        <location filename="../gui/training/run_config_form.cpp" line="124"/>
         <source>Semantic segmentation (fine-tuning)</source>
         <translation>语义分割（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="127"/>
+        <location filename="../gui/training/run_config_form.cpp" line="126"/>
         <source>Object detection (fine-tuning)</source>
         <translation>目标检测（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="129"/>
+        <location filename="../gui/training/run_config_form.cpp" line="128"/>
         <source>Instance segmentation (fine-tuning)</source>
         <translation>实例分割（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="183"/>
+        <location filename="../gui/training/run_config_form.cpp" line="182"/>
         <source>COCO JSON of the training images&apos; objects</source>
         <translation>训练图像目标的 COCO JSON</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="186"/>
+        <location filename="../gui/training/run_config_form.cpp" line="185"/>
         <source>COCO JSON of the validation images&apos; objects</source>
         <translation>验证图像目标的 COCO JSON</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="273"/>
+        <location filename="../gui/training/run_config_form.cpp" line="272"/>
         <source>Training annotations</source>
         <translation>训练标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="274"/>
+        <location filename="../gui/training/run_config_form.cpp" line="273"/>
         <source>Validation annotations</source>
         <translation>验证标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="133"/>
+        <location filename="../gui/training/run_config_form.cpp" line="132"/>
         <source>Pretraining (self-supervised)</source>
         <translation>预训练（自监督）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="177"/>
+        <location filename="../gui/training/run_config_form.cpp" line="176"/>
         <source>folder of PNG masks of class ids, named as the images</source>
         <translation>类别 ID 的 PNG 掩码文件夹，文件名与图像相同</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="180"/>
+        <location filename="../gui/training/run_config_form.cpp" line="179"/>
         <source>folder of the validation images&apos; masks</source>
         <translation>验证图像的掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="197"/>
+        <location filename="../gui/training/run_config_form.cpp" line="196"/>
         <source>JSON file naming the class ids, e.g. classes.json</source>
         <translation>命名类别 ID 的 JSON 文件，例如 classes.json</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="200"/>
+        <location filename="../gui/training/run_config_form.cpp" line="199"/>
         <source>random weights</source>
         <translation>随机权重</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="208"/>
+        <location filename="../gui/training/run_config_form.cpp" line="207"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
         <translation>已标注图像（类别文件夹），预训练期间用其最近邻对下方图像分类：val_metric/knn_top1 显示预训练是否有效，并用于选择 best.ckpt。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="212"/>
+        <location filename="../gui/training/run_config_form.cpp" line="211"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
         <translation>由 kNN 监控分类的已标注图像（类别文件夹）。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="224"/>
+        <location filename="../gui/training/run_config_form.cpp" line="223"/>
         <source>epochs</source>
         <translation>轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="225"/>
+        <location filename="../gui/training/run_config_form.cpp" line="224"/>
         <source>steps</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="226"/>
+        <location filename="../gui/training/run_config_form.cpp" line="225"/>
         <source>minutes</source>
         <translation>分钟</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="266"/>
+        <location filename="../gui/training/run_config_form.cpp" line="265"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="270"/>
+        <location filename="../gui/training/run_config_form.cpp" line="269"/>
         <source>Validation dataset</source>
         <translation>验证数据集</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="271"/>
+        <location filename="../gui/training/run_config_form.cpp" line="270"/>
         <source>Training masks</source>
         <translation>训练掩码</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="272"/>
+        <location filename="../gui/training/run_config_form.cpp" line="271"/>
         <source>Validation masks</source>
         <translation>验证掩码</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="275"/>
+        <location filename="../gui/training/run_config_form.cpp" line="274"/>
         <source>Classes</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="318"/>
+        <location filename="../gui/training/run_config_form.cpp" line="317"/>
         <source>0: the backbone learns from the start</source>
         <translation>0：骨干网络从一开始就学习</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="530"/>
+        <location filename="../gui/training/run_config_form.cpp" line="526"/>
         <source>%1 of the learning rate</source>
         <translation>学习率的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1246"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1243"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>
@@ -2428,36 +2447,36 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunController</name>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="76"/>
+        <location filename="../gui/app/run_controller.cpp" line="80"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>训练会把运行结果写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="123"/>
+        <location filename="../gui/app/run_controller.cpp" line="127"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="161"/>
+        <location filename="../gui/app/run_controller.cpp" line="165"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="187"/>
+        <location filename="../gui/app/run_controller.cpp" line="191"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="198"/>
+        <location filename="../gui/app/run_controller.cpp" line="202"/>
         <source>The model is written beside the project file.</source>
         <translation>模型会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="206"/>
+        <location filename="../gui/app/run_controller.cpp" line="210"/>
         <source>Predictions are written beside the project file.</source>
         <translation>预测结果会写在项目文件旁边。</translation>
     </message>
@@ -2465,22 +2484,22 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunEstimate</name>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="69"/>
+        <location filename="../gui/app/run_estimate.cpp" line="88"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="93"/>
+        <location filename="../gui/app/run_estimate.cpp" line="112"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 个周期，约 %4 张/秒，为 %5 在 %6 px 下于本机 CPU 上测得，仅计算；首次运行的实际速度将取代它）</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="106"/>
+        <location filename="../gui/app/run_estimate.cpp" line="125"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="113"/>
+        <location filename="../gui/app/run_estimate.cpp" line="132"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>正在估算运行时间：正在本机上测量 %1 在 %2 px 下的速度...</translation>
     </message>
@@ -2488,131 +2507,131 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="95"/>
+        <location filename="../gui/runs/run_history.cpp" line="96"/>
         <source>%n step(s)</source>
         <translation>
             <numerusform>%n 步</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="97"/>
+        <location filename="../gui/runs/run_history.cpp" line="98"/>
         <source>%n epoch(s)</source>
         <translation>
             <numerusform>%n 轮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="102"/>
+        <location filename="../gui/runs/run_history.cpp" line="103"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="402"/>
+        <location filename="../gui/runs/run_history.cpp" line="403"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="404"/>
+        <location filename="../gui/runs/run_history.cpp" line="405"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="406"/>
+        <location filename="../gui/runs/run_history.cpp" line="407"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="408"/>
+        <location filename="../gui/runs/run_history.cpp" line="409"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="424"/>
+        <location filename="../gui/runs/run_history.cpp" line="425"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="426"/>
+        <location filename="../gui/runs/run_history.cpp" line="427"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="394"/>
+        <location filename="../gui/runs/run_history.cpp" line="395"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="396"/>
+        <location filename="../gui/runs/run_history.cpp" line="397"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="400"/>
+        <location filename="../gui/runs/run_history.cpp" line="401"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="410"/>
+        <location filename="../gui/runs/run_history.cpp" line="411"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="412"/>
+        <location filename="../gui/runs/run_history.cpp" line="413"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="414"/>
+        <location filename="../gui/runs/run_history.cpp" line="415"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="416"/>
+        <location filename="../gui/runs/run_history.cpp" line="417"/>
         <source>Final loss</source>
         <translation>最终损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="420"/>
+        <location filename="../gui/runs/run_history.cpp" line="421"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="422"/>
+        <location filename="../gui/runs/run_history.cpp" line="423"/>
         <source>data_wait (median)</source>
         <translation>data_wait（中位数）</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="398"/>
+        <location filename="../gui/runs/run_history.cpp" line="399"/>
         <source>Method or task</source>
         <translation>方法或任务</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="418"/>
+        <location filename="../gui/runs/run_history.cpp" line="419"/>
         <source>Best validation</source>
         <translation>最佳验证</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="371"/>
+        <location filename="../gui/runs/run_history.cpp" line="372"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="374"/>
+        <location filename="../gui/runs/run_history.cpp" line="375"/>
         <source>Finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="377"/>
+        <location filename="../gui/runs/run_history.cpp" line="378"/>
         <source>Interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="380"/>
+        <location filename="../gui/runs/run_history.cpp" line="381"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="383"/>
+        <location filename="../gui/runs/run_history.cpp" line="384"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -2620,98 +2639,98 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="443"/>
+        <location filename="../gui/runs/run_history.cpp" line="444"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>按名称、标签、备注、模型、数据集、状态筛选...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="453"/>
+        <location filename="../gui/runs/run_history.cpp" line="454"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them</source>
         <translation>双击运行的名称、标签或备注进行编辑</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="459"/>
+        <location filename="../gui/runs/run_history.cpp" line="460"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="460"/>
+        <location filename="../gui/runs/run_history.cpp" line="461"/>
         <source>The change could not be saved: %1</source>
         <translation>无法保存更改：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="705"/>
+        <location filename="../gui/runs/run_history.cpp" line="709"/>
         <source>The runs could not be read: %1</source>
         <translation>无法读取运行记录：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="465"/>
+        <location filename="../gui/runs/run_history.cpp" line="466"/>
         <source>Compare...</source>
         <translation>比较...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="467"/>
+        <location filename="../gui/runs/run_history.cpp" line="468"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>并排显示所选运行的设置、结果和验证指标</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="502"/>
+        <location filename="../gui/runs/run_history.cpp" line="503"/>
         <source>Curves of</source>
         <translation>曲线：</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="462"/>
+        <location filename="../gui/runs/run_history.cpp" line="463"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="470"/>
+        <location filename="../gui/runs/run_history.cpp" line="471"/>
         <source>Open Folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="473"/>
+        <location filename="../gui/runs/run_history.cpp" line="474"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="475"/>
+        <location filename="../gui/runs/run_history.cpp" line="476"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>从最后一个检查点继续被中断或停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="485"/>
+        <location filename="../gui/runs/run_history.cpp" line="486"/>
         <source>Delete Run...</source>
         <translation>删除运行...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="510"/>
+        <location filename="../gui/runs/run_history.cpp" line="511"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="738"/>
-        <location filename="../gui/runs/run_history.cpp" line="750"/>
+        <location filename="../gui/runs/run_history.cpp" line="743"/>
+        <location filename="../gui/runs/run_history.cpp" line="755"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="739"/>
+        <location filename="../gui/runs/run_history.cpp" line="744"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="751"/>
+        <location filename="../gui/runs/run_history.cpp" line="756"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="477"/>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
         <source>Export Model...</source>
         <translation>导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="479"/>
+        <location filename="../gui/runs/run_history.cpp" line="480"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>将该运行的模型写为 ONNX，用于 ONNX Runtime 和 TensorRT</translation>
     </message>
