@@ -2085,27 +2085,27 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::ProjectPages</name>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="38"/>
+        <location filename="../gui/app/project_pages.cpp" line="39"/>
         <source>Datasets</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="40"/>
+        <location filename="../gui/app/project_pages.cpp" line="48"/>
         <source>Run Configuration</source>
         <translation>Laufkonfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="42"/>
+        <location filename="../gui/app/project_pages.cpp" line="50"/>
         <source>Live Plots</source>
         <translation>Live-Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="43"/>
+        <location filename="../gui/app/project_pages.cpp" line="51"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="44"/>
+        <location filename="../gui/app/project_pages.cpp" line="52"/>
         <source>Embeddings</source>
         <translation>Einbettungen</translation>
     </message>
@@ -2206,17 +2206,17 @@ vorhergesagt: %3</translation>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="521"/>
+        <location filename="../gui/training/run_config_form.cpp" line="530"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="524"/>
+        <location filename="../gui/training/run_config_form.cpp" line="533"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1194"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1203"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2288,59 +2288,59 @@ vorhergesagt: %3</translation>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="236"/>
         <location filename="../gui/training/run_config_form.cpp" line="245"/>
-        <location filename="../gui/training/run_config_form.cpp" line="761"/>
+        <location filename="../gui/training/run_config_form.cpp" line="770"/>
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="699"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1118"/>
+        <location filename="../gui/training/run_config_form.cpp" line="708"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1127"/>
         <source>Hold out 10% of the training images</source>
         <translation>10 % der Trainingsbilder zurückhalten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="702"/>
+        <location filename="../gui/training/run_config_form.cpp" line="711"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="762"/>
+        <location filename="../gui/training/run_config_form.cpp" line="771"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="765"/>
+        <location filename="../gui/training/run_config_form.cpp" line="774"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="773"/>
+        <location filename="../gui/training/run_config_form.cpp" line="782"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="777"/>
+        <location filename="../gui/training/run_config_form.cpp" line="786"/>
         <source>No CUDA GPU is visible.</source>
         <translation>Keine CUDA-GPU sichtbar.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="778"/>
+        <location filename="../gui/training/run_config_form.cpp" line="787"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="802"/>
+        <location filename="../gui/training/run_config_form.cpp" line="811"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="805"/>
+        <location filename="../gui/training/run_config_form.cpp" line="814"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="519"/>
-        <location filename="../gui/training/run_config_form.cpp" line="831"/>
+        <location filename="../gui/training/run_config_form.cpp" line="528"/>
+        <location filename="../gui/training/run_config_form.cpp" line="840"/>
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>
@@ -2465,12 +2465,12 @@ vorhergesagt: %3</translation>
         <translation>0: das Backbone lernt von Anfang an</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="526"/>
+        <location filename="../gui/training/run_config_form.cpp" line="535"/>
         <source>%1 of the learning rate</source>
         <translation>%1 der Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1243"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1252"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
     </message>
@@ -2515,22 +2515,37 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunEstimate</name>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="88"/>
+        <location filename="../gui/app/run_estimate.cpp" line="141"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="112"/>
+        <location filename="../gui/app/run_estimate.cpp" line="173"/>
+        <source>Estimating the memory of a training step...</source>
+        <translation>Der Speicherbedarf eines Trainingsschritts wird geschätzt...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="190"/>
+        <source>Memory: %1.</source>
+        <translation>Speicher: %1.</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="196"/>
+        <source>Train would stop before the first step: %1</source>
+        <translation>Das Training würde vor dem ersten Schritt anhalten: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="210"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei etwa %4 Bildern/s, gemessen für %5 bei %6 px auf der CPU dieses Computers, nur Rechenzeit; die Geschwindigkeit des ersten Laufs ersetzt sie)</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="125"/>
+        <location filename="../gui/app/run_estimate.cpp" line="222"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="132"/>
+        <location filename="../gui/app/run_estimate.cpp" line="229"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>Laufzeit wird geschätzt: %1 bei %2 px wird auf diesem Computer gemessen...</translation>
     </message>

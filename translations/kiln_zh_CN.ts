@@ -2054,27 +2054,27 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::ProjectPages</name>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="38"/>
+        <location filename="../gui/app/project_pages.cpp" line="39"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="40"/>
+        <location filename="../gui/app/project_pages.cpp" line="48"/>
         <source>Run Configuration</source>
         <translation>运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="42"/>
+        <location filename="../gui/app/project_pages.cpp" line="50"/>
         <source>Live Plots</source>
         <translation>实时图表</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="43"/>
+        <location filename="../gui/app/project_pages.cpp" line="51"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="44"/>
+        <location filename="../gui/app/project_pages.cpp" line="52"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
@@ -2175,17 +2175,17 @@ predicted: %3</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="521"/>
+        <location filename="../gui/training/run_config_form.cpp" line="530"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="524"/>
+        <location filename="../gui/training/run_config_form.cpp" line="533"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1194"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1203"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2257,59 +2257,59 @@ predicted: %3</source>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="236"/>
         <location filename="../gui/training/run_config_form.cpp" line="245"/>
-        <location filename="../gui/training/run_config_form.cpp" line="761"/>
+        <location filename="../gui/training/run_config_form.cpp" line="770"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="699"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1118"/>
+        <location filename="../gui/training/run_config_form.cpp" line="708"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1127"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="702"/>
+        <location filename="../gui/training/run_config_form.cpp" line="711"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="762"/>
+        <location filename="../gui/training/run_config_form.cpp" line="771"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="765"/>
+        <location filename="../gui/training/run_config_form.cpp" line="774"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="773"/>
+        <location filename="../gui/training/run_config_form.cpp" line="782"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="777"/>
+        <location filename="../gui/training/run_config_form.cpp" line="786"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="778"/>
+        <location filename="../gui/training/run_config_form.cpp" line="787"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="802"/>
+        <location filename="../gui/training/run_config_form.cpp" line="811"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="805"/>
+        <location filename="../gui/training/run_config_form.cpp" line="814"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="519"/>
-        <location filename="../gui/training/run_config_form.cpp" line="831"/>
+        <location filename="../gui/training/run_config_form.cpp" line="528"/>
+        <location filename="../gui/training/run_config_form.cpp" line="840"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
@@ -2434,12 +2434,12 @@ predicted: %3</source>
         <translation>0：骨干网络从一开始就学习</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="526"/>
+        <location filename="../gui/training/run_config_form.cpp" line="535"/>
         <source>%1 of the learning rate</source>
         <translation>学习率的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1243"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1252"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>
@@ -2484,22 +2484,37 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunEstimate</name>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="88"/>
+        <location filename="../gui/app/run_estimate.cpp" line="141"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="112"/>
+        <location filename="../gui/app/run_estimate.cpp" line="173"/>
+        <source>Estimating the memory of a training step...</source>
+        <translation>正在估算一个训练步骤所需的内存...</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="190"/>
+        <source>Memory: %1.</source>
+        <translation>内存：%1。</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="196"/>
+        <source>Train would stop before the first step: %1</source>
+        <translation>训练会在第一步之前停止：%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="210"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 个周期，约 %4 张/秒，为 %5 在 %6 px 下于本机 CPU 上测得，仅计算；首次运行的实际速度将取代它）</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="125"/>
+        <location filename="../gui/app/run_estimate.cpp" line="222"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="132"/>
+        <location filename="../gui/app/run_estimate.cpp" line="229"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>正在估算运行时间：正在本机上测量 %1 在 %2 px 下的速度...</translation>
     </message>

@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QScrollArea>
 #include <QTabWidget>
+#include <QVBoxLayout>
 
 namespace kiln::gui {
 namespace {
@@ -36,7 +37,14 @@ ProjectPages::ProjectPages(QWidget* parent)
       tabs(new QTabWidget(parent)) {
     tabs->setObjectName(QStringLiteral("projectTabs"));
     tabs->addTab(datasets, tabName(QT_TRANSLATE_NOOP("kiln::gui::ProjectPages", "Datasets")));
-    tabs->addTab(scrolling(runConfig, QStringLiteral("runConfigurationScroll"), tabs),
+    // The form scrolls; its estimates stay in view under it, on a laptop's screen too.
+    auto* runConfigPage = new QWidget(tabs);
+    auto* runConfigLayout = new QVBoxLayout(runConfigPage);
+    runConfigLayout->setContentsMargins(0, 0, 0, 0);
+    runConfigLayout->addWidget(
+        scrolling(runConfig, QStringLiteral("runConfigurationScroll"), runConfigPage), 1);
+    runConfigLayout->addWidget(runConfig->estimates());
+    tabs->addTab(runConfigPage,
                  tabName(QT_TRANSLATE_NOOP("kiln::gui::ProjectPages", "Run Configuration")));
     tabs->addTab(scrolling(livePlots, QStringLiteral("livePlotsScroll"), tabs),
                  tabName(QT_TRANSLATE_NOOP("kiln::gui::ProjectPages", "Live Plots")));

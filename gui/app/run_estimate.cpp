@@ -1,12 +1,17 @@
 #include "app/run_estimate.h"
 
 #include "app/project_pages.h"
+#include "core/error.h"
 #include "data/image_sizes.h"
 #include "data/view_transform.h"
 #include "datasets/dataset_scan.h"
 #include "datasets/datasets_page.h"
+#include "methods/method_names.h"
+#include "models/backbone_names.h"
 #include "runs/run_history.h"
+#include "system/memory.h"
 #include "track/remaining_time.h"
+#include "train/step_memory.h"
 #include "train/step_probe.h"
 #include "training/run_config_form.h"
 
@@ -51,6 +56,44 @@ QString trainingImages(const nlohmann::json& settings) {
                             : QString();
 }
 
+// Whether the run trains on this computer's CPU (accelerator cpu, or auto without CUDA).
+bool trainsOnCpu(const nlohmann::json& settings, const system::HardwareInfo& hardware) {
+    const std::string accelerator = settings.value("accelerator", std::string("auto"));
+    return accelerator == "cpu" || (accelerator == "auto" && !hardware.cuda_available());
+}
+
+// Whether the run is one process, the runs whose memory the trainer checks.
+bool trainsInOneProcess(const nlohmann::json& settings) {
+    const auto one = [&settings](const char* key) {
+        const nlohmann::json value = settings.value(key, nlohmann::json("auto"));
+        return value == "auto" || value == 1;
+    };
+    return one("devices") && one("num_nodes");
+}
+
+// The views a training sample is seen in, as the run's task will make them (image_size=auto
+// resolved from the scanned images); none for settings the form reports as wrong.
+std::vector<data::ViewShape> trainingViews(const nlohmann::json& settings,
+                                           const DatasetStats& stats) {
+    const bool pretraining = settings.value("task", std::string("pretrain")) == "pretrain";
+    try {
+        const nlohmann::json transform_args = data::with_resolved_image_size(
+            settings.value("transform_args", nlohmann::json::object()),
+            [&] {
+                return pretraining ? data::auto_view_size(stats.sizes, data::kMethodViewSide)
+                                   : data::auto_image_size(stats.sizes);
+            },
+            false);
+        return data::view_shapes(
+            pretraining
+                ? data::recipe_transform(
+                      methods::view_recipe(settings.value("method", std::string())), transform_args)
+                : data::finetune_transform(transform_args, true, 1.0));
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
 } // namespace
 
 RunEstimate::RunEstimate(const ProjectPages* pages, std::function<bool()> busy, QObject* parent)
@@ -58,16 +101,26 @@ RunEstimate::RunEstimate(const ProjectPages* pages, std::function<bool()> busy, 
 
 RunEstimate::~RunEstimate() {
     speedJob_.stopAndWait();
+    memoryJob_.stopAndWait();
 }
 
 void RunEstimate::stopMeasuring() {
     speedJob_.stop();
+    memoryJob_.stop();
 }
 
 void RunEstimate::update() {
-    RunConfigForm* form = pages_->runConfig;
-    const nlohmann::json settings = form->settings();
+    const nlohmann::json settings = pages_->runConfig->settings();
     const DatasetStats* stats = pages_->datasets->stats(trainingImages(settings));
+    // Memory first: its probe is quick, and a step that cannot fit is not timed (the speed
+    // probe would take that memory).
+    const bool refused = updateMemory(settings, stats);
+    updateTime(settings, stats, !refused);
+}
+
+void RunEstimate::updateTime(const nlohmann::json& settings, const DatasetStats* stats,
+                             bool stepFits) {
+    RunConfigForm* form = pages_->runConfig;
     if (stats == nullptr || stats->images == 0 || settings.contains("max_time") ||
         settings.contains("steps")) {
         form->setEstimate({}); // the Datasets tab scans the dataset it shows; or a length is given
@@ -95,18 +148,63 @@ void RunEstimate::update() {
             return;
         }
     }
-    const std::string accelerator = settings.value("accelerator", std::string("auto"));
-    const bool on_cpu =
-        accelerator == "cpu" || (accelerator == "auto" && !form->hardware().cuda_available());
-    estimateFromMeasuredSpeed(model, image_size, task == "pretrain", stats->images, epochs, on_cpu);
+    estimateFromMeasuredSpeed(model, image_size, task == "pretrain", stats->images, epochs,
+                              stepFits && trainsOnCpu(settings, form->hardware()));
+}
+
+bool RunEstimate::updateMemory(const nlohmann::json& settings, const DatasetStats* stats) {
+    RunConfigForm* form = pages_->runConfig;
+    const std::string model = settings.value("model", std::string());
+    const int batch = settings.value("batch_size", 0);
+    const std::optional<double> available = system::available_memory_mb();
+    const std::vector<data::ViewShape> views = stats != nullptr && stats->images > 0
+                                                   ? trainingViews(settings, *stats)
+                                                   : std::vector<data::ViewShape>{};
+    if (views.empty() || batch <= 0 || !available || !trainsInOneProcess(settings) ||
+        !trainsOnCpu(settings, form->hardware()) || models::is_torchscript_model(model)) {
+        form->setMemoryEstimate({}, false); // as the trainer: a TorchScript module is not probed
+        return false;
+    }
+    const QString key = QString::fromStdString(model + "@" + train::views_text(views));
+    const auto probed = probedMemory_.constFind(key);
+    if (probed == probedMemory_.constEnd()) {
+        const bool can_probe = !busy_() && !probing();
+        form->setMemoryEstimate(
+            can_probe ? tr("Estimating the memory of a training step...") : QString(), false);
+        if (can_probe) {
+            probeMemory(QString::fromStdString(model), views, key);
+        }
+        return false;
+    }
+    if (*probed <= 0) {
+        form->setMemoryEstimate({}, false);
+        return false;
+    }
+    const train::StepMemory memory{.batch = batch,
+                                   .probed_per_sample_mb = *probed,
+                                   .available_mb = *available,
+                                   .views = views};
+    try {
+        const QString warning = QString::fromStdString(train::check_step_memory(memory));
+        const QString text =
+            tr("Memory: %1.").arg(QString::fromStdString(train::step_memory_text(memory)));
+        form->setMemoryEstimate(warning.isEmpty() ? text : text + QLatin1Char('\n') + warning,
+                                !warning.isEmpty());
+        return false;
+    } catch (const Error& refused) {
+        form->setMemoryEstimate(
+            tr("Train would stop before the first step: %1").arg(QString::fromUtf8(refused.what())),
+            true);
+        return true;
+    }
 }
 
 void RunEstimate::estimateFromMeasuredSpeed(const QString& model, int imageSize, bool pretraining,
-                                            qint64 images, int epochs, bool onCpu) {
+                                            qint64 images, int epochs, bool measurable) {
     const int views = pretraining ? 2 : 1; // a method's pair of views, or the image itself
     const QString key = speedKey(model, imageSize, views);
     if (const auto measured = measuredSpeed_.constFind(key);
-        onCpu && measured != measuredSpeed_.constEnd() && *measured > 0) {
+        measurable && measured != measuredSpeed_.constEnd() && *measured > 0) {
         const double seconds = double(images) * double(epochs) / *measured;
         pages_->runConfig->setEstimate(
             tr("Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, "
@@ -120,8 +218,7 @@ void RunEstimate::estimateFromMeasuredSpeed(const QString& model, int imageSize,
                 .arg(imageSize));
         return;
     }
-    if (!onCpu || imageSize <= 0 || busy_() || measuredSpeed_.contains(key) ||
-        speedJob_.isRunning()) {
+    if (!measurable || imageSize <= 0 || busy_() || measuredSpeed_.contains(key) || probing()) {
         pages_->runConfig->setEstimate(tr("Estimated run time: known once a run of %1 at %2 px "
                                           "has trained in this project")
                                            .arg(model)
@@ -151,6 +248,29 @@ void RunEstimate::measure(const QString& model, int imageSize, int views) {
         [this, speed, key = speedKey(model, imageSize, views)] {
             if (*speed >= 0) {
                 measuredSpeed_.insert(key, *speed);
+            }
+            update();
+        });
+}
+
+void RunEstimate::probeMemory(const QString& model, const std::vector<data::ViewShape>& views,
+                              const QString& key) {
+    auto per_sample = std::make_shared<double>(0.0);
+    memoryJob_.start(
+        [per_sample, model, views](const StopToken& stop) {
+            try {
+                *per_sample = train::probe_memory_per_sample_mb(model.toStdString(), views, stop)
+                                  .value_or(0.0);
+            } catch (const std::exception&) {
+                // A model or view size the probe cannot build: the trainer does not estimate it
+            }
+            if (stop.stop_requested()) {
+                *per_sample = -1.0; // a run started: probed another time
+            }
+        },
+        [this, per_sample, key] {
+            if (*per_sample >= 0) {
+                probedMemory_.insert(key, *per_sample);
             }
             update();
         });

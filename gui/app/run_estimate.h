@@ -1,19 +1,27 @@
 #pragma once
 
 #include "common/background_job.h"
+#include "data/sample_source.h"
 
 #include <QMap>
 #include <QObject>
 #include <functional>
+#include <nlohmann/json.hpp>
 
 namespace kiln::gui {
 
+struct DatasetStats;
 struct ProjectPages;
 
-// The run configuration's estimated run time: the dataset's images (once scanned) times the
-// epochs, at the speed of the project's newest run of the same model, task and image size;
-// before there is one, at the speed measured on this computer's CPU (once per model and size,
-// on a thread, never beside a job: it would take the job's cores).
+// The run configuration's estimates.
+// Run time: the dataset's images (once scanned) times the epochs, at the speed of the project's
+// newest run of the same model, task and image size; before there is one, at the speed measured
+// on this computer's CPU (once per model and size).
+// Memory, for a CPU run of one process: what a training step of the batch needs against the
+// free memory, as the trainer checks it before its first step (train/step_memory), from what
+// one more sample of the run's views adds to a step of the model (probed once per model and
+// views), so that a run Train would refuse, or one that may not fit, is named before it starts.
+// Each probe runs on a thread, one at a time, never beside a job: it would take the job's cores.
 class RunEstimate : public QObject {
     Q_OBJECT
 
@@ -25,15 +33,25 @@ public:
     void stopMeasuring(); // a job starts
 
 private:
+    void updateTime(const nlohmann::json& settings, const DatasetStats* stats, bool stepFits);
+    // True when Train would refuse the run: its step cannot fit in the free memory.
+    bool updateMemory(const nlohmann::json& settings, const DatasetStats* stats);
     void estimateFromMeasuredSpeed(const QString& model, int imageSize, bool pretraining,
-                                   qint64 images, int epochs, bool onCpu);
+                                   qint64 images, int epochs, bool measurable);
     void measure(const QString& model, int imageSize, int views);
+    void probeMemory(const QString& model, const std::vector<data::ViewShape>& views,
+                     const QString& key);
+    bool probing() const { return speedJob_.isRunning() || memoryJob_.isRunning(); }
 
     const ProjectPages* pages_;
     std::function<bool()> busy_;
     BackgroundJob speedJob_{this, QStringLiteral("training speed probe")};
     // Images per second measured by train::probe_training_speed, by "model@size/views".
     QMap<QString, double> measuredSpeed_;
+    BackgroundJob memoryJob_{this, QStringLiteral("training memory probe")};
+    // MiB a sample adds to a step (train::probe_memory_per_sample_mb), by "model@views"; 0
+    // where the probe could not tell.
+    QMap<QString, double> probedMemory_;
 };
 
 } // namespace kiln::gui

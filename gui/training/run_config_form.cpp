@@ -358,13 +358,22 @@ void RunConfigForm::layOut() {
     auto* fields = new QWidget(this);
     fields->setLayout(form_);
     fields->setMaximumWidth(720); // a form, not a spreadsheet: keep the fields readable
-    estimate_ = new QLabel(this);
+    estimates_ = new QWidget(this);
+    estimates_->setObjectName(QStringLiteral("runEstimates"));
+    estimate_ = new QLabel(estimates_);
     estimate_->setObjectName(QStringLiteral("runEstimate"));
     estimate_->setWordWrap(true);
     estimate_->hide();
+    memoryEstimate_ = new QLabel(estimates_);
+    memoryEstimate_->setObjectName(QStringLiteral("memoryEstimate"));
+    memoryEstimate_->setWordWrap(true);
+    memoryEstimate_->hide();
+    auto* estimatesLayout = new QVBoxLayout(estimates_);
+    estimatesLayout->addWidget(estimate_);
+    estimatesLayout->addWidget(memoryEstimate_);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(fields);
-    layout->addWidget(estimate_);
+    layout->addWidget(estimates_);
     layout->addWidget(general_issue_);
     layout->addStretch();
 }
@@ -1253,6 +1262,16 @@ void RunConfigForm::setEstimate(const QString& text) {
 
 QString RunConfigForm::estimate() const {
     return estimate_->text();
+}
+
+void RunConfigForm::setMemoryEstimate(const QString& text, bool refused) {
+    memoryEstimate_->setText(text);
+    memoryEstimate_->setStyleSheet(refused ? QStringLiteral("color: #c0392b") : QString());
+    memoryEstimate_->setVisible(!text.isEmpty());
+}
+
+QString RunConfigForm::memoryEstimate() const {
+    return memoryEstimate_->text();
 }
 
 QString RunConfigForm::issueText(const QString& key) const {

@@ -78,6 +78,13 @@ public:
     void applySetting(const QString& key, const QString& value);
     void setEstimate(const QString& text);
     QString estimate() const;
+    // The estimates' lines (run time, memory), under the fields unless a page lays them out
+    // elsewhere (Studio's keeps them in view under the scrolling form).
+    QWidget* estimates() const { return estimates_; }
+    // A line under the run time's on the memory a CPU training step needs against the free
+    // memory; `refused` when Train would stop before the first step (shown as an issue).
+    void setMemoryEstimate(const QString& text, bool refused);
+    QString memoryEstimate() const;
     // Shows or hides the Advanced settings (they apply either way).
     void setAdvancedVisible(bool visible);
     bool advancedVisible() const;
@@ -187,7 +194,9 @@ private:
     QMap<QString, QWidget*> rows_;
     QMap<QString, QLabel*> row_labels_;
     QTimer* live_check_;
+    QWidget* estimates_;
     QLabel* estimate_;
+    QLabel* memoryEstimate_;
 };
 
 } // namespace kiln::gui

@@ -111,11 +111,14 @@ private:
     QString data_;
 
     // A saved project with the images and a small, quick run configured.
-    void prepare(MainWindow& window, const QString& name, int epochs) {
+    // A project saved in `folder` (the temporary folder by default), whose runs go beside it.
+    void prepare(MainWindow& window, const QString& name, int epochs, QString folder = {}) {
+        folder = folder.isEmpty() ? temp_.path() : folder;
+        QVERIFY(QDir().mkpath(folder));
         QVERIFY(window.projects()->newProject());
         QVERIFY(window.projects()->addDataset(data_));
         QVERIFY(window.projects()->saveProjectAs(
-            QDir(temp_.path()).filePath(name + QStringLiteral(".kiln"))));
+            QDir(folder).filePath(name + QStringLiteral(".kiln"))));
         window.runConfiguration()->setSettings({{"model", "smallcnn"},
                                                 {"method", "simclr"},
                                                 {"epochs", epochs},
@@ -1035,7 +1038,7 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        prepare(window, QStringLiteral("warnings"), 1);
+        prepare(window, QStringLiteral("warnings"), 1, data + QStringLiteral("-project"));
         nlohmann::json settings = window.runConfiguration()->settings();
         settings["data"] = data.toStdString();
         window.runConfiguration()->setSettings(settings);
@@ -1049,6 +1052,44 @@ private Q_SLOTS:
                          text->text().contains(QStringLiteral("broken.png")),
                      qPrintable(text->text()));
         QVERIFY(text->isVisible());
+    }
+
+    // Before Train, under the run time: what a CPU training step of the batch needs against the
+    // free memory (probed once per model and views); a run Train would refuse is named as an
+    // issue, with the batch that fits.
+    void theFormEstimatesAStepsMemory() {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        prepare(window, QStringLiteral("memory"), 1);
+        window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(1);
+        kiln::gui::RunConfigForm* form = window.runConfiguration();
+        QTRY_VERIFY2_WITH_TIMEOUT(form->memoryEstimate().startsWith(QStringLiteral(
+                                      "Memory: a training step of 8 samples needs ")) &&
+                                      form->memoryEstimate().contains(QStringLiteral("GB free")),
+                                  qPrintable(form->memoryEstimate()), 60000);
+        const auto* label = window.findChild<QLabel*>(QStringLiteral("memoryEstimate"));
+        QVERIFY(label->isVisible());
+        QVERIFY(label->styleSheet().isEmpty()); // plain: it fits
+
+        // A fixed run time: nothing to time at the sizes below.
+        form->applySetting(QStringLiteral("max_time"), QStringLiteral("600"));
+        // SimCLR's two 4096 px views a sample, 1,024 samples: terabytes.
+        form->applySetting(QStringLiteral("batch_size"), QStringLiteral("1024"));
+        form->applySetting(QStringLiteral("transform_args.image_size"),
+                           QStringLiteral("[4096, 4096]"));
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            form->memoryEstimate().startsWith(QStringLiteral(
+                "Train would stop before the first step: batch_size=1024 needs at least ")) &&
+                form->memoryEstimate().contains(
+                    QStringLiteral("a sample of 2 views of 4096 x 4096 px")),
+            qPrintable(form->memoryEstimate()), 60000);
+        QVERIFY(label->styleSheet().contains(QStringLiteral("color")));
+
+        // A GPU run is not estimated: CUDA's allocator answers for it.
+        form->applySetting(QStringLiteral("devices"), QStringLiteral("2"));
+        QTRY_VERIFY(form->memoryEstimate().isEmpty());
+        QVERIFY(label->isHidden());
     }
 
     void trainFromTheWindow() {
