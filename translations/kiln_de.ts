@@ -1425,8 +1425,16 @@ ausgewählt</translation>
     </message>
     <message>
         <location filename="../gui/plots/live_plots_page.cpp" line="203"/>
-        <source>This run warned (train.log in its folder has every warning):</source>
-        <translation>Dieser Lauf hat gewarnt (train.log in seinem Ordner enthält jede Warnung):</translation>
+        <source>This run warned:</source>
+        <translation>Dieser Lauf hat gewarnt:</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/plots/live_plots_page.cpp" line="212"/>
+        <source>and %n more (see train.log in the run&apos;s folder)</source>
+        <translation>
+            <numerusform>und %n weitere (siehe train.log im Ordner des Laufs)</numerusform>
+            <numerusform>und %n weitere (siehe train.log im Ordner des Laufs)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/plots/live_plots_page.cpp" line="207"/>
@@ -1434,14 +1442,6 @@ ausgewählt</translation>
         <translation>
             <numerusform>(%n-mal)</numerusform>
             <numerusform>(%n-mal)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="211"/>
-        <source>and %n more</source>
-        <translation>
-            <numerusform>und %n weitere</numerusform>
-            <numerusform>und %n weitere</numerusform>
         </translation>
     </message>
 </context>
@@ -1464,7 +1464,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="205"/>
+        <location filename="../gui/app/main_window.cpp" line="209"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
@@ -1474,12 +1474,12 @@ ausgewählt</translation>
         <translation>%1 ist für den nächsten Lauf jetzt %2.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="194"/>
+        <location filename="../gui/app/main_window.cpp" line="198"/>
         <source>Looking for GPUs...</source>
         <translation>Suche nach GPUs...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="206"/>
+        <location filename="../gui/app/main_window.cpp" line="210"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
@@ -2478,36 +2478,36 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunController</name>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="80"/>
+        <location filename="../gui/app/run_controller.cpp" line="84"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="127"/>
+        <location filename="../gui/app/run_controller.cpp" line="131"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="165"/>
+        <location filename="../gui/app/run_controller.cpp" line="169"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="191"/>
+        <location filename="../gui/app/run_controller.cpp" line="195"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="202"/>
+        <location filename="../gui/app/run_controller.cpp" line="206"/>
         <source>The model is written beside the project file.</source>
         <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="210"/>
+        <location filename="../gui/app/run_controller.cpp" line="214"/>
         <source>Predictions are written beside the project file.</source>
         <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
     </message>

@@ -1409,21 +1409,21 @@ selected</source>
     </message>
     <message>
         <location filename="../gui/plots/live_plots_page.cpp" line="203"/>
-        <source>This run warned (train.log in its folder has every warning):</source>
-        <translation>此次运行发出了警告（其文件夹中的 train.log 包含所有警告）：</translation>
+        <source>This run warned:</source>
+        <translation>此次运行发出了警告：</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/plots/live_plots_page.cpp" line="212"/>
+        <source>and %n more (see train.log in the run&apos;s folder)</source>
+        <translation>
+            <numerusform>以及另外 %n 条（见运行文件夹中的 train.log）</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/plots/live_plots_page.cpp" line="207"/>
         <source>(%n times)</source>
         <translation>
             <numerusform>（%n 次）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="211"/>
-        <source>and %n more</source>
-        <translation>
-            <numerusform>以及另外 %n 条</numerusform>
         </translation>
     </message>
 </context>
@@ -1444,7 +1444,7 @@ selected</source>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="205"/>
+        <location filename="../gui/app/main_window.cpp" line="209"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
@@ -1454,12 +1454,12 @@ selected</source>
         <translation>下一次运行的%1现为 %2。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="194"/>
+        <location filename="../gui/app/main_window.cpp" line="198"/>
         <source>Looking for GPUs...</source>
         <translation>正在查找 GPU...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="206"/>
+        <location filename="../gui/app/main_window.cpp" line="210"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
@@ -2447,36 +2447,36 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunController</name>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="80"/>
+        <location filename="../gui/app/run_controller.cpp" line="84"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>训练会把运行结果写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="127"/>
+        <location filename="../gui/app/run_controller.cpp" line="131"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="165"/>
+        <location filename="../gui/app/run_controller.cpp" line="169"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="191"/>
+        <location filename="../gui/app/run_controller.cpp" line="195"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="202"/>
+        <location filename="../gui/app/run_controller.cpp" line="206"/>
         <source>The model is written beside the project file.</source>
         <translation>模型会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="210"/>
+        <location filename="../gui/app/run_controller.cpp" line="214"/>
         <source>Predictions are written beside the project file.</source>
         <translation>预测结果会写在项目文件旁边。</translation>
     </message>

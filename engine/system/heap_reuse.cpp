@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <climits>
+#include <cstdlib>
 #include <mutex>
 
 #if defined(__GLIBC__)
@@ -10,6 +11,7 @@
 
 // tcmalloc's C interface; null where the program does not link tcmalloc.
 extern "C" void MallocExtension_ReleaseFreeMemory() __attribute__((weak));
+extern "C" int MallocExtension_GetOwnership(const void* block) __attribute__((weak));
 
 namespace kiln::system {
 namespace {
@@ -21,7 +23,19 @@ std::atomic<int> open_scopes{0};
 } // namespace
 
 bool malloc_is_tcmalloc() {
-    return MallocExtension_ReleaseFreeMemory != nullptr;
+    // Loaded is not enough: another allocator preloaded before it (a sanitizer's) serves malloc.
+    static const bool serves_malloc = [] {
+        if (MallocExtension_GetOwnership == nullptr ||
+            MallocExtension_ReleaseFreeMemory == nullptr) {
+            return false;
+        }
+        void* block = std::malloc(1);
+        constexpr int kOwned = 1; // gperftools' MallocExtension::kOwned
+        const bool owned = MallocExtension_GetOwnership(block) == kOwned;
+        std::free(block);
+        return owned;
+    }();
+    return serves_malloc;
 }
 
 HeapReuseScope::HeapReuseScope() {

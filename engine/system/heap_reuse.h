@@ -2,9 +2,10 @@
 
 namespace kiln::system {
 
-// Kiln's programs link tcmalloc where it is packaged (Debian's libtcmalloc-minimal4): its free
-// lists keep a training step's freed tensors for the next step, and at ResNet-18 224 px the
-// peak is 0.5-0.7 of glibc's (SimCLR at batch 128: 6.8 GB against 13.4 GB) at the same speed.
+// Kiln's programs link tcmalloc where it is packaged (Debian's libtcmalloc-minimal4): it reuses
+// freed memory for the next step and returns it to the kernel gradually, and at ResNet-18 224 px
+// the peak is 0.5-0.7 of glibc's (SimCLR at batch 128: 6.8 GB against 13.4 GB) at the same
+// speed. True where tcmalloc serves this process's malloc.
 bool malloc_is_tcmalloc();
 
 // Freed memory kept for the next step while a job runs, given back when the last open scope
@@ -13,7 +14,7 @@ bool malloc_is_tcmalloc();
 // to the kernel, and the next step faults the same memory in again, page by page: on a small
 // model (smallcnn SimCLR at 32 px, 2 cores) that churn took a sixth of the CPU time. There the
 // scope raises malloc's thresholds (once per process: they stay) and trims the heap at its end.
-// tcmalloc keeps freed memory without being told; its end releases tcmalloc's free pages.
+// tcmalloc needs no thresholds raised; the end releases its free pages.
 class HeapReuseScope {
 public:
     HeapReuseScope();

@@ -180,6 +180,10 @@ std::optional<double> probe_memory_per_sample_mb(const std::string& model,
     if (views.empty()) {
         return std::nullopt;
     }
+    // One probe at a time in the process: the counting allocator is the process's (Studio's
+    // estimate may still be probing when the run it started checks its own step).
+    static std::mutex one_probe_at_a_time;
+    const std::lock_guard<std::mutex> probing(one_probe_at_a_time);
     const auto [probed, scale] = probe_sized(views);
     ProbeStep step(model, probed.front().channels);
     const CountingCpuAllocator::Scope counted;

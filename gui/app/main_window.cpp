@@ -152,7 +152,11 @@ void MainWindow::connectPages() {
         pages_.show(ProjectPages::kEmbeddings);
     });
     connect(jobs_, &JobController::busyChanged, this, &MainWindow::updateActions);
-    connect(runs_, &RunController::trainingStarted, estimate_, &RunEstimate::stopMeasuring);
+    connect(jobs_, &JobController::busyChanged, estimate_, [this] {
+        if (jobs_->busy()) { // a probe beside a job would count and time the job's work too
+            estimate_->stopMeasuring();
+        }
+    });
 }
 
 void MainWindow::connectProjects() {

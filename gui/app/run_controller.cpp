@@ -46,10 +46,14 @@ RunController::RunController(QWidget* window, ProjectController* projects, JobCo
             &LivePlotsPage::addValidation);
     connect(session, &TrainingSession::validationPending, pages_->livePlots->plots(),
             &LivePlots::addPendingValidation);
-    connect(session, &TrainingSession::warned, this, [this](const QString& warning) {
-        pages_->livePlots->addWarning(
-            warning, [this](const QString& key) { return pages_->runConfig->fieldName(key); });
-    });
+    // Queued even when the warning comes from this thread: the engine's log lock is held.
+    connect(
+        session, &TrainingSession::warned, this,
+        [this](const QString& warning) {
+            pages_->livePlots->addWarning(
+                warning, [this](const QString& key) { return pages_->runConfig->fieldName(key); });
+        },
+        Qt::QueuedConnection);
     connect(session, &TrainingSession::finished, this, &RunController::trainingFinished);
     connect(session, &TrainingSession::failed, pages_->runHistory, &RunHistoryView::refresh);
     connect(pages_->datasets, &DatasetsPage::optimizeRequested, this,

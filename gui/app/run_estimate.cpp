@@ -112,8 +112,7 @@ void RunEstimate::stopMeasuring() {
 void RunEstimate::update() {
     const nlohmann::json settings = pages_->runConfig->settings();
     const DatasetStats* stats = pages_->datasets->stats(trainingImages(settings));
-    // Memory first: its probe is quick, and a step that cannot fit is not timed (the speed
-    // probe would take that memory).
+    // Memory first: its probe is quick, and a run Train would refuse has no run time.
     const bool refused = updateMemory(settings, stats);
     updateTime(settings, stats, !refused);
 }
@@ -121,9 +120,10 @@ void RunEstimate::update() {
 void RunEstimate::updateTime(const nlohmann::json& settings, const DatasetStats* stats,
                              bool stepFits) {
     RunConfigForm* form = pages_->runConfig;
+    // The Datasets tab scans the dataset it shows; a length may be given; a refused run has none.
     if (stats == nullptr || stats->images == 0 || settings.contains("max_time") ||
-        settings.contains("steps")) {
-        form->setEstimate({}); // the Datasets tab scans the dataset it shows; or a length is given
+        settings.contains("steps") || !stepFits) {
+        form->setEstimate({});
         return;
     }
     const std::string task = settings.value("task", std::string("pretrain"));
@@ -149,7 +149,7 @@ void RunEstimate::updateTime(const nlohmann::json& settings, const DatasetStats*
         }
     }
     estimateFromMeasuredSpeed(model, image_size, task == "pretrain", stats->images, epochs,
-                              stepFits && trainsOnCpu(settings, form->hardware()));
+                              trainsOnCpu(settings, form->hardware()));
 }
 
 bool RunEstimate::updateMemory(const nlohmann::json& settings, const DatasetStats* stats) {
@@ -200,11 +200,11 @@ bool RunEstimate::updateMemory(const nlohmann::json& settings, const DatasetStat
 }
 
 void RunEstimate::estimateFromMeasuredSpeed(const QString& model, int imageSize, bool pretraining,
-                                            qint64 images, int epochs, bool measurable) {
+                                            qint64 images, int epochs, bool onCpu) {
     const int views = pretraining ? 2 : 1; // a method's pair of views, or the image itself
     const QString key = speedKey(model, imageSize, views);
     if (const auto measured = measuredSpeed_.constFind(key);
-        measurable && measured != measuredSpeed_.constEnd() && *measured > 0) {
+        onCpu && measured != measuredSpeed_.constEnd() && *measured > 0) {
         const double seconds = double(images) * double(epochs) / *measured;
         pages_->runConfig->setEstimate(
             tr("Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, "
@@ -218,7 +218,7 @@ void RunEstimate::estimateFromMeasuredSpeed(const QString& model, int imageSize,
                 .arg(imageSize));
         return;
     }
-    if (!measurable || imageSize <= 0 || busy_() || measuredSpeed_.contains(key) || probing()) {
+    if (!onCpu || imageSize <= 0 || busy_() || measuredSpeed_.contains(key) || probing()) {
         pages_->runConfig->setEstimate(tr("Estimated run time: known once a run of %1 at %2 px "
                                           "has trained in this project")
                                            .arg(model)

@@ -37,7 +37,7 @@ private:
     // True when Train would refuse the run: its step cannot fit in the free memory.
     bool updateMemory(const nlohmann::json& settings, const DatasetStats* stats);
     void estimateFromMeasuredSpeed(const QString& model, int imageSize, bool pretraining,
-                                   qint64 images, int epochs, bool measurable);
+                                   qint64 images, int epochs, bool onCpu);
     void measure(const QString& model, int imageSize, int views);
     void probeMemory(const QString& model, const std::vector<data::ViewShape>& views,
                      const QString& key);

@@ -200,7 +200,7 @@ void LivePlotsPage::addWarning(const QString& warning,
 }
 
 void LivePlotsPage::showWarnings() {
-    QString text = tr("This run warned (train.log in its folder has every warning):");
+    QString text = tr("This run warned:");
     for (qsizetype i = 0; i < shownWarnings_.size(); ++i) {
         text += QStringLiteral("\n  - ") + shownWarnings_[i];
         if (warningRepeats_[i] > 1) {
@@ -208,7 +208,8 @@ void LivePlotsPage::showWarnings() {
         }
     }
     if (otherWarnings_ > 0) {
-        text += QStringLiteral("\n  - ") + tr("and %n more", nullptr, otherWarnings_);
+        text += QStringLiteral("\n  - ") +
+                tr("and %n more (see train.log in the run's folder)", nullptr, otherWarnings_);
     }
     warnings_->setText(text);
     warningsBox_->show();

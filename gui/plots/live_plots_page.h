@@ -36,7 +36,7 @@ public:
     void clear();
     // A warning the engine logged during the run, with the settings it names called by their
     // fields' names. A repeated warning is counted; the first kShownWarnings distinct ones are
-    // listed, the rest counted (train.log has them all).
+    // listed, the rest counted.
     void addWarning(const QString& warning,
                     const std::function<QString(const QString&)>& fieldName);
     void addValidation(const kiln::train::ValidationMetrics& metrics);

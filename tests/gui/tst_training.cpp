@@ -1019,7 +1019,8 @@ private Q_SLOTS:
                  qPrintable(text->text()));
         QVERIFY2(text->text().contains(QStringLiteral("3.png")) &&
                      !text->text().contains(QStringLiteral("4.png")) &&
-                     text->text().endsWith(QStringLiteral("\n  - and 3 more")),
+                     text->text().endsWith(
+                         QStringLiteral("\n  - and 3 more (see train.log in the run's folder)")),
                  qPrintable(text->text()));
         page.clear(); // a new run
         QVERIFY(box->isHidden());
@@ -1086,7 +1087,7 @@ private Q_SLOTS:
             qPrintable(form->memoryEstimate()), 60000);
         QVERIFY(label->styleSheet().contains(QStringLiteral("color")));
 
-        // A GPU run is not estimated: CUDA's allocator answers for it.
+        // A run of several processes is not estimated, as the trainer does not check it.
         form->applySetting(QStringLiteral("devices"), QStringLiteral("2"));
         QTRY_VERIFY(form->memoryEstimate().isEmpty());
         QVERIFY(label->isHidden());
