@@ -22,6 +22,8 @@
 #include "predict/predictor.h"
 #include "progress.h"
 #include "system/hardware.h"
+#include "system/heap_reuse.h"
+#include "system/memory.h"
 #include "system/num_workers.h"
 #include "train/trainer.h"
 
@@ -244,6 +246,13 @@ int run_info(std::ostream& out) {
         << "OpenCV " << versions.opencv << "\n"
         << "SQLite " << versions.sqlite << "\n"
         << "CPU cores: " << hardware.cpu_cores << "\n";
+    // What a CPU run's memory check compares with, and the allocator its range was measured on.
+    char free_memory[32] = "unknown";
+    if (const std::optional<double> free_mb = system::available_memory_mb()) {
+        std::snprintf(free_memory, sizeof free_memory, "%.1f GB", *free_mb / 1024.0);
+    }
+    out << "Memory free: " << free_memory
+        << ", malloc: " << (system::malloc_is_tcmalloc() ? "tcmalloc" : "the C library's") << "\n";
     if (hardware.cuda_available()) {
         out << "CUDA: available, " << hardware.gpus.size() << " GPU(s)\n";
         for (const system::GpuInfo& gpu : hardware.gpus) {
@@ -559,7 +568,7 @@ void add_config_source(CLI::App& command, ConfigSource& source,
 } // namespace
 
 void add_pretraining_commands(CLI::App& app, Commands& commands) {
-    commands.add(app.add_subcommand("info", "versions, CPU cores, GPUs and resolved defaults"),
+    commands.add(app.add_subcommand("info", "versions, CPU cores, free memory, GPUs and resolved defaults"),
                  [](const StopToken&, std::ostream& out) { return run_info(out); });
 
     for (const TaskTraits& task : task_table()) {

@@ -59,10 +59,14 @@ private Q_SLOTS:
     void infoPrintsVersionsAndHardware() {
         const Result result = runKiln({QStringLiteral("info")});
         QCOMPARE(result.exitCode, 0);
-        for (const char* line : {"Kiln ", "LibTorch ", "OpenCV ", "SQLite ",
-                                 "CPU cores: ", "CUDA: ", "num_workers (auto): "}) {
+        for (const char* line : {"Kiln ", "LibTorch ", "OpenCV ", "SQLite ", "CPU cores: ",
+                                 "Memory free: ", "CUDA: ", "num_workers (auto): "}) {
             QVERIFY2(result.out.contains(QLatin1String(line)), line);
         }
+#if defined(KILN_WITH_TCMALLOC) // the kiln executable is linked as this test is
+        QVERIFY2(result.out.contains(QLatin1String(", malloc: tcmalloc\n")),
+                 qPrintable(result.out));
+#endif
         QVERIFY(result.err.isEmpty());
     }
 
