@@ -11,6 +11,12 @@ std::string to_string(Level level);
 
 using Sink = std::function<void(Level, const std::string& message)>;
 
+// A line held until where it is written exists (a run's train.log).
+struct Line {
+    Level level = Level::Info;
+    std::string message;
+};
+
 // Routes log lines to every registered sink (train.log, the GUI, the terminal) for as long as
 // the object lives. With no sink registered, warnings and errors go to stderr.
 class ScopedSink {

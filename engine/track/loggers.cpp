@@ -34,8 +34,9 @@ std::vector<std::unique_ptr<TrainObserver>> make_loggers(const TrainConfig& conf
     return loggers;
 }
 
-RunTracking::RunTracking(const TrainConfig& config, TrainObserver& front_end) {
-    owned_.push_back(std::make_unique<RunFiles>(config));
+RunTracking::RunTracking(const TrainConfig& config, TrainObserver& front_end,
+                         const std::vector<log::Line>& earlier) {
+    owned_.push_back(std::make_unique<RunFiles>(config, earlier));
     owned_.push_back(std::make_unique<RunRecorder>(config));
     for (auto& logger : make_loggers(config)) {
         owned_.push_back(std::move(logger));

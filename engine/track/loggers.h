@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/log.h"
 #include "track/run_events.h"
 
 #include <memory>
@@ -15,10 +16,12 @@ std::vector<std::unique_ptr<TrainObserver>> make_loggers(const TrainConfig& conf
 
 // Everything that records a run in its folder, in order: train.log and metrics.jsonl, run.db,
 // the loggers, and last the front end's own observer (the CLI's progress bar, Studio's plots).
-// Opened by the rank that writes, after the run folder is prepared.
+// Opened by the rank that writes, after the run folder is prepared; `earlier` are the lines
+// logged before (train.log begins with them).
 class RunTracking {
 public:
-    RunTracking(const TrainConfig& config, TrainObserver& front_end);
+    RunTracking(const TrainConfig& config, TrainObserver& front_end,
+                const std::vector<log::Line>& earlier = {});
     ~RunTracking();
     RunTracking(const RunTracking&) = delete;
     RunTracking& operator=(const RunTracking&) = delete;

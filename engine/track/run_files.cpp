@@ -49,8 +49,11 @@ std::string lines_up_to_step(const std::filesystem::path& path, std::int64_t ste
 
 } // namespace
 
-RunFiles::RunFiles(const TrainConfig& config) {
+RunFiles::RunFiles(const TrainConfig& config, const std::vector<log::Line>& earlier) {
     log_ = open_for_append(RunDirectory(config.out).train_log());
+    for (const log::Line& line : earlier) {
+        write_log(log::to_string(line.level) + ": " + line.message);
+    }
     const bool jsonl = !(config.loggers.is_object() && config.loggers.contains("jsonl") &&
                          config.loggers["jsonl"].is_null());
     if (jsonl) {

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 namespace kiln::track {
 
@@ -20,7 +21,8 @@ namespace kiln::track {
 // `loggers.jsonl: null` turns metrics.jsonl off.
 class RunFiles : public TrainObserver {
 public:
-    explicit RunFiles(const TrainConfig& config);
+    // `earlier`: lines logged before the files existed, written first.
+    explicit RunFiles(const TrainConfig& config, const std::vector<log::Line>& earlier = {});
     ~RunFiles() override;
     RunFiles(const RunFiles&) = delete;
     RunFiles& operator=(const RunFiles&) = delete;

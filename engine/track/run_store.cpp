@@ -710,7 +710,7 @@ RunOverview RunReader::overview(const RunRecord& run) const {
 }
 
 bool on_network_filesystem(const std::filesystem::path& path) {
-    struct statfs info {};
+    struct statfs info{};
     const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
     if (statfs(folder.c_str(), &info) != 0) {
         return false;

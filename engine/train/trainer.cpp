@@ -411,14 +411,15 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     torch::manual_seed(static_cast<std::uint64_t>(given.seed));
     Resumption resumption = with_interrupted_runs_settings(given);
     const TrainConfig& resumed = resumption.config;
-    // What the task logs while it reads the data (what auto resolved to) comes before the run's
-    // files exist: held, and written once they do. Warnings reach the terminal when raised.
-    std::vector<std::string> held_lines;
+    // What the task logs while it reads the data (what auto resolved to, warnings about the
+    // data) comes before the run's files exist: held, and written into train.log once they do.
+    // Warnings reach the terminal and Studio when raised.
+    std::vector<log::Line> held_lines;
     std::unique_ptr<Task> made;
     {
         const log::ScopedSink hold([&held_lines](log::Level level, const std::string& message) {
-            if (level == log::Level::Info) {
-                held_lines.push_back(message);
+            if (level >= log::Level::Info) {
+                held_lines.push_back({level, message});
             }
         });
         made = make_task(resumed);
@@ -443,7 +444,7 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     if (strategy.device().is_cpu() && strategy.world_size() == 1) { // before batches are made
         memory_check = check_memory_of_a_step(config, task, options.batch_size, stop);
         if (!memory_check.estimate.empty()) {
-            held_lines.push_back(memory_check.estimate);
+            held_lines.push_back({log::Level::Info, memory_check.estimate});
         }
     }
     // Ranks stop together, after a step they all finished: never in the middle of a wait.
@@ -463,10 +464,7 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
         prepare_run_directory(config);
         write_file_atomically(track::RunDirectory(config.out).config(),
                               to_json(config).dump(2) + "\n");
-        tracking = std::make_unique<track::RunTracking>(config, front_end);
-        for (const std::string& line : held_lines) {
-            log::info(line);
-        }
+        tracking = std::make_unique<track::RunTracking>(config, front_end, held_lines);
         if (!memory_check.warning.empty()) {
             log::warning(memory_check.warning); // in train.log too: Studio shows no terminal
         }

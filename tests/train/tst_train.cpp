@@ -1733,6 +1733,11 @@ private Q_SLOTS:
         const auto summary = kiln::train::train(
             tinyRun(root_ / "script", data_, "simclr", 1, {{"model", named}}), recorder);
         QCOMPARE(summary.status, kiln::train::RunSummary::Status::Finished);
+        // Its warning, raised while the task was made (before the run's files existed), is in
+        // train.log.
+        QVERIFY2(
+            containsText(trainLog(root_ / "script"), "warning: loading the TorchScript module"),
+            trainLog(root_ / "script").c_str());
         const auto weights = backboneWeights(summary.exported_model);
         QCOMPARE(weights.size(), std::size_t(120)); // torchvision's names, as in the module
         QVERIFY(weights.count("layer1.0.conv1.weight") == 1);
