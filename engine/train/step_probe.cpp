@@ -159,8 +159,11 @@ double probe_training_speed(const std::string& model, int image_size, int views,
     constexpr std::int64_t kImages = 4;
     constexpr int kTimedSteps = 2;
     ProbeStep step(model, 3);
+    const int timed_side = std::min(image_size, kLargestTimedSide);
+    const double pixels_per_timed =
+        double(image_size) * image_size / (double(timed_side) * timed_side);
     const std::vector<data::ViewShape> shapes(static_cast<std::size_t>(std::max(1, views)),
-                                              data::ViewShape{3, image_size, image_size});
+                                              data::ViewShape{3, timed_side, timed_side});
     step(shapes, kImages); // the first step allocates; it is not what a run's steps cost
     const auto started = std::chrono::steady_clock::now();
     for (int i = 0; i < kTimedSteps; ++i) {
@@ -171,7 +174,7 @@ double probe_training_speed(const std::string& model, int image_size, int views,
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    return seconds > 0 ? double(kImages * kTimedSteps) / seconds : 0.0;
+    return seconds > 0 ? double(kImages * kTimedSteps) / seconds / pixels_per_timed : 0.0;
 }
 
 std::optional<double> probe_memory_per_sample_mb(const std::string& model,

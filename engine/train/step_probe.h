@@ -15,7 +15,10 @@ namespace kiln::train {
 // is a kiln::Error.
 
 // Images per second, each seen in `views` views (2 for pretraining's pairs, 1 for fine-tuning)
-// at `image_size` px, timed after a warm-up step. 0 when `stop` ended it early.
+// at `image_size` px, timed after a warm-up step. Sides over kLargestTimedSide are timed at it
+// and the speed scaled by the pixels: a probe must not take minutes, nor the memory of a step
+// of huge views. 0 when `stop` ended it early.
+inline constexpr int kLargestTimedSide = 512;
 double probe_training_speed(const std::string& model, int image_size, int views,
                             StopToken stop = {});
 

@@ -215,7 +215,11 @@ void RunEstimate::estimateFromMeasuredSpeed(const QString& model, int imageSize,
                 .arg(epochs)
                 .arg(*measured, 0, 'f', 0)
                 .arg(model)
-                .arg(imageSize));
+                .arg(imageSize) +
+            (imageSize > train::kLargestTimedSide
+                 ? QLatin1Char(' ') +
+                       tr("Timed at %1 px and scaled by the pixels.").arg(train::kLargestTimedSide)
+                 : QString()));
         return;
     }
     if (!onCpu || imageSize <= 0 || busy_() || measuredSpeed_.contains(key) || probing()) {

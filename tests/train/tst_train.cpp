@@ -1187,6 +1187,15 @@ private Q_SLOTS:
         QVERIFY(kiln::test::throwsContaining(check, "Use a smaller batch_size, smaller views"));
     }
 
+    // Huge views are timed at 512 px and the speed scaled by the pixels (64 times fewer images
+    // a second at 4096 px): timed as they are, a probe would take minutes and their memory.
+    void theSpeedProbeScalesHugeViews() {
+        const double timed = kiln::train::probe_training_speed("smallcnn", 512, 2);
+        const double scaled = kiln::train::probe_training_speed("smallcnn", 4096, 2);
+        QVERIFY2(timed > 0 && scaled > timed / 256 && scaled < timed / 16,
+                 qPrintable(QString("%1 images/s at 512 px, %2 at 4096").arg(timed).arg(scaled)));
+    }
+
     // The probe measures what one more sample adds to a step: more pixels, more memory.
     void theMemoryProbeGrowsWithTheViews() {
         const std::optional<double> small =
