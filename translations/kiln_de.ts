@@ -2542,7 +2542,7 @@ vorhergesagt: %3</translation>
     <message>
         <location filename="../gui/app/run_estimate.cpp" line="221"/>
         <source>Timed at %1 px and scaled by the pixels.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bei %1 px gemessen und nach der Pixelzahl hochgerechnet.</translation>
     </message>
     <message>
         <location filename="../gui/app/run_estimate.cpp" line="226"/>

@@ -2511,7 +2511,7 @@ predicted: %3</source>
     <message>
         <location filename="../gui/app/run_estimate.cpp" line="221"/>
         <source>Timed at %1 px and scaled by the pixels.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 px 下计时，并按像素数换算。</translation>
     </message>
     <message>
         <location filename="../gui/app/run_estimate.cpp" line="226"/>
