@@ -25,6 +25,16 @@ QString speedKey(const QString& model, int imageSize, int views) {
     return QStringLiteral("%1@%2/%3").arg(model).arg(imageSize).arg(views);
 }
 
+bool pretrains(const nlohmann::json& settings) {
+    return settings.value("task", std::string("pretrain")) == "pretrain";
+}
+
+// What image_size=auto resolves to for the scanned images, as the run's task resolves it.
+data::AutoImageSize resolvedAutoSize(const nlohmann::json& settings, const DatasetStats& stats) {
+    return pretrains(settings) ? data::auto_view_size(stats.sizes, data::kMethodViewSide)
+                               : data::auto_image_size(stats.sizes);
+}
+
 // The side a run of `settings` trains at: image_size as given, or auto resolved from the
 // scanned images as the engine will; 0 when unknown.
 int trainingImageSize(const nlohmann::json& settings, const DatasetStats& stats) {
@@ -37,10 +47,7 @@ int trainingImageSize(const nlohmann::json& settings, const DatasetStats& stats)
     if (size != "auto" || stats.sizes.empty()) {
         return 0;
     }
-    // The height the run will resolve auto to, as the engine does it.
-    return settings.value("task", std::string("pretrain")) == "pretrain"
-               ? data::auto_view_size(stats.sizes, data::kMethodViewSide).height
-               : data::auto_image_size(stats.sizes).height;
+    return resolvedAutoSize(settings, stats).height;
 }
 
 // The training images: a folder, or the train split's (its images folder for dense tasks).
@@ -75,17 +82,12 @@ bool trainsInOneProcess(const nlohmann::json& settings) {
 // resolved from the scanned images); none for settings the form reports as wrong.
 std::vector<data::ViewShape> trainingViews(const nlohmann::json& settings,
                                            const DatasetStats& stats) {
-    const bool pretraining = settings.value("task", std::string("pretrain")) == "pretrain";
     try {
         const nlohmann::json transform_args = data::with_resolved_image_size(
             settings.value("transform_args", nlohmann::json::object()),
-            [&] {
-                return pretraining ? data::auto_view_size(stats.sizes, data::kMethodViewSide)
-                                   : data::auto_image_size(stats.sizes);
-            },
-            false);
+            [&] { return resolvedAutoSize(settings, stats); }, false);
         return data::view_shapes(
-            pretraining
+            pretrains(settings)
                 ? data::recipe_transform(
                       methods::view_recipe(settings.value("method", std::string())), transform_args)
                 : data::finetune_transform(transform_args, true, 1.0));

@@ -12,6 +12,7 @@
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace kiln::gui {
 
@@ -86,7 +87,6 @@ void LivePlotsPage::clear() {
     resume_->hide();
     clearChanges();
     shownWarnings_.clear();
-    warningRepeats_.clear();
     otherWarnings_ = 0;
     warnings_->clear();
     warningsBox_->hide();
@@ -188,11 +188,13 @@ void LivePlotsPage::showSummary(const train::RunSummary& summary,
 void LivePlotsPage::addWarning(const QString& warning,
                                const std::function<QString(const QString&)>& fieldName) {
     const QString text = inFieldNames(warning, fieldName);
-    if (const qsizetype shown = shownWarnings_.indexOf(text); shown >= 0) {
-        ++warningRepeats_[shown];
+    const auto shown =
+        std::find_if(shownWarnings_.begin(), shownWarnings_.end(),
+                     [&text](const ShownWarning& warning) { return warning.text == text; });
+    if (shown != shownWarnings_.end()) {
+        ++shown->times;
     } else if (shownWarnings_.size() < kShownWarnings) {
-        shownWarnings_.append(text);
-        warningRepeats_.append(1);
+        shownWarnings_.append({text});
     } else {
         ++otherWarnings_;
     }
@@ -201,10 +203,10 @@ void LivePlotsPage::addWarning(const QString& warning,
 
 void LivePlotsPage::showWarnings() {
     QString text = tr("This run warned:");
-    for (qsizetype i = 0; i < shownWarnings_.size(); ++i) {
-        text += QStringLiteral("\n  - ") + shownWarnings_[i];
-        if (warningRepeats_[i] > 1) {
-            text += QLatin1Char(' ') + tr("(%n times)", nullptr, warningRepeats_[i]);
+    for (const ShownWarning& warning : shownWarnings_) {
+        text += QStringLiteral("\n  - ") + warning.text;
+        if (warning.times > 1) {
+            text += QLatin1Char(' ') + tr("(%n times)", nullptr, warning.times);
         }
     }
     if (otherWarnings_ > 0) {

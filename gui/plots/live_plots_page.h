@@ -70,8 +70,11 @@ private:
     QWidget* changes_;    // a button per setting the advice would change
     QFrame* warningsBox_;
     QLabel* warnings_;
-    QStringList shownWarnings_;
-    QList<int> warningRepeats_; // how often each shown warning came
+    struct ShownWarning {
+        QString text;
+        int times = 1;
+    };
+    QList<ShownWarning> shownWarnings_;
     int otherWarnings_ = 0;
 };
 
