@@ -1,5 +1,6 @@
 #include "core/log.h"
 
+#include <atomic>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -7,11 +8,19 @@
 namespace kiln::log {
 namespace {
 
+struct Registered {
+    Sink sink;
+    int job = 0; // 0: hears every job
+};
+
 struct Registry {
     std::mutex mutex;
-    std::map<int, Sink> sinks;
+    std::map<int, Registered> sinks;
     int next_id = 0;
 };
+
+std::atomic<int> last_job{0};
+thread_local int this_threads_job = 0;
 
 Registry& registry() {
     static Registry instance;
@@ -34,11 +43,25 @@ std::string to_string(Level level) {
     return "info";
 }
 
+int current_job() {
+    return this_threads_job;
+}
+
+JobScope::JobScope() : JobScope(++last_job) {}
+
+JobScope::JobScope(int job) : job_(job), outer_(this_threads_job) {
+    this_threads_job = job;
+}
+
+JobScope::~JobScope() {
+    this_threads_job = outer_;
+}
+
 ScopedSink::ScopedSink(Sink sink) {
     Registry& r = registry();
     const std::lock_guard<std::mutex> lock(r.mutex);
     id_ = r.next_id++;
-    r.sinks.emplace(id_, std::move(sink));
+    r.sinks.emplace(id_, Registered{std::move(sink), current_job()});
 }
 
 ScopedSink::~ScopedSink() {
@@ -50,14 +73,16 @@ ScopedSink::~ScopedSink() {
 void write(Level level, const std::string& message) {
     Registry& r = registry();
     const std::lock_guard<std::mutex> lock(r.mutex);
-    if (r.sinks.empty()) {
-        if (level >= Level::Warning) {
-            std::cerr << to_string(level) << ": " << message << std::endl;
+    const int job = current_job();
+    bool heard = false;
+    for (const auto& [id, registered] : r.sinks) {
+        if (registered.job == 0 || registered.job == job) {
+            registered.sink(level, message);
+            heard = true;
         }
-        return;
     }
-    for (const auto& [id, sink] : r.sinks) {
-        sink(level, message);
+    if (!heard && level >= Level::Warning) {
+        std::cerr << to_string(level) << ": " << message << std::endl;
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 
 namespace kiln::log {
 
@@ -17,8 +18,39 @@ struct Line {
     std::string message;
 };
 
-// Routes log lines to every registered sink (train.log, the GUI, the terminal) for as long as
-// the object lives. With no sink registered, warnings and errors go to stderr.
+// The job the calling thread works for; 0 outside any job (the command line's one job).
+int current_job();
+
+// Makes the calling thread work for a job until the scope ends: a new one (Studio starts each
+// run, embedding or scan as one), or `job` for a thread started on a job's behalf.
+class JobScope {
+public:
+    JobScope();
+    explicit JobScope(int job);
+    ~JobScope();
+    JobScope(const JobScope&) = delete;
+    JobScope& operator=(const JobScope&) = delete;
+
+    int job() const { return job_; }
+
+private:
+    int job_;
+    int outer_;
+};
+
+// `function`, to be run on a new thread for the job of the thread that wraps it, so that the
+// lines that thread logs (a loader's skipped image) reach its job's sinks.
+template <typename Function> auto for_this_job(Function function) {
+    return [job = current_job(), function = std::move(function)](auto&&... arguments) mutable {
+        const JobScope scope(job);
+        return function(std::forward<decltype(arguments)>(arguments)...);
+    };
+}
+
+// Routes log lines to a sink (train.log, the GUI, the terminal) for as long as the object
+// lives. A sink registered within a job hears only that job's lines, so that a run's train.log
+// and Studio's list of its warnings hold none of what another job logs beside it; one
+// registered outside any job hears every line. Warnings and errors no sink hears go to stderr.
 class ScopedSink {
 public:
     explicit ScopedSink(Sink sink);

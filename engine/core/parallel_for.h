@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/log.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
@@ -47,7 +49,7 @@ void parallel_for(std::size_t count, int threads, std::size_t grain, Body&& body
     };
     std::vector<std::thread> helpers;
     for (std::size_t t = 1; t < std::min(workers, chunks); ++t) {
-        helpers.emplace_back(work);
+        helpers.emplace_back(log::for_this_job(work));
     }
     work();
     for (std::thread& helper : helpers) {

@@ -1,6 +1,7 @@
 #include "data/dataset_labels.h"
 
 #include "core/error.h"
+#include "core/log.h"
 #include "data/dataset_index.h"
 #include "data/image_decode.h"
 #include "data/labelled_data.h"
@@ -87,12 +88,13 @@ bool for_each_index(std::int64_t count, int threads, const std::function<void(st
     std::atomic<bool> stop{false};
     std::vector<std::future<void>> workers;
     for (int t = 0; t < std::max(1, threads); ++t) {
-        workers.push_back(std::async(std::launch::async, [&] {
-            for (std::int64_t i = next++; i < count && !stop; i = next++) {
-                work(i);
-                ++done;
-            }
-        }));
+        workers.push_back(std::async(std::launch::async, log::for_this_job([&] {
+                                         for (std::int64_t i = next++; i < count && !stop;
+                                              i = next++) {
+                                             work(i);
+                                             ++done;
+                                         }
+                                     })));
     }
     for (std::future<void>& worker : workers) {
         while (worker.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {

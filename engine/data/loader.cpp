@@ -142,7 +142,7 @@ Loader::Loader(std::shared_ptr<const SampleSource> source, LoaderOptions options
         holds_opencv_threads_ = true;
     }
     for (int i = 0; i < options_.num_workers; ++i) {
-        workers_.emplace_back(&Loader::work, this);
+        workers_.emplace_back(log::for_this_job([this] { work(); }));
     }
 }
 

@@ -108,7 +108,7 @@ public:
             }
             throw;
         }
-        thread_ = std::thread([this] { watch(); });
+        thread_ = std::thread(log::for_this_job([this] { watch(); }));
     }
 
     ~Monitor() {

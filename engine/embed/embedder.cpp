@@ -1,6 +1,7 @@
 #include "embed/embedder.h"
 
 #include "core/error.h"
+#include "core/log.h"
 #include "core/text.h"
 #include "data/loader.h"
 #include "embed/writers.h"
@@ -170,7 +171,7 @@ std::vector<train::Embeddings> embed_shards(const EmbedConfig& config,
     std::vector<std::exception_ptr> errors(shards);
     std::vector<std::thread> threads;
     for (std::size_t shard = 0; shard < shards; ++shard) {
-        threads.emplace_back([&, shard] {
+        threads.emplace_back(log::for_this_job([&, shard] {
             try {
                 if (config.accelerator == Accelerator::Cuda) {
                     runtime::use_cuda_device(gpus[shard]);
@@ -183,7 +184,7 @@ std::vector<train::Embeddings> embed_shards(const EmbedConfig& config,
             } catch (...) {
                 errors[shard] = std::current_exception();
             }
-        });
+        }));
     }
     for (std::thread& thread : threads) {
         thread.join();

@@ -1,5 +1,6 @@
 #include "system/system_sampler.h"
 
+#include "core/log.h"
 #include "system/memory.h"
 
 #include <fstream>
@@ -59,7 +60,7 @@ GpuSet gpus_at(const std::vector<std::string>& pci_bus_ids) {
 }
 
 SystemSampler::SystemSampler(GpuSet gpus, std::chrono::milliseconds interval)
-    : gpus_(std::move(gpus)), interval_(interval), thread_(&SystemSampler::run, this) {}
+    : gpus_(std::move(gpus)), interval_(interval), thread_(log::for_this_job([this] { run(); })) {}
 
 SystemSampler::~SystemSampler() {
     {

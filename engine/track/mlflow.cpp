@@ -270,7 +270,7 @@ public:
         if (run_id_.empty()) {
             throw Error("the MLflow server at " + uri_ + " created no run: " + created.dump());
         }
-        sender_ = std::thread([this] { send_loop(); });
+        sender_ = std::thread(log::for_this_job([this] { send_loop(); }));
         return run_id_;
     }
 

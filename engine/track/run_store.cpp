@@ -324,7 +324,7 @@ RunStore::RunStore(const std::filesystem::path& file, Role role)
         db_ = nullptr;
         throw;
     }
-    writer_ = std::thread([this] { writer_loop(); });
+    writer_ = std::thread(log::for_this_job([this] { writer_loop(); }));
 }
 
 RunStore::~RunStore() {

@@ -371,7 +371,7 @@ Validation DetectionTask::validate(const ValidationContext& context) {
         return {std::move(values), {}, {}, std::move(previews), std::move(map.precision_recall)};
     }
     return {std::move(values),
-            std::async(std::launch::async, std::move(evaluate)),
+            std::async(std::launch::async, log::for_this_job(std::move(evaluate))),
             {},
             std::move(previews),
             {}};

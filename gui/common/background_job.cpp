@@ -1,5 +1,7 @@
 #include "common/background_job.h"
 
+#include "core/log.h"
+
 #include <QMetaObject>
 #include <QThread>
 #include <exception>
@@ -26,6 +28,9 @@ bool BackgroundJob::start(std::function<void(const StopToken&)> work, std::funct
     const StopToken stop = stop_;
     auto error = std::make_shared<QString>();
     thread_ = QThread::create([work = std::move(work), stop, error] {
+        // A job of its own: the lines it logs reach only the sinks it registers (a run's
+        // train.log and warning list), not those of another job running beside it.
+        const log::JobScope job;
         try {
             work(stop);
         } catch (const std::exception& thrown) {

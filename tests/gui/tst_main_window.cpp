@@ -8,6 +8,7 @@
 #include "app/user_guide_dialog.h"
 #include "common/background_job.h"
 #include "core/error.h"
+#include "core/log.h"
 #include "plots/live_plots.h"
 #include "plots/qcustomplot.h"
 #include "support/screenshot.h"
@@ -134,6 +135,40 @@ private Q_SLOTS:
                              [&](const QString& message) { failure = message; }));
         QTRY_COMPARE(failure, QStringLiteral("no disk"));
         QCOMPARE(result, 42);
+    }
+
+    // Two jobs side by side (a run and a dataset scan): each is a job of its own for the log, so
+    // a sink one registers (a run's train.log, its warning list) hears none of the other's lines.
+    void eachJobHearsOnlyItsOwnLog() {
+        QObject owner;
+        kiln::gui::BackgroundJob run(&owner, QStringLiteral("run"));
+        kiln::gui::BackgroundJob scan(&owner, QStringLiteral("scan"));
+        auto listening = std::make_shared<std::atomic<bool>>(false);
+        auto scanLogged = std::make_shared<std::atomic<bool>>(false);
+        QStringList heard;
+        bool ended = false;
+        QVERIFY(run.start(
+            [&heard, listening, scanLogged](const kiln::StopToken&) {
+                const kiln::log::ScopedSink sink(
+                    [&heard](kiln::log::Level, const std::string& text) {
+                        heard << QString::fromStdString(text);
+                    });
+                *listening = true;
+                kiln::log::warning("the run's");
+                while (!*scanLogged) {
+                    QThread::msleep(1);
+                }
+            },
+            [&ended] { ended = true; }));
+        QVERIFY(scan.start([listening, scanLogged](const kiln::StopToken&) {
+            while (!*listening) {
+                QThread::msleep(1);
+            }
+            kiln::log::warning("the scan's");
+            *scanLogged = true;
+        }));
+        QTRY_VERIFY(ended);
+        QCOMPARE(heard, QStringList{QStringLiteral("the run's")});
     }
 
     // Reports made while the owner's thread is busy are shown once, the latest; a job stopped and

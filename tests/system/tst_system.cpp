@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/log.h"
+#include "core/parallel_for.h"
 #include "system/bottleneck_advisor.h"
 #include "system/hardware.h"
 #include "system/heap_reuse.h"
@@ -10,6 +11,7 @@
 #include "system/system_sampler.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -425,6 +427,47 @@ private Q_SLOTS:
         const std::optional<double> available = kiln::system::available_memory_mb();
         QVERIFY(available && *available > 0);
 #endif
+    }
+
+    // Studio runs jobs side by side (a training run and a dataset scan): a sink registered
+    // within a job hears that job's lines, from the threads it starts too, and none of another
+    // job's; one registered outside any job (the command line's) hears every line.
+    void aJobsSinkHearsOnlyItsJob() {
+        using Lines = std::vector<std::string>;
+        const auto keep = [](Lines& lines) {
+            return [&lines](kiln::log::Level, const std::string& text) { lines.push_back(text); };
+        };
+        Lines everything;
+        Lines first;
+        Lines second;
+        const kiln::log::ScopedSink all(keep(everything));
+        std::thread first_job([&] {
+            const kiln::log::JobScope job;
+            QVERIFY(job.job() != 0);
+            QCOMPARE(kiln::log::current_job(), job.job());
+            const kiln::log::ScopedSink sink(keep(first));
+            kiln::log::warning("first");
+            std::thread(kiln::log::for_this_job([] {
+                kiln::log::warning("first's helper");
+            })).join();
+            kiln::parallel_for(2, 2, 1, [](std::size_t begin, std::size_t) {
+                kiln::log::info("first's chunk " + std::to_string(begin));
+            });
+            std::thread([] { kiln::log::warning("no job's"); }).join();
+            std::thread([&keep, &second] {
+                const kiln::log::JobScope other;
+                const kiln::log::ScopedSink sink(keep(second));
+                kiln::log::warning("second");
+            }).join();
+        });
+        first_job.join();
+        QCOMPARE(kiln::log::current_job(), 0);
+
+        std::sort(first.begin(), first.end());
+        QCOMPARE(first, (Lines{"first", "first's chunk 0", "first's chunk 1", "first's helper"}));
+        QCOMPARE(second, Lines{"second"});
+        QCOMPARE(everything.size(), std::size_t{6});
+        QVERIFY(std::find(everything.begin(), everything.end(), "no job's") != everything.end());
     }
 
     void versionsAreKnown() {
