@@ -447,15 +447,14 @@ std::pair<TaskKind, json> split_task(const json& input, TaskKind fallback, bool 
     json rest = input;
     const json named = rest["task"];
     rest.erase("task");
-    for (const TaskTraits& entry : task_table()) {
-        if (named == entry.name) {
-            if (strict && entry.kind != fallback) {
-                throw ConfigError({{"task", "these settings are for " + entry.command + ", not " +
-                                                task_traits(fallback).command +
-                                                "; run that command, or remove \"task\""}});
-            }
-            return {entry.kind, rest};
+    if (const std::optional<TaskKind> kind =
+            named.is_string() ? task_named(named.get<std::string>()) : std::nullopt) {
+        if (strict && *kind != fallback) {
+            throw ConfigError({{"task", "these settings are for " + task_traits(*kind).command +
+                                            ", not " + task_traits(fallback).command +
+                                            "; run that command, or remove \"task\""}});
         }
+        return {*kind, rest};
     }
     std::vector<std::string> known;
     for (const TaskTraits& entry : task_table()) {

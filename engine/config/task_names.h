@@ -104,6 +104,16 @@ inline const TaskTraits& task_traits(TaskKind kind) {
     return task_table().front();
 }
 
+// The task a run's config.json names `name` ("image_classification"), if any.
+inline std::optional<TaskKind> task_named(const std::string& name) {
+    for (const TaskTraits& entry : task_table()) {
+        if (entry.name == name) {
+            return entry.kind;
+        }
+    }
+    return std::nullopt;
+}
+
 // Object detection and instance segmentation: labels with boxes.
 inline bool has_boxes(TaskKind kind) {
     return task_traits(kind).boxes;

@@ -27,15 +27,10 @@ namespace fs = std::filesystem;
 // The task a Kiln checkpoint was trained for; pretraining for an exported backbone.
 TaskKind checkpoint_task(const models::WeightsFile& checkpoint) {
     const nlohmann::json settings = checkpoint.settings();
-    if (!settings.is_object() || !settings.contains("task")) {
+    if (!settings.is_object() || !settings.contains("task") || !settings["task"].is_string()) {
         return TaskKind::Pretraining;
     }
-    for (const TaskTraits& entry : task_table()) {
-        if (settings["task"] == entry.name) {
-            return entry.kind;
-        }
-    }
-    return TaskKind::Pretraining;
+    return task_named(settings["task"].get<std::string>()).value_or(TaskKind::Pretraining);
 }
 
 std::string shape_text(const onnx::Value& value, std::int64_t batch) {

@@ -1,6 +1,8 @@
 #include "app/run_estimate.h"
 
 #include "app/project_pages.h"
+#include "config/run_config.h"
+#include "config/task_names.h"
 #include "core/error.h"
 #include "data/image_sizes.h"
 #include "data/view_transform.h"
@@ -86,11 +88,16 @@ std::vector<data::ViewShape> trainingViews(const nlohmann::json& settings,
         const nlohmann::json transform_args = data::with_resolved_image_size(
             settings.value("transform_args", nlohmann::json::object()),
             [&] { return resolvedAutoSize(settings, stats); }, false);
+        const std::optional<TaskKind> task =
+            task_named(settings.value("task", std::string("pretrain")));
+        if (!task) {
+            return {};
+        }
         return data::view_shapes(
-            pretrains(settings)
+            *task == TaskKind::Pretraining
                 ? data::recipe_transform(
                       methods::view_recipe(settings.value("method", std::string())), transform_args)
-                : data::finetune_transform(transform_args, true, 1.0));
+                : data::finetune_transform(transform_args, true, 1.0, task_augmentations(*task)));
     } catch (const std::exception&) {
         return {};
     }

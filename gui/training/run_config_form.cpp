@@ -431,13 +431,8 @@ void RunConfigForm::connectFields() {
 }
 
 TaskKind RunConfigForm::task() const {
-    const std::string name = task_->currentData().toString().toStdString();
-    for (const TaskTraits& entry : task_table()) {
-        if (entry.name == name) {
-            return entry.kind;
-        }
-    }
-    return TaskKind::Pretraining;
+    return task_named(task_->currentData().toString().toStdString())
+        .value_or(TaskKind::Pretraining);
 }
 
 // Each task shows the settings it has (the method for pretraining, the backbone to start from

@@ -1072,6 +1072,18 @@ private Q_SLOTS:
         const auto* label = window.findChild<QLabel*>(QStringLiteral("memoryEstimate"));
         QVERIFY(label->isVisible());
         QVERIFY(label->styleSheet().isEmpty()); // plain: it fits
+        // A fine-tuning task's own augmentations (a classifier's mixup) are read as its task
+        // reads them, not taken for a mistake that leaves the run unestimated.
+        const nlohmann::json pretraining = form->settings();
+        nlohmann::json classifier = pretraining;
+        classifier["task"] = "image_classification";
+        classifier["transform_args"]["mixup"] = {{"prob", 0.5}};
+        classifier["batch_size"] = 4; // a text that must be new
+        form->setSettings(classifier);
+        QTRY_VERIFY2_WITH_TIMEOUT(form->memoryEstimate().startsWith(QStringLiteral(
+                                      "Memory: a training step of 4 samples needs ")),
+                                  qPrintable(form->memoryEstimate()), 60000);
+        form->setSettings(pretraining);
 
         // A fixed run time: nothing to time at the sizes below.
         form->applySetting(QStringLiteral("max_time"), QStringLiteral("600"));
