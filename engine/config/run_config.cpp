@@ -614,11 +614,7 @@ void check_teacher(const TrainConfig& config, Resolution& resolution) {
 // bad transform_args too, not only the start of training.
 void check_views(const TrainConfig& config, TaskKind kind, Resolution& resolution) {
     try {
-        if (kind == TaskKind::Pretraining) {
-            data::recipe_transform(methods::view_recipe(config.method), config.transform_args);
-        } else {
-            data::finetune_transform(config.transform_args, true, 0.08, task_augmentations(kind));
-        }
+        task_training_transform(kind, config.method, config.transform_args);
     } catch (const ConfigError& error) {
         for (const ConfigIssue& issue : error.issues()) {
             resolution.report(issue.path, issue.message);
@@ -885,6 +881,13 @@ ExportConfig resolve_export_config(const json& input) {
 
 data::TaskAugmentations task_augmentations(TaskKind task) {
     return {.detection = has_boxes(task), .batch_mixing = task == TaskKind::ImageClassification};
+}
+
+data::TransformArgs task_training_transform(TaskKind task, const std::string& method,
+                                            const json& transform_args) {
+    return task == TaskKind::Pretraining
+               ? data::recipe_transform(methods::view_recipe(method), transform_args)
+               : data::finetune_transform(transform_args, true, 0.08, task_augmentations(task));
 }
 
 methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& method,

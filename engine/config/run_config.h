@@ -16,7 +16,8 @@
 
 namespace kiln::data {
 struct TaskAugmentations;
-}
+struct TransformArgs;
+} // namespace kiln::data
 
 namespace kiln {
 
@@ -249,6 +250,12 @@ methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& 
 
 // The augmentation keys of `task`'s transform_args besides the views' (data::finetune_transform).
 data::TaskAugmentations task_augmentations(TaskKind task);
+
+// A training sample's views as `task` reads transform_args (pretraining: the method's recipe),
+// for checking the settings and estimating a step: the task's views and keys, though not its
+// crop scale. Throws ConfigError naming a bad key.
+data::TransformArgs task_training_transform(TaskKind task, const std::string& method,
+                                            const nlohmann::json& transform_args);
 
 // Settings of `kiln export`.
 struct ExportConfig {

@@ -8,7 +8,6 @@
 #include "data/view_transform.h"
 #include "datasets/dataset_scan.h"
 #include "datasets/datasets_page.h"
-#include "methods/method_names.h"
 #include "models/backbone_names.h"
 #include "runs/run_history.h"
 #include "system/memory.h"
@@ -27,8 +26,12 @@ QString speedKey(const QString& model, int imageSize, int views) {
     return QStringLiteral("%1@%2/%3").arg(model).arg(imageSize).arg(views);
 }
 
+std::optional<TaskKind> taskOf(const nlohmann::json& settings) {
+    return task_named(settings.value("task", std::string("pretrain")));
+}
+
 bool pretrains(const nlohmann::json& settings) {
-    return settings.value("task", std::string("pretrain")) == "pretrain";
+    return taskOf(settings) == TaskKind::Pretraining;
 }
 
 // What image_size=auto resolves to for the scanned images, as the run's task resolves it.
@@ -88,16 +91,12 @@ std::vector<data::ViewShape> trainingViews(const nlohmann::json& settings,
         const nlohmann::json transform_args = data::with_resolved_image_size(
             settings.value("transform_args", nlohmann::json::object()),
             [&] { return resolvedAutoSize(settings, stats); }, false);
-        const std::optional<TaskKind> task =
-            task_named(settings.value("task", std::string("pretrain")));
+        const std::optional<TaskKind> task = taskOf(settings);
         if (!task) {
             return {};
         }
-        return data::view_shapes(
-            *task == TaskKind::Pretraining
-                ? data::recipe_transform(
-                      methods::view_recipe(settings.value("method", std::string())), transform_args)
-                : data::finetune_transform(transform_args, true, 1.0, task_augmentations(*task)));
+        return data::view_shapes(task_training_transform(
+            *task, settings.value("method", std::string()), transform_args));
     } catch (const std::exception&) {
         return {};
     }
@@ -136,13 +135,14 @@ void RunEstimate::updateTime(const nlohmann::json& settings, const DatasetStats*
         return;
     }
     const std::string task = settings.value("task", std::string("pretrain"));
+    const bool pretraining = pretrains(settings);
     const QString model = QString::fromStdString(settings.value("model", std::string()));
     const QString method = QString::fromStdString(settings.value("method", std::string()));
     const int image_size = trainingImageSize(settings, *stats);
     const int epochs = settings.value("epochs", 0);
     for (const RunRow& run : pages_->runHistory->model()->runs()) { // newest first
         const bool same_task =
-            task == "pretrain" ? run.method == method : run.task == QString::fromStdString(task);
+            pretraining ? run.method == method : run.task == QString::fromStdString(task);
         if (run.images_per_second > 0 && run.model == model && same_task &&
             run.image_size == image_size) {
             const double seconds = double(stats->images) * double(epochs) / run.images_per_second;
@@ -157,7 +157,7 @@ void RunEstimate::updateTime(const nlohmann::json& settings, const DatasetStats*
             return;
         }
     }
-    estimateFromMeasuredSpeed(model, image_size, task == "pretrain", stats->images, epochs,
+    estimateFromMeasuredSpeed(model, image_size, pretraining, stats->images, epochs,
                               trainsOnCpu(settings, form->hardware()));
 }
 

@@ -28,8 +28,8 @@ bool BackgroundJob::start(std::function<void(const StopToken&)> work, std::funct
     const StopToken stop = stop_;
     auto error = std::make_shared<QString>();
     thread_ = QThread::create([work = std::move(work), stop, error] {
-        // A job of its own: the lines it logs reach only the sinks it registers (a run's
-        // train.log and warning list), not those of another job running beside it.
+        // A job of its own for the log: the lines it logs reach no other job's sinks (a run's
+        // train.log and warning list beside it).
         const log::JobScope job;
         try {
             work(stop);

@@ -441,16 +441,24 @@ private Q_SLOTS:
         Lines first;
         Lines second;
         const kiln::log::ScopedSink all(keep(everything));
+        int first_id = 0;
+        int seen_id = -1;
         std::thread first_job([&] {
             const kiln::log::JobScope job;
-            QVERIFY(job.job() != 0);
-            QCOMPARE(kiln::log::current_job(), job.job());
+            first_id = job.job();
+            seen_id = kiln::log::current_job();
             const kiln::log::ScopedSink sink(keep(first));
             kiln::log::warning("first");
             std::thread(kiln::log::for_this_job([] {
                 kiln::log::warning("first's helper");
             })).join();
-            kiln::parallel_for(2, 2, 1, [](std::size_t begin, std::size_t) {
+            // Each chunk waits for the other, so the helper thread runs one of them.
+            std::atomic<int> started{0};
+            kiln::parallel_for(2, 2, 1, [&started](std::size_t begin, std::size_t) {
+                ++started;
+                while (started < 2) {
+                    std::this_thread::yield();
+                }
                 kiln::log::info("first's chunk " + std::to_string(begin));
             });
             std::thread([] { kiln::log::warning("no job's"); }).join();
@@ -461,6 +469,8 @@ private Q_SLOTS:
             }).join();
         });
         first_job.join();
+        QVERIFY(first_id != 0);
+        QCOMPARE(seen_id, first_id);
         QCOMPARE(kiln::log::current_job(), 0);
 
         std::sort(first.begin(), first.end());
