@@ -86,15 +86,15 @@ bool for_each_index(std::int64_t count, int threads, const std::function<void(st
     std::atomic<std::int64_t> next{0};
     std::atomic<std::int64_t> done{0};
     std::atomic<bool> stop{false};
+    const auto take_indices = [&] {
+        for (std::int64_t i = next++; i < count && !stop; i = next++) {
+            work(i);
+            ++done;
+        }
+    };
     std::vector<std::future<void>> workers;
     for (int t = 0; t < std::max(1, threads); ++t) {
-        workers.push_back(std::async(std::launch::async, log::for_this_job([&] {
-                                         for (std::int64_t i = next++; i < count && !stop;
-                                              i = next++) {
-                                             work(i);
-                                             ++done;
-                                         }
-                                     })));
+        workers.push_back(std::async(std::launch::async, log::for_this_job(take_indices)));
     }
     for (std::future<void>& worker : workers) {
         while (worker.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
