@@ -363,6 +363,17 @@
     </message>
 </context>
 <context>
+    <name>kiln::gui::BackgroundJob</name>
+    <message numerus="yes">
+        <location filename="../gui/common/background_job.cpp" line="82"/>
+        <source>... and %n more warning(s).</source>
+        <translation>
+            <numerusform>... und %n weitere Warnung.</numerusform>
+            <numerusform>... und %n weitere Warnungen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::BarChart</name>
     <message numerus="yes">
         <location filename="../gui/common/bar_chart.cpp" line="27"/>
@@ -1130,12 +1141,12 @@ ausgewählt</translation>
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/job_controller.cpp" line="92"/>
+        <location filename="../gui/app/job_controller.cpp" line="93"/>
         <source>The embedding was stopped; no file was written.</source>
         <translation>Das Einbetten wurde gestoppt; es wurde keine Datei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/job_controller.cpp" line="120"/>
+        <location filename="../gui/app/job_controller.cpp" line="124"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
@@ -1368,22 +1379,22 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::LivePlotsPage</name>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="22"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="23"/>
         <source>Optimize Dataset...</source>
         <translation>Datensatz optimieren...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="23"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="24"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="33"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="34"/>
         <source>Continue the run from its last checkpoint (Run &gt; Resume)</source>
         <translation>Den Lauf ab seinem letzten Checkpoint fortsetzen (Ausführen &gt; Fortsetzen)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="48"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="49"/>
         <source>Where the time went</source>
         <translation>Wohin die Zeit ging</translation>
     </message>
@@ -1424,12 +1435,12 @@ ausgewählt</translation>
         <translation>Ändert die Laufkonfiguration für den nächsten Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="203"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="205"/>
         <source>This run warned:</source>
         <translation>Dieser Lauf hat gewarnt:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="212"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="214"/>
         <source>and %n more (see train.log in the run&apos;s folder)</source>
         <translation>
             <numerusform>und %n weitere (siehe train.log im Ordner des Laufs)</numerusform>
@@ -1437,7 +1448,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="207"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="209"/>
         <source>(%n times)</source>
         <translation>
             <numerusform>(%n-mal)</numerusform>
@@ -1482,6 +1493,14 @@ ausgewählt</translation>
         <location filename="../gui/app/main_window.cpp" line="210"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::MessageBoxes</name>
+    <message>
+        <location filename="../gui/common/message_boxes.cpp" line="17"/>
+        <source>Warnings were logged: Show Details lists them.</source>
+        <translation>Es wurden Warnungen protokolliert: Details einblenden listet sie auf.</translation>
     </message>
 </context>
 <context>
@@ -2206,17 +2225,17 @@ vorhergesagt: %3</translation>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="530"/>
+        <location filename="../gui/training/run_config_form.cpp" line="525"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="533"/>
+        <location filename="../gui/training/run_config_form.cpp" line="528"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1203"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1198"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2288,59 +2307,59 @@ vorhergesagt: %3</translation>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="236"/>
         <location filename="../gui/training/run_config_form.cpp" line="245"/>
-        <location filename="../gui/training/run_config_form.cpp" line="770"/>
+        <location filename="../gui/training/run_config_form.cpp" line="765"/>
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="708"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1127"/>
+        <location filename="../gui/training/run_config_form.cpp" line="703"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1122"/>
         <source>Hold out 10% of the training images</source>
         <translation>10 % der Trainingsbilder zurückhalten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="711"/>
+        <location filename="../gui/training/run_config_form.cpp" line="706"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="771"/>
+        <location filename="../gui/training/run_config_form.cpp" line="766"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="774"/>
+        <location filename="../gui/training/run_config_form.cpp" line="769"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="782"/>
+        <location filename="../gui/training/run_config_form.cpp" line="777"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="786"/>
+        <location filename="../gui/training/run_config_form.cpp" line="781"/>
         <source>No CUDA GPU is visible.</source>
         <translation>Keine CUDA-GPU sichtbar.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="787"/>
+        <location filename="../gui/training/run_config_form.cpp" line="782"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="811"/>
+        <location filename="../gui/training/run_config_form.cpp" line="806"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="814"/>
+        <location filename="../gui/training/run_config_form.cpp" line="809"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="528"/>
-        <location filename="../gui/training/run_config_form.cpp" line="840"/>
+        <location filename="../gui/training/run_config_form.cpp" line="523"/>
+        <location filename="../gui/training/run_config_form.cpp" line="835"/>
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>
@@ -2465,12 +2484,12 @@ vorhergesagt: %3</translation>
         <translation>0: das Backbone lernt von Anfang an</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="535"/>
+        <location filename="../gui/training/run_config_form.cpp" line="530"/>
         <source>%1 of the learning rate</source>
         <translation>%1 der Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1252"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1247"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
     </message>
@@ -2515,42 +2534,42 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunEstimate</name>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="141"/>
+        <location filename="../gui/app/run_estimate.cpp" line="150"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="173"/>
+        <location filename="../gui/app/run_estimate.cpp" line="182"/>
         <source>Estimating the memory of a training step...</source>
         <translation>Der Speicherbedarf eines Trainingsschritts wird geschätzt...</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="190"/>
+        <location filename="../gui/app/run_estimate.cpp" line="199"/>
         <source>Memory: %1.</source>
         <translation>Speicher: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="196"/>
+        <location filename="../gui/app/run_estimate.cpp" line="205"/>
         <source>Train would stop before the first step: %1</source>
         <translation>Das Training würde vor dem ersten Schritt anhalten: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="210"/>
+        <location filename="../gui/app/run_estimate.cpp" line="219"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei etwa %4 Bildern/s, gemessen für %5 bei %6 px auf der CPU dieses Computers, nur Rechenzeit; die Geschwindigkeit des ersten Laufs ersetzt sie)</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="221"/>
+        <location filename="../gui/app/run_estimate.cpp" line="230"/>
         <source>Timed at %1 px and scaled by the pixels.</source>
         <translation>Bei %1 px gemessen und nach der Pixelzahl hochgerechnet.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="226"/>
+        <location filename="../gui/app/run_estimate.cpp" line="235"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="233"/>
+        <location filename="../gui/app/run_estimate.cpp" line="242"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>Laufzeit wird geschätzt: %1 bei %2 px wird auf diesem Computer gemessen...</translation>
     </message>

@@ -13,6 +13,17 @@
         </message>
     </context>
     <context>
+        <name>kiln::gui::BackgroundJob</name>
+        <message numerus="yes">
+            <location filename="../gui/common/background_job.cpp" line="82" />
+            <source>... and %n more warning(s).</source>
+            <translation>
+                <numerusform>... and %n more warning.</numerusform>
+                <numerusform>... and %n more warnings.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>kiln::gui::BarChart</name>
         <message numerus="yes">
             <location filename="../gui/common/bar_chart.cpp" line="27" />

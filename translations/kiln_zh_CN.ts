@@ -362,6 +362,16 @@
     </message>
 </context>
 <context>
+    <name>kiln::gui::BackgroundJob</name>
+    <message numerus="yes">
+        <location filename="../gui/common/background_job.cpp" line="82"/>
+        <source>... and %n more warning(s).</source>
+        <translation>
+            <numerusform>……另有 %n 条警告。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kiln::gui::BarChart</name>
     <message numerus="yes">
         <location filename="../gui/common/bar_chart.cpp" line="27"/>
@@ -1116,12 +1126,12 @@ selected</source>
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/job_controller.cpp" line="92"/>
+        <location filename="../gui/app/job_controller.cpp" line="93"/>
         <source>The embedding was stopped; no file was written.</source>
         <translation>嵌入已停止；未写入任何文件。</translation>
     </message>
     <message>
-        <location filename="../gui/app/job_controller.cpp" line="120"/>
+        <location filename="../gui/app/job_controller.cpp" line="124"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
@@ -1354,22 +1364,22 @@ selected</source>
 <context>
     <name>kiln::gui::LivePlotsPage</name>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="22"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="23"/>
         <source>Optimize Dataset...</source>
         <translation>优化数据集...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="23"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="24"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="33"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="34"/>
         <source>Continue the run from its last checkpoint (Run &gt; Resume)</source>
         <translation>从最后一个检查点继续此运行（运行 &gt; 继续）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="48"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="49"/>
         <source>Where the time went</source>
         <translation>时间花在哪里</translation>
     </message>
@@ -1408,19 +1418,19 @@ selected</source>
         <translation>为下一次运行更改运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="203"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="205"/>
         <source>This run warned:</source>
         <translation>此次运行发出了警告：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="212"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="214"/>
         <source>and %n more (see train.log in the run&apos;s folder)</source>
         <translation>
             <numerusform>以及另外 %n 条（见运行文件夹中的 train.log）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="207"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="209"/>
         <source>(%n times)</source>
         <translation>
             <numerusform>（%n 次）</numerusform>
@@ -1462,6 +1472,14 @@ selected</source>
         <location filename="../gui/app/main_window.cpp" line="210"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::MessageBoxes</name>
+    <message>
+        <location filename="../gui/common/message_boxes.cpp" line="17"/>
+        <source>Warnings were logged: Show Details lists them.</source>
+        <translation>记录了警告：“显示详细信息”中列出了它们。</translation>
     </message>
 </context>
 <context>
@@ -2175,17 +2193,17 @@ predicted: %3</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="530"/>
+        <location filename="../gui/training/run_config_form.cpp" line="525"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="533"/>
+        <location filename="../gui/training/run_config_form.cpp" line="528"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1203"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1198"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2257,59 +2275,59 @@ predicted: %3</source>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="236"/>
         <location filename="../gui/training/run_config_form.cpp" line="245"/>
-        <location filename="../gui/training/run_config_form.cpp" line="770"/>
+        <location filename="../gui/training/run_config_form.cpp" line="765"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="708"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1127"/>
+        <location filename="../gui/training/run_config_form.cpp" line="703"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1122"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="711"/>
+        <location filename="../gui/training/run_config_form.cpp" line="706"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="771"/>
+        <location filename="../gui/training/run_config_form.cpp" line="766"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="774"/>
+        <location filename="../gui/training/run_config_form.cpp" line="769"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="782"/>
+        <location filename="../gui/training/run_config_form.cpp" line="777"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="786"/>
+        <location filename="../gui/training/run_config_form.cpp" line="781"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="787"/>
+        <location filename="../gui/training/run_config_form.cpp" line="782"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="811"/>
+        <location filename="../gui/training/run_config_form.cpp" line="806"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="814"/>
+        <location filename="../gui/training/run_config_form.cpp" line="809"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="528"/>
-        <location filename="../gui/training/run_config_form.cpp" line="840"/>
+        <location filename="../gui/training/run_config_form.cpp" line="523"/>
+        <location filename="../gui/training/run_config_form.cpp" line="835"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
@@ -2434,12 +2452,12 @@ predicted: %3</source>
         <translation>0：骨干网络从一开始就学习</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="535"/>
+        <location filename="../gui/training/run_config_form.cpp" line="530"/>
         <source>%1 of the learning rate</source>
         <translation>学习率的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1252"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1247"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>
@@ -2484,42 +2502,42 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunEstimate</name>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="141"/>
+        <location filename="../gui/app/run_estimate.cpp" line="150"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="173"/>
+        <location filename="../gui/app/run_estimate.cpp" line="182"/>
         <source>Estimating the memory of a training step...</source>
         <translation>正在估算一个训练步骤所需的内存...</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="190"/>
+        <location filename="../gui/app/run_estimate.cpp" line="199"/>
         <source>Memory: %1.</source>
         <translation>内存：%1。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="196"/>
+        <location filename="../gui/app/run_estimate.cpp" line="205"/>
         <source>Train would stop before the first step: %1</source>
         <translation>训练会在第一步之前停止：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="210"/>
+        <location filename="../gui/app/run_estimate.cpp" line="219"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 个周期，约 %4 张/秒，为 %5 在 %6 px 下于本机 CPU 上测得，仅计算；首次运行的实际速度将取代它）</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="221"/>
+        <location filename="../gui/app/run_estimate.cpp" line="230"/>
         <source>Timed at %1 px and scaled by the pixels.</source>
         <translation>在 %1 px 下计时，并按像素数换算。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="226"/>
+        <location filename="../gui/app/run_estimate.cpp" line="235"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="233"/>
+        <location filename="../gui/app/run_estimate.cpp" line="242"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>正在估算运行时间：正在本机上测量 %1 在 %2 px 下的速度...</translation>
     </message>

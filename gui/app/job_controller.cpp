@@ -80,12 +80,13 @@ void JobController::connectEmbedding() {
                                                   static_cast<int>(skipped));
                 }
                 window_->statusBar()->showMessage(text, kMessageMs);
-                showInformationMessage(window_, text);
+                showInformationMessage(window_, text, embedding_->warnings());
                 Q_EMIT embeddingWritten(file);
             });
     connect(embedding_, &EmbeddingSession::failed, this, [this](const QString& message) {
         progress_->hide();
-        showErrorMessage(window_, tr("The embedding stopped with an error:\n%1").arg(message));
+        showErrorMessage(window_, tr("The embedding stopped with an error:\n%1").arg(message),
+                         embedding_->warnings());
     });
     connect(embedding_, &EmbeddingSession::stopped, this, [this] {
         progress_->hide();
@@ -104,10 +105,12 @@ void JobController::connectModelCommands() {
             [this](const QString& summary, const QString& details) {
                 window_->statusBar()->showMessage(summary, kMessageMs);
                 showInformationMessage(
-                    window_, details.isEmpty() ? summary : summary + QLatin1Char('\n') + details);
+                    window_, details.isEmpty() ? summary : summary + QLatin1Char('\n') + details,
+                    modelCommands_->warnings());
             });
-    connect(modelCommands_, &ModelCommands::failed, this,
-            [this](const QString& message) { showErrorMessage(window_, message); });
+    connect(modelCommands_, &ModelCommands::failed, this, [this](const QString& message) {
+        showErrorMessage(window_, message, modelCommands_->warnings());
+    });
     connect(modelCommands_, &ModelCommands::finished, this, [this] {
         progress_->hide();
         Q_EMIT busyChanged();

@@ -25,6 +25,8 @@ public:
 
     bool isRunning() const { return job_.isRunning(); }
     void stop() const { job_.stop(); } // a prediction ends at its next batch
+    // The warnings the last command logged, when it ended (succeeded or failed).
+    const QStringList& warnings() const { return job_.warnings(); }
 
     // Export Model for `project`, the model of run `directory` chosen when one is given.
     void exportModel(const Project& project, const QVector<RunRow>& runs,

@@ -2,6 +2,7 @@
 
 #include "core/log.h"
 
+#include <QCoreApplication>
 #include <QMetaObject>
 #include <QThread>
 #include <exception>
@@ -20,39 +21,71 @@ BackgroundJob::~BackgroundJob() {
     }
 }
 
+namespace {
+
+// What a job's thread leaves for `done`: what it threw, and the warnings its job logged (from
+// any of its threads; log::write calls sinks one at a time).
+struct Outcome {
+    QString error;
+    QStringList warnings;
+    qsizetype unlisted = 0;
+
+    void addWarning(const std::string& message) {
+        if (warnings.size() < BackgroundJob::kListedWarnings) {
+            warnings << QString::fromStdString(message);
+        } else {
+            ++unlisted;
+        }
+    }
+};
+
+} // namespace
+
 bool BackgroundJob::start(std::function<void(const StopToken&)> work, std::function<void()> done) {
     if (thread_ != nullptr) {
         return false;
     }
     stop_ = StopToken();
     const StopToken stop = stop_;
-    auto error = std::make_shared<QString>();
-    thread_ = QThread::create([work = std::move(work), stop, error] {
+    auto outcome = std::make_shared<Outcome>();
+    thread_ = QThread::create([work = std::move(work), stop, outcome] {
         // A job of its own for the log: the lines it logs reach no other job's sinks (a run's
-        // train.log and warning list beside it).
+        // train.log and warning list beside it), and its warnings are kept for `done`.
         const log::JobScope job;
+        const log::ScopedSink warnings([&outcome](log::Level level, const std::string& message) {
+            if (level >= log::Level::Warning) {
+                outcome->addWarning(message);
+            }
+        });
         try {
             work(stop);
         } catch (const std::exception& thrown) {
-            *error = QString::fromUtf8(thrown.what());
+            outcome->error = QString::fromUtf8(thrown.what());
         } catch (...) {
-            *error = QStringLiteral("an unknown error");
+            outcome->error = QStringLiteral("an unknown error");
         }
     });
     thread_->setObjectName(name_);
     const quint64 generation = ++generation_;
-    QObject::connect(thread_, &QThread::finished, owner_,
-                     [this, generation, error, done = std::move(done)] {
-                         if (generation != generation_ || thread_ == nullptr) {
-                             return; // stopAndWait() already took this one
-                         }
-                         thread_->deleteLater();
-                         thread_ = nullptr;
-                         error_ = *error;
-                         if (done) {
-                             done();
-                         }
-                     });
+    QObject::connect(
+        thread_, &QThread::finished, owner_, [this, generation, outcome, done = std::move(done)] {
+            if (generation != generation_ || thread_ == nullptr) {
+                return; // stopAndWait() already took this one
+            }
+            thread_->deleteLater();
+            thread_ = nullptr;
+            error_ = outcome->error;
+            warnings_ = outcome->warnings;
+            if (outcome->unlisted > 0) {
+                // (lupdate misses a call whose arguments hold a static_cast)
+                const int more = static_cast<int>(outcome->unlisted);
+                warnings_ << QCoreApplication::translate(
+                    "kiln::gui::BackgroundJob", "... and %n more warning(s).", nullptr, more);
+            }
+            if (done) {
+                done();
+            }
+        });
     thread_->start();
     return true;
 }

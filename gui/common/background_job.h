@@ -5,6 +5,7 @@
 #include <QList>
 #include <QMutex>
 #include <QString>
+#include <QStringList>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -19,9 +20,11 @@ namespace kiln::gui {
 // (training, embedding, export, prediction, dataset scans, run histories, projections). The work
 // gets a stop token to check; `done` runs on the owner's thread once the thread has ended. An
 // exception the work lets out ends the work, not the program: `done` runs, and error() says what
-// it was (run() hands it to `failed`). Progress the work reports is coalesced: only the latest
-// report waits for the owner's thread, so work that reports every image never floods the event
-// loop. The owner calls stopAndWait() first thing in its destructor, so that no work outlives
+// it was (run() hands it to `failed`). Each job is a job of its own for the log: the warnings it
+// logs (on its thread or threads it starts) are kept for `done` to show (warnings()), as Studio
+// has no terminal, and reach no other job's sinks. Progress the work reports is coalesced: only the
+// latest report waits for the owner's thread, so work that reports every image never floods the
+// event loop. The owner calls stopAndWait() first thing in its destructor, so that no work outlives
 // what it reports to.
 class BackgroundJob {
 public:
@@ -35,6 +38,10 @@ public:
     bool stopRequested() const { return stop_.stop_requested(); }
     // What the last finished work threw (empty when it threw nothing), for its `done`.
     const QString& error() const { return error_; }
+    // The warnings and errors the last finished work logged, in order, for its `done` to show: at
+    // most kListedWarnings of them, then a line that counts the rest.
+    const QStringList& warnings() const { return warnings_; }
+    static constexpr int kListedWarnings = 20;
     // Starts `work` unless a job runs; false when one does.
     bool start(std::function<void(const StopToken&)> work, std::function<void()> done = {});
     // Starts `work` unless a job runs; on the owner's thread, `done` receives what it returned,
@@ -78,6 +85,7 @@ private:
     QList<QThread*> abandoned_;
     StopToken stop_;
     QString error_;
+    QStringList warnings_;
     quint64 generation_ = 0; // the current job's, so that a replaced job's end is ignored
     ProgressHandler progressHandler_;
     struct Report {

@@ -1,16 +1,23 @@
 #include "common/message_boxes.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QMessageBox>
 
 namespace kiln::gui {
 namespace {
 
 void openMessage(QWidget* parent, QMessageBox::Icon icon, const QString& objectName,
-                 const QString& text) {
+                 const QString& text, const QStringList& warnings) {
     // Titled with the application's name ("Kiln Studio"), which is not translated.
     auto* box =
         new QMessageBox(icon, QApplication::applicationName(), text, QMessageBox::Ok, parent);
+    if (!warnings.isEmpty()) {
+        box->setText(text + QStringLiteral("\n\n") +
+                     QCoreApplication::translate("kiln::gui::MessageBoxes",
+                                                 "Warnings were logged: Show Details lists them."));
+        box->setDetailedText(warnings.join(QLatin1Char('\n')));
+    }
     box->setObjectName(objectName);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
@@ -18,12 +25,12 @@ void openMessage(QWidget* parent, QMessageBox::Icon icon, const QString& objectN
 
 } // namespace
 
-void showErrorMessage(QWidget* parent, const QString& text) {
-    openMessage(parent, QMessageBox::Warning, QStringLiteral("errorBox"), text);
+void showErrorMessage(QWidget* parent, const QString& text, const QStringList& warnings) {
+    openMessage(parent, QMessageBox::Warning, QStringLiteral("errorBox"), text, warnings);
 }
 
-void showInformationMessage(QWidget* parent, const QString& text) {
-    openMessage(parent, QMessageBox::Information, QStringLiteral("informationBox"), text);
+void showInformationMessage(QWidget* parent, const QString& text, const QStringList& warnings) {
+    openMessage(parent, QMessageBox::Information, QStringLiteral("informationBox"), text, warnings);
 }
 
 } // namespace kiln::gui

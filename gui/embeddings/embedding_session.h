@@ -17,6 +17,8 @@ public:
     ~EmbeddingSession() override; // stops a running embedding and waits for its thread
 
     bool isRunning() const { return job_.isRunning(); }
+    // The warnings the last embedding logged (an unreadable image's name), when it ended.
+    const QStringList& warnings() const { return job_.warnings(); }
 
 public Q_SLOTS:
     // `config` must be resolved (resolve_embed_config). Ignored while one runs.

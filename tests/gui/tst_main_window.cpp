@@ -35,6 +35,8 @@
 #include <atomic>
 #include <memory>
 #include <stdexcept>
+#include <string>
+#include <thread>
 
 class MainWindowTest : public QObject {
     Q_OBJECT
@@ -169,6 +171,39 @@ private Q_SLOTS:
         }));
         QTRY_VERIFY(ended);
         QCOMPARE(heard, QStringList{QStringLiteral("the run's")});
+    }
+
+    // Studio has no terminal: the warnings and errors a job logs, on its thread or one it
+    // starts, are kept for its `done` to show, in order, the first 20 listed and the rest counted;
+    // its other lines are not, nor another job's warnings.
+    void aJobKeepsTheWarningsItLogged() {
+        QObject owner;
+        kiln::gui::BackgroundJob job(&owner, QStringLiteral("embedding"));
+        QStringList kept;
+        QVERIFY(job.start(
+            [](const kiln::StopToken&) {
+                kiln::log::info("an info line");
+                kiln::log::warning("skipping unreadable image: a.png");
+                std::thread(kiln::log::for_this_job([] {
+                    kiln::log::error("from a loader thread");
+                })).join();
+                for (int i = 0; i < 30; ++i) {
+                    kiln::log::warning("warning " + std::to_string(i));
+                }
+            },
+            [&job, &kept] { kept = job.warnings(); }));
+        QTRY_COMPARE(kept.size(), 21);
+        QCOMPARE(kept.at(0), QStringLiteral("skipping unreadable image: a.png"));
+        QCOMPARE(kept.at(1), QStringLiteral("from a loader thread"));
+        QCOMPARE(kept.at(19), QStringLiteral("warning 17"));
+        QCOMPARE(kept.at(20), QStringLiteral("... and 12 more warnings."));
+
+        // The next job starts with none.
+        bool ended = false;
+        QVERIFY(job.start([](const kiln::StopToken&) { kiln::log::info("quiet"); },
+                          [&ended] { ended = true; }));
+        QTRY_VERIFY(ended);
+        QVERIFY(job.warnings().isEmpty());
     }
 
     // Reports made while the owner's thread is busy are shown once, the latest; a job stopped and

@@ -1053,6 +1053,33 @@ private Q_SLOTS:
                          text->text().contains(QStringLiteral("broken.png")),
                      qPrintable(text->text()));
         QVERIFY(text->isVisible());
+
+        // An embedding of that folder names the image it left out under the message's details.
+        waitForHistory(window.runHistory()); // the dialog offers the run's model
+        QVERIFY(window.projects()->addDataset(data));
+        QSignalSpy embedded(window.embeddingSession(), &kiln::gui::EmbeddingSession::finished);
+        const QString csv = QDir(temp_.path()).filePath(QStringLiteral("with-a-broken-image.csv"));
+        QTimer::singleShot(0, &window, [&window, csv, data] {
+            auto* dialog = window.findChild<kiln::gui::ExportEmbeddingsDialog*>();
+            QVERIFY(dialog != nullptr);
+            auto* dataset = dialog->findChild<QComboBox*>(QStringLiteral("datasetField"));
+            dataset->setCurrentIndex(dataset->findData(data));
+            QVERIFY(dataset->currentIndex() >= 0);
+            dialog->setFormat(QStringLiteral("csv"));
+            dialog->setOutput(csv);
+            dialog->accept();
+        });
+        window.findChild<QAction*>("exportEmbeddingsAction")->trigger();
+        QVERIFY(embedded.wait(60000));
+        auto* info = window.findChild<QMessageBox*>(QStringLiteral("informationBox"));
+        QVERIFY(info != nullptr);
+        QVERIFY2(info->text().contains(QStringLiteral("1 unreadable image was left out")) &&
+                     info->text().contains(QStringLiteral("Show Details")),
+                 qPrintable(info->text()));
+        QVERIFY2(info->detailedText().contains(QStringLiteral("skipping unreadable image")) &&
+                     info->detailedText().contains(QStringLiteral("broken.png")),
+                 qPrintable(info->detailedText()));
+        info->close();
     }
 
     // Before Train, under the run time: what a CPU training step of the batch needs against the
