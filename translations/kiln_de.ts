@@ -1146,7 +1146,7 @@ ausgewählt</translation>
         <translation>Das Einbetten wurde gestoppt; es wurde keine Datei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/job_controller.cpp" line="124"/>
+        <location filename="../gui/app/job_controller.cpp" line="123"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
     </message>
@@ -1877,64 +1877,71 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::PredictionsBrowser</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="234"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="235"/>
         <source>Predictions</source>
         <translation>Vorhersagen</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="236"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="237"/>
         <source>all classes</source>
         <translation>alle Klassen</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="249"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="250"/>
         <source>most confident first</source>
         <translation>sicherste zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="250"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="251"/>
         <source>least confident first</source>
         <translation>unsicherste zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="253"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="254"/>
         <source>disagreeing with labels first</source>
         <translation>Abweichungen von den Annotationen zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="255"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="256"/>
         <source>name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="274"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
         <source>&amp;Class:</source>
         <translation>&amp;Klasse:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
         <source>&amp;Score at least:</source>
         <translation>&amp;Score mindestens:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="277"/>
         <source>S&amp;ort by:</source>
         <translation>S&amp;ortieren nach:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="281"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="282"/>
         <source>Dashed outlines are the dataset&apos;s labels.</source>
         <translation>Gestrichelte Umrisse sind die Annotationen des Datensatzes.</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="291"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="292"/>
         <source>The labels could not all be read:
 %1</source>
         <translation>Nicht alle Annotationen konnten gelesen werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="343"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="300"/>
+        <source>The prediction logged warnings:
+%1</source>
+        <translation>Die Vorhersage hat Warnungen protokolliert:
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="351"/>
         <source>%1 of %2 images</source>
         <translation>%1 von %2 Bildern</translation>
     </message>

@@ -1131,7 +1131,7 @@ selected</source>
         <translation>嵌入已停止；未写入任何文件。</translation>
     </message>
     <message>
-        <location filename="../gui/app/job_controller.cpp" line="124"/>
+        <location filename="../gui/app/job_controller.cpp" line="123"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
     </message>
@@ -1845,64 +1845,71 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::PredictionsBrowser</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="234"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="235"/>
         <source>Predictions</source>
         <translation>预测结果</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="236"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="237"/>
         <source>all classes</source>
         <translation>所有类别</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="249"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="250"/>
         <source>most confident first</source>
         <translation>置信度最高优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="250"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="251"/>
         <source>least confident first</source>
         <translation>置信度最低优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="253"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="254"/>
         <source>disagreeing with labels first</source>
         <translation>与标注不一致优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="255"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="256"/>
         <source>name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="274"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
         <source>&amp;Class:</source>
         <translation>类别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
         <source>&amp;Score at least:</source>
         <translation>最低分数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="277"/>
         <source>S&amp;ort by:</source>
         <translation>排序方式(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="281"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="282"/>
         <source>Dashed outlines are the dataset&apos;s labels.</source>
         <translation>虚线框为数据集的标注。</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="291"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="292"/>
         <source>The labels could not all be read:
 %1</source>
         <translation>部分标注无法读取：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="343"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="300"/>
+        <source>The prediction logged warnings:
+%1</source>
+        <translation>预测记录了警告：
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predictions_browser.cpp" line="351"/>
         <source>%1 of %2 images</source>
         <translation>%1 / %2 张图像</translation>
     </message>

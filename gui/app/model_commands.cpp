@@ -122,7 +122,7 @@ void ModelCommands::predict(const Project& project, const QVector<RunRow>& runs)
                 Q_EMIT succeeded(summary, {});
                 return;
             }
-            auto* browser = new PredictionsBrowser(*results, summary, window_);
+            auto* browser = new PredictionsBrowser(*results, summary, job_.warnings(), window_);
             browser->setAttribute(Qt::WA_DeleteOnClose);
             browser->show();
         });

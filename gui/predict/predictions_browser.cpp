@@ -226,7 +226,8 @@ void PredictionTileModel::request(int image) const {
 }
 
 PredictionsBrowser::PredictionsBrowser(std::shared_ptr<const PredictionResults> results,
-                                       const QString& summary, QWidget* parent)
+                                       const QString& summary, const QStringList& warnings,
+                                       QWidget* parent)
     : QDialog(parent), results_(std::move(results)), tiles_(new PredictionTileModel(this)),
       class_(new QComboBox(this)), min_score_(new QDoubleSpinBox(this)),
       order_(new QComboBox(this)), count_(new QLabel(this)), grid_(new QListView(this)) {
@@ -293,6 +294,13 @@ PredictionsBrowser::PredictionsBrowser(std::shared_ptr<const PredictionResults> 
                                     this);
         problems->setWordWrap(true);
         layout->addWidget(problems);
+    }
+    if (!warnings.isEmpty()) {
+        auto* logged = new QLabel(
+            tr("The prediction logged warnings:\n%1").arg(warnings.join(QLatin1Char('\n'))), this);
+        logged->setObjectName(QStringLiteral("predictionWarnings"));
+        logged->setWordWrap(true);
+        layout->addWidget(logged);
     }
     layout->addLayout(filters);
     auto* columns = new QHBoxLayout;

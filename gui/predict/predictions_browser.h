@@ -61,12 +61,13 @@ private:
 
 // Run > Predict's results in the app: a grid of the predicted images with class and score
 // filters, sorted by confidence or by disagreement with the dataset's labels where it has them.
+// Above them, the warnings the prediction logged (an unreadable image left out, by name).
 class PredictionsBrowser : public QDialog {
     Q_OBJECT
 
 public:
     PredictionsBrowser(std::shared_ptr<const PredictionResults> results, const QString& summary,
-                       QWidget* parent = nullptr);
+                       const QStringList& warnings, QWidget* parent = nullptr);
 
     PredictionTileModel* tiles() const { return tiles_; }
     // The precision-recall curves drawn: one per labelled class, or the filtered class's.

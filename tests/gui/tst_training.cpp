@@ -763,7 +763,7 @@ private Q_SLOTS:
         }
 
         // In the browser: the boxes from the score up drawn over the thumbnail.
-        kiln::gui::PredictionsBrowser browser(read, QStringLiteral("2 images"));
+        kiln::gui::PredictionsBrowser browser(read, QStringLiteral("2 images"), {});
         browser.setFilter({-1, 0.5, PredictionFilter::Order::MostConfident});
         kiln::gui::PredictionTileModel* tiles = browser.tiles();
         QCOMPARE(tiles->data(tiles->index(0), Qt::DisplayRole).toString(),
@@ -1626,6 +1626,38 @@ private Q_SLOTS:
         classes->setCurrentIndex(0);
         QTRY_VERIFY(!tiles->data(tiles->index(0), Qt::DecorationRole).isNull());
         kiln::test::saveScreenshot(*browser, QStringLiteral("predictions-browser"));
+        QVERIFY(browser->findChild<QLabel*>(QStringLiteral("predictionWarnings")) == nullptr);
+        browser->close();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete); // the browser goes
+
+        // A folder with an image that cannot be read: the browser names it.
+        const QString mixed = QDir(temp_.path()).filePath(QStringLiteral("with-a-broken-image"));
+        QVERIFY(QDir().mkpath(mixed));
+        const QString one =
+            QDir(val).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot).first().absoluteFilePath();
+        const QString image = QDir(one).entryInfoList(QDir::Files).first().absoluteFilePath();
+        QVERIFY(QFile::copy(image, QDir(mixed).filePath(QStringLiteral("good.png"))));
+        QFile broken(QDir(mixed).filePath(QStringLiteral("broken.png")));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("not a PNG");
+        broken.close();
+        QTimer::singleShot(0, &window, [&window, mixed] {
+            auto* dialog = window.findChild<kiln::gui::PredictDialog*>();
+            QVERIFY(dialog != nullptr);
+            dialog->setData(mixed);
+            dialog->setOutput(mixed + QStringLiteral("-predictions.csv"));
+            dialog->accept();
+        });
+        window.findChild<QAction*>("predictAction")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<kiln::gui::PredictionsBrowser*>() != nullptr,
+                                 60000);
+        browser = window.findChild<kiln::gui::PredictionsBrowser*>();
+        QCOMPARE(browser->tiles()->rowCount(), 1);
+        auto* warnings = browser->findChild<QLabel*>(QStringLiteral("predictionWarnings"));
+        QVERIFY(warnings != nullptr);
+        QVERIFY2(warnings->text().contains(QStringLiteral("skipping unreadable image")) &&
+                     warnings->text().contains(QStringLiteral("broken.png")),
+                 qPrintable(warnings->text()));
         browser->close();
     }
 
