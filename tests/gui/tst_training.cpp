@@ -1629,9 +1629,11 @@ private Q_SLOTS:
         QVERIFY(browser->findChild<QLabel*>(QStringLiteral("predictionWarnings")) == nullptr);
         browser->close();
         QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete); // the browser goes
+        QTRY_VERIFY(window.findChild<kiln::gui::PredictionsBrowser*>() == nullptr);
 
         // A folder with an image that cannot be read: the browser names it.
-        const QString mixed = QDir(temp_.path()).filePath(QStringLiteral("with-a-broken-image"));
+        const QString mixed =
+            QDir(temp_.path()).filePath(QStringLiteral("to-predict-with-a-broken-image"));
         QVERIFY(QDir().mkpath(mixed));
         const QString one =
             QDir(val).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot).first().absoluteFilePath();
