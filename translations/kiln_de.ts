@@ -387,7 +387,7 @@
 <context>
     <name>kiln::gui::DatasetsPage</name>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="53"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="56"/>
         <source>No datasets yet.
 
 Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
@@ -396,134 +396,134 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klassenordner, Bilder mit Masken sowie COCO- und YOLO-Labels werden erkannt.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="60"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="63"/>
         <source>Add Dataset Folder...</source>
         <translation>Datensatzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="63"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="66"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="65"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="68"/>
         <source>Remove the selected dataset from the project; its files stay</source>
         <translation>Den ausgewählten Datensatz aus dem Projekt entfernen; seine Dateien bleiben erhalten</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="71"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="74"/>
         <source>Optimize...</source>
         <translation>Optimieren...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="73"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="76"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>Den gewählten Datensatz als JPEG oder WebP in Trainingsgröße neu kodieren</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="90"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="93"/>
         <source>Select a dataset to see its images, labels and statistics.</source>
         <translation>Wählen Sie einen Datensatz, um seine Bilder, Annotationen und Statistiken zu sehen.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="103"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="106"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="140"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="143"/>
         <source>Images without labels</source>
         <translation>Bilder ohne Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="141"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="144"/>
         <source>Class folders</source>
         <translation>Klassenordner</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="142"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="145"/>
         <source>Images with masks</source>
         <translation>Bilder mit Masken</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="143"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="146"/>
         <source>COCO annotations</source>
         <translation>COCO-Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="144"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="147"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO-Datensatz (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="145"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="148"/>
         <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
         <translation>Welche Annotationen der Datensatz hat: beim Hinzufügen erkannt; ändern Sie es, wenn Kiln falsch geraten hat</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="151"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="154"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="155"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="158"/>
         <source>Labels:</source>
         <translation>Annotationen:</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="169"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="172"/>
         <source>Images by longest side</source>
         <translation>Bilder nach längster Seite</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="184"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="187"/>
         <source>Show labels</source>
         <translation>Annotationen zeigen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="191"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="194"/>
         <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
         <translation>&lt;b&gt;Bilder&lt;/b&gt; (eines anklicken, um seine Augmentierungen zu sehen)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="205"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="370"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="208"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="373"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;Augmentierungen von %1&lt;/b&gt; (mit der Methode der Laufkonfiguration)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="300"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="303"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="301"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="304"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="347"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="350"/>
         <source>folder of PNG masks named as the images</source>
         <translation>Ordner mit PNG-Masken, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="348"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="351"/>
         <source>COCO instances JSON</source>
         <translation>COCO-Instanzen-JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="349"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="525"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="352"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="528"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="353"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="356"/>
         <source>Scanning %1...</source>
         <translation>%1 wird durchsucht...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="383"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="386"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln lesbares Bild, %1</numerusform>
@@ -531,12 +531,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="385"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="388"/>
         <source>Formats: %1</source>
         <translation>Formate: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="387"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="390"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln unlesbare Datei, vom Training ausgelassen:</numerusform>
@@ -544,72 +544,72 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
         <source>under 256 px</source>
         <translation>unter 256 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
         <source>256-511 px</source>
         <translation>256-511 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
         <source>512-1023 px</source>
         <translation>512-1023 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="398"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="398"/>
         <source>2048 px and more</source>
         <translation>2048 px und mehr</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="426"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="429"/>
         <source>objects in %1 images</source>
         <translation>Objekte in %1 Bildern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="429"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
         <source>images; %1 of the pixels</source>
         <translation>Bilder; %1 der Pixel</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="431"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
         <source>images</source>
         <translation>Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
         <source>Objects per class</source>
         <translation>Objekte pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
         <source>Images per class</source>
         <translation>Bilder pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="445"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 Klassen, %2 von %3 Bildern in Klassenordnern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="447"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="450"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%1 Klassen in den Masken von %2 Bildern; %3 Bilder haben kein annotiertes Pixel, %4 der Pixel werden ignoriert (255)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="455"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="458"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>Trainingsteil: %1 Objekte aus %2 Klassen in %3 Bildern, %4 davon ohne Objekte. Boxgrößen: %5 klein, %6 mittel, %7 groß (COCOs Grenzen: 32 und 96 px)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="471"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="474"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>%Ln Problem mit den Labels, unten aufgeführt; das Training lehnt den Datensatz ab, bis es behoben ist.</numerusform>
@@ -617,22 +617,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="523"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="526"/>
         <source>Folder of Masks</source>
         <translation>Ordner der Masken</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="525"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="528"/>
         <source>COCO Annotations</source>
         <translation>COCO-Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="527"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="530"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="528"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO-Datendatei (*.yaml *.yml)</translation>
     </message>
@@ -776,6 +776,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         <location filename="../gui/embeddings/embeddings_view.cpp" line="209"/>
         <source>Projecting %1...</source>
         <translation>%1 wird projiziert...</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="313"/>
+        <source>%n embedding(s)</source>
+        <translation>
+            <numerusform>%n Einbettung</numerusform>
+            <numerusform>%n Einbettungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="314"/>
+        <source>in %n group(s) by top-level folder.</source>
+        <translation>
+            <numerusform>in %n Gruppe nach oberstem Ordner.</numerusform>
+            <numerusform>in %n Gruppen nach oberstem Ordner.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="436"/>
@@ -922,14 +938,6 @@ ausgewählt</translation>
         <location filename="../gui/embeddings/embeddings_view.cpp" line="297"/>
         <source>selection</source>
         <translation>Auswahl</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="312"/>
-        <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
-        <translation>
-            <numerusform>%n Einbettung in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
-            <numerusform>%n Einbettungen in %1 Gruppe(n) nach oberstem Ordner.</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -1154,224 +1162,224 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="127"/>
+        <location filename="../gui/plots/live_plots.cpp" line="128"/>
         <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
-        <translation>Kein GPU in diesem Lauf: GPU-Auslastung und -Speicher werden nicht gezeichnet.</translation>
+        <translation>Keine GPU in diesem Lauf: GPU-Auslastung und -Speicher werden nicht gezeichnet.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="132"/>
+        <location filename="../gui/plots/live_plots.cpp" line="133"/>
         <source>loss (smoothed)</source>
         <translation>Loss (geglättet)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="147"/>
+        <location filename="../gui/plots/live_plots.cpp" line="149"/>
         <source>Smoothing of the loss, as TensorBoard&apos;s</source>
         <translation>Glättung des Loss, wie in TensorBoard</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="153"/>
+        <location filename="../gui/plots/live_plots.cpp" line="155"/>
         <source>Log scale</source>
         <translation>Log. Skala</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="156"/>
+        <location filename="../gui/plots/live_plots.cpp" line="158"/>
         <source>Reset View</source>
         <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="158"/>
+        <location filename="../gui/plots/live_plots.cpp" line="160"/>
         <source>Follow the run again after zooming or panning (or double-click a plot)</source>
         <translation>Nach Zoomen oder Verschieben wieder dem Lauf folgen (oder Doppelklick auf ein Diagramm)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="160"/>
+        <location filename="../gui/plots/live_plots.cpp" line="162"/>
         <source>Export...</source>
         <translation>Exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="164"/>
-        <location filename="../gui/plots/live_plots.cpp" line="174"/>
+        <location filename="../gui/plots/live_plots.cpp" line="166"/>
+        <location filename="../gui/plots/live_plots.cpp" line="176"/>
         <source>Export Plots</source>
         <translation>Diagramme exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="165"/>
+        <location filename="../gui/plots/live_plots.cpp" line="167"/>
         <source>CSV of the values (*.csv);;PNG image (*.png)</source>
         <translation>CSV der Werte (*.csv);;PNG-Bild (*.png)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="180"/>
+        <location filename="../gui/plots/live_plots.cpp" line="182"/>
         <source>Smoothing</source>
         <translation>Glättung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="274"/>
-        <location filename="../gui/plots/live_plots.cpp" line="303"/>
+        <location filename="../gui/plots/live_plots.cpp" line="277"/>
+        <location filename="../gui/plots/live_plots.cpp" line="306"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="312"/>
+        <location filename="../gui/plots/live_plots.cpp" line="315"/>
         <source>Cannot write %1 as a PNG image.</source>
         <translation>%1 kann nicht als PNG-Bild geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="88"/>
+        <location filename="../gui/plots/live_plots.cpp" line="89"/>
         <source>Loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="369"/>
+        <location filename="../gui/plots/live_plots.cpp" line="372"/>
         <source>Validation (step %1: metrics being computed)</source>
         <translation>Validierung (Schritt %1: Metriken werden berechnet)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="88"/>
+        <location filename="../gui/plots/live_plots.cpp" line="89"/>
         <source>loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="88"/>
+        <location filename="../gui/plots/live_plots.cpp" line="89"/>
         <source>learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="90"/>
+        <location filename="../gui/plots/live_plots.cpp" line="91"/>
         <source>data_wait (%)</source>
         <translation>data_wait (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="90"/>
+        <location filename="../gui/plots/live_plots.cpp" line="91"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="91"/>
+        <location filename="../gui/plots/live_plots.cpp" line="92"/>
         <source>CPU utilisation (%)</source>
         <translation>CPU-Auslastung (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="92"/>
+        <location filename="../gui/plots/live_plots.cpp" line="93"/>
         <source>system</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="92"/>
+        <location filename="../gui/plots/live_plots.cpp" line="93"/>
         <source>this process</source>
         <translation>dieser Prozess</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="93"/>
+        <location filename="../gui/plots/live_plots.cpp" line="94"/>
         <source>GPU utilisation (%) and memory (MB)</source>
         <translation>GPU-Auslastung (%) und Speicher (MB)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="94"/>
+        <location filename="../gui/plots/live_plots.cpp" line="95"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="94"/>
+        <location filename="../gui/plots/live_plots.cpp" line="95"/>
         <source>images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="105"/>
-        <location filename="../gui/plots/live_plots.cpp" line="116"/>
+        <location filename="../gui/plots/live_plots.cpp" line="106"/>
+        <location filename="../gui/plots/live_plots.cpp" line="117"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="140"/>
+        <location filename="../gui/plots/live_plots.cpp" line="141"/>
         <source>Over time instead of steps</source>
         <translation>Über die Zeit statt über Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="209"/>
-        <location filename="../gui/plots/live_plots.cpp" line="231"/>
+        <location filename="../gui/plots/live_plots.cpp" line="212"/>
+        <location filename="../gui/plots/live_plots.cpp" line="234"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="231"/>
+        <location filename="../gui/plots/live_plots.cpp" line="234"/>
         <source>seconds</source>
         <translation>Sekunden</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="407"/>
+        <location filename="../gui/plots/live_plots.cpp" line="410"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 Auslastung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="411"/>
+        <location filename="../gui/plots/live_plots.cpp" line="414"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 Speicher</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="479"/>
+        <location filename="../gui/plots/live_plots.cpp" line="482"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="481"/>
+        <location filename="../gui/plots/live_plots.cpp" line="484"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1: Verlust %2, Lernrate %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="487"/>
+        <location filename="../gui/plots/live_plots.cpp" line="490"/>
         <source>%1: data_wait %2%</source>
         <translation>%1: data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="490"/>
+        <location filename="../gui/plots/live_plots.cpp" line="493"/>
         <source>%1: CPU %2%</source>
         <translation>%1: CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="493"/>
+        <location filename="../gui/plots/live_plots.cpp" line="496"/>
         <source>%1: %2 images/s</source>
         <translation>%1: %2 Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="503"/>
+        <location filename="../gui/plots/live_plots.cpp" line="506"/>
         <source>evaluation after step %1: %2 %3%4</source>
         <translation>Auswertung nach Schritt %1: %2 %3%4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="524"/>
+        <location filename="../gui/plots/live_plots.cpp" line="527"/>
         <source>GPU %1 %2, %3</source>
         <translation>GPU %1 %2, %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="526"/>
-        <location filename="../gui/plots/live_plots.cpp" line="528"/>
+        <location filename="../gui/plots/live_plots.cpp" line="529"/>
+        <location filename="../gui/plots/live_plots.cpp" line="531"/>
         <source>n/a</source>
         <translation>k. A.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="96"/>
-        <location filename="../gui/plots/live_plots.cpp" line="368"/>
+        <location filename="../gui/plots/live_plots.cpp" line="97"/>
+        <location filename="../gui/plots/live_plots.cpp" line="371"/>
         <source>Validation</source>
         <translation>Validierung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="96"/>
+        <location filename="../gui/plots/live_plots.cpp" line="97"/>
         <source>metric</source>
         <translation>Metrik</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="96"/>
-        <location filename="../gui/plots/live_plots.cpp" line="100"/>
+        <location filename="../gui/plots/live_plots.cpp" line="97"/>
+        <location filename="../gui/plots/live_plots.cpp" line="101"/>
         <source>val_loss</source>
         <translation>val_loss</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="509"/>
+        <location filename="../gui/plots/live_plots.cpp" line="512"/>
         <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
         <translation>Auswertung nach Schritt %1: %2 %3, val_loss %4%5</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="500"/>
+        <location filename="../gui/plots/live_plots.cpp" line="503"/>
         <source> (best)</source>
         <translation> (bester Wert)</translation>
     </message>
@@ -1949,38 +1957,38 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::PreferencesDialog</name>
     <message>
-        <location filename="../gui/app/preferences_dialog.cpp" line="51"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="53"/>
         <source>Preferences</source>
         <translation>Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/preferences_dialog.cpp" line="54"/>
-        <location filename="../gui/app/preferences_dialog.cpp" line="60"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="56"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="62"/>
         <source>As the system</source>
         <translation>Wie das System</translation>
     </message>
     <message>
-        <location filename="../gui/app/preferences_dialog.cpp" line="61"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="63"/>
         <source>Light</source>
         <translation>Hell</translation>
     </message>
     <message>
-        <location filename="../gui/app/preferences_dialog.cpp" line="62"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="64"/>
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
     <message>
-        <location filename="../gui/app/preferences_dialog.cpp" line="68"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="70"/>
         <source>A new language applies when Kiln Studio starts again.</source>
         <translation>Eine neue Sprache gilt beim nächsten Start von Kiln Studio.</translation>
     </message>
     <message>
-        <location filename="../gui/app/preferences_dialog.cpp" line="71"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="73"/>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../gui/app/preferences_dialog.cpp" line="72"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="74"/>
         <source>Theme</source>
         <translation>Farbschema</translation>
     </message>
@@ -2139,11 +2147,6 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunComparisonDialog</name>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="45"/>
-        <source>Only differences</source>
-        <translation>Nur Unterschiede</translation>
-    </message>
-    <message>
         <location filename="../gui/runs/run_comparison.cpp" line="47"/>
         <source>Compare Runs</source>
         <translation>Läufe vergleichen</translation>
@@ -2162,6 +2165,11 @@ vorhergesagt: %3</translation>
         <location filename="../gui/runs/run_comparison.cpp" line="69"/>
         <source>These runs are of different tasks: their validation metrics do not compare.</source>
         <translation>Diese Läufe gehören zu verschiedenen Aufgaben: ihre Validierungsmetriken sind nicht vergleichbar.</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="45"/>
+        <source>Only differing settings</source>
+        <translation>Nur abweichende Einstellungen</translation>
     </message>
     <message>
         <location filename="../gui/runs/run_comparison.cpp" line="148"/>

@@ -64,11 +64,45 @@
     <context>
         <name>kiln::gui::EmbeddingsView</name>
         <message numerus="yes">
-            <location filename="../gui/embeddings/embeddings_view.cpp" line="202" />
-            <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
+            <source>%n embedding(s)</source>
             <translation>
-                <numerusform>%n embedding in %1 group(s) by top-level folder.</numerusform>
-                <numerusform>%n embeddings in %1 group(s) by top-level folder.</numerusform>
+                <numerusform>%n embedding</numerusform>
+                <numerusform>%n embeddings</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>in %n group(s) by top-level folder.</source>
+            <translation>
+                <numerusform>in %n group by top-level folder.</numerusform>
+                <numerusform>in %n groups by top-level folder.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Picking %n image(s) to label...</source>
+            <translation>
+                <numerusform>Picking %n image to label...</numerusform>
+                <numerusform>Picking %n images to label...</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n image(s) to label first (%1), highlighted</source>
+            <translation>
+                <numerusform>%n image to label first (%1), highlighted</numerusform>
+                <numerusform>%n images to label first (%1), highlighted</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
+            <translation>
+                <numerusform>%n image was not copied (already there, or unreadable), the first %1</numerusform>
+                <numerusform>%n images were not copied (already there, or unreadable), the first %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Copied %n image(s) to %1</source>
+            <translation>
+                <numerusform>Copied %n image to %1</numerusform>
+                <numerusform>Copied %n images to %1</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -109,6 +143,20 @@
     </context>
     <context>
         <name>kiln::gui::LivePlotsPage</name>
+        <message numerus="yes">
+            <source>and %n more (see train.log in the run's folder)</source>
+            <translation>
+                <numerusform>and %n more (see train.log in the run's folder)</numerusform>
+                <numerusform>and %n more (see train.log in the run's folder)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>(%n times)</source>
+            <translation>
+                <numerusform>(once)</numerusform>
+                <numerusform>(%n times)</numerusform>
+            </translation>
+        </message>
         <message numerus="yes">
             <location filename="../gui/plots/live_plots_page.cpp" line="124" />
             <source>Finished after %n step(s).</source>
@@ -237,6 +285,23 @@
             <translation>
                 <numerusform>%n epoch</numerusform>
                 <numerusform>%n epochs</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>kiln::gui::PredictionTileModel</name>
+        <message numerus="yes">
+            <source>%n found</source>
+            <translation>
+                <numerusform>%n found</numerusform>
+                <numerusform>%n found</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n labelled</source>
+            <translation>
+                <numerusform>%n labelled</numerusform>
+                <numerusform>%n labelled</numerusform>
             </translation>
         </message>
     </context>

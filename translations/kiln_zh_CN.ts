@@ -384,7 +384,7 @@
 <context>
     <name>kiln::gui::DatasetsPage</name>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="53"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="56"/>
         <source>No datasets yet.
 
 Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
@@ -393,240 +393,240 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 用“添加数据集文件夹”添加一个图像文件夹。可识别类别文件夹、带掩码的图像以及 COCO 或 YOLO 标注。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="60"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="63"/>
         <source>Add Dataset Folder...</source>
         <translation>添加数据集文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="63"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="66"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="65"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="68"/>
         <source>Remove the selected dataset from the project; its files stay</source>
         <translation>从项目中移除所选数据集；其文件保留</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="71"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="74"/>
         <source>Optimize...</source>
         <translation>优化...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="73"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="76"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>将所选数据集按训练尺寸重新编码为 JPEG 或 WebP</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="90"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="93"/>
         <source>Select a dataset to see its images, labels and statistics.</source>
         <translation>选择一个数据集以查看其图像、标注和统计。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="103"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="106"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="140"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="143"/>
         <source>Images without labels</source>
         <translation>无标注图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="141"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="144"/>
         <source>Class folders</source>
         <translation>类别文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="142"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="145"/>
         <source>Images with masks</source>
         <translation>带掩码的图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="143"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="146"/>
         <source>COCO annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="144"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="147"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO 数据集 (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="145"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="148"/>
         <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
         <translation>数据集的标注类型：添加时自动识别；若 Kiln 识别有误请更改</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="151"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="154"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="155"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="158"/>
         <source>Labels:</source>
         <translation>标注：</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="169"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="172"/>
         <source>Images by longest side</source>
         <translation>按最长边统计的图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="184"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="187"/>
         <source>Show labels</source>
         <translation>显示标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="191"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="194"/>
         <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
         <translation>&lt;b&gt;图像&lt;/b&gt;（点击一张以预览其数据增强）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="205"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="370"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="208"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="373"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;%1 的数据增强&lt;/b&gt;（运行配置中的方法）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="300"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="303"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="301"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="304"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="347"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="350"/>
         <source>folder of PNG masks named as the images</source>
         <translation>与图像同名的 PNG 掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="348"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="351"/>
         <source>COCO instances JSON</source>
         <translation>COCO 实例 JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="349"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="525"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="352"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="528"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="353"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="356"/>
         <source>Scanning %1...</source>
         <translation>正在扫描 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="383"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="386"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln 张可读图像，%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="385"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="388"/>
         <source>Formats: %1</source>
         <translation>格式：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="387"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="390"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln 个无法读取的文件，训练时跳过：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
         <source>under 256 px</source>
         <translation>小于 256 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
         <source>256-511 px</source>
         <translation>256-511 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
         <source>512-1023 px</source>
         <translation>512-1023 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="398"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="398"/>
         <source>2048 px and more</source>
         <translation>2048 像素及以上</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="426"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="429"/>
         <source>objects in %1 images</source>
         <translation>个目标，分布于 %1 张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="429"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
         <source>images; %1 of the pixels</source>
         <translation>张图像；占像素的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="431"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
         <source>images</source>
         <translation>张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
         <source>Objects per class</source>
         <translation>每类目标数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
         <source>Images per class</source>
         <translation>每类图像数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="445"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 个类别，%3 张图像中有 %2 张位于类别文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="447"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="450"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%2 张图像的掩码中有 %1 个类别；%3 张图像没有已标注像素，%4 的像素被忽略（255）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="455"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="458"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>训练集：%3 张图像中有 %2 个类别的 %1 个目标，其中 %4 张没有目标。框尺寸：%5 个小、%6 个中、%7 个大（COCO 的界限：32 和 96 像素）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="471"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="474"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>标注有 %Ln 个问题，见下方列表；修复之前训练会拒绝此数据集。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="523"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="526"/>
         <source>Folder of Masks</source>
         <translation>掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="525"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="528"/>
         <source>COCO Annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="527"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="530"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="528"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO 数据文件 (*.yaml *.yml)</translation>
     </message>
@@ -772,6 +772,20 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         <translation>正在投影 %1...</translation>
     </message>
     <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="313"/>
+        <source>%n embedding(s)</source>
+        <translation>
+            <numerusform>%n 个嵌入，</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="314"/>
+        <source>in %n group(s) by top-level folder.</source>
+        <translation>
+            <numerusform>按顶层文件夹分为 %n 组。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="436"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
@@ -910,13 +924,6 @@ selected</source>
         <location filename="../gui/embeddings/embeddings_view.cpp" line="297"/>
         <source>selection</source>
         <translation>所选</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="312"/>
-        <source>%n embedding(s) in %1 group(s) by top-level folder.</source>
-        <translation>
-            <numerusform>%n 个嵌入，按顶层文件夹分为 %1 组。</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -1139,224 +1146,224 @@ selected</source>
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="127"/>
+        <location filename="../gui/plots/live_plots.cpp" line="128"/>
         <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
         <translation>本次运行没有 GPU：不绘制 GPU 利用率和显存。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="132"/>
+        <location filename="../gui/plots/live_plots.cpp" line="133"/>
         <source>loss (smoothed)</source>
         <translation>损失（平滑）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="147"/>
+        <location filename="../gui/plots/live_plots.cpp" line="149"/>
         <source>Smoothing of the loss, as TensorBoard&apos;s</source>
         <translation>损失的平滑，与 TensorBoard 相同</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="153"/>
+        <location filename="../gui/plots/live_plots.cpp" line="155"/>
         <source>Log scale</source>
         <translation>对数刻度</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="156"/>
+        <location filename="../gui/plots/live_plots.cpp" line="158"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="158"/>
+        <location filename="../gui/plots/live_plots.cpp" line="160"/>
         <source>Follow the run again after zooming or panning (or double-click a plot)</source>
         <translation>缩放或平移后重新跟随运行（或双击图表）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="160"/>
+        <location filename="../gui/plots/live_plots.cpp" line="162"/>
         <source>Export...</source>
         <translation>导出...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="164"/>
-        <location filename="../gui/plots/live_plots.cpp" line="174"/>
+        <location filename="../gui/plots/live_plots.cpp" line="166"/>
+        <location filename="../gui/plots/live_plots.cpp" line="176"/>
         <source>Export Plots</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="165"/>
+        <location filename="../gui/plots/live_plots.cpp" line="167"/>
         <source>CSV of the values (*.csv);;PNG image (*.png)</source>
         <translation>数值 CSV (*.csv);;PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="180"/>
+        <location filename="../gui/plots/live_plots.cpp" line="182"/>
         <source>Smoothing</source>
         <translation>平滑</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="274"/>
-        <location filename="../gui/plots/live_plots.cpp" line="303"/>
+        <location filename="../gui/plots/live_plots.cpp" line="277"/>
+        <location filename="../gui/plots/live_plots.cpp" line="306"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="312"/>
+        <location filename="../gui/plots/live_plots.cpp" line="315"/>
         <source>Cannot write %1 as a PNG image.</source>
         <translation>无法将 %1 写为 PNG 图像。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="88"/>
+        <location filename="../gui/plots/live_plots.cpp" line="89"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="369"/>
+        <location filename="../gui/plots/live_plots.cpp" line="372"/>
         <source>Validation (step %1: metrics being computed)</source>
         <translation>验证（第 %1 步：指标计算中）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="88"/>
+        <location filename="../gui/plots/live_plots.cpp" line="89"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="88"/>
+        <location filename="../gui/plots/live_plots.cpp" line="89"/>
         <source>learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="90"/>
+        <location filename="../gui/plots/live_plots.cpp" line="91"/>
         <source>data_wait (%)</source>
         <translation>data_wait (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="90"/>
+        <location filename="../gui/plots/live_plots.cpp" line="91"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="91"/>
+        <location filename="../gui/plots/live_plots.cpp" line="92"/>
         <source>CPU utilisation (%)</source>
         <translation>CPU 利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="92"/>
+        <location filename="../gui/plots/live_plots.cpp" line="93"/>
         <source>system</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="92"/>
+        <location filename="../gui/plots/live_plots.cpp" line="93"/>
         <source>this process</source>
         <translation>本进程</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="93"/>
+        <location filename="../gui/plots/live_plots.cpp" line="94"/>
         <source>GPU utilisation (%) and memory (MB)</source>
         <translation>GPU 利用率 (%) 和显存 (MB)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="94"/>
+        <location filename="../gui/plots/live_plots.cpp" line="95"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="94"/>
+        <location filename="../gui/plots/live_plots.cpp" line="95"/>
         <source>images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="105"/>
-        <location filename="../gui/plots/live_plots.cpp" line="116"/>
+        <location filename="../gui/plots/live_plots.cpp" line="106"/>
+        <location filename="../gui/plots/live_plots.cpp" line="117"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="140"/>
+        <location filename="../gui/plots/live_plots.cpp" line="141"/>
         <source>Over time instead of steps</source>
         <translation>按时间而非步数显示</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="209"/>
-        <location filename="../gui/plots/live_plots.cpp" line="231"/>
+        <location filename="../gui/plots/live_plots.cpp" line="212"/>
+        <location filename="../gui/plots/live_plots.cpp" line="234"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="231"/>
+        <location filename="../gui/plots/live_plots.cpp" line="234"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="407"/>
+        <location filename="../gui/plots/live_plots.cpp" line="410"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 利用率</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="411"/>
+        <location filename="../gui/plots/live_plots.cpp" line="414"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 显存</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="479"/>
+        <location filename="../gui/plots/live_plots.cpp" line="482"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="481"/>
+        <location filename="../gui/plots/live_plots.cpp" line="484"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1：损失 %2，学习率 %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="487"/>
+        <location filename="../gui/plots/live_plots.cpp" line="490"/>
         <source>%1: data_wait %2%</source>
         <translation>%1：data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="490"/>
+        <location filename="../gui/plots/live_plots.cpp" line="493"/>
         <source>%1: CPU %2%</source>
         <translation>%1：CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="493"/>
+        <location filename="../gui/plots/live_plots.cpp" line="496"/>
         <source>%1: %2 images/s</source>
         <translation>%1：%2 图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="503"/>
+        <location filename="../gui/plots/live_plots.cpp" line="506"/>
         <source>evaluation after step %1: %2 %3%4</source>
         <translation>第 %1 步后的评估：%2 %3%4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="524"/>
+        <location filename="../gui/plots/live_plots.cpp" line="527"/>
         <source>GPU %1 %2, %3</source>
         <translation>GPU %1 %2，%3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="526"/>
-        <location filename="../gui/plots/live_plots.cpp" line="528"/>
+        <location filename="../gui/plots/live_plots.cpp" line="529"/>
+        <location filename="../gui/plots/live_plots.cpp" line="531"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="96"/>
-        <location filename="../gui/plots/live_plots.cpp" line="368"/>
+        <location filename="../gui/plots/live_plots.cpp" line="97"/>
+        <location filename="../gui/plots/live_plots.cpp" line="371"/>
         <source>Validation</source>
         <translation>验证</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="96"/>
+        <location filename="../gui/plots/live_plots.cpp" line="97"/>
         <source>metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="96"/>
-        <location filename="../gui/plots/live_plots.cpp" line="100"/>
+        <location filename="../gui/plots/live_plots.cpp" line="97"/>
+        <location filename="../gui/plots/live_plots.cpp" line="101"/>
         <source>val_loss</source>
         <translation>val_loss</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="509"/>
+        <location filename="../gui/plots/live_plots.cpp" line="512"/>
         <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
         <translation>第 %1 步后的评估：%2 %3，val_loss %4%5</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="500"/>
+        <location filename="../gui/plots/live_plots.cpp" line="503"/>
         <source> (best)</source>
         <translation>（最佳）</translation>
     </message>
@@ -1917,38 +1924,38 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::PreferencesDialog</name>
     <message>
-        <location filename="../gui/app/preferences_dialog.cpp" line="51"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="53"/>
         <source>Preferences</source>
         <translation>首选项</translation>
     </message>
     <message>
-        <location filename="../gui/app/preferences_dialog.cpp" line="54"/>
-        <location filename="../gui/app/preferences_dialog.cpp" line="60"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="56"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="62"/>
         <source>As the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../gui/app/preferences_dialog.cpp" line="61"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="63"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../gui/app/preferences_dialog.cpp" line="62"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="64"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../gui/app/preferences_dialog.cpp" line="68"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="70"/>
         <source>A new language applies when Kiln Studio starts again.</source>
         <translation>新的语言将在 Kiln Studio 重新启动后生效。</translation>
     </message>
     <message>
-        <location filename="../gui/app/preferences_dialog.cpp" line="71"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="73"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../gui/app/preferences_dialog.cpp" line="72"/>
+        <location filename="../gui/app/preferences_dialog.cpp" line="74"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
@@ -2107,11 +2114,6 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunComparisonDialog</name>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="45"/>
-        <source>Only differences</source>
-        <translation>仅显示差异</translation>
-    </message>
-    <message>
         <location filename="../gui/runs/run_comparison.cpp" line="47"/>
         <source>Compare Runs</source>
         <translation>比较运行</translation>
@@ -2130,6 +2132,11 @@ predicted: %3</source>
         <location filename="../gui/runs/run_comparison.cpp" line="69"/>
         <source>These runs are of different tasks: their validation metrics do not compare.</source>
         <translation>这些运行属于不同的任务：它们的验证指标不可比较。</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_comparison.cpp" line="45"/>
+        <source>Only differing settings</source>
+        <translation>仅显示不同的设置</translation>
     </message>
     <message>
         <location filename="../gui/runs/run_comparison.cpp" line="148"/>

@@ -15,11 +15,13 @@ namespace kiln::gui {
 QPalette themePalette(const QString& theme) {
     if (theme == QLatin1String("dark")) {
         QPalette dark;
-        const QColor window(45, 45, 48), base(30, 30, 32), text(220, 220, 220);
+        // Fields lighter than the window: Fusion outlines a check box or a field in a shade
+        // darker than the window, which vanishes against a darker field.
+        const QColor window(45, 45, 48), base(60, 60, 64), text(220, 220, 220);
         dark.setColor(QPalette::Window, window);
         dark.setColor(QPalette::WindowText, text);
         dark.setColor(QPalette::Base, base);
-        dark.setColor(QPalette::AlternateBase, window);
+        dark.setColor(QPalette::AlternateBase, QColor(53, 53, 57));
         dark.setColor(QPalette::ToolTipBase, base);
         dark.setColor(QPalette::ToolTipText, text);
         dark.setColor(QPalette::Text, text);

@@ -49,6 +49,9 @@ DatasetsPage::DatasetsPage(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("datasetsPage"));
     list_ = new QListWidget(this);
     list_->setObjectName(QStringLiteral("datasetList"));
+    // A long path loses its middle, not its end, and never needs a scroll bar.
+    list_->setTextElideMode(Qt::ElideMiddle);
+    list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     listStack_ = new QStackedWidget(this);
     auto* emptyList = hint(tr("No datasets yet.\n\nAdd a folder of images with Add Dataset "
                               "Folder. Class folders, images with masks, and COCO or YOLO "

@@ -309,9 +309,9 @@ void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
     selectInside({});
     pick_->setEnabled(!names_.isEmpty());
     resetView();
-    status_->setText(tr("%n embedding(s) in %1 group(s) by top-level folder.", nullptr,
-                        static_cast<int>(names_.size()))
-                         .arg(groups.size()));
+    status_->setText(
+        tr("%n embedding(s)", nullptr, static_cast<int>(names_.size())) + QLatin1Char(' ') +
+        tr("in %n group(s) by top-level folder.", nullptr, static_cast<int>(groups.size())));
     Q_EMIT loaded(static_cast<int>(names_.size()), file);
 }
 

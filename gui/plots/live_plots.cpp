@@ -9,6 +9,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
@@ -126,7 +127,7 @@ void LivePlots::createPanels() {
     no_gpu_ =
         new QLabel(tr("No GPU in this run: GPU utilisation and memory are not plotted."), this);
     no_gpu_->setObjectName(QStringLiteral("noGpuLabel"));
-    no_gpu_->setEnabled(false);
+    no_gpu_->setForegroundRole(QPalette::PlaceholderText); // muted, not disabled: readable
 
     smoothed_ = loss_panel_.plot->addGraph();
     smoothed_->setName(tr("loss (smoothed)"));
@@ -143,11 +144,12 @@ QHBoxLayout* LivePlots::createControls() {
     auto* smoothing = new QSlider(Qt::Horizontal, this);
     smoothing->setObjectName(QStringLiteral("smoothingSlider"));
     smoothing->setRange(0, 99);
+    smoothing->setMinimumWidth(80); // a narrow window squeezes it to its handle otherwise
     smoothing->setMaximumWidth(160);
     smoothing->setToolTip(tr("Smoothing of the loss, as TensorBoard's"));
-    auto* smoothing_value = new QLabel(QStringLiteral("0.00"), this);
+    auto* smoothing_value = new QLabel(QLocale().toString(0.0, 'f', 2), this);
     connect(smoothing, &QSlider::valueChanged, this, [this, smoothing_value](int value) {
-        smoothing_value->setText(QString::number(value / 100.0, 'f', 2));
+        smoothing_value->setText(QLocale().toString(value / 100.0, 'f', 2));
         setSmoothing(value / 100.0);
     });
     auto* log_scale = new QCheckBox(tr("Log scale"), this);
@@ -180,6 +182,7 @@ QHBoxLayout* LivePlots::createControls() {
     controls->addWidget(new QLabel(tr("Smoothing"), this));
     controls->addWidget(smoothing);
     controls->addWidget(smoothing_value);
+    controls->addSpacing(16);
     controls->addWidget(log_scale);
     controls->addStretch();
     controls->addWidget(reset);

@@ -42,7 +42,8 @@ std::map<QString, double> last_validation(const RunRow& run) {
 
 RunComparisonDialog::RunComparisonDialog(const QVector<RunRow>& runs, QWidget* parent)
     : QDialog(parent), table_(new QTableWidget(this)),
-      only_differences_(new QCheckBox(tr("Only differences"), this)), note_(new QLabel(this)) {
+      only_differences_(new QCheckBox(tr("Only differing settings"), this)),
+      note_(new QLabel(this)) {
     setObjectName(QStringLiteral("runComparisonDialog"));
     setWindowTitle(tr("Compare Runs"));
     table_->setObjectName(QStringLiteral("comparisonTable"));

@@ -31,6 +31,7 @@
 #include <QThread>
 #include <QTimer>
 #include <QTranslator>
+#include <QXmlStreamReader>
 #include <QtTest>
 #include <atomic>
 #include <memory>
@@ -171,6 +172,40 @@ private Q_SLOTS:
         }));
         QTRY_VERIFY(ended);
         QCOMPARE(heard, QStringList{QStringLiteral("the run's")});
+    }
+
+    // English plurals come from kiln_en.ts: every "(s)" message the German file translates has
+    // its English forms there, so that no window reads "1 image(s)".
+    void everyPluralReadsAsEnglish() {
+        QFile german(QStringLiteral(KILN_SOURCE_DIR "/translations/kiln_de.ts"));
+        QVERIFY(german.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&german);
+        QString context;
+        int plurals = 0;
+        bool numerus = false;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement()) {
+                continue;
+            }
+            if (xml.name() == u"name") {
+                context = xml.readElementText();
+            } else if (xml.name() == u"message") {
+                numerus = xml.attributes().value(QStringLiteral("numerus")) == u"yes";
+            } else if (xml.name() == u"source" && numerus) {
+                const QString source = xml.readElementText();
+                ++plurals;
+                for (const int n : {1, 2}) {
+                    const QString english = QCoreApplication::translate(
+                        context.toUtf8().constData(), source.toUtf8().constData(), nullptr, n);
+                    QVERIFY2(!english.contains(QStringLiteral("(s)")) &&
+                                 !english.contains(QStringLiteral("(n)")),
+                             qPrintable(context + QStringLiteral(": ") + english));
+                }
+            }
+        }
+        QVERIFY(!xml.hasError());
+        QVERIFY(plurals > 30);
     }
 
     // Studio has no terminal: the warnings and errors a job logs, on its thread or one it
