@@ -17,9 +17,9 @@ UserGuideDialog::UserGuideDialog(QWidget* parent)
     setWindowTitle(tr("Kiln User Guide"));
     browser_->setObjectName(QStringLiteral("userGuideText"));
     browser_->setOpenExternalLinks(true);
-    QFile readme(QStringLiteral(":/doc/README.md"));
-    if (readme.open(QIODevice::ReadOnly)) {
-        browser_->setMarkdown(QString::fromUtf8(readme.readAll()));
+    QFile guide(QStringLiteral(":/doc/user-guide.md"));
+    if (guide.open(QIODevice::ReadOnly)) {
+        browser_->setMarkdown(QString::fromUtf8(guide.readAll()));
     } else {
         browser_->setPlainText(tr("The user guide is missing from this build."));
     }

@@ -7,9 +7,9 @@ class QTextBrowser;
 
 namespace kiln::gui {
 
-// Help > User Guide: the README this Kiln was built with (compiled in, so it always matches the
-// program), rendered, with a search field (Enter finds the next match, from the top again at
-// the end).
+// Help > User Guide: docs/user-guide.md as this Kiln was built with it (compiled in, so it always
+// matches the program), rendered, with a search field (Enter finds the next match, from the top
+// again at the end).
 class UserGuideDialog : public QDialog {
     Q_OBJECT
 
