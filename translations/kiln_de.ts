@@ -1688,27 +1688,47 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::PerClassResults</name>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="105"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="30"/>
+        <source>Accuracy</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="31"/>
+        <source>AP</source>
+        <translation>AP</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="32"/>
+        <source>IoU</source>
+        <translation>IoU</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="33"/>
+        <source>AP (IoU 0.50-0.95)</source>
+        <translation>AP (IoU 0,50-0,95)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="119"/>
         <source>true %1, predicted %2: %3 of %4</source>
         <translation>wahr %1, vorhergesagt %2: %3 von %4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="118"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="132"/>
         <source>Confusion matrix, validation at step %1 (rows: true class, columns: predicted)</source>
         <translation>Konfusionsmatrix, Validierung bei Schritt %1 (Zeilen: wahre Klasse, Spalten: vorhergesagt)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="137"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="151"/>
         <source>Precision-recall at step %1 (select classes in the table to compare them)</source>
         <translation>Precision-Recall bei Schritt %1 (Klassen in der Tabelle auswählen, um sie zu vergleichen)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="195"/>
-        <source>class</source>
+        <location filename="../gui/plots/per_class_results.cpp" line="209"/>
+        <source>Class</source>
         <translation>Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="208"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="225"/>
         <source>Per class, validation at step %1</source>
         <translation>Je Klasse, Validierung bei Schritt %1</translation>
     </message>
@@ -2147,22 +2167,22 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunComparisonDialog</name>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="47"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="48"/>
         <source>Compare Runs</source>
         <translation>Läufe vergleichen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="95"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="96"/>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="120"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="121"/>
         <source>Validation (last evaluation)</source>
         <translation>Validierung (letzte Auswertung)</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="69"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="70"/>
         <source>These runs are of different tasks: their validation metrics do not compare.</source>
         <translation>Diese Läufe gehören zu verschiedenen Aufgaben: ihre Validierungsmetriken sind nicht vergleichbar.</translation>
     </message>
@@ -2172,17 +2192,17 @@ vorhergesagt: %3</translation>
         <translation>Nur abweichende Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="148"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="149"/>
         <source>Settings</source>
         <translation>Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="75"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="76"/>
         <source>Hide the settings that every run shares</source>
         <translation>Einstellungen ausblenden, die alle Läufe teilen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="157"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="158"/>
         <source>(not set)</source>
         <translation>(nicht gesetzt)</translation>
     </message>

@@ -1660,27 +1660,47 @@ selected</source>
 <context>
     <name>kiln::gui::PerClassResults</name>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="105"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="30"/>
+        <source>Accuracy</source>
+        <translation>准确率</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="31"/>
+        <source>AP</source>
+        <translation>AP</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="32"/>
+        <source>IoU</source>
+        <translation>IoU</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="33"/>
+        <source>AP (IoU 0.50-0.95)</source>
+        <translation>AP (IoU 0.50-0.95)</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/per_class_results.cpp" line="119"/>
         <source>true %1, predicted %2: %3 of %4</source>
         <translation>真实 %1，预测 %2：%4 中的 %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="118"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="132"/>
         <source>Confusion matrix, validation at step %1 (rows: true class, columns: predicted)</source>
         <translation>混淆矩阵，第 %1 步的验证（行：真实类别，列：预测）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="137"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="151"/>
         <source>Precision-recall at step %1 (select classes in the table to compare them)</source>
         <translation>第 %1 步的精确率-召回率（在表格中选择类别以比较）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="195"/>
-        <source>class</source>
+        <location filename="../gui/plots/per_class_results.cpp" line="209"/>
+        <source>Class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../gui/plots/per_class_results.cpp" line="208"/>
+        <location filename="../gui/plots/per_class_results.cpp" line="225"/>
         <source>Per class, validation at step %1</source>
         <translation>按类别，第 %1 步的验证</translation>
     </message>
@@ -2114,22 +2134,22 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunComparisonDialog</name>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="47"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="48"/>
         <source>Compare Runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="95"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="96"/>
         <source>Results</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="120"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="121"/>
         <source>Validation (last evaluation)</source>
         <translation>验证（最后一次评估）</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="69"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="70"/>
         <source>These runs are of different tasks: their validation metrics do not compare.</source>
         <translation>这些运行属于不同的任务：它们的验证指标不可比较。</translation>
     </message>
@@ -2139,17 +2159,17 @@ predicted: %3</source>
         <translation>仅显示不同的设置</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="148"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="149"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="75"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="76"/>
         <source>Hide the settings that every run shares</source>
         <translation>隐藏所有运行共有的设置</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="157"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="158"/>
         <source>(not set)</source>
         <translation>（未设置）</translation>
     </message>

@@ -3,6 +3,7 @@
 #include "plots/precision_recall_plot.h"
 
 #include <QHBoxLayout>
+#include <QHash>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
@@ -21,6 +22,19 @@ QTableWidgetItem* number_item(double value) {
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     item->setFlags(item->flags() & ~Qt::ItemIsEditable);
     return item;
+}
+
+// A per-class metric's column: the name users know, its logged key as tooltip and data.
+QTableWidgetItem* metric_header(const QString& metric) {
+    const QHash<QString, QString> titles = {
+        {QStringLiteral("top1_acc"), PerClassResults::tr("Accuracy")},
+        {QStringLiteral("ap"), PerClassResults::tr("AP")},
+        {QStringLiteral("iou"), PerClassResults::tr("IoU")},
+        {QStringLiteral("map"), PerClassResults::tr("AP (IoU 0.50-0.95)")}};
+    auto* header = new QTableWidgetItem(titles.value(metric, metric));
+    header->setData(Qt::UserRole, metric);
+    header->setToolTip(QLatin1String(kPerClassPrefix) + metric + QStringLiteral("/<class>"));
+    return header;
 }
 
 } // namespace
@@ -192,7 +206,10 @@ bool PerClassResults::showPerClass(const kiln::train::ValidationMetrics& metrics
     table_->clear();
     table_->setColumnCount(int(columns.size()) + 1);
     table_->setRowCount(int(rows.size()));
-    table_->setHorizontalHeaderLabels(QStringList{tr("class")} + columns);
+    table_->setHorizontalHeaderItem(0, new QTableWidgetItem(tr("Class")));
+    for (int column = 0; column < columns.size(); ++column) {
+        table_->setHorizontalHeaderItem(column + 1, metric_header(columns[column]));
+    }
     for (int row = 0; row < rows.size(); ++row) {
         auto* name = new QTableWidgetItem(rows[row]);
         name->setFlags(name->flags() & ~Qt::ItemIsEditable);
@@ -235,7 +252,7 @@ void PerClassResults::clear() {
 QString PerClassResults::value(const QString& name, const QString& metric) const {
     int column = -1;
     for (int c = 0; c < table_->columnCount(); ++c) {
-        if (table_->horizontalHeaderItem(c)->text() == metric) {
+        if (table_->horizontalHeaderItem(c)->data(Qt::UserRole).toString() == metric) {
             column = c;
         }
     }

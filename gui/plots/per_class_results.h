@@ -26,7 +26,8 @@ public:
     void setValidation(const kiln::train::ValidationMetrics& metrics);
     void clear();
 
-    // The text of the cell for `metric` of class `name`; empty when there is none.
+    // The text of the cell for `metric` (its logged key: top1_acc, iou, map) of class `name`;
+    // empty when there is none.
     QString value(const QString& name, const QString& metric) const;
     // The confusion matrix cell of true class `row` predicted as `column`, as shown.
     QString confusionCell(int row, int column) const;

@@ -640,6 +640,13 @@ private Q_SLOTS:
         QCOMPARE(results.value(QStringLiteral("road"), QStringLiteral("top1_acc")),
                  QStringLiteral("1.000"));
         QCOMPARE(results.value(QStringLiteral("car/truck"), QStringLiteral("top1_acc")), QString());
+        // The columns say what they hold in words; the logged keys are their tooltips.
+        auto* table = results.findChild<QTableWidget*>(QStringLiteral("perClassTable"));
+        QCOMPARE(table->horizontalHeaderItem(0)->text(), QStringLiteral("Class"));
+        QCOMPARE(table->horizontalHeaderItem(1)->text(), QStringLiteral("IoU"));
+        QCOMPARE(table->horizontalHeaderItem(2)->text(), QStringLiteral("Accuracy"));
+        QCOMPARE(table->horizontalHeaderItem(2)->toolTip(),
+                 QStringLiteral("val_metric_per_class/top1_acc/<class>"));
         // A validation without per-class values keeps the last table.
         metrics.values = {{"val_loss", 0.1}};
         results.setValidation(metrics);
