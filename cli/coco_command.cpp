@@ -139,9 +139,8 @@ void add_coco_command(CLI::App& evaluate, Commands& commands) {
                    "print the 12 stats and per-class AP as JSON, full precision");
     coco->add_option("--threads", arguments.threads, "threads (default: every usable core)")
         ->check(CLI::Range(1, 1024));
-    commands.add(coco, [coco_arguments](const StopToken&, std::ostream& out) {
-        return run_eval_coco(*coco_arguments, out);
-    });
+    commands.add(
+        coco, [coco_arguments](std::ostream& out) { return run_eval_coco(*coco_arguments, out); });
 }
 
 } // namespace kiln::cli

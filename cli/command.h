@@ -18,19 +18,36 @@ using CommandRun = std::function<int(const StopToken& stop, std::ostream& out)>;
 // handlers and registers the pair here; main() parses and runs the one that was given.
 class Commands {
 public:
-    void add(CLI::App* command, CommandRun run) { commands_.emplace_back(command, std::move(run)); }
-    // The run of the command on the command line; null when none was given.
-    const CommandRun* parsed() const {
-        for (const auto& [command, run] : commands_) {
-            if (command->parsed()) {
-                return &run;
+    struct Entry {
+        CLI::App* command;
+        CommandRun run;
+        bool stoppable; // Ctrl-C and SIGTERM ask it to stop, rather than end the process
+    };
+
+    // A command that Ctrl-C or SIGTERM ends where it is (the signals' default).
+    void add(CLI::App* command, std::function<int(std::ostream& out)> run) {
+        commands_.push_back(
+            {command,
+             [run = std::move(run)](const StopToken&, std::ostream& out) { return run(out); },
+             false});
+    }
+    // A command that checks `stop`: Ctrl-C or SIGTERM asks it to stop at its next check (a
+    // run after its step, with a checkpoint); a second signal ends the process.
+    void add_stoppable(CLI::App* command, CommandRun run) {
+        commands_.push_back({command, std::move(run), true});
+    }
+    // The command on the command line; null when none was given.
+    const Entry* parsed() const {
+        for (const Entry& entry : commands_) {
+            if (entry.command->parsed()) {
+                return &entry;
             }
         }
         return nullptr;
     }
 
 private:
-    std::vector<std::pair<CLI::App*, CommandRun>> commands_;
+    std::vector<Entry> commands_;
 };
 
 // commands.cpp: info, train and the fine-tuning commands (one per task), predict, embed,

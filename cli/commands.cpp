@@ -568,8 +568,9 @@ void add_config_source(CLI::App& command, ConfigSource& source,
 } // namespace
 
 void add_pretraining_commands(CLI::App& app, Commands& commands) {
-    commands.add(app.add_subcommand("info", "versions, CPU cores, free memory, GPUs and resolved defaults"),
-                 [](const StopToken&, std::ostream& out) { return run_info(out); });
+    commands.add(
+        app.add_subcommand("info", "versions, CPU cores, free memory, GPUs and resolved defaults"),
+        [](std::ostream& out) { return run_info(out); });
 
     for (const TaskTraits& task : task_table()) {
         auto source = std::make_shared<ConfigSource>();
@@ -579,9 +580,10 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
             train->footer(config::describe_keys(config::train_schema(task.kind)) + "\n" +
                           methods::describe_recipes());
         }
-        commands.add(train, [kind = task.kind, source](const StopToken& stop, std::ostream& out) {
-            return run_train(kind, *source, stop, out);
-        });
+        commands.add_stoppable(
+            train, [kind = task.kind, source](const StopToken& stop, std::ostream& out) {
+                return run_train(kind, *source, stop, out);
+            });
     }
 
     auto predict_source = std::make_shared<ConfigSource>();
@@ -589,7 +591,7 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
         app.add_subcommand("predict", "run a fine-tuned model over images: classes as CSV, masks "
                                       "as PNGs, detections as COCO JSON");
     add_config_source(*predict, *predict_source, config::predict_schema());
-    commands.add(predict, [predict_source](const StopToken& stop, std::ostream& out) {
+    commands.add_stoppable(predict, [predict_source](const StopToken& stop, std::ostream& out) {
         return run_predict(*predict_source, stop, out);
     });
 
@@ -597,14 +599,13 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
     CLI::App* export_command = app.add_subcommand(
         "export", "write a backbone or a fine-tuned model as ONNX, for ONNX Runtime and TensorRT");
     add_config_source(*export_command, *export_source, config::export_schema());
-    commands.add(export_command, [export_source](const StopToken&, std::ostream& out) {
-        return run_export(*export_source, out);
-    });
+    commands.add(export_command,
+                 [export_source](std::ostream& out) { return run_export(*export_source, out); });
 
     auto embed_source = std::make_shared<ConfigSource>();
     CLI::App* embed = app.add_subcommand("embed", "write embeddings of images with a checkpoint");
     add_config_source(*embed, *embed_source, config::embed_schema());
-    commands.add(embed, [embed_source](const StopToken& stop, std::ostream& out) {
+    commands.add_stoppable(embed, [embed_source](const StopToken& stop, std::ostream& out) {
         return run_embed(*embed_source, stop, out);
     });
 
@@ -612,15 +613,14 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
     CLI::App* select =
         app.add_subcommand("select", "choose which images to label first, from an embeddings file");
     add_config_source(*select, *select_source, config::select_schema());
-    commands.add(select, [select_source](const StopToken&, std::ostream& out) {
-        return run_select(*select_source, out);
-    });
+    commands.add(select,
+                 [select_source](std::ostream& out) { return run_select(*select_source, out); });
 
     auto map_source = std::make_shared<ConfigSource>();
     CLI::App* map = app.add_subcommand(
         "embed-map", "a 2-D map (UMAP, t-SNE or PCA) of an embeddings file, as a CSV");
     add_config_source(*map, *map_source, config::map_schema());
-    commands.add(map, [map_source](const StopToken& stop, std::ostream& out) {
+    commands.add_stoppable(map, [map_source](const StopToken& stop, std::ostream& out) {
         return run_map(*map_source, stop, out);
     });
 
@@ -642,14 +642,14 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
         ->capture_default_str();
     check->add_option("settings", check_source->overrides,
                       "key=value settings overriding the file");
-    commands.add(check, [check_source, check_command](const StopToken&, std::ostream& out) {
+    commands.add(check, [check_source, check_command](std::ostream& out) {
         return run_config_check(*check_command, *check_source, out);
     });
 
     commands.add(app.add_subcommand("list-models", "the backbones `model=` accepts"),
-                 [](const StopToken&, std::ostream& out) { return run_list_models(out); });
+                 [](std::ostream& out) { return run_list_models(out); });
     commands.add(app.add_subcommand("list-methods", "the methods `method=` accepts"),
-                 [](const StopToken&, std::ostream& out) { return run_list_methods(out); });
+                 [](std::ostream& out) { return run_list_methods(out); });
 }
 
 void add_knn_command(CLI::App& evaluate, Commands& commands) {
@@ -684,9 +684,8 @@ void add_knn_command(CLI::App& evaluate, Commands& commands) {
         ->capture_default_str();
     knn->add_option("--workers", arguments.num_workers, "loader threads (default: auto)")
         ->check(CLI::NonNegativeNumber);
-    commands.add(knn, [knn_arguments](const StopToken&, std::ostream& out) {
-        return run_eval_knn(*knn_arguments, out);
-    });
+    commands.add(knn,
+                 [knn_arguments](std::ostream& out) { return run_eval_knn(*knn_arguments, out); });
 }
 
 namespace {
@@ -706,9 +705,8 @@ void add_dedup_command(CLI::App& app, Commands& commands) {
     dedup->add_option("--limit", dedup_arguments->limit, "pairs to print")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
-    commands.add(dedup, [dedup_arguments](const StopToken&, std::ostream& out) {
-        return run_dedup(*dedup_arguments, out);
-    });
+    commands.add(dedup,
+                 [dedup_arguments](std::ostream& out) { return run_dedup(*dedup_arguments, out); });
 }
 
 void add_import_idx_command(CLI::App& app, Commands& commands) {
@@ -742,7 +740,7 @@ void add_import_idx_command(CLI::App& app, Commands& commands) {
         "--out fmnist/train \\\n"
         "    --class-names \"T-shirt or top,Trouser,Pullover,Dress,Coat,Sandal,Shirt,"
         "Sneaker,Bag,Ankle boot\"");
-    commands.add(import_idx, [import_arguments](const StopToken&, std::ostream& out) {
+    commands.add(import_idx, [import_arguments](std::ostream& out) {
         return run_import_idx(*import_arguments, out);
     });
 }
@@ -771,7 +769,7 @@ void add_generate_scenes_command(CLI::App& app, Commands& commands) {
         ->check(CLI::Range(1, 100))
         ->capture_default_str();
     scenes->add_option("--seed", scene_options->seed)->capture_default_str();
-    commands.add(scenes, [scene_options](const StopToken&, std::ostream& out) {
+    commands.add(scenes, [scene_options](std::ostream& out) {
         return run_generate_scenes(*scene_options, out);
     });
 }
@@ -803,7 +801,7 @@ void add_optimize_dataset_command(CLI::App& app, Commands& commands) {
         ->add_option("--workers", optimize_arguments->num_workers, "threads (0: one per CPU core)")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
-    commands.add(optimize, [optimize_arguments](const StopToken&, std::ostream& out) {
+    commands.add(optimize, [optimize_arguments](std::ostream& out) {
         return run_optimize_dataset(*optimize_arguments, out);
     });
 }

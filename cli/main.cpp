@@ -16,8 +16,9 @@
 
 namespace {
 
-// Ctrl-C asks the run to stop after its current step, with a checkpoint; a second Ctrl-C ends
-// the process at once.
+// Ctrl-C (or SIGTERM, as a scheduler sends it) asks a stoppable command to stop: a run after its
+// current step, with a checkpoint; a second signal ends the process at once. Other commands keep
+// the signals' default and end at once.
 kiln::StopToken& interrupt_stop_token() {
     static kiln::StopToken token;
     return token;
@@ -31,10 +32,9 @@ void on_interrupt(int) {
 }
 
 // The parsed command's exit status; errors are printed here, once.
-int run_parsed(const kiln::cli::Commands& commands) {
+int run_parsed(const kiln::cli::Commands::Entry* parsed) {
     try {
-        const kiln::cli::CommandRun* run = commands.parsed();
-        return run ? (*run)(interrupt_stop_token(), std::cout) : 0;
+        return parsed ? parsed->run(interrupt_stop_token(), std::cout) : 0;
     } catch (const kiln::Error& error) {
         std::cerr << "error: " << error.what() << "\n";
         return 1;
@@ -78,13 +78,16 @@ int main(int argc, char** argv) {
         return app.exit(error);
     }
 
-    std::signal(SIGINT, on_interrupt);
-    std::signal(SIGTERM, on_interrupt);
+    const kiln::cli::Commands::Entry* parsed = commands.parsed();
+    if (parsed != nullptr && parsed->stoppable) {
+        std::signal(SIGINT, on_interrupt);
+        std::signal(SIGTERM, on_interrupt);
+    }
     // Warnings reach the terminal besides train.log; errors are printed once, by run_parsed.
     const kiln::log::ScopedSink terminal([](kiln::log::Level level, const std::string& message) {
         if (level == kiln::log::Level::Warning) {
             std::cerr << "\nwarning: " << message << "\n";
         }
     });
-    return kiln::distributed::end_process(run_parsed(commands));
+    return kiln::distributed::end_process(run_parsed(parsed));
 }

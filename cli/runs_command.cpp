@@ -1,6 +1,7 @@
 #include "command.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "progress.h"
 #include "track/run_directory.h"
 #include "track/run_store.h"
@@ -155,18 +156,20 @@ int run_runs_show(const RunsArguments& arguments, std::ostream& out) {
     out << "  throughput " << format("%.1f", overview.median_images_per_second)
         << " images/s (median), data_wait " << format("%.1f", 100.0 * overview.median_data_wait)
         << "% (median)\n";
-    if (!run.advice.empty()) {
-        const nlohmann::json advice = nlohmann::json::parse(run.advice);
-        out << "  bottleneck " << advice.value("diagnosis", "") << "\n";
+    // What run.db holds may come from anyone's run: text of another shape is left out.
+    const auto text = [](const nlohmann::json& value) {
+        return value.is_string() ? value.get<std::string>() : std::string();
+    };
+    const nlohmann::json advice = parse_json_or_discarded(run.advice);
+    if (advice.is_object()) {
+        out << "  bottleneck " << text(advice.value("diagnosis", nlohmann::json())) << "\n";
         for (const auto& item : advice.value("advice", nlohmann::json::array())) {
-            out << "             - " << item.get<std::string>() << "\n";
+            out << "             - " << text(item) << "\n";
         }
     }
-    if (!run.summary.empty()) {
-        const nlohmann::json summary = nlohmann::json::parse(run.summary);
-        if (summary.contains("error")) {
-            out << "  error      " << summary["error"].get<std::string>() << "\n";
-        }
+    const nlohmann::json summary = parse_json_or_discarded(run.summary);
+    if (summary.is_object() && summary.contains("error")) {
+        out << "  error      " << text(summary["error"]) << "\n";
     }
     const std::vector<track::ArtifactRecord> artifacts = store.artifacts(run.id);
     for (const track::ArtifactRecord& artifact : artifacts) {
@@ -276,13 +279,13 @@ void add_runs_commands(CLI::App& app, Commands& commands) {
         ->check(CLI::IsMember({"csv", "jsonl"}))
         ->capture_default_str();
     runs_export->add_option("--out", runs_arguments->out, "write to this file (default: stdout)");
-    commands.add(runs_list, [runs_directory](const StopToken&, std::ostream& out) {
+    commands.add(runs_list, [runs_directory](std::ostream& out) {
         return run_runs_list(*runs_directory, out);
     });
-    commands.add(runs_show, [runs_arguments](const StopToken&, std::ostream& out) {
+    commands.add(runs_show, [runs_arguments](std::ostream& out) {
         return run_runs_show(*runs_arguments, out);
     });
-    commands.add(runs_export, [runs_arguments](const StopToken&, std::ostream& out) {
+    commands.add(runs_export, [runs_arguments](std::ostream& out) {
         return run_runs_export(*runs_arguments, out);
     });
 }

@@ -1,6 +1,7 @@
 #include "config/config_overrides.h"
 
 #include "core/error.h"
+#include "core/json_text.h"
 
 #include <fstream>
 
@@ -18,7 +19,7 @@ std::string trim(const std::string& text) {
 }
 
 json parse_scalar(const std::string& text) {
-    json value = json::parse(text, nullptr, false);
+    json value = parse_json_or_discarded(text);
     if (!value.is_discarded()) {
         return value;
     }
@@ -96,11 +97,7 @@ json read_config_file(const std::string& path) {
     if (!file) {
         throw Error("cannot read configuration file \"" + path + "\"; check that it exists");
     }
-    try {
-        return json::parse(file);
-    } catch (const json::parse_error& error) {
-        throw Error("configuration file \"" + path + "\" is not valid JSON: " + error.what());
-    }
+    return parse_json(file, "configuration file \"" + path + "\"");
 }
 
 namespace {

@@ -258,9 +258,9 @@ void check_run_directory(const TrainConfig& config, Resolution& resolution) {
                                      "\" exists and is not a folder; choose another out");
     } else if (holds_visible_files(config.out) && !config.overwrite && !config.resume_interrupted) {
         resolution.report("out", "\"" + config.out.string() +
-                                     "\" already holds files of an earlier run; set "
-                                     "overwrite=true to replace them, resume_interrupted=true to "
-                                     "continue that run, or choose another out");
+                                     "\" is not empty; set overwrite=true to replace an earlier "
+                                     "run's files there, resume_interrupted=true to continue that "
+                                     "run, or choose another out");
     }
 }
 

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <map>
 #include <mutex>
 #include <opencv2/imgcodecs.hpp>
@@ -73,12 +74,32 @@ void reencode(cv::Mat image, const OptimizeOptions& options, std::vector<unsigne
     const std::vector<int> parameters = {options.format == "jpg" ? cv::IMWRITE_JPEG_QUALITY
                                                                  : cv::IMWRITE_WEBP_QUALITY,
                                          options.quality};
+    // The formats' own limits on a side (WebP's 16,383 px, libjpeg's 65,500) shrink an image
+    // that --max-size leaves larger, which the encoder would refuse.
+    const int format_limit = options.format == "webp" ? 16383 : 65500;
+    const int largest =
+        options.max_size > 0 ? std::min(options.max_size, format_limit) : format_limit;
     const int longest = std::max(image.rows, image.cols);
-    if (options.max_size > 0 && longest > options.max_size) {
-        const double scale = double(options.max_size) / longest;
-        cv::resize(image, image, cv::Size(), scale, scale, cv::INTER_AREA);
+    if (longest > largest) {
+        const double scale = double(largest) / longest;
+        const cv::Size size(std::max(1, static_cast<int>(std::lround(image.cols * scale))),
+                            std::max(1, static_cast<int>(std::lround(image.rows * scale))));
+        cv::resize(image, image, size, 0, 0, cv::INTER_AREA);
     }
     cv::imencode("." + options.format, image, encoded, parameters);
+}
+
+// Re-encodes `image` into `encoded`, or warns, naming it, when the encoder refuses it.
+bool encodes(const cv::Mat& image, const fs::path& path, const OptimizeOptions& options,
+             std::vector<unsigned char>& encoded) {
+    try {
+        reencode(image, options, encoded);
+        return true;
+    } catch (const cv::Exception& refused) {
+        log::warning("skipping an image that cannot be encoded as " + options.format + ": " +
+                     path.string() + " (" + refused.what() + ")");
+        return false;
+    }
 }
 
 } // namespace
@@ -141,8 +162,13 @@ OptimizeResult optimize_dataset(const OptimizeOptions& options, const OptimizePr
             }
             // A failure to write (full disk, permissions) is the destination's problem, which
             // every other file would hit too: it propagates and stops the other threads.
+            if (!image.empty() && !encodes(image, path, options, encoded)) {
+                const std::lock_guard<std::mutex> lock(mutex);
+                result.skipped.push_back(path.string() + ": cannot be encoded as " +
+                                         options.format);
+                image = cv::Mat();
+            }
             if (!image.empty()) {
-                reencode(image, options, encoded);
                 write_file_atomically(
                     options.destination / names[i],
                     std::string_view(reinterpret_cast<const char*>(encoded.data()), encoded.size()),

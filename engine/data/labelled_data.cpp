@@ -1,6 +1,7 @@
 #include "data/labelled_data.h"
 
 #include "core/error.h"
+#include "core/json_text.h"
 #include "core/log.h"
 #include "core/parallel_for.h"
 #include "data/dataset_index.h"
@@ -246,7 +247,8 @@ std::vector<LabelledFile> read_split(const fs::path& location, const std::string
 
 bool is_class_id(const std::string& text, std::size_t classes) {
     return !text.empty() && text.size() < 10 &&
-           std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }) &&
+           std::all_of(
+               text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }) &&
            std::stoul(text) < classes;
 }
 
@@ -404,11 +406,11 @@ ClassNames parse_class_names(const json& classes, const std::string& key) {
     if (classes.is_string()) {
         std::ifstream in(classes.get<std::string>());
         try {
-            value = json::parse(in);
-        } catch (const json::exception& error) {
-            throw ConfigError({{key, "\"" + classes.get<std::string>() +
-                                         "\" is not a readable JSON file of class names (" +
-                                         error.what() + "); give {\"0\": \"name\", ...}"}});
+            value = parse_json(in, "\"" + classes.get<std::string>() + "\"");
+        } catch (const Error& error) {
+            throw ConfigError(
+                {{key, std::string(error.what()) +
+                           "; give a JSON file of class names, {\"0\": \"name\", ...}"}});
         }
     }
     ClassNames names;

@@ -1,6 +1,7 @@
 #include "embed/embedder.h"
 
 #include "core/error.h"
+#include "core/json_text.h"
 #include "core/log.h"
 #include "core/text.h"
 #include "data/loader.h"
@@ -60,7 +61,8 @@ std::optional<std::pair<int, int>> trained_image_size(const models::WeightsFile&
         if (const std::optional<track::RunDirectory> run =
                 track::RunDirectory::of_model(model.path())) {
             std::ifstream file(run->config());
-            settings = nlohmann::json::parse(file, nullptr, false);
+            settings = parse_json_or_discarded(std::string(std::istreambuf_iterator<char>(file),
+                                                           std::istreambuf_iterator<char>()));
         }
     }
     if (!settings.is_object()) {

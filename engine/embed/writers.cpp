@@ -169,7 +169,14 @@ EmbeddingFile read_csv(const std::filesystem::path& path, const std::string& tex
     if (header.size() > 1 && header[1] == "row") {
         throw per_location_file(path);
     }
-    const std::size_t dimension = header.size() - 1 - (lightly ? 1 : 0);
+    // A name column, the values, and in LightlyTrain's layout a labels column last.
+    const std::size_t other_columns = lightly ? 2 : 1;
+    if (header.size() <= other_columns) {
+        throw Error("\"" + path.string() + "\" has no embedding columns beside its " +
+                    (lightly ? "filenames and labels" : "filename") +
+                    " column; write it with kiln embed format=csv");
+    }
+    const std::size_t dimension = header.size() - other_columns;
     EmbeddingFile file;
     std::vector<float> values;
     for (std::size_t line = 2; position < text.size(); ++line) {
@@ -209,10 +216,13 @@ EmbeddingFile read_npy(const std::filesystem::path& path, const std::string& byt
     const std::size_t data_bytes = bytes.size() - std::min(bytes.size(), 10 + header_size);
     long long rows = -1;
     long long columns = -1;
+    int shape_end = 0; // set only when the shape's ')' follows its two numbers: a matrix
     const std::size_t shape = header.find("'shape': (");
-    if (header.find("'descr': '<f4'") == std::string::npos || shape == std::string::npos ||
-        std::sscanf(header.c_str() + shape, "'shape': (%lld, %lld)", &rows, &columns) != 2 ||
-        rows < 0 || columns < 1) {
+    if (header.find("'descr': '<f4'") == std::string::npos ||
+        header.find("'fortran_order': False") == std::string::npos || shape == std::string::npos ||
+        std::sscanf(header.c_str() + shape, "'shape': (%lld, %lld)%n", &rows, &columns,
+                    &shape_end) != 2 ||
+        shape_end == 0 || rows < 0 || columns < 1) {
         throw Error("\"" + path.string() +
                     "\" is not a float32 matrix in NumPy format (as kiln embed format=npy "
                     "writes)");
@@ -268,13 +278,21 @@ EmbeddingFile read_torch(const std::filesystem::path& path) {
 
 EmbeddingFile read_embeddings(const std::filesystem::path& path) {
     const std::string bytes = read_all(path);
-    if (bytes.rfind("\x93NUMPY", 0) == 0) {
-        return read_npy(path, bytes);
+    EmbeddingFile file = bytes.rfind("\x93NUMPY", 0) == 0 ? read_npy(path, bytes)
+                         : bytes.rfind("PK", 0) == 0      ? read_torch(path)
+                                                          : read_csv(path, bytes);
+    // A NaN or an infinity makes every distance to it NaN: selections, maps and duplicates
+    // would be nonsense written as if they were not.
+    const torch::Tensor finite = torch::isfinite(file.embeddings).all(1);
+    if (!finite.all().item<bool>()) {
+        const auto row = finite.logical_not().nonzero()[0].item<std::int64_t>();
+        throw Error("\"" + path.string() +
+                    "\" holds a value that is not a finite number (NaN or "
+                    "infinite) in the embedding of \"" +
+                    file.filenames[static_cast<std::size_t>(row)] +
+                    "\"; embed the images again with a model whose weights are finite");
     }
-    if (bytes.rfind("PK", 0) == 0) {
-        return read_torch(path);
-    }
-    return read_csv(path, bytes);
+    return file;
 }
 
 } // namespace kiln::embed

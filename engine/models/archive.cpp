@@ -70,6 +70,12 @@ std::string shape_text(at::IntArrayRef sizes) {
 
 } // namespace
 
+bool all_finite(const at::Tensor& tensor) {
+    // Kiln never saves a non-finite weight (a run stops first), so one is damage, or a trap:
+    // every output computed from it would be NaN, written as if it were not.
+    return !tensor.is_floating_point() || tensor.isfinite().all().item<bool>();
+}
+
 at::Tensor Archive::tensor(const std::string& key) const {
     const c10::IValue value = required(*this, key);
     if (!value.isTensor()) {
@@ -87,6 +93,9 @@ void Archive::read(const std::string& key, at::Tensor& target) const {
     if (source.sizes() != target.sizes()) {
         throw problem(key, "has the shape " + shape_text(source.sizes()) + " where the model has " +
                                shape_text(target.sizes()));
+    }
+    if (!all_finite(source)) {
+        throw problem(key, "holds values that are not finite numbers (NaN or infinite)");
     }
     torch::NoGradGuard no_grad;
     target.copy_(source);

@@ -68,6 +68,9 @@ void save_module(const torch::nn::Module& module, Archive& archive);
 // Loads what save_module wrote into `module`, shapes checked.
 void load_module(torch::nn::Module& module, const Archive& archive);
 
+// Whether a tensor read from a file holds only finite numbers (integer tensors always do).
+bool all_finite(const at::Tensor& tensor);
+
 // Writes `archive` to `path` atomically, as a torch.save file.
 void write_archive(const std::filesystem::path& path, const Archive& archive);
 // The archive a torch.save file holds at its top; a file that holds no dict is a kiln::Error.

@@ -131,6 +131,11 @@ void assign_state(BackboneImpl& backbone,
                         "\" has another shape than this model's; it was exported from another "
                         "model");
         }
+        if (!all_finite(found->second)) {
+            throw Error("\"" + path.string() + "\": tensor \"" + name +
+                        "\" holds values that are not finite numbers (NaN or infinite); the "
+                        "file is damaged");
+        }
         target.copy_(found->second);
     }
 }
@@ -197,10 +202,10 @@ Backbone load_backbone(const WeightsFile& weights, std::string* model) {
         try {
             load_weights(*backbone, weights);
         } catch (const Error& error) {
-            if (candidates.size() == 1) {
-                throw;
-            }
             const std::size_t matching = matching_tensors(*backbone, weights.state_dict());
+            if (candidates.size() == 1 || matching == backbone->state().size()) {
+                throw; // this model's weights, damaged otherwise (not finite)
+            }
             if (closest.empty() || matching > best_matching) {
                 closest = name + " (" + std::to_string(matching) + " of its " +
                           std::to_string(backbone->state().size()) + " tensors match)";

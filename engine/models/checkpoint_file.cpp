@@ -1,5 +1,6 @@
 #include "models/checkpoint_file.h"
 
+#include "core/json_text.h"
 #include "models/backbone_names.h"
 #include "models/torch_file.h"
 
@@ -54,13 +55,13 @@ nlohmann::json settings_of(const Archive& checkpoint) {
         return nullptr;
     }
     // Read past, a damaged entry would resume a run or embed at other settings without a word.
-    nlohmann::json settings = config->isString()
-                                  ? nlohmann::json::parse(config->toStringRef(), nullptr, false)
-                                  : nlohmann::json();
+    nlohmann::json settings =
+        config->isString() ? parse_json_or_discarded(config->toStringRef()) : nlohmann::json();
     if (!settings.is_object()) {
         throw Error("\"" + checkpoint.file().string() + "\" is damaged: the settings it stores (" +
-                    checkpoint_key::kConfig +
-                    ") are not a JSON object; take the checkpoint again from its run");
+                    checkpoint_key::kConfig + ") are not a JSON object of at most " +
+                    std::to_string(kMaxJsonDepth) +
+                    " levels; take the checkpoint again from its run");
     }
     const nlohmann::json model = settings.value("model", nlohmann::json());
     if (model.is_string() && is_torchscript_model(model.get<std::string>())) {

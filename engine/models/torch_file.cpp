@@ -519,9 +519,23 @@ private:
             items[3]->kind != Pickled::Kind::Tuple) {
             throw damaged("a tensor rebuilt from something other than a storage");
         }
+        const std::vector<std::int64_t> sizes = integers(items[2]);
+        // A view that repeats its storage (a stride of 0) could claim trillions of values from a
+        // few bytes, and whoever reads it would allocate or loop over them all; weights and
+        // embeddings are never such views.
+        std::int64_t values = 1;
+        for (const std::int64_t size : sizes) {
+            if (size < 0 || __builtin_mul_overflow(values, size, &values)) {
+                throw damaged("a tensor of a negative or overflowing shape");
+            }
+        }
+        if (values > items[0]->tensor.numel()) {
+            throw damaged("a tensor of " + std::to_string(values) +
+                          " values viewing a storage of " +
+                          std::to_string(items[0]->tensor.numel()));
+        }
         auto tensor = create(Pickled::Kind::Tensor);
-        tensor->tensor =
-            items[0]->tensor.as_strided(integers(items[2]), integers(items[3]), items[1]->integer);
+        tensor->tensor = items[0]->tensor.as_strided(sizes, integers(items[3]), items[1]->integer);
         return tensor;
     }
 

@@ -48,6 +48,32 @@ public:
     std::filesystem::path validated_export(std::int64_t step) const {
         return exported_models() / (kValidatedPrefix + std::to_string(step) + ".pt");
     }
+    // Whether a run writes an entry of this name into its folder (its files and folders above,
+    // SQLite's beside run.db, TensorBoard's events). Dot files are neither a run's nor a user's
+    // work: they are kept, and do not count as foreign.
+    static bool is_run_entry(const std::string& name) {
+        static const std::vector<std::string> kNames = {
+            "config.json", "train.log",       "metrics.jsonl", "run.db",
+            "run.db-wal",  "run.db-shm",      "mlruns",        "wandb",
+            "checkpoints", "exported_models", "run.db-journal"};
+        return std::find(kNames.begin(), kNames.end(), name) != kNames.end() ||
+               name.rfind("events.out.tfevents.", 0) == 0;
+    }
+    // The entries of the folder that no run wrote (a user's own files): overwrite=true must
+    // never delete them.
+    std::vector<std::filesystem::path> foreign_entries() const {
+        std::vector<std::filesystem::path> foreign;
+        std::error_code error;
+        for (const auto& entry : std::filesystem::directory_iterator(root_, error)) {
+            const std::string name = entry.path().filename().string();
+            if (name.rfind('.', 0) != 0 && !is_run_entry(name)) {
+                foreign.push_back(entry.path());
+            }
+        }
+        std::sort(foreign.begin(), foreign.end());
+        return foreign;
+    }
+
     // Removes what a run that died left behind: validated-step-N files of evaluations it did
     // not finish (but those of `pending`, which the checkpoint it resumes from still waits
     // for), and the temporary files of writes it did not finish (.NAME.XXXXXX, see

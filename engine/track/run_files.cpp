@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "track/run_directory.h"
 #include "track/step_values.h"
 
@@ -38,7 +39,7 @@ std::string lines_up_to_step(const std::filesystem::path& path, std::int64_t ste
     std::string kept;
     std::string line;
     while (std::getline(in, line)) {
-        const nlohmann::json record = nlohmann::json::parse(line, nullptr, false);
+        const nlohmann::json record = parse_json_or_discarded(line);
         if (record.is_object() && record.contains("step") && record["step"].is_number_integer() &&
             record["step"].get<std::int64_t>() <= step) {
             kept += line + "\n";

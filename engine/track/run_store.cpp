@@ -1,6 +1,7 @@
 #include "track/run_store.h"
 
 #include "core/error.h"
+#include "core/json_text.h"
 #include "core/log.h"
 #include "track/run_directory.h"
 #include "track/step_values.h"
@@ -175,7 +176,7 @@ RunRecord read_run(const Statement& row) {
     run.labels.name = row.text(12);
     run.labels.notes = row.text(13);
     run.heartbeat = row.real(15);
-    const nlohmann::json tags = nlohmann::json::parse(row.text(14), nullptr, false);
+    const nlohmann::json tags = parse_json_or_discarded(row.text(14));
     if (tags.is_array()) {
         for (const nlohmann::json& tag : tags) {
             if (tag.is_string()) {
@@ -691,8 +692,8 @@ RunOverview RunReader::overview(const RunRecord& run) const {
     overview.median_data_wait = median_of("data_wait");
     // The watched metric: as the run's summary names it (a multilabel set watches mAP), else
     // as its settings do while it runs.
-    const nlohmann::json config = nlohmann::json::parse(run.config, nullptr, false);
-    const nlohmann::json summary = nlohmann::json::parse(run.summary, nullptr, false);
+    const nlohmann::json config = parse_json_or_discarded(run.config);
+    const nlohmann::json summary = parse_json_or_discarded(run.summary);
     if (config.is_object()) {
         overview.task = config.value("task", std::string("pretrain"));
         overview.watch_metric = config.value("watch_metric", std::string());

@@ -111,8 +111,17 @@ void prepare_run_directory(const TrainConfig& config) {
     const track::RunDirectory run(config.out);
     std::error_code error;
     if (config.overwrite && fs::exists(run.root(), error)) {
+        // `out` may come from a configuration someone else wrote: only a run's files go.
+        const std::vector<fs::path> foreign = run.foreign_entries();
+        if (!foreign.empty()) {
+            throw Error("out \"" + config.out.string() + "\" holds " +
+                        std::to_string(foreign.size()) + " file(s) no Kiln run wrote, such as \"" +
+                        foreign.front().filename().string() +
+                        "\"; overwrite=true replaces only a run's files: move them, or choose "
+                        "another out");
+        }
         for (const auto& entry : fs::directory_iterator(run.root())) {
-            if (entry.path() != run.lock()) { // ours, held
+            if (track::RunDirectory::is_run_entry(entry.path().filename().string())) {
                 fs::remove_all(entry.path());
             }
         }

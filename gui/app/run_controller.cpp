@@ -6,6 +6,7 @@
 #include "app/project_pages.h"
 #include "common/message_boxes.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "datasets/datasets_page.h"
 #include "datasets/optimize_dialog.h"
 #include "embeddings/export_dialog.h"
@@ -156,7 +157,10 @@ void RunController::resumeTraining(const QString& directory) {
         if (runs.empty()) {
             throw Error("\"" + directory.toStdString() + "\" has no recorded run to resume");
         }
-        nlohmann::json settings = nlohmann::json::parse(runs.back().config);
+        nlohmann::json settings =
+            parse_json(runs.back().config,
+                       "the settings recorded in \"" +
+                           track::RunDirectory(directory.toStdString()).run_db().string() + "\"");
         settings["resume_interrupted"] = true;
         settings["overwrite"] = false;
         beginTraining(resolve_train_config(

@@ -1,6 +1,7 @@
 #include "predict/prediction_results.h"
 
 #include "core/error.h"
+#include "core/json_text.h"
 #include "core/text.h"
 #include "data/dataset_index.h"
 #include "data/image_decode.h"
@@ -183,7 +184,7 @@ void readDetection(const PredictionSource& source, PredictionResults& results) {
     }
     nlohmann::json entries;
     try {
-        entries = nlohmann::json::parse(readWhole(source.out));
+        entries = parse_json(readWhole(source.out), "\"" + source.out.toStdString() + "\"");
         for (const nlohmann::json& entry : entries) {
             const int image = entry.contains("file_name")
                                   ? by_name.value(QString::fromStdString(entry["file_name"]), -1)

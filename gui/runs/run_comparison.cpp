@@ -1,6 +1,7 @@
 #include "runs/run_comparison.h"
 
 #include "config/config_overrides.h"
+#include "core/json_text.h"
 #include "track/run_directory.h"
 #include "track/run_store.h"
 
@@ -137,8 +138,7 @@ void RunComparisonDialog::addSettings(const QVector<RunRow>& runs) {
     std::map<std::string, int> keys;
     for (const RunRow& run : runs) {
         settings.emplace_back();
-        const nlohmann::json config =
-            nlohmann::json::parse(run.config.toStdString(), nullptr, false);
+        const nlohmann::json config = parse_json_or_discarded(run.config.toStdString());
         if (config.is_object()) {
             for (const auto& [key, value] : config::flatten_settings(config)) {
                 settings.back()[key] = value;

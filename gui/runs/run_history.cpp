@@ -2,6 +2,7 @@
 
 #include "common/message_boxes.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "plots/plot_theme.h"
 #include "plots/qcustomplot.h"
 #include "plots/run_series.h"
@@ -78,7 +79,7 @@ QString dataset_name(const nlohmann::json& data) {
 }
 
 void read_settings(const std::string& config_json, RunRow& row) {
-    const nlohmann::json config = nlohmann::json::parse(config_json, nullptr, false);
+    const nlohmann::json config = parse_json_or_discarded(config_json);
     if (!config.is_object()) {
         return;
     }

@@ -5,6 +5,7 @@
 #include "config/form_fields.h"
 #include "config/precision.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "methods/method_names.h"
 #include "models/backbone_names.h"
 #include "system/num_workers.h"
@@ -1185,7 +1186,7 @@ std::optional<nlohmann::json> RunConfigForm::augmentationArgs() const {
     if (text.empty()) {
         return nlohmann::json::object();
     }
-    const nlohmann::json parsed = nlohmann::json::parse(text, nullptr, false);
+    const nlohmann::json parsed = parse_json_or_discarded(text);
     return parsed.is_object() ? std::optional(parsed) : std::nullopt;
 }
 

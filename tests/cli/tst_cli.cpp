@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 namespace {
 
@@ -501,6 +502,26 @@ private Q_SLOTS:
                           "model=smallcnn", "knn_monitor.train=" + data,
                           "knn_monitor.val=" + temp_.filePath(QStringLiteral("nowhere"))});
         QVERIFY2(result.err.contains(QStringLiteral("is not a folder")), qPrintable(result.err));
+    }
+
+    // SIGTERM (a scheduler's, `timeout`'s) ends at once a command that has no step to finish
+    // and save: here one blocked reading a FIFO nobody writes to. Only training, embedding,
+    // prediction and maps take it as a request to stop (a second one ends them).
+    void aSignalEndsACommandWithNothingToSave() {
+        const QString fifo = temp_.filePath(QStringLiteral("never-written.csv"));
+        QVERIFY(mkfifo(fifo.toLocal8Bit().constData(), 0600) == 0);
+        QProcess dedup;
+        dedup.start(QStringLiteral(KILN_EXECUTABLE), {QStringLiteral("dedup"), fifo});
+        QVERIFY(dedup.waitForStarted());
+        QTest::qWait(300); // it waits in the FIFO's open(), or reaches it
+        dedup.terminate();
+        const bool ended = dedup.waitForFinished(20000);
+        if (!ended) {
+            dedup.kill();
+            dedup.waitForFinished();
+        }
+        QVERIFY2(ended, "SIGTERM did not end kiln dedup");
+        QCOMPARE(dedup.exitStatus(), QProcess::CrashExit); // ended by the signal itself
     }
 
     void killedTrainingIsInterruptedThenResumed() {

@@ -6,7 +6,9 @@
 #include "config/form_fields.h"
 #include "config/run_config.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "methods/method_names.h"
+#include "support/error_text.h"
 
 #include <QDir>
 #include <QFile>
@@ -768,6 +770,27 @@ private Q_SLOTS:
             QVERIFY(contains(error.what(), "not valid JSON"));
         }
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::config::read_config_file("/no/such.json"));
+        // A file nested deeper than any configuration is refused as it is read: copied or printed
+        // (both recursive) it overflowed the stack at some 60,000 levels.
+        const auto nested = [](int depth) {
+            return std::string(std::size_t(depth), '[') + std::string(std::size_t(depth), ']');
+        };
+        QCOMPARE(kiln::parse_json(nested(kiln::kMaxJsonDepth), "x").dump().size(),
+                 std::size_t(2 * kiln::kMaxJsonDepth));
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(("{\"method_args\": " + nested(100000) + "}").c_str());
+        file.close();
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::config::read_config_file(path.toStdString()); },
+            "configuration file \"" + path.toStdString() + "\" nests deeper than 256 levels"));
+        QVERIFY(kiln::parse_json_or_discarded(nested(kiln::kMaxJsonDepth + 2)).is_discarded());
+        // A number no double holds names the file too, instead of an unexpected failure.
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("{\"epochs\": 1e400}");
+        file.close();
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::config::read_config_file(path.toStdString()); },
+            "configuration file \"" + path.toStdString() + "\" is not valid JSON"));
     }
 
     // Every setting of every command, declared once, goes through all that is derived from it:

@@ -984,6 +984,22 @@ private Q_SLOTS:
         QCOMPARE(kiln::data::decode_image(options.destination / "big.webp").size(),
                  cv::Size(100, 75));
 
+        // An image wider than WebP can hold (16,383 px a side) with no max_size: shrunk to
+        // fit, not the end of the whole job with half a copy written.
+        const fs::path wide = root_ / "optimize" / "wide";
+        writeImage(wide / "panorama.png", syntheticImage(4, 20000, 6));
+        writeImage(wide / "plain.png", syntheticImage(20, 20, 7));
+        options.source = wide;
+        options.destination = root_ / "optimize" / "wide-webp";
+        options.max_size = 0;
+        const auto shrunk = kiln::data::optimize_dataset(options);
+        QCOMPARE(shrunk.written, 2);
+        QVERIFY(shrunk.skipped.empty());
+        QCOMPARE(kiln::data::decode_image(options.destination / "panorama.webp").size().width,
+                 16383);
+        options.source = source;
+        options.max_size = 100;
+
         options.destination = source / "inside";
         QVERIFY(kiln::test::throwsContaining([&] { kiln::data::optimize_dataset(options); },
                                              "overlap"));

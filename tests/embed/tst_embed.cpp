@@ -152,12 +152,48 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::read_embeddings(root_ / "other.csv"));
     }
 
+    // Embeddings files others give: one without values, one with a NaN, one whose tensor views
+    // a single stored number as trillions are refused, naming the file, before any use.
+    void untrustedEmbeddingFilesAreRefused() {
+        const auto refusal = [&](const std::string& name) {
+            try {
+                kiln::embed::read_embeddings(root_ / name);
+                return std::string("read");
+            } catch (const kiln::Error& error) {
+                return std::string(error.what());
+            }
+        };
+        std::ofstream(root_ / "names-only.csv") << "filenames\nx\n";
+        QVERIFY2(refusal("names-only.csv").find("has no embedding columns") != std::string::npos,
+                 refusal("names-only.csv").c_str());
+        std::ofstream(root_ / "header-only.csv") << "filename\n";
+        QVERIFY(refusal("header-only.csv").find("has no embedding columns") != std::string::npos);
+        std::ofstream(root_ / "nan.csv") << "filename,embedding_0\na.png,1\nb.png,nan\n";
+        QVERIFY2(refusal("nan.csv").find("not a finite number (NaN or infinite) in the embedding "
+                                         "of \"b.png\"") != std::string::npos,
+                 refusal("nan.csv").c_str());
+        if (!kiln::test::pythonHas("torch")) {
+            QSKIP(kiln::test::pythonMissing("torch"));
+        }
+        const auto saved =
+            kiln::test::runPython("import sys, torch\n"
+                                  "torch.save({'filenames': ['a.png', 'b.png'], "
+                                  "'embeddings': torch.ones(1).expand(2, 1 << 40)}, sys.argv[1])\n",
+                                  {QString::fromStdString((root_ / "view.pt").string())});
+        QVERIFY2(saved.exit_code == 0, qPrintable(saved.errors));
+        QVERIFY2(
+            refusal("view.pt").find("a tensor of 2199023255552 values viewing a storage of 1") !=
+                std::string::npos,
+            refusal("view.pt").c_str());
+    }
+
     void npyHeadersAreCheckedAgainstTheirData() {
         // A shape the data does not hold (too large, negative, or one whose product overflows)
         // is refused with the file named, before anything is allocated for it.
-        const auto refusal = [&](const std::string& shape, std::size_t data_bytes) {
-            std::string header =
-                "{'descr': '<f4', 'fortran_order': False, 'shape': " + shape + ", }";
+        const auto refusal = [&](const std::string& shape, std::size_t data_bytes,
+                                 const std::string& fortran_order = "False") {
+            std::string header = "{'descr': '<f4', 'fortran_order': " + fortran_order +
+                                 ", 'shape': " + shape + ", }";
             header.append(63 - (10 + header.size()) % 64, ' ').push_back('\n');
             std::string bytes = "\x93NUMPY\x01";
             bytes += '\0';
@@ -183,6 +219,9 @@ private Q_SLOTS:
                              "truncated or damaged; embed the images again"));
         QVERIFY(refusal("(-3, -2)", 24).starts_with("is not a float32 matrix"));
         QVERIFY(refusal("(3, 0)", 0).starts_with("is not a float32 matrix"));
+        QVERIFY(refusal("(3, 2, 1)", 24).starts_with("is not a float32 matrix")); // 3-D
+        // Column-major values would be read transposed: refused, not misread.
+        QVERIFY(refusal("(3, 2)", 24, "True").starts_with("is not a float32 matrix"));
         // 2^62 x 4 values of 4 bytes wrap to 0 bytes in 64 bits.
         QVERIFY(refusal("(4611686018427387904, 4)", 0).starts_with("declares 4611686018427387904"));
         std::ofstream(root_ / "stub.npy", std::ios::binary) << "\x93NUM";

@@ -32,6 +32,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <opencv2/core/utility.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -302,6 +303,25 @@ private Q_SLOTS:
                          containsText(error.what(), "no tensor \"norm.bias\""),
                      error.what());
         }
+
+        // Every tensor there, one of them NaN: the file is named damaged, not another model's,
+        // and nothing is embedded or predicted with it.
+        c10::Dict<std::string, at::Tensor> poisoned;
+        for (const auto& [name, tensor] : tiny->state()) {
+            at::Tensor value = tensor.detach().clone();
+            if (name == "norm.weight") {
+                value[0] = std::numeric_limits<float>::quiet_NaN();
+            }
+            poisoned.insert(name, value);
+        }
+        const auto poisoned_bytes = kiln::models::torch_load_compatible(c10::IValue(poisoned));
+        const auto nan_one = root_ / "vit_tiny-nan.pt";
+        std::ofstream(nan_one, std::ios::binary)
+            .write(poisoned_bytes.data(), std::streamsize(poisoned_bytes.size()));
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::models::load_backbone(nan_one); },
+            "\"" + nan_one.string() +
+                "\": tensor \"norm.weight\" holds values that are not finite numbers"));
     }
 
     void unknownNamesListTheValidOnes() {
@@ -1340,6 +1360,35 @@ private Q_SLOTS:
                            fresh);
         QCOMPARE(fresh.started->transform_args["image_size"], json({32, 32}));
         QCOMPARE(fresh.started->optimizer.chosen.name, std::string("sgd"));
+    }
+
+    // overwrite=true replaces an earlier run's files and nothing else: `out` may come from a
+    // configuration someone else wrote, naming a folder of the user's own files.
+    void overwriteReplacesOnlyARunsFiles() {
+        const fs::path out = root_ / "overwrite";
+        Recorder first;
+        kiln::train::train(tinyRun(out, data_, "simclr", 1), first);
+        std::ofstream(out / "notes.txt") << "mine";
+        fs::create_directories(out / "photos");
+        const auto overwriting = [&] {
+            Recorder again;
+            kiln::train::train(tinyRun(out, data_, "simclr", 1, {{"overwrite", true}}), again);
+        };
+        QVERIFY(kiln::test::throwsContaining(
+            overwriting, "holds 2 file(s) no Kiln run wrote, such as \"notes.txt\"; "
+                         "overwrite=true replaces only a run's files"));
+        QVERIFY(fs::exists(out / "notes.txt") && fs::exists(out / "photos"));
+        QVERIFY(fs::exists(kiln::track::RunDirectory(out).last_checkpoint()));
+        // Without them, the earlier run's files go (its log with them) and the new run's come.
+        fs::remove(out / "notes.txt");
+        fs::remove(out / "photos");
+        const kiln::track::RunDirectory run(out);
+        std::ofstream(run.train_log(), std::ios::app) << "the earlier run\n";
+        overwriting();
+        std::ifstream log(run.train_log());
+        const std::string text((std::istreambuf_iterator<char>(log)), {});
+        QVERIFY(!text.empty() && text.find("the earlier run") == std::string::npos);
+        QVERIFY(fs::exists(run.last_checkpoint()));
     }
 
     void checkpointsEveryNStepsAndOnStop() {

@@ -1,0 +1,50 @@
+#include "core/json_text.h"
+
+#include "core/error.h"
+
+#include <istream>
+
+namespace kiln {
+namespace {
+
+struct TooDeep {};
+
+nlohmann::json::parser_callback_t depth_limit() {
+    return [](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
+        if (depth > kMaxJsonDepth) {
+            throw TooDeep{};
+        }
+        return true;
+    };
+}
+
+template <typename Input> nlohmann::json parse(Input&& input, const std::string& what) {
+    try {
+        return nlohmann::json::parse(std::forward<Input>(input), depth_limit());
+    } catch (const TooDeep&) {
+        throw Error(what + " nests deeper than " + std::to_string(kMaxJsonDepth) +
+                    " levels; no Kiln file does, so it is damaged or was made to harm");
+    } catch (const nlohmann::json::exception& error) {
+        throw Error(what + " is not valid JSON: " + error.what());
+    }
+}
+
+} // namespace
+
+nlohmann::json parse_json(std::string_view text, const std::string& what) {
+    return parse(text, what);
+}
+
+nlohmann::json parse_json(std::istream& in, const std::string& what) {
+    return parse(in, what);
+}
+
+nlohmann::json parse_json_or_discarded(std::string_view text) {
+    try {
+        return parse(text, "");
+    } catch (const Error&) {
+        return nlohmann::json::value_t::discarded;
+    }
+}
+
+} // namespace kiln
