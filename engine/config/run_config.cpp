@@ -258,9 +258,10 @@ void check_run_directory(const TrainConfig& config, Resolution& resolution) {
                                      "\" exists and is not a folder; choose another out");
     } else if (holds_visible_files(config.out) && !config.overwrite && !config.resume_interrupted) {
         resolution.report("out", "\"" + config.out.string() +
-                                     "\" is not empty; set overwrite=true to replace an earlier "
-                                     "run's files there, resume_interrupted=true to continue that "
-                                     "run, or choose another out");
+                                     "\" is not empty; if it holds an earlier run, set "
+                                     "overwrite=true to replace its files or "
+                                     "resume_interrupted=true to continue it; else choose another "
+                                     "out");
     }
 }
 
@@ -676,9 +677,14 @@ TrainConfig resolve_train_config(const json& input, const ResolveContext& contex
         check_knn_monitor(config.knn_monitor, resolution);
     }
     const methods::MethodEntry* method = methods::find_method(config.method);
-    if (kind == TaskKind::Pretraining && method && method->needs_teacher &&
-        resolution.valid("method_args")) {
-        check_teacher(config, resolution);
+    if (kind == TaskKind::Pretraining && method && resolution.valid("method_args", "model")) {
+        for (const ConfigIssue& issue :
+             methods::method_args_issues(config.method, config.model, config.method_args)) {
+            resolution.report(issue.path, issue.message);
+        }
+        if (method->needs_teacher) {
+            check_teacher(config, resolution);
+        }
     }
     std::error_code missing;
     if (models::is_torchscript_model(config.model) &&

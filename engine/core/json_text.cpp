@@ -10,8 +10,11 @@ namespace {
 struct TooDeep {};
 
 nlohmann::json::parser_callback_t depth_limit() {
-    return [](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
-        if (depth > kMaxJsonDepth) {
+    // `depth` counts the containers around the event: 0 for the outermost one's start.
+    return [](int depth, nlohmann::json::parse_event_t event, nlohmann::json&) {
+        const bool opens = event == nlohmann::json::parse_event_t::object_start ||
+                           event == nlohmann::json::parse_event_t::array_start;
+        if (opens && depth >= kMaxJsonDepth) {
             throw TooDeep{};
         }
         return true;

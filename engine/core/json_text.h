@@ -10,7 +10,7 @@ namespace kiln {
 // JSON from files others give (configuration files, a checkpoint's settings, run records) is
 // parsed with a nesting limit: nlohmann copies and prints a value recursively, so one nested some
 // 50,000 deep would overflow the stack long after it was read.
-constexpr int kMaxJsonDepth = 256;
+constexpr int kMaxJsonDepth = 256; // objects and arrays, one inside the other
 
 // The JSON value of `text`; throws kiln::Error naming `what` (e.g. `configuration file "x"`)
 // when it is not valid JSON, holds a number no double can, or nests deeper than kMaxJsonDepth.

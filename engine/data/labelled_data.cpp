@@ -405,6 +405,11 @@ ClassNames parse_class_names(const json& classes, const std::string& key) {
     json value = classes;
     if (classes.is_string()) {
         std::ifstream in(classes.get<std::string>());
+        if (!in) {
+            throw ConfigError({{key, "\"" + classes.get<std::string>() +
+                                         "\" cannot be read; give a JSON file of class names, "
+                                         "{\"0\": \"name\", ...}"}});
+        }
         try {
             value = parse_json(in, "\"" + classes.get<std::string>() + "\"");
         } catch (const Error& error) {

@@ -10,11 +10,22 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <torch/types.h>
 
 namespace kiln::embed {
 namespace {
+
+// The first image whose embedding holds a NaN or an infinity, if one does: every distance to it
+// would be NaN, and selections, maps and duplicates nonsense written as if they were not.
+std::optional<std::size_t> first_not_finite(const at::Tensor& values) {
+    const at::Tensor finite = values.isfinite().flatten(1).all(1);
+    if (finite.all().item<bool>()) {
+        return std::nullopt;
+    }
+    return static_cast<std::size_t>(finite.logical_not().nonzero()[0].item<std::int64_t>());
+}
 
 // One line per image, or with per-location values [N, rows, columns, D] one per location,
 // its row and column after the file name.
@@ -81,6 +92,12 @@ void write_embeddings(const std::filesystem::path& out, const std::string& forma
         values.size(0) != static_cast<std::int64_t>(filenames.size())) {
         throw Error("embeddings and filenames do not match: " + std::to_string(filenames.size()) +
                     " names for a tensor of " + std::to_string(values.size(0)) + " rows");
+    }
+    if (const std::optional<std::size_t> row = first_not_finite(values)) {
+        throw Error("the embedding of \"" + filenames[*row] +
+                    "\" is not a finite number (NaN or infinite), so nothing was written to \"" +
+                    out.string() +
+                    "\"; a half-precision run overflows so: embed with precision=32-true");
     }
     if (values.dim() == 4 && format == "lightly_csv") {
         throw Error("lightly_csv holds one vector per image; write per-location embeddings as "
@@ -223,6 +240,12 @@ EmbeddingFile read_npy(const std::filesystem::path& path, const std::string& byt
         std::sscanf(header.c_str() + shape, "'shape': (%lld, %lld)%n", &rows, &columns,
                     &shape_end) != 2 ||
         shape_end == 0 || rows < 0 || columns < 1) {
+        long long dimensions[4];
+        if (shape != std::string::npos &&
+            std::sscanf(header.c_str() + shape, "'shape': (%lld, %lld, %lld, %lld)", &dimensions[0],
+                        &dimensions[1], &dimensions[2], &dimensions[3]) == 4) {
+            throw per_location_file(path);
+        }
         throw Error("\"" + path.string() +
                     "\" is not a float32 matrix in NumPy format (as kiln embed format=npy "
                     "writes)");
@@ -281,16 +304,11 @@ EmbeddingFile read_embeddings(const std::filesystem::path& path) {
     EmbeddingFile file = bytes.rfind("\x93NUMPY", 0) == 0 ? read_npy(path, bytes)
                          : bytes.rfind("PK", 0) == 0      ? read_torch(path)
                                                           : read_csv(path, bytes);
-    // A NaN or an infinity makes every distance to it NaN: selections, maps and duplicates
-    // would be nonsense written as if they were not.
-    const torch::Tensor finite = torch::isfinite(file.embeddings).all(1);
-    if (!finite.all().item<bool>()) {
-        const auto row = finite.logical_not().nonzero()[0].item<std::int64_t>();
+    if (const std::optional<std::size_t> row = first_not_finite(file.embeddings)) {
         throw Error("\"" + path.string() +
                     "\" holds a value that is not a finite number (NaN or "
                     "infinite) in the embedding of \"" +
-                    file.filenames[static_cast<std::size_t>(row)] +
-                    "\"; embed the images again with a model whose weights are finite");
+                    file.filenames[*row] + "\"; Kiln never writes one: embed the images again");
     }
     return file;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/error.h"
 #include "data/view_recipe.h"
 #include "models/backbone_names.h"
 
@@ -76,6 +77,12 @@ DinoScaling dino_scaling(std::int64_t dataset_size);
 // when its folder has grown or a newer Kiln scales otherwise.
 nlohmann::json with_resolved_scaling(const std::string& method, const nlohmann::json& method_args,
                                      std::int64_t dataset_size);
+
+// The problems building the method would report with `method_args` (unknown keys, values out
+// of range), found without building it: no model is made, no teacher loaded (methods.cpp reads
+// them with the same code as the method does). For `config check` and Studio's form.
+std::vector<ConfigIssue> method_args_issues(const std::string& name, const std::string& model,
+                                            const nlohmann::json& method_args);
 
 // The recipes as `kiln train --help` prints them: one line per method and backbone family, and
 // DINO's scaling with the dataset.

@@ -23,18 +23,30 @@ constexpr double kPi = 3.14159265358979323846;
 // SimCLR (Chen et al. 2020) with LightlyTrain's defaults: a projection head with batch norm to
 // 128 dimensions, NT-Xent at temperature 0.1; the head's width and the optimizer per backbone
 // family are the method table's.
+// Each method's method_args are read apart from its modules, so that `config check` and
+// Studio's form check them without building a model (method_args_issues).
+struct SimClrArgs {
+    double temperature;
+    bool gather_distributed;
+    int hidden_dim;
+    int output_dim;
+
+    SimClrArgs(JsonArgs& args, int head_width)
+        : temperature(args.number("temperature", 0.1, 1e-4, 100.0)),
+          gather_distributed(args.boolean("gather_distributed", true)),
+          hidden_dim(args.integer("hidden_dim", head_width, 1, 1 << 16)),
+          output_dim(args.integer("output_dim", 128, 1, 1 << 16)) {}
+};
+
 class SimClrImpl : public MethodImpl {
 public:
-    SimClrImpl(models::Backbone backbone, int head_width, JsonArgs& args)
-        : MethodImpl(std::move(backbone)) {
-        temperature_ = args.number("temperature", 0.1, 1e-4, 100.0);
-        gather_distributed_ = args.boolean("gather_distributed", true);
-        const int hidden = args.integer("hidden_dim", head_width, 1, 1 << 16);
-        const int output = args.integer("output_dim", 128, 1, 1 << 16);
-        projection_ = register_module("projection_head",
-                                      nn::Sequential(nn::Linear(backbone_->feature_dim(), hidden),
-                                                     models::BatchNorm(hidden), nn::ReLU(),
-                                                     nn::Linear(hidden, output)));
+    SimClrImpl(models::Backbone backbone, const SimClrArgs& args)
+        : MethodImpl(std::move(backbone)), temperature_(args.temperature),
+          gather_distributed_(args.gather_distributed) {
+        projection_ = register_module(
+            "projection_head", nn::Sequential(nn::Linear(backbone_->feature_dim(), args.hidden_dim),
+                                              models::BatchNorm(args.hidden_dim), nn::ReLU(),
+                                              nn::Linear(args.hidden_dim, args.output_dim)));
     }
 
     torch::Tensor training_loss(const std::vector<torch::Tensor>& views) override {
@@ -89,33 +101,55 @@ TORCH_MODULE(DinoHead);
 // DINO (Caron et al. 2021) with LightlyTrain's defaults: a student trained to match a teacher
 // that is an exponential moving average of it, on 2 global and several local views; the
 // teacher's outputs are centred and sharpened, its temperature warms up from 0.04 to 0.07.
+// Enough prototypes to tell the images apart, a sharp and slow teacher on small sets: the
+// defaults follow the dataset's size (`scaling`).
+struct DinoArgs {
+    int hidden_dim;
+    int bottleneck_dim;
+    int output_dim;
+    double student_temp;
+    double teacher_temp;
+    double warmup_teacher_temp;
+    double warmup_fraction;
+    double center_momentum;
+    double momentum_start;
+    double momentum_end;
+    double freeze_last_layer_fraction;
+
+    DinoArgs(JsonArgs& args, int head_width, const DinoScaling& scaling)
+        : hidden_dim(args.integer("hidden_dim", head_width, 1, 1 << 16)),
+          bottleneck_dim(args.integer("bottleneck_dim", 256, 1, 1 << 16)),
+          output_dim(args.integer("output_dim", scaling.output_dim, 1, 1 << 20)),
+          student_temp(args.number("student_temp", 0.1, 1e-4, 10.0)),
+          teacher_temp(args.number("teacher_temp", scaling.teacher_temp, 1e-4, 10.0)),
+          warmup_teacher_temp(
+              args.number("warmup_teacher_temp", scaling.warmup_teacher_temp, 1e-4, 10.0)),
+          warmup_fraction(args.number("warmup_teacher_temp_fraction", 0.3, 0.0, 1.0)),
+          center_momentum(args.number("center_momentum", 0.9, 0.0, 1.0)),
+          momentum_start(args.number("momentum_start", scaling.momentum_start, 0.0, 1.0)),
+          momentum_end(args.number("momentum_end", 1.0, momentum_start, 1.0)),
+          freeze_last_layer_fraction(args.number("freeze_last_layer_fraction", 0.01, 0.0, 1.0)) {}
+};
+
 class DinoImpl : public MethodImpl {
 public:
-    DinoImpl(const std::string& model, models::Backbone backbone, int head_width, JsonArgs& args,
-             std::int64_t dataset_size, std::int64_t in_channels)
-        : MethodImpl(std::move(backbone)) {
-        // Enough prototypes to tell the images apart, a sharp and slow teacher on small sets.
-        const DinoScaling scaling = dino_scaling(dataset_size);
-        const int hidden = args.integer("hidden_dim", head_width, 1, 1 << 16);
-        const int bottleneck = args.integer("bottleneck_dim", 256, 1, 1 << 16);
-        const int output = args.integer("output_dim", scaling.output_dim, 1, 1 << 20);
-        student_temperature_ = args.number("student_temp", 0.1, 1e-4, 10.0);
-        teacher_temperature_ = args.number("teacher_temp", scaling.teacher_temp, 1e-4, 10.0);
-        warmup_teacher_temperature_ =
-            args.number("warmup_teacher_temp", scaling.warmup_teacher_temp, 1e-4, 10.0);
-        warmup_fraction_ = args.number("warmup_teacher_temp_fraction", 0.3, 0.0, 1.0);
-        center_momentum_ = args.number("center_momentum", 0.9, 0.0, 1.0);
-        momentum_start_ = args.number("momentum_start", scaling.momentum_start, 0.0, 1.0);
-        momentum_end_ = args.number("momentum_end", 1.0, momentum_start_, 1.0);
-        freeze_last_layer_fraction_ = args.number("freeze_last_layer_fraction", 0.01, 0.0, 1.0);
-
-        head_ =
-            register_module("head", DinoHead(backbone_->feature_dim(), hidden, bottleneck, output));
+    DinoImpl(const std::string& model, models::Backbone backbone, const DinoArgs& args,
+             std::int64_t in_channels)
+        : MethodImpl(std::move(backbone)), student_temperature_(args.student_temp),
+          teacher_temperature_(args.teacher_temp),
+          warmup_teacher_temperature_(args.warmup_teacher_temp),
+          warmup_fraction_(args.warmup_fraction), center_momentum_(args.center_momentum),
+          momentum_start_(args.momentum_start), momentum_end_(args.momentum_end),
+          freeze_last_layer_fraction_(args.freeze_last_layer_fraction) {
+        const auto head = [&] {
+            return DinoHead(backbone_->feature_dim(), args.hidden_dim, args.bottleneck_dim,
+                            args.output_dim);
+        };
+        head_ = register_module("head", head());
         teacher_backbone_ = register_module(models::checkpoint_key::kTeacherBackbone,
                                             models::make_backbone(model, in_channels));
-        teacher_head_ = register_module(
-            "teacher_head", DinoHead(backbone_->feature_dim(), hidden, bottleneck, output));
-        center_ = register_buffer("center", torch::zeros({1, output}));
+        teacher_head_ = register_module("teacher_head", head());
+        center_ = register_buffer("center", torch::zeros({1, args.output_dim}));
         torch::NoGradGuard no_grad;
         start_teacher_as_student();
         for (torch::Tensor& parameter : teacher_parameters()) {
@@ -467,11 +501,12 @@ Method make_method(const std::string& name, const std::string& model,
     const MethodEntry* entry = find_method(name);
     const int head_width = entry ? entry->head_width_for(models::backbone_family(model)) : 0;
     if (name == "simclr") {
-        method = std::make_shared<SimClrImpl>(models::make_backbone(model, in_channels), head_width,
-                                              args);
+        method = std::make_shared<SimClrImpl>(models::make_backbone(model, in_channels),
+                                              SimClrArgs(args, head_width));
     } else if (name == "dino") {
         method = std::make_shared<DinoImpl>(model, models::make_backbone(model, in_channels),
-                                            head_width, args, dataset_size, in_channels);
+                                            DinoArgs(args, head_width, dino_scaling(dataset_size)),
+                                            in_channels);
     } else if (name == "distillation") {
         const DistillationArgs settings(args);
         models::Backbone teacher = load_teacher(settings.teacher, args);
@@ -488,6 +523,24 @@ Method make_method(const std::string& name, const std::string& model,
         throw ConfigError(issues);
     }
     return method;
+}
+
+std::vector<ConfigIssue> method_args_issues(const std::string& name, const std::string& model,
+                                            const nlohmann::json& method_args) {
+    std::vector<ConfigIssue> issues;
+    JsonArgs args(method_args, "method_args", issues);
+    const MethodEntry* entry = find_method(name);
+    const int head_width = entry ? entry->head_width_for(models::backbone_family(model)) : 0;
+    if (name == "simclr") {
+        static_cast<void>(SimClrArgs(args, head_width));
+    } else if (name == "dino") {
+        // The keys and ranges, which do not depend on the dataset's size.
+        static_cast<void>(DinoArgs(args, head_width, dino_scaling(0)));
+    } else if (name == "distillation") {
+        static_cast<void>(DistillationArgs(args)); // its teacher: run_config's check_teacher
+    }
+    args.finish();
+    return issues;
 }
 
 } // namespace kiln::methods

@@ -107,19 +107,26 @@ Schedule schedule_for(const TrainConfig& config, std::int64_t batches_per_epoch)
     return schedule;
 }
 
+// overwrite=true deletes only a run's files, and `out` may come from a configuration someone
+// else wrote, naming a folder of the user's own: refused before anything (the lock) is written.
+void refuse_to_overwrite_foreign_files(const TrainConfig& config) {
+    std::error_code error;
+    if (!config.overwrite || !fs::is_directory(config.out, error)) {
+        return;
+    }
+    const std::vector<fs::path> foreign = track::RunDirectory(config.out).foreign_entries();
+    if (!foreign.empty()) {
+        throw Error("out \"" + config.out.string() + "\" holds " + std::to_string(foreign.size()) +
+                    " file(s) no Kiln run wrote, such as \"" + foreign.front().filename().string() +
+                    "\"; overwrite=true replaces only a run's files: move them, or choose "
+                    "another out");
+    }
+}
+
 void prepare_run_directory(const TrainConfig& config) {
     const track::RunDirectory run(config.out);
     std::error_code error;
     if (config.overwrite && fs::exists(run.root(), error)) {
-        // `out` may come from a configuration someone else wrote: only a run's files go.
-        const std::vector<fs::path> foreign = run.foreign_entries();
-        if (!foreign.empty()) {
-            throw Error("out \"" + config.out.string() + "\" holds " +
-                        std::to_string(foreign.size()) + " file(s) no Kiln run wrote, such as \"" +
-                        foreign.front().filename().string() +
-                        "\"; overwrite=true replaces only a run's files: move them, or choose "
-                        "another out");
-        }
         for (const auto& entry : fs::directory_iterator(run.root())) {
             if (track::RunDirectory::is_run_entry(entry.path().filename().string())) {
                 fs::remove_all(entry.path());
@@ -469,6 +476,7 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     std::unique_ptr<track::RunTracking> tracking;
     std::optional<track::RunLock> claim;
     if (strategy.writes()) {
+        refuse_to_overwrite_foreign_files(config);
         claim.emplace(config.out);
         prepare_run_directory(config);
         write_file_atomically(track::RunDirectory(config.out).config(),

@@ -10,8 +10,10 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <fcntl.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -513,13 +515,23 @@ private Q_SLOTS:
         QProcess dedup;
         dedup.start(QStringLiteral(KILN_EXECUTABLE), {QStringLiteral("dedup"), fifo});
         QVERIFY(dedup.waitForStarted());
-        QTest::qWait(300); // it waits in the FIFO's open(), or reaches it
+        // A writer's non-blocking open succeeds once kiln has the FIFO open for reading: past
+        // its start (where the handlers would be installed), waiting for data that never comes.
+        int writer = -1;
+        for (int tries = 0; writer < 0 && tries < 600; ++tries) {
+            writer = ::open(fifo.toLocal8Bit().constData(), O_WRONLY | O_NONBLOCK);
+            if (writer < 0) {
+                QTest::qWait(50);
+            }
+        }
+        QVERIFY2(writer >= 0, "kiln dedup never opened the FIFO");
         dedup.terminate();
         const bool ended = dedup.waitForFinished(20000);
         if (!ended) {
             dedup.kill();
             dedup.waitForFinished();
         }
+        ::close(writer);
         QVERIFY2(ended, "SIGTERM did not end kiln dedup");
         QCOMPARE(dedup.exitStatus(), QProcess::CrashExit); // ended by the signal itself
     }

@@ -675,6 +675,24 @@ private Q_SLOTS:
         QVERIFY(contains(findIssue(issues, "checkpoint")->message, "/no/such/weights.pt"));
     }
 
+    // method_args are checked with the other settings (`config check`, Studio's form), as the
+    // method reads them, not first at the start of training.
+    void methodArgsAreCheckedWithTheOtherSettings() {
+        json input = minimalTrain();
+        input["method_args"] = {{"a", 1}, {"temperature", 0.0}};
+        auto issues = trainProblems(input, cpuOnly());
+        QVERIFY(findIssue(issues, "method_args.a") &&
+                contains(findIssue(issues, "method_args.a")->message, "unknown key"));
+        QVERIFY(findIssue(issues, "method_args.temperature"));
+        input["method"] = "dino";
+        input["method_args"] = {{"momentum_start", 0.99}, {"momentum_end", 0.5}};
+        issues = trainProblems(input, cpuOnly());
+        QCOMPARE(issues.size(), std::size_t(1));
+        QVERIFY(findIssue(issues, "method_args.momentum_end"));
+        input["method_args"] = {{"output_dim", 512}, {"teacher_temp", 0.04}};
+        QVERIFY(trainProblems(input, cpuOnly()).empty());
+    }
+
     void everyProblemIsReportedAtOnce() {
         json input = minimalTrain();
         input["epohcs"] = 3;
@@ -783,7 +801,7 @@ private Q_SLOTS:
         QVERIFY(kiln::test::throwsContaining(
             [&] { kiln::config::read_config_file(path.toStdString()); },
             "configuration file \"" + path.toStdString() + "\" nests deeper than 256 levels"));
-        QVERIFY(kiln::parse_json_or_discarded(nested(kiln::kMaxJsonDepth + 2)).is_discarded());
+        QVERIFY(kiln::parse_json_or_discarded(nested(kiln::kMaxJsonDepth + 1)).is_discarded());
         // A number no double holds names the file too, instead of an unexpected failure.
         QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
         file.write("{\"epochs\": 1e400}");

@@ -10,10 +10,12 @@
 #include "embed/writers.h"
 #include "models/archive.h"
 #include "models/backbone.h"
+#include "support/error_text.h"
 #include "support/python.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <opencv2/imgcodecs.hpp>
@@ -168,6 +170,16 @@ private Q_SLOTS:
                  refusal("names-only.csv").c_str());
         std::ofstream(root_ / "header-only.csv") << "filename\n";
         QVERIFY(refusal("header-only.csv").find("has no embedding columns") != std::string::npos);
+        // Kiln writes none (a half-precision model can overflow): nothing is written instead.
+        const torch::Tensor overflowed = torch::tensor({{1.0f}, {INFINITY}});
+        QVERIFY(kiln::test::throwsContaining(
+            [&] {
+                kiln::embed::write_embeddings(root_ / "overflowed.csv", "csv", {"a.png", "b.png"},
+                                              overflowed);
+            },
+            "the embedding of \"b.png\" is not a finite number (NaN or infinite), so nothing was "
+            "written"));
+        QVERIFY(!fs::exists(root_ / "overflowed.csv"));
         std::ofstream(root_ / "nan.csv") << "filename,embedding_0\na.png,1\nb.png,nan\n";
         QVERIFY2(refusal("nan.csv").find("not a finite number (NaN or infinite) in the embedding "
                                          "of \"b.png\"") != std::string::npos,
@@ -220,6 +232,7 @@ private Q_SLOTS:
         QVERIFY(refusal("(-3, -2)", 24).starts_with("is not a float32 matrix"));
         QVERIFY(refusal("(3, 0)", 0).starts_with("is not a float32 matrix"));
         QVERIFY(refusal("(3, 2, 1)", 24).starts_with("is not a float32 matrix")); // 3-D
+        QVERIFY(refusal("(3, 1, 1, 2)", 24).starts_with("holds an embedding per location"));
         // Column-major values would be read transposed: refused, not misread.
         QVERIFY(refusal("(3, 2)", 24, "True").starts_with("is not a float32 matrix"));
         // 2^62 x 4 values of 4 bytes wrap to 0 bytes in 64 bits.

@@ -1378,6 +1378,18 @@ private Q_SLOTS:
             overwriting, "holds 2 file(s) no Kiln run wrote, such as \"notes.txt\"; "
                          "overwrite=true replaces only a run's files"));
         QVERIFY(fs::exists(out / "notes.txt") && fs::exists(out / "photos"));
+        // Refused before anything was written there, the lock included.
+        const fs::path photos = root_ / "photos-only";
+        fs::create_directories(photos);
+        std::ofstream(photos / "holiday.jpg") << "mine";
+        QVERIFY(kiln::test::throwsContaining(
+            [&] {
+                Recorder refused;
+                kiln::train::train(tinyRun(photos, data_, "simclr", 1, {{"overwrite", true}}),
+                                   refused);
+            },
+            "such as \"holiday.jpg\""));
+        QCOMPARE(std::distance(fs::directory_iterator(photos), fs::directory_iterator()), 1);
         QVERIFY(fs::exists(kiln::track::RunDirectory(out).last_checkpoint()));
         // Without them, the earlier run's files go (its log with them) and the new run's come.
         fs::remove(out / "notes.txt");
