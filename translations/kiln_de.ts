@@ -1162,224 +1162,229 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="128"/>
+        <location filename="../gui/plots/live_plots.cpp" line="136"/>
         <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
         <translation>Keine GPU in diesem Lauf: GPU-Auslastung und -Speicher werden nicht gezeichnet.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="133"/>
+        <location filename="../gui/plots/live_plots.cpp" line="141"/>
         <source>loss (smoothed)</source>
         <translation>Loss (geglättet)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="149"/>
+        <location filename="../gui/plots/live_plots.cpp" line="157"/>
         <source>Smoothing of the loss, as TensorBoard&apos;s</source>
         <translation>Glättung des Loss, wie in TensorBoard</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="155"/>
+        <location filename="../gui/plots/live_plots.cpp" line="163"/>
         <source>Log scale</source>
         <translation>Log. Skala</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="158"/>
+        <location filename="../gui/plots/live_plots.cpp" line="166"/>
         <source>Reset View</source>
         <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="160"/>
+        <location filename="../gui/plots/live_plots.cpp" line="168"/>
         <source>Follow the run again after zooming or panning (or double-click a plot)</source>
         <translation>Nach Zoomen oder Verschieben wieder dem Lauf folgen (oder Doppelklick auf ein Diagramm)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="162"/>
+        <location filename="../gui/plots/live_plots.cpp" line="170"/>
         <source>Export...</source>
         <translation>Exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="166"/>
-        <location filename="../gui/plots/live_plots.cpp" line="176"/>
+        <location filename="../gui/plots/live_plots.cpp" line="174"/>
+        <location filename="../gui/plots/live_plots.cpp" line="184"/>
         <source>Export Plots</source>
         <translation>Diagramme exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="167"/>
+        <location filename="../gui/plots/live_plots.cpp" line="175"/>
         <source>CSV of the values (*.csv);;PNG image (*.png)</source>
         <translation>CSV der Werte (*.csv);;PNG-Bild (*.png)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="182"/>
+        <location filename="../gui/plots/live_plots.cpp" line="190"/>
         <source>Smoothing</source>
         <translation>Glättung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="277"/>
-        <location filename="../gui/plots/live_plots.cpp" line="306"/>
+        <location filename="../gui/plots/live_plots.cpp" line="285"/>
+        <location filename="../gui/plots/live_plots.cpp" line="314"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="315"/>
+        <location filename="../gui/plots/live_plots.cpp" line="323"/>
         <source>Cannot write %1 as a PNG image.</source>
         <translation>%1 kann nicht als PNG-Bild geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="89"/>
+        <location filename="../gui/plots/live_plots.cpp" line="97"/>
         <source>Loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="372"/>
+        <location filename="../gui/plots/live_plots.cpp" line="382"/>
         <source>Validation (step %1: metrics being computed)</source>
         <translation>Validierung (Schritt %1: Metriken werden berechnet)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="89"/>
+        <location filename="../gui/plots/live_plots.cpp" line="97"/>
         <source>loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="89"/>
+        <location filename="../gui/plots/live_plots.cpp" line="65"/>
+        <source>Nothing to plot yet: Run ▸ Train (Ctrl+R) starts a run of the Run Configuration, and its loss, speed and where the time goes are drawn here as it trains. A project opens with its last run here.</source>
+        <translation>Noch nichts zu zeichnen: Ausführen ▸ Trainieren (Strg+R) startet einen Lauf der Laufkonfiguration, und sein Verlust, seine Geschwindigkeit und wohin die Zeit geht werden hier gezeichnet, während er trainiert. Ein Projekt öffnet sich mit seinem letzten Lauf hier.</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="97"/>
         <source>learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="91"/>
+        <location filename="../gui/plots/live_plots.cpp" line="99"/>
         <source>data_wait (%)</source>
         <translation>data_wait (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="91"/>
+        <location filename="../gui/plots/live_plots.cpp" line="99"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="92"/>
+        <location filename="../gui/plots/live_plots.cpp" line="100"/>
         <source>CPU utilisation (%)</source>
         <translation>CPU-Auslastung (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="93"/>
+        <location filename="../gui/plots/live_plots.cpp" line="101"/>
         <source>system</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="93"/>
+        <location filename="../gui/plots/live_plots.cpp" line="101"/>
         <source>this process</source>
         <translation>dieser Prozess</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="94"/>
+        <location filename="../gui/plots/live_plots.cpp" line="102"/>
         <source>GPU utilisation (%) and memory (MB)</source>
         <translation>GPU-Auslastung (%) und Speicher (MB)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="95"/>
+        <location filename="../gui/plots/live_plots.cpp" line="103"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="95"/>
+        <location filename="../gui/plots/live_plots.cpp" line="103"/>
         <source>images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="106"/>
-        <location filename="../gui/plots/live_plots.cpp" line="117"/>
+        <location filename="../gui/plots/live_plots.cpp" line="114"/>
+        <location filename="../gui/plots/live_plots.cpp" line="125"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="141"/>
+        <location filename="../gui/plots/live_plots.cpp" line="149"/>
         <source>Over time instead of steps</source>
         <translation>Über die Zeit statt über Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="212"/>
-        <location filename="../gui/plots/live_plots.cpp" line="234"/>
+        <location filename="../gui/plots/live_plots.cpp" line="220"/>
+        <location filename="../gui/plots/live_plots.cpp" line="242"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="234"/>
+        <location filename="../gui/plots/live_plots.cpp" line="242"/>
         <source>seconds</source>
         <translation>Sekunden</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="410"/>
+        <location filename="../gui/plots/live_plots.cpp" line="421"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 Auslastung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="414"/>
+        <location filename="../gui/plots/live_plots.cpp" line="425"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 Speicher</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="482"/>
+        <location filename="../gui/plots/live_plots.cpp" line="493"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="484"/>
+        <location filename="../gui/plots/live_plots.cpp" line="495"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1: Verlust %2, Lernrate %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="490"/>
+        <location filename="../gui/plots/live_plots.cpp" line="501"/>
         <source>%1: data_wait %2%</source>
         <translation>%1: data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="493"/>
+        <location filename="../gui/plots/live_plots.cpp" line="504"/>
         <source>%1: CPU %2%</source>
         <translation>%1: CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="496"/>
+        <location filename="../gui/plots/live_plots.cpp" line="507"/>
         <source>%1: %2 images/s</source>
         <translation>%1: %2 Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="506"/>
+        <location filename="../gui/plots/live_plots.cpp" line="517"/>
         <source>evaluation after step %1: %2 %3%4</source>
         <translation>Auswertung nach Schritt %1: %2 %3%4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="527"/>
+        <location filename="../gui/plots/live_plots.cpp" line="538"/>
         <source>GPU %1 %2, %3</source>
         <translation>GPU %1 %2, %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="529"/>
-        <location filename="../gui/plots/live_plots.cpp" line="531"/>
+        <location filename="../gui/plots/live_plots.cpp" line="540"/>
+        <location filename="../gui/plots/live_plots.cpp" line="542"/>
         <source>n/a</source>
         <translation>k. A.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="97"/>
-        <location filename="../gui/plots/live_plots.cpp" line="371"/>
+        <location filename="../gui/plots/live_plots.cpp" line="105"/>
+        <location filename="../gui/plots/live_plots.cpp" line="381"/>
         <source>Validation</source>
         <translation>Validierung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="97"/>
+        <location filename="../gui/plots/live_plots.cpp" line="105"/>
         <source>metric</source>
         <translation>Metrik</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="97"/>
-        <location filename="../gui/plots/live_plots.cpp" line="101"/>
+        <location filename="../gui/plots/live_plots.cpp" line="105"/>
+        <location filename="../gui/plots/live_plots.cpp" line="109"/>
         <source>val_loss</source>
         <translation>val_loss</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="512"/>
+        <location filename="../gui/plots/live_plots.cpp" line="523"/>
         <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
         <translation>Auswertung nach Schritt %1: %2 %3, val_loss %4%5</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="503"/>
+        <location filename="../gui/plots/live_plots.cpp" line="514"/>
         <source> (best)</source>
         <translation> (bester Wert)</translation>
     </message>
@@ -2167,27 +2172,27 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunComparisonDialog</name>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="48"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="49"/>
         <source>Compare Runs</source>
         <translation>Läufe vergleichen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="96"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="97"/>
         <source>Results</source>
         <translation>Ergebnisse</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="121"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="122"/>
         <source>Validation (last evaluation)</source>
         <translation>Validierung (letzte Auswertung)</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="70"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="71"/>
         <source>These runs are of different tasks: their validation metrics do not compare.</source>
         <translation>Diese Läufe gehören zu verschiedenen Aufgaben: ihre Validierungsmetriken sind nicht vergleichbar.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="45"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="46"/>
         <source>Only differing settings</source>
         <translation>Nur abweichende Einstellungen</translation>
     </message>
@@ -2197,7 +2202,7 @@ vorhergesagt: %3</translation>
         <translation>Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="76"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="77"/>
         <source>Hide the settings that every run shares</source>
         <translation>Einstellungen ausblenden, die alle Läufe teilen</translation>
     </message>
@@ -2210,321 +2215,321 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="301"/>
+        <location filename="../gui/training/run_config_form.cpp" line="302"/>
         <source>Advanced settings</source>
         <translation>Erweiterte Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="319"/>
+        <location filename="../gui/training/run_config_form.cpp" line="320"/>
         <source>Batches summed into each optimizer step</source>
         <translation>Batches, die in jeden Optimiererschritt eingehen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="322"/>
+        <location filename="../gui/training/run_config_form.cpp" line="323"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>die Ansichten der Methode; JSON ändert sie, z. B. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="325"/>
+        <location filename="../gui/training/run_config_form.cpp" line="326"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>transform_args außer der Bildgröße: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, und für DINO global_view_1, global_view_2, local_view. Der Reiter Datensätze zeigt die Ansichten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="329"/>
+        <location filename="../gui/training/run_config_form.cpp" line="330"/>
         <source>each epoch</source>
         <translation>jede Epoche</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="330"/>
+        <location filename="../gui/training/run_config_form.cpp" line="331"/>
         <source> steps</source>
         <translation> Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="331"/>
+        <location filename="../gui/training/run_config_form.cpp" line="332"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>last.ckpt wird zusätzlich alle so vielen Schritte geschrieben</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="335"/>
+        <location filename="../gui/training/run_config_form.cpp" line="336"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>aus; ein Projektname schreibt einen Offline-W&amp;B-Lauf für wandb sync</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="343"/>
+        <location filename="../gui/training/run_config_form.cpp" line="344"/>
         <source>Augmentation</source>
         <translation>Augmentierung</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="346"/>
+        <location filename="../gui/training/run_config_form.cpp" line="347"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="525"/>
+        <location filename="../gui/training/run_config_form.cpp" line="526"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="528"/>
+        <location filename="../gui/training/run_config_form.cpp" line="529"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1198"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1199"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="188"/>
+        <location filename="../gui/training/run_config_form.cpp" line="189"/>
         <source>COCO annotation files</source>
         <translation>COCO-Annotationsdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="189"/>
+        <location filename="../gui/training/run_config_form.cpp" line="190"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO-Datensatz (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="193"/>
+        <location filename="../gui/training/run_config_form.cpp" line="194"/>
         <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
         <translation>data.yaml eines Datensatzes im Ultralytics-Layout (images/ und labels/ daneben)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="266"/>
+        <location filename="../gui/training/run_config_form.cpp" line="267"/>
         <source>Labels</source>
         <translation>Beschriftungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="267"/>
+        <location filename="../gui/training/run_config_form.cpp" line="268"/>
         <source>YOLO data</source>
         <translation>YOLO-Daten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="235"/>
+        <location filename="../gui/training/run_config_form.cpp" line="236"/>
         <source> px</source>
         <translation> px</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="205"/>
+        <location filename="../gui/training/run_config_form.cpp" line="206"/>
         <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
         <translation>das exportierte Modell des Lehrers: ein Lauf des Projekts oder eine .pt-Datei</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="247"/>
+        <location filename="../gui/training/run_config_form.cpp" line="248"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>Batch-Norm-Statistik über alle Geräte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="249"/>
+        <location filename="../gui/training/run_config_form.cpp" line="250"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard-Ereignisdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="254"/>
+        <location filename="../gui/training/run_config_form.cpp" line="255"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>aus; ein Ordner oder http(s)://-Server für MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="257"/>
+        <location filename="../gui/training/run_config_form.cpp" line="258"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>ein neuer Ordner in den Läufen des Projekts</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="290"/>
+        <location filename="../gui/training/run_config_form.cpp" line="291"/>
         <source>Loggers</source>
         <translation>Logger</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="291"/>
+        <location filename="../gui/training/run_config_form.cpp" line="292"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="236"/>
-        <location filename="../gui/training/run_config_form.cpp" line="245"/>
-        <location filename="../gui/training/run_config_form.cpp" line="765"/>
+        <location filename="../gui/training/run_config_form.cpp" line="237"/>
+        <location filename="../gui/training/run_config_form.cpp" line="246"/>
+        <location filename="../gui/training/run_config_form.cpp" line="766"/>
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="703"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1122"/>
+        <location filename="../gui/training/run_config_form.cpp" line="704"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1123"/>
         <source>Hold out 10% of the training images</source>
         <translation>10 % der Trainingsbilder zurückhalten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="706"/>
+        <location filename="../gui/training/run_config_form.cpp" line="707"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="766"/>
+        <location filename="../gui/training/run_config_form.cpp" line="767"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="769"/>
+        <location filename="../gui/training/run_config_form.cpp" line="770"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="777"/>
+        <location filename="../gui/training/run_config_form.cpp" line="778"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="781"/>
+        <location filename="../gui/training/run_config_form.cpp" line="782"/>
         <source>No CUDA GPU is visible.</source>
         <translation>Keine CUDA-GPU sichtbar.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="782"/>
+        <location filename="../gui/training/run_config_form.cpp" line="783"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="806"/>
+        <location filename="../gui/training/run_config_form.cpp" line="807"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="809"/>
+        <location filename="../gui/training/run_config_form.cpp" line="810"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="523"/>
-        <location filename="../gui/training/run_config_form.cpp" line="835"/>
+        <location filename="../gui/training/run_config_form.cpp" line="524"/>
+        <location filename="../gui/training/run_config_form.cpp" line="836"/>
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="122"/>
+        <location filename="../gui/training/run_config_form.cpp" line="123"/>
         <source>Image classification (fine-tuning)</source>
         <translation>Bildklassifikation (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="124"/>
+        <location filename="../gui/training/run_config_form.cpp" line="125"/>
         <source>Semantic segmentation (fine-tuning)</source>
         <translation>Semantische Segmentierung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="126"/>
+        <location filename="../gui/training/run_config_form.cpp" line="127"/>
         <source>Object detection (fine-tuning)</source>
         <translation>Objekterkennung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="128"/>
+        <location filename="../gui/training/run_config_form.cpp" line="129"/>
         <source>Instance segmentation (fine-tuning)</source>
         <translation>Instanzsegmentierung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="182"/>
+        <location filename="../gui/training/run_config_form.cpp" line="183"/>
         <source>COCO JSON of the training images&apos; objects</source>
         <translation>COCO-JSON mit den Objekten der Trainingsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="185"/>
+        <location filename="../gui/training/run_config_form.cpp" line="186"/>
         <source>COCO JSON of the validation images&apos; objects</source>
         <translation>COCO-JSON mit den Objekten der Validierungsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="272"/>
+        <location filename="../gui/training/run_config_form.cpp" line="273"/>
         <source>Training annotations</source>
         <translation>Trainingsannotationen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="273"/>
+        <location filename="../gui/training/run_config_form.cpp" line="274"/>
         <source>Validation annotations</source>
         <translation>Validierungsannotationen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="132"/>
+        <location filename="../gui/training/run_config_form.cpp" line="133"/>
         <source>Pretraining (self-supervised)</source>
         <translation>Vortraining (selbstüberwacht)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="176"/>
+        <location filename="../gui/training/run_config_form.cpp" line="177"/>
         <source>folder of PNG masks of class ids, named as the images</source>
         <translation>Ordner mit PNG-Masken der Klassen-IDs, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="179"/>
+        <location filename="../gui/training/run_config_form.cpp" line="180"/>
         <source>folder of the validation images&apos; masks</source>
         <translation>Ordner mit den Masken der Validierungsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="196"/>
+        <location filename="../gui/training/run_config_form.cpp" line="197"/>
         <source>JSON file naming the class ids, e.g. classes.json</source>
         <translation>JSON-Datei mit den Namen der Klassen-IDs, z. B. classes.json</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="199"/>
+        <location filename="../gui/training/run_config_form.cpp" line="200"/>
         <source>random weights</source>
         <translation>zufällige Gewichte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="207"/>
+        <location filename="../gui/training/run_config_form.cpp" line="208"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
         <translation>Annotierte Bilder (Klassenordner), deren nächste Nachbarn während des Vortrainings die Bilder darunter klassifizieren: val_metric/knn_top1 zeigt, ob sich das Vortraining lohnt, und wählt best.ckpt.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="211"/>
+        <location filename="../gui/training/run_config_form.cpp" line="212"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
         <translation>Annotierte Bilder (Klassenordner), die der kNN-Monitor klassifiziert.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="223"/>
+        <location filename="../gui/training/run_config_form.cpp" line="224"/>
         <source>epochs</source>
         <translation>Epochen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="224"/>
+        <location filename="../gui/training/run_config_form.cpp" line="225"/>
         <source>steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="225"/>
+        <location filename="../gui/training/run_config_form.cpp" line="226"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="265"/>
+        <location filename="../gui/training/run_config_form.cpp" line="266"/>
         <source>Task</source>
         <translation>Aufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="269"/>
+        <location filename="../gui/training/run_config_form.cpp" line="270"/>
         <source>Validation dataset</source>
         <translation>Validierungsdatensatz</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="270"/>
+        <location filename="../gui/training/run_config_form.cpp" line="271"/>
         <source>Training masks</source>
         <translation>Trainingsmasken</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="271"/>
+        <location filename="../gui/training/run_config_form.cpp" line="272"/>
         <source>Validation masks</source>
         <translation>Validierungsmasken</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="274"/>
+        <location filename="../gui/training/run_config_form.cpp" line="275"/>
         <source>Classes</source>
         <translation>Klassen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="317"/>
+        <location filename="../gui/training/run_config_form.cpp" line="318"/>
         <source>0: the backbone learns from the start</source>
         <translation>0: das Backbone lernt von Anfang an</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="530"/>
+        <location filename="../gui/training/run_config_form.cpp" line="531"/>
         <source>%1 of the learning rate</source>
         <translation>%1 der Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1247"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1248"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
     </message>
@@ -2532,36 +2537,36 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunController</name>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="84"/>
+        <location filename="../gui/app/run_controller.cpp" line="85"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="131"/>
+        <location filename="../gui/app/run_controller.cpp" line="132"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="169"/>
+        <location filename="../gui/app/run_controller.cpp" line="173"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="195"/>
+        <location filename="../gui/app/run_controller.cpp" line="199"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="206"/>
+        <location filename="../gui/app/run_controller.cpp" line="210"/>
         <source>The model is written beside the project file.</source>
         <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="214"/>
+        <location filename="../gui/app/run_controller.cpp" line="218"/>
         <source>Predictions are written beside the project file.</source>
         <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
     </message>
@@ -2612,7 +2617,7 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="96"/>
+        <location filename="../gui/runs/run_history.cpp" line="97"/>
         <source>%n step(s)</source>
         <translation>
             <numerusform>%n Schritt</numerusform>
@@ -2620,7 +2625,7 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="98"/>
+        <location filename="../gui/runs/run_history.cpp" line="99"/>
         <source>%n epoch(s)</source>
         <translation>
             <numerusform>%n Epoche</numerusform>
@@ -2628,117 +2633,117 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="103"/>
+        <location filename="../gui/runs/run_history.cpp" line="104"/>
         <source>auto</source>
         <translation>auto</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="403"/>
+        <location filename="../gui/runs/run_history.cpp" line="404"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="405"/>
+        <location filename="../gui/runs/run_history.cpp" line="406"/>
         <source>Length</source>
         <translation>Länge</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="407"/>
+        <location filename="../gui/runs/run_history.cpp" line="408"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="409"/>
+        <location filename="../gui/runs/run_history.cpp" line="410"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="425"/>
+        <location filename="../gui/runs/run_history.cpp" line="426"/>
         <source>Tags</source>
         <translation>Schlagwörter</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="427"/>
+        <location filename="../gui/runs/run_history.cpp" line="428"/>
         <source>Notes</source>
         <translation>Notizen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="395"/>
+        <location filename="../gui/runs/run_history.cpp" line="396"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="397"/>
+        <location filename="../gui/runs/run_history.cpp" line="398"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="401"/>
+        <location filename="../gui/runs/run_history.cpp" line="402"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="411"/>
+        <location filename="../gui/runs/run_history.cpp" line="412"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="413"/>
+        <location filename="../gui/runs/run_history.cpp" line="414"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="415"/>
+        <location filename="../gui/runs/run_history.cpp" line="416"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="417"/>
+        <location filename="../gui/runs/run_history.cpp" line="418"/>
         <source>Final loss</source>
         <translation>Letzter Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="421"/>
+        <location filename="../gui/runs/run_history.cpp" line="422"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="423"/>
+        <location filename="../gui/runs/run_history.cpp" line="424"/>
         <source>data_wait (median)</source>
         <translation>data_wait (Median)</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="399"/>
+        <location filename="../gui/runs/run_history.cpp" line="400"/>
         <source>Method or task</source>
         <translation>Methode oder Aufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="419"/>
+        <location filename="../gui/runs/run_history.cpp" line="420"/>
         <source>Best validation</source>
         <translation>Beste Validierung</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="372"/>
+        <location filename="../gui/runs/run_history.cpp" line="373"/>
         <source>Stopped</source>
         <translation>Gestoppt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="375"/>
+        <location filename="../gui/runs/run_history.cpp" line="376"/>
         <source>Finished</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="378"/>
+        <location filename="../gui/runs/run_history.cpp" line="379"/>
         <source>Interrupted</source>
         <translation>Unterbrochen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="381"/>
+        <location filename="../gui/runs/run_history.cpp" line="382"/>
         <source>Failed</source>
         <translation>Fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="384"/>
+        <location filename="../gui/runs/run_history.cpp" line="385"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
@@ -2746,98 +2751,103 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="444"/>
+        <location filename="../gui/runs/run_history.cpp" line="445"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>Nach Name, Schlagwort, Notiz, Modell, Datensatz, Status filtern...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="454"/>
+        <location filename="../gui/runs/run_history.cpp" line="455"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them</source>
         <translation>Doppelklick auf Name, Schlagwörter oder Notizen eines Laufs, um sie zu bearbeiten</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="460"/>
+        <location filename="../gui/runs/run_history.cpp" line="461"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="461"/>
+        <location filename="../gui/runs/run_history.cpp" line="462"/>
         <source>The change could not be saved: %1</source>
         <translation>Die Änderung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="709"/>
+        <location filename="../gui/runs/run_history.cpp" line="717"/>
         <source>The runs could not be read: %1</source>
         <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="466"/>
+        <location filename="../gui/runs/run_history.cpp" line="467"/>
         <source>Compare...</source>
         <translation>Vergleichen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="468"/>
+        <location filename="../gui/runs/run_history.cpp" line="469"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>Einstellungen, Ergebnisse und Validierungsmetriken der ausgewählten Läufe nebeneinander</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="503"/>
+        <location filename="../gui/runs/run_history.cpp" line="504"/>
         <source>Curves of</source>
         <translation>Kurven von</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="463"/>
+        <location filename="../gui/runs/run_history.cpp" line="464"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="471"/>
+        <location filename="../gui/runs/run_history.cpp" line="472"/>
         <source>Open Folder</source>
         <translation>Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="474"/>
+        <location filename="../gui/runs/run_history.cpp" line="475"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="476"/>
+        <location filename="../gui/runs/run_history.cpp" line="477"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>Einen unterbrochenen oder gestoppten Lauf ab seinem letzten Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="486"/>
+        <location filename="../gui/runs/run_history.cpp" line="487"/>
         <source>Delete Run...</source>
         <translation>Lauf löschen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="511"/>
+        <location filename="../gui/runs/run_history.cpp" line="512"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="743"/>
-        <location filename="../gui/runs/run_history.cpp" line="755"/>
+        <location filename="../gui/runs/run_history.cpp" line="518"/>
+        <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
+        <translation>Noch keine Läufe in diesem Projekt. Die Läufe, die Sie trainieren, stehen hier mit ihren Einstellungen und Ergebnissen, zum Sortieren, Vergleichen, Fortsetzen oder Exportieren.</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="751"/>
+        <location filename="../gui/runs/run_history.cpp" line="763"/>
         <source>Delete Run</source>
         <translation>Lauf löschen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="744"/>
+        <location filename="../gui/runs/run_history.cpp" line="752"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>Den Lauf in %1 mit seinen Checkpoints, dem exportierten Modell und den Protokollen löschen?</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="756"/>
+        <location filename="../gui/runs/run_history.cpp" line="764"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <location filename="../gui/runs/run_history.cpp" line="479"/>
         <source>Export Model...</source>
         <translation>Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="480"/>
+        <location filename="../gui/runs/run_history.cpp" line="481"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>Das Modell des Laufs als ONNX schreiben, für ONNX Runtime und TensorRT</translation>
     </message>

@@ -1146,224 +1146,229 @@ selected</source>
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="128"/>
+        <location filename="../gui/plots/live_plots.cpp" line="136"/>
         <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
         <translation>本次运行没有 GPU：不绘制 GPU 利用率和显存。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="133"/>
+        <location filename="../gui/plots/live_plots.cpp" line="141"/>
         <source>loss (smoothed)</source>
         <translation>损失（平滑）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="149"/>
+        <location filename="../gui/plots/live_plots.cpp" line="157"/>
         <source>Smoothing of the loss, as TensorBoard&apos;s</source>
         <translation>损失的平滑，与 TensorBoard 相同</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="155"/>
+        <location filename="../gui/plots/live_plots.cpp" line="163"/>
         <source>Log scale</source>
         <translation>对数刻度</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="158"/>
+        <location filename="../gui/plots/live_plots.cpp" line="166"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="160"/>
+        <location filename="../gui/plots/live_plots.cpp" line="168"/>
         <source>Follow the run again after zooming or panning (or double-click a plot)</source>
         <translation>缩放或平移后重新跟随运行（或双击图表）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="162"/>
+        <location filename="../gui/plots/live_plots.cpp" line="170"/>
         <source>Export...</source>
         <translation>导出...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="166"/>
-        <location filename="../gui/plots/live_plots.cpp" line="176"/>
+        <location filename="../gui/plots/live_plots.cpp" line="174"/>
+        <location filename="../gui/plots/live_plots.cpp" line="184"/>
         <source>Export Plots</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="167"/>
+        <location filename="../gui/plots/live_plots.cpp" line="175"/>
         <source>CSV of the values (*.csv);;PNG image (*.png)</source>
         <translation>数值 CSV (*.csv);;PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="182"/>
+        <location filename="../gui/plots/live_plots.cpp" line="190"/>
         <source>Smoothing</source>
         <translation>平滑</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="277"/>
-        <location filename="../gui/plots/live_plots.cpp" line="306"/>
+        <location filename="../gui/plots/live_plots.cpp" line="285"/>
+        <location filename="../gui/plots/live_plots.cpp" line="314"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="315"/>
+        <location filename="../gui/plots/live_plots.cpp" line="323"/>
         <source>Cannot write %1 as a PNG image.</source>
         <translation>无法将 %1 写为 PNG 图像。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="89"/>
+        <location filename="../gui/plots/live_plots.cpp" line="97"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="372"/>
+        <location filename="../gui/plots/live_plots.cpp" line="382"/>
         <source>Validation (step %1: metrics being computed)</source>
         <translation>验证（第 %1 步：指标计算中）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="89"/>
+        <location filename="../gui/plots/live_plots.cpp" line="97"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="89"/>
+        <location filename="../gui/plots/live_plots.cpp" line="65"/>
+        <source>Nothing to plot yet: Run ▸ Train (Ctrl+R) starts a run of the Run Configuration, and its loss, speed and where the time goes are drawn here as it trains. A project opens with its last run here.</source>
+        <translation>尚无可绘制的内容：运行 ▸ 训练（Ctrl+R）会按运行配置开始一次运行，训练时在此绘制其损失、速度和时间花在何处。打开项目时，这里显示其最近一次运行。</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="97"/>
         <source>learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="91"/>
+        <location filename="../gui/plots/live_plots.cpp" line="99"/>
         <source>data_wait (%)</source>
         <translation>data_wait (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="91"/>
+        <location filename="../gui/plots/live_plots.cpp" line="99"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="92"/>
+        <location filename="../gui/plots/live_plots.cpp" line="100"/>
         <source>CPU utilisation (%)</source>
         <translation>CPU 利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="93"/>
+        <location filename="../gui/plots/live_plots.cpp" line="101"/>
         <source>system</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="93"/>
+        <location filename="../gui/plots/live_plots.cpp" line="101"/>
         <source>this process</source>
         <translation>本进程</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="94"/>
+        <location filename="../gui/plots/live_plots.cpp" line="102"/>
         <source>GPU utilisation (%) and memory (MB)</source>
         <translation>GPU 利用率 (%) 和显存 (MB)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="95"/>
+        <location filename="../gui/plots/live_plots.cpp" line="103"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="95"/>
+        <location filename="../gui/plots/live_plots.cpp" line="103"/>
         <source>images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="106"/>
-        <location filename="../gui/plots/live_plots.cpp" line="117"/>
+        <location filename="../gui/plots/live_plots.cpp" line="114"/>
+        <location filename="../gui/plots/live_plots.cpp" line="125"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="141"/>
+        <location filename="../gui/plots/live_plots.cpp" line="149"/>
         <source>Over time instead of steps</source>
         <translation>按时间而非步数显示</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="212"/>
-        <location filename="../gui/plots/live_plots.cpp" line="234"/>
+        <location filename="../gui/plots/live_plots.cpp" line="220"/>
+        <location filename="../gui/plots/live_plots.cpp" line="242"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="234"/>
+        <location filename="../gui/plots/live_plots.cpp" line="242"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="410"/>
+        <location filename="../gui/plots/live_plots.cpp" line="421"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 利用率</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="414"/>
+        <location filename="../gui/plots/live_plots.cpp" line="425"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 显存</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="482"/>
+        <location filename="../gui/plots/live_plots.cpp" line="493"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="484"/>
+        <location filename="../gui/plots/live_plots.cpp" line="495"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1：损失 %2，学习率 %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="490"/>
+        <location filename="../gui/plots/live_plots.cpp" line="501"/>
         <source>%1: data_wait %2%</source>
         <translation>%1：data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="493"/>
+        <location filename="../gui/plots/live_plots.cpp" line="504"/>
         <source>%1: CPU %2%</source>
         <translation>%1：CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="496"/>
+        <location filename="../gui/plots/live_plots.cpp" line="507"/>
         <source>%1: %2 images/s</source>
         <translation>%1：%2 图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="506"/>
+        <location filename="../gui/plots/live_plots.cpp" line="517"/>
         <source>evaluation after step %1: %2 %3%4</source>
         <translation>第 %1 步后的评估：%2 %3%4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="527"/>
+        <location filename="../gui/plots/live_plots.cpp" line="538"/>
         <source>GPU %1 %2, %3</source>
         <translation>GPU %1 %2，%3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="529"/>
-        <location filename="../gui/plots/live_plots.cpp" line="531"/>
+        <location filename="../gui/plots/live_plots.cpp" line="540"/>
+        <location filename="../gui/plots/live_plots.cpp" line="542"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="97"/>
-        <location filename="../gui/plots/live_plots.cpp" line="371"/>
+        <location filename="../gui/plots/live_plots.cpp" line="105"/>
+        <location filename="../gui/plots/live_plots.cpp" line="381"/>
         <source>Validation</source>
         <translation>验证</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="97"/>
+        <location filename="../gui/plots/live_plots.cpp" line="105"/>
         <source>metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="97"/>
-        <location filename="../gui/plots/live_plots.cpp" line="101"/>
+        <location filename="../gui/plots/live_plots.cpp" line="105"/>
+        <location filename="../gui/plots/live_plots.cpp" line="109"/>
         <source>val_loss</source>
         <translation>val_loss</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="512"/>
+        <location filename="../gui/plots/live_plots.cpp" line="523"/>
         <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
         <translation>第 %1 步后的评估：%2 %3，val_loss %4%5</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="503"/>
+        <location filename="../gui/plots/live_plots.cpp" line="514"/>
         <source> (best)</source>
         <translation>（最佳）</translation>
     </message>
@@ -2134,27 +2139,27 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunComparisonDialog</name>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="48"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="49"/>
         <source>Compare Runs</source>
         <translation>比较运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="96"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="97"/>
         <source>Results</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="121"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="122"/>
         <source>Validation (last evaluation)</source>
         <translation>验证（最后一次评估）</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="70"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="71"/>
         <source>These runs are of different tasks: their validation metrics do not compare.</source>
         <translation>这些运行属于不同的任务：它们的验证指标不可比较。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="45"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="46"/>
         <source>Only differing settings</source>
         <translation>仅显示不同的设置</translation>
     </message>
@@ -2164,7 +2169,7 @@ predicted: %3</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_comparison.cpp" line="76"/>
+        <location filename="../gui/runs/run_comparison.cpp" line="77"/>
         <source>Hide the settings that every run shares</source>
         <translation>隐藏所有运行共有的设置</translation>
     </message>
@@ -2177,321 +2182,321 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="301"/>
+        <location filename="../gui/training/run_config_form.cpp" line="302"/>
         <source>Advanced settings</source>
         <translation>高级设置</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="319"/>
+        <location filename="../gui/training/run_config_form.cpp" line="320"/>
         <source>Batches summed into each optimizer step</source>
         <translation>每个优化器步骤累加的批次数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="322"/>
+        <location filename="../gui/training/run_config_form.cpp" line="323"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>方法的视图；用 JSON 修改，例如 {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="325"/>
+        <location filename="../gui/training/run_config_form.cpp" line="326"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>除图像尺寸外的 transform_args：random_resize、random_flip、color_jitter、random_gray_scale、gaussian_blur、normalize，以及 DINO 的 global_view_1、global_view_2、local_view。数据集页可预览视图。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="329"/>
+        <location filename="../gui/training/run_config_form.cpp" line="330"/>
         <source>each epoch</source>
         <translation>每轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="330"/>
+        <location filename="../gui/training/run_config_form.cpp" line="331"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="331"/>
+        <location filename="../gui/training/run_config_form.cpp" line="332"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>每隔这么多步也写入 last.ckpt</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="335"/>
+        <location filename="../gui/training/run_config_form.cpp" line="336"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>关闭；填写项目名则写入离线 W&amp;B 运行，供 wandb sync 上传</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="343"/>
+        <location filename="../gui/training/run_config_form.cpp" line="344"/>
         <source>Augmentation</source>
         <translation>数据增强</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="346"/>
+        <location filename="../gui/training/run_config_form.cpp" line="347"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="525"/>
+        <location filename="../gui/training/run_config_form.cpp" line="526"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="528"/>
+        <location filename="../gui/training/run_config_form.cpp" line="529"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1198"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1199"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="188"/>
+        <location filename="../gui/training/run_config_form.cpp" line="189"/>
         <source>COCO annotation files</source>
         <translation>COCO 标注文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="189"/>
+        <location filename="../gui/training/run_config_form.cpp" line="190"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO 数据集 (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="193"/>
+        <location filename="../gui/training/run_config_form.cpp" line="194"/>
         <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
         <translation>Ultralytics 布局数据集的 data.yaml（旁边有 images/ 和 labels/）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="266"/>
+        <location filename="../gui/training/run_config_form.cpp" line="267"/>
         <source>Labels</source>
         <translation>标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="267"/>
+        <location filename="../gui/training/run_config_form.cpp" line="268"/>
         <source>YOLO data</source>
         <translation>YOLO 数据</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="235"/>
+        <location filename="../gui/training/run_config_form.cpp" line="236"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="205"/>
+        <location filename="../gui/training/run_config_form.cpp" line="206"/>
         <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
         <translation>教师的导出模型：项目中的一次运行，或 .pt 文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="247"/>
+        <location filename="../gui/training/run_config_form.cpp" line="248"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>在所有设备上计算批归一化统计量</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="249"/>
+        <location filename="../gui/training/run_config_form.cpp" line="250"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard 事件文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="254"/>
+        <location filename="../gui/training/run_config_form.cpp" line="255"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>关闭；填写文件夹或 http(s):// 服务器以记录到 MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="257"/>
+        <location filename="../gui/training/run_config_form.cpp" line="258"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>项目运行目录中的新文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="290"/>
+        <location filename="../gui/training/run_config_form.cpp" line="291"/>
         <source>Loggers</source>
         <translation>日志记录器</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="291"/>
+        <location filename="../gui/training/run_config_form.cpp" line="292"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="236"/>
-        <location filename="../gui/training/run_config_form.cpp" line="245"/>
-        <location filename="../gui/training/run_config_form.cpp" line="765"/>
+        <location filename="../gui/training/run_config_form.cpp" line="237"/>
+        <location filename="../gui/training/run_config_form.cpp" line="246"/>
+        <location filename="../gui/training/run_config_form.cpp" line="766"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="703"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1122"/>
+        <location filename="../gui/training/run_config_form.cpp" line="704"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1123"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="706"/>
+        <location filename="../gui/training/run_config_form.cpp" line="707"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="766"/>
+        <location filename="../gui/training/run_config_form.cpp" line="767"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="769"/>
+        <location filename="../gui/training/run_config_form.cpp" line="770"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="777"/>
+        <location filename="../gui/training/run_config_form.cpp" line="778"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="781"/>
+        <location filename="../gui/training/run_config_form.cpp" line="782"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="782"/>
+        <location filename="../gui/training/run_config_form.cpp" line="783"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="806"/>
+        <location filename="../gui/training/run_config_form.cpp" line="807"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="809"/>
+        <location filename="../gui/training/run_config_form.cpp" line="810"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="523"/>
-        <location filename="../gui/training/run_config_form.cpp" line="835"/>
+        <location filename="../gui/training/run_config_form.cpp" line="524"/>
+        <location filename="../gui/training/run_config_form.cpp" line="836"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="122"/>
+        <location filename="../gui/training/run_config_form.cpp" line="123"/>
         <source>Image classification (fine-tuning)</source>
         <translation>图像分类（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="124"/>
+        <location filename="../gui/training/run_config_form.cpp" line="125"/>
         <source>Semantic segmentation (fine-tuning)</source>
         <translation>语义分割（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="126"/>
+        <location filename="../gui/training/run_config_form.cpp" line="127"/>
         <source>Object detection (fine-tuning)</source>
         <translation>目标检测（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="128"/>
+        <location filename="../gui/training/run_config_form.cpp" line="129"/>
         <source>Instance segmentation (fine-tuning)</source>
         <translation>实例分割（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="182"/>
+        <location filename="../gui/training/run_config_form.cpp" line="183"/>
         <source>COCO JSON of the training images&apos; objects</source>
         <translation>训练图像目标的 COCO JSON</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="185"/>
+        <location filename="../gui/training/run_config_form.cpp" line="186"/>
         <source>COCO JSON of the validation images&apos; objects</source>
         <translation>验证图像目标的 COCO JSON</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="272"/>
+        <location filename="../gui/training/run_config_form.cpp" line="273"/>
         <source>Training annotations</source>
         <translation>训练标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="273"/>
+        <location filename="../gui/training/run_config_form.cpp" line="274"/>
         <source>Validation annotations</source>
         <translation>验证标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="132"/>
+        <location filename="../gui/training/run_config_form.cpp" line="133"/>
         <source>Pretraining (self-supervised)</source>
         <translation>预训练（自监督）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="176"/>
+        <location filename="../gui/training/run_config_form.cpp" line="177"/>
         <source>folder of PNG masks of class ids, named as the images</source>
         <translation>类别 ID 的 PNG 掩码文件夹，文件名与图像相同</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="179"/>
+        <location filename="../gui/training/run_config_form.cpp" line="180"/>
         <source>folder of the validation images&apos; masks</source>
         <translation>验证图像的掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="196"/>
+        <location filename="../gui/training/run_config_form.cpp" line="197"/>
         <source>JSON file naming the class ids, e.g. classes.json</source>
         <translation>命名类别 ID 的 JSON 文件，例如 classes.json</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="199"/>
+        <location filename="../gui/training/run_config_form.cpp" line="200"/>
         <source>random weights</source>
         <translation>随机权重</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="207"/>
+        <location filename="../gui/training/run_config_form.cpp" line="208"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
         <translation>已标注图像（类别文件夹），预训练期间用其最近邻对下方图像分类：val_metric/knn_top1 显示预训练是否有效，并用于选择 best.ckpt。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="211"/>
+        <location filename="../gui/training/run_config_form.cpp" line="212"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
         <translation>由 kNN 监控分类的已标注图像（类别文件夹）。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="223"/>
+        <location filename="../gui/training/run_config_form.cpp" line="224"/>
         <source>epochs</source>
         <translation>轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="224"/>
+        <location filename="../gui/training/run_config_form.cpp" line="225"/>
         <source>steps</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="225"/>
+        <location filename="../gui/training/run_config_form.cpp" line="226"/>
         <source>minutes</source>
         <translation>分钟</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="265"/>
+        <location filename="../gui/training/run_config_form.cpp" line="266"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="269"/>
+        <location filename="../gui/training/run_config_form.cpp" line="270"/>
         <source>Validation dataset</source>
         <translation>验证数据集</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="270"/>
+        <location filename="../gui/training/run_config_form.cpp" line="271"/>
         <source>Training masks</source>
         <translation>训练掩码</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="271"/>
+        <location filename="../gui/training/run_config_form.cpp" line="272"/>
         <source>Validation masks</source>
         <translation>验证掩码</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="274"/>
+        <location filename="../gui/training/run_config_form.cpp" line="275"/>
         <source>Classes</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="317"/>
+        <location filename="../gui/training/run_config_form.cpp" line="318"/>
         <source>0: the backbone learns from the start</source>
         <translation>0：骨干网络从一开始就学习</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="530"/>
+        <location filename="../gui/training/run_config_form.cpp" line="531"/>
         <source>%1 of the learning rate</source>
         <translation>学习率的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1247"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1248"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>
@@ -2499,36 +2504,36 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunController</name>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="84"/>
+        <location filename="../gui/app/run_controller.cpp" line="85"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>训练会把运行结果写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="131"/>
+        <location filename="../gui/app/run_controller.cpp" line="132"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="169"/>
+        <location filename="../gui/app/run_controller.cpp" line="173"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="195"/>
+        <location filename="../gui/app/run_controller.cpp" line="199"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="206"/>
+        <location filename="../gui/app/run_controller.cpp" line="210"/>
         <source>The model is written beside the project file.</source>
         <translation>模型会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="214"/>
+        <location filename="../gui/app/run_controller.cpp" line="218"/>
         <source>Predictions are written beside the project file.</source>
         <translation>预测结果会写在项目文件旁边。</translation>
     </message>
@@ -2579,131 +2584,131 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="96"/>
+        <location filename="../gui/runs/run_history.cpp" line="97"/>
         <source>%n step(s)</source>
         <translation>
             <numerusform>%n 步</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="98"/>
+        <location filename="../gui/runs/run_history.cpp" line="99"/>
         <source>%n epoch(s)</source>
         <translation>
             <numerusform>%n 轮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="103"/>
+        <location filename="../gui/runs/run_history.cpp" line="104"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="403"/>
+        <location filename="../gui/runs/run_history.cpp" line="404"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="405"/>
+        <location filename="../gui/runs/run_history.cpp" line="406"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="407"/>
+        <location filename="../gui/runs/run_history.cpp" line="408"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="409"/>
+        <location filename="../gui/runs/run_history.cpp" line="410"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="425"/>
+        <location filename="../gui/runs/run_history.cpp" line="426"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="427"/>
+        <location filename="../gui/runs/run_history.cpp" line="428"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="395"/>
+        <location filename="../gui/runs/run_history.cpp" line="396"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="397"/>
+        <location filename="../gui/runs/run_history.cpp" line="398"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="401"/>
+        <location filename="../gui/runs/run_history.cpp" line="402"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="411"/>
+        <location filename="../gui/runs/run_history.cpp" line="412"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="413"/>
+        <location filename="../gui/runs/run_history.cpp" line="414"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="415"/>
+        <location filename="../gui/runs/run_history.cpp" line="416"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="417"/>
+        <location filename="../gui/runs/run_history.cpp" line="418"/>
         <source>Final loss</source>
         <translation>最终损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="421"/>
+        <location filename="../gui/runs/run_history.cpp" line="422"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="423"/>
+        <location filename="../gui/runs/run_history.cpp" line="424"/>
         <source>data_wait (median)</source>
         <translation>data_wait（中位数）</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="399"/>
+        <location filename="../gui/runs/run_history.cpp" line="400"/>
         <source>Method or task</source>
         <translation>方法或任务</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="419"/>
+        <location filename="../gui/runs/run_history.cpp" line="420"/>
         <source>Best validation</source>
         <translation>最佳验证</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="372"/>
+        <location filename="../gui/runs/run_history.cpp" line="373"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="375"/>
+        <location filename="../gui/runs/run_history.cpp" line="376"/>
         <source>Finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="378"/>
+        <location filename="../gui/runs/run_history.cpp" line="379"/>
         <source>Interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="381"/>
+        <location filename="../gui/runs/run_history.cpp" line="382"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="384"/>
+        <location filename="../gui/runs/run_history.cpp" line="385"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -2711,98 +2716,103 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="444"/>
+        <location filename="../gui/runs/run_history.cpp" line="445"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>按名称、标签、备注、模型、数据集、状态筛选...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="454"/>
+        <location filename="../gui/runs/run_history.cpp" line="455"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them</source>
         <translation>双击运行的名称、标签或备注进行编辑</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="460"/>
+        <location filename="../gui/runs/run_history.cpp" line="461"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="461"/>
+        <location filename="../gui/runs/run_history.cpp" line="462"/>
         <source>The change could not be saved: %1</source>
         <translation>无法保存更改：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="709"/>
+        <location filename="../gui/runs/run_history.cpp" line="717"/>
         <source>The runs could not be read: %1</source>
         <translation>无法读取运行记录：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="466"/>
+        <location filename="../gui/runs/run_history.cpp" line="467"/>
         <source>Compare...</source>
         <translation>比较...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="468"/>
+        <location filename="../gui/runs/run_history.cpp" line="469"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>并排显示所选运行的设置、结果和验证指标</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="503"/>
+        <location filename="../gui/runs/run_history.cpp" line="504"/>
         <source>Curves of</source>
         <translation>曲线：</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="463"/>
+        <location filename="../gui/runs/run_history.cpp" line="464"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="471"/>
+        <location filename="../gui/runs/run_history.cpp" line="472"/>
         <source>Open Folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="474"/>
+        <location filename="../gui/runs/run_history.cpp" line="475"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="476"/>
+        <location filename="../gui/runs/run_history.cpp" line="477"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>从最后一个检查点继续被中断或停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="486"/>
+        <location filename="../gui/runs/run_history.cpp" line="487"/>
         <source>Delete Run...</source>
         <translation>删除运行...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="511"/>
+        <location filename="../gui/runs/run_history.cpp" line="512"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="743"/>
-        <location filename="../gui/runs/run_history.cpp" line="755"/>
+        <location filename="../gui/runs/run_history.cpp" line="518"/>
+        <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
+        <translation>此项目尚无运行。您训练的运行会连同其设置和结果列在这里，可排序、比较、继续或导出。</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="751"/>
+        <location filename="../gui/runs/run_history.cpp" line="763"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="744"/>
+        <location filename="../gui/runs/run_history.cpp" line="752"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="756"/>
+        <location filename="../gui/runs/run_history.cpp" line="764"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <location filename="../gui/runs/run_history.cpp" line="479"/>
         <source>Export Model...</source>
         <translation>导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="480"/>
+        <location filename="../gui/runs/run_history.cpp" line="481"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>将该运行的模型写为 ONNX，用于 ONNX Runtime 和 TensorRT</translation>
     </message>

@@ -61,15 +61,23 @@ void legendAboveData(QCustomPlot* plot) {
 LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("livePlots"));
     createPanels();
+    // Until a run's first step (or a recorded run) arrives, empty axes say what will come.
+    no_steps_ = new QLabel(tr("Nothing to plot yet: Run ▸ Train (Ctrl+R) starts a run of the Run "
+                              "Configuration, and its loss, speed and where the time goes are "
+                              "drawn here as it trains. A project opens with its last run here."),
+                           this);
+    no_steps_->setObjectName(QStringLiteral("noStepsHint"));
+    no_steps_->setWordWrap(true);
     auto* layout = new QGridLayout(this);
-    layout->addLayout(createControls(), 4, 0, 1, 2);
-    layout->addWidget(validation_panel_.plot, 3, 0, 1, 2);
-    layout->addWidget(loss_panel_.plot, 0, 0);
-    layout->addWidget(data_wait_panel_.plot, 0, 1);
-    layout->addWidget(throughput_panel_.plot, 1, 0);
-    layout->addWidget(cpu_panel_.plot, 1, 1);
-    layout->addWidget(gpu_panel_.plot, 2, 0, 1, 2);
-    layout->addWidget(no_gpu_, 2, 0, 1, 2);
+    layout->addWidget(no_steps_, 0, 0, 1, 2);
+    layout->addLayout(createControls(), 5, 0, 1, 2);
+    layout->addWidget(validation_panel_.plot, 4, 0, 1, 2);
+    layout->addWidget(loss_panel_.plot, 1, 0);
+    layout->addWidget(data_wait_panel_.plot, 1, 1);
+    layout->addWidget(throughput_panel_.plot, 2, 0);
+    layout->addWidget(cpu_panel_.plot, 2, 1);
+    layout->addWidget(gpu_panel_.plot, 3, 0, 1, 2);
+    layout->addWidget(no_gpu_, 3, 0, 1, 2);
     // The plots shown share the height; the folded GPU line and the controls take only theirs.
     no_gpu_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 
@@ -194,7 +202,7 @@ QHBoxLayout* LivePlots::createControls() {
 void LivePlots::shareHeight() {
     auto* grid = static_cast<QGridLayout*>(layout());
     const std::pair<int, const Panel*> rows[] = {
-        {0, &loss_panel_}, {1, &throughput_panel_}, {2, &gpu_panel_}, {3, &validation_panel_}};
+        {1, &loss_panel_}, {2, &throughput_panel_}, {3, &gpu_panel_}, {4, &validation_panel_}};
     for (const auto& [row, panel] : rows) {
         grid->setRowStretch(row, panel->plot->isHidden() ? 0 : 1);
     }
@@ -327,6 +335,7 @@ void LivePlots::clear() {
     validation_panel_.plot->hide();
     gpu_panel_.plot->hide(); // until a step brings GPU samples
     no_gpu_->show();
+    no_steps_->show();
     shareHeight();
     dirty_ = true;
 }
@@ -342,6 +351,7 @@ double LivePlots::elapsedSeconds() {
 void LivePlots::showHistory(const kiln::track::RecordedHistory& history) {
     clear();
     series_.setHistory(history);
+    no_steps_->setVisible(series_.stepCount() == 0);
     if (series_.validationCount() > 0) {
         validation_panel_.plot->show();
     }
@@ -378,6 +388,7 @@ QString LivePlots::validationTitle() const {
 
 void LivePlots::addStep(const kiln::train::StepMetrics& metrics) {
     series_.appendStep(metrics, elapsedSeconds());
+    no_steps_->hide();
     dirty_ = true;
 }
 

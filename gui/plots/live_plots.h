@@ -103,6 +103,7 @@ private:
     QCPGraph* best_validation_marker_ = nullptr;
     QCPGraph* best_marker_ = nullptr;
     QLabel* no_gpu_ = nullptr;
+    QLabel* no_steps_ = nullptr; // shown while there is nothing to plot
     QTimer* timer_ = nullptr;
     QCPGraph* smoothed_ = nullptr;
     double smoothing_ = 0;

@@ -515,8 +515,14 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     curves_->legend->setFont(QFont(font().family(), 8));
     curves_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     followPalette(curves_);
+    no_runs_ = new QLabel(tr("No runs in this project yet. The runs you train are listed here with "
+                             "their settings and results, to sort, compare, resume or export."),
+                          this);
+    no_runs_->setObjectName(QStringLiteral("noRunsHint"));
+    no_runs_->setWordWrap(true);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(filter_);
+    layout->addWidget(no_runs_);
     layout->addWidget(table_, 1);
     layout->addLayout(curve_bar);
     layout->addWidget(curves_, 1);
@@ -700,6 +706,7 @@ void RunHistoryView::refresh() {
         [folder = folder_](const StopToken&) { return read_runs(folder); },
         [this](QVector<RunRow> runs) {
             model_->setRuns(std::move(runs));
+            no_runs_->setVisible(model_->rowCount() == 0);
             table_->resizeColumnsToContents();
             updateButtons();
             updateCurves();

@@ -12,6 +12,7 @@
 
 class QComboBox;
 class QCustomPlot;
+class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -173,6 +174,7 @@ private:
     QSortFilterProxyModel* sorted_;
     QLineEdit* filter_;
     QTableView* table_;
+    QLabel* no_runs_; // while the project has none
     QComboBox* curve_metric_;
     QPushButton* compare_;
     QPushButton* resume_;

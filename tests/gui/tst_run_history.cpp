@@ -14,6 +14,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
@@ -191,8 +192,13 @@ private Q_SLOTS:
         kiln::gui::RunHistoryView view;
         view.resize(1200, 700);
         view.show();
+        // A folder without runs says what the table will hold; one with runs shows them.
+        view.setFolder(dir.filePath(QStringLiteral("none-yet")));
+        waitForHistory(&view);
+        QVERIFY(view.findChild<QLabel*>(QStringLiteral("noRunsHint"))->isVisible());
         view.setFolder(runs);
         waitForHistory(&view);
+        QVERIFY(view.findChild<QLabel*>(QStringLiteral("noRunsHint"))->isHidden());
         RunHistoryModel* model = view.model();
         QCOMPARE(model->rowCount(), 3);
         QTableView* table = view.table();

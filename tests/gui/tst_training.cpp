@@ -895,6 +895,9 @@ private Q_SLOTS:
     void plotsKeepEveryStepAndRedrawAtMost25TimesASecond() {
         kiln::gui::LivePlots plots;
         plots.show();
+        // Before the first step the empty axes say what will come; the first step hides it.
+        auto* hint = plots.findChild<QLabel*>(QStringLiteral("noStepsHint"));
+        QVERIFY(hint->isVisible() && hint->text().contains(QStringLiteral("Run ▸ Train")));
         const int before = plots.redrawCount();
         QElapsedTimer clock;
         clock.start();
@@ -981,9 +984,11 @@ private Q_SLOTS:
         QVERIFY(!plots.showsGpus());
         QVERIFY(plots.findChild<QLabel*>(QStringLiteral("noGpuLabel"))->isVisible());
         QVERIFY(plots.findChild<QCustomPlot*>(QStringLiteral("gpuPlot"))->isHidden()); // folded
+        QVERIFY(hint->isHidden());
 
         // With GPUs: utilisation and memory per GPU; what NVML could not measure is a gap.
         plots.clear();
+        QVERIFY(hint->isVisible()); // a new run: nothing to plot yet
         for (int step = 1; step <= 3; ++step) {
             kiln::train::StepMetrics metrics;
             metrics.step = step;
