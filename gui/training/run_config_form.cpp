@@ -154,6 +154,13 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     createDataFields();
     addRows(createTrainingFields());
     createAdvancedSection();
+    // The labels' column as wide as its widest label, shown or not, so that the fields keep
+    // their place when a change of task shows other rows.
+    int widest = 0;
+    for (const QLabel* label : std::as_const(row_labels_)) {
+        widest = std::max(widest, label->sizeHint().width());
+    }
+    form_->setColumnMinimumWidth(0, widest);
     layOut();
     connectFields();
     // The cores now; the GPUs when the window's probe (off the GUI thread) reports them.
@@ -372,6 +379,7 @@ void RunConfigForm::layOut() {
     auto* estimatesLayout = new QVBoxLayout(estimates_);
     estimatesLayout->addWidget(estimate_);
     estimatesLayout->addWidget(memoryEstimate_);
+    estimates_->hide(); // until one of them has something to say: no empty strip
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(fields);
     layout->addWidget(estimates_);
@@ -1254,6 +1262,7 @@ void RunConfigForm::warnIfValidatingOnTrainingImages() {
 void RunConfigForm::setEstimate(const QString& text) {
     estimate_->setText(text);
     estimate_->setVisible(!text.isEmpty());
+    estimates_->setVisible(!estimate_->isHidden() || !memoryEstimate_->isHidden());
 }
 
 QString RunConfigForm::estimate() const {
@@ -1264,6 +1273,7 @@ void RunConfigForm::setMemoryEstimate(const QString& text, bool refused) {
     memoryEstimate_->setText(text);
     memoryEstimate_->setStyleSheet(refused ? QStringLiteral("color: #c0392b") : QString());
     memoryEstimate_->setVisible(!text.isEmpty());
+    estimates_->setVisible(!estimate_->isHidden() || !memoryEstimate_->isHidden());
 }
 
 QString RunConfigForm::memoryEstimate() const {

@@ -44,6 +44,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -143,10 +144,15 @@ private Q_SLOTS:
     // the form has a row under its declared name.
     void formAndCommandLineAgreeOnDefaults() {
         kiln::gui::RunConfigForm form;
+        form.resize(900, 1400);
+        form.show();
         auto* task = form.findChild<QComboBox*>(QStringLiteral("taskField"));
         auto* epochs = form.findChild<QSpinBox*>(QStringLiteral("epochsField"));
+        QSet<int> fieldColumns; // where the fields start, task by task: one place
         for (const kiln::TaskTraits& traits : kiln::task_table()) {
             form.setSettings({{"task", traits.name}});
+            QCoreApplication::processEvents();
+            fieldColumns << task->mapTo(&form, QPoint()).x();
             const nlohmann::json settings = form.settings();
             QCOMPARE(settings["epochs"], nlohmann::json(traits.default_epochs));
             QCOMPARE(settings["batch_size"], nlohmann::json(traits.default_batch_size));
@@ -155,6 +161,13 @@ private Q_SLOTS:
                          QString::fromUtf8(field.key.form.label));
             }
         }
+        QCOMPARE(fieldColumns.size(), 1);
+        // The estimates' strip under the form takes no room while it has nothing to say.
+        QVERIFY(form.estimates()->isHidden());
+        form.setMemoryEstimate(QStringLiteral("Memory: fits"), false);
+        QVERIFY(!form.estimates()->isHidden());
+        form.setMemoryEstimate(QString(), false);
+        QVERIFY(form.estimates()->isHidden());
         form.setSettings({{"task", "pretrain"}});
         QCOMPARE(form.settings()["method"], nlohmann::json(kiln::methods::default_method()));
         // The model settings a preset holds and the form has no field for are kept.
