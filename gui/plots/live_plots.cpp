@@ -40,22 +40,6 @@ int nearest(const QVector<double>& steps, double step) {
     return static_cast<int>(above - steps.begin());
 }
 
-// The legend as a row between the title and the axes, so it never hides the curves' ends or
-// the best marker.
-void legendAboveData(QCustomPlot* plot) {
-    plot->legend->setVisible(true);
-    plot->legend->setFont(QFont(plot->font().family(), 8));
-    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    plot->legend->setBorderPen(Qt::NoPen);
-    plot->legend->setBrush(Qt::NoBrush);
-    auto* row = new QCPLayoutGrid;
-    plot->plotLayout()->insertRow(1);
-    plot->plotLayout()->addElement(1, 0, row);
-    row->addElement(0, 0, plot->legend);
-    row->setMargins(QMargins(0, 0, 0, 0));
-    plot->plotLayout()->setRowStretchFactor(1, 0.001);
-}
-
 } // namespace
 
 LivePlots::LivePlots(QWidget* parent) : QWidget(parent) {

@@ -64,4 +64,23 @@ void followPalette(QCustomPlot* plot) {
     plot->installEventFilter(new PaletteFollower(plot));
 }
 
+void legendAboveData(QCustomPlot* plot) {
+    plot->legend->setVisible(true);
+    plot->legend->setFont(QFont(plot->font().family(), 8));
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot->legend->setBorderPen(Qt::NoPen);
+    plot->legend->setBrush(Qt::NoBrush);
+    QCPLayoutGrid* layout = plot->plotLayout();
+    int above = 0; // the axes' row: after the title, if one was added
+    while (above < layout->rowCount() && layout->element(above, 0) != plot->axisRect()) {
+        ++above;
+    }
+    auto* row = new QCPLayoutGrid;
+    layout->insertRow(above);
+    layout->addElement(above, 0, row);
+    row->addElement(0, 0, plot->legend);
+    row->setMargins(QMargins(0, 0, 0, 0));
+    layout->setRowStretchFactor(above, 0.001);
+}
+
 } // namespace kiln::gui

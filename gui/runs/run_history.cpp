@@ -511,8 +511,7 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     curves_->setMinimumHeight(220);
     curves_->xAxis->setLabel(tr("step"));
     curves_->yAxis->setLabel(QStringLiteral("train_loss"));
-    curves_->legend->setVisible(true);
-    curves_->legend->setFont(QFont(font().family(), 8));
+    legendAboveData(curves_); // the newest runs' curves end top right, where an inset sat
     curves_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     followPalette(curves_);
     no_runs_ = new QLabel(tr("No runs in this project yet. The runs you train are listed here with "
