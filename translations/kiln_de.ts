@@ -334,27 +334,27 @@
         <translation>Klicken für neue zufällige Ansichten</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="92"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="93"/>
         <source>No readable image in this dataset to preview.</source>
         <translation>Kein lesbares Bild in diesem Datensatz für die Vorschau.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="93"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="94"/>
         <source>%1 cannot be read.</source>
         <translation>%1 kann nicht gelesen werden.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="111"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="112"/>
         <source>Original: %1 x %2 px</source>
         <translation>Original: %1 x %2 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="123"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="124"/>
         <source>%1 x %2 px</source>
         <translation>%1 x %2 px</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="125"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="126"/>
         <source>%n view(s) of %1 as %2 makes them; click for new ones.</source>
         <translation>
             <numerusform>%n Ansicht von %1, wie %2 sie erzeugt; klicken für neue.</numerusform>
@@ -387,7 +387,7 @@
 <context>
     <name>kiln::gui::DatasetsPage</name>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="56"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="57"/>
         <source>No datasets yet.
 
 Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
@@ -396,134 +396,134 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klassenordner, Bilder mit Masken sowie COCO- und YOLO-Labels werden erkannt.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="63"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="64"/>
         <source>Add Dataset Folder...</source>
         <translation>Datensatzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="66"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="67"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="68"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="69"/>
         <source>Remove the selected dataset from the project; its files stay</source>
         <translation>Den ausgewählten Datensatz aus dem Projekt entfernen; seine Dateien bleiben erhalten</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="74"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="75"/>
         <source>Optimize...</source>
         <translation>Optimieren...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="76"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="77"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>Den gewählten Datensatz als JPEG oder WebP in Trainingsgröße neu kodieren</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="93"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="94"/>
         <source>Select a dataset to see its images, labels and statistics.</source>
         <translation>Wählen Sie einen Datensatz, um seine Bilder, Annotationen und Statistiken zu sehen.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="106"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="107"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="143"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="144"/>
         <source>Images without labels</source>
         <translation>Bilder ohne Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="144"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="145"/>
         <source>Class folders</source>
         <translation>Klassenordner</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="145"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="146"/>
         <source>Images with masks</source>
         <translation>Bilder mit Masken</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="146"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="147"/>
         <source>COCO annotations</source>
         <translation>COCO-Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="147"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="148"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO-Datensatz (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="148"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="149"/>
         <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
         <translation>Welche Annotationen der Datensatz hat: beim Hinzufügen erkannt; ändern Sie es, wenn Kiln falsch geraten hat</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="154"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="155"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="158"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="159"/>
         <source>Labels:</source>
         <translation>Annotationen:</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="172"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="174"/>
         <source>Images by longest side</source>
         <translation>Bilder nach längster Seite</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="187"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="190"/>
         <source>Show labels</source>
         <translation>Annotationen zeigen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="194"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="197"/>
         <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
         <translation>&lt;b&gt;Bilder&lt;/b&gt; (eines anklicken, um seine Augmentierungen zu sehen)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="208"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="373"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="211"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="376"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;Augmentierungen von %1&lt;/b&gt; (mit der Methode der Laufkonfiguration)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="303"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="306"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="304"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="307"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="350"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="353"/>
         <source>folder of PNG masks named as the images</source>
         <translation>Ordner mit PNG-Masken, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="351"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="354"/>
         <source>COCO instances JSON</source>
         <translation>COCO-Instanzen-JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="352"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="528"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="355"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="356"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="359"/>
         <source>Scanning %1...</source>
         <translation>%1 wird durchsucht...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="386"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="389"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln lesbares Bild, %1</numerusform>
@@ -531,12 +531,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="388"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="391"/>
         <source>Formats: %1</source>
         <translation>Formate: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="390"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="393"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln unlesbare Datei, vom Training ausgelassen:</numerusform>
@@ -544,72 +544,72 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
         <source>under 256 px</source>
         <translation>unter 256 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
         <source>256-511 px</source>
         <translation>256-511 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
         <source>512-1023 px</source>
         <translation>512-1023 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="398"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="401"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="398"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="401"/>
         <source>2048 px and more</source>
         <translation>2048 px und mehr</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="429"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
         <source>objects in %1 images</source>
         <translation>Objekte in %1 Bildern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="435"/>
         <source>images; %1 of the pixels</source>
         <translation>Bilder; %1 der Pixel</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
         <source>images</source>
         <translation>Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="440"/>
         <source>Objects per class</source>
         <translation>Objekte pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="440"/>
         <source>Images per class</source>
         <translation>Bilder pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="445"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="448"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 Klassen, %2 von %3 Bildern in Klassenordnern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="450"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="453"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%1 Klassen in den Masken von %2 Bildern; %3 Bilder haben kein annotiertes Pixel, %4 der Pixel werden ignoriert (255)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="458"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="461"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>Trainingsteil: %1 Objekte aus %2 Klassen in %3 Bildern, %4 davon ohne Objekte. Boxgrößen: %5 klein, %6 mittel, %7 groß (COCOs Grenzen: 32 und 96 px)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="474"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="477"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>%Ln Problem mit den Labels, unten aufgeführt; das Training lehnt den Datensatz ab, bis es behoben ist.</numerusform>
@@ -617,22 +617,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="526"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="529"/>
         <source>Folder of Masks</source>
         <translation>Ordner der Masken</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="528"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
         <source>COCO Annotations</source>
         <translation>COCO-Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="530"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="533"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="534"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO-Datendatei (*.yaml *.yml)</translation>
     </message>
@@ -640,37 +640,37 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
 <context>
     <name>kiln::gui::EmbeddingsPage</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="20"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="21"/>
         <source>Open Embeddings File...</source>
         <translation>Einbettungsdatei öffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="24"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="25"/>
         <source>Open Embeddings</source>
         <translation>Einbettungen öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="28"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="29"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>Einbettungen (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="35"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="36"/>
         <source>Embeddings files exported or opened in this project</source>
         <translation>In diesem Projekt exportierte oder geöffnete Embedding-Dateien</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="39"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="40"/>
         <source>%1 is no longer there; export the embeddings again or open another file.</source>
         <translation>%1 ist nicht mehr vorhanden; exportieren Sie die Einbettungen erneut oder öffnen Sie eine andere Datei.</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="52"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="53"/>
         <source>Project embeddings:</source>
         <translation>Einbettungen des Projekts:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="96"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="98"/>
         <source>none yet: File &gt; Export Embeddings</source>
         <translation>noch keine: Datei &gt; Einbettungen exportieren</translation>
     </message>
@@ -678,107 +678,107 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
         <source>first principal component</source>
         <translation>erste Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="203"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
         <source>second principal component</source>
         <translation>zweite Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="80"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="81"/>
         <source>Lasso</source>
         <translation>Lasso</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="83"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="84"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>Punkte durch Umfahren auswählen, statt die Grafik zu verschieben</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="85"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="86"/>
         <source>Export Selection...</source>
         <translation>Auswahl exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="89"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="90"/>
         <source>Copy Images to Folder...</source>
         <translation>Bilder in Ordner kopieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="93"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>Die ausgewählten Bilder kopieren, z. B. für ein Labelling-Werkzeug</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
         <source>Select for Labelling...</source>
         <translation>Zum Labeln auswählen...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="97"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>Die Bilder wählen, deren Labeln sich zuerst lohnt: typische Bilder jedes Clusters oder die verschiedensten</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="102"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="103"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="103"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>Wie die Einbettungen angeordnet werden: PCA sofort; UMAP und t-SNE halten die Nachbarn jedes Bildes nah beieinander und ziehen Cluster auseinander (Sekunden bis Minuten bei großen Mengen)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="112"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="114"/>
         <source>Reset View</source>
         <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="114"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="116"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>Nach Ziehen oder Zoomen wieder alle Punkte zeigen (oder Doppelklick in die Grafik)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="129"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="131"/>
         <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
         <translation>Exportieren Sie Einbettungen (Menü Datei) oder öffnen Sie eine Einbettungsdatei, um sie hier zu sehen.</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="149"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="152"/>
         <source>&amp;Map:</source>
         <translation>&amp;Karte:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="203"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="209"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="212"/>
         <source>Projecting %1...</source>
         <translation>%1 wird projiziert...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="313"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="316"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n Einbettung</numerusform>
@@ -786,7 +786,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="314"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="317"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>in %n Gruppe nach oberstem Ordner.</numerusform>
@@ -794,7 +794,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="436"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="439"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>%n Bild zum Labeln wird gewählt...</numerusform>
@@ -802,7 +802,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="451"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="454"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
@@ -810,53 +810,53 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="464"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="467"/>
         <source>Select for Labelling</source>
         <translation>Zum Labeln auswählen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="471"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="474"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>Typisch: das typischste Bild jedes Clusters</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="473"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="476"/>
         <source>Diverse: each image far from the others</source>
         <translation>Vielfältig: jedes Bild weit von den anderen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="474"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="477"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>Ausgewogen: gleich viele aus jedem Cluster</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="476"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="484"/>
         <source>Images to label:</source>
         <translation>Zu labelnde Bilder:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="485"/>
         <source>Strategy:</source>
         <translation>Strategie:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="490"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="493"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="406"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="396"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="409"/>
         <source>Drag around points to select them.</source>
         <translation>Punkte umfahren, um sie auszuwählen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="407"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="410"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>%n Punkt ausgewählt</numerusform>
@@ -864,12 +864,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="496"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="499"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="523"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="526"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
@@ -877,12 +877,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="531"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="534"/>
         <source>Copy Images to Folder</source>
         <translation>Bilder in Ordner kopieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="538"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="541"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>%n Bild nach %1 kopiert</numerusform>
@@ -890,22 +890,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="560"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="563"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="566"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="569"/>
         <source>Export Selection</source>
         <translation>Auswahl exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="567"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="570"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="573"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="576"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>%n Name nach %1 geschrieben</numerusform>
@@ -913,29 +913,29 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="594"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="597"/>
         <source>%1
 selected</source>
         <translation>%1
 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="177"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="180"/>
         <source>Loading and projecting %1...</source>
         <translation>%1 wird geladen und projiziert...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="283"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="286"/>
         <source>(top folder)</source>
         <translation>(oberster Ordner)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="289"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="292"/>
         <source>neighbours</source>
         <translation>Nachbarn</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="297"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="300"/>
         <source>selection</source>
         <translation>Auswahl</translation>
     </message>
@@ -1162,229 +1162,228 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="136"/>
+        <location filename="../gui/plots/live_plots.cpp" line="120"/>
         <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
         <translation>Keine GPU in diesem Lauf: GPU-Auslastung und -Speicher werden nicht gezeichnet.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="141"/>
+        <location filename="../gui/plots/live_plots.cpp" line="125"/>
         <source>loss (smoothed)</source>
         <translation>Loss (geglättet)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="157"/>
+        <location filename="../gui/plots/live_plots.cpp" line="141"/>
         <source>Smoothing of the loss, as TensorBoard&apos;s</source>
         <translation>Glättung des Loss, wie in TensorBoard</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="163"/>
+        <location filename="../gui/plots/live_plots.cpp" line="147"/>
         <source>Log scale</source>
         <translation>Log. Skala</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="166"/>
+        <location filename="../gui/plots/live_plots.cpp" line="150"/>
         <source>Reset View</source>
         <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="168"/>
+        <location filename="../gui/plots/live_plots.cpp" line="152"/>
         <source>Follow the run again after zooming or panning (or double-click a plot)</source>
         <translation>Nach Zoomen oder Verschieben wieder dem Lauf folgen (oder Doppelklick auf ein Diagramm)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="170"/>
+        <location filename="../gui/plots/live_plots.cpp" line="154"/>
         <source>Export...</source>
         <translation>Exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="174"/>
-        <location filename="../gui/plots/live_plots.cpp" line="184"/>
+        <location filename="../gui/plots/live_plots.cpp" line="158"/>
         <source>Export Plots</source>
         <translation>Diagramme exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="175"/>
+        <location filename="../gui/plots/live_plots.cpp" line="159"/>
         <source>CSV of the values (*.csv);;PNG image (*.png)</source>
         <translation>CSV der Werte (*.csv);;PNG-Bild (*.png)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="190"/>
+        <location filename="../gui/plots/live_plots.cpp" line="174"/>
         <source>Smoothing</source>
         <translation>Glättung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="285"/>
-        <location filename="../gui/plots/live_plots.cpp" line="314"/>
+        <location filename="../gui/plots/live_plots.cpp" line="269"/>
+        <location filename="../gui/plots/live_plots.cpp" line="298"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="323"/>
+        <location filename="../gui/plots/live_plots.cpp" line="307"/>
         <source>Cannot write %1 as a PNG image.</source>
         <translation>%1 kann nicht als PNG-Bild geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="97"/>
+        <location filename="../gui/plots/live_plots.cpp" line="81"/>
         <source>Loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="382"/>
+        <location filename="../gui/plots/live_plots.cpp" line="366"/>
         <source>Validation (step %1: metrics being computed)</source>
         <translation>Validierung (Schritt %1: Metriken werden berechnet)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="97"/>
+        <location filename="../gui/plots/live_plots.cpp" line="81"/>
         <source>loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="65"/>
+        <location filename="../gui/plots/live_plots.cpp" line="49"/>
         <source>Nothing to plot yet: Run ▸ Train (Ctrl+R) starts a run of the Run Configuration, and its loss, speed and where the time goes are drawn here as it trains. A project opens with its last run here.</source>
         <translation>Noch nichts zu zeichnen: Ausführen ▸ Trainieren (Strg+R) startet einen Lauf der Laufkonfiguration, und sein Verlust, seine Geschwindigkeit und wohin die Zeit geht werden hier gezeichnet, während er trainiert. Ein Projekt öffnet sich mit seinem letzten Lauf hier.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="97"/>
+        <location filename="../gui/plots/live_plots.cpp" line="81"/>
         <source>learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="99"/>
+        <location filename="../gui/plots/live_plots.cpp" line="83"/>
         <source>data_wait (%)</source>
         <translation>data_wait (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="99"/>
+        <location filename="../gui/plots/live_plots.cpp" line="83"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="100"/>
+        <location filename="../gui/plots/live_plots.cpp" line="84"/>
         <source>CPU utilisation (%)</source>
         <translation>CPU-Auslastung (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="101"/>
+        <location filename="../gui/plots/live_plots.cpp" line="85"/>
         <source>system</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="101"/>
+        <location filename="../gui/plots/live_plots.cpp" line="85"/>
         <source>this process</source>
         <translation>dieser Prozess</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="102"/>
+        <location filename="../gui/plots/live_plots.cpp" line="86"/>
         <source>GPU utilisation (%) and memory (MB)</source>
         <translation>GPU-Auslastung (%) und Speicher (MB)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="103"/>
+        <location filename="../gui/plots/live_plots.cpp" line="87"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="103"/>
+        <location filename="../gui/plots/live_plots.cpp" line="87"/>
         <source>images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="114"/>
-        <location filename="../gui/plots/live_plots.cpp" line="125"/>
+        <location filename="../gui/plots/live_plots.cpp" line="98"/>
+        <location filename="../gui/plots/live_plots.cpp" line="109"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="149"/>
+        <location filename="../gui/plots/live_plots.cpp" line="133"/>
         <source>Over time instead of steps</source>
         <translation>Über die Zeit statt über Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="220"/>
-        <location filename="../gui/plots/live_plots.cpp" line="242"/>
+        <location filename="../gui/plots/live_plots.cpp" line="204"/>
+        <location filename="../gui/plots/live_plots.cpp" line="226"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="242"/>
+        <location filename="../gui/plots/live_plots.cpp" line="226"/>
         <source>seconds</source>
         <translation>Sekunden</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="421"/>
+        <location filename="../gui/plots/live_plots.cpp" line="405"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 Auslastung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="425"/>
+        <location filename="../gui/plots/live_plots.cpp" line="409"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 Speicher</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="493"/>
+        <location filename="../gui/plots/live_plots.cpp" line="477"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="495"/>
+        <location filename="../gui/plots/live_plots.cpp" line="479"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1: Verlust %2, Lernrate %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="501"/>
+        <location filename="../gui/plots/live_plots.cpp" line="485"/>
         <source>%1: data_wait %2%</source>
         <translation>%1: data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="504"/>
+        <location filename="../gui/plots/live_plots.cpp" line="488"/>
         <source>%1: CPU %2%</source>
         <translation>%1: CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="507"/>
+        <location filename="../gui/plots/live_plots.cpp" line="491"/>
         <source>%1: %2 images/s</source>
         <translation>%1: %2 Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="517"/>
+        <location filename="../gui/plots/live_plots.cpp" line="501"/>
         <source>evaluation after step %1: %2 %3%4</source>
         <translation>Auswertung nach Schritt %1: %2 %3%4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="538"/>
+        <location filename="../gui/plots/live_plots.cpp" line="522"/>
         <source>GPU %1 %2, %3</source>
         <translation>GPU %1 %2, %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="540"/>
-        <location filename="../gui/plots/live_plots.cpp" line="542"/>
+        <location filename="../gui/plots/live_plots.cpp" line="524"/>
+        <location filename="../gui/plots/live_plots.cpp" line="526"/>
         <source>n/a</source>
         <translation>k. A.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="105"/>
-        <location filename="../gui/plots/live_plots.cpp" line="381"/>
+        <location filename="../gui/plots/live_plots.cpp" line="89"/>
+        <location filename="../gui/plots/live_plots.cpp" line="365"/>
         <source>Validation</source>
         <translation>Validierung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="105"/>
+        <location filename="../gui/plots/live_plots.cpp" line="89"/>
         <source>metric</source>
         <translation>Metrik</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="105"/>
-        <location filename="../gui/plots/live_plots.cpp" line="109"/>
+        <location filename="../gui/plots/live_plots.cpp" line="89"/>
+        <location filename="../gui/plots/live_plots.cpp" line="93"/>
         <source>val_loss</source>
         <translation>val_loss</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="523"/>
+        <location filename="../gui/plots/live_plots.cpp" line="507"/>
         <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
         <translation>Auswertung nach Schritt %1: %2 %3, val_loss %4%5</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="514"/>
+        <location filename="../gui/plots/live_plots.cpp" line="498"/>
         <source> (best)</source>
         <translation> (bester Wert)</translation>
     </message>
@@ -1402,22 +1401,22 @@ ausgewählt</translation>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="34"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="35"/>
         <source>Continue the run from its last checkpoint (Run &gt; Resume)</source>
         <translation>Den Lauf ab seinem letzten Checkpoint fortsetzen (Ausführen &gt; Fortsetzen)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="49"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="50"/>
         <source>Where the time went</source>
         <translation>Wohin die Zeit ging</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="122"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="124"/>
         <source>Optimize Dataset (the button below)</source>
         <translation>Datensatz optimieren (die Schaltfläche unten)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="151"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="153"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>Nach %n Schritt beendet.</numerusform>
@@ -1425,7 +1424,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="152"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="154"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>Nach %n Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
@@ -1433,27 +1432,27 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="155"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="157"/>
         <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
         <translation>Bester Wert von %1: %2 bei Schritt %3 (checkpoints/best.ckpt).</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="175"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="177"/>
         <source>Set %1 to %2</source>
         <translation>%1 auf %2 setzen</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="177"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="179"/>
         <source>Changes the run configuration for the next run</source>
         <translation>Ändert die Laufkonfiguration für den nächsten Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="205"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="207"/>
         <source>This run warned:</source>
         <translation>Dieser Lauf hat gewarnt:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="214"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="216"/>
         <source>and %n more (see train.log in the run&apos;s folder)</source>
         <translation>
             <numerusform>und %n weitere (siehe train.log im Ordner des Laufs)</numerusform>
@@ -1461,7 +1460,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="209"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="211"/>
         <source>(%n times)</source>
         <translation>
             <numerusform>(%n-mal)</numerusform>
@@ -1582,12 +1581,12 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::OptimizeDatasetDialog</name>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="77"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="82"/>
         <source>Estimating the copy&apos;s size...</source>
         <translation>Die Größe der Kopie wird geschätzt...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="144"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="149"/>
         <source>%n file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
         <translation>
             <numerusform>%n Datei, %1; die Kopie: etwa %2 (geschätzt aus %3 davon).</numerusform>
@@ -1595,12 +1594,12 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="151"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="156"/>
         <source>That is larger than the dataset: these images are already compact. Lower the quality, choose WebP, or keep them as they are.</source>
         <translation>Das ist größer als der Datensatz: diese Bilder sind schon kompakt. Senken Sie die Qualität, wählen Sie WebP oder lassen Sie sie, wie sie sind.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="156"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="161"/>
         <source>Optimize Anyway</source>
         <translation>Trotzdem optimieren</translation>
     </message>
@@ -1625,48 +1624,48 @@ ausgewählt</translation>
         <translation>Das Dekodieren von PNG und großen Bildern kostet in jeder Epoche CPU; JPEG oder WebP in Trainingsauflösung kostet weit weniger.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="55"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="60"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="56"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="61"/>
         <source>Destination</source>
         <translation>Ziel</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="57"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="62"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="58"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="63"/>
         <source>Longest side at most</source>
         <translation>Längste Seite höchstens</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="59"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="64"/>
         <source>Quality</source>
         <translation>Qualität</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="61"/>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="156"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="66"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="161"/>
         <source>Optimize</source>
         <translation>Optimieren</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="125"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="130"/>
         <source>The size could not be estimated: %1</source>
         <translation>Die Größe konnte nicht geschätzt werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="185"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="190"/>
         <source>Optimizing...</source>
         <translation>Wird optimiert...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="196"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="201"/>
         <source>Stopped after %n image(s).</source>
         <translation>
             <numerusform>Nach %n Bild gestoppt.</numerusform>
@@ -1674,7 +1673,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="197"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="202"/>
         <source>Wrote %n image(s): %1 became %2.</source>
         <translation>
             <numerusform>%n Bild geschrieben: aus %1 wurden %2.</numerusform>
@@ -1682,7 +1681,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="202"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="207"/>
         <source>%n unreadable file(s) skipped.</source>
         <translation>
             <numerusform>%n unlesbare Datei übersprungen.</numerusform>
@@ -1814,27 +1813,27 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::PredictionPreviewsView</name>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="48"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="49"/>
         <source>Predicted boxes scoring below this are not drawn</source>
         <translation>Vorhergesagte Boxen mit geringerem Score werden nicht gezeichnet</translation>
     </message>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="52"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="53"/>
         <source>Score threshold:</source>
         <translation>Score-Schwelle:</translation>
     </message>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="98"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="99"/>
         <source>&lt;b&gt;Predictions at step %1&lt;/b&gt;: each validation image&apos;s labels above, what the model made of it below</source>
         <translation>&lt;b&gt;Vorhersagen bei Schritt %1&lt;/b&gt;: oben die Annotationen jedes Validierungsbilds, unten, was das Modell daraus machte</translation>
     </message>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="206"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="208"/>
         <source>...</source>
         <translation>...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="225"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="228"/>
         <source>%1
 true: %2
 predicted: %3</source>
@@ -1843,12 +1842,12 @@ wahr: %2
 vorhergesagt: %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="227"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="230"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/prediction_previews.cpp" line="229"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="232"/>
         <source>%1
 %Ln object(s), </source>
         <translation>
@@ -1859,7 +1858,7 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/prediction_previews.cpp" line="230"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="233"/>
         <source>%Ln box(es) shown</source>
         <translation>
             <numerusform>%Ln Box gezeigt</numerusform>
@@ -1870,13 +1869,13 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::PredictionTileModel</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="90"/>
-        <location filename="../gui/predict/predictions_browser.cpp" line="170"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="91"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="171"/>
         <source>(unknown)</source>
         <translation>(unbekannt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="97"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="98"/>
         <source>%n found</source>
         <translation>
             <numerusform>%n gefunden</numerusform>
@@ -1884,7 +1883,7 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="100"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="101"/>
         <source>%n labelled</source>
         <translation>
             <numerusform>%n annotiert</numerusform>
@@ -1892,17 +1891,17 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="109"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="110"/>
         <source>%1% of pixels wrong</source>
         <translation>%1 % der Pixel falsch</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="115"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="116"/>
         <source>label: %1</source>
         <translation>Annotation: %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="118"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="119"/>
         <source>no prediction</source>
         <translation>keine Vorhersage</translation>
     </message>
@@ -1910,71 +1909,71 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::PredictionsBrowser</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="235"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="236"/>
         <source>Predictions</source>
         <translation>Vorhersagen</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="237"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="238"/>
         <source>all classes</source>
         <translation>alle Klassen</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="250"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="251"/>
         <source>most confident first</source>
         <translation>sicherste zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="251"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="252"/>
         <source>least confident first</source>
         <translation>unsicherste zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="254"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="255"/>
         <source>disagreeing with labels first</source>
         <translation>Abweichungen von den Annotationen zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="256"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="257"/>
         <source>name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
         <source>&amp;Class:</source>
         <translation>&amp;Klasse:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="277"/>
         <source>&amp;Score at least:</source>
         <translation>&amp;Score mindestens:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="277"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="278"/>
         <source>S&amp;ort by:</source>
         <translation>S&amp;ortieren nach:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="282"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="283"/>
         <source>Dashed outlines are the dataset&apos;s labels.</source>
         <translation>Gestrichelte Umrisse sind die Annotationen des Datensatzes.</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="292"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="294"/>
         <source>The labels could not all be read:
 %1</source>
         <translation>Nicht alle Annotationen konnten gelesen werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="300"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="303"/>
         <source>The prediction logged warnings:
 %1</source>
         <translation>Die Vorhersage hat Warnungen protokolliert:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="351"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="355"/>
         <source>%1 of %2 images</source>
         <translation>%1 von %2 Bildern</translation>
     </message>
@@ -2021,42 +2020,62 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::Project</name>
     <message>
-        <location filename="../gui/project/project.cpp" line="78"/>
+        <location filename="../gui/project/project.cpp" line="84"/>
         <source>Untitled</source>
         <translation>Unbenannt</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="91"/>
+        <location filename="../gui/project/project.cpp" line="102"/>
+        <source>%1 lists %2 datasets; a project holds at most %3. Check the file: a list this long was not made by Kiln Studio.</source>
+        <translation>%1 führt %2 Datensätze auf; ein Projekt enthält höchstens %3. Prüfen Sie die Datei: Eine so lange Liste stammt nicht von Kiln Studio.</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="136"/>
+        <source>%1 names %2, which is a device or a pipe, not a file or folder; Kiln Studio does not read it (reading one may never end). Check where the project came from.</source>
+        <translation>%1 nennt %2, ein Gerät oder eine Pipe, keine Datei und kein Ordner; Kiln Studio liest es nicht (das Lesen endet womöglich nie). Prüfen Sie, woher das Projekt stammt.</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="158"/>
+        <source>%1 is not a file; open a Kiln project (*.kiln).</source>
+        <translation>%1 ist keine Datei; öffnen Sie ein Kiln-Projekt (*.kiln).</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="161"/>
+        <source>%1 is %2 MB; a Kiln project is a few kilobytes of settings, so this is not one (Kiln Studio reads at most %3 MB).</source>
+        <translation>%1 ist %2 MB groß; ein Kiln-Projekt umfasst wenige Kilobyte Einstellungen, dies ist also keines (Kiln Studio liest höchstens %3 MB).</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="169"/>
         <source>Cannot open %1: %2.</source>
         <translation>%1 kann nicht geöffnet werden: %2.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="96"/>
+        <location filename="../gui/project/project.cpp" line="174"/>
         <source>%1 is not a Kiln project: %2 at byte %3.</source>
         <translation>%1 ist kein Kiln-Projekt: %2 bei Byte %3.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="101"/>
+        <location filename="../gui/project/project.cpp" line="179"/>
         <source>%1 is not a Kiln project: it holds no JSON object.</source>
         <translation>%1 ist kein Kiln-Projekt: Es enthält kein JSON-Objekt.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="108"/>
+        <location filename="../gui/project/project.cpp" line="185"/>
         <source>%1 is not a Kiln project: it has no valid format_version.</source>
         <translation>%1 ist kein Kiln-Projekt: Es hat keine gültige format_version.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="112"/>
+        <location filename="../gui/project/project.cpp" line="188"/>
         <source>%1 was saved by a newer Kiln Studio (project format %2; this version reads up to %3). Update Kiln Studio to open it; the file is left as it is.</source>
         <translation>%1 wurde mit einem neueren Kiln Studio gespeichert (Projektformat %2; diese Version liest bis %3). Aktualisieren Sie Kiln Studio, um es zu öffnen; die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="126"/>
+        <location filename="../gui/project/project.cpp" line="112"/>
         <source>%1: dataset %2 has no path.</source>
         <translation>%1: Datensatz %2 hat keinen Pfad.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="203"/>
+        <location filename="../gui/project/project.cpp" line="257"/>
         <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
         <translation>%1 kann nicht gespeichert werden: %2. Eine vorherige Datei bleibt unverändert.</translation>
     </message>
@@ -2068,75 +2087,83 @@ vorhergesagt: %3</translation>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>In diesem Projekt läuft ein Auftrag; stoppen Sie ihn (Ausführen &gt; Stopp), bevor Sie ein anderes Projekt öffnen oder anlegen.</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../gui/app/project_controller.cpp" line="84"/>
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weiterer</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="81"/>
+        <location filename="../gui/app/project_controller.cpp" line="86"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="93"/>
-        <location filename="../gui/app/project_controller.cpp" line="171"/>
+        <location filename="../gui/app/project_controller.cpp" line="98"/>
+        <location filename="../gui/app/project_controller.cpp" line="176"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="94"/>
-        <location filename="../gui/app/project_controller.cpp" line="202"/>
-        <location filename="../gui/app/project_controller.cpp" line="210"/>
+        <location filename="../gui/app/project_controller.cpp" line="99"/>
+        <location filename="../gui/app/project_controller.cpp" line="208"/>
+        <location filename="../gui/app/project_controller.cpp" line="216"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="113"/>
+        <location filename="../gui/app/project_controller.cpp" line="118"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="160"/>
+        <location filename="../gui/app/project_controller.cpp" line="165"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>Das Demoprojekt konnte nicht angelegt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="172"/>
+        <location filename="../gui/app/project_controller.cpp" line="177"/>
         <source>The project has not been saved yet.</source>
         <translation>Das Projekt wurde noch nicht gespeichert.</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="175"/>
+        <location filename="../gui/app/project_controller.cpp" line="180"/>
         <source>Save it now?</source>
         <translation>Jetzt speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="184"/>
+        <location filename="../gui/app/project_controller.cpp" line="189"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="185"/>
+        <location filename="../gui/app/project_controller.cpp" line="190"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="188"/>
+        <location filename="../gui/app/project_controller.cpp" line="194"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="201"/>
+        <location filename="../gui/app/project_controller.cpp" line="207"/>
         <source>Open Project</source>
         <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="210"/>
+        <location filename="../gui/app/project_controller.cpp" line="216"/>
         <source>Save Project As</source>
         <translation>Projekt speichern unter</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="217"/>
+        <location filename="../gui/app/project_controller.cpp" line="223"/>
         <source>Add Dataset Folder</source>
         <translation>Datensatzordner hinzufügen</translation>
     </message>
@@ -2215,191 +2242,191 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="302"/>
+        <location filename="../gui/training/run_config_form.cpp" line="309"/>
         <source>Advanced settings</source>
         <translation>Erweiterte Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="320"/>
+        <location filename="../gui/training/run_config_form.cpp" line="327"/>
         <source>Batches summed into each optimizer step</source>
         <translation>Batches, die in jeden Optimiererschritt eingehen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="323"/>
+        <location filename="../gui/training/run_config_form.cpp" line="330"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>die Ansichten der Methode; JSON ändert sie, z. B. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="326"/>
+        <location filename="../gui/training/run_config_form.cpp" line="333"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>transform_args außer der Bildgröße: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, und für DINO global_view_1, global_view_2, local_view. Der Reiter Datensätze zeigt die Ansichten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="330"/>
+        <location filename="../gui/training/run_config_form.cpp" line="337"/>
         <source>each epoch</source>
         <translation>jede Epoche</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="331"/>
+        <location filename="../gui/training/run_config_form.cpp" line="338"/>
         <source> steps</source>
         <translation> Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="332"/>
+        <location filename="../gui/training/run_config_form.cpp" line="339"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>last.ckpt wird zusätzlich alle so vielen Schritte geschrieben</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="336"/>
+        <location filename="../gui/training/run_config_form.cpp" line="343"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>aus; ein Projektname schreibt einen Offline-W&amp;B-Lauf für wandb sync</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="344"/>
+        <location filename="../gui/training/run_config_form.cpp" line="351"/>
         <source>Augmentation</source>
         <translation>Augmentierung</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="347"/>
+        <location filename="../gui/training/run_config_form.cpp" line="354"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="526"/>
+        <location filename="../gui/training/run_config_form.cpp" line="535"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="529"/>
+        <location filename="../gui/training/run_config_form.cpp" line="538"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1199"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1213"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="189"/>
+        <location filename="../gui/training/run_config_form.cpp" line="196"/>
         <source>COCO annotation files</source>
         <translation>COCO-Annotationsdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="190"/>
+        <location filename="../gui/training/run_config_form.cpp" line="197"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO-Datensatz (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="194"/>
+        <location filename="../gui/training/run_config_form.cpp" line="201"/>
         <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
         <translation>data.yaml eines Datensatzes im Ultralytics-Layout (images/ und labels/ daneben)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="267"/>
+        <location filename="../gui/training/run_config_form.cpp" line="274"/>
         <source>Labels</source>
         <translation>Beschriftungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="268"/>
+        <location filename="../gui/training/run_config_form.cpp" line="275"/>
         <source>YOLO data</source>
         <translation>YOLO-Daten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="236"/>
+        <location filename="../gui/training/run_config_form.cpp" line="243"/>
         <source> px</source>
         <translation> px</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="206"/>
+        <location filename="../gui/training/run_config_form.cpp" line="213"/>
         <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
         <translation>das exportierte Modell des Lehrers: ein Lauf des Projekts oder eine .pt-Datei</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="248"/>
+        <location filename="../gui/training/run_config_form.cpp" line="255"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>Batch-Norm-Statistik über alle Geräte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="250"/>
+        <location filename="../gui/training/run_config_form.cpp" line="257"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard-Ereignisdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="255"/>
+        <location filename="../gui/training/run_config_form.cpp" line="262"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>aus; ein Ordner oder http(s)://-Server für MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="258"/>
+        <location filename="../gui/training/run_config_form.cpp" line="265"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>ein neuer Ordner in den Läufen des Projekts</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="291"/>
+        <location filename="../gui/training/run_config_form.cpp" line="298"/>
         <source>Loggers</source>
         <translation>Logger</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="292"/>
+        <location filename="../gui/training/run_config_form.cpp" line="299"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="237"/>
-        <location filename="../gui/training/run_config_form.cpp" line="246"/>
-        <location filename="../gui/training/run_config_form.cpp" line="766"/>
+        <location filename="../gui/training/run_config_form.cpp" line="244"/>
+        <location filename="../gui/training/run_config_form.cpp" line="253"/>
+        <location filename="../gui/training/run_config_form.cpp" line="776"/>
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="704"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1123"/>
+        <location filename="../gui/training/run_config_form.cpp" line="714"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1133"/>
         <source>Hold out 10% of the training images</source>
         <translation>10 % der Trainingsbilder zurückhalten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="707"/>
+        <location filename="../gui/training/run_config_form.cpp" line="717"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="767"/>
+        <location filename="../gui/training/run_config_form.cpp" line="777"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="770"/>
+        <location filename="../gui/training/run_config_form.cpp" line="780"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="778"/>
+        <location filename="../gui/training/run_config_form.cpp" line="788"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="782"/>
+        <location filename="../gui/training/run_config_form.cpp" line="792"/>
         <source>No CUDA GPU is visible.</source>
         <translation>Keine CUDA-GPU sichtbar.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="783"/>
+        <location filename="../gui/training/run_config_form.cpp" line="793"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="807"/>
+        <location filename="../gui/training/run_config_form.cpp" line="817"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="810"/>
+        <location filename="../gui/training/run_config_form.cpp" line="820"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="524"/>
-        <location filename="../gui/training/run_config_form.cpp" line="836"/>
+        <location filename="../gui/training/run_config_form.cpp" line="533"/>
+        <location filename="../gui/training/run_config_form.cpp" line="846"/>
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>
@@ -2424,22 +2451,22 @@ vorhergesagt: %3</translation>
         <translation>Instanzsegmentierung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="183"/>
+        <location filename="../gui/training/run_config_form.cpp" line="190"/>
         <source>COCO JSON of the training images&apos; objects</source>
         <translation>COCO-JSON mit den Objekten der Trainingsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="186"/>
+        <location filename="../gui/training/run_config_form.cpp" line="193"/>
         <source>COCO JSON of the validation images&apos; objects</source>
         <translation>COCO-JSON mit den Objekten der Validierungsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="273"/>
+        <location filename="../gui/training/run_config_form.cpp" line="280"/>
         <source>Training annotations</source>
         <translation>Trainingsannotationen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="274"/>
+        <location filename="../gui/training/run_config_form.cpp" line="281"/>
         <source>Validation annotations</source>
         <translation>Validierungsannotationen</translation>
     </message>
@@ -2449,87 +2476,87 @@ vorhergesagt: %3</translation>
         <translation>Vortraining (selbstüberwacht)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="177"/>
+        <location filename="../gui/training/run_config_form.cpp" line="184"/>
         <source>folder of PNG masks of class ids, named as the images</source>
         <translation>Ordner mit PNG-Masken der Klassen-IDs, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="180"/>
+        <location filename="../gui/training/run_config_form.cpp" line="187"/>
         <source>folder of the validation images&apos; masks</source>
         <translation>Ordner mit den Masken der Validierungsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="197"/>
+        <location filename="../gui/training/run_config_form.cpp" line="204"/>
         <source>JSON file naming the class ids, e.g. classes.json</source>
         <translation>JSON-Datei mit den Namen der Klassen-IDs, z. B. classes.json</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="200"/>
+        <location filename="../gui/training/run_config_form.cpp" line="207"/>
         <source>random weights</source>
         <translation>zufällige Gewichte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="208"/>
+        <location filename="../gui/training/run_config_form.cpp" line="215"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
         <translation>Annotierte Bilder (Klassenordner), deren nächste Nachbarn während des Vortrainings die Bilder darunter klassifizieren: val_metric/knn_top1 zeigt, ob sich das Vortraining lohnt, und wählt best.ckpt.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="212"/>
+        <location filename="../gui/training/run_config_form.cpp" line="219"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
         <translation>Annotierte Bilder (Klassenordner), die der kNN-Monitor klassifiziert.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="224"/>
+        <location filename="../gui/training/run_config_form.cpp" line="231"/>
         <source>epochs</source>
         <translation>Epochen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="225"/>
+        <location filename="../gui/training/run_config_form.cpp" line="232"/>
         <source>steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="226"/>
+        <location filename="../gui/training/run_config_form.cpp" line="233"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="266"/>
+        <location filename="../gui/training/run_config_form.cpp" line="273"/>
         <source>Task</source>
         <translation>Aufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="270"/>
+        <location filename="../gui/training/run_config_form.cpp" line="277"/>
         <source>Validation dataset</source>
         <translation>Validierungsdatensatz</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="271"/>
+        <location filename="../gui/training/run_config_form.cpp" line="278"/>
         <source>Training masks</source>
         <translation>Trainingsmasken</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="272"/>
+        <location filename="../gui/training/run_config_form.cpp" line="279"/>
         <source>Validation masks</source>
         <translation>Validierungsmasken</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="275"/>
+        <location filename="../gui/training/run_config_form.cpp" line="282"/>
         <source>Classes</source>
         <translation>Klassen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="318"/>
+        <location filename="../gui/training/run_config_form.cpp" line="325"/>
         <source>0: the backbone learns from the start</source>
         <translation>0: das Backbone lernt von Anfang an</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="531"/>
+        <location filename="../gui/training/run_config_form.cpp" line="540"/>
         <source>%1 of the learning rate</source>
         <translation>%1 der Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1248"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1262"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
     </message>
@@ -2537,36 +2564,36 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunController</name>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="85"/>
+        <location filename="../gui/app/run_controller.cpp" line="102"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="132"/>
+        <location filename="../gui/app/run_controller.cpp" line="149"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="173"/>
+        <location filename="../gui/app/run_controller.cpp" line="196"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="199"/>
+        <location filename="../gui/app/run_controller.cpp" line="222"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="210"/>
+        <location filename="../gui/app/run_controller.cpp" line="233"/>
         <source>The model is written beside the project file.</source>
         <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="218"/>
+        <location filename="../gui/app/run_controller.cpp" line="241"/>
         <source>Predictions are written beside the project file.</source>
         <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
     </message>
@@ -2574,42 +2601,42 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunEstimate</name>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="150"/>
+        <location filename="../gui/app/run_estimate.cpp" line="153"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="182"/>
+        <location filename="../gui/app/run_estimate.cpp" line="185"/>
         <source>Estimating the memory of a training step...</source>
         <translation>Der Speicherbedarf eines Trainingsschritts wird geschätzt...</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="199"/>
+        <location filename="../gui/app/run_estimate.cpp" line="202"/>
         <source>Memory: %1.</source>
         <translation>Speicher: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="205"/>
+        <location filename="../gui/app/run_estimate.cpp" line="208"/>
         <source>Train would stop before the first step: %1</source>
         <translation>Das Training würde vor dem ersten Schritt anhalten: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="219"/>
+        <location filename="../gui/app/run_estimate.cpp" line="222"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei etwa %4 Bildern/s, gemessen für %5 bei %6 px auf der CPU dieses Computers, nur Rechenzeit; die Geschwindigkeit des ersten Laufs ersetzt sie)</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="230"/>
+        <location filename="../gui/app/run_estimate.cpp" line="233"/>
         <source>Timed at %1 px and scaled by the pixels.</source>
         <translation>Bei %1 px gemessen und nach der Pixelzahl hochgerechnet.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="235"/>
+        <location filename="../gui/app/run_estimate.cpp" line="238"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="242"/>
+        <location filename="../gui/app/run_estimate.cpp" line="245"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>Laufzeit wird geschätzt: %1 bei %2 px wird auf diesem Computer gemessen...</translation>
     </message>
@@ -2633,117 +2660,117 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="104"/>
+        <location filename="../gui/runs/run_history.cpp" line="103"/>
         <source>auto</source>
         <translation>auto</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="404"/>
+        <location filename="../gui/runs/run_history.cpp" line="405"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="406"/>
+        <location filename="../gui/runs/run_history.cpp" line="407"/>
         <source>Length</source>
         <translation>Länge</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="408"/>
+        <location filename="../gui/runs/run_history.cpp" line="409"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="410"/>
+        <location filename="../gui/runs/run_history.cpp" line="411"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="426"/>
+        <location filename="../gui/runs/run_history.cpp" line="427"/>
         <source>Tags</source>
         <translation>Schlagwörter</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="428"/>
+        <location filename="../gui/runs/run_history.cpp" line="429"/>
         <source>Notes</source>
         <translation>Notizen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="396"/>
+        <location filename="../gui/runs/run_history.cpp" line="397"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="398"/>
+        <location filename="../gui/runs/run_history.cpp" line="399"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="402"/>
+        <location filename="../gui/runs/run_history.cpp" line="403"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="412"/>
+        <location filename="../gui/runs/run_history.cpp" line="413"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="414"/>
+        <location filename="../gui/runs/run_history.cpp" line="415"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="416"/>
+        <location filename="../gui/runs/run_history.cpp" line="417"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="418"/>
+        <location filename="../gui/runs/run_history.cpp" line="419"/>
         <source>Final loss</source>
         <translation>Letzter Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="422"/>
+        <location filename="../gui/runs/run_history.cpp" line="423"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="424"/>
+        <location filename="../gui/runs/run_history.cpp" line="425"/>
         <source>data_wait (median)</source>
         <translation>data_wait (Median)</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="400"/>
+        <location filename="../gui/runs/run_history.cpp" line="401"/>
         <source>Method or task</source>
         <translation>Methode oder Aufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="420"/>
+        <location filename="../gui/runs/run_history.cpp" line="421"/>
         <source>Best validation</source>
         <translation>Beste Validierung</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="373"/>
+        <location filename="../gui/runs/run_history.cpp" line="374"/>
         <source>Stopped</source>
         <translation>Gestoppt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="376"/>
+        <location filename="../gui/runs/run_history.cpp" line="377"/>
         <source>Finished</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="379"/>
+        <location filename="../gui/runs/run_history.cpp" line="380"/>
         <source>Interrupted</source>
         <translation>Unterbrochen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="382"/>
+        <location filename="../gui/runs/run_history.cpp" line="383"/>
         <source>Failed</source>
         <translation>Fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="385"/>
+        <location filename="../gui/runs/run_history.cpp" line="386"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
@@ -2751,19 +2778,14 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="445"/>
+        <location filename="../gui/runs/run_history.cpp" line="446"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>Nach Name, Schlagwort, Notiz, Modell, Datensatz, Status filtern...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="455"/>
+        <location filename="../gui/runs/run_history.cpp" line="456"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them</source>
         <translation>Doppelklick auf Name, Schlagwörter oder Notizen eines Laufs, um sie zu bearbeiten</translation>
-    </message>
-    <message>
-        <location filename="../gui/runs/run_history.cpp" line="461"/>
-        <source>Run History</source>
-        <translation>Laufverlauf</translation>
     </message>
     <message>
         <location filename="../gui/runs/run_history.cpp" line="462"/>
@@ -2771,7 +2793,7 @@ vorhergesagt: %3</translation>
         <translation>Die Änderung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="717"/>
+        <location filename="../gui/runs/run_history.cpp" line="716"/>
         <source>The runs could not be read: %1</source>
         <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
     </message>
@@ -2821,23 +2843,22 @@ vorhergesagt: %3</translation>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="518"/>
+        <location filename="../gui/runs/run_history.cpp" line="517"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>Noch keine Läufe in diesem Projekt. Die Läufe, die Sie trainieren, stehen hier mit ihren Einstellungen und Ergebnissen, zum Sortieren, Vergleichen, Fortsetzen oder Exportieren.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="751"/>
-        <location filename="../gui/runs/run_history.cpp" line="763"/>
+        <location filename="../gui/runs/run_history.cpp" line="750"/>
         <source>Delete Run</source>
         <translation>Lauf löschen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="752"/>
+        <location filename="../gui/runs/run_history.cpp" line="751"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>Den Lauf in %1 mit seinen Checkpoints, dem exportierten Modell und den Protokollen löschen?</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="764"/>
+        <location filename="../gui/runs/run_history.cpp" line="763"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>
@@ -2855,8 +2876,8 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::SettingsDialog</name>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="31"/>
-        <location filename="../gui/common/settings_dialog.cpp" line="48"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="32"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="49"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
@@ -2887,52 +2908,52 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::StartPage</name>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="19"/>
+        <location filename="../gui/app/start_page.cpp" line="20"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="20"/>
+        <location filename="../gui/app/start_page.cpp" line="21"/>
         <source>Pretrain backbones on your unlabelled images, fine-tune them on labelled ones, and watch where the time goes.</source>
         <translation>Trainieren Sie Backbones auf Ihren unbeschrifteten Bildern vor, stimmen Sie sie auf beschrifteten fein ab und sehen Sie, wohin die Zeit geht.</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="31"/>
+        <location filename="../gui/app/start_page.cpp" line="32"/>
         <source>New Project</source>
         <translation>Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="33"/>
+        <location filename="../gui/app/start_page.cpp" line="34"/>
         <source>Open Project...</source>
         <translation>Projekt öffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="35"/>
+        <location filename="../gui/app/start_page.cpp" line="36"/>
         <source>Open Demo Project</source>
         <translation>Demoprojekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="37"/>
+        <location filename="../gui/app/start_page.cpp" line="38"/>
         <source>Fashion-MNIST as image folders, with settings that pretrain a small network in a few minutes on a CPU</source>
         <translation>Fashion-MNIST als Bildordner, mit Einstellungen, die ein kleines Netz in wenigen Minuten auf einer CPU vortrainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="57"/>
+        <location filename="../gui/app/start_page.cpp" line="58"/>
         <source>&lt;b&gt;Recent projects&lt;/b&gt;</source>
         <translation>&lt;b&gt;Zuletzt verwendete Projekte&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="62"/>
+        <location filename="../gui/app/start_page.cpp" line="63"/>
         <source>Projects you open or save are listed here.</source>
         <translation>Hier erscheinen die Projekte, die Sie öffnen oder speichern.</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="88"/>
+        <location filename="../gui/app/start_page.cpp" line="89"/>
         <source>%1 (not found)</source>
         <translation>%1 (nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="106"/>
+        <location filename="../gui/app/start_page.cpp" line="107"/>
         <source>importing Fashion-MNIST: %1 of %2 images</source>
         <translation>Fashion-MNIST wird importiert: %1 von %2 Bildern</translation>
     </message>

@@ -270,6 +270,17 @@
         </message>
     </context>
     <context>
+        <name>kiln::gui::ProjectController</name>
+        <message numerus="yes">
+            <location filename="../gui/app/project_controller.cpp" line="84" />
+            <source>and %n more</source>
+            <translation>
+                <numerusform>and %n more</numerusform>
+                <numerusform>and %n more</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>kiln::gui::RunHistoryModel</name>
         <message numerus="yes">
             <location filename="../gui/runs/run_history.cpp" line="95" />

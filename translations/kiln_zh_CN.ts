@@ -334,27 +334,27 @@
         <translation>点击生成新的随机视图</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="92"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="93"/>
         <source>No readable image in this dataset to preview.</source>
         <translation>此数据集中没有可用于预览的可读图像。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="93"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="94"/>
         <source>%1 cannot be read.</source>
         <translation>无法读取 %1。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="111"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="112"/>
         <source>Original: %1 x %2 px</source>
         <translation>原图：%1 x %2 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="123"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="124"/>
         <source>%1 x %2 px</source>
         <translation>%1 x %2 像素</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/augmentation_preview.cpp" line="125"/>
+        <location filename="../gui/datasets/augmentation_preview.cpp" line="126"/>
         <source>%n view(s) of %1 as %2 makes them; click for new ones.</source>
         <translation>
             <numerusform>%2 生成的 %1 的 %n 个视图；点击生成新的。</numerusform>
@@ -384,7 +384,7 @@
 <context>
     <name>kiln::gui::DatasetsPage</name>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="56"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="57"/>
         <source>No datasets yet.
 
 Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
@@ -393,240 +393,240 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 用“添加数据集文件夹”添加一个图像文件夹。可识别类别文件夹、带掩码的图像以及 COCO 或 YOLO 标注。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="63"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="64"/>
         <source>Add Dataset Folder...</source>
         <translation>添加数据集文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="66"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="67"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="68"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="69"/>
         <source>Remove the selected dataset from the project; its files stay</source>
         <translation>从项目中移除所选数据集；其文件保留</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="74"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="75"/>
         <source>Optimize...</source>
         <translation>优化...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="76"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="77"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>将所选数据集按训练尺寸重新编码为 JPEG 或 WebP</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="93"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="94"/>
         <source>Select a dataset to see its images, labels and statistics.</source>
         <translation>选择一个数据集以查看其图像、标注和统计。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="106"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="107"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="143"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="144"/>
         <source>Images without labels</source>
         <translation>无标注图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="144"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="145"/>
         <source>Class folders</source>
         <translation>类别文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="145"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="146"/>
         <source>Images with masks</source>
         <translation>带掩码的图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="146"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="147"/>
         <source>COCO annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="147"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="148"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO 数据集 (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="148"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="149"/>
         <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
         <translation>数据集的标注类型：添加时自动识别；若 Kiln 识别有误请更改</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="154"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="155"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="158"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="159"/>
         <source>Labels:</source>
         <translation>标注：</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="172"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="174"/>
         <source>Images by longest side</source>
         <translation>按最长边统计的图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="187"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="190"/>
         <source>Show labels</source>
         <translation>显示标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="194"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="197"/>
         <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
         <translation>&lt;b&gt;图像&lt;/b&gt;（点击一张以预览其数据增强）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="208"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="373"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="211"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="376"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;%1 的数据增强&lt;/b&gt;（运行配置中的方法）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="303"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="306"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="304"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="307"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="350"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="353"/>
         <source>folder of PNG masks named as the images</source>
         <translation>与图像同名的 PNG 掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="351"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="354"/>
         <source>COCO instances JSON</source>
         <translation>COCO 实例 JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="352"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="528"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="355"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="356"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="359"/>
         <source>Scanning %1...</source>
         <translation>正在扫描 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="386"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="389"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln 张可读图像，%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="388"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="391"/>
         <source>Formats: %1</source>
         <translation>格式：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="390"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="393"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln 个无法读取的文件，训练时跳过：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
         <source>under 256 px</source>
         <translation>小于 256 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
         <source>256-511 px</source>
         <translation>256-511 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
         <source>512-1023 px</source>
         <translation>512-1023 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="398"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="401"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="398"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="401"/>
         <source>2048 px and more</source>
         <translation>2048 像素及以上</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="429"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
         <source>objects in %1 images</source>
         <translation>个目标，分布于 %1 张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="435"/>
         <source>images; %1 of the pixels</source>
         <translation>张图像；占像素的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
         <source>images</source>
         <translation>张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="440"/>
         <source>Objects per class</source>
         <translation>每类目标数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="440"/>
         <source>Images per class</source>
         <translation>每类图像数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="445"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="448"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 个类别，%3 张图像中有 %2 张位于类别文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="450"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="453"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%2 张图像的掩码中有 %1 个类别；%3 张图像没有已标注像素，%4 的像素被忽略（255）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="458"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="461"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>训练集：%3 张图像中有 %2 个类别的 %1 个目标，其中 %4 张没有目标。框尺寸：%5 个小、%6 个中、%7 个大（COCO 的界限：32 和 96 像素）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="474"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="477"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>标注有 %Ln 个问题，见下方列表；修复之前训练会拒绝此数据集。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="526"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="529"/>
         <source>Folder of Masks</source>
         <translation>掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="528"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
         <source>COCO Annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="530"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="533"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="534"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO 数据文件 (*.yaml *.yml)</translation>
     </message>
@@ -634,37 +634,37 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 <context>
     <name>kiln::gui::EmbeddingsPage</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="20"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="21"/>
         <source>Open Embeddings File...</source>
         <translation>打开嵌入文件...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="24"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="25"/>
         <source>Open Embeddings</source>
         <translation>打开嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="28"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="29"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>嵌入 (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="35"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="36"/>
         <source>Embeddings files exported or opened in this project</source>
         <translation>本项目中导出或打开的嵌入文件</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="39"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="40"/>
         <source>%1 is no longer there; export the embeddings again or open another file.</source>
         <translation>%1 已不存在；请重新导出嵌入或打开其他文件。</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="52"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="53"/>
         <source>Project embeddings:</source>
         <translation>项目嵌入：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_page.cpp" line="96"/>
+        <location filename="../gui/embeddings/embeddings_page.cpp" line="98"/>
         <source>none yet: File &gt; Export Embeddings</source>
         <translation>暂无：文件 &gt; 导出嵌入</translation>
     </message>
@@ -672,256 +672,256 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
         <source>first principal component</source>
         <translation>第一主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="203"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
         <source>second principal component</source>
         <translation>第二主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="80"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="81"/>
         <source>Lasso</source>
         <translation>套索</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="83"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="84"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>拖动圈选点，而不是移动图表</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="85"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="86"/>
         <source>Export Selection...</source>
         <translation>导出所选...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="89"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="90"/>
         <source>Copy Images to Folder...</source>
         <translation>复制图像到文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="93"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>复制所选图像，例如供标注工具使用</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
         <source>Select for Labelling...</source>
         <translation>选择待标注...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="97"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>挑选最值得先标注的图像：每个簇的典型图像，或差异最大的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="102"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="103"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="103"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>嵌入的布局方式：PCA 立即完成；UMAP 和 t-SNE 让每张图像的近邻靠近并把聚类分开（大数据集需要几秒到几分钟）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="112"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="114"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="114"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="116"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>拖动或缩放后重新显示所有点（或双击图表）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="129"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="131"/>
         <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
         <translation>导出嵌入（文件菜单）或打开嵌入文件即可在此查看。</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="149"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="152"/>
         <source>&amp;Map:</source>
         <translation>映射(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="202"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="203"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="209"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="212"/>
         <source>Projecting %1...</source>
         <translation>正在投影 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="313"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="316"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n 个嵌入，</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="314"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="317"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>按顶层文件夹分为 %n 组。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="436"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="439"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %n 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="451"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="454"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="464"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="467"/>
         <source>Select for Labelling</source>
         <translation>选择待标注</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="471"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="474"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>典型：每个簇中最典型的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="473"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="476"/>
         <source>Diverse: each image far from the others</source>
         <translation>多样：每张图像都远离其他图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="474"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="477"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>均衡：每个簇数量相同</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="476"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="484"/>
         <source>Images to label:</source>
         <translation>待标注图像：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="485"/>
         <source>Strategy:</source>
         <translation>策略：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="490"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="493"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="406"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="396"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="409"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="407"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="410"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>已选择 %n 个点</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="496"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="499"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="523"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="526"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="531"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="534"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="538"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="541"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="560"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="563"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="566"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="569"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="567"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="570"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="573"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="576"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="594"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="597"/>
         <source>%1
 selected</source>
         <translation>%1
 已选择</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="177"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="180"/>
         <source>Loading and projecting %1...</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="283"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="286"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="289"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="292"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="297"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="300"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>
@@ -1146,229 +1146,228 @@ selected</source>
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="136"/>
+        <location filename="../gui/plots/live_plots.cpp" line="120"/>
         <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
         <translation>本次运行没有 GPU：不绘制 GPU 利用率和显存。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="141"/>
+        <location filename="../gui/plots/live_plots.cpp" line="125"/>
         <source>loss (smoothed)</source>
         <translation>损失（平滑）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="157"/>
+        <location filename="../gui/plots/live_plots.cpp" line="141"/>
         <source>Smoothing of the loss, as TensorBoard&apos;s</source>
         <translation>损失的平滑，与 TensorBoard 相同</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="163"/>
+        <location filename="../gui/plots/live_plots.cpp" line="147"/>
         <source>Log scale</source>
         <translation>对数刻度</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="166"/>
+        <location filename="../gui/plots/live_plots.cpp" line="150"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="168"/>
+        <location filename="../gui/plots/live_plots.cpp" line="152"/>
         <source>Follow the run again after zooming or panning (or double-click a plot)</source>
         <translation>缩放或平移后重新跟随运行（或双击图表）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="170"/>
+        <location filename="../gui/plots/live_plots.cpp" line="154"/>
         <source>Export...</source>
         <translation>导出...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="174"/>
-        <location filename="../gui/plots/live_plots.cpp" line="184"/>
+        <location filename="../gui/plots/live_plots.cpp" line="158"/>
         <source>Export Plots</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="175"/>
+        <location filename="../gui/plots/live_plots.cpp" line="159"/>
         <source>CSV of the values (*.csv);;PNG image (*.png)</source>
         <translation>数值 CSV (*.csv);;PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="190"/>
+        <location filename="../gui/plots/live_plots.cpp" line="174"/>
         <source>Smoothing</source>
         <translation>平滑</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="285"/>
-        <location filename="../gui/plots/live_plots.cpp" line="314"/>
+        <location filename="../gui/plots/live_plots.cpp" line="269"/>
+        <location filename="../gui/plots/live_plots.cpp" line="298"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="323"/>
+        <location filename="../gui/plots/live_plots.cpp" line="307"/>
         <source>Cannot write %1 as a PNG image.</source>
         <translation>无法将 %1 写为 PNG 图像。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="97"/>
+        <location filename="../gui/plots/live_plots.cpp" line="81"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="382"/>
+        <location filename="../gui/plots/live_plots.cpp" line="366"/>
         <source>Validation (step %1: metrics being computed)</source>
         <translation>验证（第 %1 步：指标计算中）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="97"/>
+        <location filename="../gui/plots/live_plots.cpp" line="81"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="65"/>
+        <location filename="../gui/plots/live_plots.cpp" line="49"/>
         <source>Nothing to plot yet: Run ▸ Train (Ctrl+R) starts a run of the Run Configuration, and its loss, speed and where the time goes are drawn here as it trains. A project opens with its last run here.</source>
         <translation>尚无可绘制的内容：运行 ▸ 训练（Ctrl+R）会按运行配置开始一次运行，训练时在此绘制其损失、速度和时间花在何处。打开项目时，这里显示其最近一次运行。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="97"/>
+        <location filename="../gui/plots/live_plots.cpp" line="81"/>
         <source>learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="99"/>
+        <location filename="../gui/plots/live_plots.cpp" line="83"/>
         <source>data_wait (%)</source>
         <translation>data_wait (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="99"/>
+        <location filename="../gui/plots/live_plots.cpp" line="83"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="100"/>
+        <location filename="../gui/plots/live_plots.cpp" line="84"/>
         <source>CPU utilisation (%)</source>
         <translation>CPU 利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="101"/>
+        <location filename="../gui/plots/live_plots.cpp" line="85"/>
         <source>system</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="101"/>
+        <location filename="../gui/plots/live_plots.cpp" line="85"/>
         <source>this process</source>
         <translation>本进程</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="102"/>
+        <location filename="../gui/plots/live_plots.cpp" line="86"/>
         <source>GPU utilisation (%) and memory (MB)</source>
         <translation>GPU 利用率 (%) 和显存 (MB)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="103"/>
+        <location filename="../gui/plots/live_plots.cpp" line="87"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="103"/>
+        <location filename="../gui/plots/live_plots.cpp" line="87"/>
         <source>images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="114"/>
-        <location filename="../gui/plots/live_plots.cpp" line="125"/>
+        <location filename="../gui/plots/live_plots.cpp" line="98"/>
+        <location filename="../gui/plots/live_plots.cpp" line="109"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="149"/>
+        <location filename="../gui/plots/live_plots.cpp" line="133"/>
         <source>Over time instead of steps</source>
         <translation>按时间而非步数显示</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="220"/>
-        <location filename="../gui/plots/live_plots.cpp" line="242"/>
+        <location filename="../gui/plots/live_plots.cpp" line="204"/>
+        <location filename="../gui/plots/live_plots.cpp" line="226"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="242"/>
+        <location filename="../gui/plots/live_plots.cpp" line="226"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="421"/>
+        <location filename="../gui/plots/live_plots.cpp" line="405"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 利用率</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="425"/>
+        <location filename="../gui/plots/live_plots.cpp" line="409"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 显存</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="493"/>
+        <location filename="../gui/plots/live_plots.cpp" line="477"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="495"/>
+        <location filename="../gui/plots/live_plots.cpp" line="479"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1：损失 %2，学习率 %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="501"/>
+        <location filename="../gui/plots/live_plots.cpp" line="485"/>
         <source>%1: data_wait %2%</source>
         <translation>%1：data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="504"/>
+        <location filename="../gui/plots/live_plots.cpp" line="488"/>
         <source>%1: CPU %2%</source>
         <translation>%1：CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="507"/>
+        <location filename="../gui/plots/live_plots.cpp" line="491"/>
         <source>%1: %2 images/s</source>
         <translation>%1：%2 图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="517"/>
+        <location filename="../gui/plots/live_plots.cpp" line="501"/>
         <source>evaluation after step %1: %2 %3%4</source>
         <translation>第 %1 步后的评估：%2 %3%4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="538"/>
+        <location filename="../gui/plots/live_plots.cpp" line="522"/>
         <source>GPU %1 %2, %3</source>
         <translation>GPU %1 %2，%3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="540"/>
-        <location filename="../gui/plots/live_plots.cpp" line="542"/>
+        <location filename="../gui/plots/live_plots.cpp" line="524"/>
+        <location filename="../gui/plots/live_plots.cpp" line="526"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="105"/>
-        <location filename="../gui/plots/live_plots.cpp" line="381"/>
+        <location filename="../gui/plots/live_plots.cpp" line="89"/>
+        <location filename="../gui/plots/live_plots.cpp" line="365"/>
         <source>Validation</source>
         <translation>验证</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="105"/>
+        <location filename="../gui/plots/live_plots.cpp" line="89"/>
         <source>metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="105"/>
-        <location filename="../gui/plots/live_plots.cpp" line="109"/>
+        <location filename="../gui/plots/live_plots.cpp" line="89"/>
+        <location filename="../gui/plots/live_plots.cpp" line="93"/>
         <source>val_loss</source>
         <translation>val_loss</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="523"/>
+        <location filename="../gui/plots/live_plots.cpp" line="507"/>
         <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
         <translation>第 %1 步后的评估：%2 %3，val_loss %4%5</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="514"/>
+        <location filename="../gui/plots/live_plots.cpp" line="498"/>
         <source> (best)</source>
         <translation>（最佳）</translation>
     </message>
@@ -1386,63 +1385,63 @@ selected</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="34"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="35"/>
         <source>Continue the run from its last checkpoint (Run &gt; Resume)</source>
         <translation>从最后一个检查点继续此运行（运行 &gt; 继续）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="49"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="50"/>
         <source>Where the time went</source>
         <translation>时间花在哪里</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="122"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="124"/>
         <source>Optimize Dataset (the button below)</source>
         <translation>优化数据集（下方按钮）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="151"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="153"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>%n 步后完成。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="152"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="154"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>%n 步后停止；可以继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="155"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="157"/>
         <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
         <translation>最佳 %1：%2，在第 %3 步（checkpoints/best.ckpt）。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="175"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="177"/>
         <source>Set %1 to %2</source>
         <translation>将%1设为 %2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="177"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="179"/>
         <source>Changes the run configuration for the next run</source>
         <translation>为下一次运行更改运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="205"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="207"/>
         <source>This run warned:</source>
         <translation>此次运行发出了警告：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="214"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="216"/>
         <source>and %n more (see train.log in the run&apos;s folder)</source>
         <translation>
             <numerusform>以及另外 %n 条（见运行文件夹中的 train.log）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="209"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="211"/>
         <source>(%n times)</source>
         <translation>
             <numerusform>（%n 次）</numerusform>
@@ -1558,24 +1557,24 @@ selected</source>
 <context>
     <name>kiln::gui::OptimizeDatasetDialog</name>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="77"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="82"/>
         <source>Estimating the copy&apos;s size...</source>
         <translation>正在估算副本大小...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="144"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="149"/>
         <source>%n file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
         <translation>
             <numerusform>%n 个文件，%1；副本：约 %2（由其中 %3 个估算）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="151"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="156"/>
         <source>That is larger than the dataset: these images are already compact. Lower the quality, choose WebP, or keep them as they are.</source>
         <translation>这比数据集更大：这些图像已经很紧凑。请降低质量、选择 WebP，或保持原样。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="156"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="161"/>
         <source>Optimize Anyway</source>
         <translation>仍然优化</translation>
     </message>
@@ -1600,62 +1599,62 @@ selected</source>
         <translation>解码 PNG 和大图像在每个轮次都会消耗 CPU；以训练分辨率保存的 JPEG 或 WebP 开销小得多。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="55"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="60"/>
         <source>Source</source>
         <translation>源</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="56"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="61"/>
         <source>Destination</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="57"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="62"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="58"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="63"/>
         <source>Longest side at most</source>
         <translation>最长边不超过</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="59"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="64"/>
         <source>Quality</source>
         <translation>质量</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="61"/>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="156"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="66"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="161"/>
         <source>Optimize</source>
         <translation>优化</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="125"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="130"/>
         <source>The size could not be estimated: %1</source>
         <translation>无法估计大小：%1</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="185"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="190"/>
         <source>Optimizing...</source>
         <translation>正在优化...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="196"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="201"/>
         <source>Stopped after %n image(s).</source>
         <translation>
             <numerusform>处理 %n 张图像后已停止。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="197"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="202"/>
         <source>Wrote %n image(s): %1 became %2.</source>
         <translation>
             <numerusform>已写入 %n 张图像：%1 变为 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/optimize_dialog.cpp" line="202"/>
+        <location filename="../gui/datasets/optimize_dialog.cpp" line="207"/>
         <source>%n unreadable file(s) skipped.</source>
         <translation>
             <numerusform>跳过了 %n 个无法读取的文件。</numerusform>
@@ -1786,27 +1785,27 @@ selected</source>
 <context>
     <name>kiln::gui::PredictionPreviewsView</name>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="48"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="49"/>
         <source>Predicted boxes scoring below this are not drawn</source>
         <translation>得分低于此值的预测框不绘制</translation>
     </message>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="52"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="53"/>
         <source>Score threshold:</source>
         <translation>得分阈值：</translation>
     </message>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="98"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="99"/>
         <source>&lt;b&gt;Predictions at step %1&lt;/b&gt;: each validation image&apos;s labels above, what the model made of it below</source>
         <translation>&lt;b&gt;第 %1 步的预测&lt;/b&gt;：上方为每张验证图像的标注，下方为模型的预测</translation>
     </message>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="206"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="208"/>
         <source>...</source>
         <translation>...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="225"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="228"/>
         <source>%1
 true: %2
 predicted: %3</source>
@@ -1815,12 +1814,12 @@ predicted: %3</source>
 预测：%3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/prediction_previews.cpp" line="227"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="230"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/prediction_previews.cpp" line="229"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="232"/>
         <source>%1
 %Ln object(s), </source>
         <translation>
@@ -1829,7 +1828,7 @@ predicted: %3</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/prediction_previews.cpp" line="230"/>
+        <location filename="../gui/plots/prediction_previews.cpp" line="233"/>
         <source>%Ln box(es) shown</source>
         <translation>
             <numerusform>显示 %Ln 个框</numerusform>
@@ -1839,37 +1838,37 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::PredictionTileModel</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="90"/>
-        <location filename="../gui/predict/predictions_browser.cpp" line="170"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="91"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="171"/>
         <source>(unknown)</source>
         <translation>（未知）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="97"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="98"/>
         <source>%n found</source>
         <translation>
             <numerusform>找到 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="100"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="101"/>
         <source>%n labelled</source>
         <translation>
             <numerusform>标注 %n 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="109"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="110"/>
         <source>%1% of pixels wrong</source>
         <translation>%1% 的像素错误</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="115"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="116"/>
         <source>label: %1</source>
         <translation>标注：%1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="118"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="119"/>
         <source>no prediction</source>
         <translation>无预测</translation>
     </message>
@@ -1877,71 +1876,71 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::PredictionsBrowser</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="235"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="236"/>
         <source>Predictions</source>
         <translation>预测结果</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="237"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="238"/>
         <source>all classes</source>
         <translation>所有类别</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="250"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="251"/>
         <source>most confident first</source>
         <translation>置信度最高优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="251"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="252"/>
         <source>least confident first</source>
         <translation>置信度最低优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="254"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="255"/>
         <source>disagreeing with labels first</source>
         <translation>与标注不一致优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="256"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="257"/>
         <source>name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
         <source>&amp;Class:</source>
         <translation>类别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="277"/>
         <source>&amp;Score at least:</source>
         <translation>最低分数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="277"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="278"/>
         <source>S&amp;ort by:</source>
         <translation>排序方式(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="282"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="283"/>
         <source>Dashed outlines are the dataset&apos;s labels.</source>
         <translation>虚线框为数据集的标注。</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="292"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="294"/>
         <source>The labels could not all be read:
 %1</source>
         <translation>部分标注无法读取：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="300"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="303"/>
         <source>The prediction logged warnings:
 %1</source>
         <translation>预测记录了警告：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="351"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="355"/>
         <source>%1 of %2 images</source>
         <translation>%1 / %2 张图像</translation>
     </message>
@@ -1988,42 +1987,62 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::Project</name>
     <message>
-        <location filename="../gui/project/project.cpp" line="78"/>
+        <location filename="../gui/project/project.cpp" line="84"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="91"/>
+        <location filename="../gui/project/project.cpp" line="102"/>
+        <source>%1 lists %2 datasets; a project holds at most %3. Check the file: a list this long was not made by Kiln Studio.</source>
+        <translation>%1 列出了 %2 个数据集；一个项目最多包含 %3 个。请检查该文件：这么长的列表不是 Kiln Studio 生成的。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="136"/>
+        <source>%1 names %2, which is a device or a pipe, not a file or folder; Kiln Studio does not read it (reading one may never end). Check where the project came from.</source>
+        <translation>%1 指向 %2，它是设备或管道，而不是文件或文件夹；Kiln Studio 不会读取它（读取可能永不结束）。请检查该项目的来源。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="158"/>
+        <source>%1 is not a file; open a Kiln project (*.kiln).</source>
+        <translation>%1 不是文件；请打开 Kiln 项目（*.kiln）。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="161"/>
+        <source>%1 is %2 MB; a Kiln project is a few kilobytes of settings, so this is not one (Kiln Studio reads at most %3 MB).</source>
+        <translation>%1 大小为 %2 MB；Kiln 项目只是几 KB 的设置，因此这不是项目（Kiln Studio 最多读取 %3 MB）。</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="169"/>
         <source>Cannot open %1: %2.</source>
         <translation>无法打开 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="96"/>
+        <location filename="../gui/project/project.cpp" line="174"/>
         <source>%1 is not a Kiln project: %2 at byte %3.</source>
         <translation>%1 不是 Kiln 项目：第 %3 字节处%2。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="101"/>
+        <location filename="../gui/project/project.cpp" line="179"/>
         <source>%1 is not a Kiln project: it holds no JSON object.</source>
         <translation>%1 不是 Kiln 项目：其中没有 JSON 对象。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="108"/>
+        <location filename="../gui/project/project.cpp" line="185"/>
         <source>%1 is not a Kiln project: it has no valid format_version.</source>
         <translation>%1 不是 Kiln 项目：没有有效的 format_version。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="112"/>
+        <location filename="../gui/project/project.cpp" line="188"/>
         <source>%1 was saved by a newer Kiln Studio (project format %2; this version reads up to %3). Update Kiln Studio to open it; the file is left as it is.</source>
         <translation>%1 由较新版本的 Kiln Studio 保存（项目格式 %2；此版本最多支持 %3）。请更新 Kiln Studio 后再打开；文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="126"/>
+        <location filename="../gui/project/project.cpp" line="112"/>
         <source>%1: dataset %2 has no path.</source>
         <translation>%1：数据集 %2 没有路径。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="203"/>
+        <location filename="../gui/project/project.cpp" line="257"/>
         <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
         <translation>无法保存 %1：%2。原有文件（如有）保持不变。</translation>
     </message>
@@ -2035,75 +2054,82 @@ predicted: %3</source>
         <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
         <translation>此项目中有任务正在运行；请先停止它（运行 &gt; 停止），再打开或新建项目。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../gui/app/project_controller.cpp" line="84"/>
+        <source>and %n more</source>
+        <translation>
+            <numerusform>还有 %n 个</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="81"/>
+        <location filename="../gui/app/project_controller.cpp" line="86"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="93"/>
-        <location filename="../gui/app/project_controller.cpp" line="171"/>
+        <location filename="../gui/app/project_controller.cpp" line="98"/>
+        <location filename="../gui/app/project_controller.cpp" line="176"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="94"/>
-        <location filename="../gui/app/project_controller.cpp" line="202"/>
-        <location filename="../gui/app/project_controller.cpp" line="210"/>
+        <location filename="../gui/app/project_controller.cpp" line="99"/>
+        <location filename="../gui/app/project_controller.cpp" line="208"/>
+        <location filename="../gui/app/project_controller.cpp" line="216"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="113"/>
+        <location filename="../gui/app/project_controller.cpp" line="118"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="160"/>
+        <location filename="../gui/app/project_controller.cpp" line="165"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>无法创建演示项目：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="172"/>
+        <location filename="../gui/app/project_controller.cpp" line="177"/>
         <source>The project has not been saved yet.</source>
         <translation>项目尚未保存。</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="175"/>
+        <location filename="../gui/app/project_controller.cpp" line="180"/>
         <source>Save it now?</source>
         <translation>现在保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="184"/>
+        <location filename="../gui/app/project_controller.cpp" line="189"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="185"/>
+        <location filename="../gui/app/project_controller.cpp" line="190"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="188"/>
+        <location filename="../gui/app/project_controller.cpp" line="194"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="201"/>
+        <location filename="../gui/app/project_controller.cpp" line="207"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="210"/>
+        <location filename="../gui/app/project_controller.cpp" line="216"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="217"/>
+        <location filename="../gui/app/project_controller.cpp" line="223"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
@@ -2182,191 +2208,191 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="302"/>
+        <location filename="../gui/training/run_config_form.cpp" line="309"/>
         <source>Advanced settings</source>
         <translation>高级设置</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="320"/>
+        <location filename="../gui/training/run_config_form.cpp" line="327"/>
         <source>Batches summed into each optimizer step</source>
         <translation>每个优化器步骤累加的批次数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="323"/>
+        <location filename="../gui/training/run_config_form.cpp" line="330"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>方法的视图；用 JSON 修改，例如 {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="326"/>
+        <location filename="../gui/training/run_config_form.cpp" line="333"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>除图像尺寸外的 transform_args：random_resize、random_flip、color_jitter、random_gray_scale、gaussian_blur、normalize，以及 DINO 的 global_view_1、global_view_2、local_view。数据集页可预览视图。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="330"/>
+        <location filename="../gui/training/run_config_form.cpp" line="337"/>
         <source>each epoch</source>
         <translation>每轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="331"/>
+        <location filename="../gui/training/run_config_form.cpp" line="338"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="332"/>
+        <location filename="../gui/training/run_config_form.cpp" line="339"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>每隔这么多步也写入 last.ckpt</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="336"/>
+        <location filename="../gui/training/run_config_form.cpp" line="343"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>关闭；填写项目名则写入离线 W&amp;B 运行，供 wandb sync 上传</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="344"/>
+        <location filename="../gui/training/run_config_form.cpp" line="351"/>
         <source>Augmentation</source>
         <translation>数据增强</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="347"/>
+        <location filename="../gui/training/run_config_form.cpp" line="354"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="526"/>
+        <location filename="../gui/training/run_config_form.cpp" line="535"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="529"/>
+        <location filename="../gui/training/run_config_form.cpp" line="538"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1199"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1213"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="189"/>
+        <location filename="../gui/training/run_config_form.cpp" line="196"/>
         <source>COCO annotation files</source>
         <translation>COCO 标注文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="190"/>
+        <location filename="../gui/training/run_config_form.cpp" line="197"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO 数据集 (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="194"/>
+        <location filename="../gui/training/run_config_form.cpp" line="201"/>
         <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
         <translation>Ultralytics 布局数据集的 data.yaml（旁边有 images/ 和 labels/）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="267"/>
+        <location filename="../gui/training/run_config_form.cpp" line="274"/>
         <source>Labels</source>
         <translation>标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="268"/>
+        <location filename="../gui/training/run_config_form.cpp" line="275"/>
         <source>YOLO data</source>
         <translation>YOLO 数据</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="236"/>
+        <location filename="../gui/training/run_config_form.cpp" line="243"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="206"/>
+        <location filename="../gui/training/run_config_form.cpp" line="213"/>
         <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
         <translation>教师的导出模型：项目中的一次运行，或 .pt 文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="248"/>
+        <location filename="../gui/training/run_config_form.cpp" line="255"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>在所有设备上计算批归一化统计量</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="250"/>
+        <location filename="../gui/training/run_config_form.cpp" line="257"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard 事件文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="255"/>
+        <location filename="../gui/training/run_config_form.cpp" line="262"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>关闭；填写文件夹或 http(s):// 服务器以记录到 MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="258"/>
+        <location filename="../gui/training/run_config_form.cpp" line="265"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>项目运行目录中的新文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="291"/>
+        <location filename="../gui/training/run_config_form.cpp" line="298"/>
         <source>Loggers</source>
         <translation>日志记录器</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="292"/>
+        <location filename="../gui/training/run_config_form.cpp" line="299"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="237"/>
-        <location filename="../gui/training/run_config_form.cpp" line="246"/>
-        <location filename="../gui/training/run_config_form.cpp" line="766"/>
+        <location filename="../gui/training/run_config_form.cpp" line="244"/>
+        <location filename="../gui/training/run_config_form.cpp" line="253"/>
+        <location filename="../gui/training/run_config_form.cpp" line="776"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="704"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1123"/>
+        <location filename="../gui/training/run_config_form.cpp" line="714"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1133"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="707"/>
+        <location filename="../gui/training/run_config_form.cpp" line="717"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="767"/>
+        <location filename="../gui/training/run_config_form.cpp" line="777"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="770"/>
+        <location filename="../gui/training/run_config_form.cpp" line="780"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="778"/>
+        <location filename="../gui/training/run_config_form.cpp" line="788"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="782"/>
+        <location filename="../gui/training/run_config_form.cpp" line="792"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="783"/>
+        <location filename="../gui/training/run_config_form.cpp" line="793"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="807"/>
+        <location filename="../gui/training/run_config_form.cpp" line="817"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="810"/>
+        <location filename="../gui/training/run_config_form.cpp" line="820"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="524"/>
-        <location filename="../gui/training/run_config_form.cpp" line="836"/>
+        <location filename="../gui/training/run_config_form.cpp" line="533"/>
+        <location filename="../gui/training/run_config_form.cpp" line="846"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
@@ -2391,22 +2417,22 @@ predicted: %3</source>
         <translation>实例分割（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="183"/>
+        <location filename="../gui/training/run_config_form.cpp" line="190"/>
         <source>COCO JSON of the training images&apos; objects</source>
         <translation>训练图像目标的 COCO JSON</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="186"/>
+        <location filename="../gui/training/run_config_form.cpp" line="193"/>
         <source>COCO JSON of the validation images&apos; objects</source>
         <translation>验证图像目标的 COCO JSON</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="273"/>
+        <location filename="../gui/training/run_config_form.cpp" line="280"/>
         <source>Training annotations</source>
         <translation>训练标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="274"/>
+        <location filename="../gui/training/run_config_form.cpp" line="281"/>
         <source>Validation annotations</source>
         <translation>验证标注</translation>
     </message>
@@ -2416,87 +2442,87 @@ predicted: %3</source>
         <translation>预训练（自监督）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="177"/>
+        <location filename="../gui/training/run_config_form.cpp" line="184"/>
         <source>folder of PNG masks of class ids, named as the images</source>
         <translation>类别 ID 的 PNG 掩码文件夹，文件名与图像相同</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="180"/>
+        <location filename="../gui/training/run_config_form.cpp" line="187"/>
         <source>folder of the validation images&apos; masks</source>
         <translation>验证图像的掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="197"/>
+        <location filename="../gui/training/run_config_form.cpp" line="204"/>
         <source>JSON file naming the class ids, e.g. classes.json</source>
         <translation>命名类别 ID 的 JSON 文件，例如 classes.json</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="200"/>
+        <location filename="../gui/training/run_config_form.cpp" line="207"/>
         <source>random weights</source>
         <translation>随机权重</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="208"/>
+        <location filename="../gui/training/run_config_form.cpp" line="215"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
         <translation>已标注图像（类别文件夹），预训练期间用其最近邻对下方图像分类：val_metric/knn_top1 显示预训练是否有效，并用于选择 best.ckpt。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="212"/>
+        <location filename="../gui/training/run_config_form.cpp" line="219"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
         <translation>由 kNN 监控分类的已标注图像（类别文件夹）。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="224"/>
+        <location filename="../gui/training/run_config_form.cpp" line="231"/>
         <source>epochs</source>
         <translation>轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="225"/>
+        <location filename="../gui/training/run_config_form.cpp" line="232"/>
         <source>steps</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="226"/>
+        <location filename="../gui/training/run_config_form.cpp" line="233"/>
         <source>minutes</source>
         <translation>分钟</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="266"/>
+        <location filename="../gui/training/run_config_form.cpp" line="273"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="270"/>
+        <location filename="../gui/training/run_config_form.cpp" line="277"/>
         <source>Validation dataset</source>
         <translation>验证数据集</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="271"/>
+        <location filename="../gui/training/run_config_form.cpp" line="278"/>
         <source>Training masks</source>
         <translation>训练掩码</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="272"/>
+        <location filename="../gui/training/run_config_form.cpp" line="279"/>
         <source>Validation masks</source>
         <translation>验证掩码</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="275"/>
+        <location filename="../gui/training/run_config_form.cpp" line="282"/>
         <source>Classes</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="318"/>
+        <location filename="../gui/training/run_config_form.cpp" line="325"/>
         <source>0: the backbone learns from the start</source>
         <translation>0：骨干网络从一开始就学习</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="531"/>
+        <location filename="../gui/training/run_config_form.cpp" line="540"/>
         <source>%1 of the learning rate</source>
         <translation>学习率的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1248"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1262"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>
@@ -2504,36 +2530,36 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunController</name>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="85"/>
+        <location filename="../gui/app/run_controller.cpp" line="102"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>训练会把运行结果写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="132"/>
+        <location filename="../gui/app/run_controller.cpp" line="149"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="173"/>
+        <location filename="../gui/app/run_controller.cpp" line="196"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="199"/>
+        <location filename="../gui/app/run_controller.cpp" line="222"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="210"/>
+        <location filename="../gui/app/run_controller.cpp" line="233"/>
         <source>The model is written beside the project file.</source>
         <translation>模型会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="218"/>
+        <location filename="../gui/app/run_controller.cpp" line="241"/>
         <source>Predictions are written beside the project file.</source>
         <translation>预测结果会写在项目文件旁边。</translation>
     </message>
@@ -2541,42 +2567,42 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunEstimate</name>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="150"/>
+        <location filename="../gui/app/run_estimate.cpp" line="153"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="182"/>
+        <location filename="../gui/app/run_estimate.cpp" line="185"/>
         <source>Estimating the memory of a training step...</source>
         <translation>正在估算一个训练步骤所需的内存...</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="199"/>
+        <location filename="../gui/app/run_estimate.cpp" line="202"/>
         <source>Memory: %1.</source>
         <translation>内存：%1。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="205"/>
+        <location filename="../gui/app/run_estimate.cpp" line="208"/>
         <source>Train would stop before the first step: %1</source>
         <translation>训练会在第一步之前停止：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="219"/>
+        <location filename="../gui/app/run_estimate.cpp" line="222"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 个周期，约 %4 张/秒，为 %5 在 %6 px 下于本机 CPU 上测得，仅计算；首次运行的实际速度将取代它）</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="230"/>
+        <location filename="../gui/app/run_estimate.cpp" line="233"/>
         <source>Timed at %1 px and scaled by the pixels.</source>
         <translation>在 %1 px 下计时，并按像素数换算。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="235"/>
+        <location filename="../gui/app/run_estimate.cpp" line="238"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="242"/>
+        <location filename="../gui/app/run_estimate.cpp" line="245"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>正在估算运行时间：正在本机上测量 %1 在 %2 px 下的速度...</translation>
     </message>
@@ -2598,117 +2624,117 @@ predicted: %3</source>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="104"/>
+        <location filename="../gui/runs/run_history.cpp" line="103"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="404"/>
+        <location filename="../gui/runs/run_history.cpp" line="405"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="406"/>
+        <location filename="../gui/runs/run_history.cpp" line="407"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="408"/>
+        <location filename="../gui/runs/run_history.cpp" line="409"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="410"/>
+        <location filename="../gui/runs/run_history.cpp" line="411"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="426"/>
+        <location filename="../gui/runs/run_history.cpp" line="427"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="428"/>
+        <location filename="../gui/runs/run_history.cpp" line="429"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="396"/>
+        <location filename="../gui/runs/run_history.cpp" line="397"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="398"/>
+        <location filename="../gui/runs/run_history.cpp" line="399"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="402"/>
+        <location filename="../gui/runs/run_history.cpp" line="403"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="412"/>
+        <location filename="../gui/runs/run_history.cpp" line="413"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="414"/>
+        <location filename="../gui/runs/run_history.cpp" line="415"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="416"/>
+        <location filename="../gui/runs/run_history.cpp" line="417"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="418"/>
+        <location filename="../gui/runs/run_history.cpp" line="419"/>
         <source>Final loss</source>
         <translation>最终损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="422"/>
+        <location filename="../gui/runs/run_history.cpp" line="423"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="424"/>
+        <location filename="../gui/runs/run_history.cpp" line="425"/>
         <source>data_wait (median)</source>
         <translation>data_wait（中位数）</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="400"/>
+        <location filename="../gui/runs/run_history.cpp" line="401"/>
         <source>Method or task</source>
         <translation>方法或任务</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="420"/>
+        <location filename="../gui/runs/run_history.cpp" line="421"/>
         <source>Best validation</source>
         <translation>最佳验证</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="373"/>
+        <location filename="../gui/runs/run_history.cpp" line="374"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="376"/>
+        <location filename="../gui/runs/run_history.cpp" line="377"/>
         <source>Finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="379"/>
+        <location filename="../gui/runs/run_history.cpp" line="380"/>
         <source>Interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="382"/>
+        <location filename="../gui/runs/run_history.cpp" line="383"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="385"/>
+        <location filename="../gui/runs/run_history.cpp" line="386"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -2716,19 +2742,14 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="445"/>
+        <location filename="../gui/runs/run_history.cpp" line="446"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>按名称、标签、备注、模型、数据集、状态筛选...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="455"/>
+        <location filename="../gui/runs/run_history.cpp" line="456"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them</source>
         <translation>双击运行的名称、标签或备注进行编辑</translation>
-    </message>
-    <message>
-        <location filename="../gui/runs/run_history.cpp" line="461"/>
-        <source>Run History</source>
-        <translation>运行历史</translation>
     </message>
     <message>
         <location filename="../gui/runs/run_history.cpp" line="462"/>
@@ -2736,7 +2757,7 @@ predicted: %3</source>
         <translation>无法保存更改：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="717"/>
+        <location filename="../gui/runs/run_history.cpp" line="716"/>
         <source>The runs could not be read: %1</source>
         <translation>无法读取运行记录：%1</translation>
     </message>
@@ -2786,23 +2807,22 @@ predicted: %3</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="518"/>
+        <location filename="../gui/runs/run_history.cpp" line="517"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>此项目尚无运行。您训练的运行会连同其设置和结果列在这里，可排序、比较、继续或导出。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="751"/>
-        <location filename="../gui/runs/run_history.cpp" line="763"/>
+        <location filename="../gui/runs/run_history.cpp" line="750"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="752"/>
+        <location filename="../gui/runs/run_history.cpp" line="751"/>
         <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="764"/>
+        <location filename="../gui/runs/run_history.cpp" line="763"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>
@@ -2820,8 +2840,8 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::SettingsDialog</name>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="31"/>
-        <location filename="../gui/common/settings_dialog.cpp" line="48"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="32"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="49"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
@@ -2852,52 +2872,52 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::StartPage</name>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="19"/>
+        <location filename="../gui/app/start_page.cpp" line="20"/>
         <source>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</source>
         <translation>&lt;h1&gt;Kiln Studio&lt;/h1&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="20"/>
+        <location filename="../gui/app/start_page.cpp" line="21"/>
         <source>Pretrain backbones on your unlabelled images, fine-tune them on labelled ones, and watch where the time goes.</source>
         <translation>在未标注的图像上预训练骨干网络，在已标注的图像上微调，并查看时间花在哪里。</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="31"/>
+        <location filename="../gui/app/start_page.cpp" line="32"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="33"/>
+        <location filename="../gui/app/start_page.cpp" line="34"/>
         <source>Open Project...</source>
         <translation>打开项目...</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="35"/>
+        <location filename="../gui/app/start_page.cpp" line="36"/>
         <source>Open Demo Project</source>
         <translation>打开演示项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="37"/>
+        <location filename="../gui/app/start_page.cpp" line="38"/>
         <source>Fashion-MNIST as image folders, with settings that pretrain a small network in a few minutes on a CPU</source>
         <translation>以图像文件夹形式的 Fashion-MNIST，其设置可在 CPU 上几分钟内预训练一个小型网络</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="57"/>
+        <location filename="../gui/app/start_page.cpp" line="58"/>
         <source>&lt;b&gt;Recent projects&lt;/b&gt;</source>
         <translation>&lt;b&gt;最近的项目&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="62"/>
+        <location filename="../gui/app/start_page.cpp" line="63"/>
         <source>Projects you open or save are listed here.</source>
         <translation>您打开或保存的项目会列在这里。</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="88"/>
+        <location filename="../gui/app/start_page.cpp" line="89"/>
         <source>%1 (not found)</source>
         <translation>%1（未找到）</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="106"/>
+        <location filename="../gui/app/start_page.cpp" line="107"/>
         <source>importing Fashion-MNIST: %1 of %2 images</source>
         <translation>正在导入 Fashion-MNIST：%2 张图像中的 %1 张</translation>
     </message>

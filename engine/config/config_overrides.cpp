@@ -1,6 +1,7 @@
 #include "config/config_overrides.h"
 
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/json_text.h"
 
 #include <fstream>
@@ -93,6 +94,7 @@ json apply_overrides(json base, const std::vector<std::string>& assignments,
 }
 
 json read_config_file(const std::string& path) {
+    refuse_special_file(path, "configuration file");
     std::ifstream file(path);
     if (!file) {
         throw Error("cannot read configuration file \"" + path + "\"; check that it exists");

@@ -50,4 +50,16 @@ nlohmann::json parse_json_or_discarded(std::string_view text) {
     }
 }
 
+nlohmann::json setting_in_group(const nlohmann::json& settings, const char* group,
+                                const char* key) {
+    if (!settings.is_object()) {
+        return nullptr;
+    }
+    const auto found = settings.find(group);
+    if (found == settings.end() || !found->is_object()) {
+        return nullptr;
+    }
+    return found->value(key, nlohmann::json());
+}
+
 } // namespace kiln

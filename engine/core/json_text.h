@@ -20,4 +20,9 @@ nlohmann::json parse_json(std::istream& in, const std::string& what);
 // absence or damage the caller reports in its own words.
 nlohmann::json parse_json_or_discarded(std::string_view text);
 
+// `settings`[`group`][`key`], or null where either is missing or not an object: settings read
+// back from a file (a checkpoint's, a run record's) may hold any type under any name, and
+// nlohmann's value() throws on a group that is not an object.
+nlohmann::json setting_in_group(const nlohmann::json& settings, const char* group, const char* key);
+
 } // namespace kiln

@@ -1,6 +1,7 @@
 #include "data/detection_data.h"
 
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/parallel_for.h"
 #include "core/text.h"
 #include "data/dataset_index.h"
@@ -168,6 +169,9 @@ DetectionData load_coco(const json& data, bool masks, int split_count, Fixes& fi
         throw Error(truths[0]->source() + " has no categories; list the classes under "
                                           "\"categories\"");
     }
+    if (const std::string many = too_many_classes(result.classes.size()); !many.empty()) {
+        throw Error(truths[0]->source() + " " + many);
+    }
     DetectionImages* targets[2] = {&result.train, &result.val};
     for (int s = 0; s < split_count; ++s) {
         std::vector<fs::path> paths;
@@ -206,6 +210,7 @@ std::string unin_quotes(std::string text) {
 // The part of YAML that Ultralytics' dataset files use: top-level `key: value` lines, and
 // `names` as an indented map (`  0: person`), a list (`  - person`) or a flow list or map.
 json read_data_yaml(const fs::path& file) {
+    refuse_special_file(file, "data");
     std::ifstream in(file);
     if (!in) {
         bad_setting("data", in_quotes(file) + " cannot be read; give an Ultralytics "
@@ -342,6 +347,7 @@ std::shared_ptr<const coco::GroundTruth> yolo_ground_truth(const std::vector<fs:
             sizes[i] = {size.width, size.height};
             objects[i] = json::array();
             const fs::path labels = label_file(paths[i]);
+            refuse_special_file(labels, "YOLO label file");
             std::ifstream in(labels);
             std::string line;
             int number = 0;
@@ -454,6 +460,9 @@ DetectionData load_yolo(const json& given, bool masks, int threads, int split_co
     }
     if (result.classes.empty()) {
         bad_setting("data.names", "names no classes; list them as Ultralytics does");
+    }
+    if (const std::string many = too_many_classes(result.classes.size()); !many.empty()) {
+        bad_setting("data.names", many);
     }
     for (std::size_t c = 0; c < result.classes.size(); ++c) {
         result.category_ids.push_back(std::int64_t(c) + 1);

@@ -1,6 +1,7 @@
 #include "data/image_decode.h"
 
 #include "core/error.h"
+#include "core/input_file.h"
 
 #include <algorithm>
 #include <array>
@@ -92,6 +93,7 @@ cv::Mat decode_jpeg(const std::vector<unsigned char>& bytes, const JpegHeader& h
 } // namespace
 
 std::vector<unsigned char> read_file(const std::filesystem::path& path) {
+    refuse_special_file(path, "image file"); // a mask or image linked to /dev/zero has no end
     std::FILE* file = std::fopen(path.c_str(), "rb");
     if (file == nullptr) {
         throw Error("cannot open \"" + path.string() + "\": " + std::strerror(errno));

@@ -1,6 +1,7 @@
 #include "data/labelled_data.h"
 
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/json_text.h"
 #include "core/log.h"
 #include "core/parallel_for.h"
@@ -178,6 +179,7 @@ std::vector<LabelledFile> scan_class_folders(const fs::path& root, const std::st
 std::vector<LabelledFile> read_label_csv(const fs::path& csv, const std::string& key,
                                          Problems& problems) {
     std::vector<LabelledFile> files;
+    refuse_special_file(csv, key);
     std::ifstream in(csv);
     std::string line;
     if (!in || !std::getline(in, line)) {
@@ -400,10 +402,19 @@ void check_masks(const SegmentedImages& split, const SegmentationData& data, con
 
 } // namespace
 
+std::string too_many_classes(std::size_t classes) {
+    if (classes <= kMaxClasses) {
+        return "";
+    }
+    return "names " + std::to_string(classes) + " classes; Kiln trains at most " +
+           std::to_string(kMaxClasses) + " (check the file: a list this long is not a dataset's)";
+}
+
 ClassNames parse_class_names(const json& classes, const std::string& key) {
     std::vector<ConfigIssue> issues;
     json value = classes;
     if (classes.is_string()) {
+        refuse_special_file(classes.get<std::string>(), key);
         std::ifstream in(classes.get<std::string>());
         if (!in) {
             throw ConfigError({{key, "\"" + classes.get<std::string>() +
@@ -448,6 +459,9 @@ ClassNames parse_class_names(const json& classes, const std::string& key) {
     }
     if (names.empty() && issues.empty()) {
         issues.push_back({key, "no classes given; name at least one"});
+    }
+    if (const std::string many = too_many_classes(names.size()); !many.empty()) {
+        issues.push_back({key, many});
     }
     if (!issues.empty()) {
         throw ConfigError(issues);

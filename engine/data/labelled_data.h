@@ -62,8 +62,15 @@ SegmentationData load_segmentation_data(const nlohmann::json& data, int threads)
 // A mask file as 8- or 16-bit class ids, one channel; a kiln::Error naming the file otherwise.
 cv::Mat read_mask(const std::filesystem::path& path);
 
+// The most classes a task trains: a head's width and each validation's per-class work grow with
+// them, and a file listing millions (made to stall or exhaust a run) is refused first. Large
+// vocabularies (LVIS's 1,203, V3Det's 13,204 classes) stay under it.
+constexpr std::size_t kMaxClasses = 20000;
+// "names 200000 classes; Kiln trains at most 20000 ...", or "" within the limit.
+std::string too_many_classes(std::size_t classes);
+
 // Class names from `classes`: {"id": "name"} (ids 0 .. N-1), a list of names, or a JSON file
-// holding either. `key` names the setting in errors.
+// holding either (at most kMaxClasses). `key` names the setting in errors.
 ClassNames parse_class_names(const nlohmann::json& classes, const std::string& key);
 
 } // namespace kiln::data

@@ -2,6 +2,7 @@
 
 #include "config/task_names.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "data/view_transform.h"
 #include "embed/embedder.h"
 #include "kiln_version.h"
@@ -74,9 +75,10 @@ ExportedModel load_exported(const models::WeightsFile& checkpoint, TaskKind task
         const nlohmann::json settings = checkpoint.settings();
         model.transform =
             data::embed_transform(model.trained_size.first, model.trained_size.second);
-        if (settings.is_object()) {
-            model.transform.num_channels =
-                settings.value("transform_args", nlohmann::json::object()).value("num_channels", 3);
+        const nlohmann::json channels =
+            setting_in_group(settings, "transform_args", "num_channels");
+        if (channels == 1 || channels == 3) {
+            model.transform.num_channels = channels.get<int>();
         }
     } else {
         TrainConfig trained;

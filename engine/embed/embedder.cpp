@@ -1,6 +1,7 @@
 #include "embed/embedder.h"
 
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/json_text.h"
 #include "core/log.h"
 #include "core/text.h"
@@ -60,6 +61,7 @@ std::optional<std::pair<int, int>> trained_image_size(const models::WeightsFile&
     if (!settings.is_object()) {
         if (const std::optional<track::RunDirectory> run =
                 track::RunDirectory::of_model(model.path())) {
+            refuse_special_file(run->config(), "run settings");
             std::ifstream file(run->config());
             settings = parse_json_or_discarded(std::string(std::istreambuf_iterator<char>(file),
                                                            std::istreambuf_iterator<char>()));
@@ -68,8 +70,7 @@ std::optional<std::pair<int, int>> trained_image_size(const models::WeightsFile&
     if (!settings.is_object()) {
         return std::nullopt;
     }
-    const nlohmann::json size = settings.value("transform_args", nlohmann::json::object())
-                                    .value("image_size", nlohmann::json());
+    const nlohmann::json size = setting_in_group(settings, "transform_args", "image_size");
     if (size.is_number_integer()) {
         return std::pair{size.get<int>(), size.get<int>()};
     }

@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/text.h"
 #include "data/dataset_index.h"
 #include "embed/embedder.h"
@@ -30,6 +31,7 @@ std::vector<std::string> labelled_names(const fs::path& source) {
         }
         return names;
     }
+    refuse_special_file(source, "already_labelled");
     std::ifstream in(source);
     if (!in) {
         throw Error("cannot read already_labelled \"" + source.string() + "\"");

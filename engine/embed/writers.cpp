@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/text.h"
 #include "models/archive.h"
 #include "models/torch_file.h"
@@ -132,6 +133,7 @@ void write_embeddings(const std::filesystem::path& out, const std::string& forma
 namespace {
 
 std::string read_all(const std::filesystem::path& path) {
+    refuse_special_file(path, "embeddings file");
     std::ifstream file(path, std::ios::binary);
     if (!file) {
         throw Error("cannot read embeddings file \"" + path.string() + "\"");

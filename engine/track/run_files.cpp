@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/json_text.h"
 #include "track/run_directory.h"
 #include "track/step_values.h"
@@ -35,6 +36,7 @@ std::string timestamp() {
 // The lines of metrics.jsonl a resumed run keeps: those of the steps up to its checkpoint. The
 // steps after it are trained again, and a line torn by a kill is not a line.
 std::string lines_up_to_step(const std::filesystem::path& path, std::int64_t step) {
+    refuse_special_file(path, "run metrics");
     std::ifstream in(path);
     std::string kept;
     std::string line;

@@ -78,9 +78,14 @@ bool ProjectController::openProject(const QString& file) {
     rememberRecent(project_->file());
     const QStringList missing = project_->missingDatasets();
     if (!missing.isEmpty()) {
+        constexpr int kListed = 10; // a box taller than the screen hides its OK button
+        QString listed = missing.mid(0, kListed).join(QLatin1Char('\n'));
+        if (missing.size() > kListed) {
+            listed += QLatin1Char('\n') + tr("and %n more", nullptr, int(missing.size()) - kListed);
+        }
         showErrorMessage(window_, tr("These dataset folders of the project are missing; reconnect "
                                      "the drive or remove them from the project:\n%1")
-                                      .arg(missing.join(QLatin1Char('\n'))));
+                                      .arg(listed));
     }
     return true;
 }
@@ -185,6 +190,7 @@ bool ProjectController::maybeSaveChanges() {
                     tr("The project \"%1\" has unsaved changes.").arg(project_->displayName()),
                     QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, window_);
     box.setObjectName(QStringLiteral("unsavedChangesBox"));
+    box.setTextFormat(Qt::PlainText); // the project's name, as written
     box.setInformativeText(tr("Save them before going on?"));
     box.setDefaultButton(QMessageBox::Save);
     switch (box.exec()) {

@@ -10,6 +10,7 @@
 #include "datasets/datasets_page.h"
 #include "datasets/optimize_dialog.h"
 #include "embeddings/export_dialog.h"
+#include "models/backbone_names.h"
 #include "plots/live_plots.h"
 #include "plots/live_plots_page.h"
 #include "project/project.h"
@@ -34,6 +35,22 @@ namespace kiln::gui {
 namespace {
 
 const QString kLastPreset = QStringLiteral("last"); // the settings of the last run started
+
+// TorchScript runs code, so Kiln loads it only where the user names it; a run record (in a
+// project from someone else, say) naming one is not the user naming it.
+void refuseRecordedTorchScript(const nlohmann::json& settings) {
+    const std::pair<const char*, nlohmann::json> named[] = {
+        {"model", settings.value("model", nlohmann::json())},
+        {"method_args.teacher", setting_in_group(settings, "method_args", "teacher")}};
+    for (const auto& [key, value] : named) {
+        if (value.is_string() && models::is_torchscript_model(value.get<std::string>())) {
+            throw Error(std::string(key) + " is the TorchScript module \"" +
+                        value.get<std::string>() +
+                        "\", which Kiln loads only where you name it yourself, never from a run's "
+                        "record; resume it with `kiln train` and the same settings");
+        }
+    }
+}
 
 } // namespace
 
@@ -157,10 +174,16 @@ void RunController::resumeTraining(const QString& directory) {
         if (runs.empty()) {
             throw Error("\"" + directory.toStdString() + "\" has no recorded run to resume");
         }
-        nlohmann::json settings =
-            parse_json(runs.back().config,
-                       "the settings recorded in \"" +
-                           track::RunDirectory(directory.toStdString()).run_db().string() + "\"");
+        const std::string recorded =
+            "the settings recorded in \"" +
+            track::RunDirectory(directory.toStdString()).run_db().string() + "\"";
+        nlohmann::json settings = parse_json(runs.back().config, recorded);
+        if (!settings.is_object()) {
+            throw Error(recorded + " are not a JSON object; the record is damaged");
+        }
+        refuseRecordedTorchScript(settings);
+        // The run goes on where it was found, whatever folder its record names.
+        settings["out"] = directory.toStdString();
         settings["resume_interrupted"] = true;
         settings["overwrite"] = false;
         beginTraining(resolve_train_config(

@@ -4,6 +4,7 @@
 #include "config/run_config.h"
 #include "config/task_names.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "data/image_sizes.h"
 #include "data/view_transform.h"
 #include "datasets/dataset_scan.h"
@@ -43,8 +44,10 @@ data::AutoImageSize resolvedAutoSize(const nlohmann::json& settings, const Datas
 // The side a run of `settings` trains at: image_size as given, or auto resolved from the
 // scanned images as the engine will; 0 when unknown.
 int trainingImageSize(const nlohmann::json& settings, const DatasetStats& stats) {
-    const nlohmann::json size = settings.value("transform_args", nlohmann::json::object())
-                                    .value("image_size", nlohmann::json("auto"));
+    nlohmann::json size = setting_in_group(settings, "transform_args", "image_size");
+    if (size.is_null()) {
+        size = "auto";
+    }
     const nlohmann::json side = size.is_array() && !size.empty() ? size[0] : size;
     if (side.is_number_integer()) {
         return side.get<int>();

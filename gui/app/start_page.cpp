@@ -7,6 +7,7 @@
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 namespace kiln::gui {
@@ -89,7 +90,7 @@ void StartPage::setRecentProjects(const QStringList& files) {
                                     QLatin1Char('\n') + QDir::toNativeSeparators(file),
                                 recent_);
         item->setData(Qt::UserRole, file);
-        item->setToolTip(QDir::toNativeSeparators(file));
+        item->setToolTip(Qt::convertFromPlainText(QDir::toNativeSeparators(file)));
         if (!present) {
             item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
         }

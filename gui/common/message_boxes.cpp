@@ -18,6 +18,9 @@ void openMessage(QWidget* parent, QMessageBox::Icon icon, const QString& objectN
                                                  "Warnings were logged: Show Details lists them."));
         box->setDetailedText(warnings.join(QLatin1Char('\n')));
     }
+    // Paths and the engine's messages as written: Qt renders text whose first line looks like
+    // HTML, and an <img> in it makes Qt read the file it names.
+    box->setTextFormat(Qt::PlainText);
     box->setObjectName(objectName);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();

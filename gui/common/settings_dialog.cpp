@@ -21,6 +21,7 @@ SettingsDialog::SettingsDialog(const QString& object_name, const QString& title,
     setObjectName(object_name);
     setWindowTitle(title);
     problem_ = new QLabel(this);
+    problem_->setTextFormat(Qt::PlainText); // the engine's message, quoting paths
     problem_->setObjectName(QStringLiteral("problemLabel"));
     problem_->setWordWrap(true);
     problem_->setStyleSheet(QStringLiteral("color: #c0392b"));

@@ -31,6 +31,7 @@ AugmentationPreview::AugmentationPreview(QWidget* parent) : QWidget(parent) {
     row_ = new QHBoxLayout;
     row_->setAlignment(Qt::AlignLeft);
     message_ = new QLabel(this);
+    message_->setTextFormat(Qt::PlainText); // file names and the engine's messages
     message_->setObjectName(QStringLiteral("augmentationMessage"));
     message_->setWordWrap(true);
     auto* layout = new QVBoxLayout(this);

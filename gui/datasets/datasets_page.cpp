@@ -23,6 +23,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QTextDocument>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -165,6 +166,7 @@ QWidget* DatasetsPage::createDetails() {
     progress_->hide();
     summary_ = new QLabel(details);
     summary_->setObjectName(QStringLiteral("datasetStats"));
+    summary_->setTextFormat(Qt::PlainText); // it quotes paths and file names
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     resolution_ = new BarChart(details);
@@ -177,6 +179,7 @@ QWidget* DatasetsPage::createDetails() {
     charts->addWidget(classes_, 1, Qt::AlignTop);
     labelSummary_ = new QLabel(details);
     labelSummary_->setObjectName(QStringLiteral("labelSummary"));
+    labelSummary_->setTextFormat(Qt::PlainText);
     labelSummary_->setWordWrap(true);
     labelSummary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     problems_ = new QListWidget(details);
@@ -304,7 +307,7 @@ void DatasetsPage::updateList() {
                 : tr("%1 - %2").arg(dataset.name, QDir::toNativeSeparators(dataset.path)),
             list_);
         item->setData(Qt::UserRole, dataset.path);
-        item->setToolTip(QDir::toNativeSeparators(dataset.path));
+        item->setToolTip(Qt::convertFromPlainText(QDir::toNativeSeparators(dataset.path)));
         if (dataset.path == selected && select < 0) {
             select = i;
         }

@@ -51,8 +51,13 @@ OptimizeDatasetDialog::OptimizeDatasetDialog(const QString& source, QWidget* par
     estimate_ = new QLabel(this);
     estimate_->setObjectName(QStringLiteral("optimizeEstimate"));
     estimate_->setWordWrap(true);
+    auto* sourceLabel = new QLabel(QDir::toNativeSeparators(source), this);
+    // Paths and the engine's messages, as written.
+    for (QLabel* label : {status_, estimate_, sourceLabel}) {
+        label->setTextFormat(Qt::PlainText);
+    }
     auto* form = new QFormLayout;
-    form->addRow(tr("Source"), new QLabel(QDir::toNativeSeparators(source), this));
+    form->addRow(tr("Source"), sourceLabel);
     form->addRow(tr("Destination"), destination_);
     form->addRow(tr("Format"), format_);
     form->addRow(tr("Longest side at most"), max_size_);

@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QPixmap>
+#include <QTextDocument>
 #include <QThreadPool>
 
 namespace kiln::gui {
@@ -58,8 +59,8 @@ QVariant ThumbnailModel::data(const QModelIndex& index, int role) const {
     switch (role) {
     case Qt::DisplayRole:
         return QFileInfo(files_[row]).fileName();
-    case Qt::ToolTipRole:
-        return files_[row];
+    case Qt::ToolTipRole: // as written, though it looked like HTML
+        return Qt::convertFromPlainText(files_[row]);
     case Qt::DecorationRole: {
         const auto found = thumbnails_.constFind(row);
         if (found != thumbnails_.constEnd()) {

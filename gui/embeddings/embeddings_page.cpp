@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QTextDocument>
 #include <QVBoxLayout>
 
 namespace kiln::gui {
@@ -89,7 +90,8 @@ void EmbeddingsPage::updateList() {
     const QStringList files = project_ != nullptr ? project_->embeddings() : QStringList();
     for (const QString& file : files) {
         remembered_->addItem(QFileInfo(file).fileName(), file);
-        remembered_->setItemData(remembered_->count() - 1, QDir::toNativeSeparators(file),
+        remembered_->setItemData(remembered_->count() - 1,
+                                 Qt::convertFromPlainText(QDir::toNativeSeparators(file)),
                                  Qt::ToolTipRole);
     }
     if (files.isEmpty()) {

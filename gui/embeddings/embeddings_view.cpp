@@ -25,6 +25,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSpinBox>
+#include <QTextDocument>
 #include <QThreadPool>
 #include <QTimer>
 #include <QToolTip>
@@ -109,6 +110,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     labelAxes();
     selection_status_ = new QLabel(this);
     selection_status_->setObjectName(QStringLiteral("selectionStatus"));
+    selection_status_->setTextFormat(Qt::PlainText); // it quotes paths and messages
     auto* reset = new QPushButton(tr("Reset View"), this);
     reset->setObjectName(QStringLiteral("resetEmbeddingsViewButton"));
     reset->setToolTip(tr("Show every point again after dragging or zooming (or double-click "
@@ -130,6 +132,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
                             "them here."),
                          this);
     status_->setObjectName(QStringLiteral("embeddingsStatus"));
+    status_->setTextFormat(Qt::PlainText);
     status_->setWordWrap(true);
     auto* side = new QVBoxLayout;
     grid_title_ = new QLabel(this);
@@ -499,7 +502,7 @@ void EmbeddingsView::showPicksAsGrid(const QVector<int>& rows) {
             QStringLiteral("%1\n#%2").arg(QFileInfo(names_[rows[rank]]).fileName()).arg(rank + 1),
             neighbours_);
         item->setData(kRowRole, rows[rank]);
-        item->setToolTip(names_[rows[rank]]);
+        item->setToolTip(Qt::convertFromPlainText(names_[rows[rank]])); // as written
         item->setTextAlignment(Qt::AlignHCenter);
         requestThumbnail(rank, rows[rank]);
     }
@@ -587,7 +590,7 @@ void EmbeddingsView::selectPoint(int row) {
     const auto add = [this](int point, const QString& caption) {
         auto* item = new QListWidgetItem(caption, neighbours_);
         item->setData(kRowRole, point);
-        item->setToolTip(names_[point]);
+        item->setToolTip(Qt::convertFromPlainText(names_[point]));
         item->setTextAlignment(Qt::AlignHCenter);
         requestThumbnail(neighbours_->count() - 1, point);
     };

@@ -1,5 +1,6 @@
 #include "plots/live_plots.h"
 
+#include "common/message_boxes.h"
 #include "plots/plot_theme.h"
 #include "plots/qcustomplot.h"
 
@@ -10,7 +11,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSlider>
@@ -165,7 +165,7 @@ QHBoxLayout* LivePlots::createControls() {
                                  ? exportCsv(file, &error)
                                  : exportPng(file, &error);
         if (!written) {
-            QMessageBox::warning(this, tr("Export Plots"), error);
+            showErrorMessage(this, error);
         }
     });
     auto* controls = new QHBoxLayout;

@@ -25,6 +25,7 @@ LivePlotsPage::LivePlotsPage(QWidget* parent)
       warningsBox_(new QFrame(this)), warnings_(new QLabel(this)) {
     setObjectName(QStringLiteral("livePlotsPage"));
     advice_->setObjectName(QStringLiteral("adviceLabel"));
+    advice_->setTextFormat(Qt::PlainText); // it quotes paths and the engine's messages
     advice_->setWordWrap(true);
     advice_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     optimizeAdvice_->setObjectName(QStringLiteral("optimizeAdviceButton"));
@@ -62,6 +63,7 @@ LivePlotsPage::LivePlotsPage(QWidget* parent)
     auto* icon = new QLabel(warningsBox_);
     icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(24, 24));
     warnings_->setObjectName(QStringLiteral("runWarningsText"));
+    warnings_->setTextFormat(Qt::PlainText);
     warnings_->setWordWrap(true);
     warnings_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* warningsLayout = new QHBoxLayout(warningsBox_);

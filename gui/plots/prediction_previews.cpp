@@ -10,6 +10,7 @@
 #include <QPainter>
 #include <QPixmap>
 #include <QSlider>
+#include <QTextDocument>
 #include <QThreadPool>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -181,6 +182,7 @@ void PredictionPreviewsView::redraw() {
             tiles->append(tile);
         }
         auto* caption = new QLabel(this);
+        caption->setTextFormat(Qt::PlainText); // file and class names, as written
         caption->setFixedWidth(kTileSide);
         caption->setWordWrap(true);
         caption->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
@@ -210,7 +212,8 @@ void PredictionPreviewsView::redraw() {
             }
         }
         const QString name = QString::fromStdString(preview.image.filename().string());
-        truth_tiles_[i]->setToolTip(QString::fromStdString(preview.image.string()));
+        truth_tiles_[i]->setToolTip(
+            Qt::convertFromPlainText(QString::fromStdString(preview.image.string())));
         QString caption;
         if (!preview.true_classes.empty() || !preview.predicted_classes.empty()) {
             QStringList truth, predicted;

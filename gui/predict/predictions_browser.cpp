@@ -16,6 +16,7 @@
 #include <QPainter>
 #include <QPixmap>
 #include <QPushButton>
+#include <QTextDocument>
 #include <QVBoxLayout>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -128,8 +129,8 @@ QVariant PredictionTileModel::data(const QModelIndex& index, int role) const {
     switch (role) {
     case Qt::DisplayRole:
         return caption(image);
-    case Qt::ToolTipRole:
-        return results_->images[image].file;
+    case Qt::ToolTipRole: // as written, though it looked like HTML
+        return Qt::convertFromPlainText(results_->images[image].file);
     case Qt::ForegroundRole: // disagreeing with its labels
         return disagreement(results_->images[image], min_score_) > 0 ? QColor(200, 30, 30)
                                                                      : QVariant();
@@ -283,6 +284,7 @@ PredictionsBrowser::PredictionsBrowser(std::shared_ptr<const PredictionResults> 
                                    : summary,
                                this);
     heading->setObjectName(QStringLiteral("predictionSummary"));
+    heading->setTextFormat(Qt::PlainText); // it quotes paths
     heading->setWordWrap(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -293,12 +295,14 @@ PredictionsBrowser::PredictionsBrowser(std::shared_ptr<const PredictionResults> 
                                         .arg(results_->problems.join(QLatin1Char('\n'))),
                                     this);
         problems->setWordWrap(true);
+        problems->setTextFormat(Qt::PlainText);
         layout->addWidget(problems);
     }
     if (!warnings.isEmpty()) {
         auto* logged = new QLabel(
             tr("The prediction logged warnings:\n%1").arg(warnings.join(QLatin1Char('\n'))), this);
         logged->setObjectName(QStringLiteral("predictionWarnings"));
+        logged->setTextFormat(Qt::PlainText);
         logged->setWordWrap(true);
         layout->addWidget(logged);
     }

@@ -1,6 +1,7 @@
 #include "project/project.h"
 
 #include "data/dataset_labels.h"
+#include "models/backbone_names.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,7 +20,12 @@ QJsonObject convertPresetPaths(QJsonObject settings,
                                const std::function<QString(const QString&)>& convert) {
     const std::function<QJsonValue(const QJsonValue&)> paths = [&](const QJsonValue& value) {
         if (value.isString()) {
-            return QJsonValue(value.toString().isEmpty() ? QString() : convert(value.toString()));
+            const QString text = value.toString();
+            // torchscript:FILE keeps its prefix; FILE moves with the project as other paths do.
+            const QString prefix = QString::fromUtf8(models::kTorchScriptPrefix);
+            return QJsonValue(text.isEmpty()            ? QString()
+                              : text.startsWith(prefix) ? prefix + convert(text.mid(prefix.size()))
+                                                        : convert(text));
         }
         if (value.isArray()) {
             QJsonArray list;
@@ -85,84 +91,132 @@ bool Project::load(const QString& file, QString* error) {
         }
         return false;
     };
-    QFile input(file);
-    if (!input.open(QIODevice::ReadOnly)) {
-        return fail(
-            tr("Cannot open %1: %2.").arg(QDir::toNativeSeparators(file), input.errorString()));
-    }
-    QJsonParseError parse;
-    const QJsonDocument document = QJsonDocument::fromJson(input.readAll(), &parse);
-    if (parse.error != QJsonParseError::NoError) {
-        return fail(tr("%1 is not a Kiln project: %2 at byte %3.")
-                        .arg(QDir::toNativeSeparators(file), parse.errorString())
-                        .arg(parse.offset));
-    }
-    if (!document.isObject()) {
-        return fail(tr("%1 is not a Kiln project: it holds no JSON object.")
-                        .arg(QDir::toNativeSeparators(file)));
-    }
-    const QJsonObject root = document.object();
-    const QJsonValue version = root.value(QStringLiteral("format_version"));
-    if (!version.isDouble() || version.toDouble() != double(version.toInt()) ||
-        version.toInt() < 1) {
-        return fail(tr("%1 is not a Kiln project: it has no valid format_version.")
-                        .arg(QDir::toNativeSeparators(file)));
-    }
-    if (version.toInt() > kFormatVersion) {
-        return fail(tr("%1 was saved by a newer Kiln Studio (project format %2; this version "
-                       "reads up to %3). Update Kiln Studio to open it; the file is left as it is.")
-                        .arg(QDir::toNativeSeparators(file))
-                        .arg(version.toInt())
-                        .arg(kFormatVersion));
+    const QString shown = QDir::toNativeSeparators(file);
+    QJsonObject root;
+    if (const QString problem = readProjectFile(file, root); !problem.isEmpty()) {
+        return fail(problem);
     }
     const QDir base = QFileInfo(file).absoluteDir();
-    QList<DatasetEntry> datasets;
     const QJsonArray entries = root.value(QStringLiteral("datasets")).toArray();
+    if (entries.size() > kMaxDatasets) {
+        return fail(tr("%1 lists %2 datasets; a project holds at most %3. Check the file: a "
+                       "list this long was not made by Kiln Studio.")
+                        .arg(shown)
+                        .arg(entries.size())
+                        .arg(kMaxDatasets));
+    }
+    QList<DatasetEntry> datasets;
     for (int i = 0; i < entries.size(); ++i) {
         const QJsonObject entry = entries[i].toObject();
-        const QString path = entry.value(QStringLiteral("path")).toString();
-        if (path.isEmpty()) {
-            return fail(
-                tr("%1: dataset %2 has no path.").arg(QDir::toNativeSeparators(file)).arg(i + 1));
+        if (entry.value(QStringLiteral("path")).toString().isEmpty()) {
+            return fail(tr("%1: dataset %2 has no path.").arg(shown).arg(i + 1));
         }
-        const QString absolute = QDir::cleanPath(base.absoluteFilePath(path));
-        QString name = entry.value(QStringLiteral("name")).toString();
-        if (name.isEmpty()) {
-            name = QFileInfo(absolute).fileName();
+        datasets.append(readDatasetEntry(entry, base));
+    }
+    // Every path the file names, as the rest of Studio will use it.
+    QStringList named;
+    const auto absolute = [&base, &named](const QString& path) {
+        named << QDir::cleanPath(base.absoluteFilePath(path));
+        return named.back();
+    };
+    for (const DatasetEntry& dataset : datasets) {
+        named << dataset.path << dataset.labels;
+    }
+    const QJsonArray presets =
+        convertPresets(root.value(QStringLiteral("run_presets")).toArray(), absolute);
+    QStringList embeddings;
+    for (const QJsonValue& path : root.value(QStringLiteral("embeddings")).toArray()) {
+        if (!path.toString().isEmpty() && embeddings.size() < kMaxEmbeddings) {
+            embeddings << absolute(path.toString());
         }
-        DatasetEntry dataset;
-        dataset.name = name;
-        dataset.path = absolute;
-        const QString kind = entry.value(QStringLiteral("kind")).toString();
-        if (data::parse_label_kind(kind.toStdString())) {
-            dataset.kind = kind;
-            const QString labels = entry.value(QStringLiteral("labels")).toString();
-            dataset.labels =
-                labels.isEmpty() ? QString() : QDir::cleanPath(base.absoluteFilePath(labels));
-        } else { // saved before datasets had kinds
-            const data::DatasetLayout layout = data::detect_dataset_layout(absolute.toStdString());
-            dataset.kind = QString::fromUtf8(data::label_kind_name(layout.kind).data());
-            dataset.labels = QString::fromStdString(layout.labels.string());
+    }
+    for (const QString& path : named) {
+        const QFileInfo info(path);
+        if (!path.isEmpty() && info.exists() && !info.isFile() && !info.isDir()) {
+            return fail(tr("%1 names %2, which is a device or a pipe, not a file or folder; Kiln "
+                           "Studio does not read it (reading one may never end). Check where "
+                           "the project came from.")
+                            .arg(shown, QDir::toNativeSeparators(path)));
         }
-        datasets.append(dataset);
     }
     file_ = QFileInfo(file).absoluteFilePath();
     datasets_ = datasets;
     runs_folder_ = root.value(QStringLiteral("runs_folder")).toString(QStringLiteral("runs"));
-    run_presets_ = convertPresets(
-        root.value(QStringLiteral("run_presets")).toArray(),
-        [&base](const QString& path) { return QDir::cleanPath(base.absoluteFilePath(path)); });
+    run_presets_ = presets;
     ui_state_ = root.value(QStringLiteral("ui")).toObject();
-    embeddings_.clear();
-    for (const QJsonValue& path : root.value(QStringLiteral("embeddings")).toArray()) {
-        if (!path.toString().isEmpty()) {
-            embeddings_ << QDir::cleanPath(base.absoluteFilePath(path.toString()));
-        }
-    }
+    embeddings_ = embeddings;
     Q_EMIT datasetsChanged();
     Q_EMIT embeddingsChanged();
     setModified(false);
     return true;
+}
+
+QString Project::readProjectFile(const QString& file, QJsonObject& root) {
+    const QString shown = QDir::toNativeSeparators(file);
+    const QFileInfo info(file);
+    if (info.exists() && !info.isFile()) { // a device or pipe would be read without end
+        return tr("%1 is not a file; open a Kiln project (*.kiln).").arg(shown);
+    }
+    if (info.size() > kMaxFileBytes) {
+        return tr("%1 is %2 MB; a Kiln project is a few kilobytes of settings, so this is not "
+                  "one (Kiln Studio reads at most %3 MB).")
+            .arg(shown)
+            .arg(info.size() / (1024 * 1024))
+            .arg(kMaxFileBytes / (1024 * 1024));
+    }
+    QFile input(file);
+    if (!input.open(QIODevice::ReadOnly)) {
+        return tr("Cannot open %1: %2.").arg(shown, input.errorString());
+    }
+    QJsonParseError parse;
+    const QJsonDocument document = QJsonDocument::fromJson(input.readAll(), &parse);
+    if (parse.error != QJsonParseError::NoError) {
+        return tr("%1 is not a Kiln project: %2 at byte %3.")
+            .arg(shown, parse.errorString())
+            .arg(parse.offset);
+    }
+    if (!document.isObject()) {
+        return tr("%1 is not a Kiln project: it holds no JSON object.").arg(shown);
+    }
+    root = document.object();
+    const QJsonValue version = root.value(QStringLiteral("format_version"));
+    if (!version.isDouble() || version.toDouble() != double(version.toInt()) ||
+        version.toInt() < 1) {
+        return tr("%1 is not a Kiln project: it has no valid format_version.").arg(shown);
+    }
+    if (version.toInt() > kFormatVersion) {
+        return tr("%1 was saved by a newer Kiln Studio (project format %2; this version "
+                  "reads up to %3). Update Kiln Studio to open it; the file is left as it is.")
+            .arg(shown)
+            .arg(version.toInt())
+            .arg(kFormatVersion);
+    }
+    return {};
+}
+
+DatasetEntry Project::readDatasetEntry(const QJsonObject& entry, const QDir& base) {
+    DatasetEntry dataset;
+    dataset.path =
+        QDir::cleanPath(base.absoluteFilePath(entry.value(QStringLiteral("path")).toString()));
+    // The name becomes part of file names (embeddings/<name>.csv): one holding a separator or
+    // ".." would lead those files out of their folder, so it falls back to the folder's name.
+    const QString name = entry.value(QStringLiteral("name")).toString();
+    const bool plain = !name.isEmpty() && name != QLatin1String(".") &&
+                       name != QLatin1String("..") && !name.contains(QLatin1Char('/')) &&
+                       !name.contains(QLatin1Char('\\'));
+    dataset.name = plain ? name : QFileInfo(dataset.path).fileName();
+    const QString kind = entry.value(QStringLiteral("kind")).toString();
+    if (data::parse_label_kind(kind.toStdString())) {
+        dataset.kind = kind;
+        const QString labels = entry.value(QStringLiteral("labels")).toString();
+        dataset.labels =
+            labels.isEmpty() ? QString() : QDir::cleanPath(base.absoluteFilePath(labels));
+    } else { // saved before datasets had kinds
+        const data::DatasetLayout layout = data::detect_dataset_layout(dataset.path.toStdString());
+        dataset.kind = QString::fromUtf8(data::label_kind_name(layout.kind).data());
+        dataset.labels = QString::fromStdString(layout.labels.string());
+    }
+    return dataset;
 }
 
 bool Project::save(const QString& file, QString* error) {

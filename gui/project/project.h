@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
@@ -26,11 +27,17 @@ class Project : public QObject {
 
 public:
     static constexpr int kFormatVersion = 1;
+    // A project file is a few kilobytes; these bound what one from someone else can make
+    // Studio read and list.
+    static constexpr qint64 kMaxFileBytes = 64 * 1024 * 1024;
+    static constexpr int kMaxDatasets = 1000;
 
     explicit Project(QObject* parent = nullptr);
 
     // Reads `file`. On failure returns false with a message that names the file and the fix,
-    // and leaves this project as it was.
+    // and leaves this project as it was. A file from someone else is held to what Studio
+    // writes: at most kMaxFileBytes and kMaxDatasets, the newest kMaxEmbeddings embeddings
+    // files, dataset names without path separators, and no path naming a device or pipe.
     bool load(const QString& file, QString* error);
     // Writes `file` atomically; on success it becomes this project's file and is unmodified.
     bool save(const QString& file, QString* error);
@@ -72,6 +79,9 @@ Q_SIGNALS:
 
 private:
     void setModified(bool modified);
+    // The file's JSON object, or a message saying why it is not a project.
+    static QString readProjectFile(const QString& file, QJsonObject& root);
+    static DatasetEntry readDatasetEntry(const QJsonObject& entry, const QDir& base);
 
     QString file_;
     bool modified_ = false;

@@ -25,6 +25,7 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTextDocument>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -84,8 +85,7 @@ void read_settings(const std::string& config_json, RunRow& row) {
         return;
     }
     row.config = QString::fromStdString(config_json);
-    const nlohmann::json size = config.value("transform_args", nlohmann::json::object())
-                                    .value("image_size", nlohmann::json());
+    const nlohmann::json size = setting_in_group(config, "transform_args", "image_size");
     row.image_size = size.is_array() && !size.empty() && size[0].is_number_integer()
                          ? size[0].get<int>()
                      : size.is_number_integer() ? size.get<int>()
@@ -98,8 +98,7 @@ void read_settings(const std::string& config_json, RunRow& row) {
                  : epochs.is_number_integer()
                      ? RunHistoryModel::tr("%n epoch(s)", nullptr, epochs.get<int>())
                      : QString();
-    const nlohmann::json lr =
-        config.value("optim_args", nlohmann::json::object()).value("lr", nlohmann::json());
+    const nlohmann::json lr = setting_in_group(config, "optim_args", "lr");
     row.learning_rate =
         lr.is_number() ? QString::number(lr.get<double>(), 'g', 4) : RunHistoryModel::tr("auto");
 }
@@ -235,9 +234,11 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
     }
     const RunRow& run = runs_[index.row()];
     if (role == Qt::ToolTipRole) {
-        return index.column() == Notes && !run.notes.isEmpty()
-                   ? run.notes
-                   : QDir::toNativeSeparators(run.directory);
+        // As written: Qt renders a tooltip that looks like HTML, and reads the files its
+        // <img> tags name.
+        return Qt::convertFromPlainText(index.column() == Notes && !run.notes.isEmpty()
+                                            ? run.notes
+                                            : QDir::toNativeSeparators(run.directory));
     }
     if (role == Qt::TextAlignmentRole && is_numeric(index.column())) {
         return int(Qt::AlignRight | Qt::AlignVCenter);
@@ -458,8 +459,7 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     table_->horizontalHeader()->setStretchLastSection(false);
     table_->verticalHeader()->hide();
     connect(model_, &RunHistoryModel::labelsNotSaved, this, [this](const QString& message) {
-        QMessageBox::warning(this, tr("Run History"),
-                             tr("The change could not be saved: %1").arg(message));
+        showErrorMessage(this, tr("The change could not be saved: %1").arg(message));
     });
     auto* refresh = new QPushButton(tr("Refresh"), this);
     refresh->setObjectName(QStringLiteral("refreshRunsButton"));
@@ -752,6 +752,7 @@ bool RunHistoryView::deleteSelectedRun() {
                         .arg(QDir::toNativeSeparators(directory)),
                     QMessageBox::Yes | QMessageBox::Cancel, this);
     box.setObjectName(QStringLiteral("deleteRunBox"));
+    box.setTextFormat(Qt::PlainText); // the folder's path, as written
     box.setDefaultButton(QMessageBox::Cancel);
     if (box.exec() != QMessageBox::Yes) {
         return false;
@@ -759,9 +760,8 @@ bool RunHistoryView::deleteSelectedRun() {
     const bool removed = QDir(directory).removeRecursively();
     refresh();
     if (!removed) {
-        QMessageBox::warning(this, tr("Delete Run"),
-                             tr("Some files in %1 could not be deleted; check their permissions.")
-                                 .arg(QDir::toNativeSeparators(directory)));
+        showErrorMessage(this, tr("Some files in %1 could not be deleted; check their permissions.")
+                                   .arg(QDir::toNativeSeparators(directory)));
     }
     return removed;
 }

@@ -359,6 +359,7 @@ void RunConfigForm::createAdvancedSection() {
 
 void RunConfigForm::layOut() {
     general_issue_ = new QLabel(this);
+    general_issue_->setTextFormat(Qt::PlainText);
     general_issue_->setObjectName(QStringLiteral("generalIssue"));
     general_issue_->setWordWrap(true);
     general_issue_->setStyleSheet(QStringLiteral("color: #c0392b"));
@@ -680,6 +681,7 @@ QLabel* RunConfigForm::addRow(const QString& key, const QString& label, QWidget*
     auto* issue = new QLabel(this);
     issue->setObjectName(key + QStringLiteral("Issue"));
     issue->setWordWrap(true);
+    issue->setTextFormat(Qt::PlainText); // the engine's messages quote paths and names
 
     issue->setStyleSheet(QStringLiteral("color: #c0392b"));
     issue->hide();
@@ -1144,9 +1146,13 @@ void RunConfigForm::setAdvancedFields(const nlohmann::json& settings) {
     const nlohmann::json model_args = value_at(settings, "model_args");
     kept_model_args_ = model_args.is_object() ? model_args : nlohmann::json::object();
     kept_model_args_.erase("backbone_weights"); // the field has it
-    num_workers_->setValue(settings.contains("num_workers") && settings["num_workers"].is_number()
-                               ? settings["num_workers"].get<int>()
-                               : -1);
+    // A preset from someone else may hold any number here (1e300 made the conversion undefined).
+    const nlohmann::json workers = value_at(settings, "num_workers");
+    num_workers_->setValue(
+        workers.is_number_integer()
+            ? int(std::clamp<std::int64_t>(workers.get<std::int64_t>(), num_workers_->minimum(),
+                                           num_workers_->maximum()))
+            : -1);
     nlohmann::json augmentation = settings.value("transform_args", nlohmann::json::object());
     if (augmentation.is_object()) {
         augmentation.erase("image_size");

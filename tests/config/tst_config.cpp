@@ -809,6 +809,12 @@ private Q_SLOTS:
         QVERIFY(kiln::test::throwsContaining(
             [&] { kiln::config::read_config_file(path.toStdString()); },
             "configuration file \"" + path.toStdString() + "\" is not valid JSON"));
+        // A device has no end (reading /dev/zero filled memory), a folder no text: both named.
+        QVERIFY(kiln::test::throwsContaining([] { kiln::config::read_config_file("/dev/zero"); },
+                                             "configuration file \"/dev/zero\" is a character "
+                                             "device, not a file"));
+        QVERIFY(kiln::test::throwsContaining([] { kiln::config::read_config_file("/tmp"); },
+                                             "configuration file \"/tmp\" is a folder"));
     }
 
     // Every setting of every command, declared once, goes through all that is derived from it:

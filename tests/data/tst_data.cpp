@@ -1141,6 +1141,14 @@ private Q_SLOTS:
         QVERIFY(kiln::test::throwsContaining(
             [&] { kiln::data::parse_class_names({{"0", "a"}, {"2", "c"}}, "data.classes"); },
             "without gaps"));
+        QCOMPARE(
+            kiln::data::parse_class_names(json(std::vector<int>(20000, 1)), "data.classes").size(),
+            std::size_t(20000));
+        QVERIFY(kiln::test::throwsContaining(
+            [&] {
+                kiln::data::parse_class_names(json(std::vector<int>(20001, 1)), "data.classes");
+            },
+            "names 20001 classes; Kiln trains at most 20000"));
     }
 
     void segmentationDataChecksEveryMask() {
@@ -1188,6 +1196,11 @@ private Q_SLOTS:
         settings["ignore_index"] = 1;
         QVERIFY(kiln::test::throwsContaining(
             [&] { kiln::data::load_segmentation_data(settings, 2); }, "is a class id"));
+        // A mask linked to a device (no end: reading it filled memory) is refused, named.
+        fs::create_symlink("/dev/zero", root / "masks" / "sub" / "device.png");
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::read_mask(root / "masks" / "sub" / "device.png"); },
+            "device.png\" is a character device, not a file"));
     }
 
     void masksMoveWithTheirImages() {

@@ -180,6 +180,10 @@ private Q_SLOTS:
             "the embedding of \"b.png\" is not a finite number (NaN or infinite), so nothing was "
             "written"));
         QVERIFY(!fs::exists(root_ / "overflowed.csv"));
+        fs::create_symlink("/dev/zero", root_ / "device.csv"); // it has no end
+        QVERIFY2(refusal("device.csv").find("is a character device, not a file") !=
+                     std::string::npos,
+                 refusal("device.csv").c_str());
         std::ofstream(root_ / "nan.csv") << "filename,embedding_0\na.png,1\nb.png,nan\n";
         QVERIFY2(refusal("nan.csv").find("not a finite number (NaN or infinite) in the embedding "
                                          "of \"b.png\"") != std::string::npos,

@@ -41,6 +41,7 @@
 #include <QTimer>
 #include <QtTest>
 #include <opencv2/imgcodecs.hpp>
+#include <sys/stat.h>
 
 using kiln::gui::MainWindow;
 using kiln::gui::Project;
@@ -162,6 +163,102 @@ private Q_SLOTS:
         writeAll(file, "{\"format_version\": 1, \"datasets\": [{\"path\": \"gone\"}]}");
         QVERIFY(project.load(file, &error));
         QCOMPARE(project.missingDatasets(), QStringList{QDir(folder).filePath("gone")});
+    }
+
+    // A project from someone else is held to what Studio writes: its names lead no file out of
+    // its folder, its lists are bounded, it names no device or pipe, and what it holds is shown
+    // as written (Qt renders a label that looks like HTML, and reads the files an <img> names:
+    // a dataset path holding <img src=/dev/zero> froze Studio and filled its memory).
+    void aProjectFromSomeoneElseIsHeldToWhatStudioWrites() {
+        const QDir folder(makeFolder(QStringLiteral("given")));
+        const QString file = folder.filePath(QStringLiteral("given.kiln"));
+        const auto load = [&](const QByteArray& contents, QString* error) {
+            writeAll(file, contents);
+            Project project;
+            const bool loaded = project.load(file, error);
+            return std::pair{loaded,
+                             loaded ? project.datasets() : QList<kiln::gui::DatasetEntry>()};
+        };
+        QString error;
+        const auto [loaded, datasets] = load(R"({"format_version": 1, "datasets": [
+            {"path": "flowers", "name": "../../../Documents/thesis"},
+            {"path": "birds", "name": "a/b"}, {"path": "cats", "name": ".."}]})",
+                                             &error);
+        QVERIFY2(loaded, qPrintable(error));
+        QCOMPARE(datasets.at(0).name, QStringLiteral("flowers"));
+        QCOMPARE(datasets.at(1).name, QStringLiteral("birds"));
+        QCOMPARE(datasets.at(2).name, QStringLiteral("cats"));
+
+        QByteArray many = "{\"format_version\": 1, \"datasets\": [";
+        for (int i = 0; i <= Project::kMaxDatasets; ++i) {
+            many += (i > 0 ? ", " : "") + QByteArray("{\"path\": \"d\", \"kind\": \"images\"}");
+        }
+        QVERIFY(!load(many + "]}", &error).first);
+        QVERIFY2(error.contains(QStringLiteral("1001 datasets")) &&
+                     error.contains(QStringLiteral("at most 1000")),
+                 qPrintable(error));
+
+        const QString fifo = folder.filePath(QStringLiteral("labels.json"));
+        QVERIFY(mkfifo(fifo.toLocal8Bit().constData(), 0600) == 0);
+        QVERIFY(!load(R"({"format_version": 1, "datasets": [
+            {"path": "coco", "kind": "coco", "labels": "labels.json"}]})",
+                      &error)
+                     .first);
+        QVERIFY2(error.contains(QStringLiteral("labels.json")) &&
+                     error.contains(QStringLiteral("device or a pipe")),
+                 qPrintable(error));
+        QVERIFY(!load(R"({"format_version": 1, "embeddings": ["/dev/zero"]})", &error).first);
+        QVERIFY2(error.contains(QStringLiteral("/dev/zero")), qPrintable(error));
+        Project project;
+        QVERIFY(!project.load(QStringLiteral("/dev/zero"), &error));
+        QVERIFY2(error.contains(QStringLiteral("not a file")), qPrintable(error));
+
+        // The newest 20 embeddings files are kept, as Studio keeps them; a TorchScript teacher
+        // keeps its prefix through a save and an open.
+        QByteArray embeddings = "[";
+        for (int i = 0; i < 30; ++i) {
+            embeddings += (i > 0 ? ", \"" : "\"") + QByteArray::number(i) + ".csv\"";
+        }
+        writeAll(file, "{\"format_version\": 1, \"embeddings\": " + embeddings +
+                           "], \"run_presets\": [{\"name\": \"last\", \"settings\": "
+                           "{\"method_args\": {\"teacher\": \"torchscript:/abs/t.pt\"}}}]}");
+        QVERIFY2(project.load(file, &error), qPrintable(error));
+        QCOMPARE(project.embeddings().size(), Project::kMaxEmbeddings);
+        QVERIFY(project.save(file, &error));
+        QVERIFY(project.load(file, &error));
+        QCOMPARE(project.runPresets()[0]
+                     .toObject()["settings"]
+                     .toObject()["method_args"]
+                     .toObject()["teacher"]
+                     .toString(),
+                 QStringLiteral("torchscript:/abs/t.pt"));
+
+        // Shown as written: the dataset's path in the Datasets tab, the error naming it.
+        const QString image = folder.filePath(QStringLiteral("big.png"));
+        QImage(2000, 2000, QImage::Format_RGB32).save(image);
+        const QString hostile = QStringLiteral("<img src=%1 width=2000>").arg(image);
+        writeAll(file, QJsonDocument(
+                           QJsonObject{{"format_version", 1},
+                                       {"datasets", QJsonArray{QJsonObject{{"path", hostile},
+                                                                           {"kind", "images"}}}}})
+                           .toJson());
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(window.projects()->openProject(file));
+        QTRY_VERIFY(window.findChild<QLabel*>(QStringLiteral("datasetStats"))
+                        ->text()
+                        .contains(QStringLiteral("<img src=")));
+        QTest::qWait(400); // the Run Configuration's check, which quotes the path
+        int quoting = 0;
+        for (const QLabel* label : window.findChildren<QLabel*>()) {
+            if (label->text().contains(QStringLiteral("<img src="))) {
+                ++quoting;
+                QVERIFY2(label->textFormat() == Qt::PlainText,
+                         qPrintable(label->objectName() + QStringLiteral(": ") + label->text()));
+            }
+        }
+        QVERIFY(quoting > 0);
     }
 
     void datasetScanShowsWhatAFolderHolds() {
@@ -452,6 +549,7 @@ private Q_SLOTS:
             "datasets": [{"path": "images", "kind": "coco", "labels": 5, "name": []}],
             "run_presets": [{"name": "last", "settings": {
                 "task": "image_classification", "epochs": "ten", "sync_batchnorm": "yes",
+                "num_workers": 1e300,
                 "batch_size": -4, "transform_args": {"image_size": "big"},
                 "model_args": [1], "optim_args": "fast", "callbacks": {"model_checkpoint": 3},
                 "loggers": {"mlflow": {"tracking_uri": 5}, "wandb": {"project": []}},
@@ -473,6 +571,7 @@ private Q_SLOTS:
         QCOMPARE(settings["epochs"], nlohmann::json(traits.default_epochs));
         QCOMPARE(settings["batch_size"], nlohmann::json(traits.default_batch_size));
         QVERIFY(!settings.contains("sync_batchnorm"));
+        QCOMPARE(settings["num_workers"], nlohmann::json("auto")); // 1e300 was undefined
         QCOMPARE(window.project()->datasets().size(), 1);
         QCOMPARE(window.project()->datasets().front().path, QDir::cleanPath(data));
         QVERIFY(window.projects()->saveProjectAs(

@@ -670,6 +670,32 @@ private Q_SLOTS:
                 [&] { kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1); });
             QVERIFY2(message.contains(expected), qPrintable(message));
         }
+        // A label file linked to a device (it has no end: reading it filled memory) is refused,
+        // named.
+        fs::remove(yolo / "set" / "labels" / "train" / "a.txt");
+        fs::create_symlink("/dev/zero", yolo / "set" / "labels" / "train" / "a.txt");
+        const QString device = errorOf(
+            [&] { kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1); });
+        QVERIFY2(device.contains("YOLO label file") && device.contains("a.txt") &&
+                     device.contains("is a character device, not a file"),
+                 qPrintable(device));
+        fs::remove(yolo / "set" / "labels" / "train" / "a.txt");
+        // A data.yaml naming 200,000 classes (its head and each validation's work grow with
+        // them: validation ran for minutes) is refused before any image is read.
+        std::ofstream(yolo / "set" / "labels" / "train" / "a.txt") << "1 0.5 0.5 0.25 0.5\n";
+        {
+            std::ofstream yaml(yolo / "data.yaml");
+            yaml << "path: set\ntrain: images/train\nval: images/train\nnames: [";
+            for (int c = 0; c < 200000; ++c) {
+                yaml << (c > 0 ? ", c" : "c") << c;
+            }
+            yaml << "]\n";
+        }
+        const QString many = errorOf(
+            [&] { kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1); });
+        QVERIFY2(many.contains("data.names") &&
+                     many.contains("names 200000 classes; Kiln trains at most 20000"),
+                 qPrintable(many));
     }
 
     void badCocoDataIsNamed() {
