@@ -2854,11 +2854,16 @@ vorhergesagt: %3</translation>
     </message>
     <message>
         <location filename="../gui/runs/run_history.cpp" line="751"/>
-        <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
-        <translation>Den Lauf in %1 mit seinen Checkpoints, dem exportierten Modell und den Protokollen löschen?</translation>
+        <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
+        <translation>Den Lauf in %1 mit seinen Checkpoints, exportierten Modellen und Protokollen löschen? Andere Dateien in diesem Ordner bleiben erhalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="763"/>
+        <location filename="../gui/runs/run_history.cpp" line="773"/>
+        <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
+        <translation>Die Dateien des Laufs wurden gelöscht. %1 enthielt auch Dateien, die kein Lauf geschrieben hat; sie wurden behalten.</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="770"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>
@@ -2876,10 +2881,15 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::SettingsDialog</name>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="32"/>
-        <location filename="../gui/common/settings_dialog.cpp" line="49"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="33"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="50"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/settings_dialog.cpp" line="96"/>
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 existiert bereits. Ersetzen?</translation>
     </message>
 </context>
 <context>

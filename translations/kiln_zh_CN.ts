@@ -2818,11 +2818,16 @@ predicted: %3</source>
     </message>
     <message>
         <location filename="../gui/runs/run_history.cpp" line="751"/>
-        <source>Delete the run in %1 with its checkpoints, exported model and logs?</source>
-        <translation>删除 %1 中的运行及其检查点、导出的模型和日志？</translation>
+        <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
+        <translation>删除 %1 中的运行及其检查点、导出的模型和日志？该文件夹中的其他文件会保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="763"/>
+        <location filename="../gui/runs/run_history.cpp" line="773"/>
+        <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
+        <translation>运行的文件已删除。%1 中还有不是由运行写入的文件，它们已保留。</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="770"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>
@@ -2840,10 +2845,15 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::SettingsDialog</name>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="32"/>
-        <location filename="../gui/common/settings_dialog.cpp" line="49"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="33"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="50"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/settings_dialog.cpp" line="96"/>
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 已存在。要替换吗？</translation>
     </message>
 </context>
 <context>

@@ -74,6 +74,22 @@ public:
         return foreign;
     }
 
+    // Removes the run's entries (is_run_entry), keeping everything else in its folder: a run
+    // may have been written into a folder of the user's own. False when one could not be
+    // removed. Only while no run holds the folder's lock.
+    bool remove_run_entries() const {
+        std::error_code error;
+        bool removed = true;
+        for (const auto& entry : std::filesystem::directory_iterator(root_, error)) {
+            std::error_code failed;
+            if (is_run_entry(entry.path().filename().string())) {
+                std::filesystem::remove_all(entry.path(), failed);
+                removed = removed && !failed;
+            }
+        }
+        return removed && !error;
+    }
+
     // Removes what a run that died left behind: validated-step-N files of evaluations it did
     // not finish (but those of `pending`, which the checkpoint it resumes from still waits
     // for), and the temporary files of writes it did not finish (.NAME.XXXXXX, see

@@ -126,12 +126,9 @@ void refuse_to_overwrite_foreign_files(const TrainConfig& config) {
 void prepare_run_directory(const TrainConfig& config) {
     const track::RunDirectory run(config.out);
     std::error_code error;
-    if (config.overwrite && fs::exists(run.root(), error)) {
-        for (const auto& entry : fs::directory_iterator(run.root())) {
-            if (track::RunDirectory::is_run_entry(entry.path().filename().string())) {
-                fs::remove_all(entry.path());
-            }
-        }
+    if (config.overwrite && fs::exists(run.root(), error) && !run.remove_run_entries()) {
+        throw Error("overwrite=true could not remove the previous run's files in \"" +
+                    config.out.string() + "\"; check their permissions");
     }
     if (config.resume_interrupted && !fs::exists(run.last_checkpoint())) {
         throw Error("resume_interrupted=true but \"" + run.last_checkpoint().string() +

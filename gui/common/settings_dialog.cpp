@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -54,6 +55,7 @@ QLayout* SettingsDialog::withSaveBrowse(QLineEdit* field, const QString& caption
                              : QFileDialog::getSaveFileName(this, caption, field->text(), filter);
         if (!picked.isEmpty()) {
             field->setText(QDir::toNativeSeparators(picked));
+            confirmed_out_ = QDir::cleanPath(picked); // the file dialog asked about replacing
         }
     });
     auto* row = new QHBoxLayout;
@@ -85,8 +87,25 @@ void SettingsDialog::finishLayout(QFormLayout* form, const QString& action, QWid
     layout->addWidget(buttons);
 }
 
+bool SettingsDialog::replaceConfirmed(const QString& out) {
+    const QString path = QDir::cleanPath(QDir::fromNativeSeparators(out));
+    if (!QFileInfo::exists(path) || path == confirmed_out_) {
+        return true;
+    }
+    QMessageBox box(QMessageBox::Warning, windowTitle(),
+                    tr("%1 already exists. Replace it?").arg(QDir::toNativeSeparators(path)),
+                    QMessageBox::Yes | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("replaceOutputBox"));
+    box.setTextFormat(Qt::PlainText);
+    box.setDefaultButton(QMessageBox::Cancel);
+    return box.exec() == QMessageBox::Yes;
+}
+
 void SettingsDialog::acceptChecked(const QString& out, const std::function<void()>& resolve) {
     problem_->clear();
+    if (!replaceConfirmed(out)) {
+        return;
+    }
     try {
         QDir().mkpath(QFileInfo(out).absolutePath());
         resolve();

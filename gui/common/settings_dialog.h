@@ -31,12 +31,16 @@ protected:
     static void choose(QComboBox* box, const QString& value);
     // The dialog's layout: an optional note, the form, the problem line, the buttons.
     void finishLayout(QFormLayout* form, const QString& action, QWidget* note = nullptr);
-    // Makes `out`'s folder and runs `resolve`, which throws kiln::Error for bad settings: the
+    // Asks before replacing an `out` that exists (unless its Browse... dialog asked), makes
+    // `out`'s folder and runs `resolve`, which throws kiln::Error for bad settings: the
     // problems are shown and the dialog stays; otherwise it closes, accepted.
     void acceptChecked(const QString& out, const std::function<void()>& resolve);
 
 private:
+    bool replaceConfirmed(const QString& out);
+
     QLabel* problem_;
+    QString confirmed_out_; // what the save dialog of withSaveBrowse confirmed
 };
 
 } // namespace kiln::gui

@@ -748,7 +748,8 @@ bool RunHistoryView::deleteSelectedRun() {
     }
     const QString directory = run->directory;
     QMessageBox box(QMessageBox::Warning, tr("Delete Run"),
-                    tr("Delete the run in %1 with its checkpoints, exported model and logs?")
+                    tr("Delete the run in %1 with its checkpoints, exported models and logs? "
+                       "Other files in that folder are kept.")
                         .arg(QDir::toNativeSeparators(directory)),
                     QMessageBox::Yes | QMessageBox::Cancel, this);
     box.setObjectName(QStringLiteral("deleteRunBox"));
@@ -757,11 +758,21 @@ bool RunHistoryView::deleteSelectedRun() {
     if (box.exec() != QMessageBox::Yes) {
         return false;
     }
-    const bool removed = QDir(directory).removeRecursively();
+    // Only the run's own files: a run may have been written into a folder of the user's own
+    // (it removed that whole folder).
+    const track::RunDirectory run_folder(directory.toStdString());
+    const bool removed = run_folder.remove_run_entries();
+    std::error_code ignored;
+    std::filesystem::remove(run_folder.lock(), ignored);
+    const bool emptied = removed && QDir().rmdir(directory);
     refresh();
     if (!removed) {
         showErrorMessage(this, tr("Some files in %1 could not be deleted; check their permissions.")
                                    .arg(QDir::toNativeSeparators(directory)));
+    } else if (!emptied) {
+        showInformationMessage(this, tr("The run's files were deleted. %1 also held files no run "
+                                        "wrote; they were kept.")
+                                         .arg(QDir::toNativeSeparators(directory)));
     }
     return removed;
 }

@@ -183,11 +183,12 @@ private Q_SLOTS:
 
         // Delete asks first; Cancel keeps the run, Yes removes its directory.
         table->selectRow(1);
-        const auto answer = [&](QMessageBox::StandardButton button) {
-            QTimer::singleShot(0, &window, [&window, button] {
+        const auto answer = [&](QMessageBox::StandardButton button,
+                                const QString& run = QStringLiteral("first")) {
+            QTimer::singleShot(0, &window, [&window, button, run] {
                 auto* box = window.findChild<QMessageBox*>(QStringLiteral("deleteRunBox"));
                 QVERIFY(box != nullptr);
-                QVERIFY(box->text().contains(QStringLiteral("first")));
+                QVERIFY(box->text().contains(run));
                 box->button(button)->click();
             });
         };
@@ -199,12 +200,28 @@ private Q_SLOTS:
         QVERIFY(!QDir(runs + QStringLiteral("/first")).exists());
         waitForHistory(window.runHistory());
         QCOMPARE(model->rowCount(), 1);
+        // A run written into a folder that holds the user's own files: only the run's files go
+        // (the whole folder went), and the message says what was kept.
+        const QString second = runs + QStringLiteral("/second");
+        QFile mine(second + QStringLiteral("/thesis.txt"));
+        QVERIFY(mine.open(QIODevice::WriteOnly));
+        mine.close();
+        table->selectRow(0);
+        answer(QMessageBox::Yes, QStringLiteral("second"));
+        QVERIFY(window.runHistory()->deleteSelectedRun());
+        QVERIFY(QFileInfo::exists(second + QStringLiteral("/thesis.txt")));
+        QVERIFY(!QFileInfo::exists(second + QStringLiteral("/run.db")));
+        auto* kept = window.findChild<QMessageBox*>(QStringLiteral("informationBox"));
+        QVERIFY(kept != nullptr && kept->text().contains(QStringLiteral("were kept")));
+        kept->close();
+        waitForHistory(window.runHistory());
+        QCOMPARE(model->rowCount(), 0);
 
         // A new run appears on Refresh.
         recordRun(runs + QStringLiteral("/third"), 2, 2000);
         window.findChild<QPushButton*>(QStringLiteral("refreshRunsButton"))->click();
         waitForHistory(window.runHistory());
-        QCOMPARE(model->rowCount(), 2);
+        QCOMPARE(model->rowCount(), 1);
         QCOMPARE(cell(0, RunHistoryModel::Run), QStringLiteral("third"));
     }
 

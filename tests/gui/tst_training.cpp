@@ -31,6 +31,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
@@ -1282,6 +1283,29 @@ private Q_SLOTS:
         QVERIFY(info != nullptr && info->text().contains(QStringLiteral("embeddings.csv")));
         QVERIFY(info->text().startsWith(QStringLiteral("Wrote 16 embeddings of dimension 256")));
         info->close();
+        // Exporting over that file asks first (it was replaced without a word); Cancel keeps the
+        // dialog open and the file as it was.
+        const QDateTime written = QFileInfo(csv).lastModified();
+        bool asked = false;
+        QTimer::singleShot(0, &window, [&window, &asked, csv] {
+            auto* dialog = window.findChild<kiln::gui::ExportEmbeddingsDialog*>();
+            QVERIFY(dialog != nullptr);
+            dialog->setOutput(csv);
+            QTimer::singleShot(0, dialog, [dialog, &asked] {
+                auto* box = dialog->findChild<QMessageBox*>(QStringLiteral("replaceOutputBox"));
+                asked = box != nullptr;
+                if (box != nullptr) {
+                    box->button(QMessageBox::Cancel)->click();
+                }
+            });
+            dialog->accept();
+            QVERIFY(dialog->isVisible());
+            dialog->reject();
+        });
+        window.findChild<QAction*>("exportEmbeddingsAction")->trigger();
+        QVERIFY(asked);
+        QVERIFY(!window.embeddingSession()->isRunning());
+        QCOMPARE(QFileInfo(csv).lastModified(), written);
         // The exported file opens in the Embeddings view.
         QSignalSpy loaded(window.embeddingsView(), &kiln::gui::EmbeddingsView::loaded);
         QVERIFY(loaded.count() > 0 || loaded.wait(60000));
