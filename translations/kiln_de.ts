@@ -1162,228 +1162,222 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="120"/>
+        <location filename="../gui/plots/live_plots.cpp" line="121"/>
         <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
         <translation>Keine GPU in diesem Lauf: GPU-Auslastung und -Speicher werden nicht gezeichnet.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="125"/>
+        <location filename="../gui/plots/live_plots.cpp" line="126"/>
         <source>loss (smoothed)</source>
         <translation>Loss (geglättet)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="141"/>
+        <location filename="../gui/plots/live_plots.cpp" line="142"/>
         <source>Smoothing of the loss, as TensorBoard&apos;s</source>
         <translation>Glättung des Loss, wie in TensorBoard</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="147"/>
+        <location filename="../gui/plots/live_plots.cpp" line="148"/>
         <source>Log scale</source>
         <translation>Log. Skala</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="150"/>
+        <location filename="../gui/plots/live_plots.cpp" line="151"/>
         <source>Reset View</source>
         <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="152"/>
+        <location filename="../gui/plots/live_plots.cpp" line="153"/>
         <source>Follow the run again after zooming or panning (or double-click a plot)</source>
         <translation>Nach Zoomen oder Verschieben wieder dem Lauf folgen (oder Doppelklick auf ein Diagramm)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="154"/>
+        <location filename="../gui/plots/live_plots.cpp" line="155"/>
         <source>Export...</source>
         <translation>Exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="158"/>
+        <location filename="../gui/plots/live_plots.cpp" line="159"/>
         <source>Export Plots</source>
         <translation>Diagramme exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="159"/>
+        <location filename="../gui/plots/live_plots.cpp" line="160"/>
         <source>CSV of the values (*.csv);;PNG image (*.png)</source>
         <translation>CSV der Werte (*.csv);;PNG-Bild (*.png)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="174"/>
+        <location filename="../gui/plots/live_plots.cpp" line="175"/>
         <source>Smoothing</source>
         <translation>Glättung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="269"/>
-        <location filename="../gui/plots/live_plots.cpp" line="298"/>
+        <location filename="../gui/plots/live_plots.cpp" line="270"/>
+        <location filename="../gui/plots/live_plots.cpp" line="299"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="307"/>
+        <location filename="../gui/plots/live_plots.cpp" line="308"/>
         <source>Cannot write %1 as a PNG image.</source>
         <translation>%1 kann nicht als PNG-Bild geschrieben werden.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="81"/>
+        <location filename="../gui/plots/live_plots.cpp" line="82"/>
         <source>Loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="366"/>
+        <location filename="../gui/plots/live_plots.cpp" line="367"/>
         <source>Validation (step %1: metrics being computed)</source>
         <translation>Validierung (Schritt %1: Metriken werden berechnet)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="81"/>
+        <location filename="../gui/plots/live_plots.cpp" line="82"/>
         <source>loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="49"/>
+        <location filename="../gui/plots/live_plots.cpp" line="50"/>
         <source>Nothing to plot yet: Run ▸ Train (Ctrl+R) starts a run of the Run Configuration, and its loss, speed and where the time goes are drawn here as it trains. A project opens with its last run here.</source>
         <translation>Noch nichts zu zeichnen: Ausführen ▸ Trainieren (Strg+R) startet einen Lauf der Laufkonfiguration, und sein Verlust, seine Geschwindigkeit und wohin die Zeit geht werden hier gezeichnet, während er trainiert. Ein Projekt öffnet sich mit seinem letzten Lauf hier.</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="81"/>
+        <location filename="../gui/plots/live_plots.cpp" line="82"/>
         <source>learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="83"/>
+        <location filename="../gui/plots/live_plots.cpp" line="84"/>
         <source>data_wait (%)</source>
         <translation>data_wait (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="83"/>
+        <location filename="../gui/plots/live_plots.cpp" line="84"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="84"/>
+        <location filename="../gui/plots/live_plots.cpp" line="85"/>
         <source>CPU utilisation (%)</source>
         <translation>CPU-Auslastung (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="85"/>
+        <location filename="../gui/plots/live_plots.cpp" line="86"/>
         <source>system</source>
         <translation>System</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="85"/>
+        <location filename="../gui/plots/live_plots.cpp" line="86"/>
         <source>this process</source>
         <translation>dieser Prozess</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="86"/>
+        <location filename="../gui/plots/live_plots.cpp" line="87"/>
         <source>GPU utilisation (%) and memory (MB)</source>
         <translation>GPU-Auslastung (%) und Speicher (MB)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="87"/>
+        <location filename="../gui/plots/live_plots.cpp" line="88"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="87"/>
+        <location filename="../gui/plots/live_plots.cpp" line="88"/>
         <source>images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="98"/>
-        <location filename="../gui/plots/live_plots.cpp" line="109"/>
+        <location filename="../gui/plots/live_plots.cpp" line="99"/>
+        <location filename="../gui/plots/live_plots.cpp" line="110"/>
         <source>best</source>
         <translation>bester</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="133"/>
+        <location filename="../gui/plots/live_plots.cpp" line="134"/>
         <source>Over time instead of steps</source>
         <translation>Über die Zeit statt über Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="204"/>
-        <location filename="../gui/plots/live_plots.cpp" line="226"/>
+        <location filename="../gui/plots/live_plots.cpp" line="205"/>
+        <location filename="../gui/plots/live_plots.cpp" line="227"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="226"/>
+        <location filename="../gui/plots/live_plots.cpp" line="227"/>
         <source>seconds</source>
         <translation>Sekunden</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="405"/>
+        <location filename="../gui/plots/live_plots.cpp" line="406"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 Auslastung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="409"/>
+        <location filename="../gui/plots/live_plots.cpp" line="410"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 Speicher</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="477"/>
+        <location filename="../gui/plots/live_plots.cpp" line="478"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="479"/>
+        <location filename="../gui/plots/live_plots.cpp" line="480"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1: Verlust %2, Lernrate %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="485"/>
+        <location filename="../gui/plots/live_plots.cpp" line="486"/>
         <source>%1: data_wait %2%</source>
         <translation>%1: data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="488"/>
+        <location filename="../gui/plots/live_plots.cpp" line="489"/>
         <source>%1: CPU %2%</source>
         <translation>%1: CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="491"/>
+        <location filename="../gui/plots/live_plots.cpp" line="492"/>
         <source>%1: %2 images/s</source>
         <translation>%1: %2 Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="501"/>
+        <location filename="../gui/plots/live_plots.cpp" line="502"/>
         <source>evaluation after step %1: %2 %3%4</source>
         <translation>Auswertung nach Schritt %1: %2 %3%4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="522"/>
+        <location filename="../gui/plots/live_plots.cpp" line="508"/>
+        <source>evaluation after step %1: %2 %3, validation loss %4%5</source>
+        <translation>Auswertung nach Schritt %1: %2 %3, Validierungsverlust %4%5</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="523"/>
         <source>GPU %1 %2, %3</source>
         <translation>GPU %1 %2, %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="524"/>
-        <location filename="../gui/plots/live_plots.cpp" line="526"/>
+        <location filename="../gui/plots/live_plots.cpp" line="525"/>
+        <location filename="../gui/plots/live_plots.cpp" line="527"/>
         <source>n/a</source>
         <translation>k. A.</translation>
     </message>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="89"/>
-        <location filename="../gui/plots/live_plots.cpp" line="365"/>
+        <location filename="../gui/plots/live_plots.cpp" line="366"/>
         <source>Validation</source>
         <translation>Validierung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="89"/>
+        <location filename="../gui/plots/live_plots.cpp" line="90"/>
         <source>metric</source>
         <translation>Metrik</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="89"/>
-        <location filename="../gui/plots/live_plots.cpp" line="93"/>
-        <source>val_loss</source>
-        <translation>val_loss</translation>
-    </message>
-    <message>
-        <location filename="../gui/plots/live_plots.cpp" line="507"/>
-        <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
-        <translation>Auswertung nach Schritt %1: %2 %3, val_loss %4%5</translation>
-    </message>
-    <message>
-        <location filename="../gui/plots/live_plots.cpp" line="498"/>
+        <location filename="../gui/plots/live_plots.cpp" line="499"/>
         <source> (best)</source>
         <translation> (bester Wert)</translation>
     </message>
@@ -1391,32 +1385,32 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::LivePlotsPage</name>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="23"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="24"/>
         <source>Optimize Dataset...</source>
         <translation>Datensatz optimieren...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="24"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="25"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="35"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="36"/>
         <source>Continue the run from its last checkpoint (Run &gt; Resume)</source>
         <translation>Den Lauf ab seinem letzten Checkpoint fortsetzen (Ausführen &gt; Fortsetzen)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="50"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="51"/>
         <source>Where the time went</source>
         <translation>Wohin die Zeit ging</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="124"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="125"/>
         <source>Optimize Dataset (the button below)</source>
         <translation>Datensatz optimieren (die Schaltfläche unten)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="153"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="154"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>Nach %n Schritt beendet.</numerusform>
@@ -1424,7 +1418,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="154"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="155"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>Nach %n Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
@@ -1432,27 +1426,27 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="157"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="159"/>
         <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
         <translation>Bester Wert von %1: %2 bei Schritt %3 (checkpoints/best.ckpt).</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="177"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="179"/>
         <source>Set %1 to %2</source>
         <translation>%1 auf %2 setzen</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="179"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="181"/>
         <source>Changes the run configuration for the next run</source>
         <translation>Ändert die Laufkonfiguration für den nächsten Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="207"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="209"/>
         <source>This run warned:</source>
         <translation>Dieser Lauf hat gewarnt:</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="216"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="218"/>
         <source>and %n more (see train.log in the run&apos;s folder)</source>
         <translation>
             <numerusform>und %n weitere (siehe train.log im Ordner des Laufs)</numerusform>
@@ -1460,7 +1454,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="211"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="213"/>
         <source>(%n times)</source>
         <translation>
             <numerusform>(%n-mal)</numerusform>
@@ -1513,6 +1507,94 @@ ausgewählt</translation>
         <location filename="../gui/common/message_boxes.cpp" line="17"/>
         <source>Warnings were logged: Show Details lists them.</source>
         <translation>Es wurden Warnungen protokolliert: Details einblenden listet sie auf.</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::MetricTitles</name>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="12"/>
+        <source>validation loss</source>
+        <translation>Validierungsverlust</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="14"/>
+        <source>training loss</source>
+        <translation>Trainingsverlust</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="16"/>
+        <source>top-1 accuracy</source>
+        <translation>Top-1-Genauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="18"/>
+        <source>top-5 accuracy</source>
+        <translation>Top-5-Genauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="20"/>
+        <source>top-1 accuracy, class mean</source>
+        <translation>Top-1-Genauigkeit, Klassenmittel</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="21"/>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="23"/>
+        <source>F1, class mean</source>
+        <translation>F1, Klassenmittel</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="25"/>
+        <source>precision, class mean</source>
+        <translation>Präzision, Klassenmittel</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="27"/>
+        <source>recall, class mean</source>
+        <translation>Trefferquote, Klassenmittel</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="28"/>
+        <source>mIoU</source>
+        <translation>mIoU</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="30"/>
+        <source>pixel accuracy</source>
+        <translation>Pixelgenauigkeit</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="31"/>
+        <source>mAP</source>
+        <translation>mAP</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="32"/>
+        <source>mAP50</source>
+        <translation>mAP50</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="33"/>
+        <source>mAP75</source>
+        <translation>mAP75</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="34"/>
+        <source>box mAP</source>
+        <translation>Box-mAP</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="35"/>
+        <source>kNN top-1</source>
+        <translation>kNN Top-1</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="36"/>
+        <source>kNN top-5</source>
+        <translation>kNN Top-5</translation>
     </message>
 </context>
 <context>
@@ -2644,7 +2726,7 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="97"/>
+        <location filename="../gui/runs/run_history.cpp" line="98"/>
         <source>%n step(s)</source>
         <translation>
             <numerusform>%n Schritt</numerusform>
@@ -2652,7 +2734,7 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="99"/>
+        <location filename="../gui/runs/run_history.cpp" line="100"/>
         <source>%n epoch(s)</source>
         <translation>
             <numerusform>%n Epoche</numerusform>
@@ -2660,117 +2742,117 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="103"/>
+        <location filename="../gui/runs/run_history.cpp" line="104"/>
         <source>auto</source>
         <translation>auto</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="405"/>
+        <location filename="../gui/runs/run_history.cpp" line="406"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="407"/>
+        <location filename="../gui/runs/run_history.cpp" line="408"/>
         <source>Length</source>
         <translation>Länge</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="409"/>
+        <location filename="../gui/runs/run_history.cpp" line="410"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="411"/>
+        <location filename="../gui/runs/run_history.cpp" line="412"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="427"/>
+        <location filename="../gui/runs/run_history.cpp" line="428"/>
         <source>Tags</source>
         <translation>Schlagwörter</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="429"/>
+        <location filename="../gui/runs/run_history.cpp" line="430"/>
         <source>Notes</source>
         <translation>Notizen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="397"/>
+        <location filename="../gui/runs/run_history.cpp" line="398"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="399"/>
+        <location filename="../gui/runs/run_history.cpp" line="400"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="403"/>
+        <location filename="../gui/runs/run_history.cpp" line="404"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="413"/>
+        <location filename="../gui/runs/run_history.cpp" line="414"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="415"/>
+        <location filename="../gui/runs/run_history.cpp" line="416"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="417"/>
+        <location filename="../gui/runs/run_history.cpp" line="418"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="419"/>
+        <location filename="../gui/runs/run_history.cpp" line="420"/>
         <source>Final loss</source>
         <translation>Letzter Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="423"/>
+        <location filename="../gui/runs/run_history.cpp" line="424"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="425"/>
+        <location filename="../gui/runs/run_history.cpp" line="426"/>
         <source>data_wait (median)</source>
         <translation>data_wait (Median)</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="401"/>
+        <location filename="../gui/runs/run_history.cpp" line="402"/>
         <source>Method or task</source>
         <translation>Methode oder Aufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="421"/>
+        <location filename="../gui/runs/run_history.cpp" line="422"/>
         <source>Best validation</source>
         <translation>Beste Validierung</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="374"/>
+        <location filename="../gui/runs/run_history.cpp" line="375"/>
         <source>Stopped</source>
         <translation>Gestoppt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="377"/>
+        <location filename="../gui/runs/run_history.cpp" line="378"/>
         <source>Finished</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="380"/>
+        <location filename="../gui/runs/run_history.cpp" line="381"/>
         <source>Interrupted</source>
         <translation>Unterbrochen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="383"/>
+        <location filename="../gui/runs/run_history.cpp" line="384"/>
         <source>Failed</source>
         <translation>Fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="386"/>
+        <location filename="../gui/runs/run_history.cpp" line="387"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
@@ -2778,102 +2860,102 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="446"/>
+        <location filename="../gui/runs/run_history.cpp" line="447"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>Nach Name, Schlagwort, Notiz, Modell, Datensatz, Status filtern...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="456"/>
+        <location filename="../gui/runs/run_history.cpp" line="457"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them</source>
         <translation>Doppelklick auf Name, Schlagwörter oder Notizen eines Laufs, um sie zu bearbeiten</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="462"/>
+        <location filename="../gui/runs/run_history.cpp" line="463"/>
         <source>The change could not be saved: %1</source>
         <translation>Die Änderung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="716"/>
+        <location filename="../gui/runs/run_history.cpp" line="717"/>
         <source>The runs could not be read: %1</source>
         <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="467"/>
+        <location filename="../gui/runs/run_history.cpp" line="468"/>
         <source>Compare...</source>
         <translation>Vergleichen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="469"/>
+        <location filename="../gui/runs/run_history.cpp" line="470"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>Einstellungen, Ergebnisse und Validierungsmetriken der ausgewählten Läufe nebeneinander</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="504"/>
+        <location filename="../gui/runs/run_history.cpp" line="505"/>
         <source>Curves of</source>
         <translation>Kurven von</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="464"/>
+        <location filename="../gui/runs/run_history.cpp" line="465"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="472"/>
+        <location filename="../gui/runs/run_history.cpp" line="473"/>
         <source>Open Folder</source>
         <translation>Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="475"/>
+        <location filename="../gui/runs/run_history.cpp" line="476"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="477"/>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>Einen unterbrochenen oder gestoppten Lauf ab seinem letzten Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="487"/>
+        <location filename="../gui/runs/run_history.cpp" line="488"/>
         <source>Delete Run...</source>
         <translation>Lauf löschen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="512"/>
+        <location filename="../gui/runs/run_history.cpp" line="513"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="517"/>
+        <location filename="../gui/runs/run_history.cpp" line="518"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>Noch keine Läufe in diesem Projekt. Die Läufe, die Sie trainieren, stehen hier mit ihren Einstellungen und Ergebnissen, zum Sortieren, Vergleichen, Fortsetzen oder Exportieren.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="750"/>
+        <location filename="../gui/runs/run_history.cpp" line="751"/>
         <source>Delete Run</source>
         <translation>Lauf löschen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="751"/>
+        <location filename="../gui/runs/run_history.cpp" line="752"/>
         <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
         <translation>Den Lauf in %1 mit seinen Checkpoints, exportierten Modellen und Protokollen löschen? Andere Dateien in diesem Ordner bleiben erhalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="773"/>
+        <location filename="../gui/runs/run_history.cpp" line="774"/>
         <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
         <translation>Die Dateien des Laufs wurden gelöscht. %1 enthielt auch Dateien, die kein Lauf geschrieben hat; sie wurden behalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="770"/>
+        <location filename="../gui/runs/run_history.cpp" line="771"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="479"/>
+        <location filename="../gui/runs/run_history.cpp" line="480"/>
         <source>Export Model...</source>
         <translation>Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="481"/>
+        <location filename="../gui/runs/run_history.cpp" line="482"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>Das Modell des Laufs als ONNX schreiben, für ONNX Runtime und TensorRT</translation>
     </message>

@@ -1146,228 +1146,222 @@ selected</source>
 <context>
     <name>kiln::gui::LivePlots</name>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="120"/>
+        <location filename="../gui/plots/live_plots.cpp" line="121"/>
         <source>No GPU in this run: GPU utilisation and memory are not plotted.</source>
         <translation>本次运行没有 GPU：不绘制 GPU 利用率和显存。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="125"/>
+        <location filename="../gui/plots/live_plots.cpp" line="126"/>
         <source>loss (smoothed)</source>
         <translation>损失（平滑）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="141"/>
+        <location filename="../gui/plots/live_plots.cpp" line="142"/>
         <source>Smoothing of the loss, as TensorBoard&apos;s</source>
         <translation>损失的平滑，与 TensorBoard 相同</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="147"/>
+        <location filename="../gui/plots/live_plots.cpp" line="148"/>
         <source>Log scale</source>
         <translation>对数刻度</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="150"/>
+        <location filename="../gui/plots/live_plots.cpp" line="151"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="152"/>
+        <location filename="../gui/plots/live_plots.cpp" line="153"/>
         <source>Follow the run again after zooming or panning (or double-click a plot)</source>
         <translation>缩放或平移后重新跟随运行（或双击图表）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="154"/>
+        <location filename="../gui/plots/live_plots.cpp" line="155"/>
         <source>Export...</source>
         <translation>导出...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="158"/>
+        <location filename="../gui/plots/live_plots.cpp" line="159"/>
         <source>Export Plots</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="159"/>
+        <location filename="../gui/plots/live_plots.cpp" line="160"/>
         <source>CSV of the values (*.csv);;PNG image (*.png)</source>
         <translation>数值 CSV (*.csv);;PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="174"/>
+        <location filename="../gui/plots/live_plots.cpp" line="175"/>
         <source>Smoothing</source>
         <translation>平滑</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="269"/>
-        <location filename="../gui/plots/live_plots.cpp" line="298"/>
+        <location filename="../gui/plots/live_plots.cpp" line="270"/>
+        <location filename="../gui/plots/live_plots.cpp" line="299"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="307"/>
+        <location filename="../gui/plots/live_plots.cpp" line="308"/>
         <source>Cannot write %1 as a PNG image.</source>
         <translation>无法将 %1 写为 PNG 图像。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="81"/>
+        <location filename="../gui/plots/live_plots.cpp" line="82"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="366"/>
+        <location filename="../gui/plots/live_plots.cpp" line="367"/>
         <source>Validation (step %1: metrics being computed)</source>
         <translation>验证（第 %1 步：指标计算中）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="81"/>
+        <location filename="../gui/plots/live_plots.cpp" line="82"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="49"/>
+        <location filename="../gui/plots/live_plots.cpp" line="50"/>
         <source>Nothing to plot yet: Run ▸ Train (Ctrl+R) starts a run of the Run Configuration, and its loss, speed and where the time goes are drawn here as it trains. A project opens with its last run here.</source>
         <translation>尚无可绘制的内容：运行 ▸ 训练（Ctrl+R）会按运行配置开始一次运行，训练时在此绘制其损失、速度和时间花在何处。打开项目时，这里显示其最近一次运行。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="81"/>
+        <location filename="../gui/plots/live_plots.cpp" line="82"/>
         <source>learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="83"/>
+        <location filename="../gui/plots/live_plots.cpp" line="84"/>
         <source>data_wait (%)</source>
         <translation>data_wait (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="83"/>
+        <location filename="../gui/plots/live_plots.cpp" line="84"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="84"/>
+        <location filename="../gui/plots/live_plots.cpp" line="85"/>
         <source>CPU utilisation (%)</source>
         <translation>CPU 利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="85"/>
+        <location filename="../gui/plots/live_plots.cpp" line="86"/>
         <source>system</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="85"/>
+        <location filename="../gui/plots/live_plots.cpp" line="86"/>
         <source>this process</source>
         <translation>本进程</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="86"/>
+        <location filename="../gui/plots/live_plots.cpp" line="87"/>
         <source>GPU utilisation (%) and memory (MB)</source>
         <translation>GPU 利用率 (%) 和显存 (MB)</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="87"/>
+        <location filename="../gui/plots/live_plots.cpp" line="88"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="87"/>
+        <location filename="../gui/plots/live_plots.cpp" line="88"/>
         <source>images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="98"/>
-        <location filename="../gui/plots/live_plots.cpp" line="109"/>
+        <location filename="../gui/plots/live_plots.cpp" line="99"/>
+        <location filename="../gui/plots/live_plots.cpp" line="110"/>
         <source>best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="133"/>
+        <location filename="../gui/plots/live_plots.cpp" line="134"/>
         <source>Over time instead of steps</source>
         <translation>按时间而非步数显示</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="204"/>
-        <location filename="../gui/plots/live_plots.cpp" line="226"/>
+        <location filename="../gui/plots/live_plots.cpp" line="205"/>
+        <location filename="../gui/plots/live_plots.cpp" line="227"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="226"/>
+        <location filename="../gui/plots/live_plots.cpp" line="227"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="405"/>
+        <location filename="../gui/plots/live_plots.cpp" line="406"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 利用率</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="409"/>
+        <location filename="../gui/plots/live_plots.cpp" line="410"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 显存</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="477"/>
+        <location filename="../gui/plots/live_plots.cpp" line="478"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="479"/>
+        <location filename="../gui/plots/live_plots.cpp" line="480"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1：损失 %2，学习率 %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="485"/>
+        <location filename="../gui/plots/live_plots.cpp" line="486"/>
         <source>%1: data_wait %2%</source>
         <translation>%1：data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="488"/>
+        <location filename="../gui/plots/live_plots.cpp" line="489"/>
         <source>%1: CPU %2%</source>
         <translation>%1：CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="491"/>
+        <location filename="../gui/plots/live_plots.cpp" line="492"/>
         <source>%1: %2 images/s</source>
         <translation>%1：%2 图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="501"/>
+        <location filename="../gui/plots/live_plots.cpp" line="502"/>
         <source>evaluation after step %1: %2 %3%4</source>
         <translation>第 %1 步后的评估：%2 %3%4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="522"/>
+        <location filename="../gui/plots/live_plots.cpp" line="508"/>
+        <source>evaluation after step %1: %2 %3, validation loss %4%5</source>
+        <translation>第 %1 步后评估：%2 %3，验证损失 %4%5</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/live_plots.cpp" line="523"/>
         <source>GPU %1 %2, %3</source>
         <translation>GPU %1 %2，%3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="524"/>
-        <location filename="../gui/plots/live_plots.cpp" line="526"/>
+        <location filename="../gui/plots/live_plots.cpp" line="525"/>
+        <location filename="../gui/plots/live_plots.cpp" line="527"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="89"/>
-        <location filename="../gui/plots/live_plots.cpp" line="365"/>
+        <location filename="../gui/plots/live_plots.cpp" line="366"/>
         <source>Validation</source>
         <translation>验证</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="89"/>
+        <location filename="../gui/plots/live_plots.cpp" line="90"/>
         <source>metric</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="89"/>
-        <location filename="../gui/plots/live_plots.cpp" line="93"/>
-        <source>val_loss</source>
-        <translation>val_loss</translation>
-    </message>
-    <message>
-        <location filename="../gui/plots/live_plots.cpp" line="507"/>
-        <source>evaluation after step %1: %2 %3, val_loss %4%5</source>
-        <translation>第 %1 步后的评估：%2 %3，val_loss %4%5</translation>
-    </message>
-    <message>
-        <location filename="../gui/plots/live_plots.cpp" line="498"/>
+        <location filename="../gui/plots/live_plots.cpp" line="499"/>
         <source> (best)</source>
         <translation>（最佳）</translation>
     </message>
@@ -1375,73 +1369,73 @@ selected</source>
 <context>
     <name>kiln::gui::LivePlotsPage</name>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="23"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="24"/>
         <source>Optimize Dataset...</source>
         <translation>优化数据集...</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="24"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="25"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="35"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="36"/>
         <source>Continue the run from its last checkpoint (Run &gt; Resume)</source>
         <translation>从最后一个检查点继续此运行（运行 &gt; 继续）</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="50"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="51"/>
         <source>Where the time went</source>
         <translation>时间花在哪里</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="124"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="125"/>
         <source>Optimize Dataset (the button below)</source>
         <translation>优化数据集（下方按钮）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="153"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="154"/>
         <source>Finished after %n step(s).</source>
         <translation>
             <numerusform>%n 步后完成。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="154"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="155"/>
         <source>Stopped after %n step(s); it can be resumed.</source>
         <translation>
             <numerusform>%n 步后停止；可以继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="157"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="159"/>
         <source>Best %1: %2 at step %3 (checkpoints/best.ckpt).</source>
         <translation>最佳 %1：%2，在第 %3 步（checkpoints/best.ckpt）。</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="177"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="179"/>
         <source>Set %1 to %2</source>
         <translation>将%1设为 %2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="179"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="181"/>
         <source>Changes the run configuration for the next run</source>
         <translation>为下一次运行更改运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots_page.cpp" line="207"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="209"/>
         <source>This run warned:</source>
         <translation>此次运行发出了警告：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="216"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="218"/>
         <source>and %n more (see train.log in the run&apos;s folder)</source>
         <translation>
             <numerusform>以及另外 %n 条（见运行文件夹中的 train.log）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/plots/live_plots_page.cpp" line="211"/>
+        <location filename="../gui/plots/live_plots_page.cpp" line="213"/>
         <source>(%n times)</source>
         <translation>
             <numerusform>（%n 次）</numerusform>
@@ -1491,6 +1485,94 @@ selected</source>
         <location filename="../gui/common/message_boxes.cpp" line="17"/>
         <source>Warnings were logged: Show Details lists them.</source>
         <translation>记录了警告：“显示详细信息”中列出了它们。</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::MetricTitles</name>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="12"/>
+        <source>validation loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="14"/>
+        <source>training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="16"/>
+        <source>top-1 accuracy</source>
+        <translation>Top-1 准确率</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="18"/>
+        <source>top-5 accuracy</source>
+        <translation>Top-5 准确率</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="20"/>
+        <source>top-1 accuracy, class mean</source>
+        <translation>Top-1 准确率（类别平均）</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="21"/>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="23"/>
+        <source>F1, class mean</source>
+        <translation>F1（类别平均）</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="25"/>
+        <source>precision, class mean</source>
+        <translation>精确率（类别平均）</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="27"/>
+        <source>recall, class mean</source>
+        <translation>召回率（类别平均）</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="28"/>
+        <source>mIoU</source>
+        <translation>mIoU</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="30"/>
+        <source>pixel accuracy</source>
+        <translation>像素准确率</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="31"/>
+        <source>mAP</source>
+        <translation>mAP</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="32"/>
+        <source>mAP50</source>
+        <translation>mAP50</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="33"/>
+        <source>mAP75</source>
+        <translation>mAP75</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="34"/>
+        <source>box mAP</source>
+        <translation>框 mAP</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="35"/>
+        <source>kNN top-1</source>
+        <translation>kNN Top-1</translation>
+    </message>
+    <message>
+        <location filename="../gui/plots/metric_titles.cpp" line="36"/>
+        <source>kNN top-5</source>
+        <translation>kNN Top-5</translation>
     </message>
 </context>
 <context>
@@ -2610,131 +2692,131 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="97"/>
+        <location filename="../gui/runs/run_history.cpp" line="98"/>
         <source>%n step(s)</source>
         <translation>
             <numerusform>%n 步</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="99"/>
+        <location filename="../gui/runs/run_history.cpp" line="100"/>
         <source>%n epoch(s)</source>
         <translation>
             <numerusform>%n 轮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="103"/>
+        <location filename="../gui/runs/run_history.cpp" line="104"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="405"/>
+        <location filename="../gui/runs/run_history.cpp" line="406"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="407"/>
+        <location filename="../gui/runs/run_history.cpp" line="408"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="409"/>
+        <location filename="../gui/runs/run_history.cpp" line="410"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="411"/>
+        <location filename="../gui/runs/run_history.cpp" line="412"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="427"/>
+        <location filename="../gui/runs/run_history.cpp" line="428"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="429"/>
+        <location filename="../gui/runs/run_history.cpp" line="430"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="397"/>
+        <location filename="../gui/runs/run_history.cpp" line="398"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="399"/>
+        <location filename="../gui/runs/run_history.cpp" line="400"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="403"/>
+        <location filename="../gui/runs/run_history.cpp" line="404"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="413"/>
+        <location filename="../gui/runs/run_history.cpp" line="414"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="415"/>
+        <location filename="../gui/runs/run_history.cpp" line="416"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="417"/>
+        <location filename="../gui/runs/run_history.cpp" line="418"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="419"/>
+        <location filename="../gui/runs/run_history.cpp" line="420"/>
         <source>Final loss</source>
         <translation>最终损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="423"/>
+        <location filename="../gui/runs/run_history.cpp" line="424"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="425"/>
+        <location filename="../gui/runs/run_history.cpp" line="426"/>
         <source>data_wait (median)</source>
         <translation>data_wait（中位数）</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="401"/>
+        <location filename="../gui/runs/run_history.cpp" line="402"/>
         <source>Method or task</source>
         <translation>方法或任务</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="421"/>
+        <location filename="../gui/runs/run_history.cpp" line="422"/>
         <source>Best validation</source>
         <translation>最佳验证</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="374"/>
+        <location filename="../gui/runs/run_history.cpp" line="375"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="377"/>
+        <location filename="../gui/runs/run_history.cpp" line="378"/>
         <source>Finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="380"/>
+        <location filename="../gui/runs/run_history.cpp" line="381"/>
         <source>Interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="383"/>
+        <location filename="../gui/runs/run_history.cpp" line="384"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="386"/>
+        <location filename="../gui/runs/run_history.cpp" line="387"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -2742,102 +2824,102 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="446"/>
+        <location filename="../gui/runs/run_history.cpp" line="447"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>按名称、标签、备注、模型、数据集、状态筛选...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="456"/>
+        <location filename="../gui/runs/run_history.cpp" line="457"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them</source>
         <translation>双击运行的名称、标签或备注进行编辑</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="462"/>
+        <location filename="../gui/runs/run_history.cpp" line="463"/>
         <source>The change could not be saved: %1</source>
         <translation>无法保存更改：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="716"/>
+        <location filename="../gui/runs/run_history.cpp" line="717"/>
         <source>The runs could not be read: %1</source>
         <translation>无法读取运行记录：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="467"/>
+        <location filename="../gui/runs/run_history.cpp" line="468"/>
         <source>Compare...</source>
         <translation>比较...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="469"/>
+        <location filename="../gui/runs/run_history.cpp" line="470"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>并排显示所选运行的设置、结果和验证指标</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="504"/>
+        <location filename="../gui/runs/run_history.cpp" line="505"/>
         <source>Curves of</source>
         <translation>曲线：</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="464"/>
+        <location filename="../gui/runs/run_history.cpp" line="465"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="472"/>
+        <location filename="../gui/runs/run_history.cpp" line="473"/>
         <source>Open Folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="475"/>
+        <location filename="../gui/runs/run_history.cpp" line="476"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="477"/>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>从最后一个检查点继续被中断或停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="487"/>
+        <location filename="../gui/runs/run_history.cpp" line="488"/>
         <source>Delete Run...</source>
         <translation>删除运行...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="512"/>
+        <location filename="../gui/runs/run_history.cpp" line="513"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="517"/>
+        <location filename="../gui/runs/run_history.cpp" line="518"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>此项目尚无运行。您训练的运行会连同其设置和结果列在这里，可排序、比较、继续或导出。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="750"/>
+        <location filename="../gui/runs/run_history.cpp" line="751"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="751"/>
+        <location filename="../gui/runs/run_history.cpp" line="752"/>
         <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？该文件夹中的其他文件会保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="773"/>
+        <location filename="../gui/runs/run_history.cpp" line="774"/>
         <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
         <translation>运行的文件已删除。%1 中还有不是由运行写入的文件，它们已保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="770"/>
+        <location filename="../gui/runs/run_history.cpp" line="771"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="479"/>
+        <location filename="../gui/runs/run_history.cpp" line="480"/>
         <source>Export Model...</source>
         <translation>导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="481"/>
+        <location filename="../gui/runs/run_history.cpp" line="482"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>将该运行的模型写为 ONNX，用于 ONNX Runtime 和 TensorRT</translation>
     </message>

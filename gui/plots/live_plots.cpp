@@ -1,6 +1,7 @@
 #include "plots/live_plots.h"
 
 #include "common/message_boxes.h"
+#include "plots/metric_titles.h"
 #include "plots/plot_theme.h"
 #include "plots/qcustomplot.h"
 
@@ -85,12 +86,12 @@ void LivePlots::createPanels() {
                           {tr("system"), tr("this process")});
     gpu_panel_ = addPanel(QStringLiteral("gpu"), tr("GPU utilisation (%) and memory (MB)"), {});
     throughput_panel_ = addPanel(QStringLiteral("throughput"), tr("Images/s"), {tr("images/s")});
-    validation_panel_ =
-        addPanel(QStringLiteral("validation"), tr("Validation"), {tr("metric"), tr("val_loss")});
+    validation_panel_ = addPanel(QStringLiteral("validation"), tr("Validation"),
+                                 {tr("metric"), metricTitle(QStringLiteral("val_loss"))});
     validation_panel_.plot->yAxis2->setVisible(true);
     validation_panel_.graphs[1]->setValueAxis(validation_panel_.plot->yAxis2);
     validation_panel_.plot->yAxis->setRange(0, 1.02); // accuracy, F1, mAP and mIoU are fractions
-    validation_panel_.plot->yAxis2->setLabel(tr("val_loss"));
+    validation_panel_.plot->yAxis2->setLabel(metricTitle(QStringLiteral("val_loss")));
     for (QCPGraph* graph : validation_panel_.graphs) {
         graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     }
@@ -417,7 +418,7 @@ void LivePlots::redraw() {
     }
     if (r.watched() != shown_watched_) {
         shown_watched_ = r.watched();
-        validation_panel_.graphs[0]->setName(shown_watched_.section(QLatin1Char('/'), -1));
+        validation_panel_.graphs[0]->setName(metricTitle(shown_watched_));
     }
     const int best_validation = r.bestValidation();
     validation_panel_.graphs[0]->setData(validationXs(), r.validationMetric(), true);
@@ -496,7 +497,7 @@ QString LivePlots::readout(const QString& plot, double step) const {
             return {};
         }
         const QString best = v == r.bestValidation() ? tr(" (best)") : QString();
-        const QString metric = r.watched().section(QLatin1Char('/'), -1);
+        const QString metric = metricTitle(r.watched());
         if (qIsNaN(r.validationLoss()[v])) {
             return tr("evaluation after step %1: %2 %3%4")
                 .arg(r.validationSteps()[v])
@@ -504,7 +505,7 @@ QString LivePlots::readout(const QString& plot, double step) const {
                 .arg(r.validationMetric()[v], 0, 'f', 4)
                 .arg(best);
         }
-        return tr("evaluation after step %1: %2 %3, val_loss %4%5")
+        return tr("evaluation after step %1: %2 %3, validation loss %4%5")
             .arg(r.validationSteps()[v])
             .arg(metric)
             .arg(r.validationMetric()[v], 0, 'f', 4)

@@ -1,6 +1,7 @@
 #include "plots/live_plots_page.h"
 
 #include "plots/live_plots.h"
+#include "plots/metric_titles.h"
 #include "plots/per_class_results.h"
 #include "plots/prediction_previews.h"
 
@@ -154,10 +155,11 @@ void LivePlotsPage::showSummary(const train::RunSummary& summary,
                        : tr("Stopped after %n step(s); it can be resumed.", nullptr,
                             static_cast<int>(summary.steps));
     if (summary.best_value) {
-        text += QLatin1Char('\n') + tr("Best %1: %2 at step %3 (checkpoints/best.ckpt).")
-                                        .arg(QString::fromStdString(summary.watch_metric))
-                                        .arg(*summary.best_value, 0, 'f', 4)
-                                        .arg(summary.best_step);
+        text +=
+            QLatin1Char('\n') + tr("Best %1: %2 at step %3 (checkpoints/best.ckpt).")
+                                    .arg(metricTitle(QString::fromStdString(summary.watch_metric)))
+                                    .arg(*summary.best_value, 0, 'f', 4)
+                                    .arg(summary.best_step);
     }
     clearChanges();
     if (summary.advice) {

@@ -3,6 +3,7 @@
 #include "common/message_boxes.h"
 #include "core/error.h"
 #include "core/json_text.h"
+#include "plots/metric_titles.h"
 #include "plots/plot_theme.h"
 #include "plots/qcustomplot.h"
 #include "plots/run_series.h"
@@ -292,7 +293,7 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
         return run.steps > 0 ? QString::number(run.final_loss, 'f', 4) : QString();
     case BestValidation:
         return run.best_validation ? QStringLiteral("%1 %2")
-                                         .arg(run.watch_metric.section(QLatin1Char('/'), -1))
+                                         .arg(metricTitle(run.watch_metric))
                                          .arg(*run.best_validation, 0, 'f', 4)
                                    : QString();
     case Throughput:
@@ -656,7 +657,7 @@ void RunHistoryView::drawCurves(const QString& metric, const RecordedCurves& rec
         }
         graph->setData(series.steps, series.values, true);
     }
-    curves_->yAxis->setLabel(metric);
+    curves_->yAxis->setLabel(metricTitle(metric));
     // Nothing selected: empty axes, no legend, rather than the last selection's frame.
     curves_->legend->setVisible(curves_->graphCount() > 0);
     if (curves_->graphCount() > 0) {

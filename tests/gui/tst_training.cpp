@@ -1560,10 +1560,10 @@ private Q_SLOTS:
         QCOMPARE(window.livePlots()->validationCount(), 3);
         QVERIFY(window.livePlots()
                     ->readout(QStringLiteral("validation"), 1)
-                    .contains(QStringLiteral("top1_acc_micro")));
+                    .contains(QStringLiteral("top-1 accuracy"))); // val_metric/top1_acc_micro
         QVERIFY(window.findChild<QLabel*>(QStringLiteral("adviceLabel"))
                     ->text()
-                    .contains(QStringLiteral("Best val_metric/top1_acc_micro")));
+                    .contains(QStringLiteral("Best top-1 accuracy")));
         QVERIFY(window.findChild<kiln::gui::PerClassResults*>()->isVisible());
         kiln::test::saveScreenshot(window, QStringLiteral("live-plots-fine-tuning"));
         // A fine-tuning run is not offered as a backbone to start from.
@@ -1577,12 +1577,12 @@ private Q_SLOTS:
         QCOMPARE(column(0, kiln::gui::RunHistoryModel::Method),
                  QStringLiteral("image_classification"));
         const QString best = column(0, kiln::gui::RunHistoryModel::BestValidation);
-        QVERIFY2(best.startsWith(QStringLiteral("top1_acc_micro ")), qPrintable(best));
-        const double top1 = best.section(QLatin1Char(' '), 1, 1).toDouble();
+        QVERIFY2(best.startsWith(QStringLiteral("top-1 accuracy ")), qPrintable(best));
+        const double top1 = best.section(QLatin1Char(' '), -1).toDouble();
         QVERIFY2(top1 > 0 && top1 <= 1, qPrintable(best));
         // The pretraining run's best is its kNN monitor's.
         QVERIFY2(column(1, kiln::gui::RunHistoryModel::BestValidation)
-                     .startsWith(QStringLiteral("knn_top1 ")),
+                     .startsWith(QStringLiteral("kNN top-1 ")),
                  qPrintable(column(1, kiln::gui::RunHistoryModel::BestValidation)));
         window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->setCurrentIndex(3);
         kiln::test::saveScreenshot(window, QStringLiteral("run-history-fine-tuning"));
@@ -1767,7 +1767,7 @@ private Q_SLOTS:
         QCOMPARE(window.livePlots()->validationCount(), 3);
         QVERIFY(window.livePlots()
                     ->readout(QStringLiteral("validation"), 6)
-                    .contains(QStringLiteral("map")));
+                    .contains(QStringLiteral("mAP")));
         QCOMPARE(window.livePlots()->validationTitle(), QStringLiteral("Validation"));
         // The last evaluation's previews: 8 validation images, their boxes beside the
         // detector's, the score threshold hiding the weak ones.
