@@ -79,6 +79,11 @@ void legendAboveData(QCustomPlot* plot) {
     layout->insertRow(above);
     layout->addElement(above, 0, row);
     row->addElement(0, 0, plot->legend);
+    // A legend without entries is as wide as its margins allow, and a grid column no wider
+    // than its narrowest element: this empty element keeps the axes full width then (Run
+    // History's, with no run selected, were squeezed to 50 px).
+    row->addElement(0, 1, new QCPLayoutElement(plot));
+    row->setColumnStretchFactor(1, 0.001);
     row->setMargins(QMargins(0, 0, 0, 0));
     layout->setRowStretchFactor(above, 0.001);
 }

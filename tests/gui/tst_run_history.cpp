@@ -178,6 +178,8 @@ private Q_SLOTS:
         waitForCurves(window.runHistory());
         QVERIFY(!curves->legend->visible());
         QCOMPARE(curves->xAxis->range().upper, 1.0);
+        QVERIFY2(curves->axisRect()->width() > curves->width() / 2, // it was squeezed to 50 px
+                 qPrintable(QString::number(curves->axisRect()->width())));
         // Columns fit what they show; none stretches across the table.
         QVERIFY(!table->horizontalHeader()->stretchLastSection());
 
