@@ -498,9 +498,9 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     buttons->addStretch();
     curve_metric_->setObjectName(QStringLiteral("curveMetric"));
     curve_metric_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    curve_metric_->setMinimumContentsLength(24); // val_metric/map_50 and the like, whole
-    curve_metric_->addItem(QStringLiteral("train_loss"));
-    connect(curve_metric_, &QComboBox::currentTextChanged, this, [this] { updateCurves(); });
+    curve_metric_->setMinimumContentsLength(24); // "top-1 accuracy, class mean", whole
+    addCurveMetrics({QStringLiteral("train_loss")});
+    connect(curve_metric_, &QComboBox::currentIndexChanged, this, [this] { updateCurves(); });
     auto* curve_bar = new QHBoxLayout;
     auto* curve_label = new QLabel(tr("Curves of"), this);
     curve_label->setBuddy(curve_metric_);
@@ -561,13 +561,21 @@ int RunHistoryView::curveCount() const {
 QStringList RunHistoryView::curveMetrics() const {
     QStringList metrics;
     for (int i = 0; i < curve_metric_->count(); ++i) {
-        metrics << curve_metric_->itemText(i);
+        metrics << curve_metric_->itemData(i).toString();
     }
     return metrics;
 }
 
 void RunHistoryView::setCurveMetric(const QString& metric) {
-    curve_metric_->setCurrentText(metric);
+    curve_metric_->setCurrentIndex(curve_metric_->findData(metric));
+}
+
+// Each metric under its title, its key (as loggers and `kiln runs` name it) in the tooltip.
+void RunHistoryView::addCurveMetrics(const QStringList& metrics) {
+    for (const QString& metric : metrics) {
+        curve_metric_->addItem(metricTitle(metric), metric);
+        curve_metric_->setItemData(curve_metric_->count() - 1, metric, Qt::ToolTipRole);
+    }
 }
 
 QVector<RunRow> RunHistoryView::selectedRuns() const {
@@ -623,7 +631,7 @@ RecordedCurves read_curves(const QVector<RunRow>& runs, const QString& metric,
 // Read off the GUI thread (a long run's metric is many rows); a newer selection replaces a
 // read still running.
 void RunHistoryView::updateCurves() {
-    const QString metric = curve_metric_->currentText();
+    const QString metric = curve_metric_->currentData().toString();
     auto curves = std::make_shared<RecordedCurves>();
     curves_job_.abandon();
     curves_job_.start([runs = selectedRuns(), metric, curves](
@@ -637,14 +645,14 @@ void RunHistoryView::drawCurves(const QString& metric, const RecordedCurves& rec
                                           QColor(148, 103, 189), QColor(140, 86, 75)};
     // The choices follow the selection; the shown metric stays while a selected run has it.
     if (!recorded.metrics.contains(metric)) {
-        curve_metric_->setCurrentText(QStringLiteral("train_loss")); // which every run has
+        setCurveMetric(QStringLiteral("train_loss")); // which every run has
         return;
     }
     {
         const QSignalBlocker block(curve_metric_);
         curve_metric_->clear();
-        curve_metric_->addItems(recorded.metrics);
-        curve_metric_->setCurrentText(metric);
+        addCurveMetrics(recorded.metrics);
+        setCurveMetric(metric);
     }
     curves_->clearGraphs();
     for (const auto& [name, series] : recorded.series) {

@@ -133,6 +133,7 @@ public:
     int curveCount() const;
     // The metrics the curves can show for the selection; the one shown.
     QStringList curveMetrics() const;
+    // By key: train_loss, val_metric/top1_acc_micro.
     void setCurveMetric(const QString& metric);
     // Shows only the runs whose cells contain `text` (any column, any case).
     void setFilterText(const QString& text);
@@ -146,7 +147,7 @@ public Q_SLOTS:
     // Reads the runs on a thread (a run.db of a long run holds many rows) and shows them.
     void refresh();
     void openSelectedFolder();
-    // Deletes the selected run's directory after confirmation; false if cancelled or none.
+    // Deletes the selected run's files after confirmation; false if cancelled or none.
     bool deleteSelectedRun();
     // Asks for the selected run to continue from its last checkpoint (interrupted or stopped
     // runs only).
@@ -168,6 +169,7 @@ private:
     // After a read: reads again when asked meanwhile, else says it is refreshed.
     void refreshedOrAgain();
     void drawCurves(const QString& metric, const RecordedCurves& recorded);
+    void addCurveMetrics(const QStringList& metrics);
 
     QString folder_;
     RunHistoryModel* model_;

@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
@@ -332,6 +333,11 @@ private Q_SLOTS:
         view.setCurveMetric(QStringLiteral("train_loss"));
         waitForCurves(&view);
         QCOMPARE(curves->yAxis->label(), QStringLiteral("training loss"));
+        // The list names them so too, with the key in the tooltip.
+        auto* metric = view.findChild<QComboBox*>(QStringLiteral("curveMetric"));
+        QCOMPARE(metric->currentText(), QStringLiteral("training loss"));
+        QCOMPARE(metric->itemData(metric->currentIndex(), Qt::ToolTipRole).toString(),
+                 QStringLiteral("train_loss"));
         view.setCurveMetric(QStringLiteral("val_metric/top1"));
         waitForCurves(&view);
         kiln::test::saveScreenshot(view, QStringLiteral("run-history-labelled-filtered"));
