@@ -28,6 +28,7 @@
 #include "train/trainer.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -461,6 +462,9 @@ int run_map(const ConfigSource& source, const StopToken& stop, std::ostream& out
 }
 
 int run_dedup(const DedupArguments& arguments, std::ostream& out) {
+    if (std::isnan(arguments.threshold)) { // passes a range check, and matched nothing
+        throw Error("--threshold nan is not a number; give a cosine similarity from -1 to 1");
+    }
     const embed::EmbeddingFile file = embed::read_embeddings(arguments.embeddings);
     const std::vector<embed::DuplicatePair> pairs =
         embed::near_duplicates(file.embeddings, arguments.threshold);

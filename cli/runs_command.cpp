@@ -2,6 +2,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/json_text.h"
+#include "core/log.h"
 #include "progress.h"
 #include "track/run_directory.h"
 #include "track/run_store.h"
@@ -13,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 namespace kiln::cli {
@@ -25,7 +27,28 @@ struct RunsArguments {
     long long id = 0; // 0: the newest run in it
     std::string format = "csv";
     std::string out; // export: a file instead of stdout
+    bool overwrite = false;
 };
+
+// Where `runs export` may write: a new file, or (with --overwrite) a file that is neither a
+// device (a rename replaced /dev/full with the CSV) nor the database being read.
+void check_export_target(const fs::path& out, const fs::path& database, bool overwrite) {
+    std::error_code error;
+    if (!fs::exists(out, error)) {
+        return;
+    }
+    if (!fs::is_regular_file(out, error)) {
+        throw Error("--out \"" + out.string() + "\" exists and is not a file; give a file name");
+    }
+    if (fs::equivalent(out, database, error)) {
+        throw Error("--out \"" + out.string() +
+                    "\" is the run database being exported; give another file");
+    }
+    if (!overwrite) {
+        throw Error("--out \"" + out.string() +
+                    "\" exists; add --overwrite to replace it, or give another file");
+    }
+}
 
 // A run directory, or its run.db, to the database file.
 fs::path database_of(const std::string& run) {
@@ -106,10 +129,16 @@ int run_runs_list(const std::string& directory, std::ostream& out) {
                   "IMG/S", "DATA_WAIT");
     out << line;
     for (const fs::path& database : databases) {
-        const track::RunReader store(database);
+        std::optional<track::RunReader> store;
+        try {
+            store.emplace(database);
+        } catch (const Error& error) { // one damaged run.db hid every run listed after it
+            log::warning(std::string("skipped: ") + error.what());
+            continue;
+        }
         const std::string name = fs::relative(database.parent_path(), root).string();
-        for (const track::RunRecord& run : store.runs()) {
-            const track::RunOverview overview = store.overview(run);
+        for (const track::RunRecord& run : store->runs()) {
+            const track::RunOverview overview = store->overview(run);
             std::snprintf(line, sizeof line,
                           "%-28s %4lld  %-11s  %-7s %-10s %-16s %9s %7lld %9.4f %8.1f %8.1f%%\n",
                           name.c_str(), static_cast<long long>(run.id),
@@ -204,7 +233,11 @@ int run_runs_export(const RunsArguments& arguments, std::ostream& out) {
     if (arguments.format != "csv" && arguments.format != "jsonl") {
         throw Error("unknown export format '" + arguments.format + "'; use csv or jsonl");
     }
-    const track::RunReader store(database_of(arguments.run));
+    const fs::path database = database_of(arguments.run);
+    if (!arguments.out.empty()) {
+        check_export_target(arguments.out, database, arguments.overwrite);
+    }
+    const track::RunReader store(database);
     const track::RunRecord run = pick_run(store, arguments.id);
     const std::vector<std::string> keys = store.metric_keys(run.id);
     struct Row {
@@ -279,6 +312,8 @@ void add_runs_commands(CLI::App& app, Commands& commands) {
         ->check(CLI::IsMember({"csv", "jsonl"}))
         ->capture_default_str();
     runs_export->add_option("--out", runs_arguments->out, "write to this file (default: stdout)");
+    runs_export->add_flag("--overwrite", runs_arguments->overwrite,
+                          "replace the --out file if it exists");
     commands.add(runs_list, [runs_directory](std::ostream& out) {
         return run_runs_list(*runs_directory, out);
     });

@@ -2,10 +2,15 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "system/memory.h"
 
+#include <algorithm>
 #include <cstring>
+#include <limits>
+#include <memory>
 #include <opencv2/core/mat.hpp>
 #include <opencv2/imgcodecs.hpp>
+#include <optional>
 #include <vector>
 #include <zlib.h>
 
@@ -16,6 +21,8 @@ namespace fs = std::filesystem;
 
 constexpr std::uint32_t kUbyteLabels = 0x00000801;
 constexpr std::uint32_t kUbyteImages = 0x00000803;
+// The largest side JPEG can store (and far beyond any IDX set's 28 or 32 px).
+constexpr std::uint32_t kMaxIdxSide = 65500;
 
 // An IDX file's header and payload; gzip is undone transparently (gzread passes plain files).
 struct IdxFile {
@@ -24,28 +31,60 @@ struct IdxFile {
     std::vector<unsigned char> data;
 };
 
+// Reads up to `count` bytes (fewer at the end of the file); throws on a gzip error.
+std::size_t read_some(gzFile file, unsigned char* into, std::size_t count, const fs::path& path,
+                      const std::string& what) {
+    std::size_t done = 0;
+    while (done < count) {
+        const unsigned chunk = unsigned(std::min<std::size_t>(count - done, 1u << 20));
+        const int n = gzread(file, into + done, chunk);
+        if (n < 0) {
+            throw Error(what + " file \"" + path.string() + "\" is corrupt (gzip error)");
+        }
+        if (n == 0) {
+            break;
+        }
+        done += std::size_t(n);
+    }
+    return done;
+}
+
+// The payload its header announces, read only when this machine can hold it: a 13 MB gzip
+// file announcing 10 images and holding 3 GB of zeros was read whole until memory ran out.
+std::size_t checked_payload(const IdxFile& idx, const fs::path& path, const std::string& what) {
+    std::uint64_t payload = 1;
+    for (const std::uint32_t dimension : idx.dimensions) {
+        if (dimension != 0 && payload > std::numeric_limits<std::uint64_t>::max() / dimension) {
+            payload = std::numeric_limits<std::uint64_t>::max();
+            break;
+        }
+        payload *= dimension;
+    }
+    const std::optional<double> free_mb = system::available_memory_mb();
+    if (free_mb && double(payload) > *free_mb * 1024 * 1024 / 2) {
+        throw Error(what + " file \"" + path.string() + "\" announces " + std::to_string(payload) +
+                    " bytes of data, more than half the memory free (" +
+                    std::to_string(std::int64_t(*free_mb)) +
+                    " MB); the file is corrupt, or import it on a larger machine");
+    }
+    return std::size_t(payload);
+}
+
 IdxFile read_idx(const fs::path& path, std::uint32_t expected_magic, const std::string& what) {
     gzFile file = gzopen(path.c_str(), "rb");
     if (file == nullptr) {
         throw Error("cannot open " + what + " file \"" + path.string() + "\"; check the path");
     }
-    std::vector<unsigned char> bytes;
-    unsigned char chunk[1 << 16];
-    int n = 0;
-    while ((n = gzread(file, chunk, sizeof chunk)) > 0) {
-        bytes.insert(bytes.end(), chunk, chunk + n);
-    }
-    const bool failed = n < 0;
-    gzclose(file);
-    if (failed) {
-        throw Error(what + " file \"" + path.string() + "\" is corrupt (gzip error)");
-    }
+    const std::unique_ptr<gzFile_s, int (*)(gzFile)> closing(file, gzclose);
+    const std::size_t rank = expected_magic & 0xFF;
+    std::vector<unsigned char> header(4 + 4 * rank);
+    const std::size_t header_read = read_some(file, header.data(), header.size(), path, what);
     const auto big_endian = [&](std::size_t offset) {
-        return (std::uint32_t(bytes[offset]) << 24) | (std::uint32_t(bytes[offset + 1]) << 16) |
-               (std::uint32_t(bytes[offset + 2]) << 8) | std::uint32_t(bytes[offset + 3]);
+        return (std::uint32_t(header[offset]) << 24) | (std::uint32_t(header[offset + 1]) << 16) |
+               (std::uint32_t(header[offset + 2]) << 8) | std::uint32_t(header[offset + 3]);
     };
     IdxFile idx;
-    if (bytes.size() >= 4) {
+    if (header_read >= 4) {
         idx.magic = big_endian(0);
     }
     if (idx.magic != expected_magic) {
@@ -54,22 +93,22 @@ IdxFile read_idx(const fs::path& path, std::uint32_t expected_magic, const std::
                     "); give the *-" + (what == "images" ? "images-idx3" : "labels-idx1") +
                     "-ubyte(.gz) file");
     }
-    const std::size_t rank = expected_magic & 0xFF;
-    const std::size_t header = 4 + 4 * rank;
-    if (bytes.size() < header) {
+    if (header_read < header.size()) {
         throw Error(what + " file \"" + path.string() + "\" is truncated (header)");
     }
-    std::size_t payload = 1;
     for (std::size_t i = 0; i < rank; ++i) {
         idx.dimensions.push_back(big_endian(4 + 4 * i));
-        payload *= idx.dimensions.back();
     }
-    if (bytes.size() - header != payload) {
-        throw Error(what + " file \"" + path.string() + "\" holds " +
-                    std::to_string(bytes.size() - header) + " bytes of data but its header " +
-                    "announces " + std::to_string(payload) + "; the file is truncated or corrupt");
+    const std::size_t payload = checked_payload(idx, path, what);
+    idx.data.resize(payload);
+    const std::size_t read = read_some(file, idx.data.data(), payload, path, what);
+    unsigned char extra = 0;
+    if (read != payload || read_some(file, &extra, 1, path, what) != 0) {
+        throw Error(what + " file \"" + path.string() + "\" does not hold the " +
+                    std::to_string(payload) + " bytes of data its header announces" +
+                    (read == payload ? " (more follow)" : " (" + std::to_string(read) + " do)") +
+                    "; the file is truncated or corrupt");
     }
-    idx.data.assign(bytes.begin() + static_cast<std::ptrdiff_t>(header), bytes.end());
     return idx;
 }
 
@@ -89,6 +128,13 @@ IdxImages read_idx_images(const fs::path& images_path, const fs::path& labels_pa
                     std::to_string(images.dimensions[0]) + " images but labels file \"" +
                     labels_path.string() + "\" has " + std::to_string(labels.dimensions[0]) +
                     " labels; give the matching pair");
+    }
+    if (images.dimensions[1] == 0 || images.dimensions[2] == 0 ||
+        images.dimensions[1] > kMaxIdxSide || images.dimensions[2] > kMaxIdxSide) {
+        throw Error("images file \"" + images_path.string() + "\" declares images of " +
+                    std::to_string(images.dimensions[1]) + "x" +
+                    std::to_string(images.dimensions[2]) + " pixels; an IDX image is 1 to " +
+                    std::to_string(kMaxIdxSide) + " pixels a side: the file is corrupt");
     }
     IdxImages result;
     result.count = images.dimensions[0];

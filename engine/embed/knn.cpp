@@ -45,6 +45,12 @@ eval::KnnAccuracy knn_accuracy_on_files(const std::filesystem::path& train_file,
                                         double temperature) {
     const embed::EmbeddingFile train = embed::read_embeddings(train_file);
     const embed::EmbeddingFile test = embed::read_embeddings(test_file);
+    if (train.embeddings.size(1) != test.embeddings.size(1)) {
+        throw Error("--train-embeddings \"" + train_file.string() + "\" has " +
+                    std::to_string(train.embeddings.size(1)) +
+                    " dimensions and --test-embeddings \"" + test_file.string() + "\" " +
+                    std::to_string(test.embeddings.size(1)) + "; embed both with the same model");
+    }
     std::map<std::string, std::int64_t> classes;
     const std::vector<std::int64_t> train_labels =
         eval::class_folder_labels(train.filenames, classes);

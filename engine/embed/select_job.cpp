@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <unordered_map>
 
@@ -163,6 +164,18 @@ SelectSummary select_for_labelling(const SelectConfig& config) {
     SelectSummary summary;
     summary.names = config.out;
     summary.table = selection_table_path(config.out);
+    // With overwrite=true, out=x.txt wrote its scores over the embeddings x.csv it read.
+    for (const fs::path& written : {summary.names, summary.table}) {
+        std::error_code error;
+        for (const std::optional<fs::path>& read :
+             {std::optional<fs::path>(embeddings), config.already_labelled}) {
+            if (read && fs::equivalent(written, *read, error)) {
+                throw Error("out \"" + config.out.string() + "\" would write \"" +
+                            written.string() +
+                            "\", which this selection reads; choose another out");
+            }
+        }
+    }
     if (!config.overwrite && fs::exists(summary.table)) {
         throw Error("\"" + summary.table.string() +
                     "\" exists; set overwrite=true to replace it or choose another out");

@@ -238,6 +238,13 @@ int schema_version(sqlite3* db, const std::filesystem::path& file) {
     return static_cast<int>(version.integer(0));
 }
 
+// A negative version indexed the migrations before their start (a crafted run.db crashed Kiln).
+Error damaged_schema(const std::filesystem::path& file, int version) {
+    return Error("\"" + file.string() +
+                 "\" is damaged or not a Kiln run database (schema version " +
+                 std::to_string(version) + "); give the run.db that `kiln train` wrote");
+}
+
 Error newer_schema(const std::filesystem::path& file, int version) {
     return Error("\"" + file.string() + "\" was written by a newer Kiln (schema version " +
                  std::to_string(version) + "; this Kiln reads up to " +
@@ -255,6 +262,11 @@ RunReader::RunReader(const std::filesystem::path& file) : file_(file) {
         throw Error("there is no run database \"" + file.string() +
                     "\"; give a run directory that `kiln train` wrote");
     }
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(file, error)) { // a FIFO blocked the reader for good
+        throw Error("\"" + file.string() +
+                    "\" is not a file; a run database is the run.db that `kiln train` writes");
+    }
     // mode=ro still needs the WAL's shared memory; immutable is for media nothing writes.
     std::string problem;
     db_ = open_read_only(file, "mode=ro", problem);
@@ -267,9 +279,11 @@ RunReader::RunReader(const std::filesystem::path& file) : file_(file) {
                     "; is it a Kiln run database?");
     }
     const int version = schema_version(db_, file_);
-    if (version > kSchemaVersion) {
+    if (version > kSchemaVersion || version < 1) { // 0: no Kiln table, nothing to upgrade
         sqlite3_close(db_);
-        throw newer_schema(file_, version);
+        db_ = nullptr;
+        throw version > kSchemaVersion ? newer_schema(file_, version)
+                                       : damaged_schema(file_, version);
     }
     if (version < kSchemaVersion) { // upgraded in place once, as any writer would
         sqlite3_close(db_);
@@ -352,6 +366,9 @@ void RunStore::migrate() {
     const int version = schema_version(db_, file_);
     if (version > kSchemaVersion) {
         throw newer_schema(file_, version);
+    }
+    if (version < 0) {
+        throw damaged_schema(file_, version);
     }
     if (version == kSchemaVersion) {
         return;

@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
+#include <tuple>
 #include <unistd.h>
 
 namespace {
@@ -559,8 +560,16 @@ private Q_SLOTS:
         training.kill();
         QVERIFY(training.waitForFinished());
 
+        // A damaged run.db among them is named and skipped (it hid every run listed after it).
+        QDir(temp_.path()).mkpath(QStringLiteral("a-damaged-run"));
+        QFile damaged(temp_.filePath(QStringLiteral("a-damaged-run/run.db")));
+        QVERIFY(damaged.open(QIODevice::WriteOnly));
+        damaged.write("not a database, though long enough for a reader to try it as one");
+        damaged.close();
         Result result = runKiln({"runs", "list", temp_.path()});
         QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.err.contains(QStringLiteral("a-damaged-run/run.db")),
+                 qPrintable(result.err));
         const QStringList lines = result.out.split('\n');
         const auto killed = std::find_if(lines.begin(), lines.end(), [](const QString& line) {
             return line.startsWith(QStringLiteral("killed-run"));
@@ -595,6 +604,25 @@ private Q_SLOTS:
         const QString csv = temp_.filePath(QStringLiteral("metrics.csv"));
         result = runKiln({"runs", "export", out, "--format", "csv", "--out", csv});
         QCOMPARE(result.exitCode, 0);
+        // An existing --out is replaced only with --overwrite, and never when it is the run
+        // database itself or a device (a rename turned /dev/full into the CSV).
+        const QString database = QDir(out).filePath(QStringLiteral("run.db"));
+        for (const auto& [target, flag, expected] :
+             {std::tuple{csv, QString(), QStringLiteral("exists; add --overwrite")},
+              std::tuple{database, QStringLiteral("--overwrite"),
+                         QStringLiteral("is the run database being exported")},
+              std::tuple{QStringLiteral("/dev/null"), QStringLiteral("--overwrite"),
+                         QStringLiteral("exists and is not a file")}}) {
+            QStringList arguments = {"runs", "export", out, "--out", target};
+            if (!flag.isEmpty()) {
+                arguments << flag;
+            }
+            const Result refused = runKiln(arguments);
+            QVERIFY2(refused.exitCode != 0 && refused.err.contains(expected),
+                     qPrintable(refused.err));
+        }
+        QVERIFY(QFileInfo(database).size() > 0);
+        QCOMPARE(runKiln({"runs", "export", out, "--out", csv, "--overwrite"}).exitCode, 0);
         QFile file(csv);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QStringList rows = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
@@ -705,6 +733,9 @@ private Q_SLOTS:
                      QStringLiteral("1 pair(s) with cosine similarity >= 0.999 among 4 images")),
                  qPrintable(result.out));
         QVERIFY(result.out.contains(QStringLiteral("1.0000  x/a.png  x/b.png")));
+        result = runKiln({"dedup", train, "--threshold", "nan"}); // it matched nothing, silently
+        QVERIFY2(result.exitCode == 1 && result.err.contains(QStringLiteral("is not a number")),
+                 qPrintable(result.err));
 
         result = runKiln(
             {"eval", "knn", "--train-embeddings", train, "--test-embeddings", test, "--k", "2"});
@@ -715,6 +746,13 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 1);
         QVERIFY(result.err.contains(
             QStringLiteral("--train-embeddings and --test-embeddings together")));
+        const QString wider =
+            writeFile(QStringLiteral("wider.csv"), "filename,embedding_0,embedding_1,embedding_2\n"
+                                                   "x/e.png,1,0.2,0\ny/f.png,0.2,1,0\n");
+        result = runKiln({"eval", "knn", "--train-embeddings", train, "--test-embeddings", wider});
+        QVERIFY2(result.exitCode == 1 &&
+                     result.err.contains(QStringLiteral("has 2 dimensions and --test-embeddings")),
+                 qPrintable(result.err)); // was LibTorch's "unexpected failure" in mm
 
         // Which to label: a.png is labelled, b.png its duplicate; the other class's pick is
         // what is left to choose.
@@ -736,6 +774,16 @@ private Q_SLOTS:
         QVERIFY2(result.err.contains(QStringLiteral("n=9 but only 4 of the 4 images")),
                  qPrintable(result.err));
         QVERIFY(!QFileInfo::exists(picks + ".2"));
+        // out=train.txt writes its scores to train.csv: the embeddings it reads.
+        result = runKiln({"select", "embeddings=" + train, "n=1", "overwrite=true",
+                          "out=" + temp_.filePath(QStringLiteral("train.txt"))});
+        QVERIFY2(result.exitCode == 1 && result.err.contains(QStringLiteral("which this selection "
+                                                                            "reads")),
+                 qPrintable(result.err));
+        QFile embeddings(train);
+        QVERIFY(embeddings.open(QIODevice::ReadOnly));
+        QVERIFY(embeddings.readAll().startsWith("filename,embedding_0,embedding_1\nx/a.png"));
+        QVERIFY(!QFileInfo::exists(temp_.filePath(QStringLiteral("train.txt"))));
     }
 
     void listsModelsAndMethods() {

@@ -936,6 +936,22 @@ private Q_SLOTS:
         writeIdx(labelFile, 0x801, {count}, std::vector<unsigned char>(count - 2));
         QVERIFY(
             kiln::test::throwsContaining([&] { kiln::data::import_idx(options); }, "truncated"));
+        // Data beyond what the header announces is not read on (a small gzip file of zeros
+        // filled memory), nor is an announcement larger than the machine can hold; images
+        // without pixels are refused before anything is written.
+        writeIdx(labelFile, 0x801, {count}, std::vector<unsigned char>(count + 100000));
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::import_idx(options); },
+                                             "12 bytes of data its header announces (more "
+                                             "follow)"));
+        writeIdx(labelFile, 0x801, {count}, labels);
+        writeIdx(images, 0x803, {0xFFFFFFFFu, 65500, 65500}, {});
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::import_idx(options); },
+                                             "more than half the memory free"));
+        writeIdx(images, 0x803, {count, 0, 3}, {});
+        options.out = root_ / "idx" / "empty-images";
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::import_idx(options); },
+                                             "declares images of 0x3 pixels"));
+        QVERIFY(!fs::exists(options.out));
     }
 
     void optimizeDatasetConvertsAndNeverTouchesTheSource() {

@@ -4,6 +4,7 @@
 #include "config/config_overrides.h"
 #include "core/error.h"
 #include "core/log.h"
+#include "support/error_text.h"
 #include "support/python.h"
 #include "tensorboard_event.pb.h"
 #include "track/guarded_logger.h"
@@ -33,6 +34,7 @@
 #include <set>
 #include <sqlite3.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 
@@ -138,6 +140,27 @@ private Q_SLOTS:
         } catch (const kiln::Error& error) {
             QVERIFY2(QString(error.what()).contains("newer Kiln (schema version 7"), error.what());
         }
+        // A negative version indexed the migrations before their start: a crash, or bytes run as
+        // SQL. Refused by readers and writers alike.
+        sqlite3_open(file.c_str(), &db);
+        sqlite3_exec(db, "PRAGMA user_version=-2147483648", nullptr, nullptr, nullptr);
+        sqlite3_close(db);
+        QVERIFY(kiln::test::throwsContaining([&] { track::RunReader reader(file); },
+                                             "damaged or not a Kiln run database (schema "
+                                             "version -2147483648)"));
+        QVERIFY(kiln::test::throwsContaining([&] { track::RunStore store(file); },
+                                             "schema version -2147483648"));
+        // A reader neither writes a database without Kiln's tables (an empty file it was
+        // handed, through a link, became one) nor waits on a FIFO.
+        const std::filesystem::path empty = dir.filePath("empty.db").toStdString();
+        std::ofstream{empty};
+        QVERIFY(kiln::test::throwsContaining([&] { track::RunReader reader(empty); },
+                                             "(schema version 0)"));
+        QCOMPARE(std::filesystem::file_size(empty), std::uintmax_t{0});
+        const std::filesystem::path fifo = dir.filePath("fifo.db").toStdString();
+        QVERIFY(mkfifo(fifo.c_str(), 0600) == 0);
+        QVERIFY(
+            kiln::test::throwsContaining([&] { track::RunReader reader(fifo); }, "is not a file"));
         const std::filesystem::path junk = dir.filePath("junk.db").toStdString();
         std::ofstream(junk) << "this is not a database, but it is long enough to look like one "
                                "to a reader that only checks the size of the file header";
