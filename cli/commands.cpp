@@ -4,6 +4,7 @@
 #include "config/config_schema.h"
 #include "config/run_config.h"
 #include "core/error.h"
+#include "core/text.h"
 #include "data/dataset_optimizer.h"
 #include "data/idx_import.h"
 #include "data/scene_generator.h"
@@ -474,8 +475,9 @@ int run_dedup(const DedupArguments& arguments, std::ostream& out) {
     out << line << " among " << file.filenames.size() << " images\n";
     for (std::size_t i = 0; i < pairs.size() && int(i) < arguments.limit; ++i) {
         std::snprintf(line, sizeof line, "%.4f", pairs[i].similarity);
-        out << line << "  " << file.filenames[static_cast<std::size_t>(pairs[i].first)] << "  "
-            << file.filenames[static_cast<std::size_t>(pairs[i].second)] << "\n";
+        out << line << "  "
+            << terminal_text(file.filenames[static_cast<std::size_t>(pairs[i].first)]) << "  "
+            << terminal_text(file.filenames[static_cast<std::size_t>(pairs[i].second)]) << "\n";
     }
     if (pairs.size() > static_cast<std::size_t>(arguments.limit)) {
         out << "(" << pairs.size() - arguments.limit << " more; raise --limit to list them)\n";

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/json_text.h"
 #include "core/log.h"
+#include "core/text.h"
 #include "progress.h"
 #include "track/run_directory.h"
 #include "track/run_store.h"
@@ -136,14 +137,14 @@ int run_runs_list(const std::string& directory, std::ostream& out) {
             log::warning(std::string("skipped: ") + error.what());
             continue;
         }
-        const std::string name = fs::relative(database.parent_path(), root).string();
+        const std::string name = terminal_text(fs::relative(database.parent_path(), root).string());
         for (const track::RunRecord& run : store->runs()) {
             const track::RunOverview overview = store->overview(run);
             std::snprintf(line, sizeof line,
                           "%-28s %4lld  %-11s  %-7s %-10s %-16s %9s %7lld %9.4f %8.1f %8.1f%%\n",
                           name.c_str(), static_cast<long long>(run.id),
-                          track::to_string(run.status).c_str(), run.method.c_str(),
-                          run.model.c_str(), local_time(run.started).c_str(),
+                          track::to_string(run.status).c_str(), terminal_text(run.method).c_str(),
+                          terminal_text(run.model).c_str(), local_time(run.started).c_str(),
                           clock_text(overview.duration).c_str(),
                           static_cast<long long>(overview.steps), overview.final_loss,
                           overview.median_images_per_second, 100.0 * overview.median_data_wait);
@@ -159,27 +160,29 @@ int run_runs_show(const RunsArguments& arguments, std::ostream& out) {
     const track::RunOverview overview = store.overview(run);
     out << "run " << run.id << " in " << store.file().string() << "\n";
     if (!run.labels.name.empty()) {
-        out << "  name       " << run.labels.name << "\n";
+        out << "  name       " << terminal_text(run.labels.name) << "\n";
     }
     if (!run.labels.tags.empty()) {
         std::string tags;
         for (const std::string& tag : run.labels.tags) {
             tags += (tags.empty() ? "" : ", ") + tag;
         }
-        out << "  tags       " << tags << "\n";
+        out << "  tags       " << terminal_text(tags) << "\n";
     }
     if (!run.labels.notes.empty()) {
-        out << "  notes      " << run.labels.notes << "\n";
+        out << "  notes      " << terminal_text(run.labels.notes) << "\n";
     }
     out << "  status     " << track::to_string(run.status) << "\n";
-    out << "  method     " << run.method << ", model " << run.model << "\n";
-    out << "  host       " << run.host << " (pid " << run.pid << ")\n";
+    out << "  method     " << terminal_text(run.method) << ", model " << terminal_text(run.model)
+        << "\n";
+    out << "  host       " << terminal_text(run.host) << " (pid " << run.pid << ")\n";
     out << "  started    " << local_time(run.started) << ", ran " << clock_text(overview.duration)
         << "\n";
     out << "  steps      " << overview.steps << ", final loss "
         << format("%.4f", overview.final_loss) << "\n";
     if (overview.best_validation) {
-        out << "  task       " << overview.task << ", best " << overview.watch_metric << " "
+        out << "  task       " << terminal_text(overview.task) << ", best "
+            << terminal_text(overview.watch_metric) << " "
             << format("%.4f", *overview.best_validation) << "\n";
     }
     out << "  throughput " << format("%.1f", overview.median_images_per_second)
@@ -187,7 +190,7 @@ int run_runs_show(const RunsArguments& arguments, std::ostream& out) {
         << "% (median)\n";
     // What run.db holds may come from anyone's run: text of another shape is left out.
     const auto text = [](const nlohmann::json& value) {
-        return value.is_string() ? value.get<std::string>() : std::string();
+        return value.is_string() ? terminal_text(value.get<std::string>()) : std::string();
     };
     const nlohmann::json advice = parse_json_or_discarded(run.advice);
     if (advice.is_object()) {
@@ -202,9 +205,9 @@ int run_runs_show(const RunsArguments& arguments, std::ostream& out) {
     }
     const std::vector<track::ArtifactRecord> artifacts = store.artifacts(run.id);
     for (const track::ArtifactRecord& artifact : artifacts) {
-        out << "  " << artifact.kind
-            << (artifact.kind.size() < 11 ? std::string(11 - artifact.kind.size(), ' ') : " ")
-            << artifact.path << "\n";
+        const std::string kind = terminal_text(artifact.kind);
+        out << "  " << kind << (kind.size() < 11 ? std::string(11 - kind.size(), ' ') : " ")
+            << terminal_text(artifact.path) << "\n";
     }
     out << "metrics (count, last, min, max):\n";
     for (const std::string& key : store.metric_keys(run.id)) {
@@ -215,16 +218,16 @@ int run_runs_show(const RunsArguments& arguments, std::ostream& out) {
             high = std::max(high, point.value);
         }
         char line[256];
-        std::snprintf(line, sizeof line, "  %-26s %7zu %12.6g %12.6g %12.6g\n", key.c_str(),
-                      points.size(), points.back().value, low, high);
+        std::snprintf(line, sizeof line, "  %-26s %7zu %12.6g %12.6g %12.6g\n",
+                      terminal_text(key).c_str(), points.size(), points.back().value, low, high);
         out << line;
     }
     const std::vector<track::EventRecord> events = store.events(run.id);
     out << "events (last " << std::min<std::size_t>(events.size(), 10) << " of " << events.size()
         << "):\n";
     for (std::size_t i = events.size() > 10 ? events.size() - 10 : 0; i < events.size(); ++i) {
-        out << "  " << local_time(events[i].wall_time) << " " << events[i].level << ": "
-            << events[i].message << "\n";
+        out << "  " << local_time(events[i].wall_time) << " " << terminal_text(events[i].level)
+            << ": " << terminal_text(events[i].message) << "\n";
     }
     return 0;
 }

@@ -7,6 +7,23 @@
 
 namespace kiln {
 
+std::string terminal_text(std::string_view text) {
+    static const char* hex = "0123456789abcdef";
+    std::string shown;
+    shown.reserve(text.size());
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '\n' || c == '\r' || c == '\t') {
+            shown += ' ';
+        } else if (byte < 0x20 || byte == 0x7f) {
+            shown += {'\\', 'x', hex[byte >> 4], hex[byte & 15]};
+        } else {
+            shown += c;
+        }
+    }
+    return shown;
+}
+
 std::size_t edit_distance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> previous(b.size() + 1);
     std::vector<std::size_t> current(b.size() + 1);

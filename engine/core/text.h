@@ -21,6 +21,11 @@ std::string join_alternatives(const std::vector<std::string>& words);
 // A number as a stream prints it, shortest at six digits: "0.9", "1e-08", "1e+300".
 std::string number_text(double value);
 
+// `text` safe to print on a terminal: line breaks and tabs become spaces, other control
+// characters \xNN. Names and notes from files others give may hold escape sequences that
+// would move the cursor, retitle the window or hide what follows.
+std::string terminal_text(std::string_view text);
+
 // `text` as one CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line
 // break, else as it is.
 std::string csv_field(const std::string& text);

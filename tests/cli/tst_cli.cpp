@@ -599,6 +599,15 @@ private Q_SLOTS:
             result.out.contains(QStringLiteral("name       baseline\n  tags       cpu, long\n  "
                                                "notes      killed once\n")),
             qPrintable(result.out));
+        // A host naming a terminal escape (clear the screen) is shown, not obeyed.
+        sqlite3_open(QDir(out).filePath(QStringLiteral("run.db")).toUtf8().constData(), &db);
+        QCOMPARE(sqlite3_exec(db, "UPDATE runs SET host = char(27) || '[2Jhost'", nullptr, nullptr,
+                              nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        result = runKiln({"runs", "show", out});
+        QVERIFY2(result.out.contains(QStringLiteral("host       \\x1b[2Jhost")),
+                 qPrintable(result.out));
 
         // Every step once: the steps the killed run made after its checkpoint were redone.
         const QString csv = temp_.filePath(QStringLiteral("metrics.csv"));

@@ -7,6 +7,7 @@
 #include "config/run_config.h"
 #include "core/error.h"
 #include "core/json_text.h"
+#include "core/text.h"
 #include "methods/method_names.h"
 #include "support/error_text.h"
 
@@ -1049,6 +1050,13 @@ private Q_SLOTS:
             kiln::resolve_train_config(pretraining, cpuOnly());
         });
         QVERIFY(findIssue(issues, "optim_args.head_warmup_epochs") != nullptr);
+    }
+
+    // Names and notes from others' files reach the terminal without their control characters.
+    void terminalTextShowsNoControlCharacters() {
+        QCOMPARE(kiln::terminal_text("a\x1b[2Jb\nc\td\x7f\u00e9"),
+                 std::string("a\\x1b[2Jb c d\\x7f\u00e9"));
+        QCOMPARE(kiln::terminal_text(""), std::string());
     }
 
     void helpListsEveryKeyWithItsDefault() {
