@@ -259,7 +259,7 @@ int run_runs_export(const RunsArguments& arguments, std::ostream& out) {
     if (arguments.format == "csv") {
         text << "step,epoch,time";
         for (const std::string& key : keys) {
-            text << "," << key;
+            text << "," << csv_field(key); // a key from someone's run.db may hold a comma
         }
         text << "\n";
         for (const auto& [step, row] : rows) {

@@ -657,6 +657,17 @@ private Q_SLOTS:
         result = runKiln({"runs", "show", out, "--id", "9"});
         QCOMPARE(result.exitCode, 1);
         QVERIFY(result.err.contains(QStringLiteral("has no run 9")));
+        // A metric key holding a comma stays one CSV column.
+        sqlite3_open(QDir(out).filePath(QStringLiteral("run.db")).toUtf8().constData(), &db);
+        QCOMPARE(sqlite3_exec(db,
+                              "INSERT INTO metrics (run_id, step, epoch, key, value, wall_time) "
+                              "VALUES ((SELECT MAX(id) FROM runs), 1, 0, 'a,b', 1, 0)",
+                              nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        result = runKiln({"runs", "export", out});
+        QVERIFY2(result.out.startsWith(QStringLiteral("step,epoch,time,\"a,b\",")),
+                 qPrintable(result.out.left(200)));
     }
 
     // kiln runs reads without writing: on read-only media (a bind mount made read-only in a
