@@ -346,7 +346,7 @@ CommandSettings<MapConfig> make_map_settings() {
                          .kind = ValueKind::Number,
                          .default_value = defaults.min_dist,
                          .minimum = 0.0,
-                         .maximum = 10.0,
+                         .maximum = 1.0, // UMAP's spread, which Kiln keeps at 1
                          .help = "UMAP: how tightly points may pack together"},
                  &Map::min_dist),
             bind(overwrite_key("replace `out` when it exists"), &Map::overwrite),

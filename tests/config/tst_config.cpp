@@ -1052,6 +1052,24 @@ private Q_SLOTS:
         QVERIFY(findIssue(issues, "optim_args.head_warmup_epochs") != nullptr);
     }
 
+    // UMAP's min_dist is checked with the other settings, against the spread Kiln keeps at 1
+    // (1.5 passed `config check` and failed when the map ran, naming no fix).
+    void mapSettingsAreCheckedBeforeTheMap() {
+        QTemporaryDir dir;
+        const QString embeddings = dir.filePath(QStringLiteral("e.csv"));
+        QFile(embeddings).open(QIODevice::WriteOnly);
+        const nlohmann::json settings = {
+            {"embeddings", embeddings.toStdString()},
+            {"out", dir.filePath(QStringLiteral("m.csv")).toStdString()},
+            {"projection", "umap"},
+            {"min_dist", 1.5}};
+        QVERIFY(
+            kiln::test::throwsContaining([&] { kiln::resolve_map_config(settings); }, "min_dist"));
+        nlohmann::json fine = settings;
+        fine["min_dist"] = 1.0;
+        QCOMPARE(kiln::resolve_map_config(fine).min_dist, 1.0);
+    }
+
     // Names and notes from others' files reach the terminal without their control characters.
     void terminalTextShowsNoControlCharacters() {
         QCOMPARE(kiln::terminal_text("a\x1b[2Jb\nc\td\x7f\u00e9"),
