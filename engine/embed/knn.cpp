@@ -1,6 +1,7 @@
 #include "embed/knn.h"
 
 #include "core/error.h"
+#include "core/log.h"
 #include "data/dataset_index.h"
 #include "embed/embedder.h"
 #include "embed/writers.h"
@@ -9,6 +10,26 @@
 #include <map>
 
 namespace kiln::embed {
+namespace {
+
+// Test classes without a training image are never predicted: said, as each of their images
+// counts as a miss. `trained` is the number of classes the training images named.
+void warn_about_unseen_classes(const std::map<std::string, std::int64_t>& classes,
+                               std::size_t trained) {
+    std::string unseen;
+    std::size_t count = 0;
+    for (const auto& [name, id] : classes) {
+        if (id >= std::int64_t(trained)) {
+            unseen += (count++ > 0 ? ", " : "") + name;
+        }
+    }
+    if (count > 0) {
+        log::warning(std::to_string(count) + " test class(es) have no training images (" + unseen +
+                     "); each of their images counts as a miss");
+    }
+}
+
+} // namespace
 
 eval::KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
                                           const std::filesystem::path& train_folder,
@@ -35,7 +56,9 @@ eval::KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
     std::vector<std::int64_t> train_labels;
     std::vector<std::int64_t> test_labels;
     const at::Tensor train = embed_folder(train_folder, train_labels);
+    const std::size_t trained = classes.size();
     const at::Tensor test = embed_folder(test_folder, test_labels);
+    warn_about_unseen_classes(classes, trained);
     return eval::knn_accuracy(train, train_labels, test, test_labels, options.k,
                               options.temperature);
 }
@@ -54,8 +77,10 @@ eval::KnnAccuracy knn_accuracy_on_files(const std::filesystem::path& train_file,
     std::map<std::string, std::int64_t> classes;
     const std::vector<std::int64_t> train_labels =
         eval::class_folder_labels(train.filenames, classes);
+    const std::size_t trained = classes.size();
     const std::vector<std::int64_t> test_labels =
         eval::class_folder_labels(test.filenames, classes);
+    warn_about_unseen_classes(classes, trained);
     return eval::knn_accuracy(train.embeddings, train_labels, test.embeddings, test_labels, k,
                               temperature);
 }

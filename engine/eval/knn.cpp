@@ -47,7 +47,10 @@ KnnAccuracy knn_accuracy(const at::Tensor& train_features,
         const at::Tensor ranked = std::get<1>(votes.topk(std::min<std::int64_t>(5, classes), 1));
         const at::Tensor expected = truth.narrow(0, start, rows).unsqueeze(1);
         top1 += ranked.narrow(1, 0, 1).eq(expected).sum().item<double>();
-        top5 += ranked.eq(expected).any(1).sum().item<double>();
+        // A class no neighbour voted for is no prediction, though topk ranks it among the five
+        // when fewer classes were voted for (a test class missing from training read as a hit).
+        const at::Tensor voted = votes.gather(1, expected).squeeze(1) > 0;
+        top5 += ranked.eq(expected).any(1).logical_and(voted).sum().item<double>();
     }
     const double count = static_cast<double>(test_features.size(0));
     return {top1 / count, top5 / count};

@@ -773,6 +773,17 @@ private Q_SLOTS:
         QVERIFY2(result.exitCode == 1 &&
                      result.err.contains(QStringLiteral("has 2 dimensions and --test-embeddings")),
                  qPrintable(result.err)); // was LibTorch's "unexpected failure" in mm
+        // A test class with no training image is named; its images count as misses (with two
+        // classes, top-5 counted them as hits).
+        const QString unseen = writeFile(QStringLiteral("unseen.csv"),
+                                         "filename,embedding_0,embedding_1\nx/e.png,1,0.2\n"
+                                         "z/g.png,0.2,1\n");
+        result = runKiln(
+            {"eval", "knn", "--train-embeddings", train, "--test-embeddings", unseen, "--k", "2"});
+        QVERIFY2(result.exitCode == 0 &&
+                     result.err.contains(QStringLiteral("have no training images (z)")) &&
+                     result.out.contains(QStringLiteral("top-1 50.00%, top-5 50.00%")),
+                 qPrintable(result.err + result.out));
 
         // Which to label: a.png is labelled, b.png its duplicate; the other class's pick is
         // what is left to choose.
