@@ -467,20 +467,22 @@ int run_dedup(const DedupArguments& arguments, std::ostream& out) {
         throw Error("--threshold nan is not a number; give a cosine similarity from -1 to 1");
     }
     const embed::EmbeddingFile file = embed::read_embeddings(arguments.embeddings);
-    const std::vector<embed::DuplicatePair> pairs =
+    const std::vector<embed::Duplicate> duplicates =
         embed::near_duplicates(file.embeddings, arguments.threshold);
-    char line[64];
-    std::snprintf(line, sizeof line, "%zu pair(s) with cosine similarity >= %g", pairs.size(),
-                  arguments.threshold);
-    out << line << " among " << file.filenames.size() << " images\n";
-    for (std::size_t i = 0; i < pairs.size() && int(i) < arguments.limit; ++i) {
-        std::snprintf(line, sizeof line, "%.4f", pairs[i].similarity);
-        out << line << "  "
-            << terminal_text(file.filenames[static_cast<std::size_t>(pairs[i].first)]) << "  "
-            << terminal_text(file.filenames[static_cast<std::size_t>(pairs[i].second)]) << "\n";
+    char line[96];
+    std::snprintf(line, sizeof line,
+                  "%zu of %zu images are near-duplicates (cosine similarity >= %g)",
+                  duplicates.size(), file.filenames.size(), arguments.threshold);
+    out << line << " of an earlier image that is kept\n";
+    const auto name = [&](std::int64_t row) {
+        return terminal_text(file.filenames[static_cast<std::size_t>(row)]);
+    };
+    for (std::size_t i = 0; i < duplicates.size() && int(i) < arguments.limit; ++i) {
+        std::snprintf(line, sizeof line, "%.4f", duplicates[i].similarity);
+        out << line << "  " << name(duplicates[i].kept) << "  " << name(duplicates[i].row) << "\n";
     }
-    if (pairs.size() > static_cast<std::size_t>(arguments.limit)) {
-        out << "(" << pairs.size() - arguments.limit << " more; raise --limit to list them)\n";
+    if (duplicates.size() > static_cast<std::size_t>(arguments.limit)) {
+        out << "(" << duplicates.size() - arguments.limit << " more; raise --limit to list them)\n";
     }
     return 0;
 }
@@ -708,7 +710,7 @@ void add_dedup_command(CLI::App& app, Commands& commands) {
     dedup->add_option("--threshold", dedup_arguments->threshold, "cosine similarity at least")
         ->check(CLI::Range(-1.0, 1.0))
         ->capture_default_str();
-    dedup->add_option("--limit", dedup_arguments->limit, "pairs to print")
+    dedup->add_option("--limit", dedup_arguments->limit, "duplicates to print, most similar first")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     commands.add(dedup,

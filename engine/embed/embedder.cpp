@@ -200,6 +200,18 @@ std::vector<train::Embeddings> embed_shards(const EmbedConfig& config,
     return results;
 }
 
+// Before any image is embedded: a name the embeddings file could not hold would fail the write.
+void refuse_unusable_names(const data::DatasetIndex& index) {
+    std::vector<std::string> names;
+    for (std::size_t row = 0; row < index.size(); ++row) {
+        names.emplace_back(index.filename(row));
+    }
+    if (const std::optional<std::string> problem = unusable_names(names)) {
+        throw Error("an image of data cannot be embedded: " + *problem +
+                    "; rename it so that its name is one line, then embed again");
+    }
+}
+
 } // namespace
 
 EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress& progress,
@@ -211,6 +223,7 @@ EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress
     summary.image_width = config.image_width;
     std::vector<models::Backbone> backbones = load_backbones(config, summary);
     const data::DatasetIndex index = data::DatasetIndex::scan(config.data);
+    refuse_unusable_names(index);
     ShardProgress shard_progress(static_cast<int>(config.gpu_indices().size()),
                                  config.accelerator == Accelerator::Cuda, progress);
     std::vector<train::Embeddings> results =

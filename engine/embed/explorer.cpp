@@ -8,10 +8,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <map>
+#include <numeric>
 #include <torch/nn/functional/normalization.h>
 #include <torch/types.h>
-#include <tuple>
 #include <unordered_map>
+#include <utility>
 
 namespace kiln::embed {
 namespace {
@@ -21,14 +23,13 @@ at::Tensor unit_rows(const at::Tensor& embeddings) {
         throw Error("embeddings must be a matrix (rows x dimensions)");
     }
     namespace F = torch::nn::functional;
-    return F::normalize(embeddings.to(torch::kFloat32), F::NormalizeFuncOptions().dim(1));
+    return F::normalize(embeddings.to(torch::kFloat32), F::NormalizeFuncOptions().dim(1))
+        .contiguous();
 }
 
-void sort_pairs(std::vector<DuplicatePair>& pairs) {
-    std::sort(pairs.begin(), pairs.end(), [](const DuplicatePair& a, const DuplicatePair& b) {
-        return a.similarity != b.similarity
-                   ? a.similarity > b.similarity
-                   : std::tie(a.first, a.second) < std::tie(b.first, b.second);
+void sort_duplicates(std::vector<Duplicate>& duplicates) {
+    std::sort(duplicates.begin(), duplicates.end(), [](const Duplicate& a, const Duplicate& b) {
+        return a.similarity != b.similarity ? a.similarity > b.similarity : a.row < b.row;
     });
 }
 
@@ -49,35 +50,114 @@ float dot(const float* a, const float* b, std::int64_t count) {
     return total;
 }
 
-// Compares every pair of one bucket's rows (ascending) and keeps those at the threshold.
-void compare_bucket(const float* data, std::int64_t dimensions,
-                    const std::vector<std::int64_t>& members, double threshold, std::int64_t rows,
-                    std::unordered_map<std::uint64_t, float>& found) {
-    if (members.size() < 2) {
-        return;
+// For each row of a block, the most similar kept row seen so far (-1: none yet).
+struct BlockBest {
+    explicit BlockBest(std::int64_t count)
+        : similarity(std::size_t(count), -2.0f), kept(std::size_t(count), -1) {}
+    void offer(std::int64_t i, std::int64_t row, float value) {
+        if (value > similarity[std::size_t(i)]) {
+            similarity[std::size_t(i)] = value;
+            kept[std::size_t(i)] = row;
+        }
     }
-    constexpr std::size_t kMatrixFrom = 64; // larger buckets: one matrix product
-    if (members.size() < kMatrixFrom) {
-        for (std::size_t i = 0; i < members.size(); ++i) {
-            for (std::size_t j = i + 1; j < members.size(); ++j) {
-                const float similarity =
-                    dot(data + members[i] * dimensions, data + members[j] * dimensions, dimensions);
-                if (similarity >= threshold) {
-                    found.emplace(static_cast<std::uint64_t>(members[i] * rows + members[j]),
-                                  similarity);
-                }
+    // Whether row `i` of the block (`row` of all) is kept; when not, it joins `duplicates`.
+    bool keeps(std::int64_t i, std::int64_t row, double threshold,
+               std::vector<Duplicate>& duplicates) const {
+        const auto at = static_cast<std::size_t>(i);
+        if (kept[at] >= 0 && similarity[at] >= threshold) {
+            duplicates.push_back({row, kept[at], similarity[at]});
+            return false;
+        }
+        return true;
+    }
+    void merge(const BlockBest& other) {
+        for (std::size_t i = 0; i < kept.size(); ++i) {
+            offer(std::int64_t(i), other.kept[i], other.similarity[i]);
+        }
+    }
+    std::vector<float> similarity; // below any cosine when none
+    std::vector<std::int64_t> kept;
+};
+
+// Rows [start, start + count) in order, each compared with the rows kept before the block
+// (`best`) and with the block's rows kept before it: the duplicates are added to `duplicates`,
+// the kept rows returned.
+std::vector<std::int64_t> settle_block(const at::Tensor& unit, std::int64_t start,
+                                       std::int64_t count, BlockBest best, double threshold,
+                                       std::vector<Duplicate>& duplicates) {
+    const at::Tensor block = unit.narrow(0, start, count);
+    const at::Tensor within = block.mm(block.t());
+    const auto similarity = within.accessor<float, 2>();
+    std::vector<std::int64_t> kept;
+    for (std::int64_t i = 0; i < count; ++i) {
+        for (const std::int64_t row : kept) {
+            best.offer(i, row, similarity[i][row - start]);
+        }
+        if (best.keeps(i, start + i, threshold, duplicates)) {
+            kept.push_back(start + i);
+        }
+    }
+    return kept;
+}
+
+// Offers `rows` of a block (its `first` row at index 0) every row of `others`, by matrix
+// products of at most chunk x chunk.
+void compare_rows(const at::Tensor& unit, std::int64_t first, const std::vector<std::int64_t>& rows,
+                  const std::vector<std::int64_t>& others, BlockBest& best) {
+    // Few rows: reading each other row once costs what copying it for a matrix product would.
+    if (rows.size() < 8 || rows.size() * others.size() <= 512) {
+        const float* data = unit.data_ptr<float>();
+        const std::int64_t dimensions = unit.size(1);
+        for (const std::int64_t row : rows) {
+            for (const std::int64_t other : others) {
+                best.offer(row - first, other,
+                           dot(data + row * dimensions, data + other * dimensions, dimensions));
             }
         }
         return;
     }
-    const at::Tensor index = at::tensor(members, at::TensorOptions(at::kLong));
-    const at::Tensor unit =
-        at::from_blob(const_cast<float*>(data), {rows, dimensions}).index_select(0, index);
-    const std::vector<DuplicatePair> pairs = near_duplicates_exact(unit, threshold);
-    for (const DuplicatePair& pair : pairs) {
-        found.emplace(static_cast<std::uint64_t>(members[pair.first] * rows + members[pair.second]),
-                      static_cast<float>(pair.similarity));
+    constexpr std::size_t kChunk = 4096;
+    const at::Tensor index = at::tensor(rows, at::TensorOptions(at::kLong));
+    const at::Tensor queries = unit.index_select(0, index);
+    for (std::size_t begin = 0; begin < others.size(); begin += kChunk) {
+        const std::size_t end = std::min(others.size(), begin + kChunk);
+        const at::Tensor candidates = unit.index_select(
+            0, at::tensor(std::vector<std::int64_t>(others.begin() + std::ptrdiff_t(begin),
+                                                    others.begin() + std::ptrdiff_t(end)),
+                          at::TensorOptions(at::kLong)));
+        const auto [values, which] = queries.mm(candidates.t()).max(1);
+        const auto value = values.accessor<float, 1>();
+        const auto column = which.accessor<std::int64_t, 1>();
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            best.offer(rows[i] - first, others[begin + std::size_t(column[std::int64_t(i)])],
+                       value[std::int64_t(i)]);
+        }
     }
+}
+
+// Rows sharing a bucket, per table: the bucket (sign pattern) of every row in every table.
+std::vector<std::vector<std::int32_t>> bucket_codes(const at::Tensor& unit, int tables, int bits,
+                                                    std::uint64_t seed) {
+    // All hyperplanes drawn up front, so each table's are the same whichever thread hashes it.
+    const at::Generator generator = at::make_generator<at::CPUGeneratorImpl>(seed);
+    const at::Tensor planes =
+        at::randn({tables, unit.size(1), bits}, generator, at::TensorOptions(at::kFloat));
+    const at::Tensor powers = at::pow(2, at::arange(bits, at::TensorOptions(at::kInt)));
+    std::vector<std::vector<std::int32_t>> codes(static_cast<std::size_t>(tables));
+    parallel_for(codes.size(), system::usable_cpu_cores(), 1,
+                 [&](std::size_t begin, std::size_t end) {
+                     for (std::size_t table = begin; table < end; ++table) {
+                         const at::Tensor code = unit.mm(planes[std::int64_t(table)])
+                                                     .gt(0)
+                                                     .to(at::kInt)
+                                                     .mul(powers)
+                                                     .sum(1, false, at::kInt)
+                                                     .contiguous();
+                         codes[table].assign(code.data_ptr<std::int32_t>(),
+                                             code.data_ptr<std::int32_t>() + code.numel());
+                     }
+                 });
+    return codes;
 }
 
 } // namespace
@@ -123,44 +203,31 @@ std::vector<Neighbour> nearest_neighbours(const at::Tensor& embeddings, std::int
     return neighbours;
 }
 
-std::vector<DuplicatePair> near_duplicates_exact(const at::Tensor& embeddings, double threshold,
-                                                 std::int64_t chunk) {
+std::vector<Duplicate> near_duplicates_exact(const at::Tensor& embeddings, double threshold,
+                                             std::int64_t chunk) {
+    torch::NoGradGuard no_grad;
+    const at::Tensor unit = unit_rows(embeddings);
+    std::vector<std::int64_t> kept;
+    std::vector<Duplicate> duplicates;
+    for (std::int64_t start = 0; start < unit.size(0); start += chunk) {
+        const std::int64_t count = std::min(chunk, unit.size(0) - start);
+        std::vector<std::int64_t> block(static_cast<std::size_t>(count));
+        std::iota(block.begin(), block.end(), start);
+        BlockBest best(count);
+        compare_rows(unit, start, block, kept, best);
+        const std::vector<std::int64_t> kept_here =
+            settle_block(unit, start, count, std::move(best), threshold, duplicates);
+        kept.insert(kept.end(), kept_here.begin(), kept_here.end());
+    }
+    sort_duplicates(duplicates);
+    return duplicates;
+}
+
+std::vector<Duplicate> near_duplicates_approximate(const at::Tensor& embeddings, double threshold,
+                                                   const ApproximateDuplicateOptions& options) {
     torch::NoGradGuard no_grad;
     const at::Tensor unit = unit_rows(embeddings);
     const std::int64_t rows = unit.size(0);
-    std::vector<DuplicatePair> pairs;
-    // Blocks of chunk x chunk similarities over the upper triangle only: every pair once, never
-    // a row with itself, half the work of all pairs, and small blocks that are reused.
-    for (std::int64_t start = 0; start < rows; start += chunk) {
-        const std::int64_t count = std::min(chunk, rows - start);
-        const at::Tensor queries = unit.narrow(0, start, count);
-        for (std::int64_t other = start; other < rows; other += chunk) {
-            const std::int64_t others = std::min(chunk, rows - other);
-            const at::Tensor similarity = queries.mm(unit.narrow(0, other, others).t());
-            at::Tensor close = similarity >= threshold;
-            if (other == start) { // the diagonal block: only pairs above the diagonal
-                close = close.triu(1);
-            }
-            const at::Tensor hits = close.nonzero();
-            const auto found = hits.accessor<std::int64_t, 2>();
-            const auto values = similarity.accessor<float, 2>();
-            for (std::int64_t h = 0; h < hits.size(0); ++h) {
-                pairs.push_back(
-                    {start + found[h][0], other + found[h][1], values[found[h][0]][found[h][1]]});
-            }
-        }
-    }
-    sort_pairs(pairs);
-    return pairs;
-}
-
-std::vector<DuplicatePair> near_duplicates_approximate(const at::Tensor& embeddings,
-                                                       double threshold,
-                                                       const ApproximateDuplicateOptions& options) {
-    torch::NoGradGuard no_grad;
-    const at::Tensor unit = unit_rows(embeddings).contiguous();
-    const std::int64_t rows = unit.size(0);
-    const std::int64_t dimensions = unit.size(1);
     if (rows < 2) {
         return {};
     }
@@ -176,56 +243,68 @@ std::vector<DuplicatePair> near_duplicates_approximate(const at::Tensor& embeddi
     if (tables > options.max_tables) {
         return near_duplicates_exact(embeddings, threshold);
     }
-    // All hyperplanes drawn up front, so each table's are the same whichever thread hashes it.
-    const at::Generator generator = at::make_generator<at::CPUGeneratorImpl>(options.seed);
-    const at::Tensor planes =
-        at::randn({tables, dimensions, bits}, generator, at::TensorOptions(at::kFloat));
-    const at::Tensor powers = at::pow(2, at::arange(bits, at::TensorOptions(at::kLong)));
+    const std::vector<std::vector<std::int32_t>> codes =
+        bucket_codes(unit, tables, bits, options.seed);
     const float* data = unit.data_ptr<float>();
-    // Tables in parallel, each thread with its own pairs; a pair found twice has the same
-    // similarity, computed from the same rows.
+    const std::int64_t dimensions = unit.size(1);
+    // Each table's buckets hold only kept rows, so copies of one image never fill one.
+    std::vector<std::unordered_map<std::int32_t, std::vector<std::int64_t>>> buckets(
+        static_cast<std::size_t>(tables));
+    std::vector<Duplicate> duplicates;
     const int threads = std::min(tables, system::usable_cpu_cores());
-    std::vector<std::unordered_map<std::uint64_t, float>> found_by_thread(
-        static_cast<std::size_t>(threads));
-    std::atomic<int> next_table{0};
-    parallel_for(
-        static_cast<std::size_t>(threads), threads, 1, [&](std::size_t begin, std::size_t) {
-            auto& found = found_by_thread[begin]; // first * rows + second -> similarity
-            std::vector<std::int64_t> members;
+    constexpr std::int64_t kBlock = 2048;
+    for (std::int64_t start = 0; start < rows; start += kBlock) {
+        const std::int64_t count = std::min(kBlock, rows - start);
+        // The block against the kept rows of its buckets, tables in parallel.
+        std::vector<BlockBest> by_thread(static_cast<std::size_t>(threads), BlockBest(count));
+        std::atomic<int> next_table{0};
+        parallel_for(std::size_t(threads), threads, 1, [&](std::size_t thread, std::size_t) {
+            std::map<std::int32_t, std::vector<std::int64_t>> by_code;
             for (int table = next_table++; table < tables; table = next_table++) {
-                const at::Tensor codes =
-                    unit.mm(planes[table]).gt(0).to(at::kLong).mul(powers).sum(1);
-                const at::Tensor sorted = std::get<1>(codes.sort(/*stable=*/true, 0, false));
-                const auto code = codes.accessor<std::int64_t, 1>();
-                const auto by_code = sorted.accessor<std::int64_t, 1>();
-                for (std::int64_t start = 0; start < rows;) {
-                    std::int64_t end = start + 1;
-                    while (end < rows && code[by_code[end]] == code[by_code[start]]) {
-                        ++end;
+                const auto& code = codes[std::size_t(table)];
+                const auto& bucket = buckets[std::size_t(table)];
+                by_code.clear();
+                for (std::int64_t row = start; row < start + count; ++row) {
+                    by_code[code[std::size_t(row)]].push_back(row);
+                }
+                for (const auto& [key, members] : by_code) {
+                    if (const auto found = bucket.find(key); found != bucket.end()) {
+                        compare_rows(unit, start, members, found->second, by_thread[thread]);
                     }
-                    members.assign(&by_code[start], &by_code[start] + (end - start));
-                    std::sort(members.begin(), members.end());
-                    compare_bucket(data, dimensions, members, threshold, rows, found);
-                    start = end;
                 }
             }
         });
-    std::unordered_map<std::uint64_t, float> found;
-    for (const auto& part : found_by_thread) {
-        found.insert(part.begin(), part.end());
+        for (std::size_t thread = 1; thread < by_thread.size(); ++thread) {
+            by_thread[0].merge(by_thread[thread]);
+        }
+        // In order, each row against the block's rows kept before it that share a bucket (the
+        // newest entries of its buckets); a kept row joins its buckets at once.
+        BlockBest& best = by_thread[0];
+        for (std::int64_t row = start; row < start + count; ++row) {
+            for (std::size_t table = 0; table < buckets.size(); ++table) {
+                const auto bucket = buckets[table].find(codes[table][std::size_t(row)]);
+                if (bucket == buckets[table].end()) {
+                    continue;
+                }
+                for (auto other = bucket->second.rbegin();
+                     other != bucket->second.rend() && *other >= start; ++other) {
+                    best.offer(
+                        row - start, *other,
+                        dot(data + row * dimensions, data + *other * dimensions, dimensions));
+                }
+            }
+            if (best.keeps(row - start, row, threshold, duplicates)) {
+                for (std::size_t table = 0; table < buckets.size(); ++table) {
+                    buckets[table][codes[table][std::size_t(row)]].push_back(row);
+                }
+            }
+        }
     }
-    std::vector<DuplicatePair> pairs;
-    pairs.reserve(found.size());
-    for (const auto& [key, similarity] : found) {
-        pairs.push_back({static_cast<std::int64_t>(key / static_cast<std::uint64_t>(rows)),
-                         static_cast<std::int64_t>(key % static_cast<std::uint64_t>(rows)),
-                         similarity});
-    }
-    sort_pairs(pairs);
-    return pairs;
+    sort_duplicates(duplicates);
+    return duplicates;
 }
 
-std::vector<DuplicatePair> near_duplicates(const at::Tensor& embeddings, double threshold) {
+std::vector<Duplicate> near_duplicates(const at::Tensor& embeddings, double threshold) {
     constexpr std::int64_t kExactUpTo = 20000;
     return embeddings.size(0) <= kExactUpTo ? near_duplicates_exact(embeddings, threshold)
                                             : near_duplicates_approximate(embeddings, threshold);

@@ -23,34 +23,38 @@ struct Neighbour {
 // excluded.
 std::vector<Neighbour> nearest_neighbours(const at::Tensor& embeddings, std::int64_t row, int k);
 
-struct DuplicatePair {
-    std::int64_t first = 0; // first < second
-    std::int64_t second = 0;
+// A row left out as a near-duplicate: its cosine similarity to an earlier row that is kept is
+// at least the threshold. Rows are taken in order and each is kept unless it duplicates a row
+// kept before it, so of a chain a ~ b ~ c with a and c apart, a and c are kept. Memory grows with
+// the rows, never with the pairs: 20,000 copies of one image are 19,999 duplicates of the first,
+// not 200 million pairs.
+struct Duplicate {
+    std::int64_t row = 0;  // left out
+    std::int64_t kept = 0; // the most similar earlier row that is kept (kept < row)
     double similarity = 0.0;
 };
 
-// Every pair of rows whose cosine similarity is at least `threshold`, most similar first.
-// Compares blocks of chunk x chunk rows over the upper triangle: memory chunk^2, time N^2 D / 2.
-std::vector<DuplicatePair> near_duplicates_exact(const at::Tensor& embeddings, double threshold,
-                                                 std::int64_t chunk = 1024);
+// Every duplicate, most similar first. Blocks of `chunk` rows are compared with the rows kept
+// before them: memory chunk^2 besides a copy of the embeddings, time N x kept x D.
+std::vector<Duplicate> near_duplicates_exact(const at::Tensor& embeddings, double threshold,
+                                             std::int64_t chunk = 1024);
 
-// The same pairs found through an index, in time close to linear in N: random-hyperplane
-// locality-sensitive hashing (the sign pattern of `bits` random projections is a bucket; rows
-// sharing a bucket in any of `tables` tables are compared exactly). A pair at cosine s shares a
-// bucket of one table with probability p^bits, p = 1 - acos(s) / pi; the number of tables is
-// chosen so that a pair at the threshold is missed with probability at most `miss`, and more
-// similar pairs even less. Seeded: the same input gives the same pairs.
+// The same through an index, in time close to linear in N: random-hyperplane locality-sensitive
+// hashing (the sign pattern of `bits` random projections is a bucket; each row is compared with
+// the kept rows that share one of its buckets in any of `tables` tables). A pair at cosine s
+// shares a bucket of one table with probability p^bits, p = 1 - acos(s) / pi; the number of
+// tables is chosen so that a pair at the threshold is missed with probability at most `miss`,
+// and more similar pairs even less. Seeded: the same input gives the same duplicates.
 struct ApproximateDuplicateOptions {
     double miss = 0.01;
     std::uint64_t seed = 0;
     int max_tables = 64; // beyond this (low thresholds) the exact search is used
 };
-std::vector<DuplicatePair>
-near_duplicates_approximate(const at::Tensor& embeddings, double threshold,
-                            const ApproximateDuplicateOptions& options = {});
+std::vector<Duplicate> near_duplicates_approximate(const at::Tensor& embeddings, double threshold,
+                                                   const ApproximateDuplicateOptions& options = {});
 
-// What `kiln dedup` and the embeddings view use: exact up to 20,000 rows (a second or so), the
-// index above beyond.
-std::vector<DuplicatePair> near_duplicates(const at::Tensor& embeddings, double threshold);
+// What `kiln dedup` and `kiln select exclude_duplicates=true` use: exact up to 20,000 rows (a
+// second or so), the index above beyond.
+std::vector<Duplicate> near_duplicates(const at::Tensor& embeddings, double threshold);
 
 } // namespace kiln::embed

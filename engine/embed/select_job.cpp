@@ -16,6 +16,7 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <string_view>
 #include <unordered_map>
 
 namespace kiln::embed {
@@ -83,20 +84,28 @@ std::vector<std::int64_t> rows_of_names(const std::vector<std::string>& names,
     return rows;
 }
 
-// The second image of each near-duplicate pair whose first is kept.
-std::vector<std::int64_t> duplicate_rows(const at::Tensor& embeddings, double threshold) {
-    std::vector<DuplicatePair> pairs = near_duplicates(embeddings, threshold);
-    std::sort(pairs.begin(), pairs.end(), [](const DuplicatePair& a, const DuplicatePair& b) {
-        return a.first != b.first ? a.first < b.first : a.second < b.second;
-    });
-    std::vector<bool> dropped(std::size_t(embeddings.size(0)), false);
-    std::vector<std::int64_t> rows;
-    for (const DuplicatePair& pair : pairs) {
-        if (!dropped[std::size_t(pair.first)] && !dropped[std::size_t(pair.second)]) {
-            dropped[std::size_t(pair.second)] = true;
-            rows.push_back(pair.second);
+// A pick is written as a name, so each name must mean one image: two data folders holding the
+// same relative path, embedded into one file, make a list no one could act on.
+void refuse_repeated_names(const EmbeddingFile& file, const fs::path& embeddings) {
+    std::unordered_map<std::string_view, std::size_t> rows;
+    for (std::size_t row = 0; row < file.filenames.size(); ++row) {
+        if (const auto [earlier, added] = rows.emplace(file.filenames[row], row); !added) {
+            throw Error("\"" + embeddings.string() + "\" names \"" +
+                        terminal_text(file.filenames[row]) + "\" twice (rows " +
+                        std::to_string(earlier->second + 1) + " and " + std::to_string(row + 1) +
+                        "), so a pick of that name would not say which image; embed each data "
+                        "folder into its own file and select from one, or rename the images");
         }
     }
+}
+
+// The images left out as near-duplicates of an earlier image that is kept.
+std::vector<std::int64_t> duplicate_rows(const at::Tensor& embeddings, double threshold) {
+    std::vector<std::int64_t> rows;
+    for (const Duplicate& duplicate : near_duplicates(embeddings, threshold)) {
+        rows.push_back(duplicate.row);
+    }
+    std::sort(rows.begin(), rows.end());
     return rows;
 }
 
@@ -124,6 +133,7 @@ fs::path selection_table_path(const fs::path& out) {
 SelectSummary select_for_labelling(const SelectConfig& config) {
     const fs::path embeddings = config.checkpoint ? embed_first(config) : config.embeddings;
     const EmbeddingFile file = read_embeddings(embeddings);
+    refuse_repeated_names(file, embeddings);
     SelectionOptions options;
     options.strategy = selection_strategy(config.strategy);
     options.seed = static_cast<std::uint64_t>(config.seed);

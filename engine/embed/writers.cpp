@@ -94,6 +94,10 @@ void write_embeddings(const std::filesystem::path& out, const std::string& forma
         throw Error("embeddings and filenames do not match: " + std::to_string(filenames.size()) +
                     " names for a tensor of " + std::to_string(values.size(0)) + " rows");
     }
+    if (const std::optional<std::string> problem = unusable_names(filenames)) {
+        throw Error("nothing was written to \"" + out.string() + "\": " + *problem +
+                    "; rename the image so that its name is one line");
+    }
     if (const std::optional<std::size_t> row = first_not_finite(values)) {
         throw Error("the embedding of \"" + filenames[*row] +
                     "\" is not a finite number (NaN or infinite), so nothing was written to \"" +
@@ -301,11 +305,29 @@ EmbeddingFile read_torch(const std::filesystem::path& path) {
 
 } // namespace
 
+std::optional<std::string> unusable_names(const std::vector<std::string>& filenames) {
+    for (std::size_t row = 0; row < filenames.size(); ++row) {
+        const std::string& name = filenames[row];
+        const bool control = std::any_of(name.begin(), name.end(), [](char c) {
+            return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+        });
+        if (control || name.empty()) {
+            return "the name on row " + std::to_string(row + 1) + " (\"" + terminal_text(name) +
+                   "\") is empty or holds a control character such as a line break";
+        }
+    }
+    return std::nullopt;
+}
+
 EmbeddingFile read_embeddings(const std::filesystem::path& path) {
     const std::string bytes = read_all(path);
     EmbeddingFile file = bytes.rfind("\x93NUMPY", 0) == 0 ? read_npy(path, bytes)
                          : bytes.rfind("PK", 0) == 0      ? read_torch(path)
                                                           : read_csv(path, bytes);
+    if (const std::optional<std::string> problem = unusable_names(file.filenames)) {
+        throw Error("\"" + path.string() + "\" cannot be used: " + *problem +
+                    "; Kiln writes each name on one line: embed the images again");
+    }
     if (const std::optional<std::size_t> row = first_not_finite(file.embeddings)) {
         throw Error("\"" + path.string() +
                     "\" holds a value that is not a finite number (NaN or "

@@ -2,6 +2,7 @@
 
 #include <ATen/core/Tensor.h>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,11 @@ struct EmbeddingFile {
 // Reads any of the four formats back (recognised by content; npy also reads its filenames
 // file). A malformed file is a kiln::Error naming it and the line or field at fault.
 EmbeddingFile read_embeddings(const std::filesystem::path& path);
+
+// Why images of these names cannot go into an embeddings file, if they cannot: a name that is
+// empty or holds a control character (a line break splits the names list `select` writes and
+// npy's `_filenames.txt`).
+std::optional<std::string> unusable_names(const std::vector<std::string>& filenames);
 
 // Where the npy format puts the filenames.
 std::filesystem::path npy_filenames_path(const std::filesystem::path& out);

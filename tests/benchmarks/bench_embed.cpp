@@ -70,23 +70,23 @@ int main(int argc, char** argv) {
                 seconds_of([&] { kiln::embed::pca_2d(embeddings); }));
     std::printf("  20 nearest neighbours:    %.3f s\n",
                 seconds_of([&] { kiln::embed::nearest_neighbours(embeddings, 12345, 20); }));
-    std::vector<kiln::embed::DuplicatePair> exact, indexed;
+    std::vector<kiln::embed::Duplicate> exact, indexed;
     const double exact_seconds =
         seconds_of([&] { exact = kiln::embed::near_duplicates_exact(embeddings, 0.95); });
     const double indexed_seconds =
         seconds_of([&] { indexed = kiln::embed::near_duplicates_approximate(embeddings, 0.95); });
-    std::set<std::pair<std::int64_t, std::int64_t>> truth;
-    for (const auto& pair : exact) {
-        truth.emplace(pair.first, pair.second);
+    std::set<std::int64_t> truth;
+    for (const auto& duplicate : exact) {
+        truth.insert(duplicate.row);
     }
     std::size_t found = 0;
-    for (const auto& pair : indexed) {
-        found += truth.count({pair.first, pair.second});
+    for (const auto& duplicate : indexed) {
+        found += truth.count(duplicate.row);
     }
-    std::printf("  near-duplicates >= 0.95, exact (baseline): %.1f s, %zu pairs\n", exact_seconds,
-                exact.size());
-    std::printf("  near-duplicates >= 0.95, LSH index:        %.2f s, %zu pairs, recall %.2f%%, "
-                "%zu not pairs (%.0fx faster)\n",
+    std::printf("  near-duplicates >= 0.95, exact (baseline): %.1f s, %zu duplicates\n",
+                exact_seconds, exact.size());
+    std::printf("  near-duplicates >= 0.95, LSH index:        %.2f s, %zu duplicates, recall "
+                "%.2f%%, %zu not found exactly (%.0fx faster)\n",
                 indexed_seconds, indexed.size(),
                 100.0 * found / std::max<std::size_t>(1, truth.size()), indexed.size() - found,
                 exact_seconds / indexed_seconds);

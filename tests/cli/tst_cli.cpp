@@ -750,7 +750,8 @@ private Q_SLOTS:
         Result result = runKiln({"dedup", train, "--threshold", "0.999"});
         QCOMPARE(result.exitCode, 0);
         QVERIFY2(result.out.contains(
-                     QStringLiteral("1 pair(s) with cosine similarity >= 0.999 among 4 images")),
+                     QStringLiteral("1 of 4 images are near-duplicates (cosine similarity >= "
+                                    "0.999) of an earlier image that is kept")),
                  qPrintable(result.out));
         QVERIFY(result.out.contains(QStringLiteral("1.0000  x/a.png  x/b.png")));
         result = runKiln({"dedup", train, "--threshold", "nan"}); // it matched nothing, silently

@@ -22,6 +22,7 @@
 #include <set>
 #include <sstream>
 #include <torch/nn/functional/distance.h>
+#include <torch/nn/functional/normalization.h>
 #include <torch/serialize.h>
 #include <torch/types.h>
 #include <torch/utils.h>
@@ -279,12 +280,12 @@ private Q_SLOTS:
             QVERIFY(neighbour.row != 17);
         }
         for (const std::int64_t chunk : {1024, 7}) {
-            const auto pairs = kiln::embed::near_duplicates_exact(data, 0.99, chunk);
-            QCOMPARE(pairs.size(), std::size_t(2));
-            QCOMPARE(pairs[0].first, 17);
-            QCOMPARE(pairs[0].second, 150);
-            QCOMPARE(pairs[1].first, 40);
-            QCOMPARE(pairs[1].second, 90);
+            const auto duplicates = kiln::embed::near_duplicates_exact(data, 0.99, chunk);
+            QCOMPARE(duplicates.size(), std::size_t(2));
+            QCOMPARE(duplicates[0].kept, 17);
+            QCOMPARE(duplicates[0].row, 150);
+            QCOMPARE(duplicates[1].kept, 40);
+            QCOMPARE(duplicates[1].row, 90);
         }
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::nearest_neighbours(data, 200, 3));
     }
@@ -300,28 +301,60 @@ private Q_SLOTS:
             const double noise = 0.05 + 0.25 * i / 60.0; // cosine ~1.0 down to ~0.96
             data[5000 + i] = data[i] + noise * torch::randn({64}) * data[i].norm() / 8.0;
         }
+        const torch::Tensor unit = torch::nn::functional::normalize(
+            data, torch::nn::functional::NormalizeFuncOptions().dim(1));
         const auto exact = kiln::embed::near_duplicates_exact(data, 0.95);
         QVERIFY2(exact.size() >= 50, qPrintable(QString::number(exact.size())));
         const auto indexed = kiln::embed::near_duplicates_approximate(data, 0.95);
-        std::set<std::pair<std::int64_t, std::int64_t>> truth;
-        for (const auto& pair : exact) {
-            truth.emplace(pair.first, pair.second);
+        std::set<std::int64_t> truth, left_out;
+        for (const auto& duplicate : exact) {
+            truth.insert(duplicate.row);
+        }
+        for (const auto& duplicate : indexed) {
+            left_out.insert(duplicate.row);
         }
         std::size_t found = 0;
-        for (const auto& pair : indexed) {
-            QVERIFY(pair.first < pair.second);
-            QVERIFY(pair.similarity >= 0.95);
-            found += truth.count({pair.first, pair.second});
+        for (const auto& duplicate : indexed) {
+            QVERIFY(duplicate.kept < duplicate.row);
+            QVERIFY(!left_out.count(duplicate.kept)); // a duplicate of a row that is kept
+            QVERIFY(duplicate.similarity >= 0.95);
+            QVERIFY(std::abs(unit[duplicate.row].dot(unit[duplicate.kept]).item<double>() -
+                             duplicate.similarity) < 1e-4);
+            found += truth.count(duplicate.row);
         }
-        QCOMPARE(found, indexed.size()); // nothing that is not a pair
         QVERIFY2(found >= exact.size() * 97 / 100,
                  qPrintable(QStringLiteral("%1 of %2").arg(found).arg(exact.size())));
-        // Seeded: the same pairs every time.
+        // Seeded: the same duplicates every time.
         const auto again = kiln::embed::near_duplicates_approximate(data, 0.95);
         QCOMPARE(again.size(), indexed.size());
         for (std::size_t i = 0; i < again.size(); ++i) {
-            QCOMPARE(again[i].first, indexed[i].first);
-            QCOMPARE(again[i].second, indexed[i].second);
+            QCOMPARE(again[i].row, indexed[i].row);
+            QCOMPARE(again[i].kept, indexed[i].kept);
+        }
+    }
+
+    void duplicatesChainToTheFirstKeptImage() {
+        // a ~ b and b ~ c, a and c apart: b duplicates a, c is kept (it duplicates no kept row).
+        const torch::Tensor chain = torch::tensor({{1.0f, 0.0f},
+                                                   {0.985f, 0.174f},   // 10 degrees from a
+                                                   {0.940f, 0.342f}}); // 10 from b, 20 from a
+        for (const std::int64_t chunk : {1024, 1, 2}) {
+            const auto duplicates = kiln::embed::near_duplicates_exact(chain, 0.97, chunk);
+            QCOMPARE(duplicates.size(), std::size_t(1));
+            QCOMPARE(duplicates[0].row, 1);
+            QCOMPARE(duplicates[0].kept, 0);
+        }
+        const auto indexed = kiln::embed::near_duplicates_approximate(chain, 0.97);
+        QCOMPARE(indexed.size(), std::size_t(1));
+        QCOMPARE(indexed[0].row, 1);
+        // 30,000 copies of one image (and one other): duplicates of the first, found through
+        // the index without a pair list (4.5e8 pairs held 10 GB before).
+        torch::Tensor copies = torch::ones({30000, 64});
+        copies[29999] = -1.0;
+        const auto repeated = kiln::embed::near_duplicates(copies, 0.95);
+        QCOMPARE(repeated.size(), std::size_t(29998));
+        for (const auto& duplicate : repeated) {
+            QVERIFY(duplicate.kept == 0 && duplicate.row != 29999);
         }
     }
 
@@ -330,6 +363,17 @@ private Q_SLOTS:
             kiln::Error, kiln::embed::write_embeddings(root_ / "x.csv", "csv", {"a"}, values_));
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::write_embeddings(
                                                   root_ / "x.csv", "parquet", names_, values_));
+        // An image named with a line break would split npy's names file and select's list.
+        for (const char* format : {"csv", "npy", "torch"}) {
+            const fs::path out = root_ / (std::string("broken.") + format);
+            QVERIFY(kiln::test::throwsContaining(
+                [&] {
+                    kiln::embed::write_embeddings(out, format, {"a.png", "b\nc.png", "d.png"},
+                                                  values_);
+                },
+                "holds a control character"));
+            QVERIFY(!fs::exists(out));
+        }
     }
 
     void everyReadableImageOnceInOrder() {
@@ -416,6 +460,19 @@ private Q_SLOTS:
         } catch (const kiln::Error& error) {
             QVERIFY(std::string(error.what()).find("junk.pt") != std::string::npos);
         }
+
+        // An image named with a line break: refused before anything is embedded or written.
+        const fs::path odd = root_ / "odd-names";
+        fs::create_directories(odd);
+        fs::copy_file(images_ / "a" / "0.png", odd / "fine.png");
+        fs::copy_file(images_ / "a" / "0.png", odd / "two\nlines.png");
+        nlohmann::json named = settings;
+        named["data"] = odd.string();
+        named["out"] = (root_ / "odd.csv").string();
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::embed::run_embedding(kiln::resolve_embed_config(named, context)); },
+            "an image of data cannot be embedded: the name on row 2 (\"two lines.png\")"));
+        QVERIFY(!fs::exists(root_ / "odd.csv"));
     }
 
     void patchEmbeddingsAreTheLastFeatureMapPerLocation() {

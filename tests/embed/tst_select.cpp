@@ -278,6 +278,20 @@ private Q_SLOTS:
         config.already_labelled.reset();
         QVERIFY(
             throwsContaining([&] { kiln::embed::select_for_labelling(config); }, ragged.string()));
+        // One name twice (two data folders embedded together): a pick would not say which.
+        const fs::path repeated = root() / "repeated.csv";
+        std::ofstream(repeated) << "filename,embedding_0,embedding_1\n"
+                                   "0/1.png,1,0\n0/2.png,0,1\n0/1.png,1,1\n";
+        config.embeddings = repeated;
+        QVERIFY(throwsContaining([&] { kiln::embed::select_for_labelling(config); },
+                                 "names \"0/1.png\" twice (rows 1 and 3)"));
+        // A line break in a name would split the list of picks.
+        const fs::path broken = root() / "broken.csv";
+        std::ofstream(broken) << "filename,embedding_0,embedding_1\n"
+                                 "a.png,1,0\n\"b\nc.png\",0,1\n";
+        config.embeddings = broken;
+        QVERIFY(throwsContaining([&] { kiln::embed::select_for_labelling(config); },
+                                 "the name on row 2 (\"b c.png\") is empty or holds a control"));
         QVERIFY(!fs::exists(out));
         QVERIFY(!fs::exists(kiln::embed::selection_table_path(out)));
 
