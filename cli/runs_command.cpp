@@ -61,6 +61,9 @@ fs::path database_of(const std::string& run) {
 }
 
 std::string local_time(double unix_seconds) {
+    if (unix_seconds <= 0) { // the store's "unknown"
+        return "unknown";
+    }
     const auto seconds = static_cast<std::time_t>(unix_seconds);
     std::tm local{};
     localtime_r(&seconds, &local);

@@ -7,8 +7,14 @@ std::string describe(const std::vector<ConfigIssue>& issues) {
     std::string text = issues.size() == 1 ? "invalid configuration:"
                                           : "invalid configuration (" +
                                                 std::to_string(issues.size()) + " problems):";
-    for (const ConfigIssue& issue : issues) {
-        text += "\n  " + issue.path + ": " + issue.message;
+    // A file of a million bad keys would print a million lines, and the first ones say enough.
+    constexpr std::size_t kListed = 50;
+    for (std::size_t i = 0; i < issues.size() && i < kListed; ++i) {
+        text += "\n  " + issues[i].path + ": " + issues[i].message;
+    }
+    if (issues.size() > kListed) {
+        text += "\n  (" + std::to_string(issues.size() - kListed) +
+                " more problems, not listed; fix these first)";
     }
     return text;
 }

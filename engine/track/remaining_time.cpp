@@ -23,6 +23,10 @@ double RemainingTime::after_step(const StepMetrics& metrics) {
 }
 
 std::string clock_text(double seconds) {
+    // Beyond a century (or NaN) a duration is not a duration but a bad record or estimate.
+    if (!(seconds < 3.2e9)) {
+        return "-";
+    }
     const auto total = static_cast<long long>(std::max(0.0, seconds) + 0.5);
     char text[32];
     if (total >= 3600) {

@@ -159,6 +159,13 @@ private:
     sqlite3_stmt* statement_ = nullptr;
 };
 
+// A time from a run.db someone else wrote: NaN, negative or past the year 9999 reads as 0
+// (unknown), never as a value that would overflow a date or a duration.
+double unix_time(double seconds) {
+    constexpr double kYear10000 = 253402300800.0;
+    return seconds >= 0.0 && seconds < kYear10000 ? seconds : 0.0;
+}
+
 RunRecord read_run(const Statement& row) {
     RunRecord run;
     run.id = row.integer(0);
@@ -167,15 +174,15 @@ RunRecord read_run(const Statement& row) {
     run.model = row.text(3);
     run.host = row.text(4);
     run.pid = row.integer(5);
-    run.started = row.real(6);
-    run.ended = row.real(7);
+    run.started = unix_time(row.real(6));
+    run.ended = unix_time(row.real(7));
     run.config = row.text(8);
     run.summary = row.text(9);
     run.advice = row.text(10);
-    run.last_activity = std::max(run.started, row.real(11));
+    run.last_activity = std::max(run.started, unix_time(row.real(11)));
     run.labels.name = row.text(12);
     run.labels.notes = row.text(13);
-    run.heartbeat = row.real(15);
+    run.heartbeat = unix_time(row.real(15));
     const nlohmann::json tags = parse_json_or_discarded(row.text(14));
     if (tags.is_array()) {
         for (const nlohmann::json& tag : tags) {
@@ -687,7 +694,8 @@ std::vector<ArtifactRecord> RunReader::artifacts(std::int64_t run) const {
 
 RunOverview RunReader::overview(const RunRecord& run) const {
     RunOverview overview;
-    overview.duration = (run.ended > 0 ? run.ended : run.last_activity) - run.started;
+    overview.duration =
+        run.started > 0 ? (run.ended > 0 ? run.ended : run.last_activity) - run.started : 0.0;
     const std::vector<MetricPoint> losses = metrics(run.id, "train_loss");
     if (!losses.empty()) {
         overview.steps = losses.back().step;

@@ -283,8 +283,9 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
     case LearningRate:
         return run.learning_rate;
     case Started:
-        return QDateTime::fromSecsSinceEpoch(static_cast<qint64>(run.started))
-            .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+        return run.started > 0 ? QDateTime::fromSecsSinceEpoch(static_cast<qint64>(run.started))
+                                     .toString(QStringLiteral("yyyy-MM-dd HH:mm"))
+                               : QString(); // unknown: a bad record
     case Duration:
         return duration_text(run.duration);
     case Steps:

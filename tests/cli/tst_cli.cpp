@@ -608,6 +608,18 @@ private Q_SLOTS:
         result = runKiln({"runs", "show", out});
         QVERIFY2(result.out.contains(QStringLiteral("host       \\x1b[2Jhost")),
                  qPrintable(result.out));
+        // A start time past any calendar (or NaN) reads as unknown; it overflowed a date.
+        for (const char* started : {"1e300", "-5", "'x'"}) {
+            sqlite3_open(QDir(out).filePath(QStringLiteral("run.db")).toUtf8().constData(), &db);
+            QCOMPARE(sqlite3_exec(db, (std::string("UPDATE runs SET started = ") + started).c_str(),
+                                  nullptr, nullptr, nullptr),
+                     SQLITE_OK);
+            sqlite3_close(db);
+            result = runKiln({"runs", "show", out});
+            QVERIFY2(result.exitCode == 0 &&
+                         result.out.contains(QStringLiteral("started    unknown, ran 0:00")),
+                     qPrintable(result.out + result.err));
+        }
 
         // Every step once: the steps the killed run made after its checkpoint were redone.
         const QString csv = temp_.filePath(QStringLiteral("metrics.csv"));

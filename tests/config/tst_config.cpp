@@ -16,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
+#include <cstring>
 
 using nlohmann::json;
 
@@ -713,6 +714,21 @@ private Q_SLOTS:
         } catch (const kiln::ConfigError& error) {
             QVERIFY(contains(error.what(), "4 problems"));
             QVERIFY(contains(error.what(), "\n  epohcs: unknown key"));
+            QVERIFY(!contains(error.what(), "more problems"));
+        }
+        // A file of thousands of bad keys: every problem kept, the first 50 printed.
+        json flooded = minimalTrain();
+        for (int i = 0; i < 1000; ++i) {
+            flooded["unknown_" + std::to_string(i)] = i;
+        }
+        try {
+            kiln::resolve_train_config(flooded, cpuOnly());
+            QFAIL("expected a ConfigError");
+        } catch (const kiln::ConfigError& error) {
+            QCOMPARE(error.issues().size(), std::size_t(1000));
+            QVERIFY(contains(error.what(), "(1000 problems)"));
+            QVERIFY(contains(error.what(), "(950 more problems, not listed; fix these first)"));
+            QCOMPARE(std::count(error.what(), error.what() + std::strlen(error.what()), '\n'), 51);
         }
     }
 
