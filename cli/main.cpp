@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <new>
 
 namespace {
 
@@ -31,6 +32,11 @@ void on_interrupt(int) {
     interrupt_stop_token().request_stop();
 }
 
+constexpr const char* kOutOfMemory =
+    "error: out of memory: the command needed more memory than this machine could give it; "
+    "lower the batch size (batch_size=, --batch-size) or the image size (image_size=, "
+    "--image-size), or close other programs";
+
 // The parsed command's exit status; errors are printed here, once.
 int run_parsed(const kiln::cli::Commands::Entry* parsed) {
     try {
@@ -39,8 +45,15 @@ int run_parsed(const kiln::cli::Commands::Entry* parsed) {
         std::cerr << "error: " << error.what() << "\n";
         return 1;
     } catch (const c10::Error& error) {
-        std::cerr << "error: unexpected failure in LibTorch: " << error.what_without_backtrace()
-                  << "\n";
+        const std::string cause = error.what_without_backtrace();
+        if (cause.find("can't allocate memory") != std::string::npos) {
+            std::cerr << kOutOfMemory << " (" << cause << ")\n";
+            return 1;
+        }
+        std::cerr << "error: unexpected failure in LibTorch: " << cause << "\n";
+        return 1;
+    } catch (const std::bad_alloc&) {
+        std::cerr << kOutOfMemory << "\n";
         return 1;
     } catch (const std::exception& error) {
         const std::string cause = error.what();

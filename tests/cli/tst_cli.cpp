@@ -451,6 +451,20 @@ private Q_SLOTS:
         QVERIFY2(result.out.contains(
                      QStringLiteral("kNN (k=1, T=0.07) with smallcnn at 16 px: top-1 100.00%")),
                  qPrintable(result.out));
+
+        // More memory than the machine gives (here a 4 GB address space, 4096 px images): said
+        // with what to lower; it was "unexpected failure: std::bad_alloc".
+        QProcess limited;
+        limited.start(QStringLiteral("bash"),
+                      {"-c", "ulimit -v 4000000 && exec \"$0\" \"$@\"", KILN_EXECUTABLE, "eval",
+                       "knn", "--checkpoint", out + "/exported_models/exported_last.pt", "--train",
+                       data, "--test", data, "--image-size", "4096", "--batch-size", "16"});
+        QVERIFY(limited.waitForFinished(120000));
+        const QString error = QString::fromUtf8(limited.readAllStandardError());
+        QVERIFY2(limited.exitCode() == 1 &&
+                     error.startsWith(QStringLiteral("error: out of memory: the command needed")) &&
+                     error.contains(QStringLiteral("--image-size")),
+                 qPrintable(error));
     }
 
     void knnMonitorEqualsEvalKnn() {
