@@ -9,8 +9,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <string_view>
 #include <torch/nn/functional/normalization.h>
 #include <torch/types.h>
+#include <unordered_map>
 
 namespace kiln::embed {
 namespace {
@@ -44,6 +46,33 @@ std::vector<float> pca_start(const at::Tensor& embeddings, double deviation, dou
     }
     const at::Tensor flat = start.to(torch::kFloat32).contiguous();
     return {flat.data_ptr<float>(), flat.data_ptr<float>() + flat.numel()};
+}
+
+// The distinct rows of `embeddings` in the order they first appear, and for each row its
+// distinct row.
+struct Distinct {
+    at::Tensor rows;
+    at::Tensor of;
+};
+
+Distinct distinct_rows(const at::Tensor& embeddings) {
+    const at::Tensor values = embeddings.to(torch::kFloat32).contiguous();
+    const auto width = static_cast<std::size_t>(values.size(1)) * sizeof(float);
+    const char* bytes = static_cast<const char*>(values.data_ptr());
+    std::unordered_map<std::string_view, std::int64_t> first;
+    std::vector<std::int64_t> kept, of;
+    for (std::int64_t row = 0; row < values.size(0); ++row) {
+        const std::string_view key(bytes + std::size_t(row) * width, width);
+        const auto [found, added] = first.emplace(key, std::int64_t(kept.size()));
+        if (added) {
+            kept.push_back(row);
+        }
+        of.push_back(found->second);
+    }
+    const auto index = [](const std::vector<std::int64_t>& rows) {
+        return torch::tensor(rows, torch::kLong);
+    };
+    return {values.index_select(0, index(kept)), index(of)};
 }
 
 at::Tensor as_tensor(const std::vector<float>& map) {
@@ -107,6 +136,15 @@ NeighbourGraph neighbour_graph(const at::Tensor& embeddings, int k, const StopTo
 at::Tensor map_2d(const at::Tensor& embeddings, const MapOptions& options, const StopToken* stop) {
     if (options.projection == Projection::Pca) {
         return pca_2d(embeddings);
+    }
+    // Copies of one image share a place: the neighbour graph learns nothing from them, and
+    // t-SNE's tree cannot split a pile of them (20,000 copies took over a minute).
+    const Distinct distinct = distinct_rows(embeddings);
+    if (distinct.rows.size(0) < embeddings.size(0)) {
+        const at::Tensor map = distinct.rows.size(0) < 2
+                                   ? at::zeros({distinct.rows.size(0), 2}, at::kFloat)
+                                   : map_2d(distinct.rows, options, stop);
+        return map.index_select(0, distinct.of);
     }
     if (options.projection == Projection::Tsne) {
         TsneOptions tsne;

@@ -551,6 +551,30 @@ private Q_SLOTS:
         QCOMPARE(lines(readText(config.out)).size(), std::size_t(41));
     }
 
+    void copiesShareTheirPlaceOnTheMap() {
+        // 3,000 copies of one image among 60 others: t-SNE's tree could not split the pile
+        // (20,000 copies took over a minute); each copy now sits where its first one does.
+        torch::manual_seed(6);
+        const torch::Tensor others = torch::randn({60, 8});
+        const torch::Tensor data =
+            torch::cat({others, others[3].expand({3000, 8}), others[7].unsqueeze(0)});
+        for (const auto projection :
+             {kiln::embed::Projection::Tsne, kiln::embed::Projection::Umap}) {
+            kiln::embed::MapOptions options;
+            options.projection = projection;
+            const torch::Tensor map = kiln::embed::map_2d(data, options);
+            QCOMPARE(map.size(0), 3061);
+            QVERIFY(map.isfinite().all().item<bool>());
+            QVERIFY(torch::equal(map.narrow(0, 60, 3000), map[3].expand({3000, 2})));
+            QVERIFY(torch::equal(map[3060], map[7]));
+            QVERIFY(!torch::equal(map[3], map[7]));
+        }
+        kiln::embed::MapOptions options;
+        options.projection = kiln::embed::Projection::Tsne;
+        QVERIFY(torch::equal(kiln::embed::map_2d(torch::ones({500, 8}), options),
+                             torch::zeros({500, 2})));
+    }
+
     void severalDevicesShareTheImagesAndWriteTheSameFile() {
         // Three shares of 12 files (one unreadable) on the CPU: the same rows, in the same
         // order, as one device; the uneven last share's repeated entry is written once.
