@@ -2,21 +2,42 @@
 
 #include "core/error.h"
 
-namespace kiln {
+#include <sys/stat.h>
 
-void refuse_special_file(const std::filesystem::path& path, const std::string& what) {
-    namespace fs = std::filesystem;
-    std::error_code error;
-    const fs::file_status status = fs::status(path, error);
-    const char* kind = fs::is_directory(status)        ? "a folder"
-                       : fs::is_character_file(status) ? "a character device"
-                       : fs::is_block_file(status)     ? "a block device"
-                       : fs::is_socket(status)         ? "a socket"
-                                                       : nullptr;
+namespace kiln {
+namespace {
+
+// What a file of this mode is, when Kiln must not read it; nullptr for files it may.
+const char* refused_kind(mode_t mode) {
+    return S_ISDIR(mode)    ? "a folder"
+           : S_ISCHR(mode)  ? "a character device"
+           : S_ISBLK(mode)  ? "a block device"
+           : S_ISSOCK(mode) ? "a socket"
+                            : nullptr;
+}
+
+void refuse(const char* kind, const std::filesystem::path& path, const std::string& what) {
     if (kind != nullptr) {
         throw Error(what + " \"" + path.string() + "\" is " + kind +
                     ", not a file (a link in a folder from someone else may lead there); give a "
                     "file");
+    }
+}
+
+} // namespace
+
+void refuse_special_file(const std::filesystem::path& path, const std::string& what) {
+    struct stat status{};
+    if (::stat(path.c_str(), &status) == 0) { // follows links, as opening does
+        refuse(refused_kind(status.st_mode), path, what);
+    }
+}
+
+void refuse_special_file(int descriptor, const std::filesystem::path& path,
+                         const std::string& what) {
+    struct stat status{};
+    if (::fstat(descriptor, &status) == 0) {
+        refuse(refused_kind(status.st_mode), path, what);
     }
 }
 

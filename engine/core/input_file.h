@@ -11,5 +11,10 @@ namespace kiln {
 // none (it filled memory). Regular files pass, as do pipes (the shell's `<(command)`), and
 // missing paths, which each reader reports in its own words.
 void refuse_special_file(const std::filesystem::path& path, const std::string& what);
+// The same for a file already open (`path` names it in the message): the check by path keeps a
+// device from being opened at all, this one from being swapped in between the check and the
+// open.
+void refuse_special_file(int descriptor, const std::filesystem::path& path,
+                         const std::string& what);
 
 } // namespace kiln

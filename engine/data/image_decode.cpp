@@ -98,6 +98,12 @@ std::vector<unsigned char> read_file(const std::filesystem::path& path) {
     if (file == nullptr) {
         throw Error("cannot open \"" + path.string() + "\": " + std::strerror(errno));
     }
+    try {
+        refuse_special_file(fileno(file), path, "image file");
+    } catch (const Error&) {
+        std::fclose(file);
+        throw;
+    }
     std::vector<unsigned char> bytes;
     if (std::fseek(file, 0, SEEK_END) == 0) {
         const long size = std::ftell(file);

@@ -1,6 +1,11 @@
 #include "models/backbone_names.h"
 
+#include "core/error.h"
+#include "core/json_text.h"
+
 #include <cstring>
+#include <nlohmann/json.hpp>
+#include <utility>
 
 namespace kiln::models {
 
@@ -36,6 +41,22 @@ BackboneFamily backbone_family(const std::string& model) {
 std::vector<std::string> backbone_names() {
     return {"resnet18", "resnet34", "resnet50", "smallcnn",
             "cspnet_n", "cspnet_s", "vit_tiny", "vit_small"};
+}
+
+void refuse_recorded_torchscript(const nlohmann::json& settings, const std::string& source,
+                                 const std::string& fix) {
+    const std::pair<const char*, nlohmann::json> named[] = {
+        {"model", settings.value("model", nlohmann::json())},
+        {"method_args.teacher", setting_in_group(settings, "method_args", "teacher")}};
+    for (const auto& [key, value] : named) {
+        if (value.is_string() && is_torchscript_model(value.get<std::string>())) {
+            throw Error(source + ": " + key + " is the TorchScript module \"" +
+                        value.get<std::string>() +
+                        "\", which Kiln loads only where you name it yourself, never from a "
+                        "name stored in a file; " +
+                        fix);
+        }
+    }
 }
 
 } // namespace kiln::models

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,11 @@ bool is_torchscript_model(const std::string& model);
 std::string torchscript_file(const std::string& model);
 // Whether `model` is a path that looks like a TorchScript file (.pt, .pth) without the prefix.
 bool looks_like_torchscript_file(const std::string& model);
+
+// Throws when recorded `settings` (a checkpoint's, a run's record) name a TorchScript module as
+// "model" or "method_args.teacher": loading one runs its code, and a name stored in a file from
+// someone else is not the user naming it. The error starts with `source` and ends with `fix`.
+void refuse_recorded_torchscript(const nlohmann::json& settings, const std::string& source,
+                                 const std::string& fix);
 
 } // namespace kiln::models

@@ -63,14 +63,9 @@ nlohmann::json settings_of(const Archive& checkpoint) {
                     std::to_string(kMaxJsonDepth) +
                     " levels; take the checkpoint again from its run");
     }
-    const nlohmann::json model = settings.value("model", nlohmann::json());
-    if (model.is_string() && is_torchscript_model(model.get<std::string>())) {
-        throw Error("\"" + checkpoint.file().string() +
-                    "\" was trained on the TorchScript module \"" + model.get<std::string>() +
-                    "\", which Kiln loads only where you name it yourself, never from a name "
-                    "stored in a file; a TorchScript backbone's run cannot be embedded, exported "
-                    "or predicted with from its checkpoint");
-    }
+    refuse_recorded_torchscript(settings, "\"" + checkpoint.file().string() + "\"",
+                                "a TorchScript backbone's run cannot be embedded, exported or "
+                                "predicted with from its checkpoint");
     return settings;
 }
 

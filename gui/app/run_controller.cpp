@@ -36,22 +36,6 @@ namespace {
 
 const QString kLastPreset = QStringLiteral("last"); // the settings of the last run started
 
-// TorchScript runs code, so Kiln loads it only where the user names it; a run record (in a
-// project from someone else, say) naming one is not the user naming it.
-void refuseRecordedTorchScript(const nlohmann::json& settings) {
-    const std::pair<const char*, nlohmann::json> named[] = {
-        {"model", settings.value("model", nlohmann::json())},
-        {"method_args.teacher", setting_in_group(settings, "method_args", "teacher")}};
-    for (const auto& [key, value] : named) {
-        if (value.is_string() && models::is_torchscript_model(value.get<std::string>())) {
-            throw Error(std::string(key) + " is the TorchScript module \"" +
-                        value.get<std::string>() +
-                        "\", which Kiln loads only where you name it yourself, never from a run's "
-                        "record; resume it with `kiln train` and the same settings");
-        }
-    }
-}
-
 } // namespace
 
 RunController::RunController(QWidget* window, ProjectController* projects, JobController* jobs,
@@ -181,7 +165,9 @@ void RunController::resumeTraining(const QString& directory) {
         if (!settings.is_object()) {
             throw Error(recorded + " are not a JSON object; the record is damaged");
         }
-        refuseRecordedTorchScript(settings);
+        models::refuse_recorded_torchscript(settings,
+                                            "the run in \"" + directory.toStdString() + "\"",
+                                            "resume it with `kiln train` and the same settings");
         // The run goes on where it was found, whatever folder its record names.
         settings["out"] = directory.toStdString();
         settings["resume_interrupted"] = true;

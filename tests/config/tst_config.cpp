@@ -6,6 +6,7 @@
 #include "config/form_fields.h"
 #include "config/run_config.h"
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/json_text.h"
 #include "core/text.h"
 #include "methods/method_names.h"
@@ -17,6 +18,8 @@
 #include <QtTest>
 #include <algorithm>
 #include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 
 using nlohmann::json;
 
@@ -832,6 +835,18 @@ private Q_SLOTS:
                                              "device, not a file"));
         QVERIFY(kiln::test::throwsContaining([] { kiln::config::read_config_file("/tmp"); },
                                              "configuration file \"/tmp\" is a folder"));
+        // The same check on a file already open (what was checked by path may be swapped for a
+        // device before the open): the open file decides.
+        const int device = ::open("/dev/null", O_RDONLY);
+        QVERIFY(device >= 0);
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::refuse_special_file(device, "cat.png", "image file"); },
+            "image file \"cat.png\" is a character device"));
+        ::close(device);
+        const int regular = ::open(path.toStdString().c_str(), O_RDONLY);
+        QVERIFY(regular >= 0);
+        kiln::refuse_special_file(regular, "/dev/null", "image file"); // a file, whatever its name
+        ::close(regular);
     }
 
     // Every setting of every command, declared once, goes through all that is derived from it:

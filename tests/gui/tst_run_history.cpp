@@ -112,7 +112,7 @@ private Q_SLOTS:
         Q_EMIT window.runHistory()->resumeRequested(runs + QStringLiteral("/scripted"));
         auto* error = window.findChild<QMessageBox*>(QStringLiteral("errorBox"));
         QVERIFY(error != nullptr);
-        QVERIFY2(error->text().contains(QStringLiteral("never from a run's record")),
+        QVERIFY2(error->text().contains(QStringLiteral("never from a name stored in a file")),
                  qPrintable(error->text()));
         QVERIFY(!window.session()->isRunning());
     }
