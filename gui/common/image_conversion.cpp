@@ -3,6 +3,11 @@
 #include "core/error.h"
 #include "data/image_decode.h"
 
+#include <QGuiApplication>
+#include <QPainter>
+#include <QPalette>
+#include <algorithm>
+
 namespace kiln::gui {
 
 QImage toQImage(const cv::Mat& image) {
@@ -18,6 +23,32 @@ QImage decodeThumbnail(const QString& file, int side) {
     } catch (const Error&) {
         return {};
     }
+}
+
+QPixmap thumbnailPlaceholder(int side, bool unreadable) {
+    const QPalette palette = QGuiApplication::palette();
+    const auto blend = [&](double amount) { // of the text colour over the window colour
+        const QColor window = palette.color(QPalette::Window);
+        const QColor text = palette.color(QPalette::WindowText);
+        return QColor::fromRgbF(float(window.redF() + amount * (text.redF() - window.redF())),
+                                float(window.greenF() + amount * (text.greenF() - window.greenF())),
+                                float(window.blueF() + amount * (text.blueF() - window.blueF())));
+    };
+    QPixmap pixmap(side, side);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const QRectF square(side * 0.1, side * 0.1, side * 0.8, side * 0.8);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(blend(0.08));
+    painter.drawRoundedRect(square, side * 0.06, side * 0.06);
+    if (unreadable) {
+        painter.setPen(QPen(blend(0.35), std::max(1.0, side / 40.0)));
+        const QRectF cross = square.adjusted(side * 0.25, side * 0.25, -side * 0.25, -side * 0.25);
+        painter.drawLine(cross.topLeft(), cross.bottomRight());
+        painter.drawLine(cross.topRight(), cross.bottomLeft());
+    }
+    return pixmap;
 }
 
 } // namespace kiln::gui

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QImage>
+#include <QPixmap>
 #include <QString>
 #include <opencv2/core/mat.hpp>
 
@@ -14,5 +15,10 @@ QImage toQImage(const cv::Mat& image);
 // it shows what training reads, WebP too; a JPEG decodes straight to about that size, far less
 // work than its full pixels); null when the file cannot be read. Safe on any thread.
 QImage decodeThumbnail(const QString& file, int side);
+
+// What a tile shows until its thumbnail is decoded: a quiet square, so that a grid keeps its
+// shape as pictures arrive. `unreadable`: the same square crossed, for a file that cannot be
+// read. Drawn in the application palette's colours.
+QPixmap thumbnailPlaceholder(int side, bool unreadable = false);
 
 } // namespace kiln::gui

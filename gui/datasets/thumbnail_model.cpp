@@ -64,10 +64,10 @@ QVariant ThumbnailModel::data(const QModelIndex& index, int role) const {
     case Qt::DecorationRole: {
         const auto found = thumbnails_.constFind(row);
         if (found != thumbnails_.constEnd()) {
-            return QPixmap::fromImage(*found);
+            return found->isNull() ? thumbnailPlaceholder(kSide, true) : QPixmap::fromImage(*found);
         }
         request(row);
-        return {};
+        return thumbnailPlaceholder(kSide);
     }
     case Qt::SizeHintRole:
         return QSize(kSide + 16, kSide + 24);
@@ -87,7 +87,7 @@ void ThumbnailModel::request(int row) const {
     const int labelled = show_labels_ ? labelled_row_.value(QDir::cleanPath(file), -1) : -1;
     std::shared_ptr<const data::LabelStatistics> labels = labelled >= 0 ? labels_ : nullptr;
     decoders_.start([self, file, row, generation, labels, labelled] {
-        // Left without a thumbnail when unreadable; the dataset scan lists those files.
+        // Null when unreadable (the dataset scan lists those files): the tile is crossed.
         QImage image = decodeThumbnail(file, kSide);
         if (!image.isNull() && labels != nullptr) {
             drawLabels(image, labels->labelled[std::size_t(labelled)], labels->classes);
@@ -98,10 +98,10 @@ void ThumbnailModel::request(int row) const {
 }
 
 void ThumbnailModel::store(quint64 generation, int row, const QImage& image) {
-    if (generation != generation_ || image.isNull()) {
+    if (generation != generation_) {
         return;
     }
-    thumbnails_.insert(row, image);
+    thumbnails_.insert(row, image); // null: unreadable, shown crossed
     const QModelIndex changed = index(row);
     Q_EMIT dataChanged(changed, changed, {Qt::DecorationRole});
 }

@@ -6,8 +6,8 @@
 #include <QHash>
 #include <QImage>
 #include <QSet>
-#include <QThreadPool>
 #include <QStringList>
+#include <QThreadPool>
 #include <memory>
 
 namespace kiln::gui {
@@ -33,6 +33,7 @@ public:
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
 
+    // Thumbnails decoded so far, and files found unreadable.
     int loadedCount() const { return static_cast<int>(thumbnails_.size()); }
 
 private:
@@ -45,7 +46,7 @@ private:
     bool show_labels_ = true;
     quint64 generation_ = 0; // bumped by setFiles, so late thumbnails of old files are dropped
     mutable QSet<int> requested_;
-    QHash<int, QImage> thumbnails_;
+    QHash<int, QImage> thumbnails_; // null: the file cannot be read
     // Its own pool: waiting for it at the end waits for its decoders, not for others' work.
     mutable QThreadPool decoders_;
 };

@@ -82,6 +82,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     lasso_->setObjectName(QStringLiteral("lassoButton"));
     lasso_->setCheckable(true);
     lasso_->setToolTip(tr("Drag around points to select them, instead of moving the plot"));
+    lasso_->setEnabled(false); // until there are points
     connect(lasso_, &QPushButton::toggled, this, &EmbeddingsView::setLasso);
     export_selection_ = new QPushButton(tr("Export Selection..."), this);
     export_selection_->setObjectName(QStringLiteral("exportSelectionButton"));
@@ -311,6 +312,7 @@ void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
     selection_.clear();
     selectInside({});
     pick_->setEnabled(!names_.isEmpty());
+    lasso_->setEnabled(!names_.isEmpty());
     resetView();
     status_->setText(
         tr("%n embedding(s)", nullptr, static_cast<int>(names_.size())) + QLatin1Char(' ') +
@@ -627,14 +629,14 @@ QStringList EmbeddingsView::neighbourNames() const {
 void EmbeddingsView::requestThumbnail(int index, int row) {
     const QString path = QDir(root_).filePath(names_[row]);
     const quint64 generation = grid_generation_;
+    neighbours_->item(index)->setIcon(QIcon(thumbnailPlaceholder(kTileSide)));
     decoders_.start([this, path, index, generation] {
         const QImage image = decodeThumbnail(path, kTileSide);
-        if (image.isNull()) {
-            return; // no thumbnail: the tile keeps its name and similarity
-        }
         QMetaObject::invokeMethod(this, [this, image, index, generation] {
             if (generation == grid_generation_ && index < neighbours_->count()) {
-                neighbours_->item(index)->setIcon(QIcon(QPixmap::fromImage(image)));
+                neighbours_->item(index)->setIcon(QIcon(image.isNull()
+                                                            ? thumbnailPlaceholder(kTileSide, true)
+                                                            : QPixmap::fromImage(image)));
             }
         });
     });

@@ -3,6 +3,7 @@
 
 #include "app/application.h"
 #include "app/main_window.h"
+#include "common/image_conversion.h"
 #include "config/form_fields.h"
 #include "config/task_names.h"
 #include "core/error.h"
@@ -1256,6 +1257,9 @@ private Q_SLOTS:
         QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("stopped")),
                  qPrintable(window.statusBar()->currentMessage()));
 
+        // Nothing to lasso before there are points.
+        auto* lasso = window.findChild<QPushButton*>(QStringLiteral("lassoButton"));
+        QVERIFY(lasso != nullptr && !lasso->isEnabled());
         // File > Export Embeddings with the run's exported model: one row per image.
         const QString csv = QDir(temp_.path()).filePath(QStringLiteral("exported/embeddings.csv"));
         QSignalSpy embedded(window.embeddingSession(), &kiln::gui::EmbeddingSession::finished);
@@ -1310,6 +1314,7 @@ private Q_SLOTS:
         QSignalSpy loaded(window.embeddingsView(), &kiln::gui::EmbeddingsView::loaded);
         QVERIFY(loaded.count() > 0 || loaded.wait(60000));
         QCOMPARE(window.embeddingsView()->pointCount(), 16);
+        QVERIFY(lasso->isEnabled());
         // Reopened, the project draws its newest embeddings again without their being picked.
         {
             QVERIFY(window.projects()->saveProject());
@@ -1323,7 +1328,9 @@ private Q_SLOTS:
         // The neighbours are thumbnails with their similarities; a click on one selects it.
         auto* grid = window.findChild<QListWidget*>(QStringLiteral("neighbourList"));
         QCOMPARE(grid->count(), 11);
-        QTRY_VERIFY(!grid->item(10)->icon().isNull());
+        // Each tile a quiet square until its thumbnail is decoded, then the thumbnail.
+        const QImage loading = kiln::gui::thumbnailPlaceholder(72).toImage();
+        QTRY_VERIFY(grid->item(10)->icon().pixmap(72).toImage() != loading);
         const QString neighbour = window.embeddingsView()->neighbourNames().front();
         QVERIFY2(grid->item(1)->text().contains(QFileInfo(neighbour).fileName()),
                  qPrintable(grid->item(1)->text()));
@@ -1373,7 +1380,7 @@ private Q_SLOTS:
         QCOMPARE(view->copySelection(copies, &error), 0);
         QVERIFY(error.contains(QStringLiteral("were not copied")));
         view->selectPoint(0);
-        QTRY_VERIFY(!grid->item(10)->icon().isNull());
+        QTRY_VERIFY(grid->item(10)->icon().pixmap(72).toImage() != loading);
         // The Embeddings tab opened itself; a zoom is undone by Reset View.
         QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->currentIndex(), 4);
         const QCPRange full = scatter->xAxis->range();
