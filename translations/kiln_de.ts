@@ -678,12 +678,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
         <source>first principal component</source>
         <translation>erste Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="207"/>
         <source>second principal component</source>
         <translation>zweite Hauptkomponente</translation>
     </message>
@@ -698,87 +698,87 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         <translation>Punkte durch Umfahren auswählen, statt die Grafik zu verschieben</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="86"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="87"/>
         <source>Export Selection...</source>
         <translation>Auswahl exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="90"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="91"/>
         <source>Copy Images to Folder...</source>
         <translation>Bilder in Ordner kopieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="93"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="94"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>Die ausgewählten Bilder kopieren, z. B. für ein Labelling-Werkzeug</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="96"/>
         <source>Select for Labelling...</source>
         <translation>Zum Labeln auswählen...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="97"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="98"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>Die Bilder wählen, deren Labeln sich zuerst lohnt: typische Bilder jedes Clusters oder die verschiedensten</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="103"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>Wie die Einbettungen angeordnet werden: PCA sofort; UMAP und t-SNE halten die Nachbarn jedes Bildes nah beieinander und ziehen Cluster auseinander (Sekunden bis Minuten bei großen Mengen)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="114"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="115"/>
         <source>Reset View</source>
         <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="116"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="117"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>Nach Ziehen oder Zoomen wieder alle Punkte zeigen (oder Doppelklick in die Grafik)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="131"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="132"/>
         <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
         <translation>Exportieren Sie Einbettungen (Menü Datei) oder öffnen Sie eine Einbettungsdatei, um sie hier zu sehen.</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="152"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="153"/>
         <source>&amp;Map:</source>
         <translation>&amp;Karte:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="207"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="212"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="213"/>
         <source>Projecting %1...</source>
         <translation>%1 wird projiziert...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="316"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="318"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n Einbettung</numerusform>
@@ -786,7 +786,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="317"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="319"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>in %n Gruppe nach oberstem Ordner.</numerusform>
@@ -794,7 +794,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="439"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="441"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>%n Bild zum Labeln wird gewählt...</numerusform>
@@ -802,7 +802,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="454"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="456"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
@@ -810,53 +810,53 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="467"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="469"/>
         <source>Select for Labelling</source>
         <translation>Zum Labeln auswählen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="474"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="476"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>Typisch: das typischste Bild jedes Clusters</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="476"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="478"/>
         <source>Diverse: each image far from the others</source>
         <translation>Vielfältig: jedes Bild weit von den anderen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="477"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>Ausgewogen: gleich viele aus jedem Cluster</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="486"/>
         <source>Images to label:</source>
         <translation>Zu labelnde Bilder:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="487"/>
         <source>Strategy:</source>
         <translation>Strategie:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="493"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="495"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="396"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="409"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="398"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="411"/>
         <source>Drag around points to select them.</source>
         <translation>Punkte umfahren, um sie auszuwählen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="410"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="412"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>%n Punkt ausgewählt</numerusform>
@@ -864,12 +864,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="499"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="501"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="526"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="528"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
@@ -877,12 +877,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="534"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="536"/>
         <source>Copy Images to Folder</source>
         <translation>Bilder in Ordner kopieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="541"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="543"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>%n Bild nach %1 kopiert</numerusform>
@@ -890,22 +890,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="563"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="565"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="569"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="571"/>
         <source>Export Selection</source>
         <translation>Auswahl exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="570"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="576"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="578"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>%n Name nach %1 geschrieben</numerusform>
@@ -913,29 +913,29 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="597"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="599"/>
         <source>%1
 selected</source>
         <translation>%1
 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="180"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="181"/>
         <source>Loading and projecting %1...</source>
         <translation>%1 wird geladen und projiziert...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="286"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="287"/>
         <source>(top folder)</source>
         <translation>(oberster Ordner)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="292"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="293"/>
         <source>neighbours</source>
         <translation>Nachbarn</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="300"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="301"/>
         <source>selection</source>
         <translation>Auswahl</translation>
     </message>
@@ -2646,36 +2646,36 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunController</name>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="102"/>
+        <location filename="../gui/app/run_controller.cpp" line="86"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="149"/>
+        <location filename="../gui/app/run_controller.cpp" line="133"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="196"/>
+        <location filename="../gui/app/run_controller.cpp" line="182"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="222"/>
+        <location filename="../gui/app/run_controller.cpp" line="208"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="233"/>
+        <location filename="../gui/app/run_controller.cpp" line="219"/>
         <source>The model is written beside the project file.</source>
         <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="241"/>
+        <location filename="../gui/app/run_controller.cpp" line="227"/>
         <source>Predictions are written beside the project file.</source>
         <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
     </message>
@@ -2726,7 +2726,7 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="98"/>
+        <location filename="../gui/runs/run_history.cpp" line="110"/>
         <source>%n step(s)</source>
         <translation>
             <numerusform>%n Schritt</numerusform>
@@ -2734,7 +2734,7 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="100"/>
+        <location filename="../gui/runs/run_history.cpp" line="112"/>
         <source>%n epoch(s)</source>
         <translation>
             <numerusform>%n Epoche</numerusform>
@@ -2742,117 +2742,162 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="104"/>
+        <location filename="../gui/runs/run_history.cpp" line="116"/>
         <source>auto</source>
         <translation>auto</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="406"/>
+        <location filename="../gui/runs/run_history.cpp" line="430"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="408"/>
+        <location filename="../gui/runs/run_history.cpp" line="432"/>
         <source>Length</source>
         <translation>Länge</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="410"/>
-        <source>Image size</source>
-        <translation>Bildgröße</translation>
-    </message>
-    <message>
-        <location filename="../gui/runs/run_history.cpp" line="412"/>
+        <location filename="../gui/runs/run_history.cpp" line="471"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="428"/>
+        <location filename="../gui/runs/run_history.cpp" line="452"/>
         <source>Tags</source>
         <translation>Schlagwörter</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="430"/>
+        <location filename="../gui/runs/run_history.cpp" line="444"/>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="446"/>
+        <source>Best</source>
+        <translation>Bester</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="450"/>
+        <source>data_wait</source>
+        <translation>data_wait</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="454"/>
         <source>Notes</source>
         <translation>Notizen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="398"/>
+        <location filename="../gui/runs/run_history.cpp" line="422"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="400"/>
+        <location filename="../gui/runs/run_history.cpp" line="424"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="404"/>
+        <location filename="../gui/runs/run_history.cpp" line="426"/>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="428"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="414"/>
+        <location filename="../gui/runs/run_history.cpp" line="434"/>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="436"/>
+        <source>LR</source>
+        <translation>LR</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="438"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="416"/>
+        <location filename="../gui/runs/run_history.cpp" line="440"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="418"/>
+        <location filename="../gui/runs/run_history.cpp" line="442"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="420"/>
-        <source>Final loss</source>
-        <translation>Letzter Verlust</translation>
+        <location filename="../gui/runs/run_history.cpp" line="463"/>
+        <source>The run&apos;s name, or its folder&apos;s</source>
+        <translation>Name des Laufs oder seines Ordners</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="424"/>
+        <location filename="../gui/runs/run_history.cpp" line="465"/>
+        <source>Pretraining method, or fine-tuning task</source>
+        <translation>Vortrainingsmethode oder Feinabstimmungsaufgabe</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="467"/>
+        <source>Epochs or time the run was set to train for</source>
+        <translation>Epochen oder Zeit, für die der Lauf trainieren sollte</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="469"/>
+        <source>Image size in pixels</source>
+        <translation>Bildgröße in Pixeln</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="473"/>
+        <source>Training loss at the last step</source>
+        <translation>Trainingsverlust im letzten Schritt</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="475"/>
+        <source>Best value of the validation metric the run watched</source>
+        <translation>Bester Wert der Validierungsmetrik, die der Lauf beobachtete</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="477"/>
+        <source>Training images per second, median</source>
+        <translation>Trainingsbilder pro Sekunde, Median</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="479"/>
+        <source>Share of the time spent waiting for data, median</source>
+        <translation>Anteil der Zeit, der auf Daten gewartet wurde, Median</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="448"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="426"/>
-        <source>data_wait (median)</source>
-        <translation>data_wait (Median)</translation>
-    </message>
-    <message>
-        <location filename="../gui/runs/run_history.cpp" line="402"/>
-        <source>Method or task</source>
-        <translation>Methode oder Aufgabe</translation>
-    </message>
-    <message>
-        <location filename="../gui/runs/run_history.cpp" line="422"/>
-        <source>Best validation</source>
-        <translation>Beste Validierung</translation>
-    </message>
-    <message>
-        <location filename="../gui/runs/run_history.cpp" line="375"/>
+        <location filename="../gui/runs/run_history.cpp" line="388"/>
         <source>Stopped</source>
         <translation>Gestoppt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="378"/>
+        <location filename="../gui/runs/run_history.cpp" line="391"/>
         <source>Finished</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="381"/>
+        <location filename="../gui/runs/run_history.cpp" line="394"/>
         <source>Interrupted</source>
         <translation>Unterbrochen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="384"/>
+        <location filename="../gui/runs/run_history.cpp" line="397"/>
         <source>Failed</source>
         <translation>Fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="387"/>
+        <location filename="../gui/runs/run_history.cpp" line="400"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
@@ -2860,102 +2905,102 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="447"/>
+        <location filename="../gui/runs/run_history.cpp" line="496"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>Nach Name, Schlagwort, Notiz, Modell, Datensatz, Status filtern...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="457"/>
-        <source>Double-click a run&apos;s name, tags or notes to edit them</source>
-        <translation>Doppelklick auf Name, Schlagwörter oder Notizen eines Laufs, um sie zu bearbeiten</translation>
-    </message>
-    <message>
-        <location filename="../gui/runs/run_history.cpp" line="463"/>
+        <location filename="../gui/runs/run_history.cpp" line="521"/>
         <source>The change could not be saved: %1</source>
         <translation>Die Änderung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="717"/>
+        <location filename="../gui/runs/run_history.cpp" line="783"/>
         <source>The runs could not be read: %1</source>
         <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="468"/>
+        <location filename="../gui/runs/run_history.cpp" line="526"/>
         <source>Compare...</source>
         <translation>Vergleichen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="470"/>
+        <location filename="../gui/runs/run_history.cpp" line="528"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>Einstellungen, Ergebnisse und Validierungsmetriken der ausgewählten Läufe nebeneinander</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="505"/>
+        <location filename="../gui/runs/run_history.cpp" line="563"/>
         <source>Curves of</source>
         <translation>Kurven von</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="465"/>
+        <location filename="../gui/runs/run_history.cpp" line="523"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="473"/>
+        <location filename="../gui/runs/run_history.cpp" line="506"/>
+        <source>Double-click a run&apos;s name, tags or notes to edit them; right-click the header to choose the columns</source>
+        <translation>Doppelklicken Sie auf Name, Schlagwörter oder Notizen eines Laufs, um sie zu bearbeiten; Rechtsklick auf die Kopfzeile wählt die Spalten</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="531"/>
         <source>Open Folder</source>
         <translation>Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="476"/>
+        <location filename="../gui/runs/run_history.cpp" line="534"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <location filename="../gui/runs/run_history.cpp" line="536"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>Einen unterbrochenen oder gestoppten Lauf ab seinem letzten Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="488"/>
+        <location filename="../gui/runs/run_history.cpp" line="546"/>
         <source>Delete Run...</source>
         <translation>Lauf löschen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="513"/>
+        <location filename="../gui/runs/run_history.cpp" line="571"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="518"/>
+        <location filename="../gui/runs/run_history.cpp" line="576"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>Noch keine Läufe in diesem Projekt. Die Läufe, die Sie trainieren, stehen hier mit ihren Einstellungen und Ergebnissen, zum Sortieren, Vergleichen, Fortsetzen oder Exportieren.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="751"/>
+        <location filename="../gui/runs/run_history.cpp" line="842"/>
         <source>Delete Run</source>
         <translation>Lauf löschen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="752"/>
+        <location filename="../gui/runs/run_history.cpp" line="843"/>
         <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
         <translation>Den Lauf in %1 mit seinen Checkpoints, exportierten Modellen und Protokollen löschen? Andere Dateien in diesem Ordner bleiben erhalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="774"/>
+        <location filename="../gui/runs/run_history.cpp" line="865"/>
         <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
         <translation>Die Dateien des Laufs wurden gelöscht. %1 enthielt auch Dateien, die kein Lauf geschrieben hat; sie wurden behalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="771"/>
+        <location filename="../gui/runs/run_history.cpp" line="862"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="480"/>
+        <location filename="../gui/runs/run_history.cpp" line="538"/>
         <source>Export Model...</source>
         <translation>Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="482"/>
+        <location filename="../gui/runs/run_history.cpp" line="540"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>Das Modell des Laufs als ONNX schreiben, für ONNX Runtime und TensorRT</translation>
     </message>

@@ -672,12 +672,12 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
         <source>first principal component</source>
         <translation>第一主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="207"/>
         <source>second principal component</source>
         <translation>第二主成分</translation>
     </message>
@@ -692,236 +692,236 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         <translation>拖动圈选点，而不是移动图表</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="86"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="87"/>
         <source>Export Selection...</source>
         <translation>导出所选...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="90"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="91"/>
         <source>Copy Images to Folder...</source>
         <translation>复制图像到文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="93"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="94"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>复制所选图像，例如供标注工具使用</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="96"/>
         <source>Select for Labelling...</source>
         <translation>选择待标注...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="97"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="98"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>挑选最值得先标注的图像：每个簇的典型图像，或差异最大的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="103"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>嵌入的布局方式：PCA 立即完成；UMAP 和 t-SNE 让每张图像的近邻靠近并把聚类分开（大数据集需要几秒到几分钟）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="114"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="115"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="116"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="117"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>拖动或缩放后重新显示所有点（或双击图表）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="131"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="132"/>
         <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
         <translation>导出嵌入（文件菜单）或打开嵌入文件即可在此查看。</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="152"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="153"/>
         <source>&amp;Map:</source>
         <translation>映射(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="207"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="212"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="213"/>
         <source>Projecting %1...</source>
         <translation>正在投影 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="316"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="318"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n 个嵌入，</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="317"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="319"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>按顶层文件夹分为 %n 组。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="439"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="441"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %n 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="454"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="456"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="467"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="469"/>
         <source>Select for Labelling</source>
         <translation>选择待标注</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="474"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="476"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>典型：每个簇中最典型的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="476"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="478"/>
         <source>Diverse: each image far from the others</source>
         <translation>多样：每张图像都远离其他图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="477"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>均衡：每个簇数量相同</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="486"/>
         <source>Images to label:</source>
         <translation>待标注图像：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="485"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="487"/>
         <source>Strategy:</source>
         <translation>策略：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="493"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="495"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="396"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="409"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="398"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="411"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="410"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="412"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>已选择 %n 个点</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="499"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="501"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="526"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="528"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="534"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="536"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="541"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="543"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="563"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="565"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="569"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="571"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="570"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="576"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="578"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="597"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="599"/>
         <source>%1
 selected</source>
         <translation>%1
 已选择</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="180"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="181"/>
         <source>Loading and projecting %1...</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="286"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="287"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="292"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="293"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="300"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="301"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>
@@ -2612,36 +2612,36 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunController</name>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="102"/>
+        <location filename="../gui/app/run_controller.cpp" line="86"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>训练会把运行结果写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="149"/>
+        <location filename="../gui/app/run_controller.cpp" line="133"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="196"/>
+        <location filename="../gui/app/run_controller.cpp" line="182"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="222"/>
+        <location filename="../gui/app/run_controller.cpp" line="208"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="233"/>
+        <location filename="../gui/app/run_controller.cpp" line="219"/>
         <source>The model is written beside the project file.</source>
         <translation>模型会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="241"/>
+        <location filename="../gui/app/run_controller.cpp" line="227"/>
         <source>Predictions are written beside the project file.</source>
         <translation>预测结果会写在项目文件旁边。</translation>
     </message>
@@ -2692,131 +2692,176 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="98"/>
+        <location filename="../gui/runs/run_history.cpp" line="110"/>
         <source>%n step(s)</source>
         <translation>
             <numerusform>%n 步</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="100"/>
+        <location filename="../gui/runs/run_history.cpp" line="112"/>
         <source>%n epoch(s)</source>
         <translation>
             <numerusform>%n 轮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="104"/>
+        <location filename="../gui/runs/run_history.cpp" line="116"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="406"/>
+        <location filename="../gui/runs/run_history.cpp" line="430"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="408"/>
+        <location filename="../gui/runs/run_history.cpp" line="432"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="410"/>
-        <source>Image size</source>
-        <translation>图像尺寸</translation>
-    </message>
-    <message>
-        <location filename="../gui/runs/run_history.cpp" line="412"/>
+        <location filename="../gui/runs/run_history.cpp" line="471"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="428"/>
+        <location filename="../gui/runs/run_history.cpp" line="452"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="430"/>
+        <location filename="../gui/runs/run_history.cpp" line="444"/>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="446"/>
+        <source>Best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="450"/>
+        <source>data_wait</source>
+        <translation>data_wait</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="454"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="398"/>
+        <location filename="../gui/runs/run_history.cpp" line="422"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="400"/>
+        <location filename="../gui/runs/run_history.cpp" line="424"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="404"/>
+        <location filename="../gui/runs/run_history.cpp" line="426"/>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="428"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="414"/>
+        <location filename="../gui/runs/run_history.cpp" line="434"/>
+        <source>Size</source>
+        <translation>尺寸</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="436"/>
+        <source>LR</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="438"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="416"/>
+        <location filename="../gui/runs/run_history.cpp" line="440"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="418"/>
+        <location filename="../gui/runs/run_history.cpp" line="442"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="420"/>
-        <source>Final loss</source>
-        <translation>最终损失</translation>
+        <location filename="../gui/runs/run_history.cpp" line="463"/>
+        <source>The run&apos;s name, or its folder&apos;s</source>
+        <translation>运行的名称，或其文件夹的名称</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="424"/>
+        <location filename="../gui/runs/run_history.cpp" line="465"/>
+        <source>Pretraining method, or fine-tuning task</source>
+        <translation>预训练方法或微调任务</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="467"/>
+        <source>Epochs or time the run was set to train for</source>
+        <translation>运行设定的训练轮数或时间</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="469"/>
+        <source>Image size in pixels</source>
+        <translation>图像尺寸（像素）</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="473"/>
+        <source>Training loss at the last step</source>
+        <translation>最后一步的训练损失</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="475"/>
+        <source>Best value of the validation metric the run watched</source>
+        <translation>运行所监测验证指标的最佳值</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="477"/>
+        <source>Training images per second, median</source>
+        <translation>每秒训练图像数，中位数</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="479"/>
+        <source>Share of the time spent waiting for data, median</source>
+        <translation>等待数据的时间占比，中位数</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="448"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="426"/>
-        <source>data_wait (median)</source>
-        <translation>data_wait（中位数）</translation>
-    </message>
-    <message>
-        <location filename="../gui/runs/run_history.cpp" line="402"/>
-        <source>Method or task</source>
-        <translation>方法或任务</translation>
-    </message>
-    <message>
-        <location filename="../gui/runs/run_history.cpp" line="422"/>
-        <source>Best validation</source>
-        <translation>最佳验证</translation>
-    </message>
-    <message>
-        <location filename="../gui/runs/run_history.cpp" line="375"/>
+        <location filename="../gui/runs/run_history.cpp" line="388"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="378"/>
+        <location filename="../gui/runs/run_history.cpp" line="391"/>
         <source>Finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="381"/>
+        <location filename="../gui/runs/run_history.cpp" line="394"/>
         <source>Interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="384"/>
+        <location filename="../gui/runs/run_history.cpp" line="397"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="387"/>
+        <location filename="../gui/runs/run_history.cpp" line="400"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -2824,102 +2869,102 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="447"/>
+        <location filename="../gui/runs/run_history.cpp" line="496"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>按名称、标签、备注、模型、数据集、状态筛选...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="457"/>
-        <source>Double-click a run&apos;s name, tags or notes to edit them</source>
-        <translation>双击运行的名称、标签或备注进行编辑</translation>
-    </message>
-    <message>
-        <location filename="../gui/runs/run_history.cpp" line="463"/>
+        <location filename="../gui/runs/run_history.cpp" line="521"/>
         <source>The change could not be saved: %1</source>
         <translation>无法保存更改：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="717"/>
+        <location filename="../gui/runs/run_history.cpp" line="783"/>
         <source>The runs could not be read: %1</source>
         <translation>无法读取运行记录：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="468"/>
+        <location filename="../gui/runs/run_history.cpp" line="526"/>
         <source>Compare...</source>
         <translation>比较...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="470"/>
+        <location filename="../gui/runs/run_history.cpp" line="528"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>并排显示所选运行的设置、结果和验证指标</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="505"/>
+        <location filename="../gui/runs/run_history.cpp" line="563"/>
         <source>Curves of</source>
         <translation>曲线：</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="465"/>
+        <location filename="../gui/runs/run_history.cpp" line="523"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="473"/>
+        <location filename="../gui/runs/run_history.cpp" line="506"/>
+        <source>Double-click a run&apos;s name, tags or notes to edit them; right-click the header to choose the columns</source>
+        <translation>双击运行的名称、标签或备注进行编辑；右键单击表头选择列</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="531"/>
         <source>Open Folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="476"/>
+        <location filename="../gui/runs/run_history.cpp" line="534"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <location filename="../gui/runs/run_history.cpp" line="536"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>从最后一个检查点继续被中断或停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="488"/>
+        <location filename="../gui/runs/run_history.cpp" line="546"/>
         <source>Delete Run...</source>
         <translation>删除运行...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="513"/>
+        <location filename="../gui/runs/run_history.cpp" line="571"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="518"/>
+        <location filename="../gui/runs/run_history.cpp" line="576"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>此项目尚无运行。您训练的运行会连同其设置和结果列在这里，可排序、比较、继续或导出。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="751"/>
+        <location filename="../gui/runs/run_history.cpp" line="842"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="752"/>
+        <location filename="../gui/runs/run_history.cpp" line="843"/>
         <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？该文件夹中的其他文件会保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="774"/>
+        <location filename="../gui/runs/run_history.cpp" line="865"/>
         <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
         <translation>运行的文件已删除。%1 中还有不是由运行写入的文件，它们已保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="771"/>
+        <location filename="../gui/runs/run_history.cpp" line="862"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="480"/>
+        <location filename="../gui/runs/run_history.cpp" line="538"/>
         <source>Export Model...</source>
         <translation>导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="482"/>
+        <location filename="../gui/runs/run_history.cpp" line="540"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>将该运行的模型写为 ONNX，用于 ONNX Runtime 和 TensorRT</translation>
     </message>

@@ -22,8 +22,10 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTextDocument>
@@ -31,10 +33,20 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 namespace kiln::gui {
 namespace {
+
+// The columns by name, as the hidden ones are kept in the settings (stable across languages and
+// versions that add columns).
+constexpr const char* kColumnKeys[] = {
+    "run",        "status",        "method",    "model",    "dataset", "length",
+    "image_size", "learning_rate", "started",   "duration", "steps",   "loss",
+    "best",       "throughput",    "data_wait", "tags",     "notes"};
+static_assert(std::size(kColumnKeys) == RunHistoryModel::ColumnCount);
+const QString kHiddenColumnsKey = QStringLiteral("runHistory/hiddenColumns");
 
 QString duration_text(double seconds) {
     const auto total = static_cast<qint64>(seconds + 0.5);
@@ -391,16 +403,27 @@ QString RunHistoryModel::statusText(const QString& status) {
 }
 
 QVariant RunHistoryModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+    if (orientation != Qt::Horizontal) {
         return {};
     }
-    switch (section) {
+    if (role == Qt::DisplayRole) {
+        return columnTitle(section);
+    }
+    if (role == Qt::ToolTipRole) {
+        return columnDescription(section);
+    }
+    return {};
+}
+
+QString RunHistoryModel::columnTitle(int column) {
+    // Short, so that every column fits a 1366 px laptop screen; the tooltip says the rest.
+    switch (column) {
     case Run:
         return tr("Run");
     case Status:
         return tr("Status");
     case Method:
-        return tr("Method or task");
+        return tr("Method");
     case Model:
         return tr("Model");
     case Dataset:
@@ -408,9 +431,9 @@ QVariant RunHistoryModel::headerData(int section, Qt::Orientation orientation, i
     case Length:
         return tr("Length");
     case ImageSize:
-        return tr("Image size");
+        return tr("Size");
     case LearningRate:
-        return tr("Learning rate");
+        return tr("LR");
     case Started:
         return tr("Started");
     case Duration:
@@ -418,19 +441,44 @@ QVariant RunHistoryModel::headerData(int section, Qt::Orientation orientation, i
     case Steps:
         return tr("Steps");
     case Loss:
-        return tr("Final loss");
+        return tr("Loss");
     case BestValidation:
-        return tr("Best validation");
+        return tr("Best");
     case Throughput:
         return tr("Images/s");
     case DataWait:
-        return tr("data_wait (median)");
+        return tr("data_wait");
     case Tags:
         return tr("Tags");
     case Notes:
         return tr("Notes");
     default:
         return {};
+    }
+}
+
+QString RunHistoryModel::columnDescription(int column) {
+    switch (column) {
+    case Run:
+        return tr("The run's name, or its folder's");
+    case Method:
+        return tr("Pretraining method, or fine-tuning task");
+    case Length:
+        return tr("Epochs or time the run was set to train for");
+    case ImageSize:
+        return tr("Image size in pixels");
+    case LearningRate:
+        return tr("Learning rate");
+    case Loss:
+        return tr("Training loss at the last step");
+    case BestValidation:
+        return tr("Best value of the validation metric the run watched");
+    case Throughput:
+        return tr("Training images per second, median");
+    case DataWait:
+        return tr("Share of the time spent waiting for data, median");
+    default:
+        return columnTitle(column);
     }
 }
 
@@ -455,10 +503,19 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::ExtendedSelection); // several: overlay, compare
     table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
-    table_->setToolTip(tr("Double-click a run's name, tags or notes to edit them"));
+    table_->setToolTip(tr("Double-click a run's name, tags or notes to edit them; right-click "
+                          "the header to choose the columns"));
     // Each column as wide as what it shows; the table, not the last column, takes the rest.
-    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table_->horizontalHeader()->setStretchLastSection(false);
+    QHeaderView* header = table_->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setStretchLastSection(false);
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header, &QHeaderView::customContextMenuRequested, this,
+            [this, header](QPoint at) { columnMenu()->exec(header->mapToGlobal(at)); });
+    const QStringList hidden = QSettings().value(kHiddenColumnsKey).toStringList();
+    for (int column = 1; column < RunHistoryModel::ColumnCount; ++column) {
+        table_->setColumnHidden(column, hidden.contains(QLatin1String(kColumnKeys[column])));
+    }
     table_->verticalHeader()->hide();
     connect(model_, &RunHistoryModel::labelsNotSaved, this, [this](const QString& message) {
         showErrorMessage(this, tr("The change could not be saved: %1").arg(message));
@@ -735,6 +792,31 @@ void RunHistoryView::refreshedOrAgain() {
     } else {
         Q_EMIT refreshed();
     }
+}
+
+QMenu* RunHistoryView::columnMenu() {
+    auto* menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("runColumnsMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    for (int column = 1; column < RunHistoryModel::ColumnCount; ++column) { // the run: always
+        QAction* action = menu->addAction(RunHistoryModel::columnDescription(column));
+        action->setCheckable(true);
+        action->setChecked(!table_->isColumnHidden(column));
+        connect(action, &QAction::toggled, this,
+                [this, column](bool shown) { setColumnShown(column, shown); });
+    }
+    return menu;
+}
+
+void RunHistoryView::setColumnShown(int column, bool shown) {
+    table_->setColumnHidden(column, !shown);
+    QStringList hidden;
+    for (int other = 1; other < RunHistoryModel::ColumnCount; ++other) {
+        if (table_->isColumnHidden(other)) {
+            hidden << QLatin1String(kColumnKeys[other]);
+        }
+    }
+    QSettings().setValue(kHiddenColumnsKey, hidden);
 }
 
 const RunRow* RunHistoryView::selectedRun() const {

@@ -13,6 +13,7 @@
 class QComboBox;
 class QCustomPlot;
 class QLabel;
+class QMenu;
 class QLineEdit;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -92,6 +93,10 @@ public:
     static constexpr int kFilterRole = Qt::UserRole + 1;
     using QAbstractTableModel::QAbstractTableModel;
 
+    // A column's header, and what it shows (its tooltip and its entry in the column menu).
+    static QString columnTitle(int column);
+    static QString columnDescription(int column);
+
     void setRuns(QVector<RunRow> runs);
     const QVector<RunRow>& runs() const { return runs_; }
 
@@ -139,6 +144,10 @@ public:
     void setFilterText(const QString& text);
     // The selected runs, in the table's order.
     QVector<RunRow> selectedRuns() const;
+    // Shows or hides a column (the header's right-click menu), remembered for next time.
+    void setColumnShown(int column, bool shown);
+    // That menu, one checkable entry a column.
+    QMenu* columnMenu();
 
     bool isRefreshing() const { return job_.isRunning(); }
     bool isReadingCurves() const { return curves_job_.isRunning(); }

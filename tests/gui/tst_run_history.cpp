@@ -18,6 +18,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -151,9 +152,33 @@ private Q_SLOTS:
         QCOMPARE(cell(1, RunHistoryModel::Loss), QStringLiteral("0.1000"));
         QCOMPARE(cell(1, RunHistoryModel::Throughput), QStringLiteral("100.0"));
         QCOMPARE(cell(1, RunHistoryModel::DataWait), QStringLiteral("25.0%"));
+        // Short headers, so that every column fits a 1366 px screen; the tooltip says the rest.
         QCOMPARE(
             model->headerData(RunHistoryModel::Loss, Qt::Horizontal, Qt::DisplayRole).toString(),
-            QStringLiteral("Final loss"));
+            QStringLiteral("Loss"));
+        QCOMPARE(
+            model->headerData(RunHistoryModel::Loss, Qt::Horizontal, Qt::ToolTipRole).toString(),
+            QStringLiteral("Training loss at the last step"));
+        window.resize(1366, 768);
+        QTableView* shown = window.runHistory()->table();
+        QTRY_VERIFY2(shown->horizontalHeader()->length() <= shown->viewport()->width(),
+                     qPrintable(QStringLiteral("%1 px of columns in %2")
+                                    .arg(shown->horizontalHeader()->length())
+                                    .arg(shown->viewport()->width())));
+        // Columns are chosen from the header's menu, and stay chosen in the next window.
+        QMenu* columns = window.runHistory()->columnMenu();
+        QCOMPARE(columns->actions().size(), RunHistoryModel::ColumnCount - 1); // the run stays
+        QAction* notes = columns->actions().last();
+        QVERIFY(notes->isChecked());
+        notes->toggle();
+        QVERIFY(shown->isColumnHidden(RunHistoryModel::Notes));
+        delete columns;
+        {
+            kiln::gui::RunHistoryView another;
+            QVERIFY(another.table()->isColumnHidden(RunHistoryModel::Notes));
+            another.setColumnShown(RunHistoryModel::Notes, true);
+        }
+        QVERIFY(!kiln::gui::RunHistoryView().table()->isColumnHidden(RunHistoryModel::Notes));
 
         // Several runs selected: their loss curves overlaid, one each.
         QTableView* table = window.runHistory()->table();
