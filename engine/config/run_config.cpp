@@ -4,6 +4,7 @@
 #include "config/config_schema.h"
 #include "config/logger_settings.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "core/text.h"
 #include "data/image_decode.h"
 #include "data/view_transform.h"
@@ -532,7 +533,13 @@ TrainConfig with_interrupted_runs_choices(const TrainConfig& given, const json& 
         fill_unset(settings["optim_args"], recorded.value("optim_args", json()));
     }
     if (recorded.value("method", json()) == given.method) {
+        const json teacher = setting_in_group(settings, "method_args", "teacher");
         fill_unset(settings["method_args"], recorded.value("method_args", json()));
+        if (setting_in_group(settings, "method_args", "teacher") != teacher) { // from the record
+            models::refuse_recorded_torchscript(
+                settings, models::RecordedModels::BackboneAndTeacher, "the interrupted run",
+                "name the teacher again: method_args.teacher=torchscript:FILE");
+        }
     }
     return parse_train_config(settings, given.task);
 }

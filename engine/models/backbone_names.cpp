@@ -43,11 +43,13 @@ std::vector<std::string> backbone_names() {
             "cspnet_n", "cspnet_s", "vit_tiny", "vit_small"};
 }
 
-void refuse_recorded_torchscript(const nlohmann::json& settings, const std::string& source,
-                                 const std::string& fix) {
+void refuse_recorded_torchscript(const nlohmann::json& settings, RecordedModels loaded,
+                                 const std::string& source, const std::string& fix) {
     const std::pair<const char*, nlohmann::json> named[] = {
         {"model", settings.value("model", nlohmann::json())},
-        {"method_args.teacher", setting_in_group(settings, "method_args", "teacher")}};
+        {"method_args.teacher", loaded == RecordedModels::BackboneAndTeacher
+                                    ? setting_in_group(settings, "method_args", "teacher")
+                                    : nlohmann::json()}};
     for (const auto& [key, value] : named) {
         if (value.is_string() && is_torchscript_model(value.get<std::string>())) {
             throw Error(source + ": " + key + " is the TorchScript module \"" +

@@ -28,10 +28,13 @@ std::string torchscript_file(const std::string& model);
 // Whether `model` is a path that looks like a TorchScript file (.pt, .pth) without the prefix.
 bool looks_like_torchscript_file(const std::string& model);
 
-// Throws when recorded `settings` (a checkpoint's, a run's record) name a TorchScript module as
-// "model" or "method_args.teacher": loading one runs its code, and a name stored in a file from
-// someone else is not the user naming it. The error starts with `source` and ends with `fix`.
-void refuse_recorded_torchscript(const nlohmann::json& settings, const std::string& source,
-                                 const std::string& fix);
+// Throws when recorded `settings` (a checkpoint's, a run's record) name a TorchScript module
+// that the reader would load: loading one runs its code, and a name stored in a file from
+// someone else is not the user naming it. A checkpoint's readers load only its backbone
+// ("model"); resuming a run loads its distillation teacher too. The error starts with `source`
+// and ends with `fix`.
+enum class RecordedModels { Backbone, BackboneAndTeacher };
+void refuse_recorded_torchscript(const nlohmann::json& settings, RecordedModels loaded,
+                                 const std::string& source, const std::string& fix);
 
 } // namespace kiln::models

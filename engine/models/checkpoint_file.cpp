@@ -63,7 +63,8 @@ nlohmann::json settings_of(const Archive& checkpoint) {
                     std::to_string(kMaxJsonDepth) +
                     " levels; take the checkpoint again from its run");
     }
-    refuse_recorded_torchscript(settings, "\"" + checkpoint.file().string() + "\"",
+    refuse_recorded_torchscript(settings, RecordedModels::Backbone,
+                                "\"" + checkpoint.file().string() + "\"",
                                 "a TorchScript backbone's run cannot be embedded, exported or "
                                 "predicted with from its checkpoint");
     return settings;

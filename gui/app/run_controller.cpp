@@ -165,7 +165,7 @@ void RunController::resumeTraining(const QString& directory) {
         if (!settings.is_object()) {
             throw Error(recorded + " are not a JSON object; the record is damaged");
         }
-        models::refuse_recorded_torchscript(settings,
+        models::refuse_recorded_torchscript(settings, models::RecordedModels::BackboneAndTeacher,
                                             "the run in \"" + directory.toStdString() + "\"",
                                             "resume it with `kiln train` and the same settings");
         // The run goes on where it was found, whatever folder its record names.

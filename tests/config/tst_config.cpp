@@ -368,6 +368,24 @@ private Q_SLOTS:
             kiln::with_interrupted_runs_choices(kiln::parse_train_config(dinoInput), otherMethod)
                 .method_args,
             json({{"teacher_temp", 0.05}}));
+        // A recorded TorchScript teacher is never loaded for a resume that names none (loading
+        // it runs its code); one the user names again is theirs.
+        json distillation = minimalTrain();
+        distillation["method"] = "distillation";
+        const json recordedTeacher = {
+            {"method", "distillation"},
+            {"method_args", {{"teacher", "torchscript:/elsewhere/teacher.pt"}}}};
+        QVERIFY(kiln::test::throwsContaining(
+            [&] {
+                kiln::with_interrupted_runs_choices(kiln::parse_train_config(distillation),
+                                                    recordedTeacher);
+            },
+            "the interrupted run: method_args.teacher is the TorchScript module"));
+        distillation["method_args"] = {{"teacher", "torchscript:/mine/teacher.pt"}};
+        QCOMPARE(kiln::with_interrupted_runs_choices(kiln::parse_train_config(distillation),
+                                                     recordedTeacher)
+                     .method_args["teacher"],
+                 json("torchscript:/mine/teacher.pt"));
         // What an older checkpoint does not record is resolved as for a new run.
         const kiln::TrainConfig unrecorded = kiln::with_interrupted_runs_choices(given, json());
         QCOMPARE(unrecorded.optimizer.chosen.name, std::string("sgd"));

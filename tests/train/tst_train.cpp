@@ -1586,6 +1586,17 @@ private Q_SLOTS:
         kiln::models::write_archive(torchscript_run, on_torchscript);
         const auto refused = kiln::models::WeightsFile::read(torchscript_run);
         QVERIFY_THROWS_EXCEPTION(kiln::Error, refused.settings());
+        // A distillation student's checkpoint that names a TorchScript teacher: embedding,
+        // export and fine-tuning load only the student, so its settings are read.
+        nlohmann::json distilled = checkpoint.settings();
+        distilled["method"] = "distillation";
+        distilled["method_args"] = {{"teacher", "torchscript:/elsewhere/teacher.pt"}};
+        kiln::models::Archive on_teacher = *checkpoint.checkpoint();
+        on_teacher.write(kiln::models::checkpoint_key::kConfig, c10::IValue(distilled.dump()));
+        const fs::path student = root_ / "weights-file-student.ckpt";
+        kiln::models::write_archive(student, on_teacher);
+        QCOMPARE(kiln::models::WeightsFile::read(student).settings().value("method", ""),
+                 std::string("distillation"));
         kiln::models::load_backbone_weights(*untrained, torchscript_run);
         QVERIFY(torch::equal(first->state().front().second, untrained->state().front().second));
 
