@@ -44,6 +44,9 @@ int run_parsed(const kiln::cli::Commands::Entry* parsed) {
     } catch (const kiln::Error& error) {
         std::cerr << "error: " << error.what() << "\n";
         return 1;
+    } catch (const c10::OutOfMemoryError& error) { // a GPU's memory
+        std::cerr << kOutOfMemory << " (" << error.what_without_backtrace() << ")\n";
+        return 1;
     } catch (const c10::Error& error) {
         const std::string cause = error.what_without_backtrace();
         if (cause.find("can't allocate memory") != std::string::npos) {

@@ -772,134 +772,134 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         <translation>正在投影 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="318"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="321"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n 个嵌入，</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="319"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="322"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>按顶层文件夹分为 %n 组。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="441"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %n 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="456"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="459"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="469"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="472"/>
         <source>Select for Labelling</source>
         <translation>选择待标注</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="476"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>典型：每个簇中最典型的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="478"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
         <source>Diverse: each image far from the others</source>
         <translation>多样：每张图像都远离其他图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="482"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>均衡：每个簇数量相同</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="484"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="486"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="489"/>
         <source>Images to label:</source>
         <translation>待标注图像：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="487"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="490"/>
         <source>Strategy:</source>
         <translation>策略：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="495"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="498"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="398"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="411"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="401"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="414"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="412"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="415"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>已选择 %n 个点</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="501"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="504"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="528"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="531"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="536"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="539"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="543"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="546"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="565"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="568"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="571"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="574"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="575"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="578"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="581"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="599"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="602"/>
         <source>%1
 selected</source>
         <translation>%1
@@ -2721,6 +2721,11 @@ predicted: %3</source>
         <translation>长度</translation>
     </message>
     <message>
+        <location filename="../gui/runs/run_history.cpp" line="467"/>
+        <source>Epochs or steps the run was set to train for</source>
+        <translation>运行设定的训练轮数或步数</translation>
+    </message>
+    <message>
         <location filename="../gui/runs/run_history.cpp" line="471"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
@@ -2804,11 +2809,6 @@ predicted: %3</source>
         <location filename="../gui/runs/run_history.cpp" line="465"/>
         <source>Pretraining method, or fine-tuning task</source>
         <translation>预训练方法或微调任务</translation>
-    </message>
-    <message>
-        <location filename="../gui/runs/run_history.cpp" line="467"/>
-        <source>Epochs or time the run was set to train for</source>
-        <translation>运行设定的训练轮数或时间</translation>
     </message>
     <message>
         <location filename="../gui/runs/run_history.cpp" line="469"/>

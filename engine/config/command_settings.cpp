@@ -279,8 +279,8 @@ CommandSettings<SelectConfig> make_select_settings() {
             bind(KeySpec{.name = "exclude_duplicates",
                          .kind = ValueKind::Boolean,
                          .default_value = false,
-                         .help = "never pick a near-duplicate of another image (kiln dedup's "
-                                 "pairs at duplicate_threshold)"},
+                         .help = "never pick an image that repeats one kept before it (kiln "
+                                 "dedup's duplicates at duplicate_threshold)"},
                  &Select::exclude_duplicates),
             bind(KeySpec{.name = "duplicate_threshold",
                          .kind = ValueKind::Number,

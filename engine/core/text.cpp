@@ -7,13 +7,15 @@
 
 namespace kiln {
 
-std::string terminal_text(std::string_view text) {
+namespace {
+
+std::string shown_text(std::string_view text, bool line_breaks_as_spaces) {
     static const char* hex = "0123456789abcdef";
     std::string shown;
     shown.reserve(text.size());
     for (const char c : text) {
         const auto byte = static_cast<unsigned char>(c);
-        if (c == '\n' || c == '\r' || c == '\t') {
+        if (line_breaks_as_spaces && (c == '\n' || c == '\r' || c == '\t')) {
             shown += ' ';
         } else if (byte < 0x20 || byte == 0x7f) {
             shown += {'\\', 'x', hex[byte >> 4], hex[byte & 15]};
@@ -22,6 +24,16 @@ std::string terminal_text(std::string_view text) {
         }
     }
     return shown;
+}
+
+} // namespace
+
+std::string terminal_text(std::string_view text) {
+    return shown_text(text, true);
+}
+
+std::string escaped_text(std::string_view text) {
+    return shown_text(text, false);
 }
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {

@@ -25,6 +25,8 @@ std::string number_text(double value);
 // characters \xNN. Names and notes from files others give may hold escape sequences that
 // would move the cursor, retitle the window or hide what follows.
 std::string terminal_text(std::string_view text);
+// The same with line breaks and tabs as \xNN too: a name as it is spelt, for finding the file.
+std::string escaped_text(std::string_view text);
 
 // `text` as one CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line
 // break, else as it is.

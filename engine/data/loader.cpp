@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <new>
 #include <numeric>
 #include <opencv2/core/utility.hpp>
 #include <torch/cuda.h>
@@ -296,6 +297,13 @@ Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_
                               batch.targets.defined()
                                   ? batch.targets.data_ptr<std::int64_t>() + filled * target_size
                                   : nullptr);
+            } catch (const std::bad_alloc&) {
+                throw; // said as out of memory, with what to lower, where the command ends
+            } catch (const cv::Exception& failure) {
+                if (failure.code == cv::Error::StsNoMem) {
+                    throw std::bad_alloc();
+                }
+                throw Error("while preparing \"" + path.string() + "\": " + failure.what());
             } catch (const std::exception& failure) {
                 throw Error("while preparing \"" + path.string() + "\": " + failure.what());
             }

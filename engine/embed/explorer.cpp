@@ -50,21 +50,26 @@ float dot(const float* a, const float* b, std::int64_t count) {
     return total;
 }
 
+constexpr double kRounding = 1e-6;
+
 // For each row of a block, the most similar kept row seen so far (-1: none yet).
 struct BlockBest {
     explicit BlockBest(std::int64_t count)
         : similarity(std::size_t(count), -2.0f), kept(std::size_t(count), -1) {}
     void offer(std::int64_t i, std::int64_t row, float value) {
-        if (value > similarity[std::size_t(i)]) {
-            similarity[std::size_t(i)] = value;
-            kept[std::size_t(i)] = row;
+        const auto at = static_cast<std::size_t>(i);
+        // Ties go to the earliest row, whichever thread offers first.
+        if (value > similarity[at] || (value == similarity[at] && row < kept[at])) {
+            similarity[at] = value;
+            kept[at] = row;
         }
     }
     // Whether row `i` of the block (`row` of all) is kept; when not, it joins `duplicates`.
     bool keeps(std::int64_t i, std::int64_t row, double threshold,
                std::vector<Duplicate>& duplicates) const {
         const auto at = static_cast<std::size_t>(i);
-        if (kept[at] >= 0 && similarity[at] >= threshold) {
+        // Within float rounding: copies of one image normalise to a cosine of 0.99999994.
+        if (kept[at] >= 0 && similarity[at] >= threshold - kRounding) {
             duplicates.push_back({row, kept[at], similarity[at]});
             return false;
         }
@@ -205,6 +210,10 @@ std::vector<Neighbour> nearest_neighbours(const at::Tensor& embeddings, std::int
 
 std::vector<Duplicate> near_duplicates_exact(const at::Tensor& embeddings, double threshold,
                                              std::int64_t chunk) {
+    if (chunk < 1) {
+        throw Error("near-duplicates: blocks of " + std::to_string(chunk) +
+                    " rows; give at least 1");
+    }
     torch::NoGradGuard no_grad;
     const at::Tensor unit = unit_rows(embeddings);
     std::vector<std::int64_t> kept;
@@ -225,6 +234,9 @@ std::vector<Duplicate> near_duplicates_exact(const at::Tensor& embeddings, doubl
 
 std::vector<Duplicate> near_duplicates_approximate(const at::Tensor& embeddings, double threshold,
                                                    const ApproximateDuplicateOptions& options) {
+    if (!(options.miss > 0.0 && options.miss < 1.0)) {
+        throw Error("near-duplicates: the chance to miss a pair must be between 0 and 1");
+    }
     torch::NoGradGuard no_grad;
     const at::Tensor unit = unit_rows(embeddings);
     const std::int64_t rows = unit.size(0);
@@ -236,13 +248,13 @@ std::vector<Duplicate> near_duplicates_approximate(const at::Tensor& embeddings,
     const double angle = std::acos(std::clamp(threshold, -1.0, 1.0));
     const double per_bit = 1.0 - angle / M_PI;
     const double per_table = std::pow(per_bit, bits);
-    const int tables =
-        per_table >= 1.0
-            ? 1
-            : static_cast<int>(std::ceil(std::log(options.miss) / std::log(1.0 - per_table)));
-    if (tables > options.max_tables) {
+    const double needed =
+        per_table >= 1.0 ? 1.0 : std::ceil(std::log(options.miss) / std::log(1.0 - per_table));
+    // NaN or infinite for thresholds near -1 (every pair is a duplicate): the exact search.
+    if (!(needed >= 1.0 && needed <= options.max_tables)) {
         return near_duplicates_exact(embeddings, threshold);
     }
+    const int tables = static_cast<int>(needed);
     const std::vector<std::vector<std::int32_t>> codes =
         bucket_codes(unit, tables, bits, options.seed);
     const float* data = unit.data_ptr<float>();

@@ -312,7 +312,7 @@ std::optional<std::string> unusable_names(const std::vector<std::string>& filena
             return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
         });
         if (control || name.empty()) {
-            return "the name on row " + std::to_string(row + 1) + " (\"" + terminal_text(name) +
+            return "the name on row " + std::to_string(row + 1) + " (\"" + escaped_text(name) +
                    "\") is empty or holds a control character such as a line break";
         }
     }

@@ -6,6 +6,7 @@
 #include <QGuiApplication>
 #include <QPainter>
 #include <QPalette>
+#include <QPixmapCache>
 #include <algorithm>
 
 namespace kiln::gui {
@@ -27,6 +28,15 @@ QImage decodeThumbnail(const QString& file, int side) {
 
 QPixmap thumbnailPlaceholder(int side, bool unreadable) {
     const QPalette palette = QGuiApplication::palette();
+    // Asked for by every tile still loading at every repaint: drawn once per look.
+    const QString key = QStringLiteral("kiln-placeholder-%1-%2-%3-%4")
+                            .arg(side)
+                            .arg(unreadable)
+                            .arg(palette.color(QPalette::Window).rgba())
+                            .arg(palette.color(QPalette::WindowText).rgba());
+    if (QPixmap cached; QPixmapCache::find(key, &cached)) {
+        return cached;
+    }
     const auto blend = [&](double amount) { // of the text colour over the window colour
         const QColor window = palette.color(QPalette::Window);
         const QColor text = palette.color(QPalette::WindowText);
@@ -48,6 +58,8 @@ QPixmap thumbnailPlaceholder(int side, bool unreadable) {
         painter.drawLine(cross.topLeft(), cross.bottomRight());
         painter.drawLine(cross.topRight(), cross.bottomLeft());
     }
+    painter.end();
+    QPixmapCache::insert(key, pixmap);
     return pixmap;
 }
 

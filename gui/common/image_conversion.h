@@ -18,7 +18,7 @@ QImage decodeThumbnail(const QString& file, int side);
 
 // What a tile shows until its thumbnail is decoded: a quiet square, so that a grid keeps its
 // shape as pictures arrive. `unreadable`: the same square crossed, for a file that cannot be
-// read. Drawn in the application palette's colours.
+// read. Drawn in the application palette's colours, on the GUI thread.
 QPixmap thumbnailPlaceholder(int side, bool unreadable = false);
 
 } // namespace kiln::gui

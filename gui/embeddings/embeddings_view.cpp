@@ -312,6 +312,9 @@ void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
     selection_.clear();
     selectInside({});
     pick_->setEnabled(!names_.isEmpty());
+    if (names_.isEmpty()) {
+        lasso_->setChecked(false); // dragging moves the plot again
+    }
     lasso_->setEnabled(!names_.isEmpty());
     resetView();
     status_->setText(

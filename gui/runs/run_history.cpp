@@ -464,7 +464,7 @@ QString RunHistoryModel::columnDescription(int column) {
     case Method:
         return tr("Pretraining method, or fine-tuning task");
     case Length:
-        return tr("Epochs or time the run was set to train for");
+        return tr("Epochs or steps the run was set to train for");
     case ImageSize:
         return tr("Image size in pixels");
     case LearningRate:

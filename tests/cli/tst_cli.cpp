@@ -455,10 +455,14 @@ private Q_SLOTS:
         // More memory than the machine gives (here a 4 GB address space, 4096 px images): said
         // with what to lower; it was "unexpected failure: std::bad_alloc".
         QProcess limited;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QString()); // the CPU's memory
+        limited.setProcessEnvironment(environment);
         limited.start(QStringLiteral("bash"),
                       {"-c", "ulimit -v 4000000 && exec \"$0\" \"$@\"", KILN_EXECUTABLE, "eval",
                        "knn", "--checkpoint", out + "/exported_models/exported_last.pt", "--train",
-                       data, "--test", data, "--image-size", "4096", "--batch-size", "16"});
+                       data, "--test", data, "--image-size", "4096", "--batch-size", "16",
+                       "--workers", "0"});
         QVERIFY(limited.waitForFinished(120000));
         const QString error = QString::fromUtf8(limited.readAllStandardError());
         QVERIFY2(limited.exitCode() == 1 &&

@@ -1124,6 +1124,8 @@ private Q_SLOTS:
         QCOMPARE(kiln::terminal_text("a\x1b[2Jb\nc\td\x7f\u00e9"),
                  std::string("a\\x1b[2Jb c d\\x7f\u00e9"));
         QCOMPARE(kiln::terminal_text(""), std::string());
+        QCOMPARE(kiln::escaped_text("a\x1b[2Jb\nc\td\u00e9"),
+                 std::string("a\\x1b[2Jb\\x0ac\\x09d\u00e9"));
     }
 
     void helpListsEveryKeyWithItsDefault() {

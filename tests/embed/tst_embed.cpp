@@ -18,6 +18,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <opencv2/imgcodecs.hpp>
 #include <set>
 #include <sstream>
@@ -347,6 +348,29 @@ private Q_SLOTS:
         const auto indexed = kiln::embed::near_duplicates_approximate(chain, 0.97);
         QCOMPARE(indexed.size(), std::size_t(1));
         QCOMPARE(indexed[0].row, 1);
+        // Chains across the index's blocks of 2,048 rows, of copies and near-copies it cannot
+        // miss: the index finds what the exact search finds, each with the same kept row.
+        torch::manual_seed(8);
+        torch::Tensor rows = torch::randn({5000, 32});
+        for (const std::int64_t row : {2040, 2046, 2047, 2048, 2049, 2055, 4095, 4096, 4097}) {
+            rows[row] = rows[row - 1] + 0.01 * torch::randn({32}); // each repeats the last
+        }
+        rows[4999] = rows[3] * 2.0; // a copy at another scale
+        const auto exact = kiln::embed::near_duplicates_exact(rows, 0.99);
+        const auto across = kiln::embed::near_duplicates_approximate(rows, 0.99);
+        const auto kept_of = [](const std::vector<kiln::embed::Duplicate>& found) {
+            std::map<std::int64_t, std::int64_t> kept; // their order by similarity may differ
+            for (const auto& duplicate : found) {
+                kept[duplicate.row] = duplicate.kept;
+            }
+            return kept;
+        };
+        QCOMPARE(exact.size(), std::size_t(10));
+        QCOMPARE(kept_of(across), kept_of(exact));
+        QCOMPARE(kept_of(exact)[2049], 2045); // a chain of five, 2045-2049: its first is kept
+        // Copies count at a threshold of 1, though they normalise to a cosine under 1.
+        QCOMPARE(kiln::embed::near_duplicates_exact(rows, 1.0).size(), std::size_t(1));
+        QCOMPARE(kiln::embed::near_duplicates_approximate(rows, 1.0).size(), std::size_t(1));
         // 30,000 copies of one image (and one other): duplicates of the first, found through
         // the index without a pair list (4.5e8 pairs held 10 GB before).
         torch::Tensor copies = torch::ones({30000, 64});
@@ -471,7 +495,7 @@ private Q_SLOTS:
         named["out"] = (root_ / "odd.csv").string();
         QVERIFY(kiln::test::throwsContaining(
             [&] { kiln::embed::run_embedding(kiln::resolve_embed_config(named, context)); },
-            "an image of data cannot be embedded: the name on row 2 (\"two lines.png\")"));
+            "an image of data cannot be embedded: the name on row 2 (\"two\\x0alines.png\")"));
         QVERIFY(!fs::exists(root_ / "odd.csv"));
     }
 

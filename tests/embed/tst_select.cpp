@@ -291,7 +291,7 @@ private Q_SLOTS:
                                  "a.png,1,0\n\"b\nc.png\",0,1\n";
         config.embeddings = broken;
         QVERIFY(throwsContaining([&] { kiln::embed::select_for_labelling(config); },
-                                 "the name on row 2 (\"b c.png\") is empty or holds a control"));
+                                 "the name on row 2 (\"b\\x0ac.png\") is empty or holds a control"));
         QVERIFY(!fs::exists(out));
         QVERIFY(!fs::exists(kiln::embed::selection_table_path(out)));
 

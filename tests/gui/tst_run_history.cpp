@@ -90,6 +90,9 @@ private Q_SLOTS:
     // Run records come with projects from others: a setting of the wrong type hides no run
     // beside it, and a record naming a TorchScript module is not resumed from (loading one
     // runs its code; Kiln loads it only where the user names it).
+    // A test that failed while a column was hidden leaves no hidden column to the next.
+    void init() { QSettings().remove(QStringLiteral("runHistory/hiddenColumns")); }
+
     void recordsFromOthersAreReadWithCare() {
         QTemporaryDir dir;
         const QString runs = dir.filePath(QStringLiteral("runs"));

@@ -1330,7 +1330,9 @@ private Q_SLOTS:
         QCOMPARE(grid->count(), 11);
         // Each tile a quiet square until its thumbnail is decoded, then the thumbnail.
         const QImage loading = kiln::gui::thumbnailPlaceholder(72).toImage();
+        const QImage unreadable = kiln::gui::thumbnailPlaceholder(72, true).toImage();
         QTRY_VERIFY(grid->item(10)->icon().pixmap(72).toImage() != loading);
+        QVERIFY(grid->item(10)->icon().pixmap(72).toImage() != unreadable);
         const QString neighbour = window.embeddingsView()->neighbourNames().front();
         QVERIFY2(grid->item(1)->text().contains(QFileInfo(neighbour).fileName()),
                  qPrintable(grid->item(1)->text()));
