@@ -678,107 +678,107 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
         <source>first principal component</source>
         <translation>erste Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="207"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="227"/>
         <source>second principal component</source>
         <translation>zweite Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="81"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
         <source>Lasso</source>
         <translation>Lasso</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="85"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>Punkte durch Umfahren auswählen, statt die Grafik zu verschieben</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="87"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
         <source>Export Selection...</source>
         <translation>Auswahl exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="91"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
         <source>Copy Images to Folder...</source>
         <translation>Bilder in Ordner kopieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>Die ausgewählten Bilder kopieren, z. B. für ein Labelling-Werkzeug</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="97"/>
         <source>Select for Labelling...</source>
         <translation>Zum Labeln auswählen...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="98"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="99"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>Die Bilder wählen, deren Labeln sich zuerst lohnt: typische Bilder jedes Clusters oder die verschiedensten</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="108"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>Wie die Einbettungen angeordnet werden: PCA sofort; UMAP und t-SNE halten die Nachbarn jedes Bildes nah beieinander und ziehen Cluster auseinander (Sekunden bis Minuten bei großen Mengen)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="115"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="116"/>
         <source>Reset View</source>
         <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="117"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="118"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>Nach Ziehen oder Zoomen wieder alle Punkte zeigen (oder Doppelklick in die Grafik)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="132"/>
-        <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
-        <translation>Exportieren Sie Einbettungen (Menü Datei) oder öffnen Sie eine Einbettungsdatei, um sie hier zu sehen.</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="153"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="152"/>
         <source>&amp;Map:</source>
         <translation>&amp;Karte:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="168"/>
+        <source>&lt;p&gt;&lt;b&gt;No embeddings to show yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;File &amp;gt; Export Embeddings writes them for a dataset with a trained model; Open Embeddings File below shows a file kiln embed wrote (CSV, torch or npy).&lt;/p&gt;&lt;p&gt;Each image becomes a point on a map, similar images close together: find near-duplicates and outliers, and pick the images worth labelling first.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Noch keine Einbettungen zum Anzeigen.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Datei &amp;gt; Einbettungen exportieren schreibt sie für einen Datensatz mit einem trainierten Modell; Einbettungsdatei öffnen (unten) zeigt eine Datei, die kiln embed geschrieben hat (CSV, torch oder npy).&lt;/p&gt;&lt;p&gt;Jedes Bild wird ein Punkt auf einer Karte, ähnliche Bilder liegen nahe beieinander: Finden Sie Beinahe-Duplikate und Ausreißer, und wählen Sie die Bilder, die sich zuerst zu annotieren lohnen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="207"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="227"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="233"/>
         <source>Projecting %1...</source>
         <translation>%1 wird projiziert...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="321"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="342"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n Einbettung</numerusform>
@@ -786,7 +786,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="322"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="343"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>in %n Gruppe nach oberstem Ordner.</numerusform>
@@ -794,7 +794,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="465"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>%n Bild zum Labeln wird gewählt...</numerusform>
@@ -802,7 +802,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="459"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="480"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
@@ -810,53 +810,53 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="472"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="493"/>
         <source>Select for Labelling</source>
         <translation>Zum Labeln auswählen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="500"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>Typisch: das typischste Bild jedes Clusters</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="502"/>
         <source>Diverse: each image far from the others</source>
         <translation>Vielfältig: jedes Bild weit von den anderen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="503"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>Ausgewogen: gleich viele aus jedem Cluster</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="505"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="489"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="510"/>
         <source>Images to label:</source>
         <translation>Zu labelnde Bilder:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="490"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="511"/>
         <source>Strategy:</source>
         <translation>Strategie:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="498"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="519"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="401"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="414"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="422"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="435"/>
         <source>Drag around points to select them.</source>
         <translation>Punkte umfahren, um sie auszuwählen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="415"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="436"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>%n Punkt ausgewählt</numerusform>
@@ -864,12 +864,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="504"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="525"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="531"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="552"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
@@ -877,12 +877,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="539"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="560"/>
         <source>Copy Images to Folder</source>
         <translation>Bilder in Ordner kopieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="546"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="567"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>%n Bild nach %1 kopiert</numerusform>
@@ -890,22 +890,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="568"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="589"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="574"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="595"/>
         <source>Export Selection</source>
         <translation>Auswahl exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="575"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="596"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="581"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="602"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>%n Name nach %1 geschrieben</numerusform>
@@ -913,29 +913,29 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="602"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="623"/>
         <source>%1
 selected</source>
         <translation>%1
 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="181"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="201"/>
         <source>Loading and projecting %1...</source>
         <translation>%1 wird geladen und projiziert...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="287"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="307"/>
         <source>(top folder)</source>
         <translation>(oberster Ordner)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="293"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="313"/>
         <source>neighbours</source>
         <translation>Nachbarn</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="301"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="321"/>
         <source>selection</source>
         <translation>Auswahl</translation>
     </message>

@@ -672,256 +672,256 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
         <source>first principal component</source>
         <translation>第一主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="207"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="227"/>
         <source>second principal component</source>
         <translation>第二主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="81"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
         <source>Lasso</source>
         <translation>套索</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="85"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>拖动圈选点，而不是移动图表</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="87"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
         <source>Export Selection...</source>
         <translation>导出所选...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="91"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
         <source>Copy Images to Folder...</source>
         <translation>复制图像到文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>复制所选图像，例如供标注工具使用</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="97"/>
         <source>Select for Labelling...</source>
         <translation>选择待标注...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="98"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="99"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>挑选最值得先标注的图像：每个簇的典型图像，或差异最大的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="108"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>嵌入的布局方式：PCA 立即完成；UMAP 和 t-SNE 让每张图像的近邻靠近并把聚类分开（大数据集需要几秒到几分钟）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="115"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="116"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="117"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="118"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>拖动或缩放后重新显示所有点（或双击图表）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="132"/>
-        <source>Export embeddings (File menu) or open an embeddings file to see them here.</source>
-        <translation>导出嵌入（文件菜单）或打开嵌入文件即可在此查看。</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="153"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="152"/>
         <source>&amp;Map:</source>
         <translation>映射(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="206"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="168"/>
+        <source>&lt;p&gt;&lt;b&gt;No embeddings to show yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;File &amp;gt; Export Embeddings writes them for a dataset with a trained model; Open Embeddings File below shows a file kiln embed wrote (CSV, torch or npy).&lt;/p&gt;&lt;p&gt;Each image becomes a point on a map, similar images close together: find near-duplicates and outliers, and pick the images worth labelling first.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;还没有可显示的嵌入。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;文件 &amp;gt; 导出嵌入 会用已训练的模型为数据集写出嵌入；下方的“打开嵌入文件”可显示 kiln embed 写出的文件（CSV、torch 或 npy）。&lt;/p&gt;&lt;p&gt;每张图像成为地图上的一个点，相似的图像彼此靠近：可找出近似重复和离群图像，并挑选最值得先标注的图像。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="207"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="227"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="213"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="233"/>
         <source>Projecting %1...</source>
         <translation>正在投影 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="321"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="342"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n 个嵌入，</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="322"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="343"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>按顶层文件夹分为 %n 组。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="465"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %n 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="459"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="480"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="472"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="493"/>
         <source>Select for Labelling</source>
         <translation>选择待标注</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="479"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="500"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>典型：每个簇中最典型的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="502"/>
         <source>Diverse: each image far from the others</source>
         <translation>多样：每张图像都远离其他图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="482"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="503"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>均衡：每个簇数量相同</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="505"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="489"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="510"/>
         <source>Images to label:</source>
         <translation>待标注图像：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="490"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="511"/>
         <source>Strategy:</source>
         <translation>策略：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="498"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="519"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="401"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="414"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="422"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="435"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="415"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="436"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>已选择 %n 个点</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="504"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="525"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="531"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="552"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="539"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="560"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="546"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="567"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="568"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="589"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="574"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="595"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="575"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="596"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="581"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="602"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="602"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="623"/>
         <source>%1
 selected</source>
         <translation>%1
 已选择</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="181"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="201"/>
         <source>Loading and projecting %1...</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="287"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="307"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="293"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="313"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="301"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="321"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>

@@ -25,6 +25,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QTextDocument>
 #include <QThreadPool>
 #include <QTimer>
@@ -129,9 +130,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     // A thumbnail is a point too: clicking one makes it the selected point.
     connect(neighbours_, &QListWidget::itemClicked, this,
             [this](QListWidgetItem* item) { selectPoint(item->data(kRowRole).toInt()); });
-    status_ = new QLabel(tr("Export embeddings (File menu) or open an embeddings file to see "
-                            "them here."),
-                         this);
+    status_ = new QLabel(this);
     status_->setObjectName(QStringLiteral("embeddingsStatus"));
     status_->setTextFormat(Qt::PlainText);
     status_->setWordWrap(true);
@@ -159,12 +158,33 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     plotColumn->addLayout(mapRow);
     plotColumn->addWidget(plot_, 1);
     plotColumn->addLayout(selection);
-    auto* columns = new QHBoxLayout;
+    auto* map = new QWidget(this);
+    auto* columns = new QHBoxLayout(map);
+    columns->setContentsMargins(0, 0, 0, 0);
     columns->addLayout(plotColumn, 1);
     columns->addLayout(side);
+    // Until there are points: what the tab is for and how to fill it, not empty axes.
+    auto* empty = new QLabel(
+        tr("<p><b>No embeddings to show yet.</b></p><p>File &gt; Export Embeddings writes them "
+           "for a dataset with a trained model; Open Embeddings File below shows a file kiln "
+           "embed wrote (CSV, torch or npy).</p><p>Each image becomes a point on a map, "
+           "similar images close together: find near-duplicates and outliers, and pick the "
+           "images worth labelling first.</p>"),
+        this);
+    empty->setObjectName(QStringLiteral("embeddingsEmptyHint"));
+    empty->setAlignment(Qt::AlignCenter);
+    empty->setWordWrap(true);
+    empty->setMaximumWidth(560);
+    auto* emptyPage = new QWidget(this);
+    auto* emptyLayout = new QHBoxLayout(emptyPage);
+    emptyLayout->addWidget(empty);
+    pages_ = new QStackedWidget(this);
+    pages_->setObjectName(QStringLiteral("embeddingsPages"));
+    pages_->addWidget(emptyPage);
+    pages_->addWidget(map);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(status_);
-    layout->addLayout(columns, 1);
+    layout->addWidget(pages_, 1);
 }
 
 EmbeddingsView::~EmbeddingsView() {
@@ -315,6 +335,7 @@ void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
     if (names_.isEmpty()) {
         lasso_->setChecked(false); // dragging moves the plot again
     }
+    pages_->setCurrentIndex(names_.isEmpty() ? 0 : 1);
     lasso_->setEnabled(!names_.isEmpty());
     resetView();
     status_->setText(

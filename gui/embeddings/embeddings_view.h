@@ -20,6 +20,7 @@ class QLabel;
 class QListWidget;
 class QMouseEvent;
 class QPushButton;
+class QStackedWidget;
 
 namespace kiln::gui {
 
@@ -109,6 +110,7 @@ private:
     QListWidget* neighbours_;
     QLabel* grid_title_;
     QLabel* status_;
+    QStackedWidget* pages_; // the empty hint, or the map
     QCPGraph* marked_ = nullptr;
     QCPGraph* selected_ = nullptr;
     QCPCurve* lasso_curve_ = nullptr;

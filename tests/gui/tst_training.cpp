@@ -50,6 +50,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
@@ -1257,9 +1258,11 @@ private Q_SLOTS:
         QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("stopped")),
                  qPrintable(window.statusBar()->currentMessage()));
 
-        // Nothing to lasso before there are points.
+        // Nothing to lasso before there are points, and a hint instead of empty axes.
         auto* lasso = window.findChild<QPushButton*>(QStringLiteral("lassoButton"));
         QVERIFY(lasso != nullptr && !lasso->isEnabled());
+        auto* pages = window.findChild<QStackedWidget*>(QStringLiteral("embeddingsPages"));
+        QVERIFY(pages != nullptr && pages->currentIndex() == 0);
         // File > Export Embeddings with the run's exported model: one row per image.
         const QString csv = QDir(temp_.path()).filePath(QStringLiteral("exported/embeddings.csv"));
         QSignalSpy embedded(window.embeddingSession(), &kiln::gui::EmbeddingSession::finished);
@@ -1315,6 +1318,7 @@ private Q_SLOTS:
         QVERIFY(loaded.count() > 0 || loaded.wait(60000));
         QCOMPARE(window.embeddingsView()->pointCount(), 16);
         QVERIFY(lasso->isEnabled());
+        QCOMPARE(pages->currentIndex(), 1); // the map
         // Reopened, the project draws its newest embeddings again without their being picked.
         {
             QVERIFY(window.projects()->saveProject());
