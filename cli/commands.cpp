@@ -75,6 +75,7 @@ struct KnnArguments {
     double temperature = 0.07;
     int batch_size = 128;
     int num_workers = -1; // -1: the automatic policy
+    bool whiten = false;
 };
 
 struct DedupArguments {
@@ -391,10 +392,10 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
         }
         const eval::KnnAccuracy accuracy =
             embed::knn_accuracy_on_files(arguments.train_embeddings, arguments.test_embeddings,
-                                         arguments.k, arguments.temperature);
-        std::snprintf(text, sizeof text, "kNN (k=%d, T=%g): top-1 %.2f%%, top-5 %.2f%%\n",
-                      arguments.k, arguments.temperature, 100.0 * accuracy.top1,
-                      100.0 * accuracy.top5);
+                                         arguments.k, arguments.temperature, arguments.whiten);
+        std::snprintf(text, sizeof text, "kNN (k=%d, T=%g%s): top-1 %.2f%%, top-5 %.2f%%\n",
+                      arguments.k, arguments.temperature, arguments.whiten ? ", whitened" : "",
+                      100.0 * accuracy.top1, 100.0 * accuracy.top5);
         out << text;
         return 0;
     }
@@ -415,6 +416,7 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
                                                   : 224;
     options.k = arguments.k;
     options.temperature = arguments.temperature;
+    options.whiten = arguments.whiten;
     options.batch_size = arguments.batch_size;
     const system::HardwareInfo hardware = system::probe_hardware();
     options.num_workers = arguments.num_workers >= 0
@@ -424,9 +426,9 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
     const eval::KnnAccuracy accuracy =
         embed::knn_accuracy_on_folders(*backbone, arguments.train, arguments.test, options);
     std::snprintf(text, sizeof text,
-                  "kNN (k=%d, T=%g) with %s at %d px: top-1 %.2f%%, top-5 %.2f%%\n", arguments.k,
-                  arguments.temperature, model.c_str(), options.image_size, 100.0 * accuracy.top1,
-                  100.0 * accuracy.top5);
+                  "kNN (k=%d, T=%g%s) with %s at %d px: top-1 %.2f%%, top-5 %.2f%%\n", arguments.k,
+                  arguments.temperature, arguments.whiten ? ", whitened" : "", model.c_str(),
+                  options.image_size, 100.0 * accuracy.top1, 100.0 * accuracy.top5);
     out << text;
     return 0;
 }
@@ -692,6 +694,9 @@ void add_knn_command(CLI::App& evaluate, Commands& commands) {
         ->capture_default_str();
     knn->add_option("--workers", arguments.num_workers, "loader threads (default: auto)")
         ->check(CLI::NonNegativeNumber);
+    knn->add_flag("--whiten", arguments.whiten,
+                  "PCA-whiten the embeddings first, fitted on the training set without its labels "
+                  "(every direction the embeddings vary in weighs alike)");
     commands.add(knn,
                  [knn_arguments](std::ostream& out) { return run_eval_knn(*knn_arguments, out); });
 }

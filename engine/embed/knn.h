@@ -16,6 +16,7 @@ struct FolderKnnOptions {
     int num_workers = 0;
     int k = 20;
     double temperature = 0.07;
+    bool whiten = false; // eval::fit_whitening on the training embeddings first
 };
 
 // kNN accuracy of `backbone`'s embeddings on labelled folders: each image's class is its
@@ -29,6 +30,6 @@ eval::KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
 // top-level folder in each filename.
 eval::KnnAccuracy knn_accuracy_on_files(const std::filesystem::path& train_file,
                                         const std::filesystem::path& test_file, int k = 20,
-                                        double temperature = 0.07);
+                                        double temperature = 0.07, bool whiten = false);
 
 } // namespace kiln::embed

@@ -8,6 +8,26 @@
 
 namespace kiln::eval {
 
+Whitening fit_whitening(const at::Tensor& features) {
+    if (features.dim() != 2 || features.size(0) < 2) {
+        throw Error("whitening needs at least 2 embeddings to fit");
+    }
+    torch::NoGradGuard no_grad;
+    const at::Tensor values = features.to(torch::kFloat64);
+    const at::Tensor mean = values.mean(0);
+    const at::Tensor centred = values - mean;
+    const at::Tensor covariance = centred.t().mm(centred) / double(values.size(0) - 1);
+    const auto [variances, axes] = torch::linalg_eigh(covariance); // ascending
+    const at::Tensor kept = variances > variances.max() * 1e-6;
+    const at::Tensor projection =
+        axes.index({torch::indexing::Slice(), kept}) / variances.index({kept}).sqrt();
+    return {mean.to(features.dtype()), projection.to(features.dtype())};
+}
+
+at::Tensor Whitening::apply(const at::Tensor& features) const {
+    return (features - mean.to(features.device())).mm(projection.to(features.device()));
+}
+
 KnnAccuracy knn_accuracy(const at::Tensor& train_features,
                          const std::vector<std::int64_t>& train_labels,
                          const at::Tensor& test_features,

@@ -792,6 +792,10 @@ private Q_SLOTS:
             {"eval", "knn", "--train-embeddings", train, "--test-embeddings", test, "--k", "2"});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY(result.out.contains(QStringLiteral("top-1 100.00%")));
+        result = runKiln({"eval", "knn", "--train-embeddings", train, "--test-embeddings", test,
+                          "--k", "2", "--whiten"});
+        QVERIFY2(result.exitCode == 0 && result.out.contains(QStringLiteral("T=0.07, whitened)")),
+                 qPrintable(result.out + result.err));
 
         result = runKiln({"eval", "knn", "--train-embeddings", train});
         QCOMPARE(result.exitCode, 1);

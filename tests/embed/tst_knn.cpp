@@ -64,6 +64,39 @@ private Q_SLOTS:
         QVERIFY(whole.top5 >= whole.top1);
     }
 
+    void whiteningWeighsEveryDirectionAlike() {
+        // The class is the sign of a quiet axis (sd 0.3 about +-1); ten loud axes of noise
+        // (sd 30) decide the cosine, and with them plain kNN guesses. A constant axis carries
+        // nothing and is dropped.
+        torch::manual_seed(2);
+        const auto make = [](int rows, std::vector<std::int64_t>& labels) {
+            for (int i = 0; i < rows; ++i) {
+                labels.push_back(i % 2);
+            }
+            const torch::Tensor sign = torch::tensor(labels, torch::kFloat32) * 2 - 1;
+            return torch::cat({30 * torch::randn({rows, 10}),
+                               (sign + 0.3 * torch::randn({rows})).unsqueeze(1),
+                               torch::full({rows, 1}, 50.0f)},
+                              1);
+        };
+        std::vector<std::int64_t> train_labels, test_labels;
+        const torch::Tensor train = make(2000, train_labels);
+        const torch::Tensor test = make(500, test_labels);
+        const kiln::eval::Whitening whitening = kiln::eval::fit_whitening(train);
+        QCOMPARE(whitening.projection.size(1), 11);
+        const torch::Tensor white = whitening.apply(train);
+        const torch::Tensor covariance = white.t().mm(white) / double(white.size(0) - 1);
+        QVERIFY2(torch::allclose(covariance, torch::eye(11), 1e-3, 1e-3),
+                 qPrintable(QString::fromStdString(torch::str(covariance))));
+        QVERIFY(white.mean(0).abs().max().item<double>() < 1e-3);
+        const double plain = kiln::eval::knn_accuracy(train, train_labels, test, test_labels).top1;
+        const double whitened =
+            kiln::eval::knn_accuracy(white, train_labels, whitening.apply(test), test_labels).top1;
+        QVERIFY2(plain < 0.75 && whitened > 0.95,
+                 qPrintable(QStringLiteral("plain %1, whitened %2").arg(plain).arg(whitened)));
+        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::eval::fit_whitening(torch::randn({1, 4})));
+    }
+
     void badInputIsRefused() {
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::eval::knn_accuracy(torch::randn({3, 2}), {0, 1},
                                                                        torch::randn({1, 2}), {0}));
