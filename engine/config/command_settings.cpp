@@ -289,6 +289,13 @@ CommandSettings<SelectConfig> make_select_settings() {
                          .maximum = 1.0,
                          .help = "cosine similarity at which two images are duplicates"},
                  &Select::duplicate_threshold),
+            bind(KeySpec{.name = "whiten",
+                         .kind = ValueKind::Boolean,
+                         .default_value = false,
+                         .help = "pick in PCA-whitened space, fitted on the embeddings without "
+                                 "labels: every direction they vary in weighs alike (on "
+                                 "SimCLR embeddings of Fashion-MNIST, better picks)"},
+                 &Select::whiten),
             bind(KeySpec{.name = "seed",
                          .kind = ValueKind::Integer,
                          .default_value = 0,

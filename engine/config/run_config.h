@@ -173,6 +173,7 @@ struct SelectConfig {
     std::optional<std::filesystem::path> already_labelled; // a list of names, or a folder
     bool exclude_duplicates = false;
     double duplicate_threshold = 0.95; // cosine similarity
+    bool whiten = false;               // pick in PCA-whitened space (SelectionOptions::whiten)
     int seed = 0;
     bool overwrite = false;
 };

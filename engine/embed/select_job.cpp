@@ -137,6 +137,7 @@ SelectSummary select_for_labelling(const SelectConfig& config) {
     SelectionOptions options;
     options.strategy = selection_strategy(config.strategy);
     options.seed = static_cast<std::uint64_t>(config.seed);
+    options.whiten = config.whiten;
     if (config.already_labelled) {
         options.labelled =
             rows_of_names(labelled_names(*config.already_labelled), file, *config.already_labelled);

@@ -1,7 +1,9 @@
 #include "embed/selection.h"
 
 #include "core/error.h"
+#include "eval/knn.h"
 
+#include <ATen/CPUGeneratorImpl.h>
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -29,6 +31,21 @@ at::Tensor unit_rows(const at::Tensor& embeddings) {
     namespace F = torch::nn::functional;
     return F::normalize(embeddings.to(torch::kFloat32).contiguous(),
                         F::NormalizeFuncOptions().dim(1));
+}
+
+// The embeddings PCA-whitened (eval::fit_whitening), fitted on a seeded sample of at most
+// 65,536 rows: the covariance of a million rows would cost more than the pick.
+at::Tensor whitened(const at::Tensor& embeddings, std::uint64_t seed) {
+    constexpr std::int64_t kFitRows = 65536;
+    const at::Tensor values = embeddings.to(torch::kFloat32);
+    at::Tensor sample = values;
+    if (values.size(0) > kFitRows) {
+        const at::Generator generator = at::make_generator<at::CPUGeneratorImpl>(seed);
+        sample = values.index_select(
+            0, at::randperm(values.size(0), generator, at::TensorOptions(at::kLong))
+                   .narrow(0, 0, kFitRows));
+    }
+    return values.size(0) < 2 ? values : eval::fit_whitening(sample).apply(values);
 }
 
 // Each row's cosine distance to the nearest of `centres` rows, `chunk` rows at a time.
@@ -492,7 +509,9 @@ Clustering spherical_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_
 }
 
 Selection select_rows(const at::Tensor& embeddings, const SelectionOptions& options) {
-    const at::Tensor unit = unit_rows(embeddings);
+    const bool whiten = options.whiten && options.strategy != SelectionStrategy::Random;
+    const at::Tensor unit =
+        unit_rows(whiten ? whitened(unit_rows(embeddings), options.seed) : embeddings);
     const std::int64_t rows = unit.size(0);
     std::vector<bool> pickable(std::size_t(rows), true);
     for (const auto* list : {&options.labelled, &options.excluded}) {

@@ -6,6 +6,7 @@
 //
 //   bench_select [--pretrained RUN_DIR] [--pretrain-seconds 300] [--seeds 3] [--dir DIR]
 //                [--strategies random,typical,diverse,balanced] [--counts 600,300]
+//                [--whiten 1]   (pick in PCA-whitened space: select's whiten=true)
 //   (without --pretrained: smallcnn SimCLR at 32 px for --pretrain-seconds, made here)
 //
 // Speed and memory of the selection itself, on seeded synthetic embeddings (clusters of unit
@@ -200,6 +201,7 @@ int main(int argc, char** argv) {
     fs::path run;
     double pretrain_seconds = 300;
     int seeds = 3;
+    bool whiten = false;
     std::int64_t speed_rows = 0, dim = 512, count = 10000;
     std::string strategies = "random,typical,diverse,balanced", counts = "600,300";
     for (int i = 1; i + 1 < argc; i += 2) {
@@ -222,6 +224,8 @@ int main(int argc, char** argv) {
             pretrain_seconds = std::stod(argv[i + 1]);
         } else if (flag == "--seeds") {
             seeds = std::stoi(argv[i + 1]);
+        } else if (flag == "--whiten") {
+            whiten = std::stoi(argv[i + 1]) != 0;
         } else {
             std::fprintf(stderr, "unknown option %s\n", flag.c_str());
             return 2;
@@ -243,6 +247,7 @@ int main(int argc, char** argv) {
         run = pretrain(train, root / "simclr", pretrain_seconds);
     }
     const kiln::embed::EmbeddingFile file = embeddings_of(run, train, root / "embeddings.pt");
+    std::printf("picking from %s embeddings\n", whiten ? "PCA-whitened" : "the raw");
     std::printf("Fashion-MNIST: %zu training images embedded by %s (no labels used); each pick "
                 "fine-tunes smallcnn from that backbone, 60 epochs at 32 px, top-1 on the 10,000 "
                 "test images\n",
@@ -257,6 +262,7 @@ int main(int argc, char** argv) {
                 options.count = count;
                 options.strategy = kiln::embed::selection_strategy(strategy);
                 options.seed = static_cast<std::uint64_t>(seed);
+                options.whiten = whiten;
                 const auto picked = kiln::embed::select_rows(file.embeddings, options);
                 const fs::path subset = root / ("pick-" + strategy);
                 row.classes.push_back(link_pick(file.filenames, picked.rows, train, subset));

@@ -6,6 +6,7 @@
 #include "embed/select_job.h"
 #include "embed/selection.h"
 #include "embed/writers.h"
+#include "eval/knn.h"
 #include "models/backbone.h"
 #include "support/error_text.h"
 
@@ -137,6 +138,30 @@ private Q_SLOTS:
             covered.insert(cluster_of[std::size_t(row)]);
         }
         QCOMPARE(covered, (std::set<std::int64_t>{1, 2, 3, 4}));
+    }
+
+    void whitenedPicksAreThePicksOfTheWhitenedEmbeddings() {
+        torch::manual_seed(9);
+        const torch::Tensor rows = torch::randn({300, 8}) * torch::tensor({30.0f, 10.0f, 5.0f, 1.0f,
+                                                                           1.0f, 0.5f, 0.3f, 0.1f});
+        for (const auto strategy : {SelectionStrategy::Typical, SelectionStrategy::Diverse,
+                                    SelectionStrategy::Balanced}) {
+            kiln::embed::SelectionOptions options;
+            options.count = 12;
+            options.strategy = strategy;
+            const auto plain = kiln::embed::select_rows(rows, options);
+            options.whiten = true;
+            const auto whitened = kiln::embed::select_rows(rows, options);
+            const torch::Tensor unit = torch::nn::functional::normalize(
+                rows, torch::nn::functional::NormalizeFuncOptions().dim(1));
+            options.whiten = false;
+            const auto by_hand =
+                kiln::embed::select_rows(kiln::eval::fit_whitening(unit).apply(unit), options);
+            QCOMPARE(whitened.rows, by_hand.rows);
+            if (strategy == SelectionStrategy::Diverse) { // the loud axes no longer decide
+                QVERIFY(whitened.rows != plain.rows);
+            }
+        }
     }
 
     void balancedGivesEveryClusterItsQuota() {
@@ -290,8 +315,9 @@ private Q_SLOTS:
         std::ofstream(broken) << "filename,embedding_0,embedding_1\n"
                                  "a.png,1,0\n\"b\nc.png\",0,1\n";
         config.embeddings = broken;
-        QVERIFY(throwsContaining([&] { kiln::embed::select_for_labelling(config); },
-                                 "the name on row 2 (\"b\\x0ac.png\") is empty or holds a control"));
+        QVERIFY(
+            throwsContaining([&] { kiln::embed::select_for_labelling(config); },
+                             "the name on row 2 (\"b\\x0ac.png\") is empty or holds a control"));
         QVERIFY(!fs::exists(out));
         QVERIFY(!fs::exists(kiln::embed::selection_table_path(out)));
 
