@@ -389,6 +389,8 @@ KnnMonitorSettings knn_monitor_settings(const json& args) {
     monitor.every_n_steps = static_cast<std::int64_t>(number_in(args, "every_n_steps", 0));
     monitor.k = static_cast<int>(number_in(args, "k", monitor.k));
     monitor.temperature = number_in(args, "temperature", monitor.temperature);
+    const json whiten = args.is_object() ? args.value("whiten", json()) : json();
+    monitor.whiten = whiten.is_boolean() && whiten.get<bool>();
     return monitor;
 }
 

@@ -60,6 +60,7 @@ struct KnnMonitorSettings {
     std::int64_t every_n_steps = 0; // 0: after each epoch (with max_time: paced by the budget)
     int k = 20;
     double temperature = 0.07;
+    bool whiten = false; // eval::fit_whitening on the train folder's embeddings first
 
     bool enabled() const { return !train.empty() || !val.empty(); }
 };

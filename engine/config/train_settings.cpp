@@ -135,6 +135,11 @@ KeySpec knn_monitor_key() {
                  .minimum = 1e-4,
                  .maximum = 100.0,
                  .help = "a neighbour's vote is exp(similarity / temperature)"},
+                {.name = "whiten",
+                 .kind = ValueKind::Boolean,
+                 .default_value = defaults.whiten,
+                 .help = "PCA-whiten the embeddings first, fitted on knn_monitor.train "
+                         "without its labels (as kiln eval knn --whiten)"},
             }};
 }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace kiln::train {
@@ -77,9 +78,15 @@ MetricValues KnnMonitor::evaluate(models::BackboneImpl& backbone,
                         "\" could be read; give a folder of readable labelled images");
         }
     }
-    const eval::KnnAccuracy accuracy = eval::knn_accuracy(
-        bank.to(context.placement.device), train_labels, queries.to(context.placement.device),
-        val_labels, settings_.k, settings_.temperature);
+    const std::optional<eval::Whitening> whitening =
+        settings_.whiten ? std::optional(eval::fit_whitening(bank)) : std::nullopt;
+    const auto whitened = [&](const at::Tensor& features) {
+        return whitening ? whitening->apply(features) : features;
+    };
+    const eval::KnnAccuracy accuracy =
+        eval::knn_accuracy(whitened(bank).to(context.placement.device), train_labels,
+                           whitened(queries).to(context.placement.device), val_labels, settings_.k,
+                           settings_.temperature);
     return {{"val_metric/knn_top1", accuracy.top1}, {"val_metric/knn_top5", accuracy.top5}};
 }
 

@@ -512,6 +512,29 @@ private Q_SLOTS:
         QVERIFY2(evalKnn(QStringLiteral("exported_best.pt")).contains(percent(best)),
                  qPrintable(evalKnn(QStringLiteral("exported_best.pt"))));
 
+        // Whitened (knn_monitor.whiten=true): the figures of kiln eval knn --whiten.
+        const QString whitenedOut = temp_.filePath(QStringLiteral("whitened-monitored-run"));
+        result =
+            runKiln(QStringList{"train", "out=" + whitenedOut, "data=" + data, "model=smallcnn",
+                                "epochs=1", "batch_size=8", "num_workers=0",
+                                "transform_args.image_size=[16,16]", "knn_monitor.whiten=true"} +
+                    monitored);
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QFile whitenedLines(whitenedOut + QStringLiteral("/metrics.jsonl"));
+        QVERIFY(whitenedLines.open(QIODevice::ReadOnly));
+        double lastWhitened = -1;
+        for (const QByteArray& line : whitenedLines.readAll().split('\n')) {
+            const QJsonObject entry = QJsonDocument::fromJson(line).object();
+            if (entry.contains(QStringLiteral("val_metric/knn_top1"))) {
+                lastWhitened = entry.value(QStringLiteral("val_metric/knn_top1")).toDouble();
+            }
+        }
+        const Result whitenedKnn = runKiln(
+            {"eval", "knn", "--checkpoint", whitenedOut + "/exported_models/exported_last.pt",
+             "--train", data, "--test", data, "--k", "3", "--whiten"});
+        QVERIFY2(whitenedKnn.out.contains(percent(lastWhitened)),
+                 qPrintable(whitenedKnn.out + " " + percent(lastWhitened)));
+
         // One folder without the other, or a folder that is not there: said before training.
         result = runKiln({"train", "out=" + temp_.filePath(QStringLiteral("half-monitored")),
                           "data=" + data, "model=smallcnn", "knn_monitor.train=" + data});
