@@ -29,19 +29,6 @@ void warn_about_unseen_classes(const std::map<std::string, std::int64_t>& classe
     }
 }
 
-eval::KnnAccuracy knn_accuracy_maybe_whitened(const at::Tensor& train,
-                                              const std::vector<std::int64_t>& train_labels,
-                                              const at::Tensor& test,
-                                              const std::vector<std::int64_t>& test_labels, int k,
-                                              double temperature, bool whiten) {
-    if (!whiten) {
-        return eval::knn_accuracy(train, train_labels, test, test_labels, k, temperature);
-    }
-    const eval::Whitening whitening = eval::fit_whitening(train); // the labels stay unused
-    return eval::knn_accuracy(whitening.apply(train), train_labels, whitening.apply(test),
-                              test_labels, k, temperature);
-}
-
 } // namespace
 
 eval::KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
@@ -72,8 +59,8 @@ eval::KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
     const std::size_t trained = classes.size();
     const at::Tensor test = embed_folder(test_folder, test_labels);
     warn_about_unseen_classes(classes, trained);
-    return knn_accuracy_maybe_whitened(train, train_labels, test, test_labels, options.k,
-                                       options.temperature, options.whiten);
+    return eval::knn_accuracy_whitened_if(train, train_labels, test, test_labels, options.k,
+                                          options.temperature, options.whiten);
 }
 
 eval::KnnAccuracy knn_accuracy_on_files(const std::filesystem::path& train_file,
@@ -94,8 +81,8 @@ eval::KnnAccuracy knn_accuracy_on_files(const std::filesystem::path& train_file,
     const std::vector<std::int64_t> test_labels =
         eval::class_folder_labels(test.filenames, classes);
     warn_about_unseen_classes(classes, trained);
-    return knn_accuracy_maybe_whitened(train.embeddings, train_labels, test.embeddings, test_labels,
-                                       k, temperature, whiten);
+    return eval::knn_accuracy_whitened_if(train.embeddings, train_labels, test.embeddings,
+                                          test_labels, k, temperature, whiten);
 }
 
 } // namespace kiln::embed

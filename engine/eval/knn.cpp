@@ -28,6 +28,20 @@ at::Tensor Whitening::apply(const at::Tensor& features) const {
     return (features - mean.to(features.device())).mm(projection.to(features.device()));
 }
 
+KnnAccuracy knn_accuracy_whitened_if(const at::Tensor& train_features,
+                                     const std::vector<std::int64_t>& train_labels,
+                                     const at::Tensor& test_features,
+                                     const std::vector<std::int64_t>& test_labels, int k,
+                                     double temperature, bool whiten) {
+    if (!whiten) {
+        return knn_accuracy(train_features, train_labels, test_features, test_labels, k,
+                            temperature);
+    }
+    const Whitening whitening = fit_whitening(train_features); // the labels stay unused
+    return knn_accuracy(whitening.apply(train_features), train_labels,
+                        whitening.apply(test_features), test_labels, k, temperature);
+}
+
 KnnAccuracy knn_accuracy(const at::Tensor& train_features,
                          const std::vector<std::int64_t>& train_labels,
                          const at::Tensor& test_features,

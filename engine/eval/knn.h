@@ -35,6 +35,13 @@ struct Whitening {
 };
 Whitening fit_whitening(const at::Tensor& features);
 
+// knn_accuracy, on both sets whitened by fit_whitening(train_features) first when `whiten`.
+KnnAccuracy knn_accuracy_whitened_if(const at::Tensor& train_features,
+                                     const std::vector<std::int64_t>& train_labels,
+                                     const at::Tensor& test_features,
+                                     const std::vector<std::int64_t>& test_labels, int k,
+                                     double temperature, bool whiten);
+
 // Class ids from the top-level folder of each name ("cats/001.jpg" is a cat), shared across
 // the sets classified together through `classes`. A name outside a class folder is a
 // kiln::Error.

@@ -78,15 +78,9 @@ MetricValues KnnMonitor::evaluate(models::BackboneImpl& backbone,
                         "\" could be read; give a folder of readable labelled images");
         }
     }
-    const std::optional<eval::Whitening> whitening =
-        settings_.whiten ? std::optional(eval::fit_whitening(bank)) : std::nullopt;
-    const auto whitened = [&](const at::Tensor& features) {
-        return whitening ? whitening->apply(features) : features;
-    };
-    const eval::KnnAccuracy accuracy =
-        eval::knn_accuracy(whitened(bank).to(context.placement.device), train_labels,
-                           whitened(queries).to(context.placement.device), val_labels, settings_.k,
-                           settings_.temperature);
+    const eval::KnnAccuracy accuracy = eval::knn_accuracy_whitened_if(
+        bank.to(context.placement.device), train_labels, queries.to(context.placement.device),
+        val_labels, settings_.k, settings_.temperature, settings_.whiten);
     return {{"val_metric/knn_top1", accuracy.top1}, {"val_metric/knn_top5", accuracy.top5}};
 }
 
