@@ -25,107 +25,107 @@
         <translation>kNN-Monitor: klassifiziert</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="146"/>
+        <location filename="../engine/config/train_settings.cpp" line="151"/>
         <source>Teacher</source>
         <translation>Lehrer</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="153"/>
+        <location filename="../engine/config/train_settings.cpp" line="158"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="172"/>
+        <location filename="../engine/config/train_settings.cpp" line="177"/>
         <source>Start from</source>
         <translation>Ausgangsgewichte</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="274"/>
+        <location filename="../engine/config/train_settings.cpp" line="279"/>
         <source>Train for</source>
         <translation>Trainieren für</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="317"/>
+        <location filename="../engine/config/train_settings.cpp" line="322"/>
         <source>Loader workers</source>
         <translation>Lader-Threads</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="319"/>
+        <location filename="../engine/config/train_settings.cpp" line="324"/>
         <source>Accelerator</source>
         <translation>Beschleuniger</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="330"/>
+        <location filename="../engine/config/train_settings.cpp" line="335"/>
         <source>Devices</source>
         <translation>Geräte</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="336"/>
+        <location filename="../engine/config/train_settings.cpp" line="341"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="350"/>
+        <location filename="../engine/config/train_settings.cpp" line="355"/>
         <source>Sync batch norm</source>
         <translation>Batch-Norm synchronisieren</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="358"/>
+        <location filename="../engine/config/train_settings.cpp" line="363"/>
         <source>Precision</source>
         <translation>Rechenpräzision</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="364"/>
+        <location filename="../engine/config/train_settings.cpp" line="369"/>
         <source>Seed</source>
         <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="399"/>
+        <location filename="../engine/config/train_settings.cpp" line="404"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="402"/>
+        <location filename="../engine/config/train_settings.cpp" line="407"/>
         <source>Weight decay</source>
         <translation>Weight Decay</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="405"/>
+        <location filename="../engine/config/train_settings.cpp" line="410"/>
         <source>Warm-up epochs</source>
         <translation>Aufwärm-Epochen</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="430"/>
+        <location filename="../engine/config/train_settings.cpp" line="435"/>
         <source>Backbone learning rate factor</source>
         <translation>Lernratenfaktor des Backbones</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="434"/>
+        <location filename="../engine/config/train_settings.cpp" line="439"/>
         <source>Head-only epochs</source>
         <translation>Epochen nur für den Kopf</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="519"/>
+        <location filename="../engine/config/train_settings.cpp" line="524"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="528"/>
+        <location filename="../engine/config/train_settings.cpp" line="533"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="544"/>
+        <location filename="../engine/config/train_settings.cpp" line="549"/>
         <source>Gradient accumulation</source>
         <translation>Gradientenakkumulation</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="561"/>
+        <location filename="../engine/config/train_settings.cpp" line="566"/>
         <source>Checkpoint every</source>
         <translation>Checkpoint alle</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="609"/>
+        <location filename="../engine/config/train_settings.cpp" line="614"/>
         <source>Output folder</source>
         <translation>Ausgabeordner</translation>
     </message>
@@ -678,107 +678,107 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="225"/>
         <source>first principal component</source>
         <translation>erste Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="227"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
         <source>second principal component</source>
         <translation>zweite Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="81"/>
         <source>Lasso</source>
         <translation>Lasso</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="85"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="84"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>Punkte durch Umfahren auswählen, statt die Grafik zu verschieben</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="87"/>
         <source>Export Selection...</source>
         <translation>Auswahl exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="91"/>
         <source>Copy Images to Folder...</source>
         <translation>Bilder in Ordner kopieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="94"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>Die ausgewählten Bilder kopieren, z. B. für ein Labelling-Werkzeug</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="97"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="96"/>
         <source>Select for Labelling...</source>
         <translation>Zum Labeln auswählen...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="99"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="98"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>Die Bilder wählen, deren Labeln sich zuerst lohnt: typische Bilder jedes Clusters oder die verschiedensten</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="108"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>Wie die Einbettungen angeordnet werden: PCA sofort; UMAP und t-SNE halten die Nachbarn jedes Bildes nah beieinander und ziehen Cluster auseinander (Sekunden bis Minuten bei großen Mengen)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="116"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="115"/>
         <source>Reset View</source>
         <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="118"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="117"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>Nach Ziehen oder Zoomen wieder alle Punkte zeigen (oder Doppelklick in die Grafik)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="152"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="151"/>
         <source>&amp;Map:</source>
         <translation>&amp;Karte:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="168"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="167"/>
         <source>&lt;p&gt;&lt;b&gt;No embeddings to show yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;File &amp;gt; Export Embeddings writes them for a dataset with a trained model; Open Embeddings File below shows a file kiln embed wrote (CSV, torch or npy).&lt;/p&gt;&lt;p&gt;Each image becomes a point on a map, similar images close together: find near-duplicates and outliers, and pick the images worth labelling first.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Noch keine Einbettungen zum Anzeigen.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Datei &amp;gt; Einbettungen exportieren schreibt sie für einen Datensatz mit einem trainierten Modell; Einbettungsdatei öffnen (unten) zeigt eine Datei, die kiln embed geschrieben hat (CSV, torch oder npy).&lt;/p&gt;&lt;p&gt;Jedes Bild wird ein Punkt auf einer Karte, ähnliche Bilder liegen nahe beieinander: Finden Sie Beinahe-Duplikate und Ausreißer, und wählen Sie die Bilder, die sich zuerst zu annotieren lohnen.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="225"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="227"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="233"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="232"/>
         <source>Projecting %1...</source>
         <translation>%1 wird projiziert...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="342"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="341"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n Einbettung</numerusform>
@@ -786,7 +786,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="343"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="342"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>in %n Gruppe nach oberstem Ordner.</numerusform>
@@ -794,7 +794,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="465"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="463"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>%n Bild zum Labeln wird gewählt...</numerusform>
@@ -802,7 +802,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="480"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
@@ -810,66 +810,39 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="493"/>
-        <source>Select for Labelling</source>
-        <translation>Zum Labeln auswählen</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="500"/>
-        <source>Typical: the most typical image of each cluster</source>
-        <translation>Typisch: das typischste Bild jedes Clusters</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="502"/>
-        <source>Diverse: each image far from the others</source>
-        <translation>Vielfältig: jedes Bild weit von den anderen</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="503"/>
-        <source>Balanced: the same number from every cluster</source>
-        <translation>Ausgewogen: gleich viele aus jedem Cluster</translation>
-    </message>
-    <message>
         <location filename="../gui/embeddings/embeddings_view.cpp" line="505"/>
-        <source>Random</source>
-        <translation>Zufällig</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="510"/>
-        <source>Images to label:</source>
-        <translation>Zu labelnde Bilder:</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="511"/>
-        <source>Strategy:</source>
-        <translation>Strategie:</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="519"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="422"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="435"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="421"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="434"/>
         <source>Drag around points to select them.</source>
         <translation>Punkte umfahren, um sie auszuwählen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="436"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="435"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>%n Punkt ausgewählt</numerusform>
             <numerusform>%n Punkte ausgewählt</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="484"/>
+        <source>; %n labelled already or near-duplicates left out</source>
+        <translation>
+            <numerusform>; %n bereits gelabeltes Bild oder Beinahe-Duplikat ausgelassen</numerusform>
+            <numerusform>; %n bereits gelabelte Bilder oder Beinahe-Duplikate ausgelassen</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="525"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="511"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="552"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="538"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
@@ -877,12 +850,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="560"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="546"/>
         <source>Copy Images to Folder</source>
         <translation>Bilder in Ordner kopieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="567"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="553"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>%n Bild nach %1 kopiert</numerusform>
@@ -890,22 +863,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="589"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="575"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="595"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="581"/>
         <source>Export Selection</source>
         <translation>Auswahl exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="596"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="582"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="602"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="588"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>%n Name nach %1 geschrieben</numerusform>
@@ -913,29 +886,29 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="623"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="609"/>
         <source>%1
 selected</source>
         <translation>%1
 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="200"/>
         <source>Loading and projecting %1...</source>
         <translation>%1 wird geladen und projiziert...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="307"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="306"/>
         <source>(top folder)</source>
         <translation>(oberster Ordner)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="313"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="312"/>
         <source>neighbours</source>
         <translation>Nachbarn</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="321"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="320"/>
         <source>selection</source>
         <translation>Auswahl</translation>
     </message>
@@ -1157,6 +1130,74 @@ ausgewählt</translation>
         <location filename="../gui/app/job_controller.cpp" line="123"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>Epoche %1/%2, Schritt %3/%4, Verlust %5, data_wait %6%, Restzeit %7</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::LabellingPickDialog</name>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="32"/>
+        <source>Select for Labelling</source>
+        <translation>Zum Labeln auswählen</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="40"/>
+        <source>Typical: the most typical image of each cluster</source>
+        <translation>Typisch: das typischste Bild jedes Clusters</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="41"/>
+        <source>Diverse: each image far from the others</source>
+        <translation>Vielfältig: jedes Bild weit von den anderen</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="42"/>
+        <source>Balanced: the same number from every cluster</source>
+        <translation>Ausgewogen: gleich viele aus jedem Cluster</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="43"/>
+        <source>Random</source>
+        <translation>Zufällig</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="60"/>
+        <source>none: a folder of labelled images, or a list</source>
+        <translation>keine: ein Ordner gelabelter Bilder oder eine Liste</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="63"/>
+        <source>Leave out near-duplicates</source>
+        <translation>Beinahe-Duplikate auslassen</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="67"/>
+        <source>Whiten the embeddings first</source>
+        <translation>Embeddings zuerst whitenen (PCA)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="73"/>
+        <source>Images to label:</source>
+        <translation>Zu labelnde Bilder:</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="74"/>
+        <source>Strategy:</source>
+        <translation>Strategie:</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="75"/>
+        <source>Labelled already:</source>
+        <translation>Bereits gelabelt:</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="76"/>
+        <source>Labelled Images</source>
+        <translation>Gelabelte Bilder</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="79"/>
+        <source>Select</source>
+        <translation>Auswählen</translation>
     </message>
 </context>
 <context>

@@ -25,107 +25,107 @@
         <translation>kNN 监控：待分类</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="146"/>
+        <location filename="../engine/config/train_settings.cpp" line="151"/>
         <source>Teacher</source>
         <translation>教师模型</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="153"/>
+        <location filename="../engine/config/train_settings.cpp" line="158"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="172"/>
+        <location filename="../engine/config/train_settings.cpp" line="177"/>
         <source>Start from</source>
         <translation>初始权重</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="274"/>
+        <location filename="../engine/config/train_settings.cpp" line="279"/>
         <source>Train for</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="317"/>
+        <location filename="../engine/config/train_settings.cpp" line="322"/>
         <source>Loader workers</source>
         <translation>加载线程数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="319"/>
+        <location filename="../engine/config/train_settings.cpp" line="324"/>
         <source>Accelerator</source>
         <translation>加速器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="330"/>
+        <location filename="../engine/config/train_settings.cpp" line="335"/>
         <source>Devices</source>
         <translation>设备数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="336"/>
+        <location filename="../engine/config/train_settings.cpp" line="341"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="350"/>
+        <location filename="../engine/config/train_settings.cpp" line="355"/>
         <source>Sync batch norm</source>
         <translation>同步批归一化</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="358"/>
+        <location filename="../engine/config/train_settings.cpp" line="363"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="364"/>
+        <location filename="../engine/config/train_settings.cpp" line="369"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="399"/>
+        <location filename="../engine/config/train_settings.cpp" line="404"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="402"/>
+        <location filename="../engine/config/train_settings.cpp" line="407"/>
         <source>Weight decay</source>
         <translation>权重衰减</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="405"/>
+        <location filename="../engine/config/train_settings.cpp" line="410"/>
         <source>Warm-up epochs</source>
         <translation>预热轮数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="430"/>
+        <location filename="../engine/config/train_settings.cpp" line="435"/>
         <source>Backbone learning rate factor</source>
         <translation>骨干网络学习率系数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="434"/>
+        <location filename="../engine/config/train_settings.cpp" line="439"/>
         <source>Head-only epochs</source>
         <translation>仅训练头部的轮数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="519"/>
+        <location filename="../engine/config/train_settings.cpp" line="524"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="528"/>
+        <location filename="../engine/config/train_settings.cpp" line="533"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="544"/>
+        <location filename="../engine/config/train_settings.cpp" line="549"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="561"/>
+        <location filename="../engine/config/train_settings.cpp" line="566"/>
         <source>Checkpoint every</source>
         <translation>检查点间隔</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="609"/>
+        <location filename="../engine/config/train_settings.cpp" line="614"/>
         <source>Output folder</source>
         <translation>输出文件夹</translation>
     </message>
@@ -672,256 +672,228 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="225"/>
         <source>first principal component</source>
         <translation>第一主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="227"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
         <source>second principal component</source>
         <translation>第二主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="81"/>
         <source>Lasso</source>
         <translation>套索</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="85"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="84"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>拖动圈选点，而不是移动图表</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="87"/>
         <source>Export Selection...</source>
         <translation>导出所选...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="91"/>
         <source>Copy Images to Folder...</source>
         <translation>复制图像到文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="94"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>复制所选图像，例如供标注工具使用</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="97"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="96"/>
         <source>Select for Labelling...</source>
         <translation>选择待标注...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="99"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="98"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>挑选最值得先标注的图像：每个簇的典型图像，或差异最大的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="108"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>嵌入的布局方式：PCA 立即完成；UMAP 和 t-SNE 让每张图像的近邻靠近并把聚类分开（大数据集需要几秒到几分钟）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="116"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="115"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="118"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="117"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>拖动或缩放后重新显示所有点（或双击图表）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="152"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="151"/>
         <source>&amp;Map:</source>
         <translation>映射(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="168"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="167"/>
         <source>&lt;p&gt;&lt;b&gt;No embeddings to show yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;File &amp;gt; Export Embeddings writes them for a dataset with a trained model; Open Embeddings File below shows a file kiln embed wrote (CSV, torch or npy).&lt;/p&gt;&lt;p&gt;Each image becomes a point on a map, similar images close together: find near-duplicates and outliers, and pick the images worth labelling first.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;还没有可显示的嵌入。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;文件 &amp;gt; 导出嵌入 会用已训练的模型为数据集写出嵌入；下方的“打开嵌入文件”可显示 kiln embed 写出的文件（CSV、torch 或 npy）。&lt;/p&gt;&lt;p&gt;每张图像成为地图上的一个点，相似的图像彼此靠近：可找出近似重复和离群图像，并挑选最值得先标注的图像。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="225"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="227"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="233"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="232"/>
         <source>Projecting %1...</source>
         <translation>正在投影 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="342"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="341"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n 个嵌入，</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="343"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="342"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>按顶层文件夹分为 %n 组。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="465"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="463"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %n 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="480"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="493"/>
-        <source>Select for Labelling</source>
-        <translation>选择待标注</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="500"/>
-        <source>Typical: the most typical image of each cluster</source>
-        <translation>典型：每个簇中最典型的图像</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="502"/>
-        <source>Diverse: each image far from the others</source>
-        <translation>多样：每张图像都远离其他图像</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="503"/>
-        <source>Balanced: the same number from every cluster</source>
-        <translation>均衡：每个簇数量相同</translation>
-    </message>
-    <message>
         <location filename="../gui/embeddings/embeddings_view.cpp" line="505"/>
-        <source>Random</source>
-        <translation>随机</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="510"/>
-        <source>Images to label:</source>
-        <translation>待标注图像：</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="511"/>
-        <source>Strategy:</source>
-        <translation>策略：</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="519"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="422"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="435"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="421"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="434"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="436"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="435"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>已选择 %n 个点</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="484"/>
+        <source>; %n labelled already or near-duplicates left out</source>
+        <translation>
+            <numerusform>；已排除 %n 张已标注图像或近似重复图像</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="525"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="511"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="552"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="538"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="560"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="546"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="567"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="553"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="589"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="575"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="595"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="581"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="596"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="582"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="602"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="588"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="623"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="609"/>
         <source>%1
 selected</source>
         <translation>%1
 已选择</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="201"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="200"/>
         <source>Loading and projecting %1...</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="307"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="306"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="313"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="312"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="321"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="320"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>
@@ -1141,6 +1113,74 @@ selected</source>
         <location filename="../gui/app/job_controller.cpp" line="123"/>
         <source>epoch %1/%2, step %3/%4, loss %5, data_wait %6%, ETA %7</source>
         <translation>第 %1/%2 轮，第 %3/%4 步，损失 %5，data_wait %6%，剩余 %7</translation>
+    </message>
+</context>
+<context>
+    <name>kiln::gui::LabellingPickDialog</name>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="32"/>
+        <source>Select for Labelling</source>
+        <translation>选择待标注</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="40"/>
+        <source>Typical: the most typical image of each cluster</source>
+        <translation>典型：每个簇中最典型的图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="41"/>
+        <source>Diverse: each image far from the others</source>
+        <translation>多样：每张图像都远离其他图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="42"/>
+        <source>Balanced: the same number from every cluster</source>
+        <translation>均衡：每个簇数量相同</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="43"/>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="60"/>
+        <source>none: a folder of labelled images, or a list</source>
+        <translation>无：已标注图像的文件夹，或名称列表</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="63"/>
+        <source>Leave out near-duplicates</source>
+        <translation>排除近似重复</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="67"/>
+        <source>Whiten the embeddings first</source>
+        <translation>先对嵌入做白化（PCA）</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="73"/>
+        <source>Images to label:</source>
+        <translation>待标注图像：</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="74"/>
+        <source>Strategy:</source>
+        <translation>策略：</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="75"/>
+        <source>Labelled already:</source>
+        <translation>已标注：</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="76"/>
+        <source>Labelled Images</source>
+        <translation>已标注图像</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="79"/>
+        <source>Select</source>
+        <translation>选择</translation>
     </message>
 </context>
 <context>

@@ -130,10 +130,9 @@ fs::path selection_table_path(const fs::path& out) {
                                      : table.replace_extension(".csv");
 }
 
-SelectSummary select_for_labelling(const SelectConfig& config) {
-    const fs::path embeddings = config.checkpoint ? embed_first(config) : config.embeddings;
-    const EmbeddingFile file = read_embeddings(embeddings);
-    refuse_repeated_names(file, embeddings);
+SelectionOptions selection_options(const SelectConfig& config, const EmbeddingFile& file,
+                                   const fs::path& source) {
+    refuse_repeated_names(file, source);
     SelectionOptions options;
     options.strategy = selection_strategy(config.strategy);
     options.seed = static_cast<std::uint64_t>(config.seed);
@@ -157,11 +156,18 @@ SelectSummary select_for_labelling(const SelectConfig& config) {
     if (options.count < 1 || options.count > open) {
         throw Error("n=" + std::to_string(options.count) + " but only " + std::to_string(open) +
                     " of the " + std::to_string(file.filenames.size()) + " images in \"" +
-                    embeddings.string() +
+                    source.string() +
                     "\" may be picked (the others are labelled already or duplicates); choose n "
                     "between 1 and " +
                     std::to_string(open));
     }
+    return options;
+}
+
+SelectSummary select_for_labelling(const SelectConfig& config) {
+    const fs::path embeddings = config.checkpoint ? embed_first(config) : config.embeddings;
+    const EmbeddingFile file = read_embeddings(embeddings);
+    const SelectionOptions options = selection_options(config, file, embeddings);
     const Selection selection = select_rows(file.embeddings, options);
 
     std::ostringstream names, table;

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "config/run_config.h"
+#include "embed/selection.h"
+#include "embed/writers.h"
 
 #include <cstdint>
 #include <string>
@@ -23,6 +25,14 @@ struct SelectSummary {
 // labelled name the embeddings do not list) is a kiln::Error naming the input, before anything
 // is written.
 SelectSummary select_for_labelling(const SelectConfig& config);
+
+// What `config` picks with from `file` (read from `source`): its strategy, seed and whitening,
+// the rows already_labelled names, the near-duplicates exclude_duplicates leaves out, and n as a
+// count. A name `file` lists twice, an already_labelled image it lacks and an n beyond the
+// images that may be picked are kiln::Errors naming the input. Studio's Select for Labelling
+// picks with it too.
+SelectionOptions selection_options(const SelectConfig& config, const EmbeddingFile& file,
+                                   const std::filesystem::path& source);
 
 // Where the CSV of `out` goes: picks.txt -> picks.csv (picks.csv -> picks.scores.csv).
 std::filesystem::path selection_table_path(const std::filesystem::path& out);

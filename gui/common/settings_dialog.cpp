@@ -103,11 +103,17 @@ bool SettingsDialog::replaceConfirmed(const QString& out) {
 
 void SettingsDialog::acceptChecked(const QString& out, const std::function<void()>& resolve) {
     problem_->clear();
-    if (!replaceConfirmed(out)) {
-        return;
+    if (replaceConfirmed(out)) {
+        acceptResolved([&out, &resolve] {
+            QDir().mkpath(QFileInfo(out).absolutePath());
+            resolve();
+        });
     }
+}
+
+void SettingsDialog::acceptResolved(const std::function<void()>& resolve) {
+    problem_->clear();
     try {
-        QDir().mkpath(QFileInfo(out).absolutePath());
         resolve();
     } catch (const Error& error) { // a ConfigError lists every bad setting
         problem_->setText(QString::fromStdString(error.what()));

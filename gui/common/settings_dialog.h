@@ -35,6 +35,8 @@ protected:
     // `out`'s folder and runs `resolve`, which throws kiln::Error for bad settings: the
     // problems are shown and the dialog stays; otherwise it closes, accepted.
     void acceptChecked(const QString& out, const std::function<void()>& resolve);
+    // Runs `resolve`: a kiln::Error it throws is shown and the dialog stays; else it closes.
+    void acceptResolved(const std::function<void()>& resolve);
 
 private:
     bool replaceConfirmed(const QString& out);

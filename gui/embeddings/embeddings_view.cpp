@@ -3,18 +3,18 @@
 #include "common/image_conversion.h"
 #include "embed/embedding_map.h"
 #include "embed/explorer.h"
+#include "embed/select_job.h"
 #include "embed/selection.h"
 #include "embed/writers.h"
+#include "embeddings/labelling_pick_dialog.h"
 #include "plots/plot_theme.h"
 #include "plots/qcustomplot.h"
 
 #include <QComboBox>
 #include <QDialog>
-#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QIcon>
 #include <QLabel>
@@ -24,7 +24,6 @@
 #include <QPixmap>
 #include <QPushButton>
 #include <QSaveFile>
-#include <QSpinBox>
 #include <QStackedWidget>
 #include <QTextDocument>
 #include <QThreadPool>
@@ -452,35 +451,42 @@ void EmbeddingsView::showSelection(const QVector<int>& rows, const QString& stat
     selection_status_->setText(status);
 }
 
-void EmbeddingsView::selectForLabelling(int count, const QString& strategy) {
+void EmbeddingsView::selectForLabelling(const SelectConfig& pick) {
     if (!embeddings_.defined()) {
         return;
     }
     if (job_.isRunning()) { // a load finishing (or running): pick once it is done
-        QTimer::singleShot(100, this,
-                           [this, count, strategy] { selectForLabelling(count, strategy); });
+        QTimer::singleShot(100, this, [this, pick] { selectForLabelling(pick); });
         return;
     }
     pick_->setEnabled(false);
-    selection_status_->setText(tr("Picking %n image(s) to label...", nullptr, count));
-    job_.run<QVector<int>>(
-        [count, strategy, embeddings = embeddings_](const StopToken&) {
-            embed::SelectionOptions options;
-            options.count = count;
-            options.strategy = embed::selection_strategy(strategy.toStdString());
-            QVector<int> rows;
-            for (const std::int64_t row : embed::select_rows(embeddings, options).rows) {
-                rows << static_cast<int>(row);
+    selection_status_->setText(tr("Picking %n image(s) to label...", nullptr, int(pick.n)));
+    embed::EmbeddingFile file{{}, embeddings_};
+    for (const QString& name : names_) {
+        file.filenames.push_back(name.toStdString());
+    }
+    job_.run<LabellingPicks>(
+        [pick, file = std::move(file), source = file_.toStdString()](const StopToken&) {
+            const embed::SelectionOptions options = embed::selection_options(pick, file, source);
+            LabellingPicks picks;
+            for (const std::int64_t row : embed::select_rows(file.embeddings, options).rows) {
+                picks.rows << static_cast<int>(row);
             }
-            return rows;
+            picks.left_out = int(options.labelled.size() + options.excluded.size());
+            return picks;
         },
-        [this, strategy](const QVector<int>& rows) {
+        [this, strategy = QString::fromStdString(pick.strategy)](const LabellingPicks& picks) {
             pick_->setEnabled(true);
-            showSelection(
-                rows, tr("%n image(s) to label first (%1), highlighted", nullptr, int(rows.size()))
-                          .arg(strategy));
-            showPicksAsGrid(rows);
-            Q_EMIT pickingDone(int(rows.size()));
+            QString status =
+                tr("%n image(s) to label first (%1), highlighted", nullptr, int(picks.rows.size()))
+                    .arg(strategy);
+            if (picks.left_out > 0) {
+                status += tr("; %n labelled already or near-duplicates left out", nullptr,
+                             picks.left_out);
+            }
+            showSelection(picks.rows, status);
+            showPicksAsGrid(picks.rows);
+            Q_EMIT pickingDone(int(picks.rows.size()));
         },
         [this](const QString& message) {
             pick_->setEnabled(true);
@@ -489,29 +495,9 @@ void EmbeddingsView::selectForLabelling(int count, const QString& strategy) {
 }
 
 void EmbeddingsView::askForLabellingPick() {
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Select for Labelling"));
-    auto* count = new QSpinBox(&dialog);
-    count->setObjectName(QStringLiteral("labellingCountField"));
-    count->setRange(1, std::max(1, pointCount()));
-    count->setValue(std::min(100, std::max(1, pointCount() / 10)));
-    auto* strategy = new QComboBox(&dialog);
-    strategy->setObjectName(QStringLiteral("labellingStrategyField"));
-    strategy->addItem(tr("Typical: the most typical image of each cluster"),
-                      QStringLiteral("typical"));
-    strategy->addItem(tr("Diverse: each image far from the others"), QStringLiteral("diverse"));
-    strategy->addItem(tr("Balanced: the same number from every cluster"),
-                      QStringLiteral("balanced"));
-    strategy->addItem(tr("Random"), QStringLiteral("random"));
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    auto* form = new QFormLayout(&dialog);
-    form->addRow(tr("Images to label:"), count);
-    form->addRow(tr("Strategy:"), strategy);
-    form->addRow(buttons);
+    LabellingPickDialog dialog(pointCount(), root_, this);
     if (dialog.exec() == QDialog::Accepted) {
-        selectForLabelling(count->value(), strategy->currentData().toString());
+        selectForLabelling(dialog.pick());
     }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/background_job.h"
+#include "config/run_config.h"
 
 #include <ATen/core/Tensor.h>
 #include <QPolygonF>
@@ -59,9 +60,10 @@ public:
     // Copies the selected images into `folder` under their names (subfolders kept), never over
     // an existing file; the number copied, with what could not be in `error`.
     int copySelection(const QString& folder, QString* error) const;
-    // Picks `count` images to label with `strategy` (typical, diverse, balanced, random) on
-    // the job thread; they become the selection, in pick order (pickingDone when they have).
-    void selectForLabelling(int count, const QString& strategy);
+    // Picks images to label as kiln select does with `pick` (its out and embeddings unused), on
+    // the job thread; they become the selection, in pick order (pickingDone when they have; a
+    // problem, such as an already-labelled image the embeddings lack, shows in the status).
+    void selectForLabelling(const SelectConfig& pick);
     // The map drawn: pca, umap or tsne (kiln embed-map's names). Choosing another one maps the
     // loaded embeddings again on the job thread (loaded() when drawn).
     QString projection() const;
@@ -82,6 +84,11 @@ Q_SIGNALS:
     void failed(const QString& message);
 
 private:
+    struct LabellingPicks {
+        QVector<int> rows;
+        int left_out = 0; // labelled already, or near-duplicates
+    };
+
     void showLoaded(const QString& file, const QStringList& names, const QVector<double>& x,
                     const QVector<double>& y, const at::Tensor& embeddings);
     int nearestPoint(const QPointF& pixel) const;

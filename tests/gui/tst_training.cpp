@@ -4,6 +4,7 @@
 #include "app/application.h"
 #include "app/main_window.h"
 #include "common/image_conversion.h"
+#include "config/command_settings.h"
 #include "config/form_fields.h"
 #include "config/task_names.h"
 #include "core/error.h"
@@ -13,6 +14,7 @@
 #include "embeddings/embedding_session.h"
 #include "embeddings/embeddings_view.h"
 #include "embeddings/export_dialog.h"
+#include "embeddings/labelling_pick_dialog.h"
 #include "methods/method_names.h"
 #include "plots/live_plots.h"
 #include "plots/live_plots_page.h"
@@ -1371,7 +1373,10 @@ private Q_SLOTS:
         // Select for Labelling: the picks become the selection and the grid, and their images
         // copy to a folder once (never over a file already there).
         QSignalSpy picked(view, &kiln::gui::EmbeddingsView::pickingDone);
-        view->selectForLabelling(4, QStringLiteral("typical"));
+        kiln::SelectConfig pick;
+        pick.n = 4;
+        pick.strategy = "typical";
+        view->selectForLabelling(pick);
         QVERIFY(picked.wait(60000));
         QCOMPARE(view->selectedNames().size(), 4);
         QCOMPARE(grid->count(), 4);
@@ -1384,6 +1389,26 @@ private Q_SLOTS:
         error.clear();
         QCOMPARE(view->copySelection(copies, &error), 0);
         QVERIFY(error.contains(QStringLiteral("were not copied")));
+        // The next batch goes around the images labelled already (the folder they were copied
+        // to), as kiln select's already_labelled does.
+        const QStringList first_batch = view->selectedNames();
+        pick.already_labelled = copies.toStdString();
+        view->selectForLabelling(pick);
+        QVERIFY(picked.wait(60000));
+        QCOMPARE(view->selectedNames().size(), 4);
+        for (const QString& name : view->selectedNames()) {
+            QVERIFY2(!first_batch.contains(name), qPrintable(name));
+        }
+        auto* pick_status = window.findChild<QLabel*>(QStringLiteral("selectionStatus"));
+        QVERIFY2(pick_status->text().contains(QStringLiteral("4 labelled already")),
+                 qPrintable(pick_status->text()));
+        // A labelled image the embeddings lack is the engine's error, in the status.
+        const QString stray = QDir(copies).filePath(QStringLiteral("stray.png"));
+        QVERIFY(QImage(8, 8, QImage::Format_RGB32).save(stray));
+        view->selectForLabelling(pick);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            pick_status->text().contains(QStringLiteral("not in the embeddings")), 60000);
+        QVERIFY(QFile::remove(stray));
         view->selectPoint(0);
         QTRY_VERIFY(grid->item(10)->icon().pixmap(72).toImage() != loading);
         // The Embeddings tab opened itself; a zoom is undone by Reset View.
@@ -1405,6 +1430,47 @@ private Q_SLOTS:
         QCOMPARE(remembered->count(), 1);
         QVERIFY(remembered->isEnabled());
         QCOMPARE(remembered->itemText(0), QStringLiteral("embeddings.csv"));
+    }
+
+    void labellingPickDialogOffersWhatKilnSelectDoes() {
+        kiln::gui::LabellingPickDialog dialog(500, temp_.path());
+        const kiln::config::KeySpec* strategy = kiln::config::select_schema().find("strategy");
+        auto* strategies = dialog.findChild<QComboBox*>(QStringLiteral("labellingStrategyField"));
+        QCOMPARE(strategies->count(), int(strategy->choices.size()));
+        for (int i = 0; i < strategies->count(); ++i) {
+            QCOMPARE(strategies->itemData(i).toString().toStdString(), strategy->choices[i]);
+        }
+        QCOMPARE(strategies->currentData().toString().toStdString(),
+                 strategy->default_value.get<std::string>());
+        auto* whiten = dialog.findChild<QCheckBox*>(QStringLiteral("whitenField"));
+        QCOMPARE(whiten->toolTip().toStdString(),
+                 kiln::config::select_schema().find("whiten")->help);
+        // The defaults are kiln select's: 50 of 500 images, typical, nothing left out.
+        kiln::SelectConfig pick = dialog.pick();
+        QCOMPARE(pick.n, 50.0);
+        QCOMPARE(pick.strategy, std::string("typical"));
+        QVERIFY(!pick.already_labelled && !pick.exclude_duplicates && !pick.whiten);
+        QCOMPARE(pick.duplicate_threshold, kiln::SelectConfig().duplicate_threshold);
+        // Choices carry over; a labelled folder that does not exist keeps the dialog open.
+        strategies->setCurrentIndex(strategies->findData(QStringLiteral("diverse")));
+        whiten->setChecked(true);
+        dialog.findChild<QCheckBox*>(QStringLiteral("excludeDuplicatesField"))->setChecked(true);
+        auto* labelled = dialog.findChild<QComboBox*>(QStringLiteral("labelledField"));
+        labelled->setEditText(QDir(temp_.path()).filePath(QStringLiteral("no-such-folder")));
+        dialog.show();
+        kiln::test::saveScreenshot(dialog, QStringLiteral("select-for-labelling"));
+        dialog.accept();
+        QVERIFY(dialog.isVisible());
+        QVERIFY(dialog.findChild<QLabel*>(QStringLiteral("problemLabel"))
+                    ->text()
+                    .contains(QStringLiteral("does not exist")));
+        labelled->setEditText(temp_.path());
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        pick = dialog.pick();
+        QCOMPARE(pick.strategy, std::string("diverse"));
+        QVERIFY(pick.whiten && pick.exclude_duplicates);
+        QCOMPARE(QString::fromStdString(pick.already_labelled->string()), temp_.path());
     }
 
     void fineTuneFromTheWindowStartingFromAPretrainingRun() {

@@ -1,0 +1,110 @@
+#include "embeddings/labelling_pick_dialog.h"
+
+#include "config/command_settings.h"
+#include "core/error.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <algorithm>
+
+namespace kiln::gui {
+namespace {
+
+const config::KeySpec& select_key(const char* name) {
+    const config::KeySpec* key = config::select_schema().find(name);
+    if (key == nullptr) {
+        throw Error(std::string("kiln select has no setting \"") + name + "\"");
+    }
+    return *key;
+}
+
+QString tooltip(const char* name) {
+    return QString::fromStdString(select_key(name).help);
+}
+
+} // namespace
+
+LabellingPickDialog::LabellingPickDialog(int images, const QString& folder, QWidget* parent)
+    : SettingsDialog(QStringLiteral("labellingPickDialog"), tr("Select for Labelling"), parent) {
+    count_ = new QSpinBox(this);
+    count_->setObjectName(QStringLiteral("labellingCountField"));
+    count_->setRange(1, std::max(1, images));
+    count_->setValue(std::min(100, std::max(1, images / 10)));
+    count_->setToolTip(tooltip("n"));
+
+    const QMap<QString, QString> described = {
+        {QStringLiteral("typical"), tr("Typical: the most typical image of each cluster")},
+        {QStringLiteral("diverse"), tr("Diverse: each image far from the others")},
+        {QStringLiteral("balanced"), tr("Balanced: the same number from every cluster")},
+        {QStringLiteral("random"), tr("Random")}};
+    strategy_ = new QComboBox(this);
+    strategy_->setObjectName(QStringLiteral("labellingStrategyField"));
+    const config::KeySpec& strategy = select_key("strategy");
+    for (const std::string& choice : strategy.choices) {
+        const QString name = QString::fromStdString(choice);
+        strategy_->addItem(described.value(name, name), name);
+    }
+    strategy_->setCurrentIndex(
+        strategy_->findData(QString::fromStdString(strategy.default_value.get<std::string>())));
+    strategy_->setToolTip(QString::fromStdString(strategy.help));
+
+    labelled_ = new QComboBox(this);
+    labelled_->setObjectName(QStringLiteral("labelledField"));
+    labelled_->setEditable(true); // a list of names can be typed in
+    labelled_->setMinimumContentsLength(36);
+    labelled_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    labelled_->lineEdit()->setPlaceholderText(tr("none: a folder of labelled images, or a list"));
+    labelled_->setToolTip(tooltip("already_labelled"));
+
+    exclude_duplicates_ = new QCheckBox(tr("Leave out near-duplicates"), this);
+    exclude_duplicates_->setObjectName(QStringLiteral("excludeDuplicatesField"));
+    exclude_duplicates_->setChecked(select_key("exclude_duplicates").default_value.get<bool>());
+    exclude_duplicates_->setToolTip(tooltip("exclude_duplicates"));
+    whiten_ = new QCheckBox(tr("Whiten the embeddings first"), this);
+    whiten_->setObjectName(QStringLiteral("whitenField"));
+    whiten_->setChecked(select_key("whiten").default_value.get<bool>());
+    whiten_->setToolTip(tooltip("whiten"));
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Images to label:"), count_);
+    form->addRow(tr("Strategy:"), strategy_);
+    form->addRow(tr("Labelled already:"),
+                 withBrowse(labelled_, tr("Labelled Images"), folder, QString()));
+    form->addRow(QString(), exclude_duplicates_);
+    form->addRow(QString(), whiten_);
+    finishLayout(form, tr("Select"));
+}
+
+SelectConfig LabellingPickDialog::pick() const {
+    SelectConfig pick;
+    pick.n = count_->value();
+    pick.strategy = strategy_->currentData().toString().toStdString();
+    const QString labelled = labelled_->currentData().toString().isEmpty()
+                                 ? labelled_->currentText().trimmed()
+                                 : labelled_->currentData().toString();
+    if (!labelled.isEmpty()) {
+        pick.already_labelled = labelled.toStdString();
+    }
+    pick.exclude_duplicates = exclude_duplicates_->isChecked();
+    pick.duplicate_threshold = select_key("duplicate_threshold").default_value.get<double>();
+    pick.whiten = whiten_->isChecked();
+    return pick;
+}
+
+void LabellingPickDialog::accept() {
+    acceptResolved([this] {
+        const SelectConfig chosen = pick();
+        if (chosen.already_labelled &&
+            !QFileInfo::exists(QString::fromStdString(chosen.already_labelled->string()))) {
+            throw Error("\"" + chosen.already_labelled->string() +
+                        "\" does not exist; choose the folder of the labelled images, or a "
+                        "list of their names, one a line");
+        }
+    });
+}
+
+} // namespace kiln::gui
