@@ -271,7 +271,9 @@ void check_run_directory(const TrainConfig& config, Resolution& resolution) {
 void check_output(const fs::path& out, bool overwrite, const std::string& file_example,
                   Resolution& resolution) {
     std::error_code error;
-    if (!file_example.empty() && fs::is_directory(out, error)) {
+    const fs::path name = out.filename();
+    const bool names_a_folder = name.empty() || name == "." || name == "..";
+    if (!file_example.empty() && (names_a_folder || fs::is_directory(out, error))) {
         resolution.report("out", "\"" + out.string() + "\" is a folder; give a file name such as " +
                                      file_example);
     } else if (fs::exists(out, error) && !overwrite) {

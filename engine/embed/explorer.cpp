@@ -322,4 +322,36 @@ std::vector<Duplicate> near_duplicates(const at::Tensor& embeddings, double thre
                                             : near_duplicates_approximate(embeddings, threshold);
 }
 
+std::vector<std::int64_t> rows_near(const at::Tensor& embeddings,
+                                    const std::vector<std::int64_t>& of_rows, double threshold) {
+    std::vector<std::int64_t> near;
+    if (of_rows.empty()) {
+        return near;
+    }
+    constexpr std::int64_t kChunk = 4096;
+    const at::Tensor unit = unit_rows(embeddings);
+    std::vector<bool> given(std::size_t(unit.size(0)), false);
+    for (const std::int64_t row : of_rows) {
+        given[std::size_t(row)] = true;
+    }
+    const at::Tensor index = at::tensor(of_rows, at::TensorOptions(at::kLong));
+    for (std::int64_t begin = 0; begin < unit.size(0); begin += kChunk) {
+        const std::int64_t length = std::min(kChunk, unit.size(0) - begin);
+        at::Tensor nearest = at::full({length}, -2.0); // below any cosine
+        for (std::int64_t first = 0; first < index.size(0); first += kChunk) {
+            const at::Tensor others = unit.index_select(
+                0, index.narrow(0, first, std::min(kChunk, index.size(0) - first)));
+            at::maximum_out(nearest, nearest,
+                            std::get<0>(unit.narrow(0, begin, length).mm(others.t()).max(1)));
+        }
+        const auto similarity = nearest.accessor<float, 1>();
+        for (std::int64_t i = 0; i < length; ++i) {
+            if (!given[std::size_t(begin + i)] && similarity[i] >= threshold - kRounding) {
+                near.push_back(begin + i);
+            }
+        }
+    }
+    return near;
+}
+
 } // namespace kiln::embed

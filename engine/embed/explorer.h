@@ -59,4 +59,10 @@ std::vector<Duplicate> near_duplicates_approximate(const at::Tensor& embeddings,
 // second or so), the index above beyond.
 std::vector<Duplicate> near_duplicates(const at::Tensor& embeddings, double threshold);
 
+// The rows, besides `of_rows`, whose cosine similarity to one of `of_rows` is at least
+// `threshold` (with near_duplicates' allowance for rounding), in order: the images that repeat
+// one labelled already. Blocks of 4,096 x 4,096: time N x of_rows x D.
+std::vector<std::int64_t> rows_near(const at::Tensor& embeddings,
+                                    const std::vector<std::int64_t>& of_rows, double threshold);
+
 } // namespace kiln::embed

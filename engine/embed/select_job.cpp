@@ -49,38 +49,49 @@ std::vector<std::string> labelled_names(const fs::path& source) {
     return names;
 }
 
-// The rows of `names`: each matched by its name as the embeddings list it, else by its file
-// name when exactly one embedding has that file name (a labelled copy in class folders).
+// The rows of `names`, each once: each matched by its name as the embeddings list it, else by its
+// file name when exactly one embedding has that file name (a labelled copy in class folders).
 std::vector<std::int64_t> rows_of_names(const std::vector<std::string>& names,
                                         const EmbeddingFile& file, const fs::path& source) {
+    constexpr std::int64_t kAmbiguous = -1;
     std::unordered_map<std::string, std::int64_t> by_name, by_file;
     for (std::size_t row = 0; row < file.filenames.size(); ++row) {
         by_name.emplace(file.filenames[row], std::int64_t(row));
         const std::string leaf = fs::path(file.filenames[row]).filename().string();
         const auto [at, added] = by_file.emplace(leaf, std::int64_t(row));
         if (!added) {
-            at->second = -1; // ambiguous
+            at->second = kAmbiguous;
         }
     }
     std::vector<std::int64_t> rows;
-    std::vector<std::string> unknown;
+    std::vector<std::string> unknown, ambiguous;
     for (const std::string& name : names) {
+        const auto leaf = by_file.find(fs::path(name).filename().string());
         if (const auto found = by_name.find(name); found != by_name.end()) {
             rows.push_back(found->second);
-        } else if (const auto leaf = by_file.find(fs::path(name).filename().string());
-                   leaf != by_file.end() && leaf->second >= 0) {
-            rows.push_back(leaf->second);
-        } else {
+        } else if (leaf == by_file.end()) {
             unknown.push_back(name);
+        } else if (leaf->second == kAmbiguous) {
+            ambiguous.push_back(name);
+        } else {
+            rows.push_back(leaf->second);
         }
     }
+    const std::string problem = "already_labelled \"" + terminal_text(source.string()) + "\": ";
     if (!unknown.empty()) {
-        throw Error("already_labelled \"" + source.string() + "\": " +
-                    std::to_string(unknown.size()) + " of its " + std::to_string(names.size()) +
-                    " images are not in the embeddings, the first \"" + unknown.front() +
-                    "\"; list the names as the embeddings file does (e.g. \"" +
-                    file.filenames.front() + "\"), or embed those images too");
+        throw Error(
+            problem + std::to_string(unknown.size()) + " of its " + std::to_string(names.size()) +
+            " images are not in the embeddings, the first \"" + terminal_text(unknown.front()) +
+            "\"; list the names as the embeddings file does (e.g. \"" +
+            terminal_text(file.filenames.front()) + "\"), or embed those images too");
     }
+    if (!ambiguous.empty()) {
+        throw Error(problem + "\"" + terminal_text(ambiguous.front()) +
+                    "\" is not a name in the embeddings, and several of them have its file name; "
+                    "list the names as the embeddings file does, folders included");
+    }
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     return rows;
 }
 
@@ -99,14 +110,43 @@ void refuse_repeated_names(const EmbeddingFile& file, const fs::path& embeddings
     }
 }
 
-// The images left out as near-duplicates of an earlier image that is kept.
-std::vector<std::int64_t> duplicate_rows(const at::Tensor& embeddings, double threshold) {
-    std::vector<std::int64_t> rows;
+// The images left out as near-duplicates: of an earlier image that is kept, or of a labelled one.
+std::vector<std::int64_t> duplicate_rows(const at::Tensor& embeddings,
+                                         const std::vector<std::int64_t>& labelled,
+                                         double threshold) {
+    std::vector<std::int64_t> rows = rows_near(embeddings, labelled, threshold);
     for (const Duplicate& duplicate : near_duplicates(embeddings, threshold)) {
         rows.push_back(duplicate.row);
     }
     std::sort(rows.begin(), rows.end());
-    return rows;
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    // A labelled image is closed already; counted once, as labelled.
+    std::vector<std::int64_t> others;
+    std::set_difference(rows.begin(), rows.end(), labelled.begin(), labelled.end(),
+                        std::back_inserter(others));
+    return others;
+}
+
+// The number of images `n` asks for, of `open` that may be picked, or a kiln::Error.
+std::int64_t pick_count(double n, std::int64_t open, const EmbeddingFile& file,
+                        const fs::path& source) {
+    const auto count = n < 1 ? std::int64_t(std::llround(n * double(open))) : std::int64_t(n);
+    const std::string images = "\"" + terminal_text(source.string()) + "\"";
+    if (count < 1) {
+        throw Error("n=" + number_text(n) + " is a fraction of the " + std::to_string(open) +
+                    " images of " + images +
+                    " that may be picked, and less than one image; choose a larger fraction, or "
+                    "a count");
+    }
+    if (count > open) {
+        const auto closed = std::int64_t(file.filenames.size()) - open;
+        throw Error("n=" + std::to_string(count) + " but only " + std::to_string(open) +
+                    " of the " + std::to_string(file.filenames.size()) + " images in " + images +
+                    " may be picked" +
+                    (closed > 0 ? " (the others are labelled already or duplicates)" : "") +
+                    "; choose n between 1 and " + std::to_string(open));
+    }
+    return count;
 }
 
 // With checkpoint=: kiln embed's defaults over `data`, written beside `out` as torch.
@@ -132,6 +172,10 @@ fs::path selection_table_path(const fs::path& out) {
 
 SelectionOptions selection_options(const SelectConfig& config, const EmbeddingFile& file,
                                    const fs::path& source) {
+    if (file.filenames.empty()) {
+        throw Error("\"" + terminal_text(source.string()) +
+                    "\" holds no embeddings; embed a folder of images into it first (kiln embed)");
+    }
     refuse_repeated_names(file, source);
     SelectionOptions options;
     options.strategy = selection_strategy(config.strategy);
@@ -142,25 +186,12 @@ SelectionOptions selection_options(const SelectConfig& config, const EmbeddingFi
             rows_of_names(labelled_names(*config.already_labelled), file, *config.already_labelled);
     }
     if (config.exclude_duplicates) {
-        options.excluded = duplicate_rows(file.embeddings, config.duplicate_threshold);
+        options.excluded =
+            duplicate_rows(file.embeddings, options.labelled, config.duplicate_threshold);
     }
-    std::vector<bool> closed(file.filenames.size(), false);
-    for (const auto* rows : {&options.labelled, &options.excluded}) {
-        for (const std::int64_t row : *rows) {
-            closed[std::size_t(row)] = true;
-        }
-    }
-    const auto open = std::int64_t(std::count(closed.begin(), closed.end(), false));
-    options.count =
-        config.n < 1 ? std::int64_t(std::llround(config.n * double(open))) : std::int64_t(config.n);
-    if (options.count < 1 || options.count > open) {
-        throw Error("n=" + std::to_string(options.count) + " but only " + std::to_string(open) +
-                    " of the " + std::to_string(file.filenames.size()) + " images in \"" +
-                    source.string() +
-                    "\" may be picked (the others are labelled already or duplicates); choose n "
-                    "between 1 and " +
-                    std::to_string(open));
-    }
+    const auto open =
+        std::int64_t(file.filenames.size() - options.labelled.size() - options.excluded.size());
+    options.count = pick_count(config.n, open, file, source);
     return options;
 }
 
@@ -185,7 +216,8 @@ SelectSummary select_for_labelling(const SelectConfig& config) {
     for (const fs::path& written : {summary.names, summary.table}) {
         std::error_code error;
         for (const std::optional<fs::path>& read :
-             {std::optional<fs::path>(embeddings), config.already_labelled}) {
+             {std::optional<fs::path>(embeddings), std::optional(npy_filenames_path(embeddings)),
+              config.already_labelled}) {
             if (read && fs::equivalent(written, *read, error)) {
                 throw Error("out \"" + config.out.string() + "\" would write \"" +
                             written.string() +

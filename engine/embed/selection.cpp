@@ -49,6 +49,13 @@ at::Tensor whitened(const at::Tensor& embeddings, std::uint64_t seed) {
 }
 
 // Each row's cosine distance to the nearest of `centres` rows, `chunk` rows at a time.
+// Long picks check between their passes over the rows.
+void stop_if_requested(const StopToken* stop) {
+    if (stop != nullptr && stop->stop_requested()) {
+        throw Error("the selection was stopped");
+    }
+}
+
 at::Tensor distance_to_nearest(const at::Tensor& unit, const at::Tensor& centres) {
     at::Tensor nearest = torch::empty({unit.size(0)});
     constexpr std::int64_t kChunk = 16384;
@@ -113,7 +120,8 @@ Selection select_typical(const at::Tensor& unit, const SelectionOptions& options
     const std::int64_t rows = unit.size(0);
     const std::int64_t k =
         std::min<std::int64_t>(rows, options.count + std::int64_t(options.labelled.size()));
-    const Clustering clustering = spherical_kmeans(unit, k, options.seed);
+    const Clustering clustering =
+        spherical_kmeans(unit, k, options.seed, kKmeansIterations, options.stop);
     std::vector<std::int64_t> size(std::size_t(k), 0);
     std::vector<bool> covered(std::size_t(k), false);
     for (std::int64_t row = 0; row < rows; ++row) {
@@ -168,11 +176,12 @@ Selection select_balanced(const at::Tensor& unit, const SelectionOptions& option
     constexpr std::int64_t kPicksPerCluster = 10;
     const std::int64_t k =
         std::clamp<std::int64_t>(options.count / kPicksPerCluster, 1, unit.size(0));
-    const Clustering clustering = spherical_kmeans(unit, k, options.seed);
+    const Clustering clustering =
+        spherical_kmeans(unit, k, options.seed, kKmeansIterations, options.stop);
     std::vector<std::vector<std::int64_t>> members = members_of(clustering, pickable);
     std::vector<std::int64_t> quota(std::size_t(k), 0); // labelled rows count towards it
     for (const std::int64_t row : options.labelled) {
-        --quota[std::size_t(clustering.assignments[std::size_t(row)])];
+        ++quota[std::size_t(clustering.assignments[std::size_t(row)])];
     }
     std::mt19937_64 rng(options.seed);
     for (auto& rows : members) {
@@ -290,7 +299,8 @@ std::vector<std::int64_t> greedy_round(const at::Tensor& unit, const at::Tensor&
 std::vector<std::int64_t> k_center_greedy(const at::Tensor& unit, std::int64_t count,
                                           const std::vector<std::int64_t>& picked_before,
                                           const std::vector<std::int64_t>& blocked,
-                                          std::uint64_t seed, std::vector<double>* distances) {
+                                          std::uint64_t seed, std::vector<double>* distances,
+                                          const StopToken* stop) {
     const std::int64_t rows = unit.size(0);
     std::vector<std::int64_t> picks;
     if (count <= 0) {
@@ -315,6 +325,7 @@ std::vector<std::int64_t> k_center_greedy(const at::Tensor& unit, std::int64_t c
     exclude(picked_before);
     exclude(picks);
     while (std::int64_t(picks.size()) < count) {
+        stop_if_requested(stop);
         const std::vector<std::int64_t> round =
             greedy_round(unit, nearest, count - std::int64_t(picks.size()), distances);
         if (round.empty()) {
@@ -345,7 +356,8 @@ at::Tensor nearest_centres(const at::Tensor& unit, const at::Tensor& centres) {
 }
 
 // Spherical k-means' centres for `unit`'s rows: seeded k-means++, then Lloyd's iterations.
-at::Tensor fit_centres(const at::Tensor& unit, std::int64_t k, std::uint64_t seed, int iterations) {
+at::Tensor fit_centres(const at::Tensor& unit, std::int64_t k, std::uint64_t seed, int iterations,
+                       const StopToken* stop) {
     const std::int64_t rows = unit.size(0);
     // k-means++: each next centre drawn with probability proportional to its squared distance
     // to the nearest centre so far.
@@ -354,6 +366,7 @@ at::Tensor fit_centres(const at::Tensor& unit, std::int64_t k, std::uint64_t see
         std::int64_t(std::uniform_int_distribution<std::size_t>(0, std::size_t(rows - 1))(rng))};
     at::Tensor nearest = distance_to_nearest(unit, unit.narrow(0, chosen[0], 1));
     while (std::int64_t(chosen.size()) < k) {
+        stop_if_requested(stop);
         at::Tensor weight = (nearest * nearest).to(torch::kFloat64);
         const double total = weight.sum().item<double>();
         std::int64_t next = 0;
@@ -374,6 +387,7 @@ at::Tensor fit_centres(const at::Tensor& unit, std::int64_t k, std::uint64_t see
     at::Tensor centres = rows_of(unit, chosen);
     at::Tensor previous;
     for (int iteration = 0; iteration < iterations; ++iteration) {
+        stop_if_requested(stop);
         const at::Tensor assignment = nearest_centres(unit, centres);
         if (previous.defined() && at::equal(assignment, previous)) {
             break; // converged: the same assignment gives the same centres again
@@ -410,9 +424,10 @@ at::Tensor fitting_rows(const at::Tensor& unit, std::int64_t k, std::uint64_t se
 
 // k centres fitted on (a sample of) every row, then every row assigned to its nearest.
 Clustering flat_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed, int iterations,
-                       std::int64_t minimum_rows) {
+                       std::int64_t minimum_rows, const StopToken* stop) {
     Clustering result;
-    result.centres = fit_centres(fitting_rows(unit, k, seed, minimum_rows), k, seed, iterations);
+    result.centres =
+        fit_centres(fitting_rows(unit, k, seed, minimum_rows), k, seed, iterations, stop);
     const at::Tensor assignment = nearest_centres(unit, result.centres);
     result.assignments.assign(assignment.data_ptr<std::int64_t>(),
                               assignment.data_ptr<std::int64_t>() + unit.size(0));
@@ -422,9 +437,10 @@ Clustering flat_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t see
 // About sqrt(k) coarse clusters of every row, then each split into its share of the k centres.
 // Each row stays in its coarse cluster (its nearest centre there, not necessarily among all k).
 Clustering two_level_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed,
-                            int iterations) {
+                            int iterations, const StopToken* stop) {
     const auto coarse_k = std::int64_t(std::ceil(std::sqrt(double(k))));
-    const Clustering coarse = flat_kmeans(unit, coarse_k, seed, iterations, kMinimumFittingRows);
+    const Clustering coarse =
+        flat_kmeans(unit, coarse_k, seed, iterations, kMinimumFittingRows, stop);
     const std::vector<std::vector<std::int64_t>> groups =
         members_of(coarse, std::vector<bool>(coarse.assignments.size(), true));
     std::vector<std::int64_t> sizes;
@@ -441,7 +457,7 @@ Clustering two_level_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_
             continue;
         }
         const Clustering fine = flat_kmeans(rows_of(unit, groups[group]), quotas[group],
-                                            seed + group + 1, iterations, 0);
+                                            seed + group + 1, iterations, 0, stop);
         for (std::size_t i = 0; i < groups[group].size(); ++i) {
             result.assignments[std::size_t(groups[group][i])] = first_centre + fine.assignments[i];
         }
@@ -500,12 +516,12 @@ std::vector<std::int64_t> centre_quotas(const std::vector<std::int64_t>& sizes,
 }
 
 Clustering spherical_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed,
-                            int iterations) {
+                            int iterations, const StopToken* stop) {
     constexpr std::int64_t kFlatPairs = std::int64_t(1) << 27; // rows x centres
     k = std::clamp<std::int64_t>(k, 1, unit.size(0));
     return unit.size(0) * k > kFlatPairs
-               ? two_level_kmeans(unit, k, seed, iterations)
-               : flat_kmeans(unit, k, seed, iterations, kMinimumFittingRows);
+               ? two_level_kmeans(unit, k, seed, iterations, stop)
+               : flat_kmeans(unit, k, seed, iterations, kMinimumFittingRows, stop);
 }
 
 Selection select_rows(const at::Tensor& embeddings, const SelectionOptions& options) {
@@ -536,7 +552,7 @@ Selection select_rows(const at::Tensor& embeddings, const SelectionOptions& opti
         Selection selection;
         const std::vector<std::int64_t>& blocked = options.excluded;
         selection.rows = k_center_greedy(unit, options.count, options.labelled, blocked,
-                                         options.seed, &selection.scores);
+                                         options.seed, &selection.scores, options.stop);
         selection.clusters.assign(selection.rows.size(), -1);
         return selection;
     }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/stop_token.h"
+
 #include <ATen/core/Tensor.h>
 #include <cstdint>
 #include <string>
@@ -32,6 +34,7 @@ struct SelectionOptions {
     // ones; but it lifts quiet noise directions as much as signal (on synthetic clusters with
     // noise in every direction it blurs them), so it is not the default.
     bool whiten = false;
+    const StopToken* stop = nullptr; // a stop request ends the pick with a kiln::Error
 };
 
 struct Selection {
@@ -55,7 +58,8 @@ Selection select_rows(const at::Tensor& embeddings, const SelectionOptions& opti
 std::vector<std::int64_t> k_center_greedy(const at::Tensor& unit, std::int64_t count,
                                           const std::vector<std::int64_t>& picked_before,
                                           const std::vector<std::int64_t>& blocked,
-                                          std::uint64_t seed, std::vector<double>* distances);
+                                          std::uint64_t seed, std::vector<double>* distances,
+                                          const StopToken* stop = nullptr);
 
 // Each group's share of `total` centres in proportion to its rows (`sizes`), largest
 // remainders first: at least one for a group with rows, none for an empty one, never more than
@@ -74,7 +78,8 @@ struct Clustering {
 // 100,000 and 1,343), that assignment and k-means++'s k passes would take minutes, so it runs in
 // two levels: about sqrt(k) clusters, each split into its share of the k by its rows, fitted on 64
 // rows per centre (every row then belongs to a centre of its coarse cluster).
+inline constexpr int kKmeansIterations = 20;
 Clustering spherical_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_t seed,
-                            int iterations = 20);
+                            int iterations = kKmeansIterations, const StopToken* stop = nullptr);
 
 } // namespace kiln::embed

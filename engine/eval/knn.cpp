@@ -3,24 +3,51 @@
 #include "core/error.h"
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 #include <torch/nn/functional/normalization.h>
 #include <torch/types.h>
 
 namespace kiln::eval {
 
 Whitening fit_whitening(const at::Tensor& features) {
+    // The eigen-decomposition is of the smaller of D x D and N x N: cubic in it.
+    constexpr std::int64_t kMostAxes = 4096;
     if (features.dim() != 2 || features.size(0) < 2) {
         throw Error("whitening needs at least 2 embeddings to fit");
+    }
+    const std::int64_t rows = features.size(0), width = features.size(1);
+    if (std::min(rows, width) > kMostAxes) {
+        throw Error("whitening " + std::to_string(rows) + " embeddings of " +
+                    std::to_string(width) + " dimensions would decompose a " +
+                    std::to_string(std::min(rows, width)) + "-square matrix; it is offered up to " +
+                    std::to_string(kMostAxes) + " dimensions: leave whitening off");
     }
     torch::NoGradGuard no_grad;
     const at::Tensor values = features.to(torch::kFloat64);
     const at::Tensor mean = values.mean(0);
     const at::Tensor centred = values - mean;
-    const at::Tensor covariance = centred.t().mm(centred) / double(values.size(0) - 1);
-    const auto [variances, axes] = torch::linalg_eigh(covariance); // ascending
-    const at::Tensor kept = variances > variances.max() * 1e-6;
-    const at::Tensor projection =
-        axes.index({torch::indexing::Slice(), kept}) / variances.index({kept}).sqrt();
+    // Float rounding is not variation: an axis must vary by more than 1e-10 of the embeddings'
+    // squared length, and by 1e-6 of the largest variance.
+    const double floor = 1e-10 * values.pow(2).sum(1).mean().item<double>();
+    at::Tensor projection;
+    if (rows > width) { // the covariance's axes
+        const at::Tensor covariance = centred.t().mm(centred) / double(rows - 1);
+        const auto [variances, axes] = torch::linalg_eigh(covariance); // ascending
+        const at::Tensor kept = variances > at::clamp_min(variances.max() * 1e-6, floor);
+        projection = axes.index({torch::indexing::Slice(), kept}) / variances.index({kept}).sqrt();
+    } else { // the same axes from the rows' Gram matrix: X'u / sqrt(l), of variance l / (N - 1)
+        const auto [eigenvalues, vectors] = torch::linalg_eigh(centred.mm(centred.t()));
+        const at::Tensor variances = eigenvalues / double(rows - 1);
+        const at::Tensor kept = variances > at::clamp_min(variances.max() * 1e-6, floor);
+        projection = centred.t().mm(vectors.index({torch::indexing::Slice(), kept})) *
+                     std::sqrt(double(rows - 1)) / eigenvalues.index({kept});
+    }
+    if (projection.size(1) == 0) {
+        throw Error("the " + std::to_string(rows) +
+                    " embeddings do not vary (they are one embedding, up to rounding), so there "
+                    "is nothing to whiten: leave whitening off");
+    }
     return {mean.to(features.dtype()), projection.to(features.dtype())};
 }
 

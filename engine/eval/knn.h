@@ -25,9 +25,10 @@ KnnAccuracy knn_accuracy(const at::Tensor& train_features,
 
 // PCA whitening fitted on embeddings without their labels: centred on their mean, turned onto
 // their principal axes and each axis scaled to unit variance (axes of under 1e-6 of the largest
-// variance are dropped). Fitted on the training set and applied to both sets before kNN, it
-// weighs every direction the embeddings vary in alike, as image retrieval does; a few
-// high-variance directions otherwise decide the cosine.
+// variance, or of rounding's size, are dropped; embeddings that do not vary, or wider than 4,096
+// dimensions and more than 4,096 rows, are a kiln::Error). Fitted on the training set and applied
+// to both sets before kNN, it weighs every direction the embeddings vary in alike, as image
+// retrieval does; a few high-variance directions otherwise decide the cosine.
 struct Whitening {
     at::Tensor mean;       // [D]
     at::Tensor projection; // [D, axes kept]

@@ -193,8 +193,12 @@ EmbeddingsView::~EmbeddingsView() {
 }
 
 void EmbeddingsView::load(const QString& file, const QStringList& roots) {
-    if (job_.isRunning()) {
-        return; // one at a time
+    if (job_.isRunning()) { // loaded when it ends (catchUp); a pick of the old file is moot
+        pending_load_ = {file, roots};
+        if (picking_) {
+            job_.stop();
+        }
+        return;
     }
     roots_ = roots;
     status_->setText(tr("Loading and projecting %1...").arg(QDir::toNativeSeparators(file)));
@@ -220,15 +224,14 @@ void EmbeddingsView::setProjection(const QString& name) {
 }
 
 void EmbeddingsView::labelAxes() {
-    const QString name = projection_->currentText();
-    const bool pca = projection() == QLatin1String("pca");
+    const QString name = projection_->itemText(projection_->findData(drawn_projection_));
+    const bool pca = drawn_projection_ == QLatin1String("pca");
     plot_->xAxis->setLabel(pca ? tr("first principal component") : tr("%1 1").arg(name));
     plot_->yAxis->setLabel(pca ? tr("second principal component") : tr("%1 2").arg(name));
 }
 
 void EmbeddingsView::mapAgain() {
-    labelAxes();
-    if (embeddings_.defined() && !job_.isRunning()) {
+    if (embeddings_.defined() && !job_.isRunning()) { // else mapped when the job ends (catchUp)
         status_->setText(tr("Projecting %1...").arg(QDir::toNativeSeparators(file_)));
         mapOnThread(file_, [embeddings = embeddings_, names = names_] {
             return std::pair{embeddings, names};
@@ -244,12 +247,7 @@ void EmbeddingsView::mapOnThread(const QString& file,
         QVector<double> x, y;
     };
     const QString projection = this->projection();
-    // A projection chosen while this one was mapped is mapped next.
-    const auto mapChosenMeanwhile = [this, projection] {
-        if (projection != this->projection()) {
-            mapAgain();
-        }
-    };
+    pick_->setEnabled(false); // picks are of the file shown, once it is
     job_.run<Mapped>(
         [projection, source = std::move(source)](const StopToken& stop) {
             Mapped mapped;
@@ -264,15 +262,26 @@ void EmbeddingsView::mapOnThread(const QString& file,
             }
             return mapped;
         },
-        [this, file, mapChosenMeanwhile](const Mapped& mapped) {
+        [this, file, projection](const Mapped& mapped) {
+            drawn_projection_ = projection;
             showLoaded(file, mapped.names, mapped.x, mapped.y, mapped.embeddings);
-            mapChosenMeanwhile();
+            catchUp();
         },
-        [this, mapChosenMeanwhile](const QString& message) {
+        [this](const QString& message) {
             status_->setText(message);
+            pick_->setEnabled(!names_.isEmpty());
             Q_EMIT failed(message);
-            mapChosenMeanwhile();
+            catchUp();
         });
+}
+
+void EmbeddingsView::catchUp() {
+    if (pending_load_) {
+        const auto [file, roots] = *std::exchange(pending_load_, std::nullopt);
+        load(file, roots);
+    } else if (embeddings_.defined() && projection() != drawn_projection_) {
+        mapAgain();
+    }
 }
 
 void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
@@ -455,19 +464,25 @@ void EmbeddingsView::selectForLabelling(const SelectConfig& pick) {
     if (!embeddings_.defined()) {
         return;
     }
-    if (job_.isRunning()) { // a load finishing (or running): pick once it is done
-        QTimer::singleShot(100, this, [this, pick] { selectForLabelling(pick); });
+    if (job_.isRunning()) { // a map being drawn: pick once it is, if of the same file
+        QTimer::singleShot(100, this, [this, pick, file = file_] {
+            if (file == file_ && !pending_load_) {
+                selectForLabelling(pick);
+            }
+        });
         return;
     }
     pick_->setEnabled(false);
+    picking_ = true;
     selection_status_->setText(tr("Picking %n image(s) to label...", nullptr, int(pick.n)));
     embed::EmbeddingFile file{{}, embeddings_};
     for (const QString& name : names_) {
         file.filenames.push_back(name.toStdString());
     }
     job_.run<LabellingPicks>(
-        [pick, file = std::move(file), source = file_.toStdString()](const StopToken&) {
-            const embed::SelectionOptions options = embed::selection_options(pick, file, source);
+        [pick, file = std::move(file), source = file_.toStdString()](const StopToken& stop) {
+            embed::SelectionOptions options = embed::selection_options(pick, file, source);
+            options.stop = &stop;
             LabellingPicks picks;
             for (const std::int64_t row : embed::select_rows(file.embeddings, options).rows) {
                 picks.rows << static_cast<int>(row);
@@ -476,6 +491,7 @@ void EmbeddingsView::selectForLabelling(const SelectConfig& pick) {
             return picks;
         },
         [this, strategy = QString::fromStdString(pick.strategy)](const LabellingPicks& picks) {
+            picking_ = false;
             pick_->setEnabled(true);
             QString status =
                 tr("%n image(s) to label first (%1), highlighted", nullptr, int(picks.rows.size()))
@@ -487,10 +503,13 @@ void EmbeddingsView::selectForLabelling(const SelectConfig& pick) {
             showSelection(picks.rows, status);
             showPicksAsGrid(picks.rows);
             Q_EMIT pickingDone(int(picks.rows.size()));
+            catchUp();
         },
         [this](const QString& message) {
+            picking_ = false;
             pick_->setEnabled(true);
             selection_status_->setText(message);
+            catchUp();
         });
 }
 

@@ -11,6 +11,7 @@
 #include <QVector>
 #include <QWidget>
 #include <functional>
+#include <optional>
 #include <utility>
 
 class QCPCurve;
@@ -42,10 +43,11 @@ public:
     ~EmbeddingsView() override;
 
     // `roots` are the dataset folders the file's names may be relative to (for thumbnails):
-    // the first that holds the first image is used. Ignored while a file is loading.
+    // the first that holds the first image is used. Asked while a map is drawn or a pick runs,
+    // it loads once that ends (a pick is stopped; of several asked meanwhile, the last).
     void load(const QString& file, const QStringList& roots);
 
-    bool isLoading() const { return job_.isRunning(); }
+    bool isLoading() const { return job_.isRunning() || pending_load_.has_value(); }
     int pointCount() const { return static_cast<int>(names_.size()); }
     int groupCount() const;
     // Where `row` is drawn, in the map's coordinates.
@@ -108,6 +110,9 @@ private:
     // The embeddings in memory again, with the chosen projection (one chosen while a map is
     // made is drawn after it).
     void mapAgain();
+    // When a job ends: the file asked for meanwhile is loaded, or else the projection chosen
+    // meanwhile drawn.
+    void catchUp();
     // Gets the embeddings and their names from `source` and maps them, on the view's thread.
     void mapOnThread(const QString& file,
                      std::function<std::pair<at::Tensor, QStringList>()> source);
@@ -137,6 +142,9 @@ private:
     QStringList roots_;
     QString root_;
     QString file_;
+    QString drawn_projection_ = QStringLiteral("pca"); // what the axes show
+    std::optional<std::pair<QString, QStringList>> pending_load_;
+    bool picking_ = false;
     QStringList names_;
     QVector<double> x_, y_;
     at::Tensor embeddings_;

@@ -5,9 +5,13 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSpinBox>
 #include <algorithm>
 
@@ -52,13 +56,33 @@ LabellingPickDialog::LabellingPickDialog(int images, const QString& folder, QWid
         strategy_->findData(QString::fromStdString(strategy.default_value.get<std::string>())));
     strategy_->setToolTip(QString::fromStdString(strategy.help));
 
-    labelled_ = new QComboBox(this);
+    labelled_ = new QLineEdit(this);
     labelled_->setObjectName(QStringLiteral("labelledField"));
-    labelled_->setEditable(true); // a list of names can be typed in
-    labelled_->setMinimumContentsLength(36);
-    labelled_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    labelled_->lineEdit()->setPlaceholderText(tr("none: a folder of labelled images, or a list"));
+    labelled_->setMinimumWidth(labelled_->fontMetrics().averageCharWidth() * 40);
+    labelled_->setPlaceholderText(tr("none: a folder of labelled images, or a list"));
     labelled_->setToolTip(tooltip("already_labelled"));
+    labelled_->setClearButtonEnabled(true);
+    auto* labelled_folder = new QPushButton(tr("Folder..."), this);
+    connect(labelled_folder, &QPushButton::clicked, this, [this, folder] {
+        const QString picked =
+            QFileDialog::getExistingDirectory(this, tr("Labelled Images"), folder);
+        if (!picked.isEmpty()) {
+            labelled_->setText(QDir::toNativeSeparators(picked));
+        }
+    });
+    auto* labelled_list = new QPushButton(tr("List..."), this);
+    connect(labelled_list, &QPushButton::clicked, this, [this, folder] {
+        const QString picked =
+            QFileDialog::getOpenFileName(this, tr("Names of the Labelled Images"), folder,
+                                         tr("Text files, one name a line (*.txt)"));
+        if (!picked.isEmpty()) {
+            labelled_->setText(QDir::toNativeSeparators(picked));
+        }
+    });
+    auto* labelled_row = new QHBoxLayout;
+    labelled_row->addWidget(labelled_, 1);
+    labelled_row->addWidget(labelled_folder);
+    labelled_row->addWidget(labelled_list);
 
     exclude_duplicates_ = new QCheckBox(tr("Leave out near-duplicates"), this);
     exclude_duplicates_->setObjectName(QStringLiteral("excludeDuplicatesField"));
@@ -72,8 +96,7 @@ LabellingPickDialog::LabellingPickDialog(int images, const QString& folder, QWid
     auto* form = new QFormLayout;
     form->addRow(tr("Images to label:"), count_);
     form->addRow(tr("Strategy:"), strategy_);
-    form->addRow(tr("Labelled already:"),
-                 withBrowse(labelled_, tr("Labelled Images"), folder, QString()));
+    form->addRow(tr("Labelled already:"), labelled_row);
     form->addRow(QString(), exclude_duplicates_);
     form->addRow(QString(), whiten_);
     finishLayout(form, tr("Select"));
@@ -83,9 +106,7 @@ SelectConfig LabellingPickDialog::pick() const {
     SelectConfig pick;
     pick.n = count_->value();
     pick.strategy = strategy_->currentData().toString().toStdString();
-    const QString labelled = labelled_->currentData().toString().isEmpty()
-                                 ? labelled_->currentText().trimmed()
-                                 : labelled_->currentData().toString();
+    const QString labelled = QDir::fromNativeSeparators(labelled_->text().trimmed());
     if (!labelled.isEmpty()) {
         pick.already_labelled = labelled.toStdString();
     }

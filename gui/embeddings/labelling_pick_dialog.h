@@ -5,6 +5,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLineEdit;
 class QSpinBox;
 
 namespace kiln::gui {
@@ -30,7 +31,7 @@ public Q_SLOTS:
 private:
     QSpinBox* count_;
     QComboBox* strategy_;
-    QComboBox* labelled_;
+    QLineEdit* labelled_;
     QCheckBox* exclude_duplicates_;
     QCheckBox* whiten_;
 };

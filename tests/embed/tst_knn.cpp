@@ -2,8 +2,10 @@
 
 #include "core/error.h"
 #include "eval/knn.h"
+#include "support/error_text.h"
 
 #include <QtTest>
+#include <torch/nn/functional/normalization.h>
 #include <torch/types.h>
 #include <torch/utils.h>
 
@@ -95,6 +97,42 @@ private Q_SLOTS:
         QVERIFY2(plain < 0.75 && whitened > 0.95,
                  qPrintable(QStringLiteral("plain %1, whitened %2").arg(plain).arg(whitened)));
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::eval::fit_whitening(torch::randn({1, 4})));
+    }
+
+    // Fewer rows than dimensions: the axes come from the rows' Gram matrix, so a few very wide
+    // embeddings cost little; there are at most rows - 1 of them, each of unit variance.
+    void wideEmbeddingsAreWhitenedFromTheirRows() {
+        torch::manual_seed(5);
+        const torch::Tensor rows = torch::randn({6, 40}) * torch::linspace(0.1, 10.0, 40);
+        const kiln::eval::Whitening whitening = kiln::eval::fit_whitening(rows);
+        QCOMPARE(whitening.projection.size(1), 5);
+        const torch::Tensor white = whitening.apply(rows);
+        const torch::Tensor covariance = white.t().mm(white) / 5.0;
+        QVERIFY2(torch::allclose(covariance, torch::eye(5), 1e-3, 1e-3),
+                 qPrintable(QString::fromStdString(torch::str(covariance))));
+        // The same axes as the covariance's, where both apply: distances agree.
+        const torch::Tensor tall = torch::cat({rows, rows + 0.5 * torch::randn({6, 40})});
+        const torch::Tensor narrow = tall.narrow(1, 0, 8); // 12 rows of 8: the covariance
+        const torch::Tensor wide = tall.narrow(0, 0, 5);   // 5 rows of 40: the Gram matrix
+        for (const torch::Tensor& set : {narrow, wide}) {
+            const torch::Tensor w = kiln::eval::fit_whitening(set).apply(set);
+            const torch::Tensor c = w.t().mm(w) / double(set.size(0) - 1);
+            QVERIFY(torch::allclose(c, torch::eye(c.size(0)), 1e-3, 1e-3));
+        }
+    }
+
+    // Float rounding is not variation: copies of one embedding (scaled, then normalised) have
+    // nothing to whiten, where whitening would blow their rounding up to unit distances.
+    void embeddingsThatDoNotVaryAreNotWhitened() {
+        const torch::Tensor direction = torch::randn({1, 16});
+        const torch::Tensor copies = torch::nn::functional::normalize(
+            direction * torch::arange(1, 9, torch::kFloat32).unsqueeze(1),
+            torch::nn::functional::NormalizeFuncOptions().dim(1));
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::eval::fit_whitening(copies); },
+                                             "do not vary"));
+        // Wider than 4,096 dimensions with more than 4,096 rows: refused before any work.
+        QVERIFY(kiln::test::throwsContaining(
+            [] { kiln::eval::fit_whitening(torch::zeros({4097, 4097})); }, "leave whitening off"));
     }
 
     void badInputIsRefused() {

@@ -178,6 +178,37 @@ private Q_SLOTS:
         QCOMPARE(per_cluster, (std::map<std::int64_t, int>{{0, 10}, {1, 10}, {2, 10}, {3, 10}}));
     }
 
+    // Labelled rows count towards their cluster's quota: the picks even out the totals.
+    void balancedPicksEvenOutWhatIsLabelled() {
+        std::vector<std::int64_t> cluster_of;
+        const torch::Tensor rows = clusteredRows({30, 30}, &cluster_of);
+        kiln::embed::SelectionOptions options;
+        options.count = 20;
+        options.strategy = SelectionStrategy::Balanced;
+        options.labelled = {0, 1, 2, 3, 4, 5}; // six of the first cluster
+        std::map<std::int64_t, int> per_cluster;
+        for (const std::int64_t row : kiln::embed::select_rows(rows, options).rows) {
+            ++per_cluster[cluster_of[std::size_t(row)]];
+        }
+        QCOMPARE(per_cluster, (std::map<std::int64_t, int>{{0, 7}, {1, 13}}));
+    }
+
+    // A stop request (Studio closing, or another file opened) ends a pick with an error.
+    void aStopRequestEndsThePick() {
+        const torch::Tensor rows = clusteredRows({50, 50}, nullptr);
+        kiln::StopToken stop;
+        stop.request_stop();
+        for (const auto strategy : {SelectionStrategy::Typical, SelectionStrategy::Diverse,
+                                    SelectionStrategy::Balanced}) {
+            kiln::embed::SelectionOptions options;
+            options.count = 10;
+            options.strategy = strategy;
+            options.stop = &stop;
+            QVERIFY(throwsContaining([&] { kiln::embed::select_rows(rows, options); },
+                                     "the selection was stopped"));
+        }
+    }
+
     // A set larger than the fitting sample is clustered on a sample, then every row assigned:
     // the clusters are still found, each row gets one, and the same seed gives the same result.
     void aLargeSetIsClusteredOnASampleAndEveryRowAssigned() {
@@ -334,6 +365,77 @@ private Q_SLOTS:
         std::string header;
         std::getline(table, header);
         QCOMPARE(header, std::string("name,rank,score,cluster"));
+    }
+
+    // Each labelled image counts once, copies of a labelled image are left out with the
+    // duplicates, and the problems of the inputs name them (escaped for a terminal).
+    void labelledImagesAndTheirCopiesAreNeverPicked() {
+        const fs::path embeddings = root() / "copies.csv";
+        std::ofstream(embeddings) << "filename,embedding_0,embedding_1,embedding_2\n"
+                                     "a/x.png,1,0,0\nb/x.png,0,1,0\nc.png,0,0,1\n"
+                                     "d.png,1,1,0\ncopy-of-c.png,0,0,2\n";
+        const fs::path labelled = root() / "labelled-twice.txt";
+        std::ofstream(labelled) << "copy-of-c.png\ncopy-of-c.png\n";
+        kiln::SelectConfig config;
+        config.embeddings = embeddings;
+        config.out = root() / "around-copies" / "picks.txt";
+        config.strategy = "random";
+        config.already_labelled = labelled;
+        config.exclude_duplicates = true;
+        config.n = 3;
+        const auto summary = kiln::embed::select_for_labelling(config);
+        QCOMPARE(summary.labelled, std::int64_t(1));
+        QCOMPARE(summary.duplicates, std::int64_t(1)); // c.png, which copy-of-c.png repeats
+        std::ifstream picks(config.out);
+        std::set<std::string> picked;
+        for (std::string line; std::getline(picks, line);) {
+            picked.insert(line);
+        }
+        QCOMPARE(picked, (std::set<std::string>{"a/x.png", "b/x.png", "d.png"}));
+        config.n = 4;
+        QVERIFY(throwsContaining([&] { kiln::embed::select_for_labelling(config); },
+                                 "n=4 but only 3 of the 5 images in"));
+
+        // A file name two embeddings share is not a name, and control characters are escaped.
+        std::ofstream(labelled) << "x.png\n";
+        config.n = 1;
+        QVERIFY(throwsContaining([&] { kiln::embed::select_for_labelling(config); },
+                                 "several of them have its file name"));
+        std::ofstream(labelled) << "red\x1b[31m.png\n";
+        QVERIFY(throwsContaining([&] { kiln::embed::select_for_labelling(config); },
+                                 "\"red\\x1b[31m.png\""));
+        // A fraction that comes to less than one image says so.
+        config.already_labelled.reset();
+        config.exclude_duplicates = false;
+        config.n = 0.05;
+        QVERIFY(throwsContaining([&] { kiln::embed::select_for_labelling(config); },
+                                 "n=0.05 is a fraction of the 5 images"));
+        // An embeddings file without rows, and out over the names of npy embeddings.
+        const fs::path empty = root() / "empty.csv";
+        std::ofstream(empty) << "filename,embedding_0\n";
+        config.embeddings = empty;
+        config.already_labelled = labelled;
+        config.n = 1;
+        QVERIFY(throwsContaining([&] { kiln::embed::select_for_labelling(config); },
+                                 "holds no embeddings"));
+        const fs::path npy = root() / "vectors.npy";
+        kiln::embed::write_embeddings(npy, "npy", {"p.png", "q.png"}, torch::eye(2));
+        config.embeddings = npy;
+        config.already_labelled.reset();
+        config.out = kiln::embed::npy_filenames_path(npy);
+        config.overwrite = true;
+        QVERIFY(throwsContaining([&] { kiln::embed::select_for_labelling(config); },
+                                 "which this selection reads"));
+        QCOMPARE(kiln::embed::read_embeddings(npy).filenames.size(), std::size_t(2));
+        // out naming a folder that is not there yet is refused before anything is written.
+        const std::string folder = (root() / "not-yet").string() + "/";
+        QVERIFY(throwsContaining(
+            [&] {
+                kiln::resolve_select_config(
+                    {{"out", folder}, {"embeddings", embeddings.string()}, {"n", 1}});
+            },
+            "is a folder; give a file name such as picks.txt"));
+        QVERIFY(!fs::exists(folder));
     }
 
     // checkpoint= with data= embeds first (kiln embed's defaults, beside out), then picks from

@@ -608,6 +608,30 @@ private Q_SLOTS:
             }
             QVERIFY2(apart >= 27, qPrintable(QStringLiteral("%1 %2").arg(projection).arg(apart)));
         }
+        // A projection chosen while a pick runs is drawn after it, and the axes name what is
+        // drawn meanwhile.
+        QTRY_VERIFY(!view.isLoading());
+        QSignalSpy picked(&view, &kiln::gui::EmbeddingsView::pickingDone);
+        kiln::SelectConfig pick;
+        pick.n = 3;
+        pick.strategy = "typical";
+        view.selectForLabelling(pick);
+        view.setProjection(QStringLiteral("pca"));
+        QCOMPARE(plot->xAxis->label(), QStringLiteral("t-SNE 1"));
+        QVERIFY(picked.wait(60000));
+        QVERIFY(loaded.wait(60000));
+        QCOMPARE(plot->xAxis->label(), QStringLiteral("first principal component"));
+        // A file opened while a pick runs is loaded after it (the pick stopped or done).
+        const QString other = QDir(temp_.path()).filePath(QStringLiteral("other.csv"));
+        kiln::embed::write_embeddings(other.toStdString(), "csv", {"c/1.png", "c/2.png"},
+                                      torch::eye(2));
+        QTRY_VERIFY(!view.isLoading());
+        view.selectForLabelling(pick);
+        view.load(other, {});
+        QVERIFY(view.isLoading());
+        QTRY_VERIFY_WITH_TIMEOUT(view.pointCount() == 2, 60000);
+        QCOMPARE(loaded.last().at(1).toString(), other);
+
         QSignalSpy failed(&view, &kiln::gui::EmbeddingsView::failed);
         QTRY_VERIFY(!view.isLoading()); // one file at a time
         view.load(QDir(temp_.path()).filePath(QStringLiteral("none.csv")), {});
@@ -1455,8 +1479,8 @@ private Q_SLOTS:
         strategies->setCurrentIndex(strategies->findData(QStringLiteral("diverse")));
         whiten->setChecked(true);
         dialog.findChild<QCheckBox*>(QStringLiteral("excludeDuplicatesField"))->setChecked(true);
-        auto* labelled = dialog.findChild<QComboBox*>(QStringLiteral("labelledField"));
-        labelled->setEditText(QDir(temp_.path()).filePath(QStringLiteral("no-such-folder")));
+        auto* labelled = dialog.findChild<QLineEdit*>(QStringLiteral("labelledField"));
+        labelled->setText(QDir(temp_.path()).filePath(QStringLiteral("no-such-folder")));
         dialog.show();
         kiln::test::saveScreenshot(dialog, QStringLiteral("select-for-labelling"));
         dialog.accept();
@@ -1464,13 +1488,15 @@ private Q_SLOTS:
         QVERIFY(dialog.findChild<QLabel*>(QStringLiteral("problemLabel"))
                     ->text()
                     .contains(QStringLiteral("does not exist")));
-        labelled->setEditText(temp_.path());
+        labelled->setText(temp_.path());
         dialog.accept();
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         pick = dialog.pick();
         QCOMPARE(pick.strategy, std::string("diverse"));
         QVERIFY(pick.whiten && pick.exclude_duplicates);
         QCOMPARE(QString::fromStdString(pick.already_labelled->string()), temp_.path());
+        labelled->clear(); // cleared is none
+        QVERIFY(!dialog.pick().already_labelled);
     }
 
     void fineTuneFromTheWindowStartingFromAPretrainingRun() {
