@@ -678,12 +678,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="225"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
         <source>first principal component</source>
         <translation>erste Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
         <source>second principal component</source>
         <translation>zweite Hauptkomponente</translation>
     </message>
@@ -763,22 +763,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         <translation>&lt;p&gt;&lt;b&gt;Noch keine Einbettungen zum Anzeigen.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Datei &amp;gt; Einbettungen exportieren schreibt sie für einen Datensatz mit einem trainierten Modell; Einbettungsdatei öffnen (unten) zeigt eine Datei, die kiln embed geschrieben hat (CSV, torch oder npy).&lt;/p&gt;&lt;p&gt;Jedes Bild wird ein Punkt auf einer Karte, ähnliche Bilder liegen nahe beieinander: Finden Sie Beinahe-Duplikate und Ausreißer, und wählen Sie die Bilder, die sich zuerst zu annotieren lohnen.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="225"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="232"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="235"/>
         <source>Projecting %1...</source>
         <translation>%1 wird projiziert...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="341"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="350"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n Einbettung</numerusform>
@@ -786,7 +786,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="342"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="351"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>in %n Gruppe nach oberstem Ordner.</numerusform>
@@ -794,7 +794,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="463"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="477"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>%n Bild zum Labeln wird gewählt...</numerusform>
@@ -802,7 +802,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="497"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
@@ -810,18 +810,18 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="505"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="524"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="421"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="434"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="430"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="443"/>
         <source>Drag around points to select them.</source>
         <translation>Punkte umfahren, um sie auszuwählen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="435"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>%n Punkt ausgewählt</numerusform>
@@ -829,7 +829,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="500"/>
         <source>; %n labelled already or near-duplicates left out</source>
         <translation>
             <numerusform>; %n bereits gelabeltes Bild oder Beinahe-Duplikat ausgelassen</numerusform>
@@ -837,12 +837,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="511"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="530"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="538"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="557"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
@@ -850,12 +850,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="546"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="565"/>
         <source>Copy Images to Folder</source>
         <translation>Bilder in Ordner kopieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="553"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>%n Bild nach %1 kopiert</numerusform>
@@ -863,22 +863,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="575"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="594"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="581"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="600"/>
         <source>Export Selection</source>
         <translation>Auswahl exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="582"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="601"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="588"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="607"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>%n Name nach %1 geschrieben</numerusform>
@@ -886,29 +886,29 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="609"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="628"/>
         <source>%1
 selected</source>
         <translation>%1
 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="200"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="204"/>
         <source>Loading and projecting %1...</source>
         <translation>%1 wird geladen und projiziert...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="306"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="315"/>
         <source>(top folder)</source>
         <translation>(oberster Ordner)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="312"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="321"/>
         <source>neighbours</source>
         <translation>Nachbarn</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="320"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="329"/>
         <source>selection</source>
         <translation>Auswahl</translation>
     </message>
@@ -1135,67 +1135,87 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::LabellingPickDialog</name>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="32"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="36"/>
         <source>Select for Labelling</source>
         <translation>Zum Labeln auswählen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="40"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="44"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>Typisch: das typischste Bild jedes Clusters</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="41"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="45"/>
         <source>Diverse: each image far from the others</source>
         <translation>Vielfältig: jedes Bild weit von den anderen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="42"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="46"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>Ausgewogen: gleich viele aus jedem Cluster</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="43"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="47"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="60"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="62"/>
         <source>none: a folder of labelled images, or a list</source>
         <translation>keine: ein Ordner gelabelter Bilder oder eine Liste</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="63"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="65"/>
+        <source>Folder...</source>
+        <translation>Ordner...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="73"/>
+        <source>List...</source>
+        <translation>Liste...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="76"/>
+        <source>Names of the Labelled Images</source>
+        <translation>Namen der gelabelten Bilder</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="77"/>
+        <source>Text files, one name a line (*.txt)</source>
+        <translation>Textdateien, ein Name pro Zeile (*.txt)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="87"/>
         <source>Leave out near-duplicates</source>
         <translation>Beinahe-Duplikate auslassen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="67"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="91"/>
         <source>Whiten the embeddings first</source>
         <translation>Embeddings zuerst whitenen (PCA)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="73"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="97"/>
         <source>Images to label:</source>
         <translation>Zu labelnde Bilder:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="74"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="98"/>
         <source>Strategy:</source>
         <translation>Strategie:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="75"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="99"/>
         <source>Labelled already:</source>
         <translation>Bereits gelabelt:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="76"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="68"/>
         <source>Labelled Images</source>
         <translation>Gelabelte Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="79"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="102"/>
         <source>Select</source>
         <translation>Auswählen</translation>
     </message>

@@ -672,12 +672,12 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="225"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
         <source>first principal component</source>
         <translation>第一主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
         <source>second principal component</source>
         <translation>第二主成分</translation>
     </message>
@@ -757,143 +757,143 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         <translation>&lt;p&gt;&lt;b&gt;还没有可显示的嵌入。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;文件 &amp;gt; 导出嵌入 会用已训练的模型为数据集写出嵌入；下方的“打开嵌入文件”可显示 kiln embed 写出的文件（CSV、torch 或 npy）。&lt;/p&gt;&lt;p&gt;每张图像成为地图上的一个点，相似的图像彼此靠近：可找出近似重复和离群图像，并挑选最值得先标注的图像。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="225"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="226"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="232"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="235"/>
         <source>Projecting %1...</source>
         <translation>正在投影 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="341"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="350"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n 个嵌入，</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="342"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="351"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>按顶层文件夹分为 %n 组。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="463"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="477"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %n 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="481"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="497"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="505"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="524"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="421"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="434"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="430"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="443"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="435"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>已选择 %n 个点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="484"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="500"/>
         <source>; %n labelled already or near-duplicates left out</source>
         <translation>
             <numerusform>；已排除 %n 张已标注图像或近似重复图像</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="511"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="530"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="538"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="557"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="546"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="565"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="553"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="575"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="594"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="581"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="600"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="582"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="601"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="588"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="607"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="609"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="628"/>
         <source>%1
 selected</source>
         <translation>%1
 已选择</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="200"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="204"/>
         <source>Loading and projecting %1...</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="306"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="315"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="312"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="321"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="320"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="329"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>
@@ -1118,67 +1118,87 @@ selected</source>
 <context>
     <name>kiln::gui::LabellingPickDialog</name>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="32"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="36"/>
         <source>Select for Labelling</source>
         <translation>选择待标注</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="40"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="44"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>典型：每个簇中最典型的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="41"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="45"/>
         <source>Diverse: each image far from the others</source>
         <translation>多样：每张图像都远离其他图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="42"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="46"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>均衡：每个簇数量相同</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="43"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="47"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="60"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="62"/>
         <source>none: a folder of labelled images, or a list</source>
         <translation>无：已标注图像的文件夹，或名称列表</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="63"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="65"/>
+        <source>Folder...</source>
+        <translation>文件夹...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="73"/>
+        <source>List...</source>
+        <translation>列表...</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="76"/>
+        <source>Names of the Labelled Images</source>
+        <translation>已标注图像的名称</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="77"/>
+        <source>Text files, one name a line (*.txt)</source>
+        <translation>文本文件，每行一个名称 (*.txt)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="87"/>
         <source>Leave out near-duplicates</source>
         <translation>排除近似重复</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="67"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="91"/>
         <source>Whiten the embeddings first</source>
         <translation>先对嵌入做白化（PCA）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="73"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="97"/>
         <source>Images to label:</source>
         <translation>待标注图像：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="74"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="98"/>
         <source>Strategy:</source>
         <translation>策略：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="75"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="99"/>
         <source>Labelled already:</source>
         <translation>已标注：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="76"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="68"/>
         <source>Labelled Images</source>
         <translation>已标注图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="79"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="102"/>
         <source>Select</source>
         <translation>选择</translation>
     </message>

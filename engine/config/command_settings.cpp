@@ -280,7 +280,8 @@ CommandSettings<SelectConfig> make_select_settings() {
                          .kind = ValueKind::Boolean,
                          .default_value = false,
                          .help = "never pick an image that repeats one kept before it (kiln "
-                                 "dedup's duplicates at duplicate_threshold)"},
+                                 "dedup's duplicates at duplicate_threshold) or one labelled "
+                                 "already"},
                  &Select::exclude_duplicates),
             bind(KeySpec{.name = "duplicate_threshold",
                          .kind = ValueKind::Number,
