@@ -17,4 +17,9 @@ private:
     std::shared_ptr<std::atomic<bool>> flag_; // copies share one flag
 };
 
+// Whether work given an optional token (null: never stopped) was asked to stop.
+inline bool stop_requested(const StopToken* stop) {
+    return stop != nullptr && stop->stop_requested();
+}
+
 } // namespace kiln

@@ -116,7 +116,7 @@ NeighbourGraph neighbour_graph(const at::Tensor& embeddings, int k, const StopTo
     graph.distance.resize(graph.index.size());
     constexpr std::int64_t kBlock = 256; // 256 x N similarities at a time
     for (std::int64_t from = 0; from < points; from += kBlock) {
-        if (stop != nullptr && stop->stop_requested()) {
+        if (stop_requested(stop)) {
             break;
         }
         const std::int64_t count = std::min(kBlock, points - from);
@@ -175,7 +175,7 @@ MapSummary write_embedding_map(const MapConfig& config, const StopToken* stop) {
                              .min_dist = config.min_dist};
     const EmbeddingFile read = read_embeddings(config.embeddings);
     const at::Tensor map = map_2d(read.embeddings, options, stop).contiguous();
-    if (stop != nullptr && stop->stop_requested()) {
+    if (stop_requested(stop)) {
         throw Error("embed-map stopped before the map was done; nothing was written");
     }
     const float* xy = map.data_ptr<float>();

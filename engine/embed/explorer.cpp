@@ -334,13 +334,14 @@ std::vector<std::int64_t> rows_near(const at::Tensor& embeddings,
     for (const std::int64_t row : of_rows) {
         given[std::size_t(row)] = true;
     }
-    const at::Tensor index = at::tensor(of_rows, at::TensorOptions(at::kLong));
+    const at::Tensor given_rows =
+        unit.index_select(0, at::tensor(of_rows, at::TensorOptions(at::kLong)));
     for (std::int64_t begin = 0; begin < unit.size(0); begin += kChunk) {
         const std::int64_t length = std::min(kChunk, unit.size(0) - begin);
         at::Tensor nearest = at::full({length}, -2.0); // below any cosine
-        for (std::int64_t first = 0; first < index.size(0); first += kChunk) {
-            const at::Tensor others = unit.index_select(
-                0, index.narrow(0, first, std::min(kChunk, index.size(0) - first)));
+        for (std::int64_t first = 0; first < given_rows.size(0); first += kChunk) {
+            const at::Tensor others =
+                given_rows.narrow(0, first, std::min(kChunk, given_rows.size(0) - first));
             at::maximum_out(nearest, nearest,
                             std::get<0>(unit.narrow(0, begin, length).mm(others.t()).max(1)));
         }

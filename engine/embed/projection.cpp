@@ -96,10 +96,6 @@ void check_map(const std::vector<float>& map, std::int64_t points, const char* w
     }
 }
 
-bool stop_requested(const StopToken* stop) {
-    return stop != nullptr && stop->stop_requested();
-}
-
 // A square sparse matrix in compressed rows, columns ascending within each row.
 struct SparseRows {
     std::vector<std::int64_t> start; // rows + 1

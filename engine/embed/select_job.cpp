@@ -132,6 +132,10 @@ std::int64_t pick_count(double n, std::int64_t open, const EmbeddingFile& file,
                         const fs::path& source) {
     const auto count = n < 1 ? std::int64_t(std::llround(n * double(open))) : std::int64_t(n);
     const std::string images = "\"" + terminal_text(source.string()) + "\"";
+    if (open == 0) {
+        throw Error("nothing is left to pick: the " + std::to_string(file.filenames.size()) +
+                    " images in " + images + " are labelled already or duplicates");
+    }
     if (count < 1) {
         throw Error("n=" + number_text(n) + " is a fraction of the " + std::to_string(open) +
                     " images of " + images +

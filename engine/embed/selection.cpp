@@ -48,14 +48,14 @@ at::Tensor whitened(const at::Tensor& embeddings, std::uint64_t seed) {
     return values.size(0) < 2 ? values : eval::fit_whitening(sample).apply(values);
 }
 
-// Each row's cosine distance to the nearest of `centres` rows, `chunk` rows at a time.
 // Long picks check between their passes over the rows.
 void stop_if_requested(const StopToken* stop) {
-    if (stop != nullptr && stop->stop_requested()) {
+    if (stop_requested(stop)) {
         throw Error("the selection was stopped");
     }
 }
 
+// Each row's cosine distance to the nearest of `centres` rows, `chunk` rows at a time.
 at::Tensor distance_to_nearest(const at::Tensor& unit, const at::Tensor& centres) {
     at::Tensor nearest = torch::empty({unit.size(0)});
     constexpr std::int64_t kChunk = 16384;
@@ -142,6 +142,7 @@ Selection select_typical(const at::Tensor& unit, const SelectionOptions& options
     // Uncovered clusters first, largest first; when they run out (more picks than clusters
     // with pickable rows), another round over every cluster takes the next most typical.
     for (int round = 0; std::int64_t(selection.rows.size()) < options.count; ++round) {
+        stop_if_requested(options.stop);
         const std::size_t before = selection.rows.size();
         for (const std::int64_t cluster : order) {
             if (std::int64_t(selection.rows.size()) >= options.count) {

@@ -34,7 +34,9 @@ struct SelectionOptions {
     // ones; but it lifts quiet noise directions as much as signal (on synthetic clusters with
     // noise in every direction it blurs them), so it is not the default.
     bool whiten = false;
-    const StopToken* stop = nullptr; // a stop request ends the pick with a kiln::Error
+    // Checked between the passes of k-means, k-center and typical picking: a stop request ends
+    // the pick with a kiln::Error.
+    const StopToken* stop = nullptr;
 };
 
 struct Selection {

@@ -10,19 +10,23 @@
 
 namespace kiln::eval {
 
-Whitening fit_whitening(const at::Tensor& features) {
-    // The eigen-decomposition is of the smaller of D x D and N x N: cubic in it.
+void check_whitening_size(std::int64_t rows, std::int64_t width) {
     constexpr std::int64_t kMostAxes = 4096;
+    if (std::min(rows, width) > kMostAxes) {
+        throw Error(
+            "whitening " + std::to_string(rows) + " embeddings of " + std::to_string(width) +
+            " dimensions would decompose a " + std::to_string(std::min(rows, width)) +
+            "-square matrix; it is offered for at most " + std::to_string(kMostAxes) +
+            " dimensions or " + std::to_string(kMostAxes) + " embeddings: leave whitening off");
+    }
+}
+
+Whitening fit_whitening(const at::Tensor& features) {
     if (features.dim() != 2 || features.size(0) < 2) {
         throw Error("whitening needs at least 2 embeddings to fit");
     }
     const std::int64_t rows = features.size(0), width = features.size(1);
-    if (std::min(rows, width) > kMostAxes) {
-        throw Error("whitening " + std::to_string(rows) + " embeddings of " +
-                    std::to_string(width) + " dimensions would decompose a " +
-                    std::to_string(std::min(rows, width)) + "-square matrix; it is offered up to " +
-                    std::to_string(kMostAxes) + " dimensions: leave whitening off");
-    }
+    check_whitening_size(rows, width);
     torch::NoGradGuard no_grad;
     const at::Tensor values = features.to(torch::kFloat64);
     const at::Tensor mean = values.mean(0);
@@ -44,9 +48,10 @@ Whitening fit_whitening(const at::Tensor& features) {
                      std::sqrt(double(rows - 1)) / eigenvalues.index({kept});
     }
     if (projection.size(1) == 0) {
-        throw Error("the " + std::to_string(rows) +
-                    " embeddings do not vary (they are one embedding, up to rounding), so there "
-                    "is nothing to whiten: leave whitening off");
+        throw NothingToWhiten(
+            "the " + std::to_string(rows) +
+            " embeddings do not vary (they are one embedding, up to rounding), so there "
+            "is nothing to whiten: leave whitening off");
     }
     return {mean.to(features.dtype()), projection.to(features.dtype())};
 }

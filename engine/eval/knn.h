@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/error.h"
+
 #include <ATen/core/Tensor.h>
 #include <cstdint>
 #include <map>
@@ -25,16 +27,22 @@ KnnAccuracy knn_accuracy(const at::Tensor& train_features,
 
 // PCA whitening fitted on embeddings without their labels: centred on their mean, turned onto
 // their principal axes and each axis scaled to unit variance (axes of under 1e-6 of the largest
-// variance, or of rounding's size, are dropped; embeddings that do not vary, or wider than 4,096
-// dimensions and more than 4,096 rows, are a kiln::Error). Fitted on the training set and applied
-// to both sets before kNN, it weighs every direction the embeddings vary in alike, as image
-// retrieval does; a few high-variance directions otherwise decide the cosine.
+// variance, or of rounding's size, are dropped). Fitted on the training set and applied to both
+// sets before kNN, it weighs every direction the embeddings vary in alike, as image retrieval
+// does; a few high-variance directions otherwise decide the cosine. The axes come from the
+// smaller of the D x D covariance and the N x N Gram matrix, whose decomposition is cubic in it:
+// check_whitening_size refuses more than 4,096 of both. Embeddings that do not vary are a
+// NothingToWhiten error.
 struct Whitening {
     at::Tensor mean;       // [D]
     at::Tensor projection; // [D, axes kept]
     at::Tensor apply(const at::Tensor& features) const;
 };
 Whitening fit_whitening(const at::Tensor& features);
+void check_whitening_size(std::int64_t rows, std::int64_t width);
+struct NothingToWhiten : Error {
+    using Error::Error;
+};
 
 // knn_accuracy, on both sets whitened by fit_whitening(train_features) first when `whiten`.
 KnnAccuracy knn_accuracy_whitened_if(const at::Tensor& train_features,

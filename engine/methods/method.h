@@ -70,6 +70,13 @@ double cosine_momentum(double progress, double start, double end);
 torch::Tensor nt_xent_loss(const torch::Tensor& first, const torch::Tensor& second,
                            double temperature, distributed::ProcessGroup* group = nullptr);
 
+// How far features [B, D] are from varying alike in every direction: the squared Frobenius
+// distance of their covariance, divided by its mean variance, from the identity, per dimension
+// (0 for features whose covariance is a multiple of I). SimCLR's `decorrelation` adds it, on the
+// backbone's features of each view: cosine kNN on them then weighs every direction alike, as
+// whitening does after the fact.
+torch::Tensor anisotropy(const torch::Tensor& features);
+
 // Distillation's regression: the mean over rows (and locations, for maps [B, C, H, W]) of the
 // squared distance between the L2-normalised student and teacher vectors along dimension 1,
 // 2 - 2 cos. patch_distance first resizes the teacher's map to the student's (bilinear).

@@ -38,12 +38,17 @@ struct MethodEntry {
     int small_cnn_head_width = 0; // where the small CNN's differs; 0: head_width
     data::ViewRecipe views = data::ViewRecipe::Pair;
     bool needs_teacher = false; // method_args.teacher names the model it learns from
+    // SimCLR's method_args.decorrelation on the small CNN (elsewhere 0: not measured there).
+    double small_cnn_decorrelation = 0.0;
 
     const OptimizerDefaults& optimizer(models::BackboneFamily family) const {
         if (family == models::BackboneFamily::SmallCnn && small_cnn_optimizer) {
             return *small_cnn_optimizer;
         }
         return family == models::BackboneFamily::Vit ? vit_optimizer : cnn_optimizer;
+    }
+    double decorrelation_for(models::BackboneFamily family) const {
+        return family == models::BackboneFamily::SmallCnn ? small_cnn_decorrelation : 0.0;
     }
     int head_width_for(models::BackboneFamily family) const {
         return family == models::BackboneFamily::SmallCnn && small_cnn_head_width > 0

@@ -30,19 +30,21 @@ struct SimClrArgs {
     bool gather_distributed;
     int hidden_dim;
     int output_dim;
+    double decorrelation;
 
-    SimClrArgs(JsonArgs& args, int head_width)
+    SimClrArgs(JsonArgs& args, int head_width, double default_decorrelation)
         : temperature(args.number("temperature", 0.1, 1e-4, 100.0)),
           gather_distributed(args.boolean("gather_distributed", true)),
           hidden_dim(args.integer("hidden_dim", head_width, 1, 1 << 16)),
-          output_dim(args.integer("output_dim", 128, 1, 1 << 16)) {}
+          output_dim(args.integer("output_dim", 128, 1, 1 << 16)),
+          decorrelation(args.number("decorrelation", default_decorrelation, 0.0, 1e6)) {}
 };
 
 class SimClrImpl : public MethodImpl {
 public:
     SimClrImpl(models::Backbone backbone, const SimClrArgs& args)
         : MethodImpl(std::move(backbone)), temperature_(args.temperature),
-          gather_distributed_(args.gather_distributed) {
+          gather_distributed_(args.gather_distributed), decorrelation_(args.decorrelation) {
         projection_ = register_module(
             "projection_head", nn::Sequential(nn::Linear(backbone_->feature_dim(), args.hidden_dim),
                                               models::BatchNorm(args.hidden_dim), nn::ReLU(),
@@ -51,15 +53,26 @@ public:
 
     torch::Tensor training_loss(const std::vector<torch::Tensor>& views) override {
         const std::int64_t batch = views.at(0).size(0);
-        const torch::Tensor embeddings =
-            projection_->forward(backbone_->forward(torch::cat({views.at(0), views.at(1)})));
-        return nt_xent_loss(embeddings.narrow(0, 0, batch), embeddings.narrow(0, batch, batch),
-                            temperature_, gather_distributed_ ? group_ : nullptr);
+        const torch::Tensor features = backbone_->forward(torch::cat({views.at(0), views.at(1)}));
+        const torch::Tensor embeddings = projection_->forward(features);
+        distributed::ProcessGroup* group = gather_distributed_ ? group_ : nullptr;
+        torch::Tensor loss = nt_xent_loss(embeddings.narrow(0, 0, batch),
+                                          embeddings.narrow(0, batch, batch), temperature_, group);
+        if (decorrelation_ > 0) { // of each view's global batch, as one process would see it
+            const auto global = [group](const torch::Tensor& rows) {
+                return group ? group->all_gather(rows) : rows;
+            };
+            loss = loss + decorrelation_ * 0.5 *
+                              (anisotropy(global(features.narrow(0, 0, batch))) +
+                               anisotropy(global(features.narrow(0, batch, batch))));
+        }
+        return loss;
     }
 
 private:
     double temperature_ = 0.1;
     bool gather_distributed_ = true; // negatives from every rank's batch
+    double decorrelation_ = 0.0;
     nn::Sequential projection_{nullptr};
 };
 
@@ -469,6 +482,14 @@ double cosine_momentum(double progress, double start, double end) {
     return end - (end - start) * (std::cos(kPi * progress) + 1.0) / 2.0;
 }
 
+torch::Tensor anisotropy(const torch::Tensor& features) {
+    const torch::Tensor centred = features - features.mean(0, true);
+    const torch::Tensor covariance = centred.t().mm(centred) / double(features.size(0) - 1);
+    const torch::Tensor scaled = covariance / covariance.diagonal().mean().clamp_min(1e-8);
+    return (scaled - torch::eye(features.size(1), features.options())).pow(2).sum() /
+           double(features.size(1));
+}
+
 torch::Tensor nt_xent_loss(const torch::Tensor& first, const torch::Tensor& second,
                            double temperature, distributed::ProcessGroup* group) {
     const std::int64_t batch = first.size(0);
@@ -499,10 +520,12 @@ Method make_method(const std::string& name, const std::string& model,
     JsonArgs args(method_args, "method_args", issues);
     Method method;
     const MethodEntry* entry = find_method(name);
-    const int head_width = entry ? entry->head_width_for(models::backbone_family(model)) : 0;
+    const models::BackboneFamily family = models::backbone_family(model);
+    const int head_width = entry ? entry->head_width_for(family) : 0;
     if (name == "simclr") {
-        method = std::make_shared<SimClrImpl>(models::make_backbone(model, in_channels),
-                                              SimClrArgs(args, head_width));
+        method = std::make_shared<SimClrImpl>(
+            models::make_backbone(model, in_channels),
+            SimClrArgs(args, head_width, entry->decorrelation_for(family)));
     } else if (name == "dino") {
         method = std::make_shared<DinoImpl>(model, models::make_backbone(model, in_channels),
                                             DinoArgs(args, head_width, dino_scaling(dataset_size)),
@@ -530,9 +553,10 @@ std::vector<ConfigIssue> method_args_issues(const std::string& name, const std::
     std::vector<ConfigIssue> issues;
     JsonArgs args(method_args, "method_args", issues);
     const MethodEntry* entry = find_method(name);
-    const int head_width = entry ? entry->head_width_for(models::backbone_family(model)) : 0;
+    const models::BackboneFamily family = models::backbone_family(model);
+    const int head_width = entry ? entry->head_width_for(family) : 0;
     if (name == "simclr") {
-        static_cast<void>(SimClrArgs(args, head_width));
+        static_cast<void>(SimClrArgs(args, head_width, entry->decorrelation_for(family)));
     } else if (name == "dino") {
         // The keys and ranges, which do not depend on the dataset's size.
         static_cast<void>(DinoArgs(args, head_width, dino_scaling(0)));

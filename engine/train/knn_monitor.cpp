@@ -1,6 +1,7 @@
 #include "train/knn_monitor.h"
 
 #include "core/error.h"
+#include "core/log.h"
 #include "eval/knn.h"
 #include "train/embedding_pass.h"
 
@@ -26,7 +27,8 @@ std::vector<std::int64_t> folder_classes(const data::DatasetIndex& index,
 } // namespace
 
 KnnMonitor::KnnMonitor(const KnnMonitorSettings& settings,
-                       const data::TransformArgs& training_views, Precision precision)
+                       const data::TransformArgs& training_views, Precision precision,
+                       std::int64_t feature_dim)
     : settings_(settings), views_(training_views), precision_(precision),
       train_{data::DatasetIndex::scan({settings.train}), {}},
       val_{data::DatasetIndex::scan({settings.val}), {}} {
@@ -34,6 +36,9 @@ KnnMonitor::KnnMonitor(const KnnMonitorSettings& settings,
     try {
         train_.labels = folder_classes(train_.index, classes);
         val_.labels = folder_classes(val_.index, classes);
+        if (settings.whiten) {
+            eval::check_whitening_size(std::int64_t(train_.index.size()), feature_dim);
+        }
     } catch (const Error& error) {
         throw Error(std::string("knn_monitor: ") + error.what());
     }
@@ -78,9 +83,18 @@ MetricValues KnnMonitor::evaluate(models::BackboneImpl& backbone,
                         "\" could be read; give a folder of readable labelled images");
         }
     }
-    const eval::KnnAccuracy accuracy = eval::knn_accuracy_whitened_if(
-        bank.to(context.placement.device), train_labels, queries.to(context.placement.device),
-        val_labels, settings_.k, settings_.temperature, settings_.whiten);
+    const at::Tensor train = bank.to(context.placement.device);
+    const at::Tensor val = queries.to(context.placement.device);
+    eval::KnnAccuracy accuracy;
+    try {
+        accuracy = eval::knn_accuracy_whitened_if(train, train_labels, val, val_labels, settings_.k,
+                                                  settings_.temperature, settings_.whiten);
+    } catch (const eval::NothingToWhiten& error) { // a collapsed model: its kNN says so
+        log::warning(std::string("knn_monitor: ") + error.what() +
+                     "; this validation's kNN is of the embeddings as they are");
+        accuracy = eval::knn_accuracy(train, train_labels, val, val_labels, settings_.k,
+                                      settings_.temperature);
+    }
     return {{"val_metric/knn_top1", accuracy.top1}, {"val_metric/knn_top5", accuracy.top5}};
 }
 

@@ -19,9 +19,10 @@ namespace kiln::train {
 class KnnMonitor {
 public:
     // Scans both folders: each image's class is its top-level folder. A folder without images,
-    // or an image outside a class folder, is a kiln::Error naming it, before training starts.
+    // an image outside a class folder, or whitening that features of `feature_dim` from the
+    // train folder would be too large for, is a kiln::Error naming it, before training starts.
     KnnMonitor(const KnnMonitorSettings& settings, const data::TransformArgs& training_views,
-               Precision precision);
+               Precision precision, std::int64_t feature_dim);
 
     // val_metric/knn_top1 and val_metric/knn_top5 of `backbone` where the context places it.
     MetricValues evaluate(models::BackboneImpl& backbone, const ValidationContext& context) const;

@@ -36,7 +36,8 @@ PretrainingTask::PretrainingTask(const TrainConfig& config)
         method_->backbone_weights_loaded();
     }
     if (config.knn_monitor.enabled()) {
-        monitor_.emplace(config.knn_monitor, transform_, config.precision);
+        monitor_.emplace(config.knn_monitor, transform_, config.precision,
+                         method_->backbone()->feature_dim());
     }
 }
 

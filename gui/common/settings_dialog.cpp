@@ -32,9 +32,7 @@ QLayout* SettingsDialog::withBrowse(QComboBox* box, const QString& caption, cons
                                     const QString& filter) {
     auto* browse = new QPushButton(tr("Browse..."), this);
     connect(browse, &QPushButton::clicked, this, [this, box, caption, folder, filter] {
-        const QString picked = filter.isEmpty()
-                                   ? QFileDialog::getExistingDirectory(this, caption, folder)
-                                   : QFileDialog::getOpenFileName(this, caption, folder, filter);
+        const QString picked = askForPath(caption, folder, filter);
         if (!picked.isEmpty()) {
             choose(box, picked);
         }
@@ -43,6 +41,29 @@ QLayout* SettingsDialog::withBrowse(QComboBox* box, const QString& caption, cons
     row->addWidget(box, 1);
     row->addWidget(browse);
     return row;
+}
+
+QLayout* SettingsDialog::withChoosers(QLineEdit* field, const QString& folder,
+                                      const QList<PathChooser>& choosers) {
+    auto* row = new QHBoxLayout;
+    row->addWidget(field, 1);
+    for (const PathChooser& chooser : choosers) {
+        auto* button = new QPushButton(chooser.text, this);
+        connect(button, &QPushButton::clicked, this, [this, field, folder, chooser] {
+            const QString picked = askForPath(chooser.caption, folder, chooser.filter);
+            if (!picked.isEmpty()) {
+                field->setText(QDir::toNativeSeparators(picked));
+            }
+        });
+        row->addWidget(button);
+    }
+    return row;
+}
+
+QString SettingsDialog::askForPath(const QString& caption, const QString& folder,
+                                   const QString& filter) {
+    return filter.isEmpty() ? QFileDialog::getExistingDirectory(this, caption, folder)
+                            : QFileDialog::getOpenFileName(this, caption, folder, filter);
 }
 
 QLayout* SettingsDialog::withSaveBrowse(QLineEdit* field, const QString& caption,
@@ -102,7 +123,6 @@ bool SettingsDialog::replaceConfirmed(const QString& out) {
 }
 
 void SettingsDialog::acceptChecked(const QString& out, const std::function<void()>& resolve) {
-    problem_->clear();
     if (replaceConfirmed(out)) {
         acceptResolved([&out, &resolve] {
             QDir().mkpath(QFileInfo(out).absolutePath());

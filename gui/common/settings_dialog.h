@@ -24,6 +24,16 @@ protected:
     // when `filter` is empty), starting in `folder`; the pick is chosen in the box.
     QLayout* withBrowse(QComboBox* box, const QString& caption, const QString& folder,
                         const QString& filter);
+    // A button beside a path field: `text` opens a chooser titled `caption` for a folder
+    // (`filter` empty) or a file matching `filter`.
+    struct PathChooser {
+        QString text;
+        QString caption;
+        QString filter;
+    };
+    // `field` with a button per chooser, each starting in `folder`; the pick is written in it.
+    QLayout* withChoosers(QLineEdit* field, const QString& folder,
+                          const QList<PathChooser>& choosers);
     // `field`, where a file is written, with a Browse... button that asks where (a folder when
     // `filter` is empty), starting at what the field holds.
     QLayout* withSaveBrowse(QLineEdit* field, const QString& caption, const QString& filter);
@@ -40,6 +50,8 @@ protected:
 
 private:
     bool replaceConfirmed(const QString& out);
+    // An existing folder (`filter` empty) or file the user picks; empty when cancelled.
+    QString askForPath(const QString& caption, const QString& folder, const QString& filter);
 
     QLabel* problem_;
     QString confirmed_out_; // what the save dialog of withSaveBrowse confirmed

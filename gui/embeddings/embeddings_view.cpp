@@ -24,6 +24,7 @@
 #include <QPixmap>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QSignalBlocker>
 #include <QStackedWidget>
 #include <QTextDocument>
 #include <QThreadPool>
@@ -270,6 +271,8 @@ void EmbeddingsView::mapOnThread(const QString& file,
         [this](const QString& message) {
             status_->setText(message);
             pick_->setEnabled(!names_.isEmpty());
+            const QSignalBlocker unchanged(projection_); // the map drawn stays, and is named
+            setProjection(drawn_projection_);
             Q_EMIT failed(message);
             catchUp();
         });
@@ -287,6 +290,9 @@ void EmbeddingsView::catchUp() {
 void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
                                 const QVector<double>& x, const QVector<double>& y,
                                 const at::Tensor& embeddings) {
+    const bool same_points = file == file_ && names == names_; // mapped again: keep the selection
+    const QVector<int> selection = same_points ? selection_ : QVector<int>();
+    const QString selection_status = selection_status_->text();
     file_ = file;
     labelAxes();
     names_ = names;
@@ -302,7 +308,9 @@ void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
     embeddings_ = embeddings;
     plot_->clearGraphs();
     plot_->legend->setVisible(true);
-    neighbours_->clear();
+    if (!same_points) {
+        neighbours_->clear();
+    }
     QMap<QString, QPair<QVector<double>, QVector<double>>> groups;
     for (int i = 0; i < names_.size(); ++i) {
         auto& group = groups[top_folder(names_[i])];
@@ -337,8 +345,11 @@ void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
         lasso_curve_->removeFromLegend();
     }
     lasso_curve_->data()->clear();
-    selection_.clear();
-    selectInside({});
+    if (same_points) {
+        showSelection(selection, selection_status);
+    } else {
+        selectInside({});
+    }
     pick_->setEnabled(!names_.isEmpty());
     if (names_.isEmpty()) {
         lasso_->setChecked(false); // dragging moves the plot again
@@ -493,6 +504,10 @@ void EmbeddingsView::selectForLabelling(const SelectConfig& pick) {
         [this, strategy = QString::fromStdString(pick.strategy)](const LabellingPicks& picks) {
             picking_ = false;
             pick_->setEnabled(true);
+            if (pending_load_) { // picks of the file that is being replaced
+                catchUp();
+                return;
+            }
             QString status =
                 tr("%n image(s) to label first (%1), highlighted", nullptr, int(picks.rows.size()))
                     .arg(strategy);

@@ -6,12 +6,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QSpinBox>
 #include <algorithm>
 
@@ -26,7 +23,7 @@ const config::KeySpec& select_key(const char* name) {
     return *key;
 }
 
-QString tooltip(const char* name) {
+QString help_of(const char* name) {
     return QString::fromStdString(select_key(name).help);
 }
 
@@ -37,69 +34,57 @@ LabellingPickDialog::LabellingPickDialog(int images, const QString& folder, QWid
     count_ = new QSpinBox(this);
     count_->setObjectName(QStringLiteral("labellingCountField"));
     count_->setRange(1, std::max(1, images));
-    count_->setValue(std::min(100, std::max(1, images / 10)));
-    count_->setToolTip(tooltip("n"));
+    count_->setValue(std::min(100, std::max(1, images / 10))); // a first batch
+    count_->setToolTip(tr("How many images to pick"));
+    strategy_ = strategyField();
+    labelled_ = new QLineEdit(this);
+    labelled_->setObjectName(QStringLiteral("labelledField"));
+    labelled_->setMinimumWidth(labelled_->fontMetrics().averageCharWidth() * 40);
+    labelled_->setPlaceholderText(tr("none: a folder of labelled images, or a list"));
+    labelled_->setToolTip(help_of("already_labelled"));
+    labelled_->setClearButtonEnabled(true);
+    exclude_duplicates_ = checkBox(tr("Leave out near-duplicates"), "exclude_duplicates");
+    exclude_duplicates_->setObjectName(QStringLiteral("excludeDuplicatesField"));
+    whiten_ = checkBox(tr("Whiten the embeddings first"), "whiten");
+    whiten_->setObjectName(QStringLiteral("whitenField"));
 
+    auto* form = new QFormLayout;
+    form->addRow(tr("Images to label:"), count_);
+    form->addRow(tr("Strategy:"), strategy_);
+    form->addRow(tr("Labelled already:"),
+                 withChoosers(labelled_, folder,
+                              {{tr("Folder..."), tr("Labelled Images"), QString()},
+                               {tr("List..."), tr("Names of the Labelled Images"),
+                                tr("Text files, one name a line (*.txt)")}}));
+    form->addRow(QString(), exclude_duplicates_);
+    form->addRow(QString(), whiten_);
+    finishLayout(form, tr("Select"));
+}
+
+QComboBox* LabellingPickDialog::strategyField() {
     const QMap<QString, QString> described = {
         {QStringLiteral("typical"), tr("Typical: the most typical image of each cluster")},
         {QStringLiteral("diverse"), tr("Diverse: each image far from the others")},
         {QStringLiteral("balanced"), tr("Balanced: the same number from every cluster")},
         {QStringLiteral("random"), tr("Random")}};
-    strategy_ = new QComboBox(this);
-    strategy_->setObjectName(QStringLiteral("labellingStrategyField"));
+    auto* field = new QComboBox(this);
+    field->setObjectName(QStringLiteral("labellingStrategyField"));
     const config::KeySpec& strategy = select_key("strategy");
     for (const std::string& choice : strategy.choices) {
         const QString name = QString::fromStdString(choice);
-        strategy_->addItem(described.value(name, name), name);
+        field->addItem(described.value(name, name), name);
     }
-    strategy_->setCurrentIndex(
-        strategy_->findData(QString::fromStdString(strategy.default_value.get<std::string>())));
-    strategy_->setToolTip(QString::fromStdString(strategy.help));
+    field->setCurrentIndex(
+        field->findData(QString::fromStdString(strategy.default_value.get<std::string>())));
+    field->setToolTip(QString::fromStdString(strategy.help));
+    return field;
+}
 
-    labelled_ = new QLineEdit(this);
-    labelled_->setObjectName(QStringLiteral("labelledField"));
-    labelled_->setMinimumWidth(labelled_->fontMetrics().averageCharWidth() * 40);
-    labelled_->setPlaceholderText(tr("none: a folder of labelled images, or a list"));
-    labelled_->setToolTip(tooltip("already_labelled"));
-    labelled_->setClearButtonEnabled(true);
-    auto* labelled_folder = new QPushButton(tr("Folder..."), this);
-    connect(labelled_folder, &QPushButton::clicked, this, [this, folder] {
-        const QString picked =
-            QFileDialog::getExistingDirectory(this, tr("Labelled Images"), folder);
-        if (!picked.isEmpty()) {
-            labelled_->setText(QDir::toNativeSeparators(picked));
-        }
-    });
-    auto* labelled_list = new QPushButton(tr("List..."), this);
-    connect(labelled_list, &QPushButton::clicked, this, [this, folder] {
-        const QString picked =
-            QFileDialog::getOpenFileName(this, tr("Names of the Labelled Images"), folder,
-                                         tr("Text files, one name a line (*.txt)"));
-        if (!picked.isEmpty()) {
-            labelled_->setText(QDir::toNativeSeparators(picked));
-        }
-    });
-    auto* labelled_row = new QHBoxLayout;
-    labelled_row->addWidget(labelled_, 1);
-    labelled_row->addWidget(labelled_folder);
-    labelled_row->addWidget(labelled_list);
-
-    exclude_duplicates_ = new QCheckBox(tr("Leave out near-duplicates"), this);
-    exclude_duplicates_->setObjectName(QStringLiteral("excludeDuplicatesField"));
-    exclude_duplicates_->setChecked(select_key("exclude_duplicates").default_value.get<bool>());
-    exclude_duplicates_->setToolTip(tooltip("exclude_duplicates"));
-    whiten_ = new QCheckBox(tr("Whiten the embeddings first"), this);
-    whiten_->setObjectName(QStringLiteral("whitenField"));
-    whiten_->setChecked(select_key("whiten").default_value.get<bool>());
-    whiten_->setToolTip(tooltip("whiten"));
-
-    auto* form = new QFormLayout;
-    form->addRow(tr("Images to label:"), count_);
-    form->addRow(tr("Strategy:"), strategy_);
-    form->addRow(tr("Labelled already:"), labelled_row);
-    form->addRow(QString(), exclude_duplicates_);
-    form->addRow(QString(), whiten_);
-    finishLayout(form, tr("Select"));
+QCheckBox* LabellingPickDialog::checkBox(const QString& text, const char* key) {
+    auto* box = new QCheckBox(text, this);
+    box->setChecked(select_key(key).default_value.get<bool>());
+    box->setToolTip(help_of(key));
+    return box;
 }
 
 SelectConfig LabellingPickDialog::pick() const {

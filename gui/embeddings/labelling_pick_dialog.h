@@ -11,14 +11,15 @@ class QSpinBox;
 namespace kiln::gui {
 
 // Select for Labelling's settings: how many images, the strategy, the images labelled already
-// (a folder of them, or a list of names), near-duplicates left out and whitening. The choices,
-// defaults and tooltips come from kiln select's settings (config::select_schema()), so the
-// dialog and the command offer the same thing.
+// (a folder of them, or a list of names), near-duplicates left out and whitening. The strategies,
+// the defaults and the help come from kiln select's settings (config::select_schema()), so the
+// dialog and the command offer the same thing; how many is the dialog's own (kiln select has no
+// default for n): a tenth of the images, at most 100.
 class LabellingPickDialog : public SettingsDialog {
     Q_OBJECT
 
 public:
-    // `images`: how many the embeddings hold; `folder`: where Browse... starts.
+    // `images`: how many the embeddings hold; `folder`: where the choosers start.
     LabellingPickDialog(int images, const QString& folder, QWidget* parent = nullptr);
 
     // kiln select's settings as chosen; out and embeddings are left empty.
@@ -29,6 +30,10 @@ public Q_SLOTS:
     void accept() override;
 
 private:
+    QComboBox* strategyField();
+    // A check box for one of kiln select's true/false settings, set to its default.
+    QCheckBox* checkBox(const QString& text, const char* key);
+
     QSpinBox* count_;
     QComboBox* strategy_;
     QLineEdit* labelled_;

@@ -7,6 +7,7 @@
 //   bench_select [--pretrained RUN_DIR] [--pretrain-seconds 300] [--seeds 3] [--dir DIR]
 //                [--strategies random,typical,diverse,balanced] [--counts 600,300]
 //                [--whiten 1]   (pick in PCA-whitened space: select's whiten=true)
+//                [--random-init 1]   (also the random picks fine-tuned from random init)
 //   (without --pretrained: smallcnn SimCLR at 32 px for --pretrain-seconds, made here)
 //
 // Speed and memory of the selection itself, on seeded synthetic embeddings (clusters of unit
@@ -103,21 +104,24 @@ int link_pick(const std::vector<std::string>& names, const std::vector<std::int6
     return static_cast<int>(classes.size());
 }
 
+// Fine-tunes smallcnn on `subset`: from the backbone of `run`, or from random initialisation
+// when `run` is empty.
 double finetune(const fs::path& subset, const fs::path& test, const fs::path& run,
                 const fs::path& out, int seed) {
-    json settings = {
-        {"out", out.string()},
-        {"data", {{"train", subset.string()}, {"val", test.string()}}},
-        {"model", "smallcnn"},
-        {"epochs", 60},
-        {"batch_size", 128},
-        {"seed", seed},
-        {"val_every_n_steps", 1 << 30},
-        {"accelerator", "cpu"},
-        {"overwrite", true},
-        {"model_args",
-         {{"backbone_weights", kiln::track::RunDirectory(run).exported_last().string()}}},
-        {"transform_args", {{"image_size", 32}}}};
+    json settings = {{"out", out.string()},
+                     {"data", {{"train", subset.string()}, {"val", test.string()}}},
+                     {"model", "smallcnn"},
+                     {"epochs", 60},
+                     {"batch_size", 128},
+                     {"seed", seed},
+                     {"val_every_n_steps", 1 << 30},
+                     {"accelerator", "cpu"},
+                     {"overwrite", true},
+                     {"transform_args", {{"image_size", 32}}}};
+    if (!run.empty()) {
+        settings["model_args"] = {
+            {"backbone_weights", kiln::track::RunDirectory(run).exported_last().string()}};
+    }
     kiln::bench::TrainingMeasure measure;
     kiln::train::train(
         kiln::resolve_train_config(settings, cpu_context(), kiln::TaskKind::ImageClassification),
@@ -129,6 +133,32 @@ struct Row {
     std::vector<double> top1;
     std::vector<int> classes;
 };
+
+struct Loop {
+    const kiln::embed::EmbeddingFile& file;
+    int count;
+    int seeds;
+    bool whiten;
+    fs::path train, test, root;
+};
+
+// Each seed's pick of `loop.count` by `strategy`, fine-tuned from `run` (random init when
+// empty): top-1 and the classes the pick covers.
+Row measure(const Loop& loop, const std::string& strategy, const fs::path& run) {
+    Row row;
+    for (int seed = 0; seed < loop.seeds; ++seed) {
+        kiln::embed::SelectionOptions options;
+        options.count = loop.count;
+        options.strategy = kiln::embed::selection_strategy(strategy);
+        options.seed = static_cast<std::uint64_t>(seed);
+        options.whiten = loop.whiten;
+        const auto picked = kiln::embed::select_rows(loop.file.embeddings, options);
+        const fs::path subset = loop.root / ("pick-" + strategy);
+        row.classes.push_back(link_pick(loop.file.filenames, picked.rows, loop.train, subset));
+        row.top1.push_back(finetune(subset, loop.test, run, loop.root / "finetune", seed));
+    }
+    return row;
+}
 
 void print(const std::string& label, const Row& row) {
     const kiln::bench::MeanSd top1 = kiln::bench::mean_sd(row.top1);
@@ -201,7 +231,7 @@ int main(int argc, char** argv) {
     fs::path run;
     double pretrain_seconds = 300;
     int seeds = 3;
-    bool whiten = false;
+    bool whiten = false, random_init = false;
     std::int64_t speed_rows = 0, dim = 512, count = 10000;
     std::string strategies = "random,typical,diverse,balanced", counts = "600,300";
     for (int i = 1; i + 1 < argc; i += 2) {
@@ -226,6 +256,8 @@ int main(int argc, char** argv) {
             seeds = std::stoi(argv[i + 1]);
         } else if (flag == "--whiten") {
             whiten = std::stoi(argv[i + 1]) != 0;
+        } else if (flag == "--random-init") { // also the random picks from random init
+            random_init = std::stoi(argv[i + 1]) != 0;
         } else {
             std::fprintf(stderr, "unknown option %s\n", flag.c_str());
             return 2;
@@ -256,19 +288,12 @@ int main(int argc, char** argv) {
         const int count = std::stoi(labels);
         std::printf("%d labels (%.2g%%):\n", count, 100.0 * count / double(file.filenames.size()));
         for (const std::string& strategy : split_list(strategies)) {
-            Row row;
-            for (int seed = 0; seed < seeds; ++seed) {
-                kiln::embed::SelectionOptions options;
-                options.count = count;
-                options.strategy = kiln::embed::selection_strategy(strategy);
-                options.seed = static_cast<std::uint64_t>(seed);
-                options.whiten = whiten;
-                const auto picked = kiln::embed::select_rows(file.embeddings, options);
-                const fs::path subset = root / ("pick-" + strategy);
-                row.classes.push_back(link_pick(file.filenames, picked.rows, train, subset));
-                row.top1.push_back(finetune(subset, test, run, root / "finetune", seed));
-            }
-            print(strategy, row);
+            print(strategy,
+                  measure({file, count, seeds, whiten, train, test, root}, strategy, run));
+        }
+        if (random_init) { // the same random picks: they do not depend on the embeddings
+            print("random, from random init",
+                  measure({file, count, seeds, whiten, train, test, root}, "random", {}));
         }
     }
     return 0;

@@ -216,9 +216,10 @@ private Q_SLOTS:
                     "simclr, the small CNN: sgd lr 0.12 per 256 images, weight_decay 0.0005") !=
                 std::string::npos);
         // The heads' widths are the table's too, shown beside the optimizers.
-        QVERIFY(kiln::methods::describe_recipes().find(
-                    "warm-up 10 epochs, projection head 512 wide (hidden_dim)\n") !=
-                std::string::npos);
+        QVERIFY(
+            kiln::methods::describe_recipes().find(
+                "warm-up 10 epochs, projection head 512 wide (hidden_dim), decorrelation 0.3\n") !=
+            std::string::npos);
         QVERIFY(kiln::methods::describe_recipes().find(
                     "simclr: lars lr 0.3 per 256 images, weight_decay 1e-06, warm-up 10 epochs, "
                     "projection head 2048 wide (hidden_dim)\n") != std::string::npos);

@@ -110,14 +110,20 @@ private Q_SLOTS:
         const torch::Tensor covariance = white.t().mm(white) / 5.0;
         QVERIFY2(torch::allclose(covariance, torch::eye(5), 1e-3, 1e-3),
                  qPrintable(QString::fromStdString(torch::str(covariance))));
-        // The same axes as the covariance's, where both apply: distances agree.
-        const torch::Tensor tall = torch::cat({rows, rows + 0.5 * torch::randn({6, 40})});
-        const torch::Tensor narrow = tall.narrow(1, 0, 8); // 12 rows of 8: the covariance
-        const torch::Tensor wide = tall.narrow(0, 0, 5);   // 5 rows of 40: the Gram matrix
-        for (const torch::Tensor& set : {narrow, wide}) {
-            const torch::Tensor w = kiln::eval::fit_whitening(set).apply(set);
-            const torch::Tensor c = w.t().mm(w) / double(set.size(0) - 1);
-            QVERIFY(torch::allclose(c, torch::eye(c.size(0)), 1e-3, 1e-3));
+        // Whitening is the Mahalanobis metric within the rows' span: distances between whitened
+        // rows equal those through the pseudo-inverse of the covariance, computed apart here.
+        const torch::Tensor wide = rows.to(torch::kFloat64);
+        const torch::Tensor w = kiln::eval::fit_whitening(wide).apply(wide);
+        const torch::Tensor centred = wide - wide.mean(0);
+        const torch::Tensor precision = at::linalg_pinv(centred.t().mm(centred) / 5.0);
+        for (int i = 0; i < 6; ++i) {
+            for (int j = 0; j < i; ++j) {
+                const torch::Tensor step = wide[i] - wide[j];
+                const double mahalanobis = step.dot(precision.mv(step)).item<double>();
+                const double whitened = (w[i] - w[j]).pow(2).sum().item<double>();
+                QVERIFY2(std::abs(mahalanobis - whitened) < 1e-6 * mahalanobis,
+                         qPrintable(QStringLiteral("%1 %2").arg(mahalanobis).arg(whitened)));
+            }
         }
     }
 
@@ -130,6 +136,7 @@ private Q_SLOTS:
             torch::nn::functional::NormalizeFuncOptions().dim(1));
         QVERIFY(kiln::test::throwsContaining([&] { kiln::eval::fit_whitening(copies); },
                                              "do not vary"));
+        QVERIFY_THROWS_EXCEPTION(kiln::eval::NothingToWhiten, kiln::eval::fit_whitening(copies));
         // Wider than 4,096 dimensions with more than 4,096 rows: refused before any work.
         QVERIFY(kiln::test::throwsContaining(
             [] { kiln::eval::fit_whitening(torch::zeros({4097, 4097})); }, "leave whitening off"));

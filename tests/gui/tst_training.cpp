@@ -621,6 +621,7 @@ private Q_SLOTS:
         QVERIFY(picked.wait(60000));
         QVERIFY(loaded.wait(60000));
         QCOMPARE(plot->xAxis->label(), QStringLiteral("first principal component"));
+        QCOMPARE(view.selectedNames().size(), 3); // the same points, mapped again: still picked
         // A file opened while a pick runs is loaded after it (the pick stopped or done).
         const QString other = QDir(temp_.path()).filePath(QStringLiteral("other.csv"));
         kiln::embed::write_embeddings(other.toStdString(), "csv", {"c/1.png", "c/2.png"},
@@ -631,8 +632,17 @@ private Q_SLOTS:
         QVERIFY(view.isLoading());
         QTRY_VERIFY_WITH_TIMEOUT(view.pointCount() == 2, 60000);
         QCOMPARE(loaded.last().at(1).toString(), other);
-
+        // A projection that cannot map them (UMAP needs 3 points) fails once, and the choice
+        // goes back to the map drawn.
         QSignalSpy failed(&view, &kiln::gui::EmbeddingsView::failed);
+        QTRY_VERIFY(!view.isLoading());
+        view.setProjection(QStringLiteral("umap"));
+        QVERIFY(failed.wait(30000));
+        QCOMPARE(view.projection(), QStringLiteral("pca"));
+        QTest::qWait(300);
+        QVERIFY(!view.isLoading());
+        QCOMPARE(failed.size(), 1);
+
         QTRY_VERIFY(!view.isLoading()); // one file at a time
         view.load(QDir(temp_.path()).filePath(QStringLiteral("none.csv")), {});
         QVERIFY(failed.wait(30000));
@@ -1469,7 +1479,8 @@ private Q_SLOTS:
         auto* whiten = dialog.findChild<QCheckBox*>(QStringLiteral("whitenField"));
         QCOMPARE(whiten->toolTip().toStdString(),
                  kiln::config::select_schema().find("whiten")->help);
-        // The defaults are kiln select's: 50 of 500 images, typical, nothing left out.
+        // A tenth of the images (the dialog's own), and kiln select's defaults: typical, nothing
+        // left out, no whitening.
         kiln::SelectConfig pick = dialog.pick();
         QCOMPARE(pick.n, 50.0);
         QCOMPARE(pick.strategy, std::string("typical"));

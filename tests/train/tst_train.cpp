@@ -366,6 +366,19 @@ private Q_SLOTS:
         QVERIFY2(std::abs(half - expected) < 1e-3, qPrintable(QString::number(half)));
     }
 
+    void anisotropyMatchesItsDefinition() {
+        // Covariance 2/3 I: alike in every direction.
+        const torch::Tensor round =
+            torch::tensor({{1.0f, 0.0f}, {-1.0f, 0.0f}, {0.0f, 1.0f}, {0.0f, -1.0f}});
+        QVERIFY(kiln::methods::anisotropy(round).item<double>() < 1e-6);
+        // Covariance [[2, 2], [2, 2]]: over its mean variance [[1, 1], [1, 1]], off the identity
+        // by 1 in two places: (1 + 1) / 2 dimensions.
+        const torch::Tensor line = torch::tensor({{1.0f, 1.0f}, {-1.0f, -1.0f}});
+        QCOMPARE(kiln::methods::anisotropy(line).item<double>(), 1.0);
+        // Scale does not matter.
+        QCOMPARE(kiln::methods::anisotropy(line * 7).item<double>(), 1.0);
+    }
+
     void schedulesFollowTheirFormulas() {
         using kiln::train::warmup_cosine;
         QCOMPARE(warmup_cosine(1.0, 0, 10, 110), 0.1);
