@@ -678,107 +678,107 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
         <source>first principal component</source>
         <translation>erste Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="231"/>
         <source>second principal component</source>
         <translation>zweite Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="81"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
         <source>Lasso</source>
         <translation>Lasso</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="85"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>Punkte durch Umfahren auswählen, statt die Grafik zu verschieben</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="87"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
         <source>Export Selection...</source>
         <translation>Auswahl exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="91"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
         <source>Copy Images to Folder...</source>
         <translation>Bilder in Ordner kopieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>Die ausgewählten Bilder kopieren, z. B. für ein Labelling-Werkzeug</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="97"/>
         <source>Select for Labelling...</source>
         <translation>Zum Labeln auswählen...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="98"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="99"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>Die Bilder wählen, deren Labeln sich zuerst lohnt: typische Bilder jedes Clusters oder die verschiedensten</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="108"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>Wie die Einbettungen angeordnet werden: PCA sofort; UMAP und t-SNE halten die Nachbarn jedes Bildes nah beieinander und ziehen Cluster auseinander (Sekunden bis Minuten bei großen Mengen)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="115"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="116"/>
         <source>Reset View</source>
         <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="117"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="118"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>Nach Ziehen oder Zoomen wieder alle Punkte zeigen (oder Doppelklick in die Grafik)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="151"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="152"/>
         <source>&amp;Map:</source>
         <translation>&amp;Karte:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="167"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="168"/>
         <source>&lt;p&gt;&lt;b&gt;No embeddings to show yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;File &amp;gt; Export Embeddings writes them for a dataset with a trained model; Open Embeddings File below shows a file kiln embed wrote (CSV, torch or npy).&lt;/p&gt;&lt;p&gt;Each image becomes a point on a map, similar images close together: find near-duplicates and outliers, and pick the images worth labelling first.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Noch keine Einbettungen zum Anzeigen.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Datei &amp;gt; Einbettungen exportieren schreibt sie für einen Datensatz mit einem trainierten Modell; Einbettungsdatei öffnen (unten) zeigt eine Datei, die kiln embed geschrieben hat (CSV, torch oder npy).&lt;/p&gt;&lt;p&gt;Jedes Bild wird ein Punkt auf einer Karte, ähnliche Bilder liegen nahe beieinander: Finden Sie Beinahe-Duplikate und Ausreißer, und wählen Sie die Bilder, die sich zuerst zu annotieren lohnen.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="231"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="235"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="236"/>
         <source>Projecting %1...</source>
         <translation>%1 wird projiziert...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="350"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="361"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n Einbettung</numerusform>
@@ -786,7 +786,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="351"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="362"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>in %n Gruppe nach oberstem Ordner.</numerusform>
@@ -794,7 +794,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="477"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="488"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>%n Bild zum Labeln wird gewählt...</numerusform>
@@ -802,7 +802,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="497"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="512"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
@@ -810,18 +810,18 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="524"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="539"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="430"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="443"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="441"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="454"/>
         <source>Drag around points to select them.</source>
         <translation>Punkte umfahren, um sie auszuwählen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="455"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>%n Punkt ausgewählt</numerusform>
@@ -829,7 +829,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="500"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="515"/>
         <source>; %n labelled already or near-duplicates left out</source>
         <translation>
             <numerusform>; %n bereits gelabeltes Bild oder Beinahe-Duplikat ausgelassen</numerusform>
@@ -837,12 +837,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="530"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="545"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="557"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
@@ -850,12 +850,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="565"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="580"/>
         <source>Copy Images to Folder</source>
         <translation>Bilder in Ordner kopieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="587"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>%n Bild nach %1 kopiert</numerusform>
@@ -863,22 +863,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="594"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="609"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="600"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="615"/>
         <source>Export Selection</source>
         <translation>Auswahl exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="601"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="616"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="607"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="622"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>%n Name nach %1 geschrieben</numerusform>
@@ -886,29 +886,29 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="628"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="643"/>
         <source>%1
 selected</source>
         <translation>%1
 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="204"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
         <source>Loading and projecting %1...</source>
         <translation>%1 wird geladen und projiziert...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="315"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="323"/>
         <source>(top folder)</source>
         <translation>(oberster Ordner)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="321"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="329"/>
         <source>neighbours</source>
         <translation>Nachbarn</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="329"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="337"/>
         <source>selection</source>
         <translation>Auswahl</translation>
     </message>
@@ -1135,87 +1135,92 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::LabellingPickDialog</name>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="36"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="33"/>
         <source>Select for Labelling</source>
         <translation>Zum Labeln auswählen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="44"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="66"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>Typisch: das typischste Bild jedes Clusters</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="45"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="67"/>
         <source>Diverse: each image far from the others</source>
         <translation>Vielfältig: jedes Bild weit von den anderen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="46"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="68"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>Ausgewogen: gleich viele aus jedem Cluster</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="47"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="69"/>
         <source>Random</source>
         <translation>Zufällig</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="62"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="43"/>
         <source>none: a folder of labelled images, or a list</source>
         <translation>keine: ein Ordner gelabelter Bilder oder eine Liste</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="65"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="56"/>
         <source>Folder...</source>
         <translation>Ordner...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="73"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="57"/>
         <source>List...</source>
         <translation>Liste...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="76"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="57"/>
         <source>Names of the Labelled Images</source>
         <translation>Namen der gelabelten Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="77"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="58"/>
         <source>Text files, one name a line (*.txt)</source>
         <translation>Textdateien, ein Name pro Zeile (*.txt)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="87"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="46"/>
         <source>Leave out near-duplicates</source>
         <translation>Beinahe-Duplikate auslassen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="91"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="38"/>
+        <source>How many images to pick</source>
+        <translation>Wie viele Bilder ausgewählt werden</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="48"/>
         <source>Whiten the embeddings first</source>
         <translation>Embeddings zuerst whitenen (PCA)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="97"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="52"/>
         <source>Images to label:</source>
         <translation>Zu labelnde Bilder:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="98"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="53"/>
         <source>Strategy:</source>
         <translation>Strategie:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="99"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="54"/>
         <source>Labelled already:</source>
         <translation>Bereits gelabelt:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="68"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="56"/>
         <source>Labelled Images</source>
         <translation>Gelabelte Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="102"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="61"/>
         <source>Select</source>
         <translation>Auswählen</translation>
     </message>
@@ -3070,12 +3075,12 @@ vorhergesagt: %3</translation>
     <name>kiln::gui::SettingsDialog</name>
     <message>
         <location filename="../gui/common/settings_dialog.cpp" line="33"/>
-        <location filename="../gui/common/settings_dialog.cpp" line="50"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="71"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="96"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="117"/>
         <source>%1 already exists. Replace it?</source>
         <translation>%1 existiert bereits. Ersetzen?</translation>
     </message>

@@ -672,228 +672,228 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
         <source>first principal component</source>
         <translation>第一主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="231"/>
         <source>second principal component</source>
         <translation>第二主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="81"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
         <source>Lasso</source>
         <translation>套索</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="84"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="85"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>拖动圈选点，而不是移动图表</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="87"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
         <source>Export Selection...</source>
         <translation>导出所选...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="91"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
         <source>Copy Images to Folder...</source>
         <translation>复制图像到文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="94"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>复制所选图像，例如供标注工具使用</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="96"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="97"/>
         <source>Select for Labelling...</source>
         <translation>选择待标注...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="98"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="99"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>挑选最值得先标注的图像：每个簇的典型图像，或差异最大的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="104"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="108"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>嵌入的布局方式：PCA 立即完成；UMAP 和 t-SNE 让每张图像的近邻靠近并把聚类分开（大数据集需要几秒到几分钟）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="115"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="116"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="117"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="118"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>拖动或缩放后重新显示所有点（或双击图表）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="151"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="152"/>
         <source>&amp;Map:</source>
         <translation>映射(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="167"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="168"/>
         <source>&lt;p&gt;&lt;b&gt;No embeddings to show yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;File &amp;gt; Export Embeddings writes them for a dataset with a trained model; Open Embeddings File below shows a file kiln embed wrote (CSV, torch or npy).&lt;/p&gt;&lt;p&gt;Each image becomes a point on a map, similar images close together: find near-duplicates and outliers, and pick the images worth labelling first.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;还没有可显示的嵌入。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;文件 &amp;gt; 导出嵌入 会用已训练的模型为数据集写出嵌入；下方的“打开嵌入文件”可显示 kiln embed 写出的文件（CSV、torch 或 npy）。&lt;/p&gt;&lt;p&gt;每张图像成为地图上的一个点，相似的图像彼此靠近：可找出近似重复和离群图像，并挑选最值得先标注的图像。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="229"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="230"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="231"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="235"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="236"/>
         <source>Projecting %1...</source>
         <translation>正在投影 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="350"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="361"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n 个嵌入，</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="351"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="362"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>按顶层文件夹分为 %n 组。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="477"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="488"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %n 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="497"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="512"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="524"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="539"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="430"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="443"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="441"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="454"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="455"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>已选择 %n 个点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="500"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="515"/>
         <source>; %n labelled already or near-duplicates left out</source>
         <translation>
             <numerusform>；已排除 %n 张已标注图像或近似重复图像</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="530"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="545"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="557"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="565"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="580"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="587"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="594"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="609"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="600"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="615"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="601"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="616"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="607"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="622"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="628"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="643"/>
         <source>%1
 selected</source>
         <translation>%1
 已选择</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="204"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="205"/>
         <source>Loading and projecting %1...</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="315"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="323"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="321"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="329"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="329"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="337"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>
@@ -1118,87 +1118,92 @@ selected</source>
 <context>
     <name>kiln::gui::LabellingPickDialog</name>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="36"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="33"/>
         <source>Select for Labelling</source>
         <translation>选择待标注</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="44"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="66"/>
         <source>Typical: the most typical image of each cluster</source>
         <translation>典型：每个簇中最典型的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="45"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="67"/>
         <source>Diverse: each image far from the others</source>
         <translation>多样：每张图像都远离其他图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="46"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="68"/>
         <source>Balanced: the same number from every cluster</source>
         <translation>均衡：每个簇数量相同</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="47"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="69"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="62"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="43"/>
         <source>none: a folder of labelled images, or a list</source>
         <translation>无：已标注图像的文件夹，或名称列表</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="65"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="56"/>
         <source>Folder...</source>
         <translation>文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="73"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="57"/>
         <source>List...</source>
         <translation>列表...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="76"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="57"/>
         <source>Names of the Labelled Images</source>
         <translation>已标注图像的名称</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="77"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="58"/>
         <source>Text files, one name a line (*.txt)</source>
         <translation>文本文件，每行一个名称 (*.txt)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="87"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="46"/>
         <source>Leave out near-duplicates</source>
         <translation>排除近似重复</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="91"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="38"/>
+        <source>How many images to pick</source>
+        <translation>要选择的图像数量</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="48"/>
         <source>Whiten the embeddings first</source>
         <translation>先对嵌入做白化（PCA）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="97"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="52"/>
         <source>Images to label:</source>
         <translation>待标注图像：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="98"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="53"/>
         <source>Strategy:</source>
         <translation>策略：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="99"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="54"/>
         <source>Labelled already:</source>
         <translation>已标注：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="68"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="56"/>
         <source>Labelled Images</source>
         <translation>已标注图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="102"/>
+        <location filename="../gui/embeddings/labelling_pick_dialog.cpp" line="61"/>
         <source>Select</source>
         <translation>选择</translation>
     </message>
@@ -3033,12 +3038,12 @@ predicted: %3</source>
     <name>kiln::gui::SettingsDialog</name>
     <message>
         <location filename="../gui/common/settings_dialog.cpp" line="33"/>
-        <location filename="../gui/common/settings_dialog.cpp" line="50"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="71"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="96"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="117"/>
         <source>%1 already exists. Replace it?</source>
         <translation>%1 已存在。要替换吗？</translation>
     </message>
