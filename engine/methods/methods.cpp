@@ -522,10 +522,10 @@ Method make_method(const std::string& name, const std::string& model,
     const MethodEntry* entry = find_method(name);
     const models::BackboneFamily family = models::backbone_family(model);
     const int head_width = entry ? entry->head_width_for(family) : 0;
+    const double decorrelation = entry ? entry->decorrelation_for(family) : 0.0;
     if (name == "simclr") {
-        method = std::make_shared<SimClrImpl>(
-            models::make_backbone(model, in_channels),
-            SimClrArgs(args, head_width, entry->decorrelation_for(family)));
+        method = std::make_shared<SimClrImpl>(models::make_backbone(model, in_channels),
+                                              SimClrArgs(args, head_width, decorrelation));
     } else if (name == "dino") {
         method = std::make_shared<DinoImpl>(model, models::make_backbone(model, in_channels),
                                             DinoArgs(args, head_width, dino_scaling(dataset_size)),
@@ -555,8 +555,9 @@ std::vector<ConfigIssue> method_args_issues(const std::string& name, const std::
     const MethodEntry* entry = find_method(name);
     const models::BackboneFamily family = models::backbone_family(model);
     const int head_width = entry ? entry->head_width_for(family) : 0;
+    const double decorrelation = entry ? entry->decorrelation_for(family) : 0.0;
     if (name == "simclr") {
-        static_cast<void>(SimClrArgs(args, head_width, entry->decorrelation_for(family)));
+        static_cast<void>(SimClrArgs(args, head_width, decorrelation));
     } else if (name == "dino") {
         // The keys and ranges, which do not depend on the dataset's size.
         static_cast<void>(DinoArgs(args, head_width, dino_scaling(0)));
