@@ -43,7 +43,7 @@ run-cli: build
 		--images $(FASHION_MNIST)/train-images-idx3-ubyte.gz \
 		--labels $(FASHION_MNIST)/train-labels-idx1-ubyte.gz \
 		--out $(DEMO_DIR)/fashion-mnist --limit $(DEMO_IMAGES)
-	$(KILN) train out=$(DEMO_DIR)/run data=$(DEMO_DIR)/fashion-mnist model=smallcnn \
+	$(KILN) train out=$(DEMO_DIR)/run data=$(DEMO_DIR)/fashion-mnist model=smallcnn_v2 \
 		method=simclr epochs=15 batch_size=128 overwrite=true
 
 test: build

@@ -7,6 +7,7 @@
 #include "models/batch_norm.h"
 #include "models/checkpoint_file.h"
 
+#include <c10/core/impl/LocalDispatchKeySet.h>
 #include <cmath>
 #include <filesystem>
 #include <torch/nn.h>
@@ -483,10 +484,15 @@ double cosine_momentum(double progress, double start, double end) {
 }
 
 torch::Tensor anisotropy(const torch::Tensor& features) {
-    const torch::Tensor centred = features - features.mean(0, true);
+    // In float at least and out of autocast: a bfloat16 covariance rounds to 3 digits, about the
+    // size of the correlations the term exists to remove.
+    const c10::impl::ExcludeDispatchKeyGuard full_precision(c10::autocast_dispatch_keyset);
+    const torch::Tensor rows =
+        features.to(c10::promoteTypes(features.scalar_type(), torch::kFloat32));
+    const torch::Tensor centred = rows - rows.mean(0, true);
     const torch::Tensor covariance = centred.t().mm(centred) / double(features.size(0) - 1);
     const torch::Tensor scaled = covariance / covariance.diagonal().mean().clamp_min(1e-8);
-    return (scaled - torch::eye(features.size(1), features.options())).pow(2).sum() /
+    return (scaled - torch::eye(features.size(1), rows.options())).pow(2).sum() /
            double(features.size(1));
 }
 

@@ -35,11 +35,12 @@ BackboneFamily backbone_family(const std::string& model) {
     if (is_vit_model(model)) {
         return BackboneFamily::Vit;
     }
-    return model == "smallcnn" ? BackboneFamily::SmallCnn : BackboneFamily::Cnn;
+    return model == "smallcnn" || model == "smallcnn_v2" ? BackboneFamily::SmallCnn
+                                                         : BackboneFamily::Cnn;
 }
 
 std::vector<std::string> backbone_names() {
-    return {"resnet18", "resnet34", "resnet50", "smallcnn",
+    return {"resnet18", "resnet34", "resnet50", "smallcnn", "smallcnn_v2",
             "cspnet_n", "cspnet_s", "vit_tiny", "vit_small"};
 }
 

@@ -86,8 +86,8 @@ Backbone make_backbone(const std::string& name, std::int64_t in_channels) {
     if (name == "resnet50") {
         return make_resnet(std::vector<int>{3, 4, 6, 3}, true, in_channels);
     }
-    if (name == "smallcnn") {
-        return make_small_cnn(in_channels);
+    if (name == "smallcnn" || name == "smallcnn_v2") {
+        return make_small_cnn(in_channels, name == "smallcnn_v2");
     }
     if (name.rfind("cspnet_", 0) == 0) {
         return make_cspnet(name, in_channels);

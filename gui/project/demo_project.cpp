@@ -92,7 +92,7 @@ QString makeDemoProject(const DemoProjectOptions& options, const StopToken& stop
     const QJsonObject settings{
         {QStringLiteral("task"), QStringLiteral("pretrain")},
         {QStringLiteral("data"), QDir::cleanPath(QFileInfo(dataset).absoluteFilePath())},
-        {QStringLiteral("model"), QStringLiteral("smallcnn")},
+        {QStringLiteral("model"), QStringLiteral("smallcnn_v2")},
         {QStringLiteral("method"), QStringLiteral("simclr")},
         {QStringLiteral("epochs"), 15},
         {QStringLiteral("batch_size"), 128}}; // image size auto: the 28 px images train at 32

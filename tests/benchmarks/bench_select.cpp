@@ -8,7 +8,8 @@
 //                [--strategies random,typical,diverse,balanced] [--counts 600,300]
 //                [--whiten 1]   (pick in PCA-whitened space: select's whiten=true)
 //                [--random-init 1]   (also the random picks fine-tuned from random init)
-//   (without --pretrained: smallcnn SimCLR at 32 px for --pretrain-seconds, made here)
+//                [--model smallcnn]   (without --pretrained; with it, the run's model)
+//   (without --pretrained: SimCLR of --model at 32 px for --pretrain-seconds, made here)
 //
 // Speed and memory of the selection itself, on seeded synthetic embeddings (clusters of unit
 // vectors with noise), no Fashion-MNIST needed:
@@ -32,6 +33,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -64,12 +66,13 @@ void import_split(const std::string& split, const fs::path& folder) {
     kiln::data::import_idx(options);
 }
 
-fs::path pretrain(const fs::path& train, const fs::path& out, double seconds) {
+fs::path pretrain(const fs::path& train, const fs::path& out, const std::string& model,
+                  double seconds) {
     if (fs::exists(kiln::track::RunDirectory(out).exported_last())) {
         return out;
     }
     const json settings = {
-        {"out", out.string()},  {"data", train.string()}, {"model", "smallcnn"},
+        {"out", out.string()},  {"data", train.string()}, {"model", model},
         {"method", "simclr"},   {"batch_size", 256},      {"max_time", seconds},
         {"accelerator", "cpu"}, {"overwrite", true},      {"transform_args", {{"image_size", 32}}}};
     kiln::train::TrainObserver quiet;
@@ -104,13 +107,19 @@ int link_pick(const std::vector<std::string>& names, const std::vector<std::int6
     return static_cast<int>(classes.size());
 }
 
-// Fine-tunes smallcnn on `subset`: from the backbone of `run`, or from random initialisation
+// The model a `kiln train` run trained, from its config.json.
+std::string model_of(const fs::path& run) {
+    std::ifstream in(run / "config.json");
+    return json::parse(in).at("model").get<std::string>();
+}
+
+// Fine-tunes `model` on `subset`: from the backbone of `run`, or from random initialisation
 // when `run` is empty.
-double finetune(const fs::path& subset, const fs::path& test, const fs::path& run,
-                const fs::path& out, int seed) {
+double finetune(const fs::path& subset, const fs::path& test, const std::string& model,
+                const fs::path& run, const fs::path& out, int seed) {
     json settings = {{"out", out.string()},
                      {"data", {{"train", subset.string()}, {"val", test.string()}}},
-                     {"model", "smallcnn"},
+                     {"model", model},
                      {"epochs", 60},
                      {"batch_size", 128},
                      {"seed", seed},
@@ -139,6 +148,7 @@ struct Loop {
     int count;
     int seeds;
     bool whiten;
+    std::string model;
     fs::path train, test, root;
 };
 
@@ -155,7 +165,8 @@ Row measure(const Loop& loop, const std::string& strategy, const fs::path& run) 
         const auto picked = kiln::embed::select_rows(loop.file.embeddings, options);
         const fs::path subset = loop.root / ("pick-" + strategy);
         row.classes.push_back(link_pick(loop.file.filenames, picked.rows, loop.train, subset));
-        row.top1.push_back(finetune(subset, loop.test, run, loop.root / "finetune", seed));
+        row.top1.push_back(
+            finetune(subset, loop.test, loop.model, run, loop.root / "finetune", seed));
     }
     return row;
 }
@@ -234,6 +245,7 @@ int main(int argc, char** argv) {
     bool whiten = false, random_init = false;
     std::int64_t speed_rows = 0, dim = 512, count = 10000;
     std::string strategies = "random,typical,diverse,balanced", counts = "600,300";
+    std::string model = "smallcnn";
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
         if (flag == "--speed") {
@@ -250,6 +262,8 @@ int main(int argc, char** argv) {
             root = argv[i + 1];
         } else if (flag == "--pretrained") {
             run = argv[i + 1];
+        } else if (flag == "--model") {
+            model = argv[i + 1];
         } else if (flag == "--pretrain-seconds") {
             pretrain_seconds = std::stod(argv[i + 1]);
         } else if (flag == "--seeds") {
@@ -276,24 +290,25 @@ int main(int argc, char** argv) {
     import_split("train", train);
     import_split("t10k", test);
     if (run.empty()) {
-        run = pretrain(train, root / "simclr", pretrain_seconds);
+        run = pretrain(train, root / "simclr", model, pretrain_seconds);
     }
+    model = model_of(run);
     const kiln::embed::EmbeddingFile file = embeddings_of(run, train, root / "embeddings.pt");
     std::printf("picking from %s embeddings\n", whiten ? "PCA-whitened" : "the raw");
     std::printf("Fashion-MNIST: %zu training images embedded by %s (no labels used); each pick "
-                "fine-tunes smallcnn from that backbone, 60 epochs at 32 px, top-1 on the 10,000 "
+                "fine-tunes %s from that backbone, 60 epochs at 32 px, top-1 on the 10,000 "
                 "test images\n",
-                file.filenames.size(), run.string().c_str());
+                file.filenames.size(), run.string().c_str(), model.c_str());
     for (const std::string& labels : split_list(counts)) {
         const int count = std::stoi(labels);
         std::printf("%d labels (%.2g%%):\n", count, 100.0 * count / double(file.filenames.size()));
         for (const std::string& strategy : split_list(strategies)) {
             print(strategy,
-                  measure({file, count, seeds, whiten, train, test, root}, strategy, run));
+                  measure({file, count, seeds, whiten, model, train, test, root}, strategy, run));
         }
         if (random_init) { // the same random picks: they do not depend on the embeddings
             print("random, from random init",
-                  measure({file, count, seeds, whiten, train, test, root}, "random", {}));
+                  measure({file, count, seeds, whiten, model, train, test, root}, "random", {}));
         }
     }
     return 0;

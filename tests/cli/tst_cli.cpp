@@ -879,8 +879,8 @@ private Q_SLOTS:
         Result result = runKiln({"list-models"});
         QCOMPARE(result.exitCode, 0);
         QCOMPARE(result.out.split('\n', Qt::SkipEmptyParts),
-                 (QStringList{"resnet18", "resnet34", "resnet50", "smallcnn", "cspnet_n",
-                              "cspnet_s", "vit_tiny", "vit_small"}));
+                 (QStringList{"resnet18", "resnet34", "resnet50", "smallcnn", "smallcnn_v2",
+                              "cspnet_n", "cspnet_s", "vit_tiny", "vit_small"}));
         result = runKiln({"list-methods"});
         QCOMPARE(result.out.split('\n', Qt::SkipEmptyParts),
                  (QStringList{"simclr", "dino", "distillation"}));

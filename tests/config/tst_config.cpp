@@ -1137,7 +1137,7 @@ private Q_SLOTS:
         QVERIFY(contains(help, "epochs (integer >= 1), default 100"));
         QVERIFY(contains(
             help,
-            "model (resnet18, resnet34, resnet50, smallcnn, cspnet_n, "
+            "model (resnet18, resnet34, resnet50, smallcnn, smallcnn_v2, cspnet_n, "
             "cspnet_s, vit_tiny or vit_small, or torchscript:FILE, a TorchScript module (loading "
             "one runs its code: only files you trust)), required"));
     }

@@ -855,7 +855,7 @@ private Q_SLOTS:
         }
         QCOMPARE(count, 10000);
         const nlohmann::json settings = window.runConfiguration()->settings();
-        QCOMPARE(settings.value("model", ""), std::string("smallcnn"));
+        QCOMPARE(settings.value("model", ""), std::string("smallcnn_v2"));
         QCOMPARE(settings.value("method", ""), std::string("simclr"));
         QCOMPARE(settings.value("epochs", 0), 15);
         QCOMPARE(settings.value("data", ""), images.path().toStdString());

@@ -61,14 +61,18 @@ def vit(name, state):
     return model
 
 
-def small_cnn(state):
-    layers, channels = [], 3
-    for width in (32, 64, 128, 256):
-        layers += [torch.nn.Conv2d(channels, width, 3, 2, 1, bias=False),
-                   torch.nn.BatchNorm2d(width), torch.nn.ReLU(inplace=True)]
-        channels = width
+def small_cnn(state, signed_features):
+    """smallcnn; smallcnn_v2 (signed_features) keeps its last block, without ReLU, apart."""
+    def block(channels, width, relu=True):
+        return [torch.nn.Conv2d(channels, width, 3, 2, 1, bias=False),
+                torch.nn.BatchNorm2d(width)] + ([torch.nn.ReLU(inplace=True)] if relu else [])
+    layers = block(3, 32) + block(32, 64) + block(64, 128)
     model = torch.nn.Sequential()
-    model.features = torch.nn.Sequential(*layers)
+    if signed_features:
+        model.features = torch.nn.Sequential(*layers)
+        model.last_block = torch.nn.Sequential(*block(128, 256, relu=False))
+    else:
+        model.features = torch.nn.Sequential(*layers, *block(128, 256))
     model.pool = torch.nn.AdaptiveAvgPool2d(1)
     model.flatten = torch.nn.Flatten()
     model.load_state_dict(state, strict=True)
@@ -146,8 +150,8 @@ def main():
             model = resnet(name, state)
         elif name in VITS:
             model = vit(name, state)
-        elif name == "smallcnn":
-            model = small_cnn(state)
+        elif name in ("smallcnn", "smallcnn_v2"):
+            model = small_cnn(state, name == "smallcnn_v2")
         elif name in CSPNETS:
             model = cspnet(name, state)
         else:

@@ -324,14 +324,40 @@ private Q_SLOTS:
                 "\": tensor \"norm.weight\" holds values that are not finite numbers"));
     }
 
+    void smallCnnV2HasSignedFeaturesAndFilesOfItsOwn() {
+        torch::manual_seed(0);
+        const torch::Tensor images = torch::rand({4, 3, 32, 32});
+        for (const std::string name : {"smallcnn", "smallcnn_v2"}) {
+            const auto backbone = kiln::models::make_backbone(name);
+            backbone->eval();
+            torch::NoGradGuard no_grad;
+            const torch::Tensor features = backbone->forward(images);
+            // v2's last block has no ReLU: its features are signed, smallcnn's never negative.
+            QCOMPARE(features.min().item<float>() < 0, name == "smallcnn_v2");
+            // The last feature map is what is pooled, at stride 16.
+            const std::vector<torch::Tensor> maps = backbone->feature_maps(images);
+            QCOMPARE(maps.size(), std::size_t(4));
+            QCOMPARE(maps.back().sizes().vec(), (std::vector<std::int64_t>{4, 256, 2, 2}));
+            QVERIFY(torch::allclose(maps.back().mean({2, 3}), features, 1e-5, 1e-6));
+            // Its tensors differ in name, so an exported state_dict says which it is.
+            const auto path = root_ / (name + ".pt");
+            kiln::models::save_backbone_weights(*backbone, path);
+            std::string recognised;
+            kiln::models::load_backbone(path, &recognised);
+            QCOMPARE(recognised, name);
+        }
+    }
+
     void unknownNamesListTheValidOnes() {
         try {
             kiln::models::make_backbone("resnet19");
             QFAIL("accepted resnet19");
         } catch (const kiln::Error& error) {
             QVERIFY(containsText(error.what(), "did you mean \"resnet18\"?"));
-            QVERIFY(containsText(error.what(), "resnet18, resnet34, resnet50, smallcnn, cspnet_n, "
-                                               "cspnet_s, vit_tiny or vit_small"));
+            QVERIFY(containsText(error.what(),
+                                 "resnet18, resnet34, resnet50, smallcnn, smallcnn_v2, "
+                                 "cspnet_n, "
+                                 "cspnet_s, vit_tiny or vit_small"));
         }
         QVERIFY_THROWS_EXCEPTION(kiln::Error,
                                  kiln::methods::make_method("byol", "smallcnn", {}, 10));
@@ -377,6 +403,16 @@ private Q_SLOTS:
         QCOMPARE(kiln::methods::anisotropy(line).item<double>(), 1.0);
         // Scale does not matter.
         QCOMPARE(kiln::methods::anisotropy(line * 7).item<double>(), 1.0);
+        // Under bf16 autocast it still computes in float: bf16's 3 digits would move it by
+        // about 1e-2 here.
+        torch::manual_seed(0);
+        const torch::Tensor features = torch::randn({64, 32});
+        const double full = kiln::methods::anisotropy(features).item<double>();
+        const kiln::runtime::PrecisionPolicy bf16(kiln::Precision::BF16Mixed, c10::kCPU);
+        const kiln::runtime::AutocastScope scope = bf16.autocast();
+        const torch::Tensor mixed = kiln::methods::anisotropy(features);
+        QCOMPARE(mixed.scalar_type(), torch::kFloat32);
+        QVERIFY(std::abs(mixed.item<double>() - full) < 1e-5 * full);
     }
 
     void schedulesFollowTheirFormulas() {
