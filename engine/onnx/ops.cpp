@@ -38,6 +38,16 @@ std::string batch_of(Graph& graph, const Value& x) {
         .name;
 }
 
+// Resize wants every dimension's size: the batch and channels come from x.
+Value resize_sizes(Graph& graph, const Value& x, std::int64_t height, std::int64_t width) {
+    const Value leading =
+        graph.node("Shape", {x.name}, at::tensor({x.example.size(0), x.example.size(1)}),
+                   {{"start", std::int64_t{0}}, {"end", std::int64_t{2}}});
+    return graph.node("Concat", {leading.name, graph.int64s({height, width})},
+                      at::tensor({x.example.size(0), x.example.size(1), height, width}),
+                      {{"axis", std::int64_t{0}}});
+}
+
 } // namespace
 
 Value conv2d(Graph& graph, const Value& x, const torch::nn::Conv2dImpl& conv,
@@ -189,14 +199,7 @@ Value resize_bilinear(Graph& graph, const Value& x, std::int64_t height, std::in
         return x;
     }
     const at::Tensor example = at::upsample_bilinear2d(x.example, {height, width}, false);
-    // Resize wants every dimension's size: the batch and channels come from x.
-    const Value leading =
-        graph.node("Shape", {x.name}, at::tensor({x.example.size(0), x.example.size(1)}),
-                   {{"start", std::int64_t{0}}, {"end", std::int64_t{2}}});
-    const Value sizes =
-        graph.node("Concat", {leading.name, graph.int64s({height, width})},
-                   at::tensor({x.example.size(0), x.example.size(1), height, width}),
-                   {{"axis", std::int64_t{0}}});
+    const Value sizes = resize_sizes(graph, x, height, width);
     return graph.node("Resize", {x.name, "", "", sizes.name}, example,
                       {{"mode", std::string("linear")},
                        {"coordinate_transformation_mode", std::string("pytorch_half_pixel")}});
@@ -207,13 +210,7 @@ Value resize_nearest(Graph& graph, const Value& x, std::int64_t height, std::int
         return x;
     }
     const at::Tensor example = at::upsample_nearest2d(x.example, {height, width});
-    const Value leading =
-        graph.node("Shape", {x.name}, at::tensor({x.example.size(0), x.example.size(1)}),
-                   {{"start", std::int64_t{0}}, {"end", std::int64_t{2}}});
-    const Value sizes =
-        graph.node("Concat", {leading.name, graph.int64s({height, width})},
-                   at::tensor({x.example.size(0), x.example.size(1), height, width}),
-                   {{"axis", std::int64_t{0}}});
+    const Value sizes = resize_sizes(graph, x, height, width);
     // PyTorch's nearest: the source pixel is floor(destination * in / out).
     return graph.node("Resize", {x.name, "", "", sizes.name}, example,
                       {{"mode", std::string("nearest")},
