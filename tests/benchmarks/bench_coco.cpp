@@ -136,8 +136,9 @@ void time_mask_encoding() {
 int main(int argc, char** argv) {
     std::filesystem::path dir = std::filesystem::temp_directory_path() / "kiln-coco-bench";
     int images = 5000;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string flag = argv[i];
+    for (int i = 1; i < argc; i += 2) {
+        // A flag without its value (--help among them) matches none and gets the usage.
+        const std::string flag = i + 1 < argc ? argv[i] : "";
         if (flag == "--dir") {
             dir = argv[i + 1];
         } else if (flag == "--images") {

@@ -119,8 +119,9 @@ int main(int argc, char** argv) {
     fs::path pretrained;
     int full_epochs = 5;
     long long scenes = 1000;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string flag = argv[i];
+    for (int i = 1; i < argc; i += 2) {
+        // A flag without its value (--help among them) matches none and gets the usage.
+        const std::string flag = i + 1 < argc ? argv[i] : "";
         if (flag == "--dir") {
             root = argv[i + 1];
         } else if (flag == "--pretrained") {
@@ -130,7 +131,8 @@ int main(int argc, char** argv) {
         } else if (flag == "--scenes") {
             scenes = std::stoll(argv[i + 1]);
         } else {
-            std::fprintf(stderr, "unknown option %s\n", flag.c_str());
+            std::fprintf(stderr, "usage: bench_finetune [--dir DIR] [--pretrained RUN] "
+                                 "[--full-epochs E] [--scenes N]\n");
             return 2;
         }
     }

@@ -312,9 +312,10 @@ int main(int argc, char** argv) {
     std::vector<std::string> methods = {"simclr", "dino"};
     int seeds = 1;
     int first_seed = 0;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string flag = argv[i];
-        const std::string value = argv[i + 1];
+    for (int i = 1; i < argc; i += 2) {
+        // A flag without its value (--help among them) matches none and gets the usage.
+        const std::string flag = i + 1 < argc ? argv[i] : "";
+        const std::string value = i + 1 < argc ? argv[i + 1] : "";
         if (flag == "--train") {
             train_images = std::stoll(value);
         } else if (flag == "--test") {

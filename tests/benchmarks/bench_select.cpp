@@ -246,8 +246,9 @@ int main(int argc, char** argv) {
     std::int64_t speed_rows = 0, dim = 512, count = 10000;
     std::string strategies = "random,typical,diverse,balanced", counts = "600,300";
     std::string model = "smallcnn";
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string flag = argv[i];
+    for (int i = 1; i < argc; i += 2) {
+        // A flag without its value (--help among them) matches none and gets the usage.
+        const std::string flag = i + 1 < argc ? argv[i] : "";
         if (flag == "--speed") {
             speed_rows = std::stoll(argv[i + 1]);
         } else if (flag == "--dim") {
@@ -273,7 +274,11 @@ int main(int argc, char** argv) {
         } else if (flag == "--random-init") { // also the random picks from random init
             random_init = std::stoi(argv[i + 1]) != 0;
         } else {
-            std::fprintf(stderr, "unknown option %s\n", flag.c_str());
+            std::fprintf(
+                stderr,
+                "usage: bench_select [--dir DIR] [--pretrained RUN | --pretrain-seconds S] "
+                "[--model NAME] [--strategies LIST] [--counts LIST] [--seeds N] "
+                "[--whiten 0|1] [--random-init 0|1] | --speed ROWS [--dim D] [--count N]\n");
             return 2;
         }
     }
