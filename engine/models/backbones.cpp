@@ -86,7 +86,7 @@ Backbone make_backbone(const std::string& name, std::int64_t in_channels) {
     if (name == "resnet50") {
         return make_resnet(std::vector<int>{3, 4, 6, 3}, true, in_channels);
     }
-    if (name == "smallcnn" || name == "smallcnn_v2") {
+    if (backbone_family(name) == BackboneFamily::SmallCnn) {
         return make_small_cnn(in_channels, name == "smallcnn_v2");
     }
     if (name.rfind("cspnet_", 0) == 0) {

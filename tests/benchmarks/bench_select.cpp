@@ -80,15 +80,24 @@ fs::path pretrain(const fs::path& train, const fs::path& out, const std::string&
     return out;
 }
 
+// The embeddings of `train` by `run`'s exported backbone, written to `file` once per backbone:
+// `file`.source names the model file and its time, so a --dir reused with another run
+// (or a run trained again) embeds again instead of picking from the old backbone's rows.
 kiln::embed::EmbeddingFile embeddings_of(const fs::path& run, const fs::path& train,
                                          const fs::path& file) {
-    if (!fs::exists(file)) {
-        json settings = {{"out", file.string()},
-                         {"data", train.string()},
-                         {"checkpoint", kiln::track::RunDirectory(run).exported_last().string()},
-                         {"image_size", 32},
-                         {"accelerator", "cpu"}};
+    const fs::path model = fs::absolute(kiln::track::RunDirectory(run).exported_last());
+    const std::string source =
+        model.string() + " " +
+        std::to_string(fs::last_write_time(model).time_since_epoch().count());
+    const fs::path source_file = fs::path(file) += ".source";
+    std::string cached;
+    std::getline(std::ifstream(source_file), cached);
+    if (!fs::exists(file) || cached != source) {
+        json settings = {{"out", file.string()},         {"data", train.string()},
+                         {"checkpoint", model.string()}, {"image_size", 32},
+                         {"accelerator", "cpu"},         {"overwrite", true}};
         kiln::embed::run_embedding(kiln::resolve_embed_config(settings, cpu_context()));
+        std::ofstream(source_file) << source << "\n";
     }
     return kiln::embed::read_embeddings(file);
 }

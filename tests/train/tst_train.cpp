@@ -356,8 +356,7 @@ private Q_SLOTS:
             QVERIFY(containsText(error.what(), "did you mean \"resnet18\"?"));
             QVERIFY(containsText(error.what(),
                                  "resnet18, resnet34, resnet50, smallcnn, smallcnn_v2, "
-                                 "cspnet_n, "
-                                 "cspnet_s, vit_tiny or vit_small"));
+                                 "cspnet_n, cspnet_s, vit_tiny or vit_small"));
         }
         QVERIFY_THROWS_EXCEPTION(kiln::Error,
                                  kiln::methods::make_method("byol", "smallcnn", {}, 10));
