@@ -534,14 +534,12 @@ fs::path image_in_folder(const fs::path& folder, const std::string& file_name,
     if (file_name.empty()) {
         throw Error(entry + " has no file_name");
     }
-    const fs::path relative = fs::path(file_name).lexically_normal();
-    if (relative.is_absolute() || relative.has_root_name() || relative.has_root_directory() ||
-        (!relative.empty() && *relative.begin() == "..")) {
+    if (leaves_folder(file_name)) {
         throw Error(entry + " has file_name " + in_quotes(file_name) +
                     ", which leaves the images folder; file_names must be relative to it, "
                     "without \"..\"");
     }
-    return folder / relative;
+    return folder / fs::path(file_name).lexically_normal();
 }
 
 namespace {

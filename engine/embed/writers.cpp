@@ -315,6 +315,11 @@ std::optional<std::string> unusable_names(const std::vector<std::string>& filena
             return "the name on row " + std::to_string(row + 1) + " (\"" + escaped_text(name) +
                    "\") is empty or holds a control character such as a line break";
         }
+        if (leaves_folder(name)) {
+            return "the name on row " + std::to_string(row + 1) + " (\"" + escaped_text(name) +
+                   "\") leaves the images folder (absolute, or through \"..\"); names are "
+                   "relative to the folder that was embedded";
+        }
     }
     return std::nullopt;
 }

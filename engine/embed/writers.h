@@ -27,7 +27,8 @@ EmbeddingFile read_embeddings(const std::filesystem::path& path);
 
 // Why images of these names cannot go into an embeddings file, if they cannot: a name that is
 // empty or holds a control character (a line break splits the names list `select` writes and
-// npy's `_filenames.txt`).
+// npy's `_filenames.txt`), or one that leaves the embedded folder (Studio reads thumbnails and
+// copies images by these names).
 std::optional<std::string> unusable_names(const std::vector<std::string>& filenames);
 
 // Where the npy format puts the filenames.

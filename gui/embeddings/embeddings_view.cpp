@@ -113,6 +113,10 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     selection_status_ = new QLabel(this);
     selection_status_->setObjectName(QStringLiteral("selectionStatus"));
     selection_status_->setTextFormat(Qt::PlainText); // it quotes paths and messages
+    // An engine error names a file and the fix, often longer than the window is wide: it
+    // wraps on a row of its own and never widens the window.
+    selection_status_->setWordWrap(true);
+    selection_status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* reset = new QPushButton(tr("Reset View"), this);
     reset->setObjectName(QStringLiteral("resetEmbeddingsViewButton"));
     reset->setToolTip(tr("Show every point again after dragging or zooming (or double-click "
@@ -146,7 +150,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     selection->addWidget(lasso_);
     selection->addWidget(export_selection_);
     selection->addWidget(copy_selection_);
-    selection->addWidget(selection_status_, 1);
+    selection->addStretch(1);
     // The map's own row: the selection row below is as wide as a laptop allows.
     auto* mapRow = new QHBoxLayout;
     auto* mapLabel = new QLabel(tr("&Map:"), this);
@@ -158,6 +162,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     plotColumn->addLayout(mapRow);
     plotColumn->addWidget(plot_, 1);
     plotColumn->addLayout(selection);
+    plotColumn->addWidget(selection_status_);
     auto* map = new QWidget(this);
     auto* columns = new QHBoxLayout(map);
     columns->setContentsMargins(0, 0, 0, 0);

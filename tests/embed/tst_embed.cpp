@@ -190,6 +190,17 @@ private Q_SLOTS:
         QVERIFY2(refusal("nan.csv").find("not a finite number (NaN or infinite) in the embedding "
                                          "of \"b.png\"") != std::string::npos,
                  refusal("nan.csv").c_str());
+        // Studio copies images by these names: none may lead out of the embedded folder.
+        for (const char* name : {"../outside.png", "/etc/passwd", "a/../../outside.png"}) {
+            std::ofstream(root_ / "escape.csv") << "filename,embedding_0\na.png,1\n"
+                                                << name << ",2\n";
+            QVERIFY2(refusal("escape.csv")
+                             .find("the name on row 2 (\"" + std::string(name) +
+                                   "\") leaves the images folder") != std::string::npos,
+                     refusal("escape.csv").c_str());
+        }
+        std::ofstream(root_ / "inside.csv") << "filename,embedding_0\na/../b.png,1\n";
+        QCOMPARE(refusal("inside.csv"), std::string("read"));
         if (!kiln::test::pythonHas("torch")) {
             QSKIP(kiln::test::pythonMissing("torch"));
         }
