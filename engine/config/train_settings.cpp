@@ -423,7 +423,8 @@ KeySpec optim_args_key(TaskKind task) {
                    "lars; unset: " + number_text(defaults.trust_coefficient)),
             number("gradient_clip_val", 0.0, 1e9, nullptr,
                    "clip the gradients' total L2 norm to this before each step, as Lightning's "
-                   "gradient_clip_val (Ultralytics clips at 10); 0: off, every task's default"),
+                   "gradient_clip_val (Ultralytics clips at 10); 0: off; unset: off, except in "
+                   "DINO's recipes (3)"),
         }};
     if (task != TaskKind::Pretraining) {
         key.children.push_back(number(

@@ -166,6 +166,32 @@ fs::path embed_first(const SelectConfig& config) {
     return embedded_path(config);
 }
 
+void refuse_existing_table(const SelectConfig& config) {
+    const fs::path table = selection_table_path(config.out);
+    if (!config.overwrite && fs::exists(table)) {
+        throw Error("\"" + table.string() +
+                    "\" exists; set overwrite=true to replace it or choose another out");
+    }
+}
+
+// With checkpoint=, what needs no embeddings is checked before embedding writes anything: the
+// output, the labelled names and n, against the images of `data` (the readable of which the
+// embeddings will hold).
+void check_before_embedding(const SelectConfig& config) {
+    refuse_existing_table(config);
+    const data::DatasetIndex index = data::DatasetIndex::scan(config.data);
+    if (index.size() == 0) {
+        return; // embedding says what is wrong with the folders
+    }
+    EmbeddingFile images;
+    for (std::size_t i = 0; i < index.size(); ++i) {
+        images.filenames.emplace_back(index.filename(i));
+    }
+    SelectConfig without_duplicates = config; // which are duplicates needs the embeddings
+    without_duplicates.exclude_duplicates = false;
+    selection_options(without_duplicates, images, config.data.front());
+}
+
 } // namespace
 
 fs::path selection_table_path(const fs::path& out) {
@@ -200,6 +226,9 @@ SelectionOptions selection_options(const SelectConfig& config, const EmbeddingFi
 }
 
 SelectSummary select_for_labelling(const SelectConfig& config) {
+    if (config.checkpoint) {
+        check_before_embedding(config);
+    }
     const fs::path embeddings = config.checkpoint ? embed_first(config) : config.embeddings;
     const EmbeddingFile file = read_embeddings(embeddings);
     const SelectionOptions options = selection_options(config, file, embeddings);
@@ -229,10 +258,7 @@ SelectSummary select_for_labelling(const SelectConfig& config) {
             }
         }
     }
-    if (!config.overwrite && fs::exists(summary.table)) {
-        throw Error("\"" + summary.table.string() +
-                    "\" exists; set overwrite=true to replace it or choose another out");
-    }
+    refuse_existing_table(config);
     write_file_atomically(summary.table, table.str());
     write_file_atomically(config.out, names.str());
     summary.picked = std::int64_t(selection.rows.size());

@@ -11,6 +11,7 @@
 #include <random>
 #include <torch/nn/functional/normalization.h>
 #include <torch/types.h>
+#include <utility>
 
 namespace kiln::embed {
 namespace {
@@ -55,16 +56,34 @@ void stop_if_requested(const StopToken* stop) {
     }
 }
 
-// Each row's cosine distance to the nearest of `centres` rows, `chunk` rows at a time.
-at::Tensor distance_to_nearest(const at::Tensor& unit, const at::Tensor& centres) {
-    at::Tensor nearest = torch::empty({unit.size(0)});
-    constexpr std::int64_t kChunk = 16384;
-    for (std::int64_t begin = 0; begin < unit.size(0); begin += kChunk) {
-        const std::int64_t length = std::min(kChunk, unit.size(0) - begin);
-        const at::Tensor similarity = at::mm(unit.narrow(0, begin, length), centres.t());
-        nearest.narrow(0, begin, length).copy_(1.0 - std::get<0>(similarity.max(1)));
+// For each of `rows`, its largest cosine similarity to any of `others` and which of them it
+// is. Both sides go in blocks, so that no block of products holds more than 2^24 values (64 MB),
+// however many rows are labelled or how many centres there are.
+std::pair<at::Tensor, at::Tensor> most_similar(const at::Tensor& rows, const at::Tensor& others) {
+    constexpr std::int64_t kBlockValues = std::int64_t(1) << 24;
+    const std::int64_t column_block = std::min<std::int64_t>(others.size(0), 16384);
+    const std::int64_t row_block = std::max<std::int64_t>(1, kBlockValues / column_block);
+    at::Tensor best = torch::full({rows.size(0)}, -2.0); // below any cosine
+    at::Tensor which = torch::zeros({rows.size(0)}, torch::kInt64);
+    for (std::int64_t begin = 0; begin < rows.size(0); begin += row_block) {
+        const std::int64_t length = std::min(row_block, rows.size(0) - begin);
+        at::Tensor block_best = best.narrow(0, begin, length);
+        at::Tensor block_which = which.narrow(0, begin, length);
+        for (std::int64_t first = 0; first < others.size(0); first += column_block) {
+            const std::int64_t count = std::min(column_block, others.size(0) - first);
+            const auto [value, index] =
+                at::mm(rows.narrow(0, begin, length), others.narrow(0, first, count).t()).max(1);
+            const at::Tensor better = value > block_best;
+            block_best.copy_(torch::where(better, value, block_best));
+            block_which.copy_(torch::where(better, index + first, block_which));
+        }
     }
-    return nearest;
+    return {best, which};
+}
+
+// Each row's cosine distance to the nearest of `centres` rows.
+at::Tensor distance_to_nearest(const at::Tensor& unit, const at::Tensor& centres) {
+    return 1.0 - most_similar(unit, centres).first;
 }
 
 at::Tensor rows_of(const at::Tensor& unit, const std::vector<std::int64_t>& rows) {
@@ -79,27 +98,51 @@ std::vector<bool> rows_mask(std::int64_t size, const std::vector<std::int64_t>& 
     return mask;
 }
 
-// The picks' typicality within their clusters: 1 / mean distance to the (up to) 20 nearest
-// mates, as TypiClust defines it. Large clusters are compared with a seeded sample of mates.
+// The members' typicality within their cluster: 1 / mean distance to their (up to) 20 nearest
+// mates, as TypiClust defines it, a member never its own mate. Large clusters are compared with
+// a seeded sample of 4,096 mates, and their members go in blocks of 4,096 (64 MB of distances).
 std::vector<double> typicality(const at::Tensor& unit, const std::vector<std::int64_t>& members,
                                std::mt19937_64& rng) {
     constexpr std::size_t kMaxMates = 4096;
     constexpr std::int64_t kNeighbours = 20;
-    std::vector<std::int64_t> mates = members;
+    constexpr std::int64_t kSelf = 3;               // farther than any cosine distance
+    std::vector<std::size_t> mates(members.size()); // positions in `members`
+    std::iota(mates.begin(), mates.end(), std::size_t(0));
     if (mates.size() > kMaxMates) {
         std::shuffle(mates.begin(), mates.end(), rng);
         mates.resize(kMaxMates);
     }
-    const at::Tensor distance =
-        1.0 - at::mm(rows_of(unit, members), rows_of(unit, mates).t()).clamp(-1.0, 1.0);
-    const std::int64_t k = std::min<std::int64_t>(kNeighbours + 1, std::int64_t(mates.size()));
-    // The nearest is the member itself (distance 0) when it is among the mates.
-    const at::Tensor nearest = std::get<0>(distance.topk(k, 1, /*largest=*/false));
-    const at::Tensor mean = nearest.sum(1) / double(std::max<std::int64_t>(1, k - 1));
+    const std::int64_t k = std::min<std::int64_t>(kNeighbours, std::int64_t(mates.size()) - 1);
+    if (k < 1) {
+        return std::vector<double>(members.size(), 1.0); // alone in its cluster
+    }
+    std::vector<std::int64_t> mate_rows, column_of(members.size(), -1);
+    for (std::size_t column = 0; column < mates.size(); ++column) {
+        mate_rows.push_back(members[mates[column]]);
+        column_of[mates[column]] = std::int64_t(column);
+    }
+    const at::Tensor mate_vectors = rows_of(unit, mate_rows);
     std::vector<double> result(members.size());
-    const auto values = mean.accessor<float, 1>();
-    for (std::size_t i = 0; i < members.size(); ++i) {
-        result[i] = 1.0 / std::max(double(values[std::int64_t(i)]), 1e-6);
+    for (std::size_t begin = 0; begin < members.size(); begin += kMaxMates) {
+        const std::size_t end = std::min(members.size(), begin + kMaxMates);
+        std::vector<std::int64_t> block(members.begin() + std::ptrdiff_t(begin),
+                                        members.begin() + std::ptrdiff_t(end));
+        at::Tensor distance = 1.0 - at::mm(rows_of(unit, block), mate_vectors.t()).clamp(-1.0, 1.0);
+        std::vector<std::int64_t> self_rows, self_columns;
+        for (std::size_t i = begin; i < end; ++i) {
+            if (column_of[i] >= 0) {
+                self_rows.push_back(std::int64_t(i - begin));
+                self_columns.push_back(column_of[i]);
+            }
+        }
+        distance.index_put_(
+            {torch::tensor(self_rows, torch::kInt64), torch::tensor(self_columns, torch::kInt64)},
+            double(kSelf));
+        const at::Tensor mean = std::get<0>(distance.topk(k, 1, /*largest=*/false)).mean(1);
+        const auto values = mean.accessor<float, 1>();
+        for (std::size_t i = begin; i < end; ++i) {
+            result[i] = 1.0 / std::max(double(values[std::int64_t(i - begin)]), 1e-6);
+        }
     }
     return result;
 }
@@ -346,14 +389,7 @@ constexpr std::int64_t kMinimumFittingRows = 65536;
 
 // Each row's nearest centre (the highest cosine similarity), in blocks of rows.
 at::Tensor nearest_centres(const at::Tensor& unit, const at::Tensor& centres) {
-    at::Tensor assignment = torch::empty({unit.size(0)}, torch::kInt64);
-    constexpr std::int64_t kChunk = 16384;
-    for (std::int64_t begin = 0; begin < unit.size(0); begin += kChunk) {
-        const std::int64_t length = std::min(kChunk, unit.size(0) - begin);
-        assignment.narrow(0, begin, length)
-            .copy_(at::mm(unit.narrow(0, begin, length), centres.t()).argmax(1));
-    }
-    return assignment;
+    return most_similar(unit, centres).second;
 }
 
 // Spherical k-means' centres for `unit`'s rows: seeded k-means++, then Lloyd's iterations.

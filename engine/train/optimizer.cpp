@@ -47,6 +47,7 @@ Optimizer::Optimizer(OptimizerSettings settings, std::vector<torch::Tensor> para
         first_moment_.push_back(torch::zeros_like(parameter));
         if (settings_.name == "adamw") {
             second_moment_.push_back(torch::zeros_like(parameter));
+            adamw_steps_.push_back(0);
         }
     }
 }
@@ -72,7 +73,6 @@ void Optimizer::set_learning_rate_scale(const std::vector<torch::Tensor>& parame
 
 void Optimizer::step(double learning_rate) {
     torch::NoGradGuard no_grad;
-    ++steps_;
     if (settings_.name == "adamw") {
         step_adamw(learning_rate);
     } else {
@@ -97,8 +97,9 @@ void Optimizer::step_adamw(double learning_rate) {
         torch::Tensor& v = second_moment_[i];
         m.mul_(s.beta1).add_(gradient, 1.0 - s.beta1);
         v.mul_(s.beta2).addcmul_(gradient, gradient, 1.0 - s.beta2);
-        const double correction1 = 1.0 - std::pow(s.beta1, double(steps_));
-        const double correction2 = 1.0 - std::pow(s.beta2, double(steps_));
+        const double steps = double(++adamw_steps_[i]);
+        const double correction1 = 1.0 - std::pow(s.beta1, steps);
+        const double correction2 = 1.0 - std::pow(s.beta2, steps);
         const torch::Tensor denominator = (v / correction2).sqrt_().add_(s.eps);
         parameter.addcdiv_(m, denominator, -rate / correction1);
     }
@@ -161,7 +162,7 @@ void Optimizer::step_momentum(double learning_rate) {
 }
 
 void Optimizer::save(models::Archive& archive) const {
-    archive.write("steps", c10::IValue(steps_));
+    archive.write("adamw_steps", c10::IValue(adamw_steps_));
     for (std::size_t i = 0; i < first_moment_.size(); ++i) {
         archive.write("first_moment/" + std::to_string(i), first_moment_[i]);
     }
@@ -171,7 +172,18 @@ void Optimizer::save(models::Archive& archive) const {
 }
 
 void Optimizer::load(const models::Archive& archive) {
-    steps_ = archive.integer("steps");
+    if (archive.contains("adamw_steps")) {
+        const std::vector<std::int64_t> steps = archive.integers("adamw_steps");
+        if (steps.size() != adamw_steps_.size() ||
+            std::any_of(steps.begin(), steps.end(), [](std::int64_t n) { return n < 0; })) {
+            throw archive.problem(
+                "adamw_steps", "does not count this run's " + std::to_string(adamw_steps_.size()) +
+                                   " AdamW parameters: resume the run with its own settings");
+        }
+        adamw_steps_ = steps;
+    } else { // older checkpoints counted the optimizer's steps, the same for every parameter
+        std::fill(adamw_steps_.begin(), adamw_steps_.end(), archive.integer("steps"));
+    }
     for (std::size_t i = 0; i < first_moment_.size(); ++i) {
         archive.read("first_moment/" + std::to_string(i), first_moment_[i]);
     }

@@ -45,7 +45,9 @@ private:
     std::vector<double> learning_rate_scales_; // one per parameter
     std::vector<torch::Tensor> first_moment_;  // momentum buffer, or Adam's m
     std::vector<torch::Tensor> second_moment_; // Adam's v
-    std::int64_t steps_ = 0;
+    // Adam's bias correction counts each parameter's own updates, as torch.optim does: one held
+    // still at first (a backbone in head-only warm-up, DINO's last layer) starts from step 1.
+    std::vector<std::int64_t> adamw_steps_;
 };
 
 // Linear warm-up to `peak` over `warmup_steps`, then cosine decay to 0 at `total_steps`.

@@ -12,9 +12,11 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <numeric>
 #include <opencv2/imgcodecs.hpp>
 #include <set>
 #include <torch/nn/functional/normalization.h>
@@ -47,6 +49,19 @@ torch::Tensor clusteredRows(const std::vector<int>& sizes, std::vector<std::int6
         }
     }
     return torch::stack(rows);
+}
+
+// TypiClust's typicality of `row` among `members` by brute force: 1 / its mean cosine distance
+// to its 20 nearest other members.
+double typicalityOf(const torch::Tensor& unit, const std::vector<std::int64_t>& members,
+                    std::int64_t row) {
+    std::vector<std::int64_t> others;
+    std::copy_if(members.begin(), members.end(), std::back_inserter(others),
+                 [row](std::int64_t member) { return member != row; });
+    const torch::Tensor distance =
+        1.0 - torch::mv(unit.index_select(0, torch::tensor(others)), unit[row]);
+    const auto k = std::min<std::int64_t>(20, std::int64_t(others.size()));
+    return 1.0 / std::get<0>(distance.topk(k, 0, /*largest=*/false)).mean().item<double>();
 }
 
 } // namespace
@@ -98,7 +113,8 @@ private Q_SLOTS:
                 }
             }
             const double farthest = open.max().item<double>();
-            QVERIFY2(std::abs(distances[i] - farthest) < 1e-5,
+            QVERIFY2(std::abs(distances[i] - farthest) < 1e-5 &&
+                         std::abs(open[picks[i]].item<double>() - farthest) < 1e-5,
                      qPrintable(QStringLiteral("pick %1: %2, farthest %3")
                                     .arg(i)
                                     .arg(distances[i])
@@ -117,13 +133,25 @@ private Q_SLOTS:
         options.count = 5;
         options.strategy = SelectionStrategy::Typical;
         const auto selection = kiln::embed::select_rows(rows, options);
+        std::vector<std::vector<std::int64_t>> members(5);
+        for (std::size_t row = 0; row < cluster_of.size(); ++row) {
+            members[std::size_t(cluster_of[row])].push_back(std::int64_t(row));
+        }
+        const torch::Tensor unit = unitRows(rows);
         std::set<std::int64_t> covered;
         for (const std::int64_t row : selection.rows) {
+            const auto& mates = members[std::size_t(cluster_of[std::size_t(row)])];
             covered.insert(cluster_of[std::size_t(row)]);
-            // Typical: nearer its cluster's axis than the cluster's average member.
-            QVERIFY(rows[row][cluster_of[std::size_t(row)]].item<float>() /
-                        rows[row].norm().item<float>() >
-                    0.8f);
+            // Each pick is its cluster's most typical member.
+            double most = 0.0;
+            for (const std::int64_t member : mates) {
+                most = std::max(most, typicalityOf(unit, mates, member));
+            }
+            QVERIFY2(typicalityOf(unit, mates, row) >= most * (1 - 1e-5),
+                     qPrintable(QStringLiteral("row %1: %2 of at most %3")
+                                    .arg(row)
+                                    .arg(typicalityOf(unit, mates, row))
+                                    .arg(most)));
         }
         QCOMPARE(covered.size(), std::size_t(5));
         // The largest cluster first.
@@ -138,6 +166,26 @@ private Q_SLOTS:
             covered.insert(cluster_of[std::size_t(row)]);
         }
         QCOMPARE(covered, (std::set<std::int64_t>{1, 2, 3, 4}));
+    }
+
+    void aLargeClusterIsScoredInBlocksAgainstASampleOfMates() {
+        // 5,000 rows, one cluster: more than the 4,096 mates sampled and scored at once. The
+        // pick is among the most typical by brute force, the sample's own rows not favoured.
+        torch::manual_seed(5);
+        const torch::Tensor rows = torch::randn({5000, 8}) * 0.3 + torch::ones({8});
+        kiln::embed::SelectionOptions options;
+        options.count = 1;
+        options.strategy = SelectionStrategy::Typical;
+        const std::int64_t pick = kiln::embed::select_rows(rows, options).rows.at(0);
+        const torch::Tensor unit = unitRows(rows);
+        std::vector<std::int64_t> everyone(5000);
+        std::iota(everyone.begin(), everyone.end(), std::int64_t(0));
+        const double picked = typicalityOf(unit, everyone, pick);
+        int more_typical = 0;
+        for (const std::int64_t row : everyone) {
+            more_typical += typicalityOf(unit, everyone, row) > picked ? 1 : 0;
+        }
+        QVERIFY2(more_typical < 50, qPrintable(QString::number(more_typical)));
     }
 
     void whitenedPicksAreThePicksOfTheWhitenedEmbeddings() {
@@ -457,6 +505,19 @@ private Q_SLOTS:
                                          {"data", images.string()},
                                          {"n", 3}};
         const kiln::SelectConfig config = kiln::resolve_select_config(settings);
+        // What needs no embeddings is checked before embedding writes anything.
+        std::ofstream(root() / "labelled-typo.txt") << "1.png\n9.png\n";
+        for (const auto& [changed, text] : std::vector<std::pair<nlohmann::json, std::string>>{
+                 {{{"n", 9}}, "n=9 but only 8 of the 8 images"},
+                 {{{"already_labelled", (root() / "labelled-typo.txt").string()}},
+                  "1 of its 2 images are not in the embeddings, the first \"9.png\""}}) {
+            nlohmann::json input = settings;
+            input.update(changed);
+            QVERIFY(throwsContaining(
+                [&] { kiln::embed::select_for_labelling(kiln::resolve_select_config(input)); },
+                text));
+            QVERIFY(!fs::exists(kiln::embedded_path(config)));
+        }
         const auto summary = kiln::embed::select_for_labelling(config);
         QCOMPARE(summary.images, std::int64_t(8));
         QCOMPARE(summary.picked, std::int64_t(3));

@@ -573,6 +573,32 @@ private Q_SLOTS:
         }
     }
 
+    void adamCorrectsEachParameterFromItsOwnFirstStep() {
+        // A backbone held still through a head-only warm-up starts as Adam starts: its first
+        // step moves by the learning rate. Corrected as at the optimizer's step 1001 instead,
+        // it would move 2.5 times as far, and up to 6 times in the steps after.
+        torch::Tensor head = torch::ones({2, 2}).requires_grad_();
+        torch::Tensor backbone = torch::ones({2, 2}).requires_grad_();
+        kiln::train::OptimizerSettings adamw;
+        adamw.name = "adamw";
+        kiln::train::Optimizer optimizer(adamw, {head, backbone});
+        optimizer.set_learning_rate_scale({backbone}, 0.0);
+        for (int step = 0; step < 1000; ++step) {
+            head.mutable_grad() = torch::full({2, 2}, 0.25);
+            backbone.mutable_grad() = torch::full({2, 2}, 0.25);
+            optimizer.step(0.01);
+        }
+        QVERIFY(torch::equal(backbone, torch::ones({2, 2})));
+        // Saved and loaded on the way, as a resumed run is.
+        kiln::models::Archive saved;
+        optimizer.save(saved);
+        kiln::train::Optimizer resumed(adamw, {head, backbone});
+        resumed.load(saved);
+        resumed.set_learning_rate_scale({backbone}, 1.0);
+        resumed.step(0.01);
+        QVERIFY(torch::allclose(backbone, torch::full({2, 2}, 0.99), 1e-5, 1e-6));
+    }
+
     // ---- timing ----
 
     void dataWaitIsTheShareSpentWaiting() {
