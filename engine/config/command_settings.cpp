@@ -3,6 +3,8 @@
 
 #include "config/command_settings.h"
 
+#include "data/image_sizes.h"
+
 namespace kiln::config {
 
 using nlohmann::json;
@@ -142,7 +144,7 @@ CommandSettings<EmbedConfig> make_embed_settings() {
                      .default_value = "auto",
                      .allows_auto = true,
                      .minimum = 1,
-                     .maximum = 4096,
+                     .maximum = data::kMaxImageSide,
                      .help = "side length, or [height, width], images are resized to; auto: "
                              "the size the checkpoint was trained at (224 when it does not say)"}),
                 bind(batch_size_key(128, "images per batch"), &Embed::batch_size),
@@ -157,7 +159,8 @@ CommandSettings<EmbedConfig> make_embed_settings() {
                      .help = "devices that each embed a share of the images, or the GPUs as a "
                              "list ([0, 2]); auto: every GPU, or 1 on cpu"}),
                 bind_enum(forward_precision_key(), &Embed::precision, precision_names()),
-                bind(overwrite_key("replace `out` when it exists"), &Embed::overwrite),
+                bind(overwrite_key("replace `out` when it exists (and npy's names file)"),
+                     &Embed::overwrite),
             }};
 }
 
@@ -195,7 +198,9 @@ CommandSettings<PredictConfig> make_predict_settings() {
                 bind(num_workers_key(), &Predict::num_workers),
                 bind_enum(accelerator_key(), &Predict::accelerator, accelerator_names()),
                 bind_enum(forward_precision_key(), &Predict::precision, precision_names()),
-                bind(overwrite_key("replace `out` when it exists"), &Predict::overwrite),
+                bind(overwrite_key("replace `out` when it exists, and the drawn images in "
+                                   "`draw`"),
+                     &Predict::overwrite),
             }};
 }
 
@@ -391,7 +396,7 @@ CommandSettings<ExportConfig> make_export_settings() {
                      .default_value = "auto",
                      .allows_auto = true,
                      .minimum = 1,
-                     .maximum = 4096,
+                     .maximum = data::kMaxImageSide,
                      .help = "side length, or [height, width], of the input; auto: the size the "
                              "checkpoint was trained at"}),
                 bind(KeySpec{.name = "max_detections",

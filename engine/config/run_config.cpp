@@ -5,6 +5,7 @@
 #include "config/logger_settings.h"
 #include "core/error.h"
 #include "core/json_text.h"
+#include "core/paths.h"
 #include "core/text.h"
 #include "data/image_decode.h"
 #include "data/view_transform.h"
@@ -773,6 +774,30 @@ json with_split_detection_data(const json& input) {
     return result;
 }
 
+// Masks and drawn images are PNGs named as the images are: written among them, they would
+// replace them (or join them, as images of the next run).
+void refuse_writing_among_the_images(const PredictConfig& config, Resolution& resolution) {
+    std::error_code error;
+    // `out` is a folder of masks for segmentation (a CSV or JSON file beside images is harmless).
+    const bool out_is_a_folder = fs::is_directory(config.out, error) || !config.out.has_extension();
+    for (const fs::path& folder : config.data) {
+        const auto refuse_within = [&](const std::string& key, const fs::path& written) {
+            if (fs::is_directory(folder, error) && is_within(written, folder)) {
+                resolution.report(key, "\"" + written.string() + "\" lies in data \"" +
+                                           folder.string() +
+                                           "\": PNGs written there would replace or join its "
+                                           "images; choose a folder outside it");
+            }
+        };
+        if (out_is_a_folder) {
+            refuse_within("out", config.out);
+        }
+        if (config.draw) {
+            refuse_within("draw", *config.draw);
+        }
+    }
+}
+
 } // namespace
 
 PredictConfig resolve_predict_config(const json& input, const ResolveContext& context) {
@@ -798,6 +823,15 @@ PredictConfig resolve_predict_config(const json& input, const ResolveContext& co
     }
     if (resolution.valid("out", "overwrite")) { // a CSV file, a folder of masks, a JSON file
         check_output(config.out, config.overwrite, "", resolution);
+    }
+    if (config.draw && resolution.valid("draw", "overwrite") && holds_visible_files(*config.draw) &&
+        !config.overwrite) {
+        resolution.report("draw", "\"" + config.draw->string() +
+                                      "\" holds files; set overwrite=true to replace its drawn "
+                                      "images or choose an empty folder");
+    }
+    if (resolution.valid("data")) {
+        refuse_writing_among_the_images(config, resolution);
     }
     resolution.throw_if_any();
     return config;

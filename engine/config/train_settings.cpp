@@ -5,6 +5,7 @@
 #include "core/text.h"
 #include "data/detection_augment.h"
 #include "data/image_decode.h"
+#include "data/image_sizes.h"
 #include "data/view_transform.h"
 #include "methods/method_names.h"
 #include "models/backbone_names.h"
@@ -514,7 +515,7 @@ std::vector<Train> optimization_settings(TaskKind task) {
                        .default_value = "auto",
                        .allows_auto = true,
                        .minimum = 1,
-                       .maximum = 4096,
+                       .maximum = data::kMaxImageSide,
                        .help = pretraining
                                    ? "side length, or [height, width], of the training views; "
                                      "auto: square views of the images' median shorter side in "

@@ -41,10 +41,4 @@ void refuse_special_file(int descriptor, const std::filesystem::path& path,
     }
 }
 
-bool leaves_folder(const std::string& name) {
-    const std::filesystem::path relative = std::filesystem::path(name).lexically_normal();
-    return relative.is_absolute() || relative.has_root_name() || relative.has_root_directory() ||
-           (!relative.empty() && *relative.begin() == "..");
-}
-
 } // namespace kiln

@@ -17,9 +17,4 @@ void refuse_special_file(const std::filesystem::path& path, const std::string& w
 void refuse_special_file(int descriptor, const std::filesystem::path& path,
                          const std::string& what);
 
-// Whether `name`, read from a file someone else gave (an image's file_name in annotations, a
-// row of an embeddings file), points outside the folder it is relative to: absolute, or up
-// through "..". Such a name would read or write elsewhere on the disk.
-bool leaves_folder(const std::string& name);
-
 } // namespace kiln

@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "core/log.h"
 #include "core/parallel_for.h"
+#include "core/paths.h"
 #include "data/dataset_index.h"
 #include "data/image_decode.h"
 
@@ -19,12 +20,6 @@ namespace kiln::data {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool is_within(const fs::path& inner, const fs::path& outer) {
-    const auto [outer_end, inner_end] =
-        std::mismatch(outer.begin(), outer.end(), inner.begin(), inner.end());
-    return outer_end == outer.end();
-}
 
 void validate(const OptimizeOptions& options) {
     std::error_code error;
@@ -43,9 +38,8 @@ void validate(const OptimizeOptions& options) {
     if (options.max_size < 0) {
         throw Error("max-size must be 0 (keep) or a positive number of pixels");
     }
-    const fs::path source = fs::weakly_canonical(options.source);
-    const fs::path destination = fs::weakly_canonical(options.destination);
-    if (is_within(destination, source) || is_within(source, destination)) {
+    if (is_within(options.destination, options.source) ||
+        is_within(options.source, options.destination)) {
         throw Error("destination \"" + options.destination.string() + "\" and source \"" +
                     options.source.string() +
                     "\" overlap; choose a destination outside the "

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/parallel_for.h"
+#include "core/paths.h"
 #include "core/text.h"
 #include "data/dataset_index.h"
 #include "data/image_decode.h"
@@ -133,6 +134,23 @@ fs::path path_value(const json& value, const std::string& where) {
     }
     return fs::path(value.get<std::string>());
 }
+// Validation scores the model's detections of every training category against the validation
+// file's: one it does not list would fail the first validation, after an epoch of training.
+void require_training_categories(const coco::GroundTruth& val,
+                                 const std::vector<std::int64_t>& category_ids,
+                                 const std::vector<std::string>& classes) {
+    for (std::size_t c = 0; c < category_ids.size(); ++c) {
+        const bool listed = std::any_of(
+            val.categories().begin(), val.categories().end(),
+            [&](const coco::Category& category) { return category.id == category_ids[c]; });
+        if (!listed) {
+            throw Error(val.source() + " does not list the training split's category id " +
+                        std::to_string(category_ids[c]) + " (" + in_quotes(classes[c]) +
+                        ") under \"categories\"; list every training category there, with or "
+                        "without annotations");
+        }
+    }
+}
 
 // --- COCO -----------------------------------------------------------------------------------
 
@@ -171,6 +189,9 @@ DetectionData load_coco(const json& data, bool masks, int split_count, Fixes& fi
     }
     if (const std::string many = too_many_classes(result.classes.size()); !many.empty()) {
         throw Error(truths[0]->source() + " " + many);
+    }
+    if (split_count == 2) {
+        require_training_categories(*truths[1], result.category_ids, result.classes);
     }
     DetectionImages* targets[2] = {&result.train, &result.val};
     for (int s = 0; s < split_count; ++s) {
@@ -355,17 +376,18 @@ std::shared_ptr<const coco::GroundTruth> yolo_ground_truth(const std::vector<fs:
                 ++number;
                 std::istringstream fields(line);
                 const std::string where = labels.string() + ":" + std::to_string(number);
-                double class_id = -1;
-                if (!(fields >> class_id)) {
+                if (line.find_first_not_of(" \t\r") == std::string::npos) {
                     continue; // a blank line
                 }
+                double class_id = -1;
+                const bool numbered = bool(fields >> class_id); // not "person", "nan"
                 std::vector<double> values;
                 double value = 0;
                 while (fields >> value) {
                     values.push_back(value);
                 }
-                if (!fields.eof() || class_id < 0 || class_id != std::floor(class_id) ||
-                    class_id >= double(classes)) {
+                if (!numbered || !fields.eof() || class_id < 0 ||
+                    class_id != std::floor(class_id) || class_id >= double(classes)) {
                     throw Error(where + ": expected a class id below " + std::to_string(classes) +
                                 " followed by numbers");
                 }

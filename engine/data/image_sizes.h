@@ -23,6 +23,8 @@ struct AutoImageSize {
     // What was chosen and why, for the log: "96x96 (the training images' median 96x96, ...)".
     std::string explanation() const;
 };
+// The largest side any image_size setting takes, and a checkpoint's recorded one may have.
+inline constexpr int kMaxImageSide = 4096;
 inline constexpr int kAutoImageStride = 32;
 inline constexpr int kAutoImageMaxSide = 640;
 AutoImageSize auto_image_size(const std::vector<std::array<int, 2>>& sizes);

@@ -5,6 +5,7 @@
 #include "core/json_text.h"
 #include "core/log.h"
 #include "core/parallel_for.h"
+#include "core/paths.h"
 #include "data/dataset_index.h"
 #include "data/image_decode.h"
 
@@ -221,7 +222,14 @@ std::vector<LabelledFile> read_label_csv(const fs::path& csv, const std::string&
         }
         const std::string& field = fields[static_cast<std::size_t>(label_column)];
         const fs::path image = fields[static_cast<std::size_t>(image_column)];
-        const fs::path path = image.is_absolute() ? image : folder / image;
+        if (leaves_folder(image.string())) { // a CSV from someone else reads only its own folder
+            problems.add(key, where + ": image " + quoted(image) +
+                                  " leaves the CSV's folder (absolute, or through \"..\"); put "
+                                  "the CSV in a folder that holds its images and list them "
+                                  "relative to it");
+            continue;
+        }
+        const fs::path path = folder / image;
         std::error_code error;
         if (!fs::is_regular_file(path, error)) {
             problems.add(key, where + ": image " + quoted(path) +

@@ -5,6 +5,7 @@
 #include "core/json_text.h"
 #include "core/log.h"
 #include "core/text.h"
+#include "data/image_sizes.h"
 #include "data/loader.h"
 #include "embed/writers.h"
 #include "models/checkpoint_file.h"
@@ -71,14 +72,21 @@ std::optional<std::pair<int, int>> trained_image_size(const models::WeightsFile&
         return std::nullopt;
     }
     const nlohmann::json size = setting_in_group(settings, "transform_args", "image_size");
+    std::pair<std::int64_t, std::int64_t> sides{224, 224}; // the methods' and tasks' default
     if (size.is_number_integer()) {
-        return std::pair{size.get<int>(), size.get<int>()};
+        sides = {size.get<std::int64_t>(), size.get<std::int64_t>()};
+    } else if (size.is_array() && size.size() == 2 && size[0].is_number_integer() &&
+               size[1].is_number_integer()) {
+        sides = {size[0].get<std::int64_t>(), size[1].get<std::int64_t>()};
     }
-    if (size.is_array() && size.size() == 2 && size[0].is_number_integer() &&
-        size[1].is_number_integer()) {
-        return std::pair{size[0].get<int>(), size[1].get<int>()};
+    for (const std::int64_t side : {sides.first, sides.second}) {
+        if (side < 1 || side > data::kMaxImageSide) { // a damaged file, or a hand-made one
+            throw Error("\"" + model.path().string() + "\" records transform_args.image_size " +
+                        size.dump() + ", whose sides are not between 1 and " +
+                        std::to_string(data::kMaxImageSide) + "; give image_size yourself");
+        }
     }
-    return std::pair{224, 224}; // the methods' and tasks' default
+    return std::pair{int(sides.first), int(sides.second)};
 }
 
 namespace {
@@ -212,10 +220,23 @@ void refuse_unusable_names(const data::DatasetIndex& index) {
     }
 }
 
+// npy writes the names beside `out`: a file there is replaced only with overwrite=true, as
+// `out` itself is.
+void refuse_replacing_the_names_file(const EmbedConfig& config) {
+    const std::filesystem::path names = npy_filenames_path(config.out);
+    std::error_code error;
+    if (config.format == "npy" && !config.overwrite && std::filesystem::exists(names, error)) {
+        throw Error("\"" + names.string() +
+                    "\" exists, and format=npy writes the images' names there; set "
+                    "overwrite=true to replace it or choose another out");
+    }
+}
+
 } // namespace
 
 EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress& progress,
                            StopToken stop) {
+    refuse_replacing_the_names_file(config);
     const auto started = std::chrono::steady_clock::now();
     const system::HeapReuseScope freed_memory_kept_for_the_next_batch;
     EmbedSummary summary;

@@ -36,7 +36,8 @@ struct EmbedSummary {
 
 // The image size a model was trained at: transform_args.image_size of the settings its Kiln
 // checkpoint stores or, for an exported model inside a run folder, of that run's config.json
-// (the method's 224 when they do not set it). nullopt when neither is there.
+// (the method's 224 when they do not set it). nullopt when neither is there; a recorded side
+// outside 1 to data::kMaxImageSide is a kiln::Error naming the file.
 std::optional<std::pair<int, int>> trained_image_size(const models::WeightsFile& model);
 
 // `kiln embed`: loads the backbone from config.checkpoint (a Kiln checkpoint, or an exported

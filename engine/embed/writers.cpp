@@ -3,6 +3,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/input_file.h"
+#include "core/paths.h"
 #include "core/text.h"
 #include "models/archive.h"
 #include "models/torch_file.h"

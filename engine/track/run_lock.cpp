@@ -37,7 +37,14 @@ RunLock::RunLock(const std::filesystem::path& out) {
     std::error_code error;
     std::filesystem::create_directories(out, error);
     const std::filesystem::path file = RunDirectory(out).lock();
-    descriptor_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // Not through a link: a run folder from someone else could point its lock at a file of the
+    // user's, which the holder's name would then replace.
+    descriptor_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (descriptor_ < 0 && errno == ELOOP) {
+        throw Error("\"" + file.string() +
+                    "\" is a symbolic link; a run's lock is a file of its own: remove the link "
+                    "and start again");
+    }
     if (descriptor_ < 0) {
         throw Error("cannot create \"" + file.string() + "\" to claim out for this run: " +
                     std::strerror(errno) + "; choose an out you can write to");

@@ -130,6 +130,16 @@ void prepare_run_directory(const TrainConfig& config) {
         throw Error("overwrite=true could not remove the previous run's files in \"" +
                     config.out.string() + "\"; check their permissions");
     }
+    // A run folder from someone else may hold links where a run writes (train.log appended to,
+    // checkpoints/ written into): a run writes inside its own folder only.
+    for (const auto& entry : fs::directory_iterator(run.root(), error)) {
+        if (track::RunDirectory::is_run_entry(entry.path().filename().string()) &&
+            entry.is_symlink(error)) {
+            throw Error("\"" + entry.path().string() +
+                        "\" is a symbolic link; a run writes only inside its out: remove the "
+                        "link (overwrite=true removes it with the run's other files)");
+        }
+    }
     if (config.resume_interrupted && !fs::exists(run.last_checkpoint())) {
         throw Error("resume_interrupted=true but \"" + run.last_checkpoint().string() +
                     "\" does not exist: there is no interrupted run to resume in this out; "

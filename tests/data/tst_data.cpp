@@ -1064,6 +1064,17 @@ private Q_SLOTS:
         QCOMPARE(from_csv.train.labels, (std::vector<std::vector<std::int64_t>>{{0}, {1}, {1}}));
         QCOMPARE(from_csv.train.paths[0], root / "train/cat/a.png");
         QVERIFY(!from_csv.multilabel);
+        // A CSV from someone else lists images in its own folder only.
+        for (const std::string& escape :
+             {std::string("../outside.png"), (root / "train/cat/a.png").string()}) {
+            std::ofstream(root / "escaping.csv") << "image,label\ntrain/cat/a.png,cat\n"
+                                                 << escape << ",dog\n";
+            json escaping = csv;
+            escaping["train"] = (root / "escaping.csv").string();
+            QVERIFY(kiln::test::throwsContaining(
+                [&] { kiln::data::load_classification_data(escaping); },
+                "line 3: image \"" + escape + "\" leaves the CSV's folder"));
+        }
 
         // Several labels on a line (';' or '|'), or none, make the set multilabel; the
         // target becomes a multi-hot vector.

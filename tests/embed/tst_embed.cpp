@@ -508,6 +508,37 @@ private Q_SLOTS:
             [&] { kiln::embed::run_embedding(kiln::resolve_embed_config(named, context)); },
             "an image of data cannot be embedded: the name on row 2 (\"two\\x0alines.png\")"));
         QVERIFY(!fs::exists(root_ / "odd.csv"));
+
+        // npy's names file beside out is replaced only with overwrite=true, as out is.
+        nlohmann::json npy = settings;
+        npy["format"] = "npy";
+        npy["out"] = (root_ / "kept.npy").string();
+        std::ofstream(root_ / "kept_filenames.txt") << "mine\n";
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::embed::run_embedding(kiln::resolve_embed_config(npy, context)); },
+            "kept_filenames.txt\" exists, and format=npy writes the images' names there"));
+        QCOMPARE(readText(root_ / "kept_filenames.txt"), std::string("mine\n"));
+        QVERIFY(!fs::exists(root_ / "kept.npy"));
+        npy["overwrite"] = true;
+        kiln::embed::run_embedding(kiln::resolve_embed_config(npy, context));
+        QCOMPARE(lines(readText(root_ / "kept_filenames.txt")).size(), std::size_t(11));
+
+        // A size the run records that no image could have (a damaged or hand-made config.json)
+        // is named, not passed on to LibTorch.
+        const fs::path run = root_ / "odd-run";
+        fs::create_directories(run / "exported_models");
+        kiln::models::save_backbone_weights(*backbone, run / "exported_models" / "model.pt");
+        std::ofstream(run / "run.db") << "";
+        std::ofstream(run / "config.json") << R"({"transform_args": {"image_size": [-5, 0]}})";
+        nlohmann::json recorded = settings;
+        recorded["checkpoint"] = (run / "exported_models" / "model.pt").string();
+        recorded["image_size"] = "auto";
+        recorded["out"] = (root_ / "recorded.csv").string();
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::embed::run_embedding(kiln::resolve_embed_config(recorded, context)); },
+            "model.pt\" records transform_args.image_size [-5,0], whose sides are not between 1 "
+            "and 4096; give image_size yourself"));
+        QVERIFY(!fs::exists(root_ / "recorded.csv"));
     }
 
     void patchEmbeddingsAreTheLastFeatureMapPerLocation() {

@@ -603,6 +603,22 @@ private Q_SLOTS:
         predict.accelerator = kiln::Accelerator::Cpu;
         predict.draw = root_ / "drawn";
         kiln::predict::run_prediction(predict);
+        // The drawn images are PNGs named as the images: never among them, never over files
+        // without overwrite=true.
+        for (const auto& [draw, expected] :
+             {std::pair{root_ / "val" / "images", "lies in data"},
+              std::pair{root_ / "val" / "images" / "drawn", "lies in data"},
+              std::pair{root_ / "drawn", "holds files; set overwrite=true"}}) {
+            json settings = {{"out", (root_ / "again.json").string()},
+                             {"data", (root_ / "val" / "images").string()},
+                             {"checkpoint", predict.checkpoint.string()},
+                             {"draw", draw.string()}};
+            const QString message =
+                errorOf([&] { kiln::resolve_predict_config(settings, kiln::test::cpu_context()); });
+            QVERIFY2(message.contains(
+                         QString::fromStdString("draw: \"" + draw.string() + "\" " + expected)),
+                     qPrintable(message));
+        }
         const json results = readJson(predict.out);
         QVERIFY(!results.empty());
         QVERIFY(results[0].contains("segmentation"));
@@ -664,7 +680,10 @@ private Q_SLOTS:
         for (const auto& [line, expected] :
              {std::pair{"1 0.5 0.5 1e300 0.1\n", "a.txt:1: 1e+300 is not a coordinate normalised"},
               std::pair{"1 0.5 0.5 -0.25 0.1\n", "a.txt:1: a box of width -0.25 and height 0.1"},
-              std::pair{"0 0.1 0.1 0.5 0.1 3 0.9\n", "a.txt:1: 3 is not a coordinate"}}) {
+              std::pair{"0 0.1 0.1 0.5 0.1 3 0.9\n", "a.txt:1: 3 is not a coordinate"},
+              // A class given by name (or nan) is no blank line: its objects are not dropped.
+              std::pair{"\n  \nperson 0.5 0.5 0.25 0.5\n", "a.txt:3: expected a class id below 2"},
+              std::pair{"nan 0.5 0.5 0.25 0.5\n", "a.txt:1: expected a class id below 2"}}) {
             std::ofstream(yolo / "set" / "labels" / "train" / "a.txt") << line;
             const QString message = errorOf(
                 [&] { kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1); });
@@ -732,6 +751,25 @@ private Q_SLOTS:
             QVERIFY2(message.contains("images[1]") && message.contains("leaves the images folder"),
                      qPrintable(message));
         }
+
+        // A training category the validation file does not list fails before training, not
+        // at the first validation.
+        json fewer = good;
+        const json last_category = fewer["categories"].back();
+        fewer["categories"].erase(fewer["categories"].size() - 1);
+        json annotations = json::array();
+        for (const json& annotation : fewer["annotations"]) {
+            if (annotation["category_id"] != last_category["id"]) {
+                annotations.push_back(annotation);
+            }
+        }
+        fewer["annotations"] = annotations;
+        writeJson(bad / "annotations.json", fewer);
+        message = errorOf(
+            [&] { kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1); });
+        QVERIFY2(message.contains("does not list the training split's category id " +
+                                  QString::number(last_category["id"].get<int>())),
+                 qPrintable(message));
 
         json empty = good;
         empty["annotations"] = json::array();

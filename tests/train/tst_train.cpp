@@ -1477,6 +1477,37 @@ private Q_SLOTS:
         QVERIFY(fs::exists(run.last_checkpoint()));
     }
 
+    // A run folder from someone else may link its files elsewhere: nothing is written through
+    // the links.
+    void aRunWritesNothingThroughLinksInItsFolder() {
+        const fs::path out = root_ / "linked";
+        Recorder first;
+        kiln::train::train(tinyRun(out, data_, "simclr", 1), first);
+        const fs::path victim = root_ / "victim.txt";
+        std::ofstream(victim) << "mine\n";
+        const kiln::track::RunDirectory run(out);
+        const auto resuming = [&] {
+            Recorder again;
+            kiln::train::train(tinyRun(out, data_, "simclr", 2, {{"resume_interrupted", true}}),
+                               again);
+        };
+        fs::remove(run.lock());
+        fs::create_symlink(victim, run.lock());
+        QVERIFY(kiln::test::throwsContaining(resuming, ".kiln.lock\" is a symbolic link"));
+        fs::remove(run.lock());
+        fs::remove(run.train_log());
+        fs::create_symlink(victim, run.train_log());
+        QVERIFY(kiln::test::throwsContaining(resuming, "train.log\" is a symbolic link"));
+        std::ifstream kept(victim);
+        QCOMPARE(std::string((std::istreambuf_iterator<char>(kept)), {}), std::string("mine\n"));
+        // overwrite=true removes the link with the run's files, and writes a log of its own.
+        Recorder again;
+        kiln::train::train(tinyRun(out, data_, "simclr", 1, {{"overwrite", true}}), again);
+        QVERIFY(!fs::is_symlink(run.train_log()) && fs::is_regular_file(run.train_log()));
+        std::ifstream still(victim);
+        QCOMPARE(std::string((std::istreambuf_iterator<char>(still)), {}), std::string("mine\n"));
+    }
+
     void checkpointsEveryNStepsAndOnStop() {
         const fs::path out = root_ / "every";
         Recorder recorder;
