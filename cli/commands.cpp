@@ -404,31 +404,32 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
                     "and --test-embeddings");
     }
     std::string model;
-    std::optional<std::pair<int, int>> trained;
+    embed::FolderKnnOptions options;
     const models::Backbone backbone = [&] { // the file's other contents go before embedding
         const models::WeightsFile weights = models::WeightsFile::read(arguments.checkpoint);
-        trained = embed::trained_image_size(weights);
-        return models::load_backbone(weights, &model);
+        models::Backbone loaded = models::load_backbone(weights, &model);
+        options.views = embed::trained_view_options(weights, *loaded);
+        return loaded;
     }();
-    embed::FolderKnnOptions options;
-    options.image_size = arguments.image_size > 0 ? arguments.image_size
-                         : trained                ? trained->first
-                                                  : 224;
+    if (arguments.image_size > 0) {
+        options.views.height = options.views.width = arguments.image_size;
+    }
     options.k = arguments.k;
     options.temperature = arguments.temperature;
     options.whiten = arguments.whiten;
-    options.batch_size = arguments.batch_size;
+    options.views.batch_size = arguments.batch_size;
     const system::HardwareInfo hardware = system::probe_hardware();
-    options.num_workers = arguments.num_workers >= 0
-                              ? arguments.num_workers
-                              : system::auto_num_workers(hardware.cpu_cores, 1,
-                                                         system::WorkerEnvironment::from_process());
+    options.views.num_workers =
+        arguments.num_workers >= 0
+            ? arguments.num_workers
+            : system::auto_num_workers(hardware.cpu_cores, 1,
+                                       system::WorkerEnvironment::from_process());
     const eval::KnnAccuracy accuracy =
         embed::knn_accuracy_on_folders(*backbone, arguments.train, arguments.test, options);
-    std::snprintf(text, sizeof text,
-                  "kNN (k=%d, T=%g%s) with %s at %d px: top-1 %.2f%%, top-5 %.2f%%\n", arguments.k,
-                  arguments.temperature, arguments.whiten ? ", whitened" : "", model.c_str(),
-                  options.image_size, 100.0 * accuracy.top1, 100.0 * accuracy.top5);
+    std::snprintf(
+        text, sizeof text, "kNN (k=%d, T=%g%s) with %s at %dx%d px: top-1 %.2f%%, top-5 %.2f%%\n",
+        arguments.k, arguments.temperature, arguments.whiten ? ", whitened" : "", model.c_str(),
+        options.views.height, options.views.width, 100.0 * accuracy.top1, 100.0 * accuracy.top5);
     out << text;
     return 0;
 }

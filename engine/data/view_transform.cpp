@@ -323,6 +323,17 @@ TransformArgs embed_transform(int height, int width) {
     return transform;
 }
 
+TransformArgs normalization_of(const json& transform_args) {
+    std::vector<ConfigIssue> issues;
+    TransformArgs transform;
+    JsonArgs args(transform_args, "transform_args", issues);
+    read_normalize(args, transform);
+    if (!issues.empty()) {
+        throw ConfigError(issues);
+    }
+    return transform;
+}
+
 cv::Mat make_view(const cv::Mat& image, const ViewArgs& view, int num_channels, Rng& rng) {
     cv::Mat out = view.random_crop ? random_resized_crop(image, rng, view.height, view.width,
                                                          view.min_scale, view.max_scale)

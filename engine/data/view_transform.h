@@ -103,6 +103,9 @@ TransformArgs finetune_transform(const nlohmann::json& transform_args, bool trai
                                  double default_min_scale, TaskAugmentations task = {});
 // Embedding: the whole image resized to height x width, normalised.
 TransformArgs embed_transform(int height, int width);
+// transform_args' num_channels and normalize alone (how a trained model's images were
+// normalised), its views left unread; a bad value is a ConfigError.
+TransformArgs normalization_of(const nlohmann::json& transform_args);
 
 // Makes one view of a decoded BGR image: its geometry (crop or resize, flips), then
 // apply_photometric().

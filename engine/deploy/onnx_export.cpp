@@ -2,7 +2,6 @@
 
 #include "config/task_names.h"
 #include "core/error.h"
-#include "core/json_text.h"
 #include "data/view_transform.h"
 #include "embed/embedder.h"
 #include "kiln_version.h"
@@ -71,15 +70,13 @@ ExportedModel load_exported(const models::WeightsFile& checkpoint, TaskKind task
     ExportedModel model;
     if (task == TaskKind::Pretraining) {
         model.backbone = models::load_backbone(checkpoint, &summary.model);
-        model.trained_size = embed::trained_image_size(checkpoint).value_or(model.trained_size);
-        const nlohmann::json settings = checkpoint.settings();
-        model.transform =
-            data::embed_transform(model.trained_size.first, model.trained_size.second);
-        const nlohmann::json channels =
-            setting_in_group(settings, "transform_args", "num_channels");
-        if (channels == 1 || channels == 3) {
-            model.transform.num_channels = channels.get<int>();
-        }
+        const train::EmbedOptions trained =
+            embed::trained_view_options(checkpoint, *model.backbone);
+        model.trained_size = {trained.height, trained.width};
+        model.transform = data::embed_transform(trained.height, trained.width);
+        model.transform.num_channels = trained.num_channels;
+        model.transform.mean = trained.mean;
+        model.transform.std = trained.std;
     } else {
         TrainConfig trained;
         model.finetuning = train::load_finetuning_task(checkpoint, &trained);

@@ -7,6 +7,7 @@
 #include "core/text.h"
 #include "data/image_sizes.h"
 #include "data/loader.h"
+#include "data/view_transform.h"
 #include "embed/writers.h"
 #include "models/checkpoint_file.h"
 #include "runtime/cuda_device.h"
@@ -25,6 +26,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 #include <torch/types.h>
+#include <tuple>
 
 namespace kiln::embed {
 
@@ -57,22 +59,30 @@ train::Embeddings merge_shards(std::vector<train::Embeddings> shards) {
 
 } // namespace
 
-std::optional<std::pair<int, int>> trained_image_size(const models::WeightsFile& model) {
+namespace {
+
+// The settings the run of `model` recorded: its Kiln checkpoint's, or the config.json of the run
+// an exported model lies in. Not an object when neither is there.
+nlohmann::json recorded_settings(const models::WeightsFile& model) {
     nlohmann::json settings = model.settings();
-    if (!settings.is_object()) {
-        if (const std::optional<track::RunDirectory> run =
-                track::RunDirectory::of_model(model.path())) {
-            refuse_special_file(run->config(), "run settings");
-            std::ifstream file(run->config());
-            settings = parse_json_or_discarded(std::string(std::istreambuf_iterator<char>(file),
-                                                           std::istreambuf_iterator<char>()));
-        }
+    if (settings.is_object()) {
+        return settings;
     }
-    if (!settings.is_object()) {
-        return std::nullopt;
+    if (const std::optional<track::RunDirectory> run =
+            track::RunDirectory::of_model(model.path())) {
+        refuse_special_file(run->config(), "run settings");
+        std::ifstream file(run->config());
+        settings = parse_json_or_discarded(
+            std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()));
     }
+    return settings;
+}
+
+// transform_args.image_size as recorded (the methods' and tasks' 224 when not a size).
+std::pair<int, int> recorded_size(const nlohmann::json& settings,
+                                  const std::filesystem::path& model) {
     const nlohmann::json size = setting_in_group(settings, "transform_args", "image_size");
-    std::pair<std::int64_t, std::int64_t> sides{224, 224}; // the methods' and tasks' default
+    std::pair<std::int64_t, std::int64_t> sides{224, 224};
     if (size.is_number_integer()) {
         sides = {size.get<std::int64_t>(), size.get<std::int64_t>()};
     } else if (size.is_array() && size.size() == 2 && size[0].is_number_integer() &&
@@ -81,12 +91,38 @@ std::optional<std::pair<int, int>> trained_image_size(const models::WeightsFile&
     }
     for (const std::int64_t side : {sides.first, sides.second}) {
         if (side < 1 || side > data::kMaxImageSide) { // a damaged file, or a hand-made one
-            throw Error("\"" + model.path().string() + "\" records transform_args.image_size " +
+            throw Error("\"" + model.string() + "\" records transform_args.image_size " +
                         size.dump() + ", whose sides are not between 1 and " +
                         std::to_string(data::kMaxImageSide) + "; give image_size yourself");
         }
     }
-    return std::pair{int(sides.first), int(sides.second)};
+    return {int(sides.first), int(sides.second)};
+}
+
+} // namespace
+
+train::EmbedOptions trained_view_options(const models::WeightsFile& model,
+                                         models::BackboneImpl& backbone, bool* recorded) {
+    train::EmbedOptions options;
+    options.num_channels = int(models::input_channels(backbone));
+    const nlohmann::json settings = recorded_settings(model);
+    if (recorded != nullptr) {
+        *recorded = settings.is_object();
+    }
+    if (!settings.is_object()) {
+        return options;
+    }
+    std::tie(options.height, options.width) = recorded_size(settings, model.path());
+    const nlohmann::json transform_args = settings.value("transform_args", nlohmann::json());
+    try {
+        const data::TransformArgs normalization = data::normalization_of(transform_args);
+        options.mean = normalization.mean;
+        options.std = normalization.std;
+    } catch (const Error& error) {
+        throw Error("\"" + model.path().string() +
+                    "\" records settings Kiln cannot use: " + error.what());
+    }
+    return options;
 }
 
 namespace {
@@ -134,11 +170,10 @@ private:
     int shards_;
 };
 
-train::EmbedOptions shard_options(const EmbedConfig& config, const EmbedSummary& summary,
+// `views`: the size, channels and normalisation to embed at; this shard's share of the rest.
+train::EmbedOptions shard_options(const EmbedConfig& config, const train::EmbedOptions& views,
                                   const std::vector<int>& gpus, int shard) {
-    train::EmbedOptions options;
-    options.height = summary.image_height;
-    options.width = summary.image_width;
+    train::EmbedOptions options = views;
     options.batch_size = config.batch_size;
     options.num_workers = config.num_workers.value_or(0);
     options.precision = config.precision;
@@ -151,21 +186,24 @@ train::EmbedOptions shard_options(const EmbedConfig& config, const EmbedSummary&
     return options;
 }
 
-// The checkpoint read once: its trained size (for image_size auto) and model name into `summary`,
-// and one copy of its backbone per device. The file's other contents (the optimizer's state)
-// are freed before the embedding starts.
-std::vector<models::Backbone> load_backbones(const EmbedConfig& config, EmbedSummary& summary) {
+// The checkpoint read once: one copy of its backbone per device, how it saw its images in
+// training into `trained`, and its model name and (for image_size auto) trained size into
+// `summary`. The file's other contents (the optimizer's state) are freed before the embedding
+// starts.
+std::vector<models::Backbone> load_backbones(const EmbedConfig& config, EmbedSummary& summary,
+                                             train::EmbedOptions& trained) {
     const models::WeightsFile weights = models::WeightsFile::read(config.checkpoint);
-    if (config.image_height == 0) { // auto
-        const auto trained = trained_image_size(weights);
-        summary.size_from_training = trained.has_value();
-        summary.image_height = trained ? trained->first : 224;
-        summary.image_width = trained ? trained->second : 224;
-    }
     std::vector<models::Backbone> backbones;
     const std::size_t devices = config.gpu_indices().size();
     while (backbones.size() < devices) {
         backbones.push_back(models::load_backbone(weights, &summary.model));
+    }
+    bool recorded = false;
+    trained = trained_view_options(weights, *backbones.front(), &recorded);
+    if (config.image_height == 0) { // auto
+        summary.size_from_training = recorded;
+        summary.image_height = trained.height;
+        summary.image_width = trained.width;
     }
     return backbones;
 }
@@ -174,7 +212,8 @@ std::vector<models::Backbone> load_backbones(const EmbedConfig& config, EmbedSum
 // copy of the model; the first error is rethrown once all have ended.
 std::vector<train::Embeddings> embed_shards(const EmbedConfig& config,
                                             std::vector<models::Backbone>& backbones,
-                                            const data::DatasetIndex& index, EmbedSummary& summary,
+                                            const data::DatasetIndex& index,
+                                            const train::EmbedOptions& views,
                                             ShardProgress& progress, StopToken stop) {
     const std::vector<int> gpus = config.gpu_indices();
     const std::size_t shards = gpus.size();
@@ -189,7 +228,7 @@ std::vector<train::Embeddings> embed_shards(const EmbedConfig& config,
                 }
                 const int number = static_cast<int>(shard);
                 results[shard] = train::compute_embeddings(
-                    *backbones[shard], index, shard_options(config, summary, gpus, number),
+                    *backbones[shard], index, shard_options(config, views, gpus, number),
                     [&](const train::EmbedProgressInfo& mine) { progress.report(number, mine); },
                     stop);
             } catch (...) {
@@ -242,13 +281,16 @@ EmbedSummary run_embedding(const EmbedConfig& config, const train::EmbedProgress
     EmbedSummary summary;
     summary.image_height = config.image_height;
     summary.image_width = config.image_width;
-    std::vector<models::Backbone> backbones = load_backbones(config, summary);
+    train::EmbedOptions views;
+    std::vector<models::Backbone> backbones = load_backbones(config, summary, views);
+    views.height = summary.image_height; // auto's, or as given
+    views.width = summary.image_width;
     const data::DatasetIndex index = data::DatasetIndex::scan(config.data);
     refuse_unusable_names(index);
     ShardProgress shard_progress(static_cast<int>(config.gpu_indices().size()),
                                  config.accelerator == Accelerator::Cuda, progress);
     std::vector<train::Embeddings> results =
-        embed_shards(config, backbones, index, summary, shard_progress, stop);
+        embed_shards(config, backbones, index, views, shard_progress, stop);
     // The shards ran side by side: the slowest sets the pace, its waits the data_wait.
     double embedding_seconds = 0.0;
     for (const train::Embeddings& shard : results) {

@@ -34,11 +34,14 @@ struct EmbedSummary {
     std::optional<system::Advice> advice;
 };
 
-// The image size a model was trained at: transform_args.image_size of the settings its Kiln
-// checkpoint stores or, for an exported model inside a run folder, of that run's config.json
-// (the method's 224 when they do not set it). nullopt when neither is there; a recorded side
-// outside 1 to data::kMaxImageSide is a kiln::Error naming the file.
-std::optional<std::pair<int, int>> trained_image_size(const models::WeightsFile& model);
+// How `backbone`, loaded from `model`, saw its images in training, as options to embed with: the
+// view size and normalisation its run recorded (the settings a Kiln checkpoint stores, or the
+// config.json of the run an exported model lies in; 224 px when they name no size), else 224 px
+// and ImageNet's normalisation; the channels its first layer takes. `recorded` tells whether a
+// run recorded them. A recorded side outside 1 to data::kMaxImageSide is a kiln::Error naming
+// the file.
+train::EmbedOptions trained_view_options(const models::WeightsFile& model,
+                                         models::BackboneImpl& backbone, bool* recorded = nullptr);
 
 // `kiln embed`: loads the backbone from config.checkpoint (a Kiln checkpoint, or an exported
 // model whose architecture is recognised from its tensors), embeds config.data and writes

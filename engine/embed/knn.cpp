@@ -36,16 +36,12 @@ eval::KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
                                           const std::filesystem::path& test_folder,
                                           const FolderKnnOptions& options) {
     const system::HeapReuseScope freed_memory_kept_for_the_next_batch;
-    train::EmbedOptions embed_options;
-    embed_options.height = embed_options.width = options.image_size;
-    embed_options.batch_size = options.batch_size;
-    embed_options.num_workers = options.num_workers;
     std::map<std::string, std::int64_t> classes;
     const auto embed_folder = [&](const std::filesystem::path& folder,
                                   std::vector<std::int64_t>& labels) {
         const data::DatasetIndex index = data::DatasetIndex::scan({folder});
         const train::Embeddings embeddings =
-            train::compute_embeddings(backbone, index, embed_options);
+            train::compute_embeddings(backbone, index, options.views);
         std::vector<std::string> names;
         for (const std::int64_t row : embeddings.indices) {
             names.emplace_back(index.filename(static_cast<std::size_t>(row)));

@@ -2,6 +2,7 @@
 
 #include "eval/knn.h"
 #include "models/backbone.h"
+#include "train/embedding_pass.h"
 
 #include <ATen/core/Tensor.h>
 #include <cstdint>
@@ -11,9 +12,9 @@
 namespace kiln::embed {
 
 struct FolderKnnOptions {
-    int image_size = 224; // images are resized to image_size x image_size
-    int batch_size = 128;
-    int num_workers = 0;
+    // How the images are embedded: size, channels and normalisation (trained_view_options), and
+    // batches.
+    train::EmbedOptions views;
     int k = 20;
     double temperature = 0.07;
     bool whiten = false; // eval::fit_whitening on the training embeddings first

@@ -76,9 +76,14 @@ void load_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& 
 void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& path);
 
 // The backbone stored in a Kiln checkpoint (which names its model) or an exported model (whose
-// architecture is recognised from its tensors), with its weights; `model` receives its name.
+// architecture is recognised from its tensors, one input channel or three), with its weights;
+// `model` receives its name.
 Backbone load_backbone(const WeightsFile& weights, std::string* model = nullptr);
 // The same, of the file at `path` (read for this call only).
 Backbone load_backbone(const std::filesystem::path& path, std::string* model = nullptr);
+
+// The image channels `backbone` takes: its first convolution's input (every Kiln backbone
+// starts with one; a ViT's patch embedding is one too). 3 for a TorchScript module.
+std::int64_t input_channels(BackboneImpl& backbone);
 
 } // namespace kiln::models

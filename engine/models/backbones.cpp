@@ -184,6 +184,15 @@ void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& 
     write_file_atomically(path, std::string_view(bytes.data(), bytes.size()));
 }
 
+std::int64_t input_channels(BackboneImpl& backbone) {
+    for (const auto& [name, tensor] : backbone.state()) {
+        if (tensor.dim() == 4) {
+            return tensor.size(1);
+        }
+    }
+    return 3; // a TorchScript module: the colour images of most
+}
+
 Backbone load_backbone(const std::filesystem::path& path, std::string* model) {
     return load_backbone(WeightsFile::read(path), model);
 }
@@ -198,26 +207,32 @@ Backbone load_backbone(const WeightsFile& weights, std::string* model) {
     std::string mismatch;
     std::size_t best_matching = 0;
     for (const std::string& name : candidates) {
-        Backbone backbone = make_backbone(name);
-        try {
-            load_weights(*backbone, weights);
-        } catch (const Error& error) {
-            const std::size_t matching = matching_tensors(*backbone, weights.state_dict());
-            if (candidates.size() == 1 || matching == backbone->state().size()) {
-                throw; // this model's weights, damaged otherwise (not finite)
+        // Colour first; a model pretrained on grey images (num_channels=1) takes one channel.
+        for (const std::int64_t channels : {3, 1}) {
+            Backbone backbone = make_backbone(name, channels);
+            try {
+                load_weights(*backbone, weights);
+            } catch (const Error& error) {
+                const std::size_t matching = matching_tensors(*backbone, weights.state_dict());
+                if (matching == backbone->state().size()) {
+                    throw; // this model's weights, damaged otherwise (not finite)
+                }
+                if (closest.empty() || matching > best_matching) {
+                    closest = name + " (" + std::to_string(matching) + " of its " +
+                              std::to_string(backbone->state().size()) + " tensors match)";
+                    mismatch = error.what();
+                    best_matching = matching;
+                }
+                continue;
             }
-            if (closest.empty() || matching > best_matching) {
-                closest = name + " (" + std::to_string(matching) + " of its " +
-                          std::to_string(backbone->state().size()) + " tensors match)";
-                mismatch = error.what();
-                best_matching = matching;
+            if (model != nullptr) {
+                *model = name;
             }
-            continue;
+            return backbone;
         }
-        if (model != nullptr) {
-            *model = name;
-        }
-        return backbone;
+    }
+    if (candidates.size() == 1) {
+        throw Error(mismatch); // the model the checkpoint names, with the tensor at fault
     }
     throw Error("\"" + weights.path().string() + "\" holds the weights of none of Kiln's models (" +
                 join_alternatives(backbone_names()) + "); the closest is " + closest + ": " +

@@ -449,7 +449,7 @@ private Q_SLOTS:
                           data, "--test", data, "--k", "1"});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY2(result.out.contains(
-                     QStringLiteral("kNN (k=1, T=0.07) with smallcnn at 16 px: top-1 100.00%")),
+                     QStringLiteral("kNN (k=1, T=0.07) with smallcnn at 16x16 px: top-1 100.00%")),
                  qPrintable(result.out));
 
         // More memory than the machine gives (here a 4 GB address space, 4096 px images): said
@@ -472,14 +472,34 @@ private Q_SLOTS:
     }
 
     void knnMonitorEqualsEvalKnn() {
-        // Uses trainThenEmbed's labelled images, as both the neighbours and the classified set.
+        // trainThenEmbed's labelled images are the neighbours; 16 others of the same two classes
+        // are classified (each image its own nearest neighbour would score 100% whatever the
+        // model). Grey, non-square views with a normalisation of their own: eval knn embeds as
+        // the run trained.
         const QString data = temp_.filePath(QStringLiteral("train-data"));
+        QByteArray images = QByteArray::fromHex("00000803000000100000000800000008");
+        QByteArray labels = QByteArray::fromHex("0000080100000010");
+        for (int i = 0; i < 16; ++i) {
+            for (int p = 0; p < 64; ++p) {
+                images.append(static_cast<char>(((i % 2 == 0 ? p * 4 : 255 - p * 4) + 37 * i) ^
+                                                (p % 8 == i % 8 ? 255 : 0)));
+            }
+            labels.append(static_cast<char>(i % 2));
+        }
+        const QString val = temp_.filePath(QStringLiteral("knn-val-data"));
+        QCOMPARE(runKiln({"import-idx", "--images", writeFile("v-images", images), "--labels",
+                          writeFile("v-labels", labels), "--out", val})
+                     .exitCode,
+                 0);
         const QString out = temp_.filePath(QStringLiteral("monitored-run"));
-        const QStringList monitored = {"knn_monitor.train=" + data, "knn_monitor.val=" + data,
+        const QStringList monitored = {"knn_monitor.train=" + data, "knn_monitor.val=" + val,
                                        "knn_monitor.k=3", "knn_monitor.every_n_steps=1"};
         Result result = runKiln(QStringList{"train", "out=" + out, "data=" + data, "model=smallcnn",
                                             "epochs=2", "batch_size=8", "num_workers=0",
-                                            "transform_args.image_size=[16,16]"} +
+                                            "transform_args.image_size=[16,24]",
+                                            "transform_args.num_channels=1",
+                                            "transform_args.normalize.mean=[0.3,0.3,0.3]",
+                                            "transform_args.normalize.std=[0.2,0.2,0.2]"} +
                                 monitored);
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         // Every step validated: 4 values in metrics.jsonl, the best one picked best.ckpt.
@@ -500,14 +520,21 @@ private Q_SLOTS:
         const auto evalKnn = [&](const QString& model) {
             const Result knn =
                 runKiln({"eval", "knn", "--checkpoint", out + "/exported_models/" + model,
-                         "--train", data, "--test", data, "--k", "3"});
-            return knn.out;
+                         "--train", data, "--test", val, "--k", "3"});
+            return knn.out + knn.err;
         };
         const auto percent = [](double value) {
             return QStringLiteral("top-1 %1%").arg(100.0 * value, 0, 'f', 2);
         };
         QVERIFY2(evalKnn(QStringLiteral("exported_last.pt")).contains(percent(values.last())),
                  qPrintable(evalKnn(QStringLiteral("exported_last.pt"))));
+        QVERIFY(evalKnn(QStringLiteral("exported_last.pt")).contains(QStringLiteral("16x24 px")));
+        // kiln embed takes the grey model too, at the size it trained at.
+        result =
+            runKiln({"embed", "out=" + temp_.filePath(QStringLiteral("grey.csv")), "data=" + val,
+                     "checkpoint=" + out + "/exported_models/exported_last.pt"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(result.out.contains(QStringLiteral("16x24")), qPrintable(result.out));
         const double best = *std::max_element(values.begin(), values.end());
         QVERIFY2(evalKnn(QStringLiteral("exported_best.pt")).contains(percent(best)),
                  qPrintable(evalKnn(QStringLiteral("exported_best.pt"))));
@@ -531,7 +558,7 @@ private Q_SLOTS:
         }
         const Result whitenedKnn = runKiln(
             {"eval", "knn", "--checkpoint", whitenedOut + "/exported_models/exported_last.pt",
-             "--train", data, "--test", data, "--k", "3", "--whiten"});
+             "--train", data, "--test", val, "--k", "3", "--whiten"});
         QVERIFY2(whitenedKnn.out.contains(percent(lastWhitened)),
                  qPrintable(whitenedKnn.out + " " + percent(lastWhitened)));
 
