@@ -537,6 +537,11 @@ TrainConfig with_interrupted_runs_choices(const TrainConfig& given, const json& 
         settings["optim"] = recorded_optim;
         fill_unset(settings["optim_args"], recorded.value("optim_args", json()));
     }
+    // The kNN monitor goes on validating, and picking best.ckpt as it did, without being named
+    // again.
+    if (const json monitor = recorded.value("knn_monitor", json()); monitor.is_object()) {
+        fill_unset(settings["knn_monitor"], monitor);
+    }
     if (recorded.value("method", json()) == given.method) {
         const json teacher = setting_in_group(settings, "method_args", "teacher");
         fill_unset(settings["method_args"], recorded.value("method_args", json()));
@@ -974,7 +979,9 @@ methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& 
             .momentum = own.momentum,
             .warmup_epochs = own.warmup_epochs,
             .ema_decay = own.ema_decay,
-            .gradient_clip = own.gradient_clip};
+            .gradient_clip = own.gradient_clip,
+            .backbone_lr_factor = own.backbone_lr_factor}; // a pretrained backbone's, whatever
+                                                           // the optimizer
 }
 
 } // namespace kiln

@@ -18,15 +18,6 @@
 namespace kiln::embed {
 namespace {
 
-at::Tensor unit_rows(const at::Tensor& embeddings) {
-    if (embeddings.dim() != 2) {
-        throw Error("embeddings must be a matrix (rows x dimensions)");
-    }
-    namespace F = torch::nn::functional;
-    return F::normalize(embeddings.to(torch::kFloat32), F::NormalizeFuncOptions().dim(1))
-        .contiguous();
-}
-
 void sort_duplicates(std::vector<Duplicate>& duplicates) {
     std::sort(duplicates.begin(), duplicates.end(), [](const Duplicate& a, const Duplicate& b) {
         return a.similarity != b.similarity ? a.similarity > b.similarity : a.row < b.row;
@@ -190,16 +181,24 @@ at::Tensor pca_2d(const at::Tensor& embeddings) {
     return principal_components(embeddings, 2);
 }
 
-std::vector<Neighbour> nearest_neighbours(const at::Tensor& embeddings, std::int64_t row, int k) {
-    if (row < 0 || row >= embeddings.size(0)) {
+at::Tensor unit_rows(const at::Tensor& embeddings) {
+    if (embeddings.dim() != 2) {
+        throw Error("embeddings must be a matrix (rows x dimensions)");
+    }
+    namespace F = torch::nn::functional;
+    return F::normalize(embeddings.to(torch::kFloat32), F::NormalizeFuncOptions().dim(1))
+        .contiguous();
+}
+
+std::vector<Neighbour> nearest_neighbours(const at::Tensor& unit, std::int64_t row, int k) {
+    if (row < 0 || row >= unit.size(0)) {
         throw Error("row " + std::to_string(row) + " is not among the " +
-                    std::to_string(embeddings.size(0)) + " embeddings");
+                    std::to_string(unit.size(0)) + " embeddings");
     }
     torch::NoGradGuard no_grad;
-    const at::Tensor unit = unit_rows(embeddings);
     at::Tensor similarity = unit.mv(unit[row]);
     similarity[row] = -2.0; // below any cosine: never its own neighbour
-    const std::int64_t count = std::min<std::int64_t>(k, embeddings.size(0) - 1);
+    const std::int64_t count = std::min<std::int64_t>(k, unit.size(0) - 1);
     const auto [values, rows] = similarity.topk(count);
     std::vector<Neighbour> neighbours;
     for (std::int64_t i = 0; i < count; ++i) {

@@ -19,9 +19,14 @@ struct Neighbour {
     double similarity = 0.0; // cosine
 };
 
+// `embeddings` [N, D] as contiguous float32 rows of unit length: cosine similarity is then a dot
+// product.
+at::Tensor unit_rows(const at::Tensor& embeddings);
+
 // The k rows most similar to `row` by cosine similarity, most similar first, `row` itself
-// excluded.
-std::vector<Neighbour> nearest_neighbours(const at::Tensor& embeddings, std::int64_t row, int k);
+// excluded, of rows of unit length (unit_rows, made once: a click in the map then costs one pass
+// of N x D multiply-adds and no copy).
+std::vector<Neighbour> nearest_neighbours(const at::Tensor& unit, std::int64_t row, int k);
 
 // A row left out as a near-duplicate: its cosine similarity to an earlier row that is kept is
 // at least the threshold. Rows are taken in order and each is kept unless it duplicates a row

@@ -1,6 +1,7 @@
 #include "embed/selection.h"
 
 #include "core/error.h"
+#include "embed/explorer.h"
 #include "eval/knn.h"
 
 #include <ATen/CPUGeneratorImpl.h>
@@ -23,15 +24,6 @@ const std::map<std::string, SelectionStrategy>& strategies() {
         {"balanced", SelectionStrategy::Balanced},
         {"random", SelectionStrategy::Random}};
     return names;
-}
-
-at::Tensor unit_rows(const at::Tensor& embeddings) {
-    if (embeddings.dim() != 2 || embeddings.size(0) == 0) {
-        throw Error("embeddings must be a non-empty matrix (rows x dimensions)");
-    }
-    namespace F = torch::nn::functional;
-    return F::normalize(embeddings.to(torch::kFloat32).contiguous(),
-                        F::NormalizeFuncOptions().dim(1));
 }
 
 // The embeddings PCA-whitened (eval::fit_whitening), fitted on a seeded sample of at most
@@ -562,6 +554,9 @@ Clustering spherical_kmeans(const at::Tensor& unit, std::int64_t k, std::uint64_
 }
 
 Selection select_rows(const at::Tensor& embeddings, const SelectionOptions& options) {
+    if (embeddings.dim() != 2 || embeddings.size(0) == 0) {
+        throw Error("embeddings must be a non-empty matrix (rows x dimensions)");
+    }
     const bool whiten = options.whiten && options.strategy != SelectionStrategy::Random;
     const at::Tensor unit =
         unit_rows(whiten ? whitened(unit_rows(embeddings), options.seed) : embeddings);

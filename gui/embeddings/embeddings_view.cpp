@@ -247,17 +247,13 @@ void EmbeddingsView::mapAgain() {
 
 void EmbeddingsView::mapOnThread(const QString& file,
                                  std::function<std::pair<at::Tensor, QStringList>()> source) {
-    struct Mapped {
-        at::Tensor embeddings;
-        QStringList names;
-        QVector<double> x, y;
-    };
     const QString projection = this->projection();
     pick_->setEnabled(false); // picks are of the file shown, once it is
     job_.run<Mapped>(
         [projection, source = std::move(source)](const StopToken& stop) {
             Mapped mapped;
             std::tie(mapped.embeddings, mapped.names) = source();
+            mapped.unit = embed::unit_rows(mapped.embeddings);
             embed::MapOptions options;
             options.projection = *embed::projection_named(projection.toStdString());
             const at::Tensor map = embed::map_2d(mapped.embeddings, options, &stop).contiguous();
@@ -270,7 +266,7 @@ void EmbeddingsView::mapOnThread(const QString& file,
         },
         [this, file, projection](const Mapped& mapped) {
             drawn_projection_ = projection;
-            showLoaded(file, mapped.names, mapped.x, mapped.y, mapped.embeddings);
+            showLoaded(file, mapped);
             catchUp();
         },
         [this](const QString& message) {
@@ -292,15 +288,14 @@ void EmbeddingsView::catchUp() {
     }
 }
 
-void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
-                                const QVector<double>& x, const QVector<double>& y,
-                                const at::Tensor& embeddings) {
-    const bool same_points = file == file_ && names == names_; // mapped again: keep the selection
+void EmbeddingsView::showLoaded(const QString& file, const Mapped& mapped) {
+    // Mapped again (another projection): the selection stays.
+    const bool same_points = file == file_ && mapped.names == names_;
     const QVector<int> selection = same_points ? selection_ : QVector<int>();
     const QString selection_status = selection_status_->text();
     file_ = file;
     labelAxes();
-    names_ = names;
+    names_ = mapped.names;
     root_.clear();
     for (const QString& root : roots_) {
         if (!names_.isEmpty() && QFileInfo::exists(QDir(root).filePath(names_.first()))) {
@@ -308,9 +303,10 @@ void EmbeddingsView::showLoaded(const QString& file, const QStringList& names,
             break;
         }
     }
-    x_ = x;
-    y_ = y;
-    embeddings_ = embeddings;
+    x_ = mapped.x;
+    y_ = mapped.y;
+    embeddings_ = mapped.embeddings;
+    unit_ = mapped.unit;
     plot_->clearGraphs();
     plot_->legend->setVisible(true);
     if (!same_points) {
@@ -561,36 +557,60 @@ void EmbeddingsView::showPicksAsGrid(const QVector<int>& rows) {
     plot_->replot();
 }
 
-int EmbeddingsView::copySelection(const QString& folder, QString* error) const {
-    int copied = 0;
-    QStringList failed;
-    for (const QString& name : selectedNames()) {
-        const QString target = QDir(folder).filePath(name);
-        QDir().mkpath(QFileInfo(target).absolutePath());
-        if (QFileInfo::exists(target) || !QFile::copy(QDir(root_).filePath(name), target)) {
-            failed << name;
-        } else {
-            ++copied;
-        }
+void EmbeddingsView::copySelection(const QString& folder) {
+    if (job_.isRunning()) { // a map or a pick: copy once it is done
+        QTimer::singleShot(100, this, [this, folder] { copySelection(folder); });
+        return;
     }
-    if (!failed.isEmpty() && error != nullptr) {
-        *error = tr("%n image(s) were not copied (already there, or unreadable), the first %1",
-                    nullptr, int(failed.size()))
-                     .arg(failed.front());
-    }
-    return copied;
+    struct Copied {
+        int count = 0;
+        QString problem;
+    };
+    copy_selection_->setEnabled(false);
+    selection_status_->setText(tr("Copying %n image(s)...", nullptr, int(selection_.size())));
+    job_.run<Copied>(
+        [names = selectedNames(), root = root_, folder](const StopToken&) {
+            Copied copied;
+            QStringList failed;
+            for (const QString& name : names) {
+                const QString target = QDir(folder).filePath(name);
+                QDir().mkpath(QFileInfo(target).absolutePath());
+                if (QFileInfo::exists(target) || !QFile::copy(QDir(root).filePath(name), target)) {
+                    failed << name;
+                } else {
+                    ++copied.count;
+                }
+            }
+            if (!failed.isEmpty()) {
+                copied.problem = tr("%n image(s) were not copied (already there, or unreadable), "
+                                    "the first %1",
+                                    nullptr, int(failed.size()))
+                                     .arg(failed.front());
+            }
+            return copied;
+        },
+        [this, folder](const Copied& copied) {
+            copy_selection_->setEnabled(!selection_.isEmpty());
+            selection_status_->setText(
+                tr("Copied %n image(s) to %1", nullptr, copied.count)
+                    .arg(QDir::toNativeSeparators(folder)) +
+                (copied.problem.isEmpty() ? QString() : QStringLiteral("; ") + copied.problem));
+            Q_EMIT copyingDone(copied.count, copied.problem);
+            catchUp();
+        },
+        [this](const QString& message) {
+            copy_selection_->setEnabled(!selection_.isEmpty());
+            selection_status_->setText(message);
+            Q_EMIT copyingDone(0, message);
+            catchUp();
+        });
 }
 
 void EmbeddingsView::copySelectionTo() {
     const QString folder = QFileDialog::getExistingDirectory(this, tr("Copy Images to Folder"));
-    if (folder.isEmpty()) {
-        return;
+    if (!folder.isEmpty()) {
+        copySelection(folder);
     }
-    QString error;
-    const int copied = copySelection(folder, &error);
-    selection_status_->setText(
-        tr("Copied %n image(s) to %1", nullptr, copied).arg(QDir::toNativeSeparators(folder)) +
-        (error.isEmpty() ? QString() : QStringLiteral("; ") + error));
 }
 
 QStringList EmbeddingsView::selectedNames() const {
@@ -633,8 +653,7 @@ void EmbeddingsView::selectPoint(int row) {
     if (row < 0 || row >= names_.size()) {
         return;
     }
-    const std::vector<embed::Neighbour> found =
-        embed::nearest_neighbours(embeddings_, row, kNeighbours);
+    const std::vector<embed::Neighbour> found = embed::nearest_neighbours(unit_, row, kNeighbours);
     neighbours_->clear();
     ++grid_generation_;
     showNeighboursTitle();

@@ -60,8 +60,9 @@ public:
     // Writes selectedNames(), one per line, atomically; false with a message in `error`.
     bool exportSelection(const QString& file, QString* error) const;
     // Copies the selected images into `folder` under their names (subfolders kept), never over
-    // an existing file; the number copied, with what could not be in `error`.
-    int copySelection(const QString& folder, QString* error) const;
+    // an existing file, on the job thread (thousands of images would freeze the window); then
+    // copyingDone.
+    void copySelection(const QString& folder);
     // Picks images to label as kiln select does with `pick` (its out and embeddings unused), on
     // the job thread; they become the selection, in pick order (pickingDone when they have; a
     // problem, such as an already-labelled image the embeddings lack, shows in the status).
@@ -83,6 +84,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     void loaded(int points, const QString& file);
     void pickingDone(int picked);
+    // `problem`: what could not be copied (already there, or unreadable), or empty.
+    void copyingDone(int copied, const QString& problem);
     void failed(const QString& message);
 
 private:
@@ -90,9 +93,15 @@ private:
         QVector<int> rows;
         int left_out = 0; // labelled already, or near-duplicates
     };
+    // A file's embeddings as a job reads and maps them, off the GUI thread.
+    struct Mapped {
+        at::Tensor embeddings;
+        at::Tensor unit; // the rows at unit length, for each click's nearest neighbours
+        QStringList names;
+        QVector<double> x, y;
+    };
 
-    void showLoaded(const QString& file, const QStringList& names, const QVector<double>& x,
-                    const QVector<double>& y, const at::Tensor& embeddings);
+    void showLoaded(const QString& file, const Mapped& mapped);
     int nearestPoint(const QPointF& pixel) const;
     void mouseMoved(QMouseEvent* event);
     void mousePressed(QMouseEvent* event);
@@ -148,6 +157,7 @@ private:
     QStringList names_;
     QVector<double> x_, y_;
     at::Tensor embeddings_;
+    at::Tensor unit_;
 };
 
 } // namespace kiln::gui

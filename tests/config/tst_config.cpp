@@ -194,6 +194,13 @@ private Q_SLOTS:
         QCOMPARE(kiln::optimizer_defaults(kiln::TaskKind::Pretraining, "simclr", "auto", "vit_tiny")
                      .name,
                  std::string("lars"));
+        // A pretrained classifier's backbone learns slower whatever optimizer is named.
+        const auto pretrained = [](const std::string& optim) {
+            return kiln::optimizer_defaults(kiln::TaskKind::ImageClassification, "", optim,
+                                            "smallcnn", true);
+        };
+        QVERIFY(pretrained("auto").backbone_lr_factor < 1.0);
+        QCOMPARE(pretrained("sgd").backbone_lr_factor, pretrained("auto").backbone_lr_factor);
 
         // SimCLR trains the small CNN with SGD and weight decay (the CIFAR recipe), the other
         // CNNs and ViTs with LARS; naming LARS for the small CNN gives the CNNs' recipe, naming
@@ -330,6 +337,19 @@ private Q_SLOTS:
         QCOMPARE(resumed.optimizer.trust_coefficient, 0.02); // every optimizer setting carries
         QCOMPARE(resumed.optimizer.chosen.momentum, 0.8);    // set for the resumed run: it stays
         QCOMPARE(resumed.transform_args["image_size"], json({48, 48}));
+        // The kNN monitor goes on without being named again; what the resumed run sets stays.
+        const json monitored = {
+            {"knn_monitor",
+             {{"train", "/labelled/train"}, {"val", "/labelled/val"}, {"every_n_steps", 50}}}};
+        const kiln::TrainConfig monitoring = kiln::with_interrupted_runs_choices(given, monitored);
+        QCOMPARE(monitoring.knn_monitor.train, std::filesystem::path("/labelled/train"));
+        QCOMPARE(monitoring.knn_monitor.every_n_steps, std::int64_t(50));
+        json every_ten = input;
+        every_ten["knn_monitor"] = {{"every_n_steps", 10}};
+        QCOMPARE(kiln::with_interrupted_runs_choices(kiln::parse_train_config(every_ten), monitored)
+                     .knn_monitor.every_n_steps,
+                 std::int64_t(10));
+        QVERIFY(!resumed.knn_monitor.enabled()); // none recorded, none given
         // AdamW's own settings are recorded with the run's choice, and carried on resuming.
         input["optim"] = "adamw";
         input["optim_args"] = {{"betas", {0.8, 0.99}}, {"eps", 1e-6}};

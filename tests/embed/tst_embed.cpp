@@ -283,7 +283,8 @@ private Q_SLOTS:
         torch::Tensor data = torch::randn({200, 16});
         data[150] = data[17] * 3.0; // the same image at another scale: cosine 1
         data[90] = data[40] + 0.01 * torch::randn({16});
-        const auto neighbours = kiln::embed::nearest_neighbours(data, 17, 5);
+        const auto neighbours =
+            kiln::embed::nearest_neighbours(kiln::embed::unit_rows(data), 17, 5);
         QCOMPARE(neighbours.size(), std::size_t(5));
         QCOMPARE(neighbours[0].row, 150);
         QVERIFY(neighbours[0].similarity > 0.999);
@@ -299,7 +300,8 @@ private Q_SLOTS:
             QCOMPARE(duplicates[1].kept, 40);
             QCOMPARE(duplicates[1].row, 90);
         }
-        QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::nearest_neighbours(data, 200, 3));
+        QVERIFY_THROWS_EXCEPTION(
+            kiln::Error, kiln::embed::nearest_neighbours(kiln::embed::unit_rows(data), 200, 3));
     }
 
     void indexedDuplicatesMatchTheExactSearch() {

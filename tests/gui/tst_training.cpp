@@ -1416,13 +1416,18 @@ private Q_SLOTS:
         QCOMPARE(grid->count(), 4);
         QVERIFY(grid->item(0)->text().endsWith(QStringLiteral("#1")));
         const QString copies = QDir(temp_.path()).filePath(QStringLiteral("to-label"));
-        QCOMPARE(view->copySelection(copies, &error), 4);
+        QSignalSpy copied(view, &kiln::gui::EmbeddingsView::copyingDone);
+        view->copySelection(copies); // on the job thread
+        QVERIFY(copied.wait(60000));
+        QCOMPARE(copied.takeFirst(), (QList<QVariant>{4, QString()}));
         for (const QString& name : view->selectedNames()) {
             QVERIFY(QFileInfo::exists(QDir(copies).filePath(name)));
         }
-        error.clear();
-        QCOMPARE(view->copySelection(copies, &error), 0);
-        QVERIFY(error.contains(QStringLiteral("were not copied")));
+        view->copySelection(copies);
+        QVERIFY(copied.wait(60000));
+        const QList<QVariant> again = copied.takeFirst();
+        QCOMPARE(again.at(0).toInt(), 0);
+        QVERIFY(again.at(1).toString().contains(QStringLiteral("were not copied")));
         // The next batch goes around the images labelled already (the folder they were copied
         // to), as kiln select's already_labelled does.
         const QStringList first_batch = view->selectedNames();
