@@ -71,8 +71,8 @@ struct KnnArguments {
     std::string train_embeddings; // two embedding files
     std::string test_embeddings;
     int image_size = 0; // 0: the size the checkpoint was trained at
-    int k = 20;
-    double temperature = 0.07;
+    int k = eval::kKnnNeighbours;
+    double temperature = eval::kKnnTemperature;
     int batch_size = 128;
     int num_workers = -1; // -1: the automatic policy
     bool whiten = false;

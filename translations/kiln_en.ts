@@ -99,6 +99,13 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>Copying %n image(s)...</source>
+            <translation>
+                <numerusform>Copying %n image...</numerusform>
+                <numerusform>Copying %n images...</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Copied %n image(s) to %1</source>
             <translation>
                 <numerusform>Copied %n image to %1</numerusform>

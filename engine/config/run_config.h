@@ -2,6 +2,7 @@
 
 #include "config/precision.h"
 #include "config/task_names.h"
+#include "eval/knn_settings.h"
 #include "methods/method_names.h"
 #include "system/hardware.h"
 #include "system/num_workers.h"
@@ -58,8 +59,8 @@ struct KnnMonitorSettings {
     std::filesystem::path train;    // class folders: the neighbours that vote
     std::filesystem::path val;      // class folders: the images classified
     std::int64_t every_n_steps = 0; // 0: after each epoch (with max_time: paced by the budget)
-    int k = 20;
-    double temperature = 0.07;
+    int k = eval::kKnnNeighbours;
+    double temperature = eval::kKnnTemperature;
     bool whiten = false; // eval::fit_whitening on the train folder's embeddings first
 
     bool enabled() const { return !train.empty() || !val.empty(); }

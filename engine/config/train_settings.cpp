@@ -437,7 +437,8 @@ KeySpec optim_args_key(TaskKind task) {
             {FormSection::Advanced, KILN_FORM_LABEL("Backbone learning rate factor")}));
         key.children.push_back(
             number("head_warmup_epochs", 0.0, 1e6, OptimizerArgs().head_warmup_epochs,
-                   "the first epochs train the head alone, the backbone held as it started",
+                   "the first epochs train the head alone, the backbone's weights held as they "
+                   "started (its batch-norm statistics follow the new data)",
                    {FormSection::Advanced, KILN_FORM_LABEL("Head-only epochs")}));
     }
     return key;
@@ -451,6 +452,12 @@ KeySpec share_key(const std::string& name, double default_value, double maximum,
             .minimum = 0.0,
             .maximum = maximum,
             .help = help};
+}
+
+KeySpec alpha_key(double default_value, const std::string& help) {
+    KeySpec key = share_key("alpha", default_value, data::BatchMixing::kMaxAlpha, help);
+    key.minimum = data::BatchMixing::kMinAlpha;
+    return key;
 }
 
 KeySpec group_key(const std::string& name, std::vector<KeySpec> children) {
@@ -471,14 +478,13 @@ std::vector<KeySpec> transform_children(TaskKind task, KeySpec image_size) {
             "mixup", {share_key("prob", kMixing.mixup_prob, 1.0,
                                 "chance of blending each training batch with itself reversed, "
                                 "labels in the same shares (mixup)"),
-                      share_key("alpha", kMixing.mixup_alpha, 100.0,
-                                "the blend's share ~ Beta(alpha, alpha)")}));
+                      alpha_key(kMixing.mixup_alpha, "the blend's share ~ Beta(alpha, alpha)")}));
         children.push_back(group_key(
-            "cutmix", {share_key("prob", kMixing.cutmix_prob, 1.0,
-                                 "chance of pasting a box of each image into its partner's, "
-                                 "labels by area (cutmix; before mixup)"),
-                       share_key("alpha", kMixing.cutmix_alpha, 100.0,
-                                 "the box's area share ~ Beta(alpha, alpha)")}));
+            "cutmix",
+            {share_key("prob", kMixing.cutmix_prob, 1.0,
+                       "chance of pasting a box of each image into its partner's, "
+                       "labels by area (cutmix; before mixup)"),
+             alpha_key(kMixing.cutmix_alpha, "the box's area share ~ Beta(alpha, alpha)")}));
     }
     if (!has_boxes(task)) {
         return children;

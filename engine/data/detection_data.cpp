@@ -97,6 +97,11 @@ DetectionImages split_images(std::shared_ptr<const coco::GroundTruth> truth,
         }
         const auto [width, height] = split.sizes[std::size_t(image)];
         const coco::Box& box = annotation.box;
+        if (box[2] < 0 || box[3] < 0) { // as for YOLO: damaged, not merely empty
+            throw Error(truth->describe_annotation(a) + " has a bbox of width " +
+                        number_text(box[2]) + " and height " + number_text(box[3]) +
+                        "; COCO's bbox is [x, y, width, height], both at least 0");
+        }
         const std::array<double, 4> given = {box[0], box[1], box[0] + box[2], box[1] + box[3]};
         const std::array<double, 4> inside = {
             std::clamp(given[0], 0.0, double(width)), std::clamp(given[1], 0.0, double(height)),

@@ -637,6 +637,7 @@ SegmentationData load_segmentation_data(const json& data, int threads) {
 
 cv::Mat read_mask(const fs::path& path) {
     const std::vector<unsigned char> bytes = read_file(path);
+    check_pixels(bytes, path.string()); // decoded whole: refused from its header when huge
     cv::Mat mask;
     try {
         mask = cv::imdecode(bytes, cv::IMREAD_UNCHANGED);

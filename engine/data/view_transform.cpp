@@ -212,11 +212,13 @@ void read_batch_mixing(JsonArgs& args, BatchMixing& mixing) {
     constexpr BatchMixing kDefault;
     JsonArgs mixup = args.child("mixup");
     mixing.mixup_prob = mixup.number("prob", kDefault.mixup_prob, 0, 1);
-    mixing.mixup_alpha = mixup.number("alpha", kDefault.mixup_alpha, 1e-3, 100);
+    mixing.mixup_alpha =
+        mixup.number("alpha", kDefault.mixup_alpha, BatchMixing::kMinAlpha, BatchMixing::kMaxAlpha);
     mixup.finish();
     JsonArgs cutmix = args.child("cutmix");
     mixing.cutmix_prob = cutmix.number("prob", kDefault.cutmix_prob, 0, 1);
-    mixing.cutmix_alpha = cutmix.number("alpha", kDefault.cutmix_alpha, 1e-3, 100);
+    mixing.cutmix_alpha = cutmix.number("alpha", kDefault.cutmix_alpha, BatchMixing::kMinAlpha,
+                                        BatchMixing::kMaxAlpha);
     cutmix.finish();
 }
 

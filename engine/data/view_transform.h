@@ -48,6 +48,8 @@ struct BatchMixing {
     double mixup_alpha = 0.8;
     double cutmix_prob = 0.0;
     double cutmix_alpha = 1.0;
+    static constexpr double kMinAlpha = 1e-3; // Beta(0, 0) has no mean
+    static constexpr double kMaxAlpha = 100.0;
 
     bool enabled() const { return mixup_prob > 0 || cutmix_prob > 0; }
 };

@@ -174,7 +174,12 @@ MapSummary write_embedding_map(const MapConfig& config, const StopToken* stop) {
                              .neighbours = config.n_neighbors,
                              .min_dist = config.min_dist};
     const EmbeddingFile read = read_embeddings(config.embeddings);
-    const at::Tensor map = map_2d(read.embeddings, options, stop).contiguous();
+    at::Tensor map;
+    try {
+        map = map_2d(read.embeddings, options, stop).contiguous();
+    } catch (const Error& error) { // too few points, say: of which file
+        throw Error("\"" + config.embeddings.string() + "\": " + error.what());
+    }
     if (stop_requested(stop)) {
         throw Error("embed-map stopped before the map was done; nothing was written");
     }

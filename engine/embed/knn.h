@@ -15,8 +15,8 @@ struct FolderKnnOptions {
     // How the images are embedded: size, channels and normalisation (trained_view_options), and
     // batches.
     train::EmbedOptions views;
-    int k = 20;
-    double temperature = 0.07;
+    int k = eval::kKnnNeighbours;
+    double temperature = eval::kKnnTemperature;
     bool whiten = false; // eval::fit_whitening on the training embeddings first
 };
 
@@ -30,7 +30,9 @@ eval::KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
 // The same from two embedding files (any format `kiln embed` writes); classes again from the
 // top-level folder in each filename.
 eval::KnnAccuracy knn_accuracy_on_files(const std::filesystem::path& train_file,
-                                        const std::filesystem::path& test_file, int k = 20,
-                                        double temperature = 0.07, bool whiten = false);
+                                        const std::filesystem::path& test_file,
+                                        int k = eval::kKnnNeighbours,
+                                        double temperature = eval::kKnnTemperature,
+                                        bool whiten = false);
 
 } // namespace kiln::embed

@@ -260,7 +260,13 @@ SelectSummary select_for_labelling(const SelectConfig& config) {
     }
     refuse_existing_table(config);
     write_file_atomically(summary.table, table.str());
-    write_file_atomically(config.out, names.str());
+    try {
+        write_file_atomically(config.out, names.str());
+    } catch (const Error&) { // the pick is both files or neither: a lone table blocks a rerun
+        std::error_code ignored;
+        fs::remove(summary.table, ignored);
+        throw;
+    }
     summary.picked = std::int64_t(selection.rows.size());
     summary.images = std::int64_t(file.filenames.size());
     summary.labelled = std::int64_t(options.labelled.size());

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <queue>
 #include <random>
 #include <torch/nn/functional/normalization.h>
 #include <torch/types.h>
@@ -224,28 +225,31 @@ Selection select_balanced(const at::Tensor& unit, const SelectionOptions& option
         std::shuffle(rows.begin(), rows.end(), rng);
     }
     // Round-robin over the clusters by quota: each pick goes to the cluster with the fewest
-    // picks (plus labelled rows) that still has rows, so quotas stay equal where they can.
+    // picks (plus labelled rows) that still has rows, the lowest-numbered of a tie, so quotas
+    // stay equal where they can. A heap finds it (a scan of every cluster per pick took
+    // count^2 / 10 steps: hours for half of a million images).
+    using Open = std::pair<std::int64_t, std::int64_t>; // quota, cluster
+    std::priority_queue<Open, std::vector<Open>, std::greater<>> open;
+    for (std::int64_t cluster = 0; cluster < k; ++cluster) {
+        if (!members[std::size_t(cluster)].empty()) {
+            open.push({quota[std::size_t(cluster)], cluster});
+        }
+    }
     Selection selection;
     std::vector<std::size_t> next(std::size_t(k), 0);
-    while (std::int64_t(selection.rows.size()) < options.count) {
-        std::int64_t chosen = -1;
-        for (std::int64_t cluster = 0; cluster < k; ++cluster) {
-            const auto c = std::size_t(cluster);
-            if (next[c] < members[c].size() &&
-                (chosen < 0 || quota[c] < quota[std::size_t(chosen)])) {
-                chosen = cluster;
-            }
-        }
-        if (chosen < 0) {
-            break;
-        }
+    while (std::int64_t(selection.rows.size()) < options.count && !open.empty()) {
+        const auto [taken, chosen] = open.top();
+        open.pop();
         const auto c = std::size_t(chosen);
-        const std::int64_t row = members[c][next[c]++];
-        ++quota[c];
-        selection.rows.push_back(row);
-        selection.scores.push_back(at::dot(unit[row], clustering.centres[chosen]).item<double>());
+        selection.rows.push_back(members[c][next[c]++]);
         selection.clusters.push_back(chosen);
+        if (next[c] < members[c].size()) {
+            open.push({taken + 1, chosen});
+        }
     }
+    const at::Tensor scores =
+        (rows_of(unit, selection.rows) * rows_of(clustering.centres, selection.clusters)).sum(1);
+    selection.scores.assign(scores.data_ptr<float>(), scores.data_ptr<float>() + scores.numel());
     return selection;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/error.h"
+#include "eval/knn_settings.h"
 
 #include <ATen/core/Tensor.h>
 #include <cstdint>
@@ -22,8 +23,8 @@ struct KnnAccuracy {
 KnnAccuracy knn_accuracy(const at::Tensor& train_features,
                          const std::vector<std::int64_t>& train_labels,
                          const at::Tensor& test_features,
-                         const std::vector<std::int64_t>& test_labels, int k = 20,
-                         double temperature = 0.07, std::int64_t chunk = 1024);
+                         const std::vector<std::int64_t>& test_labels, int k = kKnnNeighbours,
+                         double temperature = kKnnTemperature, std::int64_t chunk = 1024);
 
 // PCA whitening fitted on embeddings without their labels: centred on their mean, turned onto
 // their principal axes and each axis scaled to unit variance (axes of under 1e-6 of the largest

@@ -29,7 +29,6 @@ public:
     // Before each optimizer step's batches, with the fraction of training done, in [0, 1]:
     // schedules (teacher temperature, EMA momentum) follow it.
     void set_progress(double progress) { progress_ = progress; }
-    double progress() const { return progress_; }
 
     // The loss of one batch given as its views (each [B, C, H, W]).
     virtual torch::Tensor training_loss(const std::vector<torch::Tensor>& views) = 0;

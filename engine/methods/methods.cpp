@@ -292,14 +292,15 @@ private:
     DinoHead teacher_head_{nullptr};
     torch::Tensor center_;
     torch::Tensor pending_center_;
-    double student_temperature_ = 0.1;
-    double teacher_temperature_ = 0.07;
-    double warmup_teacher_temperature_ = 0.04;
-    double warmup_fraction_ = 0.3;
-    double center_momentum_ = 0.9;
-    double momentum_start_ = 0.996;
-    double momentum_end_ = 1.0;
-    double freeze_last_layer_fraction_ = 0.01;
+    // DinoArgs' values (its defaults are the recipe's).
+    double student_temperature_;
+    double teacher_temperature_;
+    double warmup_teacher_temperature_;
+    double warmup_fraction_;
+    double center_momentum_;
+    double momentum_start_;
+    double momentum_end_;
+    double freeze_last_layer_fraction_;
 };
 
 } // namespace

@@ -219,12 +219,14 @@ std::vector<std::string> FinetuningTask::metric_names() const {
 }
 
 void FinetuningTask::check_watch_metric(const std::string& configured) const {
+    // A val_metric/ key (higher is better: best.ckpt keeps the highest), as the settings'
+    // check requires; this one knows the task's metrics.
     const std::string watched = watch_metric(configured);
-    std::string known = "val_loss";
-    bool found = watched == "val_loss" || watched.rfind("val_metric_per_class/", 0) == 0;
+    std::string known;
+    bool found = false;
     for (const std::string& name : metric_names()) {
         found = found || name == watched;
-        known += ", " + name;
+        known += (known.empty() ? "" : ", ") + name;
     }
     if (!found) {
         throw ConfigError(

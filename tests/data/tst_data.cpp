@@ -279,6 +279,9 @@ private Q_SLOTS:
         QVERIFY(kiln::test::throwsContaining([&] { kiln::data::decode_image(folder / "bomb.png"); },
                                              "declares 30000 x 30000 pixels, more than "
                                              "loader_args.max_image_pixels"));
+        // A mask too: it was decoded whole (1.3 GB) before its size was compared with its image's.
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::read_mask(folder / "bomb.png"); },
+                                             "bomb.png\" declares 30000 x 30000 pixels"));
         // Every format whose header Kiln reads: its size without decoding, and the cap.
         for (const std::string name : {"a.png", "a.jpg", "a.bmp", "a.webp"}) {
             writeImage(folder / name, syntheticImage(30, 50, 3));

@@ -617,6 +617,13 @@ private Q_SLOTS:
         const auto summary = kiln::embed::write_embedding_map(config);
         QCOMPARE(summary.points, std::int64_t(40));
         QCOMPARE(lines(readText(config.out)).size(), std::size_t(41));
+        // A file that cannot be mapped is named.
+        kiln::embed::write_embeddings(root_ / "one.csv", "csv", {"a.png"}, torch::randn({1, 8}));
+        config.embeddings = root_ / "one.csv";
+        config.out = root_ / "one-map.csv";
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::embed::write_embedding_map(config); },
+                                             "one.csv\": "));
+        QVERIFY(!fs::exists(config.out));
     }
 
     void copiesShareTheirPlaceOnTheMap() {

@@ -788,6 +788,15 @@ private Q_SLOTS:
         QVERIFY2(message.contains("no segmentation"), qPrintable(message));
         const auto data = kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1);
         QVERIFY(QString::fromStdString(data.warnings.front()).contains("1 boxes had no area"));
+        // A box of negative size is damaged, as in YOLO's files.
+        json negative = good;
+        negative["annotations"][3]["bbox"] = {10, 10, -4, 5};
+        writeJson(bad / "annotations.json", negative);
+        message = errorOf(
+            [&] { kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1); });
+        QVERIFY2(message.contains("annotations[3]") &&
+                     message.contains("has a bbox of width -4 and height 5"),
+                 qPrintable(message));
 
         QVERIFY(errorOf([&] {
                     kiln::train::TrainObserver observer;
