@@ -36,7 +36,13 @@ TrainConfig checkpoint_config(const models::WeightsFile& checkpoint) {
         throw checkpoint.checkpoint()->problem(models::checkpoint_key::kConfig,
                                                "holds no settings");
     }
-    const TrainConfig config = parse_train_config(settings);
+    TrainConfig config;
+    try {
+        config = parse_train_config(settings);
+    } catch (const Error& error) { // a damaged or hand-edited file: say which
+        throw Error("\"" + checkpoint.path().string() +
+                    "\" records settings Kiln cannot use: " + error.what());
+    }
     if (config.task == TaskKind::Pretraining) {
         throw Error("checkpoint \"" + checkpoint.path().string() +
                     "\" is a pretraining checkpoint: it has a backbone but no task model; "

@@ -1722,6 +1722,17 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(kiln::Error, neither.state_dict());
         QVERIFY(kiln::test::throwsContaining([&] { kiln::train::load_finetuning_task(other); },
                                              "is not a Kiln checkpoint"));
+        // Settings no run could have had (a hand-edited file) are named with the file.
+        nlohmann::json odd_task = checkpoint.settings();
+        odd_task["task"] = "image_classification";
+        odd_task["model_args"] = {{"width", -3}};
+        kiln::models::Archive odd_settings = *checkpoint.checkpoint();
+        odd_settings.write(kiln::models::checkpoint_key::kConfig, c10::IValue(odd_task.dump()));
+        const fs::path odd = root_ / "weights-file-odd-settings.ckpt";
+        kiln::models::write_archive(odd, odd_settings);
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::train::load_finetuning_task(odd); },
+            "weights-file-odd-settings.ckpt\" records settings Kiln cannot use"));
 
         const fs::path text = root_ / "weights-file.txt";
         std::ofstream(text) << "not weights";
