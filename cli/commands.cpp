@@ -408,12 +408,13 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
     const models::Backbone backbone = [&] { // the file's other contents go before embedding
         const models::WeightsFile weights = models::WeightsFile::read(arguments.checkpoint);
         models::Backbone loaded = models::load_backbone(weights, &model);
-        options.views = embed::trained_view_options(weights, *loaded);
+        options.views = embed::trained_view_options(
+            weights, *loaded,
+            arguments.image_size > 0
+                ? std::optional(std::pair{arguments.image_size, arguments.image_size})
+                : std::nullopt);
         return loaded;
     }();
-    if (arguments.image_size > 0) {
-        options.views.height = options.views.width = arguments.image_size;
-    }
     options.k = arguments.k;
     options.temperature = arguments.temperature;
     options.whiten = arguments.whiten;
@@ -434,10 +435,10 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
     return 0;
 }
 
-int run_select(const ConfigSource& source, std::ostream& out) {
+int run_select(const ConfigSource& source, const StopToken& stop, std::ostream& out) {
     const SelectConfig config =
         resolve_select_config(load_settings(config::select_schema(), source));
-    const embed::SelectSummary summary = embed::select_for_labelling(config);
+    const embed::SelectSummary summary = embed::select_for_labelling(config, &stop);
     out << "picked " << summary.picked << " of " << summary.images << " images (" << config.strategy
         << (summary.labelled > 0 ? ", around " + std::to_string(summary.labelled) + " labelled"
                                  : std::string())
@@ -624,8 +625,9 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
     CLI::App* select =
         app.add_subcommand("select", "choose which images to label first, from an embeddings file");
     add_config_source(*select, *select_source, config::select_schema());
-    commands.add(select,
-                 [select_source](std::ostream& out) { return run_select(*select_source, out); });
+    commands.add_stoppable(select, [select_source](const StopToken& stop, std::ostream& out) {
+        return run_select(*select_source, stop, out);
+    });
 
     auto map_source = std::make_shared<ConfigSource>();
     CLI::App* map = app.add_subcommand(

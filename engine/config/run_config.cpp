@@ -537,10 +537,11 @@ TrainConfig with_interrupted_runs_choices(const TrainConfig& given, const json& 
         settings["optim"] = recorded_optim;
         fill_unset(settings["optim_args"], recorded.value("optim_args", json()));
     }
-    // The kNN monitor goes on validating, and picking best.ckpt as it did, without being named
-    // again.
-    if (const json monitor = recorded.value("knn_monitor", json()); monitor.is_object()) {
-        fill_unset(settings["knn_monitor"], monitor);
+    // The kNN monitor goes on validating, and picking best.ckpt, as it did (its k, temperature
+    // and whitening too) without being named again; one given with its folders replaces it.
+    if (const json monitor = recorded.value("knn_monitor", json());
+        monitor.is_object() && !given.knn_monitor.enabled()) {
+        settings["knn_monitor"] = monitor;
     }
     if (recorded.value("method", json()) == given.method) {
         const json teacher = setting_in_group(settings, "method_args", "teacher");

@@ -23,6 +23,9 @@ bool leaves_folder(const std::string& name) {
 bool is_within(const fs::path& inner, const fs::path& outer) {
     const fs::path in = resolved(inner);
     const fs::path out = resolved(outer);
+    if (in.empty() || out.empty()) { // unresolved (a folder it cannot read): not known within
+        return false;
+    }
     return std::mismatch(out.begin(), out.end(), in.begin(), in.end()).first == out.end();
 }
 

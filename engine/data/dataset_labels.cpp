@@ -167,14 +167,7 @@ void read_masks(const DatasetLayout& layout, int threads,
                 throw Error("\"" + image.string() + "\" has no mask \"" + mask.string() +
                             "\"; add it, named as the image with .png");
             }
-            classes = read_mask(mask);
-            const cv::Size size = stored_image_size(read_file(image), image.filename().string());
-            if (size.width > 0 && (size.width != classes.cols || size.height != classes.rows)) {
-                throw Error("\"" + mask.string() + "\" is " + std::to_string(classes.cols) + "x" +
-                            std::to_string(classes.rows) + " but its image \"" + image.string() +
-                            "\" is " + std::to_string(size.width) + "x" +
-                            std::to_string(size.height) + "; masks must match their images");
-            }
+            classes = read_mask_of(mask, image);
         } catch (const std::exception& error) {
             std::lock_guard lock(merge);
             problems.emplace_back(i, error.what());

@@ -186,8 +186,6 @@ std::optional<std::array<std::int64_t, 2>> declared_size(const std::vector<unsig
     return std::nullopt;
 }
 
-} // namespace
-
 void check_pixels(const std::vector<unsigned char>& bytes, const std::string& name,
                   std::int64_t max_pixels) {
     const auto size = declared_size(bytes);
@@ -198,6 +196,8 @@ void check_pixels(const std::vector<unsigned char>& bytes, const std::string& na
                     std::to_string(max_pixels) + "); raise that setting to read it");
     }
 }
+
+} // namespace
 
 cv::Size stored_image_size(const std::vector<unsigned char>& bytes, const std::string& name) {
     if (const auto size = declared_size(bytes); size &&

@@ -28,11 +28,6 @@ cv::Mat decode_image(const std::filesystem::path& path, int min_side = 0,
 cv::Mat decode_image(const std::vector<unsigned char>& bytes, const std::string& name,
                      int min_side = 0, std::int64_t max_pixels = kDefaultMaxImagePixels);
 
-// Throws a kiln::Error naming `name` when the header of `bytes` (JPEG, PNG, BMP, GIF, WebP)
-// declares more than `max_pixels` pixels: checked before decoding, which would allocate them.
-void check_pixels(const std::vector<unsigned char>& bytes, const std::string& name,
-                  std::int64_t max_pixels = kDefaultMaxImagePixels);
-
 // The pixel size stored in a JPEG's frame header, without decoding; {0, 0} when `bytes` is not
 // a JPEG or has no frame header.
 cv::Size jpeg_size(const std::vector<unsigned char>& bytes);

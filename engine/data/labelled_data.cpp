@@ -5,7 +5,6 @@
 #include "core/json_text.h"
 #include "core/log.h"
 #include "core/parallel_for.h"
-#include "core/paths.h"
 #include "data/dataset_index.h"
 #include "data/image_decode.h"
 
@@ -222,14 +221,7 @@ std::vector<LabelledFile> read_label_csv(const fs::path& csv, const std::string&
         }
         const std::string& field = fields[static_cast<std::size_t>(label_column)];
         const fs::path image = fields[static_cast<std::size_t>(image_column)];
-        if (leaves_folder(image.string())) { // a CSV from someone else reads only its own folder
-            problems.add(key, where + ": image " + quoted(image) +
-                                  " leaves the CSV's folder (absolute, or through \"..\"); put "
-                                  "the CSV in a folder that holds its images and list them "
-                                  "relative to it");
-            continue;
-        }
-        const fs::path path = folder / image;
+        const fs::path path = image.is_absolute() ? image : folder / image;
         std::error_code error;
         if (!fs::is_regular_file(path, error)) {
             problems.add(key, where + ": image " + quoted(path) +
@@ -364,28 +356,17 @@ void check_masks(const SegmentedImages& split, const SegmentationData& data, con
         for (std::size_t i = begin; i < end; ++i) {
             std::string failure;
             try {
-                const cv::Mat mask = read_mask(split.masks[i]);
-                const cv::Size image =
-                    stored_image_size(read_file(split.paths[i]), split.paths[i].string());
-                if (mask.size() != image) {
-                    failure = "mask " + quoted(split.masks[i]) + " is " +
-                              std::to_string(mask.cols) + "x" + std::to_string(mask.rows) +
-                              " but its image " + quoted(split.paths[i]) + " is " +
-                              std::to_string(image.width) + "x" + std::to_string(image.height) +
-                              "; masks must have their image's size";
-                } else {
-                    cv::Mat values;
-                    mask.convertTo(values, CV_32S);
-                    for (auto it = values.begin<int>(); it != values.end<int>(); ++it) {
-                        if (*it >= classes && *it != data.ignore_index) {
-                            failure = "mask " + quoted(split.masks[i]) + " holds class id " +
-                                      std::to_string(*it) + " but data.classes has " +
-                                      std::to_string(classes) + " classes (0 to " +
-                                      std::to_string(classes - 1) + ") and ignore_index is " +
-                                      std::to_string(data.ignore_index) +
-                                      "; add the class to data.classes or fix the mask";
-                            break;
-                        }
+                cv::Mat values;
+                read_mask_of(split.masks[i], split.paths[i]).convertTo(values, CV_32S);
+                for (auto it = values.begin<int>(); it != values.end<int>(); ++it) {
+                    if (*it >= classes && *it != data.ignore_index) {
+                        failure = "mask " + quoted(split.masks[i]) + " holds class id " +
+                                  std::to_string(*it) + " but data.classes has " +
+                                  std::to_string(classes) + " classes (0 to " +
+                                  std::to_string(classes - 1) + ") and ignore_index is " +
+                                  std::to_string(data.ignore_index) +
+                                  "; add the class to data.classes or fix the mask";
+                        break;
                     }
                 }
             } catch (const Error& error) {
@@ -635,9 +616,9 @@ SegmentationData load_segmentation_data(const json& data, int threads) {
     return result;
 }
 
-cv::Mat read_mask(const fs::path& path) {
-    const std::vector<unsigned char> bytes = read_file(path);
-    check_pixels(bytes, path.string()); // decoded whole: refused from its header when huge
+namespace {
+
+cv::Mat decode_mask(const std::vector<unsigned char>& bytes, const fs::path& path) {
     cv::Mat mask;
     try {
         mask = cv::imdecode(bytes, cv::IMREAD_UNCHANGED);
@@ -652,6 +633,25 @@ cv::Mat read_mask(const fs::path& path) {
                     " channel(s); save class ids as a single-channel 8- or 16-bit PNG");
     }
     return mask;
+}
+
+} // namespace
+
+cv::Mat read_mask(const fs::path& path) {
+    return decode_mask(read_file(path), path);
+}
+
+cv::Mat read_mask_of(const fs::path& path, const fs::path& image) {
+    const std::vector<unsigned char> bytes = read_file(path);
+    const cv::Size mask_size = stored_image_size(bytes, path.string());
+    const cv::Size image_size = stored_image_size(read_file(image), image.string());
+    if (mask_size != image_size) {
+        throw Error("mask " + quoted(path) + " is " + std::to_string(mask_size.width) + "x" +
+                    std::to_string(mask_size.height) + " but its image " + quoted(image) + " is " +
+                    std::to_string(image_size.width) + "x" + std::to_string(image_size.height) +
+                    "; masks must have their image's size");
+    }
+    return decode_mask(bytes, path);
 }
 
 } // namespace kiln::data

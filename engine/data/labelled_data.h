@@ -61,6 +61,10 @@ SegmentationData load_segmentation_data(const nlohmann::json& data, int threads)
 
 // A mask file as 8- or 16-bit class ids, one channel; a kiln::Error naming the file otherwise.
 cv::Mat read_mask(const std::filesystem::path& path);
+// The same for the mask of `image`, refused when its size differs from the image's: compared
+// from both headers before the mask is decoded (a mask declaring 30000 x 30000 pixels took
+// 1.3 GB to decode before its size was compared).
+cv::Mat read_mask_of(const std::filesystem::path& path, const std::filesystem::path& image);
 
 // The most classes a task trains: a head's width and each validation's per-class work grow with
 // them, and a file listing millions (made to stall or exhaust a run) is refused first. Large

@@ -16,8 +16,10 @@
 #include <ATen/CPUGeneratorImpl.h>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <torch/types.h>
 #include <torch/utils.h>
+#include <utility>
 
 namespace kiln::deploy {
 namespace {
@@ -65,13 +67,14 @@ struct ExportedModel {
     }
 };
 
+// `size`: the input size given, else the one the model trained at.
 ExportedModel load_exported(const models::WeightsFile& checkpoint, TaskKind task,
-                            ExportSummary& summary) {
+                            std::optional<std::pair<int, int>> size, ExportSummary& summary) {
     ExportedModel model;
     if (task == TaskKind::Pretraining) {
         model.backbone = models::load_backbone(checkpoint, &summary.model);
         const train::EmbedOptions trained =
-            embed::trained_view_options(checkpoint, *model.backbone);
+            embed::trained_view_options(checkpoint, *model.backbone, size);
         model.trained_size = {trained.height, trained.width};
         model.transform = data::embed_transform(trained.height, trained.width);
         model.transform.num_channels = trained.num_channels;
@@ -212,10 +215,11 @@ ExportSummary export_onnx(const ExportConfig& config) {
     const TaskKind task = checkpoint_task(checkpoint);
     ExportSummary summary;
     summary.what = task == TaskKind::Pretraining ? "backbone" : task_traits(task).name;
-    const ExportedModel model = load_exported(checkpoint, task, summary);
-    const auto [height, width] = config.image_height > 0
-                                     ? std::pair{config.image_height, config.image_width}
-                                     : model.trained_size;
+    const auto given = config.image_height > 0
+                           ? std::optional(std::pair{config.image_height, config.image_width})
+                           : std::nullopt;
+    const ExportedModel model = load_exported(checkpoint, task, given, summary);
+    const auto [height, width] = given.value_or(model.trained_size);
     summary.image_height = height;
     summary.image_width = width;
 

@@ -57,30 +57,27 @@ train::Embeddings merge_shards(std::vector<train::Embeddings> shards) {
     return merged;
 }
 
-} // namespace
-
-namespace {
-
-// The settings the run of `model` recorded: its Kiln checkpoint's, or the config.json of the run
-// an exported model lies in. Not an object when neither is there.
-nlohmann::json recorded_settings(const models::WeightsFile& model) {
-    nlohmann::json settings = model.settings();
-    if (settings.is_object()) {
-        return settings;
+// The settings the run of `model` recorded and the file they are in: its Kiln checkpoint, or
+// the config.json of the run an exported model lies in. No settings (null) when neither is there.
+std::pair<nlohmann::json, std::filesystem::path>
+recorded_settings(const models::WeightsFile& model) {
+    if (nlohmann::json settings = model.settings(); settings.is_object()) {
+        return {settings, model.path()};
     }
     if (const std::optional<track::RunDirectory> run =
             track::RunDirectory::of_model(model.path())) {
         refuse_special_file(run->config(), "run settings");
         std::ifstream file(run->config());
-        settings = parse_json_or_discarded(
-            std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()));
+        return {parse_json_or_discarded(std::string(std::istreambuf_iterator<char>(file),
+                                                    std::istreambuf_iterator<char>())),
+                run->config()};
     }
-    return settings;
+    return {nullptr, model.path()};
 }
 
 // transform_args.image_size as recorded (the methods' and tasks' 224 when not a size).
 std::pair<int, int> recorded_size(const nlohmann::json& settings,
-                                  const std::filesystem::path& model) {
+                                  const std::filesystem::path& source) {
     const nlohmann::json size = setting_in_group(settings, "transform_args", "image_size");
     std::pair<std::int64_t, std::int64_t> sides{224, 224};
     if (size.is_number_integer()) {
@@ -91,7 +88,7 @@ std::pair<int, int> recorded_size(const nlohmann::json& settings,
     }
     for (const std::int64_t side : {sides.first, sides.second}) {
         if (side < 1 || side > data::kMaxImageSide) { // a damaged file, or a hand-made one
-            throw Error("\"" + model.string() + "\" records transform_args.image_size " +
+            throw Error("\"" + source.string() + "\" records transform_args.image_size " +
                         size.dump() + ", whose sides are not between 1 and " +
                         std::to_string(data::kMaxImageSide) + "; give image_size yourself");
         }
@@ -102,24 +99,28 @@ std::pair<int, int> recorded_size(const nlohmann::json& settings,
 } // namespace
 
 train::EmbedOptions trained_view_options(const models::WeightsFile& model,
-                                         models::BackboneImpl& backbone, bool* recorded) {
+                                         models::BackboneImpl& backbone,
+                                         std::optional<std::pair<int, int>> size, bool* recorded) {
     train::EmbedOptions options;
     options.num_channels = int(models::input_channels(backbone));
-    const nlohmann::json settings = recorded_settings(model);
+    const auto [settings, source] = recorded_settings(model);
     if (recorded != nullptr) {
         *recorded = settings.is_object();
     }
+    if (settings.is_object() && !size) {
+        size = recorded_size(settings, source);
+    }
+    std::tie(options.height, options.width) = size.value_or(std::pair{224, 224});
     if (!settings.is_object()) {
         return options;
     }
-    std::tie(options.height, options.width) = recorded_size(settings, model.path());
-    const nlohmann::json transform_args = settings.value("transform_args", nlohmann::json());
     try {
-        const data::TransformArgs normalization = data::normalization_of(transform_args);
+        const data::TransformArgs normalization =
+            data::normalization_of(settings.value("transform_args", nlohmann::json()));
         options.mean = normalization.mean;
         options.std = normalization.std;
     } catch (const Error& error) {
-        throw Error("\"" + model.path().string() +
+        throw Error("\"" + source.string() +
                     "\" records settings Kiln cannot use: " + error.what());
     }
     return options;
@@ -199,8 +200,11 @@ std::vector<models::Backbone> load_backbones(const EmbedConfig& config, EmbedSum
         backbones.push_back(models::load_backbone(weights, &summary.model));
     }
     bool recorded = false;
-    trained = trained_view_options(weights, *backbones.front(), &recorded);
-    if (config.image_height == 0) { // auto
+    const auto given = config.image_height > 0
+                           ? std::optional(std::pair{config.image_height, config.image_width})
+                           : std::nullopt;
+    trained = trained_view_options(weights, *backbones.front(), given, &recorded);
+    if (!given) { // auto
         summary.size_from_training = recorded;
         summary.image_height = trained.height;
         summary.image_width = trained.width;

@@ -37,11 +37,14 @@ struct EmbedSummary {
 // How `backbone`, loaded from `model`, saw its images in training, as options to embed with: the
 // view size and normalisation its run recorded (the settings a Kiln checkpoint stores, or the
 // config.json of the run an exported model lies in; 224 px when they name no size), else 224 px
-// and ImageNet's normalisation; the channels its first layer takes. `recorded` tells whether a
-// run recorded them. A recorded side outside 1 to data::kMaxImageSide is a kiln::Error naming
-// the file.
+// and ImageNet's normalisation; the channels its first layer takes. `size`, when given, is used
+// instead of the recorded one. `recorded` tells whether a run recorded settings. A recorded side
+// outside 1 to data::kMaxImageSide, or a normalisation out of range, is a kiln::Error naming
+// the file that holds it.
 train::EmbedOptions trained_view_options(const models::WeightsFile& model,
-                                         models::BackboneImpl& backbone, bool* recorded = nullptr);
+                                         models::BackboneImpl& backbone,
+                                         std::optional<std::pair<int, int>> size = std::nullopt,
+                                         bool* recorded = nullptr);
 
 // `kiln embed`: loads the backbone from config.checkpoint (a Kiln checkpoint, or an exported
 // model whose architecture is recognised from its tensors), embeds config.data and writes

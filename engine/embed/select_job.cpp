@@ -154,7 +154,7 @@ std::int64_t pick_count(double n, std::int64_t open, const EmbeddingFile& file,
 }
 
 // With checkpoint=: kiln embed's defaults over `data`, written beside `out` as torch.
-fs::path embed_first(const SelectConfig& config) {
+fs::path embed_first(const SelectConfig& config, const StopToken* stop) {
     const nlohmann::json settings = {{"out", embedded_path(config).string()},
                                      {"data", to_json(config)["data"]},
                                      {"checkpoint", config.checkpoint->string()},
@@ -162,7 +162,8 @@ fs::path embed_first(const SelectConfig& config) {
                                      {"overwrite", config.overwrite}};
     const ResolveContext context{system::probe_hardware(),
                                  system::WorkerEnvironment::from_process()};
-    run_embedding(resolve_embed_config(settings, context));
+    run_embedding(resolve_embed_config(settings, context), {},
+                  stop != nullptr ? *stop : StopToken());
     return embedded_path(config);
 }
 
@@ -225,13 +226,14 @@ SelectionOptions selection_options(const SelectConfig& config, const EmbeddingFi
     return options;
 }
 
-SelectSummary select_for_labelling(const SelectConfig& config) {
+SelectSummary select_for_labelling(const SelectConfig& config, const StopToken* stop) {
     if (config.checkpoint) {
         check_before_embedding(config);
     }
-    const fs::path embeddings = config.checkpoint ? embed_first(config) : config.embeddings;
+    const fs::path embeddings = config.checkpoint ? embed_first(config, stop) : config.embeddings;
     const EmbeddingFile file = read_embeddings(embeddings);
-    const SelectionOptions options = selection_options(config, file, embeddings);
+    SelectionOptions options = selection_options(config, file, embeddings);
+    options.stop = stop;
     const Selection selection = select_rows(file.embeddings, options);
 
     std::ostringstream names, table;

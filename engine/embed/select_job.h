@@ -23,8 +23,9 @@ struct SelectSummary {
 // (names, one a line, in the order picked) and <stem>.csv (name, rank, score, cluster), both
 // atomically. Every problem (a malformed file, n beyond the images that may be picked, a
 // labelled name the embeddings do not list) is a kiln::Error naming the input, before anything
-// is written.
-SelectSummary select_for_labelling(const SelectConfig& config);
+// is written. A `stop` requested (Ctrl-C) ends the embedding or the pick with a kiln::Error,
+// nothing written.
+SelectSummary select_for_labelling(const SelectConfig& config, const StopToken* stop = nullptr);
 
 // What `config` picks with from `file` (read from `source`): its strategy, seed and whitening,
 // the rows already_labelled names, the near-duplicates exclude_duplicates leaves out, and n as a

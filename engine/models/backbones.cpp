@@ -197,42 +197,69 @@ Backbone load_backbone(const std::filesystem::path& path, std::string* model) {
     return load_backbone(WeightsFile::read(path), model);
 }
 
+namespace {
+
+// The image channels a checkpoint's run trained with (transform_args.num_channels), else 3.
+std::int64_t recorded_channels(const nlohmann::json& settings) {
+    const auto args = settings.is_object() ? settings.find("transform_args") : settings.end();
+    if (args != settings.end() && args->is_object() && args->value("num_channels", 3) == 1) {
+        return 1;
+    }
+    return 3;
+}
+
+} // namespace
+
 Backbone load_backbone(const WeightsFile& weights, std::string* model) {
     const nlohmann::json settings = weights.settings();
     const std::string named = settings.is_object() ? settings.value("model", "") : "";
-    const std::vector<std::string> candidates =
-        named.empty() ? backbone_names() : std::vector<std::string>{named};
-    // Said of the model whose tensors the file matches best: the one it most likely came from.
+    if (!named.empty()) { // a checkpoint: its model and channels are recorded
+        Backbone backbone = make_backbone(named, recorded_channels(settings));
+        load_weights(*backbone, weights);
+        if (model != nullptr) {
+            *model = named;
+        }
+        return backbone;
+    }
+    // An exported state_dict: the model whose tensors it matches. Said of the model it matches
+    // best when none: the one it most likely came from.
     std::string closest;
     std::string mismatch;
     std::size_t best_matching = 0;
-    for (const std::string& name : candidates) {
-        // Colour first; a model pretrained on grey images (num_channels=1) takes one channel.
-        for (const std::int64_t channels : {3, 1}) {
-            Backbone backbone = make_backbone(name, channels);
-            try {
-                load_weights(*backbone, weights);
-            } catch (const Error& error) {
-                const std::size_t matching = matching_tensors(*backbone, weights.state_dict());
-                if (matching == backbone->state().size()) {
-                    throw; // this model's weights, damaged otherwise (not finite)
-                }
-                if (closest.empty() || matching > best_matching) {
-                    closest = name + " (" + std::to_string(matching) + " of its " +
-                              std::to_string(backbone->state().size()) + " tensors match)";
-                    mismatch = error.what();
-                    best_matching = matching;
-                }
-                continue;
+    // The backbone of `name` with the file's weights, or null and how many of its tensors the
+    // file lacks or has in another shape.
+    const auto loaded = [&](const std::string& name,
+                            std::int64_t channels) -> std::pair<Backbone, std::size_t> {
+        Backbone backbone = make_backbone(name, channels);
+        try {
+            load_weights(*backbone, weights);
+            return {backbone, 0};
+        } catch (const Error& error) {
+            const std::size_t tensors = backbone->state().size();
+            const std::size_t matching = matching_tensors(*backbone, weights.state_dict());
+            if (matching == tensors) {
+                throw; // this model's weights, damaged otherwise (not finite)
             }
+            if (closest.empty() || matching > best_matching) {
+                closest = name + " (" + std::to_string(matching) + " of its " +
+                          std::to_string(tensors) + " tensors match)";
+                mismatch = error.what();
+                best_matching = matching;
+            }
+            return {nullptr, tensors - matching};
+        }
+    };
+    for (const std::string& name : backbone_names()) {
+        auto [backbone, unmatched] = loaded(name, 3);
+        if (unmatched == 1) { // the first layer's alone: pretrained on grey images
+            backbone = loaded(name, 1).first;
+        }
+        if (backbone) {
             if (model != nullptr) {
                 *model = name;
             }
             return backbone;
         }
-    }
-    if (candidates.size() == 1) {
-        throw Error(mismatch); // the model the checkpoint names, with the tensor at fault
     }
     throw Error("\"" + weights.path().string() + "\" holds the weights of none of Kiln's models (" +
                 join_alternatives(backbone_names()) + "); the closest is " + closest + ": " +

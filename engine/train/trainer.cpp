@@ -130,14 +130,14 @@ void prepare_run_directory(const TrainConfig& config) {
         throw Error("overwrite=true could not remove the previous run's files in \"" +
                     config.out.string() + "\"; check their permissions");
     }
-    // A run folder from someone else may hold links where a run writes (train.log appended to,
-    // checkpoints/ written into): a run writes inside its own folder only.
+    // A run folder from someone else may link a run's files elsewhere (train.log appended to,
+    // run.db written): refused. Its folders may be links (checkpoints/ on a larger disk).
     for (const auto& entry : fs::directory_iterator(run.root(), error)) {
         if (track::RunDirectory::is_run_entry(entry.path().filename().string()) &&
-            entry.is_symlink(error)) {
+            entry.is_symlink(error) && !entry.is_directory(error)) {
             throw Error("\"" + entry.path().string() +
-                        "\" is a symbolic link; a run writes only inside its out: remove the "
-                        "link (overwrite=true removes it with the run's other files)");
+                        "\" is a symbolic link; a run writes its files only inside its out: "
+                        "remove the link (overwrite=true removes it with the run's other files)");
         }
     }
     if (config.resume_interrupted && !fs::exists(run.last_checkpoint())) {

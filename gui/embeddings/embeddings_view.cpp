@@ -558,21 +558,30 @@ void EmbeddingsView::showPicksAsGrid(const QVector<int>& rows) {
 }
 
 void EmbeddingsView::copySelection(const QString& folder) {
-    if (job_.isRunning()) { // a map or a pick: copy once it is done
-        QTimer::singleShot(100, this, [this, folder] { copySelection(folder); });
+    copyImages(selectedNames(), root_, folder);
+}
+
+void EmbeddingsView::copyImages(const QStringList& names, const QString& root,
+                                const QString& folder) {
+    copy_selection_->setEnabled(false);
+    if (job_.isRunning()) { // a map or a pick: these images are copied once it is done
+        QTimer::singleShot(100, this,
+                           [this, names, root, folder] { copyImages(names, root, folder); });
         return;
     }
     struct Copied {
         int count = 0;
         QString problem;
     };
-    copy_selection_->setEnabled(false);
-    selection_status_->setText(tr("Copying %n image(s)...", nullptr, int(selection_.size())));
+    selection_status_->setText(tr("Copying %n image(s)...", nullptr, int(names.size())));
     job_.run<Copied>(
-        [names = selectedNames(), root = root_, folder](const StopToken&) {
+        [names, root, folder](const StopToken& stop) {
             Copied copied;
             QStringList failed;
             for (const QString& name : names) {
+                if (stop.stop_requested()) { // the window closes
+                    break;
+                }
                 const QString target = QDir(folder).filePath(name);
                 QDir().mkpath(QFileInfo(target).absolutePath());
                 if (QFileInfo::exists(target) || !QFile::copy(QDir(root).filePath(name), target)) {
@@ -590,7 +599,7 @@ void EmbeddingsView::copySelection(const QString& folder) {
             return copied;
         },
         [this, folder](const Copied& copied) {
-            copy_selection_->setEnabled(!selection_.isEmpty());
+            copy_selection_->setEnabled(!selection_.isEmpty() && !root_.isEmpty());
             selection_status_->setText(
                 tr("Copied %n image(s) to %1", nullptr, copied.count)
                     .arg(QDir::toNativeSeparators(folder)) +
@@ -599,7 +608,7 @@ void EmbeddingsView::copySelection(const QString& folder) {
             catchUp();
         },
         [this](const QString& message) {
-            copy_selection_->setEnabled(!selection_.isEmpty());
+            copy_selection_->setEnabled(!selection_.isEmpty() && !root_.isEmpty());
             selection_status_->setText(message);
             Q_EMIT copyingDone(0, message);
             catchUp();

@@ -111,6 +111,8 @@ private:
     void requestThumbnail(int index, int row);
     void exportSelectionAs();
     void copySelectionTo();
+    // `names` (relative to `root`) into `folder`, on the job thread once it is free.
+    void copyImages(const QStringList& names, const QString& root, const QString& folder);
     void askForLabellingPick();
     void showSelection(const QVector<int>& rows, const QString& status);
     // The selection (picks, in their order) as the thumbnail grid.

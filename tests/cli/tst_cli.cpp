@@ -529,12 +529,15 @@ private Q_SLOTS:
         QVERIFY2(evalKnn(QStringLiteral("exported_last.pt")).contains(percent(values.last())),
                  qPrintable(evalKnn(QStringLiteral("exported_last.pt"))));
         QVERIFY(evalKnn(QStringLiteral("exported_last.pt")).contains(QStringLiteral("16x24 px")));
-        // kiln embed takes the grey model too, at the size it trained at.
-        result =
-            runKiln({"embed", "out=" + temp_.filePath(QStringLiteral("grey.csv")), "data=" + val,
-                     "checkpoint=" + out + "/exported_models/exported_last.pt"});
-        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-        QVERIFY2(result.out.contains(QStringLiteral("16x24")), qPrintable(result.out));
+        // kiln embed takes the grey model too, exported or as a checkpoint, at the size it
+        // trained at.
+        for (const QString& model : {QStringLiteral("/exported_models/exported_last.pt"),
+                                     QStringLiteral("/checkpoints/last.ckpt")}) {
+            result = runKiln({"embed", "out=" + temp_.filePath(QStringLiteral("grey.pt")),
+                              "data=" + val, "checkpoint=" + out + model, "overwrite=true"});
+            QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+            QVERIFY2(result.out.contains(QStringLiteral("16x24")), qPrintable(result.out));
+        }
         const double best = *std::max_element(values.begin(), values.end());
         QVERIFY2(evalKnn(QStringLiteral("exported_best.pt")).contains(percent(best)),
                  qPrintable(evalKnn(QStringLiteral("exported_best.pt"))));

@@ -337,18 +337,23 @@ private Q_SLOTS:
         QCOMPARE(resumed.optimizer.trust_coefficient, 0.02); // every optimizer setting carries
         QCOMPARE(resumed.optimizer.chosen.momentum, 0.8);    // set for the resumed run: it stays
         QCOMPARE(resumed.transform_args["image_size"], json({48, 48}));
-        // The kNN monitor goes on without being named again; what the resumed run sets stays.
-        const json monitored = {
-            {"knn_monitor",
-             {{"train", "/labelled/train"}, {"val", "/labelled/val"}, {"every_n_steps", 50}}}};
+        // The kNN monitor goes on as it was, k included, without being named again; a monitor
+        // given with its folders replaces it.
+        const json monitored = {{"knn_monitor",
+                                 {{"train", "/labelled/train"},
+                                  {"val", "/labelled/val"},
+                                  {"every_n_steps", 50},
+                                  {"k", 3}}}};
         const kiln::TrainConfig monitoring = kiln::with_interrupted_runs_choices(given, monitored);
         QCOMPARE(monitoring.knn_monitor.train, std::filesystem::path("/labelled/train"));
         QCOMPARE(monitoring.knn_monitor.every_n_steps, std::int64_t(50));
-        json every_ten = input;
-        every_ten["knn_monitor"] = {{"every_n_steps", 10}};
-        QCOMPARE(kiln::with_interrupted_runs_choices(kiln::parse_train_config(every_ten), monitored)
-                     .knn_monitor.every_n_steps,
-                 std::int64_t(10));
+        QCOMPARE(monitoring.knn_monitor.k, 3);
+        json other = input;
+        other["knn_monitor"] = {{"train", "/other/train"}, {"val", "/other/val"}};
+        const kiln::TrainConfig replaced =
+            kiln::with_interrupted_runs_choices(kiln::parse_train_config(other), monitored);
+        QCOMPARE(replaced.knn_monitor.train, std::filesystem::path("/other/train"));
+        QCOMPARE(replaced.knn_monitor.k, 20);
         QVERIFY(!resumed.knn_monitor.enabled()); // none recorded, none given
         // AdamW's own settings are recorded with the run's choice, and carried on resuming.
         input["optim"] = "adamw";

@@ -538,9 +538,12 @@ private Q_SLOTS:
         recorded["out"] = (root_ / "recorded.csv").string();
         QVERIFY(kiln::test::throwsContaining(
             [&] { kiln::embed::run_embedding(kiln::resolve_embed_config(recorded, context)); },
-            "model.pt\" records transform_args.image_size [-5,0], whose sides are not between 1 "
+            "config.json\" records transform_args.image_size [-5,0], whose sides are not between 1 "
             "and 4096; give image_size yourself"));
         QVERIFY(!fs::exists(root_ / "recorded.csv"));
+        recorded["image_size"] = 16; // given: the recorded one is not needed
+        kiln::embed::run_embedding(kiln::resolve_embed_config(recorded, context));
+        QVERIFY(fs::exists(root_ / "recorded.csv"));
     }
 
     void patchEmbeddingsAreTheLastFeatureMapPerLocation() {
