@@ -192,6 +192,10 @@ DetectionData load_coco(const json& data, bool masks, int split_count, Fixes& fi
         throw Error(truths[0]->source() + " has no categories; list the classes under "
                                           "\"categories\"");
     }
+    if (const std::optional<std::string> twice = repeated_name(result.classes)) {
+        throw Error(truths[0]->source() + ": two categories are named " + in_quotes(*twice) +
+                    "; their metrics would share one key: give each its own name");
+    }
     if (const std::string many = too_many_classes(result.classes.size()); !many.empty()) {
         throw Error(truths[0]->source() + " " + many);
     }
@@ -464,33 +468,7 @@ DetectionData load_yolo(const json& given, bool masks, int threads, int split_co
     }
     const fs::path root = base / path_value(data.value("path", json(".")), "data.path");
     DetectionData result;
-    const json& names = require_key(data, "names", "data");
-    if (names.is_array()) {
-        for (const json& name : names) {
-            result.classes.push_back(name.is_string() ? name.get<std::string>() : name.dump());
-        }
-    } else if (names.is_object()) {
-        result.classes.resize(names.size());
-        for (const auto& [id, name] : names.items()) {
-            std::size_t index = 0;
-            try {
-                index = std::stoul(id);
-            } catch (const std::exception&) {
-                index = names.size();
-            }
-            if (index >= names.size()) {
-                bad_setting("data.names", "ids must be 0 .. " + std::to_string(names.size() - 1) +
-                                              ", not \"" + id + "\"");
-            }
-            result.classes[index] = name.is_string() ? name.get<std::string>() : name.dump();
-        }
-    }
-    if (result.classes.empty()) {
-        bad_setting("data.names", "names no classes; list them as Ultralytics does");
-    }
-    if (const std::string many = too_many_classes(result.classes.size()); !many.empty()) {
-        bad_setting("data.names", many);
-    }
+    result.classes = parse_class_names(require_key(data, "names", "data"), "data.names");
     for (std::size_t c = 0; c < result.classes.size(); ++c) {
         result.category_ids.push_back(std::int64_t(c) + 1);
     }

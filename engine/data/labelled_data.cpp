@@ -432,6 +432,10 @@ ClassNames parse_class_names(const json& classes, const std::string& key) {
                 issues.push_back({key + "." + id, "class ids are whole numbers from 0"});
                 continue;
             }
+            if (by_id.count(number) > 0) { // "0" and "00"
+                issues.push_back({key + "." + id, "class id " + std::to_string(number) +
+                                                      " is given twice; give each id once"});
+            }
             by_id[number] = name.is_string() ? name.get<std::string>() : name.dump();
         }
         long expected = 0;
@@ -452,10 +456,25 @@ ClassNames parse_class_names(const json& classes, const std::string& key) {
     if (const std::string many = too_many_classes(names.size()); !many.empty()) {
         issues.push_back({key, many});
     }
+    if (const std::optional<std::string> twice = repeated_name(names)) {
+        issues.push_back({key, "\"" + *twice +
+                                   "\" names two classes; their metrics would share "
+                                   "one key: give each class its own name"});
+    }
     if (!issues.empty()) {
         throw ConfigError(issues);
     }
     return names;
+}
+
+std::optional<std::string> repeated_name(const ClassNames& names) {
+    std::set<std::string> seen;
+    for (const std::string& name : names) {
+        if (!seen.insert(name).second) {
+            return name;
+        }
+    }
+    return std::nullopt;
 }
 
 // data.val_split: each class's share held out of the training files, seeded.

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <opencv2/core/mat.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,5 +77,7 @@ std::string too_many_classes(std::size_t classes);
 // Class names from `classes`: {"id": "name"} (ids 0 .. N-1), a list of names, or a JSON file
 // holding either (at most kMaxClasses). `key` names the setting in errors.
 ClassNames parse_class_names(const nlohmann::json& classes, const std::string& key);
+// A name given to two classes, if one is: each class's metrics are keyed by its name.
+std::optional<std::string> repeated_name(const ClassNames& names);
 
 } // namespace kiln::data

@@ -1161,14 +1161,25 @@ private Q_SLOTS:
         QVERIFY(kiln::test::throwsContaining(
             [&] { kiln::data::parse_class_names({{"0", "a"}, {"2", "c"}}, "data.classes"); },
             "without gaps"));
-        QCOMPARE(
-            kiln::data::parse_class_names(json(std::vector<int>(20000, 1)), "data.classes").size(),
-            std::size_t(20000));
+        const auto distinct = [](int count) {
+            json names = json::array();
+            for (int c = 0; c < count; ++c) {
+                names.push_back("c" + std::to_string(c));
+            }
+            return names;
+        };
+        QCOMPARE(kiln::data::parse_class_names(distinct(20000), "data.classes").size(),
+                 std::size_t(20000));
         QVERIFY(kiln::test::throwsContaining(
-            [&] {
-                kiln::data::parse_class_names(json(std::vector<int>(20001, 1)), "data.classes");
-            },
+            [&] { kiln::data::parse_class_names(distinct(20001), "data.classes"); },
             "names 20001 classes; Kiln trains at most 20000"));
+        // Each class's metrics are keyed by its name, and each id names one class.
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::parse_class_names({"car", "bus", "car"}, "data.classes"); },
+            "data.classes: \"car\" names two classes"));
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::parse_class_names({{"0", "a"}, {"00", "b"}}, "data.classes"); },
+            "class id 0 is given twice"));
     }
 
     void segmentationDataChecksEveryMask() {

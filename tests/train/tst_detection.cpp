@@ -771,6 +771,18 @@ private Q_SLOTS:
                                   QString::number(last_category["id"].get<int>())),
                  qPrintable(message));
 
+        // Two training categories of one name would share their per-class metrics' key.
+        const fs::path same_names = root_ / "same-names";
+        fs::create_directories(same_names);
+        fs::create_directory_symlink(root_ / "train" / "images", same_names / "images");
+        json named_twice = readJson(root_ / "train" / "annotations.json");
+        named_twice["categories"][1]["name"] = named_twice["categories"][0]["name"];
+        writeJson(same_names / "annotations.json", named_twice);
+        message = errorOf([&] {
+            kiln::data::load_detection_data(cocoData(same_names, root_ / "val"), false, 1);
+        });
+        QVERIFY2(message.contains("two categories are named"), qPrintable(message));
+
         json empty = good;
         empty["annotations"] = json::array();
         writeJson(bad / "annotations.json", empty);
