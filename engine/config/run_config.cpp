@@ -787,19 +787,23 @@ void refuse_writing_among_the_images(const PredictConfig& config, Resolution& re
     // `out` is a folder of masks for segmentation (a CSV or JSON file beside images is harmless).
     const bool out_is_a_folder = fs::is_directory(config.out, error) || !config.out.has_extension();
     for (const fs::path& folder : config.data) {
-        const auto refuse_within = [&](const std::string& key, const fs::path& written) {
+        const auto refuse_within = [&](const std::string& key, const fs::path& written,
+                                       const std::string& fix) {
             if (fs::is_directory(folder, error) && is_within(written, folder)) {
                 resolution.report(key, "\"" + written.string() + "\" lies in data \"" +
                                            folder.string() +
                                            "\": PNGs written there would replace or join its "
-                                           "images; choose a folder outside it");
+                                           "images; " +
+                                           fix);
             }
         };
         if (out_is_a_folder) {
-            refuse_within("out", config.out);
+            refuse_within("out", config.out,
+                          "choose a folder of masks outside it, or a file name with its extension "
+                          "(.csv, .json) for classes or detections");
         }
         if (config.draw) {
-            refuse_within("draw", *config.draw);
+            refuse_within("draw", *config.draw, "choose a folder outside it");
         }
     }
 }

@@ -619,6 +619,19 @@ private Q_SLOTS:
                          QString::fromStdString("draw: \"" + draw.string() + "\" " + expected)),
                      qPrintable(message));
         }
+        // A folder of masks as out, among the images, is refused too (a file's name is not).
+        const json masks_inside = {{"out", (root_ / "val" / "images" / "masks").string()},
+                                   {"data", (root_ / "val" / "images").string()},
+                                   {"checkpoint", predict.checkpoint.string()}};
+        const QString inside =
+            errorOf([&] { kiln::resolve_predict_config(masks_inside, kiln::test::cpu_context()); });
+        QVERIFY2(inside.contains("lies in data") && inside.contains("with its extension"),
+                 qPrintable(inside));
+        json named_file = masks_inside;
+        named_file["out"] = (root_ / "val" / "images" / "predictions.json").string();
+        QVERIFY(errorOf([&] {
+                    kiln::resolve_predict_config(named_file, kiln::test::cpu_context());
+                }).isEmpty());
         const json results = readJson(predict.out);
         QVERIFY(!results.empty());
         QVERIFY(results[0].contains("segmentation"));
