@@ -1,5 +1,6 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "core/text.h"
 #include "models/backbone.h"
 #include "models/checkpoint_file.h"
@@ -190,31 +191,19 @@ std::int64_t input_channels(BackboneImpl& backbone) {
             return tensor.size(1);
         }
     }
-    return 3; // a TorchScript module: the colour images of most
+    return 3; // no convolution's weights to tell (a TorchScript module may hide them)
 }
 
 Backbone load_backbone(const std::filesystem::path& path, std::string* model) {
     return load_backbone(WeightsFile::read(path), model);
 }
 
-namespace {
-
-// The image channels a checkpoint's run trained with (transform_args.num_channels), else 3.
-std::int64_t recorded_channels(const nlohmann::json& settings) {
-    const auto args = settings.is_object() ? settings.find("transform_args") : settings.end();
-    if (args != settings.end() && args->is_object() && args->value("num_channels", 3) == 1) {
-        return 1;
-    }
-    return 3;
-}
-
-} // namespace
-
 Backbone load_backbone(const WeightsFile& weights, std::string* model) {
     const nlohmann::json settings = weights.settings();
     const std::string named = settings.is_object() ? settings.value("model", "") : "";
     if (!named.empty()) { // a checkpoint: its model and channels are recorded
-        Backbone backbone = make_backbone(named, recorded_channels(settings));
+        const bool grey = setting_in_group(settings, "transform_args", "num_channels") == 1;
+        Backbone backbone = make_backbone(named, grey ? 1 : 3);
         load_weights(*backbone, weights);
         if (model != nullptr) {
             *model = named;

@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <fcntl.h>
+#include <functional>
 #include <sqlite3.h>
 #include <sys/stat.h>
 #include <tuple>
@@ -52,6 +53,25 @@ private:
         }
         file.write(contents);
         return path;
+    }
+
+    // 16 images of 8x8 in two classes (even and odd i), through import-idx, into the folder
+    // `name` of the temp folder; `pixel(i, p)` is image i's p-th pixel. Empty on failure.
+    QString importTwoClasses(const QString& name, const std::function<int(int, int)>& pixel) {
+        QByteArray images = QByteArray::fromHex("00000803000000100000000800000008");
+        QByteArray labels = QByteArray::fromHex("0000080100000010");
+        for (int i = 0; i < 16; ++i) {
+            for (int p = 0; p < 64; ++p) {
+                images.append(static_cast<char>(pixel(i, p)));
+            }
+            labels.append(static_cast<char>(i % 2));
+        }
+        const QString folder = temp_.filePath(name);
+        const bool imported =
+            runKiln({"import-idx", "--images", writeFile(name + "-images", images), "--labels",
+                     writeFile(name + "-labels", labels), "--out", folder})
+                .exitCode == 0;
+        return imported ? folder : QString();
     }
 
 private Q_SLOTS:
@@ -320,19 +340,10 @@ private Q_SLOTS:
 
     void fineTuneThenPredict() {
         // 16 images of 8x8 in two classes, bright and dark, through import-idx.
-        QByteArray images = QByteArray::fromHex("00000803000000100000000800000008");
-        QByteArray labels = QByteArray::fromHex("0000080100000010");
-        for (int i = 0; i < 16; ++i) {
-            for (int p = 0; p < 64; ++p) {
-                images.append(static_cast<char>(i % 2 == 0 ? 200 + p % 50 : p % 50));
-            }
-            labels.append(static_cast<char>(i % 2));
-        }
-        const QString data = temp_.filePath(QStringLiteral("labelled"));
-        QCOMPARE(runKiln({"import-idx", "--images", writeFile("l-images", images), "--labels",
-                          writeFile("l-labels", labels), "--out", data})
-                     .exitCode,
-                 0);
+        const QString data = importTwoClasses(QStringLiteral("labelled"), [](int i, int p) {
+            return i % 2 == 0 ? 200 + p % 50 : p % 50;
+        });
+        QVERIFY(!data.isEmpty());
         const QString out = temp_.filePath(QStringLiteral("classifier"));
         Result result = runKiln({"train-image-classification", "out=" + out, "data.train=" + data,
                                  "data.val=" + data, "model=smallcnn", "epochs=2", "batch_size=8",
@@ -385,19 +396,10 @@ private Q_SLOTS:
 
     void trainThenEmbed() {
         // 16 images of 8x8 in two classes, through import-idx.
-        QByteArray images = QByteArray::fromHex("00000803000000100000000800000008");
-        QByteArray labels = QByteArray::fromHex("0000080100000010");
-        for (int i = 0; i < 16; ++i) {
-            for (int p = 0; p < 64; ++p) {
-                images.append(static_cast<char>((i % 2 == 0 ? p * 4 : 255 - p * 4) ^ (i * 8)));
-            }
-            labels.append(static_cast<char>(i % 2));
-        }
-        const QString data = temp_.filePath(QStringLiteral("train-data"));
-        QCOMPARE(runKiln({"import-idx", "--images", writeFile("t-images", images), "--labels",
-                          writeFile("t-labels", labels), "--out", data})
-                     .exitCode,
-                 0);
+        const QString data = importTwoClasses(QStringLiteral("train-data"), [](int i, int p) {
+            return (i % 2 == 0 ? p * 4 : 255 - p * 4) ^ (i * 8);
+        });
+        QVERIFY(!data.isEmpty());
         const QString out = temp_.filePath(QStringLiteral("run"));
         Result result =
             runKiln({"train", "out=" + out, "data=" + data, "model=smallcnn", "epochs=2",
@@ -477,20 +479,10 @@ private Q_SLOTS:
         // model). Grey, non-square views with a normalisation of their own: eval knn embeds as
         // the run trained.
         const QString data = temp_.filePath(QStringLiteral("train-data"));
-        QByteArray images = QByteArray::fromHex("00000803000000100000000800000008");
-        QByteArray labels = QByteArray::fromHex("0000080100000010");
-        for (int i = 0; i < 16; ++i) {
-            for (int p = 0; p < 64; ++p) {
-                images.append(static_cast<char>(((i % 2 == 0 ? p * 4 : 255 - p * 4) + 37 * i) ^
-                                                (p % 8 == i % 8 ? 255 : 0)));
-            }
-            labels.append(static_cast<char>(i % 2));
-        }
-        const QString val = temp_.filePath(QStringLiteral("knn-val-data"));
-        QCOMPARE(runKiln({"import-idx", "--images", writeFile("v-images", images), "--labels",
-                          writeFile("v-labels", labels), "--out", val})
-                     .exitCode,
-                 0);
+        const QString val = importTwoClasses(QStringLiteral("knn-val-data"), [](int i, int p) {
+            return ((i % 2 == 0 ? p * 4 : 255 - p * 4) + 37 * i) ^ (p % 8 == i % 8 ? 255 : 0);
+        });
+        QVERIFY(!val.isEmpty());
         const QString out = temp_.filePath(QStringLiteral("monitored-run"));
         const QStringList monitored = {"knn_monitor.train=" + data, "knn_monitor.val=" + val,
                                        "knn_monitor.k=3", "knn_monitor.every_n_steps=1"};
