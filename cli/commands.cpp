@@ -590,7 +590,7 @@ void add_pretraining_commands(CLI::App& app, Commands& commands) {
         add_config_source(*train, *source, config::train_schema(task.kind));
         if (task.kind == TaskKind::Pretraining) {
             train->footer(config::describe_keys(config::train_schema(task.kind)) + "\n" +
-                          methods::describe_recipes());
+                          config::describe_method_args() + "\n" + methods::describe_recipes());
         }
         commands.add_stoppable(
             train, [kind = task.kind, source](const StopToken& stop, std::ostream& out) {

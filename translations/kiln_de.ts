@@ -4,128 +4,128 @@
 <context>
     <name>kiln::config</name>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="82"/>
+        <location filename="../engine/config/train_settings.cpp" line="84"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="91"/>
-        <location filename="../engine/config/train_settings.cpp" line="98"/>
+        <location filename="../engine/config/train_settings.cpp" line="93"/>
+        <location filename="../engine/config/train_settings.cpp" line="100"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="116"/>
+        <location filename="../engine/config/train_settings.cpp" line="118"/>
         <source>kNN monitor: labelled</source>
         <translation>kNN-Monitor: annotiert</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="120"/>
+        <location filename="../engine/config/train_settings.cpp" line="122"/>
         <source>kNN monitor: classified</source>
         <translation>kNN-Monitor: klassifiziert</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="152"/>
+        <location filename="../engine/config/train_settings.cpp" line="159"/>
         <source>Teacher</source>
         <translation>Lehrer</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="159"/>
+        <location filename="../engine/config/train_settings.cpp" line="173"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="178"/>
+        <location filename="../engine/config/train_settings.cpp" line="193"/>
         <source>Start from</source>
         <translation>Ausgangsgewichte</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="280"/>
+        <location filename="../engine/config/train_settings.cpp" line="295"/>
         <source>Train for</source>
         <translation>Trainieren für</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="323"/>
+        <location filename="../engine/config/train_settings.cpp" line="338"/>
         <source>Loader workers</source>
         <translation>Lader-Threads</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="325"/>
+        <location filename="../engine/config/train_settings.cpp" line="340"/>
         <source>Accelerator</source>
         <translation>Beschleuniger</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="336"/>
+        <location filename="../engine/config/train_settings.cpp" line="351"/>
         <source>Devices</source>
         <translation>Geräte</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="342"/>
+        <location filename="../engine/config/train_settings.cpp" line="357"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="356"/>
+        <location filename="../engine/config/train_settings.cpp" line="371"/>
         <source>Sync batch norm</source>
         <translation>Batch-Norm synchronisieren</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="364"/>
+        <location filename="../engine/config/train_settings.cpp" line="379"/>
         <source>Precision</source>
         <translation>Rechenpräzision</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="370"/>
+        <location filename="../engine/config/train_settings.cpp" line="385"/>
         <source>Seed</source>
         <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="405"/>
+        <location filename="../engine/config/train_settings.cpp" line="420"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="408"/>
+        <location filename="../engine/config/train_settings.cpp" line="423"/>
         <source>Weight decay</source>
         <translation>Weight Decay</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="411"/>
+        <location filename="../engine/config/train_settings.cpp" line="426"/>
         <source>Warm-up epochs</source>
         <translation>Aufwärm-Epochen</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="437"/>
+        <location filename="../engine/config/train_settings.cpp" line="452"/>
         <source>Backbone learning rate factor</source>
         <translation>Lernratenfaktor des Backbones</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="441"/>
+        <location filename="../engine/config/train_settings.cpp" line="457"/>
         <source>Head-only epochs</source>
         <translation>Epochen nur für den Kopf</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="526"/>
+        <location filename="../engine/config/train_settings.cpp" line="547"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="535"/>
+        <location filename="../engine/config/train_settings.cpp" line="556"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="551"/>
+        <location filename="../engine/config/train_settings.cpp" line="572"/>
         <source>Gradient accumulation</source>
         <translation>Gradientenakkumulation</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="568"/>
+        <location filename="../engine/config/train_settings.cpp" line="589"/>
         <source>Checkpoint every</source>
         <translation>Checkpoint alle</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="616"/>
+        <location filename="../engine/config/train_settings.cpp" line="637"/>
         <source>Output folder</source>
         <translation>Ausgabeordner</translation>
     </message>
@@ -842,7 +842,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="570"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="576"/>
         <source>Copying %n image(s)...</source>
         <translation>
             <numerusform>Kopiere %n Bild...</numerusform>
@@ -850,7 +850,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="585"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="594"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
@@ -858,12 +858,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="610"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="619"/>
         <source>Copy Images to Folder</source>
         <translation>Bilder in Ordner kopieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="595"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="604"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>%n Bild nach %1 kopiert</numerusform>
@@ -871,22 +871,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="634"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="643"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="640"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="649"/>
         <source>Export Selection</source>
         <translation>Auswahl exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="641"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="650"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="647"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="656"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>%n Name nach %1 geschrieben</numerusform>
@@ -894,7 +894,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="667"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="676"/>
         <source>%1
 selected</source>
         <translation>%1
@@ -2398,191 +2398,191 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="309"/>
+        <location filename="../gui/training/run_config_form.cpp" line="310"/>
         <source>Advanced settings</source>
         <translation>Erweiterte Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="327"/>
+        <location filename="../gui/training/run_config_form.cpp" line="328"/>
         <source>Batches summed into each optimizer step</source>
         <translation>Batches, die in jeden Optimiererschritt eingehen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="330"/>
+        <location filename="../gui/training/run_config_form.cpp" line="331"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>die Ansichten der Methode; JSON ändert sie, z. B. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="333"/>
+        <location filename="../gui/training/run_config_form.cpp" line="334"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>transform_args außer der Bildgröße: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, und für DINO global_view_1, global_view_2, local_view. Der Reiter Datensätze zeigt die Ansichten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="337"/>
+        <location filename="../gui/training/run_config_form.cpp" line="342"/>
         <source>each epoch</source>
         <translation>jede Epoche</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="338"/>
+        <location filename="../gui/training/run_config_form.cpp" line="343"/>
         <source> steps</source>
         <translation> Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="339"/>
+        <location filename="../gui/training/run_config_form.cpp" line="344"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>last.ckpt wird zusätzlich alle so vielen Schritte geschrieben</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="343"/>
+        <location filename="../gui/training/run_config_form.cpp" line="348"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>aus; ein Projektname schreibt einen Offline-W&amp;B-Lauf für wandb sync</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="351"/>
+        <location filename="../gui/training/run_config_form.cpp" line="356"/>
         <source>Augmentation</source>
         <translation>Augmentierung</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="354"/>
+        <location filename="../gui/training/run_config_form.cpp" line="361"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="535"/>
+        <location filename="../gui/training/run_config_form.cpp" line="545"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="538"/>
+        <location filename="../gui/training/run_config_form.cpp" line="548"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1213"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1273"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="196"/>
+        <location filename="../gui/training/run_config_form.cpp" line="197"/>
         <source>COCO annotation files</source>
         <translation>COCO-Annotationsdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="197"/>
+        <location filename="../gui/training/run_config_form.cpp" line="198"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO-Datensatz (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="201"/>
+        <location filename="../gui/training/run_config_form.cpp" line="202"/>
         <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
         <translation>data.yaml eines Datensatzes im Ultralytics-Layout (images/ und labels/ daneben)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="274"/>
+        <location filename="../gui/training/run_config_form.cpp" line="275"/>
         <source>Labels</source>
         <translation>Beschriftungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="275"/>
+        <location filename="../gui/training/run_config_form.cpp" line="276"/>
         <source>YOLO data</source>
         <translation>YOLO-Daten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="243"/>
+        <location filename="../gui/training/run_config_form.cpp" line="244"/>
         <source> px</source>
         <translation> px</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="213"/>
+        <location filename="../gui/training/run_config_form.cpp" line="214"/>
         <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
         <translation>das exportierte Modell des Lehrers: ein Lauf des Projekts oder eine .pt-Datei</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="255"/>
+        <location filename="../gui/training/run_config_form.cpp" line="256"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>Batch-Norm-Statistik über alle Geräte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="257"/>
+        <location filename="../gui/training/run_config_form.cpp" line="258"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard-Ereignisdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="262"/>
+        <location filename="../gui/training/run_config_form.cpp" line="263"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>aus; ein Ordner oder http(s)://-Server für MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="265"/>
+        <location filename="../gui/training/run_config_form.cpp" line="266"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>ein neuer Ordner in den Läufen des Projekts</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="298"/>
+        <location filename="../gui/training/run_config_form.cpp" line="299"/>
         <source>Loggers</source>
         <translation>Logger</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="299"/>
+        <location filename="../gui/training/run_config_form.cpp" line="300"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="244"/>
-        <location filename="../gui/training/run_config_form.cpp" line="253"/>
-        <location filename="../gui/training/run_config_form.cpp" line="776"/>
+        <location filename="../gui/training/run_config_form.cpp" line="245"/>
+        <location filename="../gui/training/run_config_form.cpp" line="254"/>
+        <location filename="../gui/training/run_config_form.cpp" line="790"/>
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="714"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1133"/>
+        <location filename="../gui/training/run_config_form.cpp" line="728"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1159"/>
         <source>Hold out 10% of the training images</source>
         <translation>10 % der Trainingsbilder zurückhalten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="717"/>
+        <location filename="../gui/training/run_config_form.cpp" line="731"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="777"/>
+        <location filename="../gui/training/run_config_form.cpp" line="791"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="780"/>
+        <location filename="../gui/training/run_config_form.cpp" line="794"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="788"/>
+        <location filename="../gui/training/run_config_form.cpp" line="802"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="792"/>
+        <location filename="../gui/training/run_config_form.cpp" line="806"/>
         <source>No CUDA GPU is visible.</source>
         <translation>Keine CUDA-GPU sichtbar.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="793"/>
+        <location filename="../gui/training/run_config_form.cpp" line="807"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="817"/>
+        <location filename="../gui/training/run_config_form.cpp" line="831"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="820"/>
+        <location filename="../gui/training/run_config_form.cpp" line="834"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="533"/>
-        <location filename="../gui/training/run_config_form.cpp" line="846"/>
+        <location filename="../gui/training/run_config_form.cpp" line="543"/>
+        <location filename="../gui/training/run_config_form.cpp" line="860"/>
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>
@@ -2607,22 +2607,22 @@ vorhergesagt: %3</translation>
         <translation>Instanzsegmentierung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="190"/>
+        <location filename="../gui/training/run_config_form.cpp" line="191"/>
         <source>COCO JSON of the training images&apos; objects</source>
         <translation>COCO-JSON mit den Objekten der Trainingsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="193"/>
+        <location filename="../gui/training/run_config_form.cpp" line="194"/>
         <source>COCO JSON of the validation images&apos; objects</source>
         <translation>COCO-JSON mit den Objekten der Validierungsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="280"/>
+        <location filename="../gui/training/run_config_form.cpp" line="281"/>
         <source>Training annotations</source>
         <translation>Trainingsannotationen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="281"/>
+        <location filename="../gui/training/run_config_form.cpp" line="282"/>
         <source>Validation annotations</source>
         <translation>Validierungsannotationen</translation>
     </message>
@@ -2632,87 +2632,107 @@ vorhergesagt: %3</translation>
         <translation>Vortraining (selbstüberwacht)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="184"/>
+        <location filename="../gui/training/run_config_form.cpp" line="185"/>
         <source>folder of PNG masks of class ids, named as the images</source>
         <translation>Ordner mit PNG-Masken der Klassen-IDs, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="187"/>
+        <location filename="../gui/training/run_config_form.cpp" line="188"/>
         <source>folder of the validation images&apos; masks</source>
         <translation>Ordner mit den Masken der Validierungsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="204"/>
+        <location filename="../gui/training/run_config_form.cpp" line="205"/>
         <source>JSON file naming the class ids, e.g. classes.json</source>
         <translation>JSON-Datei mit den Namen der Klassen-IDs, z. B. classes.json</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="207"/>
+        <location filename="../gui/training/run_config_form.cpp" line="208"/>
         <source>random weights</source>
         <translation>zufällige Gewichte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="215"/>
+        <location filename="../gui/training/run_config_form.cpp" line="216"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
         <translation>Annotierte Bilder (Klassenordner), deren nächste Nachbarn während des Vortrainings die Bilder darunter klassifizieren: val_metric/knn_top1 zeigt, ob sich das Vortraining lohnt, und wählt best.ckpt.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="219"/>
+        <location filename="../gui/training/run_config_form.cpp" line="220"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
         <translation>Annotierte Bilder (Klassenordner), die der kNN-Monitor klassifiziert.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="231"/>
+        <location filename="../gui/training/run_config_form.cpp" line="232"/>
         <source>epochs</source>
         <translation>Epochen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="232"/>
+        <location filename="../gui/training/run_config_form.cpp" line="233"/>
         <source>steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="233"/>
+        <location filename="../gui/training/run_config_form.cpp" line="234"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="273"/>
+        <location filename="../gui/training/run_config_form.cpp" line="274"/>
         <source>Task</source>
         <translation>Aufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="277"/>
+        <location filename="../gui/training/run_config_form.cpp" line="278"/>
         <source>Validation dataset</source>
         <translation>Validierungsdatensatz</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="278"/>
+        <location filename="../gui/training/run_config_form.cpp" line="279"/>
         <source>Training masks</source>
         <translation>Trainingsmasken</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="279"/>
+        <location filename="../gui/training/run_config_form.cpp" line="280"/>
         <source>Validation masks</source>
         <translation>Validierungsmasken</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="282"/>
+        <location filename="../gui/training/run_config_form.cpp" line="283"/>
         <source>Classes</source>
         <translation>Klassen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="325"/>
+        <location filename="../gui/training/run_config_form.cpp" line="326"/>
         <source>0: the backbone learns from the start</source>
         <translation>0: das Backbone lernt von Anfang an</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="540"/>
+        <location filename="../gui/training/run_config_form.cpp" line="340"/>
+        <source>the method&apos;s defaults; JSON to change them, e.g. {&quot;temperature&quot;: 0.2}</source>
+        <translation>die Vorgaben der Methode; JSON, um sie zu ändern, z. B. {&quot;temperature&quot;: 0.2}</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="358"/>
+        <source>Method settings</source>
+        <translation>Methodeneinstellungen</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="550"/>
         <source>%1 of the learning rate</source>
         <translation>%1 der Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1262"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1259"/>
+        <source>the recipe&apos;s</source>
+        <translation>die des Rezepts</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="1276"/>
+        <source>Method settings take a JSON object, e.g. {&quot;temperature&quot;: 0.2}</source>
+        <translation>Methodeneinstellungen sind ein JSON-Objekt, z. B. {&quot;temperature&quot;: 0.2}</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="1335"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
     </message>

@@ -4,128 +4,128 @@
 <context>
     <name>kiln::config</name>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="82"/>
+        <location filename="../engine/config/train_settings.cpp" line="84"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="91"/>
-        <location filename="../engine/config/train_settings.cpp" line="98"/>
+        <location filename="../engine/config/train_settings.cpp" line="93"/>
+        <location filename="../engine/config/train_settings.cpp" line="100"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="116"/>
+        <location filename="../engine/config/train_settings.cpp" line="118"/>
         <source>kNN monitor: labelled</source>
         <translation>kNN 监控：已标注</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="120"/>
+        <location filename="../engine/config/train_settings.cpp" line="122"/>
         <source>kNN monitor: classified</source>
         <translation>kNN 监控：待分类</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="152"/>
+        <location filename="../engine/config/train_settings.cpp" line="159"/>
         <source>Teacher</source>
         <translation>教师模型</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="159"/>
+        <location filename="../engine/config/train_settings.cpp" line="173"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="178"/>
+        <location filename="../engine/config/train_settings.cpp" line="193"/>
         <source>Start from</source>
         <translation>初始权重</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="280"/>
+        <location filename="../engine/config/train_settings.cpp" line="295"/>
         <source>Train for</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="323"/>
+        <location filename="../engine/config/train_settings.cpp" line="338"/>
         <source>Loader workers</source>
         <translation>加载线程数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="325"/>
+        <location filename="../engine/config/train_settings.cpp" line="340"/>
         <source>Accelerator</source>
         <translation>加速器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="336"/>
+        <location filename="../engine/config/train_settings.cpp" line="351"/>
         <source>Devices</source>
         <translation>设备数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="342"/>
+        <location filename="../engine/config/train_settings.cpp" line="357"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="356"/>
+        <location filename="../engine/config/train_settings.cpp" line="371"/>
         <source>Sync batch norm</source>
         <translation>同步批归一化</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="364"/>
+        <location filename="../engine/config/train_settings.cpp" line="379"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="370"/>
+        <location filename="../engine/config/train_settings.cpp" line="385"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="405"/>
+        <location filename="../engine/config/train_settings.cpp" line="420"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="408"/>
+        <location filename="../engine/config/train_settings.cpp" line="423"/>
         <source>Weight decay</source>
         <translation>权重衰减</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="411"/>
+        <location filename="../engine/config/train_settings.cpp" line="426"/>
         <source>Warm-up epochs</source>
         <translation>预热轮数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="437"/>
+        <location filename="../engine/config/train_settings.cpp" line="452"/>
         <source>Backbone learning rate factor</source>
         <translation>骨干网络学习率系数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="441"/>
+        <location filename="../engine/config/train_settings.cpp" line="457"/>
         <source>Head-only epochs</source>
         <translation>仅训练头部的轮数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="526"/>
+        <location filename="../engine/config/train_settings.cpp" line="547"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="535"/>
+        <location filename="../engine/config/train_settings.cpp" line="556"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="551"/>
+        <location filename="../engine/config/train_settings.cpp" line="572"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="568"/>
+        <location filename="../engine/config/train_settings.cpp" line="589"/>
         <source>Checkpoint every</source>
         <translation>检查点间隔</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="616"/>
+        <location filename="../engine/config/train_settings.cpp" line="637"/>
         <source>Output folder</source>
         <translation>输出文件夹</translation>
     </message>
@@ -830,55 +830,55 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="570"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="576"/>
         <source>Copying %n image(s)...</source>
         <translation>
             <numerusform>正在复制 %n 张图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="585"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="594"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="610"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="619"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="595"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="604"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="634"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="643"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="640"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="649"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="641"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="650"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="647"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="656"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="667"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="676"/>
         <source>%1
 selected</source>
         <translation>%1
@@ -2362,191 +2362,191 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="309"/>
+        <location filename="../gui/training/run_config_form.cpp" line="310"/>
         <source>Advanced settings</source>
         <translation>高级设置</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="327"/>
+        <location filename="../gui/training/run_config_form.cpp" line="328"/>
         <source>Batches summed into each optimizer step</source>
         <translation>每个优化器步骤累加的批次数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="330"/>
+        <location filename="../gui/training/run_config_form.cpp" line="331"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>方法的视图；用 JSON 修改，例如 {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="333"/>
+        <location filename="../gui/training/run_config_form.cpp" line="334"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>除图像尺寸外的 transform_args：random_resize、random_flip、color_jitter、random_gray_scale、gaussian_blur、normalize，以及 DINO 的 global_view_1、global_view_2、local_view。数据集页可预览视图。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="337"/>
+        <location filename="../gui/training/run_config_form.cpp" line="342"/>
         <source>each epoch</source>
         <translation>每轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="338"/>
+        <location filename="../gui/training/run_config_form.cpp" line="343"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="339"/>
+        <location filename="../gui/training/run_config_form.cpp" line="344"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>每隔这么多步也写入 last.ckpt</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="343"/>
+        <location filename="../gui/training/run_config_form.cpp" line="348"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>关闭；填写项目名则写入离线 W&amp;B 运行，供 wandb sync 上传</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="351"/>
+        <location filename="../gui/training/run_config_form.cpp" line="356"/>
         <source>Augmentation</source>
         <translation>数据增强</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="354"/>
+        <location filename="../gui/training/run_config_form.cpp" line="361"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="535"/>
+        <location filename="../gui/training/run_config_form.cpp" line="545"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="538"/>
+        <location filename="../gui/training/run_config_form.cpp" line="548"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1213"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1273"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="196"/>
+        <location filename="../gui/training/run_config_form.cpp" line="197"/>
         <source>COCO annotation files</source>
         <translation>COCO 标注文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="197"/>
+        <location filename="../gui/training/run_config_form.cpp" line="198"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO 数据集 (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="201"/>
+        <location filename="../gui/training/run_config_form.cpp" line="202"/>
         <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
         <translation>Ultralytics 布局数据集的 data.yaml（旁边有 images/ 和 labels/）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="274"/>
+        <location filename="../gui/training/run_config_form.cpp" line="275"/>
         <source>Labels</source>
         <translation>标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="275"/>
+        <location filename="../gui/training/run_config_form.cpp" line="276"/>
         <source>YOLO data</source>
         <translation>YOLO 数据</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="243"/>
+        <location filename="../gui/training/run_config_form.cpp" line="244"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="213"/>
+        <location filename="../gui/training/run_config_form.cpp" line="214"/>
         <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
         <translation>教师的导出模型：项目中的一次运行，或 .pt 文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="255"/>
+        <location filename="../gui/training/run_config_form.cpp" line="256"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>在所有设备上计算批归一化统计量</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="257"/>
+        <location filename="../gui/training/run_config_form.cpp" line="258"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard 事件文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="262"/>
+        <location filename="../gui/training/run_config_form.cpp" line="263"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>关闭；填写文件夹或 http(s):// 服务器以记录到 MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="265"/>
+        <location filename="../gui/training/run_config_form.cpp" line="266"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>项目运行目录中的新文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="298"/>
+        <location filename="../gui/training/run_config_form.cpp" line="299"/>
         <source>Loggers</source>
         <translation>日志记录器</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="299"/>
+        <location filename="../gui/training/run_config_form.cpp" line="300"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="244"/>
-        <location filename="../gui/training/run_config_form.cpp" line="253"/>
-        <location filename="../gui/training/run_config_form.cpp" line="776"/>
+        <location filename="../gui/training/run_config_form.cpp" line="245"/>
+        <location filename="../gui/training/run_config_form.cpp" line="254"/>
+        <location filename="../gui/training/run_config_form.cpp" line="790"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="714"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1133"/>
+        <location filename="../gui/training/run_config_form.cpp" line="728"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1159"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="717"/>
+        <location filename="../gui/training/run_config_form.cpp" line="731"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="777"/>
+        <location filename="../gui/training/run_config_form.cpp" line="791"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="780"/>
+        <location filename="../gui/training/run_config_form.cpp" line="794"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="788"/>
+        <location filename="../gui/training/run_config_form.cpp" line="802"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="792"/>
+        <location filename="../gui/training/run_config_form.cpp" line="806"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="793"/>
+        <location filename="../gui/training/run_config_form.cpp" line="807"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="817"/>
+        <location filename="../gui/training/run_config_form.cpp" line="831"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="820"/>
+        <location filename="../gui/training/run_config_form.cpp" line="834"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="533"/>
-        <location filename="../gui/training/run_config_form.cpp" line="846"/>
+        <location filename="../gui/training/run_config_form.cpp" line="543"/>
+        <location filename="../gui/training/run_config_form.cpp" line="860"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
@@ -2571,22 +2571,22 @@ predicted: %3</source>
         <translation>实例分割（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="190"/>
+        <location filename="../gui/training/run_config_form.cpp" line="191"/>
         <source>COCO JSON of the training images&apos; objects</source>
         <translation>训练图像目标的 COCO JSON</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="193"/>
+        <location filename="../gui/training/run_config_form.cpp" line="194"/>
         <source>COCO JSON of the validation images&apos; objects</source>
         <translation>验证图像目标的 COCO JSON</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="280"/>
+        <location filename="../gui/training/run_config_form.cpp" line="281"/>
         <source>Training annotations</source>
         <translation>训练标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="281"/>
+        <location filename="../gui/training/run_config_form.cpp" line="282"/>
         <source>Validation annotations</source>
         <translation>验证标注</translation>
     </message>
@@ -2596,87 +2596,107 @@ predicted: %3</source>
         <translation>预训练（自监督）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="184"/>
+        <location filename="../gui/training/run_config_form.cpp" line="185"/>
         <source>folder of PNG masks of class ids, named as the images</source>
         <translation>类别 ID 的 PNG 掩码文件夹，文件名与图像相同</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="187"/>
+        <location filename="../gui/training/run_config_form.cpp" line="188"/>
         <source>folder of the validation images&apos; masks</source>
         <translation>验证图像的掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="204"/>
+        <location filename="../gui/training/run_config_form.cpp" line="205"/>
         <source>JSON file naming the class ids, e.g. classes.json</source>
         <translation>命名类别 ID 的 JSON 文件，例如 classes.json</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="207"/>
+        <location filename="../gui/training/run_config_form.cpp" line="208"/>
         <source>random weights</source>
         <translation>随机权重</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="215"/>
+        <location filename="../gui/training/run_config_form.cpp" line="216"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
         <translation>已标注图像（类别文件夹），预训练期间用其最近邻对下方图像分类：val_metric/knn_top1 显示预训练是否有效，并用于选择 best.ckpt。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="219"/>
+        <location filename="../gui/training/run_config_form.cpp" line="220"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
         <translation>由 kNN 监控分类的已标注图像（类别文件夹）。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="231"/>
+        <location filename="../gui/training/run_config_form.cpp" line="232"/>
         <source>epochs</source>
         <translation>轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="232"/>
+        <location filename="../gui/training/run_config_form.cpp" line="233"/>
         <source>steps</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="233"/>
+        <location filename="../gui/training/run_config_form.cpp" line="234"/>
         <source>minutes</source>
         <translation>分钟</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="273"/>
+        <location filename="../gui/training/run_config_form.cpp" line="274"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="277"/>
+        <location filename="../gui/training/run_config_form.cpp" line="278"/>
         <source>Validation dataset</source>
         <translation>验证数据集</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="278"/>
+        <location filename="../gui/training/run_config_form.cpp" line="279"/>
         <source>Training masks</source>
         <translation>训练掩码</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="279"/>
+        <location filename="../gui/training/run_config_form.cpp" line="280"/>
         <source>Validation masks</source>
         <translation>验证掩码</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="282"/>
+        <location filename="../gui/training/run_config_form.cpp" line="283"/>
         <source>Classes</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="325"/>
+        <location filename="../gui/training/run_config_form.cpp" line="326"/>
         <source>0: the backbone learns from the start</source>
         <translation>0：骨干网络从一开始就学习</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="540"/>
+        <location filename="../gui/training/run_config_form.cpp" line="340"/>
+        <source>the method&apos;s defaults; JSON to change them, e.g. {&quot;temperature&quot;: 0.2}</source>
+        <translation>方法的默认值；用 JSON 修改，例如 {&quot;temperature&quot;: 0.2}</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="358"/>
+        <source>Method settings</source>
+        <translation>方法设置</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="550"/>
         <source>%1 of the learning rate</source>
         <translation>学习率的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1262"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1259"/>
+        <source>the recipe&apos;s</source>
+        <translation>配方的默认值</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="1276"/>
+        <source>Method settings take a JSON object, e.g. {&quot;temperature&quot;: 0.2}</source>
+        <translation>方法设置须为 JSON 对象，例如 {&quot;temperature&quot;: 0.2}</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="1335"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>

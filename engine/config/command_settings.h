@@ -2,6 +2,7 @@
 
 #include "config/run_config.h"
 #include "config/settings.h"
+#include "methods/method_names.h"
 
 // Every command's settings, each declared once (engine/config/*_settings.cpp): the schema,
 // --help, config.json's reader and writer, `kiln config check` and Studio's form come from them.
@@ -34,6 +35,12 @@ inline const CommandSchema& select_schema() {
 inline const CommandSchema& map_schema() {
     return map_settings().schema();
 }
+
+// A method's argument (methods::MethodArg) as a key of `method_args`: the method table declares
+// it; --help and Studio's method settings describe it as this.
+KeySpec method_arg_key(const methods::MethodArg& arg);
+// Each method's `method_args`, as `kiln train --help` lists them after its settings.
+std::string describe_method_args();
 
 // Keys that several commands share, with the same meaning.
 KeySpec data_key();

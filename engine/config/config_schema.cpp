@@ -510,9 +510,13 @@ void describe(const std::vector<KeySpec>& keys, const std::string& prefix, std::
 } // namespace
 
 std::string describe_keys(const CommandSchema& schema) {
+    return "Settings (key=value; dots reach nested keys, e.g. method_args.temperature=0.2):\n" +
+           describe_keys(schema.keys, "");
+}
+
+std::string describe_keys(const std::vector<KeySpec>& keys, const std::string& prefix) {
     std::ostringstream text;
-    text << "Settings (key=value; dots reach nested keys, e.g. method_args.temperature=0.2):\n";
-    describe(schema.keys, "", text);
+    describe(keys, prefix, text);
     return text.str();
 }
 

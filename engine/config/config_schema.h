@@ -81,5 +81,7 @@ nlohmann::json defaults_of(const KeySpec& dictionary);
 
 // The keys with their types and defaults, for `--help`; children as dotted paths.
 std::string describe_keys(const CommandSchema& schema);
+// `keys` as describe_keys lists them, each named after `prefix`.
+std::string describe_keys(const std::vector<KeySpec>& keys, const std::string& prefix);
 
 } // namespace kiln::config

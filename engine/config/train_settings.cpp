@@ -10,6 +10,8 @@
 #include "methods/method_names.h"
 #include "models/backbone_names.h"
 
+#include <algorithm>
+
 namespace kiln::config {
 namespace {
 
@@ -144,12 +146,24 @@ KeySpec knn_monitor_key() {
             }};
 }
 
+// The teacher of the methods that need one, declared by the first of them; Studio's form has a
+// field for it.
+KeySpec teacher_key() {
+    for (const methods::MethodEntry& method : methods::method_table()) {
+        const auto teacher =
+            std::find_if(method.args.begin(), method.args.end(),
+                         [](const methods::MethodArg& arg) { return arg.name == "teacher"; });
+        if (method.needs_teacher && teacher != method.args.end()) {
+            KeySpec key = method_arg_key(*teacher);
+            key.help = method.name + ": " + key.help;
+            key.form = {FormSection::Main, KILN_FORM_LABEL("Teacher")};
+            return key;
+        }
+    }
+    throw Error("no method declares method_args.teacher");
+}
+
 std::vector<Train> pretraining_settings() {
-    KeySpec teacher{.name = "teacher",
-                    .kind = ValueKind::Text,
-                    .help = "distillation: the teacher, an exported model or checkpoint, or "
-                            "torchscript:FILE",
-                    .form = {FormSection::Main, KILN_FORM_LABEL("Teacher")}};
     return {
         bind(KeySpec{.name = "method",
                      .kind = ValueKind::Choice,
@@ -162,8 +176,9 @@ std::vector<Train> pretraining_settings() {
                      .kind = ValueKind::Object,
                      .default_value = json::object(),
                      .allows_null = true,
-                     .help = "method settings, e.g. method_args.temperature=0.2",
-                     .children = {teacher},
+                     .help = "the method's settings (listed after these), e.g. "
+                             "method_args.temperature=0.2",
+                     .children = {teacher_key()},
                      .open = true},
              &TrainConfig::method_args),
         bind(knn_monitor_key(), &TrainConfig::knn_monitor_args),
@@ -651,6 +666,33 @@ const CommandSettings<TrainConfig>& train_settings(TaskKind task) {
         }
     }
     return all.front();
+}
+
+KeySpec method_arg_key(const methods::MethodArg& arg) {
+    using Kind = methods::MethodArg::Kind;
+    const bool ranged = arg.kind == Kind::Number || arg.kind == Kind::Integer;
+    return {.name = arg.name,
+            .kind = arg.kind == Kind::Number    ? ValueKind::Number
+                    : arg.kind == Kind::Integer ? ValueKind::Integer
+                    : arg.kind == Kind::Boolean ? ValueKind::Boolean
+                                                : ValueKind::Text,
+            .default_value = arg.fallback == "" ? json() : arg.fallback, // "": none
+            .minimum = ranged ? arg.minimum : 0.0,
+            .maximum = ranged ? arg.maximum : KeySpec().maximum,
+            .help = arg.at_least.empty() ? arg.help
+                                         : arg.help + ", at least method_args." + arg.at_least};
+}
+
+std::string describe_method_args() {
+    std::string text;
+    for (const methods::MethodEntry& method : methods::method_table()) {
+        std::vector<KeySpec> keys;
+        for (const methods::MethodArg& arg : method.args) {
+            keys.push_back(method_arg_key(arg));
+        }
+        text += method.name + "'s settings:\n" + describe_keys(keys, "method_args.");
+    }
+    return text;
 }
 
 } // namespace kiln::config

@@ -1,5 +1,6 @@
 #include "methods/method_names.h"
 
+#include "core/json_args.h"
 #include "core/text.h"
 
 #include <algorithm>
@@ -54,6 +55,87 @@ std::string describe_decorrelation(double weight) {
     return weight > 0 ? ", decorrelation " + number_text(weight) : "";
 }
 
+using Kind = MethodArg::Kind;
+constexpr int kMaxWidth = 1 << 16;
+
+std::vector<MethodArg> simclr_args() {
+    return {
+        {"temperature", Kind::Number, 0.1, 1e-4, 100.0, "NT-Xent's temperature"},
+        {"gather_distributed", Kind::Boolean, true, 0, 0,
+         "several processes: each contrasts its views against every process's batch"},
+        {"hidden_dim", Kind::Integer, nullptr, 1, kMaxWidth,
+         "the projection head's hidden width; unset: the recipe's (below)"},
+        {"output_dim", Kind::Integer, 128, 1, kMaxWidth, "the projection's output dimensions"},
+        {"decorrelation", Kind::Number, nullptr, 0.0, 1e6,
+         "weight of a term that pulls the backbone features' correlations towards zero; unset: "
+         "the recipe's (below)"},
+    };
+}
+
+std::vector<MethodArg> dino_args() {
+    return {
+        {"hidden_dim", Kind::Integer, nullptr, 1, kMaxWidth,
+         "the head's hidden width; unset: the recipe's (below)"},
+        {"bottleneck_dim", Kind::Integer, 256, 1, kMaxWidth,
+         "the head's bottleneck before its prototypes"},
+        {"output_dim", Kind::Integer, nullptr, 1, 1 << 20,
+         "prototypes; unset: by the dataset's size"},
+        {"student_temp", Kind::Number, 0.1, 1e-4, 10.0, "the student's softmax temperature"},
+        {"teacher_temp", Kind::Number, nullptr, 1e-4, 10.0,
+         "the teacher's softmax temperature after its warm-up; unset: by the dataset's size"},
+        {"warmup_teacher_temp", Kind::Number, nullptr, 1e-4, 10.0,
+         "the teacher's temperature at the start; unset: by the dataset's size"},
+        {"warmup_teacher_temp_fraction", Kind::Number, 0.3, 0.0, 1.0,
+         "the share of the run over which the teacher's temperature rises"},
+        {"center_momentum", Kind::Number, 0.9, 0.0, 1.0,
+         "momentum of the centre subtracted from the teacher's outputs"},
+        {"momentum_start", Kind::Number, nullptr, 0.0, 1.0,
+         "the teacher's EMA momentum at the start, rising on a cosine; unset: by the dataset's "
+         "size"},
+        {"momentum_end", Kind::Number, 1.0, 0.0, 1.0, "the teacher's EMA momentum at the end",
+         "momentum_start"},
+        {"freeze_last_layer_fraction", Kind::Number, 0.01, 0.0, 1.0,
+         "the share of the run during which the head's last layer does not learn"},
+    };
+}
+
+std::vector<MethodArg> distillation_args() {
+    return {
+        {"teacher", Kind::Text, "", 0, 0,
+         "the model it learns from (required): an exported model or checkpoint, or "
+         "torchscript:FILE"},
+        {"queue_size", Kind::Integer, 0, 0, 1 << 20,
+         "the teacher's features of this many recent images, as a KL term's extra negatives; 0: "
+         "off"},
+        {"temperature", Kind::Number, 0.07, 1e-4, 10.0, "the queue term's temperature"},
+        {"patch_weight", Kind::Number, 0.0, 0.0, 100.0,
+         "weight of the distance between the backbones' last feature maps; 0: off"},
+    };
+}
+
+// The defaults the recipe resolves for the backbone family and the dataset's size.
+nlohmann::json recipe_defaults(const MethodEntry& method, models::BackboneFamily family,
+                               std::int64_t dataset_size) {
+    nlohmann::json values = with_resolved_scaling(method.name, nullptr, dataset_size);
+    values["hidden_dim"] = method.head_width_for(family);
+    values["decorrelation"] = method.decorrelation_for(family);
+    return values;
+}
+
+nlohmann::json read_arg(const MethodArg& arg, const nlohmann::json& fallback, JsonArgs& args) {
+    switch (arg.kind) {
+    case Kind::Number:
+        return args.number(arg.name, fallback.get<double>(), arg.minimum, arg.maximum);
+    case Kind::Integer:
+        return args.integer(arg.name, fallback.get<int>(), int(arg.minimum), int(arg.maximum));
+    case Kind::Boolean:
+        return args.boolean(arg.name, fallback.get<bool>());
+    case Kind::Text:
+        break;
+    }
+    return args.text(arg.name, fallback.get<std::string>());
+}
+
 } // namespace
 
 const std::vector<MethodEntry>& method_table() {
@@ -77,10 +159,20 @@ const std::vector<MethodEntry>& method_table() {
          .small_cnn_optimizer = small_cnn_sgd,
          .head_width = 2048,
          .small_cnn_head_width = 512,
-         .small_cnn_decorrelation = 0.3},
-        {"dino", kDinoSgd, kDinoAdamW, std::nullopt, 2048, 0, data::ViewRecipe::MultiCrop},
-        {"distillation", distillation, distillation, std::nullopt, 0, 0, data::ViewRecipe::Single,
-         true},
+         .small_cnn_decorrelation = 0.3,
+         .args = simclr_args()},
+        {.name = "dino",
+         .cnn_optimizer = kDinoSgd,
+         .vit_optimizer = kDinoAdamW,
+         .head_width = 2048,
+         .views = data::ViewRecipe::MultiCrop,
+         .args = dino_args()},
+        {.name = "distillation",
+         .cnn_optimizer = distillation,
+         .vit_optimizer = distillation,
+         .views = data::ViewRecipe::Single,
+         .needs_teacher = true,
+         .args = distillation_args()},
     };
     return methods;
 }
@@ -166,6 +258,38 @@ std::vector<std::string> method_names() {
         names.push_back(method.name);
     }
     return names;
+}
+
+nlohmann::json resolve_method_args(const MethodEntry& method, const std::string& model,
+                                   std::int64_t dataset_size, const nlohmann::json& given,
+                                   std::vector<ConfigIssue>& issues) {
+    const nlohmann::json recipe =
+        recipe_defaults(method, models::backbone_family(model), dataset_size);
+    JsonArgs args(given, "method_args", issues);
+    nlohmann::json values = nlohmann::json::object();
+    for (const MethodArg& arg : method.args) {
+        values[arg.name] = read_arg(arg, recipe.value(arg.name, arg.fallback), args);
+    }
+    for (const MethodArg& arg : method.args) {
+        if (!arg.at_least.empty() && values[arg.name] < values[arg.at_least]) {
+            args.report(arg.name, "must be at least method_args." + arg.at_least + " (" +
+                                      values[arg.at_least].dump() + "), got " +
+                                      values[arg.name].dump());
+            values[arg.name] = values[arg.at_least];
+        }
+    }
+    args.finish();
+    return values;
+}
+
+std::vector<ConfigIssue> method_args_issues(const std::string& name, const std::string& model,
+                                            const nlohmann::json& method_args) {
+    std::vector<ConfigIssue> issues;
+    if (const MethodEntry* method = find_method(name)) {
+        // The keys and ranges, which do not depend on the dataset's size.
+        resolve_method_args(*method, model, 0, method_args, issues);
+    }
+    return issues;
 }
 
 const std::string& default_method() {

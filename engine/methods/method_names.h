@@ -25,6 +25,21 @@ struct OptimizerDefaults {
     double backbone_lr_factor = 1.0;
 };
 
+// One of a method's `method_args`, declared once: the method reads it through
+// resolve_method_args, which checks it; `kiln train --help` and Studio's method settings
+// describe it from here.
+struct MethodArg {
+    enum class Kind { Number, Integer, Boolean, Text };
+    std::string name;
+    Kind kind = Kind::Number;
+    // null: the recipe's, by backbone family or dataset size (the head's width, DINO's scaling).
+    nlohmann::json fallback = nullptr;
+    double minimum = 0.0;
+    double maximum = 0.0;
+    std::string help = {};
+    std::string at_least = {}; // the argument this one may not be below
+};
+
 // A method's recipe: its optimizer for convolutional backbones (and TorchScript modules) and
 // for vision transformers, which the DINO paper and LightlyTrain train differently, and where it
 // differs, for the small CNN.
@@ -40,6 +55,7 @@ struct MethodEntry {
     bool needs_teacher = false; // method_args.teacher names the model it learns from
     // SimCLR's method_args.decorrelation on the small CNN (elsewhere 0: not measured there).
     double small_cnn_decorrelation = 0.0;
+    std::vector<MethodArg> args = {};
 
     const OptimizerDefaults& optimizer(models::BackboneFamily family) const {
         if (family == models::BackboneFamily::SmallCnn && small_cnn_optimizer) {
@@ -83,9 +99,16 @@ DinoScaling dino_scaling(std::int64_t dataset_size);
 nlohmann::json with_resolved_scaling(const std::string& method, const nlohmann::json& method_args,
                                      std::int64_t dataset_size);
 
-// The problems building the method would report with `method_args` (unknown keys, values out
-// of range), found without building it: no model is made, no teacher loaded (methods.cpp reads
-// them with the same code as the method does). For `config check` and Studio's form.
+// `method`'s arguments: `given` checked against their declarations (unknown keys, types,
+// ranges, appended to `issues`), every one not given at its default for `model`'s backbone
+// family and the dataset's size. A bad value is replaced by its default.
+nlohmann::json resolve_method_args(const MethodEntry& method, const std::string& model,
+                                   std::int64_t dataset_size, const nlohmann::json& given,
+                                   std::vector<ConfigIssue>& issues);
+
+// The problems building the method would report with `method_args`, found without building it:
+// no model is made, no teacher loaded (its file is run_config's check). For `config check` and
+// Studio's form.
 std::vector<ConfigIssue> method_args_issues(const std::string& name, const std::string& model,
                                             const nlohmann::json& method_args);
 

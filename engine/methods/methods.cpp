@@ -1,5 +1,4 @@
 #include "core/error.h"
-#include "core/json_args.h"
 #include "core/text.h"
 #include "distributed/process_group.h"
 #include "methods/method.h"
@@ -24,8 +23,8 @@ constexpr double kPi = 3.14159265358979323846;
 // SimCLR (Chen et al. 2020) with LightlyTrain's defaults: a projection head with batch norm to
 // 128 dimensions, NT-Xent at temperature 0.1; the head's width and the optimizer per backbone
 // family are the method table's.
-// Each method's method_args are read apart from its modules, so that `config check` and
-// Studio's form check them without building a model (method_args_issues).
+// Each method's arguments are read from resolve_method_args' values: declared, checked and
+// defaulted in the method table (method_names.cpp).
 struct SimClrArgs {
     double temperature;
     bool gather_distributed;
@@ -33,12 +32,12 @@ struct SimClrArgs {
     int output_dim;
     double decorrelation;
 
-    SimClrArgs(JsonArgs& args, int head_width, double default_decorrelation)
-        : temperature(args.number("temperature", 0.1, 1e-4, 100.0)),
-          gather_distributed(args.boolean("gather_distributed", true)),
-          hidden_dim(args.integer("hidden_dim", head_width, 1, 1 << 16)),
-          output_dim(args.integer("output_dim", 128, 1, 1 << 16)),
-          decorrelation(args.number("decorrelation", default_decorrelation, 0.0, 1e6)) {}
+    explicit SimClrArgs(const nlohmann::json& values)
+        : temperature(values.at("temperature").get<double>()),
+          gather_distributed(values.at("gather_distributed").get<bool>()),
+          hidden_dim(values.at("hidden_dim").get<int>()),
+          output_dim(values.at("output_dim").get<int>()),
+          decorrelation(values.at("decorrelation").get<double>()) {}
 };
 
 class SimClrImpl : public MethodImpl {
@@ -130,19 +129,18 @@ struct DinoArgs {
     double momentum_end;
     double freeze_last_layer_fraction;
 
-    DinoArgs(JsonArgs& args, int head_width, const DinoScaling& scaling)
-        : hidden_dim(args.integer("hidden_dim", head_width, 1, 1 << 16)),
-          bottleneck_dim(args.integer("bottleneck_dim", 256, 1, 1 << 16)),
-          output_dim(args.integer("output_dim", scaling.output_dim, 1, 1 << 20)),
-          student_temp(args.number("student_temp", 0.1, 1e-4, 10.0)),
-          teacher_temp(args.number("teacher_temp", scaling.teacher_temp, 1e-4, 10.0)),
-          warmup_teacher_temp(
-              args.number("warmup_teacher_temp", scaling.warmup_teacher_temp, 1e-4, 10.0)),
-          warmup_fraction(args.number("warmup_teacher_temp_fraction", 0.3, 0.0, 1.0)),
-          center_momentum(args.number("center_momentum", 0.9, 0.0, 1.0)),
-          momentum_start(args.number("momentum_start", scaling.momentum_start, 0.0, 1.0)),
-          momentum_end(args.number("momentum_end", 1.0, momentum_start, 1.0)),
-          freeze_last_layer_fraction(args.number("freeze_last_layer_fraction", 0.01, 0.0, 1.0)) {}
+    explicit DinoArgs(const nlohmann::json& values)
+        : hidden_dim(values.at("hidden_dim").get<int>()),
+          bottleneck_dim(values.at("bottleneck_dim").get<int>()),
+          output_dim(values.at("output_dim").get<int>()),
+          student_temp(values.at("student_temp").get<double>()),
+          teacher_temp(values.at("teacher_temp").get<double>()),
+          warmup_teacher_temp(values.at("warmup_teacher_temp").get<double>()),
+          warmup_fraction(values.at("warmup_teacher_temp_fraction").get<double>()),
+          center_momentum(values.at("center_momentum").get<double>()),
+          momentum_start(values.at("momentum_start").get<double>()),
+          momentum_end(values.at("momentum_end").get<double>()),
+          freeze_last_layer_fraction(values.at("freeze_last_layer_fraction").get<double>()) {}
 };
 
 class DinoImpl : public MethodImpl {
@@ -318,14 +316,15 @@ MethodImpl::MethodImpl(models::Backbone backbone)
 // LightlyTrain's distillation v2 regresses patch features. AdamW 5e-4 x batch / 256.
 struct DistillationArgs {
     std::string teacher;
-    std::int64_t queue_size = 0;
-    double temperature = 0.07;
-    double patch_weight = 0.0; // off: in equal time it neither paid nor cost (README)
+    std::int64_t queue_size;
+    double temperature;
+    double patch_weight; // off by default: in equal time it neither paid nor cost (README)
 
-    explicit DistillationArgs(JsonArgs& args)
-        : teacher(args.text("teacher", "")), queue_size(args.integer("queue_size", 0, 0, 1 << 20)),
-          temperature(args.number("temperature", 0.07, 1e-4, 10.0)),
-          patch_weight(args.number("patch_weight", 0.0, 0.0, 100.0)) {}
+    explicit DistillationArgs(const nlohmann::json& values)
+        : teacher(values.at("teacher").get<std::string>()),
+          queue_size(values.at("queue_size").get<std::int64_t>()),
+          temperature(values.at("temperature").get<double>()),
+          patch_weight(values.at("patch_weight").get<double>()) {}
 };
 
 torch::Tensor normalised_distance(const torch::Tensor& student, const torch::Tensor& teacher) {
@@ -452,22 +451,25 @@ private:
 
 // The teacher of a distillation: a Kiln checkpoint or exported model, a torch.save state_dict of
 // a Kiln model family, or a TorchScript module named as torchscript:FILE.
-models::Backbone load_teacher(const std::string& teacher, JsonArgs& args) {
+models::Backbone load_teacher(const std::string& teacher, std::vector<ConfigIssue>& issues) {
+    const auto report = [&issues](const std::string& message) {
+        issues.push_back({"method_args.teacher", message});
+    };
     if (teacher.empty()) {
-        args.report("teacher", "required: give the teacher, an exported model "
-                               "(out/exported_models/exported_last.pt) or torchscript:FILE");
+        report("required: give the teacher, an exported model "
+               "(out/exported_models/exported_last.pt) or torchscript:FILE");
         return nullptr;
     }
     const bool torchscript = models::is_torchscript_model(teacher);
     const std::string path = torchscript ? models::torchscript_file(teacher) : teacher;
     if (!std::filesystem::exists(path)) {
-        args.report("teacher", "\"" + path + "\" does not exist");
+        report("\"" + path + "\" does not exist");
         return nullptr;
     }
     try {
         return torchscript ? models::make_backbone(teacher) : models::load_backbone(path);
     } catch (const Error& error) {
-        args.report("teacher", error.what());
+        report(error.what());
         return nullptr;
     }
 }
@@ -523,56 +525,31 @@ torch::Tensor nt_xent_loss(const torch::Tensor& first, const torch::Tensor& seco
 Method make_method(const std::string& name, const std::string& model,
                    const nlohmann::json& method_args, std::int64_t dataset_size,
                    std::int64_t in_channels) {
-    std::vector<ConfigIssue> issues;
-    JsonArgs args(method_args, "method_args", issues);
-    Method method;
     const MethodEntry* entry = find_method(name);
-    const models::BackboneFamily family = models::backbone_family(model);
-    const int head_width = entry ? entry->head_width_for(family) : 0;
-    const double decorrelation = entry ? entry->decorrelation_for(family) : 0.0;
-    if (name == "simclr") {
-        method = std::make_shared<SimClrImpl>(models::make_backbone(model, in_channels),
-                                              SimClrArgs(args, head_width, decorrelation));
-    } else if (name == "dino") {
-        method = std::make_shared<DinoImpl>(model, models::make_backbone(model, in_channels),
-                                            DinoArgs(args, head_width, dino_scaling(dataset_size)),
-                                            in_channels);
-    } else if (name == "distillation") {
-        const DistillationArgs settings(args);
-        models::Backbone teacher = load_teacher(settings.teacher, args);
-        if (teacher) {
-            method = std::make_shared<DistillationImpl>(models::make_backbone(model, in_channels),
-                                                        std::move(teacher), settings);
-        }
-    } else {
+    if (entry == nullptr) {
         throw Error("method \"" + name + "\" is not available in this build; Kiln has " +
                     join_alternatives(method_names()));
     }
-    args.finish();
+    std::vector<ConfigIssue> issues;
+    const nlohmann::json values =
+        resolve_method_args(*entry, model, dataset_size, method_args, issues);
     if (!issues.empty()) {
         throw ConfigError(issues);
     }
-    return method;
-}
-
-std::vector<ConfigIssue> method_args_issues(const std::string& name, const std::string& model,
-                                            const nlohmann::json& method_args) {
-    std::vector<ConfigIssue> issues;
-    JsonArgs args(method_args, "method_args", issues);
-    const MethodEntry* entry = find_method(name);
-    const models::BackboneFamily family = models::backbone_family(model);
-    const int head_width = entry ? entry->head_width_for(family) : 0;
-    const double decorrelation = entry ? entry->decorrelation_for(family) : 0.0;
+    models::Backbone backbone = models::make_backbone(model, in_channels);
     if (name == "simclr") {
-        static_cast<void>(SimClrArgs(args, head_width, decorrelation));
-    } else if (name == "dino") {
-        // The keys and ranges, which do not depend on the dataset's size.
-        static_cast<void>(DinoArgs(args, head_width, dino_scaling(0)));
-    } else if (name == "distillation") {
-        static_cast<void>(DistillationArgs(args)); // its teacher: run_config's check_teacher
+        return std::make_shared<SimClrImpl>(std::move(backbone), SimClrArgs(values));
     }
-    args.finish();
-    return issues;
+    if (name == "dino") {
+        return std::make_shared<DinoImpl>(model, std::move(backbone), DinoArgs(values),
+                                          in_channels);
+    }
+    const DistillationArgs settings(values);
+    models::Backbone teacher = load_teacher(settings.teacher, issues);
+    if (!teacher) {
+        throw ConfigError(issues);
+    }
+    return std::make_shared<DistillationImpl>(std::move(backbone), std::move(teacher), settings);
 }
 
 } // namespace kiln::methods

@@ -168,6 +168,7 @@ RunConfigForm::RunConfigForm(QWidget* parent) : QWidget(parent) {
     cores.cpu_cores = system::usable_cpu_cores();
     setHardware(cores);
     updateOptimizerHints();
+    updateMethodArgsHint();
     updateTaskRows();
 }
 
@@ -333,6 +334,10 @@ void RunConfigForm::createAdvancedSection() {
         tr("transform_args besides the image size: random_resize, random_flip, color_jitter, "
            "random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, "
            "global_view_2, local_view. The Datasets tab previews the views."));
+    method_args_ = new QLineEdit(this);
+    method_args_->setObjectName(QStringLiteral("methodArgsField"));
+    method_args_->setPlaceholderText(
+        tr(R"(the method's defaults; JSON to change them, e.g. {"temperature": 0.2})"));
     checkpoint_every_ = spin(QStringLiteral("checkpointEveryField"), 0, 10000000, 0, this);
     checkpoint_every_->setSpecialValueText(tr("each epoch"));
     checkpoint_every_->setSuffix(tr(" steps"));
@@ -350,6 +355,8 @@ void RunConfigForm::createAdvancedSection() {
     addSettingRow("gradient_accumulation_steps", accumulation_);
     addRow(QStringLiteral("augmentation"), tr("Augmentation"), augmentation_);
     advanced_rows_ << QStringLiteral("augmentation");
+    addRow(QStringLiteral("method_args"), tr("Method settings"), method_args_);
+    advanced_rows_ << QStringLiteral("method_args");
     addSettingRow("callbacks.model_checkpoint.every_n_steps", checkpoint_every_);
     addRow(QStringLiteral("wandb"), tr("Weights & Biases"), wandb_project_);
     advanced_rows_ << QStringLiteral("wandb");
@@ -428,6 +435,7 @@ void RunConfigForm::connectFields() {
         takeLabelsOf(val_data_);
     });
     connect(method_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
+    connect(method_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateMethodArgsHint);
     connect(labels_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     for (QComboBox* box : {task_, method_, optim_, model_}) {
         connect(box, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateOptimizerHints);
@@ -489,6 +497,8 @@ void RunConfigForm::updateTaskRows() {
     }
     setRowVisible(QStringLiteral("method_args.teacher"),
                   present.contains(QStringLiteral("method_args.teacher")) && needsTeacher());
+    setRowVisible(QStringLiteral("method_args"),
+                  kind == TaskKind::Pretraining && advancedVisible());
     const bool finetuning = kind != TaskKind::Pretraining;
     const bool segmentation = kind == TaskKind::SemanticSegmentation;
     const bool detection = has_boxes(kind);
@@ -584,10 +594,14 @@ QString RunConfigForm::rowForIssue(const QString& path) const {
     }
     const std::string field =
         config::field_for_problem(config::form_fields(task()), path.toStdString());
-    // transform_args' other keys are the Augmentation field's.
+    // transform_args' other keys are the Augmentation field's, method_args' the Method
+    // settings'.
     if (path.startsWith(QStringLiteral("transform_args.")) &&
         field != "transform_args.image_size") {
         return QStringLiteral("augmentation");
+    }
+    if (path.startsWith(QStringLiteral("method_args.")) && field != "method_args.teacher") {
+        return QStringLiteral("method_args");
     }
     return field.empty() ? path.section(QLatin1Char('.'), 0, 0) : QString::fromStdString(field);
 }
@@ -937,8 +951,13 @@ void RunConfigForm::writeData(TaskKind kind, nlohmann::json& settings) const {
         if (!train.empty()) {
             settings["data"] = train;
         }
+        nlohmann::json method_args = methodArgs().value_or(nlohmann::json::object());
+        method_args.erase("teacher"); // the Teacher field's
         if (needsTeacher()) {
-            settings["method_args"] = {{"teacher", chosenPath(teacher_).toStdString()}};
+            method_args["teacher"] = chosenPath(teacher_).toStdString();
+        }
+        if (!method_args.empty()) {
+            settings["method_args"] = method_args;
         }
         if (const nlohmann::json monitor = knnMonitor(); !monitor.is_null()) {
             settings["knn_monitor"] = monitor;
@@ -1062,6 +1081,13 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
         const int listed = teacher_->findData(teacher);
         teacher_->setCurrentText(listed > 0 ? teacher_->itemText(listed) : teacher);
     }
+    nlohmann::json method_args = value_at(settings, "method_args");
+    if (method_args.is_object()) {
+        method_args.erase("teacher");
+    }
+    method_args_->setText(method_args.is_object() && !method_args.empty()
+                              ? QString::fromStdString(method_args.dump())
+                              : QString());
     // What the settings leave out is the task's default, as the command line has it.
     setTrainFor(settings);
     batch_size_->setValue(number("batch_size", setting_default(task(), "batch_size").get<int>()));
@@ -1195,8 +1221,11 @@ void RunConfigForm::clearIssues() {
     general_issue_->clear();
 }
 
-std::optional<nlohmann::json> RunConfigForm::augmentationArgs() const {
-    const std::string text = augmentation_->text().trimmed().toStdString();
+namespace {
+
+// A field holding a JSON object: blank is an empty one; nullopt when it holds anything else.
+std::optional<nlohmann::json> json_object_in(const QLineEdit* field) {
+    const std::string text = field->text().trimmed().toStdString();
     if (text.empty()) {
         return nlohmann::json::object();
     }
@@ -1204,14 +1233,57 @@ std::optional<nlohmann::json> RunConfigForm::augmentationArgs() const {
     return parsed.is_object() ? std::optional(parsed) : std::nullopt;
 }
 
+} // namespace
+
+std::optional<nlohmann::json> RunConfigForm::augmentationArgs() const {
+    return json_object_in(augmentation_);
+}
+
+std::optional<nlohmann::json> RunConfigForm::methodArgs() const {
+    return json_object_in(method_args_);
+}
+
+// The chosen method's settings with their defaults, as `kiln train --help` lists them.
+void RunConfigForm::updateMethodArgsHint() {
+    const methods::MethodEntry* method = methods::find_method(method_->currentText().toStdString());
+    QStringList lines;
+    for (const methods::MethodArg& arg :
+         method ? method->args : std::vector<methods::MethodArg>()) {
+        if (arg.name == "teacher") {
+            continue; // a field of its own
+        }
+        const config::KeySpec key = config::method_arg_key(arg);
+        lines << QStringLiteral("%1 (%2): %3")
+                     .arg(QString::fromStdString(arg.name),
+                          key.default_value.is_null()
+                              ? tr("the recipe's")
+                              : QString::fromStdString(key.default_value.dump()),
+                          QString::fromStdString(arg.help));
+    }
+    method_args_->setToolTip(lines.join(QLatin1Char('\n')));
+}
+
 std::optional<TrainConfig> RunConfigForm::validate(const nlohmann::json& overrides) {
     clearIssues();
     warnIfValidatingOnTrainingImages();
-    if (!augmentationArgs()) {
-        QLabel* label = issues_.value(QStringLiteral("augmentation"));
-        label->setText(
-            tr(R"(Augmentation takes a JSON object, e.g. {"color_jitter": {"prob": 0.5}})"));
-        label->show();
+    const std::pair<QString, QString> json_fields[] = {
+        {QStringLiteral("augmentation"),
+         augmentationArgs()
+             ? QString()
+             : tr(R"(Augmentation takes a JSON object, e.g. {"color_jitter": {"prob": 0.5}})")},
+        {QStringLiteral("method_args"),
+         methodArgs() ? QString()
+                      : tr(R"(Method settings take a JSON object, e.g. {"temperature": 0.2})")},
+    };
+    bool refused = false;
+    for (const auto& [row, problem] : json_fields) {
+        if (!problem.isEmpty()) {
+            issues_.value(row)->setText(problem);
+            issues_.value(row)->show();
+            refused = true;
+        }
+    }
+    if (refused) {
         setAdvancedVisible(true);
         return std::nullopt;
     }
@@ -1238,7 +1310,8 @@ std::optional<TrainConfig> RunConfigForm::validate(const nlohmann::json& overrid
             }
             QLabel* label = issues_.value(key, general_issue_);
             QString message = QString::fromStdString(issue.message);
-            if (key == QLatin1String("augmentation")) { // one field for many keys: say which
+            if (key == QLatin1String("augmentation") || key == QLatin1String("method_args")) {
+                // one field for many keys: say which
                 message = QString::fromStdString(issue.path).section(QLatin1Char('.'), 1) +
                           QStringLiteral(": ") + message;
             }

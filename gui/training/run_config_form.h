@@ -123,6 +123,10 @@ private:
     void updateOptimizerHints();
     // The Augmentation field as transform_args; nullopt when it is not a JSON object.
     std::optional<nlohmann::json> augmentationArgs() const;
+    // The Method settings field as method_args (besides the teacher); nullopt when it is not a
+    // JSON object.
+    std::optional<nlohmann::json> methodArgs() const;
+    void updateMethodArgsHint();
     void clearIssues();
     // knn_monitor's two folders, both ways.
     void setKnnMonitor(const nlohmann::json& settings);
@@ -180,6 +184,7 @@ private:
     QLineEdit* head_warmup_epochs_;
     QSpinBox* accumulation_;
     QLineEdit* augmentation_;
+    QLineEdit* method_args_;
     QSpinBox* checkpoint_every_;
     QLineEdit* wandb_project_;
     // What the fields do not show of optim_args and loggers.wandb (momentum, W&B tags): kept

@@ -742,6 +742,43 @@ private Q_SLOTS:
         QVERIFY(trainProblems(input, cpuOnly()).empty());
     }
 
+    // Each method's arguments are declared once, in the method table: the method reads every
+    // declared one (its default for the backbone family and dataset size where not given), and
+    // `kiln train --help` lists each.
+    void methodArgsComeFromTheirDeclarations() {
+        using kiln::methods::find_method;
+        std::vector<kiln::ConfigIssue> issues;
+        const json small = kiln::methods::resolve_method_args(*find_method("simclr"), "smallcnn",
+                                                              1000, json(), issues);
+        QCOMPARE(small["hidden_dim"], json(512));
+        QCOMPARE(small["decorrelation"], json(0.3));
+        QCOMPARE(small["temperature"], json(0.1));
+        const json resnet = kiln::methods::resolve_method_args(
+            *find_method("simclr"), "resnet18", 1000, {{"temperature", 0.2}}, issues);
+        QCOMPARE(resnet["hidden_dim"], json(2048));
+        QCOMPARE(resnet["decorrelation"], json(0.0));
+        QCOMPARE(resnet["temperature"], json(0.2));
+        const json dino = kiln::methods::resolve_method_args(*find_method("dino"), "resnet18", 1000,
+                                                             json(), issues);
+        QCOMPARE(dino["output_dim"], json(kiln::methods::dino_scaling(1000).output_dim));
+        QCOMPARE(dino["teacher_temp"], json(kiln::methods::dino_scaling(1000).teacher_temp));
+        QVERIFY(issues.empty());
+        const std::string help = kiln::config::describe_method_args();
+        for (const kiln::methods::MethodEntry& method : kiln::methods::method_table()) {
+            QVERIFY(contains(help, method.name + "'s settings:"));
+            for (const kiln::methods::MethodArg& arg : method.args) {
+                QVERIFY2(contains(help, "method_args." + arg.name + " ("), arg.name.c_str());
+                QVERIFY2(contains(help, arg.help), arg.name.c_str());
+            }
+        }
+        QVERIFY(contains(help, "method_args.momentum_end (number in [0, 1]), default 1.0\n"
+                               "      the teacher's EMA momentum at the end, at least "
+                               "method_args.momentum_start"));
+        // The schema's teacher is distillation's declaration.
+        const auto* teacher = kiln::config::train_schema().find_path("method_args.teacher");
+        QVERIFY(teacher && contains(teacher->help, "distillation: the model it learns from"));
+    }
+
     void everyProblemIsReportedAtOnce() {
         json input = minimalTrain();
         input["epohcs"] = 3;

@@ -448,10 +448,11 @@ private Q_SLOTS:
         settings["callbacks"] = {{"model_checkpoint", {{"every_n_steps", 50}}}};
         settings["loggers"] = {
             {"wandb", {{"project", "kiln"}, {"offline", true}, {"tags", {"cpu"}}, {"name", "a"}}}};
+        settings["method_args"] = {{"teacher_temp", 0.03}, {"momentum_start", 0.99}};
         form.setSettings(settings);
         const nlohmann::json round = form.settings();
-        for (const char* key :
-             {"optim", "optim_args", "gradient_accumulation_steps", "callbacks", "loggers"}) {
+        for (const char* key : {"optim", "optim_args", "gradient_accumulation_steps", "callbacks",
+                                "loggers", "method_args"}) {
             QVERIFY2(round[key] == settings[key], key);
         }
         QCOMPARE(round["transform_args"]["color_jitter"],
@@ -478,6 +479,24 @@ private Q_SLOTS:
                      qPrintable(form.issueText(QStringLiteral("augmentation"))));
         augmentation->clear();
         QTRY_VERIFY(form.issueText(QStringLiteral("augmentation")).isEmpty());
+        // The method's settings: the chosen method's keys, with their defaults, in the tooltip;
+        // another method's key named under the field.
+        auto* method_args = form.findChild<QLineEdit*>(QStringLiteral("methodArgsField"));
+        QVERIFY2(method_args->toolTip().contains(QStringLiteral("teacher_temp (the recipe's)")),
+                 qPrintable(method_args->toolTip()));
+        QVERIFY(method_args->toolTip().contains(QStringLiteral("student_temp (0.1)")));
+        method_args->setText(QStringLiteral(R"({"decorrelation": 0.1})"));
+        QTRY_VERIFY2(form.issueText(QStringLiteral("method_args")).contains("decorrelation"),
+                     qPrintable(form.issueText(QStringLiteral("method_args"))));
+        method_args->setText(QStringLiteral("[1]"));
+        QTRY_VERIFY2(form.issueText(QStringLiteral("method_args")).contains("JSON object"),
+                     qPrintable(form.issueText(QStringLiteral("method_args"))));
+        form.findChild<QComboBox*>(QStringLiteral("methodField"))->setCurrentText("simclr");
+        QVERIFY(method_args->toolTip().contains(QStringLiteral("temperature (0.1)")));
+        method_args->setText(QStringLiteral(R"({"decorrelation": 0.1})"));
+        QTRY_VERIFY(form.issueText(QStringLiteral("method_args")).isEmpty());
+        QCOMPARE(form.validate()->method_args["decorrelation"], nlohmann::json(0.1));
+        method_args->clear();
         kiln::test::saveScreenshot(form, QStringLiteral("run-configuration-advanced"));
     }
 
