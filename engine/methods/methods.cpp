@@ -180,11 +180,7 @@ public:
                 teacher_backbone_->forward(torch::cat({views[0], views[1]})));
             teacher_probabilities =
                 torch::softmax((teacher_out - center_) / teacher_temperature, 1).chunk(2);
-            pending_center_ = teacher_out.mean(0, true);
-            if (group_) { // the center of the global batch, as DINO all-reduces it
-                group_->all_reduce_sum(pending_center_);
-                pending_center_.div_(group_->world_size());
-            }
+            add_to_pending_center(teacher_out);
         }
         // Global views together, local views together: one forward per resolution.
         std::vector<torch::Tensor> student_log_probabilities;
@@ -233,7 +229,11 @@ public:
         torch::NoGradGuard no_grad;
         update_teacher(teacher_momentum());
         if (pending_center_.defined()) {
-            center_.mul_(center_momentum_).add_(pending_center_, 1.0 - center_momentum_);
+            const std::int64_t dims = center_.size(1);
+            const torch::Tensor mean =
+                pending_center_.narrow(1, 0, dims) / pending_center_.narrow(1, dims, 1);
+            center_.mul_(center_momentum_).add_(mean.to(center_.dtype()), 1.0 - center_momentum_);
+            pending_center_ = torch::Tensor();
         }
     }
 
@@ -269,6 +269,19 @@ private:
         blend(*head_, *teacher_head_);
     }
 
+    // The step's center is the mean teacher output over all its batches (every micro-batch of
+    // a gradient accumulation, every rank's, as DINO all-reduces it): their sum beside their
+    // rows. A skipped step's (gradients not finite) join the next step's.
+    void add_to_pending_center(const torch::Tensor& teacher_out) {
+        const torch::Tensor outputs = teacher_out.to(torch::kFloat32); // counts and sums exact
+        torch::Tensor sums = torch::cat(
+            {outputs.sum(0, true), outputs.new_full({1, 1}, double(outputs.size(0)))}, 1);
+        if (group_) {
+            group_->all_reduce_sum(sums);
+        }
+        pending_center_ = pending_center_.defined() ? pending_center_ + sums : sums;
+    }
+
     // The teacher becomes a copy of the student, parameters and buffers alike.
     void start_teacher_as_student() {
         const auto copy = [](nn::Module& student, nn::Module& teacher) {
@@ -289,7 +302,7 @@ private:
     models::Backbone teacher_backbone_;
     DinoHead teacher_head_{nullptr};
     torch::Tensor center_;
-    torch::Tensor pending_center_;
+    torch::Tensor pending_center_; // [1, output_dim + 1]: the step's sums, then its rows
     // DinoArgs' values (its defaults are the recipe's).
     double student_temperature_;
     double teacher_temperature_;
@@ -410,10 +423,13 @@ public:
     // The student's softmax over the queue and the batch against the teacher's.
     torch::Tensor queue_loss(const torch::Tensor& projected, const torch::Tensor& target) {
         const torch::Tensor student = F::normalize(projected, F::NormalizeFuncOptions().dim(1));
-        // The global batch's teacher features: keys now, the queue's newest entries next.
-        pending_ = group_ ? group_->all_gather(target) : target;
+        // The global batch's teacher features: keys now, the queue's newest entries after the
+        // step (with the step's other micro-batches', newest first).
+        const torch::Tensor batch_keys = group_ ? group_->all_gather(target) : target;
+        pending_ = pending_.defined() ? torch::cat({batch_keys, pending_}) : batch_keys;
+        pending_ = pending_.narrow(0, 0, std::min<std::int64_t>(pending_.size(0), queue_size_));
         const std::int64_t filled = queue_filled_.item<std::int64_t>();
-        const torch::Tensor keys = torch::cat({pending_, queue_.narrow(0, 0, filled)});
+        const torch::Tensor keys = torch::cat({batch_keys, queue_.narrow(0, 0, filled)});
         // KL divergence: zero when the student matches, whatever the teacher's own entropy.
         const torch::Tensor teacher_log_probabilities =
             torch::log_softmax(target.mm(keys.t()) / temperature_, 1);
@@ -425,15 +441,16 @@ public:
             .mean();
     }
 
-    // The batch's teacher features join the queue, the oldest leave it.
+    // The step's teacher features join the queue, the oldest leave it. A skipped step's
+    // (gradients not finite) join with the next step's.
     void after_optimizer_step() override {
         if (queue_size_ == 0 || !pending_.defined()) {
             return;
         }
         torch::NoGradGuard no_grad;
-        const std::int64_t batch = std::min<std::int64_t>(pending_.size(0), queue_size_);
-        queue_.copy_(torch::cat({pending_.narrow(0, 0, batch).to(queue_.dtype()),
-                                 queue_.narrow(0, 0, queue_size_ - batch)}));
+        const std::int64_t batch = pending_.size(0);
+        queue_.copy_(
+            torch::cat({pending_.to(queue_.dtype()), queue_.narrow(0, 0, queue_size_ - batch)}));
         queue_filled_.fill_(
             std::min<std::int64_t>(queue_filled_.item<std::int64_t>() + batch, queue_size_));
         pending_ = torch::Tensor();

@@ -38,6 +38,7 @@
 #include <opencv2/imgproc.hpp>
 #include <random>
 #include <thread>
+#include <torch/nn/functional/normalization.h>
 #include <torch/nn/module.h>
 #include <torch/nn/modules/linear.h>
 #include <torch/optim/sgd.h>
@@ -480,6 +481,60 @@ private Q_SLOTS:
         QVERIFY(torch::allclose(
             scaled_parameters["teacher_backbone.features.0.weight"],
             0.99 * initial + 0.01 * scaled_parameters["backbone.features.0.weight"], 1e-5, 1e-6));
+    }
+
+    // Under gradient accumulation a step's center is the mean teacher output over all its
+    // micro-batches, as if they were one batch (in eval mode the teacher's rows do not depend on
+    // their batch).
+    void dinoCentersOverEveryMicroBatchOfAStep() {
+        const auto make = [] {
+            torch::manual_seed(3);
+            const kiln::methods::Method dino = kiln::methods::make_method(
+                "dino", "smallcnn", {{"output_dim", 16}, {"center_momentum", 0.5}}, 100);
+            dino->eval();
+            return dino;
+        };
+        torch::manual_seed(4);
+        const torch::Tensor first = torch::rand({2, 4, 3, 32, 32});
+        const torch::Tensor second = torch::rand({2, 6, 3, 32, 32});
+        const auto views = [](const torch::Tensor& batch) {
+            return std::vector<torch::Tensor>{batch[0], batch[1]};
+        };
+        const kiln::methods::Method accumulated = make();
+        accumulated->training_loss(views(first));
+        accumulated->training_loss(views(second));
+        accumulated->after_optimizer_step();
+        const kiln::methods::Method whole = make();
+        whole->training_loss(views(torch::cat({first, second}, 1)));
+        whole->after_optimizer_step();
+        const torch::Tensor center = accumulated->named_buffers()["center"];
+        QVERIFY(center.abs().sum().item<double>() > 0);
+        QVERIFY(torch::allclose(center, whole->named_buffers()["center"], 1e-5, 1e-6));
+    }
+
+    // Every micro-batch of a step joins the distillation queue, the newest first.
+    void distillationQueuesEveryMicroBatchOfAStep() {
+        torch::manual_seed(5);
+        const fs::path teacher_file = root_ / "queue-teacher.pt";
+        kiln::models::save_backbone_weights(*kiln::models::make_backbone("smallcnn"), teacher_file);
+        const auto method =
+            kiln::methods::make_method("distillation", "smallcnn",
+                                       {{"teacher", teacher_file.string()}, {"queue_size", 8}}, 10);
+        method->train();
+        const torch::Tensor first = torch::rand({3, 3, 24, 24});
+        const torch::Tensor second = torch::rand({2, 3, 24, 24});
+        method->training_loss({first});
+        method->training_loss({second});
+        method->after_optimizer_step();
+        QCOMPARE(method->named_buffers()["queue_filled"].item<std::int64_t>(), 5);
+        const auto teacher = kiln::models::load_backbone(teacher_file.string());
+        teacher->eval();
+        torch::NoGradGuard no_grad;
+        const torch::Tensor expected =
+            torch::nn::functional::normalize(teacher->forward(torch::cat({second, first})),
+                                             torch::nn::functional::NormalizeFuncOptions().dim(1));
+        QVERIFY(torch::allclose(method->named_buffers()["queue"].narrow(0, 0, 5), expected, 1e-5,
+                                1e-6));
     }
 
     void dinoRecordsItsLocalViewCount() {
