@@ -239,21 +239,23 @@ void EmbeddingsView::labelAxes() {
 void EmbeddingsView::mapAgain() {
     if (embeddings_.defined() && !job_.isRunning()) { // else mapped when the job ends (catchUp)
         status_->setText(tr("Projecting %1...").arg(QDir::toNativeSeparators(file_)));
-        mapOnThread(file_, [embeddings = embeddings_, names = names_] {
-            return std::pair{embeddings, names};
-        });
+        mapOnThread(
+            file_,
+            [embeddings = embeddings_, names = names_] { return std::pair{embeddings, names}; },
+            unit_);
     }
 }
 
 void EmbeddingsView::mapOnThread(const QString& file,
-                                 std::function<std::pair<at::Tensor, QStringList>()> source) {
+                                 std::function<std::pair<at::Tensor, QStringList>()> source,
+                                 at::Tensor unit) {
     const QString projection = this->projection();
     pick_->setEnabled(false); // picks are of the file shown, once it is
     job_.run<Mapped>(
-        [projection, source = std::move(source)](const StopToken& stop) {
+        [projection, source = std::move(source), unit](const StopToken& stop) {
             Mapped mapped;
             std::tie(mapped.embeddings, mapped.names) = source();
-            mapped.unit = embed::unit_rows(mapped.embeddings);
+            mapped.unit = unit.defined() ? unit : embed::unit_rows(mapped.embeddings);
             embed::MapOptions options;
             options.projection = *embed::projection_named(projection.toStdString());
             const at::Tensor map = embed::map_2d(mapped.embeddings, options, &stop).contiguous();

@@ -125,8 +125,11 @@ private:
     // meanwhile drawn.
     void catchUp();
     // Gets the embeddings and their names from `source` and maps them, on the view's thread.
+    // Maps what `source` gives on the job thread; its rows at unit length are `unit` where
+    // given (mapped again), else computed there.
     void mapOnThread(const QString& file,
-                     std::function<std::pair<at::Tensor, QStringList>()> source);
+                     std::function<std::pair<at::Tensor, QStringList>()> source,
+                     at::Tensor unit = {});
     void labelAxes();
 
     QCustomPlot* plot_;
