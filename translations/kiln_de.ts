@@ -778,7 +778,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         <translation>%1 wird projiziert...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="362"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="364"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n Einbettung</numerusform>
@@ -786,7 +786,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="363"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="365"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>in %n Gruppe nach oberstem Ordner.</numerusform>
@@ -794,7 +794,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="489"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="491"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>%n Bild zum Labeln wird gewählt...</numerusform>
@@ -802,7 +802,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="513"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="515"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
@@ -810,18 +810,18 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="540"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="542"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="442"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="455"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="457"/>
         <source>Drag around points to select them.</source>
         <translation>Punkte umfahren, um sie auszuwählen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="456"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="458"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>%n Punkt ausgewählt</numerusform>
@@ -829,7 +829,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="516"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="518"/>
         <source>; %n labelled already or near-duplicates left out</source>
         <translation>
             <numerusform>; %n bereits gelabeltes Bild oder Beinahe-Duplikat ausgelassen</numerusform>
@@ -837,12 +837,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="546"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="548"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="576"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="578"/>
         <source>Copying %n image(s)...</source>
         <translation>
             <numerusform>Kopiere %n Bild...</numerusform>
@@ -850,7 +850,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="594"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="596"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
@@ -858,12 +858,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="619"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="621"/>
         <source>Copy Images to Folder</source>
         <translation>Bilder in Ordner kopieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="604"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="606"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>%n Bild nach %1 kopiert</numerusform>
@@ -871,22 +871,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="643"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="645"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="649"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="651"/>
         <source>Export Selection</source>
         <translation>Auswahl exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="650"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="652"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="656"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="658"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>%n Name nach %1 geschrieben</numerusform>
@@ -894,7 +894,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="676"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="678"/>
         <source>%1
 selected</source>
         <translation>%1
@@ -906,17 +906,17 @@ ausgewählt</translation>
         <translation>%1 wird geladen und projiziert...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="324"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="326"/>
         <source>(top folder)</source>
         <translation>(oberster Ordner)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="330"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="332"/>
         <source>neighbours</source>
         <translation>Nachbarn</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="338"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="340"/>
         <source>selection</source>
         <translation>Auswahl</translation>
     </message>
@@ -2448,17 +2448,22 @@ vorhergesagt: %3</translation>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="545"/>
+        <location filename="../gui/training/run_config_form.cpp" line="547"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="548"/>
+        <location filename="../gui/training/run_config_form.cpp" line="550"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1273"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1270"/>
+        <source>by the dataset&apos;s size</source>
+        <translation>nach der Größe des Datensatzes</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="1283"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2530,59 +2535,59 @@ vorhergesagt: %3</translation>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="245"/>
         <location filename="../gui/training/run_config_form.cpp" line="254"/>
-        <location filename="../gui/training/run_config_form.cpp" line="790"/>
+        <location filename="../gui/training/run_config_form.cpp" line="792"/>
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="728"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1159"/>
+        <location filename="../gui/training/run_config_form.cpp" line="730"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1161"/>
         <source>Hold out 10% of the training images</source>
         <translation>10 % der Trainingsbilder zurückhalten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="731"/>
+        <location filename="../gui/training/run_config_form.cpp" line="733"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="791"/>
+        <location filename="../gui/training/run_config_form.cpp" line="793"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="794"/>
+        <location filename="../gui/training/run_config_form.cpp" line="796"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="802"/>
+        <location filename="../gui/training/run_config_form.cpp" line="804"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="806"/>
+        <location filename="../gui/training/run_config_form.cpp" line="808"/>
         <source>No CUDA GPU is visible.</source>
         <translation>Keine CUDA-GPU sichtbar.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="807"/>
+        <location filename="../gui/training/run_config_form.cpp" line="809"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="831"/>
+        <location filename="../gui/training/run_config_form.cpp" line="833"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="834"/>
+        <location filename="../gui/training/run_config_form.cpp" line="836"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="543"/>
-        <location filename="../gui/training/run_config_form.cpp" line="860"/>
+        <location filename="../gui/training/run_config_form.cpp" line="545"/>
+        <location filename="../gui/training/run_config_form.cpp" line="862"/>
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>
@@ -2717,22 +2722,17 @@ vorhergesagt: %3</translation>
         <translation>Methodeneinstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="550"/>
+        <location filename="../gui/training/run_config_form.cpp" line="552"/>
         <source>%1 of the learning rate</source>
         <translation>%1 der Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1259"/>
-        <source>the recipe&apos;s</source>
-        <translation>die des Rezepts</translation>
-    </message>
-    <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1276"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1286"/>
         <source>Method settings take a JSON object, e.g. {&quot;temperature&quot;: 0.2}</source>
         <translation>Methodeneinstellungen sind ein JSON-Objekt, z. B. {&quot;temperature&quot;: 0.2}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1335"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1345"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
     </message>

@@ -772,113 +772,113 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         <translation>正在投影 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="362"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="364"/>
         <source>%n embedding(s)</source>
         <translation>
             <numerusform>%n 个嵌入，</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="363"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="365"/>
         <source>in %n group(s) by top-level folder.</source>
         <translation>
             <numerusform>按顶层文件夹分为 %n 组。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="489"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="491"/>
         <source>Picking %n image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %n 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="513"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="515"/>
         <source>%n image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="540"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="542"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="442"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="455"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="457"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="456"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="458"/>
         <source>%n point(s) selected</source>
         <translation>
             <numerusform>已选择 %n 个点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="516"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="518"/>
         <source>; %n labelled already or near-duplicates left out</source>
         <translation>
             <numerusform>；已排除 %n 张已标注图像或近似重复图像</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="546"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="548"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="576"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="578"/>
         <source>Copying %n image(s)...</source>
         <translation>
             <numerusform>正在复制 %n 张图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="594"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="596"/>
         <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="619"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="621"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="604"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="606"/>
         <source>Copied %n image(s) to %1</source>
         <translation>
             <numerusform>已复制 %n 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="643"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="645"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="649"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="651"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="650"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="652"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="656"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="658"/>
         <source>Wrote %n name(s) to %1</source>
         <translation>
             <numerusform>已将 %n 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="676"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="678"/>
         <source>%1
 selected</source>
         <translation>%1
@@ -890,17 +890,17 @@ selected</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="324"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="326"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="330"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="332"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="338"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="340"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>
@@ -2412,17 +2412,22 @@ predicted: %3</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="545"/>
+        <location filename="../gui/training/run_config_form.cpp" line="547"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="548"/>
+        <location filename="../gui/training/run_config_form.cpp" line="550"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1273"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1270"/>
+        <source>by the dataset&apos;s size</source>
+        <translation>随数据集大小而定</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="1283"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2494,59 +2499,59 @@ predicted: %3</source>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="245"/>
         <location filename="../gui/training/run_config_form.cpp" line="254"/>
-        <location filename="../gui/training/run_config_form.cpp" line="790"/>
+        <location filename="../gui/training/run_config_form.cpp" line="792"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="728"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1159"/>
+        <location filename="../gui/training/run_config_form.cpp" line="730"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1161"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="731"/>
+        <location filename="../gui/training/run_config_form.cpp" line="733"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="791"/>
+        <location filename="../gui/training/run_config_form.cpp" line="793"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="794"/>
+        <location filename="../gui/training/run_config_form.cpp" line="796"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="802"/>
+        <location filename="../gui/training/run_config_form.cpp" line="804"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="806"/>
+        <location filename="../gui/training/run_config_form.cpp" line="808"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="807"/>
+        <location filename="../gui/training/run_config_form.cpp" line="809"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="831"/>
+        <location filename="../gui/training/run_config_form.cpp" line="833"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="834"/>
+        <location filename="../gui/training/run_config_form.cpp" line="836"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="543"/>
-        <location filename="../gui/training/run_config_form.cpp" line="860"/>
+        <location filename="../gui/training/run_config_form.cpp" line="545"/>
+        <location filename="../gui/training/run_config_form.cpp" line="862"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
@@ -2681,22 +2686,17 @@ predicted: %3</source>
         <translation>方法设置</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="550"/>
+        <location filename="../gui/training/run_config_form.cpp" line="552"/>
         <source>%1 of the learning rate</source>
         <translation>学习率的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1259"/>
-        <source>the recipe&apos;s</source>
-        <translation>配方的默认值</translation>
-    </message>
-    <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1276"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1286"/>
         <source>Method settings take a JSON object, e.g. {&quot;temperature&quot;: 0.2}</source>
         <translation>方法设置须为 JSON 对象，例如 {&quot;temperature&quot;: 0.2}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1335"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1345"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>

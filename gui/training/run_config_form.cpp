@@ -435,7 +435,9 @@ void RunConfigForm::connectFields() {
         takeLabelsOf(val_data_);
     });
     connect(method_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
-    connect(method_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateMethodArgsHint);
+    for (QComboBox* box : {method_, model_}) {
+        connect(box, &QComboBox::currentTextChanged, this, &RunConfigForm::updateMethodArgsHint);
+    }
     connect(labels_, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateTaskRows);
     for (QComboBox* box : {task_, method_, optim_, model_}) {
         connect(box, &QComboBox::currentIndexChanged, this, &RunConfigForm::updateOptimizerHints);
@@ -1243,21 +1245,29 @@ std::optional<nlohmann::json> RunConfigForm::methodArgs() const {
     return json_object_in(method_args_);
 }
 
-// The chosen method's settings with their defaults, as `kiln train --help` lists them.
+// The chosen method's settings with their defaults for the chosen model (those that follow the
+// dataset's size said so), as `kiln train --help` describes them.
 void RunConfigForm::updateMethodArgsHint() {
     const methods::MethodEntry* method = methods::find_method(method_->currentText().toStdString());
+    if (method == nullptr) {
+        method_args_->setToolTip(QString());
+        return;
+    }
+    const std::string model = model_->currentText().toStdString();
+    std::vector<ConfigIssue> unused; // no arguments given, none refused
+    const nlohmann::json small = methods::resolve_method_args(*method, model, 0, {}, unused);
+    const nlohmann::json large =
+        methods::resolve_method_args(*method, model, std::int64_t(1) << 40, {}, unused);
     QStringList lines;
-    for (const methods::MethodArg& arg :
-         method ? method->args : std::vector<methods::MethodArg>()) {
+    for (const methods::MethodArg& arg : method->args) {
         if (arg.name == "teacher") {
             continue; // a field of its own
         }
-        const config::KeySpec key = config::method_arg_key(arg);
+        const nlohmann::json& value = small[arg.name];
         lines << QStringLiteral("%1 (%2): %3")
                      .arg(QString::fromStdString(arg.name),
-                          key.default_value.is_null()
-                              ? tr("the recipe's")
-                              : QString::fromStdString(key.default_value.dump()),
+                          value == large[arg.name] ? QString::fromStdString(value.dump())
+                                                   : tr("by the dataset's size"),
                           QString::fromStdString(arg.help));
     }
     method_args_->setToolTip(lines.join(QLatin1Char('\n')));

@@ -482,9 +482,11 @@ private Q_SLOTS:
         // The method's settings: the chosen method's keys, with their defaults, in the tooltip;
         // another method's key named under the field.
         auto* method_args = form.findChild<QLineEdit*>(QStringLiteral("methodArgsField"));
-        QVERIFY2(method_args->toolTip().contains(QStringLiteral("teacher_temp (the recipe's)")),
-                 qPrintable(method_args->toolTip()));
+        QVERIFY2(
+            method_args->toolTip().contains(QStringLiteral("teacher_temp (by the dataset's size)")),
+            qPrintable(method_args->toolTip()));
         QVERIFY(method_args->toolTip().contains(QStringLiteral("student_temp (0.1)")));
+        QVERIFY(method_args->toolTip().contains(QStringLiteral("hidden_dim (2048)")));
         method_args->setText(QStringLiteral(R"({"decorrelation": 0.1})"));
         QTRY_VERIFY2(form.issueText(QStringLiteral("method_args")).contains("decorrelation"),
                      qPrintable(form.issueText(QStringLiteral("method_args"))));
@@ -493,6 +495,9 @@ private Q_SLOTS:
                      qPrintable(form.issueText(QStringLiteral("method_args"))));
         form.findChild<QComboBox*>(QStringLiteral("methodField"))->setCurrentText("simclr");
         QVERIFY(method_args->toolTip().contains(QStringLiteral("temperature (0.1)")));
+        QVERIFY2(method_args->toolTip().contains(QStringLiteral("hidden_dim (512)")) &&
+                     method_args->toolTip().contains(QStringLiteral("decorrelation (0.3)")),
+                 qPrintable(method_args->toolTip())); // the small CNN's recipe
         method_args->setText(QStringLiteral(R"({"decorrelation": 0.1})"));
         QTRY_VERIFY(form.issueText(QStringLiteral("method_args")).isEmpty());
         QCOMPARE(form.validate()->method_args["decorrelation"], nlohmann::json(0.1));
