@@ -68,7 +68,7 @@ std::vector<MethodArg> simclr_args() {
         {"output_dim", Kind::Integer, 128, 1, kMaxWidth, "the projection's output dimensions"},
         {"decorrelation", Kind::Number, nullptr, 0.0, 1e6,
          "weight of a term that pulls the backbone features' correlations towards zero; unset: "
-         "the recipe's (below)"},
+         "the recipe's (below; 0 where it names none)"},
     };
 }
 
@@ -268,9 +268,18 @@ nlohmann::json resolve_method_args(const MethodEntry& method, const std::string&
     JsonArgs args(given, "method_args", issues);
     nlohmann::json values = nlohmann::json::object();
     for (const MethodArg& arg : method.args) {
-        values[arg.name] = read_arg(arg, recipe.value(arg.name, arg.fallback), args);
+        if (arg.fallback.is_null() && !recipe.contains(arg.name)) {
+            throw Error("method_args." + arg.name + " of " + method.name +
+                        " has no default: declare one or resolve it in recipe_defaults");
+        }
+        values[arg.name] =
+            read_arg(arg, arg.fallback.is_null() ? recipe[arg.name] : arg.fallback, args);
     }
     for (const MethodArg& arg : method.args) {
+        if (!arg.at_least.empty() && !values.contains(arg.at_least)) {
+            throw Error("method_args." + arg.name + " of " + method.name +
+                        " is declared at least an argument it does not have, " + arg.at_least);
+        }
         if (!arg.at_least.empty() && values[arg.name] < values[arg.at_least]) {
             args.report(arg.name, "must be at least method_args." + arg.at_least + " (" +
                                       values[arg.at_least].dump() + "), got " +

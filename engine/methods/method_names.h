@@ -101,7 +101,8 @@ nlohmann::json with_resolved_scaling(const std::string& method, const nlohmann::
 
 // `method`'s arguments: `given` checked against their declarations (unknown keys, types,
 // ranges, appended to `issues`), every one not given at its default for `model`'s backbone
-// family and the dataset's size. A bad value is replaced by its default.
+// family and the dataset's size. A bad value is replaced by its default (one below the argument
+// it must be at least, by that argument's value).
 nlohmann::json resolve_method_args(const MethodEntry& method, const std::string& model,
                                    std::int64_t dataset_size, const nlohmann::json& given,
                                    std::vector<ConfigIssue>& issues);

@@ -273,7 +273,9 @@ private:
     // a gradient accumulation, every rank's, as DINO all-reduces it): their sum beside their
     // rows. A skipped step's (gradients not finite) join the next step's.
     void add_to_pending_center(const torch::Tensor& teacher_out) {
-        const torch::Tensor outputs = teacher_out.to(torch::kFloat32); // counts and sums exact
+        // At least in float: a float16 or bfloat16 sum (and its row count) would round.
+        const torch::Tensor outputs =
+            teacher_out.to(c10::promoteTypes(teacher_out.scalar_type(), torch::kFloat32));
         torch::Tensor sums = torch::cat(
             {outputs.sum(0, true), outputs.new_full({1, 1}, double(outputs.size(0)))}, 1);
         if (group_) {
@@ -543,13 +545,17 @@ Method make_method(const std::string& name, const std::string& model,
                    const nlohmann::json& method_args, std::int64_t dataset_size,
                    std::int64_t in_channels) {
     const MethodEntry* entry = find_method(name);
-    if (entry == nullptr) {
+    if (entry == nullptr || (name != "simclr" && name != "dino" && name != "distillation")) {
         throw Error("method \"" + name + "\" is not available in this build; Kiln has " +
                     join_alternatives(method_names()));
     }
     std::vector<ConfigIssue> issues;
     const nlohmann::json values =
         resolve_method_args(*entry, model, dataset_size, method_args, issues);
+    models::Backbone teacher; // loaded whatever else is wrong: every problem is said at once
+    if (entry->needs_teacher) {
+        teacher = load_teacher(values.at("teacher").get<std::string>(), issues);
+    }
     if (!issues.empty()) {
         throw ConfigError(issues);
     }
@@ -561,12 +567,8 @@ Method make_method(const std::string& name, const std::string& model,
         return std::make_shared<DinoImpl>(model, std::move(backbone), DinoArgs(values),
                                           in_channels);
     }
-    const DistillationArgs settings(values);
-    models::Backbone teacher = load_teacher(settings.teacher, issues);
-    if (!teacher) {
-        throw ConfigError(issues);
-    }
-    return std::make_shared<DistillationImpl>(std::move(backbone), std::move(teacher), settings);
+    return std::make_shared<DistillationImpl>(std::move(backbone), std::move(teacher),
+                                              DistillationArgs(values));
 }
 
 } // namespace kiln::methods

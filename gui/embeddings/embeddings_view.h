@@ -124,7 +124,6 @@ private:
     // When a job ends: the file asked for meanwhile is loaded, or else the projection chosen
     // meanwhile drawn.
     void catchUp();
-    // Gets the embeddings and their names from `source` and maps them, on the view's thread.
     // Maps what `source` gives on the job thread; its rows at unit length are `unit` where
     // given (mapped again), else computed there.
     void mapOnThread(const QString& file,

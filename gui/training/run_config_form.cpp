@@ -954,8 +954,7 @@ void RunConfigForm::writeData(TaskKind kind, nlohmann::json& settings) const {
             settings["data"] = train;
         }
         nlohmann::json method_args = methodArgs().value_or(nlohmann::json::object());
-        method_args.erase("teacher"); // the Teacher field's
-        if (needsTeacher()) {
+        if (needsTeacher()) { // the Teacher field's
             method_args["teacher"] = chosenPath(teacher_).toStdString();
         }
         if (!method_args.empty()) {
@@ -1281,9 +1280,10 @@ std::optional<TrainConfig> RunConfigForm::validate(const nlohmann::json& overrid
          augmentationArgs()
              ? QString()
              : tr(R"(Augmentation takes a JSON object, e.g. {"color_jitter": {"prob": 0.5}})")},
-        {QStringLiteral("method_args"),
-         methodArgs() ? QString()
-                      : tr(R"(Method settings take a JSON object, e.g. {"temperature": 0.2})")},
+        {QStringLiteral("method_args"), // pretraining's only: the other tasks leave it out
+         methodArgs() || task() != TaskKind::Pretraining
+             ? QString()
+             : tr(R"(Method settings take a JSON object, e.g. {"temperature": 0.2})")},
     };
     bool refused = false;
     for (const auto& [row, problem] : json_fields) {

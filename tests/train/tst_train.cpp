@@ -512,7 +512,8 @@ private Q_SLOTS:
         QVERIFY(torch::allclose(center, whole->named_buffers()["center"], 1e-5, 1e-6));
     }
 
-    // Every micro-batch of a step joins the distillation queue, the newest first.
+    // Every micro-batch of a step joins the distillation queue, the newest first, and the oldest
+    // leave it when it is full.
     void distillationQueuesEveryMicroBatchOfAStep() {
         torch::manual_seed(5);
         const fs::path teacher_file = root_ / "queue-teacher.pt";
@@ -535,6 +536,17 @@ private Q_SLOTS:
                                              torch::nn::functional::NormalizeFuncOptions().dim(1));
         QVERIFY(torch::allclose(method->named_buffers()["queue"].narrow(0, 0, 5), expected, 1e-5,
                                 1e-6));
+        // A step of 6 more into the 8 places: the oldest 3 leave.
+        const torch::Tensor third = torch::rand({3, 3, 24, 24});
+        const torch::Tensor fourth = torch::rand({3, 3, 24, 24});
+        method->training_loss({third});
+        method->training_loss({fourth});
+        method->after_optimizer_step();
+        QCOMPARE(method->named_buffers()["queue_filled"].item<std::int64_t>(), 8);
+        const torch::Tensor newest =
+            torch::nn::functional::normalize(teacher->forward(torch::cat({fourth, third, second})),
+                                             torch::nn::functional::NormalizeFuncOptions().dim(1));
+        QVERIFY(torch::allclose(method->named_buffers()["queue"], newest, 1e-5, 1e-6));
     }
 
     void dinoRecordsItsLocalViewCount() {
