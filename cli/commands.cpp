@@ -213,9 +213,13 @@ public:
             line_->finish();
         }
         out_ << (summary.status == train::RunSummary::Status::Finished ? "finished" : "stopped")
-             << " after " << summary.steps << " steps in " << clock_text(summary.seconds)
-             << ", last loss " << summary.last_loss << "\n"
-             << "checkpoint: " << summary.checkpoint.string() << "\n";
+             << " after " << summary.steps << " steps in " << clock_text(summary.seconds);
+        if (summary.last_loss) {
+            out_ << ", last loss " << *summary.last_loss << "\n";
+        } else {
+            out_ << ": no step was left to train\n";
+        }
+        out_ << "checkpoint: " << summary.checkpoint.string() << "\n";
         if (!summary.exported_model.empty()) {
             out_ << "exported model: " << summary.exported_model.string() << "\n";
         }

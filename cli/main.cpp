@@ -43,7 +43,9 @@ int run_parsed(const kiln::cli::Commands::Entry* parsed) {
         return parsed ? parsed->run(interrupt_stop_token(), std::cout) : 0;
     } catch (const kiln::Error& error) {
         std::cerr << "error: " << error.what() << "\n";
-        return 1;
+        // Stopped by Ctrl-C or SIGTERM: the status a shell gives a command a signal ended, as a
+        // stopped run's.
+        return interrupt_stop_token().stop_requested() ? 130 : 1;
     } catch (const c10::OutOfMemoryError& error) { // a GPU's memory
         std::cerr << kOutOfMemory << " (" << error.what_without_backtrace() << ")\n";
         return 1;

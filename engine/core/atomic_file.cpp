@@ -29,8 +29,12 @@ mode_t process_umask() {
 
 } // namespace
 
-void write_file_atomically(const std::filesystem::path& path, std::string_view contents,
-                           Durability durability) {
+namespace {
+
+// `contents` in a new temporary file beside `path`, flushed and closed; its name is returned.
+// A failure removes it and is a kiln::Error naming `path`.
+std::string written_temporary(const std::filesystem::path& path, std::string_view contents,
+                              Durability durability) {
     const std::filesystem::path folder = path.parent_path().empty() ? "." : path.parent_path();
     std::error_code created;
     std::filesystem::create_directories(folder, created);
@@ -69,10 +73,79 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
         ::unlink(temp.c_str());
         fail(path, "close failed", error);
     }
-    if (::rename(temp.c_str(), path.c_str()) != 0) {
-        const int error = errno;
-        ::unlink(temp.c_str());
-        fail(path, "rename failed", error);
+    return temp;
+}
+
+} // namespace
+
+void write_file_atomically(const std::filesystem::path& path, std::string_view contents,
+                           Durability durability) {
+    write_files_atomically({{path, contents}}, durability);
+}
+
+void write_files_atomically(const std::vector<FileContents>& files, Durability durability) {
+    std::vector<std::string> temps;
+    const auto remove_temps = [&temps](std::size_t from) {
+        for (std::size_t i = from; i < temps.size(); ++i) {
+            ::unlink(temps[i].c_str());
+        }
+    };
+    try {
+        for (const auto& [path, contents] : files) {
+            temps.push_back(written_temporary(path, contents, durability));
+        }
+    } catch (...) {
+        remove_temps(0);
+        throw;
+    }
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        if (::rename(temps[i].c_str(), files[i].first.c_str()) != 0) {
+            const int error = errno;
+            remove_temps(i);
+            fail(files[i].first, "rename failed", error);
+        }
+    }
+}
+
+StagedFolder::StagedFolder(std::filesystem::path target) : target_(std::move(target)) {
+    const std::filesystem::path parent =
+        target_.parent_path().empty() ? "." : target_.parent_path();
+    std::error_code created;
+    std::filesystem::create_directories(parent, created);
+    if (created) {
+        fail(target_, "cannot create its folder", created.value());
+    }
+    std::string staging =
+        (parent / ("." + target_.filename().string() + ".staged-XXXXXX")).string();
+    if (::mkdtemp(staging.data()) == nullptr) {
+        fail(target_, "cannot create a staging folder beside it", errno);
+    }
+    staging_ = staging;
+}
+
+StagedFolder::~StagedFolder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(staging_, ignored);
+}
+
+void StagedFolder::commit() {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    fs::create_directories(target_, error);
+    if (error) {
+        fail(target_, "cannot create it", error.value());
+    }
+    for (auto entry = fs::recursive_directory_iterator(staging_);
+         entry != fs::recursive_directory_iterator(); ++entry) {
+        const fs::path placed = target_ / fs::relative(entry->path(), staging_);
+        if (entry->is_directory()) {
+            fs::create_directories(placed, error);
+        } else if (::rename(entry->path().c_str(), placed.c_str()) != 0) {
+            error.assign(errno, std::generic_category());
+        }
+        if (error) {
+            fail(placed, "cannot move it into place", error.value());
+        }
     }
 }
 

@@ -2,6 +2,8 @@
 
 #include <filesystem>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace kiln {
 
@@ -16,5 +18,33 @@ enum class Durability {
 // temporary file behind.
 void write_file_atomically(const std::filesystem::path& path, std::string_view contents,
                            Durability durability = Durability::Synced);
+
+// A file's path and what it is to hold.
+using FileContents = std::pair<std::filesystem::path, std::string_view>;
+// Files that belong together (embeddings and their names): each written as
+// write_file_atomically does, all before the first is renamed into place, in their order. A
+// failure to write any (a full disk) leaves none of them.
+void write_files_atomically(const std::vector<FileContents>& files,
+                            Durability durability = Durability::Synced);
+
+// A folder of outputs that appear all at once or not at all (a prediction's masks, drawn
+// images): they are written under a hidden staging folder beside `target`, and commit() moves
+// them into `target` (over files of the same names; other files there stay). Destroyed
+// uncommitted (a stop, a failure), the staging folder goes with everything in it.
+class StagedFolder {
+public:
+    explicit StagedFolder(std::filesystem::path target);
+    ~StagedFolder();
+    StagedFolder(const StagedFolder&) = delete;
+    StagedFolder& operator=(const StagedFolder&) = delete;
+
+    // Where to write what `target` is to hold.
+    const std::filesystem::path& path() const { return staging_; }
+    void commit();
+
+private:
+    std::filesystem::path target_;
+    std::filesystem::path staging_;
+};
 
 } // namespace kiln

@@ -261,14 +261,10 @@ SelectSummary select_for_labelling(const SelectConfig& config, const StopToken* 
         }
     }
     refuse_existing_table(config);
-    write_file_atomically(summary.table, table.str());
-    try {
-        write_file_atomically(config.out, names.str());
-    } catch (const Error&) { // the pick is both files or neither: a lone table blocks a rerun
-        std::error_code ignored;
-        fs::remove(summary.table, ignored);
-        throw;
-    }
+    // The pick is both files or neither: a lone table would block a rerun.
+    const std::string table_text = table.str();
+    const std::string names_text = names.str();
+    write_files_atomically({{summary.table, table_text}, {config.out, names_text}});
     summary.picked = std::int64_t(selection.rows.size());
     summary.images = std::int64_t(file.filenames.size());
     summary.labelled = std::int64_t(options.labelled.size());

@@ -126,8 +126,9 @@ void write_embeddings(const std::filesystem::path& out, const std::string& forma
         for (const std::string& name : filenames) {
             lines += name + "\n";
         }
-        write_file_atomically(npy_filenames_path(out), lines);
-        write_file_atomically(out, npy(values));
+        // The names first: the .npy that a reader opens appears once they are there.
+        const std::string array = npy(values);
+        write_files_atomically({{npy_filenames_path(out), lines}, {out, array}});
     } else {
         throw Error("embedding format \"" + format +
                     "\" is not supported; use csv, lightly_csv, "

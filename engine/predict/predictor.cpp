@@ -191,14 +191,13 @@ nlohmann::json result_json(const coco::Annotation& detection, const std::string&
 }
 
 // What a prediction writes, one kind per task: the caller feeds it each batch's model outputs,
-// then finish() writes what is left (a whole file, atomically).
+// then finish() puts it all in place at once (a whole file, or a folder of them); a writer
+// destroyed unfinished leaves nothing.
 class PredictionWriter {
 public:
     virtual ~PredictionWriter() = default;
     virtual void add(const data::Batch& batch, const at::Tensor& logits) = 0;
     virtual void finish() = 0;
-    // False when it writes one file per image as it goes (masks): a stop leaves those written.
-    virtual bool writes_one_file() const { return true; }
 };
 
 // Classification: a CSV of filename,class,score.
@@ -229,24 +228,21 @@ private:
 class MasksWriter : public PredictionWriter {
 public:
     MasksWriter(const PredictConfig& config, const data::DatasetIndex& index, std::size_t classes)
-        : config_(config), index_(index), classes_(classes) {
-        fs::create_directories(config_.out);
-    }
+        : index_(index), classes_(classes), masks_(config.out) {}
     void add(const data::Batch& batch, const at::Tensor& logits) override {
         for (std::size_t i = 0; i < batch.indices.size(); ++i) {
             const auto sample = static_cast<std::size_t>(batch.indices[i]);
             write_mask(logits[static_cast<std::int64_t>(i)], index_.path(sample),
-                       config_.out / fs::path(index_.filename(sample)).replace_extension(".png"),
+                       masks_.path() / fs::path(index_.filename(sample)).replace_extension(".png"),
                        classes_);
         }
     }
-    void finish() override {}
-    bool writes_one_file() const override { return false; }
+    void finish() override { masks_.commit(); }
 
 private:
-    const PredictConfig& config_;
     const data::DatasetIndex& index_;
     std::size_t classes_;
+    StagedFolder masks_; // every mask, or none
 };
 
 // Detection and instance segmentation: COCO results JSON (and drawn images with config.draw).
@@ -254,7 +250,11 @@ class DetectionsWriter : public PredictionWriter {
 public:
     DetectionsWriter(const PredictConfig& config, const DetectionInputs& inputs,
                      const train::DetectionTask& detector)
-        : config_(config), inputs_(inputs), detector_(detector) {}
+        : config_(config), inputs_(inputs), detector_(detector) {
+        if (config_.draw) {
+            drawn_.emplace(*config_.draw);
+        }
+    }
     void add(const data::Batch& batch, const at::Tensor& logits) override {
         std::vector<train::ImageRef> images;
         for (const std::int64_t sample : batch.indices) {
@@ -265,10 +265,10 @@ public:
                                                 std::max(1, config_.num_workers.value_or(1)));
         for (std::size_t i = 0; i < found.size(); ++i) {
             const auto sample = std::size_t(batch.indices[i]);
-            if (config_.draw) {
+            if (drawn_) {
                 draw_detections(
                     inputs_.paths[sample], found[i], detector_.category_ids(), detector_.classes(),
-                    *config_.draw / fs::path(inputs_.names[sample]).replace_extension(".png"));
+                    drawn_->path() / fs::path(inputs_.names[sample]).replace_extension(".png"));
             }
             for (const coco::Annotation& detection : found[i]) {
                 results_.push_back(
@@ -276,7 +276,12 @@ public:
             }
         }
     }
-    void finish() override { write_file_atomically(config_.out, results_.dump()); }
+    void finish() override {
+        write_file_atomically(config_.out, results_.dump());
+        if (drawn_) {
+            drawn_->commit();
+        }
+    }
 
 private:
     // An image from the annotations, or the file's own size.
@@ -295,6 +300,7 @@ private:
     const DetectionInputs& inputs_;
     const train::DetectionTask& detector_;
     nlohmann::json results_ = nlohmann::json::array();
+    std::optional<StagedFolder> drawn_; // every drawing, or none
 };
 
 // The device config names, with the model moved there for inference.
@@ -382,8 +388,7 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
         }
     }
     if (stop.stop_requested()) {
-        throw Error("prediction stopped; nothing was written to \"" + config.out.string() + "\"" +
-                    (writer->writes_one_file() ? "" : " beyond the masks already finished"));
+        throw Error("prediction stopped; nothing was written to \"" + config.out.string() + "\"");
     }
     writer->finish();
     summary.skipped = loader.skipped_files();

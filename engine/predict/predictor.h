@@ -26,7 +26,8 @@ using PredictProgress = std::function<void(std::int64_t done, std::int64_t total
 // classification writes config.out as a CSV of filename,class,score (the class as named in the
 // training data, file names as `kiln embed` writes them), atomically; segmentation writes one
 // PNG of class ids per image, at the image's own size, named as the image with .png, under the
-// folder config.out. A checkpoint that is not a fine-tuning one is a kiln::Error naming it,
+// folder config.out, all at once when the last is done (a stop or failure leaves none). A
+// checkpoint that is not a fine-tuning one is a kiln::Error naming it,
 // raised before anything is written.
 PredictSummary run_prediction(const PredictConfig& config, const PredictProgress& progress = {},
                               StopToken stop = {});

@@ -104,7 +104,7 @@ struct RunSummary {
     enum class Status { Finished, Cancelled };
     Status status = Status::Finished;
     std::int64_t steps = 0;
-    double last_loss = 0.0;
+    std::optional<double> last_loss; // none when no step was left to train (a finished run resumed)
     double seconds = 0.0;
     std::int64_t skipped_images = 0;
     std::filesystem::path checkpoint;

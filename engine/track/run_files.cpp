@@ -12,6 +12,7 @@
 #include <ctime>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 namespace kiln::track {
 namespace {
@@ -61,7 +62,7 @@ RunFiles::RunFiles(const TrainConfig& config, const std::vector<log::Line>& earl
                          config.loggers["jsonl"].is_null());
     if (jsonl) {
         metrics_path_ = RunDirectory(config.out).metrics_jsonl();
-        metrics_ = open_for_append(metrics_path_);
+        open_metrics();
     }
     sink_ = std::make_unique<log::ScopedSink>([this](log::Level level, const std::string& message) {
         write_log(log::to_string(level) + ": " + message);
@@ -96,7 +97,13 @@ void RunFiles::on_resume(std::int64_t step) {
     std::fclose(metrics_);
     metrics_ = nullptr;
     write_file_atomically(metrics_path_, lines_up_to_step(metrics_path_, step));
+    open_metrics();
+}
+
+// Unbuffered: each line is one write, which a failure can take back whole (write_metrics).
+void RunFiles::open_metrics() {
     metrics_ = open_for_append(metrics_path_);
+    std::setvbuf(metrics_, nullptr, _IONBF, 0);
 }
 
 void RunFiles::on_step(const StepMetrics& metrics) {
@@ -125,9 +132,15 @@ void RunFiles::write_metrics(std::int64_t step, std::int64_t epoch, const Metric
     line["time"] = unix_seconds();
     const std::string text = line.dump() + "\n";
     const std::lock_guard<std::mutex> lock(mutex_);
-    if (std::fwrite(text.data(), 1, text.size(), metrics_) != text.size() ||
-        std::fflush(metrics_) != 0) {
-        throw Error("cannot write metrics.jsonl: " + std::string(std::strerror(errno)) +
+    const int descriptor = fileno(metrics_);
+    const off_t end = ::lseek(descriptor, 0, SEEK_END);
+    if (std::fwrite(text.data(), 1, text.size(), metrics_) != text.size()) {
+        const std::string reason = std::strerror(errno);
+        // A line cut short by a full disk is taken back: the file keeps whole lines only.
+        if (end >= 0 && ::ftruncate(descriptor, end) == 0) {
+            std::clearerr(metrics_);
+        }
+        throw Error("cannot write \"" + metrics_path_.string() + "\": " + reason +
                     "; free some disk space and resume the run");
     }
 }
@@ -141,8 +154,9 @@ void RunFiles::on_end(const RunSummary& summary) {
     write_log(std::string(summary.status == RunSummary::Status::Finished ? "run finished"
                                                                          : "run stopped") +
               " after " + std::to_string(summary.steps) + " steps in " +
-              std::to_string(summary.seconds) + " s, last loss " +
-              std::to_string(summary.last_loss) +
+              std::to_string(summary.seconds) + " s" +
+              (summary.last_loss ? ", last loss " + std::to_string(*summary.last_loss)
+                                 : std::string(", no step left to train")) +
               (summary.skipped_images > 0
                    ? ", " + std::to_string(summary.skipped_images) + " unreadable images skipped"
                    : std::string()));

@@ -36,6 +36,7 @@ public:
     void on_end(const RunSummary& summary) override;
 
 private:
+    void open_metrics();
     void write_log(const std::string& line);
     void write_metrics(std::int64_t step, std::int64_t epoch, const MetricValues& values);
 

@@ -78,9 +78,11 @@ void RunRecorder::on_end(const RunSummary& summary) {
         store_.add_artifact(run_, "exported_model", summary.exported_model.string(), now);
     }
     nlohmann::json record = {{"steps", summary.steps},
-                             {"last_loss", summary.last_loss},
                              {"seconds", summary.seconds},
                              {"skipped_images", summary.skipped_images}};
+    if (summary.last_loss) {
+        record["last_loss"] = *summary.last_loss;
+    }
     if (summary.best_value) {
         record["watch_metric"] = summary.watch_metric;
         record["best_value"] = *summary.best_value;

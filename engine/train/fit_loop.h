@@ -92,7 +92,7 @@ public:
     // Trains from `position` to the end, or until a stop; returns how it ended.
     RunSummary::Status run(Position& position);
 
-    double last_loss() const { return last_loss_; }
+    std::optional<double> last_loss() const { return last_loss_; }
     std::optional<system::Advice> advice() const { return advice_.advise(); }
     // The best value of the watched validation metric so far, and its step.
     std::optional<double> best_value() const { return best_value_; }
@@ -154,7 +154,7 @@ private:
     std::int64_t validated_step_ = -1;
     std::optional<double> best_value_;
     std::int64_t best_step_ = 0;
-    double last_loss_ = 0.0;
+    std::optional<double> last_loss_;
     double epoch_loss_ = 0.0;
     std::int64_t epoch_steps_ = 0;
     // max_time: when this process started training, from which step, and what the run had

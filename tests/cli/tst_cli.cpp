@@ -420,6 +420,13 @@ private Q_SLOTS:
         result = runKiln({"train", "out=" + out, "data=" + data, "model=smallcnn"});
         QCOMPARE(result.exitCode, 1); // the run directory is not empty
         QVERIFY(result.err.contains(QStringLiteral("overwrite=true")));
+        // Resumed when finished, it says so rather than "last loss 0".
+        result = runKiln({"train", "out=" + out, "data=" + data, "model=smallcnn", "epochs=2",
+                          "batch_size=8", "num_workers=0", "transform_args.image_size=[16,16]",
+                          "resume_interrupted=true"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(result.out.contains(QStringLiteral("no step was left to train")),
+                 qPrintable(result.out));
 
         const QString embeddings = temp_.filePath(QStringLiteral("embeddings.csv"));
         result =

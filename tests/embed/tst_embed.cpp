@@ -16,12 +16,14 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <opencv2/imgcodecs.hpp>
 #include <set>
 #include <sstream>
+#include <sys/resource.h>
 #include <torch/nn/functional/distance.h>
 #include <torch/nn/functional/normalization.h>
 #include <torch/serialize.h>
@@ -101,6 +103,33 @@ private Q_SLOTS:
         const auto filenames = dict.at("filenames").toList();
         QCOMPARE(filenames.size(), std::size_t(3));
         QCOMPARE(filenames.get(1).toStringRef(), std::string("sub/b,c.jpg"));
+    }
+
+    // npy's two files are written together: a disk with room for the names and not for the
+    // array (a file size limit stands in for it) leaves neither, nor a temporary file.
+    void npyLeavesBothFilesOrNeither() {
+        const std::filesystem::path folder = root_ / "npy-full";
+        std::filesystem::create_directories(folder);
+        const torch::Tensor values = torch::rand({3, 4096});
+        rlimit before{};
+        QVERIFY(getrlimit(RLIMIT_FSIZE, &before) == 0);
+        const auto previous_handler = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit limited = before;
+        limited.rlim_cur = 8192; // the names fit, 48 KB of floats do not
+        QVERIFY(setrlimit(RLIMIT_FSIZE, &limited) == 0);
+        QString message;
+        try {
+            kiln::embed::write_embeddings(folder / "e.npy", "npy", names_, values);
+        } catch (const kiln::Error& error) {
+            message = QString::fromStdString(error.what());
+        }
+        QVERIFY(setrlimit(RLIMIT_FSIZE, &before) == 0);
+        std::signal(SIGXFSZ, previous_handler);
+        QVERIFY2(message.contains(QStringLiteral("e.npy")), qPrintable(message));
+        QVERIFY(std::filesystem::is_empty(folder));
+        kiln::embed::write_embeddings(folder / "e.npy", "npy", names_, values);
+        QVERIFY(std::filesystem::exists(folder / "e.npy") &&
+                std::filesystem::exists(folder / "e_filenames.txt"));
     }
 
     void npyFormatRoundTrip() {

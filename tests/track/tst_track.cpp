@@ -11,6 +11,7 @@
 #include "track/loggers.h"
 #include "track/mlflow.h"
 #include "track/remaining_time.h"
+#include "track/run_files.h"
 #include "track/run_store.h"
 #include "track/step_values.h"
 #include "track/tensorboard.h"
@@ -22,6 +23,7 @@
 #include <arpa/inet.h>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <httplib.h>
@@ -33,6 +35,7 @@
 #include <random>
 #include <set>
 #include <sqlite3.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <thread>
@@ -899,6 +902,46 @@ private Q_SLOTS:
             records.push_back(nlohmann::json::parse(line.toStdString()));
         }
         return records;
+    }
+
+    // A metrics line the disk has no room for is taken back whole: metrics.jsonl keeps whole
+    // lines (a file size limit stands in for a full disk), and the error names the file.
+    void aMetricsLineThatCannotBeWrittenIsTakenBack() {
+        QTemporaryDir dir;
+        kiln::TrainConfig config;
+        config.out = dir.path().toStdString();
+        const std::filesystem::path metrics = std::filesystem::path(config.out) / "metrics.jsonl";
+        track::RunFiles files(config, {});
+        track::StepMetrics step;
+        step.step = 1;
+        files.on_step(step);
+        const auto written = std::filesystem::file_size(metrics);
+        rlimit before{};
+        QVERIFY(getrlimit(RLIMIT_FSIZE, &before) == 0);
+        const auto previous_handler = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit limited = before;
+        limited.rlim_cur = written + 40; // less than a line
+        QVERIFY(setrlimit(RLIMIT_FSIZE, &limited) == 0);
+        step.step = 2;
+        QString message;
+        try {
+            files.on_step(step);
+        } catch (const kiln::Error& error) {
+            message = QString::fromStdString(error.what());
+        }
+        QVERIFY(setrlimit(RLIMIT_FSIZE, &before) == 0);
+        std::signal(SIGXFSZ, previous_handler);
+        QVERIFY2(message.contains(QString::fromStdString(metrics.string())), qPrintable(message));
+        QCOMPARE(std::filesystem::file_size(metrics), written);
+        step.step = 3; // room again: the file goes on
+        files.on_step(step);
+        std::ifstream in(metrics);
+        std::string line;
+        std::vector<std::int64_t> steps;
+        while (std::getline(in, line)) {
+            steps.push_back(nlohmann::json::parse(line).at("step").get<std::int64_t>());
+        }
+        QCOMPARE(steps, (std::vector<std::int64_t>{1, 3}));
     }
 
     void wandbsOwnReaderReadsTheOfflineRun() {

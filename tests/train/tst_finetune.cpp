@@ -540,6 +540,27 @@ private Q_SLOTS:
             total += 32 * 32;
         }
         QVERIFY2(correct > 0.8 * total, qPrintable(QString::number(double(correct) / total)));
+
+        // Stopped after its first batch, a prediction leaves no masks, nor a staging folder;
+        // finished into a folder holding other files, it leaves them.
+        kiln::PredictConfig stopped = predict;
+        stopped.out = root_ / "seg-stopped" / "masks";
+        kiln::StopToken stop;
+        QVERIFY(kiln::test::throwsContaining(
+            [&] {
+                kiln::predict::run_prediction(
+                    stopped, [&stop](std::int64_t, std::int64_t) { stop.request_stop(); }, stop);
+            },
+            "prediction stopped; nothing was written"));
+        QVERIFY(fs::is_empty(stopped.out.parent_path()));
+        fs::create_directories(stopped.out);
+        std::ofstream(stopped.out / "notes.txt") << "mine";
+        stopped.overwrite = true;
+        QCOMPARE(kiln::predict::run_prediction(stopped).images, std::int64_t(16));
+        QVERIFY(fs::exists(stopped.out / "notes.txt") && fs::exists(stopped.out / "500.png"));
+        QCOMPARE(std::distance(fs::directory_iterator(stopped.out.parent_path()),
+                               fs::directory_iterator()),
+                 std::ptrdiff_t(1));
     }
 
     void classificationPredictsNamedClasses() {
