@@ -425,6 +425,61 @@ MemoryCheckReport check_memory_of_a_step(const TrainConfig& config, const Task& 
     return {step_memory_text(memory), std::move(warning)};
 }
 
+// The task for `config`. What it logs while it reads the data (what auto resolved to, warnings
+// about the data) comes before the run's files exist: held in `held_lines`, and written into
+// train.log once they do. Warnings reach the terminal and Studio when raised.
+std::unique_ptr<Task> make_task_holding_lines(const TrainConfig& config,
+                                              std::vector<log::Line>& held_lines) {
+    const log::ScopedSink hold([&held_lines](log::Level level, const std::string& message) {
+        if (level >= log::Level::Info) {
+            held_lines.push_back({level, message});
+        }
+    });
+    return make_task(config);
+}
+
+// The run folder as this process holds it. The rank that writes it refuses it when it holds
+// others' files, claims it (the run lock), prepares it, writes config.json and opens the
+// loggers; the other ranks hold nothing and report nothing.
+struct RunFolder {
+    RunFolder(const TrainConfig& config, bool writes, TrainObserver& front_end,
+              const std::vector<log::Line>& held_lines, const std::string& memory_warning) {
+        if (!writes) {
+            return;
+        }
+        refuse_to_overwrite_foreign_files(config);
+        claim.emplace(config.out);
+        prepare_run_directory(config);
+        write_file_atomically(track::RunDirectory(config.out).config(),
+                              to_json(config).dump(2) + "\n");
+        tracking = std::make_unique<track::RunTracking>(config, front_end, held_lines);
+        if (!memory_warning.empty()) {
+            log::warning(memory_warning); // in train.log too: Studio shows no terminal
+        }
+    }
+    TrainObserver& observer() { return tracking ? tracking->observer() : silent; }
+
+    std::optional<track::RunLock> claim;
+    std::unique_ptr<track::RunTracking> tracking;
+    TrainObserver silent;
+};
+
+// How a run that ended (finished or stopped) went, as its observers and callers get it.
+RunSummary summary_of(RunSummary::Status status, const Position& position, const FitLoop& loop,
+                      const Task& task, const TrainConfig& config, const data::Loader& loader) {
+    RunSummary summary;
+    summary.status = status;
+    summary.steps = position.optimizer_step;
+    summary.last_loss = loop.last_loss();
+    summary.skipped_images = loader.skipped_files();
+    summary.advice = loop.advice();
+    summary.watch_metric =
+        task.validates() ? task.watch_metric(config.watch_metric) : std::string();
+    summary.best_value = loop.best_value();
+    summary.best_step = loop.best_step();
+    return summary;
+}
+
 RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken stop,
                Strategy& strategy) {
     const auto started = Clock::now();
@@ -434,19 +489,8 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     torch::manual_seed(static_cast<std::uint64_t>(given.seed));
     Resumption resumption = with_interrupted_runs_settings(given);
     const TrainConfig& resumed = resumption.config;
-    // What the task logs while it reads the data (what auto resolved to, warnings about the
-    // data) comes before the run's files exist: held, and written into train.log once they do.
-    // Warnings reach the terminal and Studio when raised.
     std::vector<log::Line> held_lines;
-    std::unique_ptr<Task> made;
-    {
-        const log::ScopedSink hold([&held_lines](log::Level level, const std::string& message) {
-            if (level >= log::Level::Info) {
-                held_lines.push_back({level, message});
-            }
-        });
-        made = make_task(resumed);
-    }
+    const std::unique_ptr<Task> made = make_task_holding_lines(resumed, held_lines);
     Task& task = *made;
     // What settings left on auto resolved to (the optimizer; the data's image size), written
     // into the config for config.json, run.db and the checkpoints.
@@ -480,21 +524,8 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     }
     const Schedule schedule = schedule_for(config, loader->batches_per_epoch());
 
-    std::unique_ptr<track::RunTracking> tracking;
-    std::optional<track::RunLock> claim;
-    if (strategy.writes()) {
-        refuse_to_overwrite_foreign_files(config);
-        claim.emplace(config.out);
-        prepare_run_directory(config);
-        write_file_atomically(track::RunDirectory(config.out).config(),
-                              to_json(config).dump(2) + "\n");
-        tracking = std::make_unique<track::RunTracking>(config, front_end, held_lines);
-        if (!memory_check.warning.empty()) {
-            log::warning(memory_check.warning); // in train.log too: Studio shows no terminal
-        }
-    }
-    TrainObserver silent; // the other ranks report nothing
-    TrainObserver& observer = tracking ? tracking->observer() : silent;
+    RunFolder folder(config, strategy.writes(), front_end, held_lines, memory_check.warning);
+    TrainObserver& observer = folder.observer();
     strategy.barrier(); // the run directory is ready (and its checkpoint there to resume)
     try {
         const fs::path checkpoint = track::RunDirectory(config.out).last_checkpoint();
@@ -521,9 +552,8 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
                                               std::make_shared<runtime::WallClockEvents>());
         FitLoop loop(config, task, strategy, precision, optimizer, *loader, observer,
                      std::move(stop), schedule, events, validation_options(options), average.get());
-        RunSummary summary;
+        RunSummary summary = summary_of(loop.run(position), position, loop, task, config, *loader);
         summary.checkpoint = checkpoint;
-        summary.status = loop.run(position);
         if (summary.status == RunSummary::Status::Finished) {
             summary.exported_model = export_finished(task, config, strategy, average.get());
         }
@@ -531,15 +561,7 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
             log::info(std::to_string(precision.scaler().skipped_steps()) +
                       " optimizer steps were skipped for gradients that overflowed float16");
         }
-        summary.steps = position.optimizer_step;
-        summary.last_loss = loop.last_loss();
         summary.seconds = seconds(Clock::now() - started);
-        summary.skipped_images = loader->skipped_files();
-        summary.advice = loop.advice();
-        summary.watch_metric =
-            task.validates() ? task.watch_metric(config.watch_metric) : std::string();
-        summary.best_value = loop.best_value();
-        summary.best_step = loop.best_step();
         observer.on_end(summary);
         return summary;
     } catch (const std::exception& error) {
