@@ -694,7 +694,7 @@ void add_knn_command(CLI::App& evaluate, Commands& commands) {
         ->check(CLI::Range(1, 10000))
         ->capture_default_str();
     knn->add_option("--temperature", arguments.temperature, "vote weight exp(similarity / T)")
-        ->check(CLI::PositiveNumber)
+        ->check(CLI::Range(1e-4, 100.0))
         ->capture_default_str();
     knn->add_option("--batch-size", arguments.batch_size)
         ->check(CLI::Range(1, 65536))

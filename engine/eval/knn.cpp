@@ -104,7 +104,8 @@ KnnAccuracy knn_accuracy(const at::Tensor& train_features,
         const at::Tensor queries = F::normalize(
             test_features.narrow(0, start, rows).to(bank.device(), torch::kFloat32), options);
         const auto [similarity, nearest] = torch::mm(queries, bank).topk(neighbours, 1);
-        const at::Tensor weights = (similarity / temperature).exp();
+        // Relative to each query's nearest: the same votes, without exp overflowing at small T.
+        const at::Tensor weights = ((similarity - similarity.narrow(1, 0, 1)) / temperature).exp();
         const at::Tensor votes =
             torch::zeros({rows, classes}, on_device.dtype(torch::kFloat32))
                 .scatter_add_(

@@ -45,6 +45,33 @@ private Q_SLOTS:
         QCOMPARE(unseen.top5, 0.75);
     }
 
+    // A small temperature sharpens the votes towards the nearest neighbour's class; exp(1 / T)
+    // overflowed float below T = 0.011 and every vote became inf or nan.
+    void aSmallTemperatureVotesForTheNearest() {
+        torch::manual_seed(2);
+        const torch::Tensor train = torch::randn({200, 8});
+        const torch::Tensor test = torch::randn({50, 8});
+        std::vector<std::int64_t> train_labels;
+        for (int i = 0; i < 200; ++i) {
+            train_labels.push_back(i % 5);
+        }
+        // Each test row's label is its nearest training row's: 1-NN gets every one right.
+        const torch::Tensor unit_train = torch::nn::functional::normalize(
+            train, torch::nn::functional::NormalizeFuncOptions().dim(1));
+        const torch::Tensor unit_test = torch::nn::functional::normalize(
+            test, torch::nn::functional::NormalizeFuncOptions().dim(1));
+        const torch::Tensor nearest = unit_test.mm(unit_train.t()).argmax(1);
+        std::vector<std::int64_t> test_labels;
+        for (std::int64_t i = 0; i < 50; ++i) {
+            test_labels.push_back(train_labels[std::size_t(nearest[i].item<std::int64_t>())]);
+        }
+        for (const double temperature : {0.005, 1e-4}) {
+            const auto accuracy =
+                kiln::eval::knn_accuracy(train, train_labels, test, test_labels, 20, temperature);
+            QCOMPARE(accuracy.top1, 1.0);
+        }
+    }
+
     void chunkingDoesNotChangeTheAnswer() {
         torch::manual_seed(1);
         const torch::Tensor train = torch::randn({200, 8});
