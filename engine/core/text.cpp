@@ -36,6 +36,18 @@ std::string escaped_text(std::string_view text) {
     return shown_text(text, false);
 }
 
+std::string quoted_excerpt(std::string_view text, std::size_t limit) {
+    if (text.size() <= limit) {
+        return "\"" + escaped_text(text) + "\"";
+    }
+    std::size_t cut = limit;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
+        --cut; // not inside a UTF-8 character
+    }
+    return "\"" + escaped_text(text.substr(0, cut)) + "...\" (" + std::to_string(text.size()) +
+           " bytes)";
+}
+
 std::size_t edit_distance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> previous(b.size() + 1);
     std::vector<std::size_t> current(b.size() + 1);

@@ -27,6 +27,9 @@ std::string number_text(double value);
 std::string terminal_text(std::string_view text);
 // The same with line breaks and tabs as \xNN too: a name as it is spelt, for finding the file.
 std::string escaped_text(std::string_view text);
+// A value read from someone's file, for an error message: in quotes, escaped as escaped_text,
+// and cut after `limit` bytes with its whole length said ("\"abc...\" (60000000 bytes)").
+std::string quoted_excerpt(std::string_view text, std::size_t limit = 80);
 
 // `text` as one CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line
 // break, else as it is.

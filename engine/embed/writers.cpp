@@ -188,8 +188,8 @@ EmbeddingFile read_csv(const std::filesystem::path& path, const std::string& tex
     const std::vector<std::string> header = csv_record(text, position);
     const bool lightly = header.front() == "filenames";
     if (header.front() != "filename" && !lightly) {
-        throw Error("\"" + path.string() + "\" is not an embeddings file (its first column is \"" +
-                    header.front() + "\", not filename or filenames)");
+        throw Error("\"" + path.string() + "\" is not an embeddings file (its first column is " +
+                    quoted_excerpt(header.front()) + ", not filename or filenames)");
     }
     if (header.size() > 1 && header[1] == "row") {
         throw per_location_file(path);
@@ -200,6 +200,15 @@ EmbeddingFile read_csv(const std::filesystem::path& path, const std::string& tex
         throw Error("\"" + path.string() + "\" has no embedding columns beside its " +
                     (lightly ? "filenames and labels" : "filename") +
                     " column; write it with kiln embed format=csv");
+    }
+    // LightlyTrain's layout ends in labels, Kiln's has none: read the other way, a labels
+    // column is taken for a dimension, or the last dimension for the labels.
+    if (lightly != (header.back() == "labels")) {
+        throw Error("\"" + path.string() + "\" " +
+                    (lightly ? "starts with filenames (LightlyTrain's layout) but does not end "
+                               "with a labels column"
+                             : "starts with filename (Kiln's csv) but ends with a labels column") +
+                    "; write it with kiln embed format=csv or format=lightly_csv");
     }
     const std::size_t dimension = header.size() - other_columns;
     EmbeddingFile file;
@@ -219,8 +228,8 @@ EmbeddingFile read_csv(const std::filesystem::path& path, const std::string& tex
             char* end = nullptr;
             values.push_back(std::strtof(fields[c].c_str(), &end));
             if (end == fields[c].c_str() || *end != '\0') {
-                throw Error("\"" + path.string() + "\" line " + std::to_string(line) + ": \"" +
-                            fields[c] + "\" is not a number");
+                throw Error("\"" + path.string() + "\" line " + std::to_string(line) + ": " +
+                            quoted_excerpt(fields[c]) + " is not a number");
             }
         }
     }

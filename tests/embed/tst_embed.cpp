@@ -183,6 +183,27 @@ private Q_SLOTS:
         }
         std::ofstream(root_ / "other.csv") << "name,x\n";
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::read_embeddings(root_ / "other.csv"));
+        // One layout's header on the other's rows: a dimension read as labels, or labels as a
+        // dimension.
+        const auto refused = [&](const std::string& name, const std::string& text) {
+            std::ofstream(root_ / name) << text;
+            try {
+                kiln::embed::read_embeddings(root_ / name);
+                return std::string("read");
+            } catch (const kiln::Error& error) {
+                return std::string(error.what());
+            }
+        };
+        QVERIFY(refused("no-labels.csv", "filenames,embedding_0,embedding_1\na.png,1,2\n")
+                    .find("does not end with a labels column") != std::string::npos);
+        QVERIFY(refused("labelled.csv", "filename,embedding_0,labels\na.png,1,0\n")
+                    .find("ends with a labels column") != std::string::npos);
+        // Text from the file is shown escaped and cut short.
+        const std::string shown =
+            refused("escape.csv", "\x1b]0;HACKED\x07" + std::string(500, 'x') + ",e\n");
+        QVERIFY2(shown.find("\\x1b]0;HACKED\\x07xxx") != std::string::npos &&
+                     shown.find("...\" (511 bytes)") != std::string::npos && shown.size() < 300,
+                 shown.c_str());
     }
 
     // Embeddings files others give: one without values, one with a NaN, one whose tensor views
