@@ -133,26 +133,28 @@ int run_runs_list(const std::string& directory, std::ostream& out) {
                   "IMG/S", "DATA_WAIT");
     out << line;
     for (const fs::path& database : databases) {
-        std::optional<track::RunReader> store;
+        const std::string name = terminal_text(fs::relative(database.parent_path(), root).string());
+        std::string lines; // a database's rows, printed once it read whole
         try {
-            store.emplace(database);
+            const track::RunReader store(database);
+            for (const track::RunRecord& run : store.runs()) {
+                const track::RunOverview overview = store.overview(run);
+                std::snprintf(
+                    line, sizeof line,
+                    "%-28s %4lld  %-11s  %-7s %-10s %-16s %9s %7lld %9.4f %8.1f %8.1f%%\n",
+                    name.c_str(), static_cast<long long>(run.id),
+                    track::to_string(run.status).c_str(), terminal_text(run.method).c_str(),
+                    terminal_text(run.model).c_str(), local_time(run.started).c_str(),
+                    clock_text(overview.duration).c_str(), static_cast<long long>(overview.steps),
+                    overview.final_loss, overview.median_images_per_second,
+                    100.0 * overview.median_data_wait);
+                lines += line;
+            }
         } catch (const Error& error) { // one damaged run.db hid every run listed after it
             log::warning(std::string("skipped: ") + error.what());
             continue;
         }
-        const std::string name = terminal_text(fs::relative(database.parent_path(), root).string());
-        for (const track::RunRecord& run : store->runs()) {
-            const track::RunOverview overview = store->overview(run);
-            std::snprintf(line, sizeof line,
-                          "%-28s %4lld  %-11s  %-7s %-10s %-16s %9s %7lld %9.4f %8.1f %8.1f%%\n",
-                          name.c_str(), static_cast<long long>(run.id),
-                          track::to_string(run.status).c_str(), terminal_text(run.method).c_str(),
-                          terminal_text(run.model).c_str(), local_time(run.started).c_str(),
-                          clock_text(overview.duration).c_str(),
-                          static_cast<long long>(overview.steps), overview.final_loss,
-                          overview.median_images_per_second, 100.0 * overview.median_data_wait);
-            out << line;
-        }
+        out << lines;
     }
     return 0;
 }

@@ -149,9 +149,12 @@ public:
 
 private:
     [[noreturn]] void fail(const char* what) const {
+        // A statement that cannot be prepared names a table or column the file lacks.
         throw Error("cannot " + std::string(what) + " \"" + file_.string() +
                     "\": " + sqlite3_errmsg(db_) +
-                    "; check that the disk has space and the file is not damaged");
+                    (std::string(what) == "prepare"
+                         ? "; it is not a run.db Kiln wrote, or it is damaged"
+                         : "; check that the disk has space and the file is not damaged"));
     }
 
     sqlite3* db_;

@@ -636,9 +636,23 @@ private Q_SLOTS:
         QVERIFY(damaged.open(QIODevice::WriteOnly));
         damaged.write("not a database, though long enough for a reader to try it as one");
         damaged.close();
+        // And a run.db missing a table (it ended the listing there).
+        QDir(temp_.path()).mkpath(QStringLiteral("a-tableless-run"));
+        const QString tableless = temp_.filePath(QStringLiteral("a-tableless-run/run.db"));
+        for (const QString& part : {QString(), QStringLiteral("-wal")}) { // the killed run's
+            const QString from = QDir(out).filePath(QStringLiteral("run.db") + part);
+            QVERIFY(!QFileInfo::exists(from) || QFile::copy(from, tableless + part));
+        }
+        sqlite3* copy = nullptr;
+        QCOMPARE(sqlite3_open(tableless.toUtf8().constData(), &copy), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(copy, "DROP TABLE metrics", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(copy);
         Result result = runKiln({"runs", "list", temp_.path()});
         QCOMPARE(result.exitCode, 0);
         QVERIFY2(result.err.contains(QStringLiteral("a-damaged-run/run.db")),
+                 qPrintable(result.err));
+        QVERIFY2(result.err.contains(QStringLiteral("a-tableless-run/run.db")) &&
+                     result.err.contains(QStringLiteral("not a run.db Kiln wrote")),
                  qPrintable(result.err));
         const QStringList lines = result.out.split('\n');
         const auto killed = std::find_if(lines.begin(), lines.end(), [](const QString& line) {
