@@ -387,12 +387,16 @@ int run_export(const ConfigSource& source, std::ostream& out) {
 }
 
 int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
+    if (std::isnan(arguments.temperature)) { // no range holds nan, so CLI11's passes it
+        throw Error("--temperature nan is not a number; give one from 0.0001 to 100");
+    }
     char text[200];
     if (!arguments.train_embeddings.empty() || !arguments.test_embeddings.empty()) {
         if (arguments.train_embeddings.empty() || arguments.test_embeddings.empty() ||
-            !arguments.checkpoint.empty()) {
+            !arguments.checkpoint.empty() || !arguments.train.empty() || !arguments.test.empty()) {
             throw Error("give --train-embeddings and --test-embeddings together, without "
-                        "--checkpoint");
+                        "--checkpoint, --train or --test (the embeddings' names carry the "
+                        "classes)");
         }
         const eval::KnnAccuracy accuracy =
             embed::knn_accuracy_on_files(arguments.train_embeddings, arguments.test_embeddings,

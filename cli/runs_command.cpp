@@ -163,7 +163,7 @@ int run_runs_show(const RunsArguments& arguments, std::ostream& out) {
     const track::RunReader store(database_of(arguments.run));
     const track::RunRecord run = pick_run(store, arguments.id);
     const track::RunOverview overview = store.overview(run);
-    out << "run " << run.id << " in " << store.file().string() << "\n";
+    out << "run " << run.id << " in " << terminal_text(store.file().string()) << "\n";
     if (!run.labels.name.empty()) {
         out << "  name       " << terminal_text(run.labels.name) << "\n";
     }

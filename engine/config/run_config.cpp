@@ -919,6 +919,11 @@ MapConfig resolve_map_config(const json& input) {
     if (resolution.valid("out", "overwrite")) {
         check_output(config.out, config.overwrite, "map.csv", resolution);
     }
+    if (resolution.valid("out", "embeddings") &&
+        fs::equivalent(config.out, config.embeddings, error)) {
+        resolution.report("out", "\"" + config.out.string() +
+                                     "\" is the embeddings file the map reads; choose another out");
+    }
     resolution.throw_if_any();
     return config;
 }

@@ -142,7 +142,9 @@ std::string read_all(const std::filesystem::path& path) {
     refuse_special_file(path, "embeddings file");
     std::ifstream file(path, std::ios::binary);
     if (!file) {
-        throw Error("cannot read embeddings file \"" + path.string() + "\"");
+        throw Error("cannot read embeddings file \"" + path.string() + "\"" +
+                    (std::filesystem::exists(path) ? ": " + std::string(std::strerror(errno))
+                                                   : ": it does not exist"));
     }
     return {std::istreambuf_iterator<char>(file), {}};
 }
@@ -263,9 +265,13 @@ EmbeddingFile read_npy(const std::filesystem::path& path, const std::string& byt
                         &dimensions[1], &dimensions[2], &dimensions[3]) == 4) {
             throw per_location_file(path);
         }
+        // Its header says what it is instead: the element type, the order and the shape.
         throw Error("\"" + path.string() +
                     "\" is not a float32 matrix in NumPy format (as kiln embed format=npy "
-                    "writes)");
+                    "writes: {'descr': '<f4', 'fortran_order': False, 'shape': (rows, columns)}); "
+                    "its header is " +
+                    quoted_excerpt(header.substr(0, header.find_last_not_of(" \n") + 1), 200) +
+                    "; convert it with numpy.ascontiguousarray(a, dtype='<f4')");
     }
     // Compared by division first: a header's shape must not overflow the product.
     const auto values = static_cast<unsigned long long>(data_bytes / sizeof(float));
@@ -280,6 +286,11 @@ EmbeddingFile read_npy(const std::filesystem::path& path, const std::string& byt
     file.embeddings = torch::empty({rows, columns}, torch::kFloat32);
     std::memcpy(file.embeddings.data_ptr<float>(), bytes.data() + 10 + header_size,
                 std::size_t(rows * columns) * sizeof(float));
+    if (!std::filesystem::exists(npy_filenames_path(path))) {
+        throw Error("\"" + path.string() + "\" has its images' names in \"" +
+                    npy_filenames_path(path).string() +
+                    "\", which does not exist; kiln embed format=npy writes the two together");
+    }
     std::istringstream names(read_all(npy_filenames_path(path)));
     for (std::string name; std::getline(names, name);) {
         file.filenames.push_back(name);

@@ -867,6 +867,17 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 1);
         QVERIFY(result.err.contains(
             QStringLiteral("--train-embeddings and --test-embeddings together")));
+        // A folder given beside them was silently ignored.
+        result = runKiln({"eval", "knn", "--train-embeddings", train, "--test-embeddings", test,
+                          "--train", temp_.path()});
+        QVERIFY2(result.exitCode == 1 && result.err.contains(QStringLiteral("without --checkpoint, "
+                                                                            "--train or --test")),
+                 qPrintable(result.err));
+        // A temperature outside knn_monitor.temperature's range (nan was taken).
+        result = runKiln({"eval", "knn", "--train-embeddings", train, "--test-embeddings", test,
+                          "--temperature", "nan"});
+        QVERIFY2(result.exitCode == 1 && result.err.contains(QStringLiteral("is not a number")),
+                 qPrintable(result.err));
         const QString wider =
             writeFile(QStringLiteral("wider.csv"), "filename,embedding_0,embedding_1,embedding_2\n"
                                                    "x/e.png,1,0.2,0\ny/f.png,0.2,1,0\n");

@@ -1180,6 +1180,11 @@ private Q_SLOTS:
         nlohmann::json fine = settings;
         fine["min_dist"] = 1.0;
         QCOMPARE(kiln::resolve_map_config(fine).min_dist, 1.0);
+        // Its own input is no out, even with overwrite=true.
+        fine["out"] = embeddings.toStdString();
+        fine["overwrite"] = true;
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::resolve_map_config(fine); },
+                                             "is the embeddings file the map reads"));
     }
 
     // Names and notes from others' files reach the terminal without their control characters.

@@ -302,8 +302,16 @@ private Q_SLOTS:
         QVERIFY(refusal("(3, 1, 1, 2)", 24).starts_with("holds an embedding per location"));
         // Column-major values would be read transposed: refused, not misread.
         QVERIFY(refusal("(3, 2)", 24, "True").starts_with("is not a float32 matrix"));
+        // The message shows what the header says instead.
+        QVERIFY(refusal("(3, 2)", 24, "True").find("'fortran_order': True") != std::string::npos);
         // 2^62 x 4 values of 4 bytes wrap to 0 bytes in 64 bits.
         QVERIFY(refusal("(4611686018427387904, 4)", 0).starts_with("declares 4611686018427387904"));
+        // Its names file missing: said so, with where kiln embed writes it.
+        kiln::embed::write_embeddings(root_ / "lone.npy", "npy", names_, values_);
+        std::filesystem::remove(root_ / "lone_filenames.txt");
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::embed::read_embeddings(root_ / "lone.npy"); },
+            "lone_filenames.txt\", which does not exist; kiln embed format=npy writes the two"));
         std::ofstream(root_ / "stub.npy", std::ios::binary) << "\x93NUM";
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::read_embeddings(root_ / "stub.npy"));
     }
