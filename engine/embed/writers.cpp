@@ -29,6 +29,18 @@ std::optional<std::size_t> first_not_finite(const at::Tensor& values) {
     return static_cast<std::size_t>(finite.logical_not().nonzero()[0].item<std::int64_t>());
 }
 
+// Beyond this, a row's squared length can overflow float (3.4e38) and its cosines read as 0 or
+// NaN; embeddings are of order 1 to 100.
+constexpr double kLargestEmbeddingValue = 1e15;
+
+std::optional<std::size_t> first_too_large(const at::Tensor& values) {
+    const at::Tensor fits = values.abs().le(kLargestEmbeddingValue).flatten(1).all(1);
+    if (fits.all().item<bool>()) {
+        return std::nullopt;
+    }
+    return static_cast<std::size_t>(fits.logical_not().nonzero()[0].item<std::int64_t>());
+}
+
 // One line per image, or with per-location values [N, rows, columns, D] one per location,
 // its row and column after the file name.
 std::string csv(const std::vector<std::string>& filenames, const at::Tensor& values, bool lightly) {
@@ -358,8 +370,16 @@ EmbeddingFile read_embeddings(const std::filesystem::path& path) {
     if (const std::optional<std::size_t> row = first_not_finite(file.embeddings)) {
         throw Error("\"" + path.string() +
                     "\" holds a value that is not a finite number (NaN or "
-                    "infinite) in the embedding of \"" +
-                    file.filenames[*row] + "\"; Kiln never writes one: embed the images again");
+                    "infinite) in the embedding of " +
+                    quoted_excerpt(file.filenames[*row]) +
+                    "; Kiln never writes one: embed the images again");
+    }
+    if (const std::optional<std::size_t> row = first_too_large(file.embeddings)) {
+        throw Error("\"" + path.string() + "\" holds a value beyond " +
+                    number_text(kLargestEmbeddingValue) + " in the embedding of " +
+                    quoted_excerpt(file.filenames[*row]) +
+                    ": lengths and distances of such values overflow float; no model writes "
+                    "them: embed the images again");
     }
     return file;
 }

@@ -306,6 +306,12 @@ private Q_SLOTS:
         QVERIFY(refusal("(3, 2)", 24, "True").find("'fortran_order': True") != std::string::npos);
         // 2^62 x 4 values of 4 bytes wrap to 0 bytes in 64 bits.
         QVERIFY(refusal("(4611686018427387904, 4)", 0).starts_with("declares 4611686018427387904"));
+        // Finite values too large for a length or a cosine (a PCA map wrote inf).
+        std::ofstream(root_ / "huge.csv") << "filename,embedding_0,embedding_1\na.png,1,2\n"
+                                             "b.png,3e38,-3e38\n";
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::embed::read_embeddings(root_ / "huge.csv"); },
+            "holds a value beyond 1e+15 in the embedding of \"b.png\""));
         // Its names file missing: said so, with where kiln embed writes it.
         kiln::embed::write_embeddings(root_ / "lone.npy", "npy", names_, values_);
         std::filesystem::remove(root_ / "lone_filenames.txt");
