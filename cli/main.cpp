@@ -35,7 +35,8 @@ void on_interrupt(int) {
 constexpr const char* kOutOfMemory =
     "error: out of memory: the command needed more memory than this machine could give it; "
     "lower the batch size (batch_size=, --batch-size) or the image size (image_size=, "
-    "--image-size), or close other programs";
+    "--image-size) where it has them, give a smaller embeddings file where it reads one, or "
+    "close other programs";
 
 // The parsed command's exit status; errors are printed here, once.
 int run_parsed(const kiln::cli::Commands::Entry* parsed) {
