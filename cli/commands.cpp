@@ -216,8 +216,10 @@ public:
              << " after " << summary.steps << " steps in " << clock_text(summary.seconds);
         if (summary.last_loss) {
             out_ << ", last loss " << *summary.last_loss << "\n";
-        } else {
+        } else if (summary.status == train::RunSummary::Status::Finished) {
             out_ << ": no step was left to train\n";
+        } else {
+            out_ << ", before a step finished\n";
         }
         out_ << "checkpoint: " << summary.checkpoint.string() << "\n";
         if (!summary.exported_model.empty()) {

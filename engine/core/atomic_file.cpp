@@ -108,45 +108,54 @@ void write_files_atomically(const std::vector<FileContents>& files, Durability d
 }
 
 StagedFolder::StagedFolder(std::filesystem::path target) : target_(std::move(target)) {
-    const std::filesystem::path parent =
-        target_.parent_path().empty() ? "." : target_.parent_path();
-    std::error_code created;
-    std::filesystem::create_directories(parent, created);
-    if (created) {
-        fail(target_, "cannot create its folder", created.value());
+    namespace fs = std::filesystem;
+    std::error_code error;
+    created_target_ = !fs::exists(target_, error);
+    fs::create_directories(target_, error);
+    if (error || !fs::is_directory(target_, error)) {
+        fail(target_, "cannot create it as a folder", error ? error.value() : ENOTDIR);
     }
-    std::string staging =
-        (parent / ("." + target_.filename().string() + ".staged-XXXXXX")).string();
+    // Inside the target: the same filesystem for the moves, and only the target need be
+    // writable.
+    std::string staging = (target_ / ".staged-XXXXXX").string();
     if (::mkdtemp(staging.data()) == nullptr) {
-        fail(target_, "cannot create a staging folder beside it", errno);
+        fail(target_, "cannot create a staging folder in it", errno);
     }
     staging_ = staging;
 }
 
 StagedFolder::~StagedFolder() {
+    if (keep_staging_) {
+        return;
+    }
     std::error_code ignored;
     std::filesystem::remove_all(staging_, ignored);
+    if (created_target_ && !committed_) {
+        std::filesystem::remove(target_, ignored); // only when empty
+    }
 }
 
 void StagedFolder::commit() {
     namespace fs = std::filesystem;
     std::error_code error;
-    fs::create_directories(target_, error);
-    if (error) {
-        fail(target_, "cannot create it", error.value());
+    std::vector<fs::directory_entry> entries; // listed first: the moves change the folder
+    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(staging_)) {
+        entries.push_back(entry);
     }
-    for (auto entry = fs::recursive_directory_iterator(staging_);
-         entry != fs::recursive_directory_iterator(); ++entry) {
-        const fs::path placed = target_ / fs::relative(entry->path(), staging_);
-        if (entry->is_directory()) {
+    for (const fs::directory_entry& entry : entries) {
+        const fs::path placed = target_ / entry.path().lexically_relative(staging_);
+        if (entry.is_directory()) {
             fs::create_directories(placed, error);
-        } else if (::rename(entry->path().c_str(), placed.c_str()) != 0) {
+        } else if (::rename(entry.path().c_str(), placed.c_str()) != 0) {
             error.assign(errno, std::generic_category());
         }
         if (error) {
-            fail(placed, "cannot move it into place", error.value());
+            keep_staging_ = true; // what is not moved yet stays, named
+            throw Error("cannot move \"" + placed.string() + "\" into place: " + error.message() +
+                        "; the outputs not yet moved are in \"" + staging_.string() + "\"");
         }
     }
+    committed_ = true;
 }
 
 } // namespace kiln

@@ -28,9 +28,11 @@ void write_files_atomically(const std::vector<FileContents>& files,
                             Durability durability = Durability::Synced);
 
 // A folder of outputs that appear all at once or not at all (a prediction's masks, drawn
-// images): they are written under a hidden staging folder beside `target`, and commit() moves
-// them into `target` (over files of the same names; other files there stay). Destroyed
-// uncommitted (a stop, a failure), the staging folder goes with everything in it.
+// images): they are written under a hidden staging folder in `target` (.staged-XXXXXX), and
+// commit() moves them out into `target` (over files of the same names; other files there stay).
+// Destroyed uncommitted (a stop, a failure), the staging folder goes with everything in it, and
+// `target` too when it made it and it is empty. A move that fails keeps the staging folder,
+// which the error names.
 class StagedFolder {
 public:
     explicit StagedFolder(std::filesystem::path target);
@@ -45,6 +47,9 @@ public:
 private:
     std::filesystem::path target_;
     std::filesystem::path staging_;
+    bool created_target_ = false;
+    bool committed_ = false;
+    bool keep_staging_ = false;
 };
 
 } // namespace kiln

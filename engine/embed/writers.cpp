@@ -117,6 +117,11 @@ void write_embeddings(const std::filesystem::path& out, const std::string& forma
                     out.string() +
                     "\"; a half-precision run overflows so: embed with precision=32-true");
     }
+    if (const std::optional<std::size_t> row = first_too_large(values)) {
+        throw Error("the embedding of \"" + filenames[*row] + "\" holds a value beyond " +
+                    number_text(kLargestEmbeddingValue) + ", so nothing was written to \"" +
+                    out.string() + "\"; the model's features have diverged: train it again");
+    }
     if (values.dim() == 4 && format == "lightly_csv") {
         throw Error("lightly_csv holds one vector per image; write per-location embeddings as "
                     "torch, npy or csv");
@@ -153,10 +158,12 @@ namespace {
 std::string read_all(const std::filesystem::path& path) {
     refuse_special_file(path, "embeddings file");
     std::ifstream file(path, std::ios::binary);
+    std::error_code missing;
     if (!file) {
         throw Error("cannot read embeddings file \"" + path.string() + "\"" +
-                    (std::filesystem::exists(path) ? ": " + std::string(std::strerror(errno))
-                                                   : ": it does not exist"));
+                    (std::filesystem::exists(path, missing)
+                         ? ": " + std::string(std::strerror(errno))
+                         : ": it does not exist"));
     }
     return {std::istreambuf_iterator<char>(file), {}};
 }
@@ -298,7 +305,8 @@ EmbeddingFile read_npy(const std::filesystem::path& path, const std::string& byt
     file.embeddings = torch::empty({rows, columns}, torch::kFloat32);
     std::memcpy(file.embeddings.data_ptr<float>(), bytes.data() + 10 + header_size,
                 std::size_t(rows * columns) * sizeof(float));
-    if (!std::filesystem::exists(npy_filenames_path(path))) {
+    std::error_code unreadable;
+    if (!std::filesystem::exists(npy_filenames_path(path), unreadable) && !unreadable) {
         throw Error("\"" + path.string() + "\" has its images' names in \"" +
                     npy_filenames_path(path).string() +
                     "\", which does not exist; kiln embed format=npy writes the two together");

@@ -104,19 +104,23 @@ KnnAccuracy knn_accuracy(const at::Tensor& train_features,
         const at::Tensor queries = F::normalize(
             test_features.narrow(0, start, rows).to(bank.device(), torch::kFloat32), options);
         const auto [similarity, nearest] = torch::mm(queries, bank).topk(neighbours, 1);
-        // Relative to each query's nearest: the same votes, without exp overflowing at small T.
-        const at::Tensor weights = ((similarity - similarity.narrow(1, 0, 1)) / temperature).exp();
-        const at::Tensor votes =
-            torch::zeros({rows, classes}, on_device.dtype(torch::kFloat32))
-                .scatter_add_(
-                    1, bank_labels.index_select(0, nearest.flatten()).view({rows, neighbours}),
-                    weights);
+        // Relative to each query's nearest, in double: the same votes, without exp overflowing
+        // at small T (nor underflowing before T ~ 0.003).
+        const at::Tensor weights =
+            ((similarity - similarity.narrow(1, 0, 1)).to(torch::kFloat64) / temperature).exp();
+        const at::Tensor neighbour_classes =
+            bank_labels.index_select(0, nearest.flatten()).view({rows, neighbours});
+        const at::Tensor votes = torch::zeros({rows, classes}, on_device.dtype(torch::kFloat64))
+                                     .scatter_add_(1, neighbour_classes, weights);
+        const at::Tensor counts =
+            torch::zeros({rows, classes}, on_device.dtype(torch::kFloat64))
+                .scatter_add_(1, neighbour_classes, torch::ones_like(weights));
         const at::Tensor ranked = std::get<1>(votes.topk(std::min<std::int64_t>(5, classes), 1));
         const at::Tensor expected = truth.narrow(0, start, rows).unsqueeze(1);
         top1 += ranked.narrow(1, 0, 1).eq(expected).sum().item<double>();
         // A class no neighbour voted for is no prediction, though topk ranks it among the five
         // when fewer classes were voted for (a test class missing from training read as a hit).
-        const at::Tensor voted = votes.gather(1, expected).squeeze(1) > 0;
+        const at::Tensor voted = counts.gather(1, expected).squeeze(1) > 0;
         top5 += ranked.eq(expected).any(1).logical_and(voted).sum().item<double>();
     }
     const double count = static_cast<double>(test_features.size(0));

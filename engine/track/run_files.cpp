@@ -156,7 +156,9 @@ void RunFiles::on_end(const RunSummary& summary) {
               " after " + std::to_string(summary.steps) + " steps in " +
               std::to_string(summary.seconds) + " s" +
               (summary.last_loss ? ", last loss " + std::to_string(*summary.last_loss)
-                                 : std::string(", no step left to train")) +
+               : summary.status == RunSummary::Status::Finished
+                   ? std::string(", no step left to train")
+                   : std::string(", before a step finished")) +
               (summary.skipped_images > 0
                    ? ", " + std::to_string(summary.skipped_images) + " unreadable images skipped"
                    : std::string()));

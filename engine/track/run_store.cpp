@@ -149,10 +149,10 @@ public:
 
 private:
     [[noreturn]] void fail(const char* what) const {
-        // A statement that cannot be prepared names a table or column the file lacks.
-        throw Error("cannot " + std::string(what) + " \"" + file_.string() +
-                    "\": " + sqlite3_errmsg(db_) +
-                    (std::string(what) == "prepare"
+        const std::string message = sqlite3_errmsg(db_);
+        // "no such table" or "no such column": a database of another program or shape.
+        throw Error("cannot " + std::string(what) + " \"" + file_.string() + "\": " + message +
+                    (message.rfind("no such ", 0) == 0
                          ? "; it is not a run.db Kiln wrote, or it is damaged"
                          : "; check that the disk has space and the file is not damaged"));
     }

@@ -5,6 +5,7 @@
 #include "config/config_schema.h"
 #include "config/form_fields.h"
 #include "config/run_config.h"
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/json_text.h"
@@ -19,6 +20,8 @@
 #include <algorithm>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
+#include <fstream>
 #include <unistd.h>
 
 using nlohmann::json;
@@ -1162,6 +1165,35 @@ private Q_SLOTS:
             kiln::resolve_train_config(pretraining, cpuOnly());
         });
         QVERIFY(findIssue(issues, "optim_args.head_warmup_epochs") != nullptr);
+    }
+
+    // A StagedFolder's files appear in its target when committed, into subfolders and beside
+    // files already there; uncommitted, nothing is left, not even the target it made; a target
+    // that is a file is refused before anything is written.
+    void aStagedFolderCommitsAllOrNothing() {
+        QTemporaryDir dir;
+        const std::filesystem::path target = dir.filePath(QStringLiteral("masks")).toStdString();
+        {
+            kiln::StagedFolder staged(target);
+            std::filesystem::create_directories(staged.path() / "sub");
+            std::ofstream(staged.path() / "sub" / "a.png") << "a";
+        }
+        QVERIFY(!std::filesystem::exists(target));
+        std::filesystem::create_directories(target);
+        std::ofstream(target / "notes.txt") << "mine";
+        {
+            kiln::StagedFolder staged(target);
+            std::filesystem::create_directories(staged.path() / "sub");
+            std::ofstream(staged.path() / "sub" / "a.png") << "a";
+            staged.commit();
+        }
+        QVERIFY(std::filesystem::exists(target / "sub" / "a.png"));
+        QVERIFY(std::filesystem::exists(target / "notes.txt"));
+        QCOMPARE(std::distance(std::filesystem::directory_iterator(target),
+                               std::filesystem::directory_iterator()),
+                 std::ptrdiff_t(2)); // no staging folder left
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::StagedFolder staged(target / "notes.txt"); }, "as a folder"));
     }
 
     // UMAP's min_dist is checked with the other settings, against the spread Kiln keeps at 1
