@@ -522,31 +522,33 @@ private Q_SLOTS:
             kiln::methods::make_method("distillation", "smallcnn",
                                        {{"teacher", teacher_file.string()}, {"queue_size", 8}}, 10);
         method->train();
-        const torch::Tensor first = torch::rand({3, 3, 24, 24});
-        const torch::Tensor second = torch::rand({2, 3, 24, 24});
-        method->training_loss({first});
-        method->training_loss({second});
-        method->after_optimizer_step();
-        QCOMPARE(method->named_buffers()["queue_filled"].item<std::int64_t>(), 5);
         const auto teacher = kiln::models::load_backbone(teacher_file.string());
         teacher->eval();
-        torch::NoGradGuard no_grad;
-        const torch::Tensor expected =
-            torch::nn::functional::normalize(teacher->forward(torch::cat({second, first})),
-                                             torch::nn::functional::NormalizeFuncOptions().dim(1));
-        QVERIFY(torch::allclose(method->named_buffers()["queue"].narrow(0, 0, 5), expected, 1e-5,
-                                1e-6));
+        // One optimizer step of two micro-batches; the queue's rows, newest first, after it.
+        const auto step = [&](const torch::Tensor& older, const torch::Tensor& newer) {
+            method->training_loss({older});
+            method->training_loss({newer});
+            method->after_optimizer_step();
+            return std::pair{method->named_buffers()["queue_filled"].item<std::int64_t>(),
+                             method->named_buffers()["queue"]};
+        };
+        const auto teacher_rows = [&](const std::vector<torch::Tensor>& newest_first) {
+            torch::NoGradGuard no_grad;
+            return torch::nn::functional::normalize(
+                teacher->forward(torch::cat(newest_first)),
+                torch::nn::functional::NormalizeFuncOptions().dim(1));
+        };
+        const torch::Tensor first = torch::rand({3, 3, 24, 24});
+        const torch::Tensor second = torch::rand({2, 3, 24, 24});
+        const auto [filled, queue] = step(first, second);
+        QCOMPARE(filled, std::int64_t(5));
+        QVERIFY(torch::allclose(queue.narrow(0, 0, 5), teacher_rows({second, first}), 1e-5, 1e-6));
         // A step of 6 more into the 8 places: the oldest 3 leave.
         const torch::Tensor third = torch::rand({3, 3, 24, 24});
         const torch::Tensor fourth = torch::rand({3, 3, 24, 24});
-        method->training_loss({third});
-        method->training_loss({fourth});
-        method->after_optimizer_step();
-        QCOMPARE(method->named_buffers()["queue_filled"].item<std::int64_t>(), 8);
-        const torch::Tensor newest =
-            torch::nn::functional::normalize(teacher->forward(torch::cat({fourth, third, second})),
-                                             torch::nn::functional::NormalizeFuncOptions().dim(1));
-        QVERIFY(torch::allclose(method->named_buffers()["queue"], newest, 1e-5, 1e-6));
+        const auto [full, later] = step(third, fourth);
+        QCOMPARE(full, std::int64_t(8));
+        QVERIFY(torch::allclose(later, teacher_rows({fourth, third, second}), 1e-5, 1e-6));
     }
 
     void dinoRecordsItsLocalViewCount() {
