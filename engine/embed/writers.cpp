@@ -19,14 +19,19 @@
 namespace kiln::embed {
 namespace {
 
-// The first image whose embedding holds a NaN or an infinity, if one does: every distance to it
-// would be NaN, and selections, maps and duplicates nonsense written as if they were not.
-std::optional<std::size_t> first_not_finite(const at::Tensor& values) {
-    const at::Tensor finite = values.isfinite().flatten(1).all(1);
-    if (finite.all().item<bool>()) {
+// The first row (image) of `rows_ok` ([N, ...] per value) holding a false, if one does.
+std::optional<std::size_t> first_failing_row(const at::Tensor& rows_ok) {
+    const at::Tensor ok = rows_ok.flatten(1).all(1);
+    if (ok.all().item<bool>()) {
         return std::nullopt;
     }
-    return static_cast<std::size_t>(finite.logical_not().nonzero()[0].item<std::int64_t>());
+    return static_cast<std::size_t>(ok.logical_not().nonzero()[0].item<std::int64_t>());
+}
+
+// The first image whose embedding holds a NaN or an infinity: every distance to it would be
+// NaN, and selections, maps and duplicates nonsense written as if they were not.
+std::optional<std::size_t> first_not_finite(const at::Tensor& values) {
+    return first_failing_row(values.isfinite());
 }
 
 // Beyond this, a row's squared length can overflow float (3.4e38) and its cosines read as 0 or
@@ -34,11 +39,7 @@ std::optional<std::size_t> first_not_finite(const at::Tensor& values) {
 constexpr double kLargestEmbeddingValue = 1e15;
 
 std::optional<std::size_t> first_too_large(const at::Tensor& values) {
-    const at::Tensor fits = values.abs().le(kLargestEmbeddingValue).flatten(1).all(1);
-    if (fits.all().item<bool>()) {
-        return std::nullopt;
-    }
-    return static_cast<std::size_t>(fits.logical_not().nonzero()[0].item<std::int64_t>());
+    return first_failing_row(values.abs().le(kLargestEmbeddingValue));
 }
 
 // One line per image, or with per-location values [N, rows, columns, D] one per location,

@@ -11,19 +11,18 @@
 #include "models/archive.h"
 #include "models/backbone.h"
 #include "support/error_text.h"
+#include "support/file_size_limit.h"
 #include "support/python.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <opencv2/imgcodecs.hpp>
 #include <set>
 #include <sstream>
-#include <sys/resource.h>
 #include <torch/nn/functional/distance.h>
 #include <torch/nn/functional/normalization.h>
 #include <torch/serialize.h>
@@ -111,20 +110,16 @@ private Q_SLOTS:
         const std::filesystem::path folder = root_ / "npy-full";
         std::filesystem::create_directories(folder);
         const torch::Tensor values = torch::rand({3, 4096});
-        rlimit before{};
-        QVERIFY(getrlimit(RLIMIT_FSIZE, &before) == 0);
-        const auto previous_handler = std::signal(SIGXFSZ, SIG_IGN);
-        rlimit limited = before;
-        limited.rlim_cur = 8192; // the names fit, 48 KB of floats do not
-        QVERIFY(setrlimit(RLIMIT_FSIZE, &limited) == 0);
         QString message;
-        try {
-            kiln::embed::write_embeddings(folder / "e.npy", "npy", names_, values);
-        } catch (const kiln::Error& error) {
-            message = QString::fromStdString(error.what());
+        {
+            const kiln::test::FileSizeLimit full(8192); // the names fit, 48 KB of floats do not
+            QVERIFY(full.applied());
+            try {
+                kiln::embed::write_embeddings(folder / "e.npy", "npy", names_, values);
+            } catch (const kiln::Error& error) {
+                message = QString::fromStdString(error.what());
+            }
         }
-        QVERIFY(setrlimit(RLIMIT_FSIZE, &before) == 0);
-        std::signal(SIGXFSZ, previous_handler);
         QVERIFY2(message.contains(QStringLiteral("e.npy")), qPrintable(message));
         QVERIFY(std::filesystem::is_empty(folder));
         kiln::embed::write_embeddings(folder / "e.npy", "npy", names_, values);

@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "core/log.h"
 #include "support/error_text.h"
+#include "support/file_size_limit.h"
 #include "support/python.h"
 #include "tensorboard_event.pb.h"
 #include "track/guarded_logger.h"
@@ -23,7 +24,6 @@
 #include <arpa/inet.h>
 #include <chrono>
 #include <condition_variable>
-#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <httplib.h>
@@ -35,7 +35,6 @@
 #include <random>
 #include <set>
 #include <sqlite3.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <thread>
@@ -916,21 +915,17 @@ private Q_SLOTS:
         step.step = 1;
         files.on_step(step);
         const auto written = std::filesystem::file_size(metrics);
-        rlimit before{};
-        QVERIFY(getrlimit(RLIMIT_FSIZE, &before) == 0);
-        const auto previous_handler = std::signal(SIGXFSZ, SIG_IGN);
-        rlimit limited = before;
-        limited.rlim_cur = written + 40; // less than a line
-        QVERIFY(setrlimit(RLIMIT_FSIZE, &limited) == 0);
         step.step = 2;
         QString message;
-        try {
-            files.on_step(step);
-        } catch (const kiln::Error& error) {
-            message = QString::fromStdString(error.what());
+        {
+            const kiln::test::FileSizeLimit full(written + 40); // less than a line
+            QVERIFY(full.applied());
+            try {
+                files.on_step(step);
+            } catch (const kiln::Error& error) {
+                message = QString::fromStdString(error.what());
+            }
         }
-        QVERIFY(setrlimit(RLIMIT_FSIZE, &before) == 0);
-        std::signal(SIGXFSZ, previous_handler);
         QVERIFY2(message.contains(QString::fromStdString(metrics.string())), qPrintable(message));
         QCOMPARE(std::filesystem::file_size(metrics), written);
         step.step = 3; // room again: the file goes on
