@@ -481,6 +481,7 @@ int run_dedup(const DedupArguments& arguments, std::ostream& out) {
         throw Error("--threshold nan is not a number; give a cosine similarity from -1 to 1");
     }
     const embed::EmbeddingFile file = embed::read_embeddings(arguments.embeddings);
+    embed::refuse_repeated_names(file, arguments.embeddings);
     const std::vector<embed::Duplicate> duplicates =
         embed::near_duplicates(file.embeddings, arguments.threshold);
     char line[96];

@@ -100,32 +100,37 @@
         <translation>Lernratenfaktor des Backbones</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="457"/>
+        <location filename="../engine/config/train_settings.cpp" line="458"/>
+        <source>Layer-wise rate decay</source>
+        <translation>Schichtweiser Ratenabfall</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="463"/>
         <source>Head-only epochs</source>
         <translation>Epochen nur für den Kopf</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="547"/>
+        <location filename="../engine/config/train_settings.cpp" line="553"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="556"/>
+        <location filename="../engine/config/train_settings.cpp" line="562"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="572"/>
+        <location filename="../engine/config/train_settings.cpp" line="578"/>
         <source>Gradient accumulation</source>
         <translation>Gradientenakkumulation</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="589"/>
+        <location filename="../engine/config/train_settings.cpp" line="595"/>
         <source>Checkpoint every</source>
         <translation>Checkpoint alle</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="637"/>
+        <location filename="../engine/config/train_settings.cpp" line="643"/>
         <source>Output folder</source>
         <translation>Ausgabeordner</translation>
     </message>
@@ -2403,67 +2408,67 @@ vorhergesagt: %3</translation>
         <translation>Erweiterte Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="328"/>
+        <location filename="../gui/training/run_config_form.cpp" line="330"/>
         <source>Batches summed into each optimizer step</source>
         <translation>Batches, die in jeden Optimiererschritt eingehen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="331"/>
+        <location filename="../gui/training/run_config_form.cpp" line="333"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>die Ansichten der Methode; JSON ändert sie, z. B. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="334"/>
+        <location filename="../gui/training/run_config_form.cpp" line="336"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>transform_args außer der Bildgröße: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, und für DINO global_view_1, global_view_2, local_view. Der Reiter Datensätze zeigt die Ansichten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="342"/>
+        <location filename="../gui/training/run_config_form.cpp" line="344"/>
         <source>each epoch</source>
         <translation>jede Epoche</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="343"/>
+        <location filename="../gui/training/run_config_form.cpp" line="345"/>
         <source> steps</source>
         <translation> Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="344"/>
+        <location filename="../gui/training/run_config_form.cpp" line="346"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>last.ckpt wird zusätzlich alle so vielen Schritte geschrieben</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="348"/>
+        <location filename="../gui/training/run_config_form.cpp" line="350"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>aus; ein Projektname schreibt einen Offline-W&amp;B-Lauf für wandb sync</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="356"/>
+        <location filename="../gui/training/run_config_form.cpp" line="359"/>
         <source>Augmentation</source>
         <translation>Augmentierung</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="361"/>
+        <location filename="../gui/training/run_config_form.cpp" line="364"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="547"/>
+        <location filename="../gui/training/run_config_form.cpp" line="550"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="550"/>
+        <location filename="../gui/training/run_config_form.cpp" line="553"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1270"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1273"/>
         <source>by the dataset&apos;s size</source>
         <translation>nach der Größe des Datensatzes</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1283"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1286"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2535,59 +2540,59 @@ vorhergesagt: %3</translation>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="245"/>
         <location filename="../gui/training/run_config_form.cpp" line="254"/>
-        <location filename="../gui/training/run_config_form.cpp" line="792"/>
+        <location filename="../gui/training/run_config_form.cpp" line="795"/>
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="730"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1161"/>
+        <location filename="../gui/training/run_config_form.cpp" line="733"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1168"/>
         <source>Hold out 10% of the training images</source>
         <translation>10 % der Trainingsbilder zurückhalten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="733"/>
+        <location filename="../gui/training/run_config_form.cpp" line="736"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="793"/>
+        <location filename="../gui/training/run_config_form.cpp" line="796"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="796"/>
+        <location filename="../gui/training/run_config_form.cpp" line="799"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="804"/>
+        <location filename="../gui/training/run_config_form.cpp" line="807"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="808"/>
+        <location filename="../gui/training/run_config_form.cpp" line="811"/>
         <source>No CUDA GPU is visible.</source>
         <translation>Keine CUDA-GPU sichtbar.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="809"/>
+        <location filename="../gui/training/run_config_form.cpp" line="812"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="833"/>
+        <location filename="../gui/training/run_config_form.cpp" line="836"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="836"/>
+        <location filename="../gui/training/run_config_form.cpp" line="839"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="545"/>
-        <location filename="../gui/training/run_config_form.cpp" line="862"/>
+        <location filename="../gui/training/run_config_form.cpp" line="548"/>
+        <location filename="../gui/training/run_config_form.cpp" line="865"/>
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>
@@ -2712,27 +2717,32 @@ vorhergesagt: %3</translation>
         <translation>0: das Backbone lernt von Anfang an</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="340"/>
+        <location filename="../gui/training/run_config_form.cpp" line="328"/>
+        <source>1: every backbone layer at the same rate</source>
+        <translation>1: jede Backbone-Schicht mit derselben Rate</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="342"/>
         <source>the method&apos;s defaults; JSON to change them, e.g. {&quot;temperature&quot;: 0.2}</source>
         <translation>die Vorgaben der Methode; JSON, um sie zu ändern, z. B. {&quot;temperature&quot;: 0.2}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="358"/>
+        <location filename="../gui/training/run_config_form.cpp" line="361"/>
         <source>Method settings</source>
         <translation>Methodeneinstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="552"/>
+        <location filename="../gui/training/run_config_form.cpp" line="555"/>
         <source>%1 of the learning rate</source>
         <translation>%1 der Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1286"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1290"/>
         <source>Method settings take a JSON object, e.g. {&quot;temperature&quot;: 0.2}</source>
         <translation>Methodeneinstellungen sind ein JSON-Objekt, z. B. {&quot;temperature&quot;: 0.2}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1345"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1349"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
     </message>

@@ -100,32 +100,37 @@
         <translation>骨干网络学习率系数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="457"/>
+        <location filename="../engine/config/train_settings.cpp" line="458"/>
+        <source>Layer-wise rate decay</source>
+        <translation>逐层学习率衰减</translation>
+    </message>
+    <message>
+        <location filename="../engine/config/train_settings.cpp" line="463"/>
         <source>Head-only epochs</source>
         <translation>仅训练头部的轮数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="547"/>
+        <location filename="../engine/config/train_settings.cpp" line="553"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="556"/>
+        <location filename="../engine/config/train_settings.cpp" line="562"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="572"/>
+        <location filename="../engine/config/train_settings.cpp" line="578"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="589"/>
+        <location filename="../engine/config/train_settings.cpp" line="595"/>
         <source>Checkpoint every</source>
         <translation>检查点间隔</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="637"/>
+        <location filename="../engine/config/train_settings.cpp" line="643"/>
         <source>Output folder</source>
         <translation>输出文件夹</translation>
     </message>
@@ -2367,67 +2372,67 @@ predicted: %3</source>
         <translation>高级设置</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="328"/>
+        <location filename="../gui/training/run_config_form.cpp" line="330"/>
         <source>Batches summed into each optimizer step</source>
         <translation>每个优化器步骤累加的批次数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="331"/>
+        <location filename="../gui/training/run_config_form.cpp" line="333"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>方法的视图；用 JSON 修改，例如 {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="334"/>
+        <location filename="../gui/training/run_config_form.cpp" line="336"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>除图像尺寸外的 transform_args：random_resize、random_flip、color_jitter、random_gray_scale、gaussian_blur、normalize，以及 DINO 的 global_view_1、global_view_2、local_view。数据集页可预览视图。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="342"/>
+        <location filename="../gui/training/run_config_form.cpp" line="344"/>
         <source>each epoch</source>
         <translation>每轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="343"/>
+        <location filename="../gui/training/run_config_form.cpp" line="345"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="344"/>
+        <location filename="../gui/training/run_config_form.cpp" line="346"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>每隔这么多步也写入 last.ckpt</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="348"/>
+        <location filename="../gui/training/run_config_form.cpp" line="350"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>关闭；填写项目名则写入离线 W&amp;B 运行，供 wandb sync 上传</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="356"/>
+        <location filename="../gui/training/run_config_form.cpp" line="359"/>
         <source>Augmentation</source>
         <translation>数据增强</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="361"/>
+        <location filename="../gui/training/run_config_form.cpp" line="364"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="547"/>
+        <location filename="../gui/training/run_config_form.cpp" line="550"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="550"/>
+        <location filename="../gui/training/run_config_form.cpp" line="553"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1270"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1273"/>
         <source>by the dataset&apos;s size</source>
         <translation>随数据集大小而定</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1283"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1286"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2499,59 +2504,59 @@ predicted: %3</source>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="245"/>
         <location filename="../gui/training/run_config_form.cpp" line="254"/>
-        <location filename="../gui/training/run_config_form.cpp" line="792"/>
+        <location filename="../gui/training/run_config_form.cpp" line="795"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="730"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1161"/>
+        <location filename="../gui/training/run_config_form.cpp" line="733"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1168"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="733"/>
+        <location filename="../gui/training/run_config_form.cpp" line="736"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="793"/>
+        <location filename="../gui/training/run_config_form.cpp" line="796"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="796"/>
+        <location filename="../gui/training/run_config_form.cpp" line="799"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="804"/>
+        <location filename="../gui/training/run_config_form.cpp" line="807"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="808"/>
+        <location filename="../gui/training/run_config_form.cpp" line="811"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="809"/>
+        <location filename="../gui/training/run_config_form.cpp" line="812"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="833"/>
+        <location filename="../gui/training/run_config_form.cpp" line="836"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="836"/>
+        <location filename="../gui/training/run_config_form.cpp" line="839"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="545"/>
-        <location filename="../gui/training/run_config_form.cpp" line="862"/>
+        <location filename="../gui/training/run_config_form.cpp" line="548"/>
+        <location filename="../gui/training/run_config_form.cpp" line="865"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
@@ -2676,27 +2681,32 @@ predicted: %3</source>
         <translation>0：骨干网络从一开始就学习</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="340"/>
+        <location filename="../gui/training/run_config_form.cpp" line="328"/>
+        <source>1: every backbone layer at the same rate</source>
+        <translation>1：骨干网络的每一层使用相同的学习率</translation>
+    </message>
+    <message>
+        <location filename="../gui/training/run_config_form.cpp" line="342"/>
         <source>the method&apos;s defaults; JSON to change them, e.g. {&quot;temperature&quot;: 0.2}</source>
         <translation>方法的默认值；用 JSON 修改，例如 {&quot;temperature&quot;: 0.2}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="358"/>
+        <location filename="../gui/training/run_config_form.cpp" line="361"/>
         <source>Method settings</source>
         <translation>方法设置</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="552"/>
+        <location filename="../gui/training/run_config_form.cpp" line="555"/>
         <source>%1 of the learning rate</source>
         <translation>学习率的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1286"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1290"/>
         <source>Method settings take a JSON object, e.g. {&quot;temperature&quot;: 0.2}</source>
         <translation>方法设置须为 JSON 对象，例如 {&quot;temperature&quot;: 0.2}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1345"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1349"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>

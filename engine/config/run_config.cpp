@@ -382,6 +382,7 @@ OptimizerArgs optimizer_args(const TrainConfig& config) {
     parsed.trust_coefficient = number_in(args, "trust_coefficient", parsed.trust_coefficient);
     chosen.backbone_lr_factor = number_in(args, "backbone_lr_factor", chosen.backbone_lr_factor);
     parsed.head_warmup_epochs = number_in(args, "head_warmup_epochs", parsed.head_warmup_epochs);
+    parsed.layer_decay = number_in(args, "layer_decay", parsed.layer_decay);
     return parsed;
 }
 
@@ -521,6 +522,7 @@ TrainConfig with_chosen_optimizer(TrainConfig config) {
     args["gradient_clip_val"] = chosen.gradient_clip;
     if (config.task != TaskKind::Pretraining) {
         args["backbone_lr_factor"] = chosen.backbone_lr_factor;
+        args["layer_decay"] = config.optimizer.layer_decay;
     }
     return config;
 }

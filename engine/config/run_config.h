@@ -40,6 +40,8 @@ struct OptimizerArgs {
     double trust_coefficient = 0.001;
     // Fine-tuning: the first epochs train only the head.
     double head_warmup_epochs = 0.0;
+    // Fine-tuning: each backbone layer learns at this share of the rate of the layer above.
+    double layer_decay = 1.0;
 };
 
 // metric_args.map of the detection tasks: COCO mAP beside training (async) or in the loop

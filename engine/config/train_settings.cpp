@@ -450,6 +450,12 @@ KeySpec optim_args_key(TaskKind task) {
             "classifier from backbone_weights " +
                 pretrained_backbone_rate(),
             {FormSection::Advanced, KILN_FORM_LABEL("Backbone learning rate factor")}));
+        key.children.push_back(number(
+            "layer_decay", 0.01, 1.0, OptimizerArgs().layer_decay,
+            "layer-wise learning-rate decay: each backbone layer (block) learns at this share "
+            "of the rate of the layer above it, the last at backbone_lr_factor's; 1: off. "
+            "Pretrained ViTs are commonly fine-tuned at 0.65-0.75",
+            {FormSection::Advanced, KILN_FORM_LABEL("Layer-wise rate decay")}));
         key.children.push_back(
             number("head_warmup_epochs", 0.0, 1e6, OptimizerArgs().head_warmup_epochs,
                    "the first epochs train the head alone, the backbone's weights held as they "

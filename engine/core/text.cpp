@@ -108,46 +108,53 @@ std::string csv_field(const std::string& text) {
     return quoted + "\"";
 }
 
-std::vector<std::vector<std::string>> csv_records(std::string_view text) {
-    std::vector<std::vector<std::string>> records;
-    std::vector<std::string> fields;
-    std::string field;
-    bool quoted = false;
-    bool any = false; // the record has a character, so that blank lines are no records
-    const auto end_record = [&] {
-        if (any) {
-            fields.push_back(std::move(field));
-            records.push_back(std::move(fields));
-        }
-        fields.clear();
-        field.clear();
-        any = false;
-    };
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+bool CsvFieldReader::next(std::string& field) {
+    if (position_ >= text_.size() && record_ended_) {
+        return false;
+    }
+    field.clear();
+    quoted_ = false;
+    record_ended_ = true;
+    bool in_quotes = false;
+    for (; position_ < text_.size(); ++position_) {
+        const char c = text_[position_];
+        if (in_quotes) {
+            if (c == '"' && position_ + 1 < text_.size() && text_[position_ + 1] == '"') {
                 field += '"';
-                ++i;
+                ++position_;
             } else if (c == '"') {
-                quoted = false;
+                in_quotes = false;
             } else {
                 field += c;
             }
         } else if (c == '"') {
-            quoted = any = true;
-        } else if (c == ',') {
-            fields.push_back(std::move(field));
-            field.clear();
-            any = true;
-        } else if (c == '\n') {
-            end_record();
+            in_quotes = quoted_ = true;
+        } else if (c == ',' || c == '\n') {
+            record_ended_ = c == '\n';
+            ++position_;
+            break;
         } else if (c != '\r') {
             field += c;
-            any = true;
         }
     }
-    end_record();
+    return true;
+}
+
+std::vector<std::vector<std::string>> csv_records(std::string_view text) {
+    std::vector<std::vector<std::string>> records;
+    std::vector<std::string> fields;
+    std::string field;
+    CsvFieldReader reader(text);
+    while (reader.next(field)) {
+        const bool blank = fields.empty() && field.empty() && !reader.quoted();
+        fields.push_back(field);
+        if (reader.record_ended()) {
+            if (!blank) {
+                records.push_back(std::move(fields));
+            }
+            fields.clear();
+        }
+    }
     return records;
 }
 

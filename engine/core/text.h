@@ -34,6 +34,25 @@ std::string quoted_excerpt(std::string_view text, std::size_t limit = 80);
 // `text` as one CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line
 // break, else as it is.
 std::string csv_field(const std::string& text);
+// CSV `text` as csv_field writes it, one field at a time: a record of millions of fields costs
+// no more than the field being read.
+class CsvFieldReader {
+public:
+    explicit CsvFieldReader(std::string_view text) : text_(text) {}
+    // The next field into `field`; false once the text is read.
+    bool next(std::string& field);
+    // Whether the field last read was its record's last.
+    bool record_ended() const { return record_ended_; }
+    // Whether the field last read was quoted (so "" is a field, not a blank line).
+    bool quoted() const { return quoted_; }
+
+private:
+    std::string_view text_;
+    std::size_t position_ = 0;
+    bool record_ended_ = true;
+    bool quoted_ = false;
+};
+
 // The records of CSV `text`, each a list of fields, as csv_field writes them (a quoted field
 // may hold commas, doubled quotes and line breaks). Blank lines are skipped.
 std::vector<std::vector<std::string>> csv_records(std::string_view text);

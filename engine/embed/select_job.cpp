@@ -16,7 +16,6 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
-#include <string_view>
 #include <unordered_map>
 
 namespace kiln::embed {
@@ -93,21 +92,6 @@ std::vector<std::int64_t> rows_of_names(const std::vector<std::string>& names,
     std::sort(rows.begin(), rows.end());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     return rows;
-}
-
-// A pick is written as a name, so each name must mean one image: two data folders holding the
-// same relative path, embedded into one file, make a list no one could act on.
-void refuse_repeated_names(const EmbeddingFile& file, const fs::path& embeddings) {
-    std::unordered_map<std::string_view, std::size_t> rows;
-    for (std::size_t row = 0; row < file.filenames.size(); ++row) {
-        if (const auto [earlier, added] = rows.emplace(file.filenames[row], row); !added) {
-            throw Error("\"" + embeddings.string() + "\" names \"" +
-                        terminal_text(file.filenames[row]) + "\" twice (rows " +
-                        std::to_string(earlier->second + 1) + " and " + std::to_string(row + 1) +
-                        "), so a pick of that name would not say which image; embed each data "
-                        "folder into its own file and select from one, or rename the images");
-        }
-    }
 }
 
 // The images left out as near-duplicates: of an earlier image that is kept, or of a labelled one.

@@ -14,7 +14,9 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <string_view>
 #include <torch/types.h>
+#include <unordered_map>
 
 namespace kiln::embed {
 namespace {
@@ -176,83 +178,88 @@ Error per_location_file(const std::filesystem::path& path) {
                  "one per image: embed again without embedding=patch");
 }
 
-// One CSV record starting at `position` (quoted fields may hold commas and quotes).
-std::vector<std::string> csv_record(const std::string& text, std::size_t& position) {
-    std::vector<std::string> fields(1);
-    bool quoted = false;
-    for (; position < text.size(); ++position) {
-        const char c = text[position];
-        if (quoted) {
-            if (c == '"' && position + 1 < text.size() && text[position + 1] == '"') {
-                fields.back() += '"';
-                ++position;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                fields.back() += c;
-            }
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            fields.emplace_back();
-        } else if (c == '\n') {
-            ++position;
+// The columns a CSV header names: its count, and the few a reader looks at.
+struct CsvHeader {
+    std::size_t columns = 0;
+    std::string first, second, last;
+};
+
+CsvHeader read_header(CsvFieldReader& reader) {
+    CsvHeader header;
+    std::string field;
+    while (reader.next(field)) {
+        if (header.columns == 0) {
+            header.first = field;
+        } else if (header.columns == 1) {
+            header.second = field;
+        }
+        header.last = field;
+        ++header.columns;
+        if (reader.record_ended()) {
             break;
-        } else if (c != '\r') {
-            fields.back() += c;
         }
     }
-    return fields;
+    return header;
 }
 
-EmbeddingFile read_csv(const std::filesystem::path& path, const std::string& text) {
-    std::size_t position = 0;
-    const std::vector<std::string> header = csv_record(text, position);
-    const bool lightly = header.front() == "filenames";
-    if (header.front() != "filename" && !lightly) {
+// Checks the header of an embeddings CSV and returns its dimension.
+std::size_t embedding_columns(const CsvHeader& header, const std::filesystem::path& path) {
+    const bool lightly = header.first == "filenames";
+    if (header.first != "filename" && !lightly) {
         throw Error("\"" + path.string() + "\" is not an embeddings file (its first column is " +
-                    quoted_excerpt(header.front()) + ", not filename or filenames)");
+                    quoted_excerpt(header.first) + ", not filename or filenames)");
     }
-    if (header.size() > 1 && header[1] == "row") {
+    if (header.columns > 1 && header.second == "row") {
         throw per_location_file(path);
     }
     // A name column, the values, and in LightlyTrain's layout a labels column last.
     const std::size_t other_columns = lightly ? 2 : 1;
-    if (header.size() <= other_columns) {
+    if (header.columns <= other_columns) {
         throw Error("\"" + path.string() + "\" has no embedding columns beside its " +
                     (lightly ? "filenames and labels" : "filename") +
                     " column; write it with kiln embed format=csv");
     }
     // LightlyTrain's layout ends in labels, Kiln's has none: read the other way, a labels
     // column is taken for a dimension, or the last dimension for the labels.
-    if (lightly != (header.back() == "labels")) {
+    if (lightly != (header.last == "labels")) {
         throw Error("\"" + path.string() + "\" " +
                     (lightly ? "starts with filenames (LightlyTrain's layout) but does not end "
                                "with a labels column"
                              : "starts with filename (Kiln's csv) but ends with a labels column") +
                     "; write it with kiln embed format=csv or format=lightly_csv");
     }
-    const std::size_t dimension = header.size() - other_columns;
+    return header.columns - other_columns;
+}
+
+// Read field by field: a file of millions of columns costs its values, not a string for each.
+EmbeddingFile read_csv(const std::filesystem::path& path, const std::string& text) {
+    CsvFieldReader reader(text);
+    const CsvHeader header = read_header(reader);
+    const std::size_t dimension = embedding_columns(header, path);
     EmbeddingFile file;
     std::vector<float> values;
-    for (std::size_t line = 2; position < text.size(); ++line) {
-        const std::vector<std::string> fields = csv_record(text, position);
-        if (fields.size() == 1 && fields[0].empty()) {
+    std::string field;
+    for (std::size_t line = 2; reader.next(field); ++line) {
+        if (reader.record_ended() && field.empty()) {
             continue;
         }
-        if (fields.size() != header.size()) {
-            throw Error("\"" + path.string() + "\" line " + std::to_string(line) + " has " +
-                        std::to_string(fields.size()) + " fields, the header " +
-                        std::to_string(header.size()));
-        }
-        file.filenames.push_back(fields[0]);
-        for (std::size_t c = 1; c <= dimension; ++c) {
-            char* end = nullptr;
-            values.push_back(std::strtof(fields[c].c_str(), &end));
-            if (end == fields[c].c_str() || *end != '\0') {
-                throw Error("\"" + path.string() + "\" line " + std::to_string(line) + ": " +
-                            quoted_excerpt(fields[c]) + " is not a number");
+        file.filenames.push_back(field);
+        std::size_t fields = 1;
+        while (!reader.record_ended() && reader.next(field)) {
+            if (++fields > dimension + 1) {
+                continue; // LightlyTrain's labels, or a field too many (counted below)
             }
+            char* end = nullptr;
+            values.push_back(std::strtof(field.c_str(), &end));
+            if (end == field.c_str() || *end != '\0') {
+                throw Error("\"" + path.string() + "\" line " + std::to_string(line) + ": " +
+                            quoted_excerpt(field) + " is not a number");
+            }
+        }
+        if (fields != header.columns) {
+            throw Error("\"" + path.string() + "\" line " + std::to_string(line) + " has " +
+                        std::to_string(fields) + " fields, the header " +
+                        std::to_string(header.columns));
         }
     }
     file.embeddings = torch::from_blob(values.data(),
@@ -365,6 +372,19 @@ std::optional<std::string> unusable_names(const std::vector<std::string>& filena
         }
     }
     return std::nullopt;
+}
+
+void refuse_repeated_names(const EmbeddingFile& file, const std::filesystem::path& path) {
+    std::unordered_map<std::string_view, std::size_t> rows;
+    for (std::size_t row = 0; row < file.filenames.size(); ++row) {
+        if (const auto [earlier, added] = rows.emplace(file.filenames[row], row); !added) {
+            throw Error("\"" + terminal_text(path.string()) + "\" names \"" +
+                        terminal_text(file.filenames[row]) + "\" twice (rows " +
+                        std::to_string(earlier->second + 1) + " and " + std::to_string(row + 1) +
+                        "), so a list of names would not say which image; embed each data "
+                        "folder into its own file and use one, or rename the images");
+        }
+    }
 }
 
 EmbeddingFile read_embeddings(const std::filesystem::path& path) {

@@ -31,6 +31,10 @@ EmbeddingFile read_embeddings(const std::filesystem::path& path);
 // copies images by these names).
 std::optional<std::string> unusable_names(const std::vector<std::string>& filenames);
 
+// Throws a kiln::Error naming `path` when `file` names one image twice (two data folders
+// embedded together): a pick or a duplicate written as that name would not say which image.
+void refuse_repeated_names(const EmbeddingFile& file, const std::filesystem::path& path);
+
 // Where the npy format puts the filenames.
 std::filesystem::path npy_filenames_path(const std::filesystem::path& out);
 

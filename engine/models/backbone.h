@@ -38,8 +38,20 @@ public:
                                       const std::string& name);
     virtual std::vector<onnx::Value>
     onnx_feature_maps(onnx::Graph& graph, const onnx::Value& images, const std::string& name);
+    // The parameters by depth, the input's end first (the stem or patch embedding, each block,
+    // a last norm), grouped by layer_of: what layer-wise learning-rate decay scales.
+    std::vector<std::vector<torch::Tensor>> layers();
+
+protected:
+    // The layer a parameter belongs to, from its name in named_parameters(); a layer is placed
+    // where its first parameter is. By default the whole backbone is one (a TorchScript module).
+    virtual std::string layer_of(const std::string& parameter) const;
 };
 using Backbone = std::shared_ptr<BackboneImpl>;
+
+// The first `count` dot-separated parts of a parameter's name: "layer1.0" of
+// "layer1.0.conv1.weight".
+std::string leading_parts(const std::string& name, int count);
 
 // A CNN whose feature vector is its last feature map average-pooled: forward(), the pair of
 // one pass and the ONNX features follow from feature_maps(). Its maps are pure here: such a CNN

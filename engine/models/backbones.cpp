@@ -74,6 +74,31 @@ std::vector<std::pair<std::string, torch::Tensor>> BackboneImpl::state() {
     return tensors;
 }
 
+std::vector<std::vector<torch::Tensor>> BackboneImpl::layers() {
+    std::vector<std::vector<torch::Tensor>> layers;
+    std::unordered_map<std::string, std::size_t> place;
+    for (const auto& item : named_parameters()) {
+        const auto [found, added] = place.emplace(layer_of(item.key()), layers.size());
+        if (added) {
+            layers.emplace_back();
+        }
+        layers[found->second].push_back(item.value());
+    }
+    return layers;
+}
+
+std::string BackboneImpl::layer_of(const std::string&) const {
+    return {};
+}
+
+std::string leading_parts(const std::string& name, int count) {
+    std::size_t end = 0;
+    for (int part = 0; part < count && end != std::string::npos; ++part) {
+        end = name.find('.', end == 0 ? 0 : end + 1);
+    }
+    return name.substr(0, end);
+}
+
 Backbone make_backbone(const std::string& name, std::int64_t in_channels) {
     if (is_torchscript_model(name)) {
         return make_torchscript_backbone(torchscript_file(name));

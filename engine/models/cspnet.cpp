@@ -59,6 +59,13 @@ public:
         return {widths_.begin() + 1, widths_.end()};
     }
 
+protected:
+    // The stem, then each stage.
+    std::string layer_of(const std::string& parameter) const override {
+        return leading_parts(parameter, 1);
+    }
+
+public:
     std::vector<onnx::Value> onnx_feature_maps(onnx::Graph& graph, const onnx::Value& images,
                                                const std::string& name) override {
         onnx::Value x = stem_->to_onnx(graph, images, onnx_name(name, "stem"));

@@ -115,6 +115,13 @@ public:
     std::int64_t feature_dim() const override { return feature_dim_; }
     std::vector<std::int64_t> feature_map_channels() const override { return stage_channels_; }
 
+protected:
+    // The stem, then each residual block ("layer2.1"), as timm groups a ResNet's layers.
+    std::string layer_of(const std::string& parameter) const override {
+        return parameter.rfind("layer", 0) == 0 ? leading_parts(parameter, 2) : "stem";
+    }
+
+public:
     std::vector<onnx::Value> onnx_feature_maps(onnx::Graph& graph, const onnx::Value& images,
                                                const std::string& name) override {
         const onnx::BatchNormParameters folded = batch_norm_parameters(*bn1_);

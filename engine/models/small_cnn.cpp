@@ -66,6 +66,17 @@ public:
     std::int64_t feature_dim() const override { return 256; }
     std::vector<std::int64_t> feature_map_channels() const override { return {32, 64, 128, 256}; }
 
+protected:
+    // Each conv-BN(-ReLU) block: three entries of `features` ("features.4.weight" is the
+    // second block's batch norm), and `last_block`.
+    std::string layer_of(const std::string& parameter) const override {
+        if (parameter.rfind("features.", 0) != 0) {
+            return leading_parts(parameter, 1);
+        }
+        return "block " + std::to_string(std::stoi(leading_parts(parameter, 2).substr(9)) / 3);
+    }
+
+public:
     std::vector<onnx::Value> onnx_feature_maps(onnx::Graph& graph, const onnx::Value& images,
                                                const std::string& name) override {
         // Block by block (conv and batch norm folded, then ReLU), keeping each block's output.

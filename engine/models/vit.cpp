@@ -145,6 +145,17 @@ public:
     std::int64_t feature_dim() const override { return dim_; }
     std::vector<std::int64_t> feature_map_channels() const override { return {dim_}; }
 
+protected:
+    // The embeddings (patches, class token, positions), each block, the last norm: timm's
+    // groups for layer-wise decay.
+    std::string layer_of(const std::string& parameter) const override {
+        if (parameter.rfind("blocks.", 0) == 0) {
+            return leading_parts(parameter, 2);
+        }
+        return parameter.rfind("norm.", 0) == 0 ? "norm" : "embeddings";
+    }
+
+public:
     onnx::Value onnx_features(onnx::Graph& graph, const onnx::Value& images,
                               const std::string& name) override {
         return onnx::select(graph, onnx_tokens(graph, images, name), 1, 0);

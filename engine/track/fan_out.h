@@ -48,6 +48,11 @@ public:
             observer->before_checkpoint(path);
         }
     }
+    void on_checkpoint(const std::filesystem::path& path) override {
+        for (TrainObserver* observer : observers_) {
+            observer->on_checkpoint(path);
+        }
+    }
     void on_resume(std::int64_t step) override {
         for (TrainObserver* observer : observers_) {
             observer->on_resume(step);

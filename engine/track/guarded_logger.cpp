@@ -58,6 +58,10 @@ void GuardedLogger::before_checkpoint(const std::filesystem::path& path) {
     guard([&] { logger_->before_checkpoint(path); });
 }
 
+void GuardedLogger::on_checkpoint(const std::filesystem::path& path) {
+    guard([&] { logger_->on_checkpoint(path); });
+}
+
 void GuardedLogger::on_resume(std::int64_t step) {
     guard([&] { logger_->on_resume(step); });
 }

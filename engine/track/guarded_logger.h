@@ -24,6 +24,7 @@ public:
     void on_validation_pending(std::int64_t step) override;
     void on_end(const RunSummary& summary) override;
     void before_checkpoint(const std::filesystem::path& path) override;
+    void on_checkpoint(const std::filesystem::path& path) override;
     void on_resume(std::int64_t step) override;
     void on_failure(const std::string& message) override;
 

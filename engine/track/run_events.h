@@ -137,6 +137,8 @@ public:
     // Just before a checkpoint is written: what observers keep must cover every step in it,
     // or a resumed run would leave a gap.
     virtual void before_checkpoint(const std::filesystem::path& path) { (void)path; }
+    // A checkpoint was written to `path` (never called when writing it failed).
+    virtual void on_checkpoint(const std::filesystem::path& path) { (void)path; }
     // Before on_start when the run continues from a checkpoint made after `step` steps.
     virtual void on_resume(std::int64_t step) { (void)step; }
     // The run stopped with an error (instead of on_end); the error is rethrown afterwards.

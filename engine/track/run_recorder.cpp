@@ -63,7 +63,12 @@ void RunRecorder::on_epoch_end(std::int64_t epoch, double mean_loss) {
                      unix_seconds());
 }
 
-void RunRecorder::before_checkpoint(const std::filesystem::path& path) {
+void RunRecorder::before_checkpoint(const std::filesystem::path&) {
+    store_.flush();
+}
+
+// Recorded once written: a write that failed (a full disk) listed a checkpoint that was not there.
+void RunRecorder::on_checkpoint(const std::filesystem::path& path) {
     store_.add_artifact(run_, "checkpoint", path.string(), unix_seconds());
     store_.flush();
 }

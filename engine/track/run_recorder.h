@@ -24,6 +24,7 @@ public:
     void on_validation(const ValidationMetrics& metrics) override;
     void on_epoch_end(std::int64_t epoch, double mean_loss) override;
     void before_checkpoint(const std::filesystem::path& path) override;
+    void on_checkpoint(const std::filesystem::path& path) override;
     void on_end(const RunSummary& summary) override;
     void on_failure(const std::string& message) override;
 

@@ -68,6 +68,9 @@ constexpr const char* kMigrations[] = {
     R"sql(
     ALTER TABLE runs ADD COLUMN heartbeat REAL;
     )sql",
+    R"sql(
+    ALTER TABLE runs ADD COLUMN paused REAL NOT NULL DEFAULT 0;
+    )sql",
 };
 static_assert(sizeof(kMigrations) / sizeof(kMigrations[0]) == RunReader::kSchemaVersion,
               "one migration per schema version");
@@ -186,6 +189,7 @@ RunRecord read_run(const Statement& row) {
     run.labels.name = row.text(12);
     run.labels.notes = row.text(13);
     run.heartbeat = unix_time(row.real(15));
+    run.paused = unix_time(row.real(16));
     const nlohmann::json tags = parse_json_or_discarded(row.text(14));
     if (tags.is_array()) {
         for (const nlohmann::json& tag : tags) {
@@ -209,7 +213,7 @@ RunRecord with_liveness(RunRecord run) {
 constexpr const char* kSelectRuns =
     "SELECT id, status, method, model, host, pid, started, COALESCE(ended, 0), config, summary, "
     "advice, COALESCE((SELECT MAX(wall_time) FROM metrics WHERE metrics.run_id = runs.id), 0), "
-    "name, notes, tags, COALESCE(heartbeat, 0) FROM runs";
+    "name, notes, tags, COALESCE(heartbeat, 0), paused FROM runs";
 
 // An SQLite URI naming `file` (its path percent-encoded) with `query`.
 std::string sqlite_uri(const std::filesystem::path& file, const std::string& query) {
@@ -240,6 +244,22 @@ sqlite3* open_read_only(const std::filesystem::path& file, const std::string& qu
     problem = db != nullptr ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
     return nullptr;
+}
+
+// A read-only connection cannot remove the WAL files it opened (`runs show` left them beside
+// every run.db it read). A read-write connection that reads and then closes as the last one
+// checkpoints and removes them; SQLite's locks keep them while a writer still has the file open.
+void remove_wal_files_left_by_reading(const std::filesystem::path& file) {
+    std::error_code error;
+    if (!std::filesystem::exists(file.string() + "-wal", error)) {
+        return;
+    }
+    sqlite3* db = nullptr;
+    const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI;
+    if (sqlite3_open_v2(sqlite_uri(file, "mode=rw").c_str(), &db, flags, nullptr) == SQLITE_OK) {
+        sqlite3_exec(db, "PRAGMA user_version", nullptr, nullptr, nullptr);
+    }
+    sqlite3_close(db);
 }
 
 int schema_version(sqlite3* db, const std::filesystem::path& file) {
@@ -328,7 +348,11 @@ RunReader::RunReader(const std::filesystem::path& file, Access access) : file_(f
 }
 
 RunReader::~RunReader() {
+    const bool read_only = db_ != nullptr && sqlite3_db_readonly(db_, "main") == 1;
     sqlite3_close(db_);
+    if (read_only) {
+        remove_wal_files_left_by_reading(file_);
+    }
 }
 
 RunStore::RunStore(const std::filesystem::path& file, Role role)
@@ -455,9 +479,12 @@ std::int64_t RunStore::resume_run(const std::string& config_json, const std::str
     }
     flush();
     const std::lock_guard<std::mutex> lock(db_mutex_);
+    // The time since the run ended (or was last seen) is not part of its duration.
     Statement update(db_, file_,
-                     "UPDATE runs SET status = 'running', ended = NULL, host = ?, pid = ?, "
-                     "config = ?, method = ?, model = ?, heartbeat = ? WHERE id = ?");
+                     "UPDATE runs SET status = 'running', host = ?1, pid = ?2, config = ?3, "
+                     "method = ?4, model = ?5, heartbeat = ?6, paused = paused + "
+                     "MAX(0, ?6 - COALESCE(ended, heartbeat, started)), ended = NULL "
+                     "WHERE id = ?7");
     update.bind(1, host_name()).bind(2, static_cast<std::int64_t>(getpid())).bind(3, config_json);
     update.bind(4, method).bind(5, model).bind(6, unix_seconds()).bind(7, id);
     update.step();
@@ -697,8 +724,8 @@ std::vector<ArtifactRecord> RunReader::artifacts(std::int64_t run) const {
 
 RunOverview RunReader::overview(const RunRecord& run) const {
     RunOverview overview;
-    overview.duration =
-        run.started > 0 ? (run.ended > 0 ? run.ended : run.last_activity) - run.started : 0.0;
+    const double end = run.ended > 0 ? run.ended : run.last_activity;
+    overview.duration = run.started > 0 ? std::max(0.0, end - run.started - run.paused) : 0.0;
     const std::vector<MetricPoint> losses = metrics(run.id, "train_loss");
     if (!losses.empty()) {
         overview.steps = losses.back().step;

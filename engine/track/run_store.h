@@ -38,6 +38,7 @@ struct RunRecord {
     double ended = 0;         // 0 while running
     double last_activity = 0; // the newest metric or event
     double heartbeat = 0;     // the writer's last sign of life (0 before schema 3)
+    double paused = 0;        // seconds between its ends and its resumes, not in its duration
     std::string config;       // the resolved configuration, JSON
     std::string summary;      // JSON written at the end, or empty
     std::string advice;       // the bottleneck advisor's diagnosis and advice, JSON, or empty
@@ -91,7 +92,7 @@ struct RunOverview {
 // older than kHeartbeatTimeout.
 class RunReader {
 public:
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
     static constexpr double kHeartbeatTimeout = 60.0; // seconds
 
     // Throws kiln::Error naming the file when it is missing, not a run database, or of an older

@@ -78,8 +78,8 @@ void FinetuningTask::load_initial_weights(const TrainConfig& config,
     }
 }
 
-std::vector<at::Tensor> FinetuningTask::backbone_parameters() {
-    return backbone_ ? backbone_->parameters() : std::vector<at::Tensor>{};
+std::vector<std::vector<at::Tensor>> FinetuningTask::backbone_layers() {
+    return backbone_ ? backbone_->layers() : std::vector<std::vector<at::Tensor>>{};
 }
 
 std::unique_ptr<data::Loader> FinetuningTask::make_loader(const data::LoaderOptions& options,

@@ -37,7 +37,7 @@ public:
     void load(const models::Archive& archive) override;
     void export_model(const std::filesystem::path& file) override;
     void resolve_settings(TrainConfig& config) const override;
-    std::vector<at::Tensor> backbone_parameters() override;
+    std::vector<std::vector<at::Tensor>> backbone_layers() override;
 
     const data::ClassNames& classes() const { return classes_; }
     // The model's outputs for a batch of images already placed: logits.
@@ -62,7 +62,7 @@ protected:
     // checked when the task is set up, before anything is written.
     void check_watch_metric(const std::string& configured) const;
     // A training run's starting weights: `backbone_weights` (model_args) into `backbone`, then
-    // config.checkpoint into the whole model; `backbone` is the part backbone_parameters() names.
+    // config.checkpoint into the whole model; `backbone` is the part backbone_layers() names.
     void load_initial_weights(const TrainConfig& config, const std::string& backbone_weights,
                               models::BackboneImpl& backbone);
 

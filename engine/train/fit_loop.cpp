@@ -91,7 +91,7 @@ FitLoop::FitLoop(const TrainConfig& config, Task& task, Strategy& strategy,
       stop_(std::move(stop)), schedule_(schedule),
       checkpoint_(track::RunDirectory(config.out).last_checkpoint()),
       every_n_steps_(config.checkpoint_every_n_steps),
-      trainable_(trainable_parameters(task.module())), backbone_(task.backbone_parameters()),
+      trainable_(trainable_parameters(task.module())), backbone_(task.backbone_layers()),
       placement_{strategy.device(), precision.storage_dtype(),
                  runtime::memory_format_for(precision.precision())},
       timer_(std::move(events)), sampler_(system::gpus_at(monitored_gpus(config))),
@@ -466,7 +466,11 @@ std::optional<bool> FitLoop::step(Position& position) {
                                     schedule_.warmup_steps, schedule_.total_steps);
     const double backbone_scale = backbone_lr_scale(schedule_, position.optimizer_step);
     if (backbone_scale != backbone_scale_) {
-        optimizer_.set_learning_rate_scale(backbone_, backbone_scale);
+        for (std::size_t layer = 0; layer < backbone_.size(); ++layer) {
+            optimizer_.set_learning_rate_scale(
+                backbone_[layer], backbone_scale * std::pow(schedule_.layer_decay,
+                                                            double(backbone_.size() - 1 - layer)));
+        }
         backbone_scale_ = backbone_scale;
     }
     optimizer_.zero_grad();
@@ -583,6 +587,7 @@ void FitLoop::save(Position& position) {
         observer_.before_checkpoint(checkpoint_);
         save_checkpoint(checkpoint_, {task_, optimizer_, precision_, average_}, position, config_);
         saved_step_ = position.optimizer_step;
+        observer_.on_checkpoint(checkpoint_);
     }
     save_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

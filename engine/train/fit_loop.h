@@ -40,6 +40,7 @@ struct Schedule {
     // Fine-tuning: the pretrained backbone's share of the learning rate, and the first steps
     // in which only the new head learns.
     double backbone_lr_factor = 1.0;
+    double layer_decay = 1.0; // each backbone layer's rate against the one above it
     std::int64_t head_warmup_steps = 0;
 };
 
@@ -142,8 +143,8 @@ private:
     std::optional<std::int64_t> saved_step_; // of the last checkpoint_ written (or resumed)
     std::int64_t every_n_steps_;
     std::vector<at::Tensor> trainable_;
-    std::vector<at::Tensor> backbone_;     // task_.backbone_parameters()
-    std::optional<double> backbone_scale_; // as last given to the optimizer
+    std::vector<std::vector<at::Tensor>> backbone_; // task_.backbone_layers()
+    std::optional<double> backbone_scale_;          // as last given to the optimizer
     Placement placement_;
     runtime::StepTimer timer_;
     system::SystemSampler sampler_;

@@ -84,9 +84,10 @@ public:
     // This rank's training batches (options hold the per-rank batch size, rank and seed).
     virtual std::unique_ptr<data::Loader> make_loader(const data::LoaderOptions& options,
                                                       StopToken stop) = 0;
-    // The parameters that came pretrained (a fine-tuning task's backbone): they learn at
-    // optim_args.backbone_lr_factor of the rate, and not at all during head warm-up.
-    virtual std::vector<at::Tensor> backbone_parameters() { return {}; }
+    // The parameters that came pretrained (a fine-tuning task's backbone), by layer from the
+    // input's end: they learn at optim_args.backbone_lr_factor of the rate, times layer_decay
+    // for each layer below the last, and not at all during head warm-up.
+    virtual std::vector<std::vector<at::Tensor>> backbone_layers() { return {}; }
     // In a distributed run: the ranks whose batches form the global batch.
     virtual void set_process_group(distributed::ProcessGroup* group) { (void)group; }
 

@@ -102,6 +102,7 @@ Schedule schedule_for(const TrainConfig& config, std::int64_t batches_per_epoch)
         std::min<std::int64_t>(static_cast<std::int64_t>(optimizer.warmup_epochs * steps_per_epoch),
                                schedule.total_steps / 10);
     schedule.backbone_lr_factor = optimizer.backbone_lr_factor;
+    schedule.layer_decay = config.optimizer.layer_decay;
     schedule.head_warmup_steps =
         static_cast<std::int64_t>(config.optimizer.head_warmup_epochs * double(steps_per_epoch));
     return schedule;

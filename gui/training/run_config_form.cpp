@@ -324,6 +324,8 @@ void RunConfigForm::createAdvancedSection() {
     backbone_lr_factor_ = number_field(QStringLiteral("backboneLrFactorField"), this);
     head_warmup_epochs_ = number_field(QStringLiteral("headWarmupEpochsField"), this);
     head_warmup_epochs_->setPlaceholderText(tr("0: the backbone learns from the start"));
+    layer_decay_ = number_field(QStringLiteral("layerDecayField"), this);
+    layer_decay_->setPlaceholderText(tr("1: every backbone layer at the same rate"));
     accumulation_ = spin(QStringLiteral("accumulationField"), 1, 1024, 1, this);
     accumulation_->setToolTip(tr("Batches summed into each optimizer step"));
     augmentation_ = new QLineEdit(this);
@@ -351,6 +353,7 @@ void RunConfigForm::createAdvancedSection() {
     addSettingRow("optim_args.weight_decay", weight_decay_);
     addSettingRow("optim_args.warmup_epochs", warmup_epochs_);
     addSettingRow("optim_args.backbone_lr_factor", backbone_lr_factor_);
+    addSettingRow("optim_args.layer_decay", layer_decay_);
     addSettingRow("optim_args.head_warmup_epochs", head_warmup_epochs_);
     addSettingRow("gradient_accumulation_steps", accumulation_);
     addRow(QStringLiteral("augmentation"), tr("Augmentation"), augmentation_);
@@ -1000,16 +1003,21 @@ nlohmann::json RunConfigForm::loggers() const {
     return loggers;
 }
 
+std::vector<std::pair<const char*, QLineEdit*>> RunConfigForm::optimizerFields() const {
+    return {{"lr", learning_rate_},
+            {"weight_decay", weight_decay_},
+            {"warmup_epochs", warmup_epochs_},
+            {"backbone_lr_factor", backbone_lr_factor_},
+            {"layer_decay", layer_decay_},
+            {"head_warmup_epochs", head_warmup_epochs_}};
+}
+
 void RunConfigForm::writeOptimizer(TaskKind kind, nlohmann::json& settings) const {
     if (optim_->currentIndex() > 0) {
         settings["optim"] = optim_->currentText().toStdString();
     }
     nlohmann::json optim_args = kept_optim_args_; // momentum, betas, ... from a preset
-    for (const auto& [key, field] :
-         {std::pair{"lr", learning_rate_}, std::pair{"weight_decay", weight_decay_},
-          std::pair{"warmup_epochs", warmup_epochs_},
-          std::pair{"backbone_lr_factor", backbone_lr_factor_},
-          std::pair{"head_warmup_epochs", head_warmup_epochs_}}) {
+    for (const auto& [key, field] : optimizerFields()) {
         if (config::train_schema(kind).find_path(std::string("optim_args.") + key) == nullptr) {
             continue; // fine-tuning's, left from another task
         }
@@ -1191,11 +1199,7 @@ void RunConfigForm::setAdvancedFields(const nlohmann::json& settings) {
     optim_->setCurrentIndex(std::max(0, optim));
     const nlohmann::json optim_args = settings.value("optim_args", nlohmann::json::object());
     kept_optim_args_ = optim_args.is_object() ? optim_args : nlohmann::json::object();
-    for (const auto& [key, field] :
-         {std::pair{"lr", learning_rate_}, std::pair{"weight_decay", weight_decay_},
-          std::pair{"warmup_epochs", warmup_epochs_},
-          std::pair{"backbone_lr_factor", backbone_lr_factor_},
-          std::pair{"head_warmup_epochs", head_warmup_epochs_}}) {
+    for (const auto& [key, field] : optimizerFields()) {
         field->setText(optim_args.is_object() && optim_args.contains(key) &&
                                optim_args[key].is_number()
                            ? number_text(optim_args[key].get<double>())

@@ -105,6 +105,8 @@ private:
     void writeDevices(nlohmann::json& settings) const;
     void writeData(TaskKind kind, nlohmann::json& settings) const;
     nlohmann::json loggers() const;
+    // The optim_args keys the form shows, each with its field.
+    std::vector<std::pair<const char*, QLineEdit*>> optimizerFields() const;
     void writeOptimizer(TaskKind kind, nlohmann::json& settings) const;
     QLabel* addRow(const QString& key, const QString& label, QWidget* field);
     // A row for the setting at `path`, with its declared label and section.
@@ -181,6 +183,7 @@ private:
     QLineEdit* weight_decay_;
     QLineEdit* warmup_epochs_;
     QLineEdit* backbone_lr_factor_;
+    QLineEdit* layer_decay_;
     QLineEdit* head_warmup_epochs_;
     QSpinBox* accumulation_;
     QLineEdit* augmentation_;

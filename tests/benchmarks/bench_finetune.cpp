@@ -10,6 +10,9 @@
 //   (RUN_DIR: a `kiln train` run of smallcnn on Fashion-MNIST train at image_size 32, e.g.
 //    kiln train out=RUN_DIR data=DIR/train model=smallcnn epochs=10 batch_size=256
 //    transform_args.image_size=32)
+//   bench_finetune --pretrained RUN_DIR --model vit_tiny --layer-decay 0.75 [--seeds 0,1,2]
+//   only fine-tunes the backbone with 600 labels as the classifier's recipe has it, and with
+//   optim_args.layer_decay, per seed (the seed draws the head, the crops and the batches).
 
 #include "config/run_config.h"
 #include "core/log.h"
@@ -22,8 +25,11 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -72,10 +78,11 @@ Result finetune(kiln::TaskKind task, json settings, const std::string& metric) {
 }
 
 json classification(const fs::path& out, const fs::path& train, const fs::path& test, int epochs,
-                    const fs::path& pretrained, bool linear_probe = false) {
+                    const fs::path& pretrained, bool linear_probe = false,
+                    const std::string& model = "smallcnn") {
     json settings = {{"out", out.string()},
                      {"data", {{"train", train.string()}, {"val", test.string()}}},
-                     {"model", "smallcnn"},
+                     {"model", model},
                      {"epochs", epochs},
                      {"batch_size", 128},
                      {"val_every_n_steps", 1 << 30},
@@ -112,6 +119,39 @@ std::optional<json> run_torch_baseline(const fs::path& train, const fs::path& te
     return json::parse(output.substr(output.rfind('{')));
 }
 
+// With 600 labels: the pretrained `model` fine-tuned with and without layer-wise decay.
+void compare_layer_decay(const fs::path& root, const fs::path& train, const fs::path& test,
+                         const fs::path& pretrained, const std::string& model, double decay,
+                         const std::vector<int>& seeds) {
+    const fs::path subset = root / "labels-600";
+    link_subset(train, subset, 60);
+    std::printf("600 labels, %s from %s, 60 epochs, top-1 on the 10,000 test images\n",
+                model.c_str(), pretrained.string().c_str());
+    std::printf("  %-5s %-22s %8s %7s\n", "seed", "optim_args.layer_decay", "top-1", "time");
+    std::map<double, std::vector<double>> results;
+    for (const int seed : seeds) {
+        for (const double layer_decay : {1.0, decay}) {
+            json settings =
+                classification(root / "run", subset, test, 60, pretrained, false, model);
+            settings["seed"] = seed;
+            settings["optim_args"] = {{"layer_decay", layer_decay}};
+            const Result result = finetune(kiln::TaskKind::ImageClassification, settings,
+                                           "val_metric/top1_acc_micro");
+            results[layer_decay].push_back(result.metric);
+            std::printf("  %-5d %-22g %7.2f%% %6.0fs\n", seed, layer_decay, 100 * result.metric,
+                        result.seconds);
+            std::fflush(stdout);
+        }
+    }
+    for (const auto& [layer_decay, values] : results) {
+        double sum = 0;
+        for (const double value : values) {
+            sum += value;
+        }
+        std::printf("  mean  %-22g %7.2f%%\n", layer_decay, 100 * sum / double(values.size()));
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -119,6 +159,9 @@ int main(int argc, char** argv) {
     fs::path pretrained;
     int full_epochs = 5;
     long long scenes = 1000;
+    std::string model = "smallcnn";
+    std::optional<double> layer_decay;
+    std::vector<int> seeds{0, 1, 2};
     for (int i = 1; i < argc; i += 2) {
         // A flag without its value (--help among them) matches none and gets the usage.
         const std::string flag = i + 1 < argc ? argv[i] : "";
@@ -130,9 +173,20 @@ int main(int argc, char** argv) {
             full_epochs = std::stoi(argv[i + 1]);
         } else if (flag == "--scenes") {
             scenes = std::stoll(argv[i + 1]);
+        } else if (flag == "--model") {
+            model = argv[i + 1];
+        } else if (flag == "--layer-decay") {
+            layer_decay = std::stod(argv[i + 1]);
+        } else if (flag == "--seeds") {
+            seeds.clear();
+            std::stringstream list(argv[i + 1]);
+            for (std::string seed; std::getline(list, seed, ',');) {
+                seeds.push_back(std::stoi(seed));
+            }
         } else {
             std::fprintf(stderr, "usage: bench_finetune [--dir DIR] [--pretrained RUN] "
-                                 "[--full-epochs E] [--scenes N]\n");
+                                 "[--full-epochs E] [--scenes N] [--model M --layer-decay D "
+                                 "[--seeds 0,1,2]]\n");
             return 2;
         }
     }
@@ -153,6 +207,10 @@ int main(int argc, char** argv) {
             options.out = folder;
             kiln::data::import_idx(options);
         }
+    }
+    if (layer_decay) {
+        compare_layer_decay(root, train, test, pretrained, model, *layer_decay, seeds);
+        return 0;
     }
 
     std::printf("Fashion-MNIST classification, smallcnn at 32 px, top-1 on the 10,000 test "

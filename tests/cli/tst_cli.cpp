@@ -853,6 +853,14 @@ private Q_SLOTS:
         result = runKiln({"dedup", train, "--threshold", "nan"}); // it matched nothing, silently
         QVERIFY2(result.exitCode == 1 && result.err.contains(QStringLiteral("is not a number")),
                  qPrintable(result.err));
+        // "x/a.png  x/a.png" would not say which of two images is the duplicate.
+        const QString repeated =
+            writeFile(QStringLiteral("repeated.csv"), "filename,embedding_0,embedding_1\n"
+                                                      "x/a.png,1,0\ny/c.png,0,1\nx/a.png,1,0\n");
+        result = runKiln({"dedup", repeated});
+        QVERIFY2(result.exitCode == 1 &&
+                     result.err.contains(QStringLiteral("names \"x/a.png\" twice (rows 1 and 3)")),
+                 qPrintable(result.err));
 
         result = runKiln(
             {"eval", "knn", "--train-embeddings", train, "--test-embeddings", test, "--k", "2"});

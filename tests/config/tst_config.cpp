@@ -1228,6 +1228,27 @@ private Q_SLOTS:
                  std::string("a\\x1b[2Jb\\x0ac\\x09d\u00e9"));
     }
 
+    // As csv_field writes: quoted fields hold commas, doubled quotes and line breaks; blank
+    // lines are no records, a quoted empty field is one.
+    void csvIsReadAsCsvFieldWritesIt() {
+        const std::string text = "a," + kiln::csv_field("b,\"c\"\nd") + ",\r\n\n\"\"\ne,f";
+        using Records = std::vector<std::vector<std::string>>;
+        QCOMPARE(kiln::csv_records(text), (Records{{"a", "b,\"c\"\nd", ""}, {""}, {"e", "f"}}));
+        kiln::CsvFieldReader reader(text);
+        std::string field;
+        std::vector<std::pair<std::string, bool>>
+            fields; // each field, and whether it ended a record
+        while (reader.next(field)) {
+            fields.emplace_back(field, reader.record_ended());
+        }
+        QCOMPARE(fields.size(), std::size_t{7});
+        QCOMPARE(fields[2], (std::pair<std::string, bool>{"", true}));
+        QCOMPARE(fields[3], (std::pair<std::string, bool>{"", true})); // the blank line
+        QCOMPARE(fields[6], (std::pair<std::string, bool>{"f", true}));
+        QCOMPARE(kiln::csv_records("x,"), (Records{{"x", ""}}));
+        QVERIFY(kiln::csv_records("").empty());
+    }
+
     void helpListsEveryKeyWithItsDefault() {
         const std::string help = kiln::config::describe_keys(kiln::config::train_schema());
         for (const kiln::config::KeySpec& key : kiln::config::train_schema().keys) {

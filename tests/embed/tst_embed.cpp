@@ -193,6 +193,22 @@ private Q_SLOTS:
                     .find("does not end with a labels column") != std::string::npos);
         QVERIFY(refused("labelled.csv", "filename,embedding_0,labels\na.png,1,0\n")
                     .find("ends with a labels column") != std::string::npos);
+        QVERIFY(refused("long-row.csv", "filename,embedding_0\na.png,1\nb.png,2,3\n")
+                    .find("line 3 has 3 fields, the header 2") != std::string::npos);
+        QVERIFY(refused("short-row.csv", "filename,embedding_0,embedding_1\na.png,1\n")
+                    .find("line 2 has 2 fields, the header 3") != std::string::npos);
+        // Read a field at a time: 200,000 columns and blank lines, in the lightly layout.
+        std::string wide = "filenames";
+        std::string row = "\"a,b.png\"";
+        for (int column = 0; column < 200000; ++column) {
+            wide += ",embedding_" + std::to_string(column);
+            row += column == 7 ? ",2.5" : ",0";
+        }
+        std::ofstream(root_ / "wide.csv") << wide << ",labels\n\n" << row << ",0\n\n";
+        const auto read_wide = kiln::embed::read_embeddings(root_ / "wide.csv");
+        QCOMPARE(read_wide.filenames, std::vector<std::string>{"a,b.png"});
+        QCOMPARE(read_wide.embeddings.sizes(), (c10::IntArrayRef{1, 200000}));
+        QCOMPARE(read_wide.embeddings[0][7].item<float>(), 2.5f);
         // Text from the file is shown escaped and cut short.
         const std::string shown =
             refused("escape.csv", "\x1b]0;HACKED\x07" + std::string(500, 'x') + ",e\n");

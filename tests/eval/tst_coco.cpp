@@ -408,9 +408,8 @@ private Q_SLOTS:
         QVERIFY(error_of([] {
                     coco::decode_counts_string("ooooooo1", 2, 2);
                 }).contains("longer than 7"));
-        QVERIFY(error_of([] {
-                    coco::rle_from_counts({1, 2}, 2, 2);
-                }).contains("add up to 3 pixels"));
+        QVERIFY(
+            error_of([] { coco::rle_from_counts({1, 2}, 2, 2); }).contains("add up to 3 pixels"));
     }
 
     void polygonsRasteriseAsMaskApi() {
@@ -574,6 +573,14 @@ private Q_SLOTS:
                                           "\"area\": 1, \"bbox\": [1, 2, 3]}]"),
                         "gt.json");
                 }).contains("has a 'bbox' of 3 numbers"));
+        // A name of null or a number was taken as no name, and the class named by its id.
+        QCOMPARE(error_of([] {
+                     coco::GroundTruth::parse("{\"images\": [], \"categories\": [{\"id\": 1, "
+                                              "\"name\": null}]}",
+                                              "gt.json");
+                 }),
+                 QStringLiteral("gt.json: categories[0] (id 1) has a name that is null; give it "
+                                "as a string, or leave it out to name it by its id"));
         // Found by fuzzing: a file without an annotations list crashed the reader.
         const auto empty = coco::GroundTruth::parse(
             "{\"images\": [{\"id\": 1}], \"categories\": [{\"id\": 1}], \"anotations\": []}",

@@ -511,7 +511,18 @@ private Q_SLOTS:
         QVERIFY(form.issueText(QStringLiteral("method_args")).isEmpty());
         QVERIFY2(checked.has_value() || !form.issueText(QStringLiteral("data")).isEmpty(),
                  "refused with nothing said");
+        // Fine-tuning's own rate settings, layer-wise decay among them, checked by the engine.
+        auto* layer_decay = form.findChild<QLineEdit*>(QStringLiteral("layerDecayField"));
+        layer_decay->setText(QStringLiteral("0.75"));
+        QCOMPARE(form.settings()["optim_args"]["layer_decay"], nlohmann::json(0.75));
+        layer_decay->setText(QStringLiteral("2"));
+        QTRY_VERIFY2(!form.issueText(QStringLiteral("optim_args.layer_decay")).isEmpty(),
+                     qPrintable(form.issueText(QStringLiteral("optim_args.layer_decay"))));
         task->setCurrentIndex(task->findData(QStringLiteral("pretrain")));
+        QVERIFY(!form.settings()
+                     .value("optim_args", nlohmann::json::object())
+                     .contains("layer_decay")); // pretraining has no backbone below a head
+        layer_decay->clear();
         method_args->clear();
         kiln::test::saveScreenshot(form, QStringLiteral("run-configuration-advanced"));
     }

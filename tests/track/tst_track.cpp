@@ -194,7 +194,8 @@ private Q_SLOTS:
         QCOMPARE(sqlite3_exec(db,
                               "ALTER TABLE runs DROP COLUMN name; ALTER TABLE runs DROP COLUMN "
                               "notes; ALTER TABLE runs DROP COLUMN tags; ALTER TABLE runs DROP "
-                              "COLUMN heartbeat; PRAGMA user_version=1",
+                              "COLUMN heartbeat; ALTER TABLE runs DROP COLUMN paused; "
+                              "PRAGMA user_version=1",
                               nullptr, nullptr, nullptr),
                  SQLITE_OK);
         sqlite3_close(db);
@@ -277,6 +278,67 @@ private Q_SLOTS:
         QCOMPARE(reader.metric_keys(run), (std::vector<std::string>{"lr", "train_loss"}));
         QCOMPARE(reader.events(run).at(0).message, std::string("a warning"));
         QCOMPARE(reader.artifacts(run).at(0).path, std::string("/x/last.ckpt"));
+    }
+
+    // A run resumed a day after it ended ran for its training time, not for a day and more.
+    void aResumedRunsDurationLeavesOutThePause() {
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath("run.db").toStdString();
+        const auto duration = [&](const track::RunReader& reader) {
+            return reader.overview(reader.runs().at(0)).duration;
+        };
+        {
+            track::RunStore store(file);
+            const std::int64_t run = store.begin_run("{}", "simclr", "smallcnn");
+            store.finish_run(run, track::RunStatus::Cancelled, "{}", "");
+        }
+        sqlite3* db = nullptr;
+        sqlite3_open(file.c_str(), &db); // it ran for 100 s and ended 1,000 s ago
+        QCOMPARE(sqlite3_exec(db, "UPDATE runs SET started = ended - 1100, ended = ended - 1000",
+                              nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        track::RunStore store(file);
+        QVERIFY(std::abs(duration(store) - 100) < 1e-3);
+        const std::int64_t run = store.resume_run("{}", "simclr", "smallcnn", 0);
+        QVERIFY2(duration(store) < 160, qPrintable(QString::number(duration(store))));
+        store.finish_run(run, track::RunStatus::Finished, "{}", "");
+        const double resumed = duration(store);
+        QVERIFY2(resumed >= 100 && resumed < 160, qPrintable(QString::number(resumed)));
+        QVERIFY(store.runs().at(0).paused >= 1000);
+    }
+
+    // `kiln runs show` and Studio read run.db read-only; that left SQLite's -wal and -shm
+    // beside every database they had read, but must not remove them from under a writer.
+    void readersLeaveNoFilesBesideTheDatabase() {
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath("run.db").toStdString();
+        const auto files_in_folder = [&] { return QDir(dir.path()).entryList(QDir::Files); };
+        std::int64_t run = 0;
+        {
+            track::RunStore writer(file);
+            run = writer.begin_run("{}", "simclr", "smallcnn");
+            writer.add_metrics(run, 1, 0, {{"train_loss", 2.0}}, now_seconds());
+            QVERIFY(QFile::exists(dir.filePath("run.db-wal")));
+            {
+                const track::RunReader reader(file);
+                QCOMPARE(reader.metrics(run).size(), std::size_t{0}); // queued, not committed
+            }
+            writer.flush();
+            {
+                const track::RunReader reader(file);
+                QCOMPARE(reader.metrics(run).size(), std::size_t{1});
+            }
+            QVERIFY(QFile::exists(dir.filePath("run.db-wal"))); // the writer's, kept
+            writer.add_metrics(run, 2, 0, {{"train_loss", 1.0}}, now_seconds());
+        }
+        QCOMPARE(files_in_folder(), QStringList{"run.db"});
+        {
+            const track::RunReader reader(file);
+            QCOMPARE(reader.metrics(run).size(), std::size_t{2});
+            QCOMPARE(reader.runs().size(), std::size_t{1});
+        }
+        QCOMPARE(files_in_folder(), QStringList{"run.db"});
     }
 
     void killedWriterLosesAtMostTheLastSecond() {

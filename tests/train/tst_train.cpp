@@ -33,6 +33,7 @@
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <map>
 #include <opencv2/core/utility.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -44,6 +45,7 @@
 #include <torch/optim/sgd.h>
 #include <torch/serialize.h>
 #include <torch/types.h>
+#include <tuple>
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -347,6 +349,56 @@ private Q_SLOTS:
             kiln::models::load_backbone(path, &recognised);
             QCOMPARE(recognised, name);
         }
+    }
+
+    // Layer-wise decay's layers, input first: timm's groups for ResNets and ViTs (stem or
+    // embeddings, each block, a ViT's last norm), the small CNNs' blocks, the CSP stages. Every
+    // parameter is in exactly one.
+    void backbonesListTheirLayersFromTheInput() {
+        const auto names_of = [](kiln::models::BackboneImpl& backbone) {
+            std::map<const void*, std::string> names;
+            for (const auto& item : backbone.named_parameters()) {
+                names[item.value().data_ptr()] = item.key();
+            }
+            std::vector<std::vector<std::string>> layers;
+            for (const std::vector<torch::Tensor>& layer : backbone.layers()) {
+                layers.emplace_back();
+                for (const torch::Tensor& parameter : layer) {
+                    layers.back().push_back(names.at(parameter.data_ptr()));
+                }
+            }
+            return layers;
+        };
+        using Layers = std::vector<std::string>;
+        for (const auto& [name, count, first, last] :
+             {std::tuple<std::string, std::size_t, Layers, Layers>{
+                  "resnet18", 9, {"conv1.weight", "bn1.weight", "bn1.bias"}, {}},
+              {"vit_tiny",
+               14,
+               {"cls_token", "pos_embed", "patch_embed.proj.weight", "patch_embed.proj.bias"},
+               {"norm.weight", "norm.bias"}},
+              {"smallcnn", 4, {"features.0.weight", "features.1.weight", "features.1.bias"}, {}},
+              {"smallcnn_v2",
+               4,
+               {"features.0.weight", "features.1.weight", "features.1.bias"},
+               {"last_block.0.weight", "last_block.1.weight", "last_block.1.bias"}},
+              {"cspnet_n", 5, {}, {}}}) {
+            const auto backbone = kiln::models::make_backbone(name);
+            const auto layers = names_of(*backbone);
+            QVERIFY2(layers.size() == count, name.c_str());
+            std::size_t parameters = 0;
+            for (const auto& layer : layers) {
+                parameters += layer.size();
+            }
+            QCOMPARE(parameters, backbone->parameters().size());
+            if (!first.empty()) {
+                QCOMPARE(layers.front(), first);
+            }
+            if (!last.empty()) {
+                QCOMPARE(layers.back(), last);
+            }
+        }
+        QCOMPARE(kiln::models::leading_parts("layer1.0.conv1.weight", 2), std::string("layer1.0"));
     }
 
     void unknownNamesListTheValidOnes() {
@@ -743,6 +795,10 @@ private Q_SLOTS:
             void before_checkpoint(const fs::path&) override {
                 checkpoints.push_back(reported.size());
             }
+            std::vector<bool> written; // whether the file was there when on_checkpoint came
+            void on_checkpoint(const fs::path& path) override {
+                written.push_back(fs::is_regular_file(path));
+            }
         };
         struct CountingTask : kiln::train::PretrainingTask {
             using PretrainingTask::PretrainingTask;
@@ -770,11 +826,14 @@ private Q_SLOTS:
         schedule.total_steps = 2 * loader->batches_per_epoch();
         schedule.epochs = 2;
         schedule.peak_lr = 0.01;
-        kiln::train::FitLoop loop(config, task, strategy, precision, optimizer, *loader, observer,
-                                  {}, schedule, std::make_shared<FakeEvents>());
+        const auto fit = [&](kiln::train::Position& position) {
+            kiln::train::FitLoop loop(config, task, strategy, precision, optimizer, *loader,
+                                      observer, {}, schedule, std::make_shared<FakeEvents>());
+            return loop.run(position);
+        };
         kiln::train::Position position;
         try {
-            QCOMPARE(loop.run(position), kiln::train::RunSummary::Status::Finished);
+            QCOMPARE(fit(position), kiln::train::RunSummary::Status::Finished);
         } catch (const std::exception& error) {
             QFAIL(error.what());
         }
@@ -793,7 +852,18 @@ private Q_SLOTS:
         QCOMPARE(observer.epochs[0], (std::pair<std::int64_t, std::size_t>{0, 16}));
         QCOMPARE(observer.epochs[1], (std::pair<std::int64_t, std::size_t>{1, 32}));
         QCOMPARE(observer.checkpoints, (std::vector<std::size_t>{16, 32}));
+        QCOMPARE(observer.written, (std::vector<bool>{true, true}));
         QCOMPARE(position.optimizer_step, std::int64_t{32});
+
+        // A checkpoint that cannot be written is announced but never reported written (run.db
+        // listed it as an artifact).
+        const fs::path checkpoint = out / "checkpoints" / "last.ckpt";
+        fs::remove(checkpoint);
+        fs::create_directories(checkpoint / "blocked");
+        kiln::train::Position again;
+        QVERIFY(kiln::test::throwsContaining([&] { fit(again); }, "last.ckpt"));
+        QCOMPARE(observer.checkpoints.size(), std::size_t{3});
+        QCOMPARE(observer.written.size(), std::size_t{2});
     }
 
     // ---- precision ----

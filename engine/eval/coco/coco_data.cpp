@@ -398,7 +398,11 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
         category.id = unique_id_of(object, where, category_ids, "category");
         std::string_view name;
         dom::element value;
-        if (find(object, "name", value) && value.get(name) == simdjson::SUCCESS) {
+        if (find(object, "name", value)) { // without one, a category is named by its id
+            if (value.get(name) != simdjson::SUCCESS) {
+                fail(where, "has a name that is " + std::string(json_type_name(value.type())) +
+                                "; give it as a string, or leave it out to name it by its id");
+            }
             category.name = std::string(name);
         }
         truth.categories_.push_back(std::move(category));
