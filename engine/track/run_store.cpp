@@ -248,10 +248,13 @@ sqlite3* open_read_only(const std::filesystem::path& file, const std::string& qu
 
 // A read-only connection cannot remove the WAL files it opened (`runs show` left them beside
 // every run.db it read). A read-write connection that reads and then closes as the last one
-// checkpoints and removes them; SQLite's locks keep them while a writer still has the file open.
+// removes them; SQLite's locks keep them while a writer still has the file open. Only an empty
+// WAL (what reading made) on a local disk: one that holds a crashed writer's commits is left
+// for a writer to apply, and locks on a shared filesystem may not reach another host's writer.
 void remove_wal_files_left_by_reading(const std::filesystem::path& file) {
     std::error_code error;
-    if (!std::filesystem::exists(file.string() + "-wal", error)) {
+    const std::uintmax_t wal_size = std::filesystem::file_size(file.string() + "-wal", error);
+    if (error || wal_size != 0 || on_network_filesystem(file)) {
         return;
     }
     sqlite3* db = nullptr;
@@ -724,7 +727,7 @@ std::vector<ArtifactRecord> RunReader::artifacts(std::int64_t run) const {
 
 RunOverview RunReader::overview(const RunRecord& run) const {
     RunOverview overview;
-    const double end = run.ended > 0 ? run.ended : run.last_activity;
+    const double end = run.ended > 0 ? run.ended : std::max(run.last_activity, run.heartbeat);
     overview.duration = run.started > 0 ? std::max(0.0, end - run.started - run.paused) : 0.0;
     const std::vector<MetricPoint> losses = metrics(run.id, "train_loss");
     if (!losses.empty()) {

@@ -85,9 +85,10 @@ struct RunOverview {
 // then wait for the writer's commits, at most a second apart).
 //
 // A reader: opens the file read-only (`mode=ro`, or `immutable` where even that cannot be had:
-// read-only media), starts no thread and writes nothing, so `kiln runs` works on a copy on a
-// DVD and never changes what another host is writing. A run recorded as running is reported
-// as interrupted when its process is gone: on this host from its pid, on another host (a
+// read-only media), starts no thread and writes no record, so `kiln runs` works on a copy on a
+// DVD and never changes what another host is writing (it removes only the empty WAL files its
+// reading made on a local disk, when no writer has the file open). A run recorded as running is
+// reported as interrupted when its process is gone: on this host from its pid, on another host (a
 // cluster run on a shared filesystem) when its writer's heartbeat, beaten every second, is
 // older than kHeartbeatTimeout.
 class RunReader {

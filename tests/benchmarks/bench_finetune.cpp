@@ -10,9 +10,10 @@
 //   (RUN_DIR: a `kiln train` run of smallcnn on Fashion-MNIST train at image_size 32, e.g.
 //    kiln train out=RUN_DIR data=DIR/train model=smallcnn epochs=10 batch_size=256
 //    transform_args.image_size=32)
-//   bench_finetune --pretrained RUN_DIR --model vit_tiny --layer-decay 0.75 [--seeds 0,1,2]
-//   only fine-tunes the backbone with 600 labels as the classifier's recipe has it, and with
-//   optim_args.layer_decay, per seed (the seed draws the head, the crops and the batches).
+//   bench_finetune --pretrained RUN_DIR --model vit_tiny --layer-decay 0.75 [--lr 1e-3]
+//   [--seeds 0,1,2] only fine-tunes the backbone with 600 labels as the classifier's recipe has
+//   it (or at --lr), and with optim_args.layer_decay, per seed (the seed draws the head, the
+//   crops and the batches).
 
 #include "config/run_config.h"
 #include "core/log.h"
@@ -122,11 +123,12 @@ std::optional<json> run_torch_baseline(const fs::path& train, const fs::path& te
 // With 600 labels: the pretrained `model` fine-tuned with and without layer-wise decay.
 void compare_layer_decay(const fs::path& root, const fs::path& train, const fs::path& test,
                          const fs::path& pretrained, const std::string& model, double decay,
-                         const std::vector<int>& seeds) {
+                         std::optional<double> lr, const std::vector<int>& seeds) {
     const fs::path subset = root / "labels-600";
     link_subset(train, subset, 60);
-    std::printf("600 labels, %s from %s, 60 epochs, top-1 on the 10,000 test images\n",
-                model.c_str(), pretrained.string().c_str());
+    std::printf("600 labels, %s from %s, 60 epochs, lr %s, top-1 on the 10,000 test images\n",
+                model.c_str(), pretrained.string().c_str(),
+                lr ? std::to_string(*lr).c_str() : "the recipe's");
     std::printf("  %-5s %-22s %8s %7s\n", "seed", "optim_args.layer_decay", "top-1", "time");
     std::map<double, std::vector<double>> results;
     for (const int seed : seeds) {
@@ -135,6 +137,9 @@ void compare_layer_decay(const fs::path& root, const fs::path& train, const fs::
                 classification(root / "run", subset, test, 60, pretrained, false, model);
             settings["seed"] = seed;
             settings["optim_args"] = {{"layer_decay", layer_decay}};
+            if (lr) {
+                settings["optim_args"]["lr"] = *lr;
+            }
             const Result result = finetune(kiln::TaskKind::ImageClassification, settings,
                                            "val_metric/top1_acc_micro");
             results[layer_decay].push_back(result.metric);
@@ -161,6 +166,7 @@ int main(int argc, char** argv) {
     long long scenes = 1000;
     std::string model = "smallcnn";
     std::optional<double> layer_decay;
+    std::optional<double> lr;
     std::vector<int> seeds{0, 1, 2};
     for (int i = 1; i < argc; i += 2) {
         // A flag without its value (--help among them) matches none and gets the usage.
@@ -177,6 +183,8 @@ int main(int argc, char** argv) {
             model = argv[i + 1];
         } else if (flag == "--layer-decay") {
             layer_decay = std::stod(argv[i + 1]);
+        } else if (flag == "--lr") {
+            lr = std::stod(argv[i + 1]);
         } else if (flag == "--seeds") {
             seeds.clear();
             std::stringstream list(argv[i + 1]);
@@ -186,7 +194,7 @@ int main(int argc, char** argv) {
         } else {
             std::fprintf(stderr, "usage: bench_finetune [--dir DIR] [--pretrained RUN] "
                                  "[--full-epochs E] [--scenes N] [--model M --layer-decay D "
-                                 "[--seeds 0,1,2]]\n");
+                                 "[--lr L] [--seeds 0,1,2]]\n");
             return 2;
         }
     }
@@ -209,7 +217,7 @@ int main(int argc, char** argv) {
         }
     }
     if (layer_decay) {
-        compare_layer_decay(root, train, test, pretrained, model, *layer_decay, seeds);
+        compare_layer_decay(root, train, test, pretrained, model, *layer_decay, lr, seeds);
         return 0;
     }
 

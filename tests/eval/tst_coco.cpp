@@ -573,14 +573,20 @@ private Q_SLOTS:
                                           "\"area\": 1, \"bbox\": [1, 2, 3]}]"),
                         "gt.json");
                 }).contains("has a 'bbox' of 3 numbers"));
-        // A name of null or a number was taken as no name, and the class named by its id.
+        // A name that is a number was taken as no name, and the class named by its id; null is
+        // no name, as pycocotools takes it.
         QCOMPARE(error_of([] {
                      coco::GroundTruth::parse("{\"images\": [], \"categories\": [{\"id\": 1, "
-                                              "\"name\": null}]}",
+                                              "\"name\": 7}]}",
                                               "gt.json");
                  }),
-                 QStringLiteral("gt.json: categories[0] (id 1) has a name that is null; give it "
-                                "as a string, or leave it out to name it by its id"));
+                 QStringLiteral("gt.json: categories[0] (id 1) has a name that is a number; give "
+                                "it as a string, or leave it out to name it by its id"));
+        QVERIFY(coco::GroundTruth::parse(
+                    "{\"images\": [], \"categories\": [{\"id\": 1, \"name\": null}]}", "gt.json")
+                    .categories()
+                    .at(0)
+                    .name.empty());
         // Found by fuzzing: a file without an annotations list crashed the reader.
         const auto empty = coco::GroundTruth::parse(
             "{\"images\": [{\"id\": 1}], \"categories\": [{\"id\": 1}], \"anotations\": []}",

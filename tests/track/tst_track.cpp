@@ -301,7 +301,8 @@ private Q_SLOTS:
         track::RunStore store(file);
         QVERIFY(std::abs(duration(store) - 100) < 1e-3);
         const std::int64_t run = store.resume_run("{}", "simclr", "smallcnn", 0);
-        QVERIFY2(duration(store) < 160, qPrintable(QString::number(duration(store))));
+        const double running = duration(store); // to its heartbeat, before any new metric
+        QVERIFY2(running >= 100 && running < 160, qPrintable(QString::number(running)));
         store.finish_run(run, track::RunStatus::Finished, "{}", "");
         const double resumed = duration(store);
         QVERIFY2(resumed >= 100 && resumed < 160, qPrintable(QString::number(resumed)));
@@ -320,10 +321,6 @@ private Q_SLOTS:
             run = writer.begin_run("{}", "simclr", "smallcnn");
             writer.add_metrics(run, 1, 0, {{"train_loss", 2.0}}, now_seconds());
             QVERIFY(QFile::exists(dir.filePath("run.db-wal")));
-            {
-                const track::RunReader reader(file);
-                QCOMPARE(reader.metrics(run).size(), std::size_t{0}); // queued, not committed
-            }
             writer.flush();
             {
                 const track::RunReader reader(file);

@@ -398,7 +398,8 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
         category.id = unique_id_of(object, where, category_ids, "category");
         std::string_view name;
         dom::element value;
-        if (find(object, "name", value)) { // without one, a category is named by its id
+        // Without a name (or with null, as pycocotools takes it) a category is named by its id.
+        if (find(object, "name", value) && !value.is_null()) {
             if (value.get(name) != simdjson::SUCCESS) {
                 fail(where, "has a name that is " + std::string(json_type_name(value.type())) +
                                 "; give it as a string, or leave it out to name it by its id");
