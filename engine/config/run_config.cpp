@@ -963,10 +963,16 @@ methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& 
                                               bool pretrained) {
     const TaskTraits& traits = task_traits(task);
     methods::OptimizerDefaults own = traits.optimizer;
-    if (pretrained && traits.pretrained_optimizer) {
-        own = *traits.pretrained_optimizer;
-    } else if (!pretrained && traits.vit_optimizer && models::is_vit_model(model)) {
+    const bool vit = traits.vit_optimizer && models::is_vit_model(model);
+    if (vit) {
         own = *traits.vit_optimizer;
+    }
+    if (pretrained && traits.pretrained_optimizer) {
+        const double backbone_lr_factor = traits.pretrained_optimizer->backbone_lr_factor;
+        if (!vit) { // a pretrained ViT keeps its own rate (measured, task_names.h)
+            own = *traits.pretrained_optimizer;
+        }
+        own.backbone_lr_factor = backbone_lr_factor;
     }
     const methods::MethodEntry* entry =
         task == TaskKind::Pretraining ? methods::find_method(method) : nullptr;

@@ -1,6 +1,7 @@
 // The settings of the training commands: `kiln train` and the fine-tuning tasks'.
 
 #include "config/command_settings.h"
+#include "config/run_config.h"
 #include "config/task_names.h"
 #include "core/text.h"
 #include "data/detection_augment.h"
@@ -390,8 +391,10 @@ std::vector<Train> placement_settings() {
 // The pretrained classifier's recipe as its help states it, from the recipe itself.
 std::string pretrained_backbone_rate() {
     const methods::OptimizerDefaults recipe = pretrained_classification_optimizer();
+    const methods::OptimizerDefaults vit =
+        optimizer_defaults(TaskKind::ImageClassification, "", "auto", "vit_tiny", true);
     return number_text(recipe.backbone_lr_factor) + " (its lr then " + number_text(recipe.base_lr) +
-           ")";
+           ", a ViT's " + number_text(vit.base_lr) + ")";
 }
 
 KeySpec optim_args_key(TaskKind task) {

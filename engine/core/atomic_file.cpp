@@ -3,6 +3,7 @@
 #include "core/error.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <string>
@@ -27,6 +28,24 @@ mode_t process_umask() {
     return mask;
 }
 
+// What a killed process (kill -9, a power cut) left of its writes into `folder`: the entries
+// named `prefix` and six random characters, as mkstemp and mkdtemp name them here, untouched
+// for an hour (one still being written is touched with every write). A 2 GB embeddings file
+// cut short stayed hidden beside the next one for good.
+void remove_abandoned_temporaries(const std::filesystem::path& folder, const std::string& prefix) {
+    namespace fs = std::filesystem;
+    const fs::file_time_type abandoned = fs::file_time_type::clock::now() - std::chrono::hours(1);
+    std::error_code error;
+    for (const fs::directory_entry& entry : fs::directory_iterator(folder, error)) {
+        const std::string name = entry.path().filename().string();
+        std::error_code ignored;
+        if (name.size() == prefix.size() + 6 && name.rfind(prefix, 0) == 0 &&
+            !entry.is_symlink(ignored) && entry.last_write_time(ignored) < abandoned) {
+            fs::remove_all(entry.path(), ignored);
+        }
+    }
+}
+
 } // namespace
 
 namespace {
@@ -41,7 +60,9 @@ std::string written_temporary(const std::filesystem::path& path, std::string_vie
     if (created) {
         fail(path, "cannot create its folder", created.value());
     }
-    std::string temp = (folder / ("." + path.filename().string() + ".XXXXXX")).string();
+    const std::string prefix = "." + path.filename().string() + ".";
+    remove_abandoned_temporaries(folder, prefix);
+    std::string temp = (folder / (prefix + "XXXXXX")).string();
     const int fd = ::mkstemp(temp.data());
     if (fd < 0) {
         fail(path, "cannot create a temporary file", errno);
@@ -117,6 +138,7 @@ StagedFolder::StagedFolder(std::filesystem::path target) : target_(std::move(tar
     }
     // Inside the target: the same filesystem for the moves, and only the target need be
     // writable.
+    remove_abandoned_temporaries(target_, ".staged-");
     std::string staging = (target_ / ".staged-XXXXXX").string();
     if (::mkdtemp(staging.data()) == nullptr) {
         fail(target_, "cannot create a staging folder in it", errno);

@@ -17,6 +17,7 @@
 
 #include "config/run_config.h"
 #include "core/log.h"
+#include "core/text.h"
 #include "data/idx_import.h"
 #include "data/scene_generator.h"
 #include "train/trainer.h"
@@ -120,40 +121,47 @@ std::optional<json> run_torch_baseline(const fs::path& train, const fs::path& te
     return json::parse(output.substr(output.rfind('{')));
 }
 
-// With 600 labels: the pretrained `model` fine-tuned with and without layer-wise decay.
+// With 600 labels: the pretrained `model` fine-tuned with and without layer-wise decay, and the
+// same model from random initialisation with its own recipe.
 void compare_layer_decay(const fs::path& root, const fs::path& train, const fs::path& test,
                          const fs::path& pretrained, const std::string& model, double decay,
                          std::optional<double> lr, const std::vector<int>& seeds) {
     const fs::path subset = root / "labels-600";
     link_subset(train, subset, 60);
-    std::printf("600 labels, %s from %s, 60 epochs, lr %s, top-1 on the 10,000 test images\n",
+    std::printf("600 labels, %s from %s, 60 epochs, the pretrained at lr %s, top-1 on the "
+                "10,000 test images\n",
                 model.c_str(), pretrained.string().c_str(),
-                lr ? std::to_string(*lr).c_str() : "the recipe's");
-    std::printf("  %-5s %-22s %8s %7s\n", "seed", "optim_args.layer_decay", "top-1", "time");
-    std::map<double, std::vector<double>> results;
+                lr ? kiln::number_text(*lr).c_str() : "the recipe's");
+    std::printf("  %-5s %-30s %8s %7s\n", "seed", "initialisation", "top-1", "time");
+    const std::string random = "random init, its recipe";
+    const std::vector<std::string> rows = {random, "pretrained, layer_decay 1",
+                                           "pretrained, layer_decay " + kiln::number_text(decay)};
+    std::map<std::string, std::vector<double>> results;
     for (const int seed : seeds) {
-        for (const double layer_decay : {1.0, decay}) {
-            json settings =
-                classification(root / "run", subset, test, 60, pretrained, false, model);
+        for (const std::string& row : rows) {
+            json settings = classification(root / "run", subset, test, 60,
+                                           row == random ? fs::path() : pretrained, false, model);
             settings["seed"] = seed;
-            settings["optim_args"] = {{"layer_decay", layer_decay}};
-            if (lr) {
-                settings["optim_args"]["lr"] = *lr;
+            if (row != random) {
+                settings["optim_args"] = {{"layer_decay", row == rows[1] ? 1.0 : decay}};
+                if (lr) {
+                    settings["optim_args"]["lr"] = *lr;
+                }
             }
             const Result result = finetune(kiln::TaskKind::ImageClassification, settings,
                                            "val_metric/top1_acc_micro");
-            results[layer_decay].push_back(result.metric);
-            std::printf("  %-5d %-22g %7.2f%% %6.0fs\n", seed, layer_decay, 100 * result.metric,
+            results[row].push_back(result.metric);
+            std::printf("  %-5d %-30s %7.2f%% %6.0fs\n", seed, row.c_str(), 100 * result.metric,
                         result.seconds);
             std::fflush(stdout);
         }
     }
-    for (const auto& [layer_decay, values] : results) {
+    for (const std::string& row : rows) {
         double sum = 0;
-        for (const double value : values) {
+        for (const double value : results[row]) {
             sum += value;
         }
-        std::printf("  mean  %-22g %7.2f%%\n", layer_decay, 100 * sum / double(values.size()));
+        std::printf("  mean  %-30s %7.2f%%\n", row.c_str(), 100 * sum / double(seeds.size()));
     }
 }
 

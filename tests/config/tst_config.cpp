@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
@@ -1138,6 +1139,8 @@ private Q_SLOTS:
         QCOMPARE(recipe(false).backbone_lr_factor, 1.0);
         QCOMPARE(recipe(true).base_lr, 1e-2);
         QCOMPARE(recipe(true).backbone_lr_factor, 0.3);
+        QCOMPARE(recipe(true, "vit_tiny").base_lr, 1e-3); // a ViT's own rate, its backbone's share
+        QCOMPARE(recipe(true, "vit_small").backbone_lr_factor, 0.3);
         QCOMPARE(kiln::optimizer_defaults(kiln::TaskKind::SemanticSegmentation, "", "auto",
                                           "smallcnn", true)
                      .backbone_lr_factor,
@@ -1194,6 +1197,37 @@ private Q_SLOTS:
                  std::ptrdiff_t(2)); // no staging folder left
         QVERIFY(kiln::test::throwsContaining(
             [&] { kiln::StagedFolder staged(target / "notes.txt"); }, "as a folder"));
+    }
+
+    // What a killed write left (its hidden temporary file or staging folder, untouched for an
+    // hour) goes with the next write of the same name; a fresh one, being written, and other
+    // hidden files stay.
+    void writesRemoveWhatKilledWritesLeft() {
+        namespace fs = std::filesystem;
+        QTemporaryDir dir;
+        const fs::path folder = dir.path().toStdString();
+        const auto hours_old = [](const fs::path& path, int hours) {
+            fs::last_write_time(path, fs::file_time_type::clock::now() - std::chrono::hours(hours));
+        };
+        for (const char* name : {".e.csv.Ab12Cd", ".e.csv.fresh1", ".e.csv.bak", ".f.csv.Ab12Cd"}) {
+            std::ofstream(folder / name) << "cut short";
+        }
+        hours_old(folder / ".e.csv.Ab12Cd", 2);
+        hours_old(folder / ".e.csv.bak", 2);
+        hours_old(folder / ".f.csv.Ab12Cd", 2);
+        fs::create_directories(folder / "masks" / ".staged-Xy34Zw" / "sub");
+        fs::create_directories(folder / "masks" / ".staged-Fresh1");
+        hours_old(folder / "masks" / ".staged-Xy34Zw", 3);
+        kiln::write_file_atomically(folder / "e.csv", "filename\n");
+        {
+            kiln::StagedFolder staged(folder / "masks");
+        }
+        QVERIFY(!fs::exists(folder / ".e.csv.Ab12Cd"));
+        QVERIFY(!fs::exists(folder / "masks" / ".staged-Xy34Zw"));
+        for (const char* kept :
+             {".e.csv.fresh1", ".e.csv.bak", ".f.csv.Ab12Cd", "e.csv", "masks/.staged-Fresh1"}) {
+            QVERIFY2(fs::exists(folder / kept), kept);
+        }
     }
 
     // UMAP's min_dist is checked with the other settings, against the spread Kiln keeps at 1
