@@ -245,9 +245,10 @@ PredictConfig resolve_predict_config(const nlohmann::json& input, const ResolveC
 // for fine-tuning) with its learning rate per 256 images, weight decay, warm-up epochs and gradient
 // clip. Another optimizer gets the method's recipe for another family when that uses it, else
 // lr 0.1 and weight decay 1e-6. The trainer uses it; Studio's form shows it.
-// With `pretrained` (model_args.backbone_weights given), a fine-tuning task's recipe for a
-// pretrained backbone where it has one (TaskTraits::pretrained_optimizer); without, its recipe
-// for a ViT where it has one (TaskTraits::vit_optimizer).
+// A fine-tuning task's recipe for a ViT where it has one (TaskTraits::vit_optimizer); with
+// `pretrained` (model_args.backbone_weights given), its recipe for a pretrained backbone where it
+// has one (TaskTraits::pretrained_optimizer), a ViT keeping its own rate and taking only the
+// backbone's share.
 methods::OptimizerDefaults optimizer_defaults(TaskKind task, const std::string& method,
                                               const std::string& optim = "auto",
                                               const std::string& model = "resnet18",

@@ -39,7 +39,8 @@ struct TaskTraits {
     methods::OptimizerDefaults optimizer = finetuning_optimizer();
     // ... from a pretrained backbone (model_args.backbone_weights), where it differs.
     std::optional<methods::OptimizerDefaults> pretrained_optimizer = std::nullopt;
-    // ... for a ViT from scratch, where it differs from `optimizer`.
+    // ... for a ViT, where it differs from `optimizer` (pretrained, with the backbone's share of
+    // pretrained_optimizer).
     std::optional<methods::OptimizerDefaults> vit_optimizer = std::nullopt;
 
     bool validates() const { return !watch_metric.empty(); }

@@ -457,9 +457,10 @@ KeySpec optim_args_key(TaskKind task) {
             "layer_decay", 0.01, 1.0, OptimizerArgs().layer_decay,
             "layer-wise learning-rate decay: each backbone layer (block) learns at this share "
             "of the rate of the layer above it, the last at backbone_lr_factor's; 1: off. "
-            "Pretrained ViTs are commonly fine-tuned at 0.65-0.75. A ViT has a layer per block, "
-            "a ResNet per residual block, the small CNNs 4, the CSP backbones 5, a TorchScript "
-            "module 1 (no decay)",
+            "Pretrained ViTs are commonly fine-tuned at 0.65-0.75. The layers: a ViT's embeddings, "
+            "each block and its last norm; a ResNet's stem and each residual block; the small "
+            "CNNs' 4 blocks; the CSP backbones' stem and 4 stages; a TorchScript module is one "
+            "(no decay)",
             {FormSection::Advanced, KILN_FORM_LABEL("Layer-wise rate decay")}));
         key.children.push_back(
             number("head_warmup_epochs", 0.0, 1e6, OptimizerArgs().head_warmup_epochs,

@@ -2,13 +2,18 @@
 
 #include "core/error.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <fcntl.h>
+#include <mutex>
 #include <string>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <unordered_set>
 
 namespace kiln {
 namespace {
@@ -28,20 +33,68 @@ mode_t process_umask() {
     return mask;
 }
 
-// What a killed process (kill -9, a power cut) left of its writes into `folder`: the entries
-// named `prefix` and six random characters, as mkstemp and mkdtemp name them here, untouched
-// for an hour (one still being written is touched with every write). A 2 GB embeddings file
-// cut short stayed hidden beside the next one for good.
-void remove_abandoned_temporaries(const std::filesystem::path& folder, const std::string& prefix) {
+constexpr const char* kTemporaryMark = ".kiln-"; // NAME.kiln-XXXXXX, a file being written
+constexpr const char* kStagingPrefix = ".kiln-staged-";
+constexpr const char* kUnmovedPrefix = ".kiln-unmoved-"; // kept by a failed commit, named
+constexpr std::size_t kRandomPart = 6;                   // mkstemp's and mkdtemp's XXXXXX
+
+bool ends_in_random_part(const std::string& name, std::size_t start) {
+    return name.size() == start + kRandomPart &&
+           std::all_of(name.begin() + static_cast<std::ptrdiff_t>(start), name.end(),
+                       [](unsigned char c) { return std::isalnum(c) != 0; });
+}
+
+// A staging folder still held by its StagedFolder (in this process or another) is locked.
+bool staging_in_use(const std::filesystem::path& folder) {
+    const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+        return true;
+    }
+    const bool locked = ::flock(fd, LOCK_EX | LOCK_NB) != 0;
+    ::close(fd);
+    return locked;
+}
+
+// Whether `entry` is what a killed process (kill -9, a power cut) left of a write here: a
+// temporary file or staging folder named as this file names them, this user's, untouched for
+// an hour (a file being written is touched by every write; a staging folder in use is locked).
+bool abandoned(const std::filesystem::directory_entry& entry) {
     namespace fs = std::filesystem;
-    const fs::file_time_type abandoned = fs::file_time_type::clock::now() - std::chrono::hours(1);
+    const std::string name = entry.path().filename().string();
     std::error_code error;
-    for (const fs::directory_entry& entry : fs::directory_iterator(folder, error)) {
-        const std::string name = entry.path().filename().string();
-        std::error_code ignored;
-        if (name.size() == prefix.size() + 6 && name.rfind(prefix, 0) == 0 &&
-            !entry.is_symlink(ignored) && entry.last_write_time(ignored) < abandoned) {
-            fs::remove_all(entry.path(), ignored);
+    const fs::file_status status = entry.symlink_status(error);
+    const bool temporary = !error && fs::is_regular_file(status) && names_unfinished_write(name);
+    const bool staging = !error && fs::is_directory(status) && name.rfind(kStagingPrefix, 0) == 0 &&
+                         ends_in_random_part(name, std::strlen(kStagingPrefix));
+    struct stat info{};
+    if ((!temporary && !staging) || ::lstat(entry.path().c_str(), &info) != 0 ||
+        info.st_uid != ::geteuid()) {
+        return false;
+    }
+    const fs::file_time_type modified = entry.last_write_time(error);
+    return !error && modified < fs::file_time_type::clock::now() - std::chrono::hours(1) &&
+           (temporary || !staging_in_use(entry.path()));
+}
+
+// Removes what killed writes left in `folder`, once per folder and process: a folder written
+// file by file (an import of 60,000 images) is listed once, not once a file. A 2 GB embeddings
+// file cut short by kill -9 stayed hidden beside the next one for good.
+void remove_abandoned_writes(const std::filesystem::path& folder) {
+    namespace fs = std::filesystem;
+    static std::mutex mutex;
+    static std::unordered_set<std::string> swept;
+    {
+        const std::lock_guard<std::mutex> lock(mutex);
+        if (!swept.insert(folder.lexically_normal().string()).second) {
+            return;
+        }
+    }
+    std::error_code error;
+    fs::directory_iterator entries(folder, error);
+    for (; !error && entries != fs::directory_iterator(); entries.increment(error)) {
+        if (abandoned(*entries)) {
+            std::error_code ignored;
+            fs::remove_all(entries->path(), ignored);
         }
     }
 }
@@ -60,9 +113,9 @@ std::string written_temporary(const std::filesystem::path& path, std::string_vie
     if (created) {
         fail(path, "cannot create its folder", created.value());
     }
-    const std::string prefix = "." + path.filename().string() + ".";
-    remove_abandoned_temporaries(folder, prefix);
-    std::string temp = (folder / (prefix + "XXXXXX")).string();
+    remove_abandoned_writes(folder);
+    std::string temp =
+        (folder / ("." + path.filename().string() + kTemporaryMark + "XXXXXX")).string();
     const int fd = ::mkstemp(temp.data());
     if (fd < 0) {
         fail(path, "cannot create a temporary file", errno);
@@ -128,6 +181,12 @@ void write_files_atomically(const std::vector<FileContents>& files, Durability d
     }
 }
 
+bool names_unfinished_write(const std::string& name) {
+    const std::size_t mark = name.rfind(kTemporaryMark);
+    return name.size() > 1 && name.front() == '.' && mark != std::string::npos && mark > 1 &&
+           ends_in_random_part(name, mark + std::strlen(kTemporaryMark));
+}
+
 StagedFolder::StagedFolder(std::filesystem::path target) : target_(std::move(target)) {
     namespace fs = std::filesystem;
     std::error_code error;
@@ -138,15 +197,23 @@ StagedFolder::StagedFolder(std::filesystem::path target) : target_(std::move(tar
     }
     // Inside the target: the same filesystem for the moves, and only the target need be
     // writable.
-    remove_abandoned_temporaries(target_, ".staged-");
-    std::string staging = (target_ / ".staged-XXXXXX").string();
+    remove_abandoned_writes(target_);
+    std::string staging = (target_ / (std::string(kStagingPrefix) + "XXXXXX")).string();
     if (::mkdtemp(staging.data()) == nullptr) {
         fail(target_, "cannot create a staging folder in it", errno);
     }
     staging_ = staging;
+    // Held while this object lives: another process's sweep leaves a locked staging folder.
+    lock_ = ::open(staging_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (lock_ >= 0) {
+        ::flock(lock_, LOCK_EX);
+    }
 }
 
 StagedFolder::~StagedFolder() {
+    if (lock_ >= 0) {
+        ::close(lock_);
+    }
     if (keep_staging_) {
         return;
     }
@@ -172,9 +239,15 @@ void StagedFolder::commit() {
             error.assign(errno, std::generic_category());
         }
         if (error) {
-            keep_staging_ = true; // what is not moved yet stays, named
+            keep_staging_ = true; // what is not moved yet stays, named, never swept
+            const fs::path unmoved =
+                target_ /
+                (kUnmovedPrefix + staging_.filename().string().substr(std::strlen(kStagingPrefix)));
+            std::error_code renamed;
+            fs::rename(staging_, unmoved, renamed);
             throw Error("cannot move \"" + placed.string() + "\" into place: " + error.message() +
-                        "; the outputs not yet moved are in \"" + staging_.string() + "\"");
+                        "; the outputs not yet moved are in \"" +
+                        (renamed ? staging_ : unmoved).string() + "\"");
         }
     }
     committed_ = true;

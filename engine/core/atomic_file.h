@@ -1,6 +1,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -28,11 +29,13 @@ void write_files_atomically(const std::vector<FileContents>& files,
                             Durability durability = Durability::Synced);
 
 // A folder of outputs that appear all at once or not at all (a prediction's masks, drawn
-// images): they are written under a hidden staging folder in `target` (.staged-XXXXXX), and
+// images): they are written under a hidden staging folder in `target` (.kiln-staged-XXXXXX), and
 // commit() moves them out into `target` (over files of the same names; other files there stay).
 // Destroyed uncommitted (a stop, a failure), the staging folder goes with everything in it, and
 // `target` too when it made it and it is empty. A move that fails keeps the staging folder,
-// which the error names.
+// renamed .kiln-unmoved-XXXXXX, which the error names. Writes remove the temporary files and
+// staging folders that killed writes left (once per folder and process; an hour old, this
+// user's, not locked).
 class StagedFolder {
 public:
     explicit StagedFolder(std::filesystem::path target);
@@ -50,6 +53,11 @@ private:
     bool created_target_ = false;
     bool committed_ = false;
     bool keep_staging_ = false;
+    int lock_ = -1; // the staging folder, flock'ed while in use
 };
+
+// Whether a file of this name is a write that did not finish (write_file_atomically's
+// temporary, NAME.kiln-XXXXXX, hidden).
+bool names_unfinished_write(const std::string& name);
 
 } // namespace kiln

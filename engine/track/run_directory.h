@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/atomic_file.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
@@ -92,8 +94,8 @@ public:
 
     // Removes what a run that died left behind: validated-step-N files of evaluations it did
     // not finish (but those of `pending`, which the checkpoint it resumes from still waits
-    // for), and the temporary files of writes it did not finish (.NAME.XXXXXX, see
-    // write_file_atomically). Only for the run holding the folder's lock.
+    // for), and the temporary files of writes it did not finish (.NAME.kiln-XXXXXX, see
+    // write_file_atomically), however new. Only for the run holding the folder's lock.
     void remove_leftovers(const std::vector<std::int64_t>& pending = {}) const {
         std::error_code error;
         for (const std::filesystem::path& folder : {root_, checkpoints(), exported_models()}) {
@@ -101,8 +103,7 @@ public:
                 const std::string name = entry.path().filename().string();
                 const bool validated = name.rfind(kValidatedPrefix, 0) == 0 && folder != root_ &&
                                        !is_pending(entry.path(), pending);
-                const bool unfinished = name.size() > 8 && name.front() == '.' &&
-                                        name[name.size() - 7] == '.' && entry.is_regular_file();
+                const bool unfinished = names_unfinished_write(name) && entry.is_regular_file();
                 if (validated || unfinished) {
                     std::filesystem::remove(entry.path(), error);
                 }

@@ -11,9 +11,9 @@
 //    kiln train out=RUN_DIR data=DIR/train model=smallcnn epochs=10 batch_size=256
 //    transform_args.image_size=32)
 //   bench_finetune --pretrained RUN_DIR --model vit_tiny --layer-decay 0.75 [--lr 1e-3]
-//   [--seeds 0,1,2] only fine-tunes the backbone with 600 labels as the classifier's recipe has
-//   it (or at --lr), and with optim_args.layer_decay, per seed (the seed draws the head, the
-//   crops and the batches).
+//   [--seeds 0,1,2] only fine-tunes with 600 labels, per seed (the seed draws the head, the crops
+//   and the batches): the model from random init with its own recipe, and the backbone as the
+//   pretrained classifier's recipe has it (or at --lr) without and with optim_args.layer_decay.
 
 #include "config/run_config.h"
 #include "core/log.h"

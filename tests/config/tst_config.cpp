@@ -23,6 +23,7 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <sys/file.h>
 #include <unistd.h>
 
 using nlohmann::json;
@@ -1199,35 +1200,54 @@ private Q_SLOTS:
             [&] { kiln::StagedFolder staged(target / "notes.txt"); }, "as a folder"));
     }
 
-    // What a killed write left (its hidden temporary file or staging folder, untouched for an
-    // hour) goes with the next write of the same name; a fresh one, being written, and other
-    // hidden files stay.
+    // What killed writes left in a folder (hidden temporary files and staging folders of
+    // Kiln's names, an hour old, not locked) goes with the first write there; a fresh one, a
+    // locked one, a kept unmoved folder, a folder of a temporary file's name and other hidden
+    // files stay.
     void writesRemoveWhatKilledWritesLeft() {
         namespace fs = std::filesystem;
         QTemporaryDir dir;
         const fs::path folder = dir.path().toStdString();
-        const auto hours_old = [](const fs::path& path, int hours) {
-            fs::last_write_time(path, fs::file_time_type::clock::now() - std::chrono::hours(hours));
+        const auto hours_old = [](const fs::path& path) {
+            fs::last_write_time(path, fs::file_time_type::clock::now() - std::chrono::hours(2));
         };
-        for (const char* name : {".e.csv.Ab12Cd", ".e.csv.fresh1", ".e.csv.bak", ".f.csv.Ab12Cd"}) {
+        for (const char* name :
+             {".e.csv.kiln-Ab12Cd", ".f.csv.kiln-Cd34Ef", ".e.csv.kiln-Fresh1", ".e.csv.backup"}) {
             std::ofstream(folder / name) << "cut short";
         }
-        hours_old(folder / ".e.csv.Ab12Cd", 2);
-        hours_old(folder / ".e.csv.bak", 2);
-        hours_old(folder / ".f.csv.Ab12Cd", 2);
-        fs::create_directories(folder / "masks" / ".staged-Xy34Zw" / "sub");
-        fs::create_directories(folder / "masks" / ".staged-Fresh1");
-        hours_old(folder / "masks" / ".staged-Xy34Zw", 3);
+        fs::create_directories(folder / ".g.csv.kiln-Gh56Ij");
+        for (const char* name :
+             {".e.csv.kiln-Ab12Cd", ".f.csv.kiln-Cd34Ef", ".e.csv.backup", ".g.csv.kiln-Gh56Ij"}) {
+            hours_old(folder / name);
+        }
+        const fs::path masks = folder / "masks";
+        for (const char* name : {".kiln-staged-Xy34Zw/sub", ".kiln-staged-Fresh1",
+                                 ".kiln-staged-Lockd1", ".kiln-unmoved-Old123"}) {
+            fs::create_directories(masks / name);
+        }
+        for (const char* name :
+             {".kiln-staged-Xy34Zw", ".kiln-staged-Lockd1", ".kiln-unmoved-Old123"}) {
+            hours_old(masks / name);
+        }
+        const int held = ::open((masks / ".kiln-staged-Lockd1").c_str(), O_RDONLY | O_DIRECTORY);
+        QVERIFY(held >= 0 && ::flock(held, LOCK_EX) == 0); // another process's, in use
         kiln::write_file_atomically(folder / "e.csv", "filename\n");
         {
-            kiln::StagedFolder staged(folder / "masks");
+            kiln::StagedFolder staged(masks);
         }
-        QVERIFY(!fs::exists(folder / ".e.csv.Ab12Cd"));
-        QVERIFY(!fs::exists(folder / "masks" / ".staged-Xy34Zw"));
-        for (const char* kept :
-             {".e.csv.fresh1", ".e.csv.bak", ".f.csv.Ab12Cd", "e.csv", "masks/.staged-Fresh1"}) {
+        ::close(held);
+        for (const char* gone :
+             {".e.csv.kiln-Ab12Cd", ".f.csv.kiln-Cd34Ef", "masks/.kiln-staged-Xy34Zw"}) {
+            QVERIFY2(!fs::exists(folder / gone), gone);
+        }
+        for (const char* kept : {".e.csv.kiln-Fresh1", ".e.csv.backup", ".g.csv.kiln-Gh56Ij",
+                                 "e.csv", "masks/.kiln-staged-Fresh1", "masks/.kiln-staged-Lockd1",
+                                 "masks/.kiln-unmoved-Old123"}) {
             QVERIFY2(fs::exists(folder / kept), kept);
         }
+        QVERIFY(kiln::names_unfinished_write(".e.csv.kiln-Ab12Cd"));
+        QVERIFY(!kiln::names_unfinished_write(".e.csv.kiln-Ab12C!"));
+        QVERIFY(!kiln::names_unfinished_write(".kiln-Ab12Cd"));
     }
 
     // UMAP's min_dist is checked with the other settings, against the spread Kiln keeps at 1

@@ -1667,15 +1667,15 @@ private Q_SLOTS:
         QCOMPARE(summary.steps, 3);
         // What a kill during a write leaves is cleared by the run that resumes.
         const kiln::track::RunDirectory run(out);
-        std::ofstream(run.checkpoints() / ".last.ckpt.Ab12Cd") << "half a checkpoint";
-        std::ofstream(run.root() / ".config.json.Xy34Zw") << "{";
+        std::ofstream(run.checkpoints() / ".last.ckpt.kiln-Ab12Cd") << "half a checkpoint";
+        std::ofstream(run.root() / ".config.json.kiln-Xy34Zw") << "{";
         Recorder resumed;
         kiln::train::train(tinyRun(out, data_, "simclr", 3, {{"resume_interrupted", true}}),
                            resumed);
         QCOMPARE(resumed.steps.front().step, 4); // the stop saved step 3
         QCOMPARE(resumed.steps.size(), std::size_t(12 - 3));
-        QVERIFY(!fs::exists(run.checkpoints() / ".last.ckpt.Ab12Cd"));
-        QVERIFY(!fs::exists(run.root() / ".config.json.Xy34Zw"));
+        QVERIFY(!fs::exists(run.checkpoints() / ".last.ckpt.kiln-Ab12Cd"));
+        QVERIFY(!fs::exists(run.root() / ".config.json.kiln-Xy34Zw"));
         QVERIFY(fs::exists(run.lock())); // the lock file stays
     }
 
