@@ -20,6 +20,7 @@
 #include "core/text.h"
 #include "data/idx_import.h"
 #include "data/scene_generator.h"
+#include "seed_statistics.h"
 #include "train/trainer.h"
 #include "training_measure.h"
 
@@ -157,11 +158,9 @@ void compare_layer_decay(const fs::path& root, const fs::path& train, const fs::
         }
     }
     for (const std::string& row : rows) {
-        double sum = 0;
-        for (const double value : results[row]) {
-            sum += value;
-        }
-        std::printf("  mean  %-30s %7.2f%%\n", row.c_str(), 100 * sum / double(seeds.size()));
+        const kiln::bench::MeanSd figure = kiln::bench::mean_sd(results[row]);
+        std::printf("  mean  %-30s %7.2f%% (sd %.2f)\n", row.c_str(), 100 * figure.mean,
+                    100 * figure.sd);
     }
 }
 
