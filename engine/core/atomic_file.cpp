@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <chrono>
 #include <cstring>
+#include <ctime>
 #include <fcntl.h>
 #include <mutex>
 #include <string>
@@ -58,22 +58,18 @@ bool staging_in_use(const std::filesystem::path& folder) {
 // Whether `entry` is what a killed process (kill -9, a power cut) left of a write here: a
 // temporary file or staging folder named as this file names them, this user's, untouched for
 // an hour (a file being written is touched by every write; a staging folder in use is locked).
-bool abandoned(const std::filesystem::directory_entry& entry) {
-    namespace fs = std::filesystem;
-    const std::string name = entry.path().filename().string();
-    std::error_code error;
-    const fs::file_status status = entry.symlink_status(error);
-    const bool temporary = !error && fs::is_regular_file(status) && names_unfinished_write(name);
-    const bool staging = !error && fs::is_directory(status) && name.rfind(kStagingPrefix, 0) == 0 &&
-                         ends_in_random_part(name, std::strlen(kStagingPrefix));
+bool abandoned(const std::filesystem::path& entry) {
     struct stat info{};
-    if ((!temporary && !staging) || ::lstat(entry.path().c_str(), &info) != 0 ||
-        info.st_uid != ::geteuid()) {
+    if (::lstat(entry.c_str(), &info) != 0 || info.st_uid != ::geteuid() ||
+        info.st_mtime > std::time(nullptr) - 3600) {
         return false;
     }
-    const fs::file_time_type modified = entry.last_write_time(error);
-    return !error && modified < fs::file_time_type::clock::now() - std::chrono::hours(1) &&
-           (temporary || !staging_in_use(entry.path()));
+    const std::string name = entry.filename().string();
+    if (S_ISREG(info.st_mode)) {
+        return names_unfinished_write(name);
+    }
+    return S_ISDIR(info.st_mode) && name.rfind(kStagingPrefix, 0) == 0 &&
+           ends_in_random_part(name, std::strlen(kStagingPrefix)) && !staging_in_use(entry);
 }
 
 // Removes what killed writes left in `folder`, once per folder and process: a folder written
@@ -92,7 +88,7 @@ void remove_abandoned_writes(const std::filesystem::path& folder) {
     std::error_code error;
     fs::directory_iterator entries(folder, error);
     for (; !error && entries != fs::directory_iterator(); entries.increment(error)) {
-        if (abandoned(*entries)) {
+        if (abandoned(entries->path())) {
             std::error_code ignored;
             fs::remove_all(entries->path(), ignored);
         }

@@ -94,7 +94,7 @@ std::string BackboneImpl::layer_of(const std::string&) const {
 std::string leading_parts(const std::string& name, int count) {
     std::size_t end = 0;
     for (int part = 0; part < count && end != std::string::npos; ++part) {
-        end = name.find('.', end == 0 ? 0 : end + 1);
+        end = name.find('.', part == 0 ? 0 : end + 1);
     }
     return name.substr(0, end);
 }

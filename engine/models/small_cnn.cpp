@@ -70,10 +70,12 @@ protected:
     // Each conv-BN(-ReLU) block: three entries of `features` ("features.4.weight" is the
     // second block's batch norm), and `last_block`.
     std::string layer_of(const std::string& parameter) const override {
-        if (parameter.rfind("features.", 0) != 0) {
+        const std::string features = "features.";
+        if (parameter.rfind(features, 0) != 0) {
             return leading_parts(parameter, 1);
         }
-        return "block " + std::to_string(std::stoi(leading_parts(parameter, 2).substr(9)) / 3);
+        const int entry = std::stoi(parameter.substr(features.size()));
+        return "block " + std::to_string(entry / 3);
     }
 
 public:
