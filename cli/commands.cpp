@@ -4,6 +4,7 @@
 #include "config/config_schema.h"
 #include "config/run_config.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "core/text.h"
 #include "data/dataset_optimizer.h"
 #include "data/idx_import.h"
@@ -19,6 +20,7 @@
 #include "methods/method.h"
 #include "methods/method_names.h"
 #include "models/backbone.h"
+#include "models/backbone_names.h"
 #include "models/checkpoint_file.h"
 #include "predict/predictor.h"
 #include "progress.h"
@@ -107,9 +109,31 @@ ResolveContext current_context() {
             distributed::writes_run_directory()};
 }
 
+// A config file may come from someone else: a TorchScript module it names (which runs code when
+// loaded) is loaded only when the command line names it again.
+void refuse_torchscript_from_file(const json& file, const json& given, const ConfigSource& source) {
+    json from_file = file;
+    if (given.contains("model")) {
+        from_file.erase("model");
+    }
+    if (!setting_in_group(given, "method_args", "teacher").is_null()) {
+        from_file.erase("method_args");
+        from_file.erase("method_args.teacher");
+    }
+    models::refuse_recorded_torchscript(from_file, models::RecordedModels::BackboneAndTeacher,
+                                        "config file \"" + terminal_text(source.file) + "\"",
+                                        "name it on the command line (model=torchscript:FILE, "
+                                        "method_args.teacher=torchscript:FILE) if you trust it");
+}
+
 json load_settings(const config::CommandSchema& schema, const ConfigSource& source) {
-    json base = source.file.empty() ? json::object() : config::read_config_file(source.file);
-    return config::apply_overrides(std::move(base), source.overrides, schema);
+    if (source.file.empty()) {
+        return config::apply_overrides(json::object(), source.overrides, schema);
+    }
+    json file = config::read_config_file(source.file);
+    refuse_torchscript_from_file(
+        file, config::apply_overrides(json::object(), source.overrides, schema), source);
+    return config::apply_overrides(std::move(file), source.overrides, schema);
 }
 
 json resolved_settings(const std::string& command, const ConfigSource& source) {

@@ -4,133 +4,133 @@
 <context>
     <name>kiln::config</name>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="84"/>
+        <location filename="../engine/config/train_settings.cpp" line="85"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="93"/>
-        <location filename="../engine/config/train_settings.cpp" line="100"/>
+        <location filename="../engine/config/train_settings.cpp" line="94"/>
+        <location filename="../engine/config/train_settings.cpp" line="101"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="118"/>
+        <location filename="../engine/config/train_settings.cpp" line="119"/>
         <source>kNN monitor: labelled</source>
         <translation>kNN-Monitor: annotiert</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="122"/>
+        <location filename="../engine/config/train_settings.cpp" line="123"/>
         <source>kNN monitor: classified</source>
         <translation>kNN-Monitor: klassifiziert</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="159"/>
+        <location filename="../engine/config/train_settings.cpp" line="160"/>
         <source>Teacher</source>
         <translation>Lehrer</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="173"/>
+        <location filename="../engine/config/train_settings.cpp" line="174"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="193"/>
+        <location filename="../engine/config/train_settings.cpp" line="194"/>
         <source>Start from</source>
         <translation>Ausgangsgewichte</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="295"/>
+        <location filename="../engine/config/train_settings.cpp" line="296"/>
         <source>Train for</source>
         <translation>Trainieren für</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="338"/>
+        <location filename="../engine/config/train_settings.cpp" line="339"/>
         <source>Loader workers</source>
         <translation>Lader-Threads</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="340"/>
+        <location filename="../engine/config/train_settings.cpp" line="341"/>
         <source>Accelerator</source>
         <translation>Beschleuniger</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="351"/>
+        <location filename="../engine/config/train_settings.cpp" line="352"/>
         <source>Devices</source>
         <translation>Geräte</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="357"/>
+        <location filename="../engine/config/train_settings.cpp" line="358"/>
         <source>Nodes</source>
         <translation>Knoten</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="371"/>
+        <location filename="../engine/config/train_settings.cpp" line="372"/>
         <source>Sync batch norm</source>
         <translation>Batch-Norm synchronisieren</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="379"/>
+        <location filename="../engine/config/train_settings.cpp" line="380"/>
         <source>Precision</source>
         <translation>Rechenpräzision</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="385"/>
+        <location filename="../engine/config/train_settings.cpp" line="386"/>
         <source>Seed</source>
         <translation>Seed</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="420"/>
+        <location filename="../engine/config/train_settings.cpp" line="423"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="423"/>
+        <location filename="../engine/config/train_settings.cpp" line="426"/>
         <source>Weight decay</source>
         <translation>Weight Decay</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="426"/>
+        <location filename="../engine/config/train_settings.cpp" line="429"/>
         <source>Warm-up epochs</source>
         <translation>Aufwärm-Epochen</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="452"/>
+        <location filename="../engine/config/train_settings.cpp" line="455"/>
         <source>Backbone learning rate factor</source>
         <translation>Lernratenfaktor des Backbones</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="458"/>
+        <location filename="../engine/config/train_settings.cpp" line="464"/>
         <source>Layer-wise rate decay</source>
         <translation>Schichtweiser Ratenabfall</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="463"/>
+        <location filename="../engine/config/train_settings.cpp" line="469"/>
         <source>Head-only epochs</source>
         <translation>Epochen nur für den Kopf</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="553"/>
+        <location filename="../engine/config/train_settings.cpp" line="559"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="562"/>
+        <location filename="../engine/config/train_settings.cpp" line="568"/>
         <source>Optimizer</source>
         <translation>Optimierer</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="578"/>
+        <location filename="../engine/config/train_settings.cpp" line="584"/>
         <source>Gradient accumulation</source>
         <translation>Gradientenakkumulation</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="595"/>
+        <location filename="../engine/config/train_settings.cpp" line="601"/>
         <source>Checkpoint every</source>
         <translation>Checkpoint alle</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="643"/>
+        <location filename="../engine/config/train_settings.cpp" line="649"/>
         <source>Output folder</source>
         <translation>Ausgabeordner</translation>
     </message>
@@ -2750,36 +2750,43 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunController</name>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="86"/>
+        <location filename="../gui/app/run_controller.cpp" line="102"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>Das Training schreibt seine Läufe neben die Projektdatei.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="133"/>
+        <location filename="../gui/app/run_controller.cpp" line="152"/>
+        <source>The project&apos;s run settings named TorchScript modules, which run code when loaded; Kiln loads one only where you choose it yourself. Choose it again in the form if you trust it:
+%1</source>
+        <translation>Die Laufeinstellungen des Projekts nannten TorchScript-Module, die beim Laden Code ausführen; Kiln lädt eines nur, wo Sie es selbst wählen. Wählen Sie es im Formular erneut, wenn Sie ihm vertrauen:
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_controller.cpp" line="158"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>Die Laufeinstellungen des Projekts enthielten Werte, die Kiln nicht verwenden kann; das Formular zeigt stattdessen die Standardwerte:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="182"/>
+        <location filename="../gui/app/run_controller.cpp" line="207"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>Dieser Lauf kann nicht fortgesetzt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="208"/>
+        <location filename="../gui/app/run_controller.cpp" line="233"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>Die Einbettungen werden neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="219"/>
+        <location filename="../gui/app/run_controller.cpp" line="244"/>
         <source>The model is written beside the project file.</source>
         <translation>Das Modell wird neben die Projektdatei geschrieben.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="227"/>
+        <location filename="../gui/app/run_controller.cpp" line="252"/>
         <source>Predictions are written beside the project file.</source>
         <translation>Vorhersagen werden neben die Projektdatei geschrieben.</translation>
     </message>
@@ -2830,7 +2837,7 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="110"/>
+        <location filename="../gui/runs/run_history.cpp" line="111"/>
         <source>%n step(s)</source>
         <translation>
             <numerusform>%n Schritt</numerusform>
@@ -2838,7 +2845,7 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="112"/>
+        <location filename="../gui/runs/run_history.cpp" line="113"/>
         <source>%n epoch(s)</source>
         <translation>
             <numerusform>%n Epoche</numerusform>
@@ -2846,162 +2853,162 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="116"/>
+        <location filename="../gui/runs/run_history.cpp" line="117"/>
         <source>auto</source>
         <translation>auto</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="430"/>
+        <location filename="../gui/runs/run_history.cpp" line="431"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="432"/>
+        <location filename="../gui/runs/run_history.cpp" line="433"/>
         <source>Length</source>
         <translation>Länge</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="467"/>
+        <location filename="../gui/runs/run_history.cpp" line="468"/>
         <source>Epochs or steps the run was set to train for</source>
         <translation>Epochen oder Schritte, für die der Lauf trainieren sollte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="471"/>
+        <location filename="../gui/runs/run_history.cpp" line="472"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="452"/>
+        <location filename="../gui/runs/run_history.cpp" line="453"/>
         <source>Tags</source>
         <translation>Schlagwörter</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="444"/>
+        <location filename="../gui/runs/run_history.cpp" line="445"/>
         <source>Loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="446"/>
+        <location filename="../gui/runs/run_history.cpp" line="447"/>
         <source>Best</source>
         <translation>Bester</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="450"/>
+        <location filename="../gui/runs/run_history.cpp" line="451"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="454"/>
+        <location filename="../gui/runs/run_history.cpp" line="455"/>
         <source>Notes</source>
         <translation>Notizen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="422"/>
+        <location filename="../gui/runs/run_history.cpp" line="423"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="424"/>
+        <location filename="../gui/runs/run_history.cpp" line="425"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="426"/>
+        <location filename="../gui/runs/run_history.cpp" line="427"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="428"/>
+        <location filename="../gui/runs/run_history.cpp" line="429"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="434"/>
+        <location filename="../gui/runs/run_history.cpp" line="435"/>
         <source>Size</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="436"/>
+        <location filename="../gui/runs/run_history.cpp" line="437"/>
         <source>LR</source>
         <translation>LR</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="438"/>
+        <location filename="../gui/runs/run_history.cpp" line="439"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="440"/>
+        <location filename="../gui/runs/run_history.cpp" line="441"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="442"/>
+        <location filename="../gui/runs/run_history.cpp" line="443"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="463"/>
+        <location filename="../gui/runs/run_history.cpp" line="464"/>
         <source>The run&apos;s name, or its folder&apos;s</source>
         <translation>Name des Laufs oder seines Ordners</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="465"/>
+        <location filename="../gui/runs/run_history.cpp" line="466"/>
         <source>Pretraining method, or fine-tuning task</source>
         <translation>Vortrainingsmethode oder Feinabstimmungsaufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="469"/>
+        <location filename="../gui/runs/run_history.cpp" line="470"/>
         <source>Image size in pixels</source>
         <translation>Bildgröße in Pixeln</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="473"/>
+        <location filename="../gui/runs/run_history.cpp" line="474"/>
         <source>Training loss at the last step</source>
         <translation>Trainingsverlust im letzten Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="475"/>
+        <location filename="../gui/runs/run_history.cpp" line="476"/>
         <source>Best value of the validation metric the run watched</source>
         <translation>Bester Wert der Validierungsmetrik, die der Lauf beobachtete</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="477"/>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
         <source>Training images per second, median</source>
         <translation>Trainingsbilder pro Sekunde, Median</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="479"/>
+        <location filename="../gui/runs/run_history.cpp" line="480"/>
         <source>Share of the time spent waiting for data, median</source>
         <translation>Anteil der Zeit, der auf Daten gewartet wurde, Median</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="448"/>
+        <location filename="../gui/runs/run_history.cpp" line="449"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="388"/>
+        <location filename="../gui/runs/run_history.cpp" line="389"/>
         <source>Stopped</source>
         <translation>Gestoppt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="391"/>
+        <location filename="../gui/runs/run_history.cpp" line="392"/>
         <source>Finished</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="394"/>
+        <location filename="../gui/runs/run_history.cpp" line="395"/>
         <source>Interrupted</source>
         <translation>Unterbrochen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="397"/>
+        <location filename="../gui/runs/run_history.cpp" line="398"/>
         <source>Failed</source>
         <translation>Fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="400"/>
+        <location filename="../gui/runs/run_history.cpp" line="401"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
@@ -3009,102 +3016,109 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="496"/>
+        <location filename="../gui/runs/run_history.cpp" line="497"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>Nach Name, Schlagwort, Notiz, Modell, Datensatz, Status filtern...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="521"/>
+        <location filename="../gui/runs/run_history.cpp" line="522"/>
         <source>The change could not be saved: %1</source>
         <translation>Die Änderung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="783"/>
+        <location filename="../gui/runs/run_history.cpp" line="785"/>
         <source>The runs could not be read: %1</source>
         <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="526"/>
+        <location filename="../gui/runs/run_history.cpp" line="527"/>
         <source>Compare...</source>
         <translation>Vergleichen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="528"/>
+        <location filename="../gui/runs/run_history.cpp" line="529"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>Einstellungen, Ergebnisse und Validierungsmetriken der ausgewählten Läufe nebeneinander</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="563"/>
+        <location filename="../gui/runs/run_history.cpp" line="564"/>
         <source>Curves of</source>
         <translation>Kurven von</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="523"/>
+        <location filename="../gui/runs/run_history.cpp" line="524"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="506"/>
+        <location filename="../gui/runs/run_history.cpp" line="507"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them; right-click the header to choose the columns</source>
         <translation>Doppelklicken Sie auf Name, Schlagwörter oder Notizen eines Laufs, um sie zu bearbeiten; Rechtsklick auf die Kopfzeile wählt die Spalten</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="531"/>
+        <location filename="../gui/runs/run_history.cpp" line="532"/>
         <source>Open Folder</source>
         <translation>Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="534"/>
+        <location filename="../gui/runs/run_history.cpp" line="535"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="536"/>
+        <location filename="../gui/runs/run_history.cpp" line="537"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>Einen unterbrochenen oder gestoppten Lauf ab seinem letzten Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="546"/>
+        <location filename="../gui/runs/run_history.cpp" line="547"/>
         <source>Delete Run...</source>
         <translation>Lauf löschen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="571"/>
+        <location filename="../gui/runs/run_history.cpp" line="572"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="576"/>
+        <location filename="../gui/runs/run_history.cpp" line="577"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>Noch keine Läufe in diesem Projekt. Die Läufe, die Sie trainieren, stehen hier mit ihren Einstellungen und Ergebnissen, zum Sortieren, Vergleichen, Fortsetzen oder Exportieren.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="842"/>
+        <location filename="../gui/runs/run_history.cpp" line="844"/>
         <source>Delete Run</source>
         <translation>Lauf löschen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="843"/>
+        <location filename="../gui/runs/run_history.cpp" line="845"/>
         <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
         <translation>Den Lauf in %1 mit seinen Checkpoints, exportierten Modellen und Protokollen löschen? Andere Dateien in diesem Ordner bleiben erhalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="865"/>
+        <location filename="../gui/runs/run_history.cpp" line="864"/>
+        <source>The run cannot be deleted while it trains:
+%1</source>
+        <translation>Der Lauf kann nicht gelöscht werden, während er trainiert:
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="876"/>
         <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
         <translation>Die Dateien des Laufs wurden gelöscht. %1 enthielt auch Dateien, die kein Lauf geschrieben hat; sie wurden behalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="862"/>
+        <location filename="../gui/runs/run_history.cpp" line="873"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="538"/>
+        <location filename="../gui/runs/run_history.cpp" line="539"/>
         <source>Export Model...</source>
         <translation>Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="540"/>
+        <location filename="../gui/runs/run_history.cpp" line="541"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>Das Modell des Laufs als ONNX schreiben, für ONNX Runtime und TensorRT</translation>
     </message>

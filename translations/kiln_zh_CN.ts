@@ -4,133 +4,133 @@
 <context>
     <name>kiln::config</name>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="84"/>
+        <location filename="../engine/config/train_settings.cpp" line="85"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="93"/>
-        <location filename="../engine/config/train_settings.cpp" line="100"/>
+        <location filename="../engine/config/train_settings.cpp" line="94"/>
+        <location filename="../engine/config/train_settings.cpp" line="101"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="118"/>
+        <location filename="../engine/config/train_settings.cpp" line="119"/>
         <source>kNN monitor: labelled</source>
         <translation>kNN 监控：已标注</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="122"/>
+        <location filename="../engine/config/train_settings.cpp" line="123"/>
         <source>kNN monitor: classified</source>
         <translation>kNN 监控：待分类</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="159"/>
+        <location filename="../engine/config/train_settings.cpp" line="160"/>
         <source>Teacher</source>
         <translation>教师模型</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="173"/>
+        <location filename="../engine/config/train_settings.cpp" line="174"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="193"/>
+        <location filename="../engine/config/train_settings.cpp" line="194"/>
         <source>Start from</source>
         <translation>初始权重</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="295"/>
+        <location filename="../engine/config/train_settings.cpp" line="296"/>
         <source>Train for</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="338"/>
+        <location filename="../engine/config/train_settings.cpp" line="339"/>
         <source>Loader workers</source>
         <translation>加载线程数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="340"/>
+        <location filename="../engine/config/train_settings.cpp" line="341"/>
         <source>Accelerator</source>
         <translation>加速器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="351"/>
+        <location filename="../engine/config/train_settings.cpp" line="352"/>
         <source>Devices</source>
         <translation>设备数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="357"/>
+        <location filename="../engine/config/train_settings.cpp" line="358"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="371"/>
+        <location filename="../engine/config/train_settings.cpp" line="372"/>
         <source>Sync batch norm</source>
         <translation>同步批归一化</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="379"/>
+        <location filename="../engine/config/train_settings.cpp" line="380"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="385"/>
+        <location filename="../engine/config/train_settings.cpp" line="386"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="420"/>
+        <location filename="../engine/config/train_settings.cpp" line="423"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="423"/>
+        <location filename="../engine/config/train_settings.cpp" line="426"/>
         <source>Weight decay</source>
         <translation>权重衰减</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="426"/>
+        <location filename="../engine/config/train_settings.cpp" line="429"/>
         <source>Warm-up epochs</source>
         <translation>预热轮数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="452"/>
+        <location filename="../engine/config/train_settings.cpp" line="455"/>
         <source>Backbone learning rate factor</source>
         <translation>骨干网络学习率系数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="458"/>
+        <location filename="../engine/config/train_settings.cpp" line="464"/>
         <source>Layer-wise rate decay</source>
         <translation>逐层学习率衰减</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="463"/>
+        <location filename="../engine/config/train_settings.cpp" line="469"/>
         <source>Head-only epochs</source>
         <translation>仅训练头部的轮数</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="553"/>
+        <location filename="../engine/config/train_settings.cpp" line="559"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="562"/>
+        <location filename="../engine/config/train_settings.cpp" line="568"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="578"/>
+        <location filename="../engine/config/train_settings.cpp" line="584"/>
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="595"/>
+        <location filename="../engine/config/train_settings.cpp" line="601"/>
         <source>Checkpoint every</source>
         <translation>检查点间隔</translation>
     </message>
     <message>
-        <location filename="../engine/config/train_settings.cpp" line="643"/>
+        <location filename="../engine/config/train_settings.cpp" line="649"/>
         <source>Output folder</source>
         <translation>输出文件夹</translation>
     </message>
@@ -2714,36 +2714,43 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunController</name>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="86"/>
+        <location filename="../gui/app/run_controller.cpp" line="102"/>
         <source>Training writes its runs beside the project file.</source>
         <translation>训练会把运行结果写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="133"/>
+        <location filename="../gui/app/run_controller.cpp" line="152"/>
+        <source>The project&apos;s run settings named TorchScript modules, which run code when loaded; Kiln loads one only where you choose it yourself. Choose it again in the form if you trust it:
+%1</source>
+        <translation>项目的运行设置指定了 TorchScript 模块，加载时会执行其中的代码；Kiln 只加载您亲自选择的模块。如果您信任它，请在表单中重新选择：
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_controller.cpp" line="158"/>
         <source>The project&apos;s run settings had values Kiln cannot use; the form shows the defaults instead:
 %1</source>
         <translation>项目的运行设置中有 Kiln 无法使用的值；表单改为显示默认值：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="182"/>
+        <location filename="../gui/app/run_controller.cpp" line="207"/>
         <source>This run cannot be resumed:
 %1</source>
         <translation>无法继续此运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="208"/>
+        <location filename="../gui/app/run_controller.cpp" line="233"/>
         <source>The embeddings are written beside the project file.</source>
         <translation>嵌入会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="219"/>
+        <location filename="../gui/app/run_controller.cpp" line="244"/>
         <source>The model is written beside the project file.</source>
         <translation>模型会写在项目文件旁边。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_controller.cpp" line="227"/>
+        <location filename="../gui/app/run_controller.cpp" line="252"/>
         <source>Predictions are written beside the project file.</source>
         <translation>预测结果会写在项目文件旁边。</translation>
     </message>
@@ -2794,176 +2801,176 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="110"/>
+        <location filename="../gui/runs/run_history.cpp" line="111"/>
         <source>%n step(s)</source>
         <translation>
             <numerusform>%n 步</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="112"/>
+        <location filename="../gui/runs/run_history.cpp" line="113"/>
         <source>%n epoch(s)</source>
         <translation>
             <numerusform>%n 轮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="116"/>
+        <location filename="../gui/runs/run_history.cpp" line="117"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="430"/>
+        <location filename="../gui/runs/run_history.cpp" line="431"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="432"/>
+        <location filename="../gui/runs/run_history.cpp" line="433"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="467"/>
+        <location filename="../gui/runs/run_history.cpp" line="468"/>
         <source>Epochs or steps the run was set to train for</source>
         <translation>运行设定的训练轮数或步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="471"/>
+        <location filename="../gui/runs/run_history.cpp" line="472"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="452"/>
+        <location filename="../gui/runs/run_history.cpp" line="453"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="444"/>
+        <location filename="../gui/runs/run_history.cpp" line="445"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="446"/>
+        <location filename="../gui/runs/run_history.cpp" line="447"/>
         <source>Best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="450"/>
+        <location filename="../gui/runs/run_history.cpp" line="451"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="454"/>
+        <location filename="../gui/runs/run_history.cpp" line="455"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="422"/>
+        <location filename="../gui/runs/run_history.cpp" line="423"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="424"/>
+        <location filename="../gui/runs/run_history.cpp" line="425"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="426"/>
+        <location filename="../gui/runs/run_history.cpp" line="427"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="428"/>
+        <location filename="../gui/runs/run_history.cpp" line="429"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="434"/>
+        <location filename="../gui/runs/run_history.cpp" line="435"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="436"/>
+        <location filename="../gui/runs/run_history.cpp" line="437"/>
         <source>LR</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="438"/>
+        <location filename="../gui/runs/run_history.cpp" line="439"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="440"/>
+        <location filename="../gui/runs/run_history.cpp" line="441"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="442"/>
+        <location filename="../gui/runs/run_history.cpp" line="443"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="463"/>
+        <location filename="../gui/runs/run_history.cpp" line="464"/>
         <source>The run&apos;s name, or its folder&apos;s</source>
         <translation>运行的名称，或其文件夹的名称</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="465"/>
+        <location filename="../gui/runs/run_history.cpp" line="466"/>
         <source>Pretraining method, or fine-tuning task</source>
         <translation>预训练方法或微调任务</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="469"/>
+        <location filename="../gui/runs/run_history.cpp" line="470"/>
         <source>Image size in pixels</source>
         <translation>图像尺寸（像素）</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="473"/>
+        <location filename="../gui/runs/run_history.cpp" line="474"/>
         <source>Training loss at the last step</source>
         <translation>最后一步的训练损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="475"/>
+        <location filename="../gui/runs/run_history.cpp" line="476"/>
         <source>Best value of the validation metric the run watched</source>
         <translation>运行所监测验证指标的最佳值</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="477"/>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
         <source>Training images per second, median</source>
         <translation>每秒训练图像数，中位数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="479"/>
+        <location filename="../gui/runs/run_history.cpp" line="480"/>
         <source>Share of the time spent waiting for data, median</source>
         <translation>等待数据的时间占比，中位数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="448"/>
+        <location filename="../gui/runs/run_history.cpp" line="449"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="388"/>
+        <location filename="../gui/runs/run_history.cpp" line="389"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="391"/>
+        <location filename="../gui/runs/run_history.cpp" line="392"/>
         <source>Finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="394"/>
+        <location filename="../gui/runs/run_history.cpp" line="395"/>
         <source>Interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="397"/>
+        <location filename="../gui/runs/run_history.cpp" line="398"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="400"/>
+        <location filename="../gui/runs/run_history.cpp" line="401"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -2971,102 +2978,109 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="496"/>
+        <location filename="../gui/runs/run_history.cpp" line="497"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>按名称、标签、备注、模型、数据集、状态筛选...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="521"/>
+        <location filename="../gui/runs/run_history.cpp" line="522"/>
         <source>The change could not be saved: %1</source>
         <translation>无法保存更改：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="783"/>
+        <location filename="../gui/runs/run_history.cpp" line="785"/>
         <source>The runs could not be read: %1</source>
         <translation>无法读取运行记录：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="526"/>
+        <location filename="../gui/runs/run_history.cpp" line="527"/>
         <source>Compare...</source>
         <translation>比较...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="528"/>
+        <location filename="../gui/runs/run_history.cpp" line="529"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>并排显示所选运行的设置、结果和验证指标</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="563"/>
+        <location filename="../gui/runs/run_history.cpp" line="564"/>
         <source>Curves of</source>
         <translation>曲线：</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="523"/>
+        <location filename="../gui/runs/run_history.cpp" line="524"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="506"/>
+        <location filename="../gui/runs/run_history.cpp" line="507"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them; right-click the header to choose the columns</source>
         <translation>双击运行的名称、标签或备注进行编辑；右键单击表头选择列</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="531"/>
+        <location filename="../gui/runs/run_history.cpp" line="532"/>
         <source>Open Folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="534"/>
+        <location filename="../gui/runs/run_history.cpp" line="535"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="536"/>
+        <location filename="../gui/runs/run_history.cpp" line="537"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>从最后一个检查点继续被中断或停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="546"/>
+        <location filename="../gui/runs/run_history.cpp" line="547"/>
         <source>Delete Run...</source>
         <translation>删除运行...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="571"/>
+        <location filename="../gui/runs/run_history.cpp" line="572"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="576"/>
+        <location filename="../gui/runs/run_history.cpp" line="577"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>此项目尚无运行。您训练的运行会连同其设置和结果列在这里，可排序、比较、继续或导出。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="842"/>
+        <location filename="../gui/runs/run_history.cpp" line="844"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="843"/>
+        <location filename="../gui/runs/run_history.cpp" line="845"/>
         <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？该文件夹中的其他文件会保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="865"/>
+        <location filename="../gui/runs/run_history.cpp" line="864"/>
+        <source>The run cannot be deleted while it trains:
+%1</source>
+        <translation>运行正在训练，无法删除：
+%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="876"/>
         <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
         <translation>运行的文件已删除。%1 中还有不是由运行写入的文件，它们已保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="862"/>
+        <location filename="../gui/runs/run_history.cpp" line="873"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="538"/>
+        <location filename="../gui/runs/run_history.cpp" line="539"/>
         <source>Export Model...</source>
         <translation>导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="540"/>
+        <location filename="../gui/runs/run_history.cpp" line="541"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>将该运行的模型写为 ONNX，用于 ONNX Runtime 和 TensorRT</translation>
     </message>

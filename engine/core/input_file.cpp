@@ -41,4 +41,12 @@ void refuse_special_file(int descriptor, const std::filesystem::path& path,
     }
 }
 
+void refuse_unless_regular_file(const std::filesystem::path& path, const std::string& what) {
+    struct stat status{};
+    if (::stat(path.c_str(), &status) == 0 && !S_ISREG(status.st_mode)) {
+        const char* kind = refused_kind(status.st_mode);
+        refuse(kind != nullptr ? kind : "a pipe", path, what);
+    }
+}
+
 } // namespace kiln

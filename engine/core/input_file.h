@@ -17,4 +17,8 @@ void refuse_special_file(const std::filesystem::path& path, const std::string& w
 void refuse_special_file(int descriptor, const std::filesystem::path& path,
                          const std::string& what);
 
+// The same, with pipes refused too: for the files Kiln writes itself and reads back (a logger's
+// own records in a run folder), where a FIFO would block the reader for good.
+void refuse_unless_regular_file(const std::filesystem::path& path, const std::string& what);
+
 } // namespace kiln

@@ -377,7 +377,7 @@ std::shared_ptr<const coco::GroundTruth> yolo_ground_truth(const std::vector<fs:
             sizes[i] = {size.width, size.height};
             objects[i] = json::array();
             const fs::path labels = label_file(paths[i]);
-            refuse_special_file(labels, "YOLO label file");
+            refuse_unless_regular_file(labels, "YOLO label file");
             std::ifstream in(labels);
             std::string line;
             int number = 0;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -152,8 +153,108 @@ bool starts_with(const std::vector<unsigned char>& bytes, std::size_t at, const 
                       [](char a, unsigned char b) { return static_cast<unsigned char>(a) == b; });
 }
 
-// The size a PNG, BMP, GIF or WebP header declares (as 64-bit, so a hostile one cannot wrap).
-std::optional<std::array<std::int64_t, 2>> declared_size(const std::vector<unsigned char>& bytes) {
+// TIFF's first image (what OpenCV decodes): ImageWidth (256) and ImageLength (257) in its first
+// directory, classic or BigTIFF, either byte order.
+std::optional<std::array<std::int64_t, 2>> tiff_size(const std::vector<unsigned char>& bytes) {
+    const bool little = starts_with(bytes, 0, "II");
+    if (bytes.size() < 16 || !(little || starts_with(bytes, 0, "MM"))) {
+        return std::nullopt;
+    }
+    const auto number = [&](std::size_t at, int width) -> std::uint64_t {
+        std::uint64_t value = 0;
+        for (int i = 0; i < width; ++i) {
+            const unsigned char byte = bytes[at + std::size_t(little ? width - 1 - i : i)];
+            value = value << 8 | byte;
+        }
+        return value;
+    };
+    const std::uint64_t version = number(2, 2);
+    if (version != 42 && version != 43) {
+        return std::nullopt;
+    }
+    const bool big = version == 43;
+    const std::uint64_t directory = big ? number(8, 8) : number(4, 4);
+    const std::size_t count_width = big ? 8 : 2;
+    const std::size_t entry_width = big ? 20 : 12;
+    if (directory > bytes.size() || bytes.size() - directory < count_width) {
+        return std::nullopt;
+    }
+    const std::uint64_t entries = number(std::size_t(directory), int(count_width));
+    std::array<std::int64_t, 2> size{-1, -1};
+    for (std::uint64_t i = 0; i < entries; ++i) {
+        const std::uint64_t at = directory + count_width + i * entry_width;
+        if (at + entry_width > bytes.size()) {
+            break;
+        }
+        const std::uint64_t tag = number(std::size_t(at), 2);
+        const std::uint64_t type = number(std::size_t(at) + 2, 2);
+        const std::size_t value_at = std::size_t(at) + (big ? 12 : 8);
+        const std::uint64_t value = type == 3 ? number(value_at, 2) : number(value_at, 4);
+        if ((tag == 256 || tag == 257) && (type == 3 || type == 4)) {
+            size[tag - 256] = std::int64_t(value);
+        }
+    }
+    if (size[0] < 0 || size[1] < 0) {
+        return std::nullopt;
+    }
+    return size;
+}
+
+// Netpbm's (P1-P6, PF, Pf: "P6 640 480 255", '#' comments between) and PAM's (P7, WIDTH and
+// HEIGHT lines) sizes.
+std::optional<std::array<std::int64_t, 2>> netpbm_size(const std::vector<unsigned char>& bytes) {
+    if (bytes.size() < 3 || bytes[0] != 'P' || std::strchr("1234567Ff", bytes[1]) == nullptr) {
+        return std::nullopt;
+    }
+    const std::size_t header_end = std::min<std::size_t>(bytes.size(), 4096);
+    std::size_t at = 2;
+    const auto token = [&]() {
+        std::string word;
+        while (at < header_end) {
+            const char ch = char(bytes[at]);
+            if (ch == '#') {
+                while (at < header_end && bytes[at] != '\n') {
+                    ++at;
+                }
+            } else if (std::isspace(static_cast<unsigned char>(ch))) {
+                ++at;
+                if (!word.empty()) {
+                    return word;
+                }
+            } else {
+                word += ch;
+                ++at;
+            }
+        }
+        return word;
+    };
+    const auto count = [](const std::string& word) -> std::int64_t {
+        if (word.empty() || word.size() > 12 ||
+            !std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+            return -1;
+        }
+        return std::stoll(word);
+    };
+    std::array<std::int64_t, 2> size{-1, -1};
+    if (bytes[1] == '7') {
+        for (std::string word = token(); !word.empty() && word != "ENDHDR"; word = token()) {
+            if (word == "WIDTH" || word == "HEIGHT") {
+                size[word == "WIDTH" ? 0 : 1] = count(token());
+            }
+        }
+    } else {
+        size = {count(token()), count(token())};
+    }
+    if (size[0] < 0 || size[1] < 0) {
+        return std::nullopt;
+    }
+    return size;
+}
+
+} // namespace
+
+std::optional<std::array<std::int64_t, 2>>
+declared_image_size(const std::vector<unsigned char>& bytes) {
     if (bytes.size() >= 24 && starts_with(bytes, 0, "\x89PNG\r\n\x1a\n")) {
         return std::array<std::int64_t, 2>{big_endian(bytes, 16), big_endian(bytes, 20)};
     }
@@ -180,15 +281,37 @@ std::optional<std::array<std::int64_t, 2>> declared_size(const std::vector<unsig
                                                little_endian(bytes, 28, 2) & 0x3FFF};
         }
     }
+    if (bytes.size() >= 12 && big_endian(bytes, 0) == 0x59a66a95) { // Sun raster
+        return std::array<std::int64_t, 2>{big_endian(bytes, 4), big_endian(bytes, 8)};
+    }
     if (const cv::Size jpeg = jpeg_size(bytes); jpeg.area() > 0) {
         return std::array<std::int64_t, 2>{jpeg.width, jpeg.height};
     }
-    return std::nullopt;
+    if (const auto tiff = tiff_size(bytes)) {
+        return tiff;
+    }
+    return netpbm_size(bytes);
+}
+
+namespace {
+
+// OpenCV decodes these too, but Kiln does not read their sizes: a small file could declare
+// gigapixels. OpenEXR, Radiance HDR, JPEG 2000 (boxed and bare).
+bool is_unchecked_format(const std::vector<unsigned char>& bytes) {
+    return (bytes.size() >= 4 && little_endian(bytes, 0, 4) == 20000630) ||
+           starts_with(bytes, 0, "#?RADIANCE") || starts_with(bytes, 0, "#?RGBE") ||
+           (bytes.size() >= 12 && big_endian(bytes, 0) == 12 && starts_with(bytes, 4, "jP  ")) ||
+           starts_with(bytes, 0, "\xff\x4f\xff\x51");
 }
 
 void check_pixels(const std::vector<unsigned char>& bytes, const std::string& name,
                   std::int64_t max_pixels) {
-    const auto size = declared_size(bytes);
+    if (is_unchecked_format(bytes)) {
+        throw Error("\"" + name +
+                    "\" is an OpenEXR, Radiance HDR or JPEG 2000 image, whose size Kiln cannot "
+                    "check before decoding; convert it to PNG or JPEG");
+    }
+    const auto size = declared_image_size(bytes);
     if (size && (*size)[0] * (*size)[1] > max_pixels) {
         throw Error("\"" + name + "\" declares " + std::to_string((*size)[0]) + " x " +
                     std::to_string((*size)[1]) +
@@ -200,9 +323,9 @@ void check_pixels(const std::vector<unsigned char>& bytes, const std::string& na
 } // namespace
 
 cv::Size stored_image_size(const std::vector<unsigned char>& bytes, const std::string& name) {
-    if (const auto size = declared_size(bytes); size &&
-                                                (*size)[0] <= std::numeric_limits<int>::max() &&
-                                                (*size)[1] <= std::numeric_limits<int>::max()) {
+    if (const auto size = declared_image_size(bytes);
+        size && (*size)[0] <= std::numeric_limits<int>::max() &&
+        (*size)[1] <= std::numeric_limits<int>::max()) {
         return {int((*size)[0]), int((*size)[1])};
     }
     return decode_image(bytes, name).size();

@@ -1,8 +1,10 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <opencv2/core/mat.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,18 +23,24 @@ constexpr std::int64_t kDefaultMaxImagePixels = 64'000'000;
 // IDCT, which is several times faster; the result's shorter side stays >= min_side.
 //
 // An empty, truncated, corrupt or non-image file is a kiln::Error naming the file, and so is
-// one whose header declares more than `max_pixels` pixels (read from the header for JPEG, PNG,
-// BMP, GIF and WebP, by OpenCV's own limit for the rest).
+// one whose header declares more than `max_pixels` pixels (see declared_image_size), or one of
+// the formats OpenCV decodes whose size Kiln does not read (OpenEXR, Radiance HDR, JPEG 2000).
 cv::Mat decode_image(const std::filesystem::path& path, int min_side = 0,
                      std::int64_t max_pixels = kDefaultMaxImagePixels);
 cv::Mat decode_image(const std::vector<unsigned char>& bytes, const std::string& name,
                      int min_side = 0, std::int64_t max_pixels = kDefaultMaxImagePixels);
 
+// The {width, height} an image's header declares, without decoding: JPEG, PNG, BMP, GIF, WebP,
+// TIFF, Netpbm (PBM, PGM, PPM, PAM, PFM) and Sun raster; nullopt for anything else. 64-bit, so
+// a hostile header cannot wrap.
+std::optional<std::array<std::int64_t, 2>>
+declared_image_size(const std::vector<unsigned char>& bytes);
+
 // The pixel size stored in a JPEG's frame header, without decoding; {0, 0} when `bytes` is not
 // a JPEG or has no frame header.
 cv::Size jpeg_size(const std::vector<unsigned char>& bytes);
 
-// An image's pixel size from its header where the format allows (JPEG, PNG), else by decoding.
+// An image's pixel size from its header where declared_image_size reads it, else by decoding.
 // A file that is not a readable image is a kiln::Error naming it.
 cv::Size stored_image_size(const std::vector<unsigned char>& bytes, const std::string& name);
 

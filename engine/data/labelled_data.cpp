@@ -638,6 +638,17 @@ SegmentationData load_segmentation_data(const json& data, int threads) {
 namespace {
 
 cv::Mat decode_mask(const std::vector<unsigned char>& bytes, const fs::path& path) {
+    // A 250 KB PNG declared 16000 x 16000 pixels: a gigabyte decoded, per loader thread.
+    const auto size = declared_image_size(bytes);
+    if (!size) {
+        throw Error("mask " + quoted(path) + " is not a readable image; save masks as PNGs");
+    }
+    if ((*size)[0] * (*size)[1] > kDefaultMaxImagePixels) {
+        throw Error("mask " + quoted(path) + " declares " + std::to_string((*size)[0]) + " x " +
+                    std::to_string((*size)[1]) + " pixels, more than a mask may have (" +
+                    std::to_string(kDefaultMaxImagePixels) +
+                    "); save masks as PNGs of their image's size");
+    }
     cv::Mat mask;
     try {
         mask = cv::imdecode(bytes, cv::IMREAD_UNCHANGED);

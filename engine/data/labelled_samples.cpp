@@ -144,6 +144,14 @@ cv::Mat instance_map(const std::vector<LabelledObject>& objects, const coco::Mas
                      [&](std::size_t a, std::size_t b) { return areas[a] > areas[b]; });
     for (const std::size_t i : order) {
         const coco::Rle& rle = masks.masks[objects[i].annotation];
+        // At most the image's size before a JPEG decoded at 1/8 (an annotation file's sizes
+        // are not the image's, and each mask pixel takes a byte here).
+        if (std::uint64_t{rle.height} * rle.width > 64 * std::uint64_t(size.area())) {
+            throw Error("an object's mask is " + std::to_string(rle.height) + " x " +
+                        std::to_string(rle.width) + " pixels, far more than its " +
+                        std::to_string(size.height) + " x " + std::to_string(size.width) +
+                        " image; give the annotations the images' own height and width");
+        }
         std::vector<std::uint8_t> pixels = coco::decode_to_pixels(rle);
         cv::Mat mask(int(rle.height), int(rle.width), CV_8U, pixels.data());
         if (mask.size() != size) {

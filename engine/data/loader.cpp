@@ -236,6 +236,7 @@ void Loader::work() {
 
 Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_t generation) {
     std::vector<std::int64_t> samples;
+    std::vector<std::int64_t> stand_ins;
     {
         const std::lock_guard<std::mutex> lock(mutex_);
         if (generation != generation_) {
@@ -246,6 +247,15 @@ Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_
             order_.begin() + std::min<std::int64_t>((number + 1) * options_.batch_size,
                                                     static_cast<std::int64_t>(order_.size()));
         samples.assign(begin, end);
+        if (options_.fill_batches) {
+            // Stand-ins, in order, for unreadable images: those after the batch, as many again
+            // and a few (fewer readable ones than that is an epoch that fails anyway).
+            const std::size_t size = order_.size();
+            const auto after = static_cast<std::size_t>(end - order_.begin());
+            for (std::size_t j = 0; j < 2 * samples.size() + 8 && j < size; ++j) {
+                stand_ins.push_back(order_[(after + j) % size]);
+            }
+        }
     }
     Slot slot;
     try {
@@ -273,10 +283,12 @@ Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_
         const int min_side = source_->min_decode_side();
         std::vector<float*> views(batch.views.size());
         std::int64_t filled = 0;
-        for (const std::int64_t sample : samples) {
+        std::size_t next_stand_in = 0;
+        for (std::size_t drawn = 0; drawn < samples.size(); ++drawn) {
             if (stop_.stop_requested()) {
                 return {};
             }
+            const std::int64_t sample = samples[drawn];
             const std::filesystem::path path = source_->image_path(sample);
             cv::Mat image;
             try {
@@ -285,6 +297,9 @@ Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_
                 image = decode_image(bytes, path.string(), min_side, options_.max_image_pixels);
             } catch (const Error& unreadable) {
                 skip(sample, unreadable.what());
+                if (next_stand_in < stand_ins.size()) {
+                    samples.push_back(stand_ins[next_stand_in++]);
+                }
                 continue;
             }
             try {
@@ -422,6 +437,12 @@ std::optional<Batch> Loader::next() {
             continue; // abandoned because of a stop
         }
         if (slot.batch->indices.empty()) {
+            if (options_.fill_batches) { // a training step short of its batch is no step
+                const std::lock_guard<std::mutex> reason_lock(mutex_);
+                throw Error("none of the images of batch " + std::to_string(slot.batch->number) +
+                            " nor the next ones could be read, e.g.: " + first_unreadable_reason_ +
+                            "; replace the unreadable images or take them out of the data");
+            }
             continue; // every image of the batch was unreadable
         }
         {

@@ -34,6 +34,10 @@ struct LoaderOptions {
     int world_size = 1;
     bool pin_memory = false; // page-locked batches for fast copies to a CUDA device
     std::int64_t max_image_pixels = kDefaultMaxImagePixels; // larger images are skipped
+    // Training: an unreadable image's place goes to the next readable one of the epoch's order,
+    // so batches stay whole (a batch of one broke batch norm; an empty one cost a step). Off,
+    // each image comes once (validation, embedding) and a batch is as short as its losses.
+    bool fill_batches = false;
 };
 
 struct Batch {
@@ -48,8 +52,9 @@ struct Batch {
 // (seed, epoch, rank, world_size); each sample's augmentations on (seed, epoch, index): so the
 // same seed gives bit-identical batches with any number of workers.
 //
-// Unreadable files are skipped (the batch is one sample shorter), counted and logged once.
-// Any other failure reaches the consumer, from next(), as a kiln::Error naming the file.
+// Unreadable files are skipped (the batch is one sample shorter, or filled: fill_batches),
+// counted and logged once. Any other failure reaches the consumer, from next(), as a
+// kiln::Error naming the file.
 class Loader {
 public:
     Loader(std::shared_ptr<const SampleSource> source, LoaderOptions options, StopToken stop = {});

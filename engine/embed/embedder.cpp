@@ -66,7 +66,7 @@ recorded_settings(const models::WeightsFile& model) {
     }
     if (const std::optional<track::RunDirectory> run =
             track::RunDirectory::of_model(model.path())) {
-        refuse_special_file(run->config(), "run settings");
+        refuse_unless_regular_file(run->config(), "run settings");
         std::ifstream file(run->config());
         return {parse_json_or_discarded(std::string(std::istreambuf_iterator<char>(file),
                                                     std::istreambuf_iterator<char>())),

@@ -44,21 +44,31 @@ std::vector<std::string> backbone_names() {
             "cspnet_n", "cspnet_s", "vit_tiny", "vit_small"};
 }
 
-void refuse_recorded_torchscript(const nlohmann::json& settings, RecordedModels loaded,
-                                 const std::string& source, const std::string& fix) {
+std::vector<std::pair<std::string, std::string>>
+recorded_torchscript(const nlohmann::json& settings, RecordedModels loaded) {
     const std::pair<const char*, nlohmann::json> named[] = {
         {"model", settings.value("model", nlohmann::json())},
         {"method_args.teacher", loaded == RecordedModels::BackboneAndTeacher
                                     ? setting_in_group(settings, "method_args", "teacher")
                                     : nlohmann::json()}};
+    std::vector<std::pair<std::string, std::string>> found;
     for (const auto& [key, value] : named) {
         if (value.is_string() && is_torchscript_model(value.get<std::string>())) {
-            throw Error(source + ": " + key + " is the TorchScript module \"" +
-                        value.get<std::string>() +
-                        "\", which Kiln loads only where you name it yourself, never from a "
-                        "name stored in a file; " +
-                        fix);
+            found.emplace_back(key, value.get<std::string>());
         }
+    }
+    return found;
+}
+
+void refuse_recorded_torchscript(const nlohmann::json& settings, RecordedModels loaded,
+                                 const std::string& source, const std::string& fix) {
+    const auto found = recorded_torchscript(settings, loaded);
+    if (!found.empty()) {
+        throw Error(source + ": " + found.front().first + " is the TorchScript module \"" +
+                    found.front().second +
+                    "\", which Kiln loads only where you name it yourself, never from a "
+                    "name stored in a file; " +
+                    fix);
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kiln::models {
@@ -34,6 +35,9 @@ bool looks_like_torchscript_file(const std::string& model);
 // ("model"); resuming a run loads its distillation teacher too. The error starts with `source`
 // and ends with `fix`.
 enum class RecordedModels { Backbone, BackboneAndTeacher };
+// The (key, module) pairs of the TorchScript modules `settings` name, where they would be loaded.
+std::vector<std::pair<std::string, std::string>>
+recorded_torchscript(const nlohmann::json& settings, RecordedModels loaded);
 void refuse_recorded_torchscript(const nlohmann::json& settings, RecordedModels loaded,
                                  const std::string& source, const std::string& fix);
 

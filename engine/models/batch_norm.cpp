@@ -17,7 +17,10 @@ BatchNormImpl::BatchNormImpl(std::int64_t features, double momentum, double eps)
 }
 
 torch::Tensor BatchNormImpl::forward(const torch::Tensor& input) {
-    if (!is_training()) {
+    // One value per channel (a batch of one, without spatial extent) has no variance: its
+    // statistics would be NaN, and the running ones with them. It is normalised as in evaluation.
+    const bool single_value = input.dim() >= 2 && input.numel() == input.size(1);
+    if (!is_training() || (single_value && (group_ == nullptr || group_->world_size() == 1))) {
         return torch::batch_norm(input, weight, bias, running_mean, running_var, false, momentum_,
                                  eps_, at::globalContext().userEnabledCuDNN());
     }

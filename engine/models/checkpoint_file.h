@@ -29,6 +29,9 @@ inline constexpr const char* kDatasetSize = "kiln/dataset_size"; // the images i
 inline constexpr const char* kDatasetFingerprint = "kiln/dataset_fingerprint"; // their names'
 // The steps whose validation metrics were still being computed (validated-step-N files).
 inline constexpr const char* kPendingValidations = "kiln/pending_validations";
+inline constexpr const char* kValidatedStep = "kiln/validated_step"; // the last one validated
+// With max_time: the schedule as fitted to the time so far (total and warm-up steps).
+inline constexpr const char* kFittedSteps = "kiln/fitted_steps";
 inline constexpr const char* kConfig = "kiln/config"; // the resolved settings, as JSON text
 inline constexpr const char* kRng = "kiln/rng";       // the CPU generator's state
 inline constexpr const char* kModel = "model"; // the task's module and its labels, as it predicts

@@ -343,6 +343,13 @@ private:
             const PickledRef state = pop();
             const PickledRef target = top();
             if (target->kind == Pickled::Kind::Object && state->kind == Pickled::Kind::Dict) {
+                // Copies, unlike the other opcodes' links, cost more than their bytes: one
+                // dict built into many objects would multiply it.
+                copied_entries_ += state->entries.size();
+                if (copied_entries_ > kMaxPickledValues) {
+                    throw damaged("objects with more than " + std::to_string(kMaxPickledValues) +
+                                  " attributes in all");
+                }
                 target->entries = state->entries;
             }
             return true;
@@ -590,6 +597,7 @@ private:
     std::unordered_map<std::uint64_t, PickledRef> memo_;
     std::map<std::string, PickledRef> storages_;
     std::vector<PickledRef> created_;
+    std::size_t copied_entries_ = 0; // by BUILD
 };
 
 // Turns the reader's values into IValues, each shared value once; a container that holds

@@ -28,8 +28,9 @@ std::vector<char> torch_load_compatible(const c10::IValue& value);
 // Values: dicts (keys str or int), lists, tuples, strings, bytes (as strings), numbers, None and
 // CPU tensors viewing the file's storages; harmless values Kiln has no use for (sets, integers
 // beyond 64 bits, devices) read as None. Sizes are bounded (a record may not declare more than
-// kMaxInflation times the file's size, the pickle no more than kMaxPickledValues values), so a
-// small file cannot take gigabytes. Anything else is a kiln::Error naming the file.
+// kMaxInflation times the file's size, the pickle no more than kMaxPickledValues values and as
+// many objects' attributes in all), so a small file cannot take gigabytes. Anything else is a
+// kiln::Error naming the file.
 c10::IValue read_torch_file(const std::filesystem::path& path);
 // The same, of a torch.save file's bytes in memory (the fuzz target's way in); `name` names it.
 c10::IValue read_torch_bytes(const std::string& bytes, const std::filesystem::path& name);

@@ -4,6 +4,7 @@
 #include "config/logger_settings.h"
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/input_file.h"
 #include "core/log.h"
 #include "track/run_directory.h"
 
@@ -159,6 +160,7 @@ private:
     std::string find_or_create_experiment(const std::string& name, double now) {
         long long largest = -1;
         for (const auto& entry : fs::directory_iterator(root_)) {
+            refuse_unless_regular_file(entry.path() / "meta.yaml", "MLflow experiment file");
             std::ifstream meta(entry.path() / "meta.yaml");
             std::string line;
             while (std::getline(meta, line)) {

@@ -37,7 +37,7 @@ std::string timestamp() {
 // The lines of metrics.jsonl a resumed run keeps: those of the steps up to its checkpoint. The
 // steps after it are trained again, and a line torn by a kill is not a line.
 std::string lines_up_to_step(const std::filesystem::path& path, std::int64_t step) {
-    refuse_special_file(path, "run metrics");
+    refuse_unless_regular_file(path, "run metrics");
     std::ifstream in(path);
     std::string kept;
     std::string line;

@@ -22,7 +22,7 @@ std::string advice_json(const std::optional<system::Advice>& advice) {
 
 RunRecorder::RunRecorder(const TrainConfig& config)
     : store_(RunDirectory(config.out).run_db()), settings_(to_json(config).dump()),
-      method_(config.method), model_(config.model) {}
+      method_(config.method), model_(config.model), resuming_(config.resume_interrupted) {}
 
 RunRecorder::~RunRecorder() {
     sink_.reset();
@@ -101,6 +101,16 @@ void RunRecorder::on_end(const RunSummary& summary) {
 
 void RunRecorder::on_failure(const std::string& message) {
     sink_.reset();
+    if (run_ == 0 && resuming_) {
+        // A resume that could not start leaves the run as it was (resumable), with the reason
+        // among its events: a run of its own split the history of the one it meant to continue.
+        if (const std::vector<RunRecord> runs = store_.runs(); !runs.empty()) {
+            store_.add_event(runs.back().id, "error", "resuming failed: " + message,
+                             unix_seconds());
+            store_.flush();
+            return;
+        }
+    }
     if (run_ == 0) { // failed while starting: still a run users should see
         run_ = store_.begin_run(settings_, method_, model_);
     }

@@ -34,6 +34,7 @@ private:
     std::string method_;
     std::string model_;
     std::int64_t run_ = 0;
+    bool resuming_; // resume_interrupted: the newest run is continued, not a new one begun
     std::optional<std::int64_t> resumed_step_;
     std::unique_ptr<log::ScopedSink> sink_;
 };

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/json_text.h"
 #include "core/log.h"
+#include "core/text.h"
 #include "track/run_directory.h"
 #include "track/step_values.h"
 
@@ -265,6 +266,24 @@ void remove_wal_files_left_by_reading(const std::filesystem::path& file) {
     sqlite3_close(db);
 }
 
+// A run.db may come from someone else, and SQLite runs what its schema says: a view named
+// `runs` over an endless recursive query hung `kiln runs list`, one over zeroblob()s took
+// gigabytes. Kiln's schema has tables and indexes only, and no value near the length limit.
+void guard_against_its_schema(sqlite3* db, const std::filesystem::path& file) {
+    sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+    sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 64 << 20);
+    Statement code(db, file,
+                   "SELECT type, name FROM sqlite_master WHERE type IN ('view', 'trigger') OR "
+                   "(type = 'table' AND sql LIKE 'CREATE VIRTUAL%') LIMIT 1");
+    if (code.step()) {
+        throw Error("\"" + terminal_text(file.string()) + "\" holds the " + code.text(0) + " \"" +
+                    terminal_text(code.text(1)) +
+                    "\", which a Kiln run database never has: it is not one, or it was altered; "
+                    "give the run.db that `kiln train` wrote");
+    }
+}
+
 int schema_version(sqlite3* db, const std::filesystem::path& file) {
     Statement version(db, file, "PRAGMA user_version");
     version.step();
@@ -311,6 +330,7 @@ RunReader::RunReader(const std::filesystem::path& file) : file_(file) {
         throw Error("cannot read \"" + file.string() + "\": " + problem +
                     "; is it a Kiln run database?");
     }
+    close_unless_trusted();
     const int version = schema_version(db_, file_);
     if (version > kSchemaVersion || version < 1) { // 0: no Kiln table, nothing to upgrade
         sqlite3_close(db_);
@@ -332,6 +352,17 @@ RunReader::RunReader(const std::filesystem::path& file) : file_(file) {
         if (db_ == nullptr) {
             throw Error("cannot read \"" + file.string() + "\": " + problem);
         }
+        close_unless_trusted();
+    }
+}
+
+void RunReader::close_unless_trusted() {
+    try {
+        guard_against_its_schema(db_, file_);
+    } catch (...) {
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw;
     }
 }
 
@@ -348,6 +379,7 @@ RunReader::RunReader(const std::filesystem::path& file, Access access) : file_(f
         throw Error("cannot open \"" + file.string() + "\": " + message);
     }
     sqlite3_busy_timeout(db_, 5000);
+    close_unless_trusted();
 }
 
 RunReader::~RunReader() {

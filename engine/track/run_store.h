@@ -119,6 +119,8 @@ protected:
     enum class Access { ReadWrite, Create };
     RunReader(const std::filesystem::path& file, Access access);
     void execute(const std::string& sql) const;
+    // Refuses a database whose schema would run code Kiln's never has, closing it.
+    void close_unless_trusted();
 
     std::filesystem::path file_;
     sqlite3* db_ = nullptr;

@@ -1,18 +1,21 @@
 #include "track/wandb.h"
 
 #include "core/error.h"
+#include "core/input_file.h"
 #include "track/run_directory.h"
 #include "track/step_values.h"
 #include "wandb_record.pb.h"
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <random>
 #include <unistd.h>
 #include <zlib.h>
@@ -105,8 +108,14 @@ std::int64_t next_row(const fs::path& wandb_dir, const std::string& id) {
                 continue;
             }
             for (const wandb::Item& item : record.history().item()) {
-                if (item.nested_key_size() == 1 && item.nested_key(0) == "_step") {
-                    next = std::max<std::int64_t>(next, std::stoll(item.value_json()) + 1);
+                std::int64_t step = 0;
+                const std::string& value = item.value_json();
+                // Another writer's log may hold anything: a step that is no number is no step.
+                if (item.nested_key_size() == 1 && item.nested_key(0) == "_step" &&
+                    std::from_chars(value.data(), value.data() + value.size(), step).ec ==
+                        std::errc() &&
+                    step >= 0 && step < std::numeric_limits<std::int64_t>::max()) {
+                    next = std::max(next, step + 1);
                 }
             }
         }
@@ -182,6 +191,7 @@ void WandbTransactionLog::append(const std::string& record) {
 }
 
 std::vector<std::string> read_wandb_records(const fs::path& file) {
+    refuse_unless_regular_file(file, "W&B transaction log");
     std::ifstream stream(file, std::ios::binary);
     if (!stream) {
         throw Error("cannot read \"" + file.string() + "\"");

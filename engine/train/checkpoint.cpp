@@ -57,6 +57,11 @@ void save_checkpoint(const std::filesystem::path& path, const TrainingState& sta
         archive.write(key::kPendingValidations,
                       c10::IValue(c10::List<std::int64_t>(position.pending_validations)));
     }
+    archive.write(key::kValidatedStep, c10::IValue(position.validated_step));
+    if (!position.fitted_steps.empty()) {
+        archive.write(key::kFittedSteps,
+                      c10::IValue(c10::List<std::int64_t>(position.fitted_steps)));
+    }
     archive.write(key::kConfig, c10::IValue(to_json(config).dump()));
     archive.write(key::kRng, at::detail::getDefaultCPUGenerator().get_state());
     models::Archive model(path);
@@ -110,6 +115,16 @@ Position load_checkpoint(const models::Archive& checkpoint, const TrainingState&
     }
     if (checkpoint.contains(key::kPendingValidations)) {
         position.pending_validations = checkpoint.integers(key::kPendingValidations);
+    }
+    if (checkpoint.contains(key::kValidatedStep)) {
+        position.validated_step = checkpoint.integer(key::kValidatedStep);
+    }
+    if (checkpoint.contains(key::kFittedSteps)) {
+        position.fitted_steps = checkpoint.integers(key::kFittedSteps);
+        if (position.fitted_steps.size() != 2 || position.fitted_steps[0] < 1 ||
+            position.fitted_steps[1] < 0) {
+            throw checkpoint.problem(key::kFittedSteps, "is not a total and a warm-up step count");
+        }
     }
     const at::Tensor rng = checkpoint.tensor(key::kRng);
     at::Generator generator = at::detail::getDefaultCPUGenerator();

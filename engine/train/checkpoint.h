@@ -37,6 +37,11 @@ struct Position {
     // The steps validated whose metrics were still being computed in the background; their
     // weights wait in validated-step-N files, and a resumed run validates them again.
     std::vector<std::int64_t> pending_validations;
+    // The last step whose validation completed (-1: none, or a checkpoint from before).
+    std::int64_t validated_step = -1;
+    // max_time: the total and warm-up steps as last fitted to the time (a resumed run goes on
+    // with them, not with the bound it starts from); empty before the first fit.
+    std::vector<std::int64_t> fitted_steps;
 };
 
 class WeightAverage;

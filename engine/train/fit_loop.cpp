@@ -149,10 +149,8 @@ void FitLoop::fit_schedule_to_time(const Position& position) {
     if (strategy_.world_size() > 1) {
         strategy_.sum_over_ranks(total);
     }
-    schedule_.total_steps =
-        std::max(position.optimizer_step, static_cast<std::int64_t>(total.cpu()[0].item<double>()));
-    schedule_.epochs = (schedule_.total_steps + schedule_.steps_per_epoch - 1) /
-                       std::max<std::int64_t>(1, schedule_.steps_per_epoch);
+    set_total_steps(std::max(position.optimizer_step,
+                             static_cast<std::int64_t>(total.cpu()[0].item<double>())));
     const auto warmup = std::min<std::int64_t>(
         static_cast<std::int64_t>(schedule_.warmup_epochs * double(schedule_.steps_per_epoch)),
         schedule_.total_steps / 10);
@@ -160,6 +158,22 @@ void FitLoop::fit_schedule_to_time(const Position& position) {
     schedule_.warmup_steps = position.optimizer_step < schedule_.warmup_steps
                                  ? std::max(warmup, position.optimizer_step)
                                  : std::min(warmup, schedule_.warmup_steps);
+}
+
+// A resumed max_time run goes on with the schedule as last fitted, not the bound it starts from
+// (its rate went back into warm-up until the first fit).
+void FitLoop::go_on_with_fitted_schedule(const Position& position) {
+    if (!schedule_.time_budget || position.fitted_steps.size() != 2) {
+        return;
+    }
+    set_total_steps(std::max(position.optimizer_step, position.fitted_steps[0]));
+    schedule_.warmup_steps = position.fitted_steps[1];
+}
+
+void FitLoop::set_total_steps(std::int64_t total) {
+    schedule_.total_steps = total;
+    schedule_.epochs = (schedule_.total_steps + schedule_.steps_per_epoch - 1) /
+                       std::max<std::int64_t>(1, schedule_.steps_per_epoch);
 }
 
 // A budget spent before the first fit (steps slower than max_time allows): the run ends with
@@ -179,9 +193,7 @@ void FitLoop::end_if_budget_spent(const Position& position) {
     }
     const std::int64_t done = position.optimizer_step - first_step_;
     const double per_step = (spent_seconds() - spent_before_) / double(done);
-    schedule_.total_steps = position.optimizer_step;
-    schedule_.epochs = (schedule_.total_steps + schedule_.steps_per_epoch - 1) /
-                       std::max<std::int64_t>(1, schedule_.steps_per_epoch);
+    set_total_steps(position.optimizer_step);
     if (strategy_.writes()) {
         char text[400];
         std::snprintf(text, sizeof text,
@@ -243,13 +255,17 @@ std::string FitLoop::what_is_kept() const {
 
 RunSummary::Status FitLoop::fit(Position& position) {
     const std::int64_t batches_per_epoch = loader_.batches_per_epoch();
-    skip_an_epoch_without_batches_left(position, batches_per_epoch);
     if (strategy_.writes()) {
         track::RunDirectory(config_.out).remove_leftovers(position.pending_validations);
     }
     best_value_ = position.best_value;
     best_step_ = position.best_step;
-    redo_pending_validations(position);
+    validated_step_ = position.validated_step; // a finished run resumed is not validated again
+    go_on_with_fitted_schedule(position);
+    const bool redone = redo_pending_validations(position);
+    // After the redone validations, which reload the checkpoint's position: before them, an
+    // epoch skipped here came back, and the loop never ended.
+    skip_an_epoch_without_batches_left(position, batches_per_epoch);
     started_ = std::chrono::steady_clock::now();
     first_step_ = position.optimizer_step;
     spent_before_ = position.trained_seconds;
@@ -299,9 +315,14 @@ RunSummary::Status FitLoop::fit(Position& position) {
     bool validated = false;
     if (task_.validates() && validated_step_ != position.optimizer_step) {
         validate(position);
+        if (validated_step_ != position.optimizer_step) { // cut short by a stop: not finished
+            finish_validations(position, true);
+            save(position);
+            return RunSummary::Status::Cancelled;
+        }
         validated = true;
     }
-    if (finish_validations(position, true) || validated) {
+    if (finish_validations(position, true) || validated || redone) {
         save(position); // with the best value the last validations found
     }
     return RunSummary::Status::Finished;
@@ -309,15 +330,20 @@ RunSummary::Status FitLoop::fit(Position& position) {
 
 // The validations whose metrics were still being computed when the checkpoint this run resumes
 // from was written: validated again on the weights they validated, before training goes on.
-void FitLoop::redo_pending_validations(Position& position) {
+bool FitLoop::redo_pending_validations(Position& position) {
     const std::vector<std::int64_t> steps = std::exchange(position.pending_validations, {});
     if (steps.empty() || !task_.validates()) {
-        return;
+        return false;
     }
     const TrainingState state{task_, optimizer_, precision_, average_};
     const track::RunDirectory run(config_.out);
     for (const std::int64_t step : steps) {
-        const std::filesystem::path weights = run.validated_checkpoint(step);
+        // A validation a stop cut short has the checkpoint's own weights.
+        const std::filesystem::path weights =
+            step == position.optimizer_step &&
+                    !std::filesystem::exists(run.validated_checkpoint(step))
+                ? checkpoint_
+                : run.validated_checkpoint(step);
         if (!std::filesystem::exists(weights)) {
             log::warning("the validation of step " + std::to_string(step) +
                          " was still being computed when the run stopped, and its weights (\"" +
@@ -325,7 +351,7 @@ void FitLoop::redo_pending_validations(Position& position) {
             continue;
         }
         log::info("validating step " + std::to_string(step) +
-                  " again: its metrics were still being computed when the run stopped");
+                  " again: the run stopped before its metrics were complete");
         Position validated = load_checkpoint(weights, state);
         validated.pending_validations.clear();
         validate(validated);
@@ -336,6 +362,7 @@ void FitLoop::redo_pending_validations(Position& position) {
     position.pending_validations.clear();
     position.best_value = best;
     position.best_step = best_step_;
+    return true;
 }
 
 // Runs the task's validation on every rank; the writing rank reports it and keeps the best.
@@ -365,7 +392,8 @@ void FitLoop::validate(Position& position) {
     validation_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (context.stop.stop_requested()) {
-        return; // a partial pass says nothing about the model
+        cut_short_ = position.optimizer_step; // a partial pass says nothing: redone on resume
+        return;
     }
     validated_step_ = position.optimizer_step;
     if (!strategy_.writes()) {
@@ -582,6 +610,13 @@ void FitLoop::save(Position& position) {
         if (validation.snapshot) {
             position.pending_validations.push_back(validation.metrics.step);
         }
+    }
+    if (cut_short_ == position.optimizer_step) { // these very weights
+        position.pending_validations.push_back(*cut_short_);
+    }
+    position.validated_step = validated_step_;
+    if (schedule_.time_budget) {
+        position.fitted_steps = {schedule_.total_steps, schedule_.warmup_steps};
     }
     if (strategy_.writes()) {
         observer_.before_checkpoint(checkpoint_);

@@ -116,7 +116,10 @@ private:
     bool report(PendingStep& pending);
     void save(Position& position);
     void validate(Position& position);
-    void redo_pending_validations(Position& position);
+    // Whether there were any (the checkpoint then still lists them).
+    bool redo_pending_validations(Position& position);
+    void go_on_with_fitted_schedule(const Position& position);
+    void set_total_steps(std::int64_t total); // and the epochs that hold them
     // Reports the validations whose metrics are complete, in order; with `wait`, all of them.
     // Returns whether any was reported.
     bool finish_validations(Position& position, bool wait);
@@ -153,6 +156,7 @@ private:
     std::deque<PendingValidation> validations_;
     data::LoaderOptions validation_loader_;
     std::int64_t validated_step_ = -1;
+    std::optional<std::int64_t> cut_short_; // the step whose validation a stop cut short
     std::optional<double> best_value_;
     std::int64_t best_step_ = 0;
     std::optional<double> last_loss_;

@@ -43,6 +43,9 @@ Optimizer::Optimizer(OptimizerSettings settings, std::vector<torch::Tensor> para
         throw Error("optim \"" + settings_.name + "\" is not supported; use sgd, adamw or lars");
     }
     learning_rate_scales_.assign(parameters_.size(), 1.0);
+    for (std::size_t i = 0; i < parameters_.size(); ++i) {
+        position_of_.emplace(parameters_[i].unsafeGetTensorImpl(), i);
+    }
     for (const torch::Tensor& parameter : parameters_) {
         first_moment_.push_back(torch::zeros_like(parameter));
         if (settings_.name == "adamw") {
@@ -63,10 +66,9 @@ void Optimizer::zero_grad() {
 void Optimizer::set_learning_rate_scale(const std::vector<torch::Tensor>& parameters,
                                         double scale) {
     for (const torch::Tensor& given : parameters) {
-        for (std::size_t i = 0; i < parameters_.size(); ++i) {
-            if (parameters_[i].is_same(given)) {
-                learning_rate_scales_[i] = scale;
-            }
+        const auto found = position_of_.find(given.unsafeGetTensorImpl());
+        if (found != position_of_.end()) {
+            learning_rate_scales_[found->second] = scale;
         }
     }
 }

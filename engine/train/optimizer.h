@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <torch/types.h>
+#include <unordered_map>
 #include <vector>
 
 namespace kiln::train {
@@ -43,6 +44,8 @@ private:
     OptimizerSettings settings_;
     std::vector<torch::Tensor> parameters_;
     std::vector<double> learning_rate_scales_; // one per parameter
+    // A parameter's position in parameters_, by the tensor it is (Tensor::is_same's identity).
+    std::unordered_map<const c10::TensorImpl*, std::size_t> position_of_;
     std::vector<torch::Tensor> first_moment_;  // momentum buffer, or Adam's m
     std::vector<torch::Tensor> second_moment_; // Adam's v
     // Adam's bias correction counts each parameter's own updates, as torch.optim does: one held

@@ -61,6 +61,7 @@ data::LoaderOptions validation_options(data::LoaderOptions options) {
     options.shuffle = false;
     options.drop_last = false;
     options.even_shares = false;
+    options.fill_batches = false;
     return options;
 }
 
@@ -74,6 +75,7 @@ data::LoaderOptions loader_options(const TrainConfig& config, const Strategy& st
     options.world_size = strategy.world_size();
     options.pin_memory = strategy.device().is_cuda();
     options.max_image_pixels = config.max_image_pixels;
+    options.fill_batches = true;
     return options;
 }
 

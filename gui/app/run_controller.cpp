@@ -36,6 +36,22 @@ namespace {
 
 const QString kLastPreset = QStringLiteral("last"); // the settings of the last run started
 
+// A project may come from someone else: the TorchScript modules its settings name leave them
+// (a module runs code when it loads), as "key: module" lines.
+QStringList withoutTorchScript(nlohmann::json& settings) {
+    QStringList removed;
+    for (const auto& [key, module] :
+         models::recorded_torchscript(settings, models::RecordedModels::BackboneAndTeacher)) {
+        removed << QString::fromStdString(key + ": " + module);
+        if (key == "model") {
+            settings.erase("model");
+        } else if (settings.contains("method_args") && settings["method_args"].is_object()) {
+            settings["method_args"].erase("teacher");
+        }
+    }
+    return removed;
+}
+
 } // namespace
 
 RunController::RunController(QWidget* window, ProjectController* projects, JobController* jobs,
@@ -125,10 +141,19 @@ void RunController::restoreLastSettings() {
         if (preset.toObject().value(QStringLiteral("name")) != kLastPreset) {
             continue;
         }
-        pages_->runConfig->setSettings(nlohmann::json::parse(
+        nlohmann::json settings = nlohmann::json::parse(
             QJsonDocument(preset.toObject().value(QStringLiteral("settings")).toObject())
                 .toJson(QJsonDocument::Compact)
-                .toStdString()));
+                .toStdString());
+        const QStringList modules = withoutTorchScript(settings);
+        pages_->runConfig->setSettings(settings);
+        if (!modules.isEmpty()) {
+            showErrorMessage(window_,
+                             tr("The project's run settings named TorchScript modules, which run "
+                                "code when loaded; Kiln loads one only where you choose it "
+                                "yourself. Choose it again in the form if you trust it:\n%1")
+                                 .arg(modules.join('\n')));
+        }
         if (!pages_->runConfig->valueProblems().isEmpty()) {
             showErrorMessage(window_, tr("The project's run settings had values Kiln cannot use; "
                                          "the form shows the defaults instead:\n%1")

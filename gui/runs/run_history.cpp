@@ -9,6 +9,7 @@
 #include "plots/run_series.h"
 #include "runs/run_comparison.h"
 #include "track/run_directory.h"
+#include "track/run_lock.h"
 #include "track/run_store.h"
 
 #include <QComboBox>
@@ -606,9 +607,10 @@ void RunHistoryView::updateButtons() {
     const RunRow* run = selectedRun();
     resume_->setEnabled(run != nullptr && (run->status == QStringLiteral("interrupted") ||
                                            run->status == QStringLiteral("cancelled")));
-    for (QPushButton* button : {export_, open_, remove_}) {
+    for (QPushButton* button : {export_, open_}) {
         button->setEnabled(run != nullptr);
     }
+    remove_->setEnabled(run != nullptr && run->status != QStringLiteral("running"));
     compare_->setEnabled(table_->selectionModel()->selectedRows().size() >= 2);
 }
 
@@ -851,9 +853,18 @@ bool RunHistoryView::deleteSelectedRun() {
         return false;
     }
     // Only the run's own files: a run may have been written into a folder of the user's own
-    // (it removed that whole folder).
+    // (it removed that whole folder). Claimed as a run would claim it: a run still writing
+    // there (from the command line, say) lost every metric it wrote after.
     const track::RunDirectory run_folder(directory.toStdString());
-    const bool removed = run_folder.remove_run_entries();
+    bool removed = false;
+    try {
+        const track::RunLock claim(run_folder.root());
+        removed = run_folder.remove_run_entries();
+    } catch (const Error& error) {
+        showErrorMessage(this, tr("The run cannot be deleted while it trains:\n%1")
+                                   .arg(QString::fromStdString(error.what())));
+        return false;
+    }
     std::error_code ignored;
     std::filesystem::remove(run_folder.lock(), ignored);
     const bool emptied = removed && QDir().rmdir(directory);

@@ -1060,7 +1060,19 @@ private Q_SLOTS:
              "method=distillation", "method_args.teacher=" + evil},
             {"train-image-classification", "out=" + out, "data.train=" + data, "data.val=" + data,
              "model=smallcnn", "epochs=1", "model_args.backbone_weights=" + run},
-            {"eval", "knn", "--checkpoint", evil, "--train", data, "--test", data}};
+            {"eval", "knn", "--checkpoint", evil, "--train", data, "--test", data},
+            // A config file from someone else names a module; the command line does not.
+            {"train", "--config",
+             writeFile(QStringLiteral("evil-model.json"),
+                       "{\"out\": \"" + out.toUtf8() + "\", \"data\": \"" + data.toUtf8() +
+                           "\", \"model\": \"torchscript:" + evil.toUtf8() + "\"}"),
+             "epochs=1"},
+            {"train", "--config",
+             writeFile(QStringLiteral("evil-teacher.json"),
+                       "{\"method\": \"distillation\", \"method_args\": {\"teacher\": "
+                       "\"torchscript:" +
+                           evil.toUtf8() + "\"}}"),
+             "out=" + out, "data=" + data, "model=smallcnn", "epochs=1"}};
         for (const QStringList& command : commands) {
             const Result result = runKiln(command);
             const QString said = command.join(' ') + "\n" + result.err;
@@ -1073,6 +1085,12 @@ private Q_SLOTS:
             QVERIFY(untouched.open(QIODevice::ReadOnly));
             QVERIFY2(untouched.readAll() == "untouched contents\n", qPrintable(said));
             QVERIFY2(!QFileInfo::exists(marker), qPrintable(said));
+        }
+        for (const QStringList& fromFile : {commands[10], commands[11]}) {
+            const QString said = runKiln(fromFile).err;
+            QVERIFY2(said.contains(QStringLiteral("config file \"")) &&
+                         said.contains(QStringLiteral("name it on the command line")),
+                     qPrintable(said));
         }
         const Result refused = runKiln(commands[3]);
         QVERIFY2(refused.err.contains(QStringLiteral("\"posix.system\", which Kiln never runs")),

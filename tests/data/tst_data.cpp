@@ -285,7 +285,8 @@ private Q_SLOTS:
             [&] { kiln::data::read_mask_of(folder / "bomb.png", images_ / "cats" / "00.png"); },
             "bomb.png\" is 30000x30000 but its image"));
         // Every format whose header Kiln reads: its size without decoding, and the cap.
-        for (const std::string name : {"a.png", "a.jpg", "a.bmp", "a.webp"}) {
+        for (const std::string name :
+             {"a.png", "a.jpg", "a.bmp", "a.webp", "a.tif", "a.ppm", "a.ras"}) {
             writeImage(folder / name, syntheticImage(30, 50, 3));
             const auto bytes = kiln::data::read_file(folder / name);
             QCOMPARE(kiln::data::stored_image_size(bytes, name), cv::Size(50, 30));
@@ -294,6 +295,44 @@ private Q_SLOTS:
                          [&] { kiln::data::decode_image(bytes, name, 0, 1499); },
                          "declares 50 x 30 pixels"),
                      name.c_str());
+        }
+    }
+
+    // TIFF, Netpbm and PAM files of a few bytes declaring 30000 x 30000 pixels (a 16 KB TIFF
+    // whose strips share their bytes decoded to 3.5 GB), a mask and its image both declaring
+    // it, and formats whose sizes Kiln does not read.
+    void everyDecodedFormatsSizeIsCheckedFirst() {
+        const fs::path folder = root_ / "huge-formats";
+        const std::string side("\x00\x00\x75\x30", 4);
+        // Big-endian BigTIFF: header, first directory at 16, two LONG entries.
+        std::string tiff("MM\x00\x2b\x00\x08\x00\x00", 8);
+        tiff += std::string("\x00\x00\x00\x00\x00\x00\x00\x10", 8) + std::string(7, '\0') + '\x02';
+        for (const char tag : {'\x00', '\x01'}) {
+            tiff += std::string("\x01", 1) + tag + std::string("\x00\x04", 2) +
+                    std::string(7, '\0') + '\x01' + side + std::string(4, '\0');
+        }
+        const std::vector<std::pair<std::string, std::string>> files = {
+            {"bomb.tif", tiff},
+            {"bomb.ppm", "P6\n# made by hand\n30000 30000\n255\n"},
+            {"bomb.pam", "P7\nWIDTH 30000\nHEIGHT 30000\nDEPTH 3\nMAXVAL 255\nENDHDR\n"}};
+        for (const auto& [name, bytes] : files) {
+            writeBytes(folder / name, bytes);
+            QVERIFY2(kiln::test::throwsContaining(
+                         [&] { kiln::data::decode_image(folder / name); },
+                         "declares 30000 x 30000 pixels, more than loader_args.max_image_pixels"),
+                     name.c_str());
+        }
+        writeBytes(folder / "image.ppm", "P6 30000 30000 255\n");
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::read_mask_of(folder / "bomb.tif", folder / "image.ppm"); },
+            "bomb.tif\" declares 30000 x 30000 pixels, more than a mask may have"));
+        writeBytes(folder / "scene.exr", std::string("\x76\x2f\x31\x01\x02\x00\x00\x00", 8));
+        writeBytes(folder / "scene.hdr",
+                   "#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 30000 +X 30000\n");
+        for (const char* name : {"scene.exr", "scene.hdr"}) {
+            QVERIFY2(kiln::test::throwsContaining([&] { kiln::data::decode_image(folder / name); },
+                                                  "convert it to PNG or JPEG"),
+                     name);
         }
     }
 
@@ -775,6 +814,56 @@ private Q_SLOTS:
         QVERIFY(std::any_of(warnings.begin(), warnings.end(), [](const std::string& w) {
             return w.find("empty.jpg") != std::string::npos;
         }));
+    }
+
+    // Training batches stay whole: an unreadable image's place goes to a readable one (a batch
+    // of one made batch norm's statistics NaN; an empty batch read as a stop). Determinism
+    // holds, and a batch that nothing can fill is an error naming an image.
+    void trainingBatchesAreFilledPastUnreadableImages() {
+        const fs::path data = root_ / "fill";
+        for (int i = 0; i < 9; ++i) {
+            writeImage(data / ("good" + std::to_string(i) + ".png"), syntheticImage(20, 20, i));
+        }
+        for (int i = 0; i < 3; ++i) {
+            writeBytes(data / ("bad" + std::to_string(i) + ".png"), "not an image");
+        }
+        const kiln::log::ScopedSink quiet([](kiln::log::Level, const std::string&) {});
+        const auto index = kiln::data::DatasetIndex::scan({data});
+        kiln::data::LoaderOptions options;
+        options.batch_size = 4;
+        options.fill_batches = true;
+        const auto epochOf = [&](int workers) {
+            options.num_workers = workers;
+            kiln::data::Loader loader(index, smallSimclr(16), options);
+            return wholeEpoch(loader, 1);
+        };
+        const auto batches = epochOf(0);
+        QCOMPARE(batches.size(), std::size_t(3));
+        for (const auto& batch : batches) {
+            QCOMPARE(batch.indices.size(), std::size_t(4));
+            QCOMPARE(batch.views[0].size(0), 4);
+            for (const std::int64_t sample : batch.indices) {
+                QVERIFY(index.filename(static_cast<std::size_t>(sample)).rfind("good", 0) == 0);
+            }
+        }
+        const auto again = epochOf(2);
+        for (std::size_t b = 0; b < batches.size(); ++b) {
+            QCOMPARE(again[b].indices, batches[b].indices);
+            QVERIFY(torch::equal(again[b].views[0], batches[b].views[0]));
+        }
+
+        const fs::path unreadable = root_ / "fill-none";
+        for (int i = 0; i < 40; ++i) {
+            writeBytes(unreadable / ("bad" + std::to_string(i) + ".png"), "not an image");
+        }
+        writeImage(unreadable / "good.png", syntheticImage(20, 20, 1));
+        const auto mostly_bad = kiln::data::DatasetIndex::scan({unreadable});
+        options.num_workers = 0;
+        options.shuffle = false;
+        kiln::data::Loader loader(mostly_bad, smallSimclr(16), options);
+        QVERIFY(kiln::test::throwsContaining([&] { wholeEpoch(loader, 0); },
+                                             "none of the images of batch 0 nor the next ones "
+                                             "could be read, e.g.: \""));
     }
 
     void imagesOverThePixelCapAreSkippedAndCounted() {

@@ -587,6 +587,30 @@ private Q_SLOTS:
                     .categories()
                     .at(0)
                     .name.empty());
+        // Masks that would take more memory than their image: an RLE's size beyond its image's
+        // (65536 x 65536 on a 10 x 10 image took 4 GiB a sample), a polygon zig-zagging
+        // between +-1e6 (four points took 856 MB).
+        const auto oversized = [](const std::string& segmentation) {
+            return error_of([&] {
+                coco::GroundTruth::parse(
+                    ground_truth_json("[{\"id\": 5, \"image_id\": 1, \"category_id\": 1, "
+                                      "\"area\": 1, \"segmentation\": " +
+                                      segmentation + "}]"),
+                    "gt.json")
+                    .masks(1);
+            });
+        };
+        QCOMPARE(oversized("{\"size\": [65536, 65536], \"counts\": [0, 4294967295, 1]}"),
+                 QStringLiteral("gt.json: annotations[0] (id 5) has an RLE mask of 65536 x 65536 "
+                                "(height x width), but its image 1 is 100 x 100; a mask's 'size' "
+                                "is its image's [height, width]"));
+        const QString zigzag = oversized("[[1000000, 1000000, -1000000, -1000000, 1000000, "
+                                         "-1000000, -1000000, 1000000]]");
+        QVERIFY2(zigzag.startsWith("gt.json: annotations[0] (id 5) has a polygon whose outline "
+                                   "is 8000000 px long, more than Kiln rasterises on its 100 x "
+                                   "100 image"),
+                 qPrintable(zigzag));
+        QCOMPARE(oversized("[[0, 0, 50, 0, 50, 50, 0, 50]]"), QStringLiteral("(no error)"));
         // Found by fuzzing: a file without an annotations list crashed the reader.
         const auto empty = coco::GroundTruth::parse(
             "{\"images\": [{\"id\": 1}], \"categories\": [{\"id\": 1}], \"anotations\": []}",

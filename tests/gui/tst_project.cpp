@@ -82,6 +82,18 @@ private:
         return QDir(temp_.path()).filePath(name);
     }
 
+    // Opens `file` in `window`, shown at 1280x720: the error box that opening showed, or
+    // nullptr when it showed none or did not open the project.
+    static QMessageBox* openShowingAnError(MainWindow& window, const QString& file) {
+        window.resize(1280, 720);
+        window.show();
+        if (!window.projects()->openProject(file)) {
+            return nullptr;
+        }
+        auto* error = window.findChild<QMessageBox*>(QStringLiteral("errorBox"));
+        return error != nullptr && error->isVisible() ? error : nullptr;
+    }
+
 private Q_SLOTS:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -562,11 +574,8 @@ private Q_SLOTS:
                 "data": {"train": 7, "val": {"annotations": {}}}}},
                 5, {"name": "other", "settings": "x"}]})");
         MainWindow window;
-        window.resize(1280, 720);
-        window.show();
-        QVERIFY(window.projects()->openProject(file));
-        auto* error = window.findChild<QMessageBox*>(QStringLiteral("errorBox"));
-        QVERIFY(error != nullptr && error->isVisible());
+        QMessageBox* error = openShowingAnError(window, file);
+        QVERIFY(error != nullptr);
         for (const char* key : {"epochs", "sync_batchnorm", "batch_size", "image_size"}) {
             QVERIFY2(error->text().contains(QLatin1String(key)), qPrintable(error->text()));
         }
@@ -583,6 +592,28 @@ private Q_SLOTS:
         QVERIFY(window.projects()->saveProjectAs(
             QDir(temp_.path()).filePath(QStringLiteral("wrong/s.kiln"))));
         QVERIFY(window.findChild<QAction*>("trainAction")->isEnabled());
+    }
+
+    // A project given by someone else whose last settings name TorchScript modules (code that
+    // runs when loaded): they leave the form, named in a message, and nothing loads them.
+    void aProjectsTorchScriptModulesAreNotLoaded() {
+        const QString data = makeFolder(QStringLiteral("scripted/images"));
+        const QString file = QDir(temp_.path()).filePath(QStringLiteral("scripted/given.kiln"));
+        writeAll(file, R"({"format_version": 1, "datasets": [{"path": "images"}],
+            "run_presets": [{"name": "last", "settings": {"task": "pretrain", "data": "images",
+                "model": "torchscript:payload.pt", "method": "distillation",
+                "method_args": {"teacher": "torchscript:teacher.pt"}}}]})");
+        MainWindow window;
+        QMessageBox* error = openShowingAnError(window, file);
+        QVERIFY(error != nullptr);
+        QVERIFY2(error->text().contains(QStringLiteral("model: torchscript:")) &&
+                     error->text().contains(QStringLiteral("payload.pt")) &&
+                     error->text().contains(QStringLiteral("method_args.teacher: torchscript:")),
+                 qPrintable(error->text()));
+        error->close();
+        const nlohmann::json settings = window.runConfiguration()->settings();
+        QVERIFY2(settings.dump().find("torchscript") == std::string::npos, settings.dump().c_str());
+        QCOMPARE(settings["data"], nlohmann::json(QDir::cleanPath(data).toStdString()));
     }
 
     // A folder of generated scenes (images/, masks/, COCO and YOLO files): added, it is a YOLO

@@ -8,6 +8,7 @@
 #include "runs/run_history.h"
 #include "support/screenshot.h"
 #include "track/run_directory.h"
+#include "track/run_lock.h"
 #include "track/run_store.h"
 #include "training/training_session.h"
 
@@ -226,6 +227,18 @@ private Q_SLOTS:
         answer(QMessageBox::Cancel);
         QVERIFY(!window.runHistory()->deleteSelectedRun());
         QVERIFY(QDir(runs + QStringLiteral("/first")).exists());
+        // A run still writing there (its lock held, as `kiln train` holds it) is not deleted.
+        {
+            const kiln::track::RunLock writing((runs + QStringLiteral("/first")).toStdString());
+            answer(QMessageBox::Yes);
+            QVERIFY(!window.runHistory()->deleteSelectedRun());
+            QVERIFY(QFileInfo::exists(runs + QStringLiteral("/first/run.db")));
+            auto* refused = window.findChild<QMessageBox*>(QStringLiteral("errorBox"));
+            QVERIFY(refused != nullptr && refused->isVisible());
+            QVERIFY2(refused->text().contains(QStringLiteral("cannot be deleted while it trains")),
+                     qPrintable(refused->text()));
+            refused->close();
+        }
         answer(QMessageBox::Yes);
         QVERIFY(window.runHistory()->deleteSelectedRun());
         QVERIFY(!QDir(runs + QStringLiteral("/first")).exists());

@@ -163,6 +163,32 @@ private Q_SLOTS:
         QVERIFY(mkfifo(fifo.c_str(), 0600) == 0);
         QVERIFY(
             kiln::test::throwsContaining([&] { track::RunReader reader(fifo); }, "is not a file"));
+        // A schema that runs code: `runs` as a view of an endless recursive query (it hung
+        // `kiln runs list`), a trigger that a resumed run's writes would fire.
+        const std::filesystem::path endless = dir.filePath("endless.db").toStdString();
+        std::filesystem::copy_file(file, endless);
+        sqlite3_open(endless.c_str(), &db);
+        QCOMPARE(sqlite3_exec(db,
+                              "PRAGMA user_version=4; ALTER TABLE runs RENAME TO kept; "
+                              "CREATE VIEW runs AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL "
+                              "SELECT i + 1 FROM n) SELECT kept.* FROM kept, n",
+                              nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        QVERIFY(kiln::test::throwsContaining([&] { track::RunReader reader(endless); },
+                                             "holds the view \"runs\", which a Kiln run "
+                                             "database never has"));
+        const std::filesystem::path triggered = dir.filePath("triggered.db").toStdString();
+        std::filesystem::copy_file(file, triggered);
+        sqlite3_open(triggered.c_str(), &db);
+        QCOMPARE(sqlite3_exec(db,
+                              "PRAGMA user_version=4; CREATE TRIGGER grow AFTER INSERT ON metrics "
+                              "BEGIN INSERT INTO metrics SELECT * FROM metrics; END",
+                              nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        QVERIFY(kiln::test::throwsContaining([&] { track::RunStore store(triggered); },
+                                             "holds the trigger \"grow\""));
         const std::filesystem::path junk = dir.filePath("junk.db").toStdString();
         std::ofstream(junk) << "this is not a database, but it is long enough to look like one "
                                "to a reader that only checks the size of the file header";
@@ -702,6 +728,14 @@ private Q_SLOTS:
         const std::string second = again->start_run(settings, 1700000010.0);
         QVERIFY(std::filesystem::exists(experiment / second / "meta.yaml"));
         QVERIFY(!std::filesystem::exists(root / "2"));
+        // A store from someone else with a FIFO for an experiment's file: named, not waited on.
+        std::filesystem::create_directories(root / "7");
+        QVERIFY(mkfifo((root / "7" / "meta.yaml").c_str(), 0600) == 0);
+        track::MlflowSettings fresh = settings; // an experiment to look for in every folder
+        fresh.experiment_name = "fine-tuning";
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { track::make_mlflow_store(fresh)->start_run(fresh, 1700000020.0); },
+            "MLflow experiment file \"" + (root / "7" / "meta.yaml").string() + "\" is a pipe"));
     }
 
     void mlflowRestApi() {

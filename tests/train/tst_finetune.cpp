@@ -264,6 +264,32 @@ private Q_SLOTS:
         }
     }
 
+    // A stop during a validation leaves the run to finish: the validation is redone on resume
+    // (the last one cut short read as a finished run, without it); a finished run resumed is
+    // not validated again (its last validation was recorded twice).
+    void aValidationCutShortIsRedoneOnResume() {
+        const fs::path out = root_ / "cls-cut-short";
+        Recorder first;
+        first.stop_after_epoch = 3; // the last epoch: its validation starts after the stop
+        const auto stopped = kiln::train::train(classification(out, 4), first, first.stop);
+        QCOMPARE(stopped.status, kiln::train::RunSummary::Status::Cancelled);
+        QCOMPARE(first.validations.size(), std::size_t(3));
+        Recorder second;
+        const auto resumed =
+            kiln::train::train(classification(out, 4, {{"resume_interrupted", true}}), second);
+        QCOMPARE(resumed.status, kiln::train::RunSummary::Status::Finished);
+        QCOMPARE(resumed.steps, stopped.steps);
+        QCOMPARE(second.validations.size(), std::size_t(1));
+        QCOMPARE(second.validations[0].step, stopped.steps);
+        QVERIFY(fs::exists(kiln::track::RunDirectory(out).best_checkpoint()));
+        Recorder third;
+        const auto again =
+            kiln::train::train(classification(out, 4, {{"resume_interrupted", true}}), third);
+        QCOMPARE(again.status, kiln::train::RunSummary::Status::Finished);
+        QCOMPARE(third.validations.size(), std::size_t(0));
+        QCOMPARE(*again.best_value, *resumed.best_value);
+    }
+
     void multilabelTrainsOnBinaryLossesAndKeepsTheBestMap() {
         // Labels from a CSV: stripes are "lines", discs "round", every image is "any", and
         // every third image of either also "tagged" (by nothing visible: its AP stays near

@@ -7,6 +7,7 @@
 #include "methods/method.h"
 #include "models/archive.h"
 #include "models/backbone.h"
+#include "models/batch_norm.h"
 #include "models/checkpoint_file.h"
 #include "models/torch_file.h"
 #include "runtime/precision.h"
@@ -354,6 +355,25 @@ private Q_SLOTS:
     // Layer-wise decay's layers, input first: timm's groups for ResNets and ViTs (stem or
     // embeddings, each block, a ViT's last norm), the small CNNs' blocks, the CSP stages. Every
     // parameter is in exactly one.
+    // A batch of one (what unreadable images left of a batch of two) made batch norm's variance
+    // NaN, then its running statistics, and the run failed as if it had diverged.
+    void batchNormTakesABatchOfOne() {
+        kiln::models::BatchNorm norm(3);
+        norm->train();
+        torch::manual_seed(0);
+        const torch::Tensor single = torch::randn({1, 3}, torch::requires_grad());
+        const torch::Tensor out = norm->forward(single);
+        QVERIFY(torch::isfinite(out).all().item<bool>());
+        out.sum().backward();
+        QVERIFY(torch::isfinite(norm->weight.grad()).all().item<bool>());
+        QVERIFY(torch::equal(norm->running_mean, torch::zeros({3})));
+        QVERIFY(torch::equal(norm->running_var, torch::ones({3})));
+        // One image with spatial extent has batch statistics: they are taken.
+        norm->forward(torch::randn({1, 3, 4, 4}));
+        QVERIFY(!torch::equal(norm->running_mean, torch::zeros({3})));
+        QVERIFY(torch::isfinite(norm->running_var).all().item<bool>());
+    }
+
     void backbonesListTheirLayersFromTheInput() {
         const auto names_of = [](kiln::models::BackboneImpl& backbone) {
             std::map<const void*, std::string> names;
@@ -1200,6 +1220,32 @@ private Q_SLOTS:
         QVERIFY(archive->real(kiln::models::checkpoint_key::kTrainedSeconds) > 0.0);
     }
 
+    // A max_time run stopped after its schedule was fitted goes on with that schedule when
+    // resumed: it started again from the thousand-epoch bound (the rate back in warm-up).
+    void aResumedMaxTimeRunKeepsItsFittedSchedule() {
+        const fs::path out = root_ / "timed-resumed";
+        const std::size_t fitted = kiln::train::FitLoop::kStepsBeforeTimeFit + 2;
+        Recorder first;
+        first.stop_after_steps = fitted;
+        const auto stopped = kiln::train::train(
+            tinyRun(out, data_, "simclr", 1, {{"max_time", 3600}}), first, first.stop);
+        QCOMPARE(stopped.status, kiln::train::RunSummary::Status::Cancelled);
+        QCOMPARE(first.steps.size(), fitted);
+        const std::int64_t total = first.steps.back().total_steps;
+        QVERIFY(total != first.steps.front().total_steps); // fitted
+        const auto archive =
+            kiln::models::read_checkpoint_file(kiln::track::RunDirectory(out).last_checkpoint());
+        QCOMPARE(archive->integers(kiln::models::checkpoint_key::kFittedSteps).at(0), total);
+        Recorder second;
+        second.stop_after_steps = 2;
+        kiln::train::train(
+            tinyRun(out, data_, "simclr", 1, {{"max_time", 3600}, {"resume_interrupted", true}}),
+            second, second.stop);
+        QVERIFY(!second.steps.empty());
+        QCOMPARE(second.steps.front().step, first.steps.back().step + 1);
+        QCOMPARE(second.steps.front().total_steps, total);
+    }
+
     // A budget shorter than the steps that measure the speed: the run ends when it is spent,
     // finished and saved, rather than overrunning it by the measuring steps.
     void maxTimeShorterThanTheMeasuringStepsEndsOnTime() {
@@ -1988,6 +2034,14 @@ private Q_SLOTS:
                 "cycle['state'] = cycle\n"
                 "torch.save(cycle, folder + '/cycle.pt')\n"
                 "torch.save(odd, folder + '/legacy.pt', _use_new_zipfile_serialization=False)\n"
+                "import zipfile\n"
+                "# one dict of 2**20 entries (DUPs: no new values) built into 8 objects\n"
+                "copies = (b'\\x80\\x02c__torch__\\nX\\nq\\x010}q\\x02(X\\x01\\x00\\x00\\x00k'\n"
+                "          + b'2' * (2 * 2**20 - 1) + b'u0' + b'h\\x01)\\x81h\\x02b0' * 8 + "
+                "b'}.')\n"
+                "with zipfile.ZipFile(folder + '/copies.pt', 'w') as archive:\n"
+                "    archive.writestr('archive/data.pkl', copies)\n"
+                "    archive.writestr('archive/version', '3\\n')\n"
                 "print(json.dumps({k: [list(v.shape), v.double().flatten().tolist()]\n"
                 "                  for k, v in odd.items()}))\n"),
             {QString::fromStdString(folder.string())});
@@ -2042,6 +2096,13 @@ private Q_SLOTS:
         }
         // A dict that holds itself: a clear error, not a stack overflow.
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::models::read_state_dict(folder / "cycle.pt"));
+        // One dict copied into many objects: refused before its copies take gigabytes.
+        try {
+            kiln::models::read_torch_file(folder / "copies.pt");
+            QFAIL("8 copies of 2**20 attributes were read");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(QString(error.what()).contains("attributes in all"), error.what());
+        }
     }
 
     void torchScriptModulesAreBackbones() {

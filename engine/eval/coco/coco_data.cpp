@@ -304,6 +304,16 @@ const char* iou_type_name(IouType type) {
 Rle mask_of(const Segmentation& segmentation, const Image& image, const std::string& where) {
     switch (segmentation.kind) {
     case Segmentation::Kind::Mask:
+        // Decoding one takes height x width bytes: a 65536 x 65536 mask on a 10 x 10 image
+        // took 4 GiB per sample.
+        if (image.height != 0 && image.width != 0 &&
+            (segmentation.mask.height != image.height || segmentation.mask.width != image.width)) {
+            throw Error(
+                where + " has an RLE mask of " + std::to_string(segmentation.mask.height) + " x " +
+                std::to_string(segmentation.mask.width) + " (height x width), but " + "its image " +
+                std::to_string(image.id) + " is " + std::to_string(image.height) + " x " +
+                std::to_string(image.width) + "; a mask's 'size' is its image's [height, width]");
+        }
         return segmentation.mask;
     case Segmentation::Kind::None:
         throw Error(where + " has no 'segmentation'; segm evaluation needs one");

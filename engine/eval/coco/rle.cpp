@@ -198,6 +198,10 @@ Rle rle_from_polygon(const double* xy, std::size_t point_count, std::uint32_t he
                      std::uint32_t width) {
     const double scale = 5;
     const std::size_t k = point_count;
+    if (std::uint64_t{height} * width > std::numeric_limits<std::uint32_t>::max()) {
+        throw Error("is on an image of " + std::to_string(width) + " x " + std::to_string(height) +
+                    " pixels, more than an RLE mask counts (2^32 - 1)");
+    }
     for (std::size_t i = 0; i < 2 * k; ++i) {
         // Beyond this the upsampled integer coordinates overflow, and the work grows with the
         // coordinates; no image is that large.
@@ -221,6 +225,18 @@ Rle rle_from_polygon(const double* xy, std::size_t point_count, std::uint32_t he
         dense_count += static_cast<std::size_t>(
                            std::max(std::abs(x[j] - x[j + 1]), std::abs(y[j] - y[j + 1]))) +
                        1;
+    }
+    // Each upsampled point costs 8 bytes: four zig-zags between +-1e6 took 856 MB.
+    const std::size_t outline_limit = std::min<std::size_t>(
+        kMostPolygonPoints,
+        kLongestPolygonOutline * std::size_t(scale) * (std::size_t{height} + width) + 4 * k);
+    if (dense_count > outline_limit) {
+        throw Error("has a polygon whose outline is " +
+                    std::to_string(dense_count / std::size_t(scale)) +
+                    " px long, more than Kiln rasterises on its " + std::to_string(width) + " x " +
+                    std::to_string(height) + " image (" +
+                    std::to_string(outline_limit / std::size_t(scale)) +
+                    " px); are its coordinates pixels of that image?");
     }
     std::vector<int> u(dense_count);
     std::vector<int> v(dense_count);
@@ -281,8 +297,8 @@ Rle rle_from_polygon(const double* xy, std::size_t point_count, std::uint32_t he
             yd = height;
         }
         yd = std::ceil(yd);
-        starts.push_back(static_cast<std::uint32_t>(
-            static_cast<int>(xd) * static_cast<int>(height) + static_cast<int>(yd)));
+        starts.push_back(static_cast<std::uint32_t>(static_cast<std::uint64_t>(xd) * height +
+                                                    static_cast<std::uint64_t>(yd)));
     }
     starts.push_back(height * width);
     std::sort(starts.begin(), starts.end());

@@ -46,9 +46,13 @@ Rle decode_counts_string(std::string_view counts, std::uint32_t height, std::uin
 Rle rle_from_counts(std::vector<std::uint32_t> counts, std::uint32_t height, std::uint32_t width);
 
 // Rasterises a polygon (x0, y0, x1, y1, ...; an odd trailing value is ignored) as maskApi's
-// rleFrPoly does: edges upsampled 5x, pixels whose centre is inside are set. Coordinates beyond
-// kLargestPolygonCoordinate are a kiln::Error.
+// rleFrPoly does: edges upsampled 5x, pixels whose centre is inside are set. A kiln::Error
+// refuses what would take more memory than any real polygon: coordinates beyond
+// kLargestPolygonCoordinate, an outline longer than kLongestPolygonOutline times its image's
+// (height + width) or than kMostPolygonPoints upsampled points, an image of 2^32 pixels or more.
 constexpr double kLargestPolygonCoordinate = 1e6;
+constexpr std::size_t kLongestPolygonOutline = 64;
+constexpr std::size_t kMostPolygonPoints = std::size_t{1} << 24;
 Rle rle_from_polygon(const double* xy, std::size_t point_count, std::uint32_t height,
                      std::uint32_t width);
 
