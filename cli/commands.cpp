@@ -731,7 +731,7 @@ void add_knn_command(CLI::App& evaluate, Commands& commands) {
         ->check(CLI::Range(1, 65536))
         ->capture_default_str();
     knn->add_option("--workers", arguments.num_workers, "loader threads (default: auto)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(0, 256));
     knn->add_flag("--whiten", arguments.whiten,
                   "PCA-whiten the embeddings first, fitted on the training set without its labels "
                   "(every direction the embeddings vary in weighs alike)");
@@ -850,7 +850,7 @@ void add_optimize_dataset_command(CLI::App& app, Commands& commands) {
         ->capture_default_str();
     optimize
         ->add_option("--workers", optimize_arguments->num_workers, "threads (0: one per CPU core)")
-        ->check(CLI::NonNegativeNumber)
+        ->check(CLI::Range(0, 256))
         ->capture_default_str();
     commands.add(optimize, [optimize_arguments](std::ostream& out) {
         return run_optimize_dataset(*optimize_arguments, out);

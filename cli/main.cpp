@@ -94,7 +94,9 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
-        return app.exit(error);
+        // --help and --version end well; a bad argument is an error like any other (CLI11's own
+        // codes, 104 to 109, read as something else).
+        return app.exit(error) == 0 ? 0 : 1;
     }
 
     const kiln::cli::Commands::Entry* parsed = commands.parsed();

@@ -3096,10 +3096,10 @@ vorhergesagt: %3</translation>
         <translation>Den Lauf in %1 mit seinen Checkpoints, exportierten Modellen und Protokollen löschen? Andere Dateien in diesem Ordner bleiben erhalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="864"/>
-        <source>The run cannot be deleted while it trains:
+        <location filename="../gui/runs/run_history.cpp" line="867"/>
+        <source>The run cannot be deleted:
 %1</source>
-        <translation>Der Lauf kann nicht gelöscht werden, während er trainiert:
+        <translation>Der Lauf kann nicht gelöscht werden:
 %1</translation>
     </message>
     <message>

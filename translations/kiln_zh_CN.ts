@@ -3058,10 +3058,10 @@ predicted: %3</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？该文件夹中的其他文件会保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="864"/>
-        <source>The run cannot be deleted while it trains:
+        <location filename="../gui/runs/run_history.cpp" line="867"/>
+        <source>The run cannot be deleted:
 %1</source>
-        <translation>运行正在训练，无法删除：
+        <translation>无法删除该运行：
 %1</translation>
     </message>
     <message>

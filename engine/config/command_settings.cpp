@@ -30,6 +30,7 @@ KeySpec num_workers_key() {
             .kind = ValueKind::Integer,
             .default_value = "auto",
             .allows_auto = true,
+            .maximum = 256, // a million started a million threads, deaf to Ctrl-C
             .help = "loader threads per device; auto: min(cores per device - 1, 8)"};
 }
 

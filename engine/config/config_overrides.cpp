@@ -99,7 +99,13 @@ json read_config_file(const std::string& path) {
     if (!file) {
         throw Error("cannot read configuration file \"" + path + "\"; check that it exists");
     }
-    return parse_json(file, "configuration file \"" + path + "\"");
+    json settings = parse_json(file, "configuration file \"" + path + "\"");
+    if (!settings.is_object()) { // it reached value() on an array: "unexpected failure"
+        throw Error("configuration file \"" + path + "\" holds " +
+                    std::string(settings.type_name()) +
+                    ", not a JSON object of settings; write it as {\"key\": value, ...}");
+    }
+    return settings;
 }
 
 namespace {

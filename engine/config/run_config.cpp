@@ -7,6 +7,7 @@
 #include "core/json_text.h"
 #include "core/paths.h"
 #include "core/text.h"
+#include "data/dataset_index.h"
 #include "data/image_decode.h"
 #include "data/view_transform.h"
 #include "methods/method_names.h"
@@ -268,10 +269,24 @@ void check_run_directory(const TrainConfig& config, Resolution& resolution) {
 }
 
 // `out` of a command that writes a result (embeddings, predictions): nothing there is replaced
-// without overwrite=true. `file_example` (when given) names the file a folder should have been.
+// without overwrite=true, and nothing it `reads` (files, or folders of images) ever:
+// out=x.ckpt checkpoint=x.ckpt overwrite=true replaced the checkpoint with its own export, and
+// an image-named out in a data folder replaced an image. `file_example` (when given) names the
+// file a folder should have been.
 void check_output(const fs::path& out, bool overwrite, const std::string& file_example,
-                  Resolution& resolution) {
+                  const std::vector<fs::path>& reads, Resolution& resolution) {
     std::error_code error;
+    for (const fs::path& input : reads) {
+        const bool among_images = fs::is_directory(input, error) && is_within(out, input) &&
+                                  data::has_image_extension(out.filename().string());
+        if (among_images || (fs::exists(out, error) && fs::equivalent(out, input, error))) {
+            resolution.report("out", "\"" + out.string() + "\" is " +
+                                         (among_images ? "an image of the data folder \""
+                                                       : "the file this command reads as \"") +
+                                         input.string() + "\"; choose another out");
+            return;
+        }
+    }
     const fs::path name = out.filename();
     const bool names_a_folder = name.empty() || name == "." || name == "..";
     if (!file_example.empty() && (names_a_folder || fs::is_directory(out, error))) {
@@ -282,6 +297,11 @@ void check_output(const fs::path& out, bool overwrite, const std::string& file_e
                                      "\" exists; set overwrite=true to replace it or choose "
                                      "another out");
     }
+}
+
+std::vector<fs::path> with_data(const std::vector<fs::path>& data, std::vector<fs::path> files) {
+    files.insert(files.end(), data.begin(), data.end());
+    return files;
 }
 
 void check_batch_split(const TrainConfig& config, Resolution& resolution) {
@@ -747,7 +767,8 @@ EmbedConfig resolve_embed_config(const json& input, const ResolveContext& contex
         check_checkpoint_exists(config.checkpoint, resolution);
     }
     if (resolution.valid("out", "overwrite")) {
-        check_output(config.out, config.overwrite, "embeddings.pt", resolution);
+        check_output(config.out, config.overwrite, "embeddings.pt",
+                     with_data(config.data, {config.checkpoint}), resolution);
     }
     if (config.patches && config.format == "lightly_csv" && resolution.valid("format")) {
         resolution.report("format", "lightly_csv holds one vector per image; with "
@@ -834,7 +855,11 @@ PredictConfig resolve_predict_config(const json& input, const ResolveContext& co
                                              "\" is not a file; give a COCO annotation JSON");
     }
     if (resolution.valid("out", "overwrite")) { // a CSV file, a folder of masks, a JSON file
-        check_output(config.out, config.overwrite, "", resolution);
+        std::vector<fs::path> reads = {config.checkpoint};
+        if (config.annotations) {
+            reads.push_back(*config.annotations);
+        }
+        check_output(config.out, config.overwrite, "", with_data(config.data, reads), resolution);
     }
     if (config.draw && resolution.valid("draw", "overwrite") && holds_visible_files(*config.draw) &&
         !config.overwrite) {
@@ -872,7 +897,8 @@ void check_selection_source(const SelectConfig& config, Resolution& resolution) 
             check_data_exists(config.data, resolution);
         }
         if (resolution.valid("out", "overwrite")) {
-            check_output(embedded_path(config), config.overwrite, "", resolution);
+            check_output(embedded_path(config), config.overwrite, "",
+                         with_data(config.data, {*config.checkpoint}), resolution);
         }
     } else if (!config.data.empty() && resolution.valid("data")) {
         resolution.report("data", "only with checkpoint, which embeds it first");
@@ -900,7 +926,14 @@ SelectConfig resolve_select_config(const json& input) {
         resolution.report("n", "is a count above 1, so a whole number (a fraction is below 1)");
     }
     if (resolution.valid("out", "overwrite")) {
-        check_output(config.out, config.overwrite, "picks.txt", resolution);
+        std::vector<fs::path> reads = {config.embeddings};
+        for (const std::optional<fs::path>& read : {config.checkpoint, config.already_labelled}) {
+            if (read) {
+                reads.push_back(*read);
+            }
+        }
+        check_output(config.out, config.overwrite, "picks.txt", with_data(config.data, reads),
+                     resolution);
     }
     resolution.throw_if_any();
     return config;
@@ -919,12 +952,7 @@ MapConfig resolve_map_config(const json& input) {
                                             "\" is not a file; give the file kiln embed wrote");
     }
     if (resolution.valid("out", "overwrite")) {
-        check_output(config.out, config.overwrite, "map.csv", resolution);
-    }
-    if (resolution.valid("out", "embeddings") &&
-        fs::equivalent(config.out, config.embeddings, error)) {
-        resolution.report("out", "\"" + config.out.string() +
-                                     "\" is the embeddings file the map reads; choose another out");
+        check_output(config.out, config.overwrite, "map.csv", {config.embeddings}, resolution);
     }
     resolution.throw_if_any();
     return config;
@@ -941,7 +969,7 @@ ExportConfig resolve_export_config(const json& input) {
         check_checkpoint_exists(config.checkpoint, resolution);
     }
     if (resolution.valid("out", "overwrite")) {
-        check_output(config.out, config.overwrite, "model.onnx", resolution);
+        check_output(config.out, config.overwrite, "model.onnx", {config.checkpoint}, resolution);
     }
     resolution.throw_if_any();
     return config;

@@ -23,8 +23,8 @@ constexpr std::int64_t kDefaultMaxImagePixels = 64'000'000;
 // IDCT, which is several times faster; the result's shorter side stays >= min_side.
 //
 // An empty, truncated, corrupt or non-image file is a kiln::Error naming the file, and so is
-// one whose header declares more than `max_pixels` pixels (see declared_image_size), or one of
-// the formats OpenCV decodes whose size Kiln does not read (OpenEXR, Radiance HDR, JPEG 2000).
+// one whose header declares more than `max_pixels` pixels, or whose size declared_image_size
+// cannot read (OpenCV decodes OpenEXR, Radiance HDR and JPEG 2000 too, up to 2^30 pixels).
 cv::Mat decode_image(const std::filesystem::path& path, int min_side = 0,
                      std::int64_t max_pixels = kDefaultMaxImagePixels);
 cv::Mat decode_image(const std::vector<unsigned char>& bytes, const std::string& name,
@@ -35,6 +35,8 @@ cv::Mat decode_image(const std::vector<unsigned char>& bytes, const std::string&
 // a hostile header cannot wrap.
 std::optional<std::array<std::int64_t, 2>>
 declared_image_size(const std::vector<unsigned char>& bytes);
+// width x height, saturating at the largest int64 (a header may declare 2^32 x 2^32).
+std::int64_t pixel_count(const std::array<std::int64_t, 2>& size);
 
 // The pixel size stored in a JPEG's frame header, without decoding; {0, 0} when `bytes` is not
 // a JPEG or has no frame header.

@@ -357,7 +357,8 @@ void check_masks(const SegmentedImages& split, const SegmentationData& data, con
             std::string failure;
             try {
                 cv::Mat values;
-                read_mask_of(split.masks[i], split.paths[i]).convertTo(values, CV_32S);
+                read_mask_of(split.masks[i], split.paths[i], data.max_mask_pixels)
+                    .convertTo(values, CV_32S);
                 for (auto it = values.begin<int>(); it != values.end<int>(); ++it) {
                     if (*it >= classes && *it != data.ignore_index) {
                         failure = "mask " + quoted(split.masks[i]) + " holds class id " +
@@ -579,7 +580,7 @@ ClassificationData load_classification_data(const json& data, std::uint64_t seed
     return result;
 }
 
-SegmentationData load_segmentation_data(const json& data, int threads) {
+SegmentationData load_segmentation_data(const json& data, int threads, std::int64_t max_pixels) {
     Problems problems;
     check_keys(data, {"train", "val", "classes", "ignore_index"}, "data", problems);
     for (const char* split : {"train", "val"}) {
@@ -588,6 +589,7 @@ SegmentationData load_segmentation_data(const json& data, int threads) {
         }
     }
     SegmentationData result;
+    result.max_mask_pixels = max_pixels;
     if (data.contains("ignore_index")) {
         const json& ignore = data["ignore_index"];
         if (!ignore.is_number_integer() || ignore.get<long>() < 0 || ignore.get<long>() > 65535) {
@@ -637,17 +639,18 @@ SegmentationData load_segmentation_data(const json& data, int threads) {
 
 namespace {
 
-cv::Mat decode_mask(const std::vector<unsigned char>& bytes, const fs::path& path) {
+cv::Mat decode_mask(const std::vector<unsigned char>& bytes, const fs::path& path,
+                    std::int64_t max_pixels) {
     // A 250 KB PNG declared 16000 x 16000 pixels: a gigabyte decoded, per loader thread.
     const auto size = declared_image_size(bytes);
     if (!size) {
         throw Error("mask " + quoted(path) + " is not a readable image; save masks as PNGs");
     }
-    if ((*size)[0] * (*size)[1] > kDefaultMaxImagePixels) {
+    if (pixel_count(*size) > max_pixels) {
         throw Error("mask " + quoted(path) + " declares " + std::to_string((*size)[0]) + " x " +
-                    std::to_string((*size)[1]) + " pixels, more than a mask may have (" +
-                    std::to_string(kDefaultMaxImagePixels) +
-                    "); save masks as PNGs of their image's size");
+                    std::to_string((*size)[1]) +
+                    " pixels, more than loader_args.max_image_pixels (" +
+                    std::to_string(max_pixels) + "); raise that setting to read it");
     }
     cv::Mat mask;
     try {
@@ -667,11 +670,11 @@ cv::Mat decode_mask(const std::vector<unsigned char>& bytes, const fs::path& pat
 
 } // namespace
 
-cv::Mat read_mask(const fs::path& path) {
-    return decode_mask(read_file(path), path);
+cv::Mat read_mask(const fs::path& path, std::int64_t max_pixels) {
+    return decode_mask(read_file(path), path, max_pixels);
 }
 
-cv::Mat read_mask_of(const fs::path& path, const fs::path& image) {
+cv::Mat read_mask_of(const fs::path& path, const fs::path& image, std::int64_t max_pixels) {
     const std::vector<unsigned char> bytes = read_file(path);
     const cv::Size mask_size = stored_image_size(bytes, path.string());
     const cv::Size image_size = stored_image_size(read_file(image), image.string());
@@ -681,7 +684,7 @@ cv::Mat read_mask_of(const fs::path& path, const fs::path& image) {
                     std::to_string(image_size.width) + "x" + std::to_string(image_size.height) +
                     "; masks must have their image's size");
     }
-    return decode_mask(bytes, path);
+    return decode_mask(bytes, path, max_pixels);
 }
 
 } // namespace kiln::data

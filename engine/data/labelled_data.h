@@ -1,5 +1,7 @@
 #pragma once
 
+#include "data/image_decode.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -40,6 +42,7 @@ struct SegmentationData {
     int ignore_index = 255; // mask value that no loss or metric counts
     SegmentedImages train;
     SegmentedImages val;
+    std::int64_t max_mask_pixels = kDefaultMaxImagePixels; // loader_args.max_image_pixels
 };
 
 // `data` of train-image-classification, in LightlyTrain's shape: `train` and `val`, each a
@@ -57,15 +60,20 @@ ClassificationData load_classification_data(const nlohmann::json& data, std::uin
 // `classes` (required, as above) and `ignore_index` (default 255). Every mask is read on
 // `threads` threads and checked against its image: a missing mask, an unreadable or
 // multi-channel one, a size that differs from the image's, or a value that is neither a class
-// id nor the ignore index is an error naming both files.
-SegmentationData load_segmentation_data(const nlohmann::json& data, int threads);
+// id nor the ignore index is an error naming both files. Masks, as images, may have at most
+// `max_pixels` pixels.
+SegmentationData load_segmentation_data(const nlohmann::json& data, int threads,
+                                        std::int64_t max_pixels = kDefaultMaxImagePixels);
 
-// A mask file as 8- or 16-bit class ids, one channel; a kiln::Error naming the file otherwise.
-cv::Mat read_mask(const std::filesystem::path& path);
+// A mask file as 8- or 16-bit class ids, one channel, of at most `max_pixels` pixels (from its
+// header, before decoding); a kiln::Error naming the file otherwise.
+cv::Mat read_mask(const std::filesystem::path& path,
+                  std::int64_t max_pixels = kDefaultMaxImagePixels);
 // The same for the mask of `image`, refused when its size differs from the image's: compared
 // from both headers before the mask is decoded (a mask declaring 30000 x 30000 pixels took
 // 1.3 GB to decode before its size was compared).
-cv::Mat read_mask_of(const std::filesystem::path& path, const std::filesystem::path& image);
+cv::Mat read_mask_of(const std::filesystem::path& path, const std::filesystem::path& image,
+                     std::int64_t max_pixels = kDefaultMaxImagePixels);
 
 // The most classes a task trains: a head's width and each validation's per-class work grow with
 // them, and a file listing millions (made to stall or exhaust a run) is refused first. Large

@@ -65,9 +65,9 @@ void ClassifiedSamples::make(std::int64_t index, const cv::Mat& image, Rng& rng,
 }
 
 SegmentedSamples::SegmentedSamples(SegmentedImages images, int ignore_index,
-                                   TransformArgs transform)
+                                   TransformArgs transform, std::int64_t max_mask_pixels)
     : ImageSamples(std::move(images.paths), std::move(transform)), masks_(std::move(images.masks)),
-      ignore_index_(ignore_index) {}
+      ignore_index_(ignore_index), max_mask_pixels_(max_mask_pixels) {}
 
 std::optional<std::vector<std::int64_t>> SegmentedSamples::target_shape() const {
     const ViewArgs& view = transform().views.front();
@@ -77,7 +77,7 @@ std::optional<std::vector<std::int64_t>> SegmentedSamples::target_shape() const 
 void SegmentedSamples::make(std::int64_t index, const cv::Mat& decoded, Rng& rng,
                             const std::vector<float*>& views, std::int64_t* target) const {
     const ViewArgs& view = transform().views.front();
-    cv::Mat mask = read_mask(masks_[static_cast<std::size_t>(index)]);
+    cv::Mat mask = read_mask(masks_[static_cast<std::size_t>(index)], max_mask_pixels_);
     cv::Mat image = decoded;
     // Decoding may have shrunk a large JPEG: the mask follows, keeping its ids.
     if (mask.size() != image.size()) {

@@ -55,7 +55,8 @@ private:
 // with the ignore index as -1.
 class SegmentedSamples : public ImageSamples {
 public:
-    SegmentedSamples(SegmentedImages images, int ignore_index, TransformArgs transform);
+    SegmentedSamples(SegmentedImages images, int ignore_index, TransformArgs transform,
+                     std::int64_t max_mask_pixels);
 
     std::optional<std::vector<std::int64_t>> target_shape() const override;
     void make(std::int64_t index, const cv::Mat& image, Rng& rng, const std::vector<float*>& views,
@@ -64,6 +65,7 @@ public:
 private:
     std::vector<std::filesystem::path> masks_;
     int ignore_index_;
+    std::int64_t max_mask_pixels_;
 };
 
 // Images with the objects to detect: one crop and flip cut the image, the boxes (clipped; an

@@ -236,7 +236,7 @@ void Loader::work() {
 
 Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_t generation) {
     std::vector<std::int64_t> samples;
-    std::vector<std::int64_t> stand_ins;
+    std::size_t after = 0; // where in order_ the batch's stand-ins start
     {
         const std::lock_guard<std::mutex> lock(mutex_);
         if (generation != generation_) {
@@ -247,15 +247,7 @@ Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_
             order_.begin() + std::min<std::int64_t>((number + 1) * options_.batch_size,
                                                     static_cast<std::int64_t>(order_.size()));
         samples.assign(begin, end);
-        if (options_.fill_batches) {
-            // Stand-ins, in order, for unreadable images: those after the batch, as many again
-            // and a few (fewer readable ones than that is an epoch that fails anyway).
-            const std::size_t size = order_.size();
-            const auto after = static_cast<std::size_t>(end - order_.begin());
-            for (std::size_t j = 0; j < 2 * samples.size() + 8 && j < size; ++j) {
-                stand_ins.push_back(order_[(after + j) % size]);
-            }
-        }
+        after = static_cast<std::size_t>(end - order_.begin());
     }
     Slot slot;
     try {
@@ -283,7 +275,7 @@ Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_
         const int min_side = source_->min_decode_side();
         std::vector<float*> views(batch.views.size());
         std::int64_t filled = 0;
-        std::size_t next_stand_in = 0;
+        std::size_t stand_ins = 0; // taken so far
         for (std::size_t drawn = 0; drawn < samples.size(); ++drawn) {
             if (stop_.stop_requested()) {
                 return {};
@@ -297,8 +289,8 @@ Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_
                 image = decode_image(bytes, path.string(), min_side, options_.max_image_pixels);
             } catch (const Error& unreadable) {
                 skip(sample, unreadable.what());
-                if (next_stand_in < stand_ins.size()) {
-                    samples.push_back(stand_ins[next_stand_in++]);
+                if (const auto stand_in = stand_in_for(after, stand_ins++, generation)) {
+                    samples.push_back(*stand_in);
                 }
                 continue;
             }
@@ -338,6 +330,18 @@ Loader::Slot Loader::build(std::int64_t number, std::int64_t epoch, std::uint64_
         slot.error = std::current_exception();
     }
     return slot;
+}
+
+// With fill_batches, the `taken`-th image after position `after` of the epoch's order, round
+// to its start: each image once, the batch's own included (they fail again); none after that,
+// or once the epoch was abandoned.
+std::optional<std::int64_t> Loader::stand_in_for(std::size_t after, std::size_t taken,
+                                                 std::uint64_t generation) const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (!options_.fill_batches || generation != generation_ || taken >= order_.size()) {
+        return std::nullopt;
+    }
+    return order_[(after + taken) % order_.size()];
 }
 
 void Loader::skip(std::int64_t index, const std::string& reason) {
@@ -437,11 +441,10 @@ std::optional<Batch> Loader::next() {
             continue; // abandoned because of a stop
         }
         if (slot.batch->indices.empty()) {
-            if (options_.fill_batches) { // a training step short of its batch is no step
+            if (options_.fill_batches) { // every image of the epoch was tried
                 const std::lock_guard<std::mutex> reason_lock(mutex_);
-                throw Error("none of the images of batch " + std::to_string(slot.batch->number) +
-                            " nor the next ones could be read, e.g.: " + first_unreadable_reason_ +
-                            "; replace the unreadable images or take them out of the data");
+                throw Error("none of the " + std::to_string(order_.size()) +
+                            " images could be read, e.g.: " + first_unreadable_reason_);
             }
             continue; // every image of the batch was unreadable
         }

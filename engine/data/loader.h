@@ -34,9 +34,10 @@ struct LoaderOptions {
     int world_size = 1;
     bool pin_memory = false; // page-locked batches for fast copies to a CUDA device
     std::int64_t max_image_pixels = kDefaultMaxImagePixels; // larger images are skipped
-    // Training: an unreadable image's place goes to the next readable one of the epoch's order,
-    // so batches stay whole (a batch of one broke batch norm; an empty one cost a step). Off,
-    // each image comes once (validation, embedding) and a batch is as short as its losses.
+    // Training: an unreadable image's place goes to the next readable one of the epoch's order
+    // (once round it), so batches stay whole (a batch of one broke batch norm; an empty one read
+    // as a stop), and an epoch fails only when none of its images can be read. Off, each image
+    // comes once (validation, embedding) and a batch is as short as its losses.
     bool fill_batches = false;
 };
 
@@ -98,6 +99,8 @@ private:
     // images the epoch did not draw (a last partial batch) so that the error counts the whole
     // dataset, and throws it.
     [[noreturn]] void fail_unreadable_epoch(const std::vector<std::int64_t>& undrawn);
+    std::optional<std::int64_t> stand_in_for(std::size_t after, std::size_t taken,
+                                             std::uint64_t generation) const;
     bool has_work() const;
 
     const std::shared_ptr<const SampleSource> source_;

@@ -118,6 +118,11 @@ SceneResult generate_scenes(const SceneOptions& options, const Progress& progres
     for (const unsigned char label : garments.labels) {
         max_label = std::max<int>(max_label, label);
     }
+    if (max_label > 253) { // class 1 + label in 8-bit masks, 255 left as the ignore index
+        throw Error("labels file \"" + options.labels.string() + "\" holds the label " +
+                    std::to_string(max_label) +
+                    "; scenes' masks hold classes 1 + label in 8 bits, so labels go up to 253");
+    }
     SceneResult result;
     result.classes = max_label + 2;
     nlohmann::json coco_images = nlohmann::json::array();

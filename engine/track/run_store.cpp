@@ -268,19 +268,24 @@ void remove_wal_files_left_by_reading(const std::filesystem::path& file) {
 
 // A run.db may come from someone else, and SQLite runs what its schema says: a view named
 // `runs` over an endless recursive query hung `kiln runs list`, one over zeroblob()s took
-// gigabytes. Kiln's schema has tables and indexes only, and no value near the length limit.
+// gigabytes. Kiln's schema has plain tables and indexes only, and no value near the length
+// limit.
 void guard_against_its_schema(sqlite3* db, const std::filesystem::path& file) {
     sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
     sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
     sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 64 << 20);
+    // SQLite stores each statement's opening words normalised ("CREATE TABLE ..."): anything
+    // else (a view, a trigger, a virtual table however spelt) is not Kiln's.
     Statement code(db, file,
-                   "SELECT type, name FROM sqlite_master WHERE type IN ('view', 'trigger') OR "
-                   "(type = 'table' AND sql LIKE 'CREATE VIRTUAL%') LIMIT 1");
+                   "SELECT type, name FROM sqlite_master WHERE NOT ("
+                   "(type = 'table' AND sql LIKE 'CREATE TABLE %') OR "
+                   "(type = 'index' AND (sql IS NULL OR sql LIKE 'CREATE INDEX %' OR "
+                   "sql LIKE 'CREATE UNIQUE INDEX %'))) LIMIT 1");
     if (code.step()) {
-        throw Error("\"" + terminal_text(file.string()) + "\" holds the " + code.text(0) + " \"" +
-                    terminal_text(code.text(1)) +
-                    "\", which a Kiln run database never has: it is not one, or it was altered; "
-                    "give the run.db that `kiln train` wrote");
+        throw Error("\"" + terminal_text(file.string()) + "\" holds the " +
+                    terminal_text(code.text(0)) + " \"" + terminal_text(code.text(1)) +
+                    "\", of a kind a Kiln run database never has: it is not one, or it was "
+                    "altered; give the run.db that `kiln train` wrote");
     }
 }
 

@@ -39,8 +39,8 @@ struct Position {
     std::vector<std::int64_t> pending_validations;
     // The last step whose validation completed (-1: none, or a checkpoint from before).
     std::int64_t validated_step = -1;
-    // max_time: the total and warm-up steps as last fitted to the time (a resumed run goes on
-    // with them, not with the bound it starts from); empty before the first fit.
+    // max_time: the total and warm-up steps of the schedule when saved (as last fitted to the
+    // time): a resumed run goes on with them, not with the bound it starts from.
     std::vector<std::int64_t> fitted_steps;
 };
 

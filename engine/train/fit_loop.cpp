@@ -262,13 +262,17 @@ RunSummary::Status FitLoop::fit(Position& position) {
     best_step_ = position.best_step;
     validated_step_ = position.validated_step; // a finished run resumed is not validated again
     go_on_with_fitted_schedule(position);
-    const bool redone = redo_pending_validations(position);
-    // After the redone validations, which reload the checkpoint's position: before them, an
-    // epoch skipped here came back, and the loop never ended.
-    skip_an_epoch_without_batches_left(position, batches_per_epoch);
+    // The clock runs before the validations redone (they take part of max_time, and they time
+    // the next ones).
     started_ = std::chrono::steady_clock::now();
     first_step_ = position.optimizer_step;
     spent_before_ = position.trained_seconds;
+    if (redo_pending_validations(position)) {
+        save(position); // a stop or kill from here on does not redo them again
+    }
+    // After the redone validations, which reload the checkpoint's position: before them, an
+    // epoch skipped here came back, and the loop never ended.
+    skip_an_epoch_without_batches_left(position, batches_per_epoch);
     const auto done = [&] { return position.optimizer_step >= schedule_.total_steps; };
     while (position.epoch < schedule_.epochs && !done()) {
         task_.start_epoch(position.epoch, schedule_.epochs);
@@ -322,7 +326,7 @@ RunSummary::Status FitLoop::fit(Position& position) {
         }
         validated = true;
     }
-    if (finish_validations(position, true) || validated || redone) {
+    if (finish_validations(position, true) || validated) {
         save(position); // with the best value the last validations found
     }
     return RunSummary::Status::Finished;
@@ -357,10 +361,12 @@ bool FitLoop::redo_pending_validations(Position& position) {
         validate(validated);
         finish_validations(validated, true);
     }
-    const std::optional<double> best = best_value_;
+    const Position given = position; // the images this run trains on are its own, as set
     position = load_checkpoint(checkpoint_, state); // back to the weights training goes on from
+    position.dataset_size = given.dataset_size;
+    position.dataset_fingerprint = given.dataset_fingerprint;
     position.pending_validations.clear();
-    position.best_value = best;
+    position.best_value = best_value_;
     position.best_step = best_step_;
     return true;
 }

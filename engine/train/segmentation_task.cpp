@@ -38,8 +38,8 @@ models::Segmenter make_segmenter(const TrainConfig& config, const SegmenterArgs&
 
 SegmentationTask::SegmentationTask(const TrainConfig& config) {
     const SegmenterArgs args = read_model_args(config);
-    data::SegmentationData data =
-        data::load_segmentation_data(config.labelled_data, system::usable_cpu_cores());
+    data::SegmentationData data = data::load_segmentation_data(
+        config.labelled_data, system::usable_cpu_cores(), config.max_image_pixels);
     const nlohmann::json transform_args = sized_transform_args(
         config.transform_args, [&data] { return data::sampled_image_sizes(data.train.paths); });
     const data::TransformArgs train_transform =
@@ -50,9 +50,9 @@ SegmentationTask::SegmentationTask(const TrainConfig& config) {
                             train_transform.num_channels);
     set_up(model_.ptr(), {data.classes, false},
            std::make_shared<data::SegmentedSamples>(std::move(data.train), data.ignore_index,
-                                                    train_transform),
+                                                    train_transform, data.max_mask_pixels),
            std::make_shared<data::SegmentedSamples>(std::move(data.val), data.ignore_index,
-                                                    val_transform));
+                                                    val_transform, data.max_mask_pixels));
     load_initial_weights(config, args.backbone_weights, model_->backbone());
     check_watch_metric(config.watch_metric);
 }

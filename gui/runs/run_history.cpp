@@ -860,13 +860,13 @@ bool RunHistoryView::deleteSelectedRun() {
     try {
         const track::RunLock claim(run_folder.root());
         removed = run_folder.remove_run_entries();
-    } catch (const Error& error) {
-        showErrorMessage(this, tr("The run cannot be deleted while it trains:\n%1")
-                                   .arg(QString::fromStdString(error.what())));
+        std::error_code ignored; // held until it is gone: no run starts there in between
+        std::filesystem::remove(run_folder.lock(), ignored);
+    } catch (const Error& error) { // a run still writing there, or a folder Kiln cannot lock
+        showErrorMessage(
+            this, tr("The run cannot be deleted:\n%1").arg(QString::fromStdString(error.what())));
         return false;
     }
-    std::error_code ignored;
-    std::filesystem::remove(run_folder.lock(), ignored);
     const bool emptied = removed && QDir().rmdir(directory);
     refresh();
     if (!removed) {

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <fcntl.h>
@@ -109,12 +110,12 @@ private Q_SLOTS:
     void everyCommandAnswersHelp_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QStringList>("expected");
-        QTest::newRow("train") << QStringList{"train", "--help"}
-                               << QStringList{
-                                      "epochs (integer >= 1), default 100",
-                                      "method (simclr, dino or distillation), default \"simclr\"",
-                                      "num_workers (integer >= 0, or auto), default \"auto\"",
-                                      "gradient_accumulation_steps"};
+        QTest::newRow("train")
+            << QStringList{"train", "--help"}
+            << QStringList{"epochs (integer >= 1), default 100",
+                           "method (simclr, dino or distillation), default \"simclr\"",
+                           "num_workers (integer in [0, 256], or auto), default \"auto\"",
+                           "gradient_accumulation_steps"};
         QTest::newRow("embed")
             << QStringList{"embed", "--help"}
             << QStringList{"format (csv, lightly_csv, torch or npy), default \"torch\"",
@@ -248,6 +249,27 @@ private Q_SLOTS:
         result = runKiln({"train", "epochs"});
         QCOMPARE(result.exitCode, 1);
         QVERIFY(result.err.contains(QStringLiteral("\"epochs\" is not of the form key=value")));
+
+        // A file whose top level is not an object was "unexpected failure".
+        const QString list = writeFile(QStringLiteral("list.json"), "[1, 2]");
+        for (const QStringList& command :
+             {QStringList{"config", "check", list}, QStringList{"train", "--config", list}}) {
+            result = runKiln(command);
+            QCOMPARE(result.exitCode, 1);
+            QVERIFY2(result.err.contains(QStringLiteral("holds array, not a JSON object")),
+                     qPrintable(result.err));
+        }
+        // Arguments CLI11 refuses end with 1 too (they were 104 to 109).
+        for (const QStringList& command : {QStringList{"export", "--bogus"}, QStringList{},
+                                           QStringList{"generate-scenes", "--scenes", "0"}}) {
+            result = runKiln(command.isEmpty() ? QStringList{"eval"} : command);
+            QVERIFY2(result.exitCode == 1, qPrintable(command.join(' ') + result.err));
+        }
+        // A million loader threads were started, deaf to Ctrl-C.
+        result = runKiln({"config", "check", "--command", "embed",
+                          writeFile(QStringLiteral("empty.json"), "{}"), "num_workers=1000000"});
+        QVERIFY2(result.err.contains(QStringLiteral("num_workers")) && result.exitCode == 1,
+                 qPrintable(result.err));
     }
 
     void evalCocoPrintsPycocotoolsSummary() {
@@ -461,6 +483,23 @@ private Q_SLOTS:
                      QStringLiteral("kNN (k=1, T=0.07) with smallcnn at 16x16 px: top-1 100.00%")),
                  qPrintable(result.out));
 
+        // overwrite=true never replaces what the command reads: the checkpoint became its own
+        // export or embeddings, an image-named out in the data folder an image.
+        const QString checkpoint = out + QStringLiteral("/checkpoints/last.ckpt");
+        const qint64 size = QFileInfo(checkpoint).size();
+        for (const QStringList& command :
+             {QStringList{"embed", "out=" + checkpoint, "data=" + data, "checkpoint=" + checkpoint},
+              QStringList{"export", "out=" + checkpoint, "checkpoint=" + checkpoint},
+              QStringList{"embed", "out=" + data + "/0/new.png", "data=" + data,
+                          "checkpoint=" + checkpoint}}) {
+            result = runKiln(command + QStringList{"overwrite=true"});
+            QVERIFY2(result.exitCode == 1 && (result.err.contains("the file this command reads") ||
+                                              result.err.contains("an image of the data folder")),
+                     qPrintable(command.join(' ') + "\n" + result.err));
+        }
+        QCOMPARE(QFileInfo(checkpoint).size(), size);
+        QVERIFY(!QFileInfo::exists(data + "/0/new.png"));
+
         // More memory than the machine gives (here a 4 GB address space, 4096 px images): said
         // with what to lower; it was "unexpected failure: std::bad_alloc".
         QProcess limited;
@@ -605,6 +644,52 @@ private Q_SLOTS:
         ::close(writer);
         QVERIFY2(ended, "SIGTERM did not end kiln dedup");
         QCOMPARE(dedup.exitStatus(), QProcess::CrashExit); // ended by the signal itself
+    }
+
+    // Ctrl-C (here SIGTERM) during `embed`: exit status 130, as a stopped run's, and neither
+    // the embeddings file nor a temporary one is left.
+    void aStoppedEmbeddingEndsWith130AndWritesNothing() {
+        // Uses trainThenEmbed's run; 3,000 images of 8x8 embedded at 128 px: seconds of work.
+        constexpr int kImages = 3000;
+        QByteArray images = QByteArray::fromHex("00000803000000000000000800000008");
+        QByteArray labels = QByteArray::fromHex("0000080100000000");
+        for (QByteArray* file : {&images, &labels}) {
+            (*file)[6] = static_cast<char>(kImages >> 8);
+            (*file)[7] = static_cast<char>(kImages & 0xFF);
+        }
+        for (int i = 0; i < kImages; ++i) {
+            images.append(QByteArray(64, static_cast<char>(i % 251)));
+            labels.append(static_cast<char>(i % 2));
+        }
+        const QString data = temp_.filePath(QStringLiteral("many"));
+        QCOMPARE(runKiln({"import-idx", "--images", writeFile("many-images", images), "--labels",
+                          writeFile("many-labels", labels), "--out", data})
+                     .exitCode,
+                 0);
+        const QString folder = temp_.filePath(QStringLiteral("stopped-embedding"));
+        QVERIFY(QDir().mkpath(folder));
+        QProcess embedding;
+        embedding.start(
+            QStringLiteral(KILN_EXECUTABLE),
+            {"embed", "out=" + folder + "/embeddings.csv", "data=" + data,
+             "checkpoint=" + temp_.filePath(QStringLiteral("run/checkpoints/last.ckpt")),
+             "format=csv", "image_size=128", "batch_size=16", "num_workers=0"});
+        QVERIFY(embedding.waitForStarted());
+        QString said;
+        while (!said.contains(QStringLiteral("embed ")) && embedding.waitForReadyRead(60000)) {
+            said += QString::fromUtf8(embedding.readAllStandardOutput());
+        }
+        // Under way: a batch of 188 done, not the last.
+        const QRegularExpressionMatch batch =
+            QRegularExpression(QStringLiteral("embed (\\d+)/188 ")).match(said);
+        QVERIFY2(batch.hasMatch() && batch.captured(1).toInt() < 188, qPrintable(said));
+        embedding.terminate();
+        QVERIFY(embedding.waitForFinished(60000));
+        QCOMPARE(embedding.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(embedding.exitCode() == 130,
+                 qPrintable(QString::fromUtf8(embedding.readAllStandardError())));
+        QCOMPARE(QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList());
     }
 
     void killedTrainingIsInterruptedThenResumed() {

@@ -1270,7 +1270,7 @@ private Q_SLOTS:
         fine["out"] = embeddings.toStdString();
         fine["overwrite"] = true;
         QVERIFY(kiln::test::throwsContaining([&] { kiln::resolve_map_config(fine); },
-                                             "is the embeddings file the map reads"));
+                                             "is the file this command reads as"));
     }
 
     // Names and notes from others' files reach the terminal without their control characters.

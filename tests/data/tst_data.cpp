@@ -109,6 +109,10 @@ kiln::data::TransformArgs smallSimclr(int size = 32) {
     return kiln::data::simclr_transform({{"image_size", {size, size}}}, issues);
 }
 
+std::string index_name(const kiln::data::DatasetIndex& index, std::int64_t sample) {
+    return std::string(index.filename(static_cast<std::size_t>(sample)));
+}
+
 std::vector<kiln::data::Batch> wholeEpoch(kiln::data::Loader& loader, std::int64_t epoch) {
     std::vector<kiln::data::Batch> batches;
     loader.start_epoch(epoch);
@@ -325,7 +329,7 @@ private Q_SLOTS:
         writeBytes(folder / "image.ppm", "P6 30000 30000 255\n");
         QVERIFY(kiln::test::throwsContaining(
             [&] { kiln::data::read_mask_of(folder / "bomb.tif", folder / "image.ppm"); },
-            "bomb.tif\" declares 30000 x 30000 pixels, more than a mask may have"));
+            "bomb.tif\" declares 30000 x 30000 pixels, more than loader_args.max_image_pixels"));
         writeBytes(folder / "scene.exr", std::string("\x76\x2f\x31\x01\x02\x00\x00\x00", 8));
         writeBytes(folder / "scene.hdr",
                    "#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 30000 +X 30000\n");
@@ -843,7 +847,7 @@ private Q_SLOTS:
             QCOMPARE(batch.indices.size(), std::size_t(4));
             QCOMPARE(batch.views[0].size(0), 4);
             for (const std::int64_t sample : batch.indices) {
-                QVERIFY(index.filename(static_cast<std::size_t>(sample)).rfind("good", 0) == 0);
+                QVERIFY(index_name(index, sample).rfind("good", 0) == 0);
             }
         }
         const auto again = epochOf(2);
@@ -852,18 +856,29 @@ private Q_SLOTS:
             QVERIFY(torch::equal(again[b].views[0], batches[b].views[0]));
         }
 
-        const fs::path unreadable = root_ / "fill-none";
+        // One readable image among 40: every batch has it (the stand-ins go once round the
+        // epoch, so a batch may be short here). None readable: an error naming one.
+        const fs::path unreadable = root_ / "fill-one";
         for (int i = 0; i < 40; ++i) {
             writeBytes(unreadable / ("bad" + std::to_string(i) + ".png"), "not an image");
         }
         writeImage(unreadable / "good.png", syntheticImage(20, 20, 1));
         const auto mostly_bad = kiln::data::DatasetIndex::scan({unreadable});
         options.num_workers = 0;
-        options.shuffle = false;
-        kiln::data::Loader loader(mostly_bad, smallSimclr(16), options);
-        QVERIFY(kiln::test::throwsContaining([&] { wholeEpoch(loader, 0); },
-                                             "none of the images of batch 0 nor the next ones "
-                                             "could be read, e.g.: \""));
+        kiln::data::Loader filled(mostly_bad, smallSimclr(16), options);
+        const auto whole = wholeEpoch(filled, 0);
+        QCOMPARE(whole.size(), std::size_t(10));
+        for (const auto& batch : whole) {
+            QVERIFY(!batch.indices.empty());
+            for (const std::int64_t sample : batch.indices) {
+                QCOMPARE(index_name(mostly_bad, sample), std::string("good.png"));
+            }
+        }
+        fs::remove(unreadable / "good.png");
+        const auto all_bad = kiln::data::DatasetIndex::scan({unreadable});
+        kiln::data::Loader empty(all_bad, smallSimclr(16), options);
+        QVERIFY(kiln::test::throwsContaining([&] { wholeEpoch(empty, 0); },
+                                             "none of the 40 images could be read, e.g.: \""));
     }
 
     void imagesOverThePixelCapAreSkippedAndCounted() {
@@ -1340,8 +1355,9 @@ private Q_SLOTS:
         split.names = {"a.png"};
         json args = {{"image_size", 16},
                      {"random_flip", {{"horizontal_prob", 0.5}, {"vertical_prob", 0.5}}}};
-        const kiln::data::SegmentedSamples samples(
-            split, 255, kiln::data::finetune_transform(args, true, 0.25));
+        const kiln::data::SegmentedSamples samples(split, 255,
+                                                   kiln::data::finetune_transform(args, true, 0.25),
+                                                   kiln::data::kDefaultMaxImagePixels);
         const cv::Mat decoded = kiln::data::decode_image(root / "a.png");
         std::vector<float> view(3 * 16 * 16);
         std::vector<std::int64_t> target(16 * 16);
@@ -1405,6 +1421,16 @@ private Q_SLOTS:
         QCOMPARE(result.classes, 4);
         options.out = root_ / "scenes-b";
         kiln::data::generate_scenes(options);
+        // Label 255 became class 256, which an 8-bit mask wrapped to background.
+        std::vector<unsigned char> high = labels;
+        high[0] = 255;
+        writeIdx(idx / "high-labels.gz", 0x801, {count}, high);
+        kiln::data::SceneOptions wrapped = options;
+        wrapped.labels = idx / "high-labels.gz";
+        wrapped.out = root_ / "scenes-high";
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::generate_scenes(wrapped); },
+                                             "holds the label 255; scenes' masks hold classes"));
+        QVERIFY(!fs::exists(wrapped.out));
         for (const char* file : {"images/0.png", "masks/4.png", "classes.json"}) {
             QCOMPARE(readAll(root_ / "scenes-a" / file), readAll(root_ / "scenes-b" / file));
         }

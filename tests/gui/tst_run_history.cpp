@@ -235,7 +235,7 @@ private Q_SLOTS:
             QVERIFY(QFileInfo::exists(runs + QStringLiteral("/first/run.db")));
             auto* refused = window.findChild<QMessageBox*>(QStringLiteral("errorBox"));
             QVERIFY(refused != nullptr && refused->isVisible());
-            QVERIFY2(refused->text().contains(QStringLiteral("cannot be deleted while it trains")),
+            QVERIFY2(refused->text().contains(QStringLiteral("in use by another Kiln run")),
                      qPrintable(refused->text()));
             refused->close();
         }

@@ -176,7 +176,7 @@ private Q_SLOTS:
                  SQLITE_OK);
         sqlite3_close(db);
         QVERIFY(kiln::test::throwsContaining([&] { track::RunReader reader(endless); },
-                                             "holds the view \"runs\", which a Kiln run "
+                                             "holds the view \"runs\", of a kind a Kiln run "
                                              "database never has"));
         const std::filesystem::path triggered = dir.filePath("triggered.db").toStdString();
         std::filesystem::copy_file(file, triggered);
@@ -189,6 +189,15 @@ private Q_SLOTS:
         sqlite3_close(db);
         QVERIFY(kiln::test::throwsContaining([&] { track::RunStore store(triggered); },
                                              "holds the trigger \"grow\""));
+        const std::filesystem::path virtual_table = dir.filePath("virtual.db").toStdString();
+        std::filesystem::copy_file(file, virtual_table);
+        sqlite3_open(virtual_table.c_str(), &db);
+        QCOMPARE(sqlite3_exec(db, "PRAGMA user_version=4; CREATE VIRTUAL TABLE words USING fts5(w)",
+                              nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        QVERIFY(kiln::test::throwsContaining([&] { track::RunReader reader(virtual_table); },
+                                             "holds the table \"words\""));
         const std::filesystem::path junk = dir.filePath("junk.db").toStdString();
         std::ofstream(junk) << "this is not a database, but it is long enough to look like one "
                                "to a reader that only checks the size of the file header";

@@ -352,9 +352,6 @@ private Q_SLOTS:
         }
     }
 
-    // Layer-wise decay's layers, input first: timm's groups for ResNets and ViTs (stem or
-    // embeddings, each block, a ViT's last norm), the small CNNs' blocks, the CSP stages. Every
-    // parameter is in exactly one.
     // A batch of one (what unreadable images left of a batch of two) made batch norm's variance
     // NaN, then its running statistics, and the run failed as if it had diverged.
     void batchNormTakesABatchOfOne() {
@@ -374,6 +371,9 @@ private Q_SLOTS:
         QVERIFY(torch::isfinite(norm->running_var).all().item<bool>());
     }
 
+    // Layer-wise decay's layers, input first: timm's groups for ResNets and ViTs (stem or
+    // embeddings, each block, a ViT's last norm), the small CNNs' blocks, the CSP stages. Every
+    // parameter is in exactly one.
     void backbonesListTheirLayersFromTheInput() {
         const auto names_of = [](kiln::models::BackboneImpl& backbone) {
             std::map<const void*, std::string> names;

@@ -305,14 +305,16 @@ Rle mask_of(const Segmentation& segmentation, const Image& image, const std::str
     switch (segmentation.kind) {
     case Segmentation::Kind::Mask:
         // Decoding one takes height x width bytes: a 65536 x 65536 mask on a 10 x 10 image
-        // took 4 GiB per sample.
+        // took 4 GiB per sample. A size that differs within reason is pycocotools' unmatched
+        // mask (IoU -1), and a training image decoded smaller takes it resized.
         if (image.height != 0 && image.width != 0 &&
-            (segmentation.mask.height != image.height || segmentation.mask.width != image.width)) {
-            throw Error(
-                where + " has an RLE mask of " + std::to_string(segmentation.mask.height) + " x " +
-                std::to_string(segmentation.mask.width) + " (height x width), but " + "its image " +
-                std::to_string(image.id) + " is " + std::to_string(image.height) + " x " +
-                std::to_string(image.width) + "; a mask's 'size' is its image's [height, width]");
+            std::uint64_t{segmentation.mask.height} * segmentation.mask.width >
+                64 * std::uint64_t{image.height} * image.width) {
+            throw Error(where + " has an RLE mask of " + std::to_string(segmentation.mask.height) +
+                        " x " + std::to_string(segmentation.mask.width) +
+                        " (height x width), far larger than its image " + std::to_string(image.id) +
+                        " (" + std::to_string(image.height) + " x " + std::to_string(image.width) +
+                        "); a mask's 'size' is its image's [height, width]");
         }
         return segmentation.mask;
     case Segmentation::Kind::None:
