@@ -38,6 +38,9 @@ void validate(const OptimizeOptions& options) {
     if (options.max_size < 0) {
         throw Error("max-size must be 0 (keep) or a positive number of pixels");
     }
+    if (options.destination.empty()) { // it wrote into the current folder
+        throw Error("the destination is empty; name the folder to write the copy to");
+    }
     if (is_within(options.destination, options.source) ||
         is_within(options.source, options.destination)) {
         throw Error("destination \"" + options.destination.string() + "\" and source \"" +

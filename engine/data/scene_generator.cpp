@@ -110,6 +110,17 @@ SceneResult generate_scenes(const SceneOptions& options, const Progress& progres
     if (options.scenes < 1 || options.size < 8 || options.max_objects < 1) {
         throw Error("scenes must be at least 1, size at least 8 and max_objects at least 1");
     }
+    if (options.out.empty()) { // it wrote into the current folder
+        throw Error("out is empty; name the folder to write the scenes to");
+    }
+    // Scenes written over others mixed the two sets (images/ held both, annotations.json one).
+    for (const char* entry : {"images", "masks", "labels", "annotations.json", "classes.json"}) {
+        std::error_code error;
+        if (std::filesystem::exists(options.out / entry, error)) {
+            throw Error("\"" + options.out.string() + "\" holds " + entry +
+                        " already; choose an empty folder for the scenes, or remove it");
+        }
+    }
     const IdxImages garments = read_idx_images(options.images, options.labels);
     if (garments.count == 0) {
         throw Error("images file \"" + options.images.string() + "\" holds no images");

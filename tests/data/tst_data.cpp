@@ -1132,6 +1132,9 @@ private Q_SLOTS:
         options.destination = root_ / "optimize";
         QVERIFY(kiln::test::throwsContaining([&] { kiln::data::optimize_dataset(options); },
                                              "overlap"));
+        options.destination.clear(); // it wrote into the current folder
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::optimize_dataset(options); },
+                                             "the destination is empty"));
         options.destination = root_ / "optimize" / "q";
         options.quality = 0;
         QVERIFY(kiln::test::throwsContaining([&] { kiln::data::optimize_dataset(options); },
@@ -1431,6 +1434,13 @@ private Q_SLOTS:
         QVERIFY(kiln::test::throwsContaining([&] { kiln::data::generate_scenes(wrapped); },
                                              "holds the label 255; scenes' masks hold classes"));
         QVERIFY(!fs::exists(wrapped.out));
+        // Scenes over scenes mixed two sets; an empty out wrote into the current folder.
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::generate_scenes(options); },
+                                             "holds images already; choose an empty folder"));
+        wrapped.labels = options.labels;
+        wrapped.out.clear();
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::generate_scenes(wrapped); },
+                                             "out is empty"));
         for (const char* file : {"images/0.png", "masks/4.png", "classes.json"}) {
             QCOMPARE(readAll(root_ / "scenes-a" / file), readAll(root_ / "scenes-b" / file));
         }
