@@ -164,38 +164,36 @@ private Q_SLOTS:
         QVERIFY(
             kiln::test::throwsContaining([&] { track::RunReader reader(fifo); }, "is not a file"));
         // A schema that runs code: `runs` as a view of an endless recursive query (it hung
-        // `kiln runs list`), a trigger that a resumed run's writes would fire.
-        const std::filesystem::path endless = dir.filePath("endless.db").toStdString();
-        std::filesystem::copy_file(file, endless);
-        sqlite3_open(endless.c_str(), &db);
-        QCOMPARE(sqlite3_exec(db,
-                              "PRAGMA user_version=4; ALTER TABLE runs RENAME TO kept; "
-                              "CREATE VIEW runs AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL "
-                              "SELECT i + 1 FROM n) SELECT kept.* FROM kept, n",
-                              nullptr, nullptr, nullptr),
-                 SQLITE_OK);
-        sqlite3_close(db);
+        // `kiln runs list`), a trigger that a resumed run's writes would fire, a virtual table.
+        // Each a copy of `file` altered by SQL, as someone could hand it over (empty when SQLite
+        // refused the SQL).
+        const auto altered = [&](const char* name, const std::string& sql) {
+            const std::filesystem::path copy = dir.filePath(name).toStdString();
+            std::filesystem::copy_file(file, copy);
+            sqlite3* handed = nullptr;
+            sqlite3_open(copy.c_str(), &handed);
+            const int result = sqlite3_exec(handed, ("PRAGMA user_version=4; " + sql).c_str(),
+                                            nullptr, nullptr, nullptr);
+            sqlite3_close(handed);
+            return result == SQLITE_OK ? copy : std::filesystem::path();
+        };
+        const std::filesystem::path endless =
+            altered("endless.db", "ALTER TABLE runs RENAME TO kept; CREATE VIEW runs AS WITH "
+                                  "RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+                                  "SELECT kept.* FROM kept, n");
+        QVERIFY(!endless.empty());
         QVERIFY(kiln::test::throwsContaining([&] { track::RunReader reader(endless); },
                                              "holds the view \"runs\", of a kind a Kiln run "
                                              "database never has"));
-        const std::filesystem::path triggered = dir.filePath("triggered.db").toStdString();
-        std::filesystem::copy_file(file, triggered);
-        sqlite3_open(triggered.c_str(), &db);
-        QCOMPARE(sqlite3_exec(db,
-                              "PRAGMA user_version=4; CREATE TRIGGER grow AFTER INSERT ON metrics "
-                              "BEGIN INSERT INTO metrics SELECT * FROM metrics; END",
-                              nullptr, nullptr, nullptr),
-                 SQLITE_OK);
-        sqlite3_close(db);
+        const std::filesystem::path triggered =
+            altered("triggered.db", "CREATE TRIGGER grow AFTER INSERT ON metrics BEGIN INSERT "
+                                    "INTO metrics SELECT * FROM metrics; END");
+        QVERIFY(!triggered.empty());
         QVERIFY(kiln::test::throwsContaining([&] { track::RunStore store(triggered); },
                                              "holds the trigger \"grow\""));
-        const std::filesystem::path virtual_table = dir.filePath("virtual.db").toStdString();
-        std::filesystem::copy_file(file, virtual_table);
-        sqlite3_open(virtual_table.c_str(), &db);
-        QCOMPARE(sqlite3_exec(db, "PRAGMA user_version=4; CREATE VIRTUAL TABLE words USING fts5(w)",
-                              nullptr, nullptr, nullptr),
-                 SQLITE_OK);
-        sqlite3_close(db);
+        const std::filesystem::path virtual_table =
+            altered("virtual.db", "CREATE VIRTUAL TABLE words USING fts5(w)");
+        QVERIFY(!virtual_table.empty());
         QVERIFY(kiln::test::throwsContaining([&] { track::RunReader reader(virtual_table); },
                                              "holds the table \"words\""));
         const std::filesystem::path junk = dir.filePath("junk.db").toStdString();
