@@ -56,12 +56,19 @@ private:
         return path;
     }
 
-    // 16 images of 8x8 in two classes (even and odd i), through import-idx, into the folder
-    // `name` of the temp folder; `pixel(i, p)` is image i's p-th pixel. Empty on failure.
-    QString importTwoClasses(const QString& name, const std::function<int(int, int)>& pixel) {
-        QByteArray images = QByteArray::fromHex("00000803000000100000000800000008");
-        QByteArray labels = QByteArray::fromHex("0000080100000010");
-        for (int i = 0; i < 16; ++i) {
+    // `count` images of 8x8 in two classes (even and odd i), through import-idx, into the
+    // folder `name` of the temp folder; `pixel(i, p)` is image i's p-th pixel. Empty on failure.
+    QString importTwoClasses(const QString& name, const std::function<int(int, int)>& pixel,
+                             int count = 16) {
+        QByteArray images = QByteArray::fromHex("00000803");
+        QByteArray labels = QByteArray::fromHex("00000801");
+        for (QByteArray* file : {&images, &labels}) {
+            for (const int shift : {24, 16, 8, 0}) {
+                file->append(static_cast<char>((count >> shift) & 0xFF));
+            }
+        }
+        images.append(QByteArray::fromHex("0000000800000008"));
+        for (int i = 0; i < count; ++i) {
             for (int p = 0; p < 64; ++p) {
                 images.append(static_cast<char>(pixel(i, p)));
             }
@@ -650,22 +657,9 @@ private Q_SLOTS:
     // the embeddings file nor a temporary one is left.
     void aStoppedEmbeddingEndsWith130AndWritesNothing() {
         // Uses trainThenEmbed's run; 3,000 images of 8x8 embedded at 128 px: seconds of work.
-        constexpr int kImages = 3000;
-        QByteArray images = QByteArray::fromHex("00000803000000000000000800000008");
-        QByteArray labels = QByteArray::fromHex("0000080100000000");
-        for (QByteArray* file : {&images, &labels}) {
-            (*file)[6] = static_cast<char>(kImages >> 8);
-            (*file)[7] = static_cast<char>(kImages & 0xFF);
-        }
-        for (int i = 0; i < kImages; ++i) {
-            images.append(QByteArray(64, static_cast<char>(i % 251)));
-            labels.append(static_cast<char>(i % 2));
-        }
-        const QString data = temp_.filePath(QStringLiteral("many"));
-        QCOMPARE(runKiln({"import-idx", "--images", writeFile("many-images", images), "--labels",
-                          writeFile("many-labels", labels), "--out", data})
-                     .exitCode,
-                 0);
+        const QString data =
+            importTwoClasses(QStringLiteral("many"), [](int i, int) { return i % 251; }, 3000);
+        QVERIFY(!data.isEmpty());
         const QString folder = temp_.filePath(QStringLiteral("stopped-embedding"));
         QVERIFY(QDir().mkpath(folder));
         QProcess embedding;
@@ -1118,17 +1112,9 @@ private Q_SLOTS:
         QVERIFY(QFile::remove(victim));
         writeFile(QStringLiteral("victim.txt"), "untouched contents\n");
 
-        QByteArray images = QByteArray::fromHex("00000803000000040000000800000008");
-        QByteArray labels = QByteArray::fromHex("0000080100000004");
-        for (int i = 0; i < 4; ++i) {
-            images.append(QByteArray(64, static_cast<char>(i * 60)));
-            labels.append(static_cast<char>(i % 2));
-        }
-        const QString data = temp_.filePath(QStringLiteral("evil-data"));
-        QCOMPARE(runKiln({"import-idx", "--images", writeFile("e-images", images), "--labels",
-                          writeFile("e-labels", labels), "--out", data})
-                     .exitCode,
-                 0);
+        const QString data =
+            importTwoClasses(QStringLiteral("evil-data"), [](int i, int) { return i * 60; }, 4);
+        QVERIFY(!data.isEmpty());
         const QString out = temp_.filePath(QStringLiteral("evil-out"));
         const QList<QStringList> commands = {
             {"embed", "out=" + out + ".pt", "data=" + data, "checkpoint=" + evil},
