@@ -523,10 +523,11 @@ OnnxDetections DetectorImpl::to_onnx(onnx::Graph& graph, const onnx::Value& imag
     const OnnxCandidates candidates =
         onnx_candidates(graph, anchors_out, boxes, classes_, options.candidates);
     const OnnxChosen chosen = onnx_choose(graph, candidates, height, width, options);
-    if (prototypes_ == 0) {
-        return chosen.detections;
-    }
     OnnxDetections detections = chosen.detections;
+    detections.predictions = flat;
+    if (prototypes_ == 0) {
+        return detections;
+    }
     detections.masks =
         onnx_masks(graph, anchors_out, onnx_sequential(graph, p8, *prototype_head_, "prototypes"),
                    OnnxDecoder{graph}.gather(candidates.anchor_of, chosen.places), detections.boxes,

@@ -34,10 +34,11 @@ struct ImageDetections {
 
 // The detections of a batch as an exported model gives them, `limit` per image.
 struct OnnxDetections {
-    onnx::Value scores;  // [B, K] descending; 0 past the image's detections
-    onnx::Value classes; // [B, K] int64
-    onnx::Value boxes;   // [B, K, 4]: x0, y0, x1, y1 in input pixels
-    onnx::Value masks;   // [B, K, H, W]: probabilities at input size, 0 outside the box
+    onnx::Value scores;        // [B, K] descending; 0 past the image's detections
+    onnx::Value classes;       // [B, K] int64
+    onnx::Value boxes;         // [B, K, 4]: x0, y0, x1, y1 in input pixels
+    onnx::Value masks;         // [B, K, H, W]: probabilities at input size, 0 outside the box
+    torch::Tensor predictions; // the mirror's forward(): what the decoding nodes decode
 };
 
 // How decode_detections() picks detections: of the `candidates` best (anchor, class) scores,
