@@ -217,6 +217,20 @@ private Q_SLOTS:
                                      run.exported_best(), run.exported_last()}) {
             QVERIFY2(fs::exists(file), file.c_str());
         }
+        // The exported model's backbone loads where a backbone does (embed, backbone_weights),
+        // with the best checkpoint's weights.
+        std::string model;
+        const kiln::models::Backbone exported =
+            kiln::models::load_backbone(run.exported_best(), &model);
+        QCOMPARE(model, std::string("smallcnn"));
+        const kiln::models::Backbone checkpointed =
+            kiln::models::load_backbone(run.best_checkpoint());
+        const auto exported_state = exported->state();
+        const auto checkpointed_state = checkpointed->state();
+        QCOMPARE(exported_state.size(), checkpointed_state.size());
+        for (std::size_t i = 0; i < exported_state.size(); ++i) {
+            QVERIFY(exported_state[i].second.equal(checkpointed_state[i].second));
+        }
         // Per-class accuracy under the class folders' names, in every logger's metrics.
         bool per_class = false;
         for (const auto& [key, value] : recorder.validations.back().values) {
