@@ -100,8 +100,19 @@ IdxFile read_idx(const fs::path& path, std::uint32_t expected_magic, const std::
         idx.dimensions.push_back(big_endian(4 + 4 * i));
     }
     const std::size_t payload = checked_payload(idx, path, what);
-    idx.data.resize(payload);
-    const std::size_t read = read_some(file, idx.data.data(), payload, path, what);
+    // Grown as the data arrives, so a header announcing more than the file holds costs no more
+    // memory than the file.
+    std::size_t read = 0;
+    while (read < payload) {
+        const std::size_t chunk = std::min<std::size_t>(payload - read, std::size_t(16) << 20);
+        idx.data.resize(read + chunk);
+        const std::size_t got = read_some(file, idx.data.data() + read, chunk, path, what);
+        read += got;
+        if (got < chunk) {
+            break;
+        }
+    }
+    idx.data.resize(read);
     unsigned char extra = 0;
     if (read != payload || read_some(file, &extra, 1, path, what) != 0) {
         throw Error(what + " file \"" + path.string() + "\" does not hold the " +

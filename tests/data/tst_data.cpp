@@ -17,6 +17,7 @@
 #include "data/view_transform.h"
 #include "eval/coco/rle.h"
 #include "support/error_text.h"
+#include "support/peak_memory.h"
 
 #include <QDir>
 #include <QFile>
@@ -1052,6 +1053,13 @@ private Q_SLOTS:
         QVERIFY(kiln::test::throwsContaining([&] { kiln::data::import_idx(options); },
                                              "12 bytes of data its header announces (more "
                                              "follow)"));
+        // A header announcing far more than the file holds costs no more memory than the file.
+        writeIdx(labelFile, 0x801, {1u << 30}, labels);
+        const long peak_before = kiln::test::peak_resident_kilobytes();
+        QVERIFY(
+            kiln::test::throwsContaining([&] { kiln::data::import_idx(options); }, "truncated"));
+        QVERIFY2(kiln::test::peak_resident_kilobytes() - peak_before < 256 * 1024,
+                 qPrintable(QString::number(kiln::test::peak_resident_kilobytes() - peak_before)));
         writeIdx(labelFile, 0x801, {count}, labels);
         writeIdx(images, 0x803, {0xFFFFFFFFu, 65500, 65500}, {});
         QVERIFY(kiln::test::throwsContaining([&] { kiln::data::import_idx(options); },
