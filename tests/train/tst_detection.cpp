@@ -604,11 +604,12 @@ private Q_SLOTS:
         predict.draw = root_ / "drawn";
         kiln::predict::run_prediction(predict);
         // The drawn images are PNGs named as the images: never among them, never over files
-        // without overwrite=true.
+        // without overwrite=true, never where the predictions go.
         for (const auto& [draw, expected] :
              {std::pair{root_ / "val" / "images", "lies in data"},
               std::pair{root_ / "val" / "images" / "drawn", "lies in data"},
-              std::pair{root_ / "drawn", "holds files; set overwrite=true"}}) {
+              std::pair{root_ / "drawn", "holds files; set overwrite=true"},
+              std::pair{root_ / "again.json", "is out"}}) {
             json settings = {{"out", (root_ / "again.json").string()},
                              {"data", (root_ / "val" / "images").string()},
                              {"checkpoint", predict.checkpoint.string()},
