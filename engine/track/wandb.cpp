@@ -110,11 +110,12 @@ std::int64_t next_row(const fs::path& wandb_dir, const std::string& id) {
             for (const wandb::Item& item : record.history().item()) {
                 std::int64_t step = 0;
                 const std::string& value = item.value_json();
+                const char* end = value.data() + value.size();
+                const auto [stop, error] = std::from_chars(value.data(), end, step);
                 // Another writer's log may hold anything: a step that is no number is no step.
                 if (item.nested_key_size() == 1 && item.nested_key(0) == "_step" &&
-                    std::from_chars(value.data(), value.data() + value.size(), step).ec ==
-                        std::errc() &&
-                    step >= 0 && step < std::numeric_limits<std::int64_t>::max()) {
+                    error == std::errc() && stop == end && step >= 0 &&
+                    step < std::numeric_limits<std::int64_t>::max()) {
                     next = std::max(next, step + 1);
                 }
             }

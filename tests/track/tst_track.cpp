@@ -12,11 +12,14 @@
 #include "track/loggers.h"
 #include "track/mlflow.h"
 #include "track/remaining_time.h"
+#include "track/run_directory.h"
 #include "track/run_files.h"
+#include "track/run_recorder.h"
 #include "track/run_store.h"
 #include "track/step_values.h"
 #include "track/tensorboard.h"
 #include "track/wandb.h"
+#include "wandb_record.pb.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -934,6 +937,50 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(kiln::Error, track::read_wandb_records(damaged));
     }
 
+    // A resumed run's rows follow the earlier parts' numeric _steps; another writer's log may
+    // hold steps that are no number, negative or beyond int64, and those are no steps.
+    void wandbResumeSkipsStepsThatAreNoNumbers() {
+        QTemporaryDir dir;
+        kiln::TrainConfig config;
+        config.out = dir.path().toStdString();
+        const std::filesystem::path earlier =
+            track::RunDirectory(config.out).wandb() / "offline-run-20200101_000000-abc123";
+        std::filesystem::create_directories(earlier);
+        {
+            track::WandbTransactionLog log(earlier / "run-abc123.wandb");
+            for (const std::string step :
+                 {"\"three\"", "4", "-1", "99999999999999999999", "{}", "70 steps"}) {
+                kiln::wandb::Record record;
+                auto* item = record.mutable_history()->add_item();
+                item->add_nested_key("_step");
+                item->set_value_json(step);
+                log.append(record.SerializeAsString());
+            }
+        }
+        kiln::config::WandbSettings settings;
+        settings.project = "p";
+        track::WandbLogger logger(settings, config.out);
+        logger.on_resume(4);
+        logger.on_start(config, 10, 10);
+        track::StepMetrics metrics;
+        metrics.step = 5;
+        logger.on_step(metrics);
+        logger.on_end({});
+        QCOMPARE(logger.run_folder().filename().string().substr(28), std::string("abc123"));
+        std::vector<std::string> steps;
+        for (const std::string& bytes :
+             track::read_wandb_records(logger.run_folder() / "run-abc123.wandb")) {
+            kiln::wandb::Record record;
+            QVERIFY(record.ParseFromString(bytes));
+            for (const kiln::wandb::Item& item : record.history().item()) {
+                if (item.nested_key(0) == "_step") {
+                    steps.push_back(item.value_json());
+                }
+            }
+        }
+        QCOMPARE(steps, std::vector<std::string>{"5"});
+    }
+
     void wandbSettingsFollowWandbsConventions() {
         const QByteArray mode = qgetenv("WANDB_MODE");
         qunsetenv("WANDB_MODE");
@@ -1170,6 +1217,37 @@ private Q_SLOTS:
         QCOMPARE(record.summary, std::string("{\"steps\": 7}"));
         QCOMPARE(store.metrics(run, "train_loss").back().value, 0.5);
         QVERIFY(!store.run(99));
+    }
+
+    // A resume that cannot start leaves its reason on the run it meant to continue, which stays
+    // as it was (resumable); a new run that cannot start is recorded as a failed run.
+    void aResumeThatCannotStartLeavesItsReasonOnTheRun() {
+        QTemporaryDir dir;
+        kiln::TrainConfig config;
+        config.out = dir.path().toStdString();
+        config.model = "smallcnn";
+        {
+            track::RunRecorder first(config);
+            first.on_start(config, 10, 10);
+            track::StepMetrics metrics;
+            metrics.step = 1;
+            first.on_step(metrics);
+            track::RunSummary stopped;
+            stopped.status = track::RunSummary::Status::Cancelled;
+            first.on_end(stopped);
+        }
+        config.resume_interrupted = true;
+        track::RunRecorder(config).on_failure("the checkpoint is damaged");
+        config.resume_interrupted = false;
+        track::RunRecorder(config).on_failure("no images");
+        const track::RunStore store(track::RunDirectory(config.out).run_db());
+        const std::vector<track::RunRecord> runs = store.runs();
+        QCOMPARE(runs.size(), std::size_t(2));
+        QCOMPARE(runs[0].status, track::RunStatus::Cancelled);
+        QCOMPARE(store.events(runs[0].id).back().message,
+                 std::string("resuming failed: the checkpoint is damaged"));
+        QCOMPARE(runs[1].status, track::RunStatus::Failed);
+        QCOMPARE(store.events(runs[1].id).back().message, std::string("no images"));
     }
 
     void recordedHistoryIsWhatTheTrainerReported() {
