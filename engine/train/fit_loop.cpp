@@ -3,6 +3,7 @@
 #include "config/precision.h"
 #include "core/error.h"
 #include "core/log.h"
+#include "models/checkpoint_file.h"
 #include "runtime/precision.h"
 #include "system/hardware.h"
 #include "track/run_directory.h"
@@ -332,6 +333,31 @@ RunSummary::Status FitLoop::fit(Position& position) {
     return RunSummary::Status::Finished;
 }
 
+// The weights a pending validation of `step` validated: its own file; the checkpoint's own for
+// one a stop cut short; best.ckpt when that validation was found best (its file renamed) after
+// the checkpoint was written. Empty when they are gone.
+std::filesystem::path FitLoop::pending_weights(std::int64_t step, const Position& position) const {
+    const track::RunDirectory run(config_.out);
+    if (std::filesystem::exists(run.validated_checkpoint(step))) {
+        return run.validated_checkpoint(step);
+    }
+    if (step == position.optimizer_step) {
+        return checkpoint_;
+    }
+    if (!std::filesystem::exists(run.best_checkpoint())) {
+        return {};
+    }
+    try {
+        const std::optional<models::Archive> best =
+            models::read_checkpoint_file(run.best_checkpoint());
+        if (best && best->integer(models::checkpoint_key::kOptimizerStep) == step) {
+            return run.best_checkpoint();
+        }
+    } catch (const Error&) { // a damaged best.ckpt holds no weights to validate
+    }
+    return {};
+}
+
 // The validations whose metrics were still being computed when the checkpoint this run resumes
 // from was written: validated again on the weights they validated, before training goes on.
 bool FitLoop::redo_pending_validations(Position& position) {
@@ -342,16 +368,12 @@ bool FitLoop::redo_pending_validations(Position& position) {
     const TrainingState state{task_, optimizer_, precision_, average_};
     const track::RunDirectory run(config_.out);
     for (const std::int64_t step : steps) {
-        // A validation a stop cut short has the checkpoint's own weights.
-        const std::filesystem::path weights =
-            step == position.optimizer_step &&
-                    !std::filesystem::exists(run.validated_checkpoint(step))
-                ? checkpoint_
-                : run.validated_checkpoint(step);
-        if (!std::filesystem::exists(weights)) {
+        const std::filesystem::path weights = pending_weights(step, position);
+        if (weights.empty()) {
             log::warning("the validation of step " + std::to_string(step) +
                          " was still being computed when the run stopped, and its weights (\"" +
-                         weights.string() + "\") are gone: it is not redone");
+                         run.validated_checkpoint(step).string() +
+                         "\") are gone: it is not redone");
             continue;
         }
         log::info("validating step " + std::to_string(step) +

@@ -364,10 +364,19 @@ private Q_SLOTS:
         }
     }
 
+    void validationPendingAtTheCheckpointIsRedoneOnResume_data() {
+        QTest::addColumn<bool>("foundBest");
+        QTest::newRow("still computing") << false;
+        QTest::newRow("found best since") << true;
+    }
+
     // A kill while a validation's mAP was still being computed, after last.ckpt recorded it as
-    // pending: the resumed run validates those weights again before it trains on.
+    // pending: the resumed run validates those weights again before it trains on. So too when
+    // the validation had been found best since (its weights renamed best.ckpt) and no later
+    // checkpoint said so: a worse validation would otherwise have replaced best.ckpt.
     void validationPendingAtTheCheckpointIsRedoneOnResume() {
-        const fs::path out = root_ / "pending-run";
+        QFETCH(bool, foundBest);
+        const fs::path out = root_ / (foundBest ? "pending-best-run" : "pending-run");
         const json settings = {{"steps", 8}, {"val_every_n_steps", 4}};
         StopAtStep stopper(2);
         kiln::train::train(detection(out, settings), stopper, stopper.stop);
@@ -380,7 +389,8 @@ private Q_SLOTS:
                                      c10::List<std::int64_t>(std::vector<std::int64_t>{step}));
         kiln::models::write_archive(run.last_checkpoint(), kiln::models::Archive::from_ivalue(
                                                                state, run.last_checkpoint()));
-        fs::copy_file(run.last_checkpoint(), run.validated_checkpoint(step));
+        fs::copy_file(run.last_checkpoint(),
+                      foundBest ? run.best_checkpoint() : run.validated_checkpoint(step));
 
         json resume = settings;
         resume["resume_interrupted"] = true;
@@ -388,6 +398,7 @@ private Q_SLOTS:
         kiln::train::train(detection(out, resume), recorder);
         QCOMPARE(recorder.validations.size(), std::size_t(3));
         QCOMPARE(recorder.validations[0].step, step); // first, before training went on
+        QVERIFY(recorder.validations[0].best);
         QCOMPARE(recorder.validations[1].step, std::int64_t(4));
         QCOMPARE(recorder.validations[2].step, std::int64_t(8));
         QVERIFY(recorder.value(0, "val_metric/map") >= 0);
