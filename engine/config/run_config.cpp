@@ -868,10 +868,10 @@ PredictConfig resolve_predict_config(const json& input, const ResolveContext& co
                                       "images or choose an empty folder");
     }
     if (config.draw && resolution.valid("draw", "out") && is_within(*config.draw, config.out)) {
-        resolution.report("draw", "\"" + config.draw->string() + "\" is out \"" +
-                                      config.out.string() +
-                                      "\" or lies within it: the drawn images and the predictions "
-                                      "would replace each other; choose a folder apart from out");
+        resolution.report("draw",
+                          "\"" + config.draw->string() + "\" is out \"" + config.out.string() +
+                              "\" or lies within it: the drawn images would be written among "
+                              "the predictions; choose a folder apart from out");
     }
     if (resolution.valid("data")) {
         refuse_writing_among_the_images(config, resolution);

@@ -100,8 +100,9 @@ IdxFile read_idx(const fs::path& path, std::uint32_t expected_magic, const std::
         idx.dimensions.push_back(big_endian(4 + 4 * i));
     }
     const std::size_t payload = checked_payload(idx, path, what);
-    // Grown as the data arrives, so a header announcing more than the file holds costs no more
-    // memory than the file.
+    // Reserved, which touches no page, and filled as the data arrives: a header announcing more
+    // than the file holds costs no more memory than the file, and a whole file one copy.
+    idx.data.reserve(payload);
     std::size_t read = 0;
     while (read < payload) {
         const std::size_t chunk = std::min<std::size_t>(payload - read, std::size_t(16) << 20);

@@ -105,8 +105,8 @@ struct GraphOutputs {
 };
 
 // Each image's detections in one order whatever order exact ties of score were found in: by
-// score, best first, then by box. Boxes [B, K, 4] so ordered.
-at::Tensor boxes_in_tie_free_order(const at::Tensor& scores, const at::Tensor& boxes) {
+// score, best first, then by box. The places [B, K] in that order.
+at::Tensor tie_free_order(const at::Tensor& scores, const at::Tensor& boxes) {
     at::Tensor order = at::arange(scores.size(1)).expand_as(scores).contiguous();
     const auto stable_sort_by = [&](const at::Tensor& key, bool descending) {
         const at::Tensor indices = std::get<1>(key.gather(1, order).sort(true, 1, descending));
@@ -116,7 +116,14 @@ at::Tensor boxes_in_tie_free_order(const at::Tensor& scores, const at::Tensor& b
         stable_sort_by(boxes.select(2, corner), false);
     }
     stable_sort_by(scores, true);
-    return boxes.gather(1, order.unsqueeze(2).expand({-1, -1, 4}));
+    return order;
+}
+
+// `detections` [B, K, ...] in `order` [B, K].
+at::Tensor in_order(const at::Tensor& detections, const at::Tensor& order) {
+    std::vector<std::int64_t> shape = order.sizes().vec();
+    shape.resize(std::size_t(detections.dim()), 1);
+    return detections.gather(1, order.view(shape).expand_as(detections));
 }
 
 // The network is compared with the model's forward pass, and the decoding nodes with Kiln's
@@ -131,18 +138,26 @@ GraphOutputs detection_outputs(onnx::Graph& graph, const onnx::Value& input,
     const models::OnnxDetections found = detector.to_onnx(graph, input, decoding);
     const std::vector<models::ImageDetections> decoded = models::decode_detections(
         detector.split(found.predictions, height, width), height, width, decoding);
-    // Kiln's detections padded as the graph pads them: score 0, box 0.
+    // Kiln's detections padded as the graph pads them.
     const models::PaddedDetections padded =
-        models::padded_detections(decoded, found.scores.example.size(1));
+        models::padded_detections(decoded, found.scores.example.size(1), height, width);
     GraphOutputs result;
     result.outputs = {{"scores", found.scores}, {"classes", found.classes}, {"boxes", found.boxes}};
+    const at::Tensor graph_order = tie_free_order(found.scores.example, found.boxes.example);
+    const at::Tensor kiln_order = tie_free_order(padded.scores, padded.boxes);
+    const auto compare_in_order = [&](const std::string& name, const at::Tensor& mirror,
+                                      const at::Tensor& model) {
+        result.compared.push_back(
+            {name, in_order(mirror, graph_order), in_order(model, kiln_order)});
+    };
+    result.compared.push_back({"predictions", found.predictions, detector.forward(images)});
+    result.compared.push_back({"scores", found.scores.example, padded.scores});
+    compare_in_order("boxes", found.boxes.example, padded.boxes);
+    compare_in_order("classes", found.classes.example, padded.classes);
     if (!found.masks.name.empty()) {
         result.outputs.emplace_back("masks", found.masks);
+        compare_in_order("masks", found.masks.example, padded.masks);
     }
-    result.compared = {{"predictions", found.predictions, detector.forward(images)},
-                       {"scores", found.scores.example, padded.scores},
-                       {"boxes", boxes_in_tie_free_order(found.scores.example, found.boxes.example),
-                        boxes_in_tie_free_order(padded.scores, padded.boxes)}};
     return result;
 }
 

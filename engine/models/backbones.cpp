@@ -178,17 +178,22 @@ std::size_t matching_tensors(BackboneImpl& backbone,
     return matching;
 }
 
-// A state_dict's backbone tensors: a fine-tuned model's (a run's exported_models/*.pt) are
-// those under "backbone.", beside its head's; any other state_dict is a backbone's whole.
-std::vector<std::pair<std::string, torch::Tensor>> backbone_tensors(const WeightsFile& weights) {
-    const std::string prefix = "backbone.";
+// A state_dict's tensors for `backbone`: a fine-tuned model's (a run's exported_models/*.pt)
+// are those under "backbone.", beside its head's; a backbone's own are the whole file. Whichever
+// holds more of the backbone's.
+std::vector<std::pair<std::string, torch::Tensor>> backbone_tensors(BackboneImpl& backbone,
+                                                                    const WeightsFile& weights) {
+    const std::string prefix = std::string(checkpoint_key::kBackbone) + ".";
     std::vector<std::pair<std::string, torch::Tensor>> under_prefix;
     for (const auto& [name, tensor] : weights.state_dict()) {
         if (name.starts_with(prefix)) {
             under_prefix.emplace_back(name.substr(prefix.size()), tensor);
         }
     }
-    return under_prefix.empty() ? weights.state_dict() : under_prefix;
+    return matching_tensors(backbone, under_prefix) >
+                   matching_tensors(backbone, weights.state_dict())
+               ? under_prefix
+               : weights.state_dict();
 }
 
 void load_weights(BackboneImpl& backbone, const WeightsFile& weights) {
@@ -199,7 +204,7 @@ void load_weights(BackboneImpl& backbone, const WeightsFile& weights) {
                 model.find_child(checkpoint_key::kTeacherBackbone);
             load_module(backbone, teacher ? *teacher : model.child(checkpoint_key::kBackbone));
         } else {
-            assign_state(backbone, backbone_tensors(weights), weights.path());
+            assign_state(backbone, backbone_tensors(backbone, weights), weights.path());
         }
     } catch (...) {
         rethrow_naming(weights.path());
@@ -263,7 +268,8 @@ Backbone load_backbone(const WeightsFile& weights, std::string* model) {
             return {backbone, 0};
         } catch (const Error& error) {
             const std::size_t tensors = backbone->state().size();
-            const std::size_t matching = matching_tensors(*backbone, backbone_tensors(weights));
+            const std::size_t matching =
+                matching_tensors(*backbone, backbone_tensors(*backbone, weights));
             if (matching == tensors) {
                 throw; // this model's weights, damaged otherwise (not finite)
             }

@@ -512,10 +512,13 @@ OnnxDetections DetectorImpl::to_onnx(onnx::Graph& graph, const onnx::Value& imag
             onnx::transpose(graph, onnx::reshape(graph, joined, {fields, -1}), {0, 2, 1}));
     }
     const onnx::Value anchors_out = onnx::concat(graph, per_level, 1); // [B, A, F]
+    const std::optional<onnx::Value> prototypes =
+        prototypes_ > 0 ? std::optional(onnx_sequential(graph, p8, *prototype_head_, "prototypes"))
+                        : std::nullopt;
     // The same split as split() gives, for the anchors, strides and the example decode.
     torch::Tensor flat = anchors_out.example.flatten(1);
-    if (prototypes_ > 0) {
-        flat = torch::cat({flat, prototype_head_->forward(p8.example).flatten(1)}, 1);
+    if (prototypes) {
+        flat = torch::cat({flat, prototypes->example.flatten(1)}, 1);
     }
     const DetectorOutput example = split(flat, height, width);
 
@@ -525,18 +528,42 @@ OnnxDetections DetectorImpl::to_onnx(onnx::Graph& graph, const onnx::Value& imag
     const OnnxChosen chosen = onnx_choose(graph, candidates, height, width, options);
     OnnxDetections detections = chosen.detections;
     detections.predictions = flat;
-    if (prototypes_ == 0) {
+    if (!prototypes) {
         return detections;
     }
     detections.masks =
-        onnx_masks(graph, anchors_out, onnx_sequential(graph, p8, *prototype_head_, "prototypes"),
+        onnx_masks(graph, anchors_out, *prototypes,
                    OnnxDecoder{graph}.gather(candidates.anchor_of, chosen.places), detections.boxes,
                    chosen.valid, {4 * R + classes_, prototypes_}, {height, width});
     return detections;
 }
 
-PaddedDetections padded_detections(const std::vector<ImageDetections>& images, std::int64_t slots) {
-    std::vector<torch::Tensor> scores, classes, boxes;
+namespace {
+
+// One image's mask logits as probabilities at the input size, 0 outside each box.
+torch::Tensor masks_at_input_size(const ImageDetections& image, std::int64_t height,
+                                  std::int64_t width) {
+    torch::nn::functional::InterpolateFuncOptions bilinear;
+    bilinear.size(std::vector<std::int64_t>{height, width})
+        .mode(torch::kBilinear)
+        .align_corners(false);
+    const torch::Tensor logits =
+        torch::nn::functional::interpolate(image.mask_logits.unsqueeze(0), bilinear)[0];
+    const auto options = logits.options();
+    const torch::Tensor xs = (torch::arange(width, options) + 0.5).view({1, 1, -1});
+    const torch::Tensor ys = (torch::arange(height, options) + 0.5).view({1, -1, 1});
+    const auto edge = [&](std::int64_t side) {
+        return image.boxes.select(1, side).to(options.dtype()).view({-1, 1, 1});
+    };
+    const torch::Tensor inside = xs.ge(edge(0)) & xs.le(edge(2)) & ys.ge(edge(1)) & ys.le(edge(3));
+    return torch::sigmoid(logits) * inside;
+}
+
+} // namespace
+
+PaddedDetections padded_detections(const std::vector<ImageDetections>& images, std::int64_t slots,
+                                   std::int64_t image_height, std::int64_t image_width) {
+    std::vector<torch::Tensor> scores, classes, boxes, masks;
     for (const ImageDetections& image : images) {
         const std::int64_t missing = slots - image.scores.size(0);
         const auto options = image.scores.options();
@@ -544,8 +571,14 @@ PaddedDetections padded_detections(const std::vector<ImageDetections>& images, s
         classes.push_back(
             torch::cat({image.classes, torch::zeros({missing}, image.classes.options())}));
         boxes.push_back(torch::cat({image.boxes, torch::zeros({missing, 4}, options)}));
+        if (image.mask_logits.defined()) {
+            masks.push_back(
+                torch::cat({masks_at_input_size(image, image_height, image_width),
+                            torch::zeros({missing, image_height, image_width}, options)}));
+        }
     }
-    return {torch::stack(scores), torch::stack(classes), torch::stack(boxes)};
+    return {torch::stack(scores), torch::stack(classes), torch::stack(boxes),
+            masks.empty() ? torch::Tensor() : torch::stack(masks)};
 }
 
 std::int64_t detection_slots(const DecodeOptions& options, std::int64_t anchors,

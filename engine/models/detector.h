@@ -109,11 +109,13 @@ std::vector<ImageDetections> decode_detections(const DetectorOutput& output,
                                                const DecodeOptions& options = {});
 
 // A batch's detections padded to `slots` per image, as the exported model gives them: scores
-// and classes [B, slots] and boxes [B, slots, 4], 0 past each image's detections.
+// and classes [B, slots] and boxes [B, slots, 4], 0 past each image's detections; with mask
+// logits, masks [B, slots, height, width]: probabilities at the input size, 0 outside the box.
 struct PaddedDetections {
-    torch::Tensor scores, classes, boxes;
+    torch::Tensor scores, classes, boxes, masks;
 };
-PaddedDetections padded_detections(const std::vector<ImageDetections>& images, std::int64_t slots);
+PaddedDetections padded_detections(const std::vector<ImageDetections>& images, std::int64_t slots,
+                                   std::int64_t image_height, std::int64_t image_width);
 // The slots an export of `options` gives per image for `anchors` anchors and `classes` classes.
 std::int64_t detection_slots(const DecodeOptions& options, std::int64_t anchors,
                              std::int64_t classes);

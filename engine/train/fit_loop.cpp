@@ -333,29 +333,29 @@ RunSummary::Status FitLoop::fit(Position& position) {
     return RunSummary::Status::Finished;
 }
 
-// The weights a pending validation of `step` validated: its own file; the checkpoint's own for
-// one a stop cut short; best.ckpt when that validation was found best (its file renamed) after
-// the checkpoint was written. Empty when they are gone.
-std::filesystem::path FitLoop::pending_weights(std::int64_t step, const Position& position) const {
+// The checkpoint a pending validation of `step` validated: its own file; the checkpoint resumed
+// from for one a stop cut short; best.ckpt when that validation was found best (its file
+// renamed) after the checkpoint was written. nullopt when they are gone.
+std::optional<models::Archive> FitLoop::pending_weights(std::int64_t step,
+                                                        const Position& position) const {
     const track::RunDirectory run(config_.out);
     if (std::filesystem::exists(run.validated_checkpoint(step))) {
-        return run.validated_checkpoint(step);
+        return models::read_checkpoint_file(run.validated_checkpoint(step));
     }
     if (step == position.optimizer_step) {
-        return checkpoint_;
+        return models::read_checkpoint_file(checkpoint_);
     }
     if (!std::filesystem::exists(run.best_checkpoint())) {
-        return {};
+        return std::nullopt;
     }
     try {
-        const std::optional<models::Archive> best =
-            models::read_checkpoint_file(run.best_checkpoint());
+        std::optional<models::Archive> best = models::read_checkpoint_file(run.best_checkpoint());
         if (best && best->integer(models::checkpoint_key::kOptimizerStep) == step) {
-            return run.best_checkpoint();
+            return best;
         }
     } catch (const Error&) { // a damaged best.ckpt holds no weights to validate
     }
-    return {};
+    return std::nullopt;
 }
 
 // The validations whose metrics were still being computed when the checkpoint this run resumes
@@ -368,17 +368,18 @@ bool FitLoop::redo_pending_validations(Position& position) {
     const TrainingState state{task_, optimizer_, precision_, average_};
     const track::RunDirectory run(config_.out);
     for (const std::int64_t step : steps) {
-        const std::filesystem::path weights = pending_weights(step, position);
-        if (weights.empty()) {
+        const std::optional<models::Archive> weights = pending_weights(step, position);
+        if (!weights) {
             log::warning("the validation of step " + std::to_string(step) +
                          " was still being computed when the run stopped, and its weights (\"" +
-                         run.validated_checkpoint(step).string() +
-                         "\") are gone: it is not redone");
+                         run.validated_checkpoint(step).string() + "\", or \"" +
+                         run.best_checkpoint().string() +
+                         "\" once found best) are gone or unreadable: it is not redone");
             continue;
         }
         log::info("validating step " + std::to_string(step) +
                   " again: the run stopped before its metrics were complete");
-        Position validated = load_checkpoint(weights, state);
+        Position validated = load_checkpoint(*weights, state);
         validated.pending_validations.clear();
         validate(validated);
         finish_validations(validated, true);

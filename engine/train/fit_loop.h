@@ -118,7 +118,8 @@ private:
     void validate(Position& position);
     // Whether there were any (the checkpoint then still lists them).
     bool redo_pending_validations(Position& position);
-    std::filesystem::path pending_weights(std::int64_t step, const Position& position) const;
+    std::optional<models::Archive> pending_weights(std::int64_t step,
+                                                   const Position& position) const;
     void go_on_with_fitted_schedule(const Position& position);
     void set_total_steps(std::int64_t total); // and the epochs that hold them
     // Reports the validations whose metrics are complete, in order; with `wait`, all of them.

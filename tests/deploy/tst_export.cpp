@@ -28,7 +28,6 @@
 #include <QtTest>
 #include <filesystem>
 #include <fstream>
-#include <torch/nn/functional/upsampling.h>
 #include <torch/types.h>
 
 namespace fs = std::filesystem;
@@ -333,34 +332,13 @@ private Q_SLOTS:
             const std::int64_t slots = kiln::models::detection_slots({}, output.anchors.size(0),
                                                                      output.class_logits.size(2));
             const kiln::models::PaddedDetections padded =
-                kiln::models::padded_detections(found, slots);
-            std::vector<at::Tensor> masks;
-            for (const auto& image : found) {
-                if (image.mask_logits.defined()) {
-                    // As `kiln predict` makes them: upsampled, inside the box.
-                    torch::nn::functional::InterpolateFuncOptions bilinear;
-                    bilinear.size(std::vector<std::int64_t>{kImageSize, kImageSize})
-                        .mode(torch::kBilinear)
-                        .align_corners(false);
-                    const at::Tensor logits = torch::nn::functional::interpolate(
-                        image.mask_logits.unsqueeze(0), bilinear)[0];
-                    const at::Tensor centres = torch::arange(kImageSize, torch::kFloat32) + 0.5;
-                    const at::Tensor inside =
-                        (centres.view({1, 1, -1}) >= image.boxes.select(1, 0).view({-1, 1, 1})) &
-                        (centres.view({1, 1, -1}) <= image.boxes.select(1, 2).view({-1, 1, 1})) &
-                        (centres.view({1, -1, 1}) >= image.boxes.select(1, 1).view({-1, 1, 1})) &
-                        (centres.view({1, -1, 1}) <= image.boxes.select(1, 3).view({-1, 1, 1}));
-                    const at::Tensor mine = torch::sigmoid(logits) * inside;
-                    masks.push_back(torch::cat(
-                        {mine, torch::zeros({slots - mine.size(0), kImageSize, kImageSize})}));
-                }
-            }
+                kiln::models::padded_detections(found, slots, kImageSize, kImageSize);
             expected = {{"scores", padded.scores},
                         {"classes", padded.classes, 5},
                         {"boxes", padded.boxes, 5}};
             names = {"scores", "classes", "boxes"};
-            if (!masks.empty()) {
-                expected.push_back({"masks", torch::stack(masks), 5});
+            if (padded.masks.defined()) {
+                expected.push_back({"masks", padded.masks, 5});
                 names.push_back("masks");
             }
         }
@@ -380,20 +358,30 @@ private Q_SLOTS:
         QCOMPARE(classNames.get<std::vector<std::string>>(), loaded->classes());
     }
 
+    void aBarelyTrainedDetectorExports_data() {
+        QTest::addColumn<int>("task");
+        for (const TaskKind task : {TaskKind::ObjectDetection, TaskKind::InstanceSegmentation}) {
+            QTest::newRow(kiln::task_traits(task).name.c_str()) << int(task);
+        }
+    }
+
     // After one step a detector's scores nearly tie everywhere, and batch norm folding reorders
-    // them: the self-check must compare the decoding on the graph's own predictions.
+    // them: the self-check compares the decoding on the graph's own predictions. (The graph's
+    // mirror computes in fp32 either way; fp16 checks that such a file is written too.)
     void aBarelyTrainedDetectorExports() {
-        const fs::path out = root_ / "run-one-step-detector";
+        QFETCH(int, task);
+        const auto kind = static_cast<TaskKind>(task);
+        const std::string name = "one-step-" + kiln::task_traits(kind).name;
+        const fs::path out = root_ / name;
         json settings = common(out, "smallcnn");
         settings["data"] = cocoData();
         settings["steps"] = 1;
         kiln::test::ValidationRecorder recorder;
-        kiln::train::train(kiln::resolve_train_config(settings, kiln::test::cpu_context(),
-                                                      TaskKind::ObjectDetection),
+        kiln::train::train(kiln::resolve_train_config(settings, kiln::test::cpu_context(), kind),
                            recorder);
         for (const bool half : {false, true}) {
-            kiln::ExportConfig config = exportConfig(out / "checkpoints" / "last.ckpt",
-                                                     half ? "one-step-fp16" : "one-step");
+            kiln::ExportConfig config =
+                exportConfig(out / "checkpoints" / "last.ckpt", name + (half ? "-fp16" : ""));
             config.half_precision = half;
             try {
                 const kiln::deploy::ExportSummary summary = kiln::deploy::export_onnx(config);

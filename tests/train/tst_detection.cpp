@@ -370,30 +370,35 @@ private Q_SLOTS:
         QTest::newRow("found best since") << true;
     }
 
-    // A kill while a validation's mAP was still being computed, after last.ckpt recorded it as
-    // pending: the resumed run validates those weights again before it trains on. So too when
-    // the validation had been found best since (its weights renamed best.ckpt) and no later
-    // checkpoint said so: a worse validation would otherwise have replaced best.ckpt.
+    // A kill while the mAP of step 2's validation was still being computed, after last.ckpt (of
+    // step 3) recorded it as pending: the resumed run validates those weights again before it
+    // trains on. So too when that validation had been found best since (its weights renamed
+    // best.ckpt) and no later checkpoint said so: a worse validation would otherwise have
+    // replaced best.ckpt.
     void validationPendingAtTheCheckpointIsRedoneOnResume() {
         QFETCH(bool, foundBest);
         const fs::path out = root_ / (foundBest ? "pending-best-run" : "pending-run");
         const json settings = {{"steps", 8}, {"val_every_n_steps", 4}};
-        StopAtStep stopper(2);
-        kiln::train::train(detection(out, settings), stopper, stopper.stop);
+        StopAtStep at_two(2);
+        kiln::train::train(detection(out, settings), at_two, at_two.stop);
         const kiln::track::RunDirectory run(out);
+        const fs::path step_two = root_ / (out.filename().string() + "-step-2.ckpt");
+        fs::copy_file(run.last_checkpoint(), step_two);
+        json resume = settings;
+        resume["resume_interrupted"] = true;
+        StopAtStep at_three(3);
+        kiln::train::train(detection(out, resume), at_three, at_three.stop);
         QVERIFY(!fs::exists(run.best_checkpoint()));
         namespace key = kiln::models::checkpoint_key;
         c10::IValue state = kiln::models::read_archive(run.last_checkpoint()).to_ivalue();
-        const std::int64_t step = state.toGenericDict().at(key::kOptimizerStep).toInt();
+        QCOMPARE(state.toGenericDict().at(key::kOptimizerStep).toInt(), std::int64_t(3));
+        const std::int64_t step = 2;
         state.toGenericDict().insert(key::kPendingValidations,
                                      c10::List<std::int64_t>(std::vector<std::int64_t>{step}));
         kiln::models::write_archive(run.last_checkpoint(), kiln::models::Archive::from_ivalue(
                                                                state, run.last_checkpoint()));
-        fs::copy_file(run.last_checkpoint(),
-                      foundBest ? run.best_checkpoint() : run.validated_checkpoint(step));
+        fs::copy_file(step_two, foundBest ? run.best_checkpoint() : run.validated_checkpoint(step));
 
-        json resume = settings;
-        resume["resume_interrupted"] = true;
         Recorder recorder;
         kiln::train::train(detection(out, resume), recorder);
         QCOMPARE(recorder.validations.size(), std::size_t(3));
@@ -620,7 +625,8 @@ private Q_SLOTS:
              {std::pair{root_ / "val" / "images", "lies in data"},
               std::pair{root_ / "val" / "images" / "drawn", "lies in data"},
               std::pair{root_ / "drawn", "holds files; set overwrite=true"},
-              std::pair{root_ / "again.json", "is out"}}) {
+              std::pair{root_ / "again.json", "is out"},
+              std::pair{root_ / "again.json" / "drawn", "is out"}}) {
             json settings = {{"out", (root_ / "again.json").string()},
                              {"data", (root_ / "val" / "images").string()},
                              {"checkpoint", predict.checkpoint.string()},

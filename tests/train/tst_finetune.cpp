@@ -228,8 +228,12 @@ private Q_SLOTS:
         const auto exported_state = exported->state();
         const auto checkpointed_state = checkpointed->state();
         QCOMPARE(exported_state.size(), checkpointed_state.size());
+        const kiln::models::Backbone given = kiln::models::make_backbone("smallcnn");
+        kiln::models::load_backbone_weights(*given, run.exported_best());
+        const auto given_state = given->state();
         for (std::size_t i = 0; i < exported_state.size(); ++i) {
             QVERIFY(exported_state[i].second.equal(checkpointed_state[i].second));
+            QVERIFY(given_state[i].second.equal(checkpointed_state[i].second));
         }
         // Per-class accuracy under the class folders' names, in every logger's metrics.
         bool per_class = false;
