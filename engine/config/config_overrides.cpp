@@ -19,6 +19,14 @@ std::string trim(const std::string& text) {
     return text.substr(first, text.find_last_not_of(" \t") - first + 1);
 }
 
+// JSON when the text is JSON, else the text itself.
+json json_or_text(const std::string& text) {
+    json value = parse_json_or_discarded(text);
+    return value.is_discarded() ? json(text) : value;
+}
+
+// JSON, or an unquoted list of scalars ([cat, dog]), or the text itself. The list's items are
+// not lists again: one level, so that no argument nests the parse beyond JSON's own limit.
 json parse_scalar(const std::string& text) {
     json value = parse_json_or_discarded(text);
     if (!value.is_discarded()) {
@@ -26,11 +34,11 @@ json parse_scalar(const std::string& text) {
     }
     if (text.size() >= 2 && text.front() == '[' && text.back() == ']') {
         json list = json::array();
-        std::string items = text.substr(1, text.size() - 2);
+        const std::string items = text.substr(1, text.size() - 2);
         std::size_t start = 0;
         while (!trim(items).empty()) {
             const std::size_t comma = items.find(',', start);
-            list.push_back(parse_scalar(trim(items.substr(start, comma - start))));
+            list.push_back(json_or_text(trim(items.substr(start, comma - start))));
             if (comma == std::string::npos) {
                 break;
             }

@@ -156,6 +156,28 @@ std::vector<std::vector<std::int32_t>> bucket_codes(const at::Tensor& unit, int 
     return codes;
 }
 
+// The `count` eigenvectors of the symmetric `matrix` with the largest eigenvalues, largest first.
+at::Tensor leading_eigenvectors(const at::Tensor& matrix, std::int64_t count) {
+    const auto [values, vectors] = torch::linalg_eigh(matrix); // ascending eigenvalues
+    return vectors.narrow(1, vectors.size(1) - count, count).flip({1});
+}
+
+// The same directions as the covariance's leading eigenvectors, from the rows' own n x n
+// products when there are fewer rows than dimensions: a few embeddings of 20,000 dimensions
+// would otherwise decompose a 20,000 x 20,000 matrix (3 GB, minutes). A direction the rows do
+// not span (rank below `count`) is 0.
+at::Tensor leading_directions_from_rows(const at::Tensor& centred, std::int64_t count) {
+    const std::int64_t found = std::min(count, centred.size(0));
+    at::Tensor directions =
+        centred.t().mm(leading_eigenvectors(centred.mm(centred.t()), found)); // [D, found]
+    const at::Tensor lengths = directions.norm(2, 0, true);
+    const double spanned = 1e-6 * std::max(1e-300, lengths.max().item<double>());
+    directions = torch::where(lengths > spanned, directions / lengths.clamp_min(1e-300),
+                              torch::zeros_like(directions));
+    return torch::cat(
+        {directions, torch::zeros({centred.size(1), count - found}, directions.options())}, 1);
+}
+
 } // namespace
 
 at::Tensor principal_components(const at::Tensor& embeddings, std::int64_t count) {
@@ -167,9 +189,9 @@ at::Tensor principal_components(const at::Tensor& embeddings, std::int64_t count
     torch::NoGradGuard no_grad;
     const at::Tensor centred =
         embeddings.to(torch::kFloat64) - embeddings.to(torch::kFloat64).mean(0);
-    const at::Tensor covariance = centred.t().mm(centred) / double(embeddings.size(0) - 1);
-    const auto [values, vectors] = torch::linalg_eigh(covariance); // ascending eigenvalues
-    at::Tensor components = vectors.narrow(1, vectors.size(1) - count, count).flip({1});
+    at::Tensor components = centred.size(0) < centred.size(1)
+                                ? leading_directions_from_rows(centred, count)
+                                : leading_eigenvectors(centred.t().mm(centred), count);
     // An eigenvector's sign is arbitrary: make each one's largest entry positive.
     const at::Tensor largest = components.abs().argmax(0);
     const at::Tensor signs = components.gather(0, largest.unsqueeze(0)).sign();

@@ -335,20 +335,24 @@ EmbeddingFile read_npy(const std::filesystem::path& path, const std::string& byt
 EmbeddingFile read_torch(const std::filesystem::path& path) {
     EmbeddingFile file;
     const models::Archive archive = models::read_archive(path);
-    try {
-        file.filenames = archive.texts("filenames");
-        file.embeddings = archive.tensor("embeddings").to(torch::kFloat32);
-    } catch (const Error&) {
+    if (!archive.contains("filenames") || !archive.contains("embeddings")) {
         throw Error("\"" + path.string() +
                     "\" is not a torch embeddings file "
                     "({\"filenames\": [...], \"embeddings\": Tensor})");
     }
+    file.filenames = archive.texts("filenames");
+    file.embeddings = archive.tensor("embeddings").to(torch::kFloat32);
     if (file.embeddings.dim() == 4) {
         throw per_location_file(path);
     }
     if (file.embeddings.dim() != 2 ||
         file.embeddings.size(0) != static_cast<std::int64_t>(file.filenames.size())) {
         throw Error("\"" + path.string() + "\": the embeddings do not match the filenames");
+    }
+    if (file.embeddings.size(1) == 0) {
+        throw Error("\"" + path.string() +
+                    "\" holds embeddings of no dimensions; embed the images again with kiln "
+                    "embed format=torch");
     }
     return file;
 }
@@ -378,8 +382,8 @@ void refuse_repeated_names(const EmbeddingFile& file, const std::filesystem::pat
     std::unordered_map<std::string_view, std::size_t> rows;
     for (std::size_t row = 0; row < file.filenames.size(); ++row) {
         if (const auto [earlier, added] = rows.emplace(file.filenames[row], row); !added) {
-            throw Error("\"" + terminal_text(path.string()) + "\" names \"" +
-                        terminal_text(file.filenames[row]) + "\" twice (rows " +
+            throw Error("\"" + terminal_text(path.string()) + "\" names " +
+                        quoted_excerpt(file.filenames[row]) + " twice (rows " +
                         std::to_string(earlier->second + 1) + " and " + std::to_string(row + 1) +
                         "), so a list of names would not say which image; embed each data "
                         "folder into its own file and use one, or rename the images");

@@ -7,6 +7,7 @@
 #include <c10/util/irange.h>
 #include <torch/nn/module.h>
 #include <torch/types.h>
+#include <unordered_set>
 
 namespace kiln::models {
 
@@ -136,11 +137,24 @@ std::vector<std::string> Archive::texts(const std::string& key) const {
     const c10::IValue value = required(*this, key);
     std::vector<std::string> items;
     if (value.isList()) {
+        // A pickle names a string once and refers to it again in two bytes: the copies made
+        // here may not outgrow what the file stores by much (1 MB of names became 5 GB).
+        constexpr std::size_t kCopiesAllowed = std::size_t(64) << 20;
+        std::unordered_set<const void*> stored_strings;
+        std::size_t stored = 0, copied = 0;
         for (const c10::IValue& item : value.toListRef()) {
             if (!item.isString()) {
                 throw problem(key, "holds something that is not a string");
             }
-            items.push_back(item.toStringRef());
+            const std::string& text = item.toStringRef();
+            stored += stored_strings.insert(item.internalToPointer()).second ? text.size() : 0;
+            copied += text.size();
+            if (copied > kCopiesAllowed && copied > 16 * stored) {
+                throw problem(key, "repeats " + std::to_string(stored) + " bytes of strings into " +
+                                       "more than " + std::to_string(copied) +
+                                       "; the file is damaged or was made to exhaust memory");
+            }
+            items.push_back(text);
         }
         return items;
     }

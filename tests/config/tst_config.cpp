@@ -866,6 +866,12 @@ private Q_SLOTS:
         QCOMPARE(settings["data"], json({"a", "b"}));
         QCOMPARE(settings["optim_args"]["betas"], json({0.9, 0.95}));
         QCOMPARE(settings["transform_args"]["random_flip"]["horizontal_prob"], json(0.5));
+        // A list nested past JSON's limit is no JSON: one level of items, each kept as text
+        // (it had recursed once per bracket and overflowed the stack).
+        const std::string deep = std::string(30000, '[') + std::string(30000, ']');
+        const json nested = kiln::config::apply_overrides(json::object(), {"method_args.x=" + deep},
+                                                          kiln::config::train_schema());
+        QCOMPARE(nested["method_args"]["x"], json::array({deep.substr(1, deep.size() - 2)}));
     }
 
     void malformedOverridesAreNamed() {

@@ -12,6 +12,7 @@
 #include "models/backbone.h"
 #include "support/error_text.h"
 #include "support/file_size_limit.h"
+#include "support/peak_memory.h"
 #include "support/python.h"
 
 #include <QTemporaryDir>
@@ -275,6 +276,27 @@ private Q_SLOTS:
             refusal("view.pt").find("a tensor of 2199023255552 values viewing a storage of 1") !=
                 std::string::npos,
             refusal("view.pt").c_str());
+        // One 1 MB name referred to a thousand times (two bytes each in the pickle) is not
+        // copied a thousand times; embeddings of no dimensions are named.
+        const auto memo = kiln::test::runPython(
+            "import sys, torch\n"
+            "name = 'a' * 1000000\n"
+            "torch.save({'filenames': [name] * 1000, 'embeddings': torch.rand(1000, 2)},"
+            " sys.argv[1])\n"
+            "torch.save({'filenames': ['a.png', 'b.png'], 'embeddings': torch.rand(2, 0)},"
+            " sys.argv[2])\n",
+            {QString::fromStdString((root_ / "memo.pt").string()),
+             QString::fromStdString((root_ / "no-dimensions.pt").string())});
+        QVERIFY2(memo.exit_code == 0, qPrintable(memo.errors));
+        const long peak_before = kiln::test::peak_resident_kilobytes();
+        QVERIFY2(refusal("memo.pt").find("the file is damaged or was made to exhaust memory") !=
+                     std::string::npos,
+                 refusal("memo.pt").substr(0, 300).c_str());
+        QVERIFY2(kiln::test::peak_resident_kilobytes() - peak_before < 256 * 1024,
+                 qPrintable(QString::number(kiln::test::peak_resident_kilobytes() - peak_before)));
+        QVERIFY2(refusal("no-dimensions.pt").find("holds embeddings of no dimensions") !=
+                     std::string::npos,
+                 refusal("no-dimensions.pt").c_str());
     }
 
     void npyHeadersAreCheckedAgainstTheirData() {
@@ -351,6 +373,21 @@ private Q_SLOTS:
         QVERIFY2(std::abs(second) > 0.95, qPrintable(QString::number(second)));
         QVERIFY(torch::equal(kiln::embed::pca_2d(data), projection)); // deterministic, signs too
         QVERIFY_THROWS_EXCEPTION(kiln::Error, kiln::embed::pca_2d(torch::ones({1, 4})));
+        // Fewer embeddings than dimensions: the same projection (up to sign) as the singular
+        // vectors give, without a dimensions x dimensions matrix (20,000^2 took 3 GB and
+        // minutes); two rows span one direction, and the other is 0.
+        for (const std::int64_t rows : {3, 2}) {
+            const torch::Tensor wide = torch::randn({rows, 20000}, torch::kFloat64);
+            const torch::Tensor mapped = kiln::embed::pca_2d(wide).to(torch::kFloat64);
+            const auto [u, singular, v] = torch::linalg_svd(wide - wide.mean(0), false);
+            const torch::Tensor expected = u.narrow(1, 0, std::min<std::int64_t>(2, rows)) *
+                                           singular.narrow(0, 0, std::min<std::int64_t>(2, rows));
+            QVERIFY(torch::allclose(mapped.abs().narrow(1, 0, rows == 2 ? 1 : 2),
+                                    expected.abs().narrow(1, 0, rows == 2 ? 1 : 2), 1e-4, 1e-3));
+            if (rows == 2) {
+                QVERIFY(mapped.select(1, 1).abs().max().item<double>() < 1e-3);
+            }
+        }
     }
 
     void neighboursAndDuplicates() {
