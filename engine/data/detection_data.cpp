@@ -218,8 +218,41 @@ DetectionData load_coco(const json& data, bool masks, int split_count, Fixes& fi
 
 // --- YOLO -----------------------------------------------------------------------------------
 
+// Where `separator` next lies in `text` from `from` outside quoted scalars, or npos. A quote
+// opens a scalar only where one begins (men's is plain text); '' inside '...' and \" inside
+// "..." are quotes within it.
+std::size_t find_unquoted(const std::string& text, const std::string& separator,
+                          std::size_t from = 0) {
+    char quote = 0;
+    bool scalar_start = true;
+    for (std::size_t i = from; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quote != 0) {
+            if (quote == '"' && c == '\\') {
+                ++i;
+            } else if (c == quote) {
+                quote = 0;
+            }
+            continue;
+        }
+        if (scalar_start && (c == '\'' || c == '"')) {
+            quote = c;
+            continue;
+        }
+        if (text.compare(i, separator.size(), separator) == 0) {
+            return i;
+        }
+        if (c == ',' || c == '[' || c == '{' || c == ':') {
+            scalar_start = true;
+        } else if (c != ' ' && c != '\t') {
+            scalar_start = false;
+        }
+    }
+    return std::string::npos;
+}
+
 std::string trimmed(std::string text) {
-    const auto hash = text.find(" #");
+    const auto hash = find_unquoted(text, " #");
     if (hash != std::string::npos) {
         text.erase(hash);
     }
@@ -230,11 +263,30 @@ std::string trimmed(std::string text) {
 
 std::string unin_quotes(std::string text) {
     text = trimmed(std::move(text));
-    if (text.size() >= 2 && (text.front() == '\'' || text.front() == '"') &&
-        text.back() == text.front()) {
-        return text.substr(1, text.size() - 2);
+    if (text.size() < 2 || (text.front() != '\'' && text.front() != '"') ||
+        text.back() != text.front()) {
+        return text;
     }
-    return text;
+    const char quote = text.front();
+    std::string inner;
+    for (std::size_t i = 1; i + 1 < text.size(); ++i) {
+        const bool escaped = quote == '\'' ? text[i] == '\'' : text[i] == '\\';
+        inner += text[escaped && i + 2 < text.size() ? ++i : i];
+    }
+    return inner;
+}
+
+// `text`'s parts between the `separator`s outside quoted scalars.
+std::vector<std::string> split_unquoted(const std::string& text, const std::string& separator) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    for (std::size_t at = find_unquoted(text, separator); at != std::string::npos;
+         at = find_unquoted(text, separator, start)) {
+        parts.push_back(text.substr(start, at - start));
+        start = at + separator.size();
+    }
+    parts.push_back(text.substr(start));
+    return parts;
 }
 
 // The part of YAML that Ultralytics' dataset files use: top-level `key: value` lines, and
@@ -272,7 +324,7 @@ json read_data_yaml(const fs::path& file) {
                 result["names"].push_back(unin_quotes(text.substr(2)));
                 continue;
             }
-            const auto colon = text.find(':');
+            const auto colon = find_unquoted(text, ":");
             if (colon == std::string::npos) {
                 bad("a names entry is neither \"id: name\" nor \"- name\"");
             }
@@ -298,13 +350,11 @@ json read_data_yaml(const fs::path& file) {
                 bad("names is not closed on its line");
             }
             json names = list ? json::array() : json::object();
-            std::stringstream items(value.substr(1, value.size() - 2));
-            std::string item;
-            while (std::getline(items, item, ',')) {
+            for (const std::string& item : split_unquoted(value.substr(1, value.size() - 2), ",")) {
                 if (list) {
                     names.push_back(unin_quotes(item));
                 } else {
-                    const auto separator = item.find(':');
+                    const auto separator = find_unquoted(item, ":");
                     if (separator == std::string::npos) {
                         bad("a names entry is not \"id: name\"");
                     }

@@ -150,9 +150,10 @@ std::vector<std::string> Archive::texts(const std::string& key) const {
             stored += stored_strings.insert(item.internalToPointer()).second ? text.size() : 0;
             copied += text.size();
             if (copied > kCopiesAllowed && copied > 16 * stored) {
-                throw problem(key, "repeats " + std::to_string(stored) + " bytes of strings into " +
-                                       "more than " + std::to_string(copied) +
-                                       "; the file is damaged or was made to exhaust memory");
+                throw problem(key, "repeats its " + std::to_string(stored) +
+                                       " bytes of strings into more than " +
+                                       std::to_string(copied) +
+                                       " bytes, as a file made to exhaust memory would");
             }
             items.push_back(text);
         }

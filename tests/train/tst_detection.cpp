@@ -746,6 +746,23 @@ private Q_SLOTS:
         QVERIFY2(many.contains("data.names") &&
                      many.contains("names 200000 classes; Kiln trains at most 20000"),
                  qPrintable(many));
+        // Names are read as PyYAML reads them: a comma, a colon or " #" inside quotes is part of
+        // the name ("shirt, long sleeve" had become two classes), an apostrophe inside a plain
+        // name opens nothing, and quotes within quotes are unescaped.
+        for (const auto& [names, expected] :
+             {std::pair{std::string("names: ['shirt, long sleeve', \"coat #2\", men's bag] # 3\n"),
+                        kiln::data::ClassNames{"shirt, long sleeve", "coat #2", "men's bag"}},
+              std::pair{std::string("names: {0: 'a: b', 1: 'it''s', 2: \"say \\\"hi\\\"\"}\n"),
+                        kiln::data::ClassNames{"a: b", "it's", "say \"hi\""}},
+              std::pair{std::string("names:\n  0: 'x, y'  # a comment\n  1: z\n  2: w #3\n"),
+                        kiln::data::ClassNames{"x, y", "z", "w"}}}) {
+            std::ofstream(yolo / "data.yaml")
+                << "path: set\ntrain: images/train\nval: images/train\n"
+                << names;
+            const auto named =
+                kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1);
+            QCOMPARE(named.classes, expected);
+        }
     }
 
     void badCocoDataIsNamed() {
