@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
+#include <optional>
 
 // Built with -ffp-contract=off: thresholds and IoUs must round exactly as numpy and maskApi do.
 namespace kiln::coco {
@@ -48,33 +50,79 @@ double pairwise_sum(const double* values, std::size_t count) {
     return pairwise_sum(values, half) + pairwise_sum(values + half, count - half);
 }
 
-// Annotations grouped by (category, image) cell, cell = category * images + image, each group
-// in file order: pycocotools' _gts / _dts dictionaries.
+// The (category, image) pairs that hold an annotation of an evaluated category (one with ground
+// truth), sorted by category then image: the cells pycocotools' _gts / _dts dictionaries key.
+// Only the pairs present, so that neither many images nor many categories cost their product.
+struct CellKeys {
+    std::size_t images = 0;
+    std::vector<std::uint64_t> keys;         // evaluated category * images + image
+    std::vector<std::size_t> category_begin; // evaluated categories + 1
+};
+
+// An annotation's cell key, or nullopt for a category without ground truth.
+std::optional<std::uint64_t> cell_key(const Annotation& annotation, const GroundTruth& truth,
+                                      const std::vector<std::int64_t>& evaluated_index) {
+    const std::int64_t category =
+        evaluated_index[std::size_t(truth.category_index(annotation.category_id))];
+    if (category < 0) {
+        return std::nullopt;
+    }
+    return std::uint64_t(category) * truth.images().size() +
+           std::uint64_t(truth.image_index(annotation.image_id));
+}
+
+CellKeys cell_keys(const GroundTruth& truth, const Detections& detections,
+                   const std::vector<std::int64_t>& evaluated_index, std::size_t evaluated) {
+    CellKeys cells;
+    cells.images = truth.images().size();
+    for (const auto* annotations : {&truth.annotations(), &detections.annotations()}) {
+        for (const Annotation& annotation : *annotations) {
+            if (const auto key = cell_key(annotation, truth, evaluated_index)) {
+                cells.keys.push_back(*key);
+            }
+        }
+    }
+    std::sort(cells.keys.begin(), cells.keys.end());
+    cells.keys.erase(std::unique(cells.keys.begin(), cells.keys.end()), cells.keys.end());
+    for (std::size_t k = 0; k <= evaluated; ++k) {
+        cells.category_begin.push_back(
+            std::size_t(std::lower_bound(cells.keys.begin(), cells.keys.end(),
+                                         std::uint64_t(k) * cells.images) -
+                        cells.keys.begin()));
+    }
+    return cells;
+}
+
+// Annotations grouped by cell, each group in file order; those of categories without ground
+// truth are left out.
 struct Cells {
     std::vector<std::uint32_t> begin; // cells + 1
     std::vector<std::uint32_t> members;
 };
 
-Cells group_by_cell(const std::vector<Annotation>& annotations, const GroundTruth& truth) {
-    const std::size_t images = truth.images().size();
-    const std::size_t cell_count = images * truth.categories().size();
+Cells group_by_cell(const std::vector<Annotation>& annotations, const GroundTruth& truth,
+                    const std::vector<std::int64_t>& evaluated_index, const CellKeys& keys) {
+    const std::size_t cell_count = keys.keys.size();
     Cells cells;
     cells.begin.assign(cell_count + 1, 0);
-    std::vector<std::uint32_t> cell_of(annotations.size());
+    constexpr std::uint32_t kNoCell = std::numeric_limits<std::uint32_t>::max();
+    std::vector<std::uint32_t> cell_of(annotations.size(), kNoCell);
     for (std::size_t i = 0; i < annotations.size(); ++i) {
-        const Annotation& annotation = annotations[i];
-        cell_of[i] = static_cast<std::uint32_t>(
-            static_cast<std::size_t>(truth.category_index(annotation.category_id)) * images +
-            static_cast<std::size_t>(truth.image_index(annotation.image_id)));
-        ++cells.begin[cell_of[i] + 1];
+        if (const auto key = cell_key(annotations[i], truth, evaluated_index)) {
+            cell_of[i] = static_cast<std::uint32_t>(
+                std::lower_bound(keys.keys.begin(), keys.keys.end(), *key) - keys.keys.begin());
+            ++cells.begin[cell_of[i] + 1];
+        }
     }
     for (std::size_t c = 0; c < cell_count; ++c) {
         cells.begin[c + 1] += cells.begin[c];
     }
-    cells.members.resize(annotations.size());
+    cells.members.resize(cells.begin[cell_count]);
     std::vector<std::uint32_t> next(cells.begin.begin(), cells.begin.end() - 1);
     for (std::size_t i = 0; i < annotations.size(); ++i) {
-        cells.members[next[cell_of[i]]++] = static_cast<std::uint32_t>(i);
+        if (cell_of[i] != kNoCell) {
+            cells.members[next[cell_of[i]]++] = static_cast<std::uint32_t>(i);
+        }
     }
     return cells;
 }
@@ -257,7 +305,7 @@ std::size_t recall_index(std::size_t t, std::size_t k, std::size_t a, std::size_
     return ((t * categories + k) * kAreaRangeCount + a) * 3 + m;
 }
 
-void accumulate_category(std::size_t k, std::size_t images, const Matches& matches,
+void accumulate_category(std::size_t k, const CellKeys& cells, const Matches& matches,
                          const EvalParams& params, EvalResult& result) {
     struct Entry {
         double score;
@@ -265,8 +313,8 @@ void accumulate_category(std::size_t k, std::size_t images, const Matches& match
         std::uint32_t index;
     };
     std::vector<Entry> entries;
-    for (std::size_t i = 0; i < images; ++i) {
-        const std::size_t cell = k * images + i;
+    const std::size_t first_cell = cells.category_begin[k], end_cell = cells.category_begin[k + 1];
+    for (std::size_t cell = first_cell; cell < end_cell; ++cell) {
         for (std::uint32_t j = matches.kept_begin[cell]; j < matches.kept_begin[cell + 1]; ++j) {
             entries.push_back({matches.scores[j], j - matches.kept_begin[cell], j});
         }
@@ -285,11 +333,11 @@ void accumulate_category(std::size_t k, std::size_t images, const Matches& match
     std::vector<Bits> hit(entries.size());
     std::vector<Bits> ignored(entries.size());
     const auto& recall_thresholds_ = recall_thresholds();
-    const std::size_t categories = result.category_count;
+    const std::size_t categories = result.evaluated_count;
     for (int a = 0; a < kAreaRangeCount; ++a) {
         std::uint64_t positives = 0;
-        for (std::size_t i = 0; i < images; ++i) {
-            positives += matches.positives[a][k * images + i];
+        for (std::size_t cell = first_cell; cell < end_cell; ++cell) {
+            positives += matches.positives[a][cell];
         }
         if (positives == 0) {
             continue;
@@ -361,7 +409,7 @@ double summarize(const EvalResult& result, bool precision, double iou_threshold,
             max_indices.push_back(m);
         }
     }
-    const std::size_t categories = result.category_count;
+    const std::size_t categories = result.evaluated_count;
     std::vector<double> values;
     auto take = [&](double value) {
         if (value > -1) {
@@ -467,13 +515,32 @@ EvalResult evaluate(const GroundTruth& ground_truth, const Detections& detection
         throw Error("max detections must be at least 1");
     }
     const int threads = std::max(1, params.threads);
-    const std::size_t images = ground_truth.images().size();
     const std::size_t categories = ground_truth.categories().size();
-    const std::size_t cell_count = images * categories;
     result.category_count = categories;
+    // Categories without ground truth have no precision or recall (-1), as in COCOeval: only
+    // the others are evaluated and stored.
+    result.evaluated_index.assign(categories, -1);
+    for (const Annotation& annotation : ground_truth.annotations()) {
+        result.evaluated_index[std::size_t(ground_truth.category_index(annotation.category_id))] =
+            0;
+    }
+    for (std::int64_t& index : result.evaluated_index) {
+        index = index < 0 ? -1 : std::int64_t(result.evaluated_count++);
+    }
+    if (result.evaluated_count > kMaxEvaluatedCategories) {
+        throw Error(ground_truth.source() + " has ground truth in " +
+                    std::to_string(result.evaluated_count) +
+                    " categories; Kiln evaluates at most " +
+                    std::to_string(kMaxEvaluatedCategories));
+    }
+    const CellKeys keys =
+        cell_keys(ground_truth, detections, result.evaluated_index, result.evaluated_count);
+    const std::size_t cell_count = keys.keys.size();
 
-    const Cells truth_cells = group_by_cell(ground_truth.annotations(), ground_truth);
-    const Cells detection_cells = group_by_cell(detections.annotations(), ground_truth);
+    const Cells truth_cells =
+        group_by_cell(ground_truth.annotations(), ground_truth, result.evaluated_index, keys);
+    const Cells detection_cells =
+        group_by_cell(detections.annotations(), ground_truth, result.evaluated_index, keys);
     MaskInputs masks;
     if (result.params.iou_type == IouType::Mask) {
         masks = prepare_masks(ground_truth, detections, threads);
@@ -504,13 +571,14 @@ EvalResult evaluate(const GroundTruth& ground_truth, const Detections& detection
         }
     });
 
-    result.precision.assign(std::size_t{kIouThresholdCount} * kRecallThresholdCount * categories *
+    const std::size_t evaluated = result.evaluated_count;
+    result.precision.assign(std::size_t{kIouThresholdCount} * kRecallThresholdCount * evaluated *
                                 kAreaRangeCount * 3,
                             -1.0);
-    result.recall.assign(std::size_t{kIouThresholdCount} * categories * kAreaRangeCount * 3, -1.0);
-    parallel_for(categories, threads, 1, [&](std::size_t begin, std::size_t end) {
+    result.recall.assign(std::size_t{kIouThresholdCount} * evaluated * kAreaRangeCount * 3, -1.0);
+    parallel_for(evaluated, threads, 1, [&](std::size_t begin, std::size_t end) {
         for (std::size_t k = begin; k < end; ++k) {
-            accumulate_category(k, images, matches, result.params, result);
+            accumulate_category(k, keys, matches, result.params, result);
         }
     });
 
@@ -521,9 +589,11 @@ EvalResult evaluate(const GroundTruth& ground_truth, const Detections& detection
     }
     for (std::size_t k = 0; k < categories; ++k) {
         std::vector<double> values;
-        for (int t = 0; t < kIouThresholdCount; ++t) {
+        const std::int64_t evaluated_k = result.evaluated_index[k];
+        for (int t = 0; t < kIouThresholdCount && evaluated_k >= 0; ++t) {
             for (int r = 0; r < kRecallThresholdCount; ++r) {
-                const double value = result.precision[precision_index(t, r, k, 0, 2, categories)];
+                const double value = result.precision[precision_index(
+                    t, r, std::size_t(evaluated_k), 0, 2, evaluated)];
                 if (value > -1) {
                     values.push_back(value);
                 }
@@ -537,9 +607,11 @@ EvalResult evaluate(const GroundTruth& ground_truth, const Detections& detection
 }
 
 std::vector<double> precision_at_recalls(const EvalResult& result, std::size_t k) {
-    std::vector<double> curve;
-    for (std::size_t r = 0; r < std::size_t{kRecallThresholdCount}; ++r) {
-        curve.push_back(result.precision[precision_index(0, r, k, 0, 2, result.category_count)]);
+    const std::int64_t evaluated_k = result.evaluated_index.at(k);
+    std::vector<double> curve(std::size_t{kRecallThresholdCount}, -1.0);
+    for (std::size_t r = 0; r < curve.size() && evaluated_k >= 0; ++r) {
+        curve[r] = result.precision[precision_index(0, r, std::size_t(evaluated_k), 0, 2,
+                                                    result.evaluated_count)];
     }
     return curve;
 }

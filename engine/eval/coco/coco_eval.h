@@ -46,11 +46,17 @@ struct EvalResult {
     // large, as COCOeval.stats; -1 where nothing could be measured.
     std::array<double, kStatCount> stats{};
     std::vector<CategoryAp> per_category;
-    // COCOeval.eval['precision'] [T][R][K][A][M] and ['recall'] [T][K][A][M], C order.
+    // COCOeval.eval['precision'] [T][R][K][A][M] and ['recall'] [T][K][A][M], C order, over the
+    // evaluated categories: those with ground truth (the others' are -1 throughout in COCOeval).
     std::vector<double> precision;
     std::vector<double> recall;
-    std::size_t category_count = 0;
+    std::size_t category_count = 0;            // the ground truth's categories
+    std::vector<std::int64_t> evaluated_index; // per category: its K above, -1 when not evaluated
+    std::size_t evaluated_count = 0;
 };
+
+// Precision and recall take 12,120 values per evaluated category: at most this many.
+inline constexpr std::size_t kMaxEvaluatedCategories = 20000;
 
 // Evaluates one set of detections. Throws kiln::Error when an annotation lacks what the IoU type
 // needs (a box, a segmentation). Deterministic whatever the thread count.
