@@ -24,7 +24,7 @@ std::string type_name(const json& value) {
     case json::value_t::number_unsigned:
         return "an integer";
     case json::value_t::number_float:
-        return "a number with a fraction";
+        return "a number with a decimal point or an exponent";
     case json::value_t::string:
         return "a string";
     case json::value_t::array:

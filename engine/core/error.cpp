@@ -1,5 +1,7 @@
 #include "core/error.h"
 
+#include "core/text.h"
+
 namespace kiln {
 namespace {
 
@@ -9,8 +11,12 @@ std::string describe(const std::vector<ConfigIssue>& issues) {
                                                 std::to_string(issues.size()) + " problems):";
     // A file of a million bad keys would print a million lines, and the first ones say enough.
     constexpr std::size_t kListed = 50;
+    constexpr std::size_t kShownPath = 200;
     for (std::size_t i = 0; i < issues.size() && i < kListed; ++i) {
-        text += "\n  " + issues[i].path + ": " + issues[i].message;
+        // A key from someone's file is shown cut short: it may be megabytes long.
+        const std::string& path = issues[i].path;
+        text += "\n  " + (path.size() > kShownPath ? quoted_excerpt(path, kShownPath) : path) +
+                ": " + issues[i].message;
     }
     if (issues.size() > kListed) {
         text += "\n  (" + std::to_string(issues.size() - kListed) +

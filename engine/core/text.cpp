@@ -71,6 +71,12 @@ std::string closest_match(std::string_view input, const std::vector<std::string>
     std::string best;
     std::size_t best_distance = tolerance + 1;
     for (const std::string& candidate : candidates) {
+        // The distance is at least the lengths' difference: a far longer key is measured no
+        // further (a 50 MB key took minutes).
+        const std::size_t longer = std::max(input.size(), candidate.size());
+        if (longer - std::min(input.size(), candidate.size()) >= best_distance) {
+            continue;
+        }
         const std::size_t distance = edit_distance(input, candidate);
         if (distance < best_distance) {
             best = candidate;

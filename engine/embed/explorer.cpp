@@ -61,7 +61,8 @@ struct BlockBest {
         const auto at = static_cast<std::size_t>(i);
         // Within float rounding: copies of one image normalise to a cosine of 0.99999994.
         if (kept[at] >= 0 && similarity[at] >= threshold - kRounding) {
-            duplicates.push_back({row, kept[at], similarity[at]});
+            // A cosine, though float sums over a million dimensions can pass 1.
+            duplicates.push_back({row, kept[at], std::min(similarity[at], 1.0f)});
             return false;
         }
         return true;

@@ -476,11 +476,23 @@ private Q_SLOTS:
         QVERIFY(
             contains(findIssue(issues, "epochs")->message, "expected integer >= 1, got a string"));
         QVERIFY(contains(findIssue(issues, "batch_size")->message, "at least 1, got 0"));
-        QVERIFY(contains(findIssue(issues, "seed")->message, "number with a fraction"));
+        QVERIFY(contains(findIssue(issues, "seed")->message, "number with a decimal point"));
         QVERIFY(contains(findIssue(issues, "overwrite")->message, "true or false"));
         QVERIFY(contains(findIssue(issues, "num_nodes")->message, "at most 2147483647"));
         QVERIFY(contains(findIssue(issues, "method_args")->message, "a dictionary"));
         QVERIFY(contains(findIssue(issues, "data")->message, "list is empty"));
+        // A key megabytes long is shown cut short (it was printed whole, after minutes of
+        // looking for the known key closest to it).
+        json long_key = {{"out", "o"}, {"data", "d"}, {"model", "smallcnn"}};
+        long_key[std::string(5000000, 'k')] = 1;
+        try {
+            kiln::parse_train_config(long_key);
+            QFAIL("a long unknown key was accepted");
+        } catch (const kiln::ConfigError& error) {
+            const std::string message = error.what();
+            QVERIFY2(message.size() < 1000 && contains(message, "(5000000 bytes): unknown key"),
+                     message.substr(0, 1000).c_str());
+        }
     }
 
     void missingRequiredKeysAreAllReported() {

@@ -590,6 +590,17 @@ private Q_SLOTS:
         QVERIFY(error_of([] {
                     coco::GroundTruth::parse("{\"images\": [", "gt.json");
                 }).contains("gt.json is not valid JSON"));
+        const QString nan = error_of([&] {
+            const auto truth = coco::GroundTruth::parse(good_truth, "gt.json");
+            coco::Detections::parse(
+                "[" + box_detection(0, 0, 20, 20, 0.5) +
+                    ", {\"image_id\": 1, "
+                    "\"category_id\": 1, \"bbox\": [0, 0, 1, 1], \"score\": NaN}]",
+                "dt.json", truth, coco::IouType::Box);
+        });
+        QVERIFY2(nan.contains("dt.json is not valid JSON") &&
+                     nan.contains("it holds NaN or Infinity, which JSON has no numbers for"),
+                 qPrintable(nan));
         QVERIFY(error_of([] {
                     coco::GroundTruth::parse("{\"categories\": []}", "gt.json");
                 }).contains("gt.json has no 'images' list"));

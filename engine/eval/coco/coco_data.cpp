@@ -249,7 +249,16 @@ struct Document {
 void parse_document(Document& document, const std::string& source) {
     const simdjson::error_code error = document.parser.parse(document.text).get(document.root);
     if (error != simdjson::SUCCESS) {
-        throw Error(source + " is not valid JSON: " + simdjson::error_message(error));
+        const std::string_view text(document.text.data(), document.text.size());
+        // Python's json.dumps writes these for float('nan') and float('inf'), and no reader
+        // takes them.
+        const bool python_numbers = text.find("NaN") != std::string_view::npos ||
+                                    text.find("Infinity") != std::string_view::npos;
+        throw Error(source + " is not valid JSON: " + simdjson::error_message(error) +
+                    (python_numbers ? "; it holds NaN or Infinity, which JSON has no numbers "
+                                      "for: leave such detections out, or write the file with "
+                                      "json.dump(..., allow_nan=False) to find them"
+                                    : ""));
     }
 }
 
