@@ -9,6 +9,7 @@
 #include "models/torch_file.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -270,28 +271,134 @@ EmbeddingFile read_csv(const std::filesystem::path& path, const std::string& tex
     return file;
 }
 
-EmbeddingFile read_npy(const std::filesystem::path& path, const std::string& bytes) {
-    const std::size_t header_size =
-        bytes.size() >= 10
-            ? static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8)
-            : 0;
-    const std::string header = bytes.size() >= 10 ? bytes.substr(10, header_size) : std::string();
-    const std::size_t data_bytes = bytes.size() - std::min(bytes.size(), 10 + header_size);
-    long long rows = -1;
-    long long columns = -1;
-    int shape_end = 0; // set only when the shape's ')' follows its two numbers: a matrix
-    const std::size_t shape = header.find("'shape': (");
-    if (header.find("'descr': '<f4'") == std::string::npos ||
-        header.find("'fortran_order': False") == std::string::npos || shape == std::string::npos ||
-        std::sscanf(header.c_str() + shape, "'shape': (%lld, %lld)%n", &rows, &columns,
-                    &shape_end) != 2 ||
-        shape_end == 0 || rows < 0 || columns < 1) {
-        long long dimensions[4];
-        if (shape != std::string::npos &&
-            std::sscanf(header.c_str() + shape, "'shape': (%lld, %lld, %lld, %lld)", &dimensions[0],
-                        &dimensions[1], &dimensions[2], &dimensions[3]) == 4) {
-            throw per_location_file(path);
+// The dictionary a .npy header holds, as numpy writes it: {'descr': '<f4', 'fortran_order':
+// False, 'shape': (3, 4), }. Read as a literal of its own: a key hidden in another's value
+// is not taken for it.
+struct NpyHeader {
+    std::string descr;
+    std::optional<bool> fortran_order;
+    std::optional<std::vector<long long>> shape;
+};
+
+class NpyHeaderReader {
+public:
+    explicit NpyHeaderReader(std::string_view text) : text_(text) {}
+
+    std::optional<NpyHeader> read() {
+        NpyHeader header;
+        if (!take('{')) {
+            return std::nullopt;
         }
+        while (!take('}')) {
+            const std::optional<std::string> key = quoted();
+            if (!key || !take(':')) {
+                return std::nullopt;
+            }
+            const bool known = *key == "descr"           ? assign(header.descr, quoted())
+                               : *key == "fortran_order" ? assign(header.fortran_order, boolean())
+                               : *key == "shape"         ? assign(header.shape, tuple())
+                                                         : false;
+            if (!known || (!take(',') && !peek('}'))) {
+                return std::nullopt;
+            }
+        }
+        skip_spaces();
+        return at_ < text_.size() || header.descr.empty() || !header.fortran_order || !header.shape
+                   ? std::nullopt
+                   : std::optional(header);
+    }
+
+private:
+    template <class Field, class Value> static bool assign(Field& field, Value value) {
+        if (!value) {
+            return false;
+        }
+        field = *value;
+        return true;
+    }
+    void skip_spaces() {
+        while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\n')) {
+            ++at_;
+        }
+    }
+    bool peek(char c) {
+        skip_spaces();
+        return at_ < text_.size() && text_[at_] == c;
+    }
+    bool take(char c) {
+        if (!peek(c)) {
+            return false;
+        }
+        ++at_;
+        return true;
+    }
+    std::optional<std::string> quoted() {
+        skip_spaces();
+        if (at_ >= text_.size() || (text_[at_] != '\'' && text_[at_] != '"')) {
+            return std::nullopt;
+        }
+        const std::size_t close = text_.find(text_[at_], at_ + 1);
+        if (close == std::string_view::npos) {
+            return std::nullopt;
+        }
+        std::string value(text_.substr(at_ + 1, close - at_ - 1));
+        at_ = close + 1;
+        return value;
+    }
+    std::optional<bool> boolean() {
+        skip_spaces();
+        for (const auto& [word, value] : {std::pair{"True", true}, std::pair{"False", false}}) {
+            if (text_.substr(at_).starts_with(word)) {
+                at_ += std::string_view(word).size();
+                return value;
+            }
+        }
+        return std::nullopt;
+    }
+    std::optional<std::vector<long long>> tuple() {
+        if (!take('(')) {
+            return std::nullopt;
+        }
+        std::vector<long long> values;
+        while (!take(')')) {
+            skip_spaces();
+            long long value = 0;
+            const auto [end, error] =
+                std::from_chars(text_.data() + at_, text_.data() + text_.size(), value);
+            if (error != std::errc() || value < 0) {
+                return std::nullopt;
+            }
+            at_ = std::size_t(end - text_.data());
+            values.push_back(value);
+            if (!take(',') && !peek(')')) {
+                return std::nullopt;
+            }
+        }
+        return values;
+    }
+
+    std::string_view text_;
+    std::size_t at_ = 0;
+};
+
+EmbeddingFile read_npy(const std::filesystem::path& path, const std::string& bytes) {
+    // Version 1 gives the header's length in two bytes, versions 2 and 3 in four.
+    const bool long_length = bytes.size() > 6 && (bytes[6] == 2 || bytes[6] == 3);
+    const std::size_t start = long_length ? 12 : 10;
+    std::size_t header_size = 0;
+    for (std::size_t i = start; i-- > 8 && bytes.size() >= start;) {
+        header_size = (header_size << 8) | static_cast<unsigned char>(bytes[i]);
+    }
+    const std::string header =
+        bytes.size() >= start ? bytes.substr(start, std::min(header_size, bytes.size() - start))
+                              : std::string();
+    const std::size_t data_bytes = bytes.size() - std::min(bytes.size(), start + header_size);
+    const std::optional<NpyHeader> parsed = NpyHeaderReader(header).read();
+    if (parsed && parsed->shape->size() == 4) {
+        throw per_location_file(path);
+    }
+    if (!parsed || parsed->descr != "<f4" || *parsed->fortran_order || parsed->shape->size() != 2 ||
+        parsed->shape->at(1) < 1) {
         // Its header says what it is instead: the element type, the order and the shape.
         throw Error("\"" + path.string() +
                     "\" is not a float32 matrix in NumPy format (as kiln embed format=npy "
@@ -300,6 +407,8 @@ EmbeddingFile read_npy(const std::filesystem::path& path, const std::string& byt
                     quoted_excerpt(header.substr(0, header.find_last_not_of(" \n") + 1), 200) +
                     "; convert it with numpy.ascontiguousarray(a, dtype='<f4')");
     }
+    const long long rows = parsed->shape->at(0);
+    const long long columns = parsed->shape->at(1);
     // Compared by division first: a header's shape must not overflow the product.
     const auto values = static_cast<unsigned long long>(data_bytes / sizeof(float));
     if (static_cast<unsigned long long>(rows) > values / static_cast<unsigned long long>(columns) ||
@@ -311,7 +420,7 @@ EmbeddingFile read_npy(const std::filesystem::path& path, const std::string& byt
     }
     EmbeddingFile file;
     file.embeddings = torch::empty({rows, columns}, torch::kFloat32);
-    std::memcpy(file.embeddings.data_ptr<float>(), bytes.data() + 10 + header_size,
+    std::memcpy(file.embeddings.data_ptr<float>(), bytes.data() + start + header_size,
                 std::size_t(rows * columns) * sizeof(float));
     std::error_code unreadable;
     if (!std::filesystem::exists(npy_filenames_path(path), unreadable) && !unreadable) {

@@ -302,18 +302,22 @@ private Q_SLOTS:
     void npyHeadersAreCheckedAgainstTheirData() {
         // A shape the data does not hold (too large, negative, or one whose product overflows)
         // is refused with the file named, before anything is allocated for it.
-        const auto refusal = [&](const std::string& shape, std::size_t data_bytes,
-                                 const std::string& fortran_order = "False") {
-            std::string header = "{'descr': '<f4', 'fortran_order': " + fortran_order +
-                                 ", 'shape': " + shape + ", }";
-            header.append(63 - (10 + header.size()) % 64, ' ').push_back('\n');
-            std::string bytes = "\x93NUMPY\x01";
+        // A file of `data_bytes` zero bytes under the header `dictionary`, in .npy `version` 1
+        // (the header's length in two bytes) or 2 (in four).
+        const auto refusal_of = [&](std::string dictionary, std::size_t data_bytes,
+                                    char version = 1) {
+            const std::size_t length_bytes = version == 1 ? 2 : 4;
+            dictionary.append(63 - (8 + length_bytes + dictionary.size()) % 64, ' ')
+                .push_back('\n');
+            std::string bytes = "\x93NUMPY";
+            bytes += version;
             bytes += '\0';
-            bytes += static_cast<char>(header.size() & 0xff);
-            bytes += static_cast<char>(header.size() >> 8);
+            for (std::size_t i = 0; i < length_bytes; ++i) {
+                bytes += static_cast<char>((dictionary.size() >> (8 * i)) & 0xff);
+            }
             const fs::path file = root_ / "crafted.npy";
             std::ofstream(file, std::ios::binary)
-                << bytes << header << std::string(data_bytes, '\0');
+                << bytes << dictionary << std::string(data_bytes, '\0');
             std::ofstream(kiln::embed::npy_filenames_path(file)) << "a.png\nb.png\nc.png\n";
             try {
                 kiln::embed::read_embeddings(file);
@@ -325,6 +329,20 @@ private Q_SLOTS:
                            : message.substr(file.string().size() + 3);
             }
         };
+        const auto refusal = [&](const std::string& shape, std::size_t data_bytes,
+                                 const std::string& fortran_order = "False") {
+            return refusal_of("{'descr': '<f4', 'fortran_order': " + fortran_order +
+                                  ", 'shape': " + shape + ", }",
+                              data_bytes);
+        };
+        // Version 2 (a header's length in four bytes) is read; a header is read as the
+        // dictionary it is: what another key's value spells is not taken for the header.
+        QCOMPARE(refusal_of("{'descr': '<f4', 'fortran_order': False, 'shape': (3, 2), }", 24, 2),
+                 std::string("read"));
+        QVERIFY(refusal_of("{'descr': '>f4', 'fortran_order': True, 'shape': (3, 2), 'x': "
+                           "\"'descr': '<f4', 'fortran_order': False, 'shape': (3, 2)\"}",
+                           24)
+                    .starts_with("is not a float32 matrix"));
         QCOMPARE(refusal("(3, 2)", 24), std::string("read")); // the builder makes good files
         QCOMPARE(refusal("(4, 2)", 24),
                  std::string("declares 4 x 2 float32 values but holds 24 bytes of them: it is "
