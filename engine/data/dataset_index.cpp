@@ -34,14 +34,30 @@ bool iequals(std::string_view a, std::string_view b) {
 using DirectoryId = std::pair<dev_t, ino_t>;
 
 // Collects image names below one root folder. Directories are identified by device and inode,
-// so a symbolic link back to an ancestor (or any folder seen before) is not entered again.
+// so a symbolic link back to an ancestor (or any folder seen before) is not entered again: the
+// root's own ancestors too, so that a link to "/" or ".." in a folder someone gave does not
+// walk the whole disk.
 class FolderScanner {
 public:
     // Appends each name to `buffer` and its start and length to `spans`.
     FolderScanner(std::string& buffer, std::vector<std::pair<std::uint64_t, std::uint32_t>>& spans)
         : buffer_(buffer), spans_(spans) {}
 
-    void scan(const std::string& root) { visit(root, ""); }
+    void scan(const std::string& root) {
+        std::error_code error;
+        const fs::path resolved = fs::canonical(root, error);
+        for (fs::path above = resolved.parent_path(); !error && !above.empty();
+             above = above.parent_path()) {
+            struct stat info{};
+            if (::stat(above.c_str(), &info) == 0) {
+                visited_.insert({info.st_dev, info.st_ino});
+            }
+            if (above == above.root_path()) {
+                break;
+            }
+        }
+        visit(root, "");
+    }
 
 private:
     void visit(const std::string& folder, const std::string& relative) {

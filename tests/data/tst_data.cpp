@@ -209,6 +209,10 @@ private Q_SLOTS:
         fs::create_directory_symlink(data / "real", data / "alias");      // a second way in
         fs::create_symlink(data / "real" / "x.png", data / "linked.png"); // a file link
         fs::create_symlink(data / "missing.png", data / "dangling.png");
+        // Links above the folder given: to its parent, and to the root of the disk (which
+        // walked every image on it).
+        fs::create_directory_symlink(root_, data / "real" / "parent");
+        fs::create_directory_symlink("/", data / "everything");
         const auto index = kiln::data::DatasetIndex::scan({data});
         QCOMPARE(filenames(index), (std::vector<std::string>{"alias/x.png", "linked.png"}));
     }
