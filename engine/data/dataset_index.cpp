@@ -46,7 +46,7 @@ public:
     void scan(const std::string& root) {
         std::error_code error;
         const fs::path resolved = fs::canonical(root, error);
-        for (fs::path above = resolved.parent_path(); !error && !above.empty();
+        for (fs::path above = resolved.parent_path(); !error && resolved != resolved.root_path();
              above = above.parent_path()) {
             struct stat info{};
             if (::stat(above.c_str(), &info) == 0) {

@@ -9,8 +9,10 @@
 #include "data/image_decode.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace kiln::data {
@@ -242,9 +244,11 @@ std::size_t find_unquoted(const std::string& text, const std::string& separator,
         if (text.compare(i, separator.size(), separator) == 0) {
             return i;
         }
+        const bool list_entry =
+            c == '-' && scalar_start && i + 1 < text.size() && (text[i + 1] == ' ');
         if (c == ',' || c == '[' || c == '{' || c == ':') {
             scalar_start = true;
-        } else if (c != ' ' && c != '\t') {
+        } else if (c != ' ' && c != '\t' && !list_entry) {
             scalar_start = false;
         }
     }
@@ -261,17 +265,93 @@ std::string trimmed(std::string text) {
     return begin == std::string::npos ? "" : text.substr(begin, end - begin + 1);
 }
 
-std::string unin_quotes(std::string text) {
-    text = trimmed(std::move(text));
-    if (text.size() < 2 || (text.front() != '\'' && text.front() != '"') ||
-        text.back() != text.front()) {
+void append_utf8(std::string& text, std::uint32_t code) {
+    if (code < 0x80) {
+        text += char(code);
+    } else if (code < 0x800) {
+        text += char(0xC0 | (code >> 6));
+        text += char(0x80 | (code & 0x3F));
+    } else if (code < 0x10000) {
+        text += char(0xE0 | (code >> 12));
+        text += char(0x80 | ((code >> 6) & 0x3F));
+        text += char(0x80 | (code & 0x3F));
+    } else {
+        text += char(0xF0 | (code >> 18));
+        text += char(0x80 | ((code >> 12) & 0x3F));
+        text += char(0x80 | ((code >> 6) & 0x3F));
+        text += char(0x80 | (code & 0x3F));
+    }
+}
+
+// A double-quoted scalar's escape at `text[i]` (after the backslash) appended to `out`; false
+// for one YAML does not have. `i` ends on its last character.
+bool append_escape(const std::string& text, std::size_t& i, std::string& out) {
+    static const std::string kSingle = "0abtnvfre \"/\\N_LP\t";
+    static const std::vector<std::string> kMeaning = {std::string(1, '\0'),
+                                                      "\a",
+                                                      "\b",
+                                                      "\t",
+                                                      "\n",
+                                                      "\v",
+                                                      "\f",
+                                                      "\r",
+                                                      "\x1b",
+                                                      " ",
+                                                      "\"",
+                                                      "/",
+                                                      "\\",
+                                                      "\xc2\x85",
+                                                      "\xc2\xa0",
+                                                      "\xe2\x80\xa8",
+                                                      "\xe2\x80\xa9",
+                                                      "\t"};
+    const char c = text[i];
+    if (const std::size_t at = kSingle.find(c); at != std::string::npos) {
+        out += kMeaning[at];
+        return true;
+    }
+    const std::size_t digits = c == 'x' ? 2 : c == 'u' ? 4 : c == 'U' ? 8 : 0;
+    if (digits == 0 || i + digits >= text.size()) {
+        return false;
+    }
+    std::uint32_t code = 0;
+    const auto [end, error] =
+        std::from_chars(text.data() + i + 1, text.data() + i + 1 + digits, code, 16);
+    if (error != std::errc() || end != text.data() + i + 1 + digits || code > 0x10FFFF) {
+        return false;
+    }
+    append_utf8(out, code);
+    i += digits;
+    return true;
+}
+
+// A name or value as YAML reads it: plain text as it stands; '...' with '' for a quote; "..."
+// with YAML's escapes. nullopt for a quote left open, a lone quote inside, or an unknown escape.
+std::optional<std::string> unquoted(const std::string& given) {
+    const std::string text = trimmed(given);
+    if (text.empty() || (text.front() != '\'' && text.front() != '"')) {
         return text;
     }
     const char quote = text.front();
+    if (text.size() < 2 || text.back() != quote) {
+        return std::nullopt;
+    }
     std::string inner;
     for (std::size_t i = 1; i + 1 < text.size(); ++i) {
-        const bool escaped = quote == '\'' ? text[i] == '\'' : text[i] == '\\';
-        inner += text[escaped && i + 2 < text.size() ? ++i : i];
+        if (quote == '\'' && text[i] == '\'') {
+            if (text[++i] != '\'' || i + 1 >= text.size()) {
+                return std::nullopt;
+            }
+            inner += '\'';
+        } else if (quote == '"' && text[i] == '\\') {
+            if (++i + 1 >= text.size() || !append_escape(text, i, inner)) {
+                return std::nullopt;
+            }
+        } else if (quote == '"' && text[i] == '"') {
+            return std::nullopt;
+        } else {
+            inner += text[i];
+        }
     }
     return inner;
 }
@@ -306,6 +386,15 @@ json read_data_yaml(const fs::path& file) {
         throw Error(file.string() + ":" + std::to_string(number) + ": " + what +
                     "; Kiln reads data.yaml's path, train, val and names");
     };
+    const auto read = [&](const std::string& text) {
+        const std::optional<std::string> value = unquoted(text);
+        if (!value) {
+            bad(quoted_excerpt(trimmed(text)) +
+                " is quoted, but its quote is not closed, or it holds a quote or an escape YAML "
+                "does not take there");
+        }
+        return *value;
+    };
     while (std::getline(in, line)) {
         ++number;
         if (trimmed(line).empty() || trimmed(line)[0] == '#') {
@@ -321,7 +410,7 @@ json read_data_yaml(const fs::path& file) {
                 if (!result["names"].is_array()) {
                     result["names"] = json::array();
                 }
-                result["names"].push_back(unin_quotes(text.substr(2)));
+                result["names"].push_back(read(text.substr(2)));
                 continue;
             }
             const auto colon = find_unquoted(text, ":");
@@ -331,8 +420,7 @@ json read_data_yaml(const fs::path& file) {
             if (!result["names"].is_object()) {
                 result["names"] = json::object();
             }
-            result["names"][unin_quotes(text.substr(0, colon))] =
-                unin_quotes(text.substr(colon + 1));
+            result["names"][read(text.substr(0, colon))] = read(text.substr(colon + 1));
             continue;
         }
         const auto colon = text.find(':');
@@ -350,21 +438,27 @@ json read_data_yaml(const fs::path& file) {
                 bad("names is not closed on its line");
             }
             json names = list ? json::array() : json::object();
-            for (const std::string& item : split_unquoted(value.substr(1, value.size() - 2), ",")) {
+            std::vector<std::string> items = split_unquoted(value.substr(1, value.size() - 2), ",");
+            if (trimmed(items.back()).empty()) {
+                items.pop_back(); // YAML allows a comma after the last entry, and [] holds none
+            }
+            for (const std::string& item : items) {
+                if (trimmed(item).empty()) {
+                    bad("names has an empty entry");
+                }
                 if (list) {
-                    names.push_back(unin_quotes(item));
+                    names.push_back(read(item));
                 } else {
                     const auto separator = find_unquoted(item, ":");
                     if (separator == std::string::npos) {
                         bad("a names entry is not \"id: name\"");
                     }
-                    names[unin_quotes(item.substr(0, separator))] =
-                        unin_quotes(item.substr(separator + 1));
+                    names[read(item.substr(0, separator))] = read(item.substr(separator + 1));
                 }
             }
             result["names"] = names;
         } else {
-            result[block] = unin_quotes(value);
+            result[block] = read(value);
         }
     }
     return result;

@@ -225,7 +225,9 @@ std::vector<Neighbour> nearest_neighbours(const at::Tensor& unit, std::int64_t r
     const auto [values, rows] = similarity.topk(count);
     std::vector<Neighbour> neighbours;
     for (std::int64_t i = 0; i < count; ++i) {
-        neighbours.push_back({rows[i].item<std::int64_t>(), values[i].item<double>()});
+        // A cosine, though float sums can pass 1.
+        neighbours.push_back(
+            {rows[i].item<std::int64_t>(), std::min(values[i].item<double>(), 1.0)});
     }
     return neighbours;
 }

@@ -382,16 +382,19 @@ private:
 };
 
 EmbeddingFile read_npy(const std::filesystem::path& path, const std::string& bytes) {
+    const int version = bytes.size() > 6 ? bytes[6] : 0;
+    if (version < 1 || version > 3 || bytes.size() < 12) {
+        throw Error("\"" + path.string() + "\" is not a NumPy file of version 1, 2 or 3 (" +
+                    std::to_string(bytes.size()) +
+                    " bytes); write it with numpy.save or kiln embed format=npy");
+    }
     // Version 1 gives the header's length in two bytes, versions 2 and 3 in four.
-    const bool long_length = bytes.size() > 6 && (bytes[6] == 2 || bytes[6] == 3);
-    const std::size_t start = long_length ? 12 : 10;
+    const std::size_t start = version == 1 ? 10 : 12;
     std::size_t header_size = 0;
-    for (std::size_t i = start; i-- > 8 && bytes.size() >= start;) {
+    for (std::size_t i = start; i-- > 8;) {
         header_size = (header_size << 8) | static_cast<unsigned char>(bytes[i]);
     }
-    const std::string header =
-        bytes.size() >= start ? bytes.substr(start, std::min(header_size, bytes.size() - start))
-                              : std::string();
+    const std::string header = bytes.substr(start, std::min(header_size, bytes.size() - start));
     const std::size_t data_bytes = bytes.size() - std::min(bytes.size(), start + header_size);
     const std::optional<NpyHeader> parsed = NpyHeaderReader(header).read();
     if (parsed && parsed->shape->size() == 4) {

@@ -303,10 +303,10 @@ private Q_SLOTS:
         const std::string crowded = "{\"images\": [{\"id\": 1, \"height\": 100, \"width\": "
                                     "100}], \"categories\": [" +
                                     categories + "], \"annotations\": [" + annotations + "]}";
-        QVERIFY2(error_of([&] {
-                     evaluate_json(crowded, "[]");
-                 }).contains("has ground truth in 20001 categories; Kiln evaluates at most 20000"),
-                 qPrintable(error_of([&] { evaluate_json(crowded, "[]"); })));
+        const QString refusal = error_of([&] { evaluate_json(crowded, "[]"); });
+        QVERIFY2(
+            refusal.contains("has ground truth in 20001 categories; Kiln evaluates at most 20000"),
+            qPrintable(refusal));
     }
 
     void noDetections() {
@@ -601,6 +601,12 @@ private Q_SLOTS:
         QVERIFY2(nan.contains("dt.json is not valid JSON") &&
                      nan.contains("it holds NaN or Infinity, which JSON has no numbers for"),
                  qPrintable(nan));
+        const QString named = error_of([] {
+            coco::GroundTruth::parse(
+                "{\"categories\": [{\"id\": 1, \"name\": \"Infinity \\\"NaN\"}", "gt.json");
+        });
+        QVERIFY2(named.contains("gt.json is not valid JSON") && !named.contains("NaN or Infinity"),
+                 qPrintable(named));
         QVERIFY(error_of([] {
                     coco::GroundTruth::parse("{\"categories\": []}", "gt.json");
                 }).contains("gt.json has no 'images' list"));

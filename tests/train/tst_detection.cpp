@@ -755,13 +755,30 @@ private Q_SLOTS:
               std::pair{std::string("names: {0: 'a: b', 1: 'it''s', 2: \"say \\\"hi\\\"\"}\n"),
                         kiln::data::ClassNames{"a: b", "it's", "say \"hi\""}},
               std::pair{std::string("names:\n  0: 'x, y'  # a comment\n  1: z\n  2: w #3\n"),
-                        kiln::data::ClassNames{"x, y", "z", "w"}}}) {
+                        kiln::data::ClassNames{"x, y", "z", "w"}},
+              std::pair{std::string("names:\n  - 'coat #2'\n  - \"\\u732B \\x41\\tb\"\n"),
+                        kiln::data::ClassNames{"coat #2", "\xe7\x8c\xab A\tb"}},
+              std::pair{std::string("names: [a, b,]\n"), kiln::data::ClassNames{"a", "b"}}}) {
             std::ofstream(yolo / "data.yaml")
                 << "path: set\ntrain: images/train\nval: images/train\n"
                 << names;
             const auto named =
                 kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1);
             QCOMPARE(named.classes, expected);
+        }
+        // What PyYAML refuses is refused, named, not read as some other name.
+        for (const auto& [names, expected] :
+             {std::pair{"names: [a, 'b, c]\n", "'b, c"},
+              std::pair{"names: ['men's bag', c]\n", "'men's bag'"},
+              std::pair{"names: [\"D:\\data\", c]\n", "D:"},
+              std::pair{"names: [a, , b]\n", "names has an empty entry"},
+              std::pair{"names: []\n", "no classes"}}) {
+            std::ofstream(yolo / "data.yaml")
+                << "path: set\ntrain: images/train\nval: images/train\n"
+                << names;
+            const QString message = errorOf(
+                [&] { kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1); });
+            QVERIFY2(message.contains(expected), qPrintable(names + (" gave " + message)));
         }
     }
 

@@ -246,14 +246,31 @@ struct Document {
     dom::element root;
 };
 
+// Whether `text` holds NaN or Infinity outside its strings: Python's json.dumps writes them for
+// float('nan') and float('inf'), and no JSON reader takes them.
+bool holds_nan_or_infinity(std::string_view text) {
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (in_string) {
+            if (text[i] == '\\') {
+                ++i; // the character it escapes
+            } else if (text[i] == '"') {
+                in_string = false;
+            }
+        } else if (text[i] == '"') {
+            in_string = true;
+        } else if (text.substr(i).starts_with("NaN") || text.substr(i).starts_with("Infinity")) {
+            return true;
+        }
+    }
+    return false;
+}
+
 void parse_document(Document& document, const std::string& source) {
     const simdjson::error_code error = document.parser.parse(document.text).get(document.root);
     if (error != simdjson::SUCCESS) {
-        const std::string_view text(document.text.data(), document.text.size());
-        // Python's json.dumps writes these for float('nan') and float('inf'), and no reader
-        // takes them.
-        const bool python_numbers = text.find("NaN") != std::string_view::npos ||
-                                    text.find("Infinity") != std::string_view::npos;
+        const bool python_numbers =
+            holds_nan_or_infinity(std::string_view(document.text.data(), document.text.size()));
         throw Error(source + " is not valid JSON: " + simdjson::error_message(error) +
                     (python_numbers ? "; it holds NaN or Infinity, which JSON has no numbers "
                                       "for: leave such detections out, or write the file with "

@@ -531,7 +531,8 @@ EvalResult evaluate(const GroundTruth& ground_truth, const Detections& detection
         throw Error(ground_truth.source() + " has ground truth in " +
                     std::to_string(result.evaluated_count) +
                     " categories; Kiln evaluates at most " +
-                    std::to_string(kMaxEvaluatedCategories));
+                    std::to_string(kMaxEvaluatedCategories) +
+                    " at once (98 KB of precision and recall each): evaluate them in parts");
     }
     const CellKeys keys =
         cell_keys(ground_truth, detections, result.evaluated_index, result.evaluated_count);
