@@ -259,7 +259,7 @@ bool holds_nan_or_infinity(std::string_view text) {
             }
         } else if (text[i] == '"') {
             in_string = true;
-        } else if (text.substr(i).starts_with("NaN") || text.substr(i).starts_with("Infinity")) {
+        } else if (text.compare(i, 3, "NaN") == 0 || text.compare(i, 8, "Infinity") == 0) {
             return true;
         }
     }
