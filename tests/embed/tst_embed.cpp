@@ -297,6 +297,26 @@ private Q_SLOTS:
         QVERIFY2(refusal("no-dimensions.pt").find("holds embeddings of no dimensions") !=
                      std::string::npos,
                  refusal("no-dimensions.pt").c_str());
+        // Tensors Kiln does not read are named as such, with how to save them instead (the
+        // advice had been to save a model's state_dict).
+        const auto kinds =
+            kiln::test::runPython("import sys, torch\n"
+                                  "names = ['a.png', 'b.png']\n"
+                                  "torch.save({'filenames': names, 'embeddings': torch.ones(2, 2, "
+                                  "dtype=torch.complex64)},"
+                                  " sys.argv[1])\n"
+                                  "torch.save({'filenames': names, 'embeddings': "
+                                  "torch.eye(2).to_sparse()}, sys.argv[2])\n",
+                                  {QString::fromStdString((root_ / "complex.pt").string()),
+                                   QString::fromStdString((root_ / "sparse.pt").string())});
+        QVERIFY2(kinds.exit_code == 0, qPrintable(kinds.errors));
+        for (const char* name : {"complex.pt", "sparse.pt"}) {
+            const std::string message = refusal(name);
+            QVERIFY2(message.find("holds a tensor of a kind Kiln does not read") !=
+                             std::string::npos &&
+                         message.find("tensor.float()") != std::string::npos,
+                     message.c_str());
+        }
     }
 
     void npyHeadersAreCheckedAgainstTheirData() {
