@@ -46,14 +46,11 @@ public:
     void scan(const std::string& root) {
         std::error_code error;
         const fs::path resolved = fs::canonical(root, error);
-        for (fs::path above = resolved.parent_path(); !error && resolved != resolved.root_path();
-             above = above.parent_path()) {
+        for (fs::path above = resolved; !error && above != above.root_path();) {
+            above = above.parent_path();
             struct stat info{};
             if (::stat(above.c_str(), &info) == 0) {
                 visited_.insert({info.st_dev, info.st_ino});
-            }
-            if (above == above.root_path()) {
-                break;
             }
         }
         visit(root, "");

@@ -439,16 +439,15 @@ private:
     void push_integer(std::int64_t value) { push(Pickled::Kind::Int)->integer = value; }
 
     void push_global(const std::string& name) {
-        const bool tensor_kind = name.rfind("torch._utils._rebuild_", 0) == 0 ||
-                                 (name.rfind("torch.", 0) == 0 && name.size() > 7 &&
-                                  name.compare(name.size() - 7, 7, "Storage") == 0);
-        if (!is_safe_global(name) && tensor_kind) {
-            throw Error("\"" + file_.string() + "\" holds a tensor of a kind Kiln does not read (" +
-                        name +
-                        ": complex, quantized, sparse or float8); save float tensors instead, "
-                        "tensor.float() (a sparse one tensor.to_dense().float())");
-        }
         if (!is_safe_global(name)) {
+            const bool tensor_kind = name.rfind("torch._utils._rebuild_", 0) == 0 ||
+                                     (name.rfind("torch.", 0) == 0 && name.ends_with("Storage"));
+            if (tensor_kind) {
+                throw Error("\"" + file_.string() +
+                            "\" holds a tensor of a kind Kiln does not read (" + name +
+                            ": complex, quantized, sparse or float8); save float tensors "
+                            "instead, tensor.float() (a sparse one tensor.to_dense().float())");
+            }
             throw Error("\"" + file_.string() + "\" names the Python callable \"" + name +
                         "\", which Kiln never runs (nor does torch.load(weights_only=True)); "
                         "a weights file holds tensors only: save the model's state_dict, "

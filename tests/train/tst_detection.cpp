@@ -746,6 +746,13 @@ private Q_SLOTS:
         QVERIFY2(many.contains("data.names") &&
                      many.contains("names 200000 classes; Kiln trains at most 20000"),
                  qPrintable(many));
+        // The data.yaml of the set above with `names` as given, loaded.
+        const auto loadNamed = [&](const std::string& names) {
+            std::ofstream(yolo / "data.yaml")
+                << "path: set\ntrain: images/train\nval: images/train\n"
+                << names;
+            return kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1);
+        };
         // Names are read as PyYAML reads them: a comma, a colon or " #" inside quotes is part of
         // the name ("shirt, long sleeve" had become two classes), an apostrophe inside a plain
         // name opens nothing, and quotes within quotes are unescaped.
@@ -759,12 +766,7 @@ private Q_SLOTS:
               std::pair{std::string("names:\n  - 'coat #2'\n  - \"\\u732B \\x41\\tb\"\n"),
                         kiln::data::ClassNames{"coat #2", "\xe7\x8c\xab A\tb"}},
               std::pair{std::string("names: [a, b,]\n"), kiln::data::ClassNames{"a", "b"}}}) {
-            std::ofstream(yolo / "data.yaml")
-                << "path: set\ntrain: images/train\nval: images/train\n"
-                << names;
-            const auto named =
-                kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1);
-            QCOMPARE(named.classes, expected);
+            QCOMPARE(loadNamed(names).classes, expected);
         }
         // What PyYAML refuses is refused, named, not read as some other name.
         for (const auto& [names, expected] :
@@ -773,12 +775,9 @@ private Q_SLOTS:
               std::pair{"names: [\"D:\\data\", c]\n", "D:"},
               std::pair{"names: [a, , b]\n", "names has an empty entry"},
               std::pair{"names: []\n", "no classes"}}) {
-            std::ofstream(yolo / "data.yaml")
-                << "path: set\ntrain: images/train\nval: images/train\n"
-                << names;
-            const QString message = errorOf(
-                [&] { kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1); });
-            QVERIFY2(message.contains(expected), qPrintable(names + (" gave " + message)));
+            const QString message = errorOf([&] { loadNamed(names); });
+            QVERIFY2(message.contains(expected),
+                     qPrintable(QString::fromUtf8(names) + " gave " + message));
         }
     }
 
