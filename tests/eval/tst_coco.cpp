@@ -266,6 +266,21 @@ private Q_SLOTS:
         QCOMPARE(result.per_category[1].ap, -1.0); // no ground truth for dogs
     }
 
+    // As Python's json reads a key given twice (pycocotools loads with it): the last value.
+    void repeatedKeysTakeTheirLastValue() {
+        const std::string truth =
+            ground_truth_json("[{\"id\": 1, \"image_id\": 1, \"category_id\": 2, "
+                              "\"category_id\": 1, \"bbox\": [0, 0, 50, 40], \"area\": 2000}]");
+        const std::string detections = "[{\"image_id\": 1, \"category_id\": 1, \"bbox\": "
+                                       "[60, 60, 5, 5], \"bbox\": [0, 0, 50, 40], \"score\": 0.9}]";
+        const auto repeated = evaluate_json(truth, detections);
+        const auto plain =
+            evaluate_json(ground_truth_json("[" + box_annotation(1, 0, 0, 50, 40) + "]"),
+                          "[" + box_detection(0, 0, 50, 40, 0.9) + "]");
+        QCOMPARE(stat_text(repeated.stats), stat_text(plain.stats));
+        QCOMPARE(repeated.per_category[1].ap, -1.0);
+    }
+
     // Categories without ground truth cost nothing (50,000 of them over 2,000 images took
     // gigabytes: a cell per image and category, 12,120 values per category), and change
     // nothing; more than 20,000 categories with ground truth are refused.

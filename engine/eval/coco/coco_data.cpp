@@ -66,8 +66,16 @@ const char* json_type_name(dom::element_type type) {
     return "something else";
 }
 
-bool find(dom::object object, const char* key, dom::element& value) {
-    return object[key].get(value) == simdjson::SUCCESS;
+// A key given twice takes its last value, as in Python's json, which pycocotools reads with.
+bool find(dom::object object, std::string_view key, dom::element& value) {
+    bool found = false;
+    for (const dom::key_value_pair field : object) {
+        if (field.key == key) {
+            value = field.value;
+            found = true;
+        }
+    }
+    return found;
 }
 
 dom::element require(dom::object object, const char* key, const Where& where) {
@@ -311,6 +319,122 @@ std::vector<dom::element> top_level_list(dom::object root, const char* key,
     return elements;
 }
 
+std::vector<Image> images_of(dom::object root, const std::string& source,
+                             std::unordered_set<std::int64_t>& ids) {
+    std::vector<Image> images;
+    std::size_t index = 0;
+    for (dom::element element : top_level_list(root, "images", source, true)) {
+        Where where{source, "images", index++};
+        const dom::object object = object_of(element, where);
+        Image image;
+        image.id = unique_id_of(object, where, ids, "image");
+        dom::element value;
+        if (find(object, "height", value)) {
+            image.height = size_of(value, "height", where);
+        }
+        if (find(object, "width", value)) {
+            image.width = size_of(value, "width", where);
+        }
+        std::string_view file_name;
+        if (find(object, "file_name", value) && value.get(file_name) == simdjson::SUCCESS) {
+            image.file_name = std::string(file_name);
+        }
+        images.push_back(std::move(image));
+    }
+    return images;
+}
+
+std::vector<Category> categories_of(dom::object root, const std::string& source,
+                                    std::unordered_set<std::int64_t>& ids) {
+    std::vector<Category> categories;
+    std::size_t index = 0;
+    for (dom::element element : top_level_list(root, "categories", source, true)) {
+        Where where{source, "categories", index++};
+        const dom::object object = object_of(element, where);
+        Category category;
+        category.id = unique_id_of(object, where, ids, "category");
+        dom::element value;
+        // Without a name (or with null, as pycocotools takes it) a category is named by its id.
+        if (find(object, "name", value) && !value.is_null()) {
+            std::string_view name;
+            if (value.get(name) != simdjson::SUCCESS) {
+                fail(where, "has a name that is " + std::string(json_type_name(value.type())) +
+                                "; give it as a string, or leave it out to name it by its id");
+            }
+            category.name = std::string(name);
+        }
+        categories.push_back(std::move(category));
+    }
+    return categories;
+}
+
+Annotation annotation_of(dom::object object, const Where& where,
+                         const std::unordered_set<std::int64_t>& image_ids,
+                         const std::unordered_set<std::int64_t>& category_ids) {
+    Annotation annotation;
+    annotation.image_id = integer_of(require(object, "image_id", where), "image_id", where);
+    if (image_ids.count(annotation.image_id) == 0) {
+        fail(where,
+             "has image_id " + std::to_string(annotation.image_id) + ", which is not in 'images'");
+    }
+    annotation.category_id =
+        integer_of(require(object, "category_id", where), "category_id", where);
+    if (category_ids.count(annotation.category_id) == 0) {
+        fail(where, "has category_id " + std::to_string(annotation.category_id) +
+                        ", which is not in 'categories'");
+    }
+    annotation.area = number_of(require(object, "area", where), "area", where);
+    dom::element value;
+    if (find(object, "bbox", value)) {
+        annotation.box = box_of(value, where);
+        annotation.has_box = true;
+    }
+    if (find(object, "iscrowd", value)) {
+        annotation.crowd = flag_of(value, "iscrowd", where);
+    }
+    if (find(object, "segmentation", value)) {
+        annotation.segmentation = segmentation_of(value, where);
+    }
+    return annotation;
+}
+
+// The annotations, with warnings about what pycocotools reads differently from how it looks.
+std::vector<Annotation> annotations_of(dom::object root, const std::string& source,
+                                       const std::unordered_set<std::int64_t>& image_ids,
+                                       const std::unordered_set<std::int64_t>& category_ids,
+                                       std::vector<std::string>& warnings) {
+    dom::element value;
+    if (!find(root, "annotations", value)) {
+        warnings.push_back(source + " has no 'annotations' list: there is no ground truth "
+                                    "to evaluate against");
+    }
+    std::vector<Annotation> annotations;
+    std::unordered_set<std::int64_t> ids;
+    bool zero_id = false;
+    bool ignore_fields = false;
+    std::size_t index = 0;
+    for (dom::element element : top_level_list(root, "annotations", source, false)) {
+        Where where{source, "annotations", index++};
+        const dom::object object = object_of(element, where);
+        const std::int64_t id = unique_id_of(object, where, ids, "annotation");
+        annotations.push_back(annotation_of(object, where, image_ids, category_ids));
+        annotations.back().id = id;
+        zero_id = zero_id || id == 0;
+        ignore_fields = ignore_fields || find(object, "ignore", value);
+    }
+    if (zero_id) {
+        warnings.push_back(
+            source + ": an annotation has id 0; pycocotools treats a match with it as no match, "
+                     "so a detection of that object counts as a false positive (kept here to give "
+                     "pycocotools' numbers; renumber ids from 1 to avoid it)");
+    }
+    if (ignore_fields) {
+        warnings.push_back(source + ": 'ignore' fields are not used; as in pycocotools, "
+                                    "an annotation is ignored when it is 'iscrowd'");
+    }
+    return annotations;
+}
+
 } // namespace
 
 IouType parse_iou_type(std::string_view name) {
@@ -402,97 +526,11 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
     }
     GroundTruth truth;
     truth.source_ = source;
-
     std::unordered_set<std::int64_t> image_ids;
     std::unordered_set<std::int64_t> category_ids;
-    const std::vector<dom::element> images = top_level_list(root, "images", source, true);
-    std::size_t index = 0;
-    for (dom::element element : images) {
-        Where where{source, "images", index};
-        const dom::object object = object_of(element, where);
-        Image image;
-        image.id = unique_id_of(object, where, image_ids, "image");
-        dom::element value;
-        if (find(object, "height", value)) {
-            image.height = size_of(value, "height", where);
-        }
-        if (find(object, "width", value)) {
-            image.width = size_of(value, "width", where);
-        }
-        std::string_view file_name;
-        if (find(object, "file_name", value) && value.get(file_name) == simdjson::SUCCESS) {
-            image.file_name = std::string(file_name);
-        }
-        truth.images_.push_back(std::move(image));
-        ++index;
-    }
-
-    const std::vector<dom::element> categories = top_level_list(root, "categories", source, true);
-    index = 0;
-    for (dom::element element : categories) {
-        Where where{source, "categories", index};
-        const dom::object object = object_of(element, where);
-        Category category;
-        category.id = unique_id_of(object, where, category_ids, "category");
-        std::string_view name;
-        dom::element value;
-        // Without a name (or with null, as pycocotools takes it) a category is named by its id.
-        if (find(object, "name", value) && !value.is_null()) {
-            if (value.get(name) != simdjson::SUCCESS) {
-                fail(where, "has a name that is " + std::string(json_type_name(value.type())) +
-                                "; give it as a string, or leave it out to name it by its id");
-            }
-            category.name = std::string(name);
-        }
-        truth.categories_.push_back(std::move(category));
-        ++index;
-    }
-
-    dom::element annotations_value;
-    if (!find(root, "annotations", annotations_value)) {
-        truth.warnings_.push_back(source + " has no 'annotations' list: there is no ground truth "
-                                           "to evaluate against");
-    }
-    const std::vector<dom::element> annotations =
-        top_level_list(root, "annotations", source, false);
-    std::unordered_set<std::int64_t> annotation_ids;
-    std::size_t zero_ids = 0;
-    bool ignore_fields = false;
-    index = 0;
-    for (dom::element element : annotations) {
-        Where where{source, "annotations", index};
-        const dom::object object = object_of(element, where);
-        Annotation annotation;
-        annotation.id = unique_id_of(object, where, annotation_ids, "annotation");
-        zero_ids += annotation.id == 0 ? 1 : 0;
-        annotation.image_id = integer_of(require(object, "image_id", where), "image_id", where);
-        if (image_ids.count(annotation.image_id) == 0) {
-            fail(where, "has image_id " + std::to_string(annotation.image_id) +
-                            ", which is not in 'images'");
-        }
-        annotation.category_id =
-            integer_of(require(object, "category_id", where), "category_id", where);
-        if (category_ids.count(annotation.category_id) == 0) {
-            fail(where, "has category_id " + std::to_string(annotation.category_id) +
-                            ", which is not in 'categories'");
-        }
-        annotation.area = number_of(require(object, "area", where), "area", where);
-        dom::element value;
-        if (find(object, "bbox", value)) {
-            annotation.box = box_of(value, where);
-            annotation.has_box = true;
-        }
-        if (find(object, "iscrowd", value)) {
-            annotation.crowd = flag_of(value, "iscrowd", where);
-        }
-        ignore_fields = ignore_fields || find(object, "ignore", value);
-        if (find(object, "segmentation", value)) {
-            annotation.segmentation = segmentation_of(value, where);
-        }
-        truth.annotations_.push_back(std::move(annotation));
-        ++index;
-    }
-
+    truth.images_ = images_of(root, source, image_ids);
+    truth.categories_ = categories_of(root, source, category_ids);
+    truth.annotations_ = annotations_of(root, source, image_ids, category_ids, truth.warnings_);
     std::sort(truth.images_.begin(), truth.images_.end(),
               [](const Image& a, const Image& b) { return a.id < b.id; });
     std::sort(truth.categories_.begin(), truth.categories_.end(),
@@ -502,16 +540,6 @@ GroundTruth GroundTruth::parse(std::string_view json, const std::string& source)
     }
     for (std::size_t i = 0; i < truth.categories_.size(); ++i) {
         truth.category_index_[truth.categories_[i].id] = static_cast<std::int64_t>(i);
-    }
-    if (zero_ids > 0) {
-        truth.warnings_.push_back(
-            source + ": an annotation has id 0; pycocotools treats a match with it as no match, "
-                     "so a detection of that object counts as a false positive (kept here to give "
-                     "pycocotools' numbers; renumber ids from 1 to avoid it)");
-    }
-    if (ignore_fields) {
-        truth.warnings_.push_back(source + ": 'ignore' fields are not used; as in pycocotools, "
-                                           "an annotation is ignored when it is 'iscrowd'");
     }
     return truth;
 }
