@@ -1,6 +1,7 @@
 #include "data/dataset_index.h"
 
 #include "core/error.h"
+#include "core/log.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -56,6 +57,30 @@ public:
         visit(root, "");
     }
 
+    // A line naming what the scan passed over that a user would take for data: entries named
+    // as images that are no files (a link to nothing or to a device, a pipe), and folders it
+    // could not open. Empty when there were none.
+    std::string skipped(const std::string& root) const {
+        std::string text;
+        const auto add = [&](std::size_t count, const char* one, const char* many,
+                             const std::string& first) {
+            if (count > 0) {
+                text += std::string(text.empty() ? "skipped " : "; ") +
+                        (count == 1 ? one : std::to_string(count) + many) + " \"" + first + "\"";
+            }
+        };
+        add(not_files_,
+            "an entry named as an image that is no file (a link to nothing or to a "
+            "device, a pipe):",
+            " entries named as images that are no files (links to nothing or to devices, "
+            "pipes), the first",
+            first_not_file_);
+        add(unreadable_folders_, "a folder that cannot be opened (check its permissions):",
+            " folders that cannot be opened (check their permissions), the first",
+            first_unreadable_folder_);
+        return text.empty() ? text : "data \"" + root + "\": " + text;
+    }
+
 private:
     void visit(const std::string& folder, const std::string& relative) {
         struct stat info{};
@@ -65,7 +90,8 @@ private:
         }
         DIR* directory = ::opendir(folder.c_str());
         if (directory == nullptr) {
-            return; // unreadable folders are skipped, as unreadable files are
+            note(unreadable_folders_, first_unreadable_folder_, relative.empty() ? "." : relative);
+            return;
         }
         std::vector<std::pair<std::string, bool>> entries; // name, is a folder
         while (const dirent* entry = ::readdir(directory)) {
@@ -76,15 +102,21 @@ private:
             unsigned char type = entry->d_type;
             if (type == DT_LNK || type == DT_UNKNOWN) {
                 struct stat target{};
-                if (::stat((folder + "/" + name).c_str(), &target) != 0) {
-                    continue; // dangling link
-                }
-                type = S_ISDIR(target.st_mode) ? DT_DIR : S_ISREG(target.st_mode) ? DT_REG : 0;
+                const bool reached = ::stat((folder + "/" + name).c_str(), &target) == 0;
+                type = !reached                  ? DT_UNKNOWN
+                       : S_ISDIR(target.st_mode) ? DT_DIR
+                       : S_ISREG(target.st_mode) ? DT_REG
+                                                 : DT_UNKNOWN;
             }
             if (type == DT_DIR) {
                 entries.emplace_back(name, true);
-            } else if (type == DT_REG && has_image_extension(name)) {
-                entries.emplace_back(name, false);
+            } else if (has_image_extension(name)) {
+                if (type == DT_REG) {
+                    entries.emplace_back(name, false);
+                } else {
+                    note(not_files_, first_not_file_,
+                         relative.empty() ? name : relative + "/" + name);
+                }
             }
         }
         ::closedir(directory);
@@ -101,9 +133,19 @@ private:
         }
     }
 
+    static void note(std::size_t& count, std::string& first, const std::string& name) {
+        if (count++ == 0) {
+            first = name;
+        }
+    }
+
     std::string& buffer_;
     std::vector<std::pair<std::uint64_t, std::uint32_t>>& spans_;
     std::set<DirectoryId> visited_;
+    std::size_t not_files_ = 0;
+    std::string first_not_file_;
+    std::size_t unreadable_folders_ = 0;
+    std::string first_unreadable_folder_;
 };
 
 } // namespace
@@ -136,7 +178,11 @@ DatasetIndex DatasetIndex::scan(const std::vector<fs::path>& data) {
         if (fs::is_directory(status)) {
             std::string buffer;
             std::vector<std::pair<std::uint64_t, std::uint32_t>> spans;
-            FolderScanner(buffer, spans).scan(entry.string());
+            FolderScanner scanner(buffer, spans);
+            scanner.scan(entry.string());
+            if (const std::string skipped = scanner.skipped(entry.string()); !skipped.empty()) {
+                log::warning(skipped);
+            }
             const auto name_of = [&](const auto& span) {
                 return std::string_view(buffer).substr(span.first, span.second);
             };

@@ -213,8 +213,21 @@ private Q_SLOTS:
         // walked every image on it).
         fs::create_directory_symlink(root_, data / "real" / "parent");
         fs::create_directory_symlink("/", data / "everything");
+        fs::create_symlink("/dev/zero", data / "real" / "device.jpg");
+        std::vector<std::string> warnings;
+        const kiln::log::ScopedSink sink([&](kiln::log::Level level, const std::string& message) {
+            if (level == kiln::log::Level::Warning) {
+                warnings.push_back(message);
+            }
+        });
         const auto index = kiln::data::DatasetIndex::scan({data});
         QCOMPARE(filenames(index), (std::vector<std::string>{"alias/x.png", "linked.png"}));
+        // What is passed over that looks like data is said, once a scan.
+        QCOMPARE(warnings.size(), std::size_t(1));
+        QVERIFY2(warnings[0].find("skipped 2 entries named as images that are no files") !=
+                         std::string::npos &&
+                     warnings[0].find("the first \"dangling.png\"") != std::string::npos,
+                 warnings[0].c_str());
     }
 
     void indexErrorsNameThePath() {
