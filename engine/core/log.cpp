@@ -1,6 +1,7 @@
 #include "core/log.h"
 
 #include <atomic>
+#include <exception>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -77,8 +78,13 @@ void write(Level level, const std::string& message) {
     bool heard = false;
     for (const auto& [id, registered] : r.sinks) {
         if (registered.job == 0 || registered.job == job) {
-            registered.sink(level, message);
-            heard = true;
+            // A sink that cannot take the line (run.db past a full disk) must not take the
+            // thread that logs with it: a warning from a monitor thread ended the process.
+            try {
+                registered.sink(level, message);
+                heard = true;
+            } catch (const std::exception&) {
+            }
         }
     }
     if (!heard && level >= Level::Warning) {

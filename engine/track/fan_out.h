@@ -2,6 +2,7 @@
 
 #include "track/run_events.h"
 
+#include <exception>
 #include <vector>
 
 namespace kiln::track {
@@ -58,9 +59,19 @@ public:
             observer->on_resume(step);
         }
     }
+    // Every observer hears of a failure, even after one fails to record it (a full disk under
+    // run.db still leaves MLflow's run marked failed); the first such error is then thrown.
     void on_failure(const std::string& message) override {
+        std::exception_ptr first;
         for (TrainObserver* observer : observers_) {
-            observer->on_failure(message);
+            try {
+                observer->on_failure(message);
+            } catch (...) {
+                first = first ? first : std::current_exception();
+            }
+        }
+        if (first) {
+            std::rethrow_exception(first);
         }
     }
 

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/input_file.h"
 #include "core/log.h"
+#include "core/text.h"
 #include "track/run_directory.h"
 
 #include <atomic>
@@ -220,6 +221,15 @@ private:
 
 // A tracking server's REST API (api/2.0/mlflow). Metrics are queued and sent in batches once
 // a second by a sender thread, so a slow server does not slow training.
+// The text at `pointer` in an answer, or "": whatever answered may not be MLflow (a login page
+// behind a proxy answers 200 too), and nlohmann's const operator[] on a missing key is undefined.
+std::string text_at(const nlohmann::json& answer, const char* pointer) {
+    const nlohmann::json::json_pointer where(pointer);
+    return answer.contains(where) && answer.at(where).is_string()
+               ? answer.at(where).get<std::string>()
+               : "";
+}
+
 class RestStore : public MlflowStore {
 public:
     explicit RestStore(const std::string& uri) : uri_(uri) {
@@ -253,10 +263,11 @@ public:
                      httplib::detail::encode_query_param(settings.experiment_name),
                  nullptr, true);
         if (found.contains("experiment")) {
-            experiment_id = found["experiment"].value("experiment_id", "");
+            experiment_id = text_at(found, "/experiment/experiment_id");
         } else {
-            experiment_id = call("POST", "experiments/create", {{"name", settings.experiment_name}})
-                                .value("experiment_id", "");
+            experiment_id =
+                text_at(call("POST", "experiments/create", {{"name", settings.experiment_name}}),
+                        "/experiment_id");
         }
         nlohmann::json tags =
             nlohmann::json::array({{{"key", "mlflow.source.name"}, {"value", "kiln"}},
@@ -268,9 +279,10 @@ public:
             request["run_name"] = settings.run_name;
         }
         const nlohmann::json created = call("POST", "runs/create", request);
-        run_id_ = created["run"]["info"].value("run_id", "");
+        run_id_ = text_at(created, "/run/info/run_id");
         if (run_id_.empty()) {
-            throw Error("the MLflow server at " + uri_ + " created no run: " + created.dump());
+            throw Error("the MLflow server at " + uri_ + " created no run: it answered " +
+                        quoted_excerpt(created.dump()) + "; is that address an MLflow server?");
         }
         sender_ = std::thread(log::for_this_job([this] { send_loop(); }));
         return run_id_;
@@ -365,7 +377,7 @@ private:
             }
             try {
                 call("POST", "runs/log-batch", {{"run_id", run_id_}, {"metrics", batch}});
-            } catch (const Error& error) {
+            } catch (const std::exception& error) { // on this thread, nothing may escape
                 if (!warned_) {
                     log::warning(std::string(error.what()) + "; retrying every second");
                     warned_ = true;

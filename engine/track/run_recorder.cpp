@@ -115,7 +115,11 @@ void RunRecorder::on_failure(const std::string& message) {
         run_ = store_.begin_run(settings_, method_, model_);
     }
     store_.add_event(run_, "error", message, unix_seconds());
-    store_.finish_run(run_, RunStatus::Failed, nlohmann::json{{"error", message}}.dump(), "");
+    // The message may quote a path in another encoding than UTF-8, which JSON cannot hold.
+    store_.finish_run(run_, RunStatus::Failed,
+                      nlohmann::json{{"error", message}}.dump(
+                          -1, ' ', false, nlohmann::json::error_handler_t::replace),
+                      "");
 }
 
 } // namespace kiln::track

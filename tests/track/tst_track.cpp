@@ -8,6 +8,7 @@
 #include "support/file_size_limit.h"
 #include "support/python.h"
 #include "tensorboard_event.pb.h"
+#include "track/fan_out.h"
 #include "track/guarded_logger.h"
 #include "track/loggers.h"
 #include "track/mlflow.h"
@@ -118,6 +119,34 @@ private Q_SLOTS:
         QVERIFY2(warnings[0].find("MLflow failed at step 3: runs/update: 503") != std::string::npos,
                  warnings[0].c_str());
         QVERIFY(warnings[1].find("missed 3 events") != std::string::npos);
+    }
+
+    // run.db past a full disk refuses every line: its sink throws. A warning from a thread of
+    // the run's (a rank's monitor) ended the process there, and the failure reached no logger
+    // after the first that could not record it.
+    void aRecordThatCannotBeWrittenTakesNothingElseWithIt() {
+        std::vector<std::string> heard;
+        const kiln::log::ScopedSink failing([](kiln::log::Level, const std::string&) {
+            throw kiln::Error("cannot write run.db: No space left on device");
+        });
+        const kiln::log::ScopedSink recording(
+            [&](kiln::log::Level, const std::string& text) { heard.push_back(text); });
+        std::thread([] { kiln::log::warning("rank 1: a line of its own"); }).join();
+        QCOMPARE(heard, std::vector<std::string>{"rank 1: a line of its own"});
+
+        struct Failing : track::TrainObserver {
+            void on_failure(const std::string&) override { throw kiln::Error("run.db: full"); }
+        };
+        struct Marking : track::TrainObserver {
+            std::string failure;
+            void on_failure(const std::string& message) override { failure = message; }
+        };
+        Failing run_db;
+        Marking mlflow;
+        track::FanOut observers({&run_db, &mlflow});
+        QVERIFY(kiln::test::throwsContaining([&] { observers.on_failure("out of memory"); },
+                                             "run.db: full"));
+        QCOMPARE(mlflow.failure, std::string("out of memory"));
     }
 
     void schemaIsVersionedAndMigrated() {
@@ -833,6 +862,24 @@ private Q_SLOTS:
             QVERIFY2(QString(error.what()).contains("cannot reach the MLflow server"),
                      error.what());
         }
+        // Something else answering (a proxy's login page): named, not read as a run.
+        httplib::Server login;
+        login.set_pre_routing_handler([](const httplib::Request&, httplib::Response& response) {
+            response.set_content("<html>sign in</html>", "text/html");
+            return httplib::Server::HandlerResponse::Handled;
+        });
+        const int login_port = login.bind_to_any_port("127.0.0.1");
+        std::thread answering([&] { login.listen_after_bind(); });
+        settings.tracking_uri = "http://127.0.0.1:" + std::to_string(login_port);
+        QString not_mlflow;
+        try {
+            track::make_mlflow_store(settings)->start_run(settings, 0);
+        } catch (const kiln::Error& error) {
+            not_mlflow = error.what();
+        }
+        login.stop();
+        answering.join();
+        QVERIFY2(not_mlflow.contains("is that address an MLflow server?"), qPrintable(not_mlflow));
         settings.tracking_uri = "databricks://workspace";
         try {
             track::make_mlflow_store(settings);
