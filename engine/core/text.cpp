@@ -9,24 +9,75 @@ namespace kiln {
 
 namespace {
 
+bool continues(std::string_view text, std::size_t at, unsigned char low = 0x80,
+               unsigned char high = 0xBF) {
+    if (at >= text.size()) {
+        return false;
+    }
+    const auto byte = static_cast<unsigned char>(text[at]);
+    return byte >= low && byte <= high;
+}
+
+// The length of the UTF-8 character at `text[at]`, or 0 where no valid one starts (a stray
+// continuation byte, an overlong form, a surrogate, a code point past U+10FFFF, a cut end).
+std::size_t utf8_length(std::string_view text, std::size_t at) {
+    const auto lead = static_cast<unsigned char>(text[at]);
+    if (lead < 0x80) {
+        return 1;
+    }
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        return continues(text, at + 1) ? 2 : 0;
+    }
+    if (lead >= 0xE0 && lead <= 0xEF) {
+        const unsigned char low = lead == 0xE0 ? 0xA0 : 0x80;
+        const unsigned char high = lead == 0xED ? 0x9F : 0xBF;
+        return continues(text, at + 1, low, high) && continues(text, at + 2) ? 3 : 0;
+    }
+    if (lead >= 0xF0 && lead <= 0xF4) {
+        const unsigned char low = lead == 0xF0 ? 0x90 : 0x80;
+        const unsigned char high = lead == 0xF4 ? 0x8F : 0xBF;
+        return continues(text, at + 1, low, high) && continues(text, at + 2) &&
+                       continues(text, at + 3)
+                   ? 4
+                   : 0;
+    }
+    return 0;
+}
+
 std::string shown_text(std::string_view text, bool line_breaks_as_spaces) {
     static const char* hex = "0123456789abcdef";
     std::string shown;
     shown.reserve(text.size());
-    for (const char c : text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const char c = text[i];
         const auto byte = static_cast<unsigned char>(c);
+        const std::size_t length = utf8_length(text, i);
         if (line_breaks_as_spaces && (c == '\n' || c == '\r' || c == '\t')) {
             shown += ' ';
-        } else if (byte < 0x20 || byte == 0x7f) {
+        } else if (byte < 0x20 || byte == 0x7f || length == 0) {
             shown += {'\\', 'x', hex[byte >> 4], hex[byte & 15]};
         } else {
-            shown += c;
+            shown.append(text.substr(i, length));
+            i += length;
+            continue;
         }
+        ++i;
     }
     return shown;
 }
 
 } // namespace
+
+bool is_utf8(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t length = utf8_length(text, i);
+        if (length == 0) {
+            return false;
+        }
+        i += length;
+    }
+    return true;
+}
 
 std::string terminal_text(std::string_view text) {
     return shown_text(text, true);

@@ -21,9 +21,13 @@ std::string join_alternatives(const std::vector<std::string>& words);
 // A number as a stream prints it, shortest at six digits: "0.9", "1e-08", "1e+300".
 std::string number_text(double value);
 
+// Whether `text` is valid UTF-8: JSON, run records and exported models hold names as UTF-8
+// text, and a file name in another encoding (Latin-1 from an old zip) is not.
+bool is_utf8(std::string_view text);
+
 // `text` safe to print on a terminal: line breaks and tabs become spaces, other control
-// characters \xNN. Names and notes from files others give may hold escape sequences that
-// would move the cursor, retitle the window or hide what follows.
+// characters and bytes that are not UTF-8 \xNN. Names and notes from files others give may
+// hold escape sequences that would move the cursor, retitle the window or hide what follows.
 std::string terminal_text(std::string_view text);
 // The same with line breaks and tabs as \xNN too: a name as it is spelt, for finding the file.
 std::string escaped_text(std::string_view text);

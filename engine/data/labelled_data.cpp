@@ -5,6 +5,7 @@
 #include "core/json_text.h"
 #include "core/log.h"
 #include "core/parallel_for.h"
+#include "core/text.h"
 #include "data/dataset_index.h"
 #include "data/image_decode.h"
 
@@ -457,6 +458,9 @@ ClassNames parse_class_names(const json& classes, const std::string& key) {
     if (const std::string many = too_many_classes(names.size()); !many.empty()) {
         issues.push_back({key, many});
     }
+    if (const std::string garbled = non_utf8_class(names); !garbled.empty()) {
+        issues.push_back({key, garbled});
+    }
     if (const std::optional<std::string> twice = repeated_name(names)) {
         issues.push_back({key, "\"" + *twice +
                                    "\" names two classes; their metrics would share "
@@ -466,6 +470,18 @@ ClassNames parse_class_names(const json& classes, const std::string& key) {
         throw ConfigError(issues);
     }
     return names;
+}
+
+std::string non_utf8_class(const ClassNames& names) {
+    for (const std::string& name : names) {
+        if (!is_utf8(name)) {
+            return "class " + quoted_excerpt(name) +
+                   " is not UTF-8 text (a name in another encoding, such as Latin-1 from an old "
+                   "zip); rename it in UTF-8 (for folders, convmv -f latin1 -t utf8 -r --notest "
+                   "FOLDER): class names key the metrics, run records and exported models";
+        }
+    }
+    return "";
 }
 
 std::optional<std::string> repeated_name(const ClassNames& names) {
@@ -550,6 +566,9 @@ ClassificationData load_classification_data(const json& data, std::uint64_t seed
     const std::vector<LabelledFile> val =
         val_path ? read_split(*val_path, "data.val", problems) : std::vector<LabelledFile>{};
     result.classes = classes_from(data, train, problems);
+    if (const std::string garbled = non_utf8_class(result.classes); !garbled.empty()) {
+        problems.add("data.train", garbled);
+    }
     for (const std::vector<LabelledFile>* split : {&train, &val}) {
         for (const LabelledFile& file : *split) {
             if (file.labels.size() != 1 && !result.multilabel) {

@@ -85,6 +85,8 @@ std::string too_many_classes(std::size_t classes);
 // Class names from `classes`: {"id": "name"} (ids 0 .. N-1), a list of names, or a JSON file
 // holding either (at most kMaxClasses). `key` names the setting in errors.
 ClassNames parse_class_names(const nlohmann::json& classes, const std::string& key);
+// A message naming the first class whose name is not UTF-8, with the fix; "" when all are.
+std::string non_utf8_class(const ClassNames& names);
 // A name given to two classes, if one is: each class's metrics are keyed by its name.
 std::optional<std::string> repeated_name(const ClassNames& names);
 

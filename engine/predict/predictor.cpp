@@ -101,6 +101,12 @@ DetectionInputs detection_inputs(const PredictConfig& config, const data::Datase
     DetectionInputs inputs;
     if (!config.annotations) {
         for (std::size_t i = 0; i < index.size(); ++i) {
+            if (!is_utf8(index.filename(i))) { // found at the end, it lost every prediction
+                throw Error("image " + quoted_excerpt(index.filename(i)) +
+                            " has a name that is not UTF-8 text, which the predictions' JSON "
+                            "cannot hold; rename it in UTF-8 (convmv -f latin1 -t utf8 -r "
+                            "--notest FOLDER renames a folder's Latin-1 names)");
+            }
             inputs.paths.push_back(index.path(i));
             inputs.names.emplace_back(index.filename(i));
             inputs.images.push_back({std::int64_t(i) + 1, 0, 0});
@@ -133,10 +139,9 @@ constexpr double kDrawScore = 0.3;
 void draw_detections(const fs::path& image_file, const std::vector<coco::Annotation>& found,
                      const std::vector<std::int64_t>& category_ids, const data::ClassNames& classes,
                      const fs::path& file) {
-    cv::Mat image = cv::imread(image_file.string(), cv::IMREAD_COLOR);
-    if (image.empty()) {
-        throw Error("\"" + image_file.string() + "\" cannot be read to draw on");
-    }
+    // Decoded as for the prediction: cv::imread would turn it as its EXIF says, away from the
+    // boxes, and read it unchecked.
+    cv::Mat image = data::decode_image(image_file);
     const auto colour_of = [](std::size_t index) {
         static const std::array<cv::Scalar, 6> palette = {
             cv::Scalar(60, 76, 231),  cv::Scalar(113, 204, 46), cv::Scalar(219, 152, 52),

@@ -1,7 +1,7 @@
 #include "common/image_conversion.h"
 
-#include "core/error.h"
 #include "data/image_decode.h"
+#include "data/labelled_data.h"
 
 #include <QGuiApplication>
 #include <QPainter>
@@ -21,7 +21,15 @@ QImage decodeThumbnail(const QString& file, int side) {
     try {
         return toQImage(data::decode_image(file.toStdString(), side))
             .scaled(side, side, Qt::KeepAspectRatio, Qt::SmoothTransformation);
-    } catch (const Error&) {
+    } catch (const std::exception&) { // kiln::Error, or memory a huge image would take
+        return {};
+    }
+}
+
+cv::Mat readClassMask(const QString& file) {
+    try {
+        return data::read_mask(file.toStdString());
+    } catch (const std::exception&) {
         return {};
     }
 }

@@ -16,6 +16,10 @@ QImage toQImage(const cv::Mat& image);
 // work than its full pixels); null when the file cannot be read. Safe on any thread.
 QImage decodeThumbnail(const QString& file, int side);
 
+// `file` as class ids, read as training reads masks (its size checked from its header before
+// decoding, one channel); empty when it cannot be read. Safe on any thread.
+cv::Mat readClassMask(const QString& file);
+
 // What a tile shows until its thumbnail is decoded: a quiet square, so that a grid keeps its
 // shape as pictures arrive. `unreadable`: the same square crossed, for a file that cannot be
 // read. Drawn in the application palette's colours, on the GUI thread.

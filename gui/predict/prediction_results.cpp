@@ -1,5 +1,6 @@
 #include "predict/prediction_results.h"
 
+#include "common/image_conversion.h"
 #include "core/error.h"
 #include "core/json_text.h"
 #include "core/text.h"
@@ -14,7 +15,6 @@
 #include <QHash>
 #include <algorithm>
 #include <nlohmann/json.hpp>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 namespace kiln::gui {
@@ -273,12 +273,11 @@ void readSegmentation(const PredictionSource& source, PredictionResults& results
             QDir(source.out)
                 .filePath(
                     QDir(name.path()).filePath(name.completeBaseName() + QStringLiteral(".png")));
-        const cv::Mat predicted = cv::imread(image.mask.toStdString(), cv::IMREAD_UNCHANGED);
+        const cv::Mat predicted = readClassMask(image.mask);
         if (!predicted.empty() && predicted.channels() == 1) {
             image.mask_classes = classesIn(predicted);
             const QString truth = truth_masks.value(image.file);
-            const cv::Mat labelled =
-                truth.isEmpty() ? cv::Mat() : cv::imread(truth.toStdString(), cv::IMREAD_UNCHANGED);
+            const cv::Mat labelled = truth.isEmpty() ? cv::Mat() : readClassMask(truth);
             if (!labelled.empty() && labelled.channels() == 1) {
                 image.mask_error = maskError(predicted, labelled);
                 image.has_labels = image.mask_error >= 0;

@@ -18,7 +18,6 @@
 #include <QPushButton>
 #include <QTextDocument>
 #include <QVBoxLayout>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 namespace kiln::gui {
@@ -203,7 +202,7 @@ void PredictionTileModel::request(int image) const {
             return; // unreadable: the tile keeps its caption, as the prediction skipped it
         }
         if (!predicted.mask.isEmpty()) {
-            const cv::Mat mask = cv::imread(predicted.mask.toStdString(), cv::IMREAD_UNCHANGED);
+            const cv::Mat mask = readClassMask(predicted.mask);
             if (!mask.empty() && mask.channels() == 1) {
                 std::vector<std::string> names;
                 for (const QString& name : results->classes) {

@@ -1298,6 +1298,21 @@ private Q_SLOTS:
         QCOMPARE(kiln::terminal_text(""), std::string());
         QCOMPARE(kiln::escaped_text("a\x1b[2Jb\nc\td\u00e9"),
                  std::string("a\\x1b[2Jb\\x0ac\\x09d\u00e9"));
+        // Bytes that are no UTF-8 (a Latin-1 file name) are spelt out too, so that messages
+        // quoting them stay text that JSON and run records can hold.
+        QCOMPARE(kiln::escaped_text("caf\xe9/\xf0\x9f\x94\xa5\xed\xa0\x80\xc0\xaf\xe2\x82"),
+                 std::string("caf\\xe9/\xf0\x9f\x94\xa5\\xed\\xa0\\x80\\xc0\\xaf\\xe2\\x82"));
+        for (const auto& [text, valid] :
+             std::vector<std::pair<std::string, bool>>{{"", true},
+                                                       {"plain", true},
+                                                       {"\u00e9\u4e2d\U0001F525", true},
+                                                       {"caf\xe9", false},
+                                                       {"\xed\xa0\x80", false},     // a surrogate
+                                                       {"\xc0\xaf", false},         // overlong '/'
+                                                       {"\xf4\x90\x80\x80", false}, // > U+10FFFF
+                                                       {"\xe2\x82", false}}) {      // cut short
+            QVERIFY2(kiln::is_utf8(text) == valid, kiln::escaped_text(text).c_str());
+        }
     }
 
     // As csv_field writes: quoted fields hold commas, doubled quotes and line breaks; blank

@@ -1312,6 +1312,22 @@ private Q_SLOTS:
         QVERIFY(kiln::test::throwsContaining(
             [&] { kiln::data::parse_class_names({{"0", "a"}, {"00", "b"}}, "data.classes"); },
             "class id 0 is given twice"));
+        // A class folder named in Latin-1 (from an old zip) failed the run at its first
+        // validation, an epoch in: names are refused before training, spelt out.
+        const fs::path latin = root_ / "labelled-latin1";
+        writeImage(latin / "caf\xe9" / "a.png", 8, 8);
+        writeImage(latin / "tea" / "a.png", 8, 8);
+        QVERIFY(kiln::test::throwsContaining(
+            [&] {
+                kiln::data::load_classification_data(
+                    {{"train", latin.string()}, {"val", latin.string()}});
+            },
+            "data.train: class \"caf\\xe9\" is not UTF-8 text"));
+        json names = json::array({"tea"});
+        names.push_back(std::string("caf\xe9")); // as data.yaml's reader may give it
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::parse_class_names(names, "data.names"); },
+            "data.names: class \"caf\\xe9\" is not UTF-8 text"));
     }
 
     void segmentationDataChecksEveryMask() {

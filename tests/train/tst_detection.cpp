@@ -12,6 +12,7 @@
 #include "eval/coco/coco_eval.h"
 #include "models/checkpoint_file.h"
 #include "predict/predictor.h"
+#include "support/error_text.h"
 #include "support/python.h"
 #include "support/shape_scenes.h"
 #include "support/shapes_idx.h"
@@ -45,6 +46,18 @@ json readJson(const fs::path& file) {
 
 void writeJson(const fs::path& file, const json& value) {
     std::ofstream(file) << value.dump();
+}
+
+// `image` as a JPEG whose EXIF says to turn it a quarter (orientation 6), as phones write them.
+void writeTurnedJpeg(const fs::path& file, const cv::Mat& image) {
+    std::vector<unsigned char> jpeg;
+    cv::imencode(".jpg", image, jpeg);
+    const std::vector<unsigned char> exif = {
+        0xFF, 0xE1, 0x00, 0x22, 'E', 'x', 'i', 'f', 0, 0, 'I', 'I', 0x2A, 0, 8, 0, 0, 0,  // TIFF
+        1,    0,    0x12, 0x01, 3,   0,   1,   0,   0, 0, 6,   0,   0,    0, 0, 0, 0, 0}; // one tag
+    jpeg.insert(jpeg.begin() + 2, exif.begin(), exif.end()); // after the start-of-image marker
+    std::ofstream(file, std::ios::binary)
+        .write(reinterpret_cast<const char*>(jpeg.data()), std::streamsize(jpeg.size()));
 }
 
 bool hasFileStartingWith(const fs::path& folder, const std::string& prefix) {
@@ -672,6 +685,34 @@ private Q_SLOTS:
         }
         QVERIFY(confident);
         QVERIFY(drawn > 0);
+
+        // A JPEG with an EXIF orientation is drawn on as it was predicted on: as stored, as
+        // PIL reads it (cv::imread had turned it, away from its boxes).
+        const fs::path turned = root_ / "turned";
+        fs::create_directories(turned);
+        const fs::path first = fs::directory_iterator(root_ / "val" / "images")->path();
+        writeTurnedJpeg(turned / "wide.jpg",
+                        cv::imread(first.string(), cv::IMREAD_COLOR)(cv::Rect(0, 0, 64, 40)));
+        QCOMPARE(cv::imread((turned / "wide.jpg").string(), cv::IMREAD_COLOR).size(),
+                 cv::Size(40, 64)); // what OpenCV makes of it
+        predict.data = {turned};
+        predict.out = root_ / "turned.json";
+        predict.draw = root_ / "drawn-turned";
+        kiln::predict::run_prediction(predict);
+        QCOMPARE(cv::imread((*predict.draw / "wide.png").string(), cv::IMREAD_UNCHANGED).size(),
+                 cv::Size(64, 40));
+
+        // A name the predictions' JSON cannot hold is refused before predicting (found at the
+        // end, it lost every prediction).
+        fs::create_directories(root_ / "latin1");
+        fs::copy_file(first, root_ / "latin1" / "caf\xe9.png");
+        predict.data = {root_ / "latin1"};
+        predict.out = root_ / "latin1.json";
+        predict.draw.reset();
+        QVERIFY(
+            kiln::test::throwsContaining([&] { kiln::predict::run_prediction(predict); },
+                                         "image \"caf\\xe9.png\" has a name that is not UTF-8"));
+        QVERIFY(!fs::exists(predict.out));
     }
 
     void yamlNamesAndBoxesAreRead() {
