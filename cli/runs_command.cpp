@@ -150,7 +150,7 @@ int run_runs_list(const std::string& directory, std::ostream& out) {
                     100.0 * overview.median_data_wait);
                 lines += line;
             }
-        } catch (const Error& error) { // one damaged run.db hid every run listed after it
+        } catch (const std::exception& error) { // one damaged run.db hid every run after it
             log::warning(std::string("skipped: ") + error.what());
             continue;
         }

@@ -2030,13 +2030,13 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::PredictionTileModel</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="91"/>
-        <location filename="../gui/predict/predictions_browser.cpp" line="171"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="90"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="170"/>
         <source>(unknown)</source>
         <translation>(unbekannt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="98"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="97"/>
         <source>%n found</source>
         <translation>
             <numerusform>%n gefunden</numerusform>
@@ -2044,7 +2044,7 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="101"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="100"/>
         <source>%n labelled</source>
         <translation>
             <numerusform>%n annotiert</numerusform>
@@ -2052,17 +2052,17 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="110"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="109"/>
         <source>%1% of pixels wrong</source>
         <translation>%1 % der Pixel falsch</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="116"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="115"/>
         <source>label: %1</source>
         <translation>Annotation: %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="119"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="118"/>
         <source>no prediction</source>
         <translation>keine Vorhersage</translation>
     </message>
@@ -2070,71 +2070,71 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::PredictionsBrowser</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="236"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="235"/>
         <source>Predictions</source>
         <translation>Vorhersagen</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="238"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="237"/>
         <source>all classes</source>
         <translation>alle Klassen</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="251"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="250"/>
         <source>most confident first</source>
         <translation>sicherste zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="252"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="251"/>
         <source>least confident first</source>
         <translation>unsicherste zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="255"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="254"/>
         <source>disagreeing with labels first</source>
         <translation>Abweichungen von den Annotationen zuerst</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="257"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="256"/>
         <source>name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
         <source>&amp;Class:</source>
         <translation>&amp;Klasse:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="277"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
         <source>&amp;Score at least:</source>
         <translation>&amp;Score mindestens:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="278"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="277"/>
         <source>S&amp;ort by:</source>
         <translation>S&amp;ortieren nach:</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="283"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="282"/>
         <source>Dashed outlines are the dataset&apos;s labels.</source>
         <translation>Gestrichelte Umrisse sind die Annotationen des Datensatzes.</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="294"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="293"/>
         <source>The labels could not all be read:
 %1</source>
         <translation>Nicht alle Annotationen konnten gelesen werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="303"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="302"/>
         <source>The prediction logged warnings:
 %1</source>
         <translation>Die Vorhersage hat Warnungen protokolliert:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="355"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="354"/>
         <source>%1 of %2 images</source>
         <translation>%1 von %2 Bildern</translation>
     </message>
@@ -2837,7 +2837,7 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="111"/>
+        <location filename="../gui/runs/run_history.cpp" line="112"/>
         <source>%n step(s)</source>
         <translation>
             <numerusform>%n Schritt</numerusform>
@@ -2845,7 +2845,7 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="113"/>
+        <location filename="../gui/runs/run_history.cpp" line="114"/>
         <source>%n epoch(s)</source>
         <translation>
             <numerusform>%n Epoche</numerusform>
@@ -2853,162 +2853,162 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="117"/>
+        <location filename="../gui/runs/run_history.cpp" line="118"/>
         <source>auto</source>
         <translation>auto</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="431"/>
+        <location filename="../gui/runs/run_history.cpp" line="435"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="433"/>
+        <location filename="../gui/runs/run_history.cpp" line="437"/>
         <source>Length</source>
         <translation>Länge</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="468"/>
+        <location filename="../gui/runs/run_history.cpp" line="472"/>
         <source>Epochs or steps the run was set to train for</source>
         <translation>Epochen oder Schritte, für die der Lauf trainieren sollte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="472"/>
+        <location filename="../gui/runs/run_history.cpp" line="476"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="453"/>
+        <location filename="../gui/runs/run_history.cpp" line="457"/>
         <source>Tags</source>
         <translation>Schlagwörter</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="445"/>
+        <location filename="../gui/runs/run_history.cpp" line="449"/>
         <source>Loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="447"/>
+        <location filename="../gui/runs/run_history.cpp" line="451"/>
         <source>Best</source>
         <translation>Bester</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="451"/>
+        <location filename="../gui/runs/run_history.cpp" line="455"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="455"/>
+        <location filename="../gui/runs/run_history.cpp" line="459"/>
         <source>Notes</source>
         <translation>Notizen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="423"/>
+        <location filename="../gui/runs/run_history.cpp" line="427"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="425"/>
+        <location filename="../gui/runs/run_history.cpp" line="429"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="427"/>
+        <location filename="../gui/runs/run_history.cpp" line="431"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="429"/>
+        <location filename="../gui/runs/run_history.cpp" line="433"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="435"/>
+        <location filename="../gui/runs/run_history.cpp" line="439"/>
         <source>Size</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="437"/>
+        <location filename="../gui/runs/run_history.cpp" line="441"/>
         <source>LR</source>
         <translation>LR</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="439"/>
+        <location filename="../gui/runs/run_history.cpp" line="443"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="441"/>
+        <location filename="../gui/runs/run_history.cpp" line="445"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="443"/>
+        <location filename="../gui/runs/run_history.cpp" line="447"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="464"/>
+        <location filename="../gui/runs/run_history.cpp" line="468"/>
         <source>The run&apos;s name, or its folder&apos;s</source>
         <translation>Name des Laufs oder seines Ordners</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="466"/>
+        <location filename="../gui/runs/run_history.cpp" line="470"/>
         <source>Pretraining method, or fine-tuning task</source>
         <translation>Vortrainingsmethode oder Feinabstimmungsaufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="470"/>
+        <location filename="../gui/runs/run_history.cpp" line="474"/>
         <source>Image size in pixels</source>
         <translation>Bildgröße in Pixeln</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="474"/>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
         <source>Training loss at the last step</source>
         <translation>Trainingsverlust im letzten Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="476"/>
+        <location filename="../gui/runs/run_history.cpp" line="480"/>
         <source>Best value of the validation metric the run watched</source>
         <translation>Bester Wert der Validierungsmetrik, die der Lauf beobachtete</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <location filename="../gui/runs/run_history.cpp" line="482"/>
         <source>Training images per second, median</source>
         <translation>Trainingsbilder pro Sekunde, Median</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="480"/>
+        <location filename="../gui/runs/run_history.cpp" line="484"/>
         <source>Share of the time spent waiting for data, median</source>
         <translation>Anteil der Zeit, der auf Daten gewartet wurde, Median</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="449"/>
+        <location filename="../gui/runs/run_history.cpp" line="453"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="389"/>
+        <location filename="../gui/runs/run_history.cpp" line="393"/>
         <source>Stopped</source>
         <translation>Gestoppt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="392"/>
+        <location filename="../gui/runs/run_history.cpp" line="396"/>
         <source>Finished</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="395"/>
+        <location filename="../gui/runs/run_history.cpp" line="399"/>
         <source>Interrupted</source>
         <translation>Unterbrochen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="398"/>
+        <location filename="../gui/runs/run_history.cpp" line="402"/>
         <source>Failed</source>
         <translation>Fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="401"/>
+        <location filename="../gui/runs/run_history.cpp" line="405"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
@@ -3016,109 +3016,117 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="497"/>
+        <location filename="../gui/runs/run_history.cpp" line="501"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>Nach Name, Schlagwort, Notiz, Modell, Datensatz, Status filtern...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="522"/>
+        <location filename="../gui/runs/run_history.cpp" line="526"/>
         <source>The change could not be saved: %1</source>
         <translation>Die Änderung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="785"/>
+        <location filename="../gui/runs/run_history.cpp" line="800"/>
         <source>The runs could not be read: %1</source>
         <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="527"/>
+        <location filename="../gui/runs/run_history.cpp" line="531"/>
         <source>Compare...</source>
         <translation>Vergleichen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="529"/>
+        <location filename="../gui/runs/run_history.cpp" line="533"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>Einstellungen, Ergebnisse und Validierungsmetriken der ausgewählten Läufe nebeneinander</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="564"/>
+        <location filename="../gui/runs/run_history.cpp" line="568"/>
         <source>Curves of</source>
         <translation>Kurven von</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="524"/>
+        <location filename="../gui/runs/run_history.cpp" line="528"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="507"/>
+        <location filename="../gui/runs/run_history.cpp" line="511"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them; right-click the header to choose the columns</source>
         <translation>Doppelklicken Sie auf Name, Schlagwörter oder Notizen eines Laufs, um sie zu bearbeiten; Rechtsklick auf die Kopfzeile wählt die Spalten</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="532"/>
+        <location filename="../gui/runs/run_history.cpp" line="536"/>
         <source>Open Folder</source>
         <translation>Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="535"/>
+        <location filename="../gui/runs/run_history.cpp" line="539"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="537"/>
+        <location filename="../gui/runs/run_history.cpp" line="541"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>Einen unterbrochenen oder gestoppten Lauf ab seinem letzten Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="547"/>
+        <location filename="../gui/runs/run_history.cpp" line="551"/>
         <source>Delete Run...</source>
         <translation>Lauf löschen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="572"/>
+        <location filename="../gui/runs/run_history.cpp" line="576"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="577"/>
+        <location filename="../gui/runs/run_history.cpp" line="581"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>Noch keine Läufe in diesem Projekt. Die Läufe, die Sie trainieren, stehen hier mit ihren Einstellungen und Ergebnissen, zum Sortieren, Vergleichen, Fortsetzen oder Exportieren.</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../gui/runs/run_history.cpp" line="812"/>
+        <source>%n run database(s) could not be read, so their runs are not listed: %1</source>
+        <translation>
+            <numerusform>%n Laufdatenbank konnte nicht gelesen werden, ihre Läufe fehlen daher in der Liste: %1</numerusform>
+            <numerusform>%n Laufdatenbanken konnten nicht gelesen werden, ihre Läufe fehlen daher in der Liste: %1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="844"/>
+        <location filename="../gui/runs/run_history.cpp" line="873"/>
         <source>Delete Run</source>
         <translation>Lauf löschen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="845"/>
+        <location filename="../gui/runs/run_history.cpp" line="874"/>
         <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
         <translation>Den Lauf in %1 mit seinen Checkpoints, exportierten Modellen und Protokollen löschen? Andere Dateien in diesem Ordner bleiben erhalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="867"/>
+        <location filename="../gui/runs/run_history.cpp" line="896"/>
         <source>The run cannot be deleted:
 %1</source>
         <translation>Der Lauf kann nicht gelöscht werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="876"/>
+        <location filename="../gui/runs/run_history.cpp" line="905"/>
         <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
         <translation>Die Dateien des Laufs wurden gelöscht. %1 enthielt auch Dateien, die kein Lauf geschrieben hat; sie wurden behalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="873"/>
+        <location filename="../gui/runs/run_history.cpp" line="902"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="539"/>
+        <location filename="../gui/runs/run_history.cpp" line="543"/>
         <source>Export Model...</source>
         <translation>Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="541"/>
+        <location filename="../gui/runs/run_history.cpp" line="545"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>Das Modell des Laufs als ONNX schreiben, für ONNX Runtime und TensorRT</translation>
     </message>
@@ -3126,13 +3134,13 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::SettingsDialog</name>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="33"/>
-        <location filename="../gui/common/settings_dialog.cpp" line="71"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="32"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="70"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="117"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="116"/>
         <source>%1 already exists. Replace it?</source>
         <translation>%1 existiert bereits. Ersetzen?</translation>
     </message>

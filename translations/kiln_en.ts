@@ -323,4 +323,14 @@
             </translation>
         </message>
     </context>
+    <context>
+        <name>kiln::gui::RunHistoryView</name>
+        <message numerus="yes">
+            <source>%n run database(s) could not be read, so their runs are not listed: %1</source>
+            <translation>
+                <numerusform>%n run database could not be read, so its runs are not listed: %1</numerusform>
+                <numerusform>%n run databases could not be read, so their runs are not listed: %1</numerusform>
+            </translation>
+        </message>
+    </context>
 </TS>

@@ -1997,37 +1997,37 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::PredictionTileModel</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="91"/>
-        <location filename="../gui/predict/predictions_browser.cpp" line="171"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="90"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="170"/>
         <source>(unknown)</source>
         <translation>（未知）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="98"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="97"/>
         <source>%n found</source>
         <translation>
             <numerusform>找到 %n 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/predict/predictions_browser.cpp" line="101"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="100"/>
         <source>%n labelled</source>
         <translation>
             <numerusform>标注 %n 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="110"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="109"/>
         <source>%1% of pixels wrong</source>
         <translation>%1% 的像素错误</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="116"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="115"/>
         <source>label: %1</source>
         <translation>标注：%1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="119"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="118"/>
         <source>no prediction</source>
         <translation>无预测</translation>
     </message>
@@ -2035,71 +2035,71 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::PredictionsBrowser</name>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="236"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="235"/>
         <source>Predictions</source>
         <translation>预测结果</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="238"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="237"/>
         <source>all classes</source>
         <translation>所有类别</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="251"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="250"/>
         <source>most confident first</source>
         <translation>置信度最高优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="252"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="251"/>
         <source>least confident first</source>
         <translation>置信度最低优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="255"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="254"/>
         <source>disagreeing with labels first</source>
         <translation>与标注不一致优先</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="257"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="256"/>
         <source>name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="275"/>
         <source>&amp;Class:</source>
         <translation>类别(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="277"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="276"/>
         <source>&amp;Score at least:</source>
         <translation>最低分数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="278"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="277"/>
         <source>S&amp;ort by:</source>
         <translation>排序方式(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="283"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="282"/>
         <source>Dashed outlines are the dataset&apos;s labels.</source>
         <translation>虚线框为数据集的标注。</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="294"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="293"/>
         <source>The labels could not all be read:
 %1</source>
         <translation>部分标注无法读取：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="303"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="302"/>
         <source>The prediction logged warnings:
 %1</source>
         <translation>预测记录了警告：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predictions_browser.cpp" line="355"/>
+        <location filename="../gui/predict/predictions_browser.cpp" line="354"/>
         <source>%1 of %2 images</source>
         <translation>%1 / %2 张图像</translation>
     </message>
@@ -2801,176 +2801,176 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="111"/>
+        <location filename="../gui/runs/run_history.cpp" line="112"/>
         <source>%n step(s)</source>
         <translation>
             <numerusform>%n 步</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="113"/>
+        <location filename="../gui/runs/run_history.cpp" line="114"/>
         <source>%n epoch(s)</source>
         <translation>
             <numerusform>%n 轮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="117"/>
+        <location filename="../gui/runs/run_history.cpp" line="118"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="431"/>
+        <location filename="../gui/runs/run_history.cpp" line="435"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="433"/>
+        <location filename="../gui/runs/run_history.cpp" line="437"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="468"/>
+        <location filename="../gui/runs/run_history.cpp" line="472"/>
         <source>Epochs or steps the run was set to train for</source>
         <translation>运行设定的训练轮数或步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="472"/>
+        <location filename="../gui/runs/run_history.cpp" line="476"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="453"/>
+        <location filename="../gui/runs/run_history.cpp" line="457"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="445"/>
+        <location filename="../gui/runs/run_history.cpp" line="449"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="447"/>
+        <location filename="../gui/runs/run_history.cpp" line="451"/>
         <source>Best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="451"/>
+        <location filename="../gui/runs/run_history.cpp" line="455"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="455"/>
+        <location filename="../gui/runs/run_history.cpp" line="459"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="423"/>
+        <location filename="../gui/runs/run_history.cpp" line="427"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="425"/>
+        <location filename="../gui/runs/run_history.cpp" line="429"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="427"/>
+        <location filename="../gui/runs/run_history.cpp" line="431"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="429"/>
+        <location filename="../gui/runs/run_history.cpp" line="433"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="435"/>
+        <location filename="../gui/runs/run_history.cpp" line="439"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="437"/>
+        <location filename="../gui/runs/run_history.cpp" line="441"/>
         <source>LR</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="439"/>
+        <location filename="../gui/runs/run_history.cpp" line="443"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="441"/>
+        <location filename="../gui/runs/run_history.cpp" line="445"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="443"/>
+        <location filename="../gui/runs/run_history.cpp" line="447"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="464"/>
+        <location filename="../gui/runs/run_history.cpp" line="468"/>
         <source>The run&apos;s name, or its folder&apos;s</source>
         <translation>运行的名称，或其文件夹的名称</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="466"/>
+        <location filename="../gui/runs/run_history.cpp" line="470"/>
         <source>Pretraining method, or fine-tuning task</source>
         <translation>预训练方法或微调任务</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="470"/>
+        <location filename="../gui/runs/run_history.cpp" line="474"/>
         <source>Image size in pixels</source>
         <translation>图像尺寸（像素）</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="474"/>
+        <location filename="../gui/runs/run_history.cpp" line="478"/>
         <source>Training loss at the last step</source>
         <translation>最后一步的训练损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="476"/>
+        <location filename="../gui/runs/run_history.cpp" line="480"/>
         <source>Best value of the validation metric the run watched</source>
         <translation>运行所监测验证指标的最佳值</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <location filename="../gui/runs/run_history.cpp" line="482"/>
         <source>Training images per second, median</source>
         <translation>每秒训练图像数，中位数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="480"/>
+        <location filename="../gui/runs/run_history.cpp" line="484"/>
         <source>Share of the time spent waiting for data, median</source>
         <translation>等待数据的时间占比，中位数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="449"/>
+        <location filename="../gui/runs/run_history.cpp" line="453"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="389"/>
+        <location filename="../gui/runs/run_history.cpp" line="393"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="392"/>
+        <location filename="../gui/runs/run_history.cpp" line="396"/>
         <source>Finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="395"/>
+        <location filename="../gui/runs/run_history.cpp" line="399"/>
         <source>Interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="398"/>
+        <location filename="../gui/runs/run_history.cpp" line="402"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="401"/>
+        <location filename="../gui/runs/run_history.cpp" line="405"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -2978,109 +2978,116 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="497"/>
+        <location filename="../gui/runs/run_history.cpp" line="501"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>按名称、标签、备注、模型、数据集、状态筛选...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="522"/>
+        <location filename="../gui/runs/run_history.cpp" line="526"/>
         <source>The change could not be saved: %1</source>
         <translation>无法保存更改：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="785"/>
+        <location filename="../gui/runs/run_history.cpp" line="800"/>
         <source>The runs could not be read: %1</source>
         <translation>无法读取运行记录：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="527"/>
+        <location filename="../gui/runs/run_history.cpp" line="531"/>
         <source>Compare...</source>
         <translation>比较...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="529"/>
+        <location filename="../gui/runs/run_history.cpp" line="533"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>并排显示所选运行的设置、结果和验证指标</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="564"/>
+        <location filename="../gui/runs/run_history.cpp" line="568"/>
         <source>Curves of</source>
         <translation>曲线：</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="524"/>
+        <location filename="../gui/runs/run_history.cpp" line="528"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="507"/>
+        <location filename="../gui/runs/run_history.cpp" line="511"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them; right-click the header to choose the columns</source>
         <translation>双击运行的名称、标签或备注进行编辑；右键单击表头选择列</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="532"/>
+        <location filename="../gui/runs/run_history.cpp" line="536"/>
         <source>Open Folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="535"/>
+        <location filename="../gui/runs/run_history.cpp" line="539"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="537"/>
+        <location filename="../gui/runs/run_history.cpp" line="541"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>从最后一个检查点继续被中断或停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="547"/>
+        <location filename="../gui/runs/run_history.cpp" line="551"/>
         <source>Delete Run...</source>
         <translation>删除运行...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="572"/>
+        <location filename="../gui/runs/run_history.cpp" line="576"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="577"/>
+        <location filename="../gui/runs/run_history.cpp" line="581"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>此项目尚无运行。您训练的运行会连同其设置和结果列在这里，可排序、比较、继续或导出。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../gui/runs/run_history.cpp" line="812"/>
+        <source>%n run database(s) could not be read, so their runs are not listed: %1</source>
+        <translation>
+            <numerusform>%n 个运行数据库无法读取，因此其中的运行未列出：%1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="844"/>
+        <location filename="../gui/runs/run_history.cpp" line="873"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="845"/>
+        <location filename="../gui/runs/run_history.cpp" line="874"/>
         <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？该文件夹中的其他文件会保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="867"/>
+        <location filename="../gui/runs/run_history.cpp" line="896"/>
         <source>The run cannot be deleted:
 %1</source>
         <translation>无法删除该运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="876"/>
+        <location filename="../gui/runs/run_history.cpp" line="905"/>
         <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
         <translation>运行的文件已删除。%1 中还有不是由运行写入的文件，它们已保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="873"/>
+        <location filename="../gui/runs/run_history.cpp" line="902"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="539"/>
+        <location filename="../gui/runs/run_history.cpp" line="543"/>
         <source>Export Model...</source>
         <translation>导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="541"/>
+        <location filename="../gui/runs/run_history.cpp" line="545"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>将该运行的模型写为 ONNX，用于 ONNX Runtime 和 TensorRT</translation>
     </message>
@@ -3088,13 +3095,13 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::SettingsDialog</name>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="33"/>
-        <location filename="../gui/common/settings_dialog.cpp" line="71"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="32"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="70"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="117"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="116"/>
         <source>%1 already exists. Replace it?</source>
         <translation>%1 已存在。要替换吗？</translation>
     </message>

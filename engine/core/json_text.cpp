@@ -62,4 +62,13 @@ nlohmann::json setting_in_group(const nlohmann::json& settings, const char* grou
     return found->value(key, nlohmann::json());
 }
 
+std::string text_setting(const nlohmann::json& settings, const char* key,
+                         const std::string& fallback) {
+    if (!settings.is_object()) {
+        return fallback;
+    }
+    const auto found = settings.find(key);
+    return found != settings.end() && found->is_string() ? found->get<std::string>() : fallback;
+}
+
 } // namespace kiln

@@ -24,5 +24,9 @@ nlohmann::json parse_json_or_discarded(std::string_view text);
 // back from a file (a checkpoint's, a run record's) may hold any type under any name, and
 // nlohmann's value() throws on a group that is not an object.
 nlohmann::json setting_in_group(const nlohmann::json& settings, const char* group, const char* key);
+// `settings`[`key`] when it is text, else `fallback` (for the same reason: {"task": 5}, read
+// back from someone's run.db, hid every run listed after it).
+std::string text_setting(const nlohmann::json& settings, const char* key,
+                         const std::string& fallback);
 
 } // namespace kiln

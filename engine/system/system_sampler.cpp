@@ -3,6 +3,7 @@
 #include "core/log.h"
 #include "system/memory.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -29,12 +30,19 @@ Ticks read_ticks() {
     std::ifstream self("/proc/self/stat");
     std::string line;
     std::getline(self, line);
-    // Fields after the command name (which may hold spaces) start behind its closing ')'.
-    std::istringstream fields(line.substr(line.rfind(')') + 2));
-    std::string field;
-    for (int index = 3; index <= 15 && fields >> field; ++index) {
+    // Fields after the command name (which may hold spaces) start behind its closing ')'. On
+    // the sampler's thread a line of another shape must not throw: its ticks count as none.
+    const std::size_t name_end = line.rfind(')');
+    if (name_end == std::string::npos) {
+        return ticks;
+    }
+    std::istringstream fields(line.substr(name_end + 1));
+    long long value = 0; // tpgid is -1 without a terminal
+    std::string state;
+    fields >> state;
+    for (int index = 4; index <= 15 && fields >> value; ++index) {
         if (index == 14 || index == 15) { // utime, stime
-            ticks.process += std::stoull(field);
+            ticks.process += static_cast<unsigned long long>(std::max(0LL, value));
         }
     }
     return ticks;

@@ -100,6 +100,21 @@ RunStatus parse_status(const std::string& text) {
     return RunStatus::Interrupted;
 }
 
+// The database was locked by another connection past SQLite's busy timeout (a long read of
+// Studio's on a network disk): worth trying again, unlike a full disk or a damaged file.
+class DatabaseBusy : public Error {
+public:
+    using Error::Error;
+};
+
+[[noreturn]] void throw_sqlite_error(sqlite3* db, const std::string& message) {
+    const int code = sqlite3_errcode(db) & 0xff;
+    if (code == SQLITE_BUSY || code == SQLITE_LOCKED) {
+        throw DatabaseBusy(message);
+    }
+    throw Error(message);
+}
+
 // A prepared statement bound by position; errors name the database file.
 class Statement {
 public:
@@ -155,10 +170,11 @@ private:
     [[noreturn]] void fail(const char* what) const {
         const std::string message = sqlite3_errmsg(db_);
         // "no such table" or "no such column": a database of another program or shape.
-        throw Error("cannot " + std::string(what) + " \"" + file_.string() + "\": " + message +
-                    (message.rfind("no such ", 0) == 0
-                         ? "; it is not a run.db Kiln wrote, or it is damaged"
-                         : "; check that the disk has space and the file is not damaged"));
+        throw_sqlite_error(
+            db_, "cannot " + std::string(what) + " \"" + file_.string() + "\": " + message +
+                     (message.rfind("no such ", 0) == 0
+                          ? "; it is not a run.db Kiln wrote, or it is damaged"
+                          : "; check that the disk has space and the file is not damaged"));
     }
 
     sqlite3* db_;
@@ -430,8 +446,8 @@ void RunReader::execute(const std::string& sql) const {
     if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
         const std::string text = message != nullptr ? message : sqlite3_errmsg(db_);
         sqlite3_free(message);
-        throw Error("cannot use \"" + file_.string() + "\": " + text +
-                    "; is it a Kiln run database, and is the disk writable?");
+        throw_sqlite_error(db_, "cannot use \"" + file_.string() + "\": " + text +
+                                    "; is it a Kiln run database, and is the disk writable?");
     }
 }
 
@@ -601,6 +617,10 @@ void RunStore::write_rows(std::vector<Row>& rows) {
     rows.clear();
 }
 
+// How often a batch meets a database locked past SQLite's busy timeout (5 s each) before the
+// run is told it cannot be written: a reader on a network disk holds it that long at times.
+constexpr int kBusyTries = 6;
+
 // The runs this store records are alive: said once a second, for readers on other hosts.
 void RunStore::beat_heartbeat() {
     std::vector<std::int64_t> runs;
@@ -619,11 +639,13 @@ void RunStore::beat_heartbeat() {
 }
 
 void RunStore::writer_loop() {
-    std::vector<Row> rows;
+    std::vector<Row> rows; // kept while the database is busy
+    int busy_tries = 0;
     std::unique_lock<std::mutex> lock(queue_mutex_);
     while (true) {
         wake_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_; });
-        rows.swap(queued_);
+        std::move(queued_.begin(), queued_.end(), std::back_inserter(rows));
+        queued_.clear();
         const bool stop = stopping_;
         lock.unlock();
         try {
@@ -631,20 +653,26 @@ void RunStore::writer_loop() {
         } catch (const Error&) {
             // A busy or full disk: the next beat tries again, and rows report their own failure.
         }
-        if (!rows.empty()) {
-            try {
+        std::string failure;
+        try {
+            if (!rows.empty()) {
                 write_rows(rows);
-            } catch (const Error& error) {
-                // Reported to the training thread on its next write: nothing is dropped
-                // silently.
-                lock.lock();
-                write_error_ = error.what();
-                lock.unlock();
-                rows.clear();
             }
+            busy_tries = 0;
+        } catch (const DatabaseBusy& error) {
+            if (++busy_tries >= kBusyTries) {
+                failure = error.what();
+            }
+        } catch (const Error& error) {
+            failure = error.what();
         }
         lock.lock();
-        if (stop) {
+        if (!failure.empty()) {
+            // Reported to the training thread on its next write: nothing is dropped silently.
+            write_error_ = failure;
+            rows.clear();
+        }
+        if (stop && rows.empty()) {
             return;
         }
     }
@@ -789,13 +817,9 @@ RunOverview RunReader::overview(const RunRecord& run) const {
     // as its settings do while it runs.
     const nlohmann::json config = parse_json_or_discarded(run.config);
     const nlohmann::json summary = parse_json_or_discarded(run.summary);
-    if (config.is_object()) {
-        overview.task = config.value("task", std::string("pretrain"));
-        overview.watch_metric = config.value("watch_metric", std::string());
-    }
-    if (summary.is_object() && summary.contains("watch_metric")) {
-        overview.watch_metric = summary.value("watch_metric", overview.watch_metric);
-    }
+    overview.task = text_setting(config, "task", "pretrain");
+    overview.watch_metric =
+        text_setting(summary, "watch_metric", text_setting(config, "watch_metric", ""));
     if (!overview.watch_metric.empty()) {
         for (const MetricPoint& point : metrics(run.id, overview.watch_metric)) {
             overview.best_validation =

@@ -2,6 +2,7 @@
 
 #include <ATen/core/Tensor.h>
 #include <cstdint>
+#include <exception>
 #include <vector>
 
 namespace torch::nn {
@@ -38,9 +39,18 @@ public:
                 average_->swap();
             }
         }
-        ~Scope() {
-            if (average_ != nullptr) {
+        // Swapping back can fail as validation did (a GPU lost mid-run): while that error
+        // unwinds, it is the one to report; a second one thrown here ended the process.
+        ~Scope() noexcept(false) {
+            if (average_ == nullptr) {
+                return;
+            }
+            try {
                 average_->swap();
+            } catch (...) {
+                if (std::uncaught_exceptions() == unwinding_) {
+                    throw;
+                }
             }
         }
         Scope(const Scope&) = delete;
@@ -48,6 +58,7 @@ public:
 
     private:
         WeightAverage* average_;
+        int unwinding_ = std::uncaught_exceptions();
     };
 
 private:

@@ -1,7 +1,5 @@
 #include "common/settings_dialog.h"
 
-#include "core/error.h"
-
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -14,6 +12,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <exception>
 
 namespace kiln::gui {
 
@@ -135,7 +134,9 @@ void SettingsDialog::acceptResolved(const std::function<void()>& resolve) {
     problem_->clear();
     try {
         resolve();
-    } catch (const Error& error) { // a ConfigError lists every bad setting
+    } catch (const std::exception& error) { // a ConfigError lists every bad setting
+        // Others too (a GPU that dropped off while its driver was asked): out of a Qt slot,
+        // one would end Studio.
         problem_->setText(QString::fromStdString(error.what()));
         return;
     }

@@ -36,6 +36,7 @@
 #include <filesystem>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 namespace kiln::gui {
 namespace {
@@ -147,7 +148,8 @@ void read_database(const QString& directory, QVector<RunRow>& rows, QStringList*
         }
     } catch (const std::exception& error) {
         if (problems != nullptr) {
-            problems->append(QString::fromStdString(error.what()));
+            problems->append(QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(directory),
+                                                          QString::fromStdString(error.what())));
         }
     }
 }
@@ -168,7 +170,9 @@ QVector<RunRow> read_runs(const QString& folder, QStringList* problems) {
         }
     }
     for (const QString& directory : directories) {
-        if (std::filesystem::exists(track::RunDirectory(directory.toStdString()).run_db())) {
+        std::error_code unreachable; // a folder it may not enter holds no run it can list
+        if (std::filesystem::exists(track::RunDirectory(directory.toStdString()).run_db(),
+                                    unreachable)) {
             read_database(directory, rows, problems);
         }
     }
@@ -579,9 +583,15 @@ RunHistoryView::RunHistoryView(QWidget* parent)
                           this);
     no_runs_->setObjectName(QStringLiteral("noRunsHint"));
     no_runs_->setWordWrap(true);
+    unreadable_ = new QLabel(this);
+    unreadable_->setObjectName(QStringLiteral("unreadableRuns"));
+    unreadable_->setWordWrap(true);
+    unreadable_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    unreadable_->hide();
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(filter_);
     layout->addWidget(no_runs_);
+    layout->addWidget(unreadable_);
     layout->addWidget(table_, 1);
     layout->addLayout(curve_bar);
     layout->addWidget(curves_, 1);
@@ -770,21 +780,40 @@ void RunHistoryView::refresh() {
         refresh_again_ = true; // the folder or the runs changed meanwhile
         return;
     }
-    job_.run<QVector<RunRow>>(
-        [folder = folder_](const StopToken&) { return read_runs(folder); },
-        [this](QVector<RunRow> runs) {
-            model_->setRuns(std::move(runs));
-            no_runs_->setVisible(model_->rowCount() == 0);
+    job_.run<std::pair<QVector<RunRow>, QStringList>>(
+        [folder = folder_](const StopToken&) {
+            QStringList unreadable;
+            QVector<RunRow> runs = read_runs(folder, &unreadable);
+            return std::pair{std::move(runs), unreadable};
+        },
+        [this](std::pair<QVector<RunRow>, QStringList> read) {
+            model_->setRuns(std::move(read.first));
+            showUnreadable(read.second);
+            no_runs_->setVisible(model_->rowCount() == 0 && read.second.isEmpty());
             table_->resizeColumnsToContents();
             updateButtons();
             updateCurves();
             refreshedOrAgain();
         },
-        // read_runs lists a run it cannot read as a row; this is what it did not foresee.
+        // read_runs names each run.db it cannot read; this is what it did not foresee.
         [this](const QString& message) {
             showErrorMessage(this, tr("The runs could not be read: %1").arg(message));
             refreshedOrAgain();
         });
+}
+
+// A run.db from a newer Kiln, a damaged or a locked one: its runs are missing from the table,
+// and the user is told which and why rather than left to wonder where a run went.
+void RunHistoryView::showUnreadable(const QStringList& problems) {
+    unreadable_->setVisible(!problems.isEmpty());
+    if (problems.isEmpty()) {
+        return;
+    }
+    unreadable_->setText(tr("%n run database(s) could not be read, so their runs are not listed: "
+                            "%1",
+                            nullptr, int(problems.size()))
+                             .arg(problems.front()));
+    unreadable_->setToolTip(problems.join(QLatin1Char('\n')));
 }
 
 void RunHistoryView::refreshedOrAgain() {

@@ -177,6 +177,7 @@ private:
     void updateCurves();
     // After a read: reads again when asked meanwhile, else says it is refreshed.
     void refreshedOrAgain();
+    void showUnreadable(const QStringList& problems);
     void drawCurves(const QString& metric, const RecordedCurves& recorded);
     void addCurveMetrics(const QStringList& metrics);
 
@@ -185,7 +186,8 @@ private:
     QSortFilterProxyModel* sorted_;
     QLineEdit* filter_;
     QTableView* table_;
-    QLabel* no_runs_; // while the project has none
+    QLabel* no_runs_;    // while the project has none
+    QLabel* unreadable_; // names the run.db files that could not be read
     QComboBox* curve_metric_;
     QPushButton* compare_;
     QPushButton* resume_;

@@ -726,6 +726,18 @@ private Q_SLOTS:
         QCOMPARE(sqlite3_open(tableless.toUtf8().constData(), &copy), SQLITE_OK);
         QCOMPARE(sqlite3_exec(copy, "DROP TABLE metrics", nullptr, nullptr, nullptr), SQLITE_OK);
         sqlite3_close(copy);
+        // And one whose settings hold a number where text belongs (it ended the listing too).
+        QDir(temp_.path()).mkpath(QStringLiteral("a-mistyped-run"));
+        const QString mistyped = temp_.filePath(QStringLiteral("a-mistyped-run/run.db"));
+        for (const QString& part : {QString(), QStringLiteral("-wal")}) {
+            const QString from = QDir(out).filePath(QStringLiteral("run.db") + part);
+            QVERIFY(!QFileInfo::exists(from) || QFile::copy(from, mistyped + part));
+        }
+        QCOMPARE(sqlite3_open(mistyped.toUtf8().constData(), &copy), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(copy, "UPDATE runs SET config = '{\"task\": 5}'", nullptr, nullptr,
+                              nullptr),
+                 SQLITE_OK);
+        sqlite3_close(copy);
         Result result = runKiln({"runs", "list", temp_.path()});
         QCOMPARE(result.exitCode, 0);
         QVERIFY2(result.err.contains(QStringLiteral("a-damaged-run/run.db")),
@@ -739,6 +751,11 @@ private Q_SLOTS:
         });
         QVERIFY2(killed != lines.end(), qPrintable(result.out));
         QVERIFY2(killed->contains(QStringLiteral("interrupted")), qPrintable(*killed));
+        QVERIFY2(std::any_of(lines.begin(), lines.end(),
+                             [](const QString& line) {
+                                 return line.startsWith(QStringLiteral("a-mistyped-run"));
+                             }),
+                 qPrintable(result.out));
         QVERIFY(result.out.contains(QStringLiteral("finished"))); // trainThenEmbed's run
 
         result = runKiln(QStringList{"train"} + settings + QStringList{"resume_interrupted=true"});

@@ -430,7 +430,22 @@ private Q_SLOTS:
         QCOMPARE(kiln::gui::read_runs(dir.path(), &problems).size(), 0);
         QCOMPARE(problems.size(), 1);
         QVERIFY(problems[0].contains(QStringLiteral("run.db")));
+        QVERIFY2(problems[0].startsWith(QDir::toNativeSeparators(dir.filePath("broken")) + ": "),
+                 qPrintable(problems[0]));
         QCOMPARE(kiln::gui::read_runs(QString()).size(), 0); // an unsaved project
+        // The table says which run.db it could not read, instead of "no runs yet".
+        kiln::gui::RunHistoryView view;
+        view.resize(1000, 500);
+        view.show();
+        view.setFolder(dir.path());
+        waitForHistory(&view);
+        kiln::test::saveScreenshot(view, QStringLiteral("run-history-unreadable"));
+        const auto* unreadable = view.findChild<QLabel*>(QStringLiteral("unreadableRuns"));
+        QVERIFY(unreadable->isVisible());
+        QVERIFY2(unreadable->text().contains(QStringLiteral("1 run database could not be read")) &&
+                     unreadable->text().contains(QStringLiteral("broken")),
+                 qPrintable(unreadable->text()));
+        QVERIFY(view.findChild<QLabel*>(QStringLiteral("noRunsHint"))->isHidden());
     }
 };
 

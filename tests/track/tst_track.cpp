@@ -345,6 +345,26 @@ private Q_SLOTS:
         QCOMPARE(reader.artifacts(run).at(0).path, std::string("/x/last.ckpt"));
     }
 
+    // Another connection holding run.db locked past SQLite's busy timeout (5 s; a long read on
+    // a network disk) delays the rows; it dropped them and stopped the run at its next step.
+    void rowsWaitOutADatabaseLockedForAWhile() {
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath("run.db").toStdString();
+        track::RunStore writer(file);
+        const std::int64_t run = writer.begin_run("{}", "simclr", "smallcnn");
+        sqlite3* other = nullptr;
+        QCOMPARE(sqlite3_open(file.c_str(), &other), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+        writer.add_metrics(run, 1, 0, {{"train_loss", 2.5}}, now_seconds());
+        std::this_thread::sleep_for(std::chrono::milliseconds(12000)); // the beat waits 5 s too
+        QCOMPARE(sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(other);
+        writer.add_metrics(run, 2, 0, {{"train_loss", 2.0}}, now_seconds()); // no error
+        writer.flush();
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+        QCOMPARE(writer.metrics(run, "train_loss").size(), std::size_t{2});
+    }
+
     // A run resumed a day after it ended ran for its training time, not for a day and more.
     void aResumedRunsDurationLeavesOutThePause() {
         QTemporaryDir dir;

@@ -1303,6 +1303,15 @@ private Q_SLOTS:
             QVERIFY(std::abs(layer->weight.item<double>() - 0.5) < 1e-6);
         }
         QCOMPARE(layer->weight.item<double>(), 1.0);
+        // A validation that fails inside the scope (a lost GPU) is the error reported, though
+        // swapping back fails too (here the weights changed shape meanwhile).
+        QVERIFY(kiln::test::throwsContaining(
+            [&] {
+                const kiln::train::WeightAverage::Scope averaged(&average);
+                layer->weight.set_data(torch::zeros({2, 2}));
+                throw kiln::Error("validation failed: CUDA error: an illegal memory access");
+            },
+            "validation failed"));
     }
 
     void resumeGivesTheSameWeightsAsOneRun() {
