@@ -258,6 +258,19 @@ std::optional<std::array<std::int64_t, 2>> netpbm_size(const std::vector<unsigne
 
 } // namespace
 
+bool png_cut_short(const std::vector<unsigned char>& bytes) {
+    if (!starts_with(bytes, 0, "\x89PNG\r\n\x1a\n")) {
+        return false;
+    }
+    // Chunks: a 4-byte length, a 4-byte type, the data, a 4-byte CRC; IEND is the last.
+    for (std::uint64_t at = 8; at + 12 <= bytes.size(); at += 12 + big_endian(bytes, at)) {
+        if (starts_with(bytes, at + 4, "IEND")) {
+            return false;
+        }
+    }
+    return true;
+}
+
 std::int64_t pixel_count(const std::array<std::int64_t, 2>& size) {
     const auto [width, height] = size;
     if (width <= 0 || height <= 0) {
@@ -321,6 +334,11 @@ void check_pixels(const std::vector<unsigned char>& bytes, const std::string& na
                                     : "\" is not a readable image (corrupt, or not JPEG, PNG, BMP, "
                                       "WebP, TIFF, Netpbm or Sun raster, the formats whose size "
                                       "Kiln checks before decoding); convert it to PNG or JPEG"));
+    }
+    if (png_cut_short(bytes)) {
+        throw Error("\"" + name +
+                    "\" is a PNG cut short or damaged: its chunks end before IEND "
+                    "(a copy or download that did not finish); copy it again");
     }
     if (pixel_count(*size) > max_pixels) {
         throw Error("\"" + name + "\" declares " + std::to_string((*size)[0]) + " x " +

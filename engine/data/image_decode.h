@@ -35,6 +35,9 @@ cv::Mat decode_image(const std::vector<unsigned char>& bytes, const std::string&
 // a hostile header cannot wrap.
 std::optional<std::array<std::int64_t, 2>>
 declared_image_size(const std::vector<unsigned char>& bytes);
+// Whether `bytes` are a PNG whose chunks end before IEND: a copy or download that did not
+// finish. Decoding one, libpng printed its own error line on the terminal.
+bool png_cut_short(const std::vector<unsigned char>& bytes);
 // width x height, saturating at the largest int64 (a header may declare 2^32 x 2^32).
 std::int64_t pixel_count(const std::array<std::int64_t, 2>& size);
 

@@ -671,6 +671,10 @@ cv::Mat decode_mask(const std::vector<unsigned char>& bytes, const fs::path& pat
                     " pixels, more than loader_args.max_image_pixels (" +
                     std::to_string(max_pixels) + "); raise that setting to read it");
     }
+    if (png_cut_short(bytes)) {
+        throw Error("mask " + quoted(path) +
+                    " is a PNG cut short or damaged: its chunks end before IEND; copy it again");
+    }
     cv::Mat mask;
     try {
         mask = cv::imdecode(bytes, cv::IMREAD_UNCHANGED);

@@ -284,7 +284,10 @@ private Q_SLOTS:
             [&] { kiln::data::decode_image(folder / "truncated.jpg"); },
             "truncated.jpg\" is not a readable JPEG: Premature end"));
         QVERIFY(kiln::test::throwsContaining(
-            [&] { kiln::data::decode_image(folder / "truncated.png"); }, "truncated.png\""));
+            [&] { kiln::data::decode_image(folder / "truncated.png"); },
+            "truncated.png\" is a PNG cut short or damaged")); // not libpng's line on stderr
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::read_mask(folder / "truncated.png"); }, "is a PNG cut short"));
         QVERIFY(kiln::test::throwsContaining(
             [&] { kiln::data::decode_image(folder / "absent.png"); }, "cannot open"));
         QVERIFY(!kiln::data::decode_image(folder / "whole.jpg").empty());
