@@ -284,7 +284,8 @@ int run_runs_export(const RunsArguments& arguments, std::ostream& out) {
             for (const auto& [key, value] : row.values) {
                 line[key] = value;
             }
-            text << line.dump() << "\n";
+            // Keys from someone's run.db (a class name in Latin-1) may not be UTF-8.
+            text << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         }
     }
     if (arguments.out.empty()) {

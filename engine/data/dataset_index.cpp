@@ -2,11 +2,13 @@
 
 #include "core/error.h"
 #include "core/log.h"
+#include "core/text.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <dirent.h>
+#include <mutex>
 #include <set>
 #include <sys/stat.h>
 #include <utility>
@@ -66,7 +68,8 @@ public:
                              const std::string& first) {
             if (count > 0) {
                 text += std::string(text.empty() ? "skipped " : "; ") +
-                        (count == 1 ? one : std::to_string(count) + many) + " \"" + first + "\"";
+                        (count == 1 ? one : std::to_string(count) + many) + " " +
+                        quoted_excerpt(first);
             }
         };
         add(not_files_,
@@ -78,7 +81,7 @@ public:
         add(unreadable_folders_, "a folder that cannot be opened (check its permissions):",
             " folders that cannot be opened (check their permissions), the first",
             first_unreadable_folder_);
-        return text.empty() ? text : "data \"" + root + "\": " + text;
+        return text.empty() ? text : "data " + quoted_excerpt(root) + ": " + text;
     }
 
 private:
@@ -133,8 +136,9 @@ private:
         }
     }
 
+    // Counts one more, keeping the first by name (the order of a folder's entries varies).
     static void note(std::size_t& count, std::string& first, const std::string& name) {
-        if (count++ == 0) {
+        if (count++ == 0 || name < first) {
             first = name;
         }
     }
@@ -147,6 +151,17 @@ private:
     std::size_t unreadable_folders_ = 0;
     std::string first_unreadable_folder_;
 };
+
+// A folder scanned again in the same job (the kNN monitor's, a second read for statistics)
+// would say the same again: said once a job (once a command; once a run in Studio).
+void warn_once(const std::string& line) {
+    static std::mutex mutex;
+    static std::set<std::pair<int, std::string>> said;
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (!line.empty() && said.emplace(log::current_job(), line).second) {
+        log::warning(line);
+    }
+}
 
 } // namespace
 
@@ -180,9 +195,7 @@ DatasetIndex DatasetIndex::scan(const std::vector<fs::path>& data) {
             std::vector<std::pair<std::uint64_t, std::uint32_t>> spans;
             FolderScanner scanner(buffer, spans);
             scanner.scan(entry.string());
-            if (const std::string skipped = scanner.skipped(entry.string()); !skipped.empty()) {
-                log::warning(skipped);
-            }
+            warn_once(scanner.skipped(entry.string()));
             const auto name_of = [&](const auto& span) {
                 return std::string_view(buffer).substr(span.first, span.second);
             };

@@ -355,7 +355,10 @@ std::shared_ptr<const coco::GroundTruth> yolo_ground_truth(const std::vector<fs:
             coco["annotations"].push_back(std::move(annotation));
         }
     }
-    return std::make_shared<const coco::GroundTruth>(coco::GroundTruth::parse(coco.dump(), source));
+    // A file name in another encoding than UTF-8 (Latin-1) is only named there, never matched:
+    // shown with a replacement character rather than failing the load.
+    return std::make_shared<const coco::GroundTruth>(coco::GroundTruth::parse(
+        coco.dump(-1, ' ', false, json::error_handler_t::replace), source));
 }
 
 DetectionData load_yolo(const json& given, bool masks, int threads, int split_count, Fixes& fixes) {

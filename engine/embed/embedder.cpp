@@ -258,8 +258,7 @@ void refuse_unusable_names(const data::DatasetIndex& index) {
         names.emplace_back(index.filename(row));
     }
     if (const std::optional<std::string> problem = unusable_names(names)) {
-        throw Error("an image of data cannot be embedded: " + *problem +
-                    "; rename it so that its name is one line, then embed again");
+        throw Error("an image of data cannot be embedded: " + *problem);
     }
 }
 

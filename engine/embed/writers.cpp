@@ -479,7 +479,14 @@ std::optional<std::string> unusable_names(const std::vector<std::string>& filena
         });
         if (control || name.empty()) {
             return "the name on row " + std::to_string(row + 1) + " (\"" + escaped_text(name) +
-                   "\") is empty or holds a control character such as a line break";
+                   "\") is empty or holds a control character such as a line break; give it "
+                   "a name of one line";
+        }
+        if (!is_utf8(name)) {
+            return "the name on row " + std::to_string(row + 1) + " (\"" + escaped_text(name) +
+                   "\") is not UTF-8 text, which torch.load and Python's csv cannot read; "
+                   "rename it in UTF-8 (convmv -f latin1 -t utf8 -r --notest FOLDER renames a "
+                   "folder's Latin-1 names)";
         }
         if (leaves_folder(name)) {
             return "the name on row " + std::to_string(row + 1) + " (\"" + escaped_text(name) +

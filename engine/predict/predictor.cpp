@@ -97,16 +97,23 @@ struct DetectionInputs {
     std::vector<train::ImageRef> images;
 };
 
+// Classes and detections are written with each image's name: one that is not UTF-8 cannot be
+// JSON, nor read by Python's csv. Found at the end, it lost every prediction.
+void refuse_names_outputs_cannot_hold(const data::DatasetIndex& index) {
+    for (std::size_t i = 0; i < index.size(); ++i) {
+        if (!is_utf8(index.filename(i))) {
+            throw Error("image " + quoted_excerpt(index.filename(i)) +
+                        " has a name that is not UTF-8 text, which the predictions file cannot "
+                        "hold; rename it in UTF-8 (convmv -f latin1 -t utf8 -r --notest FOLDER "
+                        "renames a folder's Latin-1 names)");
+        }
+    }
+}
+
 DetectionInputs detection_inputs(const PredictConfig& config, const data::DatasetIndex& index) {
     DetectionInputs inputs;
     if (!config.annotations) {
         for (std::size_t i = 0; i < index.size(); ++i) {
-            if (!is_utf8(index.filename(i))) { // found at the end, it lost every prediction
-                throw Error("image " + quoted_excerpt(index.filename(i)) +
-                            " has a name that is not UTF-8 text, which the predictions' JSON "
-                            "cannot hold; rename it in UTF-8 (convmv -f latin1 -t utf8 -r "
-                            "--notest FOLDER renames a folder's Latin-1 names)");
-            }
             inputs.paths.push_back(index.path(i));
             inputs.names.emplace_back(index.filename(i));
             inputs.images.push_back({std::int64_t(i) + 1, 0, 0});
@@ -336,6 +343,9 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
     // A detection checkpoint is read back as a DetectionTask (load_finetuning_task).
     const auto* detector =
         has_boxes(trained.task) ? static_cast<const train::DetectionTask*>(task.get()) : nullptr;
+    if (trained.task != TaskKind::SemanticSegmentation && !config.annotations) {
+        refuse_names_outputs_cannot_hold(index);
+    }
     DetectionInputs inputs;
     if (detector) {
         inputs = detection_inputs(config, index);

@@ -219,8 +219,6 @@ private:
     std::map<std::string, std::FILE*> metric_files_;
 };
 
-// A tracking server's REST API (api/2.0/mlflow). Metrics are queued and sent in batches once
-// a second by a sender thread, so a slow server does not slow training.
 // The text at `pointer` in an answer, or "": whatever answered may not be MLflow (a login page
 // behind a proxy answers 200 too), and nlohmann's const operator[] on a missing key is undefined.
 std::string text_at(const nlohmann::json& answer, const char* pointer) {
@@ -230,6 +228,8 @@ std::string text_at(const nlohmann::json& answer, const char* pointer) {
                : "";
 }
 
+// A tracking server's REST API (api/2.0/mlflow). Metrics are queued and sent in batches once
+// a second by a sender thread, so a slow server does not slow training.
 class RestStore : public MlflowStore {
 public:
     explicit RestStore(const std::string& uri) : uri_(uri) {

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sqlite3.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -617,9 +618,9 @@ void RunStore::write_rows(std::vector<Row>& rows) {
     rows.clear();
 }
 
-// How often a batch meets a database locked past SQLite's busy timeout (5 s each) before the
-// run is told it cannot be written: a reader on a network disk holds it that long at times.
-constexpr int kBusyTries = 6;
+// How long rows wait out a database locked past SQLite's busy timeout (another connection's
+// long read on a network disk) before the run is told run.db cannot be written.
+constexpr std::chrono::seconds kBusyPatience{30};
 
 // The runs this store records are alive: said once a second, for readers on other hosts.
 void RunStore::beat_heartbeat() {
@@ -639,56 +640,71 @@ void RunStore::beat_heartbeat() {
 }
 
 void RunStore::writer_loop() {
-    std::vector<Row> rows; // kept while the database is busy
-    int busy_tries = 0;
+    std::vector<Row> rows; // taken from the queue, not yet committed
+    bool busy = false;     // the last write met a database locked past SQLite's busy timeout
+    std::chrono::steady_clock::time_point busy_since;
     std::unique_lock<std::mutex> lock(queue_mutex_);
     while (true) {
-        wake_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_; });
+        // A busy database is tried again a second later, whoever waits.
+        wake_.wait_for(lock, std::chrono::seconds(1), [this, &busy] {
+            return !busy && (stopping_ || flush_requested_ > flushed_);
+        });
+        const std::uint64_t requested = flush_requested_;
         std::move(queued_.begin(), queued_.end(), std::back_inserter(rows));
         queued_.clear();
         const bool stop = stopping_;
         lock.unlock();
-        try {
-            beat_heartbeat();
-        } catch (const Error&) {
-            // A busy or full disk: the next beat tries again, and rows report their own failure.
-        }
         std::string failure;
         try {
             if (!rows.empty()) {
                 write_rows(rows);
             }
-            busy_tries = 0;
+            busy = false;
         } catch (const DatabaseBusy& error) {
-            if (++busy_tries >= kBusyTries) {
+            const auto now = std::chrono::steady_clock::now();
+            busy_since = busy ? busy_since : now;
+            busy = true;
+            if (now - busy_since >= kBusyPatience) {
                 failure = error.what();
             }
         } catch (const Error& error) {
             failure = error.what();
+        }
+        if (!busy) {
+            try {
+                beat_heartbeat();
+            } catch (const Error&) {
+                // A full disk: the next beat tries again, and rows report their own failure.
+            }
+        }
+        if (!failure.empty() && stop) { // no write of the run's is left to report it
+            log::warning("run.db: " + std::to_string(rows.size()) +
+                         " rows were not recorded: " + failure);
         }
         lock.lock();
         if (!failure.empty()) {
             // Reported to the training thread on its next write: nothing is dropped silently.
             write_error_ = failure;
             rows.clear();
+            busy = false;
         }
-        if (stop && rows.empty()) {
-            return;
+        if (rows.empty()) {
+            flushed_ = requested;
+            written_.notify_all();
+            if (stop) {
+                return;
+            }
         }
     }
 }
 
 void RunStore::flush() {
-    std::vector<Row> rows;
-    {
-        const std::lock_guard<std::mutex> lock(queue_mutex_);
-        if (!write_error_.empty()) {
-            throw Error(write_error_);
-        }
-        rows.swap(queued_);
-    }
-    if (!rows.empty()) {
-        write_rows(rows);
+    std::unique_lock<std::mutex> lock(queue_mutex_);
+    const std::uint64_t wanted = ++flush_requested_;
+    wake_.notify_all();
+    written_.wait(lock, [&] { return flushed_ >= wanted || !write_error_.empty(); });
+    if (!write_error_.empty()) {
+        throw Error(write_error_);
     }
 }
 

@@ -129,7 +129,8 @@ protected:
 
 // The writer of run.db. Writes from the training thread only queue rows; a writer thread
 // commits them in one transaction at least once a second (with the heartbeat of the runs it
-// records), so a killed process loses at most the last second.
+// records), so a killed process loses at most the last second, or what waits out a database
+// another connection holds locked (for at most 30 s; then the run is told).
 class RunStore : public RunReader {
 public:
     using RunReader::kSchemaVersion;
@@ -163,7 +164,8 @@ public:
     // Commits everything queued, then records the end of the run.
     void finish_run(std::int64_t run, RunStatus status, const std::string& summary_json,
                     const std::string& advice_json);
-    // Commits everything queued now.
+    // Returns once everything queued is committed (waiting out a busy database as the writer
+    // thread does); throws kiln::Error when run.db cannot be written.
     void flush();
     // Names, annotates or tags a run (any time, also while it trains).
     void set_labels(std::int64_t run, const RunLabels& labels);
@@ -192,6 +194,9 @@ private:
     std::vector<Row> queued_;
     std::vector<std::int64_t> recording_; // the runs this store records, for their heartbeat
     std::string write_error_;             // the writer thread's failure, reported on the next write
+    std::condition_variable written_;     // the writer committed what flush() waits for
+    std::uint64_t flush_requested_ = 0;
+    std::uint64_t flushed_ = 0;
     bool stopping_ = false;
     std::thread writer_;
 };

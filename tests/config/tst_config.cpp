@@ -884,6 +884,14 @@ private Q_SLOTS:
         const json nested = kiln::config::apply_overrides(json::object(), {"method_args.x=" + deep},
                                                           kiln::config::train_schema());
         QCOMPARE(nested["method_args"]["x"], json::array({deep.substr(1, deep.size() - 2)}));
+        // A path in Latin-1 (from an old zip): named with its key, not "unexpected failure"
+        // when the run's settings were first written as JSON.
+        QVERIFY(kiln::test::throwsContaining(
+            [] {
+                kiln::config::apply_overrides(json::object(), {"data=/tmp/caf\xe9"},
+                                              kiln::config::train_schema());
+            },
+            "data: \"/tmp/caf\\xe9\" is not UTF-8 text"));
     }
 
     void malformedOverridesAreNamed() {

@@ -214,6 +214,7 @@ private Q_SLOTS:
         fs::create_directory_symlink(root_, data / "real" / "parent");
         fs::create_directory_symlink("/", data / "everything");
         fs::create_symlink("/dev/zero", data / "real" / "device.jpg");
+        fs::create_symlink(data / "gone.png", data / "\x1b[31mred.png"); // a terminal escape
         std::vector<std::string> warnings;
         const kiln::log::ScopedSink sink([&](kiln::log::Level level, const std::string& message) {
             if (level == kiln::log::Level::Warning) {
@@ -224,10 +225,12 @@ private Q_SLOTS:
         QCOMPARE(filenames(index), (std::vector<std::string>{"alias/x.png", "linked.png"}));
         // What is passed over that looks like data is said, once a scan.
         QCOMPARE(warnings.size(), std::size_t(1));
-        QVERIFY2(warnings[0].find("skipped 2 entries named as images that are no files") !=
+        QVERIFY2(warnings[0].find("skipped 3 entries named as images that are no files") !=
                          std::string::npos &&
-                     warnings[0].find("the first \"dangling.png\"") != std::string::npos,
+                     warnings[0].find("the first \"\\x1b[31mred.png\"") != std::string::npos,
                  warnings[0].c_str());
+        kiln::data::DatasetIndex::scan({data}); // the same again, in the same job: said once
+        QCOMPARE(warnings.size(), std::size_t(1));
     }
 
     void indexErrorsNameThePath() {

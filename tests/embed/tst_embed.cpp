@@ -664,6 +664,13 @@ private Q_SLOTS:
             [&] { kiln::embed::run_embedding(kiln::resolve_embed_config(named, context)); },
             "an image of data cannot be embedded: the name on row 2 (\"two\\x0alines.png\")"));
         QVERIFY(!fs::exists(root_ / "odd.csv"));
+        // A Latin-1 name (from an old zip): written, torch.load and Python's csv failed on it.
+        fs::remove(odd / "two\nlines.png");
+        fs::copy_file(images_ / "a" / "0.png", odd / "caf\xe9.png");
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::embed::run_embedding(kiln::resolve_embed_config(named, context)); },
+            "the name on row 1 (\"caf\\xe9.png\") is not UTF-8 text"));
+        QVERIFY(!fs::exists(root_ / "odd.csv"));
 
         // npy's names file beside out is replaced only with overwrite=true, as out is.
         nlohmann::json npy = settings;

@@ -355,13 +355,17 @@ private Q_SLOTS:
         sqlite3* other = nullptr;
         QCOMPARE(sqlite3_open(file.c_str(), &other), SQLITE_OK);
         QCOMPARE(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+        std::thread release([other] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(7000));
+            sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr);
+            sqlite3_close(other);
+        });
         writer.add_metrics(run, 1, 0, {{"train_loss", 2.5}}, now_seconds());
-        std::this_thread::sleep_for(std::chrono::milliseconds(12000)); // the beat waits 5 s too
-        QCOMPARE(sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr), SQLITE_OK);
-        sqlite3_close(other);
+        writer.flush(); // as at a checkpoint: returns once the row is committed
+        release.join();
+        QCOMPARE(writer.metrics(run, "train_loss").size(), std::size_t{1});
         writer.add_metrics(run, 2, 0, {{"train_loss", 2.0}}, now_seconds()); // no error
         writer.flush();
-        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
         QCOMPARE(writer.metrics(run, "train_loss").size(), std::size_t{2});
     }
 
