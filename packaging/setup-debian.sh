@@ -25,6 +25,7 @@ packages=(
   libgloo-dev
   python3 python3-venv
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite libgl-dev
+  qt6-translations-l10n
   libqcustomplot-dev libqcustomplot2.1-qt6
   libopencv-dev libturbojpeg0-dev libsqlite3-dev zlib1g-dev nlohmann-json3-dev libcli11-dev libsimdjson-dev
   # malloc for every Kiln program: a CPU training step in 0.5-0.7 of glibc's memory.

@@ -2793,43 +2793,64 @@ vorhergesagt: %3</translation>
 </context>
 <context>
     <name>kiln::gui::RunEstimate</name>
+    <message numerus="yes">
+        <location filename="../gui/app/run_estimate.cpp" line="118"/>
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n Minute</numerusform>
+            <numerusform>%n Minuten</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="153"/>
+        <location filename="../gui/app/run_estimate.cpp" line="121"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 Std. %2 Min.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/run_estimate.cpp" line="123"/>
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n Tag</numerusform>
+            <numerusform>%n Tage</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="171"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="185"/>
+        <location filename="../gui/app/run_estimate.cpp" line="203"/>
         <source>Estimating the memory of a training step...</source>
         <translation>Der Speicherbedarf eines Trainingsschritts wird geschätzt...</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="202"/>
+        <location filename="../gui/app/run_estimate.cpp" line="220"/>
         <source>Memory: %1.</source>
         <translation>Speicher: %1.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="208"/>
+        <location filename="../gui/app/run_estimate.cpp" line="226"/>
         <source>Train would stop before the first step: %1</source>
         <translation>Das Training würde vor dem ersten Schritt anhalten: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="222"/>
+        <location filename="../gui/app/run_estimate.cpp" line="240"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei etwa %4 Bildern/s, gemessen für %5 bei %6 px auf der CPU dieses Computers, nur Rechenzeit; die Geschwindigkeit des ersten Laufs ersetzt sie)</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="233"/>
+        <location filename="../gui/app/run_estimate.cpp" line="251"/>
         <source>Timed at %1 px and scaled by the pixels.</source>
         <translation>Bei %1 px gemessen und nach der Pixelzahl hochgerechnet.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="238"/>
+        <location filename="../gui/app/run_estimate.cpp" line="256"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="245"/>
+        <location filename="../gui/app/run_estimate.cpp" line="263"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>Laufzeit wird geschätzt: %1 bei %2 px wird auf diesem Computer gemessen...</translation>
     </message>
@@ -2837,7 +2858,7 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="112"/>
+        <location filename="../gui/runs/run_history.cpp" line="113"/>
         <source>%n step(s)</source>
         <translation>
             <numerusform>%n Schritt</numerusform>
@@ -2845,7 +2866,7 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="114"/>
+        <location filename="../gui/runs/run_history.cpp" line="115"/>
         <source>%n epoch(s)</source>
         <translation>
             <numerusform>%n Epoche</numerusform>
@@ -2853,162 +2874,162 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="118"/>
+        <location filename="../gui/runs/run_history.cpp" line="119"/>
         <source>auto</source>
         <translation>auto</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="435"/>
+        <location filename="../gui/runs/run_history.cpp" line="436"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="437"/>
+        <location filename="../gui/runs/run_history.cpp" line="438"/>
         <source>Length</source>
         <translation>Länge</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="472"/>
+        <location filename="../gui/runs/run_history.cpp" line="473"/>
         <source>Epochs or steps the run was set to train for</source>
         <translation>Epochen oder Schritte, für die der Lauf trainieren sollte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="476"/>
+        <location filename="../gui/runs/run_history.cpp" line="477"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="457"/>
+        <location filename="../gui/runs/run_history.cpp" line="458"/>
         <source>Tags</source>
         <translation>Schlagwörter</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="449"/>
+        <location filename="../gui/runs/run_history.cpp" line="450"/>
         <source>Loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="451"/>
+        <location filename="../gui/runs/run_history.cpp" line="452"/>
         <source>Best</source>
         <translation>Bester</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="455"/>
+        <location filename="../gui/runs/run_history.cpp" line="456"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="459"/>
+        <location filename="../gui/runs/run_history.cpp" line="460"/>
         <source>Notes</source>
         <translation>Notizen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="427"/>
+        <location filename="../gui/runs/run_history.cpp" line="428"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="429"/>
+        <location filename="../gui/runs/run_history.cpp" line="430"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="431"/>
+        <location filename="../gui/runs/run_history.cpp" line="432"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="433"/>
+        <location filename="../gui/runs/run_history.cpp" line="434"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="439"/>
+        <location filename="../gui/runs/run_history.cpp" line="440"/>
         <source>Size</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="441"/>
+        <location filename="../gui/runs/run_history.cpp" line="442"/>
         <source>LR</source>
         <translation>LR</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="443"/>
+        <location filename="../gui/runs/run_history.cpp" line="444"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="445"/>
+        <location filename="../gui/runs/run_history.cpp" line="446"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="447"/>
+        <location filename="../gui/runs/run_history.cpp" line="448"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="468"/>
+        <location filename="../gui/runs/run_history.cpp" line="469"/>
         <source>The run&apos;s name, or its folder&apos;s</source>
         <translation>Name des Laufs oder seines Ordners</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="470"/>
+        <location filename="../gui/runs/run_history.cpp" line="471"/>
         <source>Pretraining method, or fine-tuning task</source>
         <translation>Vortrainingsmethode oder Feinabstimmungsaufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="474"/>
+        <location filename="../gui/runs/run_history.cpp" line="475"/>
         <source>Image size in pixels</source>
         <translation>Bildgröße in Pixeln</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <location filename="../gui/runs/run_history.cpp" line="479"/>
         <source>Training loss at the last step</source>
         <translation>Trainingsverlust im letzten Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="480"/>
+        <location filename="../gui/runs/run_history.cpp" line="481"/>
         <source>Best value of the validation metric the run watched</source>
         <translation>Bester Wert der Validierungsmetrik, die der Lauf beobachtete</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="482"/>
+        <location filename="../gui/runs/run_history.cpp" line="483"/>
         <source>Training images per second, median</source>
         <translation>Trainingsbilder pro Sekunde, Median</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="484"/>
+        <location filename="../gui/runs/run_history.cpp" line="485"/>
         <source>Share of the time spent waiting for data, median</source>
         <translation>Anteil der Zeit, der auf Daten gewartet wurde, Median</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="453"/>
+        <location filename="../gui/runs/run_history.cpp" line="454"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="393"/>
+        <location filename="../gui/runs/run_history.cpp" line="394"/>
         <source>Stopped</source>
         <translation>Gestoppt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="396"/>
+        <location filename="../gui/runs/run_history.cpp" line="397"/>
         <source>Finished</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="399"/>
+        <location filename="../gui/runs/run_history.cpp" line="400"/>
         <source>Interrupted</source>
         <translation>Unterbrochen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="402"/>
+        <location filename="../gui/runs/run_history.cpp" line="403"/>
         <source>Failed</source>
         <translation>Fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="405"/>
+        <location filename="../gui/runs/run_history.cpp" line="406"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
@@ -3016,77 +3037,82 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="501"/>
+        <location filename="../gui/runs/run_history.cpp" line="502"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>Nach Name, Schlagwort, Notiz, Modell, Datensatz, Status filtern...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="526"/>
+        <location filename="../gui/runs/run_history.cpp" line="527"/>
         <source>The change could not be saved: %1</source>
         <translation>Die Änderung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="800"/>
+        <location filename="../gui/runs/run_history.cpp" line="809"/>
         <source>The runs could not be read: %1</source>
         <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="531"/>
+        <location filename="../gui/runs/run_history.cpp" line="532"/>
         <source>Compare...</source>
         <translation>Vergleichen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="533"/>
+        <location filename="../gui/runs/run_history.cpp" line="534"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>Einstellungen, Ergebnisse und Validierungsmetriken der ausgewählten Läufe nebeneinander</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="568"/>
+        <location filename="../gui/runs/run_history.cpp" line="569"/>
         <source>Curves of</source>
         <translation>Kurven von</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="528"/>
+        <location filename="../gui/runs/run_history.cpp" line="529"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="511"/>
+        <location filename="../gui/runs/run_history.cpp" line="512"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them; right-click the header to choose the columns</source>
         <translation>Doppelklicken Sie auf Name, Schlagwörter oder Notizen eines Laufs, um sie zu bearbeiten; Rechtsklick auf die Kopfzeile wählt die Spalten</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="536"/>
+        <location filename="../gui/runs/run_history.cpp" line="537"/>
         <source>Open Folder</source>
         <translation>Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="539"/>
+        <location filename="../gui/runs/run_history.cpp" line="540"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="541"/>
+        <location filename="../gui/runs/run_history.cpp" line="542"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>Einen unterbrochenen oder gestoppten Lauf ab seinem letzten Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="551"/>
+        <location filename="../gui/runs/run_history.cpp" line="552"/>
         <source>Delete Run...</source>
         <translation>Lauf löschen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="576"/>
+        <location filename="../gui/runs/run_history.cpp" line="577"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="581"/>
+        <location filename="../gui/runs/run_history.cpp" line="586"/>
+        <source>Select runs in the table to see their curves here.</source>
+        <translation>Wählen Sie Läufe in der Tabelle, um hier ihre Kurven zu sehen.</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="587"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>Noch keine Läufe in diesem Projekt. Die Läufe, die Sie trainieren, stehen hier mit ihren Einstellungen und Ergebnissen, zum Sortieren, Vergleichen, Fortsetzen oder Exportieren.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="812"/>
+        <location filename="../gui/runs/run_history.cpp" line="821"/>
         <source>%n run database(s) could not be read, so their runs are not listed: %1</source>
         <translation>
             <numerusform>%n Laufdatenbank konnte nicht gelesen werden, ihre Läufe fehlen daher in der Liste: %1</numerusform>
@@ -3094,39 +3120,39 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="873"/>
+        <location filename="../gui/runs/run_history.cpp" line="882"/>
         <source>Delete Run</source>
         <translation>Lauf löschen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="874"/>
+        <location filename="../gui/runs/run_history.cpp" line="883"/>
         <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
         <translation>Den Lauf in %1 mit seinen Checkpoints, exportierten Modellen und Protokollen löschen? Andere Dateien in diesem Ordner bleiben erhalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="896"/>
+        <location filename="../gui/runs/run_history.cpp" line="905"/>
         <source>The run cannot be deleted:
 %1</source>
         <translation>Der Lauf kann nicht gelöscht werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="905"/>
+        <location filename="../gui/runs/run_history.cpp" line="914"/>
         <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
         <translation>Die Dateien des Laufs wurden gelöscht. %1 enthielt auch Dateien, die kein Lauf geschrieben hat; sie wurden behalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="902"/>
+        <location filename="../gui/runs/run_history.cpp" line="911"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="543"/>
+        <location filename="../gui/runs/run_history.cpp" line="544"/>
         <source>Export Model...</source>
         <translation>Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="545"/>
+        <location filename="../gui/runs/run_history.cpp" line="546"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>Das Modell des Laufs als ONNX schreiben, für ONNX Runtime und TensorRT</translation>
     </message>
@@ -3140,7 +3166,7 @@ vorhergesagt: %3</translation>
         <translation>Durchsuchen...</translation>
     </message>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="116"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="119"/>
         <source>%1 already exists. Replace it?</source>
         <translation>%1 existiert bereits. Ersetzen?</translation>
     </message>
@@ -3211,12 +3237,12 @@ vorhergesagt: %3</translation>
         <translation>Hier erscheinen die Projekte, die Sie öffnen oder speichern.</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="89"/>
+        <location filename="../gui/app/start_page.cpp" line="90"/>
         <source>%1 (not found)</source>
         <translation>%1 (nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="107"/>
+        <location filename="../gui/app/start_page.cpp" line="108"/>
         <source>importing Fashion-MNIST: %1 of %2 images</source>
         <translation>Fashion-MNIST wird importiert: %1 von %2 Bildern</translation>
     </message>

@@ -2757,43 +2757,62 @@ predicted: %3</source>
 </context>
 <context>
     <name>kiln::gui::RunEstimate</name>
+    <message numerus="yes">
+        <location filename="../gui/app/run_estimate.cpp" line="118"/>
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n 分钟</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="153"/>
+        <location filename="../gui/app/run_estimate.cpp" line="121"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分钟</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/app/run_estimate.cpp" line="123"/>
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n 天</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../gui/app/run_estimate.cpp" line="171"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="185"/>
+        <location filename="../gui/app/run_estimate.cpp" line="203"/>
         <source>Estimating the memory of a training step...</source>
         <translation>正在估算一个训练步骤所需的内存...</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="202"/>
+        <location filename="../gui/app/run_estimate.cpp" line="220"/>
         <source>Memory: %1.</source>
         <translation>内存：%1。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="208"/>
+        <location filename="../gui/app/run_estimate.cpp" line="226"/>
         <source>Train would stop before the first step: %1</source>
         <translation>训练会在第一步之前停止：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="222"/>
+        <location filename="../gui/app/run_estimate.cpp" line="240"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 个周期，约 %4 张/秒，为 %5 在 %6 px 下于本机 CPU 上测得，仅计算；首次运行的实际速度将取代它）</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="233"/>
+        <location filename="../gui/app/run_estimate.cpp" line="251"/>
         <source>Timed at %1 px and scaled by the pixels.</source>
         <translation>在 %1 px 下计时，并按像素数换算。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="238"/>
+        <location filename="../gui/app/run_estimate.cpp" line="256"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="245"/>
+        <location filename="../gui/app/run_estimate.cpp" line="263"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>正在估算运行时间：正在本机上测量 %1 在 %2 px 下的速度...</translation>
     </message>
@@ -2801,176 +2820,176 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="112"/>
+        <location filename="../gui/runs/run_history.cpp" line="113"/>
         <source>%n step(s)</source>
         <translation>
             <numerusform>%n 步</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="114"/>
+        <location filename="../gui/runs/run_history.cpp" line="115"/>
         <source>%n epoch(s)</source>
         <translation>
             <numerusform>%n 轮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="118"/>
+        <location filename="../gui/runs/run_history.cpp" line="119"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="435"/>
+        <location filename="../gui/runs/run_history.cpp" line="436"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="437"/>
+        <location filename="../gui/runs/run_history.cpp" line="438"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="472"/>
+        <location filename="../gui/runs/run_history.cpp" line="473"/>
         <source>Epochs or steps the run was set to train for</source>
         <translation>运行设定的训练轮数或步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="476"/>
+        <location filename="../gui/runs/run_history.cpp" line="477"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="457"/>
+        <location filename="../gui/runs/run_history.cpp" line="458"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="449"/>
+        <location filename="../gui/runs/run_history.cpp" line="450"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="451"/>
+        <location filename="../gui/runs/run_history.cpp" line="452"/>
         <source>Best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="455"/>
+        <location filename="../gui/runs/run_history.cpp" line="456"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="459"/>
+        <location filename="../gui/runs/run_history.cpp" line="460"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="427"/>
+        <location filename="../gui/runs/run_history.cpp" line="428"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="429"/>
+        <location filename="../gui/runs/run_history.cpp" line="430"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="431"/>
+        <location filename="../gui/runs/run_history.cpp" line="432"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="433"/>
+        <location filename="../gui/runs/run_history.cpp" line="434"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="439"/>
+        <location filename="../gui/runs/run_history.cpp" line="440"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="441"/>
+        <location filename="../gui/runs/run_history.cpp" line="442"/>
         <source>LR</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="443"/>
+        <location filename="../gui/runs/run_history.cpp" line="444"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="445"/>
+        <location filename="../gui/runs/run_history.cpp" line="446"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="447"/>
+        <location filename="../gui/runs/run_history.cpp" line="448"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="468"/>
+        <location filename="../gui/runs/run_history.cpp" line="469"/>
         <source>The run&apos;s name, or its folder&apos;s</source>
         <translation>运行的名称，或其文件夹的名称</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="470"/>
+        <location filename="../gui/runs/run_history.cpp" line="471"/>
         <source>Pretraining method, or fine-tuning task</source>
         <translation>预训练方法或微调任务</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="474"/>
+        <location filename="../gui/runs/run_history.cpp" line="475"/>
         <source>Image size in pixels</source>
         <translation>图像尺寸（像素）</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="478"/>
+        <location filename="../gui/runs/run_history.cpp" line="479"/>
         <source>Training loss at the last step</source>
         <translation>最后一步的训练损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="480"/>
+        <location filename="../gui/runs/run_history.cpp" line="481"/>
         <source>Best value of the validation metric the run watched</source>
         <translation>运行所监测验证指标的最佳值</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="482"/>
+        <location filename="../gui/runs/run_history.cpp" line="483"/>
         <source>Training images per second, median</source>
         <translation>每秒训练图像数，中位数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="484"/>
+        <location filename="../gui/runs/run_history.cpp" line="485"/>
         <source>Share of the time spent waiting for data, median</source>
         <translation>等待数据的时间占比，中位数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="453"/>
+        <location filename="../gui/runs/run_history.cpp" line="454"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="393"/>
+        <location filename="../gui/runs/run_history.cpp" line="394"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="396"/>
+        <location filename="../gui/runs/run_history.cpp" line="397"/>
         <source>Finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="399"/>
+        <location filename="../gui/runs/run_history.cpp" line="400"/>
         <source>Interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="402"/>
+        <location filename="../gui/runs/run_history.cpp" line="403"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="405"/>
+        <location filename="../gui/runs/run_history.cpp" line="406"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -2978,116 +2997,121 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="501"/>
+        <location filename="../gui/runs/run_history.cpp" line="502"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>按名称、标签、备注、模型、数据集、状态筛选...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="526"/>
+        <location filename="../gui/runs/run_history.cpp" line="527"/>
         <source>The change could not be saved: %1</source>
         <translation>无法保存更改：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="800"/>
+        <location filename="../gui/runs/run_history.cpp" line="809"/>
         <source>The runs could not be read: %1</source>
         <translation>无法读取运行记录：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="531"/>
+        <location filename="../gui/runs/run_history.cpp" line="532"/>
         <source>Compare...</source>
         <translation>比较...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="533"/>
+        <location filename="../gui/runs/run_history.cpp" line="534"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>并排显示所选运行的设置、结果和验证指标</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="568"/>
+        <location filename="../gui/runs/run_history.cpp" line="569"/>
         <source>Curves of</source>
         <translation>曲线：</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="528"/>
+        <location filename="../gui/runs/run_history.cpp" line="529"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="511"/>
+        <location filename="../gui/runs/run_history.cpp" line="512"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them; right-click the header to choose the columns</source>
         <translation>双击运行的名称、标签或备注进行编辑；右键单击表头选择列</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="536"/>
+        <location filename="../gui/runs/run_history.cpp" line="537"/>
         <source>Open Folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="539"/>
+        <location filename="../gui/runs/run_history.cpp" line="540"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="541"/>
+        <location filename="../gui/runs/run_history.cpp" line="542"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>从最后一个检查点继续被中断或停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="551"/>
+        <location filename="../gui/runs/run_history.cpp" line="552"/>
         <source>Delete Run...</source>
         <translation>删除运行...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="576"/>
+        <location filename="../gui/runs/run_history.cpp" line="577"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="581"/>
+        <location filename="../gui/runs/run_history.cpp" line="586"/>
+        <source>Select runs in the table to see their curves here.</source>
+        <translation>在表格中选择运行，即可在此查看其曲线。</translation>
+    </message>
+    <message>
+        <location filename="../gui/runs/run_history.cpp" line="587"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>此项目尚无运行。您训练的运行会连同其设置和结果列在这里，可排序、比较、继续或导出。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="812"/>
+        <location filename="../gui/runs/run_history.cpp" line="821"/>
         <source>%n run database(s) could not be read, so their runs are not listed: %1</source>
         <translation>
             <numerusform>%n 个运行数据库无法读取，因此其中的运行未列出：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="873"/>
+        <location filename="../gui/runs/run_history.cpp" line="882"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="874"/>
+        <location filename="../gui/runs/run_history.cpp" line="883"/>
         <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？该文件夹中的其他文件会保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="896"/>
+        <location filename="../gui/runs/run_history.cpp" line="905"/>
         <source>The run cannot be deleted:
 %1</source>
         <translation>无法删除该运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="905"/>
+        <location filename="../gui/runs/run_history.cpp" line="914"/>
         <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
         <translation>运行的文件已删除。%1 中还有不是由运行写入的文件，它们已保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="902"/>
+        <location filename="../gui/runs/run_history.cpp" line="911"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="543"/>
+        <location filename="../gui/runs/run_history.cpp" line="544"/>
         <source>Export Model...</source>
         <translation>导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="545"/>
+        <location filename="../gui/runs/run_history.cpp" line="546"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>将该运行的模型写为 ONNX，用于 ONNX Runtime 和 TensorRT</translation>
     </message>
@@ -3101,7 +3125,7 @@ predicted: %3</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="116"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="119"/>
         <source>%1 already exists. Replace it?</source>
         <translation>%1 已存在。要替换吗？</translation>
     </message>
@@ -3172,12 +3196,12 @@ predicted: %3</source>
         <translation>您打开或保存的项目会列在这里。</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="89"/>
+        <location filename="../gui/app/start_page.cpp" line="90"/>
         <source>%1 (not found)</source>
         <translation>%1（未找到）</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="107"/>
+        <location filename="../gui/app/start_page.cpp" line="108"/>
         <source>importing Fashion-MNIST: %1 of %2 images</source>
         <translation>正在导入 Fashion-MNIST：%2 张图像中的 %1 张</translation>
     </message>

@@ -4,6 +4,7 @@
 #include "system/hardware.h"
 
 #include <QIcon>
+#include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
 #include <QTranslator>
@@ -33,6 +34,13 @@ void configureApplication(QApplication& app) {
     if (translator->load(locale, QStringLiteral("kiln"), QStringLiteral("_"), directory) ||
         translator->load(QStringLiteral("kiln_en"), directory)) {
         QApplication::installTranslator(translator);
+    }
+    // Qt's own words (Cancel, Close, Ctrl in shortcuts) from Debian's qt6-translations-l10n,
+    // where it is installed; English without it.
+    auto* qt_words = new QTranslator(&app);
+    if (qt_words->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                       QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        QApplication::installTranslator(qt_words);
     }
     applyStoredTheme();
 }

@@ -12,13 +12,15 @@
 #include "models/backbone_names.h"
 #include "runs/run_history.h"
 #include "system/memory.h"
-#include "track/remaining_time.h"
 #include "train/step_memory.h"
 #include "train/step_probe.h"
 #include "training/run_config_form.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QLocale>
+#include <algorithm>
+#include <cmath>
 
 namespace kiln::gui {
 namespace {
@@ -105,6 +107,22 @@ std::vector<data::ViewShape> trainingViews(const nlohmann::json& settings,
     }
 }
 
+// A run's length as people say it ("16 minutes", "2 h 10 min"): "15:55" read as minutes or
+// hours alike.
+QString approximateDuration(double seconds) {
+    if (!(seconds < 3.2e9)) { // NaN, or past a century: no estimate worth saying
+        return QStringLiteral("-");
+    }
+    const long long minutes = std::max(1LL, std::llround(seconds / 60.0));
+    if (minutes < 60) {
+        return RunEstimate::tr("%n minute(s)", nullptr, int(minutes));
+    }
+    if (minutes < 48 * 60) {
+        return RunEstimate::tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60);
+    }
+    return RunEstimate::tr("%n day(s)", nullptr, int((minutes + 12 * 60) / (24 * 60)));
+}
+
 } // namespace
 
 RunEstimate::RunEstimate(const ProjectPages* pages, std::function<bool()> busy, QObject* parent)
@@ -152,10 +170,10 @@ void RunEstimate::updateTime(const nlohmann::json& settings, const DatasetStats*
             form->setEstimate(
                 tr("Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed "
                    "of run %5)")
-                    .arg(QString::fromStdString(track::clock_text(seconds)))
-                    .arg(stats->images)
+                    .arg(approximateDuration(seconds))
+                    .arg(QLocale().toString(stats->images))
                     .arg(epochs)
-                    .arg(run.images_per_second, 0, 'f', 0)
+                    .arg(QLocale().toString(run.images_per_second, 'f', 0))
                     .arg(QFileInfo(run.directory).fileName()));
             return;
         }
@@ -222,10 +240,10 @@ void RunEstimate::estimateFromMeasuredSpeed(const QString& model, int imageSize,
             tr("Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, "
                "measured for %5 at %6 px on this computer's CPU, computing only; the first "
                "run's own speed replaces it)")
-                .arg(QString::fromStdString(track::clock_text(seconds)))
-                .arg(images)
+                .arg(approximateDuration(seconds))
+                .arg(QLocale().toString(images))
                 .arg(epochs)
-                .arg(*measured, 0, 'f', 0)
+                .arg(QLocale().toString(*measured, 'f', 0))
                 .arg(model)
                 .arg(imageSize) +
             (imageSize > train::kLargestTimedSide

@@ -69,6 +69,7 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent) {
     recentColumn->addWidget(recentHeading);
     recentColumn->addWidget(recent_, 1);
     recentColumn->addWidget(noRecent_);
+    recentColumn->addStretch(); // the room the list takes when it shows: under the hint
 
     auto* columns = new QHBoxLayout;
     columns->addLayout(actions, 2);

@@ -105,6 +105,9 @@ void SettingsDialog::finishLayout(QFormLayout* form, const QString& action, QWid
     layout->addLayout(form);
     layout->addWidget(problem_);
     layout->addWidget(buttons);
+    // Its fields hold paths: at the size its widgets ask for (about 300 px) a path showed its
+    // last twenty characters.
+    setMinimumWidth(fontMetrics().averageCharWidth() * 90);
 }
 
 bool SettingsDialog::replaceConfirmed(const QString& out) {

@@ -23,6 +23,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -115,7 +116,7 @@ void read_settings(const std::string& config_json, RunRow& row) {
                      : QString();
     const nlohmann::json lr = setting_in_group(config, "optim_args", "lr");
     row.learning_rate =
-        lr.is_number() ? QString::number(lr.get<double>(), 'g', 4) : RunHistoryModel::tr("auto");
+        lr.is_number() ? QLocale().toString(lr.get<double>(), 'g', 4) : RunHistoryModel::tr("auto");
 }
 
 void read_database(const QString& directory, QVector<RunRow>& rows, QStringList* problems) {
@@ -308,16 +309,16 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
     case Steps:
         return run.steps;
     case Loss:
-        return run.steps > 0 ? QString::number(run.final_loss, 'f', 4) : QString();
+        return run.steps > 0 ? QLocale().toString(run.final_loss, 'f', 4) : QString();
     case BestValidation:
         return run.best_validation ? QStringLiteral("%1 %2")
                                          .arg(metricTitle(run.watch_metric))
-                                         .arg(*run.best_validation, 0, 'f', 4)
+                                         .arg(QLocale().toString(*run.best_validation, 'f', 4))
                                    : QString();
     case Throughput:
-        return QString::number(run.images_per_second, 'f', 1);
+        return QLocale().toString(run.images_per_second, 'f', 1); // 10.000,5 in German
     case DataWait:
-        return QStringLiteral("%1%").arg(100.0 * run.data_wait, 0, 'f', 1);
+        return QLocale().toString(100.0 * run.data_wait, 'f', 1) + QLatin1Char('%');
     case Tags:
         return run.tags.join(QStringLiteral(", "));
     case Notes: // one line in the table; the whole text in the tooltip and the editor
@@ -578,6 +579,11 @@ RunHistoryView::RunHistoryView(QWidget* parent)
     legendAboveData(curves_); // the newest runs' curves end top right, where an inset sat
     curves_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     followPalette(curves_);
+    curves_hint_ = new QCPItemText(curves_);
+    curves_hint_->setObjectName(QStringLiteral("runCurvesHint"));
+    curves_hint_->position->setType(QCPItemPosition::ptAxisRectRatio);
+    curves_hint_->position->setCoords(0.5, 0.5);
+    curves_hint_->setText(tr("Select runs in the table to see their curves here."));
     no_runs_ = new QLabel(tr("No runs in this project yet. The runs you train are listed here with "
                              "their settings and results, to sort, compare, resume or export."),
                           this);
@@ -736,8 +742,11 @@ void RunHistoryView::drawCurves(const QString& metric, const RecordedCurves& rec
         graph->setData(series.steps, series.values, true);
     }
     curves_->yAxis->setLabel(metricTitle(metric));
-    // Nothing selected: empty axes, no legend, rather than the last selection's frame.
+    // Nothing selected: empty axes, no legend, rather than the last selection's frame, and a
+    // word on how to fill them.
     curves_->legend->setVisible(curves_->graphCount() > 0);
+    curves_hint_->setVisible(curves_->graphCount() == 0);
+    curves_hint_->setColor(palette().color(QPalette::Disabled, QPalette::WindowText));
     if (curves_->graphCount() > 0) {
         curves_->rescaleAxes();
     } else {

@@ -11,6 +11,7 @@
 #include <optional>
 
 class QComboBox;
+class QCPItemText;
 class QCustomPlot;
 class QLabel;
 class QMenu;
@@ -195,6 +196,7 @@ private:
     QPushButton* open_;
     QPushButton* remove_;
     QCustomPlot* curves_;
+    QCPItemText* curves_hint_; // over the empty plot: how to fill it
     BackgroundJob job_;
     BackgroundJob curves_job_{this, QStringLiteral("run curves")};
     bool refresh_again_ = false; // asked while a read was running

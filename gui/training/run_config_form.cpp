@@ -244,11 +244,11 @@ QWidget* RunConfigForm::createTrainingFields() {
     image_size_->setSuffix(tr(" px"));
     image_size_->setSpecialValueText(tr("auto"));
     accelerator_ = combo(QStringLiteral("acceleratorField"), {}, this);
-    QStringList precisions;
+    precision_ = combo(QStringLiteral("precisionField"), {}, this);
     for (const auto& [precision, name] : precision_names()) {
-        precisions << QString::fromStdString(name);
+        const QString value = QString::fromStdString(name); // its own name: "bf16-mixed"
+        precision_->addItem(value == QStringLiteral("auto") ? tr("auto") : value, value);
     }
-    precision_ = combo(QStringLiteral("precisionField"), precisions, this);
     num_workers_ = spin(QStringLiteral("numWorkersField"), -1, 256, -1, this);
     devices_ = spin(QStringLiteral("devicesField"), 0, 1024, 0, this);
     devices_->setSpecialValueText(tr("auto"));
@@ -450,7 +450,7 @@ void RunConfigForm::connectFields() {
     connect(accelerator_, &QComboBox::activated, this,
             [this] { requested_accelerator_ = accelerator_->currentData().toString(); });
     connect(precision_, &QComboBox::activated, this,
-            [this] { requested_precision_ = precision_->currentText(); });
+            [this] { requested_precision_ = precision_->currentData().toString(); });
 }
 
 TaskKind RunConfigForm::task() const {
@@ -813,7 +813,7 @@ void RunConfigForm::setHardware(const system::HardwareInfo& hardware) {
     }
     // The settings' or the user's choice, once the hardware offers it.
     accelerator_->setCurrentIndex(std::max(0, accelerator_->findData(requested_accelerator_)));
-    precision_->setCurrentText(requested_precision_);
+    precision_->setCurrentIndex(std::max(0, precision_->findData(requested_precision_)));
     updatePrecisionChoices();
     updateWorkerHint();
 }
@@ -830,7 +830,7 @@ void RunConfigForm::updatePrecisionChoices() {
                                      : nullptr;
     auto* model = qobject_cast<QStandardItemModel*>(precision_->model());
     for (int i = 0; i < precision_->count(); ++i) {
-        const QString name = precision_->itemText(i);
+        const QString name = precision_->itemData(i).toString();
         QString reason;
         if (!cuda && (name == QStringLiteral("16-mixed") || name == QStringLiteral("16-true"))) {
             reason = tr("float16 needs a CUDA GPU; on the CPU use the bf16 precisions.");
@@ -872,7 +872,7 @@ nlohmann::json RunConfigForm::settings() const {
         {"model", model_->currentText().toStdString()},
         {"batch_size", batch_size_->value()},
         {"transform_args", transformArgs()},
-        {"precision", precision_->currentText().toStdString()},
+        {"precision", precision_->currentData().toString().toStdString()},
         {"seed", seed_->value()},
         {"out", out_->text().toStdString()},
     };
@@ -1115,7 +1115,7 @@ void RunConfigForm::setSettings(const nlohmann::json& settings) {
                                  : text("accelerator", "auto");
     requested_precision_ = text("precision", "auto");
     accelerator_->setCurrentIndex(std::max(0, accelerator_->findData(requested_accelerator_)));
-    precision_->setCurrentText(requested_precision_);
+    precision_->setCurrentIndex(std::max(0, precision_->findData(requested_precision_)));
     seed_->setValue(number("seed", 0));
     devices_->setValue(number("devices", 0));
     num_nodes_->setValue(number("num_nodes", 1));

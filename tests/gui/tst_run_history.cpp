@@ -156,6 +156,11 @@ private Q_SLOTS:
         QCOMPARE(cell(1, RunHistoryModel::Loss), QStringLiteral("0.1000"));
         QCOMPARE(cell(1, RunHistoryModel::Throughput), QStringLiteral("100.0"));
         QCOMPARE(cell(1, RunHistoryModel::DataWait), QStringLiteral("25.0%"));
+        const QLocale before;
+        QLocale::setDefault(QLocale::German); // numbers as the language writes them
+        QCOMPARE(cell(1, RunHistoryModel::Loss), QStringLiteral("0,1000"));
+        QCOMPARE(cell(1, RunHistoryModel::DataWait), QStringLiteral("25,0%"));
+        QLocale::setDefault(before);
         // Short headers, so that every column fits a 1366 px screen; the tooltip says the rest.
         QCOMPARE(
             model->headerData(RunHistoryModel::Loss, Qt::Horizontal, Qt::DisplayRole).toString(),
@@ -311,10 +316,20 @@ private Q_SLOTS:
 
         // Renamed and tagged in place; run.db keeps it, so a refresh shows it again. The curve
         // of a selected run takes its new name at once.
-        table->selectRow(2);
         auto* curves = view.findChild<QCustomPlot*>(QStringLiteral("runCurves"));
+        const auto hint = [curves] { // over the empty plot: "Select runs in the table..."
+            for (int i = 0; i < curves->itemCount(); ++i) {
+                if (curves->item(i)->objectName() == QStringLiteral("runCurvesHint")) {
+                    return curves->item(i)->visible();
+                }
+            }
+            return false;
+        };
+        QVERIFY(hint());
+        table->selectRow(2);
         waitForCurves(&view);
         QCOMPARE(curves->graphCount(), 1);
+        QVERIFY(!hint());
         QCOMPARE(curves->graph(0)->name(), QStringLiteral("a"));
         const QModelIndex name = table->model()->index(2, RunHistoryModel::Run);
         QVERIFY(table->model()->flags(name) & Qt::ItemIsEditable);
