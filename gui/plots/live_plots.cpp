@@ -203,6 +203,11 @@ LivePlots::Panel LivePlots::addPanel(const QString& name, const QString& title,
     panel.title = new QCPTextElement(panel.plot, title);
     panel.plot->plotLayout()->addElement(0, 0, panel.title);
     panel.plot->xAxis->setLabel(tr("step"));
+    // Whole steps (and seconds): early in a run the ticks read 1.5, 2.5.
+    auto whole = QSharedPointer<QCPAxisTickerFixed>::create();
+    whole->setTickStep(1.0);
+    whole->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    panel.plot->xAxis->setTicker(whole);
     for (int i = 0; i < series.size(); ++i) {
         QCPGraph* graph = panel.plot->addGraph();
         graph->setName(series[i]);
@@ -449,17 +454,20 @@ void LivePlots::redraw() {
         if (following_) { // else the user's zoom and pan stay
             panel->plot->xAxis->setRange(x.isEmpty() ? 0 : x.front(),
                                          x.isEmpty() ? 1 : std::max(x.back(), x.front() + 1));
+            // A margin above and below: curves and the best marker had run along the frame.
             if (panel == &loss_panel_ || panel == &throughput_panel_) {
                 panel->plot->yAxis->rescale(true);
+                panel->plot->yAxis->scaleRange(1.1, panel->plot->yAxis->range().center());
             }
             if (panel == &loss_panel_ || panel == &validation_panel_) {
                 panel->plot->yAxis2->rescale(true);
+                panel->plot->yAxis2->scaleRange(1.1, panel->plot->yAxis2->range().center());
             }
             if (panel == &validation_panel_) {
-                panel->plot->yAxis->setRange(0, 1.02);
+                panel->plot->yAxis->setRange(-0.03, 1.03);
             }
             if (panel == &data_wait_panel_ || panel == &cpu_panel_ || panel == &gpu_panel_) {
-                panel->plot->yAxis->setRange(0, 100);
+                panel->plot->yAxis->setRange(-3, 103); // percent
             }
         }
         panel->plot->replot(QCustomPlot::rpQueuedReplot);

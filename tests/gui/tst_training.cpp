@@ -1033,6 +1033,15 @@ private Q_SLOTS:
         QTest::qWait(100);
         QCOMPARE(plots.findChild<QCustomPlot*>(QStringLiteral("lossPlot"))->xAxis->range().upper,
                  2000.0);
+        // A margin around the curves: none runs along the frame, 100% neither.
+        const QCPRange utilisation =
+            plots.findChild<QCustomPlot*>(QStringLiteral("cpuPlot"))->yAxis->range();
+        QVERIFY(utilisation.lower < 0 && utilisation.upper > 100);
+        const QCPRange losses =
+            plots.findChild<QCustomPlot*>(QStringLiteral("lossPlot"))->yAxis->range();
+        // The losses run from 5 / 2000 to 5 + 0.01 (step 1).
+        QVERIFY2(losses.lower < 5.0 / 2000 && losses.upper > 5.01,
+                 qPrintable(QStringLiteral("%1 to %2").arg(losses.lower).arg(losses.upper)));
 
         // Smoothing as TensorBoard's: the first value is the first loss, then an average.
         plots.setSmoothing(0.6);
