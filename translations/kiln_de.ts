@@ -676,8 +676,8 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     </message>
     <message>
         <location filename="../gui/embeddings/embeddings_page.cpp" line="98"/>
-        <source>none yet: File &gt; Export Embeddings</source>
-        <translation>noch keine: Datei &gt; Einbettungen exportieren</translation>
+        <source>none yet: File ▸ Export Embeddings</source>
+        <translation>noch keine: Datei ▸ Einbettungen exportieren</translation>
     </message>
 </context>
 <context>
@@ -764,8 +764,8 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     </message>
     <message>
         <location filename="../gui/embeddings/embeddings_view.cpp" line="173"/>
-        <source>&lt;p&gt;&lt;b&gt;No embeddings to show yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;File &amp;gt; Export Embeddings writes them for a dataset with a trained model; Open Embeddings File below shows a file kiln embed wrote (CSV, torch or npy).&lt;/p&gt;&lt;p&gt;Each image becomes a point on a map, similar images close together: find near-duplicates and outliers, and pick the images worth labelling first.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Noch keine Einbettungen zum Anzeigen.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Datei &amp;gt; Einbettungen exportieren schreibt sie für einen Datensatz mit einem trainierten Modell; Einbettungsdatei öffnen (unten) zeigt eine Datei, die kiln embed geschrieben hat (CSV, torch oder npy).&lt;/p&gt;&lt;p&gt;Jedes Bild wird ein Punkt auf einer Karte, ähnliche Bilder liegen nahe beieinander: Finden Sie Beinahe-Duplikate und Ausreißer, und wählen Sie die Bilder, die sich zuerst zu annotieren lohnen.&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b&gt;No embeddings to show yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;File ▸ Export Embeddings writes them for a dataset with a trained model; Open Embeddings File below shows a file kiln embed wrote (CSV, torch or npy).&lt;/p&gt;&lt;p&gt;Each image becomes a point on a map, similar images close together: find near-duplicates and outliers, and pick the images worth labelling first.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Noch keine Einbettungen zum Anzeigen.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Datei ▸ Einbettungen exportieren schreibt sie für einen Datensatz mit einem trainierten Modell; Einbettungsdatei öffnen (unten) zeigt eine Datei, die kiln embed geschrieben hat (CSV, torch oder npy).&lt;/p&gt;&lt;p&gt;Jedes Bild wird ein Punkt auf einer Karte, ähnliche Bilder liegen nahe beieinander: Finden Sie Beinahe-Duplikate und Ausreißer, und wählen Sie die Bilder, die sich zuerst zu annotieren lohnen.&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../gui/embeddings/embeddings_view.cpp" line="235"/>
@@ -1291,13 +1291,13 @@ ausgewählt</translation>
         <translation>Glättung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="270"/>
-        <location filename="../gui/plots/live_plots.cpp" line="299"/>
+        <location filename="../gui/plots/live_plots.cpp" line="275"/>
+        <location filename="../gui/plots/live_plots.cpp" line="304"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="308"/>
+        <location filename="../gui/plots/live_plots.cpp" line="313"/>
         <source>Cannot write %1 as a PNG image.</source>
         <translation>%1 kann nicht als PNG-Bild geschrieben werden.</translation>
     </message>
@@ -1307,7 +1307,7 @@ ausgewählt</translation>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="367"/>
+        <location filename="../gui/plots/live_plots.cpp" line="372"/>
         <source>Validation (step %1: metrics being computed)</source>
         <translation>Validierung (Schritt %1: Metriken werden berechnet)</translation>
     </message>
@@ -1379,74 +1379,74 @@ ausgewählt</translation>
     </message>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="205"/>
-        <location filename="../gui/plots/live_plots.cpp" line="227"/>
+        <location filename="../gui/plots/live_plots.cpp" line="232"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="227"/>
+        <location filename="../gui/plots/live_plots.cpp" line="232"/>
         <source>seconds</source>
         <translation>Sekunden</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="406"/>
+        <location filename="../gui/plots/live_plots.cpp" line="411"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 Auslastung</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="410"/>
+        <location filename="../gui/plots/live_plots.cpp" line="415"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 Speicher</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="478"/>
+        <location filename="../gui/plots/live_plots.cpp" line="486"/>
         <source>step %1</source>
         <translation>Schritt %1</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="480"/>
+        <location filename="../gui/plots/live_plots.cpp" line="488"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1: Verlust %2, Lernrate %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="486"/>
+        <location filename="../gui/plots/live_plots.cpp" line="494"/>
         <source>%1: data_wait %2%</source>
         <translation>%1: data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="489"/>
+        <location filename="../gui/plots/live_plots.cpp" line="497"/>
         <source>%1: CPU %2%</source>
         <translation>%1: CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="492"/>
+        <location filename="../gui/plots/live_plots.cpp" line="500"/>
         <source>%1: %2 images/s</source>
         <translation>%1: %2 Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="502"/>
+        <location filename="../gui/plots/live_plots.cpp" line="510"/>
         <source>evaluation after step %1: %2 %3%4</source>
         <translation>Auswertung nach Schritt %1: %2 %3%4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="508"/>
+        <location filename="../gui/plots/live_plots.cpp" line="516"/>
         <source>evaluation after step %1: %2 %3, validation loss %4%5</source>
         <translation>Auswertung nach Schritt %1: %2 %3, Validierungsverlust %4%5</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="523"/>
+        <location filename="../gui/plots/live_plots.cpp" line="531"/>
         <source>GPU %1 %2, %3</source>
         <translation>GPU %1 %2, %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="525"/>
-        <location filename="../gui/plots/live_plots.cpp" line="527"/>
+        <location filename="../gui/plots/live_plots.cpp" line="533"/>
+        <location filename="../gui/plots/live_plots.cpp" line="535"/>
         <source>n/a</source>
         <translation>k. A.</translation>
     </message>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="89"/>
-        <location filename="../gui/plots/live_plots.cpp" line="366"/>
+        <location filename="../gui/plots/live_plots.cpp" line="371"/>
         <source>Validation</source>
         <translation>Validierung</translation>
     </message>
@@ -1456,7 +1456,7 @@ ausgewählt</translation>
         <translation>Metrik</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="499"/>
+        <location filename="../gui/plots/live_plots.cpp" line="507"/>
         <source> (best)</source>
         <translation> (bester Wert)</translation>
     </message>
@@ -1475,8 +1475,8 @@ ausgewählt</translation>
     </message>
     <message>
         <location filename="../gui/plots/live_plots_page.cpp" line="36"/>
-        <source>Continue the run from its last checkpoint (Run &gt; Resume)</source>
-        <translation>Den Lauf ab seinem letzten Checkpoint fortsetzen (Ausführen &gt; Fortsetzen)</translation>
+        <source>Continue the run from its last checkpoint (Run ▸ Resume)</source>
+        <translation>Den Lauf ab seinem letzten Checkpoint fortsetzen (Ausführen ▸ Fortsetzen)</translation>
     </message>
     <message>
         <location filename="../gui/plots/live_plots_page.cpp" line="51"/>
@@ -2245,8 +2245,8 @@ vorhergesagt: %3</translation>
     <name>kiln::gui::ProjectController</name>
     <message>
         <location filename="../gui/app/project_controller.cpp" line="53"/>
-        <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
-        <translation>In diesem Projekt läuft ein Auftrag; stoppen Sie ihn (Ausführen &gt; Stopp), bevor Sie ein anderes Projekt öffnen oder anlegen.</translation>
+        <source>A job is running in this project; stop it (Run ▸ Stop) before opening or creating another project.</source>
+        <translation>In diesem Projekt läuft ein Auftrag; stoppen Sie ihn (Ausführen ▸ Stopp), bevor Sie ein anderes Projekt öffnen oder anlegen.</translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/project_controller.cpp" line="84"/>
@@ -2539,6 +2539,7 @@ vorhergesagt: %3</translation>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="245"/>
+        <location filename="../gui/training/run_config_form.cpp" line="250"/>
         <location filename="../gui/training/run_config_form.cpp" line="254"/>
         <location filename="../gui/training/run_config_form.cpp" line="795"/>
         <source>auto</source>

@@ -670,8 +670,8 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
     </message>
     <message>
         <location filename="../gui/embeddings/embeddings_page.cpp" line="98"/>
-        <source>none yet: File &gt; Export Embeddings</source>
-        <translation>暂无：文件 &gt; 导出嵌入</translation>
+        <source>none yet: File ▸ Export Embeddings</source>
+        <translation>暂无：文件 ▸ 导出嵌入</translation>
     </message>
 </context>
 <context>
@@ -758,8 +758,8 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
     </message>
     <message>
         <location filename="../gui/embeddings/embeddings_view.cpp" line="173"/>
-        <source>&lt;p&gt;&lt;b&gt;No embeddings to show yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;File &amp;gt; Export Embeddings writes them for a dataset with a trained model; Open Embeddings File below shows a file kiln embed wrote (CSV, torch or npy).&lt;/p&gt;&lt;p&gt;Each image becomes a point on a map, similar images close together: find near-duplicates and outliers, and pick the images worth labelling first.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;还没有可显示的嵌入。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;文件 &amp;gt; 导出嵌入 会用已训练的模型为数据集写出嵌入；下方的“打开嵌入文件”可显示 kiln embed 写出的文件（CSV、torch 或 npy）。&lt;/p&gt;&lt;p&gt;每张图像成为地图上的一个点，相似的图像彼此靠近：可找出近似重复和离群图像，并挑选最值得先标注的图像。&lt;/p&gt;</translation>
+        <source>&lt;p&gt;&lt;b&gt;No embeddings to show yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;File ▸ Export Embeddings writes them for a dataset with a trained model; Open Embeddings File below shows a file kiln embed wrote (CSV, torch or npy).&lt;/p&gt;&lt;p&gt;Each image becomes a point on a map, similar images close together: find near-duplicates and outliers, and pick the images worth labelling first.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;还没有可显示的嵌入。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;文件 ▸ 导出嵌入 会用已训练的模型为数据集写出嵌入；下方的“打开嵌入文件”可显示 kiln embed 写出的文件（CSV、torch 或 npy）。&lt;/p&gt;&lt;p&gt;每张图像成为地图上的一个点，相似的图像彼此靠近：可找出近似重复和离群图像，并挑选最值得先标注的图像。&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../gui/embeddings/embeddings_view.cpp" line="235"/>
@@ -1273,13 +1273,13 @@ selected</source>
         <translation>平滑</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="270"/>
-        <location filename="../gui/plots/live_plots.cpp" line="299"/>
+        <location filename="../gui/plots/live_plots.cpp" line="275"/>
+        <location filename="../gui/plots/live_plots.cpp" line="304"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="308"/>
+        <location filename="../gui/plots/live_plots.cpp" line="313"/>
         <source>Cannot write %1 as a PNG image.</source>
         <translation>无法将 %1 写为 PNG 图像。</translation>
     </message>
@@ -1289,7 +1289,7 @@ selected</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="367"/>
+        <location filename="../gui/plots/live_plots.cpp" line="372"/>
         <source>Validation (step %1: metrics being computed)</source>
         <translation>验证（第 %1 步：指标计算中）</translation>
     </message>
@@ -1361,74 +1361,74 @@ selected</source>
     </message>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="205"/>
-        <location filename="../gui/plots/live_plots.cpp" line="227"/>
+        <location filename="../gui/plots/live_plots.cpp" line="232"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="227"/>
+        <location filename="../gui/plots/live_plots.cpp" line="232"/>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="406"/>
+        <location filename="../gui/plots/live_plots.cpp" line="411"/>
         <source>GPU %1 utilisation</source>
         <translation>GPU %1 利用率</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="410"/>
+        <location filename="../gui/plots/live_plots.cpp" line="415"/>
         <source>GPU %1 memory</source>
         <translation>GPU %1 显存</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="478"/>
+        <location filename="../gui/plots/live_plots.cpp" line="486"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="480"/>
+        <location filename="../gui/plots/live_plots.cpp" line="488"/>
         <source>%1: loss %2, learning rate %3</source>
         <translation>%1：损失 %2，学习率 %3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="486"/>
+        <location filename="../gui/plots/live_plots.cpp" line="494"/>
         <source>%1: data_wait %2%</source>
         <translation>%1：data_wait %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="489"/>
+        <location filename="../gui/plots/live_plots.cpp" line="497"/>
         <source>%1: CPU %2%</source>
         <translation>%1：CPU %2%</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="492"/>
+        <location filename="../gui/plots/live_plots.cpp" line="500"/>
         <source>%1: %2 images/s</source>
         <translation>%1：%2 图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="502"/>
+        <location filename="../gui/plots/live_plots.cpp" line="510"/>
         <source>evaluation after step %1: %2 %3%4</source>
         <translation>第 %1 步后的评估：%2 %3%4</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="508"/>
+        <location filename="../gui/plots/live_plots.cpp" line="516"/>
         <source>evaluation after step %1: %2 %3, validation loss %4%5</source>
         <translation>第 %1 步后评估：%2 %3，验证损失 %4%5</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="523"/>
+        <location filename="../gui/plots/live_plots.cpp" line="531"/>
         <source>GPU %1 %2, %3</source>
         <translation>GPU %1 %2，%3</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="525"/>
-        <location filename="../gui/plots/live_plots.cpp" line="527"/>
+        <location filename="../gui/plots/live_plots.cpp" line="533"/>
+        <location filename="../gui/plots/live_plots.cpp" line="535"/>
         <source>n/a</source>
         <translation>不可用</translation>
     </message>
     <message>
         <location filename="../gui/plots/live_plots.cpp" line="89"/>
-        <location filename="../gui/plots/live_plots.cpp" line="366"/>
+        <location filename="../gui/plots/live_plots.cpp" line="371"/>
         <source>Validation</source>
         <translation>验证</translation>
     </message>
@@ -1438,7 +1438,7 @@ selected</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../gui/plots/live_plots.cpp" line="499"/>
+        <location filename="../gui/plots/live_plots.cpp" line="507"/>
         <source> (best)</source>
         <translation>（最佳）</translation>
     </message>
@@ -1457,8 +1457,8 @@ selected</source>
     </message>
     <message>
         <location filename="../gui/plots/live_plots_page.cpp" line="36"/>
-        <source>Continue the run from its last checkpoint (Run &gt; Resume)</source>
-        <translation>从最后一个检查点继续此运行（运行 &gt; 继续）</translation>
+        <source>Continue the run from its last checkpoint (Run ▸ Resume)</source>
+        <translation>从最后一个检查点继续此运行（运行 ▸ 继续）</translation>
     </message>
     <message>
         <location filename="../gui/plots/live_plots_page.cpp" line="51"/>
@@ -2210,8 +2210,8 @@ predicted: %3</source>
     <name>kiln::gui::ProjectController</name>
     <message>
         <location filename="../gui/app/project_controller.cpp" line="53"/>
-        <source>A job is running in this project; stop it (Run &gt; Stop) before opening or creating another project.</source>
-        <translation>此项目中有任务正在运行；请先停止它（运行 &gt; 停止），再打开或新建项目。</translation>
+        <source>A job is running in this project; stop it (Run ▸ Stop) before opening or creating another project.</source>
+        <translation>此项目中有任务正在运行；请先停止它（运行 ▸ 停止），再打开或新建项目。</translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/project_controller.cpp" line="84"/>
@@ -2503,6 +2503,7 @@ predicted: %3</source>
     </message>
     <message>
         <location filename="../gui/training/run_config_form.cpp" line="245"/>
+        <location filename="../gui/training/run_config_form.cpp" line="250"/>
         <location filename="../gui/training/run_config_form.cpp" line="254"/>
         <location filename="../gui/training/run_config_form.cpp" line="795"/>
         <source>auto</source>

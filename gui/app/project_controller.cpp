@@ -50,7 +50,7 @@ bool ProjectController::refuseWhileBusy() {
     if (!busy_()) {
         return false;
     }
-    showErrorMessage(window_, tr("A job is running in this project; stop it (Run > Stop) before "
+    showErrorMessage(window_, tr("A job is running in this project; stop it (Run ▸ Stop) before "
                                  "opening or creating another project."));
     return true;
 }

@@ -204,7 +204,9 @@ QWidget* DatasetsPage::createDetails() {
     grid_->setUniformItemSizes(true);
     grid_->setIconSize(QSize(ThumbnailModel::kSide, ThumbnailModel::kSide));
     grid_->setMovement(QListView::Static);
-    grid_->setMinimumHeight(2 * (ThumbnailModel::kSide + 24) + 8);
+    // One row at least: with two, the page needed a scroll bar of its own beside the grid's
+    // at 1366 x 768, and the augmentations below fell off the screen.
+    grid_->setMinimumHeight(ThumbnailModel::kSide + 24 + 8);
     grid_->setModel(thumbnails_);
     connect(grid_, &QListView::clicked, this, [this](const QModelIndex& index) {
         const QString file = thumbnails_->file(index.row());

@@ -95,7 +95,7 @@ void EmbeddingsPage::updateList() {
                                  Qt::ToolTipRole);
     }
     if (files.isEmpty()) {
-        remembered_->addItem(tr("none yet: File > Export Embeddings"));
+        remembered_->addItem(tr("none yet: File ▸ Export Embeddings"));
     }
     remembered_->setEnabled(!files.isEmpty());
 }

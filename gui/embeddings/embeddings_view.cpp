@@ -170,7 +170,7 @@ EmbeddingsView::EmbeddingsView(QWidget* parent)
     columns->addLayout(side);
     // Until there are points: what the tab is for and how to fill it, not empty axes.
     auto* empty = new QLabel(
-        tr("<p><b>No embeddings to show yet.</b></p><p>File &gt; Export Embeddings writes them "
+        tr("<p><b>No embeddings to show yet.</b></p><p>File ▸ Export Embeddings writes them "
            "for a dataset with a trained model; Open Embeddings File below shows a file kiln "
            "embed wrote (CSV, torch or npy).</p><p>Each image becomes a point on a map, "
            "similar images close together: find near-duplicates and outliers, and pick the "

@@ -33,7 +33,7 @@ LivePlotsPage::LivePlotsPage(QWidget* parent)
     optimizeAdvice_->hide();
     connect(optimizeAdvice_, &QPushButton::clicked, this, &LivePlotsPage::optimizeRequested);
     resume_->setObjectName(QStringLiteral("resumeStoppedRunButton"));
-    resume_->setToolTip(tr("Continue the run from its last checkpoint (Run > Resume)"));
+    resume_->setToolTip(tr("Continue the run from its last checkpoint (Run ▸ Resume)"));
     resume_->hide();
     connect(resume_, &QPushButton::clicked, this, &LivePlotsPage::resumeRequested);
     auto* adviceBox = new QWidget(this);

@@ -2096,7 +2096,7 @@ private Q_SLOTS:
         QVERIFY(!window.projects()->newProject());
         QCOMPARE(window.project(), running);
         auto* refused = window.findChild<QMessageBox*>(QStringLiteral("errorBox"));
-        QVERIFY(refused != nullptr && refused->text().contains(QStringLiteral("Run > Stop")));
+        QVERIFY(refused != nullptr && refused->text().contains(QStringLiteral("Run ▸ Stop")));
         refused->close();
         window.findChild<QAction*>("stopAction")->trigger();
         QVERIFY(finished.wait(60000));
