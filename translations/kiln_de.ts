@@ -491,44 +491,44 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         <translation>&lt;b&gt;Bilder&lt;/b&gt; (eines anklicken, um seine Augmentierungen zu sehen)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="211"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="376"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="213"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="378"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;Augmentierungen von %1&lt;/b&gt; (mit der Methode der Laufkonfiguration)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="306"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="308"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="307"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="309"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="353"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="355"/>
         <source>folder of PNG masks named as the images</source>
         <translation>Ordner mit PNG-Masken, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="354"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="356"/>
         <source>COCO instances JSON</source>
         <translation>COCO-Instanzen-JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="355"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="357"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="533"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="359"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="361"/>
         <source>Scanning %1...</source>
         <translation>%1 wird durchsucht...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="389"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="391"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln lesbares Bild, %1</numerusform>
@@ -536,12 +536,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="391"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="393"/>
         <source>Formats: %1</source>
         <translation>Formate: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="393"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln unlesbare Datei, vom Training ausgelassen:</numerusform>
@@ -549,72 +549,72 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="402"/>
         <source>under 256 px</source>
         <translation>unter 256 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="402"/>
         <source>256-511 px</source>
         <translation>256-511 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="402"/>
         <source>512-1023 px</source>
         <translation>512-1023 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="401"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="403"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="401"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="403"/>
         <source>2048 px and more</source>
         <translation>2048 px und mehr</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
         <source>objects in %1 images</source>
         <translation>Objekte in %1 Bildern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="435"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
         <source>images; %1 of the pixels</source>
         <translation>Bilder; %1 der Pixel</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="439"/>
         <source>images</source>
         <translation>Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="440"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>Objects per class</source>
         <translation>Objekte pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="440"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>Images per class</source>
         <translation>Bilder pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="448"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="450"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 Klassen, %2 von %3 Bildern in Klassenordnern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="453"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="455"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%1 Klassen in den Masken von %2 Bildern; %3 Bilder haben kein annotiertes Pixel, %4 der Pixel werden ignoriert (255)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="461"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="463"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>Trainingsteil: %1 Objekte aus %2 Klassen in %3 Bildern, %4 davon ohne Objekte. Boxgrößen: %5 klein, %6 mittel, %7 groß (COCOs Grenzen: 32 und 96 px)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="477"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="479"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>%Ln Problem mit den Labels, unten aufgeführt; das Training lehnt den Datensatz ab, bis es behoben ist.</numerusform>
@@ -622,22 +622,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="529"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
         <source>Folder of Masks</source>
         <translation>Ordner der Masken</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="533"/>
         <source>COCO Annotations</source>
         <translation>COCO-Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="533"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="535"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="534"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="536"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO-Datendatei (*.yaml *.yml)</translation>
     </message>
@@ -2815,43 +2815,46 @@ vorhergesagt: %3</translation>
             <numerusform>%n Tage</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../gui/app/run_estimate.cpp" line="133"/>
+        <source>Memory: a training step of %n sample(s) needs %1 to %2 on the CPU; %3 free.</source>
+        <translation>
+            <numerusform>Speicher: Ein Trainingsschritt mit %n Beispiel braucht %1 bis %2 auf der CPU; %3 frei.</numerusform>
+            <numerusform>Speicher: Ein Trainingsschritt mit %n Beispielen braucht %1 bis %2 auf der CPU; %3 frei.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="171"/>
+        <location filename="../gui/app/run_estimate.cpp" line="185"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei %4 Bildern/s, dem Tempo des Laufs %5)</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="203"/>
+        <location filename="../gui/app/run_estimate.cpp" line="217"/>
         <source>Estimating the memory of a training step...</source>
         <translation>Der Speicherbedarf eines Trainingsschritts wird geschätzt...</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="220"/>
-        <source>Memory: %1.</source>
-        <translation>Speicher: %1.</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/run_estimate.cpp" line="226"/>
+        <location filename="../gui/app/run_estimate.cpp" line="239"/>
         <source>Train would stop before the first step: %1</source>
         <translation>Das Training würde vor dem ersten Schritt anhalten: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="240"/>
+        <location filename="../gui/app/run_estimate.cpp" line="253"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>Geschätzte Laufzeit: etwa %1 (%2 Bilder x %3 Epochen bei etwa %4 Bildern/s, gemessen für %5 bei %6 px auf der CPU dieses Computers, nur Rechenzeit; die Geschwindigkeit des ersten Laufs ersetzt sie)</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="251"/>
+        <location filename="../gui/app/run_estimate.cpp" line="264"/>
         <source>Timed at %1 px and scaled by the pixels.</source>
         <translation>Bei %1 px gemessen und nach der Pixelzahl hochgerechnet.</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="256"/>
+        <location filename="../gui/app/run_estimate.cpp" line="269"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>Geschätzte Laufzeit: bekannt, sobald in diesem Projekt ein Lauf von %1 mit %2 px trainiert hat</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="263"/>
+        <location filename="../gui/app/run_estimate.cpp" line="276"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>Laufzeit wird geschätzt: %1 bei %2 px wird auf diesem Computer gemessen...</translation>
     </message>

@@ -336,6 +336,13 @@
     <context>
         <name>kiln::gui::RunEstimate</name>
         <message numerus="yes">
+            <source>Memory: a training step of %n sample(s) needs %1 to %2 on the CPU; %3 free.</source>
+            <translation>
+                <numerusform>Memory: a training step of %n sample needs %1 to %2 on the CPU; %3 free.</numerusform>
+                <numerusform>Memory: a training step of %n samples needs %1 to %2 on the CPU; %3 free.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%n minute(s)</source>
             <translation>
                 <numerusform>%n minute</numerusform>

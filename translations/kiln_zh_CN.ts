@@ -488,150 +488,150 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         <translation>&lt;b&gt;图像&lt;/b&gt;（点击一张以预览其数据增强）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="211"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="376"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="213"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="378"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;%1 的数据增强&lt;/b&gt;（运行配置中的方法）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="306"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="308"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="307"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="309"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="353"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="355"/>
         <source>folder of PNG masks named as the images</source>
         <translation>与图像同名的 PNG 掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="354"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="356"/>
         <source>COCO instances JSON</source>
         <translation>COCO 实例 JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="355"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="357"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="533"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="359"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="361"/>
         <source>Scanning %1...</source>
         <translation>正在扫描 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="389"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="391"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln 张可读图像，%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="391"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="393"/>
         <source>Formats: %1</source>
         <translation>格式：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="393"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln 个无法读取的文件，训练时跳过：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="402"/>
         <source>under 256 px</source>
         <translation>小于 256 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="402"/>
         <source>256-511 px</source>
         <translation>256-511 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="402"/>
         <source>512-1023 px</source>
         <translation>512-1023 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="401"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="403"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="401"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="403"/>
         <source>2048 px and more</source>
         <translation>2048 像素及以上</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
         <source>objects in %1 images</source>
         <translation>个目标，分布于 %1 张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="435"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
         <source>images; %1 of the pixels</source>
         <translation>张图像；占像素的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="439"/>
         <source>images</source>
         <translation>张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="440"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>Objects per class</source>
         <translation>每类目标数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="440"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>Images per class</source>
         <translation>每类图像数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="448"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="450"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 个类别，%3 张图像中有 %2 张位于类别文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="453"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="455"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%2 张图像的掩码中有 %1 个类别；%3 张图像没有已标注像素，%4 的像素被忽略（255）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="461"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="463"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>训练集：%3 张图像中有 %2 个类别的 %1 个目标，其中 %4 张没有目标。框尺寸：%5 个小、%6 个中、%7 个大（COCO 的界限：32 和 96 像素）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="477"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="479"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>标注有 %Ln 个问题，见下方列表；修复之前训练会拒绝此数据集。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="529"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
         <source>Folder of Masks</source>
         <translation>掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="533"/>
         <source>COCO Annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="533"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="535"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="534"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="536"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO 数据文件 (*.yaml *.yml)</translation>
     </message>
@@ -2777,43 +2777,45 @@ predicted: %3</source>
             <numerusform>%n 天</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../gui/app/run_estimate.cpp" line="133"/>
+        <source>Memory: a training step of %n sample(s) needs %1 to %2 on the CPU; %3 free.</source>
+        <translation>
+            <numerusform>内存：包含 %n 个样本的训练步骤在 CPU 上需要 %1 到 %2；可用 %3。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="171"/>
+        <location filename="../gui/app/run_estimate.cpp" line="185"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at %4 images/s, the speed of run %5)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 轮，按运行 %5 的速度 %4 张/秒）</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="203"/>
+        <location filename="../gui/app/run_estimate.cpp" line="217"/>
         <source>Estimating the memory of a training step...</source>
         <translation>正在估算一个训练步骤所需的内存...</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="220"/>
-        <source>Memory: %1.</source>
-        <translation>内存：%1。</translation>
-    </message>
-    <message>
-        <location filename="../gui/app/run_estimate.cpp" line="226"/>
+        <location filename="../gui/app/run_estimate.cpp" line="239"/>
         <source>Train would stop before the first step: %1</source>
         <translation>训练会在第一步之前停止：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="240"/>
+        <location filename="../gui/app/run_estimate.cpp" line="253"/>
         <source>Estimated run time: about %1 (%2 images x %3 epochs at about %4 images/s, measured for %5 at %6 px on this computer&apos;s CPU, computing only; the first run&apos;s own speed replaces it)</source>
         <translation>预计运行时间：约 %1（%2 张图像 x %3 个周期，约 %4 张/秒，为 %5 在 %6 px 下于本机 CPU 上测得，仅计算；首次运行的实际速度将取代它）</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="251"/>
+        <location filename="../gui/app/run_estimate.cpp" line="264"/>
         <source>Timed at %1 px and scaled by the pixels.</source>
         <translation>在 %1 px 下计时，并按像素数换算。</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="256"/>
+        <location filename="../gui/app/run_estimate.cpp" line="269"/>
         <source>Estimated run time: known once a run of %1 at %2 px has trained in this project</source>
         <translation>预计运行时间：待本项目中 %1（%2 像素）的一次运行训练后可知</translation>
     </message>
     <message>
-        <location filename="../gui/app/run_estimate.cpp" line="263"/>
+        <location filename="../gui/app/run_estimate.cpp" line="276"/>
         <source>Estimating the run time: measuring %1 at %2 px on this computer...</source>
         <translation>正在估算运行时间：正在本机上测量 %1 在 %2 px 下的速度...</translation>
     </message>

@@ -123,6 +123,20 @@ QString approximateDuration(double seconds) {
     return RunEstimate::tr("%n day(s)", nullptr, int((minutes + 12 * 60) / (24 * 60)));
 }
 
+// The engine's step_memory_text in the user's language: "Memory: a training step of 128
+// samples needs 93 MB to 115 MB on the CPU; 21.9 GB free."
+QString stepMemoryText(const train::StepMemory& memory) {
+    const auto size = [](double mb) {
+        return QLocale().formattedDataSize(qint64(std::ceil(mb * 1024 * 1024)), mb < 1000 ? 0 : 1,
+                                           QLocale::DataSizeTraditionalFormat);
+    };
+    return RunEstimate::tr(
+               "Memory: a training step of %n sample(s) needs %1 to %2 on the CPU; %3 free.",
+               nullptr, memory.batch)
+        .arg(size(memory.least_mb(memory.batch)), size(memory.most_mb(memory.batch)),
+             size(memory.available_mb));
+}
+
 } // namespace
 
 RunEstimate::RunEstimate(const ProjectPages* pages, std::function<bool()> busy, QObject* parent)
@@ -216,8 +230,7 @@ bool RunEstimate::updateMemory(const nlohmann::json& settings, const DatasetStat
                                    .views = views};
     try {
         const QString warning = QString::fromStdString(train::check_step_memory(memory));
-        const QString text =
-            tr("Memory: %1.").arg(QString::fromStdString(train::step_memory_text(memory)));
+        const QString text = stepMemoryText(memory);
         form->setMemoryEstimate(warning.isEmpty() ? text : text + QLatin1Char('\n') + warning,
                                 !warning.isEmpty());
         return false;
