@@ -78,6 +78,7 @@ PreferencesDialog::PreferencesDialog(QWidget* parent) : QDialog(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(note);
+    setMinimumWidth(fontMetrics().averageCharWidth() * 55); // its note wrapped at every word
     layout->addWidget(buttons);
 }
 

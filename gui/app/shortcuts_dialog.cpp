@@ -45,6 +45,10 @@ ShortcutsDialog::ShortcutsDialog(const QMenuBar& menus, QWidget* parent)
     table_->setHorizontalHeaderLabels({tr("Menu"), tr("Command"), tr("Keys")});
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->verticalHeader()->hide();
+    // A list to read: rows of one line, none selected (the last row opened selected).
+    table_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    table_->setSelectionMode(QAbstractItemView::NoSelection);
+    table_->setFocusPolicy(Qt::NoFocus);
     for (QAction* action : menus.actions()) {
         if (action->menu() != nullptr) {
             collect(*action->menu(), plain(action->text()), *table_);
