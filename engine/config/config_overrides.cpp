@@ -84,10 +84,7 @@ json apply_overrides(json base, const std::vector<std::string>& assignments,
         }
         if (!is_utf8(assignment)) { // the run records its settings as JSON, which holds text
             throw ConfigError(
-                {{escaped_text(key), quoted_excerpt(assignment.substr(equals + 1)) +
-                                         " is not UTF-8 text (a name in another encoding, such as "
-                                         "Latin-1 from an old zip); rename it in UTF-8 (convmv -f "
-                                         "latin1 -t utf8 -r --notest FOLDER renames a folder)"}});
+                {{escaped_text(key), quoted_excerpt(assignment.substr(equals + 1)) + kNotUtf8}});
         }
         const std::string top = key.substr(0, key.find('.'));
         const bool nested = top.size() != key.size();

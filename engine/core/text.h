@@ -24,6 +24,10 @@ std::string number_text(double value);
 // Whether `text` is valid UTF-8: JSON, run records and exported models hold names as UTF-8
 // text, and a file name in another encoding (Latin-1 from an old zip) is not.
 bool is_utf8(std::string_view text);
+// Said after such a name: what it is and how to mend it.
+inline constexpr const char* kNotUtf8 =
+    " is not UTF-8 text (a name in another encoding, such as Latin-1 from an old zip); rename it "
+    "in UTF-8 (convmv -f latin1 -t utf8 -r --notest FOLDER renames a folder's names)";
 
 // `text` safe to print on a terminal: line breaks and tabs become spaces, other control
 // characters and bytes that are not UTF-8 \xNN. Names and notes from files others give may

@@ -475,10 +475,8 @@ ClassNames parse_class_names(const json& classes, const std::string& key) {
 std::string non_utf8_class(const ClassNames& names) {
     for (const std::string& name : names) {
         if (!is_utf8(name)) {
-            return "class " + quoted_excerpt(name) +
-                   " is not UTF-8 text (a name in another encoding, such as Latin-1 from an old "
-                   "zip); rename it in UTF-8 (for folders, convmv -f latin1 -t utf8 -r --notest "
-                   "FOLDER): class names key the metrics, run records and exported models";
+            return "class " + quoted_excerpt(name) + kNotUtf8 +
+                   "; class names key the metrics, run records and exported models";
         }
     }
     return "";

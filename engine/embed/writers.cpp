@@ -484,9 +484,7 @@ std::optional<std::string> unusable_names(const std::vector<std::string>& filena
         }
         if (!is_utf8(name)) {
             return "the name on row " + std::to_string(row + 1) + " (\"" + escaped_text(name) +
-                   "\") is not UTF-8 text, which torch.load and Python's csv cannot read; "
-                   "rename it in UTF-8 (convmv -f latin1 -t utf8 -r --notest FOLDER renames a "
-                   "folder's Latin-1 names)";
+                   "\")" + kNotUtf8 + "; torch.load and Python's csv cannot read it";
         }
         if (leaves_folder(name)) {
             return "the name on row " + std::to_string(row + 1) + " (\"" + escaped_text(name) +

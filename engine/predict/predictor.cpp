@@ -102,10 +102,8 @@ struct DetectionInputs {
 void refuse_names_outputs_cannot_hold(const data::DatasetIndex& index) {
     for (std::size_t i = 0; i < index.size(); ++i) {
         if (!is_utf8(index.filename(i))) {
-            throw Error("image " + quoted_excerpt(index.filename(i)) +
-                        " has a name that is not UTF-8 text, which the predictions file cannot "
-                        "hold; rename it in UTF-8 (convmv -f latin1 -t utf8 -r --notest FOLDER "
-                        "renames a folder's Latin-1 names)");
+            throw Error("image " + quoted_excerpt(index.filename(i)) + " has a name that" +
+                        kNotUtf8 + "; the predictions file holds each image's name as text");
         }
     }
 }
