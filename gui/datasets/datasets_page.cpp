@@ -161,52 +161,87 @@ QWidget* DatasetsPage::createDetails() {
     labelsRow->addWidget(labelsPath_, 1);
     labelsRow->addWidget(browseLabels_);
 
-    progress_ = new QProgressBar(details);
+    // Two panes, each scrolling on its own, rather than one page scrolling around a grid that
+    // scrolls too: at 1366 x 768 the augmentations fell below the page's fold.
+    panes_ = new QSplitter(Qt::Vertical, details);
+    panes_->setObjectName(QStringLiteral("datasetPanes"));
+    panes_->setChildrenCollapsible(false);
+    panes_->addWidget(createOverview());
+    panes_->addWidget(createImages());
+    panes_->setStretchFactor(0, 0);
+    panes_->setStretchFactor(1, 1);
+
+    auto* layout = new QVBoxLayout(details);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(labelsRow);
+    layout->addWidget(panes_, 1);
+    return details;
+}
+
+QWidget* DatasetsPage::createOverview() {
+    auto* overview = new QWidget;
+    progress_ = new QProgressBar(overview);
     progress_->setObjectName(QStringLiteral("datasetScanProgress"));
     progress_->hide();
-    summary_ = new QLabel(details);
+    summary_ = new QLabel(overview);
     summary_->setObjectName(QStringLiteral("datasetStats"));
     summary_->setTextFormat(Qt::PlainText); // it quotes paths and file names
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    resolution_ = new BarChart(details);
+    resolution_ = new BarChart(overview);
     resolution_->setObjectName(QStringLiteral("resolutionChart"));
     resolution_->setTitle(tr("Images by longest side"));
-    classes_ = new BarChart(details);
+    classes_ = new BarChart(overview);
     classes_->setObjectName(QStringLiteral("classChart"));
     auto* charts = new QHBoxLayout;
     charts->addWidget(resolution_, 1, Qt::AlignTop);
     charts->addWidget(classes_, 1, Qt::AlignTop);
-    labelSummary_ = new QLabel(details);
+    labelSummary_ = new QLabel(overview);
     labelSummary_->setObjectName(QStringLiteral("labelSummary"));
     labelSummary_->setTextFormat(Qt::PlainText);
     labelSummary_->setWordWrap(true);
     labelSummary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    problems_ = new QListWidget(details);
+    problems_ = new QListWidget(overview);
     problems_->setObjectName(QStringLiteral("labelProblems"));
     problems_->setMaximumHeight(120);
     problems_->setWordWrap(true);
 
-    showLabels_ = new QCheckBox(tr("Show labels"), details);
+    auto* layout = new QVBoxLayout(overview);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(progress_);
+    layout->addWidget(summary_);
+    layout->addLayout(charts);
+    layout->addWidget(labelSummary_);
+    layout->addWidget(problems_);
+    layout->addStretch();
+    overview_ = new QScrollArea;
+    overview_->setObjectName(QStringLiteral("datasetOverviewScroll"));
+    overview_->setWidget(overview);
+    overview_->setWidgetResizable(true);
+    overview_->setFrameShape(QFrame::NoFrame);
+    return overview_;
+}
+
+QWidget* DatasetsPage::createImages() {
+    auto* images = new QWidget;
+    showLabels_ = new QCheckBox(tr("Show labels"), images);
     showLabels_->setObjectName(QStringLiteral("showLabelsCheck"));
     showLabels_->setChecked(true);
     thumbnails_ = new ThumbnailModel(this);
     connect(showLabels_, &QCheckBox::toggled, thumbnails_, &ThumbnailModel::setShowLabels);
     auto* imagesRow = new QHBoxLayout;
     imagesRow->addWidget(
-        new QLabel(tr("<b>Images</b> (click one to preview its augmentations)"), details));
+        new QLabel(tr("<b>Images</b> (click one to preview its augmentations)"), images));
     imagesRow->addStretch();
     imagesRow->addWidget(showLabels_);
-    grid_ = new QListView(details);
+    grid_ = new QListView(images);
     grid_->setObjectName(QStringLiteral("thumbnailGrid"));
     grid_->setViewMode(QListView::IconMode);
     grid_->setResizeMode(QListView::Adjust);
     grid_->setUniformItemSizes(true);
     grid_->setIconSize(QSize(ThumbnailModel::kSide, ThumbnailModel::kSide));
     grid_->setMovement(QListView::Static);
-    // One row at least: with two, the page needed a scroll bar of its own beside the grid's
-    // at 1366 x 768, and the augmentations below fell off the screen.
-    grid_->setMinimumHeight(ThumbnailModel::kSide + 24 + 8);
+    grid_->setMinimumHeight(ThumbnailModel::kSide + 24 + 8); // one row and its names
     grid_->setModel(thumbnails_);
     connect(grid_, &QListView::clicked, this, [this](const QModelIndex& index) {
         const QString file = thumbnails_->file(index.row());
@@ -214,31 +249,22 @@ QWidget* DatasetsPage::createDetails() {
                                      .arg(QFileInfo(file).fileName().toHtmlEscaped()));
         preview_->setImage(file);
     });
-    previewHeading_ = new QLabel(details);
-    preview_ = new AugmentationPreview(details);
-    auto* previewScroll = new QScrollArea(details); // eight views of DINO are wide
+    previewHeading_ = new QLabel(images);
+    preview_ = new AugmentationPreview(images);
+    auto* previewScroll = new QScrollArea(images); // eight views of DINO are wide
+    previewScroll->setObjectName(QStringLiteral("augmentationPreviewScroll"));
     previewScroll->setWidget(preview_);
     previewScroll->setWidgetResizable(true);
     previewScroll->setFrameShape(QFrame::NoFrame);
     previewScroll->setMinimumHeight(180);
 
-    auto* layout = new QVBoxLayout(details);
-    layout->addLayout(labelsRow);
-    layout->addWidget(progress_);
-    layout->addWidget(summary_);
-    layout->addLayout(charts);
-    layout->addWidget(labelSummary_);
-    layout->addWidget(problems_);
+    auto* layout = new QVBoxLayout(images);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(imagesRow);
     layout->addWidget(grid_, 1);
     layout->addWidget(previewHeading_);
     layout->addWidget(previewScroll);
-    auto* scroll = new QScrollArea;
-    scroll->setObjectName(QStringLiteral("datasetDetailsScroll"));
-    scroll->setWidget(details);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    return scroll;
+    return images;
 }
 
 void DatasetsPage::setProject(Project* project) {
@@ -415,6 +441,18 @@ void DatasetsPage::showStats(const DatasetStats& stats) {
         labelSummary_->hide();
         problems_->hide();
     }
+    fitOverview();
+}
+
+void DatasetsPage::fitOverview() {
+    QWidget* overview = overview_->widget();
+    overview->layout()->activate(); // its size hint follows the charts just filled
+    const int total = panes_->height() - panes_->handleWidth();
+    const int images = panes_->widget(1)->minimumSizeHint().height();
+    const int wanted = overview->sizeHint().height();
+    const int top =
+        std::max(overview_->minimumSizeHint().height(), std::min(wanted, total - images));
+    panes_->setSizes({top, total - top});
 }
 
 void DatasetsPage::showLabelStatistics(const data::LabelStatistics& labels) {

@@ -15,6 +15,8 @@ class QListView;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
+class QSplitter;
 class QStackedWidget;
 
 namespace kiln::gui {
@@ -51,7 +53,13 @@ Q_SIGNALS:
     void scanned(const QString& folder);
 
 private:
+    // The labels row over two panes: the dataset's overview (counts, charts, label problems)
+    // and its images with the augmentation preview.
     QWidget* createDetails();
+    QWidget* createOverview();
+    QWidget* createImages();
+    // The overview pane as tall as its contents where the images keep their least height.
+    void fitOverview();
     void updateList();
     void showDetails();
     void showStats(const DatasetStats& stats);
@@ -92,6 +100,8 @@ private:
     QListWidget* problems_ = nullptr;
     QCheckBox* showLabels_ = nullptr;
     ThumbnailModel* thumbnails_ = nullptr;
+    QSplitter* panes_ = nullptr;
+    QScrollArea* overview_ = nullptr;
     QListView* grid_ = nullptr;
     QLabel* previewHeading_ = nullptr;
     AugmentationPreview* preview_ = nullptr;

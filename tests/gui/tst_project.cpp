@@ -36,6 +36,8 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -668,8 +670,14 @@ private Q_SLOTS:
                          .arg(coco.value(QStringLiteral("annotations")).toArray().size())),
                  qPrintable(summary->text()));
 
-        // The label browser: a thumbnail with its boxes drawn differs from the plain one.
+        // The page does not scroll around its scrolling grid: below the overview, a row of
+        // thumbnails and the augmentations stay inside a 1280 x 720 window.
         auto* grid = window.findChild<QListView*>(QStringLiteral("thumbnailGrid"));
+        auto* preview = window.findChild<QScrollArea*>(QStringLiteral("augmentationPreviewScroll"));
+        QTRY_VERIFY(preview->mapTo(&window, QPoint(0, preview->height())).y() <= window.height());
+        QVERIFY(grid->height() >= kiln::gui::ThumbnailModel::kSide);
+
+        // The label browser: a thumbnail with its boxes drawn differs from the plain one.
         auto* thumbnails = qobject_cast<kiln::gui::ThumbnailModel*>(grid->model());
         QCOMPARE(thumbnails->rowCount(), 6); // the images, not the masks beside them
         const auto thumbnail = [thumbnails] {
