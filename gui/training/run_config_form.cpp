@@ -376,7 +376,9 @@ void RunConfigForm::layOut() {
 
     auto* fields = new QWidget(this);
     fields->setLayout(form_);
-    fields->setMaximumWidth(720); // a form, not a spreadsheet: keep the fields readable
+    // A form, not a spreadsheet: the fields no wider than reading needs, which is wide enough
+    // for the longest hint (Augmentation's), in the font's own units.
+    fields->setMaximumWidth(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 130);
     estimates_ = new QWidget(this);
     estimates_->setObjectName(QStringLiteral("runEstimates"));
     estimate_ = new QLabel(estimates_);

@@ -379,6 +379,19 @@ private Q_SLOTS:
         QCOMPARE(image_size->value(), 7);
     }
 
+    // On a 1366 x 768 screen the longest hints (the JSON examples) are read whole.
+    void longHintsFitTheirFields() {
+        kiln::gui::RunConfigForm form;
+        form.resize(1366, 768);
+        form.show();
+        form.setAdvancedVisible(true);
+        for (const char* name : {"augmentationField", "methodArgsField"}) {
+            auto* field = form.findChild<QLineEdit*>(QLatin1String(name));
+            const int needed = field->fontMetrics().horizontalAdvance(field->placeholderText());
+            QTRY_VERIFY2(field->contentsRect().width() >= needed, name);
+        }
+    }
+
     // Advanced settings: folded until asked for, round-tripped with the rest, the engine's
     // defaults shown in the blank fields (following the task, method and optimizer), and the
     // engine's problems shown under their own field, unfolding the section.
