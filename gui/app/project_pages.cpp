@@ -1,5 +1,6 @@
 #include "app/project_pages.h"
 
+#include "common/wheel_guard.h"
 #include "datasets/datasets_page.h"
 #include "embeddings/embeddings_page.h"
 #include "methods/method_names.h"
@@ -17,6 +18,7 @@ namespace {
 
 // The long pages scroll rather than make the window taller than a laptop's screen.
 QScrollArea* scrolling(QWidget* content, const QString& name, QWidget* parent) {
+    scrollPastUnfocusedFields(content);
     auto* area = new QScrollArea(parent);
     area->setObjectName(name);
     area->setWidgetResizable(true);

@@ -23,6 +23,7 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -31,6 +32,7 @@
 #include <QThread>
 #include <QTimer>
 #include <QTranslator>
+#include <QWheelEvent>
 #include <QXmlStreamReader>
 #include <QtTest>
 #include <atomic>
@@ -401,6 +403,37 @@ private Q_SLOTS:
     // Each view at a laptop's 1366x768 and at 1920x1080, light and dark, in English and in
     // German (the longest labels): no button shows less than its text needs. The screenshots
     // (screenshots/view-*.png) are for looking at.
+    // Scrolling Run Configuration with the wheel over a field scrolls the page and leaves the
+    // field alone; a clicked (focused) field takes the wheel.
+    void theWheelScrollsPastUnfocusedFields() {
+        kiln::gui::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(window.projects()->newProject());
+        auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("projectTabs"));
+        tabs->setCurrentIndex(1);
+        auto* batch = window.findChild<QSpinBox*>(QStringLiteral("batchSizeField"));
+        auto* task = window.findChild<QComboBox*>(QStringLiteral("taskField"));
+        const auto wheelDown = [](QWidget* field) {
+            QWheelEvent wheel(QPointF(5, 5), field->mapToGlobal(QPointF(5, 5)), QPoint(),
+                              QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase,
+                              false);
+            QApplication::sendEvent(field, &wheel);
+            return wheel.isAccepted();
+        };
+        const int batchSize = batch->value();
+        const int taskIndex = task->currentIndex();
+        QVERIFY(!wheelDown(batch)); // handed on to the page
+        QVERIFY(!wheelDown(task));
+        QCOMPARE(batch->value(), batchSize);
+        QCOMPARE(task->currentIndex(), taskIndex);
+        QCOMPARE(batch->focusPolicy(), Qt::StrongFocus); // the wheel alone does not focus it
+        batch->setFocus();
+        QTRY_VERIFY(batch->hasFocus());
+        wheelDown(batch);
+        QVERIFY(batch->value() < batchSize);
+    }
+
     void everyViewFitsBothScreenSizesThemesAndLanguages() {
         QTemporaryDir temp;
         const QString images = QDir(temp.path()).filePath(QStringLiteral("images"));
