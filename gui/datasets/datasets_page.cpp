@@ -30,6 +30,19 @@
 namespace kiln::gui {
 namespace {
 
+// The augmentation preview's height with its views and their note, and the least it shrinks to
+// (then scrolling) so that the window still fits a short screen.
+constexpr int kPreviewWhole = 190;
+constexpr int kPreviewLeast = 120;
+
+// Asks for the preview's whole height: a scroll area's own hint is its contents' at the start,
+// before there is an image to preview.
+class PreviewScroll : public QScrollArea {
+public:
+    using QScrollArea::QScrollArea;
+    QSize sizeHint() const override { return {QScrollArea::sizeHint().width(), kPreviewWhole}; }
+};
+
 QLabel* hint(const QString& text, QWidget* parent) {
     auto* label = new QLabel(text, parent);
     label->setWordWrap(true);
@@ -251,12 +264,12 @@ QWidget* DatasetsPage::createImages() {
     });
     previewHeading_ = new QLabel(images);
     preview_ = new AugmentationPreview(images);
-    auto* previewScroll = new QScrollArea(images); // eight views of DINO are wide
+    auto* previewScroll = new PreviewScroll(images); // eight views of DINO are wide
     previewScroll->setObjectName(QStringLiteral("augmentationPreviewScroll"));
     previewScroll->setWidget(preview_);
     previewScroll->setWidgetResizable(true);
     previewScroll->setFrameShape(QFrame::NoFrame);
-    previewScroll->setMinimumHeight(180);
+    previewScroll->setMinimumHeight(kPreviewLeast);
 
     auto* layout = new QVBoxLayout(images);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -448,7 +461,9 @@ void DatasetsPage::fitOverview() {
     QWidget* overview = overview_->widget();
     overview->layout()->activate(); // its size hint follows the charts just filled
     const int total = panes_->height() - panes_->handleWidth();
-    const int images = panes_->widget(1)->minimumSizeHint().height();
+    // The augmentations whole (they may shrink to kPreviewLeast, scrolling, on a short window).
+    const int images =
+        panes_->widget(1)->minimumSizeHint().height() + kPreviewWhole - kPreviewLeast;
     const int wanted = overview->sizeHint().height();
     const int top =
         std::max(overview_->minimumSizeHint().height(), std::min(wanted, total - images));
