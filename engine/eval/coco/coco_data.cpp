@@ -319,53 +319,61 @@ std::vector<dom::element> top_level_list(dom::object root, const char* key,
     return elements;
 }
 
+// The objects of a top-level list ("images", "categories"), each with an id unique among
+// them: `fill` reads the rest of each.
+template <class Record, class Fill>
+std::vector<Record> records_of(dom::object root, const char* key, const std::string& source,
+                               std::unordered_set<std::int64_t>& ids, const char* kind,
+                               const Fill& fill) {
+    std::vector<Record> records;
+    std::size_t index = 0;
+    for (dom::element element : top_level_list(root, key, source, true)) {
+        Where where{source, key, index++};
+        const dom::object object = object_of(element, where);
+        Record record;
+        record.id = unique_id_of(object, where, ids, kind);
+        fill(object, where, record);
+        records.push_back(std::move(record));
+    }
+    return records;
+}
+
 std::vector<Image> images_of(dom::object root, const std::string& source,
                              std::unordered_set<std::int64_t>& ids) {
-    std::vector<Image> images;
-    std::size_t index = 0;
-    for (dom::element element : top_level_list(root, "images", source, true)) {
-        Where where{source, "images", index++};
-        const dom::object object = object_of(element, where);
-        Image image;
-        image.id = unique_id_of(object, where, ids, "image");
-        dom::element value;
-        if (find(object, "height", value)) {
-            image.height = size_of(value, "height", where);
-        }
-        if (find(object, "width", value)) {
-            image.width = size_of(value, "width", where);
-        }
-        std::string_view file_name;
-        if (find(object, "file_name", value) && value.get(file_name) == simdjson::SUCCESS) {
-            image.file_name = std::string(file_name);
-        }
-        images.push_back(std::move(image));
-    }
-    return images;
+    return records_of<Image>(root, "images", source, ids, "image",
+                             [](dom::object object, const Where& where, Image& image) {
+                                 dom::element value;
+                                 if (find(object, "height", value)) {
+                                     image.height = size_of(value, "height", where);
+                                 }
+                                 if (find(object, "width", value)) {
+                                     image.width = size_of(value, "width", where);
+                                 }
+                                 std::string_view file_name;
+                                 if (find(object, "file_name", value) &&
+                                     value.get(file_name) == simdjson::SUCCESS) {
+                                     image.file_name = std::string(file_name);
+                                 }
+                             });
 }
 
 std::vector<Category> categories_of(dom::object root, const std::string& source,
                                     std::unordered_set<std::int64_t>& ids) {
-    std::vector<Category> categories;
-    std::size_t index = 0;
-    for (dom::element element : top_level_list(root, "categories", source, true)) {
-        Where where{source, "categories", index++};
-        const dom::object object = object_of(element, where);
-        Category category;
-        category.id = unique_id_of(object, where, ids, "category");
-        dom::element value;
-        // Without a name (or with null, as pycocotools takes it) a category is named by its id.
-        if (find(object, "name", value) && !value.is_null()) {
-            std::string_view name;
-            if (value.get(name) != simdjson::SUCCESS) {
-                fail(where, "has a name that is " + std::string(json_type_name(value.type())) +
-                                "; give it as a string, or leave it out to name it by its id");
+    return records_of<Category>(
+        root, "categories", source, ids, "category",
+        [](dom::object object, const Where& where, Category& category) {
+            // Without a name (or with null, as pycocotools takes it) a category is named by
+            // its id.
+            dom::element value;
+            if (find(object, "name", value) && !value.is_null()) {
+                std::string_view name;
+                if (value.get(name) != simdjson::SUCCESS) {
+                    fail(where, "has a name that is " + std::string(json_type_name(value.type())) +
+                                    "; give it as a string, or leave it out to name it by its id");
+                }
+                category.name = std::string(name);
             }
-            category.name = std::string(name);
-        }
-        categories.push_back(std::move(category));
-    }
-    return categories;
+        });
 }
 
 Annotation annotation_of(dom::object object, const Where& where,
