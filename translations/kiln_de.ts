@@ -360,10 +360,10 @@
     </message>
     <message numerus="yes">
         <location filename="../gui/datasets/augmentation_preview.cpp" line="126"/>
-        <source>%n view(s) of %1 as %2 makes them; click for new ones.</source>
+        <source>%Ln view(s) of %1 as %2 makes them; click for new ones.</source>
         <translation>
-            <numerusform>%n Ansicht von %1, wie %2 sie erzeugt; klicken für neue.</numerusform>
-            <numerusform>%n Ansichten von %1, wie %2 sie erzeugt; klicken für neue.</numerusform>
+            <numerusform>%Ln Ansicht von %1, wie %2 sie erzeugt; klicken für neue.</numerusform>
+            <numerusform>%Ln Ansichten von %1, wie %2 sie erzeugt; klicken für neue.</numerusform>
         </translation>
     </message>
 </context>
@@ -371,10 +371,10 @@
     <name>kiln::gui::BackgroundJob</name>
     <message numerus="yes">
         <location filename="../gui/common/background_job.cpp" line="82"/>
-        <source>... and %n more warning(s).</source>
+        <source>... and %Ln more warning(s).</source>
         <translation>
-            <numerusform>... und %n weitere Warnung.</numerusform>
-            <numerusform>... und %n weitere Warnungen.</numerusform>
+            <numerusform>... und %Ln weitere Warnung.</numerusform>
+            <numerusform>... und %Ln weitere Warnungen.</numerusform>
         </translation>
     </message>
 </context>
@@ -382,17 +382,17 @@
     <name>kiln::gui::BarChart</name>
     <message numerus="yes">
         <location filename="../gui/common/bar_chart.cpp" line="27"/>
-        <source>%n more</source>
+        <source>%Ln more</source>
         <translation>
-            <numerusform>%n weiterer</numerusform>
-            <numerusform>%n weitere</numerusform>
+            <numerusform>%Ln weiterer</numerusform>
+            <numerusform>%Ln weitere</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>kiln::gui::DatasetsPage</name>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="57"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="70"/>
         <source>No datasets yet.
 
 Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
@@ -401,134 +401,134 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klassenordner, Bilder mit Masken sowie COCO- und YOLO-Labels werden erkannt.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="64"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="77"/>
         <source>Add Dataset Folder...</source>
         <translation>Datensatzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="67"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="80"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="69"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="82"/>
         <source>Remove the selected dataset from the project; its files stay</source>
         <translation>Den ausgewählten Datensatz aus dem Projekt entfernen; seine Dateien bleiben erhalten</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="75"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="88"/>
         <source>Optimize...</source>
         <translation>Optimieren...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="77"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="90"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>Den gewählten Datensatz als JPEG oder WebP in Trainingsgröße neu kodieren</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="94"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="107"/>
         <source>Select a dataset to see its images, labels and statistics.</source>
         <translation>Wählen Sie einen Datensatz, um seine Bilder, Annotationen und Statistiken zu sehen.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="107"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="120"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="144"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="157"/>
         <source>Images without labels</source>
         <translation>Bilder ohne Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="145"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="158"/>
         <source>Class folders</source>
         <translation>Klassenordner</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="146"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="159"/>
         <source>Images with masks</source>
         <translation>Bilder mit Masken</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="147"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="160"/>
         <source>COCO annotations</source>
         <translation>COCO-Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="148"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="161"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO-Datensatz (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="149"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="162"/>
         <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
         <translation>Welche Annotationen der Datensatz hat: beim Hinzufügen erkannt; ändern Sie es, wenn Kiln falsch geraten hat</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="155"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="168"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="159"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="172"/>
         <source>Labels:</source>
         <translation>Annotationen:</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="174"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="206"/>
         <source>Images by longest side</source>
         <translation>Bilder nach längster Seite</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="190"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="240"/>
         <source>Show labels</source>
         <translation>Annotationen zeigen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="197"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="247"/>
         <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
         <translation>&lt;b&gt;Bilder&lt;/b&gt; (eines anklicken, um seine Augmentierungen zu sehen)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="213"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="378"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="261"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="417"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;Augmentierungen von %1&lt;/b&gt; (mit der Methode der Laufkonfiguration)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="308"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="347"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="309"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="348"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="355"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
         <source>folder of PNG masks named as the images</source>
         <translation>Ordner mit PNG-Masken, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="356"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
         <source>COCO instances JSON</source>
         <translation>COCO-Instanzen-JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="357"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="533"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="396"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="586"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="361"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
         <source>Scanning %1...</source>
         <translation>%1 wird durchsucht...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="391"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="430"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln lesbares Bild, %1</numerusform>
@@ -536,12 +536,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="393"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
         <source>Formats: %1</source>
         <translation>Formate: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln unlesbare Datei, vom Training ausgelassen:</numerusform>
@@ -549,72 +549,72 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="402"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="441"/>
         <source>under 256 px</source>
         <translation>unter 256 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="402"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="441"/>
         <source>256-511 px</source>
         <translation>256-511 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="402"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="441"/>
         <source>512-1023 px</source>
         <translation>512-1023 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="403"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="403"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>2048 px and more</source>
         <translation>2048 px und mehr</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="487"/>
         <source>objects in %1 images</source>
         <translation>Objekte in %1 Bildern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="490"/>
         <source>images; %1 of the pixels</source>
         <translation>Bilder; %1 der Pixel</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="439"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="492"/>
         <source>images</source>
         <translation>Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="495"/>
         <source>Objects per class</source>
         <translation>Objekte pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="495"/>
         <source>Images per class</source>
         <translation>Bilder pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="450"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="503"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 Klassen, %2 von %3 Bildern in Klassenordnern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="455"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%1 Klassen in den Masken von %2 Bildern; %3 Bilder haben kein annotiertes Pixel, %4 der Pixel werden ignoriert (255)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="463"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="516"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>Trainingsteil: %1 Objekte aus %2 Klassen in %3 Bildern, %4 davon ohne Objekte. Boxgrößen: %5 klein, %6 mittel, %7 groß (COCOs Grenzen: 32 und 96 px)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="479"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="532"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>%Ln Problem mit den Labels, unten aufgeführt; das Training lehnt den Datensatz ab, bis es behoben ist.</numerusform>
@@ -622,22 +622,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="584"/>
         <source>Folder of Masks</source>
         <translation>Ordner der Masken</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="533"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="586"/>
         <source>COCO Annotations</source>
         <translation>COCO-Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="535"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="588"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="536"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="589"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO-Datendatei (*.yaml *.yml)</translation>
     </message>
@@ -784,34 +784,34 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="364"/>
-        <source>%n embedding(s)</source>
+        <source>%Ln embedding(s)</source>
         <translation>
-            <numerusform>%n Einbettung</numerusform>
-            <numerusform>%n Einbettungen</numerusform>
+            <numerusform>%Ln Einbettung</numerusform>
+            <numerusform>%Ln Einbettungen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="365"/>
-        <source>in %n group(s) by top-level folder.</source>
+        <source>in %Ln group(s) by top-level folder.</source>
         <translation>
-            <numerusform>in %n Gruppe nach oberstem Ordner.</numerusform>
-            <numerusform>in %n Gruppen nach oberstem Ordner.</numerusform>
+            <numerusform>in %Ln Gruppe nach oberstem Ordner.</numerusform>
+            <numerusform>in %Ln Gruppen nach oberstem Ordner.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="491"/>
-        <source>Picking %n image(s) to label...</source>
+        <source>Picking %Ln image(s) to label...</source>
         <translation>
-            <numerusform>%n Bild zum Labeln wird gewählt...</numerusform>
-            <numerusform>%n Bilder zum Labeln werden gewählt...</numerusform>
+            <numerusform>%Ln Bild zum Labeln wird gewählt...</numerusform>
+            <numerusform>%Ln Bilder zum Labeln werden gewählt...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="515"/>
-        <source>%n image(s) to label first (%1), highlighted</source>
+        <source>%Ln image(s) to label first (%1), highlighted</source>
         <translation>
-            <numerusform>%n Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
-            <numerusform>%n Bilder zuerst zu labeln (%1), hervorgehoben</numerusform>
+            <numerusform>%Ln Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
+            <numerusform>%Ln Bilder zuerst zu labeln (%1), hervorgehoben</numerusform>
         </translation>
     </message>
     <message>
@@ -827,18 +827,18 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="458"/>
-        <source>%n point(s) selected</source>
+        <source>%Ln point(s) selected</source>
         <translation>
-            <numerusform>%n Punkt ausgewählt</numerusform>
-            <numerusform>%n Punkte ausgewählt</numerusform>
+            <numerusform>%Ln Punkt ausgewählt</numerusform>
+            <numerusform>%Ln Punkte ausgewählt</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="518"/>
-        <source>; %n labelled already or near-duplicates left out</source>
+        <source>; %Ln labelled already or near-duplicates left out</source>
         <translation>
-            <numerusform>; %n bereits gelabeltes Bild oder Beinahe-Duplikat ausgelassen</numerusform>
-            <numerusform>; %n bereits gelabelte Bilder oder Beinahe-Duplikate ausgelassen</numerusform>
+            <numerusform>; %Ln bereits gelabeltes Bild oder Beinahe-Duplikat ausgelassen</numerusform>
+            <numerusform>; %Ln bereits gelabelte Bilder oder Beinahe-Duplikate ausgelassen</numerusform>
         </translation>
     </message>
     <message>
@@ -848,18 +848,18 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="578"/>
-        <source>Copying %n image(s)...</source>
+        <source>Copying %Ln image(s)...</source>
         <translation>
-            <numerusform>Kopiere %n Bild...</numerusform>
-            <numerusform>Kopiere %n Bilder...</numerusform>
+            <numerusform>Kopiere %Ln Bild...</numerusform>
+            <numerusform>Kopiere %Ln Bilder...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="596"/>
-        <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
+        <source>%Ln image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
-            <numerusform>%n Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
-            <numerusform>%n Bilder wurden nicht kopiert (schon vorhanden oder unlesbar), das erste %1</numerusform>
+            <numerusform>%Ln Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
+            <numerusform>%Ln Bilder wurden nicht kopiert (schon vorhanden oder unlesbar), das erste %1</numerusform>
         </translation>
     </message>
     <message>
@@ -869,10 +869,10 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="606"/>
-        <source>Copied %n image(s) to %1</source>
+        <source>Copied %Ln image(s) to %1</source>
         <translation>
-            <numerusform>%n Bild nach %1 kopiert</numerusform>
-            <numerusform>%n Bilder nach %1 kopiert</numerusform>
+            <numerusform>%Ln Bild nach %1 kopiert</numerusform>
+            <numerusform>%Ln Bilder nach %1 kopiert</numerusform>
         </translation>
     </message>
     <message>
@@ -892,10 +892,10 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="658"/>
-        <source>Wrote %n name(s) to %1</source>
+        <source>Wrote %Ln name(s) to %1</source>
         <translation>
-            <numerusform>%n Name nach %1 geschrieben</numerusform>
-            <numerusform>%n Namen nach %1 geschrieben</numerusform>
+            <numerusform>%Ln Name nach %1 geschrieben</numerusform>
+            <numerusform>%Ln Namen nach %1 geschrieben</numerusform>
         </translation>
     </message>
     <message>
@@ -1113,18 +1113,18 @@ ausgewählt</translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/job_controller.cpp" line="74"/>
-        <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
+        <source>Wrote %Ln embedding(s) of dimension %1 to %2.</source>
         <translation>
-            <numerusform>%n Einbettung der Dimension %1 nach %2 geschrieben.</numerusform>
-            <numerusform>%n Einbettungen der Dimension %1 nach %2 geschrieben.</numerusform>
+            <numerusform>%Ln Einbettung der Dimension %1 nach %2 geschrieben.</numerusform>
+            <numerusform>%Ln Einbettungen der Dimension %1 nach %2 geschrieben.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/job_controller.cpp" line="79"/>
-        <source>%n unreadable image(s) were left out.</source>
+        <source>%Ln unreadable image(s) were left out.</source>
         <translation>
-            <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
-            <numerusform>%n unlesbare Bilder wurden ausgelassen.</numerusform>
+            <numerusform>%Ln unlesbares Bild wurde ausgelassen.</numerusform>
+            <numerusform>%Ln unlesbare Bilder wurden ausgelassen.</numerusform>
         </translation>
     </message>
     <message>
@@ -1490,18 +1490,18 @@ ausgewählt</translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/plots/live_plots_page.cpp" line="154"/>
-        <source>Finished after %n step(s).</source>
+        <source>Finished after %Ln step(s).</source>
         <translation>
-            <numerusform>Nach %n Schritt beendet.</numerusform>
-            <numerusform>Nach %n Schritten beendet.</numerusform>
+            <numerusform>Nach %Ln Schritt beendet.</numerusform>
+            <numerusform>Nach %Ln Schritten beendet.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/plots/live_plots_page.cpp" line="155"/>
-        <source>Stopped after %n step(s); it can be resumed.</source>
+        <source>Stopped after %Ln step(s); it can be resumed.</source>
         <translation>
-            <numerusform>Nach %n Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
-            <numerusform>Nach %n Schritten gestoppt; er kann fortgesetzt werden.</numerusform>
+            <numerusform>Nach %Ln Schritt gestoppt; er kann fortgesetzt werden.</numerusform>
+            <numerusform>Nach %Ln Schritten gestoppt; er kann fortgesetzt werden.</numerusform>
         </translation>
     </message>
     <message>
@@ -1526,18 +1526,18 @@ ausgewählt</translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/plots/live_plots_page.cpp" line="218"/>
-        <source>and %n more (see train.log in the run&apos;s folder)</source>
+        <source>and %Ln more (see train.log in the run&apos;s folder)</source>
         <translation>
-            <numerusform>und %n weitere (siehe train.log im Ordner des Laufs)</numerusform>
-            <numerusform>und %n weitere (siehe train.log im Ordner des Laufs)</numerusform>
+            <numerusform>und %Ln weitere (siehe train.log im Ordner des Laufs)</numerusform>
+            <numerusform>und %Ln weitere (siehe train.log im Ordner des Laufs)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/plots/live_plots_page.cpp" line="213"/>
-        <source>(%n times)</source>
+        <source>(%Ln times)</source>
         <translation>
-            <numerusform>(%n-mal)</numerusform>
-            <numerusform>(%n-mal)</numerusform>
+            <numerusform>(%Ln-mal)</numerusform>
+            <numerusform>(%Ln-mal)</numerusform>
         </translation>
     </message>
 </context>
@@ -1545,18 +1545,18 @@ ausgewählt</translation>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
         <location filename="../gui/app/main_window.cpp" line="36"/>
-        <source>CPU: %n core(s), no CUDA GPU</source>
+        <source>CPU: %Ln core(s), no CUDA GPU</source>
         <translation>
-            <numerusform>CPU: %n Kern, keine CUDA-GPU</numerusform>
-            <numerusform>CPU: %n Kerne, keine CUDA-GPU</numerusform>
+            <numerusform>CPU: %Ln Kern, keine CUDA-GPU</numerusform>
+            <numerusform>CPU: %Ln Kerne, keine CUDA-GPU</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/main_window.cpp" line="42"/>
-        <source>CPU: %n core(s), GPUs: %1</source>
+        <source>CPU: %Ln core(s), GPUs: %1</source>
         <translation>
-            <numerusform>CPU: %n Kern, GPUs: %1</numerusform>
-            <numerusform>CPU: %n Kerne, GPUs: %1</numerusform>
+            <numerusform>CPU: %Ln Kern, GPUs: %1</numerusform>
+            <numerusform>CPU: %Ln Kerne, GPUs: %1</numerusform>
         </translation>
     </message>
     <message>
@@ -1712,18 +1712,18 @@ ausgewählt</translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/model_commands.cpp" line="100"/>
-        <source>Predicted %n image(s) (%1) into %2.</source>
+        <source>Predicted %Ln image(s) (%1) into %2.</source>
         <translation>
-            <numerusform>%n Bild vorhergesagt (%1), nach %2.</numerusform>
-            <numerusform>%n Bilder vorhergesagt (%1), nach %2.</numerusform>
+            <numerusform>%Ln Bild vorhergesagt (%1), nach %2.</numerusform>
+            <numerusform>%Ln Bilder vorhergesagt (%1), nach %2.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/model_commands.cpp" line="104"/>
-        <source>%n unreadable image(s) were left out.</source>
+        <source>%Ln unreadable image(s) were left out.</source>
         <translation>
-            <numerusform>%n unlesbares Bild wurde ausgelassen.</numerusform>
-            <numerusform>%n unlesbare Bilder wurden ausgelassen.</numerusform>
+            <numerusform>%Ln unlesbares Bild wurde ausgelassen.</numerusform>
+            <numerusform>%Ln unlesbare Bilder wurden ausgelassen.</numerusform>
         </translation>
     </message>
     <message>
@@ -1748,10 +1748,10 @@ ausgewählt</translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/datasets/optimize_dialog.cpp" line="149"/>
-        <source>%n file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
+        <source>%Ln file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
         <translation>
-            <numerusform>%n Datei, %1; die Kopie: etwa %2 (geschätzt aus %3 davon).</numerusform>
-            <numerusform>%n Dateien, %1; die Kopie: etwa %2 (geschätzt aus %3 davon).</numerusform>
+            <numerusform>%Ln Datei, %1; die Kopie: etwa %2 (geschätzt aus %3 davon).</numerusform>
+            <numerusform>%Ln Dateien, %1; die Kopie: etwa %2 (geschätzt aus %3 davon).</numerusform>
         </translation>
     </message>
     <message>
@@ -1827,26 +1827,26 @@ ausgewählt</translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/datasets/optimize_dialog.cpp" line="201"/>
-        <source>Stopped after %n image(s).</source>
+        <source>Stopped after %Ln image(s).</source>
         <translation>
-            <numerusform>Nach %n Bild gestoppt.</numerusform>
-            <numerusform>Nach %n Bildern gestoppt.</numerusform>
+            <numerusform>Nach %Ln Bild gestoppt.</numerusform>
+            <numerusform>Nach %Ln Bildern gestoppt.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/datasets/optimize_dialog.cpp" line="202"/>
-        <source>Wrote %n image(s): %1 became %2.</source>
+        <source>Wrote %Ln image(s): %1 became %2.</source>
         <translation>
-            <numerusform>%n Bild geschrieben: aus %1 wurden %2.</numerusform>
-            <numerusform>%n Bilder geschrieben: aus %1 wurden %2.</numerusform>
+            <numerusform>%Ln Bild geschrieben: aus %1 wurden %2.</numerusform>
+            <numerusform>%Ln Bilder geschrieben: aus %1 wurden %2.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/datasets/optimize_dialog.cpp" line="207"/>
-        <source>%n unreadable file(s) skipped.</source>
+        <source>%Ln unreadable file(s) skipped.</source>
         <translation>
-            <numerusform>%n unlesbare Datei übersprungen.</numerusform>
-            <numerusform>%n unlesbare Dateien übersprungen.</numerusform>
+            <numerusform>%Ln unlesbare Datei übersprungen.</numerusform>
+            <numerusform>%Ln unlesbare Dateien übersprungen.</numerusform>
         </translation>
     </message>
 </context>
@@ -2037,18 +2037,18 @@ vorhergesagt: %3</translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/predict/predictions_browser.cpp" line="97"/>
-        <source>%n found</source>
+        <source>%Ln found</source>
         <translation>
-            <numerusform>%n gefunden</numerusform>
-            <numerusform>%n gefunden</numerusform>
+            <numerusform>%Ln gefunden</numerusform>
+            <numerusform>%Ln gefunden</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/predict/predictions_browser.cpp" line="100"/>
-        <source>%n labelled</source>
+        <source>%Ln labelled</source>
         <translation>
-            <numerusform>%n annotiert</numerusform>
-            <numerusform>%n annotiert</numerusform>
+            <numerusform>%Ln annotiert</numerusform>
+            <numerusform>%Ln annotiert</numerusform>
         </translation>
     </message>
     <message>
@@ -2250,10 +2250,10 @@ vorhergesagt: %3</translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/project_controller.cpp" line="84"/>
-        <source>and %n more</source>
+        <source>and %Ln more</source>
         <translation>
-            <numerusform>und %n weiterer</numerusform>
-            <numerusform>und %n weitere</numerusform>
+            <numerusform>und %Ln weiterer</numerusform>
+            <numerusform>und %Ln weitere</numerusform>
         </translation>
     </message>
     <message>
@@ -2332,27 +2332,27 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::ProjectPages</name>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="39"/>
+        <location filename="../gui/app/project_pages.cpp" line="41"/>
         <source>Datasets</source>
         <translation>Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="48"/>
+        <location filename="../gui/app/project_pages.cpp" line="50"/>
         <source>Run Configuration</source>
         <translation>Laufkonfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="50"/>
+        <location filename="../gui/app/project_pages.cpp" line="52"/>
         <source>Live Plots</source>
         <translation>Live-Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="51"/>
+        <location filename="../gui/app/project_pages.cpp" line="53"/>
         <source>Run History</source>
         <translation>Laufverlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="52"/>
+        <location filename="../gui/app/project_pages.cpp" line="54"/>
         <source>Embeddings</source>
         <translation>Einbettungen</translation>
     </message>
@@ -2453,22 +2453,22 @@ vorhergesagt: %3</translation>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="550"/>
+        <location filename="../gui/training/run_config_form.cpp" line="552"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="553"/>
+        <location filename="../gui/training/run_config_form.cpp" line="555"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1273"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1275"/>
         <source>by the dataset&apos;s size</source>
         <translation>nach der Größe des Datensatzes</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1286"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1288"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2541,59 +2541,59 @@ vorhergesagt: %3</translation>
         <location filename="../gui/training/run_config_form.cpp" line="245"/>
         <location filename="../gui/training/run_config_form.cpp" line="250"/>
         <location filename="../gui/training/run_config_form.cpp" line="254"/>
-        <location filename="../gui/training/run_config_form.cpp" line="795"/>
+        <location filename="../gui/training/run_config_form.cpp" line="797"/>
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="733"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1168"/>
+        <location filename="../gui/training/run_config_form.cpp" line="735"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1170"/>
         <source>Hold out 10% of the training images</source>
         <translation>10 % der Trainingsbilder zurückhalten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="736"/>
+        <location filename="../gui/training/run_config_form.cpp" line="738"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="796"/>
+        <location filename="../gui/training/run_config_form.cpp" line="798"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="799"/>
+        <location filename="../gui/training/run_config_form.cpp" line="801"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="807"/>
+        <location filename="../gui/training/run_config_form.cpp" line="809"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="811"/>
+        <location filename="../gui/training/run_config_form.cpp" line="813"/>
         <source>No CUDA GPU is visible.</source>
         <translation>Keine CUDA-GPU sichtbar.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="812"/>
+        <location filename="../gui/training/run_config_form.cpp" line="814"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="836"/>
+        <location filename="../gui/training/run_config_form.cpp" line="838"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="839"/>
+        <location filename="../gui/training/run_config_form.cpp" line="841"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="548"/>
-        <location filename="../gui/training/run_config_form.cpp" line="865"/>
+        <location filename="../gui/training/run_config_form.cpp" line="550"/>
+        <location filename="../gui/training/run_config_form.cpp" line="867"/>
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>
@@ -2733,17 +2733,17 @@ vorhergesagt: %3</translation>
         <translation>Methodeneinstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="555"/>
+        <location filename="../gui/training/run_config_form.cpp" line="557"/>
         <source>%1 of the learning rate</source>
         <translation>%1 der Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1290"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1292"/>
         <source>Method settings take a JSON object, e.g. {&quot;temperature&quot;: 0.2}</source>
         <translation>Methodeneinstellungen sind ein JSON-Objekt, z. B. {&quot;temperature&quot;: 0.2}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1349"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1351"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
     </message>
@@ -2796,10 +2796,10 @@ vorhergesagt: %3</translation>
     <name>kiln::gui::RunEstimate</name>
     <message numerus="yes">
         <location filename="../gui/app/run_estimate.cpp" line="118"/>
-        <source>%n minute(s)</source>
+        <source>%Ln minute(s)</source>
         <translation>
-            <numerusform>%n Minute</numerusform>
-            <numerusform>%n Minuten</numerusform>
+            <numerusform>%Ln Minute</numerusform>
+            <numerusform>%Ln Minuten</numerusform>
         </translation>
     </message>
     <message>
@@ -2809,18 +2809,18 @@ vorhergesagt: %3</translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/run_estimate.cpp" line="123"/>
-        <source>%n day(s)</source>
+        <source>%Ln day(s)</source>
         <translation>
-            <numerusform>%n Tag</numerusform>
-            <numerusform>%n Tage</numerusform>
+            <numerusform>%Ln Tag</numerusform>
+            <numerusform>%Ln Tage</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/run_estimate.cpp" line="133"/>
-        <source>Memory: a training step of %n sample(s) needs %1 to %2 on the CPU; %3 free.</source>
+        <source>Memory: a training step of %Ln sample(s) needs %1 to %2 on the CPU; %3 free.</source>
         <translation>
-            <numerusform>Speicher: Ein Trainingsschritt mit %n Beispiel braucht %1 bis %2 auf der CPU; %3 frei.</numerusform>
-            <numerusform>Speicher: Ein Trainingsschritt mit %n Beispielen braucht %1 bis %2 auf der CPU; %3 frei.</numerusform>
+            <numerusform>Speicher: Ein Trainingsschritt mit %Ln Beispiel braucht %1 bis %2 auf der CPU; %3 frei.</numerusform>
+            <numerusform>Speicher: Ein Trainingsschritt mit %Ln Beispielen braucht %1 bis %2 auf der CPU; %3 frei.</numerusform>
         </translation>
     </message>
     <message>
@@ -2863,18 +2863,18 @@ vorhergesagt: %3</translation>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
         <location filename="../gui/runs/run_history.cpp" line="113"/>
-        <source>%n step(s)</source>
+        <source>%Ln step(s)</source>
         <translation>
-            <numerusform>%n Schritt</numerusform>
-            <numerusform>%n Schritte</numerusform>
+            <numerusform>%Ln Schritt</numerusform>
+            <numerusform>%Ln Schritte</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/runs/run_history.cpp" line="115"/>
-        <source>%n epoch(s)</source>
+        <source>%Ln epoch(s)</source>
         <translation>
-            <numerusform>%n Epoche</numerusform>
-            <numerusform>%n Epochen</numerusform>
+            <numerusform>%Ln Epoche</numerusform>
+            <numerusform>%Ln Epochen</numerusform>
         </translation>
     </message>
     <message>
@@ -3117,10 +3117,10 @@ vorhergesagt: %3</translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/runs/run_history.cpp" line="821"/>
-        <source>%n run database(s) could not be read, so their runs are not listed: %1</source>
+        <source>%Ln run database(s) could not be read, so their runs are not listed: %1</source>
         <translation>
-            <numerusform>%n Laufdatenbank konnte nicht gelesen werden, ihre Läufe fehlen daher in der Liste: %1</numerusform>
-            <numerusform>%n Laufdatenbanken konnten nicht gelesen werden, ihre Läufe fehlen daher in der Liste: %1</numerusform>
+            <numerusform>%Ln Laufdatenbank konnte nicht gelesen werden, ihre Läufe fehlen daher in der Liste: %1</numerusform>
+            <numerusform>%Ln Laufdatenbanken konnten nicht gelesen werden, ihre Läufe fehlen daher in der Liste: %1</numerusform>
         </translation>
     </message>
     <message>

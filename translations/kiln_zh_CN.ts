@@ -360,9 +360,9 @@
     </message>
     <message numerus="yes">
         <location filename="../gui/datasets/augmentation_preview.cpp" line="126"/>
-        <source>%n view(s) of %1 as %2 makes them; click for new ones.</source>
+        <source>%Ln view(s) of %1 as %2 makes them; click for new ones.</source>
         <translation>
-            <numerusform>%2 生成的 %1 的 %n 个视图；点击生成新的。</numerusform>
+            <numerusform>%2 生成的 %1 的 %Ln 个视图；点击生成新的。</numerusform>
         </translation>
     </message>
 </context>
@@ -370,9 +370,9 @@
     <name>kiln::gui::BackgroundJob</name>
     <message numerus="yes">
         <location filename="../gui/common/background_job.cpp" line="82"/>
-        <source>... and %n more warning(s).</source>
+        <source>... and %Ln more warning(s).</source>
         <translation>
-            <numerusform>……另有 %n 条警告。</numerusform>
+            <numerusform>……另有 %Ln 条警告。</numerusform>
         </translation>
     </message>
 </context>
@@ -380,16 +380,16 @@
     <name>kiln::gui::BarChart</name>
     <message numerus="yes">
         <location filename="../gui/common/bar_chart.cpp" line="27"/>
-        <source>%n more</source>
+        <source>%Ln more</source>
         <translation>
-            <numerusform>另外 %n 个</numerusform>
+            <numerusform>另外 %Ln 个</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>kiln::gui::DatasetsPage</name>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="57"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="70"/>
         <source>No datasets yet.
 
 Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
@@ -398,240 +398,240 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 用“添加数据集文件夹”添加一个图像文件夹。可识别类别文件夹、带掩码的图像以及 COCO 或 YOLO 标注。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="64"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="77"/>
         <source>Add Dataset Folder...</source>
         <translation>添加数据集文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="67"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="80"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="69"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="82"/>
         <source>Remove the selected dataset from the project; its files stay</source>
         <translation>从项目中移除所选数据集；其文件保留</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="75"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="88"/>
         <source>Optimize...</source>
         <translation>优化...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="77"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="90"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>将所选数据集按训练尺寸重新编码为 JPEG 或 WebP</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="94"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="107"/>
         <source>Select a dataset to see its images, labels and statistics.</source>
         <translation>选择一个数据集以查看其图像、标注和统计。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="107"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="120"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="144"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="157"/>
         <source>Images without labels</source>
         <translation>无标注图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="145"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="158"/>
         <source>Class folders</source>
         <translation>类别文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="146"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="159"/>
         <source>Images with masks</source>
         <translation>带掩码的图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="147"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="160"/>
         <source>COCO annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="148"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="161"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO 数据集 (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="149"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="162"/>
         <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
         <translation>数据集的标注类型：添加时自动识别；若 Kiln 识别有误请更改</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="155"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="168"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="159"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="172"/>
         <source>Labels:</source>
         <translation>标注：</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="174"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="206"/>
         <source>Images by longest side</source>
         <translation>按最长边统计的图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="190"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="240"/>
         <source>Show labels</source>
         <translation>显示标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="197"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="247"/>
         <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
         <translation>&lt;b&gt;图像&lt;/b&gt;（点击一张以预览其数据增强）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="213"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="378"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="261"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="417"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;%1 的数据增强&lt;/b&gt;（运行配置中的方法）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="308"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="347"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="309"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="348"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="355"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
         <source>folder of PNG masks named as the images</source>
         <translation>与图像同名的 PNG 掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="356"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
         <source>COCO instances JSON</source>
         <translation>COCO 实例 JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="357"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="533"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="396"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="586"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="361"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
         <source>Scanning %1...</source>
         <translation>正在扫描 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="391"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="430"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln 张可读图像，%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="393"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
         <source>Formats: %1</source>
         <translation>格式：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln 个无法读取的文件，训练时跳过：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="402"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="441"/>
         <source>under 256 px</source>
         <translation>小于 256 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="402"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="441"/>
         <source>256-511 px</source>
         <translation>256-511 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="402"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="441"/>
         <source>512-1023 px</source>
         <translation>512-1023 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="403"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="403"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>2048 px and more</source>
         <translation>2048 像素及以上</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="487"/>
         <source>objects in %1 images</source>
         <translation>个目标，分布于 %1 张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="437"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="490"/>
         <source>images; %1 of the pixels</source>
         <translation>张图像；占像素的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="439"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="492"/>
         <source>images</source>
         <translation>张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="495"/>
         <source>Objects per class</source>
         <translation>每类目标数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="495"/>
         <source>Images per class</source>
         <translation>每类图像数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="450"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="503"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 个类别，%3 张图像中有 %2 张位于类别文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="455"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%2 张图像的掩码中有 %1 个类别；%3 张图像没有已标注像素，%4 的像素被忽略（255）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="463"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="516"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>训练集：%3 张图像中有 %2 个类别的 %1 个目标，其中 %4 张没有目标。框尺寸：%5 个小、%6 个中、%7 个大（COCO 的界限：32 和 96 像素）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="479"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="532"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>标注有 %Ln 个问题，见下方列表；修复之前训练会拒绝此数据集。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="531"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="584"/>
         <source>Folder of Masks</source>
         <translation>掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="533"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="586"/>
         <source>COCO Annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="535"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="588"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="536"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="589"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO 数据文件 (*.yaml *.yml)</translation>
     </message>
@@ -778,30 +778,30 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="364"/>
-        <source>%n embedding(s)</source>
+        <source>%Ln embedding(s)</source>
         <translation>
-            <numerusform>%n 个嵌入，</numerusform>
+            <numerusform>%Ln 个嵌入，</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="365"/>
-        <source>in %n group(s) by top-level folder.</source>
+        <source>in %Ln group(s) by top-level folder.</source>
         <translation>
-            <numerusform>按顶层文件夹分为 %n 组。</numerusform>
+            <numerusform>按顶层文件夹分为 %Ln 组。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="491"/>
-        <source>Picking %n image(s) to label...</source>
+        <source>Picking %Ln image(s) to label...</source>
         <translation>
-            <numerusform>正在挑选 %n 张待标注图像...</numerusform>
+            <numerusform>正在挑选 %Ln 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="515"/>
-        <source>%n image(s) to label first (%1), highlighted</source>
+        <source>%Ln image(s) to label first (%1), highlighted</source>
         <translation>
-            <numerusform>%n 张优先标注的图像（%1），已高亮</numerusform>
+            <numerusform>%Ln 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
@@ -817,16 +817,16 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="458"/>
-        <source>%n point(s) selected</source>
+        <source>%Ln point(s) selected</source>
         <translation>
-            <numerusform>已选择 %n 个点</numerusform>
+            <numerusform>已选择 %Ln 个点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="518"/>
-        <source>; %n labelled already or near-duplicates left out</source>
+        <source>; %Ln labelled already or near-duplicates left out</source>
         <translation>
-            <numerusform>；已排除 %n 张已标注图像或近似重复图像</numerusform>
+            <numerusform>；已排除 %Ln 张已标注图像或近似重复图像</numerusform>
         </translation>
     </message>
     <message>
@@ -836,16 +836,16 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="578"/>
-        <source>Copying %n image(s)...</source>
+        <source>Copying %Ln image(s)...</source>
         <translation>
-            <numerusform>正在复制 %n 张图像...</numerusform>
+            <numerusform>正在复制 %Ln 张图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="596"/>
-        <source>%n image(s) were not copied (already there, or unreadable), the first %1</source>
+        <source>%Ln image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
-            <numerusform>%n 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
+            <numerusform>%Ln 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
@@ -855,9 +855,9 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="606"/>
-        <source>Copied %n image(s) to %1</source>
+        <source>Copied %Ln image(s) to %1</source>
         <translation>
-            <numerusform>已复制 %n 张图像到 %1</numerusform>
+            <numerusform>已复制 %Ln 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
@@ -877,9 +877,9 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
     </message>
     <message numerus="yes">
         <location filename="../gui/embeddings/embeddings_view.cpp" line="658"/>
-        <source>Wrote %n name(s) to %1</source>
+        <source>Wrote %Ln name(s) to %1</source>
         <translation>
-            <numerusform>已将 %n 个名称写入 %1</numerusform>
+            <numerusform>已将 %Ln 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
@@ -1097,16 +1097,16 @@ selected</source>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/job_controller.cpp" line="74"/>
-        <source>Wrote %n embedding(s) of dimension %1 to %2.</source>
+        <source>Wrote %Ln embedding(s) of dimension %1 to %2.</source>
         <translation>
-            <numerusform>已将 %n 个 %1 维嵌入写入 %2。</numerusform>
+            <numerusform>已将 %Ln 个 %1 维嵌入写入 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/job_controller.cpp" line="79"/>
-        <source>%n unreadable image(s) were left out.</source>
+        <source>%Ln unreadable image(s) were left out.</source>
         <translation>
-            <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
+            <numerusform>有 %Ln 张无法读取的图像被跳过。</numerusform>
         </translation>
     </message>
     <message>
@@ -1472,16 +1472,16 @@ selected</source>
     </message>
     <message numerus="yes">
         <location filename="../gui/plots/live_plots_page.cpp" line="154"/>
-        <source>Finished after %n step(s).</source>
+        <source>Finished after %Ln step(s).</source>
         <translation>
-            <numerusform>%n 步后完成。</numerusform>
+            <numerusform>%Ln 步后完成。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/plots/live_plots_page.cpp" line="155"/>
-        <source>Stopped after %n step(s); it can be resumed.</source>
+        <source>Stopped after %Ln step(s); it can be resumed.</source>
         <translation>
-            <numerusform>%n 步后停止；可以继续。</numerusform>
+            <numerusform>%Ln 步后停止；可以继续。</numerusform>
         </translation>
     </message>
     <message>
@@ -1506,16 +1506,16 @@ selected</source>
     </message>
     <message numerus="yes">
         <location filename="../gui/plots/live_plots_page.cpp" line="218"/>
-        <source>and %n more (see train.log in the run&apos;s folder)</source>
+        <source>and %Ln more (see train.log in the run&apos;s folder)</source>
         <translation>
-            <numerusform>以及另外 %n 条（见运行文件夹中的 train.log）</numerusform>
+            <numerusform>以及另外 %Ln 条（见运行文件夹中的 train.log）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/plots/live_plots_page.cpp" line="213"/>
-        <source>(%n times)</source>
+        <source>(%Ln times)</source>
         <translation>
-            <numerusform>（%n 次）</numerusform>
+            <numerusform>（%Ln 次）</numerusform>
         </translation>
     </message>
 </context>
@@ -1523,16 +1523,16 @@ selected</source>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
         <location filename="../gui/app/main_window.cpp" line="36"/>
-        <source>CPU: %n core(s), no CUDA GPU</source>
+        <source>CPU: %Ln core(s), no CUDA GPU</source>
         <translation>
-            <numerusform>CPU：%n 个核心，无 CUDA GPU</numerusform>
+            <numerusform>CPU：%Ln 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/main_window.cpp" line="42"/>
-        <source>CPU: %n core(s), GPUs: %1</source>
+        <source>CPU: %Ln core(s), GPUs: %1</source>
         <translation>
-            <numerusform>CPU：%n 个核心，GPU：%1</numerusform>
+            <numerusform>CPU：%Ln 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
@@ -1688,16 +1688,16 @@ selected</source>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/model_commands.cpp" line="100"/>
-        <source>Predicted %n image(s) (%1) into %2.</source>
+        <source>Predicted %Ln image(s) (%1) into %2.</source>
         <translation>
-            <numerusform>已预测 %n 张图像（%1），写入 %2。</numerusform>
+            <numerusform>已预测 %Ln 张图像（%1），写入 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/model_commands.cpp" line="104"/>
-        <source>%n unreadable image(s) were left out.</source>
+        <source>%Ln unreadable image(s) were left out.</source>
         <translation>
-            <numerusform>有 %n 张无法读取的图像被跳过。</numerusform>
+            <numerusform>有 %Ln 张无法读取的图像被跳过。</numerusform>
         </translation>
     </message>
     <message>
@@ -1722,9 +1722,9 @@ selected</source>
     </message>
     <message numerus="yes">
         <location filename="../gui/datasets/optimize_dialog.cpp" line="149"/>
-        <source>%n file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
+        <source>%Ln file(s), %1; the copy: about %2 (estimated from %3 of them).</source>
         <translation>
-            <numerusform>%n 个文件，%1；副本：约 %2（由其中 %3 个估算）。</numerusform>
+            <numerusform>%Ln 个文件，%1；副本：约 %2（由其中 %3 个估算）。</numerusform>
         </translation>
     </message>
     <message>
@@ -1800,23 +1800,23 @@ selected</source>
     </message>
     <message numerus="yes">
         <location filename="../gui/datasets/optimize_dialog.cpp" line="201"/>
-        <source>Stopped after %n image(s).</source>
+        <source>Stopped after %Ln image(s).</source>
         <translation>
-            <numerusform>处理 %n 张图像后已停止。</numerusform>
+            <numerusform>处理 %Ln 张图像后已停止。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/datasets/optimize_dialog.cpp" line="202"/>
-        <source>Wrote %n image(s): %1 became %2.</source>
+        <source>Wrote %Ln image(s): %1 became %2.</source>
         <translation>
-            <numerusform>已写入 %n 张图像：%1 变为 %2。</numerusform>
+            <numerusform>已写入 %Ln 张图像：%1 变为 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/datasets/optimize_dialog.cpp" line="207"/>
-        <source>%n unreadable file(s) skipped.</source>
+        <source>%Ln unreadable file(s) skipped.</source>
         <translation>
-            <numerusform>跳过了 %n 个无法读取的文件。</numerusform>
+            <numerusform>跳过了 %Ln 个无法读取的文件。</numerusform>
         </translation>
     </message>
 </context>
@@ -2004,16 +2004,16 @@ predicted: %3</source>
     </message>
     <message numerus="yes">
         <location filename="../gui/predict/predictions_browser.cpp" line="97"/>
-        <source>%n found</source>
+        <source>%Ln found</source>
         <translation>
-            <numerusform>找到 %n 个</numerusform>
+            <numerusform>找到 %Ln 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/predict/predictions_browser.cpp" line="100"/>
-        <source>%n labelled</source>
+        <source>%Ln labelled</source>
         <translation>
-            <numerusform>标注 %n 个</numerusform>
+            <numerusform>标注 %Ln 个</numerusform>
         </translation>
     </message>
     <message>
@@ -2215,9 +2215,9 @@ predicted: %3</source>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/project_controller.cpp" line="84"/>
-        <source>and %n more</source>
+        <source>and %Ln more</source>
         <translation>
-            <numerusform>还有 %n 个</numerusform>
+            <numerusform>还有 %Ln 个</numerusform>
         </translation>
     </message>
     <message>
@@ -2296,27 +2296,27 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::ProjectPages</name>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="39"/>
+        <location filename="../gui/app/project_pages.cpp" line="41"/>
         <source>Datasets</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="48"/>
+        <location filename="../gui/app/project_pages.cpp" line="50"/>
         <source>Run Configuration</source>
         <translation>运行配置</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="50"/>
+        <location filename="../gui/app/project_pages.cpp" line="52"/>
         <source>Live Plots</source>
         <translation>实时图表</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="51"/>
+        <location filename="../gui/app/project_pages.cpp" line="53"/>
         <source>Run History</source>
         <translation>运行历史</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_pages.cpp" line="52"/>
+        <location filename="../gui/app/project_pages.cpp" line="54"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
@@ -2417,22 +2417,22 @@ predicted: %3</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="550"/>
+        <location filename="../gui/training/run_config_form.cpp" line="552"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="553"/>
+        <location filename="../gui/training/run_config_form.cpp" line="555"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1273"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1275"/>
         <source>by the dataset&apos;s size</source>
         <translation>随数据集大小而定</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1286"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1288"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
@@ -2505,59 +2505,59 @@ predicted: %3</source>
         <location filename="../gui/training/run_config_form.cpp" line="245"/>
         <location filename="../gui/training/run_config_form.cpp" line="250"/>
         <location filename="../gui/training/run_config_form.cpp" line="254"/>
-        <location filename="../gui/training/run_config_form.cpp" line="795"/>
+        <location filename="../gui/training/run_config_form.cpp" line="797"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="733"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1168"/>
+        <location filename="../gui/training/run_config_form.cpp" line="735"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1170"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="736"/>
+        <location filename="../gui/training/run_config_form.cpp" line="738"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="796"/>
+        <location filename="../gui/training/run_config_form.cpp" line="798"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="799"/>
+        <location filename="../gui/training/run_config_form.cpp" line="801"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="807"/>
+        <location filename="../gui/training/run_config_form.cpp" line="809"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="811"/>
+        <location filename="../gui/training/run_config_form.cpp" line="813"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="812"/>
+        <location filename="../gui/training/run_config_form.cpp" line="814"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="836"/>
+        <location filename="../gui/training/run_config_form.cpp" line="838"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="839"/>
+        <location filename="../gui/training/run_config_form.cpp" line="841"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="548"/>
-        <location filename="../gui/training/run_config_form.cpp" line="865"/>
+        <location filename="../gui/training/run_config_form.cpp" line="550"/>
+        <location filename="../gui/training/run_config_form.cpp" line="867"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
@@ -2697,17 +2697,17 @@ predicted: %3</source>
         <translation>方法设置</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="555"/>
+        <location filename="../gui/training/run_config_form.cpp" line="557"/>
         <source>%1 of the learning rate</source>
         <translation>学习率的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1290"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1292"/>
         <source>Method settings take a JSON object, e.g. {&quot;temperature&quot;: 0.2}</source>
         <translation>方法设置须为 JSON 对象，例如 {&quot;temperature&quot;: 0.2}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1349"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1351"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>
@@ -2760,9 +2760,9 @@ predicted: %3</source>
     <name>kiln::gui::RunEstimate</name>
     <message numerus="yes">
         <location filename="../gui/app/run_estimate.cpp" line="118"/>
-        <source>%n minute(s)</source>
+        <source>%Ln minute(s)</source>
         <translation>
-            <numerusform>%n 分钟</numerusform>
+            <numerusform>%Ln 分钟</numerusform>
         </translation>
     </message>
     <message>
@@ -2772,16 +2772,16 @@ predicted: %3</source>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/run_estimate.cpp" line="123"/>
-        <source>%n day(s)</source>
+        <source>%Ln day(s)</source>
         <translation>
-            <numerusform>%n 天</numerusform>
+            <numerusform>%Ln 天</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/app/run_estimate.cpp" line="133"/>
-        <source>Memory: a training step of %n sample(s) needs %1 to %2 on the CPU; %3 free.</source>
+        <source>Memory: a training step of %Ln sample(s) needs %1 to %2 on the CPU; %3 free.</source>
         <translation>
-            <numerusform>内存：包含 %n 个样本的训练步骤在 CPU 上需要 %1 到 %2；可用 %3。</numerusform>
+            <numerusform>内存：包含 %Ln 个样本的训练步骤在 CPU 上需要 %1 到 %2；可用 %3。</numerusform>
         </translation>
     </message>
     <message>
@@ -2824,16 +2824,16 @@ predicted: %3</source>
     <name>kiln::gui::RunHistoryModel</name>
     <message numerus="yes">
         <location filename="../gui/runs/run_history.cpp" line="113"/>
-        <source>%n step(s)</source>
+        <source>%Ln step(s)</source>
         <translation>
-            <numerusform>%n 步</numerusform>
+            <numerusform>%Ln 步</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../gui/runs/run_history.cpp" line="115"/>
-        <source>%n epoch(s)</source>
+        <source>%Ln epoch(s)</source>
         <translation>
-            <numerusform>%n 轮</numerusform>
+            <numerusform>%Ln 轮</numerusform>
         </translation>
     </message>
     <message>
@@ -3076,9 +3076,9 @@ predicted: %3</source>
     </message>
     <message numerus="yes">
         <location filename="../gui/runs/run_history.cpp" line="821"/>
-        <source>%n run database(s) could not be read, so their runs are not listed: %1</source>
+        <source>%Ln run database(s) could not be read, so their runs are not listed: %1</source>
         <translation>
-            <numerusform>%n 个运行数据库无法读取，因此其中的运行未列出：%1</numerusform>
+            <numerusform>%Ln 个运行数据库无法读取，因此其中的运行未列出：%1</numerusform>
         </translation>
     </message>
     <message>

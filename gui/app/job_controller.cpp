@@ -71,12 +71,12 @@ void JobController::connectEmbedding() {
     connect(embedding_, &EmbeddingSession::finished, this,
             [this](qint64 images, qint64 dimension, qint64 skipped, const QString& file) {
                 progress_->hide();
-                QString text = tr("Wrote %n embedding(s) of dimension %1 to %2.", nullptr,
+                QString text = tr("Wrote %Ln embedding(s) of dimension %1 to %2.", nullptr,
                                   static_cast<int>(images))
                                    .arg(dimension)
                                    .arg(QDir::toNativeSeparators(file));
                 if (skipped > 0) {
-                    text += QLatin1Char(' ') + tr("%n unreadable image(s) were left out.", nullptr,
+                    text += QLatin1Char(' ') + tr("%Ln unreadable image(s) were left out.", nullptr,
                                                   static_cast<int>(skipped));
                 }
                 window_->statusBar()->showMessage(text, kMessageMs);

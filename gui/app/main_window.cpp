@@ -33,13 +33,13 @@ constexpr int kMessageMs = 15000; // how long a status bar message stays
 
 QString hardwareSummary(const system::HardwareInfo& hardware) {
     if (!hardware.cuda_available()) {
-        return MainWindow::tr("CPU: %n core(s), no CUDA GPU", nullptr, hardware.cpu_cores);
+        return MainWindow::tr("CPU: %Ln core(s), no CUDA GPU", nullptr, hardware.cpu_cores);
     }
     QStringList gpus;
     for (const system::GpuInfo& gpu : hardware.gpus) {
         gpus << QString::fromStdString(gpu.name);
     }
-    return MainWindow::tr("CPU: %n core(s), GPUs: %1", nullptr, hardware.cpu_cores)
+    return MainWindow::tr("CPU: %Ln core(s), GPUs: %1", nullptr, hardware.cpu_cores)
         .arg(gpus.join(QStringLiteral(", ")));
 }
 

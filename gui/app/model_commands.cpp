@@ -97,11 +97,11 @@ void ModelCommands::predict(const Project& project, const QVector<RunRow>& runs)
                 },
                 stop);
             QString text =
-                tr("Predicted %n image(s) (%1) into %2.", nullptr, static_cast<int>(summary.images))
+                tr("Predicted %Ln image(s) (%1) into %2.", nullptr, static_cast<int>(summary.images))
                     .arg(QString::fromStdString(summary.task),
                          QDir::toNativeSeparators(QString::fromStdString(config.out.string())));
             if (summary.skipped > 0) {
-                text += QLatin1Char(' ') + tr("%n unreadable image(s) were left out.", nullptr,
+                text += QLatin1Char(' ') + tr("%Ln unreadable image(s) were left out.", nullptr,
                                               static_cast<int>(summary.skipped));
             }
             source.task = QString::fromStdString(summary.task);

@@ -115,12 +115,12 @@ QString approximateDuration(double seconds) {
     }
     const long long minutes = std::max(1LL, std::llround(seconds / 60.0));
     if (minutes < 60) {
-        return RunEstimate::tr("%n minute(s)", nullptr, int(minutes));
+        return RunEstimate::tr("%Ln minute(s)", nullptr, int(minutes));
     }
     if (minutes < 48 * 60) {
         return RunEstimate::tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60);
     }
-    return RunEstimate::tr("%n day(s)", nullptr, int((minutes + 12 * 60) / (24 * 60)));
+    return RunEstimate::tr("%Ln day(s)", nullptr, int((minutes + 12 * 60) / (24 * 60)));
 }
 
 // The engine's step_memory_text in the user's language: "Memory: a training step of 128
@@ -131,7 +131,7 @@ QString stepMemoryText(const train::StepMemory& memory) {
                                            QLocale::DataSizeTraditionalFormat);
     };
     return RunEstimate::tr(
-               "Memory: a training step of %n sample(s) needs %1 to %2 on the CPU; %3 free.",
+               "Memory: a training step of %Ln sample(s) needs %1 to %2 on the CPU; %3 free.",
                nullptr, memory.batch)
         .arg(size(memory.least_mb(memory.batch)), size(memory.most_mb(memory.batch)),
              size(memory.available_mb));

@@ -80,7 +80,7 @@ bool BackgroundJob::start(std::function<void(const StopToken&)> work, std::funct
                 // (lupdate misses a call whose arguments hold a static_cast)
                 const int more = static_cast<int>(outcome->unlisted);
                 warnings_ << QCoreApplication::translate(
-                    "kiln::gui::BackgroundJob", "... and %n more warning(s).", nullptr, more);
+                    "kiln::gui::BackgroundJob", "... and %Ln more warning(s).", nullptr, more);
             }
             if (done) {
                 done();

@@ -24,7 +24,7 @@ void BarChart::setBars(const QList<Bar>& bars) {
     if (rows_.size() > kMaxRows) {
         std::stable_sort(rows_.begin(), rows_.end(),
                          [](const Bar& a, const Bar& b) { return a.value > b.value; });
-        Bar rest{tr("%n more", nullptr, int(rows_.size() - (kMaxRows - 1))), 0, {}};
+        Bar rest{tr("%Ln more", nullptr, int(rows_.size() - (kMaxRows - 1))), 0, {}};
         for (qsizetype i = kMaxRows - 1; i < rows_.size(); ++i) {
             rest.value += rows_[i].value;
         }

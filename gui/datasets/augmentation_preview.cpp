@@ -123,7 +123,7 @@ void AugmentationPreview::reroll() {
             views_.append(image);
             show(image, tr("%1 x %2 px").arg(image.width()).arg(image.height()));
         }
-        message_->setText(tr("%n view(s) of %1 as %2 makes them; click for new ones.", nullptr,
+        message_->setText(tr("%Ln view(s) of %1 as %2 makes them; click for new ones.", nullptr,
                              static_cast<int>(views_.size()))
                               .arg(QFileInfo(path_).fileName(), QString::fromStdString(method_)));
     } catch (const std::exception& error) { // a ConfigError lists every bad key

@@ -146,7 +146,7 @@ bool OptimizeDatasetDialog::estimatedAgain() {
 void OptimizeDatasetDialog::showEstimate(const data::OptimizeEstimate& sized) {
     const QLocale locale;
     estimated_larger_ = sized.larger();
-    QString text = tr("%n file(s), %1; the copy: about %2 (estimated from %3 of them).", nullptr,
+    QString text = tr("%Ln file(s), %1; the copy: about %2 (estimated from %3 of them).", nullptr,
                       static_cast<int>(sized.images))
                        .arg(locale.formattedDataSize(sized.bytes),
                             locale.formattedDataSize(sized.estimated_bytes))
@@ -198,13 +198,13 @@ void OptimizeDatasetDialog::start() {
             const QLocale locale;
             QString text =
                 result.cancelled
-                    ? tr("Stopped after %n image(s).", nullptr, static_cast<int>(result.written))
-                    : tr("Wrote %n image(s): %1 became %2.", nullptr,
+                    ? tr("Stopped after %Ln image(s).", nullptr, static_cast<int>(result.written))
+                    : tr("Wrote %Ln image(s): %1 became %2.", nullptr,
                          static_cast<int>(result.written))
                           .arg(locale.formattedDataSize(result.bytes_read),
                                locale.formattedDataSize(result.bytes_written));
             if (!result.skipped.empty()) {
-                text += QLatin1Char(' ') + tr("%n unreadable file(s) skipped.", nullptr,
+                text += QLatin1Char(' ') + tr("%Ln unreadable file(s) skipped.", nullptr,
                                               static_cast<int>(result.skipped.size()));
             }
             showResult(text, !result.cancelled);

@@ -361,8 +361,8 @@ void EmbeddingsView::showLoaded(const QString& file, const Mapped& mapped) {
     lasso_->setEnabled(!names_.isEmpty());
     resetView();
     status_->setText(
-        tr("%n embedding(s)", nullptr, static_cast<int>(names_.size())) + QLatin1Char(' ') +
-        tr("in %n group(s) by top-level folder.", nullptr, static_cast<int>(groups.size())));
+        tr("%Ln embedding(s)", nullptr, static_cast<int>(names_.size())) + QLatin1Char(' ') +
+        tr("in %Ln group(s) by top-level folder.", nullptr, static_cast<int>(groups.size())));
     Q_EMIT loaded(static_cast<int>(names_.size()), file);
 }
 
@@ -455,7 +455,7 @@ void EmbeddingsView::selectInside(const QPolygonF& polygon) {
     showSelection(inside,
                   inside.isEmpty()
                       ? (lasso_->isChecked() ? tr("Drag around points to select them.") : QString())
-                      : tr("%n point(s) selected", nullptr, int(inside.size())));
+                      : tr("%Ln point(s) selected", nullptr, int(inside.size())));
 }
 
 void EmbeddingsView::showSelection(const QVector<int>& rows, const QString& status) {
@@ -488,7 +488,7 @@ void EmbeddingsView::selectForLabelling(const SelectConfig& pick) {
     }
     pick_->setEnabled(false);
     picking_ = true;
-    selection_status_->setText(tr("Picking %n image(s) to label...", nullptr, int(pick.n)));
+    selection_status_->setText(tr("Picking %Ln image(s) to label...", nullptr, int(pick.n)));
     embed::EmbeddingFile file{{}, embeddings_};
     for (const QString& name : names_) {
         file.filenames.push_back(name.toStdString());
@@ -512,10 +512,10 @@ void EmbeddingsView::selectForLabelling(const SelectConfig& pick) {
                 return;
             }
             QString status =
-                tr("%n image(s) to label first (%1), highlighted", nullptr, int(picks.rows.size()))
+                tr("%Ln image(s) to label first (%1), highlighted", nullptr, int(picks.rows.size()))
                     .arg(strategy);
             if (picks.left_out > 0) {
-                status += tr("; %n labelled already or near-duplicates left out", nullptr,
+                status += tr("; %Ln labelled already or near-duplicates left out", nullptr,
                              picks.left_out);
             }
             showSelection(picks.rows, status);
@@ -575,7 +575,7 @@ void EmbeddingsView::copyImages(const QStringList& names, const QString& root,
         int count = 0;
         QString problem;
     };
-    selection_status_->setText(tr("Copying %n image(s)...", nullptr, int(names.size())));
+    selection_status_->setText(tr("Copying %Ln image(s)...", nullptr, int(names.size())));
     job_.run<Copied>(
         [names, root, folder](const StopToken& stop) {
             Copied copied;
@@ -593,7 +593,7 @@ void EmbeddingsView::copyImages(const QStringList& names, const QString& root,
                 }
             }
             if (!failed.isEmpty()) {
-                copied.problem = tr("%n image(s) were not copied (already there, or unreadable), "
+                copied.problem = tr("%Ln image(s) were not copied (already there, or unreadable), "
                                     "the first %1",
                                     nullptr, int(failed.size()))
                                      .arg(failed.front());
@@ -603,7 +603,7 @@ void EmbeddingsView::copyImages(const QStringList& names, const QString& root,
         [this, folder](const Copied& copied) {
             copy_selection_->setEnabled(!selection_.isEmpty() && !root_.isEmpty());
             selection_status_->setText(
-                tr("Copied %n image(s) to %1", nullptr, copied.count)
+                tr("Copied %Ln image(s) to %1", nullptr, copied.count)
                     .arg(QDir::toNativeSeparators(folder)) +
                 (copied.problem.isEmpty() ? QString() : QStringLiteral("; ") + copied.problem));
             Q_EMIT copyingDone(copied.count, copied.problem);
@@ -655,7 +655,7 @@ void EmbeddingsView::exportSelectionAs() {
         return;
     }
     selection_status_->setText(exportSelection(file, &error)
-                                   ? tr("Wrote %n name(s) to %1", nullptr, int(selection_.size()))
+                                   ? tr("Wrote %Ln name(s) to %1", nullptr, int(selection_.size()))
                                          .arg(QDir::toNativeSeparators(file))
                                    : error);
 }

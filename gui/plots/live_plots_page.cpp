@@ -151,8 +151,8 @@ void LivePlotsPage::showSummary(const train::RunSummary& summary,
                                 summary.advice->bottleneck == system::Bottleneck::DataloaderCpu);
     resume_->setVisible(summary.status == train::RunSummary::Status::Cancelled);
     QString text = summary.status == train::RunSummary::Status::Finished
-                       ? tr("Finished after %n step(s).", nullptr, static_cast<int>(summary.steps))
-                       : tr("Stopped after %n step(s); it can be resumed.", nullptr,
+                       ? tr("Finished after %Ln step(s).", nullptr, static_cast<int>(summary.steps))
+                       : tr("Stopped after %Ln step(s); it can be resumed.", nullptr,
                             static_cast<int>(summary.steps));
     if (summary.best_value) {
         text +=
@@ -210,12 +210,12 @@ void LivePlotsPage::showWarnings() {
     for (const ShownWarning& warning : shownWarnings_) {
         text += QStringLiteral("\n  - ") + warning.text;
         if (warning.times > 1) {
-            text += QLatin1Char(' ') + tr("(%n times)", nullptr, warning.times);
+            text += QLatin1Char(' ') + tr("(%Ln times)", nullptr, warning.times);
         }
     }
     if (otherWarnings_ > 0) {
         text += QStringLiteral("\n  - ") +
-                tr("and %n more (see train.log in the run's folder)", nullptr, otherWarnings_);
+                tr("and %Ln more (see train.log in the run's folder)", nullptr, otherWarnings_);
     }
     warnings_->setText(text);
     warningsBox_->show();

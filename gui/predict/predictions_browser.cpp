@@ -94,10 +94,10 @@ QString PredictionTileModel::caption(int image) const {
         const auto found =
             std::count_if(shown.detections.begin(), shown.detections.end(),
                           [this](const PredictedBox& box) { return box.score >= min_score_; });
-        lines << tr("%n found", nullptr, int(found));
+        lines << tr("%Ln found", nullptr, int(found));
         if (shown.has_labels) {
             lines.back() +=
-                QStringLiteral(", ") + tr("%n labelled", nullptr, int(shown.labelled_boxes.size()));
+                QStringLiteral(", ") + tr("%Ln labelled", nullptr, int(shown.labelled_boxes.size()));
         }
     } else if (results_->segmentation()) {
         QStringList classes;

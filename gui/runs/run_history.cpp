@@ -110,9 +110,9 @@ void read_settings(const std::string& config_json, RunRow& row) {
     const nlohmann::json steps = config.value("steps", nlohmann::json());
     const nlohmann::json epochs = config.value("epochs", nlohmann::json());
     row.length = steps.is_number_integer()
-                     ? RunHistoryModel::tr("%n step(s)", nullptr, steps.get<int>())
+                     ? RunHistoryModel::tr("%Ln step(s)", nullptr, steps.get<int>())
                  : epochs.is_number_integer()
-                     ? RunHistoryModel::tr("%n epoch(s)", nullptr, epochs.get<int>())
+                     ? RunHistoryModel::tr("%Ln epoch(s)", nullptr, epochs.get<int>())
                      : QString();
     const nlohmann::json lr = setting_in_group(config, "optim_args", "lr");
     row.learning_rate =
@@ -818,7 +818,7 @@ void RunHistoryView::showUnreadable(const QStringList& problems) {
     if (problems.isEmpty()) {
         return;
     }
-    unreadable_->setText(tr("%n run database(s) could not be read, so their runs are not listed: "
+    unreadable_->setText(tr("%Ln run database(s) could not be read, so their runs are not listed: "
                             "%1",
                             nullptr, int(problems.size()))
                              .arg(problems.front()));

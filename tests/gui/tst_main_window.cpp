@@ -177,7 +177,8 @@ private Q_SLOTS:
     }
 
     // English plurals come from kiln_en.ts: every "(s)" message the German file translates has
-    // its English forms there, so that no window reads "1 image(s)".
+    // its English forms there, so that no window reads "1 image(s)"; and its count is written
+    // as the locale writes numbers.
     void everyPluralReadsAsEnglish() {
         QFile german(QStringLiteral(KILN_SOURCE_DIR "/translations/kiln_de.ts"));
         QVERIFY(german.open(QIODevice::ReadOnly));
@@ -204,6 +205,11 @@ private Q_SLOTS:
                                  !english.contains(QStringLiteral("(n)")),
                              qPrintable(context + QStringLiteral(": ") + english));
                 }
+                // The count as the locale writes numbers: "10,000 embeddings", not "10000".
+                const QString count = QCoreApplication::translate(
+                    context.toUtf8().constData(), source.toUtf8().constData(), nullptr, 12345);
+                QVERIFY2(count.contains(QLocale().toString(12345)),
+                         qPrintable(context + QStringLiteral(": ") + count));
             }
         }
         QVERIFY(!xml.hasError());
