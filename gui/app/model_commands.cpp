@@ -97,7 +97,8 @@ void ModelCommands::predict(const Project& project, const QVector<RunRow>& runs)
                 },
                 stop);
             QString text =
-                tr("Predicted %Ln image(s) (%1) into %2.", nullptr, static_cast<int>(summary.images))
+                tr("Predicted %Ln image(s) (%1) into %2.", nullptr,
+                   static_cast<int>(summary.images))
                     .arg(QString::fromStdString(summary.task),
                          QDir::toNativeSeparators(QString::fromStdString(config.out.string())));
             if (summary.skipped > 0) {

@@ -81,7 +81,8 @@ bool ProjectController::openProject(const QString& file) {
         constexpr int kListed = 10; // a box taller than the screen hides its OK button
         QString listed = missing.mid(0, kListed).join(QLatin1Char('\n'));
         if (missing.size() > kListed) {
-            listed += QLatin1Char('\n') + tr("and %Ln more", nullptr, int(missing.size()) - kListed);
+            listed +=
+                QLatin1Char('\n') + tr("and %Ln more", nullptr, int(missing.size()) - kListed);
         }
         showErrorMessage(window_, tr("These dataset folders of the project are missing; reconnect "
                                      "the drive or remove them from the project:\n%1")

@@ -96,8 +96,8 @@ QString PredictionTileModel::caption(int image) const {
                           [this](const PredictedBox& box) { return box.score >= min_score_; });
         lines << tr("%Ln found", nullptr, int(found));
         if (shown.has_labels) {
-            lines.back() +=
-                QStringLiteral(", ") + tr("%Ln labelled", nullptr, int(shown.labelled_boxes.size()));
+            lines.back() += QStringLiteral(", ") +
+                            tr("%Ln labelled", nullptr, int(shown.labelled_boxes.size()));
         }
     } else if (results_->segmentation()) {
         QStringList classes;
