@@ -36,6 +36,16 @@
 namespace kiln::gui {
 namespace {
 
+// Marks (neighbour rings, selection squares) at x, y: named in the legend while there are any.
+void setMarks(QCPGraph* marks, const QVector<double>& x, const QVector<double>& y) {
+    marks->setData(x, y, /*alreadySorted=*/false);
+    if (x.isEmpty()) {
+        marks->removeFromLegend();
+    } else {
+        marks->addToLegend();
+    }
+}
+
 // A point of the map: a 5 px disc, drawn once into a pixmap that each point copies (far faster
 // than painting 100,000 ellipses while panning).
 QCPScatterStyle dotStyle(const QColor& colour) {
@@ -341,7 +351,8 @@ void EmbeddingsView::showLoaded(const QString& file, const Mapped& mapped) {
     selected_->setLineStyle(QCPGraph::lsNone);
     selected_->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(marks, 1.5, Qt::DotLine), Qt::NoBrush, 9));
-    selected_->removeFromLegend();
+    setMarks(marked_, {}, {});
+    setMarks(selected_, {}, {});
     if (lasso_curve_ == nullptr) {
         lasso_curve_ = new QCPCurve(plot_->xAxis, plot_->yAxis);
         lasso_curve_->setPen(QPen(palette().color(QPalette::WindowText), 1.0, Qt::DashLine));
@@ -466,7 +477,7 @@ void EmbeddingsView::showSelection(const QVector<int>& rows, const QString& stat
         y << y_[row];
     }
     if (selected_ != nullptr) {
-        selected_->setData(x, y, /*alreadySorted=*/false);
+        setMarks(selected_, x, y);
         plot_->replot();
     }
     export_selection_->setEnabled(!selection_.isEmpty());
@@ -555,7 +566,7 @@ void EmbeddingsView::showPicksAsGrid(const QVector<int>& rows) {
         item->setTextAlignment(Qt::AlignHCenter);
         requestThumbnail(rank, rows[rank]);
     }
-    marked_->setData(QVector<double>(), QVector<double>());
+    setMarks(marked_, {}, {});
     plot_->replot();
 }
 
@@ -685,7 +696,7 @@ void EmbeddingsView::selectPoint(int row) {
         x << x_[other];
         y << y_[other];
     }
-    marked_->setData(x, y);
+    setMarks(marked_, x, y);
     plot_->replot();
 }
 

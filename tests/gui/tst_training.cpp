@@ -623,11 +623,23 @@ private Q_SLOTS:
         QCOMPARE(view.pointCount(), 30);
         QCOMPARE(view.groupCount(), 2);
         QVERIFY(view.hoverText(3).endsWith(QStringLiteral("a/3.png")));
+        // The legend names the marks while the map shows some: the groups only at first.
+        auto* plot = view.findChild<QCustomPlot*>(QStringLiteral("embeddingsPlot"));
+        const auto inLegend = [plot](const QString& name) {
+            for (int g = 0; g < plot->graphCount(); ++g) {
+                if (plot->graph(g)->name() == name) {
+                    return plot->legend->hasItemWithPlottable(plot->graph(g));
+                }
+            }
+            return false;
+        };
+        QCOMPARE(plot->legend->itemCount(), 2);
         view.selectPoint(3);
         QCOMPARE(view.neighbourNames().value(0), QStringLiteral("b/7.png")); // its copy first
+        QVERIFY(inLegend(QStringLiteral("neighbours")));
+        QVERIFY(!inLegend(QStringLiteral("selection")));
         // The neighbour rings and the selection are drawn in the text colour (white on the dark
         // theme), apart from every group's colour.
-        auto* plot = view.findChild<QCustomPlot*>(QStringLiteral("embeddingsPlot"));
         QColor rings;
         std::vector<QColor> groups;
         for (int g = 0; g < plot->graphCount(); ++g) {
@@ -681,6 +693,7 @@ private Q_SLOTS:
         QVERIFY(loaded.wait(60000));
         QCOMPARE(plot->xAxis->label(), QStringLiteral("first principal component"));
         QCOMPARE(view.selectedNames().size(), 3); // the same points, mapped again: still picked
+        QVERIFY(inLegend(QStringLiteral("selection")));
         // A file opened while a pick runs is loaded after it (the pick stopped or done).
         const QString other = QDir(temp_.path()).filePath(QStringLiteral("other.csv"));
         kiln::embed::write_embeddings(other.toStdString(), "csv", {"c/1.png", "c/2.png"},
