@@ -45,8 +45,8 @@ protected:
     // `out`'s folder and runs `resolve`, which throws kiln::Error for bad settings: the
     // problems are shown and the dialog stays; otherwise it closes, accepted.
     void acceptChecked(const QString& out, const std::function<void()>& resolve);
-    // Runs `resolve`: an error it throws (a kiln::Error, or any other) is shown and the dialog
-    // stays; else it closes.
+    // Runs `resolve`: an error it throws (a kiln::Error or any other std::exception) is shown
+    // and the dialog stays; else it closes.
     void acceptResolved(const std::function<void()>& resolve);
 
 private:

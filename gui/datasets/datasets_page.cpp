@@ -24,6 +24,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTextDocument>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -458,6 +459,11 @@ void DatasetsPage::showStats(const DatasetStats& stats) {
 }
 
 void DatasetsPage::fitOverview() {
+    if (!panes_->isVisible()) { // its height is not known yet: fitted once shown
+        fitWhenShown_ = true;
+        return;
+    }
+    fitWhenShown_ = false;
     QWidget* overview = overview_->widget();
     overview->layout()->activate(); // its size hint follows the charts just filled
     const int total = panes_->height() - panes_->handleWidth();
@@ -467,7 +473,14 @@ void DatasetsPage::fitOverview() {
     const int wanted = overview->sizeHint().height();
     const int top =
         std::max(overview_->minimumSizeHint().height(), std::min(wanted, total - images));
-    panes_->setSizes({top, total - top});
+    panes_->setSizes({top, std::max(0, total - top)});
+}
+
+void DatasetsPage::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (fitWhenShown_) { // after the layout has given the panes their height
+        QTimer::singleShot(0, this, &DatasetsPage::fitOverview);
+    }
 }
 
 void DatasetsPage::showLabelStatistics(const data::LabelStatistics& labels) {

@@ -52,13 +52,17 @@ Q_SIGNALS:
     // A scan of `folder` finished (the run time estimate needs its image count).
     void scanned(const QString& folder);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     // The labels row over two panes: the dataset's overview (counts, charts, label problems)
     // and its images with the augmentation preview.
     QWidget* createDetails();
     QWidget* createOverview();
     QWidget* createImages();
-    // The overview pane as tall as its contents where the images keep their least height.
+    // The overview pane as tall as its contents where the images keep their least height; on
+    // a hidden page, once it is shown.
     void fitOverview();
     void updateList();
     void showDetails();
@@ -80,6 +84,7 @@ private:
     DatasetScanner* scanner_ = nullptr;
     QMap<QString, DatasetStats> scanned_; // by folder, for the open project
     QString shownThumbnails_;             // the folder whose thumbnails the grid shows
+    bool fitWhenShown_ = false;
     std::string method_ = methods::default_method();
     // A run's defaults (image_size auto) until the Run Configuration's are set.
     nlohmann::json transform_args_ = {{"image_size", "auto"}};

@@ -22,6 +22,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -180,6 +181,9 @@ private Q_SLOTS:
     // its English forms there, so that no window reads "1 image(s)"; and its count is written
     // as the locale writes numbers.
     void everyPluralReadsAsEnglish() {
+        const QLocale locale; // US English's separators whatever the machine's locale is
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        const auto restore = qScopeGuard([&locale] { QLocale::setDefault(locale); });
         QFile german(QStringLiteral(KILN_SOURCE_DIR "/translations/kiln_de.ts"));
         QVERIFY(german.open(QIODevice::ReadOnly));
         QXmlStreamReader xml(&german);
@@ -205,10 +209,10 @@ private Q_SLOTS:
                                  !english.contains(QStringLiteral("(n)")),
                              qPrintable(context + QStringLiteral(": ") + english));
                 }
-                // The count as the locale writes numbers: "10,000 embeddings", not "10000".
+                // The count as the locale writes numbers: "12,345 embeddings", not "12345".
                 const QString count = QCoreApplication::translate(
                     context.toUtf8().constData(), source.toUtf8().constData(), nullptr, 12345);
-                QVERIFY2(count.contains(QLocale().toString(12345)),
+                QVERIFY2(count.contains(QStringLiteral("12,345")),
                          qPrintable(context + QStringLiteral(": ") + count));
             }
         }
@@ -406,11 +410,8 @@ private Q_SLOTS:
         QCOMPARE(reopened.size(), QSize(960, 760));
     }
 
-    // Each view at a laptop's 1366x768 and at 1920x1080, light and dark, in English and in
-    // German (the longest labels): no button shows less than its text needs. The screenshots
-    // (screenshots/view-*.png) are for looking at.
-    // Scrolling Run Configuration with the wheel over a field scrolls the page and leaves the
-    // field alone; a clicked (focused) field takes the wheel.
+    // The wheel over a field of Run Configuration leaves the field alone and is handed on (to
+    // the scrolling page); a clicked (focused) field takes the wheel.
     void theWheelScrollsPastUnfocusedFields() {
         kiln::gui::MainWindow window;
         window.show();
@@ -440,6 +441,9 @@ private Q_SLOTS:
         QVERIFY(batch->value() < batchSize);
     }
 
+    // Each view at a laptop's 1366x768 and at 1920x1080, light and dark, in English and in
+    // German (the longest labels): no button shows less than its text needs. The screenshots
+    // (screenshots/view-*.png) are for looking at.
     void everyViewFitsBothScreenSizesThemesAndLanguages() {
         QTemporaryDir temp;
         const QString images = QDir(temp.path()).filePath(QStringLiteral("images"));

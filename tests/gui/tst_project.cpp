@@ -40,6 +40,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -343,15 +344,23 @@ private Q_SLOTS:
         QCOMPARE(more.data(more.index(1), Qt::DecorationRole).value<QPixmap>().toImage(),
                  kiln::gui::thumbnailPlaceholder(kiln::gui::ThumbnailModel::kSide, true).toImage());
 
-        // The window shows it for the selected dataset.
+        // The window shows it for the selected dataset; a scan that ends while another tab is
+        // shown sizes the overview when the Datasets tab is shown: whole, where there is room.
         MainWindow window;
+        window.resize(1366, 768);
         window.show();
         QVERIFY(window.projects()->newProject());
+        auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("projectTabs"));
+        tabs->setCurrentIndex(1);
         QVERIFY(window.projects()->addDataset(folder));
         window.findChild<QListWidget*>(QStringLiteral("datasetList"))->setCurrentRow(0);
         auto* details = window.findChild<QLabel*>(QStringLiteral("datasetStats"));
         QTRY_VERIFY_WITH_TIMEOUT(details->text().startsWith(QStringLiteral("7 readable images")),
                                  30000);
+        tabs->setCurrentIndex(0);
+        auto* overview = window.findChild<QScrollArea*>(QStringLiteral("datasetOverviewScroll"));
+        QTRY_VERIFY(overview->isVisible());
+        QTRY_COMPARE(overview->verticalScrollBar()->maximum(), 0);
         QVERIFY(details->text().contains(QStringLiteral("png 6")));
         QVERIFY(details->text().contains(QStringLiteral("1 unreadable file, left out")));
         QVERIFY(details->text().contains(QStringLiteral("broken.png")));
