@@ -392,7 +392,7 @@
 <context>
     <name>kiln::gui::DatasetsPage</name>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="70"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="71"/>
         <source>No datasets yet.
 
 Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
@@ -401,134 +401,134 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klassenordner, Bilder mit Masken sowie COCO- und YOLO-Labels werden erkannt.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="77"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="78"/>
         <source>Add Dataset Folder...</source>
         <translation>Datensatzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="80"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="81"/>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="82"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="83"/>
         <source>Remove the selected dataset from the project; its files stay</source>
         <translation>Den ausgewählten Datensatz aus dem Projekt entfernen; seine Dateien bleiben erhalten</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="88"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="89"/>
         <source>Optimize...</source>
         <translation>Optimieren...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="90"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="91"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>Den gewählten Datensatz als JPEG oder WebP in Trainingsgröße neu kodieren</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="107"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="108"/>
         <source>Select a dataset to see its images, labels and statistics.</source>
         <translation>Wählen Sie einen Datensatz, um seine Bilder, Annotationen und Statistiken zu sehen.</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="120"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="121"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Datensätze&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="157"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="158"/>
         <source>Images without labels</source>
         <translation>Bilder ohne Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="158"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="159"/>
         <source>Class folders</source>
         <translation>Klassenordner</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="159"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="160"/>
         <source>Images with masks</source>
         <translation>Bilder mit Masken</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="160"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="161"/>
         <source>COCO annotations</source>
         <translation>COCO-Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="161"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="162"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO-Datensatz (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="162"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="163"/>
         <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
         <translation>Welche Annotationen der Datensatz hat: beim Hinzufügen erkannt; ändern Sie es, wenn Kiln falsch geraten hat</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="168"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="169"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="172"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="173"/>
         <source>Labels:</source>
         <translation>Annotationen:</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="206"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="207"/>
         <source>Images by longest side</source>
         <translation>Bilder nach längster Seite</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="240"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="241"/>
         <source>Show labels</source>
         <translation>Annotationen zeigen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="247"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="248"/>
         <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
         <translation>&lt;b&gt;Bilder&lt;/b&gt; (eines anklicken, um seine Augmentierungen zu sehen)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="261"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="417"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="262"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="418"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;Augmentierungen von %1&lt;/b&gt; (mit der Methode der Laufkonfiguration)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="347"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="348"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="348"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="349"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
         <source>folder of PNG masks named as the images</source>
         <translation>Ordner mit PNG-Masken, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="396"/>
         <source>COCO instances JSON</source>
         <translation>COCO-Instanzen-JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="396"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="586"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="599"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="401"/>
         <source>Scanning %1...</source>
         <translation>%1 wird durchsucht...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="430"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="431"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln lesbares Bild, %1</numerusform>
@@ -536,12 +536,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="433"/>
         <source>Formats: %1</source>
         <translation>Formate: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="435"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln unlesbare Datei, vom Training ausgelassen:</numerusform>
@@ -549,72 +549,72 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="441"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>under 256 px</source>
         <translation>unter 256 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="441"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>256-511 px</source>
         <translation>256-511 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="441"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>512-1023 px</source>
         <translation>512-1023 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="443"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="443"/>
         <source>2048 px and more</source>
         <translation>2048 px und mehr</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="487"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="500"/>
         <source>objects in %1 images</source>
         <translation>Objekte in %1 Bildern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="490"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="503"/>
         <source>images; %1 of the pixels</source>
         <translation>Bilder; %1 der Pixel</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="492"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="505"/>
         <source>images</source>
         <translation>Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="495"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
         <source>Objects per class</source>
         <translation>Objekte pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="495"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
         <source>Images per class</source>
         <translation>Bilder pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="503"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="516"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 Klassen, %2 von %3 Bildern in Klassenordnern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="521"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%1 Klassen in den Masken von %2 Bildern; %3 Bilder haben kein annotiertes Pixel, %4 der Pixel werden ignoriert (255)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="516"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="529"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>Trainingsteil: %1 Objekte aus %2 Klassen in %3 Bildern, %4 davon ohne Objekte. Boxgrößen: %5 klein, %6 mittel, %7 groß (COCOs Grenzen: 32 und 96 px)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="532"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="545"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>%Ln Problem mit den Labels, unten aufgeführt; das Training lehnt den Datensatz ab, bis es behoben ist.</numerusform>
@@ -622,22 +622,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="584"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="597"/>
         <source>Folder of Masks</source>
         <translation>Ordner der Masken</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="586"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="599"/>
         <source>COCO Annotations</source>
         <translation>COCO-Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="588"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="601"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="589"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="602"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO-Datendatei (*.yaml *.yml)</translation>
     </message>
@@ -683,107 +683,107 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="235"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="245"/>
         <source>first principal component</source>
         <translation>erste Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="236"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="246"/>
         <source>second principal component</source>
         <translation>zweite Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
         <source>Lasso</source>
         <translation>Lasso</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="85"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>Punkte durch Umfahren auswählen, statt die Grafik zu verschieben</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="98"/>
         <source>Export Selection...</source>
         <translation>Auswahl exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="102"/>
         <source>Copy Images to Folder...</source>
         <translation>Bilder in Ordner kopieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>Die ausgewählten Bilder kopieren, z. B. für ein Labelling-Werkzeug</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="97"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
         <source>Select for Labelling...</source>
         <translation>Zum Labeln auswählen...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="99"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="109"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>Die Bilder wählen, deren Labeln sich zuerst lohnt: typische Bilder jedes Clusters oder die verschiedensten</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="115"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="116"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="117"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="108"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="118"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>Wie die Einbettungen angeordnet werden: PCA sofort; UMAP und t-SNE halten die Nachbarn jedes Bildes nah beieinander und ziehen Cluster auseinander (Sekunden bis Minuten bei großen Mengen)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="120"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="130"/>
         <source>Reset View</source>
         <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="122"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="132"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>Nach Ziehen oder Zoomen wieder alle Punkte zeigen (oder Doppelklick in die Grafik)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="156"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="166"/>
         <source>&amp;Map:</source>
         <translation>&amp;Karte:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="173"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="183"/>
         <source>&lt;p&gt;&lt;b&gt;No embeddings to show yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;File ▸ Export Embeddings writes them for a dataset with a trained model; Open Embeddings File below shows a file kiln embed wrote (CSV, torch or npy).&lt;/p&gt;&lt;p&gt;Each image becomes a point on a map, similar images close together: find near-duplicates and outliers, and pick the images worth labelling first.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Noch keine Einbettungen zum Anzeigen.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Datei ▸ Einbettungen exportieren schreibt sie für einen Datensatz mit einem trainierten Modell; Einbettungsdatei öffnen (unten) zeigt eine Datei, die kiln embed geschrieben hat (CSV, torch oder npy).&lt;/p&gt;&lt;p&gt;Jedes Bild wird ein Punkt auf einer Karte, ähnliche Bilder liegen nahe beieinander: Finden Sie Beinahe-Duplikate und Ausreißer, und wählen Sie die Bilder, die sich zuerst zu annotieren lohnen.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="235"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="245"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="236"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="246"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="241"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="251"/>
         <source>Projecting %1...</source>
         <translation>%1 wird projiziert...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="364"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="375"/>
         <source>%Ln embedding(s)</source>
         <translation>
             <numerusform>%Ln Einbettung</numerusform>
@@ -791,7 +791,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="365"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="376"/>
         <source>in %Ln group(s) by top-level folder.</source>
         <translation>
             <numerusform>in %Ln Gruppe nach oberstem Ordner.</numerusform>
@@ -799,7 +799,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="491"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="502"/>
         <source>Picking %Ln image(s) to label...</source>
         <translation>
             <numerusform>%Ln Bild zum Labeln wird gewählt...</numerusform>
@@ -807,7 +807,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="515"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="526"/>
         <source>%Ln image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%Ln Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
@@ -815,18 +815,18 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="542"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="553"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="457"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="455"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="468"/>
         <source>Drag around points to select them.</source>
         <translation>Punkte umfahren, um sie auszuwählen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="458"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="469"/>
         <source>%Ln point(s) selected</source>
         <translation>
             <numerusform>%Ln Punkt ausgewählt</numerusform>
@@ -834,7 +834,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="518"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="529"/>
         <source>; %Ln labelled already or near-duplicates left out</source>
         <translation>
             <numerusform>; %Ln bereits gelabeltes Bild oder Beinahe-Duplikat ausgelassen</numerusform>
@@ -842,12 +842,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="548"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="559"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="578"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="589"/>
         <source>Copying %Ln image(s)...</source>
         <translation>
             <numerusform>Kopiere %Ln Bild...</numerusform>
@@ -855,7 +855,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="596"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="607"/>
         <source>%Ln image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%Ln Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
@@ -863,12 +863,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="621"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="632"/>
         <source>Copy Images to Folder</source>
         <translation>Bilder in Ordner kopieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="606"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="617"/>
         <source>Copied %Ln image(s) to %1</source>
         <translation>
             <numerusform>%Ln Bild nach %1 kopiert</numerusform>
@@ -876,22 +876,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="645"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="656"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="651"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="662"/>
         <source>Export Selection</source>
         <translation>Auswahl exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="652"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="663"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="658"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="669"/>
         <source>Wrote %Ln name(s) to %1</source>
         <translation>
             <numerusform>%Ln Name nach %1 geschrieben</numerusform>
@@ -899,29 +899,29 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="678"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="689"/>
         <source>%1
 selected</source>
         <translation>%1
 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="210"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="220"/>
         <source>Loading and projecting %1...</source>
         <translation>%1 wird geladen und projiziert...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="326"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="336"/>
         <source>(top folder)</source>
         <translation>(oberster Ordner)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="332"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="342"/>
         <source>neighbours</source>
         <translation>Nachbarn</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="340"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="350"/>
         <source>selection</source>
         <translation>Auswahl</translation>
     </message>
@@ -934,62 +934,67 @@ ausgewählt</translation>
         <translation>Einbettungen exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="42"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="47"/>
         <source>%1 (%2, %3)</source>
         <translation>%1 (%2, %3)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="64"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="65"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
         <source>Kiln models (*.pt *.ckpt *.pth)</source>
         <translation>Kiln-Modelle (*.pt *.ckpt *.pth)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="60"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="65"/>
         <source> px</source>
         <translation> px</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="66"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="51"/>
+        <source>no run has a model yet: Browse... for a model file</source>
+        <translation>noch kein Lauf mit Modell: Durchsuchen... für eine Modelldatei</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="71"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="67"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="72"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="68"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="73"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="74"/>
         <source>Write to</source>
         <translation>Schreiben nach</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="74"/>
         <source>Write the Embeddings to</source>
         <translation>Einbettungen schreiben nach</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="75"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>Einbettungen (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="71"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="76"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="102"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="107"/>
         <source>embeddings</source>
         <translation>einbettungen</translation>
     </message>
@@ -997,92 +1002,97 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::ExportModelDialog</name>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="17"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="15"/>
         <source>Export Model</source>
         <translation>Modell exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="32"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="26"/>
         <source>%1 (%2, %3)</source>
         <translation>%1 (%2, %3)</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="34"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="28"/>
         <source>backbone</source>
         <translation>Backbone</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="59"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="54"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="60"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="55"/>
         <source>Kiln models (*.ckpt *.pt *.pth)</source>
         <translation>Kiln-Modelle (*.ckpt *.pt *.pth)</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="39"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="34"/>
         <source>fp32</source>
         <translation>fp32</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="40"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="31"/>
+        <source>no run has a checkpoint yet: Browse... for one</source>
+        <translation>noch kein Lauf mit Checkpoint: Durchsuchen... für einen</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="35"/>
         <source>fp16 (half the size; for GPUs)</source>
         <translation>fp16 (halbe Größe; für GPUs)</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="44"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="39"/>
         <source>dynamic (any number of images)</source>
         <translation>dynamisch (beliebig viele Bilder)</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="48"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="43"/>
         <source> px</source>
         <translation> px</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="49"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="44"/>
         <source>as trained</source>
         <translation>wie trainiert</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="52"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="47"/>
         <source>ONNX (opset 17) for ONNX Runtime and TensorRT. The model takes normalised RGB images; the file&apos;s metadata says how to prepare them and names the classes.</source>
         <translation>ONNX (Opset 17) für ONNX Runtime und TensorRT. Das Modell erwartet normalisierte RGB-Bilder; die Metadaten der Datei beschreiben die Vorverarbeitung und nennen die Klassen.</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="61"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="56"/>
         <source>Precision</source>
         <translation>Rechenpräzision</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="62"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="57"/>
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="63"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="58"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="64"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="59"/>
         <source>Write to</source>
         <translation>Schreiben nach</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="65"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="60"/>
         <source>Write the Model to</source>
         <translation>Modell schreiben nach</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="65"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="60"/>
         <source>ONNX models (*.onnx)</source>
         <translation>ONNX-Modelle (*.onnx)</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="66"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="61"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
@@ -1719,7 +1729,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/model_commands.cpp" line="104"/>
+        <location filename="../gui/app/model_commands.cpp" line="105"/>
         <source>%Ln unreadable image(s) were left out.</source>
         <translation>
             <numerusform>%Ln unlesbares Bild wurde ausgelassen.</numerusform>
@@ -1727,12 +1737,12 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="115"/>
+        <location filename="../gui/app/model_commands.cpp" line="116"/>
         <source>They cannot be shown here: %1</source>
         <translation>Sie können hier nicht angezeigt werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="119"/>
+        <location filename="../gui/app/model_commands.cpp" line="120"/>
         <source>The prediction stopped with an error:
 %1</source>
         <translation>Die Vorhersage brach mit einem Fehler ab:
@@ -1919,54 +1929,59 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::PredictDialog</name>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="27"/>
-        <location filename="../gui/predict/predict_dialog.cpp" line="64"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="26"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="60"/>
         <source>Predict</source>
         <translation>Vorhersagen</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="41"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="36"/>
         <source>%1 (%2, %3)</source>
         <translation>%1 (%2, %3)</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="56"/>
-        <location filename="../gui/predict/predict_dialog.cpp" line="57"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="41"/>
+        <source>no fine-tuning run yet: Browse... for a checkpoint</source>
+        <translation>noch kein Feinabstimmungslauf: Durchsuchen... für einen Checkpoint</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="52"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="53"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="57"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="53"/>
         <source>Kiln checkpoints (*.ckpt)</source>
         <translation>Kiln-Checkpoints (*.ckpt)</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="54"/>
         <source>Images to predict on</source>
         <translation>Bilder für die Vorhersage</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="61"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="57"/>
         <source>Write the Predictions to</source>
         <translation>Vorhersagen schreiben nach</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="62"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
         <source>Results (*.csv *.json);;Any file or folder (*)</source>
         <translation>Ergebnisse (*.csv *.json);;Beliebige Datei oder beliebiger Ordner (*)</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="53"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="49"/>
         <source>Also write the images with their detections drawn</source>
         <translation>Auch die Bilder mit eingezeichneten Erkennungen schreiben</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="54"/>
         <source>Images</source>
         <translation>Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="60"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="56"/>
         <source>Write to</source>
         <translation>Schreiben nach</translation>
     </message>
@@ -2249,7 +2264,7 @@ vorhergesagt: %3</translation>
         <translation>In diesem Projekt läuft ein Auftrag; stoppen Sie ihn (Ausführen ▸ Stopp), bevor Sie ein anderes Projekt öffnen oder anlegen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/project_controller.cpp" line="84"/>
+        <location filename="../gui/app/project_controller.cpp" line="85"/>
         <source>and %Ln more</source>
         <translation>
             <numerusform>und %Ln weiterer</numerusform>
@@ -2257,74 +2272,74 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="86"/>
+        <location filename="../gui/app/project_controller.cpp" line="87"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="98"/>
-        <location filename="../gui/app/project_controller.cpp" line="176"/>
+        <location filename="../gui/app/project_controller.cpp" line="99"/>
+        <location filename="../gui/app/project_controller.cpp" line="177"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="99"/>
-        <location filename="../gui/app/project_controller.cpp" line="208"/>
-        <location filename="../gui/app/project_controller.cpp" line="216"/>
+        <location filename="../gui/app/project_controller.cpp" line="100"/>
+        <location filename="../gui/app/project_controller.cpp" line="209"/>
+        <location filename="../gui/app/project_controller.cpp" line="217"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="118"/>
+        <location filename="../gui/app/project_controller.cpp" line="119"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="165"/>
+        <location filename="../gui/app/project_controller.cpp" line="166"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>Das Demoprojekt konnte nicht angelegt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="177"/>
+        <location filename="../gui/app/project_controller.cpp" line="178"/>
         <source>The project has not been saved yet.</source>
         <translation>Das Projekt wurde noch nicht gespeichert.</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="180"/>
+        <location filename="../gui/app/project_controller.cpp" line="181"/>
         <source>Save it now?</source>
         <translation>Jetzt speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="189"/>
+        <location filename="../gui/app/project_controller.cpp" line="190"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="190"/>
+        <location filename="../gui/app/project_controller.cpp" line="191"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="194"/>
+        <location filename="../gui/app/project_controller.cpp" line="195"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="207"/>
+        <location filename="../gui/app/project_controller.cpp" line="208"/>
         <source>Open Project</source>
         <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="216"/>
+        <location filename="../gui/app/project_controller.cpp" line="217"/>
         <source>Save Project As</source>
         <translation>Projekt speichern unter</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="223"/>
+        <location filename="../gui/app/project_controller.cpp" line="224"/>
         <source>Add Dataset Folder</source>
         <translation>Datensatzordner hinzufügen</translation>
     </message>
@@ -2883,157 +2898,157 @@ vorhergesagt: %3</translation>
         <translation>auto</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="436"/>
+        <location filename="../gui/runs/run_history.cpp" line="447"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="438"/>
+        <location filename="../gui/runs/run_history.cpp" line="449"/>
         <source>Length</source>
         <translation>Länge</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="473"/>
+        <location filename="../gui/runs/run_history.cpp" line="484"/>
         <source>Epochs or steps the run was set to train for</source>
         <translation>Epochen oder Schritte, für die der Lauf trainieren sollte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="477"/>
+        <location filename="../gui/runs/run_history.cpp" line="488"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="458"/>
+        <location filename="../gui/runs/run_history.cpp" line="469"/>
         <source>Tags</source>
         <translation>Schlagwörter</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="450"/>
+        <location filename="../gui/runs/run_history.cpp" line="461"/>
         <source>Loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="452"/>
+        <location filename="../gui/runs/run_history.cpp" line="463"/>
         <source>Best</source>
         <translation>Bester</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="456"/>
+        <location filename="../gui/runs/run_history.cpp" line="467"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="460"/>
+        <location filename="../gui/runs/run_history.cpp" line="471"/>
         <source>Notes</source>
         <translation>Notizen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="428"/>
+        <location filename="../gui/runs/run_history.cpp" line="439"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="430"/>
+        <location filename="../gui/runs/run_history.cpp" line="441"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="432"/>
+        <location filename="../gui/runs/run_history.cpp" line="443"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="434"/>
+        <location filename="../gui/runs/run_history.cpp" line="445"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="440"/>
+        <location filename="../gui/runs/run_history.cpp" line="451"/>
         <source>Size</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="442"/>
+        <location filename="../gui/runs/run_history.cpp" line="453"/>
         <source>LR</source>
         <translation>LR</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="444"/>
+        <location filename="../gui/runs/run_history.cpp" line="455"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="446"/>
+        <location filename="../gui/runs/run_history.cpp" line="457"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="448"/>
+        <location filename="../gui/runs/run_history.cpp" line="459"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="469"/>
+        <location filename="../gui/runs/run_history.cpp" line="480"/>
         <source>The run&apos;s name, or its folder&apos;s</source>
         <translation>Name des Laufs oder seines Ordners</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="471"/>
+        <location filename="../gui/runs/run_history.cpp" line="482"/>
         <source>Pretraining method, or fine-tuning task</source>
         <translation>Vortrainingsmethode oder Feinabstimmungsaufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="475"/>
+        <location filename="../gui/runs/run_history.cpp" line="486"/>
         <source>Image size in pixels</source>
         <translation>Bildgröße in Pixeln</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="479"/>
+        <location filename="../gui/runs/run_history.cpp" line="490"/>
         <source>Training loss at the last step</source>
         <translation>Trainingsverlust im letzten Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="481"/>
+        <location filename="../gui/runs/run_history.cpp" line="492"/>
         <source>Best value of the validation metric the run watched</source>
         <translation>Bester Wert der Validierungsmetrik, die der Lauf beobachtete</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="483"/>
+        <location filename="../gui/runs/run_history.cpp" line="494"/>
         <source>Training images per second, median</source>
         <translation>Trainingsbilder pro Sekunde, Median</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="485"/>
+        <location filename="../gui/runs/run_history.cpp" line="496"/>
         <source>Share of the time spent waiting for data, median</source>
         <translation>Anteil der Zeit, der auf Daten gewartet wurde, Median</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="454"/>
+        <location filename="../gui/runs/run_history.cpp" line="465"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="394"/>
+        <location filename="../gui/runs/run_history.cpp" line="405"/>
         <source>Stopped</source>
         <translation>Gestoppt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="397"/>
+        <location filename="../gui/runs/run_history.cpp" line="408"/>
         <source>Finished</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="400"/>
+        <location filename="../gui/runs/run_history.cpp" line="411"/>
         <source>Interrupted</source>
         <translation>Unterbrochen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="403"/>
+        <location filename="../gui/runs/run_history.cpp" line="414"/>
         <source>Failed</source>
         <translation>Fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="406"/>
+        <location filename="../gui/runs/run_history.cpp" line="417"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
@@ -3041,82 +3056,82 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="502"/>
+        <location filename="../gui/runs/run_history.cpp" line="513"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>Nach Name, Schlagwort, Notiz, Modell, Datensatz, Status filtern...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="527"/>
+        <location filename="../gui/runs/run_history.cpp" line="538"/>
         <source>The change could not be saved: %1</source>
         <translation>Die Änderung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="809"/>
+        <location filename="../gui/runs/run_history.cpp" line="820"/>
         <source>The runs could not be read: %1</source>
         <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="532"/>
+        <location filename="../gui/runs/run_history.cpp" line="543"/>
         <source>Compare...</source>
         <translation>Vergleichen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="534"/>
+        <location filename="../gui/runs/run_history.cpp" line="545"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>Einstellungen, Ergebnisse und Validierungsmetriken der ausgewählten Läufe nebeneinander</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="569"/>
+        <location filename="../gui/runs/run_history.cpp" line="580"/>
         <source>Curves of</source>
         <translation>Kurven von</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="529"/>
+        <location filename="../gui/runs/run_history.cpp" line="540"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="512"/>
+        <location filename="../gui/runs/run_history.cpp" line="523"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them; right-click the header to choose the columns</source>
         <translation>Doppelklicken Sie auf Name, Schlagwörter oder Notizen eines Laufs, um sie zu bearbeiten; Rechtsklick auf die Kopfzeile wählt die Spalten</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="537"/>
+        <location filename="../gui/runs/run_history.cpp" line="548"/>
         <source>Open Folder</source>
         <translation>Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="540"/>
+        <location filename="../gui/runs/run_history.cpp" line="551"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="542"/>
+        <location filename="../gui/runs/run_history.cpp" line="553"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>Einen unterbrochenen oder gestoppten Lauf ab seinem letzten Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="552"/>
+        <location filename="../gui/runs/run_history.cpp" line="563"/>
         <source>Delete Run...</source>
         <translation>Lauf löschen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="577"/>
+        <location filename="../gui/runs/run_history.cpp" line="588"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="586"/>
+        <location filename="../gui/runs/run_history.cpp" line="597"/>
         <source>Select runs in the table to see their curves here.</source>
         <translation>Wählen Sie Läufe in der Tabelle, um hier ihre Kurven zu sehen.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="587"/>
+        <location filename="../gui/runs/run_history.cpp" line="598"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>Noch keine Läufe in diesem Projekt. Die Läufe, die Sie trainieren, stehen hier mit ihren Einstellungen und Ergebnissen, zum Sortieren, Vergleichen, Fortsetzen oder Exportieren.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="821"/>
+        <location filename="../gui/runs/run_history.cpp" line="832"/>
         <source>%Ln run database(s) could not be read, so their runs are not listed: %1</source>
         <translation>
             <numerusform>%Ln Laufdatenbank konnte nicht gelesen werden, ihre Läufe fehlen daher in der Liste: %1</numerusform>
@@ -3124,39 +3139,39 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="882"/>
+        <location filename="../gui/runs/run_history.cpp" line="893"/>
         <source>Delete Run</source>
         <translation>Lauf löschen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="883"/>
+        <location filename="../gui/runs/run_history.cpp" line="894"/>
         <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
         <translation>Den Lauf in %1 mit seinen Checkpoints, exportierten Modellen und Protokollen löschen? Andere Dateien in diesem Ordner bleiben erhalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="905"/>
+        <location filename="../gui/runs/run_history.cpp" line="916"/>
         <source>The run cannot be deleted:
 %1</source>
         <translation>Der Lauf kann nicht gelöscht werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="914"/>
+        <location filename="../gui/runs/run_history.cpp" line="925"/>
         <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
         <translation>Die Dateien des Laufs wurden gelöscht. %1 enthielt auch Dateien, die kein Lauf geschrieben hat; sie wurden behalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="911"/>
+        <location filename="../gui/runs/run_history.cpp" line="922"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="544"/>
+        <location filename="../gui/runs/run_history.cpp" line="555"/>
         <source>Export Model...</source>
         <translation>Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="546"/>
+        <location filename="../gui/runs/run_history.cpp" line="557"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>Das Modell des Laufs als ONNX schreiben, für ONNX Runtime und TensorRT</translation>
     </message>

@@ -389,7 +389,7 @@
 <context>
     <name>kiln::gui::DatasetsPage</name>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="70"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="71"/>
         <source>No datasets yet.
 
 Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
@@ -398,240 +398,240 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 用“添加数据集文件夹”添加一个图像文件夹。可识别类别文件夹、带掩码的图像以及 COCO 或 YOLO 标注。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="77"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="78"/>
         <source>Add Dataset Folder...</source>
         <translation>添加数据集文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="80"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="81"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="82"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="83"/>
         <source>Remove the selected dataset from the project; its files stay</source>
         <translation>从项目中移除所选数据集；其文件保留</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="88"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="89"/>
         <source>Optimize...</source>
         <translation>优化...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="90"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="91"/>
         <source>Re-encode the selected dataset as JPEG or WebP at training size</source>
         <translation>将所选数据集按训练尺寸重新编码为 JPEG 或 WebP</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="107"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="108"/>
         <source>Select a dataset to see its images, labels and statistics.</source>
         <translation>选择一个数据集以查看其图像、标注和统计。</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="120"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="121"/>
         <source>&lt;h2&gt;Datasets&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;数据集&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="157"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="158"/>
         <source>Images without labels</source>
         <translation>无标注图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="158"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="159"/>
         <source>Class folders</source>
         <translation>类别文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="159"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="160"/>
         <source>Images with masks</source>
         <translation>带掩码的图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="160"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="161"/>
         <source>COCO annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="161"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="162"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO 数据集 (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="162"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="163"/>
         <source>What labels the dataset has: found when it was added; change it if Kiln guessed wrong</source>
         <translation>数据集的标注类型：添加时自动识别；若 Kiln 识别有误请更改</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="168"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="169"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="172"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="173"/>
         <source>Labels:</source>
         <translation>标注：</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="206"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="207"/>
         <source>Images by longest side</source>
         <translation>按最长边统计的图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="240"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="241"/>
         <source>Show labels</source>
         <translation>显示标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="247"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="248"/>
         <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
         <translation>&lt;b&gt;图像&lt;/b&gt;（点击一张以预览其数据增强）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="261"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="417"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="262"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="418"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;%1 的数据增强&lt;/b&gt;（运行配置中的方法）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="347"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="348"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="348"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="349"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="394"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
         <source>folder of PNG masks named as the images</source>
         <translation>与图像同名的 PNG 掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="396"/>
         <source>COCO instances JSON</source>
         <translation>COCO 实例 JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="396"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="586"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="599"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="400"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="401"/>
         <source>Scanning %1...</source>
         <translation>正在扫描 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="430"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="431"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln 张可读图像，%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="433"/>
         <source>Formats: %1</source>
         <translation>格式：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="435"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln 个无法读取的文件，训练时跳过：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="441"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>under 256 px</source>
         <translation>小于 256 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="441"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>256-511 px</source>
         <translation>256-511 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="441"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
         <source>512-1023 px</source>
         <translation>512-1023 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="443"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="443"/>
         <source>2048 px and more</source>
         <translation>2048 像素及以上</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="487"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="500"/>
         <source>objects in %1 images</source>
         <translation>个目标，分布于 %1 张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="490"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="503"/>
         <source>images; %1 of the pixels</source>
         <translation>张图像；占像素的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="492"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="505"/>
         <source>images</source>
         <translation>张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="495"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
         <source>Objects per class</source>
         <translation>每类目标数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="495"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
         <source>Images per class</source>
         <translation>每类图像数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="503"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="516"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 个类别，%3 张图像中有 %2 张位于类别文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="521"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%2 张图像的掩码中有 %1 个类别；%3 张图像没有已标注像素，%4 的像素被忽略（255）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="516"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="529"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>训练集：%3 张图像中有 %2 个类别的 %1 个目标，其中 %4 张没有目标。框尺寸：%5 个小、%6 个中、%7 个大（COCO 的界限：32 和 96 像素）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="532"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="545"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>标注有 %Ln 个问题，见下方列表；修复之前训练会拒绝此数据集。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="584"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="597"/>
         <source>Folder of Masks</source>
         <translation>掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="586"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="599"/>
         <source>COCO Annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="588"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="601"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="589"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="602"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO 数据文件 (*.yaml *.yml)</translation>
     </message>
@@ -677,235 +677,235 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="235"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="245"/>
         <source>first principal component</source>
         <translation>第一主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="236"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="246"/>
         <source>second principal component</source>
         <translation>第二主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="82"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
         <source>Lasso</source>
         <translation>套索</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="85"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>拖动圈选点，而不是移动图表</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="88"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="98"/>
         <source>Export Selection...</source>
         <translation>导出所选...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="102"/>
         <source>Copy Images to Folder...</source>
         <translation>复制图像到文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>复制所选图像，例如供标注工具使用</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="97"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
         <source>Select for Labelling...</source>
         <translation>选择待标注...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="99"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="109"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>挑选最值得先标注的图像：每个簇的典型图像，或差异最大的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="115"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="106"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="116"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="117"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="108"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="118"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>嵌入的布局方式：PCA 立即完成；UMAP 和 t-SNE 让每张图像的近邻靠近并把聚类分开（大数据集需要几秒到几分钟）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="120"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="130"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="122"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="132"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>拖动或缩放后重新显示所有点（或双击图表）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="156"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="166"/>
         <source>&amp;Map:</source>
         <translation>映射(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="173"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="183"/>
         <source>&lt;p&gt;&lt;b&gt;No embeddings to show yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;File ▸ Export Embeddings writes them for a dataset with a trained model; Open Embeddings File below shows a file kiln embed wrote (CSV, torch or npy).&lt;/p&gt;&lt;p&gt;Each image becomes a point on a map, similar images close together: find near-duplicates and outliers, and pick the images worth labelling first.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;还没有可显示的嵌入。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;文件 ▸ 导出嵌入 会用已训练的模型为数据集写出嵌入；下方的“打开嵌入文件”可显示 kiln embed 写出的文件（CSV、torch 或 npy）。&lt;/p&gt;&lt;p&gt;每张图像成为地图上的一个点，相似的图像彼此靠近：可找出近似重复和离群图像，并挑选最值得先标注的图像。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="235"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="245"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="236"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="246"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="241"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="251"/>
         <source>Projecting %1...</source>
         <translation>正在投影 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="364"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="375"/>
         <source>%Ln embedding(s)</source>
         <translation>
             <numerusform>%Ln 个嵌入，</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="365"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="376"/>
         <source>in %Ln group(s) by top-level folder.</source>
         <translation>
             <numerusform>按顶层文件夹分为 %Ln 组。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="491"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="502"/>
         <source>Picking %Ln image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %Ln 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="515"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="526"/>
         <source>%Ln image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%Ln 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="542"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="553"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="444"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="457"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="455"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="468"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="458"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="469"/>
         <source>%Ln point(s) selected</source>
         <translation>
             <numerusform>已选择 %Ln 个点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="518"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="529"/>
         <source>; %Ln labelled already or near-duplicates left out</source>
         <translation>
             <numerusform>；已排除 %Ln 张已标注图像或近似重复图像</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="548"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="559"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="578"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="589"/>
         <source>Copying %Ln image(s)...</source>
         <translation>
             <numerusform>正在复制 %Ln 张图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="596"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="607"/>
         <source>%Ln image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%Ln 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="621"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="632"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="606"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="617"/>
         <source>Copied %Ln image(s) to %1</source>
         <translation>
             <numerusform>已复制 %Ln 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="645"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="656"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="651"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="662"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="652"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="663"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="658"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="669"/>
         <source>Wrote %Ln name(s) to %1</source>
         <translation>
             <numerusform>已将 %Ln 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="678"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="689"/>
         <source>%1
 selected</source>
         <translation>%1
 已选择</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="210"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="220"/>
         <source>Loading and projecting %1...</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="326"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="336"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="332"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="342"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="340"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="350"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>
@@ -918,62 +918,67 @@ selected</source>
         <translation>导出嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="42"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="47"/>
         <source>%1 (%2, %3)</source>
         <translation>%1（%2，%3）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="64"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="65"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
         <source>Kiln models (*.pt *.ckpt *.pth)</source>
         <translation>Kiln 模型 (*.pt *.ckpt *.pth)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="60"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="65"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="66"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="51"/>
+        <source>no run has a model yet: Browse... for a model file</source>
+        <translation>尚无带模型的运行：点击“浏览...”选择模型文件</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="71"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="67"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="72"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="68"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="73"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="74"/>
         <source>Write to</source>
         <translation>写入到</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="74"/>
         <source>Write the Embeddings to</source>
         <translation>嵌入写入到</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="75"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>嵌入 (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="71"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="76"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="102"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="107"/>
         <source>embeddings</source>
         <translation>embeddings</translation>
     </message>
@@ -981,92 +986,97 @@ selected</source>
 <context>
     <name>kiln::gui::ExportModelDialog</name>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="17"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="15"/>
         <source>Export Model</source>
         <translation>导出模型</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="32"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="26"/>
         <source>%1 (%2, %3)</source>
         <translation>%1（%2，%3）</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="34"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="28"/>
         <source>backbone</source>
         <translation>骨干网络</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="59"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="54"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="60"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="55"/>
         <source>Kiln models (*.ckpt *.pt *.pth)</source>
         <translation>Kiln 模型 (*.ckpt *.pt *.pth)</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="39"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="34"/>
         <source>fp32</source>
         <translation>fp32</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="40"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="31"/>
+        <source>no run has a checkpoint yet: Browse... for one</source>
+        <translation>尚无带检查点的运行：点击“浏览...”选择检查点</translation>
+    </message>
+    <message>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="35"/>
         <source>fp16 (half the size; for GPUs)</source>
         <translation>fp16（一半大小；用于 GPU）</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="44"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="39"/>
         <source>dynamic (any number of images)</source>
         <translation>动态（任意数量的图像）</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="48"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="43"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="49"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="44"/>
         <source>as trained</source>
         <translation>与训练时相同</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="52"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="47"/>
         <source>ONNX (opset 17) for ONNX Runtime and TensorRT. The model takes normalised RGB images; the file&apos;s metadata says how to prepare them and names the classes.</source>
         <translation>ONNX（opset 17），用于 ONNX Runtime 和 TensorRT。模型接收归一化的 RGB 图像；文件的元数据说明了如何预处理并列出类别名称。</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="61"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="56"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="62"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="57"/>
         <source>Batch</source>
         <translation>批量</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="63"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="58"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="64"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="59"/>
         <source>Write to</source>
         <translation>写入到</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="65"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="60"/>
         <source>Write the Model to</source>
         <translation>模型写入到</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="65"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="60"/>
         <source>ONNX models (*.onnx)</source>
         <translation>ONNX 模型 (*.onnx)</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="66"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="61"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -1694,19 +1704,19 @@ selected</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/model_commands.cpp" line="104"/>
+        <location filename="../gui/app/model_commands.cpp" line="105"/>
         <source>%Ln unreadable image(s) were left out.</source>
         <translation>
             <numerusform>有 %Ln 张无法读取的图像被跳过。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="115"/>
+        <location filename="../gui/app/model_commands.cpp" line="116"/>
         <source>They cannot be shown here: %1</source>
         <translation>无法在此显示：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="119"/>
+        <location filename="../gui/app/model_commands.cpp" line="120"/>
         <source>The prediction stopped with an error:
 %1</source>
         <translation>预测因错误而停止：
@@ -1889,54 +1899,59 @@ selected</source>
 <context>
     <name>kiln::gui::PredictDialog</name>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="27"/>
-        <location filename="../gui/predict/predict_dialog.cpp" line="64"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="26"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="60"/>
         <source>Predict</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="41"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="36"/>
         <source>%1 (%2, %3)</source>
         <translation>%1（%2，%3）</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="56"/>
-        <location filename="../gui/predict/predict_dialog.cpp" line="57"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="41"/>
+        <source>no fine-tuning run yet: Browse... for a checkpoint</source>
+        <translation>尚无微调运行：点击“浏览...”选择检查点</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="52"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="53"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="57"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="53"/>
         <source>Kiln checkpoints (*.ckpt)</source>
         <translation>Kiln 检查点 (*.ckpt)</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="54"/>
         <source>Images to predict on</source>
         <translation>要预测的图像</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="61"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="57"/>
         <source>Write the Predictions to</source>
         <translation>预测写入到</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="62"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
         <source>Results (*.csv *.json);;Any file or folder (*)</source>
         <translation>结果 (*.csv *.json);;任意文件或文件夹 (*)</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="53"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="49"/>
         <source>Also write the images with their detections drawn</source>
         <translation>同时写出绘制了检测结果的图像</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="54"/>
         <source>Images</source>
         <translation>图像</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="60"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="56"/>
         <source>Write to</source>
         <translation>写入到</translation>
     </message>
@@ -2214,81 +2229,81 @@ predicted: %3</source>
         <translation>此项目中有任务正在运行；请先停止它（运行 ▸ 停止），再打开或新建项目。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/project_controller.cpp" line="84"/>
+        <location filename="../gui/app/project_controller.cpp" line="85"/>
         <source>and %Ln more</source>
         <translation>
             <numerusform>还有 %Ln 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="86"/>
+        <location filename="../gui/app/project_controller.cpp" line="87"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="98"/>
-        <location filename="../gui/app/project_controller.cpp" line="176"/>
+        <location filename="../gui/app/project_controller.cpp" line="99"/>
+        <location filename="../gui/app/project_controller.cpp" line="177"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="99"/>
-        <location filename="../gui/app/project_controller.cpp" line="208"/>
-        <location filename="../gui/app/project_controller.cpp" line="216"/>
+        <location filename="../gui/app/project_controller.cpp" line="100"/>
+        <location filename="../gui/app/project_controller.cpp" line="209"/>
+        <location filename="../gui/app/project_controller.cpp" line="217"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="118"/>
+        <location filename="../gui/app/project_controller.cpp" line="119"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="165"/>
+        <location filename="../gui/app/project_controller.cpp" line="166"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>无法创建演示项目：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="177"/>
+        <location filename="../gui/app/project_controller.cpp" line="178"/>
         <source>The project has not been saved yet.</source>
         <translation>项目尚未保存。</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="180"/>
+        <location filename="../gui/app/project_controller.cpp" line="181"/>
         <source>Save it now?</source>
         <translation>现在保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="189"/>
+        <location filename="../gui/app/project_controller.cpp" line="190"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="190"/>
+        <location filename="../gui/app/project_controller.cpp" line="191"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="194"/>
+        <location filename="../gui/app/project_controller.cpp" line="195"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="207"/>
+        <location filename="../gui/app/project_controller.cpp" line="208"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="216"/>
+        <location filename="../gui/app/project_controller.cpp" line="217"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="223"/>
+        <location filename="../gui/app/project_controller.cpp" line="224"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
@@ -2842,157 +2857,157 @@ predicted: %3</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="436"/>
+        <location filename="../gui/runs/run_history.cpp" line="447"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="438"/>
+        <location filename="../gui/runs/run_history.cpp" line="449"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="473"/>
+        <location filename="../gui/runs/run_history.cpp" line="484"/>
         <source>Epochs or steps the run was set to train for</source>
         <translation>运行设定的训练轮数或步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="477"/>
+        <location filename="../gui/runs/run_history.cpp" line="488"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="458"/>
+        <location filename="../gui/runs/run_history.cpp" line="469"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="450"/>
+        <location filename="../gui/runs/run_history.cpp" line="461"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="452"/>
+        <location filename="../gui/runs/run_history.cpp" line="463"/>
         <source>Best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="456"/>
+        <location filename="../gui/runs/run_history.cpp" line="467"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="460"/>
+        <location filename="../gui/runs/run_history.cpp" line="471"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="428"/>
+        <location filename="../gui/runs/run_history.cpp" line="439"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="430"/>
+        <location filename="../gui/runs/run_history.cpp" line="441"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="432"/>
+        <location filename="../gui/runs/run_history.cpp" line="443"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="434"/>
+        <location filename="../gui/runs/run_history.cpp" line="445"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="440"/>
+        <location filename="../gui/runs/run_history.cpp" line="451"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="442"/>
+        <location filename="../gui/runs/run_history.cpp" line="453"/>
         <source>LR</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="444"/>
+        <location filename="../gui/runs/run_history.cpp" line="455"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="446"/>
+        <location filename="../gui/runs/run_history.cpp" line="457"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="448"/>
+        <location filename="../gui/runs/run_history.cpp" line="459"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="469"/>
+        <location filename="../gui/runs/run_history.cpp" line="480"/>
         <source>The run&apos;s name, or its folder&apos;s</source>
         <translation>运行的名称，或其文件夹的名称</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="471"/>
+        <location filename="../gui/runs/run_history.cpp" line="482"/>
         <source>Pretraining method, or fine-tuning task</source>
         <translation>预训练方法或微调任务</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="475"/>
+        <location filename="../gui/runs/run_history.cpp" line="486"/>
         <source>Image size in pixels</source>
         <translation>图像尺寸（像素）</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="479"/>
+        <location filename="../gui/runs/run_history.cpp" line="490"/>
         <source>Training loss at the last step</source>
         <translation>最后一步的训练损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="481"/>
+        <location filename="../gui/runs/run_history.cpp" line="492"/>
         <source>Best value of the validation metric the run watched</source>
         <translation>运行所监测验证指标的最佳值</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="483"/>
+        <location filename="../gui/runs/run_history.cpp" line="494"/>
         <source>Training images per second, median</source>
         <translation>每秒训练图像数，中位数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="485"/>
+        <location filename="../gui/runs/run_history.cpp" line="496"/>
         <source>Share of the time spent waiting for data, median</source>
         <translation>等待数据的时间占比，中位数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="454"/>
+        <location filename="../gui/runs/run_history.cpp" line="465"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="394"/>
+        <location filename="../gui/runs/run_history.cpp" line="405"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="397"/>
+        <location filename="../gui/runs/run_history.cpp" line="408"/>
         <source>Finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="400"/>
+        <location filename="../gui/runs/run_history.cpp" line="411"/>
         <source>Interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="403"/>
+        <location filename="../gui/runs/run_history.cpp" line="414"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="406"/>
+        <location filename="../gui/runs/run_history.cpp" line="417"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -3000,121 +3015,121 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="502"/>
+        <location filename="../gui/runs/run_history.cpp" line="513"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>按名称、标签、备注、模型、数据集、状态筛选...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="527"/>
+        <location filename="../gui/runs/run_history.cpp" line="538"/>
         <source>The change could not be saved: %1</source>
         <translation>无法保存更改：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="809"/>
+        <location filename="../gui/runs/run_history.cpp" line="820"/>
         <source>The runs could not be read: %1</source>
         <translation>无法读取运行记录：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="532"/>
+        <location filename="../gui/runs/run_history.cpp" line="543"/>
         <source>Compare...</source>
         <translation>比较...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="534"/>
+        <location filename="../gui/runs/run_history.cpp" line="545"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>并排显示所选运行的设置、结果和验证指标</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="569"/>
+        <location filename="../gui/runs/run_history.cpp" line="580"/>
         <source>Curves of</source>
         <translation>曲线：</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="529"/>
+        <location filename="../gui/runs/run_history.cpp" line="540"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="512"/>
+        <location filename="../gui/runs/run_history.cpp" line="523"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them; right-click the header to choose the columns</source>
         <translation>双击运行的名称、标签或备注进行编辑；右键单击表头选择列</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="537"/>
+        <location filename="../gui/runs/run_history.cpp" line="548"/>
         <source>Open Folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="540"/>
+        <location filename="../gui/runs/run_history.cpp" line="551"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="542"/>
+        <location filename="../gui/runs/run_history.cpp" line="553"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>从最后一个检查点继续被中断或停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="552"/>
+        <location filename="../gui/runs/run_history.cpp" line="563"/>
         <source>Delete Run...</source>
         <translation>删除运行...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="577"/>
+        <location filename="../gui/runs/run_history.cpp" line="588"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="586"/>
+        <location filename="../gui/runs/run_history.cpp" line="597"/>
         <source>Select runs in the table to see their curves here.</source>
         <translation>在表格中选择运行，即可在此查看其曲线。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="587"/>
+        <location filename="../gui/runs/run_history.cpp" line="598"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>此项目尚无运行。您训练的运行会连同其设置和结果列在这里，可排序、比较、继续或导出。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="821"/>
+        <location filename="../gui/runs/run_history.cpp" line="832"/>
         <source>%Ln run database(s) could not be read, so their runs are not listed: %1</source>
         <translation>
             <numerusform>%Ln 个运行数据库无法读取，因此其中的运行未列出：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="882"/>
+        <location filename="../gui/runs/run_history.cpp" line="893"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="883"/>
+        <location filename="../gui/runs/run_history.cpp" line="894"/>
         <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？该文件夹中的其他文件会保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="905"/>
+        <location filename="../gui/runs/run_history.cpp" line="916"/>
         <source>The run cannot be deleted:
 %1</source>
         <translation>无法删除该运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="914"/>
+        <location filename="../gui/runs/run_history.cpp" line="925"/>
         <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
         <translation>运行的文件已删除。%1 中还有不是由运行写入的文件，它们已保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="911"/>
+        <location filename="../gui/runs/run_history.cpp" line="922"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="544"/>
+        <location filename="../gui/runs/run_history.cpp" line="555"/>
         <source>Export Model...</source>
         <translation>导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="546"/>
+        <location filename="../gui/runs/run_history.cpp" line="557"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>将该运行的模型写为 ONNX，用于 ONNX Runtime 和 TensorRT</translation>
     </message>

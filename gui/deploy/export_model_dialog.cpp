@@ -1,7 +1,5 @@
 #include "deploy/export_model_dialog.h"
 
-#include "track/run_directory.h"
-
 #include <QComboBox>
 #include <QDir>
 #include <QFileInfo>
@@ -19,13 +17,9 @@ ExportModelDialog::ExportModelDialog(const QString& project_folder, const QVecto
     model_ = new QComboBox(this);
     model_->setObjectName(QStringLiteral("modelSourceField"));
     for (const RunRow& run : runs) {
-        const track::RunDirectory directory(run.directory.toStdString());
         // A fine-tuning run's best model, else its last; a pretraining run's backbone.
-        QString checkpoint = QString::fromStdString(directory.best_checkpoint().string());
-        if (!QFileInfo::exists(checkpoint)) {
-            checkpoint = QString::fromStdString(directory.last_checkpoint().string());
-        }
-        if (!QFileInfo::exists(checkpoint) || model_->findData(checkpoint) >= 0) {
+        const QString checkpoint = run.checkpoint();
+        if (checkpoint.isEmpty() || model_->findData(checkpoint) >= 0) {
             continue;
         }
         const bool pretraining = run.task.isEmpty() || run.task == QLatin1String("pretrain");
@@ -34,6 +28,7 @@ ExportModelDialog::ExportModelDialog(const QString& project_folder, const QVecto
                                  pretraining ? tr("backbone") : run.task, run.model),
                         checkpoint);
     }
+    model_->setPlaceholderText(tr("no run has a checkpoint yet: Browse... for one"));
     precision_ = new QComboBox(this);
     precision_->setObjectName(QStringLiteral("precisionField"));
     precision_->addItem(tr("fp32"), QStringLiteral("fp32"));

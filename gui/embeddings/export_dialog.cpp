@@ -36,14 +36,19 @@ ExportEmbeddingsDialog::ExportEmbeddingsDialog(const Project& project, const QVe
     model_ = new QComboBox(this);
     model_->setObjectName(QStringLiteral("modelSourceField"));
     for (const RunRow& run : runs) {
-        const QString exported = QString::fromStdString(
+        // Its exported backbone; else, for a run that ended before exporting (killed, power
+        // lost), its checkpoint.
+        QString model = QString::fromStdString(
             kiln::track::RunDirectory(run.directory.toStdString()).exported_last().string());
-        if (QFileInfo::exists(exported)) {
-            model_->addItem(tr("%1 (%2, %3)").arg(run.displayName(), run.model, run.method),
-                            exported);
+        if (!QFileInfo::exists(model)) {
+            model = run.checkpoint();
+        }
+        if (!model.isEmpty()) {
+            model_->addItem(tr("%1 (%2, %3)").arg(run.displayName(), run.model, run.method), model);
             model_->setItemData(model_->count() - 1, run.image_size, kImageSizeRole);
         }
     }
+    model_->setPlaceholderText(tr("no run has a model yet: Browse... for a model file"));
     data_ = new QComboBox(this);
     data_->setObjectName(QStringLiteral("datasetField"));
     for (const DatasetEntry& dataset : project.datasets()) {

@@ -2,7 +2,6 @@
 
 #include "system/hardware.h"
 #include "system/num_workers.h"
-#include "track/run_directory.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -32,17 +31,14 @@ PredictDialog::PredictDialog(const Project& project, const QVector<RunRow>& runs
         if (run.task.isEmpty() || run.task == QLatin1String("pretrain")) {
             continue; // a backbone predicts nothing
         }
-        const track::RunDirectory directory(run.directory.toStdString());
-        QString checkpoint = QString::fromStdString(directory.best_checkpoint().string());
-        if (!QFileInfo::exists(checkpoint)) {
-            checkpoint = QString::fromStdString(directory.last_checkpoint().string());
-        }
-        if (QFileInfo::exists(checkpoint) && model_->findData(checkpoint) < 0) {
+        const QString checkpoint = run.checkpoint();
+        if (!checkpoint.isEmpty() && model_->findData(checkpoint) < 0) {
             model_->addItem(tr("%1 (%2, %3)").arg(run.displayName(), run.task, run.model),
                             checkpoint);
             model_->setItemData(model_->count() - 1, run.task, kTaskRole);
         }
     }
+    model_->setPlaceholderText(tr("no fine-tuning run yet: Browse... for a checkpoint"));
     data_ = new QComboBox(this);
     data_->setObjectName(QStringLiteral("dataField"));
     for (const DatasetEntry& dataset : project.datasets()) {

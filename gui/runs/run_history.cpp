@@ -200,6 +200,17 @@ QString RunRow::displayName() const {
     return name.isEmpty() ? QFileInfo(directory).fileName() : name;
 }
 
+QString RunRow::checkpoint() const {
+    const track::RunDirectory run(directory.toStdString());
+    for (const std::filesystem::path& file : {run.best_checkpoint(), run.last_checkpoint()}) {
+        const QString path = QString::fromStdString(file.string());
+        if (QFileInfo::exists(path)) {
+            return path;
+        }
+    }
+    return {};
+}
+
 namespace {
 
 bool is_numeric(int column) {

@@ -50,6 +50,9 @@ struct RunRow {
 
     // The name the user gave it, else its folder's.
     QString displayName() const;
+    // Its best checkpoint (of the watched metric or the kNN monitor), else its last; empty when
+    // it has none yet.
+    QString checkpoint() const;
 };
 
 // Every run recorded under `folder` (its run.db and those of its subfolders, two levels down),

@@ -2,6 +2,7 @@
 
 #include "app/application.h"
 #include "app/main_window.h"
+#include "embeddings/export_dialog.h"
 #include "plots/qcustomplot.h"
 #include "project/project.h"
 #include "runs/run_comparison.h"
@@ -16,6 +17,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -29,6 +31,7 @@
 #include <QTextDocument>
 #include <QTimer>
 #include <QtTest>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
@@ -432,6 +435,38 @@ private Q_SLOTS:
         // One run selected: nothing to compare.
         table->selectRow(0);
         QVERIFY(!compare->isEnabled());
+    }
+
+    // A run killed before it exported its model still gives one to embed: its checkpoint; the
+    // best checkpoint before the last, wherever a run offers a model.
+    void aRunWithOnlyACheckpointOffersIt() {
+        QTemporaryDir dir;
+        const kiln::track::RunDirectory run(dir.filePath(QStringLiteral("killed")).toStdString());
+        std::filesystem::create_directories(run.checkpoints());
+        kiln::gui::RunRow row;
+        row.directory = QString::fromStdString(run.root().string());
+        row.model = QStringLiteral("smallcnn");
+        row.method = QStringLiteral("simclr");
+        QVERIFY(row.checkpoint().isEmpty()); // nothing yet: not offered
+        QFile last(QString::fromStdString(run.last_checkpoint().string()));
+        QVERIFY(last.open(QIODevice::WriteOnly));
+        last.close();
+        QCOMPARE(row.checkpoint(), QString::fromStdString(run.last_checkpoint().string()));
+        const kiln::gui::Project project;
+        {
+            kiln::gui::ExportEmbeddingsDialog dialog(project, {row});
+            auto* model = dialog.findChild<QComboBox*>(QStringLiteral("modelSourceField"));
+            QCOMPARE(model->count(), 1);
+            QCOMPARE(model->currentData().toString(), row.checkpoint());
+        }
+        QFile best(QString::fromStdString(run.best_checkpoint().string()));
+        QVERIFY(best.open(QIODevice::WriteOnly));
+        best.close();
+        QCOMPARE(row.checkpoint(), QString::fromStdString(run.best_checkpoint().string()));
+        const kiln::gui::ExportEmbeddingsDialog none(project, {});
+        QVERIFY(none.findChild<QComboBox*>(QStringLiteral("modelSourceField"))
+                    ->placeholderText()
+                    .contains(QStringLiteral("Browse")));
     }
 
     void unreadableDatabasesAreReported() {
