@@ -929,72 +929,77 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::ExportEmbeddingsDialog</name>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="34"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="37"/>
         <source>Export Embeddings</source>
         <translation>Einbettungen exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="47"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="50"/>
         <source>%1 (%2, %3)</source>
         <translation>%1 (%2, %3)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="73"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="74"/>
         <source>Kiln models (*.pt *.ckpt *.pth)</source>
         <translation>Kiln-Modelle (*.pt *.ckpt *.pth)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="65"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
         <source> px</source>
         <translation> px</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="51"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="54"/>
         <source>no run has a model yet: Browse... for a model file</source>
         <translation>noch kein Lauf mit Modell: Durchsuchen... für eine Modelldatei</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="71"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="67"/>
+        <source>auto (the size the model trained at)</source>
+        <translation>automatisch (die Größe, mit der das Modell trainiert wurde)</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="75"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="72"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="76"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="73"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="77"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="74"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="78"/>
         <source>Write to</source>
         <translation>Schreiben nach</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="74"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="78"/>
         <source>Write the Embeddings to</source>
         <translation>Einbettungen schreiben nach</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="75"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="79"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>Einbettungen (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="76"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="80"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="107"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="110"/>
         <source>embeddings</source>
         <translation>einbettungen</translation>
     </message>

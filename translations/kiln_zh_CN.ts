@@ -913,72 +913,77 @@ selected</source>
 <context>
     <name>kiln::gui::ExportEmbeddingsDialog</name>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="34"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="37"/>
         <source>Export Embeddings</source>
         <translation>导出嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="47"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="50"/>
         <source>%1 (%2, %3)</source>
         <translation>%1（%2，%3）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="73"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="74"/>
         <source>Kiln models (*.pt *.ckpt *.pth)</source>
         <translation>Kiln 模型 (*.pt *.ckpt *.pth)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="65"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="51"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="54"/>
         <source>no run has a model yet: Browse... for a model file</source>
         <translation>尚无带模型的运行：点击“浏览...”选择模型文件</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="71"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="67"/>
+        <source>auto (the size the model trained at)</source>
+        <translation>自动（模型训练时的尺寸）</translation>
+    </message>
+    <message>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="75"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="72"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="76"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="73"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="77"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="74"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="78"/>
         <source>Write to</source>
         <translation>写入到</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="74"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="78"/>
         <source>Write the Embeddings to</source>
         <translation>嵌入写入到</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="75"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="79"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>嵌入 (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="76"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="80"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="107"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="110"/>
         <source>embeddings</source>
         <translation>embeddings</translation>
     </message>

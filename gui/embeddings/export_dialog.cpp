@@ -17,6 +17,9 @@ namespace {
 
 constexpr int kImageSizeRole = Qt::UserRole + 1; // a run's image size, beside its model
 
+// The image size field's value that stands for auto, below every size it offers.
+constexpr int kAutoSize = 7;
+
 const char* extension_of(const QString& format) {
     if (format == QLatin1String("torch")) {
         return ".pt";
@@ -60,8 +63,9 @@ ExportEmbeddingsDialog::ExportEmbeddingsDialog(const Project& project, const QVe
                        QStringLiteral("torch"), QStringLiteral("npy")});
     image_size_ = new QSpinBox(this);
     image_size_->setObjectName(QStringLiteral("imageSizeField"));
-    image_size_->setRange(8, 4096);
-    image_size_->setValue(224);
+    image_size_->setRange(kAutoSize, 4096);
+    image_size_->setSpecialValueText(tr("auto (the size the model trained at)"));
+    image_size_->setValue(kAutoSize);
     image_size_->setSuffix(tr(" px"));
     out_ = new QLineEdit(this);
     out_->setObjectName(QStringLiteral("outputField"));
@@ -75,12 +79,11 @@ ExportEmbeddingsDialog::ExportEmbeddingsDialog(const Project& project, const QVe
                                                 tr("Embeddings (*.csv *.pt *.npy)")));
     finishLayout(form, tr("Export"));
 
-    // A run's model embeds best at the size it trained at.
+    // A model embeds best at the size it trained at: a run's says it, and the engine reads it
+    // from any other Kiln model (auto).
     connect(model_, &QComboBox::currentIndexChanged, this, [this](int index) {
         const int trained = model_->itemData(index, kImageSizeRole).toInt();
-        if (trained > 0) {
-            image_size_->setValue(trained);
-        }
+        image_size_->setValue(trained > 0 ? trained : kAutoSize);
     });
     if (model_->count() > 0 && model_->itemData(0, kImageSizeRole).toInt() > 0) {
         image_size_->setValue(model_->itemData(0, kImageSizeRole).toInt());
@@ -113,7 +116,9 @@ void ExportEmbeddingsDialog::suggestOutput() {
 nlohmann::json ExportEmbeddingsDialog::settings() const {
     nlohmann::json settings = {{"out", out_->text().toStdString()},
                                {"format", format_->currentText().toStdString()},
-                               {"image_size", image_size_->value()},
+                               {"image_size", image_size_->value() == kAutoSize
+                                                  ? nlohmann::json("auto")
+                                                  : nlohmann::json(image_size_->value())},
                                {"overwrite", true}};
     if (model_->currentIndex() >= 0) {
         settings["checkpoint"] = model_->currentData().toString().toStdString();

@@ -438,7 +438,8 @@ private Q_SLOTS:
     }
 
     // A run killed before it exported its model still gives one to embed: its checkpoint; the
-    // best checkpoint before the last, wherever a run offers a model.
+    // best checkpoint before the last, wherever a run offers a model; embedded at the size it
+    // trained at.
     void aRunWithOnlyACheckpointOffersIt() {
         QTemporaryDir dir;
         const kiln::track::RunDirectory run(dir.filePath(QStringLiteral("killed")).toStdString());
@@ -458,6 +459,11 @@ private Q_SLOTS:
             auto* model = dialog.findChild<QComboBox*>(QStringLiteral("modelSourceField"));
             QCOMPARE(model->count(), 1);
             QCOMPARE(model->currentData().toString(), row.checkpoint());
+            // Its image size unrecorded, the engine reads it from the model.
+            QCOMPARE(dialog.settings()["image_size"], nlohmann::json("auto"));
+            row.image_size = 32;
+            const kiln::gui::ExportEmbeddingsDialog sized(project, {row});
+            QCOMPARE(sized.settings()["image_size"], nlohmann::json(32));
         }
         QFile best(QString::fromStdString(run.best_checkpoint().string()));
         QVERIFY(best.open(QIODevice::WriteOnly));
