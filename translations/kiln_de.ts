@@ -683,107 +683,115 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="245"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="286"/>
         <source>first principal component</source>
         <translation>erste Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="246"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="287"/>
         <source>second principal component</source>
         <translation>zweite Hauptkomponente</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="133"/>
         <source>Lasso</source>
         <translation>Lasso</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="136"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>Punkte durch Umfahren auswählen, statt die Grafik zu verschieben</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="98"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="139"/>
         <source>Export Selection...</source>
         <translation>Auswahl exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="102"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="143"/>
         <source>Copy Images to Folder...</source>
         <translation>Bilder in Ordner kopieren...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="146"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>Die ausgewählten Bilder kopieren, z. B. für ein Labelling-Werkzeug</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="148"/>
         <source>Select for Labelling...</source>
         <translation>Zum Labeln auswählen...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="109"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="150"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>Die Bilder wählen, deren Labeln sich zuerst lohnt: typische Bilder jedes Clusters oder die verschiedensten</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="115"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="156"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="116"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="157"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="117"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="158"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="118"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="159"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>Wie die Einbettungen angeordnet werden: PCA sofort; UMAP und t-SNE halten die Nachbarn jedes Bildes nah beieinander und ziehen Cluster auseinander (Sekunden bis Minuten bei großen Mengen)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="130"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="171"/>
         <source>Reset View</source>
         <translation>Ansicht zurücksetzen</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="132"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="173"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>Nach Ziehen oder Zoomen wieder alle Punkte zeigen (oder Doppelklick in die Grafik)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="166"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="207"/>
         <source>&amp;Map:</source>
         <translation>&amp;Karte:</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="183"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="224"/>
         <source>&lt;p&gt;&lt;b&gt;No embeddings to show yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;File ▸ Export Embeddings writes them for a dataset with a trained model; Open Embeddings File below shows a file kiln embed wrote (CSV, torch or npy).&lt;/p&gt;&lt;p&gt;Each image becomes a point on a map, similar images close together: find near-duplicates and outliers, and pick the images worth labelling first.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Noch keine Einbettungen zum Anzeigen.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Datei ▸ Einbettungen exportieren schreibt sie für einen Datensatz mit einem trainierten Modell; Einbettungsdatei öffnen (unten) zeigt eine Datei, die kiln embed geschrieben hat (CSV, torch oder npy).&lt;/p&gt;&lt;p&gt;Jedes Bild wird ein Punkt auf einer Karte, ähnliche Bilder liegen nahe beieinander: Finden Sie Beinahe-Duplikate und Ausreißer, und wählen Sie die Bilder, die sich zuerst zu annotieren lohnen.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="245"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="286"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="246"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="287"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="251"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="292"/>
         <source>Projecting %1...</source>
         <translation>%1 wird projiziert...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="375"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="374"/>
+        <source>%Ln other folder(s)</source>
+        <translation>
+            <numerusform>%Ln weiterer Ordner</numerusform>
+            <numerusform>%Ln weitere Ordner</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="417"/>
         <source>%Ln embedding(s)</source>
         <translation>
             <numerusform>%Ln Einbettung</numerusform>
@@ -791,7 +799,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="376"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="419"/>
         <source>in %Ln group(s) by top-level folder.</source>
         <translation>
             <numerusform>in %Ln Gruppe nach oberstem Ordner.</numerusform>
@@ -799,7 +807,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="502"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="545"/>
         <source>Picking %Ln image(s) to label...</source>
         <translation>
             <numerusform>%Ln Bild zum Labeln wird gewählt...</numerusform>
@@ -807,7 +815,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="526"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="569"/>
         <source>%Ln image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%Ln Bild zuerst zu labeln (%1), hervorgehoben</numerusform>
@@ -815,18 +823,18 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="553"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="596"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;Nächste Nachbarn&lt;/b&gt; (einen Punkt oder ein Vorschaubild anklicken)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="455"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="468"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="498"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="511"/>
         <source>Drag around points to select them.</source>
         <translation>Punkte umfahren, um sie auszuwählen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="469"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="512"/>
         <source>%Ln point(s) selected</source>
         <translation>
             <numerusform>%Ln Punkt ausgewählt</numerusform>
@@ -834,7 +842,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="529"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
         <source>; %Ln labelled already or near-duplicates left out</source>
         <translation>
             <numerusform>; %Ln bereits gelabeltes Bild oder Beinahe-Duplikat ausgelassen</numerusform>
@@ -842,12 +850,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="559"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="602"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;Zuerst zu labeln&lt;/b&gt;, in der gewählten Reihenfolge</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="589"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="632"/>
         <source>Copying %Ln image(s)...</source>
         <translation>
             <numerusform>Kopiere %Ln Bild...</numerusform>
@@ -855,7 +863,7 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="607"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="650"/>
         <source>%Ln image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%Ln Bild wurde nicht kopiert (schon vorhanden oder unlesbar): %1</numerusform>
@@ -863,12 +871,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="632"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="675"/>
         <source>Copy Images to Folder</source>
         <translation>Bilder in Ordner kopieren</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="617"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="660"/>
         <source>Copied %Ln image(s) to %1</source>
         <translation>
             <numerusform>%Ln Bild nach %1 kopiert</numerusform>
@@ -876,22 +884,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="656"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="699"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="662"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="705"/>
         <source>Export Selection</source>
         <translation>Auswahl exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="663"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="706"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>Textdateien, ein Bild pro Zeile (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="669"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="712"/>
         <source>Wrote %Ln name(s) to %1</source>
         <translation>
             <numerusform>%Ln Name nach %1 geschrieben</numerusform>
@@ -899,29 +907,29 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="689"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="732"/>
         <source>%1
 selected</source>
         <translation>%1
 ausgewählt</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="220"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="261"/>
         <source>Loading and projecting %1...</source>
         <translation>%1 wird geladen und projiziert...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="336"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="377"/>
         <source>(top folder)</source>
         <translation>(oberster Ordner)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="342"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="385"/>
         <source>neighbours</source>
         <translation>Nachbarn</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="350"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
         <source>selection</source>
         <translation>Auswahl</translation>
     </message>

@@ -64,6 +64,13 @@
     <context>
         <name>kiln::gui::EmbeddingsView</name>
         <message numerus="yes">
+            <source>%Ln other folder(s)</source>
+            <translation>
+                <numerusform>%Ln other folder</numerusform>
+                <numerusform>%Ln other folders</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%Ln embedding(s)</source>
             <translation>
                 <numerusform>%Ln embedding</numerusform>

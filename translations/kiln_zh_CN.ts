@@ -677,235 +677,242 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
 <context>
     <name>kiln::gui::EmbeddingsView</name>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="245"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="286"/>
         <source>first principal component</source>
         <translation>第一主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="246"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="287"/>
         <source>second principal component</source>
         <translation>第二主成分</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="92"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="133"/>
         <source>Lasso</source>
         <translation>套索</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="95"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="136"/>
         <source>Drag around points to select them, instead of moving the plot</source>
         <translation>拖动圈选点，而不是移动图表</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="98"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="139"/>
         <source>Export Selection...</source>
         <translation>导出所选...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="102"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="143"/>
         <source>Copy Images to Folder...</source>
         <translation>复制图像到文件夹...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="105"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="146"/>
         <source>Copy the selected images, e.g. for a labelling tool</source>
         <translation>复制所选图像，例如供标注工具使用</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="107"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="148"/>
         <source>Select for Labelling...</source>
         <translation>选择待标注...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="109"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="150"/>
         <source>Pick the images that are worth labelling first: typical images of every cluster, or the most diverse ones</source>
         <translation>挑选最值得先标注的图像：每个簇的典型图像，或差异最大的图像</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="115"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="156"/>
         <source>PCA</source>
         <translation>PCA</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="116"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="157"/>
         <source>UMAP</source>
         <translation>UMAP</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="117"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="158"/>
         <source>t-SNE</source>
         <translation>t-SNE</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="118"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="159"/>
         <source>How the embeddings are laid out: PCA at once; UMAP and t-SNE keep each image&apos;s neighbours close and pull clusters apart (seconds to minutes for large sets)</source>
         <translation>嵌入的布局方式：PCA 立即完成；UMAP 和 t-SNE 让每张图像的近邻靠近并把聚类分开（大数据集需要几秒到几分钟）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="130"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="171"/>
         <source>Reset View</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="132"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="173"/>
         <source>Show every point again after dragging or zooming (or double-click the plot)</source>
         <translation>拖动或缩放后重新显示所有点（或双击图表）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="166"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="207"/>
         <source>&amp;Map:</source>
         <translation>映射(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="183"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="224"/>
         <source>&lt;p&gt;&lt;b&gt;No embeddings to show yet.&lt;/b&gt;&lt;/p&gt;&lt;p&gt;File ▸ Export Embeddings writes them for a dataset with a trained model; Open Embeddings File below shows a file kiln embed wrote (CSV, torch or npy).&lt;/p&gt;&lt;p&gt;Each image becomes a point on a map, similar images close together: find near-duplicates and outliers, and pick the images worth labelling first.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;还没有可显示的嵌入。&lt;/b&gt;&lt;/p&gt;&lt;p&gt;文件 ▸ 导出嵌入 会用已训练的模型为数据集写出嵌入；下方的“打开嵌入文件”可显示 kiln embed 写出的文件（CSV、torch 或 npy）。&lt;/p&gt;&lt;p&gt;每张图像成为地图上的一个点，相似的图像彼此靠近：可找出近似重复和离群图像，并挑选最值得先标注的图像。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="245"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="286"/>
         <source>%1 1</source>
         <translation>%1 1</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="246"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="287"/>
         <source>%1 2</source>
         <translation>%1 2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="251"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="292"/>
         <source>Projecting %1...</source>
         <translation>正在投影 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="375"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="374"/>
+        <source>%Ln other folder(s)</source>
+        <translation>
+            <numerusform>其他 %Ln 个文件夹</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="417"/>
         <source>%Ln embedding(s)</source>
         <translation>
             <numerusform>%Ln 个嵌入，</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="376"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="419"/>
         <source>in %Ln group(s) by top-level folder.</source>
         <translation>
             <numerusform>按顶层文件夹分为 %Ln 组。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="502"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="545"/>
         <source>Picking %Ln image(s) to label...</source>
         <translation>
             <numerusform>正在挑选 %Ln 张待标注图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="526"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="569"/>
         <source>%Ln image(s) to label first (%1), highlighted</source>
         <translation>
             <numerusform>%Ln 张优先标注的图像（%1），已高亮</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="553"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="596"/>
         <source>&lt;b&gt;Nearest neighbours&lt;/b&gt; (click a point, or a thumbnail)</source>
         <translation>&lt;b&gt;最近邻&lt;/b&gt;（点击一个点或缩略图）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="455"/>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="468"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="498"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="511"/>
         <source>Drag around points to select them.</source>
         <translation>拖动圈选点。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="469"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="512"/>
         <source>%Ln point(s) selected</source>
         <translation>
             <numerusform>已选择 %Ln 个点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="529"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="572"/>
         <source>; %Ln labelled already or near-duplicates left out</source>
         <translation>
             <numerusform>；已排除 %Ln 张已标注图像或近似重复图像</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="559"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="602"/>
         <source>&lt;b&gt;To label first&lt;/b&gt;, in the order picked</source>
         <translation>&lt;b&gt;优先标注&lt;/b&gt;，按挑选顺序</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="589"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="632"/>
         <source>Copying %Ln image(s)...</source>
         <translation>
             <numerusform>正在复制 %Ln 张图像...</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="607"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="650"/>
         <source>%Ln image(s) were not copied (already there, or unreadable), the first %1</source>
         <translation>
             <numerusform>%Ln 张图像未复制（已存在或无法读取），第一张为 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="632"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="675"/>
         <source>Copy Images to Folder</source>
         <translation>复制图像到文件夹</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="617"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="660"/>
         <source>Copied %Ln image(s) to %1</source>
         <translation>
             <numerusform>已复制 %Ln 张图像到 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="656"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="699"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="662"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="705"/>
         <source>Export Selection</source>
         <translation>导出所选</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="663"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="706"/>
         <source>Text files, one image a line (*.txt)</source>
         <translation>文本文件，每行一张图像 (*.txt)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="669"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="712"/>
         <source>Wrote %Ln name(s) to %1</source>
         <translation>
             <numerusform>已将 %Ln 个名称写入 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="689"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="732"/>
         <source>%1
 selected</source>
         <translation>%1
 已选择</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="220"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="261"/>
         <source>Loading and projecting %1...</source>
         <translation>正在加载并投影 %1...</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="336"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="377"/>
         <source>(top folder)</source>
         <translation>（顶层文件夹）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="342"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="385"/>
         <source>neighbours</source>
         <translation>近邻</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/embeddings_view.cpp" line="350"/>
+        <location filename="../gui/embeddings/embeddings_view.cpp" line="393"/>
         <source>selection</source>
         <translation>所选</translation>
     </message>

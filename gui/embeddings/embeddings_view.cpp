@@ -31,6 +31,7 @@
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <tuple>
 
 namespace kiln::gui {
@@ -62,15 +63,55 @@ QCPScatterStyle dotStyle(const QColor& colour) {
 constexpr int kTileSide = 72;
 constexpr int kRowRole = Qt::UserRole; // a neighbour tile's point
 
+// The groups' colours; the grey last, for the folders folded into one group.
 const QList<QColor> kColours = {QColor(31, 119, 180),  QColor(255, 127, 14),  QColor(44, 160, 44),
                                 QColor(214, 39, 40),   QColor(148, 103, 189), QColor(140, 86, 75),
-                                QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34),
-                                QColor(23, 190, 207)};
+                                QColor(227, 119, 194), QColor(188, 189, 34),  QColor(23, 190, 207),
+                                QColor(127, 127, 127)};
 constexpr int kNeighbours = 10;
 
 QString top_folder(const QString& name) {
     const int slash = name.indexOf(QLatin1Char('/'));
     return slash < 0 ? QString() : name.left(slash);
+}
+
+struct PointGroup {
+    QString folder;
+    QVector<double> x, y;
+    int folders = 1; // more for the group of the folders folded together
+};
+
+// The points by top-level folder, one group each while there is a colour for each; beyond
+// that (a thousand class folders), the largest keep theirs and the rest are one group, so
+// that the colours still tell groups apart and the legend fits.
+QList<PointGroup> point_groups(const QStringList& names, const QVector<double>& x,
+                               const QVector<double>& y) {
+    QMap<QString, PointGroup> by_folder;
+    for (int i = 0; i < names.size(); ++i) {
+        PointGroup& group = by_folder[top_folder(names[i])];
+        group.x << x[i];
+        group.y << y[i];
+    }
+    QList<PointGroup> groups;
+    for (auto group = by_folder.begin(); group != by_folder.end(); ++group) {
+        group->folder = group.key();
+        groups << std::move(*group);
+    }
+    if (groups.size() <= kColours.size()) {
+        return groups;
+    }
+    std::stable_sort(groups.begin(), groups.end(), [](const PointGroup& a, const PointGroup& b) {
+        return a.x.size() > b.x.size();
+    });
+    PointGroup rest;
+    rest.folders = int(groups.size()) - (kColours.size() - 1);
+    for (qsizetype i = kColours.size() - 1; i < groups.size(); ++i) {
+        rest.x << groups[i].x;
+        rest.y << groups[i].y;
+    }
+    groups.resize(kColours.size() - 1);
+    groups << rest;
+    return groups;
 }
 
 } // namespace
@@ -324,19 +365,21 @@ void EmbeddingsView::showLoaded(const QString& file, const Mapped& mapped) {
     if (!same_points) {
         neighbours_->clear();
     }
-    QMap<QString, QPair<QVector<double>, QVector<double>>> groups;
-    for (int i = 0; i < names_.size(); ++i) {
-        auto& group = groups[top_folder(names_[i])];
-        group.first << x_[i];
-        group.second << y_[i];
-    }
-    int colour = 0;
-    for (auto group = groups.cbegin(); group != groups.cend(); ++group) {
+    const QList<PointGroup> groups = point_groups(names_, x_, y_);
+    int folders = 0;
+    for (qsizetype g = 0; g < groups.size(); ++g) {
+        const PointGroup& group = groups[g];
         QCPGraph* graph = plot_->addGraph();
-        graph->setName(group.key().isEmpty() ? tr("(top folder)") : group.key());
+        if (group.folders > 1) {
+            graph->setName(tr("%Ln other folder(s)", nullptr, group.folders));
+            graph->setScatterStyle(dotStyle(kColours.last()));
+        } else {
+            graph->setName(group.folder.isEmpty() ? tr("(top folder)") : group.folder);
+            graph->setScatterStyle(dotStyle(kColours[g]));
+        }
         graph->setLineStyle(QCPGraph::lsNone);
-        graph->setScatterStyle(dotStyle(kColours[colour++ % kColours.size()]));
-        graph->setData(group->first, group->second);
+        graph->setData(group.x, group.y);
+        folders += group.folders;
     }
     marked_ = plot_->addGraph();
     marked_->setName(tr("neighbours"));
@@ -371,9 +414,9 @@ void EmbeddingsView::showLoaded(const QString& file, const Mapped& mapped) {
     pages_->setCurrentIndex(names_.isEmpty() ? 0 : 1);
     lasso_->setEnabled(!names_.isEmpty());
     resetView();
-    status_->setText(
-        tr("%Ln embedding(s)", nullptr, static_cast<int>(names_.size())) + QLatin1Char(' ') +
-        tr("in %Ln group(s) by top-level folder.", nullptr, static_cast<int>(groups.size())));
+    status_->setText(tr("%Ln embedding(s)", nullptr, static_cast<int>(names_.size())) +
+                     QLatin1Char(' ') +
+                     tr("in %Ln group(s) by top-level folder.", nullptr, folders));
     Q_EMIT loaded(static_cast<int>(names_.size()), file);
 }
 

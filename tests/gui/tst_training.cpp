@@ -603,6 +603,36 @@ private Q_SLOTS:
         QCOMPARE(workers->specialValueText(), QStringLiteral("auto (8)"));
     }
 
+    // More folders than colours (a dataset of a thousand classes): the nine largest keep a
+    // colour each and the rest are one grey group, so the legend stays short.
+    void embeddingsOfManyFoldersFoldTheSmallest() {
+        std::vector<std::string> names;
+        for (int folder = 0; folder < 12; ++folder) {
+            for (int i = 0; i <= folder; ++i) { // folder f holds f + 1 images
+                names.push_back("f" + std::to_string(folder) + "/" + std::to_string(i) + ".png");
+            }
+        }
+        const QString file = QDir(temp_.path()).filePath(QStringLiteral("many.csv"));
+        kiln::embed::write_embeddings(file.toStdString(), "csv", names,
+                                      torch::randn({std::int64_t(names.size()), 4}));
+        kiln::gui::EmbeddingsView view;
+        QSignalSpy loaded(&view, &kiln::gui::EmbeddingsView::loaded);
+        view.load(file, {});
+        QVERIFY(loaded.wait(30000));
+        QCOMPARE(view.groupCount(), 10);
+        auto* plot = view.findChild<QCustomPlot*>(QStringLiteral("embeddingsPlot"));
+        QStringList legend;
+        for (int i = 0; i < plot->legend->itemCount(); ++i) {
+            legend << qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i))
+                          ->plottable()
+                          ->name();
+        }
+        QCOMPARE(legend.first(), QStringLiteral("f11")); // the largest first
+        QVERIFY(!legend.contains(QStringLiteral("f2")));
+        QCOMPARE(legend.last(), QStringLiteral("3 other folders")); // f0, f1 and f2: 6 points
+        QCOMPARE(plot->graph(9)->dataCount(), 6);
+    }
+
     void embeddingsViewGroupsByFolderAndFindsNeighbours() {
         // 30 embeddings in folders a/ and b/, each folder around its own direction, and b/7 a
         // copy of a/3.
