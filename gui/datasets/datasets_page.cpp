@@ -184,6 +184,7 @@ QWidget* DatasetsPage::createDetails() {
     panes_->addWidget(createImages());
     panes_->setStretchFactor(0, 0);
     panes_->setStretchFactor(1, 1);
+    connect(panes_, &QSplitter::splitterMoved, this, [this] { splitChosen_ = true; });
 
     auto* layout = new QVBoxLayout(details);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -459,6 +460,9 @@ void DatasetsPage::showStats(const DatasetStats& stats) {
 }
 
 void DatasetsPage::fitOverview() {
+    if (splitChosen_) { // the user's split stays
+        return;
+    }
     if (!panes_->isVisible()) { // its height is not known yet: fitted once shown
         fitWhenShown_ = true;
         return;

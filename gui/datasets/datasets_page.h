@@ -62,7 +62,7 @@ private:
     QWidget* createOverview();
     QWidget* createImages();
     // The overview pane as tall as its contents where the images keep their least height; on
-    // a hidden page, once it is shown.
+    // a hidden page, once it is shown; never once the user has dragged the bar.
     void fitOverview();
     void updateList();
     void showDetails();
@@ -85,6 +85,7 @@ private:
     QMap<QString, DatasetStats> scanned_; // by folder, for the open project
     QString shownThumbnails_;             // the folder whose thumbnails the grid shows
     bool fitWhenShown_ = false;
+    bool splitChosen_ = false; // the user dragged the bar between the panes
     std::string method_ = methods::default_method();
     // A run's defaults (image_size auto) until the Run Configuration's are set.
     nlohmann::json transform_args_ = {{"image_size", "auto"}};

@@ -40,6 +40,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -706,6 +707,17 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(
             window.findChild<QLabel*>(QStringLiteral("augmentationArrow")) != nullptr, 30000);
 
+        // The bar between overview and images, once dragged, stays where the user put it
+        // through the scans below.
+        auto* panes = window.findChild<QSplitter*>(QStringLiteral("datasetPanes"));
+        QSplitterHandle* bar = panes->handle(1);
+        const QList<int> fitted = panes->sizes();
+        QTest::mousePress(bar, Qt::LeftButton, {}, QPoint(bar->width() / 2, 1));
+        QTest::mouseMove(bar, QPoint(bar->width() / 2, 41));
+        QTest::mouseRelease(bar, Qt::LeftButton, {}, QPoint(bar->width() / 2, 41));
+        const QList<int> chosen = panes->sizes();
+        QVERIFY(chosen.at(0) > fitted.at(0));
+
         // Masks: the YOLO data.yaml is not kept as their folder, which is asked for, with one
         // problem naming the fix.
         auto* kind = window.findChild<QComboBox*>(QStringLiteral("labelKindCombo"));
@@ -723,6 +735,7 @@ private Q_SLOTS:
         path->setText(train + QStringLiteral("/masks"));
         Q_EMIT path->editingFinished();
         QTRY_VERIFY_WITH_TIMEOUT(!problems->isVisible() && classes->isVisible(), 30000);
+        QCOMPARE(panes->sizes(), chosen);
         const QJsonObject names =
             QJsonDocument::fromJson(readAll(train + QStringLiteral("/classes.json"))).object();
         QCOMPARE(classes->bars().size(), names.size());
