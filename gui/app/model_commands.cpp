@@ -6,7 +6,6 @@
 #include "predict/predictions_browser.h"
 #include "predict/predictor.h"
 #include "project/project.h"
-#include "track/run_directory.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -41,12 +40,9 @@ ModelCommands::ModelCommands(QWidget* window)
 void ModelCommands::exportModel(const Project& project, const QVector<RunRow>& runs,
                                 const QString& directory) {
     ExportModelDialog dialog(QFileInfo(project.file()).absolutePath(), runs, window_);
-    if (!directory.isEmpty()) {
-        const track::RunDirectory run(directory.toStdString());
-        const QString best = QString::fromStdString(run.best_checkpoint().string());
-        dialog.setModel(QFileInfo::exists(best)
-                            ? best
-                            : QString::fromStdString(run.last_checkpoint().string()));
+    const QString checkpoint = directory.isEmpty() ? QString() : runCheckpoint(directory);
+    if (!checkpoint.isEmpty()) {
+        dialog.setModel(checkpoint);
     }
     if (dialog.exec() != QDialog::Accepted || !dialog.config()) {
         return;

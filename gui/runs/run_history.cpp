@@ -201,6 +201,10 @@ QString RunRow::displayName() const {
 }
 
 QString RunRow::checkpoint() const {
+    return runCheckpoint(directory);
+}
+
+QString runCheckpoint(const QString& directory) {
     const track::RunDirectory run(directory.toStdString());
     for (const std::filesystem::path& file : {run.best_checkpoint(), run.last_checkpoint()}) {
         const QString path = QString::fromStdString(file.string());

@@ -50,10 +50,13 @@ struct RunRow {
 
     // The name the user gave it, else its folder's.
     QString displayName() const;
-    // Its best checkpoint (of the watched metric or the kNN monitor), else its last; empty when
-    // it has none yet.
+    // runCheckpoint of its directory.
     QString checkpoint() const;
 };
+
+// The best checkpoint (of the watched metric or the kNN monitor) of the run in `directory`,
+// else its last; empty when it has none yet.
+QString runCheckpoint(const QString& directory);
 
 // Every run recorded under `folder` (its run.db and those of its subfolders, two levels down),
 // newest first. Unreadable databases are skipped and named in `problems`.
