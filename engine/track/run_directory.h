@@ -43,6 +43,18 @@ public:
     // The backbone's state_dict, readable by Python's torch.load.
     std::filesystem::path exported_last() const { return exported_models() / "exported_last.pt"; }
     std::filesystem::path exported_best() const { return exported_models() / "exported_best.pt"; }
+    // Where a fine-tuning or a distillation takes a pretraining run's model from: its exported
+    // backbone, else (a run stopped before exporting) its last checkpoint; empty when neither
+    // is there.
+    std::filesystem::path pretrained_model() const {
+        std::error_code error;
+        for (const std::filesystem::path& candidate : {exported_last(), last_checkpoint()}) {
+            if (std::filesystem::is_regular_file(candidate, error)) {
+                return candidate;
+            }
+        }
+        return {};
+    }
     static constexpr const char* kValidatedPrefix = "validated-step-";
     std::filesystem::path validated_checkpoint(std::int64_t step) const {
         return checkpoints() / (kValidatedPrefix + std::to_string(step) + ".ckpt");

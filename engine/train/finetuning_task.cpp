@@ -21,11 +21,8 @@ namespace fs = std::filesystem;
 fs::path backbone_weights_file(const fs::path& given) {
     std::error_code error;
     if (fs::is_directory(given, error)) {
-        const track::RunDirectory run(given);
-        for (const fs::path& candidate : {run.exported_last(), run.last_checkpoint()}) {
-            if (fs::is_regular_file(candidate, error)) {
-                return candidate;
-            }
+        if (fs::path model = track::RunDirectory(given).pretrained_model(); !model.empty()) {
+            return model;
         }
         throw Error("model_args.backbone_weights: the folder \"" + given.string() +
                     "\" holds neither exported_models/exported_last.pt nor "

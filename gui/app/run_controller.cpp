@@ -283,17 +283,17 @@ void RunController::showProject(Project* project) {
     }
 }
 
-// The project's pretraining runs with an exported backbone: where a fine-tuning can start.
-// From Run History's rows (read off the GUI thread), each time they change.
+// The project's pretraining runs with a model (exported, or the checkpoint of a run stopped
+// before exporting): where a fine-tuning or a distillation can start. From Run History's rows
+// (read off the GUI thread), each time they change.
 void RunController::updatePretrainedRuns() {
     QList<RunConfigForm::PretrainedRun> runs;
     QStringList listed;
     for (const RunRow& row : pages_->runHistory->model()->runs()) {
-        const bool exported =
-            QFileInfo::exists(row.directory + QStringLiteral("/exported_models/exported_last.pt"));
-        if (!row.method.isEmpty() && exported && !listed.contains(row.directory)) {
+        const QString model = row.pretrainedModel();
+        if (!model.isEmpty() && !listed.contains(row.directory)) {
             listed << row.directory;
-            runs.push_back({row.directory, row.displayName()});
+            runs.push_back({row.directory, row.displayName(), model});
         }
     }
     pages_->runConfig->setPretrainedRuns(runs);

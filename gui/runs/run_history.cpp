@@ -204,6 +204,14 @@ QString RunRow::checkpoint() const {
     return runCheckpoint(directory);
 }
 
+QString RunRow::pretrainedModel() const {
+    if (method.isEmpty()) {
+        return {};
+    }
+    return QString::fromStdString(
+        track::RunDirectory(directory.toStdString()).pretrained_model().string());
+}
+
 QString runCheckpoint(const QString& directory) {
     const track::RunDirectory run(directory.toStdString());
     for (const std::filesystem::path& file : {run.best_checkpoint(), run.last_checkpoint()}) {

@@ -52,6 +52,9 @@ struct RunRow {
     QString displayName() const;
     // runCheckpoint of its directory.
     QString checkpoint() const;
+    // For a pretraining run, the model a fine-tuning or a distillation starts from
+    // (track::RunDirectory::pretrained_model); empty for other runs and those with none yet.
+    QString pretrainedModel() const;
 };
 
 // The best checkpoint (of the watched metric or the kNN monitor) of the run in `directory`,

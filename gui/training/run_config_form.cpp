@@ -9,7 +9,6 @@
 #include "methods/method_names.h"
 #include "models/backbone_names.h"
 #include "system/num_workers.h"
-#include "track/run_directory.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -635,10 +634,7 @@ void RunConfigForm::setPretrainedRuns(const QList<PretrainedRun>& runs) {
                                  ? folder
                                  : QStringLiteral("%1 (%2)").arg(run.name, folder);
         backbone_->addItem(text, run.directory);
-        // A teacher is a model file: the run's exported backbone.
-        teacher_->addItem(
-            text, QString::fromStdString(
-                      track::RunDirectory(run.directory.toStdString()).exported_last().string()));
+        teacher_->addItem(text, run.model); // a teacher is a model file
     }
     for (const auto& [box, chosen] :
          {std::pair{backbone_, current}, std::pair{teacher_, teacher}}) {

@@ -47,10 +47,12 @@ public:
 
     void setDatasets(const QList<DatasetEntry>& datasets);
     // The project's runs whose backbone a fine-tuning can start from: their folders, listed
-    // under the names Run History gives them (with the folder's when renamed).
+    // under the names Run History gives them (with the folder's when renamed), and their model
+    // (RunRow::pretrainedModel), which a distillation takes as its teacher.
     struct PretrainedRun {
         QString directory;
         QString name;
+        QString model;
     };
     void setPretrainedRuns(const QList<PretrainedRun>& runs);
     TaskKind task() const;

@@ -449,10 +449,16 @@ private Q_SLOTS:
         row.model = QStringLiteral("smallcnn");
         row.method = QStringLiteral("simclr");
         QVERIFY(row.checkpoint().isEmpty()); // nothing yet: not offered
+        QVERIFY(row.pretrainedModel().isEmpty());
         QFile last(QString::fromStdString(run.last_checkpoint().string()));
         QVERIFY(last.open(QIODevice::WriteOnly));
         last.close();
         QCOMPARE(row.checkpoint(), QString::fromStdString(run.last_checkpoint().string()));
+        // A fine-tuning or a distillation can start from it too, until it exports its model.
+        QCOMPARE(row.pretrainedModel(), QString::fromStdString(run.last_checkpoint().string()));
+        kiln::gui::RunRow finetuning = row;
+        finetuning.method.clear();
+        QVERIFY(finetuning.pretrainedModel().isEmpty()); // not a pretraining run
         const kiln::gui::Project project;
         {
             kiln::gui::ExportEmbeddingsDialog dialog(project, {row});
@@ -469,6 +475,11 @@ private Q_SLOTS:
         QVERIFY(best.open(QIODevice::WriteOnly));
         best.close();
         QCOMPARE(row.checkpoint(), QString::fromStdString(run.best_checkpoint().string()));
+        std::filesystem::create_directories(run.exported_models());
+        QFile exported(QString::fromStdString(run.exported_last().string()));
+        QVERIFY(exported.open(QIODevice::WriteOnly));
+        exported.close();
+        QCOMPARE(row.pretrainedModel(), QString::fromStdString(run.exported_last().string()));
         const kiln::gui::ExportEmbeddingsDialog none(project, {});
         QVERIFY(none.findChild<QComboBox*>(QStringLiteral("modelSourceField"))
                     ->placeholderText()
