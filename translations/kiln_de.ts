@@ -395,10 +395,10 @@
         <location filename="../gui/datasets/datasets_page.cpp" line="71"/>
         <source>No datasets yet.
 
-Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
+Add a folder of images with Add Dataset Folder, or drop it here. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
         <translation>Noch keine Datensätze.
 
-Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klassenordner, Bilder mit Masken sowie COCO- und YOLO-Labels werden erkannt.</translation>
+Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu, oder ziehen Sie ihn hierher. Klassenordner, Bilder mit Masken sowie COCO- und YOLO-Labels werden erkannt.</translation>
     </message>
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="78"/>
@@ -476,59 +476,59 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         <translation>Annotationen:</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="207"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="208"/>
         <source>Images by longest side</source>
         <translation>Bilder nach längster Seite</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="241"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="242"/>
         <source>Show labels</source>
         <translation>Annotationen zeigen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="248"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="249"/>
         <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
         <translation>&lt;b&gt;Bilder&lt;/b&gt; (eines anklicken, um seine Augmentierungen zu sehen)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="262"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="418"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="263"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="419"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;Augmentierungen von %1&lt;/b&gt; (mit der Methode der Laufkonfiguration)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="348"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="349"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2 (fehlt)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="349"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="350"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="396"/>
         <source>folder of PNG masks named as the images</source>
         <translation>Ordner mit PNG-Masken, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="396"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
         <source>COCO instances JSON</source>
         <translation>COCO-Instanzen-JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="599"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="398"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="603"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="401"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="402"/>
         <source>Scanning %1...</source>
         <translation>%1 wird durchsucht...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="431"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln lesbares Bild, %1</numerusform>
@@ -536,12 +536,12 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="433"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
         <source>Formats: %1</source>
         <translation>Formate: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="435"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="436"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln unlesbare Datei, vom Training ausgelassen:</numerusform>
@@ -549,72 +549,72 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="443"/>
         <source>under 256 px</source>
         <translation>unter 256 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="443"/>
         <source>256-511 px</source>
         <translation>256-511 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="443"/>
         <source>512-1023 px</source>
         <translation>512-1023 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="443"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="444"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 px</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="443"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="444"/>
         <source>2048 px and more</source>
         <translation>2048 px und mehr</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="500"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="504"/>
         <source>objects in %1 images</source>
         <translation>Objekte in %1 Bildern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="503"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="507"/>
         <source>images; %1 of the pixels</source>
         <translation>Bilder; %1 der Pixel</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="505"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="509"/>
         <source>images</source>
         <translation>Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
         <source>Objects per class</source>
         <translation>Objekte pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
         <source>Images per class</source>
         <translation>Bilder pro Klasse</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="516"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="520"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 Klassen, %2 von %3 Bildern in Klassenordnern</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="521"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="525"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%1 Klassen in den Masken von %2 Bildern; %3 Bilder haben kein annotiertes Pixel, %4 der Pixel werden ignoriert (255)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="529"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="533"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>Trainingsteil: %1 Objekte aus %2 Klassen in %3 Bildern, %4 davon ohne Objekte. Boxgrößen: %5 klein, %6 mittel, %7 groß (COCOs Grenzen: 32 und 96 px)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="545"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="549"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>%Ln Problem mit den Labels, unten aufgeführt; das Training lehnt den Datensatz ab, bis es behoben ist.</numerusform>
@@ -622,22 +622,22 @@ Fügen Sie mit „Datensatzordner hinzufügen“ einen Bilderordner hinzu. Klass
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="597"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="601"/>
         <source>Folder of Masks</source>
         <translation>Ordner der Masken</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="599"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="603"/>
         <source>COCO Annotations</source>
         <translation>COCO-Annotationen</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="601"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="605"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO-JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="602"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="606"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO-Datendatei (*.yaml *.yml)</translation>
     </message>
@@ -1567,7 +1567,7 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="36"/>
+        <location filename="../gui/app/main_window.cpp" line="39"/>
         <source>CPU: %Ln core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU: %Ln Kern, keine CUDA-GPU</numerusform>
@@ -1575,7 +1575,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="42"/>
+        <location filename="../gui/app/main_window.cpp" line="45"/>
         <source>CPU: %Ln core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU: %Ln Kern, GPUs: %1</numerusform>
@@ -1583,22 +1583,22 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="209"/>
+        <location filename="../gui/app/main_window.cpp" line="238"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="145"/>
+        <location filename="../gui/app/main_window.cpp" line="174"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>%1 ist für den nächsten Lauf jetzt %2.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="198"/>
+        <location filename="../gui/app/main_window.cpp" line="227"/>
         <source>Looking for GPUs...</source>
         <translation>Suche nach GPUs...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="210"/>
+        <location filename="../gui/app/main_window.cpp" line="239"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
@@ -1702,39 +1702,39 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::ModelCommands</name>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="56"/>
+        <location filename="../gui/app/model_commands.cpp" line="52"/>
         <source>exporting the model...</source>
         <translation>Modell wird exportiert...</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="64"/>
+        <location filename="../gui/app/model_commands.cpp" line="60"/>
         <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
         <translation>%1 (%2, %3 x %4 px) nach %5 exportiert.</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="70"/>
+        <location filename="../gui/app/model_commands.cpp" line="66"/>
         <source>Outputs: %1</source>
         <translation>Ausgaben: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="72"/>
+        <location filename="../gui/app/model_commands.cpp" line="68"/>
         <source>The model could not be exported:
 %1</source>
         <translation>Das Modell konnte nicht exportiert werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="90"/>
+        <location filename="../gui/app/model_commands.cpp" line="86"/>
         <source>predicting...</source>
         <translation>Vorhersage läuft...</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="96"/>
+        <location filename="../gui/app/model_commands.cpp" line="92"/>
         <source>predicting: %1 of %2 images</source>
         <translation>Vorhersage: %1 von %2 Bildern</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/model_commands.cpp" line="100"/>
+        <location filename="../gui/app/model_commands.cpp" line="96"/>
         <source>Predicted %Ln image(s) (%1) into %2.</source>
         <translation>
             <numerusform>%Ln Bild vorhergesagt (%1), nach %2.</numerusform>
@@ -1742,7 +1742,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/model_commands.cpp" line="105"/>
+        <location filename="../gui/app/model_commands.cpp" line="101"/>
         <source>%Ln unreadable image(s) were left out.</source>
         <translation>
             <numerusform>%Ln unlesbares Bild wurde ausgelassen.</numerusform>
@@ -1750,12 +1750,12 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="116"/>
+        <location filename="../gui/app/model_commands.cpp" line="112"/>
         <source>They cannot be shown here: %1</source>
         <translation>Sie können hier nicht angezeigt werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="120"/>
+        <location filename="../gui/app/model_commands.cpp" line="116"/>
         <source>The prediction stopped with an error:
 %1</source>
         <translation>Die Vorhersage brach mit einem Fehler ab:
@@ -2272,12 +2272,12 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::ProjectController</name>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="53"/>
+        <location filename="../gui/app/project_controller.cpp" line="73"/>
         <source>A job is running in this project; stop it (Run ▸ Stop) before opening or creating another project.</source>
         <translation>In diesem Projekt läuft ein Auftrag; stoppen Sie ihn (Ausführen ▸ Stopp), bevor Sie ein anderes Projekt öffnen oder anlegen.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/project_controller.cpp" line="85"/>
+        <location filename="../gui/app/project_controller.cpp" line="105"/>
         <source>and %Ln more</source>
         <translation>
             <numerusform>und %Ln weiterer</numerusform>
@@ -2285,74 +2285,87 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="87"/>
+        <location filename="../gui/app/project_controller.cpp" line="107"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>Diese Datensatzordner des Projekts fehlen; schließen Sie das Laufwerk wieder an oder entfernen Sie sie aus dem Projekt:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="99"/>
-        <location filename="../gui/app/project_controller.cpp" line="177"/>
+        <location filename="../gui/app/project_controller.cpp" line="119"/>
+        <location filename="../gui/app/project_controller.cpp" line="225"/>
         <source>Save Project</source>
         <translation>Projekt speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="100"/>
-        <location filename="../gui/app/project_controller.cpp" line="209"/>
-        <location filename="../gui/app/project_controller.cpp" line="217"/>
+        <location filename="../gui/app/project_controller.cpp" line="120"/>
+        <location filename="../gui/app/project_controller.cpp" line="257"/>
+        <location filename="../gui/app/project_controller.cpp" line="265"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln-Projekte (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="119"/>
+        <location filename="../gui/app/project_controller.cpp" line="139"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>Die Läufe des Projekts bleiben in %1; das Projekt verweist dorthin.</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../gui/app/project_controller.cpp" line="178"/>
+        <source>Added %Ln dataset(s): %1</source>
+        <translation>
+            <numerusform>%Ln Datensatz hinzugefügt: %1</numerusform>
+            <numerusform>%Ln Datensätze hinzugefügt: %1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="166"/>
+        <location filename="../gui/app/project_controller.cpp" line="182"/>
+        <source>already in the project: %1</source>
+        <translation>schon im Projekt: %1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="214"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>Das Demoprojekt konnte nicht angelegt werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="178"/>
+        <location filename="../gui/app/project_controller.cpp" line="226"/>
         <source>The project has not been saved yet.</source>
         <translation>Das Projekt wurde noch nicht gespeichert.</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="181"/>
+        <location filename="../gui/app/project_controller.cpp" line="229"/>
         <source>Save it now?</source>
         <translation>Jetzt speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="190"/>
+        <location filename="../gui/app/project_controller.cpp" line="238"/>
         <source>Unsaved Changes</source>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="191"/>
+        <location filename="../gui/app/project_controller.cpp" line="239"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>Das Projekt „%1“ hat ungespeicherte Änderungen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="195"/>
+        <location filename="../gui/app/project_controller.cpp" line="243"/>
         <source>Save them before going on?</source>
         <translation>Vor dem Fortfahren speichern?</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="208"/>
+        <location filename="../gui/app/project_controller.cpp" line="256"/>
         <source>Open Project</source>
         <translation>Projekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="217"/>
+        <location filename="../gui/app/project_controller.cpp" line="265"/>
         <source>Save Project As</source>
         <translation>Projekt speichern unter</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="224"/>
+        <location filename="../gui/app/project_controller.cpp" line="272"/>
         <source>Add Dataset Folder</source>
         <translation>Datensatzordner hinzufügen</translation>
     </message>
@@ -2431,347 +2444,347 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="310"/>
+        <location filename="../gui/training/run_config_form.cpp" line="309"/>
         <source>Advanced settings</source>
         <translation>Erweiterte Einstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="330"/>
+        <location filename="../gui/training/run_config_form.cpp" line="329"/>
         <source>Batches summed into each optimizer step</source>
         <translation>Batches, die in jeden Optimiererschritt eingehen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="333"/>
+        <location filename="../gui/training/run_config_form.cpp" line="332"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>die Ansichten der Methode; JSON ändert sie, z. B. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="336"/>
+        <location filename="../gui/training/run_config_form.cpp" line="335"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>transform_args außer der Bildgröße: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, und für DINO global_view_1, global_view_2, local_view. Der Reiter Datensätze zeigt die Ansichten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="344"/>
+        <location filename="../gui/training/run_config_form.cpp" line="343"/>
         <source>each epoch</source>
         <translation>jede Epoche</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="345"/>
+        <location filename="../gui/training/run_config_form.cpp" line="344"/>
         <source> steps</source>
         <translation> Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="346"/>
+        <location filename="../gui/training/run_config_form.cpp" line="345"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>last.ckpt wird zusätzlich alle so vielen Schritte geschrieben</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="350"/>
+        <location filename="../gui/training/run_config_form.cpp" line="349"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>aus; ein Projektname schreibt einen Offline-W&amp;B-Lauf für wandb sync</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="359"/>
+        <location filename="../gui/training/run_config_form.cpp" line="358"/>
         <source>Augmentation</source>
         <translation>Augmentierung</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="364"/>
+        <location filename="../gui/training/run_config_form.cpp" line="363"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="552"/>
+        <location filename="../gui/training/run_config_form.cpp" line="551"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>%1 je 256 Bilder, mit der Batchgröße skaliert</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="555"/>
+        <location filename="../gui/training/run_config_form.cpp" line="554"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1 (höchstens ein Zehntel des Laufs)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1275"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1271"/>
         <source>by the dataset&apos;s size</source>
         <translation>nach der Größe des Datensatzes</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1288"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1284"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>Augmentierung erwartet ein JSON-Objekt, z. B. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="197"/>
+        <location filename="../gui/training/run_config_form.cpp" line="196"/>
         <source>COCO annotation files</source>
         <translation>COCO-Annotationsdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="198"/>
+        <location filename="../gui/training/run_config_form.cpp" line="197"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO-Datensatz (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="202"/>
+        <location filename="../gui/training/run_config_form.cpp" line="201"/>
         <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
         <translation>data.yaml eines Datensatzes im Ultralytics-Layout (images/ und labels/ daneben)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="275"/>
+        <location filename="../gui/training/run_config_form.cpp" line="274"/>
         <source>Labels</source>
         <translation>Beschriftungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="276"/>
+        <location filename="../gui/training/run_config_form.cpp" line="275"/>
         <source>YOLO data</source>
         <translation>YOLO-Daten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="244"/>
+        <location filename="../gui/training/run_config_form.cpp" line="243"/>
         <source> px</source>
         <translation> px</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="214"/>
+        <location filename="../gui/training/run_config_form.cpp" line="213"/>
         <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
         <translation>das exportierte Modell des Lehrers: ein Lauf des Projekts oder eine .pt-Datei</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="256"/>
+        <location filename="../gui/training/run_config_form.cpp" line="255"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>Batch-Norm-Statistik über alle Geräte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="258"/>
+        <location filename="../gui/training/run_config_form.cpp" line="257"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard-Ereignisdateien</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="263"/>
+        <location filename="../gui/training/run_config_form.cpp" line="262"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>aus; ein Ordner oder http(s)://-Server für MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="266"/>
+        <location filename="../gui/training/run_config_form.cpp" line="265"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>ein neuer Ordner in den Läufen des Projekts</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="299"/>
+        <location filename="../gui/training/run_config_form.cpp" line="298"/>
         <source>Loggers</source>
         <translation>Logger</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="300"/>
+        <location filename="../gui/training/run_config_form.cpp" line="299"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="245"/>
-        <location filename="../gui/training/run_config_form.cpp" line="250"/>
-        <location filename="../gui/training/run_config_form.cpp" line="254"/>
-        <location filename="../gui/training/run_config_form.cpp" line="797"/>
+        <location filename="../gui/training/run_config_form.cpp" line="244"/>
+        <location filename="../gui/training/run_config_form.cpp" line="249"/>
+        <location filename="../gui/training/run_config_form.cpp" line="253"/>
+        <location filename="../gui/training/run_config_form.cpp" line="793"/>
         <source>auto</source>
         <translation>automatisch</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="735"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1170"/>
+        <location filename="../gui/training/run_config_form.cpp" line="731"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1166"/>
         <source>Hold out 10% of the training images</source>
         <translation>10 % der Trainingsbilder zurückhalten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="738"/>
+        <location filename="../gui/training/run_config_form.cpp" line="734"/>
         <source>none</source>
         <translation>keiner</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="798"/>
+        <location filename="../gui/training/run_config_form.cpp" line="794"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="801"/>
+        <location filename="../gui/training/run_config_form.cpp" line="797"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="809"/>
+        <location filename="../gui/training/run_config_form.cpp" line="805"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="813"/>
+        <location filename="../gui/training/run_config_form.cpp" line="809"/>
         <source>No CUDA GPU is visible.</source>
         <translation>Keine CUDA-GPU sichtbar.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="814"/>
+        <location filename="../gui/training/run_config_form.cpp" line="810"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>Die LibTorch dieses Kiln hat kein CUDA.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="838"/>
+        <location filename="../gui/training/run_config_form.cpp" line="834"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 braucht eine CUDA-GPU; auf der CPU nehmen Sie die bf16-Genauigkeiten.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="841"/>
+        <location filename="../gui/training/run_config_form.cpp" line="837"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 braucht Compute Capability 8.0 oder neuer; %1 hat %2.%3. Nehmen Sie 16-mixed.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="550"/>
-        <location filename="../gui/training/run_config_form.cpp" line="867"/>
+        <location filename="../gui/training/run_config_form.cpp" line="549"/>
+        <location filename="../gui/training/run_config_form.cpp" line="863"/>
         <source>auto (%1)</source>
         <translation>automatisch (%1)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="123"/>
+        <location filename="../gui/training/run_config_form.cpp" line="122"/>
         <source>Image classification (fine-tuning)</source>
         <translation>Bildklassifikation (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="125"/>
+        <location filename="../gui/training/run_config_form.cpp" line="124"/>
         <source>Semantic segmentation (fine-tuning)</source>
         <translation>Semantische Segmentierung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="127"/>
+        <location filename="../gui/training/run_config_form.cpp" line="126"/>
         <source>Object detection (fine-tuning)</source>
         <translation>Objekterkennung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="129"/>
+        <location filename="../gui/training/run_config_form.cpp" line="128"/>
         <source>Instance segmentation (fine-tuning)</source>
         <translation>Instanzsegmentierung (Feinabstimmung)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="191"/>
+        <location filename="../gui/training/run_config_form.cpp" line="190"/>
         <source>COCO JSON of the training images&apos; objects</source>
         <translation>COCO-JSON mit den Objekten der Trainingsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="194"/>
+        <location filename="../gui/training/run_config_form.cpp" line="193"/>
         <source>COCO JSON of the validation images&apos; objects</source>
         <translation>COCO-JSON mit den Objekten der Validierungsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="281"/>
+        <location filename="../gui/training/run_config_form.cpp" line="280"/>
         <source>Training annotations</source>
         <translation>Trainingsannotationen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="282"/>
+        <location filename="../gui/training/run_config_form.cpp" line="281"/>
         <source>Validation annotations</source>
         <translation>Validierungsannotationen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="133"/>
+        <location filename="../gui/training/run_config_form.cpp" line="132"/>
         <source>Pretraining (self-supervised)</source>
         <translation>Vortraining (selbstüberwacht)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="185"/>
+        <location filename="../gui/training/run_config_form.cpp" line="184"/>
         <source>folder of PNG masks of class ids, named as the images</source>
         <translation>Ordner mit PNG-Masken der Klassen-IDs, benannt wie die Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="188"/>
+        <location filename="../gui/training/run_config_form.cpp" line="187"/>
         <source>folder of the validation images&apos; masks</source>
         <translation>Ordner mit den Masken der Validierungsbilder</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="205"/>
+        <location filename="../gui/training/run_config_form.cpp" line="204"/>
         <source>JSON file naming the class ids, e.g. classes.json</source>
         <translation>JSON-Datei mit den Namen der Klassen-IDs, z. B. classes.json</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="208"/>
+        <location filename="../gui/training/run_config_form.cpp" line="207"/>
         <source>random weights</source>
         <translation>zufällige Gewichte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="216"/>
+        <location filename="../gui/training/run_config_form.cpp" line="215"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
         <translation>Annotierte Bilder (Klassenordner), deren nächste Nachbarn während des Vortrainings die Bilder darunter klassifizieren: val_metric/knn_top1 zeigt, ob sich das Vortraining lohnt, und wählt best.ckpt.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="220"/>
+        <location filename="../gui/training/run_config_form.cpp" line="219"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
         <translation>Annotierte Bilder (Klassenordner), die der kNN-Monitor klassifiziert.</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="232"/>
+        <location filename="../gui/training/run_config_form.cpp" line="231"/>
         <source>epochs</source>
         <translation>Epochen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="233"/>
+        <location filename="../gui/training/run_config_form.cpp" line="232"/>
         <source>steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="234"/>
+        <location filename="../gui/training/run_config_form.cpp" line="233"/>
         <source>minutes</source>
         <translation>Minuten</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="274"/>
+        <location filename="../gui/training/run_config_form.cpp" line="273"/>
         <source>Task</source>
         <translation>Aufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="278"/>
+        <location filename="../gui/training/run_config_form.cpp" line="277"/>
         <source>Validation dataset</source>
         <translation>Validierungsdatensatz</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="279"/>
+        <location filename="../gui/training/run_config_form.cpp" line="278"/>
         <source>Training masks</source>
         <translation>Trainingsmasken</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="280"/>
+        <location filename="../gui/training/run_config_form.cpp" line="279"/>
         <source>Validation masks</source>
         <translation>Validierungsmasken</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="283"/>
+        <location filename="../gui/training/run_config_form.cpp" line="282"/>
         <source>Classes</source>
         <translation>Klassen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="326"/>
+        <location filename="../gui/training/run_config_form.cpp" line="325"/>
         <source>0: the backbone learns from the start</source>
         <translation>0: das Backbone lernt von Anfang an</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="328"/>
+        <location filename="../gui/training/run_config_form.cpp" line="327"/>
         <source>1: every backbone layer at the same rate</source>
         <translation>1: jede Backbone-Schicht mit derselben Rate</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="342"/>
+        <location filename="../gui/training/run_config_form.cpp" line="341"/>
         <source>the method&apos;s defaults; JSON to change them, e.g. {&quot;temperature&quot;: 0.2}</source>
         <translation>die Vorgaben der Methode; JSON, um sie zu ändern, z. B. {&quot;temperature&quot;: 0.2}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="361"/>
+        <location filename="../gui/training/run_config_form.cpp" line="360"/>
         <source>Method settings</source>
         <translation>Methodeneinstellungen</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="557"/>
+        <location filename="../gui/training/run_config_form.cpp" line="556"/>
         <source>%1 of the learning rate</source>
         <translation>%1 der Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1292"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1288"/>
         <source>Method settings take a JSON object, e.g. {&quot;temperature&quot;: 0.2}</source>
         <translation>Methodeneinstellungen sind ein JSON-Objekt, z. B. {&quot;temperature&quot;: 0.2}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1351"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1347"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>Das sind die Trainingsbilder: Die Validierung würde das Gedächtnis messen, nicht wie das Modell mit neuen Bildern zurechtkommt. Halten Sie stattdessen 10 % zurück.</translation>
     </message>
@@ -2911,157 +2924,157 @@ vorhergesagt: %3</translation>
         <translation>auto</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="447"/>
+        <location filename="../gui/runs/run_history.cpp" line="459"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="449"/>
+        <location filename="../gui/runs/run_history.cpp" line="461"/>
         <source>Length</source>
         <translation>Länge</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="484"/>
+        <location filename="../gui/runs/run_history.cpp" line="496"/>
         <source>Epochs or steps the run was set to train for</source>
         <translation>Epochen oder Schritte, für die der Lauf trainieren sollte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="488"/>
+        <location filename="../gui/runs/run_history.cpp" line="500"/>
         <source>Learning rate</source>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="469"/>
+        <location filename="../gui/runs/run_history.cpp" line="481"/>
         <source>Tags</source>
         <translation>Schlagwörter</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="461"/>
+        <location filename="../gui/runs/run_history.cpp" line="473"/>
         <source>Loss</source>
         <translation>Verlust</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="463"/>
+        <location filename="../gui/runs/run_history.cpp" line="475"/>
         <source>Best</source>
         <translation>Bester</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="467"/>
+        <location filename="../gui/runs/run_history.cpp" line="479"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="471"/>
+        <location filename="../gui/runs/run_history.cpp" line="483"/>
         <source>Notes</source>
         <translation>Notizen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="439"/>
+        <location filename="../gui/runs/run_history.cpp" line="451"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="441"/>
+        <location filename="../gui/runs/run_history.cpp" line="453"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="443"/>
+        <location filename="../gui/runs/run_history.cpp" line="455"/>
         <source>Method</source>
         <translation>Methode</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="445"/>
+        <location filename="../gui/runs/run_history.cpp" line="457"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="451"/>
+        <location filename="../gui/runs/run_history.cpp" line="463"/>
         <source>Size</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="453"/>
+        <location filename="../gui/runs/run_history.cpp" line="465"/>
         <source>LR</source>
         <translation>LR</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="455"/>
+        <location filename="../gui/runs/run_history.cpp" line="467"/>
         <source>Started</source>
         <translation>Gestartet</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="457"/>
+        <location filename="../gui/runs/run_history.cpp" line="469"/>
         <source>Duration</source>
         <translation>Dauer</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="459"/>
+        <location filename="../gui/runs/run_history.cpp" line="471"/>
         <source>Steps</source>
         <translation>Schritte</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="480"/>
+        <location filename="../gui/runs/run_history.cpp" line="492"/>
         <source>The run&apos;s name, or its folder&apos;s</source>
         <translation>Name des Laufs oder seines Ordners</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="482"/>
+        <location filename="../gui/runs/run_history.cpp" line="494"/>
         <source>Pretraining method, or fine-tuning task</source>
         <translation>Vortrainingsmethode oder Feinabstimmungsaufgabe</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="486"/>
+        <location filename="../gui/runs/run_history.cpp" line="498"/>
         <source>Image size in pixels</source>
         <translation>Bildgröße in Pixeln</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="490"/>
+        <location filename="../gui/runs/run_history.cpp" line="502"/>
         <source>Training loss at the last step</source>
         <translation>Trainingsverlust im letzten Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="492"/>
+        <location filename="../gui/runs/run_history.cpp" line="504"/>
         <source>Best value of the validation metric the run watched</source>
         <translation>Bester Wert der Validierungsmetrik, die der Lauf beobachtete</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="494"/>
+        <location filename="../gui/runs/run_history.cpp" line="506"/>
         <source>Training images per second, median</source>
         <translation>Trainingsbilder pro Sekunde, Median</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="496"/>
+        <location filename="../gui/runs/run_history.cpp" line="508"/>
         <source>Share of the time spent waiting for data, median</source>
         <translation>Anteil der Zeit, der auf Daten gewartet wurde, Median</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="465"/>
+        <location filename="../gui/runs/run_history.cpp" line="477"/>
         <source>Images/s</source>
         <translation>Bilder/s</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="405"/>
+        <location filename="../gui/runs/run_history.cpp" line="417"/>
         <source>Stopped</source>
         <translation>Gestoppt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="408"/>
+        <location filename="../gui/runs/run_history.cpp" line="420"/>
         <source>Finished</source>
         <translation>Abgeschlossen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="411"/>
+        <location filename="../gui/runs/run_history.cpp" line="423"/>
         <source>Interrupted</source>
         <translation>Unterbrochen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="414"/>
+        <location filename="../gui/runs/run_history.cpp" line="426"/>
         <source>Failed</source>
         <translation>Fehlgeschlagen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="417"/>
+        <location filename="../gui/runs/run_history.cpp" line="429"/>
         <source>Running</source>
         <translation>Läuft</translation>
     </message>
@@ -3069,82 +3082,82 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="513"/>
+        <location filename="../gui/runs/run_history.cpp" line="525"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>Nach Name, Schlagwort, Notiz, Modell, Datensatz, Status filtern...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="538"/>
+        <location filename="../gui/runs/run_history.cpp" line="550"/>
         <source>The change could not be saved: %1</source>
         <translation>Die Änderung konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="820"/>
+        <location filename="../gui/runs/run_history.cpp" line="832"/>
         <source>The runs could not be read: %1</source>
         <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="543"/>
+        <location filename="../gui/runs/run_history.cpp" line="555"/>
         <source>Compare...</source>
         <translation>Vergleichen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="545"/>
+        <location filename="../gui/runs/run_history.cpp" line="557"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>Einstellungen, Ergebnisse und Validierungsmetriken der ausgewählten Läufe nebeneinander</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="580"/>
+        <location filename="../gui/runs/run_history.cpp" line="592"/>
         <source>Curves of</source>
         <translation>Kurven von</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="540"/>
+        <location filename="../gui/runs/run_history.cpp" line="552"/>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="523"/>
+        <location filename="../gui/runs/run_history.cpp" line="535"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them; right-click the header to choose the columns</source>
         <translation>Doppelklicken Sie auf Name, Schlagwörter oder Notizen eines Laufs, um sie zu bearbeiten; Rechtsklick auf die Kopfzeile wählt die Spalten</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="548"/>
+        <location filename="../gui/runs/run_history.cpp" line="560"/>
         <source>Open Folder</source>
         <translation>Ordner öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="551"/>
+        <location filename="../gui/runs/run_history.cpp" line="563"/>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="553"/>
+        <location filename="../gui/runs/run_history.cpp" line="565"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>Einen unterbrochenen oder gestoppten Lauf ab seinem letzten Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="563"/>
+        <location filename="../gui/runs/run_history.cpp" line="575"/>
         <source>Delete Run...</source>
         <translation>Lauf löschen...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="588"/>
+        <location filename="../gui/runs/run_history.cpp" line="600"/>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="597"/>
+        <location filename="../gui/runs/run_history.cpp" line="609"/>
         <source>Select runs in the table to see their curves here.</source>
         <translation>Wählen Sie Läufe in der Tabelle, um hier ihre Kurven zu sehen.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="598"/>
+        <location filename="../gui/runs/run_history.cpp" line="610"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>Noch keine Läufe in diesem Projekt. Die Läufe, die Sie trainieren, stehen hier mit ihren Einstellungen und Ergebnissen, zum Sortieren, Vergleichen, Fortsetzen oder Exportieren.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="832"/>
+        <location filename="../gui/runs/run_history.cpp" line="844"/>
         <source>%Ln run database(s) could not be read, so their runs are not listed: %1</source>
         <translation>
             <numerusform>%Ln Laufdatenbank konnte nicht gelesen werden, ihre Läufe fehlen daher in der Liste: %1</numerusform>
@@ -3152,39 +3165,39 @@ vorhergesagt: %3</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="893"/>
+        <location filename="../gui/runs/run_history.cpp" line="905"/>
         <source>Delete Run</source>
         <translation>Lauf löschen</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="894"/>
+        <location filename="../gui/runs/run_history.cpp" line="906"/>
         <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
         <translation>Den Lauf in %1 mit seinen Checkpoints, exportierten Modellen und Protokollen löschen? Andere Dateien in diesem Ordner bleiben erhalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="916"/>
+        <location filename="../gui/runs/run_history.cpp" line="928"/>
         <source>The run cannot be deleted:
 %1</source>
         <translation>Der Lauf kann nicht gelöscht werden:
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="925"/>
+        <location filename="../gui/runs/run_history.cpp" line="937"/>
         <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
         <translation>Die Dateien des Laufs wurden gelöscht. %1 enthielt auch Dateien, die kein Lauf geschrieben hat; sie wurden behalten.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="922"/>
+        <location filename="../gui/runs/run_history.cpp" line="934"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>Einige Dateien in %1 konnten nicht gelöscht werden; prüfen Sie ihre Berechtigungen.</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="555"/>
+        <location filename="../gui/runs/run_history.cpp" line="567"/>
         <source>Export Model...</source>
         <translation>Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="557"/>
+        <location filename="../gui/runs/run_history.cpp" line="569"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>Das Modell des Laufs als ONNX schreiben, für ONNX Runtime und TensorRT</translation>
     </message>
@@ -3235,46 +3248,46 @@ vorhergesagt: %3</translation>
     </message>
     <message>
         <location filename="../gui/app/start_page.cpp" line="21"/>
-        <source>Pretrain backbones on your unlabelled images, fine-tune them on labelled ones, and watch where the time goes.</source>
-        <translation>Trainieren Sie Backbones auf Ihren unbeschrifteten Bildern vor, stimmen Sie sie auf beschrifteten fein ab und sehen Sie, wohin die Zeit geht.</translation>
+        <source>Pretrain backbones on your unlabelled images, fine-tune them on labelled ones, and watch where the time goes. Drop a folder of images here to start a project with it.</source>
+        <translation>Trainieren Sie Backbones auf Ihren unbeschrifteten Bildern vor, stimmen Sie sie auf beschrifteten fein ab und sehen Sie, wohin die Zeit geht. Ziehen Sie einen Bilderordner hierher, um damit ein Projekt zu beginnen.</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="32"/>
+        <location filename="../gui/app/start_page.cpp" line="33"/>
         <source>New Project</source>
         <translation>Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="34"/>
+        <location filename="../gui/app/start_page.cpp" line="35"/>
         <source>Open Project...</source>
         <translation>Projekt öffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="36"/>
+        <location filename="../gui/app/start_page.cpp" line="37"/>
         <source>Open Demo Project</source>
         <translation>Demoprojekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="38"/>
+        <location filename="../gui/app/start_page.cpp" line="39"/>
         <source>Fashion-MNIST as image folders, with settings that pretrain a small network in a few minutes on a CPU</source>
         <translation>Fashion-MNIST als Bildordner, mit Einstellungen, die ein kleines Netz in wenigen Minuten auf einer CPU vortrainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="58"/>
+        <location filename="../gui/app/start_page.cpp" line="59"/>
         <source>&lt;b&gt;Recent projects&lt;/b&gt;</source>
         <translation>&lt;b&gt;Zuletzt verwendete Projekte&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="63"/>
+        <location filename="../gui/app/start_page.cpp" line="64"/>
         <source>Projects you open or save are listed here.</source>
         <translation>Hier erscheinen die Projekte, die Sie öffnen oder speichern.</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="90"/>
+        <location filename="../gui/app/start_page.cpp" line="91"/>
         <source>%1 (not found)</source>
         <translation>%1 (nicht gefunden)</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="108"/>
+        <location filename="../gui/app/start_page.cpp" line="109"/>
         <source>importing Fashion-MNIST: %1 of %2 images</source>
         <translation>Fashion-MNIST wird importiert: %1 von %2 Bildern</translation>
     </message>

@@ -293,6 +293,14 @@
                 <numerusform>and %Ln more</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <location filename="../gui/app/project_controller.cpp" line="178" />
+            <source>Added %Ln dataset(s): %1</source>
+            <translation>
+                <numerusform>Added %Ln dataset: %1</numerusform>
+                <numerusform>Added %Ln datasets: %1</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>kiln::gui::RunHistoryModel</name>

@@ -392,10 +392,10 @@
         <location filename="../gui/datasets/datasets_page.cpp" line="71"/>
         <source>No datasets yet.
 
-Add a folder of images with Add Dataset Folder. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
+Add a folder of images with Add Dataset Folder, or drop it here. Class folders, images with masks, and COCO or YOLO labels are recognised.</source>
         <translation>还没有数据集。
 
-用“添加数据集文件夹”添加一个图像文件夹。可识别类别文件夹、带掩码的图像以及 COCO 或 YOLO 标注。</translation>
+用“添加数据集文件夹”添加一个图像文件夹，或把它拖到这里。可识别类别文件夹、带掩码的图像以及 COCO 或 YOLO 标注。</translation>
     </message>
     <message>
         <location filename="../gui/datasets/datasets_page.cpp" line="78"/>
@@ -473,165 +473,165 @@ Add a folder of images with Add Dataset Folder. Class folders, images with masks
         <translation>标注：</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="207"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="208"/>
         <source>Images by longest side</source>
         <translation>按最长边统计的图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="241"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="242"/>
         <source>Show labels</source>
         <translation>显示标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="248"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="249"/>
         <source>&lt;b&gt;Images&lt;/b&gt; (click one to preview its augmentations)</source>
         <translation>&lt;b&gt;图像&lt;/b&gt;（点击一张以预览其数据增强）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="262"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="418"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="263"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="419"/>
         <source>&lt;b&gt;Augmentations of %1&lt;/b&gt; (the Run Configuration&apos;s method)</source>
         <translation>&lt;b&gt;%1 的数据增强&lt;/b&gt;（运行配置中的方法）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="348"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="349"/>
         <source>%1 - %2 (missing)</source>
         <translation>%1 - %2（缺失）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="349"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="350"/>
         <source>%1 - %2</source>
         <translation>%1 - %2</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="395"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="396"/>
         <source>folder of PNG masks named as the images</source>
         <translation>与图像同名的 PNG 掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="396"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
         <source>COCO instances JSON</source>
         <translation>COCO 实例 JSON</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="397"/>
-        <location filename="../gui/datasets/datasets_page.cpp" line="599"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="398"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="603"/>
         <source>data.yaml</source>
         <translation>data.yaml</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="401"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="402"/>
         <source>Scanning %1...</source>
         <translation>正在扫描 %1...</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="431"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="432"/>
         <source>%Ln readable image(s), %1</source>
         <translation>
             <numerusform>%Ln 张可读图像，%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="433"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="434"/>
         <source>Formats: %1</source>
         <translation>格式：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="435"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="436"/>
         <source>%Ln unreadable file(s), left out of training:</source>
         <translation>
             <numerusform>%Ln 个无法读取的文件，训练时跳过：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="443"/>
         <source>under 256 px</source>
         <translation>小于 256 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="443"/>
         <source>256-511 px</source>
         <translation>256-511 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="442"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="443"/>
         <source>512-1023 px</source>
         <translation>512-1023 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="443"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="444"/>
         <source>1024-2047 px</source>
         <translation>1024-2047 像素</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="443"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="444"/>
         <source>2048 px and more</source>
         <translation>2048 像素及以上</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="500"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="504"/>
         <source>objects in %1 images</source>
         <translation>个目标，分布于 %1 张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="503"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="507"/>
         <source>images; %1 of the pixels</source>
         <translation>张图像；占像素的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="505"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="509"/>
         <source>images</source>
         <translation>张图像</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
         <source>Objects per class</source>
         <translation>每类目标数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="508"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="512"/>
         <source>Images per class</source>
         <translation>每类图像数</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="516"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="520"/>
         <source>%1 classes, %2 of %3 images in class folders</source>
         <translation>%1 个类别，%3 张图像中有 %2 张位于类别文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="521"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="525"/>
         <source>%1 classes in the masks of %2 images; %3 images have no labelled pixel, %4 of the pixels are ignored (255)</source>
         <translation>%2 张图像的掩码中有 %1 个类别；%3 张图像没有已标注像素，%4 的像素被忽略（255）</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="529"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="533"/>
         <source>Training split: %1 objects of %2 classes in %3 images, %4 of them without objects. Box sizes: %5 small, %6 medium, %7 large (COCO&apos;s limits: 32 and 96 px)</source>
         <translation>训练集：%3 张图像中有 %2 个类别的 %1 个目标，其中 %4 张没有目标。框尺寸：%5 个小、%6 个中、%7 个大（COCO 的界限：32 和 96 像素）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/datasets/datasets_page.cpp" line="545"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="549"/>
         <source>%Ln problem(s) with the labels, listed below; training refuses the dataset until they are fixed.</source>
         <translation>
             <numerusform>标注有 %Ln 个问题，见下方列表；修复之前训练会拒绝此数据集。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="597"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="601"/>
         <source>Folder of Masks</source>
         <translation>掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="599"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="603"/>
         <source>COCO Annotations</source>
         <translation>COCO 标注</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="601"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="605"/>
         <source>COCO JSON (*.json)</source>
         <translation>COCO JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../gui/datasets/datasets_page.cpp" line="602"/>
+        <location filename="../gui/datasets/datasets_page.cpp" line="606"/>
         <source>YOLO data file (*.yaml *.yml)</source>
         <translation>YOLO 数据文件 (*.yaml *.yml)</translation>
     </message>
@@ -1544,36 +1544,36 @@ selected</source>
 <context>
     <name>kiln::gui::MainWindow</name>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="36"/>
+        <location filename="../gui/app/main_window.cpp" line="39"/>
         <source>CPU: %Ln core(s), no CUDA GPU</source>
         <translation>
             <numerusform>CPU：%Ln 个核心，无 CUDA GPU</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/main_window.cpp" line="42"/>
+        <location filename="../gui/app/main_window.cpp" line="45"/>
         <source>CPU: %Ln core(s), GPUs: %1</source>
         <translation>
             <numerusform>CPU：%Ln 个核心，GPU：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="209"/>
+        <location filename="../gui/app/main_window.cpp" line="238"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="145"/>
+        <location filename="../gui/app/main_window.cpp" line="174"/>
         <source>%1 is now %2 for the next run.</source>
         <translation>下一次运行的%1现为 %2。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="198"/>
+        <location filename="../gui/app/main_window.cpp" line="227"/>
         <source>Looking for GPUs...</source>
         <translation>正在查找 GPU...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="210"/>
+        <location filename="../gui/app/main_window.cpp" line="239"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
@@ -1677,58 +1677,58 @@ selected</source>
 <context>
     <name>kiln::gui::ModelCommands</name>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="56"/>
+        <location filename="../gui/app/model_commands.cpp" line="52"/>
         <source>exporting the model...</source>
         <translation>正在导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="64"/>
+        <location filename="../gui/app/model_commands.cpp" line="60"/>
         <source>Exported the %1 (%2, %3 x %4 px) to %5.</source>
         <translation>已将 %1（%2，%3 x %4 像素）导出到 %5。</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="70"/>
+        <location filename="../gui/app/model_commands.cpp" line="66"/>
         <source>Outputs: %1</source>
         <translation>输出：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="72"/>
+        <location filename="../gui/app/model_commands.cpp" line="68"/>
         <source>The model could not be exported:
 %1</source>
         <translation>无法导出模型：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="90"/>
+        <location filename="../gui/app/model_commands.cpp" line="86"/>
         <source>predicting...</source>
         <translation>正在预测...</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="96"/>
+        <location filename="../gui/app/model_commands.cpp" line="92"/>
         <source>predicting: %1 of %2 images</source>
         <translation>正在预测：%2 张图像中的 %1 张</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/model_commands.cpp" line="100"/>
+        <location filename="../gui/app/model_commands.cpp" line="96"/>
         <source>Predicted %Ln image(s) (%1) into %2.</source>
         <translation>
             <numerusform>已预测 %Ln 张图像（%1），写入 %2。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/model_commands.cpp" line="105"/>
+        <location filename="../gui/app/model_commands.cpp" line="101"/>
         <source>%Ln unreadable image(s) were left out.</source>
         <translation>
             <numerusform>有 %Ln 张无法读取的图像被跳过。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="116"/>
+        <location filename="../gui/app/model_commands.cpp" line="112"/>
         <source>They cannot be shown here: %1</source>
         <translation>无法在此显示：%1</translation>
     </message>
     <message>
-        <location filename="../gui/app/model_commands.cpp" line="120"/>
+        <location filename="../gui/app/model_commands.cpp" line="116"/>
         <source>The prediction stopped with an error:
 %1</source>
         <translation>预测因错误而停止：
@@ -2236,86 +2236,98 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::ProjectController</name>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="53"/>
+        <location filename="../gui/app/project_controller.cpp" line="73"/>
         <source>A job is running in this project; stop it (Run ▸ Stop) before opening or creating another project.</source>
         <translation>此项目中有任务正在运行；请先停止它（运行 ▸ 停止），再打开或新建项目。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/app/project_controller.cpp" line="85"/>
+        <location filename="../gui/app/project_controller.cpp" line="105"/>
         <source>and %Ln more</source>
         <translation>
             <numerusform>还有 %Ln 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="87"/>
+        <location filename="../gui/app/project_controller.cpp" line="107"/>
         <source>These dataset folders of the project are missing; reconnect the drive or remove them from the project:
 %1</source>
         <translation>项目中的这些数据集文件夹不存在；请重新连接驱动器，或将它们从项目中移除：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="99"/>
-        <location filename="../gui/app/project_controller.cpp" line="177"/>
+        <location filename="../gui/app/project_controller.cpp" line="119"/>
+        <location filename="../gui/app/project_controller.cpp" line="225"/>
         <source>Save Project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="100"/>
-        <location filename="../gui/app/project_controller.cpp" line="209"/>
-        <location filename="../gui/app/project_controller.cpp" line="217"/>
+        <location filename="../gui/app/project_controller.cpp" line="120"/>
+        <location filename="../gui/app/project_controller.cpp" line="257"/>
+        <location filename="../gui/app/project_controller.cpp" line="265"/>
         <source>Kiln projects (*.kiln)</source>
         <translation>Kiln 项目 (*.kiln)</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="119"/>
+        <location filename="../gui/app/project_controller.cpp" line="139"/>
         <source>The project&apos;s runs stay in %1; the project refers to them there.</source>
         <translation>项目的运行记录保留在 %1；项目会引用那里。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../gui/app/project_controller.cpp" line="178"/>
+        <source>Added %Ln dataset(s): %1</source>
+        <translation>
+            <numerusform>已添加 %Ln 个数据集：%1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="166"/>
+        <location filename="../gui/app/project_controller.cpp" line="182"/>
+        <source>already in the project: %1</source>
+        <translation>已在项目中：%1</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/project_controller.cpp" line="214"/>
         <source>The demo project could not be made:
 %1</source>
         <translation>无法创建演示项目：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="178"/>
+        <location filename="../gui/app/project_controller.cpp" line="226"/>
         <source>The project has not been saved yet.</source>
         <translation>项目尚未保存。</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="181"/>
+        <location filename="../gui/app/project_controller.cpp" line="229"/>
         <source>Save it now?</source>
         <translation>现在保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="190"/>
+        <location filename="../gui/app/project_controller.cpp" line="238"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="191"/>
+        <location filename="../gui/app/project_controller.cpp" line="239"/>
         <source>The project &quot;%1&quot; has unsaved changes.</source>
         <translation>项目“%1”有未保存的更改。</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="195"/>
+        <location filename="../gui/app/project_controller.cpp" line="243"/>
         <source>Save them before going on?</source>
         <translation>继续之前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="208"/>
+        <location filename="../gui/app/project_controller.cpp" line="256"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="217"/>
+        <location filename="../gui/app/project_controller.cpp" line="265"/>
         <source>Save Project As</source>
         <translation>项目另存为</translation>
     </message>
     <message>
-        <location filename="../gui/app/project_controller.cpp" line="224"/>
+        <location filename="../gui/app/project_controller.cpp" line="272"/>
         <source>Add Dataset Folder</source>
         <translation>添加数据集文件夹</translation>
     </message>
@@ -2394,347 +2406,347 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunConfigForm</name>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="310"/>
+        <location filename="../gui/training/run_config_form.cpp" line="309"/>
         <source>Advanced settings</source>
         <translation>高级设置</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="330"/>
+        <location filename="../gui/training/run_config_form.cpp" line="329"/>
         <source>Batches summed into each optimizer step</source>
         <translation>每个优化器步骤累加的批次数</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="333"/>
+        <location filename="../gui/training/run_config_form.cpp" line="332"/>
         <source>the method&apos;s views; JSON to change them, e.g. {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</source>
         <translation>方法的视图；用 JSON 修改，例如 {&quot;random_resize&quot;: {&quot;min_scale&quot;: 0.2}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="336"/>
+        <location filename="../gui/training/run_config_form.cpp" line="335"/>
         <source>transform_args besides the image size: random_resize, random_flip, color_jitter, random_gray_scale, gaussian_blur, normalize, and for DINO global_view_1, global_view_2, local_view. The Datasets tab previews the views.</source>
         <translation>除图像尺寸外的 transform_args：random_resize、random_flip、color_jitter、random_gray_scale、gaussian_blur、normalize，以及 DINO 的 global_view_1、global_view_2、local_view。数据集页可预览视图。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="344"/>
+        <location filename="../gui/training/run_config_form.cpp" line="343"/>
         <source>each epoch</source>
         <translation>每轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="345"/>
+        <location filename="../gui/training/run_config_form.cpp" line="344"/>
         <source> steps</source>
         <translation> 步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="346"/>
+        <location filename="../gui/training/run_config_form.cpp" line="345"/>
         <source>last.ckpt is also written every this many steps</source>
         <translation>每隔这么多步也写入 last.ckpt</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="350"/>
+        <location filename="../gui/training/run_config_form.cpp" line="349"/>
         <source>off; a project name writes an offline W&amp;B run, for wandb sync</source>
         <translation>关闭；填写项目名则写入离线 W&amp;B 运行，供 wandb sync 上传</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="359"/>
+        <location filename="../gui/training/run_config_form.cpp" line="358"/>
         <source>Augmentation</source>
         <translation>数据增强</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="364"/>
+        <location filename="../gui/training/run_config_form.cpp" line="363"/>
         <source>Weights &amp; Biases</source>
         <translation>Weights &amp; Biases</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="552"/>
+        <location filename="../gui/training/run_config_form.cpp" line="551"/>
         <source>%1 per 256 images, scaled with the batch size</source>
         <translation>每 256 张图像 %1，随批大小缩放</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="555"/>
+        <location filename="../gui/training/run_config_form.cpp" line="554"/>
         <source>%1 (at most a tenth of the run)</source>
         <translation>%1（最多为运行的十分之一）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1275"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1271"/>
         <source>by the dataset&apos;s size</source>
         <translation>随数据集大小而定</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1288"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1284"/>
         <source>Augmentation takes a JSON object, e.g. {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</source>
         <translation>数据增强需要一个 JSON 对象，例如 {&quot;color_jitter&quot;: {&quot;prob&quot;: 0.5}}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="197"/>
+        <location filename="../gui/training/run_config_form.cpp" line="196"/>
         <source>COCO annotation files</source>
         <translation>COCO 标注文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="198"/>
+        <location filename="../gui/training/run_config_form.cpp" line="197"/>
         <source>YOLO dataset (data.yaml)</source>
         <translation>YOLO 数据集 (data.yaml)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="202"/>
+        <location filename="../gui/training/run_config_form.cpp" line="201"/>
         <source>data.yaml of an Ultralytics-layout dataset (images/ and labels/ beside it)</source>
         <translation>Ultralytics 布局数据集的 data.yaml（旁边有 images/ 和 labels/）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="275"/>
+        <location filename="../gui/training/run_config_form.cpp" line="274"/>
         <source>Labels</source>
         <translation>标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="276"/>
+        <location filename="../gui/training/run_config_form.cpp" line="275"/>
         <source>YOLO data</source>
         <translation>YOLO 数据</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="244"/>
+        <location filename="../gui/training/run_config_form.cpp" line="243"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="214"/>
+        <location filename="../gui/training/run_config_form.cpp" line="213"/>
         <source>the teacher&apos;s exported model: a project run, or a .pt file</source>
         <translation>教师的导出模型：项目中的一次运行，或 .pt 文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="256"/>
+        <location filename="../gui/training/run_config_form.cpp" line="255"/>
         <source>Batch-norm statistics over all devices</source>
         <translation>在所有设备上计算批归一化统计量</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="258"/>
+        <location filename="../gui/training/run_config_form.cpp" line="257"/>
         <source>TensorBoard event files</source>
         <translation>TensorBoard 事件文件</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="263"/>
+        <location filename="../gui/training/run_config_form.cpp" line="262"/>
         <source>off; a folder or http(s):// server to log to MLflow</source>
         <translation>关闭；填写文件夹或 http(s):// 服务器以记录到 MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="266"/>
+        <location filename="../gui/training/run_config_form.cpp" line="265"/>
         <source>a new folder in the project&apos;s runs</source>
         <translation>项目运行目录中的新文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="299"/>
+        <location filename="../gui/training/run_config_form.cpp" line="298"/>
         <source>Loggers</source>
         <translation>日志记录器</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="300"/>
+        <location filename="../gui/training/run_config_form.cpp" line="299"/>
         <source>MLflow</source>
         <translation>MLflow</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="245"/>
-        <location filename="../gui/training/run_config_form.cpp" line="250"/>
-        <location filename="../gui/training/run_config_form.cpp" line="254"/>
-        <location filename="../gui/training/run_config_form.cpp" line="797"/>
+        <location filename="../gui/training/run_config_form.cpp" line="244"/>
+        <location filename="../gui/training/run_config_form.cpp" line="249"/>
+        <location filename="../gui/training/run_config_form.cpp" line="253"/>
+        <location filename="../gui/training/run_config_form.cpp" line="793"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="735"/>
-        <location filename="../gui/training/run_config_form.cpp" line="1170"/>
+        <location filename="../gui/training/run_config_form.cpp" line="731"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1166"/>
         <source>Hold out 10% of the training images</source>
         <translation>留出 10% 的训练图像</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="738"/>
+        <location filename="../gui/training/run_config_form.cpp" line="734"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="798"/>
+        <location filename="../gui/training/run_config_form.cpp" line="794"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="801"/>
+        <location filename="../gui/training/run_config_form.cpp" line="797"/>
         <source>CUDA %1: %2 (%3)</source>
         <translation>CUDA %1：%2（%3）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="809"/>
+        <location filename="../gui/training/run_config_form.cpp" line="805"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="813"/>
+        <location filename="../gui/training/run_config_form.cpp" line="809"/>
         <source>No CUDA GPU is visible.</source>
         <translation>未检测到 CUDA GPU。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="814"/>
+        <location filename="../gui/training/run_config_form.cpp" line="810"/>
         <source>This Kiln&apos;s LibTorch has no CUDA.</source>
         <translation>此 Kiln 的 LibTorch 不支持 CUDA。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="838"/>
+        <location filename="../gui/training/run_config_form.cpp" line="834"/>
         <source>float16 needs a CUDA GPU; on the CPU use the bf16 precisions.</source>
         <translation>float16 需要 CUDA GPU；在 CPU 上请使用 bf16 精度。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="841"/>
+        <location filename="../gui/training/run_config_form.cpp" line="837"/>
         <source>bfloat16 needs compute capability 8.0 or newer; %1 has %2.%3. Use 16-mixed.</source>
         <translation>bfloat16 需要计算能力 8.0 或更高；%1 为 %2.%3。请使用 16-mixed。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="550"/>
-        <location filename="../gui/training/run_config_form.cpp" line="867"/>
+        <location filename="../gui/training/run_config_form.cpp" line="549"/>
+        <location filename="../gui/training/run_config_form.cpp" line="863"/>
         <source>auto (%1)</source>
         <translation>自动 (%1)</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="123"/>
+        <location filename="../gui/training/run_config_form.cpp" line="122"/>
         <source>Image classification (fine-tuning)</source>
         <translation>图像分类（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="125"/>
+        <location filename="../gui/training/run_config_form.cpp" line="124"/>
         <source>Semantic segmentation (fine-tuning)</source>
         <translation>语义分割（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="127"/>
+        <location filename="../gui/training/run_config_form.cpp" line="126"/>
         <source>Object detection (fine-tuning)</source>
         <translation>目标检测（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="129"/>
+        <location filename="../gui/training/run_config_form.cpp" line="128"/>
         <source>Instance segmentation (fine-tuning)</source>
         <translation>实例分割（微调）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="191"/>
+        <location filename="../gui/training/run_config_form.cpp" line="190"/>
         <source>COCO JSON of the training images&apos; objects</source>
         <translation>训练图像目标的 COCO JSON</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="194"/>
+        <location filename="../gui/training/run_config_form.cpp" line="193"/>
         <source>COCO JSON of the validation images&apos; objects</source>
         <translation>验证图像目标的 COCO JSON</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="281"/>
+        <location filename="../gui/training/run_config_form.cpp" line="280"/>
         <source>Training annotations</source>
         <translation>训练标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="282"/>
+        <location filename="../gui/training/run_config_form.cpp" line="281"/>
         <source>Validation annotations</source>
         <translation>验证标注</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="133"/>
+        <location filename="../gui/training/run_config_form.cpp" line="132"/>
         <source>Pretraining (self-supervised)</source>
         <translation>预训练（自监督）</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="185"/>
+        <location filename="../gui/training/run_config_form.cpp" line="184"/>
         <source>folder of PNG masks of class ids, named as the images</source>
         <translation>类别 ID 的 PNG 掩码文件夹，文件名与图像相同</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="188"/>
+        <location filename="../gui/training/run_config_form.cpp" line="187"/>
         <source>folder of the validation images&apos; masks</source>
         <translation>验证图像的掩码文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="205"/>
+        <location filename="../gui/training/run_config_form.cpp" line="204"/>
         <source>JSON file naming the class ids, e.g. classes.json</source>
         <translation>命名类别 ID 的 JSON 文件，例如 classes.json</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="208"/>
+        <location filename="../gui/training/run_config_form.cpp" line="207"/>
         <source>random weights</source>
         <translation>随机权重</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="216"/>
+        <location filename="../gui/training/run_config_form.cpp" line="215"/>
         <source>Labelled images (class folders) whose nearest neighbours classify the images below while pretraining: val_metric/knn_top1 shows whether pretraining pays, and picks best.ckpt.</source>
         <translation>已标注图像（类别文件夹），预训练期间用其最近邻对下方图像分类：val_metric/knn_top1 显示预训练是否有效，并用于选择 best.ckpt。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="220"/>
+        <location filename="../gui/training/run_config_form.cpp" line="219"/>
         <source>Labelled images (class folders) classified by the kNN monitor.</source>
         <translation>由 kNN 监控分类的已标注图像（类别文件夹）。</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="232"/>
+        <location filename="../gui/training/run_config_form.cpp" line="231"/>
         <source>epochs</source>
         <translation>轮</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="233"/>
+        <location filename="../gui/training/run_config_form.cpp" line="232"/>
         <source>steps</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="234"/>
+        <location filename="../gui/training/run_config_form.cpp" line="233"/>
         <source>minutes</source>
         <translation>分钟</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="274"/>
+        <location filename="../gui/training/run_config_form.cpp" line="273"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="278"/>
+        <location filename="../gui/training/run_config_form.cpp" line="277"/>
         <source>Validation dataset</source>
         <translation>验证数据集</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="279"/>
+        <location filename="../gui/training/run_config_form.cpp" line="278"/>
         <source>Training masks</source>
         <translation>训练掩码</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="280"/>
+        <location filename="../gui/training/run_config_form.cpp" line="279"/>
         <source>Validation masks</source>
         <translation>验证掩码</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="283"/>
+        <location filename="../gui/training/run_config_form.cpp" line="282"/>
         <source>Classes</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="326"/>
+        <location filename="../gui/training/run_config_form.cpp" line="325"/>
         <source>0: the backbone learns from the start</source>
         <translation>0：骨干网络从一开始就学习</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="328"/>
+        <location filename="../gui/training/run_config_form.cpp" line="327"/>
         <source>1: every backbone layer at the same rate</source>
         <translation>1：骨干网络的每一层使用相同的学习率</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="342"/>
+        <location filename="../gui/training/run_config_form.cpp" line="341"/>
         <source>the method&apos;s defaults; JSON to change them, e.g. {&quot;temperature&quot;: 0.2}</source>
         <translation>方法的默认值；用 JSON 修改，例如 {&quot;temperature&quot;: 0.2}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="361"/>
+        <location filename="../gui/training/run_config_form.cpp" line="360"/>
         <source>Method settings</source>
         <translation>方法设置</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="557"/>
+        <location filename="../gui/training/run_config_form.cpp" line="556"/>
         <source>%1 of the learning rate</source>
         <translation>学习率的 %1</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1292"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1288"/>
         <source>Method settings take a JSON object, e.g. {&quot;temperature&quot;: 0.2}</source>
         <translation>方法设置须为 JSON 对象，例如 {&quot;temperature&quot;: 0.2}</translation>
     </message>
     <message>
-        <location filename="../gui/training/run_config_form.cpp" line="1351"/>
+        <location filename="../gui/training/run_config_form.cpp" line="1347"/>
         <source>These are the training images: validation would measure memory, not how the model does on new images. Hold out 10% instead.</source>
         <translation>这些就是训练图像：验证只会衡量记忆，而不是模型在新图像上的表现。请改为留出 10%。</translation>
     </message>
@@ -2869,157 +2881,157 @@ predicted: %3</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="447"/>
+        <location filename="../gui/runs/run_history.cpp" line="459"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="449"/>
+        <location filename="../gui/runs/run_history.cpp" line="461"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="484"/>
+        <location filename="../gui/runs/run_history.cpp" line="496"/>
         <source>Epochs or steps the run was set to train for</source>
         <translation>运行设定的训练轮数或步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="488"/>
+        <location filename="../gui/runs/run_history.cpp" line="500"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="469"/>
+        <location filename="../gui/runs/run_history.cpp" line="481"/>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="461"/>
+        <location filename="../gui/runs/run_history.cpp" line="473"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="463"/>
+        <location filename="../gui/runs/run_history.cpp" line="475"/>
         <source>Best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="467"/>
+        <location filename="../gui/runs/run_history.cpp" line="479"/>
         <source>data_wait</source>
         <translation>data_wait</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="471"/>
+        <location filename="../gui/runs/run_history.cpp" line="483"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="439"/>
+        <location filename="../gui/runs/run_history.cpp" line="451"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="441"/>
+        <location filename="../gui/runs/run_history.cpp" line="453"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="443"/>
+        <location filename="../gui/runs/run_history.cpp" line="455"/>
         <source>Method</source>
         <translation>方法</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="445"/>
+        <location filename="../gui/runs/run_history.cpp" line="457"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="451"/>
+        <location filename="../gui/runs/run_history.cpp" line="463"/>
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="453"/>
+        <location filename="../gui/runs/run_history.cpp" line="465"/>
         <source>LR</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="455"/>
+        <location filename="../gui/runs/run_history.cpp" line="467"/>
         <source>Started</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="457"/>
+        <location filename="../gui/runs/run_history.cpp" line="469"/>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="459"/>
+        <location filename="../gui/runs/run_history.cpp" line="471"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="480"/>
+        <location filename="../gui/runs/run_history.cpp" line="492"/>
         <source>The run&apos;s name, or its folder&apos;s</source>
         <translation>运行的名称，或其文件夹的名称</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="482"/>
+        <location filename="../gui/runs/run_history.cpp" line="494"/>
         <source>Pretraining method, or fine-tuning task</source>
         <translation>预训练方法或微调任务</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="486"/>
+        <location filename="../gui/runs/run_history.cpp" line="498"/>
         <source>Image size in pixels</source>
         <translation>图像尺寸（像素）</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="490"/>
+        <location filename="../gui/runs/run_history.cpp" line="502"/>
         <source>Training loss at the last step</source>
         <translation>最后一步的训练损失</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="492"/>
+        <location filename="../gui/runs/run_history.cpp" line="504"/>
         <source>Best value of the validation metric the run watched</source>
         <translation>运行所监测验证指标的最佳值</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="494"/>
+        <location filename="../gui/runs/run_history.cpp" line="506"/>
         <source>Training images per second, median</source>
         <translation>每秒训练图像数，中位数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="496"/>
+        <location filename="../gui/runs/run_history.cpp" line="508"/>
         <source>Share of the time spent waiting for data, median</source>
         <translation>等待数据的时间占比，中位数</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="465"/>
+        <location filename="../gui/runs/run_history.cpp" line="477"/>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="405"/>
+        <location filename="../gui/runs/run_history.cpp" line="417"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="408"/>
+        <location filename="../gui/runs/run_history.cpp" line="420"/>
         <source>Finished</source>
         <translation>已完成</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="411"/>
+        <location filename="../gui/runs/run_history.cpp" line="423"/>
         <source>Interrupted</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="414"/>
+        <location filename="../gui/runs/run_history.cpp" line="426"/>
         <source>Failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="417"/>
+        <location filename="../gui/runs/run_history.cpp" line="429"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -3027,121 +3039,121 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::RunHistoryView</name>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="513"/>
+        <location filename="../gui/runs/run_history.cpp" line="525"/>
         <source>Filter by name, tag, notes, model, dataset, status...</source>
         <translation>按名称、标签、备注、模型、数据集、状态筛选...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="538"/>
+        <location filename="../gui/runs/run_history.cpp" line="550"/>
         <source>The change could not be saved: %1</source>
         <translation>无法保存更改：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="820"/>
+        <location filename="../gui/runs/run_history.cpp" line="832"/>
         <source>The runs could not be read: %1</source>
         <translation>无法读取运行记录：%1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="543"/>
+        <location filename="../gui/runs/run_history.cpp" line="555"/>
         <source>Compare...</source>
         <translation>比较...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="545"/>
+        <location filename="../gui/runs/run_history.cpp" line="557"/>
         <source>The selected runs&apos; settings, results and validation metrics side by side</source>
         <translation>并排显示所选运行的设置、结果和验证指标</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="580"/>
+        <location filename="../gui/runs/run_history.cpp" line="592"/>
         <source>Curves of</source>
         <translation>曲线：</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="540"/>
+        <location filename="../gui/runs/run_history.cpp" line="552"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="523"/>
+        <location filename="../gui/runs/run_history.cpp" line="535"/>
         <source>Double-click a run&apos;s name, tags or notes to edit them; right-click the header to choose the columns</source>
         <translation>双击运行的名称、标签或备注进行编辑；右键单击表头选择列</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="548"/>
+        <location filename="../gui/runs/run_history.cpp" line="560"/>
         <source>Open Folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="551"/>
+        <location filename="../gui/runs/run_history.cpp" line="563"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="553"/>
+        <location filename="../gui/runs/run_history.cpp" line="565"/>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
         <translation>从最后一个检查点继续被中断或停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="563"/>
+        <location filename="../gui/runs/run_history.cpp" line="575"/>
         <source>Delete Run...</source>
         <translation>删除运行...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="588"/>
+        <location filename="../gui/runs/run_history.cpp" line="600"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="597"/>
+        <location filename="../gui/runs/run_history.cpp" line="609"/>
         <source>Select runs in the table to see their curves here.</source>
         <translation>在表格中选择运行，即可在此查看其曲线。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="598"/>
+        <location filename="../gui/runs/run_history.cpp" line="610"/>
         <source>No runs in this project yet. The runs you train are listed here with their settings and results, to sort, compare, resume or export.</source>
         <translation>此项目尚无运行。您训练的运行会连同其设置和结果列在这里，可排序、比较、继续或导出。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../gui/runs/run_history.cpp" line="832"/>
+        <location filename="../gui/runs/run_history.cpp" line="844"/>
         <source>%Ln run database(s) could not be read, so their runs are not listed: %1</source>
         <translation>
             <numerusform>%Ln 个运行数据库无法读取，因此其中的运行未列出：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="893"/>
+        <location filename="../gui/runs/run_history.cpp" line="905"/>
         <source>Delete Run</source>
         <translation>删除运行</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="894"/>
+        <location filename="../gui/runs/run_history.cpp" line="906"/>
         <source>Delete the run in %1 with its checkpoints, exported models and logs? Other files in that folder are kept.</source>
         <translation>删除 %1 中的运行及其检查点、导出的模型和日志？该文件夹中的其他文件会保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="916"/>
+        <location filename="../gui/runs/run_history.cpp" line="928"/>
         <source>The run cannot be deleted:
 %1</source>
         <translation>无法删除该运行：
 %1</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="925"/>
+        <location filename="../gui/runs/run_history.cpp" line="937"/>
         <source>The run&apos;s files were deleted. %1 also held files no run wrote; they were kept.</source>
         <translation>运行的文件已删除。%1 中还有不是由运行写入的文件，它们已保留。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="922"/>
+        <location filename="../gui/runs/run_history.cpp" line="934"/>
         <source>Some files in %1 could not be deleted; check their permissions.</source>
         <translation>%1 中的部分文件无法删除；请检查其权限。</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="555"/>
+        <location filename="../gui/runs/run_history.cpp" line="567"/>
         <source>Export Model...</source>
         <translation>导出模型...</translation>
     </message>
     <message>
-        <location filename="../gui/runs/run_history.cpp" line="557"/>
+        <location filename="../gui/runs/run_history.cpp" line="569"/>
         <source>Write the run&apos;s model as ONNX, for ONNX Runtime and TensorRT</source>
         <translation>将该运行的模型写为 ONNX，用于 ONNX Runtime 和 TensorRT</translation>
     </message>
@@ -3192,46 +3204,46 @@ predicted: %3</source>
     </message>
     <message>
         <location filename="../gui/app/start_page.cpp" line="21"/>
-        <source>Pretrain backbones on your unlabelled images, fine-tune them on labelled ones, and watch where the time goes.</source>
-        <translation>在未标注的图像上预训练骨干网络，在已标注的图像上微调，并查看时间花在哪里。</translation>
+        <source>Pretrain backbones on your unlabelled images, fine-tune them on labelled ones, and watch where the time goes. Drop a folder of images here to start a project with it.</source>
+        <translation>在未标注的图像上预训练骨干网络，在已标注的图像上微调，并查看时间花在哪里。把一个图像文件夹拖到这里即可用它新建项目。</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="32"/>
+        <location filename="../gui/app/start_page.cpp" line="33"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="34"/>
+        <location filename="../gui/app/start_page.cpp" line="35"/>
         <source>Open Project...</source>
         <translation>打开项目...</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="36"/>
+        <location filename="../gui/app/start_page.cpp" line="37"/>
         <source>Open Demo Project</source>
         <translation>打开演示项目</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="38"/>
+        <location filename="../gui/app/start_page.cpp" line="39"/>
         <source>Fashion-MNIST as image folders, with settings that pretrain a small network in a few minutes on a CPU</source>
         <translation>以图像文件夹形式的 Fashion-MNIST，其设置可在 CPU 上几分钟内预训练一个小型网络</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="58"/>
+        <location filename="../gui/app/start_page.cpp" line="59"/>
         <source>&lt;b&gt;Recent projects&lt;/b&gt;</source>
         <translation>&lt;b&gt;最近的项目&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="63"/>
+        <location filename="../gui/app/start_page.cpp" line="64"/>
         <source>Projects you open or save are listed here.</source>
         <translation>您打开或保存的项目会列在这里。</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="90"/>
+        <location filename="../gui/app/start_page.cpp" line="91"/>
         <source>%1 (not found)</source>
         <translation>%1（未找到）</translation>
     </message>
     <message>
-        <location filename="../gui/app/start_page.cpp" line="108"/>
+        <location filename="../gui/app/start_page.cpp" line="109"/>
         <source>importing Fashion-MNIST: %1 of %2 images</source>
         <translation>正在导入 Fashion-MNIST：%2 张图像中的 %1 张</translation>
     </message>

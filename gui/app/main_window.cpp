@@ -19,7 +19,10 @@
 
 #include <QAction>
 #include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QGuiApplication>
+#include <QMimeData>
 #include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
@@ -52,6 +55,7 @@ MainWindow::MainWindow(QWidget* parent)
       runs_(new RunController(this, projects_, jobs_, &pages_)),
       estimate_(new RunEstimate(&pages_, [this] { return jobs_->busy(); }, this)) {
     setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
     setWindowIcon(QIcon(QStringLiteral(":/icons/kiln-256.png")));
     stack_->addWidget(startPage_);
     stack_->addWidget(pages_.tabs);
@@ -90,6 +94,31 @@ EmbeddingSession* MainWindow::embeddingSession() const {
 
 EmbeddingsView* MainWindow::embeddingsView() const {
     return pages_.embeddings->view();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (!DroppedFiles::of(event->mimeData()->urls()).empty()) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const DroppedFiles dropped = DroppedFiles::of(event->mimeData()->urls());
+    if (dropped.empty()) {
+        return;
+    }
+    event->acceptProposedAction();
+    // After the drop returns: a question (unsaved changes) must not block the dragging
+    // application.
+    QMetaObject::invokeMethod(
+        this,
+        [this, dropped] {
+            projects_->openDropped(dropped);
+            if (!dropped.folders.isEmpty() && project() != nullptr) {
+                pages_.show(ProjectPages::kDatasets); // where the added datasets are shown
+            }
+        },
+        Qt::QueuedConnection);
 }
 
 void MainWindow::connectActions() {

@@ -46,6 +46,9 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // A project file or image folders dropped onto the window open (DroppedFiles).
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void connectActions();

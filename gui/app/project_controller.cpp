@@ -10,6 +10,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QUrl>
 
 namespace kiln::gui {
 namespace {
@@ -21,6 +22,25 @@ QString withKilnSuffix(const QString& file) {
 }
 
 } // namespace
+
+DroppedFiles DroppedFiles::of(const QList<QUrl>& urls) {
+    DroppedFiles dropped;
+    for (const QUrl& url : urls) {
+        const QFileInfo file(url.toLocalFile());
+        if (!url.isLocalFile()) {
+            return {};
+        }
+        if (file.isDir()) {
+            dropped.folders << QDir::cleanPath(file.absoluteFilePath());
+        } else if (file.isFile() && file.suffix() == QLatin1String("kiln") &&
+                   dropped.project.isEmpty()) {
+            dropped.project = file.absoluteFilePath();
+        } else {
+            return {};
+        }
+    }
+    return dropped;
+}
 
 ProjectController::ProjectController(QWidget* window, std::function<bool()> busy)
     : QObject(window), window_(window), busy_(std::move(busy)) {}
@@ -136,6 +156,34 @@ bool ProjectController::addDataset(const QString& folder) {
         return false;
     }
     return project_->addDataset(folder);
+}
+
+void ProjectController::openDropped(const DroppedFiles& dropped) {
+    if (!dropped.project.isEmpty() && !openProject(dropped.project)) {
+        return;
+    }
+    QStringList added;
+    QStringList known;
+    for (const QString& folder : dropped.folders) {
+        if (addDataset(folder)) {
+            added << QDir::toNativeSeparators(folder);
+        } else if (project_ != nullptr) { // else the user cancelled leaving the open project
+            known << QDir::toNativeSeparators(folder);
+        } else {
+            return;
+        }
+    }
+    QStringList said;
+    if (!added.isEmpty()) {
+        said << tr("Added %Ln dataset(s): %1", nullptr, added.size())
+                    .arg(added.join(QStringLiteral(", ")));
+    }
+    if (!known.isEmpty()) {
+        said << tr("already in the project: %1").arg(known.join(QStringLiteral(", ")));
+    }
+    if (!said.isEmpty()) {
+        Q_EMIT message(said.join(QStringLiteral("; ")));
+    }
 }
 
 void ProjectController::openDemoProject() {

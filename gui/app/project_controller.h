@@ -5,11 +5,23 @@
 #include <QObject>
 #include <functional>
 
+class QUrl;
 class QWidget;
 
 namespace kiln::gui {
 
 class Project;
+
+// What files dropped onto the window open: one project file (*.kiln), and folders added to
+// it (or to the open project) as datasets. Empty (refused) when the drop holds anything else:
+// other files, remote URLs, a second project.
+struct DroppedFiles {
+    QString project;
+    QStringList folders;
+
+    static DroppedFiles of(const QList<QUrl>& urls);
+    bool empty() const { return project.isEmpty() && folders.isEmpty(); }
+};
 
 // The open project's life cycle: New, Open (and Open Recent, the demo project), Save, Save As,
 // Close, and the recent projects list. Each command asks first when unsaved changes would be
@@ -32,6 +44,9 @@ public:
     bool closeProject();
     // Adds a dataset folder, to a new project when none is open.
     bool addDataset(const QString& folder);
+    // Opens the dropped project, then adds the dropped folders; says in the status bar what
+    // it added and which folders the project had already.
+    void openDropped(const DroppedFiles& dropped);
     // Makes the demo project in the user's data folder on a thread (importing Fashion-MNIST the
     // first time) and opens it.
     void openDemoProject();

@@ -19,7 +19,8 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent) {
                         .scaled(96, 96, Qt::KeepAspectRatio, Qt::SmoothTransformation));
     auto* title = new QLabel(tr("<h1>Kiln Studio</h1>"), this);
     auto* text = new QLabel(tr("Pretrain backbones on your unlabelled images, fine-tune them on "
-                               "labelled ones, and watch where the time goes."),
+                               "labelled ones, and watch where the time goes. Drop a folder of "
+                               "images here to start a project with it."),
                             this);
     text->setWordWrap(true);
 

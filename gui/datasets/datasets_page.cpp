@@ -69,8 +69,8 @@ DatasetsPage::DatasetsPage(QWidget* parent) : QWidget(parent) {
     list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     listStack_ = new QStackedWidget(this);
     auto* emptyList = hint(tr("No datasets yet.\n\nAdd a folder of images with Add Dataset "
-                              "Folder. Class folders, images with masks, and COCO or YOLO "
-                              "labels are recognised."),
+                              "Folder, or drop it here. Class folders, images with masks, and "
+                              "COCO or YOLO labels are recognised."),
                            listStack_);
     emptyList->setObjectName(QStringLiteral("noDatasetsHint"));
     listStack_->addWidget(emptyList);

@@ -11,6 +11,7 @@
 #include "core/log.h"
 #include "plots/live_plots.h"
 #include "plots/qcustomplot.h"
+#include "project/project.h"
 #include "support/screenshot.h"
 #include "system/hardware.h"
 
@@ -21,6 +22,7 @@
 #include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMimeData>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSettings>
@@ -408,6 +410,70 @@ private Q_SLOTS:
         QVERIFY(QSettings().contains(QStringLiteral("mainWindow/geometry")));
         kiln::gui::MainWindow reopened;
         QCOMPARE(reopened.size(), QSize(960, 760));
+    }
+
+    // A folder of images dropped onto the window becomes a dataset (of a new project when none
+    // is open), a dropped project file opens; anything else is refused at the door.
+    void droppedFoldersAndProjectsOpen() {
+        QTemporaryDir temp;
+        const QDir root(temp.path());
+        for (const QString& folder : {QStringLiteral("images"), QStringLiteral("more")}) {
+            QVERIFY(root.mkpath(folder));
+            QImage image(8, 8, QImage::Format_RGB32);
+            image.fill(Qt::gray);
+            QVERIFY(image.save(root.filePath(folder + QStringLiteral("/a.png"))));
+        }
+        QFile notes(root.filePath(QStringLiteral("notes.txt")));
+        QVERIFY(notes.open(QIODevice::WriteOnly));
+        notes.close();
+        const auto url = [&root](const QString& name) {
+            return QUrl::fromLocalFile(root.filePath(name));
+        };
+        kiln::gui::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // Whether the window takes the drag, and what it does with the drop.
+        const auto drop = [&window](const QList<QUrl>& urls) {
+            QMimeData data;
+            data.setUrls(urls);
+            QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &data, Qt::LeftButton,
+                                  Qt::NoModifier);
+            enter.ignore();
+            QApplication::sendEvent(&window, &enter);
+            if (!enter.isAccepted()) {
+                return false;
+            }
+            QDropEvent dropped(QPointF(50, 50), Qt::CopyAction, &data, Qt::LeftButton,
+                               Qt::NoModifier);
+            QApplication::sendEvent(&window, &dropped);
+            return dropped.isAccepted();
+        };
+        QVERIFY(!drop({url(QStringLiteral("notes.txt"))}));
+        QVERIFY(!drop({url(QStringLiteral("images")), url(QStringLiteral("notes.txt"))}));
+        QVERIFY(!drop({QUrl(QStringLiteral("https://example.com/images"))}));
+        QVERIFY(window.project() == nullptr);
+
+        QVERIFY(drop({url(QStringLiteral("images"))}));
+        QTRY_VERIFY(window.project() != nullptr);
+        QCOMPARE(window.project()->datasets().size(), 1);
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("1 dataset")),
+                 qPrintable(window.statusBar()->currentMessage()));
+        QVERIFY(drop({url(QStringLiteral("images")), url(QStringLiteral("more"))}));
+        QTRY_COMPARE(window.project()->datasets().size(), 2);
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("already")),
+                 qPrintable(window.statusBar()->currentMessage()));
+        QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->currentIndex(),
+                 0); // the Datasets page shows them
+
+        const QString file = root.filePath(QStringLiteral("dropped.kiln"));
+        QVERIFY(window.projects()->saveProjectAs(file));
+        QVERIFY(window.projects()->closeProject());
+        QVERIFY(!drop({url(QStringLiteral("dropped.kiln")), url(QStringLiteral("dropped.kiln"))}));
+        QVERIFY(drop({url(QStringLiteral("dropped.kiln"))}));
+        QTRY_VERIFY(window.project() != nullptr);
+        QCOMPARE(window.project()->file(), file);
+        QCOMPARE(window.project()->datasets().size(), 2);
+        QVERIFY(!window.project()->isModified());
     }
 
     // The wheel over a field of Run Configuration leaves the field alone and is handed on (to
