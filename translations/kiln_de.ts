@@ -161,172 +161,182 @@
 <context>
     <name>kiln::gui::ActionManager</name>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="35"/>
+        <location filename="../gui/app/action_manager.cpp" line="37"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="38"/>
+        <location filename="../gui/app/action_manager.cpp" line="40"/>
         <source>&amp;New Project</source>
         <translation>&amp;Neues Projekt</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="40"/>
+        <location filename="../gui/app/action_manager.cpp" line="42"/>
         <source>&amp;Open Project...</source>
         <translation>Projekt ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="41"/>
+        <location filename="../gui/app/action_manager.cpp" line="43"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="43"/>
+        <location filename="../gui/app/action_manager.cpp" line="45"/>
         <source>Open &amp;Demo Project</source>
         <translation>&amp;Demoprojekt öffnen</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="44"/>
+        <location filename="../gui/app/action_manager.cpp" line="46"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="46"/>
+        <location filename="../gui/app/action_manager.cpp" line="48"/>
         <source>Save &amp;As...</source>
         <translation>Speichern &amp;unter...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="48"/>
+        <location filename="../gui/app/action_manager.cpp" line="50"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>Daten&amp;satzordner hinzufügen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="50"/>
+        <location filename="../gui/app/action_manager.cpp" line="52"/>
         <source>&amp;Export Embeddings...</source>
         <translation>Einbettungen &amp;exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="51"/>
+        <location filename="../gui/app/action_manager.cpp" line="53"/>
         <source>Export &amp;Model...</source>
         <translation>&amp;Modell exportieren...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="54"/>
+        <location filename="../gui/app/action_manager.cpp" line="56"/>
         <source>&amp;Close Project</source>
         <translation>Projekt s&amp;chließen</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="55"/>
+        <location filename="../gui/app/action_manager.cpp" line="57"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="61"/>
+        <location filename="../gui/app/action_manager.cpp" line="63"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="63"/>
+        <location filename="../gui/app/action_manager.cpp" line="66"/>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="69"/>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="74"/>
         <source>&amp;Preferences...</source>
         <translation>&amp;Einstellungen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="73"/>
+        <location filename="../gui/app/action_manager.cpp" line="91"/>
         <source>&amp;Run</source>
         <translation>&amp;Ausführen</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="76"/>
+        <location filename="../gui/app/action_manager.cpp" line="94"/>
         <source>&amp;Train</source>
         <translation>&amp;Trainieren</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="78"/>
+        <location filename="../gui/app/action_manager.cpp" line="96"/>
         <source>&amp;Embed...</source>
         <translation>&amp;Einbetten...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="81"/>
+        <location filename="../gui/app/action_manager.cpp" line="99"/>
         <source>&amp;Predict...</source>
         <translation>&amp;Vorhersagen...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="82"/>
+        <location filename="../gui/app/action_manager.cpp" line="100"/>
         <source>&amp;Stop</source>
         <translation>&amp;Stoppen</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="84"/>
+        <location filename="../gui/app/action_manager.cpp" line="102"/>
         <source>&amp;Resume</source>
         <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="86"/>
+        <location filename="../gui/app/action_manager.cpp" line="104"/>
         <source>Continue the project&apos;s last stopped run from its checkpoint</source>
         <translation>Den zuletzt gestoppten Lauf des Projekts ab seinem Checkpoint fortsetzen</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="91"/>
+        <location filename="../gui/app/action_manager.cpp" line="109"/>
         <source>Main</source>
         <translation>Haupt</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="107"/>
+        <location filename="../gui/app/action_manager.cpp" line="125"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="110"/>
+        <location filename="../gui/app/action_manager.cpp" line="128"/>
         <source>&amp;Datasets</source>
         <translation>&amp;Datensätze</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="111"/>
+        <location filename="../gui/app/action_manager.cpp" line="129"/>
         <source>Run &amp;Configuration</source>
         <translation>Lauf&amp;konfiguration</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="112"/>
+        <location filename="../gui/app/action_manager.cpp" line="130"/>
         <source>Live &amp;Plots</source>
         <translation>Live-&amp;Diagramme</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="113"/>
+        <location filename="../gui/app/action_manager.cpp" line="131"/>
         <source>Run &amp;History</source>
         <translation>Lauf&amp;verlauf</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="114"/>
+        <location filename="../gui/app/action_manager.cpp" line="132"/>
         <source>&amp;Embeddings</source>
         <translation>&amp;Einbettungen</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="120"/>
+        <location filename="../gui/app/action_manager.cpp" line="138"/>
         <source>&amp;Full Screen</source>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="129"/>
+        <location filename="../gui/app/action_manager.cpp" line="147"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="132"/>
+        <location filename="../gui/app/action_manager.cpp" line="150"/>
         <source>&amp;User Guide</source>
         <translation>&amp;Benutzerhandbuch</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="138"/>
+        <location filename="../gui/app/action_manager.cpp" line="156"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="145"/>
+        <location filename="../gui/app/action_manager.cpp" line="163"/>
         <source>&amp;About Kiln Studio</source>
         <translation>Ü&amp;ber Kiln Studio</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="151"/>
+        <location filename="../gui/app/action_manager.cpp" line="169"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
@@ -1583,7 +1593,7 @@ ausgewählt</translation>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="238"/>
+        <location filename="../gui/app/main_window.cpp" line="239"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
@@ -1593,12 +1603,12 @@ ausgewählt</translation>
         <translation>%1 ist für den nächsten Lauf jetzt %2.</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="227"/>
+        <location filename="../gui/app/main_window.cpp" line="228"/>
         <source>Looking for GPUs...</source>
         <translation>Suche nach GPUs...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="239"/>
+        <location filename="../gui/app/main_window.cpp" line="240"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
@@ -2209,62 +2219,77 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::Project</name>
     <message>
-        <location filename="../gui/project/project.cpp" line="84"/>
+        <location filename="../gui/project/project.cpp" line="102"/>
         <source>Untitled</source>
         <translation>Unbenannt</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="102"/>
+        <location filename="../gui/project/project.cpp" line="120"/>
         <source>%1 lists %2 datasets; a project holds at most %3. Check the file: a list this long was not made by Kiln Studio.</source>
         <translation>%1 führt %2 Datensätze auf; ein Projekt enthält höchstens %3. Prüfen Sie die Datei: Eine so lange Liste stammt nicht von Kiln Studio.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="136"/>
+        <location filename="../gui/project/project.cpp" line="154"/>
         <source>%1 names %2, which is a device or a pipe, not a file or folder; Kiln Studio does not read it (reading one may never end). Check where the project came from.</source>
         <translation>%1 nennt %2, ein Gerät oder eine Pipe, keine Datei und kein Ordner; Kiln Studio liest es nicht (das Lesen endet womöglich nie). Prüfen Sie, woher das Projekt stammt.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="158"/>
+        <location filename="../gui/project/project.cpp" line="177"/>
         <source>%1 is not a file; open a Kiln project (*.kiln).</source>
         <translation>%1 ist keine Datei; öffnen Sie ein Kiln-Projekt (*.kiln).</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="161"/>
+        <location filename="../gui/project/project.cpp" line="180"/>
         <source>%1 is %2 MB; a Kiln project is a few kilobytes of settings, so this is not one (Kiln Studio reads at most %3 MB).</source>
         <translation>%1 ist %2 MB groß; ein Kiln-Projekt umfasst wenige Kilobyte Einstellungen, dies ist also keines (Kiln Studio liest höchstens %3 MB).</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="169"/>
+        <location filename="../gui/project/project.cpp" line="188"/>
         <source>Cannot open %1: %2.</source>
         <translation>%1 kann nicht geöffnet werden: %2.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="174"/>
+        <location filename="../gui/project/project.cpp" line="193"/>
         <source>%1 is not a Kiln project: %2 at byte %3.</source>
         <translation>%1 ist kein Kiln-Projekt: %2 bei Byte %3.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="179"/>
+        <location filename="../gui/project/project.cpp" line="198"/>
         <source>%1 is not a Kiln project: it holds no JSON object.</source>
         <translation>%1 ist kein Kiln-Projekt: Es enthält kein JSON-Objekt.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="185"/>
+        <location filename="../gui/project/project.cpp" line="204"/>
         <source>%1 is not a Kiln project: it has no valid format_version.</source>
         <translation>%1 ist kein Kiln-Projekt: Es hat keine gültige format_version.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="188"/>
+        <location filename="../gui/project/project.cpp" line="207"/>
         <source>%1 was saved by a newer Kiln Studio (project format %2; this version reads up to %3). Update Kiln Studio to open it; the file is left as it is.</source>
         <translation>%1 wurde mit einem neueren Kiln Studio gespeichert (Projektformat %2; diese Version liest bis %3). Aktualisieren Sie Kiln Studio, um es zu öffnen; die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="112"/>
+        <location filename="../gui/project/project.cpp" line="302"/>
+        <source>Add Dataset &quot;%1&quot;</source>
+        <translation>Datensatz „%1“ hinzufügen</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="318"/>
+        <source>Change Labels of &quot;%1&quot;</source>
+        <translation>Annotationen von „%1“ ändern</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="327"/>
+        <source>Remove Dataset &quot;%1&quot;</source>
+        <translation>Datensatz „%1“ entfernen</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="130"/>
         <source>%1: dataset %2 has no path.</source>
         <translation>%1: Datensatz %2 hat keinen Pfad.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="257"/>
+        <location filename="../gui/project/project.cpp" line="276"/>
         <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
         <translation>%1 kann nicht gespeichert werden: %2. Eine vorherige Datei bleibt unverändert.</translation>
     </message>

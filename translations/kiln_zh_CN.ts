@@ -161,172 +161,182 @@
 <context>
     <name>kiln::gui::ActionManager</name>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="35"/>
+        <location filename="../gui/app/action_manager.cpp" line="37"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="38"/>
+        <location filename="../gui/app/action_manager.cpp" line="40"/>
         <source>&amp;New Project</source>
         <translation>新建项目(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="40"/>
+        <location filename="../gui/app/action_manager.cpp" line="42"/>
         <source>&amp;Open Project...</source>
         <translation>打开项目(&amp;O)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="41"/>
+        <location filename="../gui/app/action_manager.cpp" line="43"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="43"/>
+        <location filename="../gui/app/action_manager.cpp" line="45"/>
         <source>Open &amp;Demo Project</source>
         <translation>打开演示项目(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="44"/>
+        <location filename="../gui/app/action_manager.cpp" line="46"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="46"/>
+        <location filename="../gui/app/action_manager.cpp" line="48"/>
         <source>Save &amp;As...</source>
         <translation>另存为(&amp;A)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="48"/>
+        <location filename="../gui/app/action_manager.cpp" line="50"/>
         <source>Add &amp;Dataset Folder...</source>
         <translation>添加数据集文件夹(&amp;D)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="50"/>
+        <location filename="../gui/app/action_manager.cpp" line="52"/>
         <source>&amp;Export Embeddings...</source>
         <translation>导出嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="51"/>
+        <location filename="../gui/app/action_manager.cpp" line="53"/>
         <source>Export &amp;Model...</source>
         <translation>导出模型(&amp;M)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="54"/>
+        <location filename="../gui/app/action_manager.cpp" line="56"/>
         <source>&amp;Close Project</source>
         <translation>关闭项目(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="55"/>
+        <location filename="../gui/app/action_manager.cpp" line="57"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="61"/>
+        <location filename="../gui/app/action_manager.cpp" line="63"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="63"/>
+        <location filename="../gui/app/action_manager.cpp" line="66"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="69"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../gui/app/action_manager.cpp" line="74"/>
         <source>&amp;Preferences...</source>
         <translation>首选项(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="73"/>
+        <location filename="../gui/app/action_manager.cpp" line="91"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="76"/>
+        <location filename="../gui/app/action_manager.cpp" line="94"/>
         <source>&amp;Train</source>
         <translation>训练(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="78"/>
+        <location filename="../gui/app/action_manager.cpp" line="96"/>
         <source>&amp;Embed...</source>
         <translation>嵌入(&amp;E)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="81"/>
+        <location filename="../gui/app/action_manager.cpp" line="99"/>
         <source>&amp;Predict...</source>
         <translation>预测(&amp;P)...</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="82"/>
+        <location filename="../gui/app/action_manager.cpp" line="100"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="84"/>
+        <location filename="../gui/app/action_manager.cpp" line="102"/>
         <source>&amp;Resume</source>
         <translation>继续(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="86"/>
+        <location filename="../gui/app/action_manager.cpp" line="104"/>
         <source>Continue the project&apos;s last stopped run from its checkpoint</source>
         <translation>从检查点继续项目最近停止的运行</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="91"/>
+        <location filename="../gui/app/action_manager.cpp" line="109"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="107"/>
+        <location filename="../gui/app/action_manager.cpp" line="125"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="110"/>
+        <location filename="../gui/app/action_manager.cpp" line="128"/>
         <source>&amp;Datasets</source>
         <translation>数据集(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="111"/>
+        <location filename="../gui/app/action_manager.cpp" line="129"/>
         <source>Run &amp;Configuration</source>
         <translation>运行配置(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="112"/>
+        <location filename="../gui/app/action_manager.cpp" line="130"/>
         <source>Live &amp;Plots</source>
         <translation>实时图表(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="113"/>
+        <location filename="../gui/app/action_manager.cpp" line="131"/>
         <source>Run &amp;History</source>
         <translation>运行历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="114"/>
+        <location filename="../gui/app/action_manager.cpp" line="132"/>
         <source>&amp;Embeddings</source>
         <translation>嵌入(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="120"/>
+        <location filename="../gui/app/action_manager.cpp" line="138"/>
         <source>&amp;Full Screen</source>
         <translation>全屏(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="129"/>
+        <location filename="../gui/app/action_manager.cpp" line="147"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="132"/>
+        <location filename="../gui/app/action_manager.cpp" line="150"/>
         <source>&amp;User Guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="138"/>
+        <location filename="../gui/app/action_manager.cpp" line="156"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="145"/>
+        <location filename="../gui/app/action_manager.cpp" line="163"/>
         <source>&amp;About Kiln Studio</source>
         <translation>关于 Kiln Studio(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../gui/app/action_manager.cpp" line="151"/>
+        <location filename="../gui/app/action_manager.cpp" line="169"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
@@ -1558,7 +1568,7 @@ selected</source>
         </translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="238"/>
+        <location filename="../gui/app/main_window.cpp" line="239"/>
         <source>Kiln Studio</source>
         <translation>Kiln Studio</translation>
     </message>
@@ -1568,12 +1578,12 @@ selected</source>
         <translation>下一次运行的%1现为 %2。</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="227"/>
+        <location filename="../gui/app/main_window.cpp" line="228"/>
         <source>Looking for GPUs...</source>
         <translation>正在查找 GPU...</translation>
     </message>
     <message>
-        <location filename="../gui/app/main_window.cpp" line="239"/>
+        <location filename="../gui/app/main_window.cpp" line="240"/>
         <source>%1[*] - Kiln Studio</source>
         <translation>%1[*] - Kiln Studio</translation>
     </message>
@@ -2173,62 +2183,77 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::Project</name>
     <message>
-        <location filename="../gui/project/project.cpp" line="84"/>
+        <location filename="../gui/project/project.cpp" line="102"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="102"/>
+        <location filename="../gui/project/project.cpp" line="120"/>
         <source>%1 lists %2 datasets; a project holds at most %3. Check the file: a list this long was not made by Kiln Studio.</source>
         <translation>%1 列出了 %2 个数据集；一个项目最多包含 %3 个。请检查该文件：这么长的列表不是 Kiln Studio 生成的。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="136"/>
+        <location filename="../gui/project/project.cpp" line="154"/>
         <source>%1 names %2, which is a device or a pipe, not a file or folder; Kiln Studio does not read it (reading one may never end). Check where the project came from.</source>
         <translation>%1 指向 %2，它是设备或管道，而不是文件或文件夹；Kiln Studio 不会读取它（读取可能永不结束）。请检查该项目的来源。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="158"/>
+        <location filename="../gui/project/project.cpp" line="177"/>
         <source>%1 is not a file; open a Kiln project (*.kiln).</source>
         <translation>%1 不是文件；请打开 Kiln 项目（*.kiln）。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="161"/>
+        <location filename="../gui/project/project.cpp" line="180"/>
         <source>%1 is %2 MB; a Kiln project is a few kilobytes of settings, so this is not one (Kiln Studio reads at most %3 MB).</source>
         <translation>%1 大小为 %2 MB；Kiln 项目只是几 KB 的设置，因此这不是项目（Kiln Studio 最多读取 %3 MB）。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="169"/>
+        <location filename="../gui/project/project.cpp" line="188"/>
         <source>Cannot open %1: %2.</source>
         <translation>无法打开 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="174"/>
+        <location filename="../gui/project/project.cpp" line="193"/>
         <source>%1 is not a Kiln project: %2 at byte %3.</source>
         <translation>%1 不是 Kiln 项目：第 %3 字节处%2。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="179"/>
+        <location filename="../gui/project/project.cpp" line="198"/>
         <source>%1 is not a Kiln project: it holds no JSON object.</source>
         <translation>%1 不是 Kiln 项目：其中没有 JSON 对象。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="185"/>
+        <location filename="../gui/project/project.cpp" line="204"/>
         <source>%1 is not a Kiln project: it has no valid format_version.</source>
         <translation>%1 不是 Kiln 项目：没有有效的 format_version。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="188"/>
+        <location filename="../gui/project/project.cpp" line="207"/>
         <source>%1 was saved by a newer Kiln Studio (project format %2; this version reads up to %3). Update Kiln Studio to open it; the file is left as it is.</source>
         <translation>%1 由较新版本的 Kiln Studio 保存（项目格式 %2；此版本最多支持 %3）。请更新 Kiln Studio 后再打开；文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="112"/>
+        <location filename="../gui/project/project.cpp" line="302"/>
+        <source>Add Dataset &quot;%1&quot;</source>
+        <translation>添加数据集“%1”</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="318"/>
+        <source>Change Labels of &quot;%1&quot;</source>
+        <translation>更改“%1”的标注</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="327"/>
+        <source>Remove Dataset &quot;%1&quot;</source>
+        <translation>移除数据集“%1”</translation>
+    </message>
+    <message>
+        <location filename="../gui/project/project.cpp" line="130"/>
         <source>%1: dataset %2 has no path.</source>
         <translation>%1：数据集 %2 没有路径。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="257"/>
+        <location filename="../gui/project/project.cpp" line="276"/>
         <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
         <translation>无法保存 %1：%2。原有文件（如有）保持不变。</translation>
     </message>

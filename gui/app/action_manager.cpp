@@ -11,6 +11,8 @@
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QToolBar>
+#include <QUndoGroup>
+#include <QUndoStack>
 
 namespace kiln::gui {
 
@@ -60,6 +62,15 @@ void ActionManager::createFileMenu() {
 void ActionManager::createEditMenu() {
     QMenu* edit = window_->menuBar()->addMenu(tr("&Edit"));
     edit->setObjectName(QStringLiteral("editMenu"));
+    undoGroup_ = new QUndoGroup(this);
+    QAction* undo = undoGroup_->createUndoAction(this, tr("&Undo"));
+    undo->setObjectName(QStringLiteral("undoAction"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = undoGroup_->createRedoAction(this, tr("&Redo"));
+    redo->setObjectName(QStringLiteral("redoAction"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addActions({undo, redo});
+    edit->addSeparator();
     QAction* preferences = add(edit, QStringLiteral("preferencesAction"), tr("&Preferences..."),
                                QKeySequence::Preferences);
     preferences->setMenuRole(QAction::PreferencesRole);
@@ -67,6 +78,13 @@ void ActionManager::createEditMenu() {
         PreferencesDialog dialog(window_);
         dialog.exec();
     });
+}
+
+void ActionManager::setUndoStack(QUndoStack* stack) {
+    if (stack != nullptr && !undoGroup_->stacks().contains(stack)) {
+        undoGroup_->addStack(stack); // a deleted project's stack leaves the group by itself
+    }
+    undoGroup_->setActiveStack(stack);
 }
 
 void ActionManager::createRunMenu() {

@@ -8,6 +8,8 @@ class QKeySequence;
 class QMainWindow;
 class QMenu;
 class QString;
+class QUndoGroup;
+class QUndoStack;
 
 namespace kiln::gui {
 
@@ -41,6 +43,8 @@ public:
 
     // File > Open Recent lists `files`, newest first.
     void setRecentProjects(const QStringList& files);
+    // Edit > Undo and Redo act on `stack` (the open project's; none when null).
+    void setUndoStack(QUndoStack* stack);
 
 Q_SIGNALS:
     void recentProjectRequested(const QString& file);
@@ -57,6 +61,7 @@ private:
 
     QMainWindow* window_;
     QMenu* recentMenu_ = nullptr;
+    QUndoGroup* undoGroup_ = nullptr;
 };
 
 } // namespace kiln::gui

@@ -207,6 +207,7 @@ void MainWindow::connectProjects() {
 
 // Another project's run, plots, per-class results, previews and advice are not this one's.
 void MainWindow::showProject(Project* project) {
+    actions_->setUndoStack(project != nullptr ? project->undoStack() : nullptr);
     pages_.datasets->setProject(nullptr);
     pages_.livePlots->clear();
     pages_.embeddings->setProject(project);

@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QSaveFile>
+#include <QUndoStack>
 #include <functional>
 
 namespace kiln::gui {
@@ -76,9 +77,26 @@ QJsonArray convertPresets(const QJsonArray& presets,
     return converted;
 }
 
+// One undoable change of the project's datasets: the list before and after it.
+class DatasetsEdit : public QUndoCommand {
+public:
+    using Apply = std::function<void(const QList<DatasetEntry>&)>;
+    DatasetsEdit(const QString& text, QList<DatasetEntry> before, QList<DatasetEntry> after,
+                 Apply apply)
+        : QUndoCommand(text), before_(std::move(before)), after_(std::move(after)),
+          apply_(std::move(apply)) {}
+    void undo() override { apply_(before_); }
+    void redo() override { apply_(after_); }
+
+private:
+    QList<DatasetEntry> before_;
+    QList<DatasetEntry> after_;
+    Apply apply_;
+};
+
 } // namespace
 
-Project::Project(QObject* parent) : QObject(parent) {}
+Project::Project(QObject* parent) : QObject(parent), undoStack_(new QUndoStack(this)) {}
 
 QString Project::displayName() const {
     return file_.isEmpty() ? tr("Untitled") : QFileInfo(file_).completeBaseName();
@@ -145,6 +163,7 @@ bool Project::load(const QString& file, QString* error) {
     run_presets_ = presets;
     ui_state_ = root.value(QStringLiteral("ui")).toObject();
     embeddings_ = embeddings;
+    undoStack_->clear();
     Q_EMIT datasetsChanged();
     Q_EMIT embeddingsChanged();
     setModified(false);
@@ -274,13 +293,13 @@ bool Project::addDataset(const QString& folder) {
             return false;
         }
     }
-    datasets_.append({QFileInfo(absolute).fileName(), images,
-                      QString::fromUtf8(data::label_kind_name(layout.kind).data()),
-                      layout.labels.empty()
-                          ? QString()
-                          : QDir::cleanPath(QString::fromStdString(layout.labels.string()))});
-    Q_EMIT datasetsChanged();
-    setModified(true);
+    QList<DatasetEntry> after = datasets_;
+    after.append({QFileInfo(absolute).fileName(), images,
+                  QString::fromUtf8(data::label_kind_name(layout.kind).data()),
+                  layout.labels.empty()
+                      ? QString()
+                      : QDir::cleanPath(QString::fromStdString(layout.labels.string()))});
+    editDatasets(tr("Add Dataset \"%1\"").arg(after.last().name), after);
     return true;
 }
 
@@ -288,22 +307,33 @@ void Project::setDatasetLabels(int index, const QString& kind, const QString& la
     if (index < 0 || index >= datasets_.size()) {
         return;
     }
-    DatasetEntry& dataset = datasets_[index];
+    QList<DatasetEntry> after = datasets_;
+    DatasetEntry& dataset = after[index];
     const QString absolute = labels.isEmpty() ? QString() : QDir::cleanPath(labels);
     if (dataset.kind == kind && dataset.labels == absolute) {
         return;
     }
     dataset.kind = kind;
     dataset.labels = absolute;
-    Q_EMIT datasetsChanged();
-    setModified(true);
+    editDatasets(tr("Change Labels of \"%1\"").arg(dataset.name), after);
 }
 
 void Project::removeDataset(int index) {
     if (index < 0 || index >= datasets_.size()) {
         return;
     }
-    datasets_.removeAt(index);
+    QList<DatasetEntry> after = datasets_;
+    after.removeAt(index);
+    editDatasets(tr("Remove Dataset \"%1\"").arg(datasets_[index].name), after);
+}
+
+void Project::editDatasets(const QString& text, const QList<DatasetEntry>& after) {
+    undoStack_->push(new DatasetsEdit(text, datasets_, after,
+                                      [this](const auto& datasets) { setDatasets(datasets); }));
+}
+
+void Project::setDatasets(const QList<DatasetEntry>& datasets) {
+    datasets_ = datasets;
     Q_EMIT datasetsChanged();
     setModified(true);
 }

@@ -7,6 +7,8 @@
 #include <QObject>
 #include <QString>
 
+class QUndoStack;
+
 namespace kiln::gui {
 
 // A dataset of the project: its folder of images and what labels it has.
@@ -55,6 +57,9 @@ public:
     // Changes what labels dataset `index` has.
     void setDatasetLabels(int index, const QString& kind, const QString& labels);
     void removeDataset(int index);
+    // Adding and removing datasets and changing their labels can be undone (Edit ▸ Undo);
+    // opening a file starts a new history.
+    QUndoStack* undoStack() const { return undoStack_; }
     // Datasets whose folder is not on disk (moved, or an unplugged drive).
     QStringList missingDatasets() const;
 
@@ -79,6 +84,9 @@ Q_SIGNALS:
 
 private:
     void setModified(bool modified);
+    // Pushes the change of the datasets to `after` onto the undo stack, as `text`.
+    void editDatasets(const QString& text, const QList<DatasetEntry>& after);
+    void setDatasets(const QList<DatasetEntry>& datasets);
     // The file's JSON object, or a message saying why it is not a project.
     static QString readProjectFile(const QString& file, QJsonObject& root);
     static DatasetEntry readDatasetEntry(const QJsonObject& entry, const QDir& base);
@@ -90,6 +98,7 @@ private:
     QJsonArray run_presets_;
     QStringList embeddings_;
     QJsonObject ui_state_;
+    QUndoStack* undoStack_;
 };
 
 } // namespace kiln::gui

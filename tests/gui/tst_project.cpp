@@ -44,6 +44,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QUndoStack>
 #include <QtTest>
 #include <opencv2/imgcodecs.hpp>
 #include <sys/stat.h>
@@ -455,6 +456,74 @@ private Q_SLOTS:
                  qPrintable(preview.message()));
         preview.setImage(QDir(folder).filePath(QStringLiteral("missing.png")));
         QVERIFY(preview.message().contains(QStringLiteral("cannot be read")));
+    }
+
+    // Adding and removing datasets and changing their labels are undone and redone whole: a
+    // removed dataset comes back where it was, with its labels.
+    void datasetEditsCanBeUndone() {
+        const QString flowers = makeFolder(QStringLiteral("undo/flowers"));
+        const QString birds = makeFolder(QStringLiteral("undo/birds"));
+        const QString masks = makeFolder(QStringLiteral("undo/masks"));
+        const auto names = [](const Project& project) {
+            QStringList listed;
+            for (const kiln::gui::DatasetEntry& dataset : project.datasets()) {
+                listed << dataset.name + QLatin1Char(':') + dataset.kind + QLatin1Char(':') +
+                              dataset.labels;
+            }
+            return listed.join(QLatin1Char(' '));
+        };
+        Project project;
+        QUndoStack* history = project.undoStack();
+        QVERIFY(project.addDataset(flowers) && project.addDataset(birds));
+        project.setDatasetLabels(0, QStringLiteral("masks"), masks);
+        const QString edited = names(project);
+        project.removeDataset(0);
+        QCOMPARE(names(project), QStringLiteral("birds:images:"));
+        QCOMPARE(history->undoText(), QStringLiteral("Remove Dataset \"flowers\""));
+        history->undo();
+        QCOMPARE(names(project), edited);
+        QCOMPARE(history->undoText(), QStringLiteral("Change Labels of \"flowers\""));
+        history->undo();
+        QCOMPARE(names(project), QStringLiteral("flowers:images: birds:images:"));
+        history->undo();
+        history->undo();
+        QVERIFY(project.datasets().isEmpty() && !history->canUndo());
+        for (int step = 0; step < 4; ++step) {
+            history->redo();
+        }
+        QCOMPARE(names(project), QStringLiteral("birds:images:"));
+
+        // Opening a file starts a new history.
+        const QString file = QDir(temp_.path()).filePath(QStringLiteral("undo/u.kiln"));
+        QString error;
+        QVERIFY2(project.save(file, &error), qPrintable(error));
+        QVERIFY2(project.load(file, &error), qPrintable(error));
+        QVERIFY(!history->canUndo() && !history->canRedo());
+    }
+
+    // Edit ▸ Undo and Redo act on the open project's history, and on no other project's.
+    void editUndoFollowsTheOpenProject() {
+        const QString data = makeFolder(QStringLiteral("undo-window/data"));
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* undo = window.findChild<QAction*>(QStringLiteral("undoAction"));
+        auto* redo = window.findChild<QAction*>(QStringLiteral("redoAction"));
+        QVERIFY(!undo->isEnabled() && !redo->isEnabled());
+        QVERIFY(window.projects()->newProject());
+        QVERIFY(window.projects()->addDataset(data));
+        QVERIFY(undo->isEnabled());
+        QVERIFY2(undo->text().contains(QStringLiteral("Add Dataset \"data\"")),
+                 qPrintable(undo->text()));
+        undo->trigger();
+        QVERIFY(window.project()->datasets().isEmpty());
+        QVERIFY(redo->isEnabled() && !undo->isEnabled());
+        redo->trigger();
+        QCOMPARE(window.project()->datasets().size(), 1);
+        QCOMPARE(window.findChild<QListWidget*>(QStringLiteral("datasetList"))->count(), 1);
+        answerUnsavedChanges(window, QMessageBox::Discard);
+        QVERIFY(window.projects()->newProject());
+        QVERIFY(!undo->isEnabled() && !redo->isEnabled());
     }
 
     void windowTracksTheProject() {
