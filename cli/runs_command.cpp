@@ -32,9 +32,18 @@ struct RunsArguments {
 };
 
 // Where `runs export` may write: a new file, or (with --overwrite) a file that is neither a
-// device (a rename replaced /dev/full with the CSV) nor the database being read.
+// device (a rename replaced /dev/full with the CSV) nor the database being read, nor one of the
+// run's own files (its log, checkpoints and models).
 void check_export_target(const fs::path& out, const fs::path& database, bool overwrite) {
     std::error_code error;
+    const fs::path inside =
+        fs::weakly_canonical(out, error)
+            .lexically_relative(fs::weakly_canonical(database, error).parent_path());
+    if (!inside.empty() && *inside.begin() != ".." &&
+        kiln::track::RunDirectory::is_run_entry(inside.begin()->string())) {
+        throw Error("--out \"" + out.string() + "\" is the run's own " + inside.string() +
+                    "; give a file outside the run's files");
+    }
     if (!fs::exists(out, error)) {
         return;
     }

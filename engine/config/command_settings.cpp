@@ -195,6 +195,15 @@ CommandSettings<PredictConfig> make_predict_settings() {
                                      "and masks (scores of 0.3 or more) drawn, as PNGs into this "
                                      "folder"},
                      &Predict::draw),
+                image_size_setting<Predict>(
+                    {.name = "image_size",
+                     .kind = ValueKind::ImageSize,
+                     .default_value = "auto",
+                     .allows_auto = true,
+                     .minimum = 1,
+                     .maximum = data::kMaxImageSide,
+                     .help = "side length, or [height, width], images are resized to; auto: "
+                             "the size the checkpoint was trained at"}),
                 bind(batch_size_key(128, "images per batch"), &Predict::batch_size),
                 bind(num_workers_key(), &Predict::num_workers),
                 bind_enum(accelerator_key(), &Predict::accelerator, accelerator_names()),

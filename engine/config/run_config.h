@@ -153,6 +153,8 @@ struct PredictConfig {
     std::optional<std::filesystem::path> annotations;
     // Detection: a folder for the images with their detections drawn.
     std::optional<std::filesystem::path> draw;
+    int image_height = 0; // 0 x 0: auto, the size the checkpoint was trained at
+    int image_width = 0;
     int batch_size = 0;
     std::optional<int> num_workers;
     Accelerator accelerator = Accelerator::Auto;

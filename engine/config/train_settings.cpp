@@ -429,7 +429,7 @@ KeySpec optim_args_key(TaskKind task) {
                    {FormSection::Advanced, KILN_FORM_LABEL("Warm-up epochs")}),
             {.name = "betas",
              .kind = ValueKind::Numbers,
-             .maximum = 1.0,
+             .maximum = 0.999999, // 1 divides by zero in Adam's bias correction
              .count = 2,
              .help = "adamw; unset: " + number_text(defaults.beta1) + ", " +
                      number_text(defaults.beta2)},

@@ -146,6 +146,17 @@ std::string written_temporary(const std::filesystem::path& path, std::string_vie
     return temp;
 }
 
+// A rename replaces whatever has the name: a device (as root, /dev/null became a CSV file) or a
+// pipe must stay what it is. A link is replaced, not what it leads to.
+void refuse_replacing_a_special_file(const std::filesystem::path& path) {
+    struct stat info{};
+    if (::lstat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISLNK(info.st_mode)) {
+        throw Error("\"" + path.string() +
+                    "\" exists and is not a file (a device, a pipe or a folder); give the name "
+                    "of a file to write");
+    }
+}
+
 } // namespace
 
 void write_file_atomically(const std::filesystem::path& path, std::string_view contents,
@@ -154,6 +165,9 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
 }
 
 void write_files_atomically(const std::vector<FileContents>& files, Durability durability) {
+    for (const auto& [path, contents] : files) {
+        refuse_replacing_a_special_file(path);
+    }
     std::vector<std::string> temps;
     const auto remove_temps = [&temps](std::size_t from) {
         for (std::size_t i = from; i < temps.size(); ++i) {

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <numeric>
 #include <sstream>
+#include <unordered_map>
 
 namespace kiln {
 
@@ -114,6 +115,17 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
         std::swap(previous, current);
     }
     return previous[b.size()];
+}
+
+std::optional<std::pair<std::size_t, std::size_t>>
+first_repeat(const std::vector<std::string>& texts) {
+    std::unordered_map<std::string_view, std::size_t> first;
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        if (const auto [earlier, added] = first.emplace(texts[i], i); !added) {
+            return std::pair{earlier->second, i};
+        }
+    }
+    return std::nullopt;
 }
 
 std::string closest_match(std::string_view input, const std::vector<std::string>& candidates) {

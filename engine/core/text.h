@@ -1,13 +1,19 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace kiln {
 
 // The number of single-character edits that turn one string into the other.
 std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// The positions of the first text that `texts` holds twice (the earlier one first), if any.
+std::optional<std::pair<std::size_t, std::size_t>>
+first_repeat(const std::vector<std::string>& texts);
 
 // The candidate closest to `input` when it is close enough to be a likely typo, else "".
 std::string closest_match(std::string_view input, const std::vector<std::string>& candidates);

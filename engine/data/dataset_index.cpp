@@ -181,7 +181,30 @@ bool has_image_extension(std::string_view filename) {
                        [&](const std::string& known) { return iequals(extension, known); });
 }
 
+namespace {
+
+// A folder or image given twice (under two spellings, or through a link) would have each of its
+// images count twice: seen twice an epoch, embedded twice, in both halves of a kNN.
+void refuse_entries_listed_twice(const std::vector<fs::path>& data) {
+    std::vector<std::string> resolved;
+    for (const fs::path& entry : data) {
+        std::error_code error;
+        const fs::path canonical = fs::weakly_canonical(entry, error);
+        resolved.push_back(error ? entry.lexically_normal().string() : canonical.string());
+    }
+    if (const auto repeat = first_repeat(resolved)) {
+        const std::string& first = data[repeat->first].string();
+        const std::string& second = data[repeat->second].string();
+        throw Error("data lists \"" + first + "\"" +
+                    (first == second ? " twice" : " and \"" + second + "\", the same place,") +
+                    "; each of its images would count twice: list it once");
+    }
+}
+
+} // namespace
+
 DatasetIndex DatasetIndex::scan(const std::vector<fs::path>& data) {
+    refuse_entries_listed_twice(data);
     DatasetIndex index;
     for (const fs::path& entry : data) {
         std::error_code error;

@@ -260,6 +260,13 @@ void refuse_unusable_names(const data::DatasetIndex& index) {
     if (const std::optional<std::string> problem = unusable_names(names)) {
         throw Error("an image of data cannot be embedded: " + *problem);
     }
+    if (const auto repeat = first_repeat(names)) {
+        throw Error("\"" + index.path(repeat->first).string() + "\" and \"" +
+                    index.path(repeat->second).string() + "\" would both be named " +
+                    quoted_excerpt(names[repeat->second]) +
+                    " in the embeddings, which could then not say which is which; embed each "
+                    "data folder into its own file, or rename one of them");
+    }
 }
 
 // npy writes the names beside `out`: a file there is replaced only with overwrite=true, as

@@ -496,15 +496,13 @@ std::optional<std::string> unusable_names(const std::vector<std::string>& filena
 }
 
 void refuse_repeated_names(const EmbeddingFile& file, const std::filesystem::path& path) {
-    std::unordered_map<std::string_view, std::size_t> rows;
-    for (std::size_t row = 0; row < file.filenames.size(); ++row) {
-        if (const auto [earlier, added] = rows.emplace(file.filenames[row], row); !added) {
-            throw Error("\"" + terminal_text(path.string()) + "\" names " +
-                        quoted_excerpt(file.filenames[row]) + " twice (rows " +
-                        std::to_string(earlier->second + 1) + " and " + std::to_string(row + 1) +
-                        "), so a list of names would not say which image; embed each data "
-                        "folder into its own file and use one, or rename the images");
-        }
+    if (const auto repeat = first_repeat(file.filenames)) {
+        throw Error("\"" + terminal_text(path.string()) + "\" names " +
+                    quoted_excerpt(file.filenames[repeat->second]) + " twice (rows " +
+                    std::to_string(repeat->first + 1) + " and " +
+                    std::to_string(repeat->second + 1) +
+                    "), so a list of names would not say which image; embed each data "
+                    "folder into its own file and use one, or rename the images");
     }
 }
 

@@ -172,6 +172,16 @@ public:
     }
 
 private:
+    // LibTorch's own words for it name the convolution's padded input and kernel.
+    static void refuse_smaller_than_a_patch(std::int64_t height, std::int64_t width) {
+        if (height < kPatch || width < kPatch) {
+            throw Error("a ViT sees images in patches of " + std::to_string(kPatch) + " x " +
+                        std::to_string(kPatch) + " px, and these are " + std::to_string(height) +
+                        " x " + std::to_string(width) + " px; give an image_size of at least " +
+                        std::to_string(kPatch));
+        }
+    }
+
     torch::Tensor patch_grid(const torch::Tensor& all_tokens, const torch::Tensor& images) const {
         const std::int64_t rows = images.size(2) / kPatch, columns = images.size(3) / kPatch;
         const torch::Tensor patches = all_tokens.narrow(1, 1, rows * columns);
@@ -180,6 +190,7 @@ private:
 
     onnx::Value onnx_tokens(onnx::Graph& graph, const onnx::Value& images,
                             const std::string& name) {
+        refuse_smaller_than_a_patch(images.example.size(2), images.example.size(3));
         onnx::Value x =
             onnx_sequential(graph, images, *patch_embed_, onnx_name(name, "patch_embed"));
         const std::int64_t rows = x.example.size(2), columns = x.example.size(3);
@@ -199,6 +210,7 @@ private:
 
     // The normalised class token followed by the patch tokens, [B, 1 + h * w, D].
     torch::Tensor tokens(const torch::Tensor& images) {
+        refuse_smaller_than_a_patch(images.size(2), images.size(3));
         torch::Tensor x = patch_embed_->forward(images); // [B, D, h, w]
         const std::int64_t rows = x.size(2), columns = x.size(3);
         x = x.flatten(2).transpose(1, 2);

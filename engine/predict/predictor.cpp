@@ -16,6 +16,7 @@
 #include "train/classification_task.h"
 #include "train/detection_task.h"
 #include "train/segmentation_task.h"
+#include "train/step_memory.h"
 
 #include <algorithm>
 #include <chrono>
@@ -105,6 +106,22 @@ void refuse_names_outputs_cannot_hold(const data::DatasetIndex& index) {
             throw Error("image " + quoted_excerpt(index.filename(i)) + " has a name that" +
                         kNotUtf8 + "; the predictions file holds each image's name as text");
         }
+    }
+}
+
+// Two images written under one name: the second's mask or drawing (a PNG named after the
+// image, when `files`) would replace the first's, or the predictions could not say which is
+// which.
+void refuse_names_written_twice(const DetectionInputs& inputs, bool files) {
+    std::vector<std::string> written;
+    for (const std::string& name : inputs.names) {
+        written.push_back(files ? fs::path(name).replace_extension(".png").string() : name);
+    }
+    if (const auto repeat = first_repeat(written)) {
+        throw Error("\"" + inputs.paths[repeat->first].string() + "\" and \"" +
+                    inputs.paths[repeat->second].string() + "\" would both be written as " +
+                    quoted_excerpt(written[repeat->second]) +
+                    "; predict each data folder into its own out, or rename one of them");
     }
 }
 
@@ -350,7 +367,12 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
     } else {
         for (std::size_t i = 0; i < index.size(); ++i) {
             inputs.paths.push_back(index.path(i));
+            inputs.names.emplace_back(index.filename(i));
         }
+    }
+    const bool files = trained.task == TaskKind::SemanticSegmentation || (detector && config.draw);
+    if (files || !config.annotations) {
+        refuse_names_written_twice(inputs, files);
     }
     const auto total = static_cast<std::int64_t>(inputs.paths.size());
     const runtime::PrecisionPolicy precision(
@@ -358,17 +380,24 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
         config.accelerator == Accelerator::Cuda ? c10::DeviceType::CUDA : c10::DeviceType::CPU);
     const c10::Device device = inference_device(config, task->module(), precision);
 
+    if (config.image_height > 0) {
+        trained.transform_args["image_size"] = {config.image_height, config.image_width};
+    }
+    const data::TransformArgs transform = data::finetune_transform(
+        trained.transform_args, false, 0.08, task_augmentations(trained.task));
     data::LoaderOptions options;
     options.batch_size = config.batch_size;
+    if (device.is_cpu()) { // the checkpoint says the size: it may be one no batch fits at
+        options.batch_size = train::cpu_inference_batch(
+            config.batch_size, [&task](const at::Tensor& images) { task->forward(images); },
+            data::view_shapes(transform).front(), "image_size");
+    }
     options.num_workers = config.num_workers.value_or(0);
     options.shuffle = false;
     options.drop_last = false;
     options.pin_memory = device.is_cuda();
-    data::Loader loader(
-        std::make_shared<data::ImageSamples>(
-            inputs.paths, data::finetune_transform(trained.transform_args, false, 0.08,
-                                                   task_augmentations(trained.task))),
-        options, stop);
+    data::Loader loader(std::make_shared<data::ImageSamples>(inputs.paths, transform), options,
+                        stop);
     loader.start_epoch(0);
 
     std::unique_ptr<PredictionWriter> writer;

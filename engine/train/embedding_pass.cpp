@@ -2,6 +2,7 @@
 
 #include "data/loader.h"
 #include "runtime/precision.h"
+#include "train/step_memory.h"
 
 #include <algorithm>
 #include <chrono>
@@ -46,8 +47,6 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
                               const EmbedOptions& options, const EmbedProgress& progress,
                               StopToken stop) {
     const torch::Device device(options.device);
-    data::Loader loader(index, pass_transform(options),
-                        pass_loader_options(options, device.is_cuda()), stop);
     const bool was_training = backbone.is_training();
     backbone.eval();
     torch::NoGradGuard no_grad;
@@ -56,6 +55,17 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
     if (move) {
         runtime::move_module(backbone, device, precision.storage_dtype());
     }
+    const auto forward = [&backbone, &options](const at::Tensor& images) {
+        return options.patches ? backbone.feature_maps(images).back().permute({0, 2, 3, 1})
+                               : backbone.forward(images);
+    };
+    data::LoaderOptions loader_options = pass_loader_options(options, device.is_cuda());
+    if (device.is_cpu()) {
+        loader_options.batch_size = cpu_inference_batch(
+            options.batch_size, forward, {options.num_channels, options.height, options.width},
+            "image_size");
+    }
+    data::Loader loader(index, pass_transform(options), loader_options, stop);
     std::vector<at::Tensor> chunks;
     Embeddings embeddings;
     loader.start_epoch(0);
@@ -70,8 +80,7 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
             const runtime::AutocastScope autocast = precision.autocast();
             const at::Tensor images =
                 batch->views[0].to(device, precision.storage_dtype(), /*non_blocking=*/true);
-            features = options.patches ? backbone.feature_maps(images).back().permute({0, 2, 3, 1})
-                                       : backbone.forward(images);
+            features = forward(images);
         }
         chunks.push_back(features.to(torch::kCPU, torch::kFloat32));
         embeddings.indices.insert(embeddings.indices.end(), batch->indices.begin(),

@@ -1,8 +1,11 @@
 #include "train/step_memory.h"
 
 #include "core/error.h"
+#include "core/log.h"
 #include "system/heap_reuse.h"
+#include "system/memory.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -45,6 +48,49 @@ int StepMemory::largest_comfortable_batch() const {
         largest = candidate;
     }
     return largest;
+}
+
+int inference_batch_that_fits(int batch, double per_image_mb, double available_mb,
+                              const data::ViewShape& view, const std::string& size_setting) {
+    const double comfortable = kComfortableShare * available_mb;
+    const int fits = per_image_mb > 0
+                         ? int(std::min<double>(batch, std::floor(comfortable / per_image_mb)))
+                         : batch;
+    const std::string images =
+        std::to_string(view.height) + " x " + std::to_string(view.width) + " px";
+    if (fits < 1) {
+        throw Error("one image at " + images + " needs about " + memory_text(per_image_mb) +
+                    " to go through the model on the CPU, and this machine has " +
+                    memory_text(available_mb) + " free; give a smaller " + size_setting);
+    }
+    if (fits < batch) {
+        log::warning("batches of " + std::to_string(fits) + " images instead of " +
+                     std::to_string(batch) + ": at " + images + " each needs about " +
+                     memory_text(per_image_mb) + ", and " + memory_text(available_mb) + " is free");
+    }
+    return fits;
+}
+
+int cpu_inference_batch(int batch, const InferenceForward& forward, const data::ViewShape& view,
+                        const std::string& size_setting) {
+    // 18 times what smallcnn was measured to need per pixel at inference (114 bytes at 2048 px,
+    // the heap's overhead included): a batch under this bound needs no probe.
+    constexpr double kMostBytesPerPixel = 2048;
+    const std::optional<double> available = system::available_memory_mb();
+    const double bound_mb =
+        double(batch) * view.height * view.width * kMostBytesPerPixel / (1024.0 * 1024.0);
+    if (!available || bound_mb < (1 - kComfortableShare) * *available) {
+        return batch;
+    }
+    const std::optional<double> probed = probe_inference_memory_per_sample_mb(forward, view);
+    if (!probed) {
+        return batch;
+    }
+    // What the heap holds beyond the tensors, as in a training step (run_peak_per_probed).
+    const double per_image = run_peak_per_probed().most * *probed;
+    log::debug("inference at " + std::to_string(view.height) + " x " + std::to_string(view.width) +
+               " px: about " + memory_text(per_image) + " an image");
+    return inference_batch_that_fits(batch, per_image, *available, view, size_setting);
 }
 
 std::string views_text(const std::vector<data::ViewShape>& views) {

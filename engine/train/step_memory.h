@@ -1,6 +1,7 @@
 #pragma once
 
 #include "data/sample_source.h"
+#include "train/step_probe.h"
 
 #include <string>
 #include <vector>
@@ -46,6 +47,17 @@ std::string check_step_memory(const StepMemory& memory);
 // "a training step of 128 samples needs 8.4 GB to 12.4 GB on the CPU; 22.3 GB free", for
 // train.log.
 std::string step_memory_text(const StepMemory& memory);
+
+// The batch for inference on the CPU (embed, predict, kNN) at `view` through `forward`, whose
+// size may come from a file someone else made: `batch` when a batch of it leaves a fifth of the
+// free memory, else the largest that does (with a warning). A kiln::Error, naming the size
+// and `size_setting`, where a single image would not fit: the system would otherwise kill the
+// process or stall swapping. Small views are not probed: they fit whatever the model.
+int cpu_inference_batch(int batch, const InferenceForward& forward, const data::ViewShape& view,
+                        const std::string& size_setting);
+// Its arithmetic, given the probe's MiB per image and the free MiB.
+int inference_batch_that_fits(int batch, double per_image_mb, double available_mb,
+                              const data::ViewShape& view, const std::string& size_setting);
 
 // "2 views of 224 x 224 px and 6 of 96 x 96 px", "1 view of 32 x 32 px".
 std::string views_text(const std::vector<data::ViewShape>& views);

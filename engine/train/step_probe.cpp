@@ -210,4 +210,28 @@ std::optional<double> probe_memory_per_sample_mb(const std::string& model,
     return scale * std::max(0.0, (*three - *one) / 2.0);
 }
 
+std::optional<double> probe_inference_memory_per_sample_mb(const InferenceForward& forward,
+                                                           const data::ViewShape& view) {
+    static std::mutex one_probe_at_a_time; // as probe_memory_per_sample_mb's
+    const std::lock_guard<std::mutex> probing(one_probe_at_a_time);
+    const auto [probed, scale] = probe_sized({view});
+    const torch::NoGradGuard no_grad;
+    const CountingCpuAllocator::Scope counted;
+    if (!counted.installed()) {
+        return std::nullopt;
+    }
+    const at::Generator generator = at::detail::createCPUGenerator(0);
+    const auto growth_of_a_batch = [&](std::int64_t samples) {
+        CountingCpuAllocator::instance().reset_peak();
+        forward(at::randn(
+            {samples, probed.front().channels, probed.front().height, probed.front().width},
+            generator));
+        return double(CountingCpuAllocator::instance().growth_since_reset()) / (1024.0 * 1024.0);
+    };
+    growth_of_a_batch(1); // the first pass allocates what every pass reuses
+    const double one = growth_of_a_batch(1);
+    const double three = growth_of_a_batch(3);
+    return scale * std::max(0.0, (three - one) / 2.0);
+}
+
 } // namespace kiln::train

@@ -3,6 +3,8 @@
 #include "core/stop_token.h"
 #include "data/sample_source.h"
 
+#include <ATen/core/Tensor.h>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,5 +33,14 @@ double probe_training_speed(const std::string& model, int image_size, int views,
 std::optional<double> probe_memory_per_sample_mb(const std::string& model,
                                                  const std::vector<data::ViewShape>& views,
                                                  StopToken stop = {});
+
+// The memory one more image adds to an inference batch through `forward` (the model's, run
+// here under no_grad) at `view`, in MiB, measured as probe_memory_per_sample_mb measures a
+// training step's: a view over 224 px a side is probed at 224 and the growth scaled by its
+// pixels (a CNN's way; a ViT's attention grows faster). nullopt where another CPU allocator
+// than LibTorch's own is in place.
+using InferenceForward = std::function<void(const at::Tensor& images)>;
+std::optional<double> probe_inference_memory_per_sample_mb(const InferenceForward& forward,
+                                                           const data::ViewShape& view);
 
 } // namespace kiln::train

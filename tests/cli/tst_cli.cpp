@@ -521,7 +521,7 @@ private Q_SLOTS:
         QVERIFY(limited.waitForFinished(120000));
         const QString error = QString::fromUtf8(limited.readAllStandardError());
         QVERIFY2(limited.exitCode() == 1 &&
-                     error.startsWith(QStringLiteral("error: out of memory: the command needed")) &&
+                     error.contains(QStringLiteral("error: out of memory: the command needed")) &&
                      error.contains(QStringLiteral("--image-size")),
                  qPrintable(error));
     }
@@ -806,12 +806,18 @@ private Q_SLOTS:
         result = runKiln({"runs", "export", out, "--format", "csv", "--out", csv});
         QCOMPARE(result.exitCode, 0);
         // An existing --out is replaced only with --overwrite, and never when it is the run
-        // database itself or a device (a rename turned /dev/full into the CSV).
+        // database itself, another of the run's files or a device (a rename turned /dev/full
+        // into the CSV).
         const QString database = QDir(out).filePath(QStringLiteral("run.db"));
         for (const auto& [target, flag, expected] :
              {std::tuple{csv, QString(), QStringLiteral("exists; add --overwrite")},
               std::tuple{database, QStringLiteral("--overwrite"),
-                         QStringLiteral("is the run database being exported")},
+                         QStringLiteral("is the run's own run.db")},
+              std::tuple{QDir(out).filePath(QStringLiteral("metrics.jsonl")),
+                         QStringLiteral("--overwrite"),
+                         QStringLiteral("is the run's own metrics.jsonl")},
+              std::tuple{QDir(out).filePath(QStringLiteral("checkpoints/../checkpoints/x.csv")),
+                         QString(), QStringLiteral("is the run's own checkpoints/x.csv")},
               std::tuple{QStringLiteral("/dev/null"), QStringLiteral("--overwrite"),
                          QStringLiteral("exists and is not a file")}}) {
             QStringList arguments = {"runs", "export", out, "--out", target};

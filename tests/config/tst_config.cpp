@@ -24,6 +24,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using nlohmann::json;
@@ -1200,6 +1201,21 @@ private Q_SLOTS:
     // A StagedFolder's files appear in its target when committed, into subfolders and beside
     // files already there; uncommitted, nothing is left, not even the target it made; a target
     // that is a file is refused before anything is written.
+    // An atomic write renames its file into place: over a device (as root, /dev/null became a
+    // CSV file) or a pipe it must not. A pipe stands in for the device here.
+    void anAtomicWriteReplacesOnlyFiles() {
+        QTemporaryDir dir;
+        const std::filesystem::path pipe = dir.filePath(QStringLiteral("pipe")).toStdString();
+        QVERIFY(::mkfifo(pipe.c_str(), 0600) == 0);
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::write_file_atomically(pipe, "x"); },
+                                             "exists and is not a file"));
+        QVERIFY(std::filesystem::is_fifo(pipe));
+        const std::filesystem::path file = dir.filePath(QStringLiteral("file")).toStdString();
+        kiln::write_file_atomically(file, "a");
+        kiln::write_file_atomically(file, "b"); // a file is replaced
+        QCOMPARE(std::filesystem::file_size(file), std::uintmax_t(1));
+    }
+
     void aStagedFolderCommitsAllOrNothing() {
         QTemporaryDir dir;
         const std::filesystem::path target = dir.filePath(QStringLiteral("masks")).toStdString();

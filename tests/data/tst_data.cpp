@@ -200,6 +200,18 @@ private Q_SLOTS:
         QCOMPARE(std::string(index.filename(12)), std::string("b.JPG"));
         QCOMPARE(index.path(12), root_ / "index" / "b.JPG");
         QCOMPARE(std::string(index.filename(13)), std::string("00.png"));
+        // A folder listed twice, under another spelling too: its images would count twice.
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::DatasetIndex::scan({images_ / "dogs", images_ / "dogs"}); },
+            "data lists \"" + (images_ / "dogs").string() +
+                "\" twice; each of its images would "
+                "count twice: list it once"));
+        QVERIFY(kiln::test::throwsContaining(
+            [&] {
+                kiln::data::DatasetIndex::scan(
+                    {images_ / "dogs", images_ / "cats" / ".." / "dogs/"});
+            },
+            "the same place,"));
     }
 
     void indexFollowsLinksWithoutLooping() {

@@ -671,6 +671,15 @@ private Q_SLOTS:
             [&] { kiln::embed::run_embedding(kiln::resolve_embed_config(named, context)); },
             "the name on row 1 (\"caf\\xe9.png\") is not UTF-8 text"));
         QVERIFY(!fs::exists(root_ / "odd.csv"));
+        // Two folders holding one name: the file could not say which image is which (select
+        // and dedup refused it afterwards).
+        fs::remove(odd / "caf\xe9.png");
+        named["data"] = {odd.string(), (images_ / "a").string()};
+        fs::copy_file(images_ / "a" / "0.png", odd / "0.png");
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::embed::run_embedding(kiln::resolve_embed_config(named, context)); },
+            "0.png\" would both be named \"0.png\" in the embeddings"));
+        QVERIFY(!fs::exists(root_ / "odd.csv"));
 
         // npy's names file beside out is replaced only with overwrite=true, as out is.
         nlohmann::json npy = settings;

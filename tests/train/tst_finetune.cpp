@@ -619,6 +619,32 @@ private Q_SLOTS:
         }
         QVERIFY2(correct > 0.8 * total, qPrintable(QString::number(double(correct) / total)));
 
+        // At a size of the user's (image_size, not the run's 32 px) the model sees other
+        // pixels, and the masks still come at each image's own size.
+        kiln::PredictConfig resized = predict;
+        resized.out = root_ / "seg-predictions-64";
+        resized.image_height = resized.image_width = 64;
+        QCOMPARE(kiln::predict::run_prediction(resized).images, std::int64_t(16));
+        int differing = 0;
+        for (int i = 500; i < 516; ++i) {
+            const std::string name = std::to_string(i) + ".png";
+            const cv::Mat at64 = cv::imread((resized.out / name).string(), cv::IMREAD_UNCHANGED);
+            QCOMPARE(at64.size(), cv::Size(32, 32));
+            differing += cv::countNonZero(
+                at64 != cv::imread((predict.out / name).string(), cv::IMREAD_UNCHANGED));
+        }
+        QVERIFY(differing > 0);
+        // Two images whose masks would have one name: refused before any is written.
+        kiln::PredictConfig colliding = predict;
+        colliding.out = root_ / "seg-colliding";
+        fs::create_directories(root_ / "seg-copy");
+        fs::copy_file(root_ / "seg/val/images/500.png", root_ / "seg-copy/500.jpg");
+        colliding.data.push_back(root_ / "seg-copy");
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::predict::run_prediction(colliding); },
+                                             "would both be written as \"500.png\"; predict "
+                                             "each data folder into its own out"));
+        QVERIFY(!fs::exists(colliding.out));
+
         // Stopped after its first batch, a prediction leaves no masks, nor a staging folder;
         // finished into a folder holding other files, it leaves them.
         kiln::PredictConfig stopped = predict;

@@ -276,6 +276,10 @@ private Q_SLOTS:
             const torch::Tensor features = tiny->forward(torch::rand({2, 3, side, side}));
             QCOMPARE(features.sizes().vec(), (std::vector<std::int64_t>{2, 192}));
         }
+        // Under one patch, a size the user (or a file) gave is named, not LibTorch's kernel.
+        QVERIFY(kiln::test::throwsContaining([&tiny] { tiny->forward(torch::rand({1, 3, 8, 8})); },
+                                             "these are 8 x 8 px; give an image_size of at "
+                                             "least 16"));
         // Exported, then recognised from its tensors.
         const auto path = root_ / "vit_tiny.pt";
         kiln::models::save_backbone_weights(*tiny, path);
@@ -1499,6 +1503,37 @@ private Q_SLOTS:
                  qPrintable(QString("%1 MB at 896 px, %2 at 192").arg(huge).arg(large)));
         // The counting allocator is the probe's alone: LibTorch's own is back in place.
         QVERIFY(c10::GetCPUAllocator() == c10::GetDefaultCPUAllocator());
+    }
+
+    // Inference at a size a file chose (a checkpoint's image_size) runs in batches that fit,
+    // and refuses, naming the setting, where one image would not.
+    void inferenceBatchesFitTheMemory() {
+        const kiln::data::ViewShape huge{3, 2048, 2048};
+        QCOMPARE(kiln::train::inference_batch_that_fits(128, 100, 1000, huge, "image_size"), 8);
+        QCOMPARE(kiln::train::inference_batch_that_fits(4, 10, 1000, huge, "image_size"), 4);
+        QVERIFY(kiln::test::throwsContaining(
+            [&huge] {
+                kiln::train::inference_batch_that_fits(128, 2000, 1000, huge, "image_size");
+            },
+            "one image at 2048 x 2048 px needs about 2.0 GB to go through the model on the CPU, "
+            "and this machine has 1.0 GB free; give a smaller image_size"));
+        // The probe runs the given forward under no_grad: more pixels, more memory, and views
+        // over 224 px scaled from 224 (16 times 224 px's at 896).
+        const auto backbone = kiln::models::make_backbone("smallcnn");
+        backbone->eval();
+        const auto forward = [&backbone](const at::Tensor& images) { backbone->forward(images); };
+        const std::optional<double> small =
+            kiln::train::probe_inference_memory_per_sample_mb(forward, {3, 224, 224});
+        QVERIFY(small && *small > 0);
+        const double large =
+            *kiln::train::probe_inference_memory_per_sample_mb(forward, {3, 896, 896});
+        QVERIFY2(large > 12 * *small && large < 20 * *small,
+                 qPrintable(QString("%1 MB at 224 px, %2 at 896").arg(*small).arg(large)));
+        QVERIFY(c10::GetCPUAllocator() == c10::GetDefaultCPUAllocator());
+        // A batch too small to matter is not probed.
+        QCOMPARE(kiln::train::cpu_inference_batch(
+                     4, [](const at::Tensor&) { QFAIL("probed"); }, {3, 32, 32}, "image_size"),
+                 4);
     }
 
     // A CPU run whose step would not fit stops before it starts, with nothing written.
