@@ -52,7 +52,9 @@ std::string csv_field(const std::string& text);
 // no more than the field being read.
 class CsvFieldReader {
 public:
-    explicit CsvFieldReader(std::string_view text) : text_(text) {}
+    // A byte order mark before the first field (Excel's "CSV UTF-8") is not part of it.
+    explicit CsvFieldReader(std::string_view text)
+        : text_(text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text) {}
     // The next field into `field`; false once the text is read.
     bool next(std::string& field);
     // Whether the field last read was its record's last.

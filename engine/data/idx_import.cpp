@@ -2,6 +2,7 @@
 
 #include "core/atomic_file.h"
 #include "core/error.h"
+#include "core/text.h"
 #include "system/memory.h"
 
 #include <algorithm>
@@ -172,14 +173,33 @@ IdxImportResult import_idx(const IdxImportOptions& options, const Progress& prog
                         "\".\" or \"..\"");
         }
     }
-    const auto folder_of = [&](int label) {
-        return std::size_t(label) < options.class_names.size() ? options.class_names[label]
-                                                               : std::to_string(label);
-    };
+    if (const auto repeat = first_repeat(options.class_names)) {
+        throw Error("class name \"" + options.class_names[repeat->first] +
+                    "\" is given twice (names " + std::to_string(repeat->first + 1) + " and " +
+                    std::to_string(repeat->second + 1) +
+                    "), which would put two classes in one folder; give each label its own name");
+    }
+    if (options.limit && *options.limit < 1) {
+        throw Error("limit " + std::to_string(*options.limit) +
+                    " imports no image; give a limit of at least 1, or none for all");
+    }
     std::int64_t count = images.count;
     if (options.limit) {
         count = std::min(count, *options.limit);
     }
+    const int labels =
+        count == 0 ? 0
+                   : 1 + *std::max_element(images.labels.begin(), images.labels.begin() + count);
+    if (!options.class_names.empty() && std::size_t(labels) > options.class_names.size()) {
+        throw Error("the labels go from 0 to " + std::to_string(labels - 1) + ", and " +
+                    std::to_string(options.class_names.size()) +
+                    " class names are given; give one name per label, or none to name the "
+                    "folders by number");
+    }
+    const auto folder_of = [&](int label) {
+        return options.class_names.empty() ? std::to_string(label)
+                                           : options.class_names[std::size_t(label)];
+    };
     const int digits =
         static_cast<int>(std::to_string(std::max<std::int64_t>(count - 1, 0)).size());
     const std::vector<int> parameters = options.format == "jpg"

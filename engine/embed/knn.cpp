@@ -29,12 +29,28 @@ void warn_about_unseen_classes(const std::map<std::string, std::int64_t>& classe
     }
 }
 
+// Each test image would find itself as its nearest neighbour: 100% whatever the model.
+void refuse_testing_on_the_training_images(const std::filesystem::path& train,
+                                           const std::filesystem::path& test,
+                                           const std::string& train_option,
+                                           const std::string& test_option) {
+    std::error_code error;
+    if (std::filesystem::weakly_canonical(train, error) ==
+        std::filesystem::weakly_canonical(test, error)) {
+        throw Error(train_option + " and " + test_option + " are both \"" + test.string() +
+                    "\": each test image would find itself as its nearest neighbour, and top-1 "
+                    "would be 100% whatever the model; give held-out images as " +
+                    test_option);
+    }
+}
+
 } // namespace
 
 eval::KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
                                           const std::filesystem::path& train_folder,
                                           const std::filesystem::path& test_folder,
                                           const FolderKnnOptions& options) {
+    refuse_testing_on_the_training_images(train_folder, test_folder, "--train", "--test");
     const system::HeapReuseScope freed_memory_kept_for_the_next_batch;
     std::map<std::string, std::int64_t> classes;
     const auto embed_folder = [&](const std::filesystem::path& folder,
@@ -62,6 +78,8 @@ eval::KnnAccuracy knn_accuracy_on_folders(models::BackboneImpl& backbone,
 eval::KnnAccuracy knn_accuracy_on_files(const std::filesystem::path& train_file,
                                         const std::filesystem::path& test_file, int k,
                                         double temperature, bool whiten) {
+    refuse_testing_on_the_training_images(train_file, test_file, "--train-embeddings",
+                                          "--test-embeddings");
     const embed::EmbeddingFile train = embed::read_embeddings(train_file);
     const embed::EmbeddingFile test = embed::read_embeddings(test_file);
     if (train.embeddings.size(1) != test.embeddings.size(1)) {

@@ -187,10 +187,6 @@ fs::path selection_table_path(const fs::path& out) {
 
 SelectionOptions selection_options(const SelectConfig& config, const EmbeddingFile& file,
                                    const fs::path& source) {
-    if (file.filenames.empty()) {
-        throw Error("\"" + terminal_text(source.string()) +
-                    "\" holds no embeddings; embed a folder of images into it first (kiln embed)");
-    }
     refuse_repeated_names(file, source);
     SelectionOptions options;
     options.strategy = selection_strategy(config.strategy);

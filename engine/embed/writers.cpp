@@ -511,6 +511,10 @@ EmbeddingFile read_embeddings(const std::filesystem::path& path) {
     EmbeddingFile file = bytes.rfind("\x93NUMPY", 0) == 0 ? read_npy(path, bytes)
                          : bytes.rfind("PK", 0) == 0      ? read_torch(path)
                                                           : read_csv(path, bytes);
+    if (file.filenames.empty()) {
+        throw Error("\"" + terminal_text(path.string()) +
+                    "\" holds no embeddings; embed a folder of images into it first (kiln embed)");
+    }
     if (const std::optional<std::string> problem = unusable_names(file.filenames)) {
         throw Error("\"" + path.string() + "\" cannot be used: " + *problem +
                     "; Kiln writes each name on one line: embed the images again");

@@ -317,6 +317,24 @@ struct Resumption {
     std::optional<models::Archive> checkpoint;
 };
 
+// Another model's or method's weights do not load into this one: said as such, not as a tensor
+// missing from a damaged file.
+void refuse_resuming_another_model(const TrainConfig& given, const nlohmann::json& recorded,
+                                   const fs::path& checkpoint) {
+    if (!recorded.is_object()) {
+        return;
+    }
+    for (const auto& [key, value] : {std::pair{"model", given.model}, {"method", given.method}}) {
+        const nlohmann::json was = recorded.value(key, nlohmann::json());
+        if (was.is_string() && was.get<std::string>() != value) {
+            throw Error("the interrupted run in \"" + given.out.string() + "\" trained " + key +
+                        "=" + was.get<std::string>() + " (\"" + checkpoint.string() +
+                        "\"), and this command gives " + key + "=" + value +
+                        "; resume with the same " + key + ", or give another out to start anew");
+        }
+    }
+}
+
 // A resumed run goes on as it started: what it leaves on auto takes what the interrupted run
 // recorded in its checkpoint (with_interrupted_runs_choices).
 Resumption with_interrupted_runs_settings(const TrainConfig& given) {
@@ -333,6 +351,7 @@ Resumption with_interrupted_runs_settings(const TrainConfig& given) {
     if (!resumption.checkpoint) {
         return resumption; // not a checkpoint: resuming says so
     }
+    refuse_resuming_another_model(given, models::settings_of(*resumption.checkpoint), checkpoint);
     try {
         resumption.config =
             with_interrupted_runs_choices(given, models::settings_of(*resumption.checkpoint));

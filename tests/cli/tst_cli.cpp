@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <fcntl.h>
+#include <filesystem>
 #include <functional>
 #include <sqlite3.h>
 #include <sys/stat.h>
@@ -480,11 +481,21 @@ private Q_SLOTS:
         QVERIFY(rows[0].startsWith(QStringLiteral("filename,embedding_0,")));
         QCOMPARE(rows[1].split(',').size(), 257);
 
-        // Each image is its own nearest neighbour when a set is classified against itself; an
-        // exported model's size comes from its run's config.json.
+        // A set classified against itself is refused (top-1 would be 100% whatever the model);
+        // against a copy of itself each image finds its twin. An exported model's size comes
+        // from its run's config.json.
         result = runKiln({"eval", "knn", "--checkpoint",
                           out + QStringLiteral("/exported_models/exported_last.pt"), "--train",
-                          data, "--test", data, "--k", "1"});
+                          data, "--test", data + "/", "--k", "1"});
+        QVERIFY2(result.exitCode == 1 &&
+                     result.err.contains(QStringLiteral("each test image would find itself")),
+                 qPrintable(result.err));
+        const QString twin = temp_.filePath(QStringLiteral("twin"));
+        std::filesystem::copy(data.toStdString(), twin.toStdString(),
+                              std::filesystem::copy_options::recursive);
+        result = runKiln({"eval", "knn", "--checkpoint",
+                          out + QStringLiteral("/exported_models/exported_last.pt"), "--train",
+                          data, "--test", twin, "--k", "1"});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         QVERIFY2(result.out.contains(
                      QStringLiteral("kNN (k=1, T=0.07) with smallcnn at 16x16 px: top-1 100.00%")),
@@ -516,7 +527,7 @@ private Q_SLOTS:
         limited.start(QStringLiteral("bash"),
                       {"-c", "ulimit -v 4000000 && exec \"$0\" \"$@\"", KILN_EXECUTABLE, "eval",
                        "knn", "--checkpoint", out + "/exported_models/exported_last.pt", "--train",
-                       data, "--test", data, "--image-size", "4096", "--batch-size", "16",
+                       data, "--test", twin, "--image-size", "4096", "--batch-size", "16",
                        "--workers", "0"});
         QVERIFY(limited.waitForFinished(120000));
         const QString error = QString::fromUtf8(limited.readAllStandardError());

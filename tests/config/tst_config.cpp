@@ -1358,6 +1358,7 @@ private Q_SLOTS:
         QCOMPARE(fields[6], (std::pair<std::string, bool>{"f", true}));
         QCOMPARE(kiln::csv_records("x,"), (Records{{"x", ""}}));
         QVERIFY(kiln::csv_records("").empty());
+        QCOMPARE(kiln::csv_records("\xEF\xBB\xBF" "filename,x"), (Records{{"filename", "x"}}));
     }
 
     void helpListsEveryKeyWithItsDefault() {

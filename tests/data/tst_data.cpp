@@ -1057,19 +1057,33 @@ private Q_SLOTS:
         options.format = "jpg";
         QCOMPARE(kiln::data::import_idx(options).images, 5);
         QVERIFY(fs::exists(options.out / "1" / "4.jpg"));
-        // Named classes: a folder per name, numbers beyond the names; no name leaves `out`.
+        // Named classes: a folder per name; no name leaves `out`, none is given twice, and a
+        // label has a name whenever names are given (folders of names and numbers mixed).
         options.out = root_ / "idx" / "named";
-        options.class_names = {"zero", "one"};
+        options.class_names = {"zero", "one", "two"};
         QCOMPARE(kiln::data::import_idx(options).images, 5);
         QVERIFY(fs::exists(options.out / "one" / "4.jpg"));
-        QVERIFY(fs::exists(options.out / "2" / "2.jpg"));
+        QVERIFY(fs::exists(options.out / "two" / "2.jpg"));
         for (const std::string bad : {"../up", "..", ""}) {
-            options.class_names = {"zero", bad};
+            options.class_names = {"zero", bad, "two"};
             QVERIFY(kiln::test::throwsContaining([&] { kiln::data::import_idx(options); },
                                                  "cannot name a folder"));
         }
         QVERIFY(!fs::exists(root_ / "idx" / "up"));
+        options.out = root_ / "idx" / "misnamed";
+        options.class_names = {"zero", "one", "zero"};
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::import_idx(options); },
+                                             "class name \"zero\" is given twice (names 1 and 3)"));
+        options.class_names = {"zero", "one"};
+        QVERIFY(
+            kiln::test::throwsContaining([&] { kiln::data::import_idx(options); },
+                                         "the labels go from 0 to 2, and 2 class names are given"));
         options.class_names.clear();
+        options.limit = 0;
+        QVERIFY(kiln::test::throwsContaining([&] { kiln::data::import_idx(options); },
+                                             "give a limit of at least 1"));
+        QVERIFY(!fs::exists(options.out));
+        options.limit = 5;
 
         options.labels = images; // wrong file
         QVERIFY(kiln::test::throwsContaining([&] { kiln::data::import_idx(options); },

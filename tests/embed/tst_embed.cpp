@@ -198,6 +198,14 @@ private Q_SLOTS:
                     .find("line 3 has 3 fields, the header 2") != std::string::npos);
         QVERIFY(refused("short-row.csv", "filename,embedding_0,embedding_1\na.png,1\n")
                     .find("line 2 has 2 fields, the header 3") != std::string::npos);
+        // A header alone: dedup said "0 of 0 images" and succeeded.
+        QVERIFY(refused("header-only.csv", "filename,embedding_0\n").find("holds no embeddings") !=
+                std::string::npos);
+        // Excel's byte order mark is not part of the first column's name.
+        std::ofstream(root_ / "excel.csv") << "\xEF\xBB\xBF"
+                                           << "filename,embedding_0\na.png,1.5\n";
+        QCOMPARE(kiln::embed::read_embeddings(root_ / "excel.csv").filenames,
+                 std::vector<std::string>{"a.png"});
         // Read a field at a time: 200,000 columns and blank lines, in the lightly layout.
         std::string wide = "filenames";
         std::string row = "\"a,b.png\"";

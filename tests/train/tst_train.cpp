@@ -1645,6 +1645,18 @@ private Q_SLOTS:
                      error.what());
         }
         QVERIFY(refused.steps.empty());
+        // Resumed with another method: named as such, not as a tensor missing from the file.
+        recorded["optim_args"]["lr"] = 0.5;
+        damaged.write(kiln::models::checkpoint_key::kConfig, c10::IValue(recorded.dump()));
+        kiln::models::write_archive(last, damaged);
+        QVERIFY(kiln::test::throwsContaining(
+            [&] {
+                kiln::train::train(tinyRun(out, data_, "dino", 3, {{"resume_interrupted", true}}),
+                                   refused);
+            },
+            "trained method=simclr (\"" + last.string() +
+                "\"), and this command gives method=dino; resume with the same method"));
+        QVERIFY(refused.steps.empty());
         // Settings that are not JSON at all are refused too, not read past.
         damaged.write(kiln::models::checkpoint_key::kConfig, c10::IValue(std::string("[[{")));
         kiln::models::write_archive(last, damaged);
