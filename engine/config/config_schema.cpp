@@ -24,7 +24,11 @@ std::string type_name(const json& value) {
     case json::value_t::number_unsigned:
         return "an integer";
     case json::value_t::number_float:
-        return "a number with a decimal point or an exponent";
+        // The JSON reader keeps integers beyond 64 bits as floating point.
+        return std::abs(value.get<double>()) >= 0x1p63 &&
+                       value.get<double>() == std::floor(value.get<double>())
+                   ? "an integer too large to hold"
+                   : "a number with a decimal point or an exponent";
     case json::value_t::string:
         return "a string";
     case json::value_t::array:

@@ -3,6 +3,7 @@
 #include "config/command_settings.h"
 #include "config/config_schema.h"
 #include "config/logger_settings.h"
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/json_text.h"
 #include "core/paths.h"
@@ -293,9 +294,11 @@ void check_output(const fs::path& out, bool overwrite, const std::string& file_e
         resolution.report("out", "\"" + out.string() + "\" is a folder; give a file name such as " +
                                      file_example);
     } else if (fs::exists(out, error) && !overwrite) {
-        resolution.report("out", "\"" + out.string() +
-                                     "\" exists; set overwrite=true to replace it or choose "
-                                     "another out");
+        resolution.report("out", "\"" + out.string() + "\" exists" +
+                                     (holds_only_unfinished_writes(out)
+                                          ? " and holds only what an interrupted write left"
+                                          : "") +
+                                     "; set overwrite=true to replace it or choose another out");
     }
 }
 

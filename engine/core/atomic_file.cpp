@@ -197,6 +197,21 @@ bool names_unfinished_write(const std::string& name) {
            ends_in_random_part(name, mark + std::strlen(kTemporaryMark));
 }
 
+bool holds_only_unfinished_writes(const std::filesystem::path& folder) {
+    std::error_code error;
+    bool any = false;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
+        const std::string name = entry.path().filename().string();
+        const bool staging = name.rfind(kStagingPrefix, 0) == 0 &&
+                             ends_in_random_part(name, std::strlen(kStagingPrefix));
+        if (!staging && !names_unfinished_write(name)) {
+            return false;
+        }
+        any = true;
+    }
+    return any && !error;
+}
+
 StagedFolder::StagedFolder(std::filesystem::path target) : target_(std::move(target)) {
     namespace fs = std::filesystem;
     std::error_code error;

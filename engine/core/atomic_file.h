@@ -59,5 +59,8 @@ private:
 // Whether a file of this name is a write that did not finish (write_file_atomically's
 // temporary, NAME.kiln-XXXXXX, hidden).
 bool names_unfinished_write(const std::string& name);
+// Whether `folder` holds something, and nothing but what killed writes left there (temporary
+// files, StagedFolder's staging folders): a folder of masks a killed prediction began.
+bool holds_only_unfinished_writes(const std::filesystem::path& folder);
 
 } // namespace kiln

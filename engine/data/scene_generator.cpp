@@ -134,6 +134,10 @@ SceneResult generate_scenes(const SceneOptions& options, const Progress& progres
                     std::to_string(max_label) +
                     "; scenes' masks hold classes 1 + label in 8 bits, so labels go up to 253");
     }
+    // Every file, or (a full disk, a stop) none: a half-written set was then refused as
+    // "holds images already".
+    StagedFolder staged(options.out);
+    const std::filesystem::path& out = staged.path();
     SceneResult result;
     result.classes = max_label + 2;
     nlohmann::json coco_images = nlohmann::json::array();
@@ -147,8 +151,8 @@ SceneResult generate_scenes(const SceneOptions& options, const Progress& progres
         const int objects = static_cast<int>(instance_classes.size());
         std::string name = std::to_string(s);
         name.insert(0, static_cast<std::size_t>(std::max(0, digits - int(name.size()))), '0');
-        write_png(options.out / "images" / (name + ".png"), scene.canvas);
-        write_png(options.out / "masks" / (name + ".png"), scene.mask);
+        write_png(out / "images" / (name + ".png"), scene.canvas);
+        write_png(out / "masks" / (name + ".png"), scene.mask);
         // Instances from their visible pixels: COCO annotations and YOLO segments; a garment
         // hidden entirely by later ones is no instance.
         coco_images.push_back({{"id", s + 1},
@@ -177,7 +181,7 @@ SceneResult generate_scenes(const SceneOptions& options, const Progress& progres
                 std::to_string(instance_classes[std::size_t(o)] - 1) + yolo_polygon(visible) + "\n";
             ++result.objects;
         }
-        write_file_atomically(options.out / "labels" / (name + ".txt"), yolo, Durability::Buffered);
+        write_file_atomically(out / "labels" / (name + ".txt"), yolo, Durability::Buffered);
         ++result.scenes;
         if (progress) {
             progress(s + 1, options.scenes);
@@ -192,11 +196,12 @@ SceneResult generate_scenes(const SceneOptions& options, const Progress& progres
         categories.push_back({{"id", label + 1}, {"name", label_name}});
         yaml += "  " + std::to_string(label) + ": '" + label_name + "'\n";
     }
-    write_file_atomically(options.out / "classes.json", classes.dump(2) + "\n");
+    write_file_atomically(out / "classes.json", classes.dump(2) + "\n");
     const nlohmann::json coco = {
         {"images", coco_images}, {"annotations", coco_annotations}, {"categories", categories}};
-    write_file_atomically(options.out / "annotations.json", coco.dump() + "\n");
-    write_file_atomically(options.out / "data.yaml", yaml);
+    write_file_atomically(out / "annotations.json", coco.dump() + "\n");
+    write_file_atomically(out / "data.yaml", yaml);
+    staged.commit();
     return result;
 }
 

@@ -36,6 +36,10 @@ std::string this_process() {
 RunLock::RunLock(const std::filesystem::path& out) {
     std::error_code error;
     std::filesystem::create_directories(out, error);
+    if (error) { // the lock's own error would be "No such file or directory"
+        throw Error("cannot create out \"" + out.string() + "\": " + error.message() +
+                    "; choose an out you can write to");
+    }
     const std::filesystem::path file = RunDirectory(out).lock();
     // Not through a link: a run folder from someone else could point its lock at a file of the
     // user's, which the holder's name would then replace.

@@ -480,6 +480,12 @@ private Q_SLOTS:
         QVERIFY(contains(findIssue(issues, "seed")->message, "number with a decimal point"));
         QVERIFY(contains(findIssue(issues, "overwrite")->message, "true or false"));
         QVERIFY(contains(findIssue(issues, "num_nodes")->message, "at most 2147483647"));
+        // Beyond 64 bits the JSON reader holds an integer as floating point: still an integer.
+        json huge = minimalTrain();
+        huge["batch_size"] = json::parse("99999999999999999999");
+        const auto too_large = problemsOf([&] { kiln::parse_train_config(huge); });
+        QVERIFY(contains(findIssue(too_large, "batch_size")->message,
+                         "got an integer too large to hold"));
         QVERIFY(contains(findIssue(issues, "method_args")->message, "a dictionary"));
         QVERIFY(contains(findIssue(issues, "data")->message, "list is empty"));
         // A key megabytes long is shown cut short (it was printed whole, after minutes of
@@ -1214,6 +1220,16 @@ private Q_SLOTS:
         kiln::write_file_atomically(file, "a");
         kiln::write_file_atomically(file, "b"); // a file is replaced
         QCOMPARE(std::filesystem::file_size(file), std::uintmax_t(1));
+
+        // A folder of masks a killed prediction began holds only its staging folder.
+        const std::filesystem::path masks = dir.filePath(QStringLiteral("masks")).toStdString();
+        std::filesystem::create_directories(masks);
+        QVERIFY(!kiln::holds_only_unfinished_writes(masks)); // empty
+        std::filesystem::create_directories(masks / ".kiln-staged-Ab12Cd");
+        std::ofstream(masks / ".a.png.kiln-Ef34Gh") << "x";
+        QVERIFY(kiln::holds_only_unfinished_writes(masks));
+        std::ofstream(masks / "a.png") << "x";
+        QVERIFY(!kiln::holds_only_unfinished_writes(masks));
     }
 
     void aStagedFolderCommitsAllOrNothing() {
@@ -1358,7 +1374,9 @@ private Q_SLOTS:
         QCOMPARE(fields[6], (std::pair<std::string, bool>{"f", true}));
         QCOMPARE(kiln::csv_records("x,"), (Records{{"x", ""}}));
         QVERIFY(kiln::csv_records("").empty());
-        QCOMPARE(kiln::csv_records("\xEF\xBB\xBF" "filename,x"), (Records{{"filename", "x"}}));
+        QCOMPARE(kiln::csv_records("\xEF\xBB\xBF"
+                                   "filename,x"),
+                 (Records{{"filename", "x"}}));
     }
 
     void helpListsEveryKeyWithItsDefault() {

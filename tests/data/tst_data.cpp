@@ -17,6 +17,7 @@
 #include "data/view_transform.h"
 #include "eval/coco/rle.h"
 #include "support/error_text.h"
+#include "support/file_size_limit.h"
 #include "support/peak_memory.h"
 
 #include <QDir>
@@ -1507,6 +1508,18 @@ private Q_SLOTS:
         QVERIFY(kiln::test::throwsContaining([&] { kiln::data::generate_scenes(wrapped); },
                                              "holds the label 255; scenes' masks hold classes"));
         QVERIFY(!fs::exists(wrapped.out));
+        // A full disk (a file size limit stands in) leaves nothing behind, so the same command
+        // runs again once there is room: the half-written set was refused as "holds images".
+        kiln::data::SceneOptions full = options;
+        full.out = root_ / "scenes-full";
+        {
+            const kiln::test::FileSizeLimit limit(200);
+            QVERIFY(limit.applied());
+            QVERIFY(kiln::test::throwsContaining([&] { kiln::data::generate_scenes(full); },
+                                                 "write failed"));
+        }
+        QVERIFY(!fs::exists(full.out));
+        QCOMPARE(kiln::data::generate_scenes(full).scenes, std::int64_t(5));
         // Scenes over scenes mixed two sets; an empty out wrote into the current folder.
         QVERIFY(kiln::test::throwsContaining([&] { kiln::data::generate_scenes(options); },
                                              "holds images already; choose an empty folder"));

@@ -15,6 +15,7 @@
 #include "track/remaining_time.h"
 #include "track/run_directory.h"
 #include "track/run_files.h"
+#include "track/run_lock.h"
 #include "track/run_recorder.h"
 #include "track/run_store.h"
 #include "track/step_values.h"
@@ -87,6 +88,17 @@ class TrackTest : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // An out that cannot be made is named with the reason, not the lock file's "No such file
+    // or directory".
+    void aRunLockNamesTheOutItCannotMake() {
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath(QStringLiteral("a-file")).toStdString();
+        std::ofstream(file) << "x";
+        QVERIFY(kiln::test::throwsContaining([&] { const kiln::track::RunLock lock(file / "run"); },
+                                             "cannot create out \"" + (file / "run").string() +
+                                                 "\": Not a directory"));
+    }
+
     // A logger that fails mid-run is switched off with one warning, never failing the run.
     void aFailingLoggerIsAWarningNotAFailure() {
         struct Flaky : track::TrainObserver {
