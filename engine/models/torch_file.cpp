@@ -1,11 +1,13 @@
 #include "models/torch_file.h"
 
 #include "core/error.h"
+#include "models/zip_crcs.h"
 
 #include <algorithm>
 #include <caffe2/serialize/inline_container.h>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <memory>
@@ -104,13 +106,17 @@ std::vector<std::int64_t> integers(const PickledRef& tuple) {
     return values;
 }
 
+// Checks a record's bytes (against the zip's CRC-32); throws when they are damaged.
+using RecordCheck = std::function<void(const std::string& record, std::string_view bytes)>;
+
 // Runs the pickle `bytes` (protocols 2 to 5, the opcodes torch.save and TorchScript use),
 // reading tensor storages from `archive`.
 class Unpickler {
 public:
     Unpickler(const std::string& bytes, caffe2::serialize::PyTorchStreamReader& archive,
-              std::size_t record_limit, const std::filesystem::path& file)
-        : bytes_(bytes), archive_(archive), record_limit_(record_limit), file_(file) {}
+              std::size_t record_limit, const RecordCheck& check, const std::filesystem::path& file)
+        : bytes_(bytes), archive_(archive), record_limit_(record_limit), check_(check),
+          file_(file) {}
     Unpickler(const Unpickler&) = delete;
     Unpickler& operator=(const Unpickler&) = delete;
     // Values may refer to each other in cycles (through the memo): their children are released
@@ -587,6 +593,7 @@ private:
                           " times the file's size");
         }
         auto owner = std::make_shared<at::DataPtr>(std::get<0>(archive_.getRecord(record)));
+        check_(record, std::string_view(static_cast<const char*>(owner->get()), size));
         auto value = create(Pickled::Kind::Tensor);
         value->tensor = torch::from_blob(
             owner->get(), {static_cast<std::int64_t>(numel)}, [owner](void*) {},
@@ -598,6 +605,7 @@ private:
     const std::string& bytes_;
     caffe2::serialize::PyTorchStreamReader& archive_;
     const std::size_t record_limit_;
+    const RecordCheck& check_;
     const std::filesystem::path& file_;
     std::size_t offset_ = 0;
     std::vector<PickledRef> stack_;
@@ -733,11 +741,21 @@ bool is_torchscript_archive(const std::filesystem::path& path) {
     }
 }
 
-// What the archive `open` gives holds, read by Kiln's unpickler; `file_size` bounds its records.
+// What the archive `open` gives holds, read by Kiln's unpickler; `file_size` bounds its records,
+// and each is checked against the CRC-32 the zip records for it (`read` gives the zip's bytes).
 c10::IValue
 read_archive(const std::function<std::unique_ptr<caffe2::serialize::PyTorchStreamReader>()>& open,
-             std::size_t file_size, const std::filesystem::path& path) {
+             const ZipBytes& read, std::size_t file_size, const std::filesystem::path& path) {
     const std::size_t record_limit = kMaxInflation * file_size;
+    const std::unordered_map<std::string, std::uint32_t> crcs = recorded_crcs(read, file_size);
+    const RecordCheck check = [&crcs, &path](const std::string& record, std::string_view bytes) {
+        const auto recorded = crcs.find(record);
+        if (recorded != crcs.end() && recorded->second != crc32_of(bytes)) {
+            throw Error("\"" + path.string() + "\" is damaged: its " + record +
+                        " does not match the checksum the file records for it (a disk or copy "
+                        "error); use another copy of the file");
+        }
+    };
     std::unique_ptr<caffe2::serialize::PyTorchStreamReader> archive;
     std::string pickle;
     try {
@@ -756,7 +774,8 @@ read_archive(const std::function<std::unique_ptr<caffe2::serialize::PyTorchStrea
     } catch (const c10::Error&) {
         throw not_a_torch_file(path);
     }
-    Unpickler unpickler(pickle, *archive, record_limit, path);
+    check("data.pkl", pickle);
+    Unpickler unpickler(pickle, *archive, record_limit, check, path);
     try {
         const PickledRef root = unpickler.run();
         return Converter(unpickler).convert(root);
@@ -774,15 +793,26 @@ c10::IValue read_torch_file(const std::filesystem::path& path) {
     if (error) {
         throw Error("\"" + path.string() + "\" cannot be read: " + error.message());
     }
+    const ZipBytes read = [&path](std::uint64_t offset, std::size_t size) {
+        std::ifstream file(path, std::ios::binary);
+        std::string bytes(size, '\0');
+        file.seekg(std::streamoff(offset));
+        file.read(bytes.data(), std::streamsize(size));
+        bytes.resize(std::size_t(std::max<std::streamsize>(0, file.gcount())));
+        return bytes;
+    };
     return read_archive(
         [&] { return std::make_unique<caffe2::serialize::PyTorchStreamReader>(path.string()); },
-        static_cast<std::size_t>(file_size), path);
+        read, static_cast<std::size_t>(file_size), path);
 }
 
 c10::IValue read_torch_bytes(const std::string& bytes, const std::filesystem::path& name) {
     std::istringstream stream(bytes);
+    const ZipBytes read = [&bytes](std::uint64_t offset, std::size_t size) {
+        return offset < bytes.size() ? bytes.substr(std::size_t(offset), size) : std::string();
+    };
     return read_archive(
-        [&] { return std::make_unique<caffe2::serialize::PyTorchStreamReader>(&stream); },
+        [&] { return std::make_unique<caffe2::serialize::PyTorchStreamReader>(&stream); }, read,
         bytes.size(), name);
 }
 
