@@ -611,6 +611,14 @@ void check_knn_monitor(const KnnMonitorSettings& monitor, Resolution& resolution
                                        "\" is not a folder; give a folder of class folders");
         }
     }
+    std::error_code error;
+    if (!monitor.train.empty() && !monitor.val.empty() &&
+        fs::weakly_canonical(monitor.train, error) == fs::weakly_canonical(monitor.val, error)) {
+        resolution.report("knn_monitor.val",
+                          "\"" + monitor.val.string() +
+                              "\" is knn_monitor.train too: each image would find itself as its "
+                              "nearest neighbour, 100% whatever the model; give held-out images");
+    }
 }
 
 // Where a run computes, which train and embed resolve alike: the accelerator, the devices and

@@ -632,6 +632,13 @@ private Q_SLOTS:
                           "model=smallcnn", "knn_monitor.train=" + data,
                           "knn_monitor.val=" + temp_.filePath(QStringLiteral("nowhere"))});
         QVERIFY2(result.err.contains(QStringLiteral("is not a folder")), qPrintable(result.err));
+        // The same folder twice: each image its own neighbour, 100% whatever the model.
+        result =
+            runKiln({"config", "check", writeFile(QStringLiteral("monitor.json"), "{}"),
+                     "out=" + temp_.filePath(QStringLiteral("x")), "data=" + data, "model=smallcnn",
+                     "knn_monitor.train=" + data, "knn_monitor.val=" + data + "/"});
+        QVERIFY2(result.err.contains(QStringLiteral("is knn_monitor.train too")),
+                 qPrintable(result.err));
     }
 
     // SIGTERM (a scheduler's, `timeout`'s) ends at once a command that has no step to finish
