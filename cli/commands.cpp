@@ -453,6 +453,7 @@ int run_eval_knn(const KnnArguments& arguments, std::ostream& out) {
     options.temperature = arguments.temperature;
     options.whiten = arguments.whiten;
     options.views.batch_size = arguments.batch_size;
+    options.views.size_setting = "--image-size";
     const system::HardwareInfo hardware = system::probe_hardware();
     options.views.num_workers =
         arguments.num_workers >= 0

@@ -611,9 +611,8 @@ void check_knn_monitor(const KnnMonitorSettings& monitor, Resolution& resolution
                                        "\" is not a folder; give a folder of class folders");
         }
     }
-    std::error_code error;
     if (!monitor.train.empty() && !monitor.val.empty() &&
-        fs::weakly_canonical(monitor.train, error) == fs::weakly_canonical(monitor.val, error)) {
+        resolved_place(monitor.train) == resolved_place(monitor.val)) {
         resolution.report("knn_monitor.val",
                           "\"" + monitor.val.string() +
                               "\" is knn_monitor.train too: each image would find itself as its "

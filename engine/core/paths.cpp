@@ -20,6 +20,15 @@ bool leaves_folder(const std::string& name) {
            (!relative.empty() && *relative.begin() == "..");
 }
 
+fs::path resolved_place(const fs::path& path) {
+    if (fs::path place = resolved(path); !place.empty()) {
+        return place;
+    }
+    std::error_code error;
+    const fs::path written = fs::absolute(path, error).lexically_normal();
+    return written.filename().empty() ? written.parent_path() : written;
+}
+
 bool is_within(const fs::path& inner, const fs::path& outer) {
     const fs::path in = resolved(inner);
     const fs::path out = resolved(outer);

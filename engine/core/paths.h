@@ -14,4 +14,9 @@ bool leaves_folder(const std::string& name);
 // A command that writes files must not write them among the images it reads.
 bool is_within(const std::filesystem::path& inner, const std::filesystem::path& outer);
 
+// `path` with links and ".." resolved as far as it exists, without a trailing separator; where it
+// cannot be resolved (a folder it cannot read), absolute and normalised as written. Two
+// spellings of one folder give the same place.
+std::filesystem::path resolved_place(const std::filesystem::path& path);
+
 } // namespace kiln

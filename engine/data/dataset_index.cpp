@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/log.h"
+#include "core/paths.h"
 #include "core/text.h"
 
 #include <algorithm>
@@ -188,9 +189,7 @@ namespace {
 void refuse_entries_listed_twice(const std::vector<fs::path>& data) {
     std::vector<std::string> resolved;
     for (const fs::path& entry : data) {
-        std::error_code error;
-        const fs::path canonical = fs::weakly_canonical(entry, error);
-        resolved.push_back(error ? entry.lexically_normal().string() : canonical.string());
+        resolved.push_back(resolved_place(entry).string());
     }
     if (const auto repeat = first_repeat(resolved)) {
         const std::string& first = data[repeat->first].string();

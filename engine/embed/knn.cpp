@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/log.h"
+#include "core/paths.h"
 #include "data/dataset_index.h"
 #include "embed/embedder.h"
 #include "embed/writers.h"
@@ -34,9 +35,7 @@ void refuse_testing_on_the_training_images(const std::filesystem::path& train,
                                            const std::filesystem::path& test,
                                            const std::string& train_option,
                                            const std::string& test_option) {
-    std::error_code error;
-    if (std::filesystem::weakly_canonical(train, error) ==
-        std::filesystem::weakly_canonical(test, error)) {
+    if (resolved_place(train) == resolved_place(test)) {
         throw Error(train_option + " and " + test_option + " are both \"" + test.string() +
                     "\": each test image would find itself as its nearest neighbour, and top-1 "
                     "would be 100% whatever the model; give held-out images as " +

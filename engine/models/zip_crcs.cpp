@@ -51,7 +51,7 @@ std::optional<Directory> find_directory(const ZipBytes& read, std::uint64_t file
             return std::nullopt;
         }
         const std::string record = read(at, 56);
-        if (little_endian(record, 0, 4) != kZip64End) {
+        if (record.size() < 56 || little_endian(record, 0, 4) != kZip64End) {
             return std::nullopt;
         }
         directory = {little_endian(record, 32, 8), little_endian(record, 40, 8),
@@ -73,6 +73,9 @@ std::unordered_map<std::string, std::uint32_t> recorded_crcs(const ZipBytes& rea
         return {};
     }
     const std::string directory = read(found->offset, std::size_t(found->size));
+    if (directory.size() < found->size) { // the file changed since it was measured
+        return {};
+    }
     std::unordered_map<std::string, std::uint32_t> crcs;
     std::size_t at = 0;
     for (std::uint64_t i = 0; i < found->entries; ++i) {

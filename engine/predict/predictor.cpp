@@ -383,13 +383,19 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
     if (config.image_height > 0) {
         trained.transform_args["image_size"] = {config.image_height, config.image_width};
     }
+    // Float images, as the loader gives them, through the model as prediction runs it.
+    const auto forward = [&](const at::Tensor& images) {
+        const runtime::AutocastScope autocast = precision.autocast();
+        return task->forward(images.to(device, precision.storage_dtype(), true)
+                                 .contiguous(runtime::memory_format_for(config.precision)));
+    };
     const data::TransformArgs transform = data::finetune_transform(
         trained.transform_args, false, 0.08, task_augmentations(trained.task));
     data::LoaderOptions options;
     options.batch_size = config.batch_size;
     if (device.is_cpu()) { // the checkpoint says the size: it may be one no batch fits at
         options.batch_size = train::cpu_inference_batch(
-            config.batch_size, [&task](const at::Tensor& images) { task->forward(images); },
+            config.batch_size, [&](const at::Tensor& images) { forward(images); },
             data::view_shapes(transform).front(), "image_size");
     }
     options.num_workers = config.num_workers.value_or(0);
@@ -416,13 +422,7 @@ PredictSummary run_prediction(const PredictConfig& config, const PredictProgress
     }
     const torch::NoGradGuard no_grad;
     while (std::optional<data::Batch> batch = loader.next()) {
-        at::Tensor logits;
-        {
-            const runtime::AutocastScope autocast = precision.autocast();
-            logits = task->forward(batch->views.front()
-                                       .to(device, precision.storage_dtype(), true)
-                                       .contiguous(runtime::memory_format_for(config.precision)));
-        }
+        const at::Tensor logits = forward(batch->views.front());
         writer->add(*batch, logits);
         summary.images += static_cast<std::int64_t>(batch->indices.size());
         if (progress) {

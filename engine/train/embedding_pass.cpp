@@ -41,29 +41,57 @@ bool placed_on(torch::nn::Module& module, const torch::Device& device, c10::Scal
     return true;
 }
 
+// The backbone in eval mode on the pass's device and type while it lives, then as it came
+// (training mode, the CPU in float32), however the pass ends: the kNN monitor's backbone trains
+// on after a pass that failed.
+class PassPlacement {
+public:
+    PassPlacement(models::BackboneImpl& backbone, const torch::Device& device,
+                  c10::ScalarType dtype)
+        : backbone_(backbone), was_training_(backbone.is_training()),
+          moved_(!placed_on(backbone, device, dtype)) {
+        backbone_.eval();
+        if (moved_) {
+            runtime::move_module(backbone_, device, dtype);
+        }
+    }
+    ~PassPlacement() {
+        backbone_.train(was_training_);
+        if (moved_) {
+            runtime::move_module(backbone_, torch::kCPU, torch::kFloat32);
+        }
+    }
+    PassPlacement(const PassPlacement&) = delete;
+    PassPlacement& operator=(const PassPlacement&) = delete;
+
+private:
+    models::BackboneImpl& backbone_;
+    bool was_training_;
+    bool moved_;
+};
+
 } // namespace
 
 Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::DatasetIndex& index,
                               const EmbedOptions& options, const EmbedProgress& progress,
                               StopToken stop) {
     const torch::Device device(options.device);
-    const bool was_training = backbone.is_training();
-    backbone.eval();
-    torch::NoGradGuard no_grad;
     const runtime::PrecisionPolicy precision(options.precision, device.type());
-    const bool move = !placed_on(backbone, device, precision.storage_dtype());
-    if (move) {
-        runtime::move_module(backbone, device, precision.storage_dtype());
-    }
-    const auto forward = [&backbone, &options](const at::Tensor& images) {
-        return options.patches ? backbone.feature_maps(images).back().permute({0, 2, 3, 1})
-                               : backbone.forward(images);
+    const PassPlacement placement(backbone, device, precision.storage_dtype());
+    torch::NoGradGuard no_grad;
+    // Float images, as the loader gives them, through the backbone as the pass runs it.
+    const auto forward = [&](const at::Tensor& images) {
+        const runtime::AutocastScope autocast = precision.autocast();
+        const at::Tensor placed =
+            images.to(device, precision.storage_dtype(), /*non_blocking=*/true);
+        return options.patches ? backbone.feature_maps(placed).back().permute({0, 2, 3, 1})
+                               : backbone.forward(placed);
     };
     data::LoaderOptions loader_options = pass_loader_options(options, device.is_cuda());
     if (device.is_cpu()) {
         loader_options.batch_size = cpu_inference_batch(
             options.batch_size, forward, {options.num_channels, options.height, options.width},
-            "image_size");
+            options.size_setting);
     }
     data::Loader loader(index, pass_transform(options), loader_options, stop);
     std::vector<at::Tensor> chunks;
@@ -75,13 +103,7 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
     auto batch_started = started;
     while (std::optional<data::Batch> batch = loader.next()) {
         embeddings.wait_seconds += loader.last_wait_seconds();
-        at::Tensor features;
-        {
-            const runtime::AutocastScope autocast = precision.autocast();
-            const at::Tensor images =
-                batch->views[0].to(device, precision.storage_dtype(), /*non_blocking=*/true);
-            features = forward(images);
-        }
+        const at::Tensor features = forward(batch->views[0]);
         chunks.push_back(features.to(torch::kCPU, torch::kFloat32));
         embeddings.indices.insert(embeddings.indices.end(), batch->indices.begin(),
                                   batch->indices.end());
@@ -100,10 +122,6 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
     }
     embeddings.total_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    backbone.train(was_training);
-    if (move) {
-        runtime::move_module(backbone, torch::kCPU, torch::kFloat32);
-    }
     embeddings.values =
         chunks.empty() ? torch::empty({0, backbone.feature_dim()}) : torch::cat(chunks);
     embeddings.skipped = loader.skipped_files();

@@ -32,6 +32,9 @@ struct EmbedOptions {
     int shard = 0;                           // this share of the images, of `shards`
     int shards = 1;
     bool patches = false; // one vector per location of the backbone's last feature map
+    // The setting that sets height and width, as the command's user names it: named when one
+    // image at that size would not fit in memory.
+    std::string size_setting = "image_size";
     // The photometric side of the images as the backbone was trained on them.
     int num_channels = 3;
     std::array<float, 3> mean = {0.485f, 0.456f, 0.406f};

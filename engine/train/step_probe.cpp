@@ -153,6 +153,10 @@ probe_sized(const std::vector<data::ViewShape>& views) {
     return {probed, probed_pixels > 0 ? std::max(1.0, pixels / probed_pixels) : 1.0};
 }
 
+// One memory probe at a time in the process: the counting allocator is the process's (Studio's
+// estimate may still be probing when the run it started checks its own step, or embeds).
+std::mutex one_probe_at_a_time;
+
 } // namespace
 
 double probe_training_speed(const std::string& model, int image_size, int views, StopToken stop) {
@@ -183,9 +187,6 @@ std::optional<double> probe_memory_per_sample_mb(const std::string& model,
     if (views.empty()) {
         return std::nullopt;
     }
-    // One probe at a time in the process: the counting allocator is the process's (Studio's
-    // estimate may still be probing when the run it started checks its own step).
-    static std::mutex one_probe_at_a_time;
     const std::lock_guard<std::mutex> probing(one_probe_at_a_time);
     const auto [probed, scale] = probe_sized(views);
     ProbeStep step(model, probed.front().channels);
@@ -212,7 +213,6 @@ std::optional<double> probe_memory_per_sample_mb(const std::string& model,
 
 std::optional<double> probe_inference_memory_per_sample_mb(const InferenceForward& forward,
                                                            const data::ViewShape& view) {
-    static std::mutex one_probe_at_a_time; // as probe_memory_per_sample_mb's
     const std::lock_guard<std::mutex> probing(one_probe_at_a_time);
     const auto [probed, scale] = probe_sized({view});
     const torch::NoGradGuard no_grad;

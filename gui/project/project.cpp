@@ -96,7 +96,11 @@ private:
 
 } // namespace
 
-Project::Project(QObject* parent) : QObject(parent), undoStack_(new QUndoStack(this)) {}
+Project::Project(QObject* parent) : QObject(parent), undoStack_(new QUndoStack(this)) {
+    // Undone back to where it was saved, the datasets are as saved.
+    connect(undoStack_, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { setModified(!clean || changedOutsideUndo_); });
+}
 
 QString Project::displayName() const {
     return file_.isEmpty() ? tr("Untitled") : QFileInfo(file_).completeBaseName();
@@ -164,6 +168,7 @@ bool Project::load(const QString& file, QString* error) {
     ui_state_ = root.value(QStringLiteral("ui")).toObject();
     embeddings_ = embeddings;
     undoStack_->clear();
+    changedOutsideUndo_ = false;
     Q_EMIT datasetsChanged();
     Q_EMIT embeddingsChanged();
     setModified(false);
@@ -280,6 +285,8 @@ bool Project::save(const QString& file, QString* error) {
     }
     file_ = QFileInfo(file).absoluteFilePath();
     runs_folder_ = runs_folder;
+    changedOutsideUndo_ = false;
+    undoStack_->setClean();
     setModified(false);
     return true;
 }
@@ -335,6 +342,10 @@ void Project::editDatasets(const QString& text, const QList<DatasetEntry>& after
 void Project::setDatasets(const QList<DatasetEntry>& datasets) {
     datasets_ = datasets;
     Q_EMIT datasetsChanged();
+}
+
+void Project::changedOutsideUndo() {
+    changedOutsideUndo_ = true;
     setModified(true);
 }
 
@@ -358,7 +369,7 @@ QStringList Project::missingDatasets() const {
 void Project::setRunPresets(const QJsonArray& presets) {
     if (presets != run_presets_) {
         run_presets_ = presets;
-        setModified(true);
+        changedOutsideUndo();
     }
 }
 
@@ -372,14 +383,14 @@ void Project::rememberEmbeddings(const QString& file) {
     while (embeddings_.size() > kMaxEmbeddings) {
         embeddings_.removeLast();
     }
-    setModified(true);
+    changedOutsideUndo();
     Q_EMIT embeddingsChanged();
 }
 
 void Project::setUiState(const QJsonObject& state) {
     if (state != ui_state_) {
         ui_state_ = state;
-        setModified(true);
+        changedOutsideUndo();
     }
 }
 

@@ -87,6 +87,8 @@ private:
     // Pushes the change of the datasets to `after` onto the undo stack, as `text`.
     void editDatasets(const QString& text, const QList<DatasetEntry>& after);
     void setDatasets(const QList<DatasetEntry>& datasets);
+    // A change the undo stack does not hold (run presets, UI state, embeddings files).
+    void changedOutsideUndo();
     // The file's JSON object, or a message saying why it is not a project.
     static QString readProjectFile(const QString& file, QJsonObject& root);
     static DatasetEntry readDatasetEntry(const QJsonObject& entry, const QDir& base);
@@ -99,6 +101,7 @@ private:
     QStringList embeddings_;
     QJsonObject ui_state_;
     QUndoStack* undoStack_;
+    bool changedOutsideUndo_ = false;
 };
 
 } // namespace kiln::gui

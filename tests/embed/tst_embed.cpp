@@ -605,6 +605,9 @@ private Q_SLOTS:
         const torch::Tensor full =
             kiln::train::compute_embeddings(*backbone, index, options).values;
         namespace F = torch::nn::functional;
+        // A batch this large has its memory probed first, through the model as the pass runs
+        // it (a float32 probe failed on bfloat16 and float64 weights).
+        options.batch_size = 100'000;
         for (const kiln::Precision precision :
              {kiln::Precision::BF16Mixed, kiln::Precision::BF16True, kiln::Precision::Full64}) {
             options.precision = precision;

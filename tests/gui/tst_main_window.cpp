@@ -458,12 +458,13 @@ private Q_SLOTS:
         QCOMPARE(window.project()->datasets().size(), 1);
         QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("1 dataset")),
                  qPrintable(window.statusBar()->currentMessage()));
+        auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("projectTabs"));
+        tabs->setCurrentIndex(3); // Run History: the drop shows the Datasets page
         QVERIFY(drop({url(QStringLiteral("images")), url(QStringLiteral("more"))}));
         QTRY_COMPARE(window.project()->datasets().size(), 2);
         QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("already")),
                  qPrintable(window.statusBar()->currentMessage()));
-        QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("projectTabs"))->currentIndex(),
-                 0); // the Datasets page shows them
+        QCOMPARE(tabs->currentIndex(), 0);
 
         const QString file = root.filePath(QStringLiteral("dropped.kiln"));
         QVERIFY(window.projects()->saveProjectAs(file));

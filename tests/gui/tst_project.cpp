@@ -493,10 +493,18 @@ private Q_SLOTS:
         }
         QCOMPARE(names(project), QStringLiteral("birds:images:"));
 
-        // Opening a file starts a new history.
+        // Undone back to where it was saved, the project has no unsaved changes.
         const QString file = QDir(temp_.path()).filePath(QStringLiteral("undo/u.kiln"));
         QString error;
         QVERIFY2(project.save(file, &error), qPrintable(error));
+        QVERIFY(project.addDataset(flowers) && project.isModified());
+        history->undo();
+        QVERIFY(!project.isModified());
+        history->redo();
+        QVERIFY(project.isModified());
+        history->undo();
+
+        // Opening a file starts a new history.
         QVERIFY2(project.load(file, &error), qPrintable(error));
         QVERIFY(!history->canUndo() && !history->canRedo());
     }

@@ -349,6 +349,12 @@ private Q_SLOTS:
         form.setSettings(monitored);
         QCOMPARE(QString::fromStdString(form.settings().dump()),
                  QString::fromStdString(monitored.dump()));
+        QVERIFY(!form.validate()); // each image its own neighbour
+        QVERIFY2(form.issueText(QStringLiteral("knn_monitor.val"))
+                     .contains(QStringLiteral("is knn_monitor.train too")),
+                 qPrintable(form.issueText(QStringLiteral("knn_monitor.val"))));
+        monitored["knn_monitor"]["val"] = QFileInfo(data_).absolutePath().toStdString();
+        form.setSettings(monitored);
         QVERIFY(form.validate().has_value());
         auto* knn_val = form.findChild<QComboBox*>(QStringLiteral("knnMonitorValField"));
         knn_val->setCurrentIndex(0); // none

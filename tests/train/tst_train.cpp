@@ -1817,9 +1817,21 @@ private Q_SLOTS:
         }
         QVERIFY2(refused > 70, qPrintable(QString::number(refused)));
         // A byte changed in tensor data loaded as other numbers until the zip's CRC-32s were
-        // checked (LibTorch's reader does not).
-        std::string flipped = bytes;
-        flipped[bytes.size() / 2] = static_cast<char>(flipped[bytes.size() / 2] ^ 0x55);
+        // checked (LibTorch's reader does not): here in weights of a value found nowhere else.
+        const auto backbone = kiln::models::make_backbone("smallcnn");
+        {
+            const torch::NoGradGuard no_grad;
+            backbone->parameters().front().fill_(0.123456f);
+        }
+        kiln::models::save_backbone_weights(*backbone, damaged);
+        std::ifstream saved(damaged, std::ios::binary);
+        std::string flipped((std::istreambuf_iterator<char>(saved)), {});
+        const float marker = 0.123456f;
+        const std::size_t at =
+            flipped.find(std::string(reinterpret_cast<const char*>(&marker), sizeof marker));
+        QVERIFY(at != std::string::npos);
+        kiln::models::load_backbone(damaged); // whole, it loads
+        flipped[at] = static_cast<char>(flipped[at] ^ 0x55);
         std::ofstream(damaged, std::ios::binary | std::ios::trunc) << flipped;
         QVERIFY(kiln::test::throwsContaining([&] { kiln::models::load_backbone(damaged); },
                                              "\" is damaged: its data/"));
