@@ -54,7 +54,7 @@ class CsvFieldReader {
 public:
     // A byte order mark before the first field (Excel's "CSV UTF-8") is not part of it.
     explicit CsvFieldReader(std::string_view text)
-        : text_(text.starts_with("\xEF\xBB\xBF") ? text.substr(3) : text) {}
+        : text_(text.substr(0, 3) == "\xEF\xBB\xBF" ? text.substr(3) : text) {}
     // The next field into `field`; false once the text is read.
     bool next(std::string& field);
     // Whether the field last read was its record's last.
