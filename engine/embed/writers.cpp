@@ -3,6 +3,7 @@
 #include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/input_file.h"
+#include "core/log.h"
 #include "core/paths.h"
 #include "core/text.h"
 #include "models/archive.h"
@@ -43,6 +44,25 @@ constexpr double kLargestEmbeddingValue = 1e15;
 
 std::optional<std::size_t> first_too_large(const at::Tensor& values) {
     return first_failing_row(values.abs().le(kLargestEmbeddingValue));
+}
+
+// Rows of zeros (or too small for float to give a length) have no direction: every cosine to
+// them is 0, so they are nobody's neighbour or near-duplicate, not even each other's.
+constexpr double kSmallestLength = 1e-30;
+
+void warn_about_directionless_rows(const EmbeddingFile& file, const std::filesystem::path& path) {
+    if (file.embeddings.numel() == 0) {
+        return;
+    }
+    const at::Tensor directionless =
+        file.embeddings.flatten(1).abs().amax(1).lt(kSmallestLength).nonzero();
+    if (directionless.size(0) > 0) {
+        const auto first = static_cast<std::size_t>(directionless[0][0].item<std::int64_t>());
+        log::warning("\"" + path.string() + "\" holds " + std::to_string(directionless.size(0)) +
+                     " embedding(s) of zeros, " + quoted_excerpt(file.filenames[first]) +
+                     " first: with no direction, cosine measures (neighbours, near-duplicates, "
+                     "picks) cannot place them; the model may see nothing in those images");
+    }
 }
 
 // One line per image, or with per-location values [N, rows, columns, D] one per location,
@@ -533,6 +553,7 @@ EmbeddingFile read_embeddings(const std::filesystem::path& path) {
                     ": lengths and distances of such values overflow float; no model writes "
                     "them: embed the images again");
     }
+    warn_about_directionless_rows(file, path);
     return file;
 }
 

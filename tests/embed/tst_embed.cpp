@@ -201,6 +201,23 @@ private Q_SLOTS:
         // A header alone: dedup said "0 of 0 images" and succeeded.
         QVERIFY(refused("header-only.csv", "filename,embedding_0\n").find("holds no embeddings") !=
                 std::string::npos);
+        // Rows of zeros have no direction for any cosine: read, with a warning naming one.
+        std::vector<std::string> warnings;
+        {
+            const kiln::log::ScopedSink sink([&](kiln::log::Level level, const std::string& text) {
+                if (level == kiln::log::Level::Warning) {
+                    warnings.push_back(text);
+                }
+            });
+            std::ofstream(root_ / "zeros.csv")
+                << "filename,embedding_0,embedding_1\na.png,1,2\nb.png,0,0\nc.png,0,5e-324\n";
+            QCOMPARE(kiln::embed::read_embeddings(root_ / "zeros.csv").filenames.size(),
+                     std::size_t(3));
+        }
+        QCOMPARE(warnings.size(), std::size_t(1));
+        QVERIFY2(warnings[0].find("holds 2 embedding(s) of zeros, \"b.png\" first") !=
+                     std::string::npos,
+                 warnings[0].c_str());
         // Excel's byte order mark is not part of the first column's name.
         std::ofstream(root_ / "excel.csv") << "\xEF\xBB\xBF"
                                            << "filename,embedding_0\na.png,1.5\n";
