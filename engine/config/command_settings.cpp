@@ -79,9 +79,18 @@ KeySpec forward_precision_key() {
             .help = "numeric precision of the forward pass"};
 }
 
-// `image_size`: [height, width] into two fields, 0 x 0 for auto.
-template <class Config> Setting<Config> image_size_setting(KeySpec key) {
-    Setting<Config> setting{std::move(key), {}, {}};
+// `image_size`: a side or [height, width] into two fields, 0 x 0 for auto (the size the
+// checkpoint was trained at); `help` says what is resized to it.
+template <class Config> Setting<Config> image_size_setting(std::string help) {
+    Setting<Config> setting{{.name = "image_size",
+                             .kind = ValueKind::ImageSize,
+                             .default_value = "auto",
+                             .allows_auto = true,
+                             .minimum = 1,
+                             .maximum = data::kMaxImageSide,
+                             .help = std::move(help)},
+                            {},
+                            {}};
     setting.read = [](const json& value, Config& config) {
         if (value.is_array()) { // else auto: 0 x 0 until the model says
             config.image_height = value[0].get<int>();
@@ -140,14 +149,8 @@ CommandSettings<EmbedConfig> make_embed_settings() {
                      &Embed::format),
                 patch_embedding_setting(),
                 image_size_setting<Embed>(
-                    {.name = "image_size",
-                     .kind = ValueKind::ImageSize,
-                     .default_value = "auto",
-                     .allows_auto = true,
-                     .minimum = 1,
-                     .maximum = data::kMaxImageSide,
-                     .help = "side length, or [height, width], images are resized to; auto: "
-                             "the size the checkpoint was trained at (224 when it does not say)"}),
+                    "side length, or [height, width], images are resized to; auto: "
+                    "the size the checkpoint was trained at (224 when it does not say)"),
                 bind(batch_size_key(128, "images per batch"), &Embed::batch_size),
                 bind(num_workers_key(), &Embed::num_workers),
                 bind_enum(accelerator_key(), &Embed::accelerator, accelerator_names()),
@@ -196,14 +199,8 @@ CommandSettings<PredictConfig> make_predict_settings() {
                                      "folder"},
                      &Predict::draw),
                 image_size_setting<Predict>(
-                    {.name = "image_size",
-                     .kind = ValueKind::ImageSize,
-                     .default_value = "auto",
-                     .allows_auto = true,
-                     .minimum = 1,
-                     .maximum = data::kMaxImageSide,
-                     .help = "side length, or [height, width], images are resized to; auto: "
-                             "the size the checkpoint was trained at"}),
+                    "side length, or [height, width], images are resized to; auto: "
+                    "the size the checkpoint was trained at"),
                 bind(batch_size_key(128, "images per batch"), &Predict::batch_size),
                 bind(num_workers_key(), &Predict::num_workers),
                 bind_enum(accelerator_key(), &Predict::accelerator, accelerator_names()),
@@ -401,14 +398,8 @@ CommandSettings<ExportConfig> make_export_settings() {
                 half_precision_setting(),
                 batch_setting(),
                 image_size_setting<Export>(
-                    {.name = "image_size",
-                     .kind = ValueKind::ImageSize,
-                     .default_value = "auto",
-                     .allows_auto = true,
-                     .minimum = 1,
-                     .maximum = data::kMaxImageSide,
-                     .help = "side length, or [height, width], of the input; auto: the size the "
-                             "checkpoint was trained at"}),
+                    "side length, or [height, width], of the input; auto: the size the "
+                    "checkpoint was trained at"),
                 bind(KeySpec{.name = "max_detections",
                              .kind = ValueKind::Integer,
                              .default_value = 100,
