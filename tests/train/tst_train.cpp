@@ -755,8 +755,10 @@ private Q_SLOTS:
         const auto times = timer.finish_cycle().times();
         QVERIFY2(times.batch_time >= 0.010, qPrintable(QString::number(times.batch_time)));
         QVERIFY2(times.data_time >= 0.030, qPrintable(QString::number(times.data_time)));
-        // 30 / (30 + 10) = 75%; sleeping can only overshoot, so allow a margin either side.
-        QVERIFY2(std::abs(times.data_wait() - 0.75) < 0.1,
+        // The share of the cycle spent waiting (75% here unless a loaded machine oversleeps one
+        // of the sleeps: no figure of it is asserted, only the share of the times measured).
+        QVERIFY2(std::abs(times.data_wait() -
+                          times.data_time / (times.data_time + times.batch_time)) < 1e-9,
                  qPrintable(QString::number(times.data_wait())));
         const auto next = timer.finish_cycle().times(); // a new cycle starts at the end of the last
         QVERIFY(next.batch_time == 0.0 && next.data_time < 0.030);
