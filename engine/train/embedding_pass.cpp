@@ -88,7 +88,7 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
                                : backbone.forward(placed);
     };
     data::LoaderOptions loader_options = pass_loader_options(options, device.is_cuda());
-    if (device.is_cpu()) {
+    if (device.is_cpu() && !options.batch_fits) {
         loader_options.batch_size = cpu_inference_batch(
             options.batch_size, forward, {options.num_channels, options.height, options.width},
             options.size_setting);
@@ -96,6 +96,7 @@ Embeddings compute_embeddings(models::BackboneImpl& backbone, const data::Datase
     data::Loader loader(index, pass_transform(options), loader_options, stop);
     std::vector<at::Tensor> chunks;
     Embeddings embeddings;
+    embeddings.batch_size = loader_options.batch_size;
     loader.start_epoch(0);
     EmbedProgressInfo info;
     info.total = loader.batches_per_epoch();

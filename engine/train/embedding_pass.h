@@ -20,6 +20,7 @@ struct Embeddings {
     std::int64_t skipped = 0;   // unreadable images
     double wait_seconds = 0.0;  // waiting for the loader
     double total_seconds = 0.0; // the whole loop, waits included
+    int batch_size = 0;         // as run: lowered on the CPU where memory asked for it
 };
 
 struct EmbedOptions {
@@ -35,6 +36,9 @@ struct EmbedOptions {
     // The setting that sets height and width, as the command's user names it: named when one
     // image at that size would not fit in memory.
     std::string size_setting = "image_size";
+    // batch_size is one an earlier pass of this model at this size ran at: the CPU memory
+    // probe is not run again (the kNN monitor embeds the same folders every few steps).
+    bool batch_fits = false;
     // The photometric side of the images as the backbone was trained on them.
     int num_channels = 3;
     std::array<float, 3> mean = {0.485f, 0.456f, 0.406f};

@@ -55,11 +55,16 @@ at::Tensor KnnMonitor::embed(models::BackboneImpl& backbone, const LabelledFolde
     options.mean = views_.mean;
     options.std = views_.std;
     options.batch_size = std::max(1, context.loader.batch_size);
+    if (const int fitting = fitting_batch_.load(); fitting > 0) {
+        options.batch_size = fitting;
+        options.batch_fits = true;
+    }
     options.num_workers = context.loader.num_workers;
     options.precision = precision_;
     options.device = context.placement.device.str();
     const Embeddings embeddings =
         compute_embeddings(backbone, folder.index, options, {}, context.stop);
+    fitting_batch_.store(embeddings.batch_size);
     labels.clear();
     for (const std::int64_t row : embeddings.indices) {
         labels.push_back(folder.labels[static_cast<std::size_t>(row)]);

@@ -6,6 +6,7 @@
 #include "models/backbone.h"
 #include "train/task.h"
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -41,6 +42,9 @@ private:
     Precision precision_;
     LabelledFolder train_;
     LabelledFolder val_;
+    // The batch the first pass ran at, 0 before it: later passes skip the memory probe and
+    // do not repeat its warning.
+    mutable std::atomic<int> fitting_batch_{0};
 };
 
 } // namespace kiln::train

@@ -17,8 +17,10 @@
 #include "system/memory.h"
 #include "track/run_directory.h"
 #include "train/advice_window.h"
+#include "train/embedding_pass.h"
 #include "train/finetuning_task.h"
 #include "train/fit_loop.h"
+#include "train/knn_monitor.h"
 #include "train/optimizer.h"
 #include "train/pretraining_task.h"
 #include "train/step_memory.h"
@@ -1536,6 +1538,46 @@ private Q_SLOTS:
         QCOMPARE(kiln::train::cpu_inference_batch(
                      4, [](const at::Tensor&) { QFAIL("probed"); }, {3, 32, 32}, "image_size"),
                  4);
+    }
+
+    // The kNN monitor embeds the same folders every few steps: the memory probe runs on its
+    // first pass only, so a lowered batch is warned about once, and later passes keep it.
+    void theKnnMonitorProbesTheMemoryOnce() {
+        kiln::KnnMonitorSettings settings;
+        settings.train = root_ / "monitor" / "train";
+        settings.val = root_ / "monitor" / "val";
+        for (const fs::path& folder : {settings.train, settings.val}) {
+            writeTinyDataset(folder / "a", 3);
+            writeTinyDataset(folder / "b", 3);
+        }
+        kiln::data::TransformArgs views;
+        views.views.resize(1); // 224 px: a huge batch of it is probed and lowered
+        const auto backbone = kiln::models::make_backbone("smallcnn");
+        const kiln::train::KnnMonitor monitor(settings, views, kiln::Precision::Full32,
+                                              backbone->feature_dim());
+        kiln::train::ValidationContext context;
+        context.loader.batch_size = 1 << 20;
+        std::vector<std::string> warnings;
+        const kiln::log::ScopedSink sink(
+            [&warnings](kiln::log::Level level, const std::string& message) {
+                if (level == kiln::log::Level::Warning) {
+                    warnings.push_back(message);
+                }
+            });
+        for (int pass = 0; pass < 3; ++pass) {
+            const kiln::train::MetricValues values = monitor.evaluate(*backbone, context);
+            QCOMPARE(values.front().first, std::string("val_metric/knn_top1"));
+        }
+        QCOMPARE(warnings.size(), std::size_t(1));
+        QVERIFY2(containsText(warnings.front(), "instead of 1048576"), warnings.front().c_str());
+        // Where the memory was probed, the pass says which batch it ran at.
+        kiln::train::EmbedOptions options;
+        options.batch_size = 1 << 20;
+        const kiln::data::DatasetIndex index = kiln::data::DatasetIndex::scan({settings.val});
+        const int lowered = kiln::train::compute_embeddings(*backbone, index, options).batch_size;
+        QVERIFY(lowered > 0 && lowered < (1 << 20));
+        options.batch_fits = true;
+        QCOMPARE(kiln::train::compute_embeddings(*backbone, index, options).batch_size, 1 << 20);
     }
 
     // A CPU run whose step would not fit stops before it starts, with nothing written.
