@@ -947,77 +947,67 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::ExportEmbeddingsDialog</name>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="37"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="35"/>
         <source>Export Embeddings</source>
         <translation>Einbettungen exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="50"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="48"/>
         <source>%1 (%2, %3)</source>
         <translation>%1 (%2, %3)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="73"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="66"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="74"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="67"/>
         <source>Kiln models (*.pt *.ckpt *.pth)</source>
         <translation>Kiln-Modelle (*.pt *.ckpt *.pth)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
-        <source> px</source>
-        <translation> px</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="54"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="52"/>
         <source>no run has a model yet: Browse... for a model file</source>
         <translation>noch kein Lauf mit Modell: Durchsuchen... für eine Modelldatei</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="67"/>
-        <source>auto (the size the model trained at)</source>
-        <translation>automatisch (die Größe, mit der das Modell trainiert wurde)</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="75"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="68"/>
         <source>Dataset</source>
         <translation>Datensatz</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="76"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="77"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="78"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="71"/>
         <source>Write to</source>
         <translation>Schreiben nach</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="78"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="71"/>
         <source>Write the Embeddings to</source>
         <translation>Einbettungen schreiben nach</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="79"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="72"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>Einbettungen (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="80"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="73"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="110"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="103"/>
         <source>embeddings</source>
         <translation>einbettungen</translation>
     </message>
@@ -1040,12 +1030,12 @@ ausgewählt</translation>
         <translation>Backbone</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="54"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="50"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="55"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="51"/>
         <source>Kiln models (*.ckpt *.pt *.pth)</source>
         <translation>Kiln-Modelle (*.ckpt *.pt *.pth)</translation>
     </message>
@@ -1071,51 +1061,41 @@ ausgewählt</translation>
     </message>
     <message>
         <location filename="../gui/deploy/export_model_dialog.cpp" line="43"/>
-        <source> px</source>
-        <translation> px</translation>
-    </message>
-    <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="44"/>
-        <source>as trained</source>
-        <translation>wie trainiert</translation>
-    </message>
-    <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="47"/>
         <source>ONNX (opset 17) for ONNX Runtime and TensorRT. The model takes normalised RGB images; the file&apos;s metadata says how to prepare them and names the classes.</source>
         <translation>ONNX (Opset 17) für ONNX Runtime und TensorRT. Das Modell erwartet normalisierte RGB-Bilder; die Metadaten der Datei beschreiben die Vorverarbeitung und nennen die Klassen.</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="56"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="52"/>
         <source>Precision</source>
         <translation>Rechenpräzision</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="57"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="53"/>
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="58"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="54"/>
         <source>Image size</source>
         <translation>Bildgröße</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="59"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="55"/>
         <source>Write to</source>
         <translation>Schreiben nach</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="60"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="56"/>
         <source>Write the Model to</source>
         <translation>Modell schreiben nach</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="60"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="56"/>
         <source>ONNX models (*.onnx)</source>
         <translation>ONNX-Modelle (*.onnx)</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="61"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="57"/>
         <source>Export</source>
         <translation>Exportieren</translation>
     </message>
@@ -1952,59 +1932,64 @@ ausgewählt</translation>
 <context>
     <name>kiln::gui::PredictDialog</name>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="26"/>
-        <location filename="../gui/predict/predict_dialog.cpp" line="60"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="27"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="63"/>
         <source>Predict</source>
         <translation>Vorhersagen</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="36"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="37"/>
         <source>%1 (%2, %3)</source>
         <translation>%1 (%2, %3)</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="41"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="42"/>
         <source>no fine-tuning run yet: Browse... for a checkpoint</source>
         <translation>noch kein Feinabstimmungslauf: Durchsuchen... für einen Checkpoint</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="52"/>
-        <location filename="../gui/predict/predict_dialog.cpp" line="53"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="54"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="55"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="53"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="55"/>
         <source>Kiln checkpoints (*.ckpt)</source>
         <translation>Kiln-Checkpoints (*.ckpt)</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="54"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="56"/>
         <source>Images to predict on</source>
         <translation>Bilder für die Vorhersage</translation>
     </message>
     <message>
         <location filename="../gui/predict/predict_dialog.cpp" line="57"/>
+        <source>Image size</source>
+        <translation>Bildgröße</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="60"/>
         <source>Write the Predictions to</source>
         <translation>Vorhersagen schreiben nach</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="61"/>
         <source>Results (*.csv *.json);;Any file or folder (*)</source>
         <translation>Ergebnisse (*.csv *.json);;Beliebige Datei oder beliebiger Ordner (*)</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="49"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="51"/>
         <source>Also write the images with their detections drawn</source>
         <translation>Auch die Bilder mit eingezeichneten Erkennungen schreiben</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="54"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="56"/>
         <source>Images</source>
         <translation>Bilder</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="56"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="59"/>
         <source>Write to</source>
         <translation>Schreiben nach</translation>
     </message>
@@ -2219,77 +2204,77 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::Project</name>
     <message>
-        <location filename="../gui/project/project.cpp" line="102"/>
+        <location filename="../gui/project/project.cpp" line="106"/>
         <source>Untitled</source>
         <translation>Unbenannt</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="120"/>
+        <location filename="../gui/project/project.cpp" line="124"/>
         <source>%1 lists %2 datasets; a project holds at most %3. Check the file: a list this long was not made by Kiln Studio.</source>
         <translation>%1 führt %2 Datensätze auf; ein Projekt enthält höchstens %3. Prüfen Sie die Datei: Eine so lange Liste stammt nicht von Kiln Studio.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="154"/>
+        <location filename="../gui/project/project.cpp" line="158"/>
         <source>%1 names %2, which is a device or a pipe, not a file or folder; Kiln Studio does not read it (reading one may never end). Check where the project came from.</source>
         <translation>%1 nennt %2, ein Gerät oder eine Pipe, keine Datei und kein Ordner; Kiln Studio liest es nicht (das Lesen endet womöglich nie). Prüfen Sie, woher das Projekt stammt.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="177"/>
+        <location filename="../gui/project/project.cpp" line="182"/>
         <source>%1 is not a file; open a Kiln project (*.kiln).</source>
         <translation>%1 ist keine Datei; öffnen Sie ein Kiln-Projekt (*.kiln).</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="180"/>
+        <location filename="../gui/project/project.cpp" line="185"/>
         <source>%1 is %2 MB; a Kiln project is a few kilobytes of settings, so this is not one (Kiln Studio reads at most %3 MB).</source>
         <translation>%1 ist %2 MB groß; ein Kiln-Projekt umfasst wenige Kilobyte Einstellungen, dies ist also keines (Kiln Studio liest höchstens %3 MB).</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="188"/>
+        <location filename="../gui/project/project.cpp" line="193"/>
         <source>Cannot open %1: %2.</source>
         <translation>%1 kann nicht geöffnet werden: %2.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="193"/>
+        <location filename="../gui/project/project.cpp" line="198"/>
         <source>%1 is not a Kiln project: %2 at byte %3.</source>
         <translation>%1 ist kein Kiln-Projekt: %2 bei Byte %3.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="198"/>
+        <location filename="../gui/project/project.cpp" line="203"/>
         <source>%1 is not a Kiln project: it holds no JSON object.</source>
         <translation>%1 ist kein Kiln-Projekt: Es enthält kein JSON-Objekt.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="204"/>
+        <location filename="../gui/project/project.cpp" line="209"/>
         <source>%1 is not a Kiln project: it has no valid format_version.</source>
         <translation>%1 ist kein Kiln-Projekt: Es hat keine gültige format_version.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="207"/>
+        <location filename="../gui/project/project.cpp" line="212"/>
         <source>%1 was saved by a newer Kiln Studio (project format %2; this version reads up to %3). Update Kiln Studio to open it; the file is left as it is.</source>
         <translation>%1 wurde mit einem neueren Kiln Studio gespeichert (Projektformat %2; diese Version liest bis %3). Aktualisieren Sie Kiln Studio, um es zu öffnen; die Datei bleibt unverändert.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="302"/>
+        <location filename="../gui/project/project.cpp" line="309"/>
         <source>Add Dataset &quot;%1&quot;</source>
         <translation>Datensatz „%1“ hinzufügen</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="318"/>
+        <location filename="../gui/project/project.cpp" line="325"/>
         <source>Change Labels of &quot;%1&quot;</source>
         <translation>Annotationen von „%1“ ändern</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="327"/>
+        <location filename="../gui/project/project.cpp" line="334"/>
         <source>Remove Dataset &quot;%1&quot;</source>
         <translation>Datensatz „%1“ entfernen</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="130"/>
+        <location filename="../gui/project/project.cpp" line="134"/>
         <source>%1: dataset %2 has no path.</source>
         <translation>%1: Datensatz %2 hat keinen Pfad.</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="276"/>
+        <location filename="../gui/project/project.cpp" line="281"/>
         <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
         <translation>%1 kann nicht gespeichert werden: %2. Eine vorherige Datei bleibt unverändert.</translation>
     </message>
@@ -3230,13 +3215,23 @@ vorhergesagt: %3</translation>
 <context>
     <name>kiln::gui::SettingsDialog</name>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="32"/>
-        <location filename="../gui/common/settings_dialog.cpp" line="70"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="37"/>
+        <source>auto (the size the model trained at)</source>
+        <translation>automatisch (die Größe, mit der das Modell trainiert wurde)</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/settings_dialog.cpp" line="38"/>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/settings_dialog.cpp" line="48"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="86"/>
         <source>Browse...</source>
         <translation>Durchsuchen...</translation>
     </message>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="119"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="135"/>
         <source>%1 already exists. Replace it?</source>
         <translation>%1 existiert bereits. Ersetzen?</translation>
     </message>

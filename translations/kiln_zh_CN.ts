@@ -930,77 +930,67 @@ selected</source>
 <context>
     <name>kiln::gui::ExportEmbeddingsDialog</name>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="37"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="35"/>
         <source>Export Embeddings</source>
         <translation>导出嵌入</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="50"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="48"/>
         <source>%1 (%2, %3)</source>
         <translation>%1（%2，%3）</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="73"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="66"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="74"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="67"/>
         <source>Kiln models (*.pt *.ckpt *.pth)</source>
         <translation>Kiln 模型 (*.pt *.ckpt *.pth)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
-        <source> px</source>
-        <translation> 像素</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="54"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="52"/>
         <source>no run has a model yet: Browse... for a model file</source>
         <translation>尚无带模型的运行：点击“浏览...”选择模型文件</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="67"/>
-        <source>auto (the size the model trained at)</source>
-        <translation>自动（模型训练时的尺寸）</translation>
-    </message>
-    <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="75"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="68"/>
         <source>Dataset</source>
         <translation>数据集</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="76"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="69"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="77"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="70"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="78"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="71"/>
         <source>Write to</source>
         <translation>写入到</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="78"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="71"/>
         <source>Write the Embeddings to</source>
         <translation>嵌入写入到</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="79"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="72"/>
         <source>Embeddings (*.csv *.pt *.npy)</source>
         <translation>嵌入 (*.csv *.pt *.npy)</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="80"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="73"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../gui/embeddings/export_dialog.cpp" line="110"/>
+        <location filename="../gui/embeddings/export_dialog.cpp" line="103"/>
         <source>embeddings</source>
         <translation>embeddings</translation>
     </message>
@@ -1023,12 +1013,12 @@ selected</source>
         <translation>骨干网络</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="54"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="50"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="55"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="51"/>
         <source>Kiln models (*.ckpt *.pt *.pth)</source>
         <translation>Kiln 模型 (*.ckpt *.pt *.pth)</translation>
     </message>
@@ -1054,51 +1044,41 @@ selected</source>
     </message>
     <message>
         <location filename="../gui/deploy/export_model_dialog.cpp" line="43"/>
-        <source> px</source>
-        <translation> 像素</translation>
-    </message>
-    <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="44"/>
-        <source>as trained</source>
-        <translation>与训练时相同</translation>
-    </message>
-    <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="47"/>
         <source>ONNX (opset 17) for ONNX Runtime and TensorRT. The model takes normalised RGB images; the file&apos;s metadata says how to prepare them and names the classes.</source>
         <translation>ONNX（opset 17），用于 ONNX Runtime 和 TensorRT。模型接收归一化的 RGB 图像；文件的元数据说明了如何预处理并列出类别名称。</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="56"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="52"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="57"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="53"/>
         <source>Batch</source>
         <translation>批量</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="58"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="54"/>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="59"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="55"/>
         <source>Write to</source>
         <translation>写入到</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="60"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="56"/>
         <source>Write the Model to</source>
         <translation>模型写入到</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="60"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="56"/>
         <source>ONNX models (*.onnx)</source>
         <translation>ONNX 模型 (*.onnx)</translation>
     </message>
     <message>
-        <location filename="../gui/deploy/export_model_dialog.cpp" line="61"/>
+        <location filename="../gui/deploy/export_model_dialog.cpp" line="57"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -1921,59 +1901,64 @@ selected</source>
 <context>
     <name>kiln::gui::PredictDialog</name>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="26"/>
-        <location filename="../gui/predict/predict_dialog.cpp" line="60"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="27"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="63"/>
         <source>Predict</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="36"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="37"/>
         <source>%1 (%2, %3)</source>
         <translation>%1（%2，%3）</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="41"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="42"/>
         <source>no fine-tuning run yet: Browse... for a checkpoint</source>
         <translation>尚无微调运行：点击“浏览...”选择检查点</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="52"/>
-        <location filename="../gui/predict/predict_dialog.cpp" line="53"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="54"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="55"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="53"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="55"/>
         <source>Kiln checkpoints (*.ckpt)</source>
         <translation>Kiln 检查点 (*.ckpt)</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="54"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="56"/>
         <source>Images to predict on</source>
         <translation>要预测的图像</translation>
     </message>
     <message>
         <location filename="../gui/predict/predict_dialog.cpp" line="57"/>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <location filename="../gui/predict/predict_dialog.cpp" line="60"/>
         <source>Write the Predictions to</source>
         <translation>预测写入到</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="58"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="61"/>
         <source>Results (*.csv *.json);;Any file or folder (*)</source>
         <translation>结果 (*.csv *.json);;任意文件或文件夹 (*)</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="49"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="51"/>
         <source>Also write the images with their detections drawn</source>
         <translation>同时写出绘制了检测结果的图像</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="54"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="56"/>
         <source>Images</source>
         <translation>图像</translation>
     </message>
     <message>
-        <location filename="../gui/predict/predict_dialog.cpp" line="56"/>
+        <location filename="../gui/predict/predict_dialog.cpp" line="59"/>
         <source>Write to</source>
         <translation>写入到</translation>
     </message>
@@ -2183,77 +2168,77 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::Project</name>
     <message>
-        <location filename="../gui/project/project.cpp" line="102"/>
+        <location filename="../gui/project/project.cpp" line="106"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="120"/>
+        <location filename="../gui/project/project.cpp" line="124"/>
         <source>%1 lists %2 datasets; a project holds at most %3. Check the file: a list this long was not made by Kiln Studio.</source>
         <translation>%1 列出了 %2 个数据集；一个项目最多包含 %3 个。请检查该文件：这么长的列表不是 Kiln Studio 生成的。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="154"/>
+        <location filename="../gui/project/project.cpp" line="158"/>
         <source>%1 names %2, which is a device or a pipe, not a file or folder; Kiln Studio does not read it (reading one may never end). Check where the project came from.</source>
         <translation>%1 指向 %2，它是设备或管道，而不是文件或文件夹；Kiln Studio 不会读取它（读取可能永不结束）。请检查该项目的来源。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="177"/>
+        <location filename="../gui/project/project.cpp" line="182"/>
         <source>%1 is not a file; open a Kiln project (*.kiln).</source>
         <translation>%1 不是文件；请打开 Kiln 项目（*.kiln）。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="180"/>
+        <location filename="../gui/project/project.cpp" line="185"/>
         <source>%1 is %2 MB; a Kiln project is a few kilobytes of settings, so this is not one (Kiln Studio reads at most %3 MB).</source>
         <translation>%1 大小为 %2 MB；Kiln 项目只是几 KB 的设置，因此这不是项目（Kiln Studio 最多读取 %3 MB）。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="188"/>
+        <location filename="../gui/project/project.cpp" line="193"/>
         <source>Cannot open %1: %2.</source>
         <translation>无法打开 %1：%2。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="193"/>
+        <location filename="../gui/project/project.cpp" line="198"/>
         <source>%1 is not a Kiln project: %2 at byte %3.</source>
         <translation>%1 不是 Kiln 项目：第 %3 字节处%2。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="198"/>
+        <location filename="../gui/project/project.cpp" line="203"/>
         <source>%1 is not a Kiln project: it holds no JSON object.</source>
         <translation>%1 不是 Kiln 项目：其中没有 JSON 对象。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="204"/>
+        <location filename="../gui/project/project.cpp" line="209"/>
         <source>%1 is not a Kiln project: it has no valid format_version.</source>
         <translation>%1 不是 Kiln 项目：没有有效的 format_version。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="207"/>
+        <location filename="../gui/project/project.cpp" line="212"/>
         <source>%1 was saved by a newer Kiln Studio (project format %2; this version reads up to %3). Update Kiln Studio to open it; the file is left as it is.</source>
         <translation>%1 由较新版本的 Kiln Studio 保存（项目格式 %2；此版本最多支持 %3）。请更新 Kiln Studio 后再打开；文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="302"/>
+        <location filename="../gui/project/project.cpp" line="309"/>
         <source>Add Dataset &quot;%1&quot;</source>
         <translation>添加数据集“%1”</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="318"/>
+        <location filename="../gui/project/project.cpp" line="325"/>
         <source>Change Labels of &quot;%1&quot;</source>
         <translation>更改“%1”的标注</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="327"/>
+        <location filename="../gui/project/project.cpp" line="334"/>
         <source>Remove Dataset &quot;%1&quot;</source>
         <translation>移除数据集“%1”</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="130"/>
+        <location filename="../gui/project/project.cpp" line="134"/>
         <source>%1: dataset %2 has no path.</source>
         <translation>%1：数据集 %2 没有路径。</translation>
     </message>
     <message>
-        <location filename="../gui/project/project.cpp" line="276"/>
+        <location filename="../gui/project/project.cpp" line="281"/>
         <source>Cannot save %1: %2. The previous file, if any, is unchanged.</source>
         <translation>无法保存 %1：%2。原有文件（如有）保持不变。</translation>
     </message>
@@ -3186,13 +3171,23 @@ predicted: %3</source>
 <context>
     <name>kiln::gui::SettingsDialog</name>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="32"/>
-        <location filename="../gui/common/settings_dialog.cpp" line="70"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="37"/>
+        <source>auto (the size the model trained at)</source>
+        <translation>自动（模型训练时的尺寸）</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/settings_dialog.cpp" line="38"/>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <location filename="../gui/common/settings_dialog.cpp" line="48"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="86"/>
         <source>Browse...</source>
         <translation>浏览...</translation>
     </message>
     <message>
-        <location filename="../gui/common/settings_dialog.cpp" line="119"/>
+        <location filename="../gui/common/settings_dialog.cpp" line="135"/>
         <source>%1 already exists. Replace it?</source>
         <translation>%1 已存在。要替换吗？</translation>
     </message>

@@ -1,5 +1,7 @@
 #include "common/settings_dialog.h"
 
+#include "data/image_sizes.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -11,6 +13,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QVBoxLayout>
 #include <exception>
 
@@ -25,6 +28,19 @@ SettingsDialog::SettingsDialog(const QString& object_name, const QString& title,
     problem_->setObjectName(QStringLiteral("problemLabel"));
     problem_->setWordWrap(true);
     problem_->setStyleSheet(QStringLiteral("color: #c0392b"));
+}
+
+QSpinBox* SettingsDialog::imageSizeField() {
+    auto* field = new QSpinBox(this);
+    field->setObjectName(QStringLiteral("imageSizeField"));
+    field->setRange(0, data::kMaxImageSide);
+    field->setSpecialValueText(tr("auto (the size the model trained at)"));
+    field->setSuffix(tr(" px"));
+    return field;
+}
+
+nlohmann::json SettingsDialog::imageSizeSetting(const QSpinBox* field) {
+    return field->value() == 0 ? nlohmann::json("auto") : nlohmann::json(field->value());
 }
 
 QLayout* SettingsDialog::withBrowse(QComboBox* box, const QString& caption, const QString& folder,

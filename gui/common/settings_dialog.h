@@ -2,12 +2,14 @@
 
 #include <QDialog>
 #include <functional>
+#include <nlohmann/json.hpp>
 
 class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLayout;
 class QLineEdit;
+class QSpinBox;
 
 namespace kiln::gui {
 
@@ -37,6 +39,10 @@ protected:
     // `field`, where a file is written, with a Browse... button that asks where (a folder when
     // `filter` is empty), starting at what the field holds.
     QLayout* withSaveBrowse(QLineEdit* field, const QString& caption, const QString& filter);
+    // The image_size setting's field: a side in px, or auto (the size the model trained at)
+    // below 1 px; imageSizeSetting gives its value as the engine reads it.
+    QSpinBox* imageSizeField();
+    static nlohmann::json imageSizeSetting(const QSpinBox* field);
     // Selects `value` (an item's data) in `box`, adding it under its file name when not listed.
     static void choose(QComboBox* box, const QString& value);
     // The dialog's layout: an optional note, the form, the problem line, the buttons.

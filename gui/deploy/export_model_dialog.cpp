@@ -37,11 +37,7 @@ ExportModelDialog::ExportModelDialog(const QString& project_folder, const QVecto
     batch_->setObjectName(QStringLiteral("batchField"));
     batch_->setRange(0, 4096);
     batch_->setSpecialValueText(tr("dynamic (any number of images)"));
-    image_size_ = new QSpinBox(this);
-    image_size_->setObjectName(QStringLiteral("imageSizeField"));
-    image_size_->setRange(0, 4096);
-    image_size_->setSuffix(tr(" px"));
-    image_size_->setSpecialValueText(tr("as trained"));
+    image_size_ = imageSizeField();
     out_ = new QLineEdit(this);
     out_->setObjectName(QStringLiteral("outputField"));
     auto* note = new QLabel(tr("ONNX (opset 17) for ONNX Runtime and TensorRT. The model takes "
@@ -95,8 +91,7 @@ nlohmann::json ExportModelDialog::settings() const {
                                {"overwrite", true}};
     settings["batch"] =
         batch_->value() == 0 ? nlohmann::json("dynamic") : nlohmann::json(batch_->value());
-    settings["image_size"] =
-        image_size_->value() == 0 ? nlohmann::json("auto") : nlohmann::json(image_size_->value());
+    settings["image_size"] = imageSizeSetting(image_size_);
     if (model_->currentIndex() >= 0) {
         settings["checkpoint"] = model_->currentData().toString().toStdString();
     }

@@ -11,14 +11,12 @@
 #include <QFormLayout>
 #include <QLineEdit>
 #include <QSpinBox>
+#include <algorithm>
 
 namespace kiln::gui {
 namespace {
 
 constexpr int kImageSizeRole = Qt::UserRole + 1; // a run's image size, beside its model
-
-// The image size field's value that stands for auto, below every size it offers.
-constexpr int kAutoSize = 7;
 
 const char* extension_of(const QString& format) {
     if (format == QLatin1String("torch")) {
@@ -61,12 +59,7 @@ ExportEmbeddingsDialog::ExportEmbeddingsDialog(const Project& project, const QVe
     format_->setObjectName(QStringLiteral("formatField"));
     format_->addItems({QStringLiteral("csv"), QStringLiteral("lightly_csv"),
                        QStringLiteral("torch"), QStringLiteral("npy")});
-    image_size_ = new QSpinBox(this);
-    image_size_->setObjectName(QStringLiteral("imageSizeField"));
-    image_size_->setRange(kAutoSize, 4096);
-    image_size_->setSpecialValueText(tr("auto (the size the model trained at)"));
-    image_size_->setValue(kAutoSize);
-    image_size_->setSuffix(tr(" px"));
+    image_size_ = imageSizeField();
     out_ = new QLineEdit(this);
     out_->setObjectName(QStringLiteral("outputField"));
     auto* form = new QFormLayout;
@@ -83,7 +76,7 @@ ExportEmbeddingsDialog::ExportEmbeddingsDialog(const Project& project, const QVe
     // from any other Kiln model (auto).
     connect(model_, &QComboBox::currentIndexChanged, this, [this](int index) {
         const int trained = model_->itemData(index, kImageSizeRole).toInt();
-        image_size_->setValue(trained > 0 ? trained : kAutoSize);
+        image_size_->setValue(std::max(trained, 0));
     });
     if (model_->count() > 0 && model_->itemData(0, kImageSizeRole).toInt() > 0) {
         image_size_->setValue(model_->itemData(0, kImageSizeRole).toInt());
@@ -116,9 +109,7 @@ void ExportEmbeddingsDialog::suggestOutput() {
 nlohmann::json ExportEmbeddingsDialog::settings() const {
     nlohmann::json settings = {{"out", out_->text().toStdString()},
                                {"format", format_->currentText().toStdString()},
-                               {"image_size", image_size_->value() == kAutoSize
-                                                  ? nlohmann::json("auto")
-                                                  : nlohmann::json(image_size_->value())},
+                               {"image_size", imageSizeSetting(image_size_)},
                                {"overwrite", true}};
     if (model_->currentIndex() >= 0) {
         settings["checkpoint"] = model_->currentData().toString().toStdString();

@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QLineEdit>
+#include <QSpinBox>
 
 namespace kiln::gui {
 namespace {
@@ -44,6 +45,7 @@ PredictDialog::PredictDialog(const Project& project, const QVector<RunRow>& runs
     for (const DatasetEntry& dataset : project.datasets()) {
         data_->addItem(dataset.name, dataset.path);
     }
+    image_size_ = imageSizeField();
     out_ = new QLineEdit(this);
     out_->setObjectName(QStringLiteral("outputField"));
     draw_ = new QCheckBox(tr("Also write the images with their detections drawn"), this);
@@ -52,6 +54,7 @@ PredictDialog::PredictDialog(const Project& project, const QVector<RunRow>& runs
     form->addRow(tr("Model"),
                  withBrowse(model_, tr("Model"), project_folder_, tr("Kiln checkpoints (*.ckpt)")));
     form->addRow(tr("Images"), withBrowse(data_, tr("Images to predict on"), project_folder_, {}));
+    form->addRow(tr("Image size"), image_size_);
     // A CSV, a COCO results JSON or a folder of masks, by the model's task.
     form->addRow(tr("Write to"),
                  withSaveBrowse(out_, tr("Write the Predictions to"),
@@ -103,7 +106,9 @@ void PredictDialog::suggestOutput() {
 }
 
 nlohmann::json PredictDialog::settings() const {
-    nlohmann::json settings = {{"out", out_->text().toStdString()}, {"overwrite", true}};
+    nlohmann::json settings = {{"out", out_->text().toStdString()},
+                               {"image_size", imageSizeSetting(image_size_)},
+                               {"overwrite", true}};
     if (model_->currentIndex() >= 0) {
         settings["checkpoint"] = model_->currentData().toString().toStdString();
     }

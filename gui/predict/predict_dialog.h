@@ -11,6 +11,7 @@
 class QCheckBox;
 class QComboBox;
 class QLineEdit;
+class QSpinBox;
 
 namespace kiln::gui {
 
@@ -43,6 +44,7 @@ private:
     QComboBox* model_;
     QComboBox* data_;
     QLineEdit* out_;
+    QSpinBox* image_size_;
     QCheckBox* draw_;
     std::optional<PredictConfig> config_;
 };

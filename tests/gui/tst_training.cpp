@@ -1864,8 +1864,13 @@ private Q_SLOTS:
                         .endsWith(QStringLiteral(".csv")));
             dialog->setData(val);
             dialog->setOutput(csv);
+            // At the size the model trained at unless the user picks one.
+            QCOMPARE(dialog->settings()["image_size"], nlohmann::json("auto"));
+            dialog->findChild<QSpinBox*>(QStringLiteral("imageSizeField"))->setValue(24);
             kiln::test::saveScreenshot(*dialog, QStringLiteral("predict"));
             dialog->accept();
+            QCOMPARE(dialog->config()->image_height, 24);
+            QCOMPARE(dialog->config()->image_width, 24);
         });
         StallMeter predict_stalls;
         window.findChild<QAction*>("predictAction")->trigger();
