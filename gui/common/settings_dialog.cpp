@@ -13,8 +13,11 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
+#include <QShowEvent>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <exception>
 
 namespace kiln::gui {
@@ -94,10 +97,34 @@ QLayout* SettingsDialog::withSaveBrowse(QLineEdit* field, const QString& caption
             confirmed_out_ = QDir::cleanPath(picked); // the file dialog asked about replacing
         }
     });
+    save_fields_.append(field);
     auto* row = new QHBoxLayout;
     row->addWidget(field, 1);
     row->addWidget(browse);
     return row;
+}
+
+void SettingsDialog::showEvent(QShowEvent* event) {
+    QDialog::showEvent(event);
+    if (event->spontaneous()) {
+        return; // un-minimised: the user's size stays
+    }
+    int wider = 0;
+    for (const QLineEdit* field : save_fields_) {
+        const int needed = field->fontMetrics().horizontalAdvance(field->text()) +
+                           field->fontMetrics().averageCharWidth() * 2;
+        wider = std::max(wider, needed - field->contentsRect().width());
+    }
+    const QScreen* shown_on = screen();
+    if (wider <= 0 || shown_on == nullptr) {
+        return;
+    }
+    const QRect available = shown_on->availableGeometry();
+    const int width_now = std::max(width(), std::min(width() + wider, available.width() * 9 / 10));
+    // Grown on both sides, so that it stays centred over the window, and on the screen.
+    const int left = std::clamp(x() - (width_now - width()) / 2, available.left(),
+                                std::max(available.left(), available.right() + 1 - width_now));
+    setGeometry(left, y(), width_now, height());
 }
 
 void SettingsDialog::choose(QComboBox* box, const QString& value) {
@@ -122,7 +149,7 @@ void SettingsDialog::finishLayout(QFormLayout* form, const QString& action, QWid
     layout->addWidget(problem_);
     layout->addWidget(buttons);
     // Its fields hold paths: at the size its widgets ask for (about 300 px) a path showed its
-    // last twenty characters.
+    // last twenty characters. Longer suggested paths widen it when shown.
     setMinimumWidth(fontMetrics().averageCharWidth() * 90);
 }
 

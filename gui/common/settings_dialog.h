@@ -55,6 +55,9 @@ protected:
     // and the dialog stays; else it closes.
     void acceptResolved(const std::function<void()>& resolve);
 
+    // Widens the dialog so that the paths its save fields suggest show whole.
+    void showEvent(QShowEvent* event) override;
+
 private:
     bool replaceConfirmed(const QString& out);
     // An existing folder (`filter` empty) or file the user picks; empty when cancelled.
@@ -62,6 +65,7 @@ private:
 
     QLabel* problem_;
     QString confirmed_out_; // what the save dialog of withSaveBrowse confirmed
+    QList<QLineEdit*> save_fields_;
 };
 
 } // namespace kiln::gui

@@ -1588,6 +1588,34 @@ private Q_SLOTS:
         QCOMPARE(remembered->itemText(0), QStringLiteral("embeddings.csv"));
     }
 
+    // The dialogs that write a file open wide enough to show the path they suggest.
+    void settingsDialogsShowTheirSuggestedPathsWhole() {
+        const QString folder =
+            QDir(temp_.path()).filePath(QStringLiteral("a-somewhat-long-project"));
+        QVERIFY(QDir().mkpath(folder));
+        kiln::gui::Project project;
+        QString error;
+        QVERIFY2(project.save(QDir(folder).filePath(QStringLiteral("p.kiln")), &error),
+                 qPrintable(error));
+        QVERIFY(project.addDataset(data_));
+        kiln::gui::ExportEmbeddingsDialog embeddings(project, {});
+        kiln::gui::PredictDialog predict(project, {});
+        kiln::gui::ExportModelDialog model(folder, {});
+        for (QDialog* dialog : std::initializer_list<QDialog*>{&embeddings, &predict, &model}) {
+            dialog->show();
+            QVERIFY(QTest::qWaitForWindowExposed(dialog));
+            const auto* out = dialog->findChild<QLineEdit*>(QStringLiteral("outputField"));
+            QVERIFY2(out->contentsRect().width() >=
+                         out->fontMetrics().horizontalAdvance(out->text()),
+                     qPrintable(QStringLiteral("%1: %2 px for %3 px of %4")
+                                    .arg(dialog->objectName())
+                                    .arg(out->contentsRect().width())
+                                    .arg(out->fontMetrics().horizontalAdvance(out->text()))
+                                    .arg(out->text())));
+            dialog->close();
+        }
+    }
+
     void labellingPickDialogOffersWhatKilnSelectDoes() {
         kiln::gui::LabellingPickDialog dialog(500, temp_.path());
         const kiln::config::KeySpec* strategy = kiln::config::select_schema().find("strategy");
@@ -1859,9 +1887,12 @@ private Q_SLOTS:
             auto* model = dialog->findChild<QComboBox*>(QStringLiteral("modelSourceField"));
             QCOMPARE(model->count(),
                      1); // the fine-tuning run; the pretraining one predicts nothing
-            QVERIFY(dialog->findChild<QLineEdit*>(QStringLiteral("outputField"))
-                        ->text()
-                        .endsWith(QStringLiteral(".csv")));
+            const auto* out = dialog->findChild<QLineEdit*>(QStringLiteral("outputField"));
+            QVERIFY(out->text().endsWith(QStringLiteral(".csv")));
+            // The suggested path shows whole.
+            QVERIFY2(out->contentsRect().width() >=
+                         out->fontMetrics().horizontalAdvance(out->text()),
+                     qPrintable(out->text()));
             dialog->setData(val);
             dialog->setOutput(csv);
             // At the size the model trained at unless the user picks one.
