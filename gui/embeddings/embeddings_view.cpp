@@ -37,16 +37,6 @@
 namespace kiln::gui {
 namespace {
 
-// Marks (neighbour rings, selection squares) at x, y: named in the legend while there are any.
-void setMarks(QCPGraph* marks, const QVector<double>& x, const QVector<double>& y) {
-    marks->setData(x, y, /*alreadySorted=*/false);
-    if (x.isEmpty()) {
-        marks->removeFromLegend();
-    } else {
-        marks->addToLegend();
-    }
-}
-
 // A point of the map: a 5 px disc, drawn once into a pixmap that each point copies (far faster
 // than painting 100,000 ellipses while panning).
 QCPScatterStyle dotStyle(const QColor& colour) {
@@ -394,8 +384,8 @@ void EmbeddingsView::showLoaded(const QString& file, const Mapped& mapped) {
     selected_->setLineStyle(QCPGraph::lsNone);
     selected_->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(marks, 1.5, Qt::DotLine), Qt::NoBrush, 9));
-    setMarks(marked_, {}, {});
-    setMarks(selected_, {}, {});
+    showMarks(marked_, {}, {});
+    showMarks(selected_, {}, {});
     if (lasso_curve_ == nullptr) {
         lasso_curve_ = new QCPCurve(plot_->xAxis, plot_->yAxis);
         lasso_curve_->setPen(QPen(palette().color(QPalette::WindowText), 1.0, Qt::DashLine));
@@ -512,6 +502,22 @@ void EmbeddingsView::selectInside(const QPolygonF& polygon) {
                       : tr("%Ln point(s) selected", nullptr, int(inside.size())));
 }
 
+void EmbeddingsView::showMarks(QCPGraph* marks, const QVector<double>& x,
+                               const QVector<double>& y) {
+    marks->setData(x, y, /*alreadySorted=*/false);
+    // Named in the legend while there are any, neighbours before the selection whichever came
+    // first.
+    for (QCPGraph* graph : {marked_, selected_}) {
+        if (graph == nullptr) {
+            continue;
+        }
+        graph->removeFromLegend();
+        if (!graph->data()->isEmpty()) {
+            graph->addToLegend();
+        }
+    }
+}
+
 void EmbeddingsView::showSelection(const QVector<int>& rows, const QString& status) {
     selection_ = rows;
     QVector<double> x, y;
@@ -520,7 +526,7 @@ void EmbeddingsView::showSelection(const QVector<int>& rows, const QString& stat
         y << y_[row];
     }
     if (selected_ != nullptr) {
-        setMarks(selected_, x, y);
+        showMarks(selected_, x, y);
         plot_->replot();
     }
     export_selection_->setEnabled(!selection_.isEmpty());
@@ -609,7 +615,7 @@ void EmbeddingsView::showPicksAsGrid(const QVector<int>& rows) {
         item->setTextAlignment(Qt::AlignHCenter);
         requestThumbnail(rank, rows[rank]);
     }
-    setMarks(marked_, {}, {});
+    showMarks(marked_, {}, {});
     plot_->replot();
 }
 
@@ -739,7 +745,7 @@ void EmbeddingsView::selectPoint(int row) {
         x << x_[other];
         y << y_[other];
     }
-    setMarks(marked_, x, y);
+    showMarks(marked_, x, y);
     plot_->replot();
 }
 

@@ -115,6 +115,8 @@ private:
     void copyImages(const QStringList& names, const QString& root, const QString& folder);
     void askForLabellingPick();
     void showSelection(const QVector<int>& rows, const QString& status);
+    // Neighbour rings or selection squares (`marks`) at x, y.
+    void showMarks(QCPGraph* marks, const QVector<double>& x, const QVector<double>& y);
     // The selection (picks, in their order) as the thumbnail grid.
     void showPicksAsGrid(const QVector<int>& rows);
     void showNeighboursTitle();

@@ -730,6 +730,20 @@ private Q_SLOTS:
         QCOMPARE(plot->xAxis->label(), QStringLiteral("first principal component"));
         QCOMPARE(view.selectedNames().size(), 3); // the same points, mapped again: still picked
         QVERIFY(inLegend(QStringLiteral("selection")));
+        // Neighbours found after the pick are named before it, as always.
+        view.selectPoint(3);
+        const auto legendRow = [plot](const QString& name) {
+            for (int i = 0; i < plot->legend->itemCount(); ++i) {
+                auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i));
+                if (item != nullptr && item->plottable()->name() == name) {
+                    return i;
+                }
+            }
+            return -1;
+        };
+        QVERIFY(legendRow(QStringLiteral("selection")) >= 0);
+        QVERIFY(legendRow(QStringLiteral("neighbours")) >= 0);
+        QVERIFY(legendRow(QStringLiteral("neighbours")) < legendRow(QStringLiteral("selection")));
         // A file opened while a pick runs is loaded after it (the pick stopped or done).
         const QString other = QDir(temp_.path()).filePath(QStringLiteral("other.csv"));
         kiln::embed::write_embeddings(other.toStdString(), "csv", {"c/1.png", "c/2.png"},
