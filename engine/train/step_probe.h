@@ -27,8 +27,9 @@ double probe_training_speed(const std::string& model, int image_size, int views,
 // The memory one more sample adds to a step, in MiB: a sample seen in `views` (a task's
 // training_views()), the growth of the most that LibTorch's CPU tensors held from a step of one
 // sample to a step of three. The step's activations, kept for the backward pass, grow with the
-// batch; the weights, their gradients and the optimizer's state do not. Views over 224 px a
-// side are probed at 224 and the growth scaled by their pixels. nullopt where another CPU
+// batch; the weights, their gradients and the optimizer's state do not. Views over 448 px a
+// side are probed at 448 and at 224 and extrapolated to their pixels (extrapolated_mb). Only
+// what the probing thread and its intra-op threads allocate counts. nullopt where another CPU
 // allocator than LibTorch's own is in place, or `stop` ended it.
 std::optional<double> probe_memory_per_sample_mb(const std::string& model,
                                                  const std::vector<data::ViewShape>& views,
@@ -36,11 +37,16 @@ std::optional<double> probe_memory_per_sample_mb(const std::string& model,
 
 // The memory one more image adds to an inference batch through `forward` (the model's, run
 // here under no_grad) at `view`, in MiB, measured as probe_memory_per_sample_mb measures a
-// training step's: a view over 224 px a side is probed at 224 and the growth scaled by its
-// pixels (a CNN's way; a ViT's attention grows faster). nullopt where another CPU allocator
-// than LibTorch's own is in place.
+// training step's, large views extrapolated alike. nullopt where another CPU allocator than
+// LibTorch's own is in place.
 using InferenceForward = std::function<void(const at::Tensor& images)>;
 std::optional<double> probe_inference_memory_per_sample_mb(const InferenceForward& forward,
                                                            const data::ViewShape& view);
+
+// MiB at `pixels` from MiB measured at two smaller sizes: in proportion to the pixels (a CNN's
+// activations), or, where the larger measure grew faster than its pixels (a ViT's attention,
+// quadratic in its tokens), along a P + b P^2 through both, never below the proportion.
+double extrapolated_mb(double small_mb, double small_pixels, double large_mb, double large_pixels,
+                       double pixels);
 
 } // namespace kiln::train

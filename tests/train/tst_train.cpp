@@ -31,6 +31,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <atomic>
 #include <c10/core/CPUAllocator.h>
 #include <filesystem>
 #include <fstream>
@@ -1501,12 +1502,62 @@ private Q_SLOTS:
         const double large = *kiln::train::probe_memory_per_sample_mb("resnet18", {{3, 192, 192}});
         QVERIFY2(large > 6 * *small && large < 12 * *small && large > 5,
                  qPrintable(QString("%1 MB at 64 px, %2 at 192").arg(*small).arg(large)));
-        // Views over 224 px are probed at 224 and scaled by their pixels (22 times 192 px's).
+        // Views over 448 px are probed at 448 and 224 and scaled by their pixels (22 times
+        // 192 px's).
         const double huge = *kiln::train::probe_memory_per_sample_mb("resnet18", {{3, 896, 896}});
         QVERIFY2(huge > 15 * large && huge < 30 * large,
                  qPrintable(QString("%1 MB at 896 px, %2 at 192").arg(huge).arg(large)));
         // The counting allocator is the probe's alone: LibTorch's own is back in place.
         QVERIFY(c10::GetCPUAllocator() == c10::GetDefaultCPUAllocator());
+    }
+
+    // Views over 448 px are extrapolated from 448 and 224: in proportion to the pixels, unless
+    // the memory grew faster than them (a ViT's attention is quadratic in its tokens).
+    void largeViewsAreExtrapolatedAsTheirMemoryGrows() {
+        using kiln::train::extrapolated_mb;
+        QCOMPARE(extrapolated_mb(1, 1, 4, 4, 16), 16.0);
+        QCOMPARE(extrapolated_mb(1, 1, 4.4, 4, 16), 17.6); // within the allocator's rounding
+        QCOMPARE(extrapolated_mb(2, 1, 20, 4, 16), 272.0); // m = P + P^2
+        QCOMPARE(extrapolated_mb(0, 1, 4, 4, 16), 16.0);
+        const auto vit = kiln::models::make_backbone("vit_tiny");
+        vit->eval();
+        const auto forward = [&vit](const at::Tensor& images) { vit->forward(images); };
+        const double at_224 =
+            *kiln::train::probe_inference_memory_per_sample_mb(forward, {3, 224, 224});
+        const double at_896 =
+            *kiln::train::probe_inference_memory_per_sample_mb(forward, {3, 896, 896});
+        // 16 times the pixels, 256 times the attention: far more than 16 times the memory.
+        QVERIFY2(at_896 > 40 * at_224,
+                 qPrintable(QString("%1 MB at 224 px, %2 at 896").arg(at_224).arg(at_896)));
+    }
+
+    // What other threads allocate while a probe runs (a loader filling the next batch) is not
+    // the model's.
+    void theMemoryProbeCountsOnlyItsOwnThreads() {
+        const auto backbone = kiln::models::make_backbone("smallcnn");
+        backbone->eval();
+        const auto forward = [&backbone](const at::Tensor& images) { backbone->forward(images); };
+        const double quiet =
+            *kiln::train::probe_inference_memory_per_sample_mb(forward, {3, 224, 224});
+        std::atomic<bool> done = false;
+        std::thread loader([&done] {
+            std::mt19937 draw(3);
+            while (!done) { // up to 64 MiB held a moment, now and then
+                at::empty({std::int64_t(draw() % (64 << 20))}, at::kByte);
+                std::this_thread::sleep_for(std::chrono::microseconds(200));
+            }
+        });
+        std::vector<double> busy;
+        for (int i = 0; i < 5; ++i) {
+            busy.push_back(
+                *kiln::train::probe_inference_memory_per_sample_mb(forward, {3, 224, 224}));
+        }
+        done = true;
+        loader.join();
+        for (const double probed : busy) {
+            QVERIFY2(std::abs(probed - quiet) <= 0.25 * quiet + 0.1,
+                     qPrintable(QString("%1 MB alone, %2 beside a loader").arg(quiet).arg(probed)));
+        }
     }
 
     // Inference at a size a file chose (a checkpoint's image_size) runs in batches that fit,
@@ -1521,8 +1572,8 @@ private Q_SLOTS:
             },
             "one image at 2048 x 2048 px needs about 2.0 GB to go through the model on the CPU, "
             "and this machine has 1.0 GB free; give a smaller image_size"));
-        // The probe runs the given forward under no_grad: more pixels, more memory, and views
-        // over 224 px scaled from 224 (16 times 224 px's at 896).
+        // The probe runs the given forward under no_grad: more pixels, more memory, and a CNN's
+        // views over 448 px scaled from 448 (16 times 224 px's at 896).
         const auto backbone = kiln::models::make_backbone("smallcnn");
         backbone->eval();
         const auto forward = [&backbone](const at::Tensor& images) { backbone->forward(images); };
