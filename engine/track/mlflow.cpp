@@ -10,6 +10,7 @@
 #include "track/run_directory.h"
 
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -433,6 +434,37 @@ MlflowSettings mlflow_settings(const nlohmann::json& settings, const fs::path& o
     return result;
 }
 
+std::string mlflow_key(const std::string& name) {
+    constexpr std::size_t kMostPartBytes = 200; // a file name holds 255
+    std::string key;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t end = std::min(name.find('/', start), name.size());
+        std::string part = name.substr(start, end - start);
+        for (char& c : part) {
+            const auto byte = static_cast<unsigned char>(c);
+            const bool kept = byte >= 0x80 || std::isalnum(byte) != 0 || c == '_' || c == '-' ||
+                              c == '.' || c == ' ';
+            c = kept ? c : '_';
+        }
+        if (part.size() > kMostPartBytes) {
+            std::size_t cut = kMostPartBytes;
+            while (cut > 0 && (static_cast<unsigned char>(part[cut]) & 0xC0) == 0x80) {
+                --cut; // not within a UTF-8 character
+            }
+            part.resize(cut);
+        }
+        if (part.empty() || part == "." || part == "..") {
+            part = std::string(std::max<std::size_t>(1, part.size()), '_');
+        }
+        key += (start == 0 ? "" : "/") + part;
+        if (end == name.size()) {
+            return key;
+        }
+        start = end + 1;
+    }
+}
+
 std::unique_ptr<MlflowStore> make_mlflow_store(const MlflowSettings& settings) {
     const std::string& uri = settings.tracking_uri;
     config::check_mlflow_tracking_uri(uri);
@@ -452,17 +484,28 @@ std::unique_ptr<MlflowStore> make_mlflow_store(const MlflowSettings& settings) {
 MlflowLogger::MlflowLogger(const MlflowSettings& settings, const TrainConfig&)
     : settings_(settings), store_(make_mlflow_store(settings)) {}
 
+namespace {
+
+template <typename Pairs> Pairs with_mlflow_keys(Pairs pairs) {
+    for (auto& [key, value] : pairs) {
+        key = mlflow_key(key);
+    }
+    return pairs;
+}
+
+} // namespace
+
 void MlflowLogger::on_start(const TrainConfig& config, std::int64_t, std::int64_t) {
     run_id_ = store_->start_run(settings_, unix_seconds());
-    store_->log_params(config::flatten_settings(to_json(config)));
+    store_->log_params(with_mlflow_keys(config::flatten_settings(to_json(config))));
 }
 
 void MlflowLogger::on_step(const StepMetrics& metrics) {
-    store_->log_metrics(metrics.step, unix_seconds(), step_values(metrics));
+    store_->log_metrics(metrics.step, unix_seconds(), with_mlflow_keys(step_values(metrics)));
 }
 
 void MlflowLogger::on_validation(const ValidationMetrics& metrics) {
-    store_->log_metrics(metrics.step, unix_seconds(), metrics.values);
+    store_->log_metrics(metrics.step, unix_seconds(), with_mlflow_keys(metrics.values));
 }
 
 void MlflowLogger::on_end(const RunSummary& summary) {

@@ -813,6 +813,45 @@ private Q_SLOTS:
             "MLflow experiment file \"" + (root / "7" / "meta.yaml").string() + "\" is a pipe"));
     }
 
+    // Metric names hold class names from annotations someone else made: whatever they hold,
+    // the file store writes inside the run's folder, under a name MLflow accepts.
+    void mlflowKeysStayInTheRunsFolder() {
+        QCOMPARE(track::mlflow_key("val_metric/top1"), std::string("val_metric/top1"));
+        QCOMPARE(track::mlflow_key("val_metric_per_class/map/traffic light"),
+                 std::string("val_metric_per_class/map/traffic light"));
+        QCOMPARE(track::mlflow_key("a/../../x"), std::string("a/__/__/x"));
+        QCOMPARE(track::mlflow_key("/etc/passwd"), std::string("_/etc/passwd"));
+        QCOMPARE(track::mlflow_key("map/"), std::string("map/_"));
+        QCOMPARE(track::mlflow_key("map/./b"), std::string("map/_/b"));
+        QCOMPARE(track::mlflow_key("iou/cat?*:\\x"), std::string("iou/cat____x"));
+        QCOMPARE(track::mlflow_key("iou/\xE7\x8C\xAB"), std::string("iou/\xE7\x8C\xAB")); // 猫
+        const std::string long_name = "iou/" + std::string(199, 'a') + "\xE7\x8C\xAB";
+        QCOMPARE(track::mlflow_key(long_name), "iou/" + std::string(199, 'a'));
+
+        QTemporaryDir dir;
+        const std::filesystem::path root = dir.filePath("store/mlruns").toStdString();
+        track::MlflowSettings settings;
+        settings.tracking_uri = "file:" + root.string();
+        kiln::TrainConfig config;
+        track::MlflowLogger logger(settings, config);
+        logger.on_start(config, 1, 1);
+        track::ValidationMetrics metrics;
+        metrics.step = 1;
+        metrics.values = {{"val_metric_per_class/map/../../../../../../escaped", 0.5},
+                          {"val_metric_per_class/map/", 0.25}};
+        logger.on_validation(metrics);
+        logger.on_end({});
+        std::size_t files = 0;
+        for (const auto& entry :
+             std::filesystem::recursive_directory_iterator(dir.path().toStdString())) {
+            QVERIFY2(entry.path().string().rfind(root.string(), 0) == 0 ||
+                         entry.path() == root.parent_path(),
+                     entry.path().c_str());
+            files += entry.path().filename() == "escaped" ? 1 : 0;
+        }
+        QCOMPARE(files, std::size_t{1});
+    }
+
     void mlflowRestApi() {
         // A stand-in tracking server that records what it is asked.
         httplib::Server server;
