@@ -240,6 +240,12 @@ private Q_SLOTS:
         QVERIFY(!virtual_table.empty());
         QVERIFY(kiln::test::throwsContaining([&] { track::RunReader reader(virtual_table); },
                                              "holds the table \"words\""));
+        // A generated column: an expression evaluated on every read of the row.
+        const std::filesystem::path generated = altered(
+            "generated.db", "ALTER TABLE runs ADD COLUMN big TEXT AS (hex(zeroblob(1000)))");
+        QVERIFY(!generated.empty());
+        QVERIFY(kiln::test::throwsContaining([&] { track::RunReader reader(generated); },
+                                             "computes the column \"big\" of its table \"runs\""));
         const std::filesystem::path junk = dir.filePath("junk.db").toStdString();
         std::ofstream(junk) << "this is not a database, but it is long enough to look like one "
                                "to a reader that only checks the size of the file header";
