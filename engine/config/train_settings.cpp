@@ -433,7 +433,8 @@ KeySpec optim_args_key(TaskKind task) {
              .count = 2,
              .help = "adamw; unset: " + number_text(defaults.beta1) + ", " +
                      number_text(defaults.beta2)},
-            number("eps", 0.0, 1.0, nullptr, "adamw; unset: " + number_text(defaults.eps)),
+            // 0 divides by zero where a gradient's running square is 0 (a frozen layer's).
+            number("eps", 1e-12, 1.0, nullptr, "adamw; unset: " + number_text(defaults.eps)),
             number("ema_decay", 0.0, 0.999999, nullptr,
                    "validate, save and export an exponential moving average of the weights with "
                    "this decay (ramped up over the first tenth of the run); 0: the weights as "

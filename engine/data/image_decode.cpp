@@ -271,6 +271,29 @@ bool png_cut_short(const std::vector<unsigned char>& bytes) {
     return true;
 }
 
+std::optional<PngLayout> png_layout(const std::vector<unsigned char>& bytes) {
+    if (bytes.size() < 26 || !starts_with(bytes, 0, "\x89PNG\r\n\x1a\n") ||
+        !starts_with(bytes, 12, "IHDR")) {
+        return std::nullopt;
+    }
+    PngLayout layout;
+    layout.bit_depth = bytes[24];
+    layout.colour_type = bytes[25];
+    for (std::uint64_t at = 8; at + 12 <= bytes.size(); at += 12 + big_endian(bytes, at)) {
+        const std::uint64_t length = big_endian(bytes, at);
+        if (starts_with(bytes, at + 4, "PLTE") && at + 8 + length <= bytes.size()) {
+            for (std::uint64_t entry = at + 8; entry + 3 <= at + 8 + length; entry += 3) {
+                layout.palette.push_back({bytes[entry], bytes[entry + 1], bytes[entry + 2]});
+            }
+            break;
+        }
+        if (starts_with(bytes, at + 4, "IDAT")) {
+            break; // PLTE comes before the image data
+        }
+    }
+    return layout;
+}
+
 std::int64_t pixel_count(const std::array<std::int64_t, 2>& size) {
     const auto [width, height] = size;
     if (width <= 0 || height <= 0) {

@@ -38,6 +38,16 @@ declared_image_size(const std::vector<unsigned char>& bytes);
 // Whether `bytes` are a PNG whose chunks end before IEND: a copy or download that did not
 // finish. Decoding one, libpng printed its own error line on the terminal.
 bool png_cut_short(const std::vector<unsigned char>& bytes);
+// A PNG's samples as its header stores them: bits per sample, the colour type (0 grey, 2 RGB,
+// 3 palette, 4 grey and alpha, 6 RGBA) and, for a palette, its colours (PLTE's RGB triples).
+// nullopt for anything else. Masks need it: OpenCV scales 1-, 2- and 4-bit grey samples to 8
+// bits and turns palette indices (PASCAL VOC's class ids) into colours.
+struct PngLayout {
+    int bit_depth = 8;
+    int colour_type = 0;
+    std::vector<std::array<unsigned char, 3>> palette;
+};
+std::optional<PngLayout> png_layout(const std::vector<unsigned char>& bytes);
 // width x height, saturating at the largest int64 (a header may declare 2^32 x 2^32).
 std::int64_t pixel_count(const std::array<std::int64_t, 2>& size);
 

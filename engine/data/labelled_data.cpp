@@ -656,6 +656,53 @@ SegmentationData load_segmentation_data(const json& data, int threads, std::int6
 
 namespace {
 
+// A palette PNG's class ids (its indices, PASCAL VOC's format) from the colours OpenCV decoded
+// it to: each colour is one palette entry's.
+cv::Mat palette_indices(const cv::Mat& colours, const PngLayout& layout, const fs::path& path) {
+    const auto packed = [](unsigned char red, unsigned char green, unsigned char blue) {
+        return std::uint32_t(red) << 16 | std::uint32_t(green) << 8 | blue;
+    };
+    std::map<std::uint32_t, int> index_of;
+    for (std::size_t i = 0; i < layout.palette.size(); ++i) {
+        const auto& [red, green, blue] = layout.palette[i];
+        if (!index_of.emplace(packed(red, green, blue), int(i)).second) {
+            throw Error("mask " + quoted(path) +
+                        " is a palette PNG whose palette lists one colour "
+                        "for two class ids (" +
+                        std::to_string(index_of[packed(red, green, blue)]) + " and " +
+                        std::to_string(i) +
+                        "), so they cannot be told apart; save class ids as a single-channel "
+                        "8-bit PNG");
+        }
+    }
+    if (colours.depth() != CV_8U || colours.channels() < 3 || index_of.empty()) {
+        throw Error("mask " + quoted(path) +
+                    " is a palette PNG without a palette OpenCV could "
+                    "read; save class ids as a single-channel 8-bit PNG");
+    }
+    cv::Mat ids(colours.size(), CV_8U);
+    std::uint32_t last_colour = 0;
+    int last_id = -1; // regions of one class: most pixels repeat the last colour
+    for (int row = 0; row < colours.rows; ++row) {
+        const unsigned char* pixel = colours.ptr<unsigned char>(row);
+        for (int column = 0; column < colours.cols; ++column, pixel += colours.channels()) {
+            const std::uint32_t colour = packed(pixel[2], pixel[1], pixel[0]); // BGR
+            if (last_id < 0 || colour != last_colour) {
+                const auto found = index_of.find(colour);
+                if (found == index_of.end()) {
+                    throw Error("mask " + quoted(path) +
+                                " holds a colour its palette does not "
+                                "list; save class ids as a single-channel 8-bit PNG");
+                }
+                last_colour = colour;
+                last_id = found->second;
+            }
+            ids.at<unsigned char>(row, column) = static_cast<unsigned char>(last_id);
+        }
+    }
+    return ids;
+}
+
 cv::Mat decode_mask(const std::vector<unsigned char>& bytes, const fs::path& path,
                     std::int64_t max_pixels) {
     // A 250 KB PNG declared 16000 x 16000 pixels: a gigabyte decoded, per loader thread.
@@ -681,6 +728,14 @@ cv::Mat decode_mask(const std::vector<unsigned char>& bytes, const fs::path& pat
     }
     if (mask.empty()) {
         throw Error("mask " + quoted(path) + " is not a readable image; save masks as PNGs");
+    }
+    if (const std::optional<PngLayout> layout = png_layout(bytes); layout) {
+        if (layout->colour_type == 3) {
+            mask = palette_indices(mask, *layout, path);
+        } else if (layout->colour_type == 0 && layout->bit_depth < 8 && mask.depth() == CV_8U) {
+            // OpenCV scaled the samples to 8 bits: a 1-bit mask's 1 became 255, the ignore id.
+            mask /= 255 / ((1 << layout->bit_depth) - 1);
+        }
     }
     if (mask.channels() != 1 || (mask.depth() != CV_8U && mask.depth() != CV_16U)) {
         throw Error("mask " + quoted(path) + " has " + std::to_string(mask.channels()) +

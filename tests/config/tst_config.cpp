@@ -1065,11 +1065,12 @@ private Q_SLOTS:
     // Nested settings are checked with the rest, by path, and read once into typed settings.
     void nestedSettingsAreCheckedAndTyped() {
         json input = minimalTrain();
-        input["optim_args"] = {{"lr", -1}, {"betas", {0.9}}, {"momentom", 0.5}};
+        input["optim_args"] = {{"lr", -1}, {"betas", {0.9}}, {"momentom", 0.5}, {"eps", 0}};
         input["callbacks"] = {{"model_checkpoint", {{"every_n_step", 5}}}};
         const auto issues = problemsOf([&] { kiln::parse_train_config(input); });
         QVERIFY(findIssue(issues, "optim_args.lr") != nullptr);
         QVERIFY(findIssue(issues, "optim_args.betas") != nullptr);
+        QVERIFY(findIssue(issues, "optim_args.eps") != nullptr); // NaN where a square is 0
         QVERIFY(contains(findIssue(issues, "optim_args.momentom")->message, "momentum"));
         QVERIFY(findIssue(issues, "callbacks.model_checkpoint.every_n_step") != nullptr);
         input["optim_args"] = {{"lr", 0.05}, {"betas", {0.8, 0.99}}};

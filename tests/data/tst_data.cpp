@@ -106,6 +106,56 @@ void writeIdx(const fs::path& path, std::uint32_t magic, const std::vector<std::
     gzclose(file);
 }
 
+// A PNG of `width` x `height` samples of `bit_depth` bits (rows packed as PNG packs them),
+// grey (colour type 0) or palette-indexed (3, with `palette`'s RGB triples): layouts OpenCV
+// reads but cannot write.
+void writeRawPng(const fs::path& path, int width, int height, int bit_depth, int colour_type,
+                 const std::vector<int>& samples, const std::vector<unsigned char>& palette = {}) {
+    std::vector<unsigned char> out = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    const auto put32 = [](std::vector<unsigned char>& bytes, std::uint32_t v) {
+        for (int shift = 24; shift >= 0; shift -= 8) {
+            bytes.push_back(static_cast<unsigned char>(v >> shift));
+        }
+    };
+    const auto chunk = [&](const char* type, const std::vector<unsigned char>& data) {
+        put32(out, static_cast<std::uint32_t>(data.size()));
+        std::vector<unsigned char> typed(type, type + 4);
+        typed.insert(typed.end(), data.begin(), data.end());
+        out.insert(out.end(), typed.begin(), typed.end());
+        put32(out, static_cast<std::uint32_t>(crc32(0, typed.data(), typed.size())));
+    };
+    std::vector<unsigned char> header;
+    put32(header, width);
+    put32(header, height);
+    header.insert(header.end(), {static_cast<unsigned char>(bit_depth),
+                                 static_cast<unsigned char>(colour_type), 0, 0, 0});
+    chunk("IHDR", header);
+    if (!palette.empty()) {
+        chunk("PLTE", palette);
+    }
+    std::vector<unsigned char> rows;
+    const int per_byte = 8 / bit_depth;
+    for (int y = 0; y < height; ++y) {
+        rows.push_back(0); // no filter
+        for (int x = 0; x < width; x += per_byte) {
+            unsigned char packed = 0;
+            for (int i = 0; i < per_byte && x + i < width; ++i) {
+                packed |= static_cast<unsigned char>(samples[y * width + x + i]
+                                                     << (8 - bit_depth * (i + 1)));
+            }
+            rows.push_back(packed);
+        }
+    }
+    uLongf size = compressBound(static_cast<uLong>(rows.size()));
+    std::vector<unsigned char> compressed(size);
+    compress(compressed.data(), &size, rows.data(), static_cast<uLong>(rows.size()));
+    compressed.resize(size);
+    chunk("IDAT", compressed);
+    chunk("IEND", {});
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(out.data()), std::streamsize(out.size()));
+}
+
 kiln::data::TransformArgs smallSimclr(int size = 32) {
     std::vector<kiln::ConfigIssue> issues;
     return kiln::data::simclr_transform({{"image_size", {size, size}}}, issues);
@@ -1413,6 +1463,71 @@ private Q_SLOTS:
         QVERIFY(kiln::test::throwsContaining(
             [&] { kiln::data::read_mask(root / "masks" / "sub" / "device.png"); },
             "device.png\" is a character device, not a file"));
+    }
+
+    // Masks hold class ids as stored, whatever the PNG's layout: 1-, 2- and 4-bit grey (which
+    // OpenCV scales to 8 bits: a 1-bit mask's 1 became 255, the ignore id) and a palette's
+    // indices (PASCAL VOC's SegmentationClass masks, which OpenCV turns into colours).
+    void masksReadTheClassIdsStoredInAnyPngLayout() {
+        const fs::path folder = root_ / "mask-layouts";
+        fs::create_directories(folder);
+        std::vector<int> ids(6 * 5);
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            ids[i] = int(i % 2);
+        }
+        const auto read = [&](const char* name) {
+            cv::Mat mask;
+            try {
+                mask = kiln::data::read_mask(folder / name);
+            } catch (const std::exception& error) {
+                qWarning("%s: %s", name, error.what());
+                return std::vector<int>{};
+            }
+            std::vector<int> values;
+            for (int y = 0; y < mask.rows; ++y) {
+                for (int x = 0; x < mask.cols; ++x) {
+                    values.push_back(mask.at<unsigned char>(y, x));
+                }
+            }
+            return values;
+        };
+        writeRawPng(folder / "one-bit.png", 6, 5, 1, 0, ids);
+        QCOMPARE(read("one-bit.png"), ids);
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            ids[i] = int(i % 4);
+        }
+        writeRawPng(folder / "two-bit.png", 6, 5, 2, 0, ids);
+        QCOMPARE(read("two-bit.png"), ids);
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            ids[i] = int(i % 16);
+        }
+        writeRawPng(folder / "four-bit.png", 6, 5, 4, 0, ids);
+        QCOMPARE(read("four-bit.png"), ids);
+        // VOC's palette: 0 black, 1 dark red, 2 dark green; its border 255 is cream.
+        std::vector<unsigned char> palette(256 * 3, 0);
+        for (int i = 0; i < 256; ++i) {
+            palette[std::size_t(i) * 3] = static_cast<unsigned char>(i); // one colour each
+            palette[std::size_t(i) * 3 + 1] = static_cast<unsigned char>(i);
+        }
+        palette[3 * 1] = 128;
+        palette[3 * 1 + 1] = 0;
+        palette[3 * 2] = 0;
+        palette[3 * 2 + 1] = 128;
+        palette[3 * 255] = 224;
+        palette[3 * 255 + 1] = 224;
+        palette[3 * 255 + 2] = 192;
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            ids[i] = i % 5 == 4 ? 255 : int(i % 3);
+        }
+        writeRawPng(folder / "palette.png", 6, 5, 8, 3, ids, palette);
+        QCOMPARE(read("palette.png"), ids);
+        // One colour for two ids cannot be read back.
+        palette[3 * 2] = 128;
+        palette[3 * 2 + 1] = 0;
+        writeRawPng(folder / "ambiguous.png", 6, 5, 8, 3, ids, palette);
+        QVERIFY(
+            kiln::test::throwsContaining([&] { kiln::data::read_mask(folder / "ambiguous.png"); },
+                                         "palette lists one colour for two class ids (1 and 2)"));
     }
 
     void masksMoveWithTheirImages() {
