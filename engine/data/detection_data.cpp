@@ -263,6 +263,12 @@ double polygon_area(const std::vector<double>& xy) {
     return std::abs(twice) / 2;
 }
 
+// Bounds on one image's label file, which someone else may have made: each object is held as a
+// COCO annotation (about 2 KB), and 2 million lines (36 MB) took 4 GB. The most crowded common
+// datasets have a few thousand objects an image.
+constexpr int kMostObjectsPerImage = 10'000;
+constexpr std::uintmax_t kMostLabelFileBytes = 64 << 20;
+
 // One split's images and labels as a COCO ground truth (image ids 1.., category id =
 // class + 1), so that training and validation read both layouts the same way.
 std::shared_ptr<const coco::GroundTruth> yolo_ground_truth(const std::vector<fs::path>& paths,
@@ -278,6 +284,14 @@ std::shared_ptr<const coco::GroundTruth> yolo_ground_truth(const std::vector<fs:
             objects[i] = json::array();
             const fs::path labels = label_file(paths[i]);
             refuse_unless_regular_file(labels, "YOLO label file");
+            std::error_code unknown;
+            if (const std::uintmax_t bytes = fs::file_size(labels, unknown);
+                !unknown && bytes > kMostLabelFileBytes) {
+                throw Error("YOLO label file \"" + labels.string() + "\" holds " +
+                            std::to_string(bytes >> 20) + " MB, more than the " +
+                            std::to_string(kMostLabelFileBytes >> 20) +
+                            " MB one image's labels can take; is it a label file?");
+            }
             std::ifstream in(labels);
             std::string line;
             int number = 0;
@@ -311,6 +325,11 @@ std::shared_ptr<const coco::GroundTruth> yolo_ground_truth(const std::vector<fs:
                                         "needs \"class x1 y1 x2 y2 ...\" segments");
                 }
                 check_normalised(values, polygon, where);
+                if (objects[i].size() >= std::size_t(kMostObjectsPerImage)) {
+                    throw Error(where + ": more than " + std::to_string(kMostObjectsPerImage) +
+                                " objects for one image, more than Kiln reads (each is held in "
+                                "memory); is the file damaged, or are they one object's points?");
+                }
                 json annotation = {{"image_id", i + 1},
                                    {"category_id", std::int64_t(class_id) + 1},
                                    {"iscrowd", 0}};

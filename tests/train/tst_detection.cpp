@@ -761,6 +761,21 @@ private Q_SLOTS:
                 [&] { kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1); });
             QVERIFY2(message.contains(expected), qPrintable(message));
         }
+        // More objects than an image can have (each is held in memory: 2 million lines took
+        // 4 GB), or a file larger than any image's labels, is refused, named.
+        {
+            std::ofstream crowded(yolo / "set" / "labels" / "train" / "a.txt");
+            for (int i = 0; i <= 10'000; ++i) {
+                crowded << "1 0.5 0.5 0.25 0.5\n";
+            }
+        }
+        QVERIFY(errorOf([&] {
+                    kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1);
+                }).contains("a.txt:10001: more than 10000 objects for one image"));
+        fs::resize_file(yolo / "set" / "labels" / "train" / "a.txt", (64 << 20) + 1);
+        QVERIFY(errorOf([&] {
+                    kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1);
+                }).contains("a.txt\" holds 64 MB, more than the 64 MB"));
         // A label file linked to a device (it has no end: reading it filled memory) is refused,
         // named.
         fs::remove(yolo / "set" / "labels" / "train" / "a.txt");
