@@ -166,6 +166,20 @@ cv::Mat instance_map(const std::vector<LabelledObject>& objects, const coco::Mas
 
 LabelledScene DetectedSamples::scene(std::int64_t index, const cv::Mat& decoded) const {
     const auto sample = static_cast<std::size_t>(index);
+    // Boxes and masks follow a smaller decode (a JPEG at 1/8, an optimized copy), but a
+    // validation's masks are drawn at the annotations' size: a file from someone else that gave
+    // 6000 x 6000 for a 64 x 64 image took 8.5 GB. Bounded as instance_map bounds a mask.
+    const auto [width, height] = images_.sizes[sample];
+    if (std::uint64_t(std::max(width, 0)) * std::uint64_t(std::max(height, 0)) >
+        64 * std::uint64_t(decoded.total())) {
+        throw Error("\"" + images_.paths[sample].string() + "\" is " +
+                    std::to_string(decoded.cols) + " x " + std::to_string(decoded.rows) +
+                    " pixels, but " +
+                    (images_.ground_truth ? "\"" + images_.ground_truth->source() + "\""
+                                          : std::string("its annotations")) +
+                    " gives it " + std::to_string(width) + " x " + std::to_string(height) +
+                    "; give the annotations the images' own width and height");
+    }
     LabelledScene scene;
     scene.image = decoded;
     // Decoding may have shrunk a large JPEG: boxes and masks follow.

@@ -180,6 +180,15 @@ private Q_SLOTS:
             QVERIFY(inside > 0);
         }
         QCOMPARE(target[5 * objects.size()], std::int64_t(-1));
+        // Annotations that give an image far more pixels than it has (validation drew its masks
+        // at that size: 8.5 GB for a 64 x 64 image given 6000 x 6000) are refused, named.
+        kiln::data::DetectionImages oversized = data.val;
+        oversized.sizes[0] = {6000, 6000};
+        const kiln::data::DetectedSamples refused(oversized, true, transform);
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { refused.make(0, image, rng, {view.data()}, target.data()); },
+            "is 64 x 64 pixels, but \"" + data.val.ground_truth->source() +
+                "\" gives it 6000 x 6000; give the annotations the images' own width and height"));
     }
 
     // Complete IoU on hand-computed boxes: 1 for a box with itself; for two unit squares side
