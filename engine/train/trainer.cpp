@@ -144,9 +144,17 @@ void prepare_run_directory(const TrainConfig& config) {
         }
     }
     if (config.resume_interrupted && !fs::exists(run.last_checkpoint())) {
+        // A run stopped before its first checkpoint left its records but nothing to resume
+        // from; "drop resume_interrupted" then met "out is not empty".
+        const bool stopped_early = fs::exists(run.run_db(), error);
         throw Error("resume_interrupted=true but \"" + run.last_checkpoint().string() +
-                    "\" does not exist: there is no interrupted run to resume in this out; "
-                    "drop resume_interrupted to start a new run");
+                    "\" does not exist: " +
+                    (stopped_early ? "the run in this out stopped before its first checkpoint, "
+                                     "so it cannot be resumed; start it again with "
+                                     "overwrite=true instead of resume_interrupted (it replaces "
+                                     "only the run's files)"
+                                   : "there is no interrupted run to resume in this out; drop "
+                                     "resume_interrupted to start a new run"));
     }
     fs::create_directories(run.checkpoints(), error);
     if (error) {

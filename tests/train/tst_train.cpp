@@ -1941,6 +1941,20 @@ private Q_SLOTS:
         } catch (const kiln::Error& error) {
             QVERIFY(containsText(error.what(), "there is no interrupted run to resume"));
         }
+        // A run killed before its first checkpoint: its records are there, and the way on is
+        // overwrite=true (dropping resume_interrupted met "out is not empty").
+        const fs::path killed = root_ / "killed-early";
+        fs::create_directories(killed);
+        std::ofstream(killed / "run.db") << "";
+        try {
+            kiln::train::train(tinyRun(killed, data_, "simclr", 1, {{"resume_interrupted", true}}),
+                               *std::make_unique<Recorder>());
+            QFAIL("resumed from nothing");
+        } catch (const kiln::Error& error) {
+            QVERIFY2(containsText(error.what(), "stopped before its first checkpoint") &&
+                         containsText(error.what(), "start it again with overwrite=true"),
+                     error.what());
+        }
     }
 
     void divergedRunsKeepOnlyFiniteWeightsAndSaySo() {
