@@ -6,10 +6,12 @@
 
 #include <array>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <string>
 #include <sys/file.h>
+#include <thread>
 #include <unistd.h>
 
 namespace kiln::track {
@@ -23,6 +25,21 @@ std::string holder_of(int descriptor) {
         holder.pop_back();
     }
     return holder.empty() ? "a process that has not yet written its name" : holder;
+}
+
+// The exclusive lock, waiting out a reader's moment of holding it shared (run_holds_its_out).
+bool claimed(int descriptor) {
+    for (int attempt = 0; attempt < 20; ++attempt) {
+        if (::flock(descriptor, LOCK_EX | LOCK_NB) == 0) {
+            return true;
+        }
+        if (errno != EWOULDBLOCK) {
+            return false;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    errno = EWOULDBLOCK;
+    return false;
 }
 
 std::string this_process() {
@@ -53,7 +70,7 @@ RunLock::RunLock(const std::filesystem::path& out) {
         throw Error("cannot create \"" + file.string() + "\" to claim out for this run: " +
                     std::strerror(errno) + "; choose an out you can write to");
     }
-    if (::flock(descriptor_, LOCK_EX | LOCK_NB) != 0) {
+    if (!claimed(descriptor_)) {
         const int failure = errno;
         const std::string holder = holder_of(descriptor_);
         ::close(descriptor_);
@@ -70,6 +87,17 @@ RunLock::RunLock(const std::filesystem::path& out) {
         log::warning("cannot write this run's name into \"" + file.string() +
                      "\"; the lock holds, but a second run will not be told whose it is");
     }
+}
+
+std::optional<bool> run_holds_its_out(const std::filesystem::path& out) {
+    const int descriptor =
+        ::open(RunDirectory(out).lock().c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (descriptor < 0) {
+        return std::nullopt; // a run of a Kiln before the lock, or moved without it
+    }
+    const bool free = ::flock(descriptor, LOCK_SH | LOCK_NB) == 0;
+    ::close(descriptor); // releases it at once
+    return !free;
 }
 
 RunLock::~RunLock() {

@@ -1,8 +1,14 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 
 namespace kiln::track {
+
+// Whether a process holds `out`'s run lock: a run records its pid, and a pid can be reused (in a
+// container, pids start again at 1). nullopt where out has no lock file. Holds the lock shared
+// for a moment to find out, which RunLock waits out.
+std::optional<bool> run_holds_its_out(const std::filesystem::path& out);
 
 // The run's claim on its `out` folder for its lifetime: an advisory lock (flock) on the
 // folder's .kiln.lock, which names the holder's pid and host. A second run into the same out,

@@ -5,6 +5,7 @@
 #include "core/log.h"
 #include "core/text.h"
 #include "track/run_directory.h"
+#include "track/run_lock.h"
 #include "track/step_values.h"
 
 #include <algorithm>
@@ -81,12 +82,13 @@ bool process_alive(std::int64_t pid) {
     return pid > 0 && (kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
 }
 
-// Whether the process recording `run` as running still lives: on this host its pid says so;
+// Whether the process recording `run` (in `out`) as running still lives: on this host its pid
+// says so, and its out's lock where there is one (the pid may be another process's now);
 // elsewhere (a shared filesystem) its writer's heartbeat, or its newest record where there is
 // no heartbeat (schema 2), must be recent.
-bool still_running(const RunRecord& run) {
+bool still_running(const RunRecord& run, const std::filesystem::path& out) {
     if (run.host == host_name()) {
-        return process_alive(run.pid);
+        return process_alive(run.pid) && run_holds_its_out(out).value_or(true);
     }
     const double last_sign = run.heartbeat > 0 ? run.heartbeat : run.last_activity;
     return unix_seconds() - last_sign < RunReader::kHeartbeatTimeout;
@@ -220,8 +222,8 @@ RunRecord read_run(const Statement& row) {
 }
 
 // `run` as readers report it: interrupted when its process is gone.
-RunRecord with_liveness(RunRecord run) {
-    if (run.status == RunStatus::Running && !still_running(run)) {
+RunRecord with_liveness(RunRecord run, const std::filesystem::path& out) {
+    if (run.status == RunStatus::Running && !still_running(run, out)) {
         run.status = RunStatus::Interrupted;
         run.ended = run.heartbeat > 0 ? run.heartbeat : run.last_activity;
     }
@@ -498,7 +500,7 @@ void RunStore::mark_interrupted_runs() {
                           (std::string(kSelectRuns) + " WHERE status = 'running'").c_str());
         while (running.step()) {
             const RunRecord run = read_run(running);
-            if (!still_running(run)) {
+            if (!still_running(run, file_.parent_path())) {
                 gone.push_back(run.id);
             }
         }
@@ -748,7 +750,7 @@ std::vector<RunRecord> RunReader::runs() const {
     Statement select(db_, file_, (std::string(kSelectRuns) + " ORDER BY id").c_str());
     std::vector<RunRecord> records;
     while (select.step()) {
-        records.push_back(with_liveness(read_run(select)));
+        records.push_back(with_liveness(read_run(select), file_.parent_path()));
     }
     return records;
 }
@@ -760,7 +762,7 @@ std::optional<RunRecord> RunReader::run(std::int64_t id) const {
     if (!select.step()) {
         return std::nullopt;
     }
-    return with_liveness(read_run(select));
+    return with_liveness(read_run(select), file_.parent_path());
 }
 
 std::vector<MetricPoint> RunReader::metrics(std::int64_t run, const std::string& key) const {

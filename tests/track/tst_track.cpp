@@ -343,6 +343,18 @@ private Q_SLOTS:
         }
         QCOMPARE(raw("SELECT status FROM runs"), std::string("interrupted"));
         QCOMPARE(track::RunReader(file).runs().at(0).labels.name, std::string("cluster run"));
+
+        // On this host a live pid is not enough: pids are reused (a container starts them at 1
+        // again), and the run's out lock says whether a run holds it.
+        raw("UPDATE runs SET status = 'running', ended = NULL, host = '" +
+            kiln::track::host_name() + "', pid = " + std::to_string(::getpid()));
+        QCOMPARE(track::RunReader(file).runs().at(0).status, track::RunStatus::Running); // no lock
+        {
+            const track::RunLock holder(file.parent_path());
+            QCOMPARE(track::RunReader(file).runs().at(0).status, track::RunStatus::Running);
+        }
+        QCOMPARE(track::RunReader(file).runs().at(0).status, track::RunStatus::Interrupted);
+        const track::RunLock next(file.parent_path()); // readers never keep a run from its out
     }
 
     void queuedRowsAreCommittedWithinASecond() {
