@@ -141,6 +141,14 @@ void TensorBoardWriter::add_scalars(std::int64_t step, double wall_time,
     write_record(event.SerializeAsString());
 }
 
+void TensorBoardWriter::on_resume(std::int64_t step) {
+    tensorboard::Event event;
+    event.set_wall_time(unix_seconds());
+    event.set_step(step + 1);
+    event.mutable_session_log()->set_status(tensorboard::SessionLog::START);
+    write_record(event.SerializeAsString());
+}
+
 void TensorBoardWriter::on_step(const StepMetrics& metrics) {
     add_scalars(metrics.step, unix_seconds(), step_values(metrics));
 }

@@ -34,6 +34,9 @@ public:
     void add_scalars(std::int64_t step, double wall_time, const MetricValues& values);
     void on_step(const StepMetrics& metrics) override;
     void on_validation(const ValidationMetrics& metrics) override;
+    // A START at the next step: TensorBoard drops what a killed run logged after `step`, as
+    // Lightning's purge_step does, so the steps logged again show once.
+    void on_resume(std::int64_t step) override;
 
     const std::filesystem::path& file() const { return file_; }
 

@@ -658,6 +658,44 @@ private Q_SLOTS:
         }
     }
 
+    // A run killed after step 17 and resumed from its checkpoint of step 12 logs steps 13 to 17
+    // again: TensorBoard shows each step once, the resumed run's.
+    void tensorboardShowsAResumedRunsStepsOnce() {
+        if (!kiln::test::pythonHas(QStringLiteral("tensorboard"))) {
+            QSKIP(kiln::test::pythonMissing(QStringLiteral("tensorboard")));
+        }
+        QTemporaryDir dir;
+        {
+            track::TensorBoardWriter killed(dir.path().toStdString());
+            for (std::int64_t step = 1; step <= 17; ++step) {
+                killed.add_scalars(step, 1700000000.0 + double(step), {{"train_loss", 1.0}});
+            }
+        }
+        {
+            track::TensorBoardWriter resumed(dir.path().toStdString());
+            resumed.on_resume(12);
+            for (std::int64_t step = 13; step <= 20; ++step) {
+                resumed.add_scalars(step, 1700000100.0 + double(step), {{"train_loss", 2.0}});
+            }
+        }
+        const auto read = kiln::test::runPython(
+            QStringLiteral(
+                "import json, sys\n"
+                "from tensorboard.backend.event_processing.event_accumulator import "
+                "EventAccumulator\n"
+                "events = EventAccumulator(sys.argv[1], size_guidance={'scalars': 0})\n"
+                "events.Reload()\n"
+                "print(json.dumps([[e.step, e.value] for e in events.Scalars('train_loss')]))\n"),
+            {dir.path()});
+        QVERIFY2(read.exit_code == 0, qPrintable(read.errors));
+        const nlohmann::json points = nlohmann::json::parse(read.output.toStdString());
+        QCOMPARE(points.size(), std::size_t(20));
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            QCOMPARE(points[i][0].get<std::int64_t>(), std::int64_t(i) + 1);
+            QCOMPARE(points[i][1].get<double>(), i < 12 ? 1.0 : 2.0);
+        }
+    }
+
     // A TCP port on the loopback that nothing listens on now.
     static int freePort() {
         const int socket = ::socket(AF_INET, SOCK_STREAM, 0);
