@@ -605,6 +605,9 @@ private Q_SLOTS:
         QVERIFY(error_of([] {
                     coco::GroundTruth::parse("{\"images\": [", "gt.json");
                 }).contains("gt.json is not valid JSON"));
+        // A byte order mark before the JSON (Windows editors write one) is read past.
+        QCOMPARE(coco::GroundTruth::parse("\xEF\xBB\xBF" + good_truth, "gt.json").images().size(),
+                 std::size_t{1});
         const QString nan = error_of([&] {
             const auto truth = coco::GroundTruth::parse(good_truth, "gt.json");
             coco::Detections::parse(

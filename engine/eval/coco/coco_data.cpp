@@ -275,7 +275,12 @@ bool holds_nan_or_infinity(std::string_view text) {
 }
 
 void parse_document(Document& document, const std::string& source) {
-    const simdjson::error_code error = document.parser.parse(document.text).get(document.root);
+    // A byte order mark (Windows editors write one) is no JSON: simdjson called the file's
+    // structure improper.
+    const std::string_view text(document.text.data(), document.text.size());
+    const std::size_t bom = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    const simdjson::error_code error =
+        document.parser.parse(text.data() + bom, text.size() - bom, false).get(document.root);
     if (error != simdjson::SUCCESS) {
         const bool python_numbers =
             holds_nan_or_infinity(std::string_view(document.text.data(), document.text.size()));
