@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -253,6 +254,21 @@ void check_normalised(const std::vector<double>& values, bool polygon, const std
     }
 }
 
+// The first field of a label line that is not a finite number ("nan", "inf", "person"), to
+// name in its error.
+std::string first_field_not_a_number(const std::string& line) {
+    std::istringstream fields(line);
+    std::string field;
+    while (fields >> field) {
+        char* end = nullptr;
+        const double value = std::strtod(field.c_str(), &end);
+        if (end == field.c_str() || *end != '\0' || !std::isfinite(value)) {
+            return field;
+        }
+    }
+    return {};
+}
+
 double polygon_area(const std::vector<double>& xy) {
     double twice = 0;
     const std::size_t points = xy.size() / 2;
@@ -297,6 +313,9 @@ std::shared_ptr<const coco::GroundTruth> yolo_ground_truth(const std::vector<fs:
             int number = 0;
             while (in && std::getline(in, line)) {
                 ++number;
+                if (number == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) {
+                    line.erase(0, 3); // a byte order mark, as Windows editors write
+                }
                 std::istringstream fields(line);
                 const std::string where = labels.string() + ":" + std::to_string(number);
                 if (line.find_first_not_of(" \t\r") == std::string::npos) {
@@ -311,7 +330,10 @@ std::shared_ptr<const coco::GroundTruth> yolo_ground_truth(const std::vector<fs:
                 }
                 if (!numbered || !fields.eof() || class_id < 0 ||
                     class_id != std::floor(class_id) || class_id >= double(classes)) {
-                    throw Error(where + ": expected a class id below " + std::to_string(classes) +
+                    const std::string bad = first_field_not_a_number(line);
+                    throw Error(where + ": " +
+                                (bad.empty() ? "" : "\"" + bad + "\" is not a number; ") +
+                                "expected a class id below " + std::to_string(classes) +
                                 " followed by numbers");
                 }
                 const bool polygon = values.size() != 4;
@@ -391,6 +413,16 @@ DetectionData load_yolo(const json& given, bool masks, int threads, int split_co
     const fs::path root = base / path_value(data.value("path", json(".")), "data.path");
     DetectionData result;
     result.classes = parse_class_names(require_key(data, "names", "data"), "data.names");
+    // Ultralytics refuses a count that disagrees with the names: one of them is wrong. (A
+    // data.yaml's scalars are read as text.)
+    if (const auto count = data.find("nc"); count != data.end()) {
+        const std::string text = count->is_string() ? count->get<std::string>() : count->dump();
+        if (text != std::to_string(result.classes.size())) {
+            throw Error("data.nc is " + text + " but data.names names " +
+                        std::to_string(result.classes.size()) +
+                        " classes; give as many names as classes (or drop nc)");
+        }
+    }
     for (std::size_t c = 0; c < result.classes.size(); ++c) {
         result.category_ids.push_back(std::int64_t(c) + 1);
     }

@@ -763,13 +763,23 @@ private Q_SLOTS:
               std::pair{"1 0.5 0.5 -0.25 0.1\n", "a.txt:1: a box of width -0.25 and height 0.1"},
               std::pair{"0 0.1 0.1 0.5 0.1 3 0.9\n", "a.txt:1: 3 is not a coordinate"},
               // A class given by name (or nan) is no blank line: its objects are not dropped.
-              std::pair{"\n  \nperson 0.5 0.5 0.25 0.5\n", "a.txt:3: expected a class id below 2"},
-              std::pair{"nan 0.5 0.5 0.25 0.5\n", "a.txt:1: expected a class id below 2"}}) {
+              std::pair{"\n  \nperson 0.5 0.5 0.25 0.5\n",
+                        "a.txt:3: \"person\" is not a number; expected a class id below 2"},
+              std::pair{"nan 0.5 0.5 0.25 0.5\n", "a.txt:1: \"nan\" is not a number"},
+              // The field at fault is named, not the class id.
+              std::pair{"1 0.5 inf 0.25 0.5\n", "a.txt:1: \"inf\" is not a number"}}) {
             std::ofstream(yolo / "set" / "labels" / "train" / "a.txt") << line;
             const QString message = errorOf(
                 [&] { kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1); });
             QVERIFY2(message.contains(expected), qPrintable(message));
         }
+        // A byte order mark before the first line (Windows editors write one) is read past.
+        std::ofstream(yolo / "set" / "labels" / "train" / "a.txt") << "\xEF\xBB\xBF"
+                                                                      "1 0.5 0.5 0.25 0.5\n";
+        QCOMPARE(kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1)
+                     .train.objects[0]
+                     .size(),
+                 std::size_t(1));
         // More objects than an image can have (each is held in memory: 2 million lines took
         // 4 GB), or a file larger than any image's labels, is refused, named.
         {
@@ -811,6 +821,14 @@ private Q_SLOTS:
         QVERIFY2(many.contains("data.names") &&
                      many.contains("names 200000 classes; Kiln trains at most 20000"),
                  qPrintable(many));
+        // A class count that disagrees with the names is refused, as Ultralytics refuses it.
+        {
+            std::ofstream yaml(yolo / "data.yaml");
+            yaml << "path: set\ntrain: images/train\nval: images/train\nnc: 3\nnames: [a, b]\n";
+        }
+        const QString count = errorOf(
+            [&] { kiln::data::load_detection_data((yolo / "data.yaml").string(), false, 1); });
+        QVERIFY2(count.contains("data.nc is 3 but data.names names 2 classes"), qPrintable(count));
         // The data.yaml of the set above with `names` as given, loaded.
         const auto loadNamed = [&](const std::string& names) {
             std::ofstream(yolo / "data.yaml")
