@@ -10,6 +10,7 @@
 #include "data/image_decode.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -260,9 +261,9 @@ std::string first_field_not_a_number(const std::string& line) {
     std::istringstream fields(line);
     std::string field;
     while (fields >> field) {
-        char* end = nullptr;
-        const double value = std::strtod(field.c_str(), &end);
-        if (end == field.c_str() || *end != '\0' || !std::isfinite(value)) {
+        double value = 0; // from_chars: the C locale whatever Studio's is
+        const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+        if (error != std::errc() || end != field.data() + field.size() || !std::isfinite(value)) {
             return field;
         }
     }

@@ -662,18 +662,12 @@ cv::Mat palette_indices(const cv::Mat& colours, const PngLayout& layout, const f
     const auto packed = [](unsigned char red, unsigned char green, unsigned char blue) {
         return std::uint32_t(red) << 16 | std::uint32_t(green) << 8 | blue;
     };
+    // A colour listed twice is its first entry's: tools pad a palette to 256 entries with
+    // black after the classes' colours.
     std::map<std::uint32_t, int> index_of;
     for (std::size_t i = 0; i < layout.palette.size(); ++i) {
         const auto& [red, green, blue] = layout.palette[i];
-        if (!index_of.emplace(packed(red, green, blue), int(i)).second) {
-            throw Error("mask " + quoted(path) +
-                        " is a palette PNG whose palette lists one colour "
-                        "for two class ids (" +
-                        std::to_string(index_of[packed(red, green, blue)]) + " and " +
-                        std::to_string(i) +
-                        "), so they cannot be told apart; save class ids as a single-channel "
-                        "8-bit PNG");
-        }
+        index_of.emplace(packed(red, green, blue), int(i));
     }
     if (colours.depth() != CV_8U || colours.channels() < 3 || index_of.empty()) {
         throw Error("mask " + quoted(path) +

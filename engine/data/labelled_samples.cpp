@@ -166,12 +166,12 @@ cv::Mat instance_map(const std::vector<LabelledObject>& objects, const coco::Mas
 
 LabelledScene DetectedSamples::scene(std::int64_t index, const cv::Mat& decoded) const {
     const auto sample = static_cast<std::size_t>(index);
-    // Boxes and masks follow a smaller decode (a JPEG at 1/8, an optimized copy), but a
-    // validation's masks are drawn at the annotations' size: a file from someone else that gave
-    // 6000 x 6000 for a 64 x 64 image took 8.5 GB. Bounded as instance_map bounds a mask.
+    // Boxes and masks follow a smaller decode (a JPEG at 1/8, an optimized copy at 1/16 a
+    // side), but a validation's masks are drawn at the annotations' size: a file from someone
+    // else that gave 6000 x 6000 for a 64 x 64 image took 8.5 GB.
     const auto [width, height] = images_.sizes[sample];
-    if (std::uint64_t(std::max(width, 0)) * std::uint64_t(std::max(height, 0)) >
-        64 * std::uint64_t(decoded.total())) {
+    if (masks_ && std::uint64_t(std::max(width, 0)) * std::uint64_t(std::max(height, 0)) >
+                      256 * std::uint64_t(decoded.total())) {
         throw Error("\"" + images_.paths[sample].string() + "\" is " +
                     std::to_string(decoded.cols) + " x " + std::to_string(decoded.rows) +
                     " pixels, but " +

@@ -500,7 +500,10 @@ void RunStore::mark_interrupted_runs() {
                           (std::string(kSelectRuns) + " WHERE status = 'running'").c_str());
         while (running.step()) {
             const RunRecord run = read_run(running);
-            if (!still_running(run, file_.parent_path())) {
+            // The recorder's process holds the out's lock, so the lock cannot tell; a row of
+            // this very pid from before (a container's pid 1 again) is a run that ended.
+            const bool this_process = run.host == host_name() && run.pid == ::getpid();
+            if (this_process || !still_running(run, file_.parent_path())) {
                 gone.push_back(run.id);
             }
         }

@@ -222,8 +222,11 @@ double extrapolated_mb(double small_mb, double small_pixels, double large_mb, do
     // CNNs grow at most 1.13 times as fast as the pixels from 224 to 448 px, ViTs 1.5 times
     // (vit_tiny's training step) to 2.7 times (vit_small's inference).
     constexpr double kFasterThanThePixels = 1.3;
+    const double pixel_ratio = large_pixels / small_pixels;
+    // A MiB beyond the proportion at least: a tiny model's reading is mostly rounding.
     if (small_mb <= 0 || large_pixels <= small_pixels ||
-        large_mb / small_mb <= kFasterThanThePixels * large_pixels / small_pixels) {
+        large_mb / small_mb <= kFasterThanThePixels * pixel_ratio ||
+        large_mb - small_mb * pixel_ratio < 1.0) {
         return proportional;
     }
     // m = a P + b P^2: m / P is a line in P.

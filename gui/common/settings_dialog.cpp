@@ -124,7 +124,8 @@ void SettingsDialog::showEvent(QShowEvent* event) {
     // Grown on both sides, so that it stays centred over the window, and on the screen.
     const int left = std::clamp(x() - (width_now - width()) / 2, available.left(),
                                 std::max(available.left(), available.right() + 1 - width_now));
-    setGeometry(left, y(), width_now, height());
+    resize(width_now, height());
+    move(left, y()); // the frame's position, as x() gives it
 }
 
 void SettingsDialog::choose(QComboBox* box, const QString& value) {

@@ -170,10 +170,11 @@ private Q_SLOTS:
             QCOMPARE(run, std::int64_t{1});
         }
         {
-            track::RunStore store(file);
+            const track::RunReader store(file);
             QCOMPARE(store.runs().size(), std::size_t{1});
             QCOMPARE(store.runs()[0].method, std::string("dino"));
-            // This process is alive and on this host: the run is still running.
+            // This process is alive and on this host: to a reader the run is still running (a
+            // recorder of this process would mark it interrupted: it holds the out's lock).
             QCOMPARE(store.runs()[0].status, track::RunStatus::Running);
         }
         sqlite3* db = nullptr;
@@ -354,7 +355,14 @@ private Q_SLOTS:
             QCOMPARE(track::RunReader(file).runs().at(0).status, track::RunStatus::Running);
         }
         QCOMPARE(track::RunReader(file).runs().at(0).status, track::RunStatus::Interrupted);
+        // A run resumed in a container that gave it the killed run's pid holds the lock itself:
+        // its recorder marks the row of its own pid as the interrupted run it is.
         const track::RunLock next(file.parent_path()); // readers never keep a run from its out
+        QCOMPARE(track::RunReader(file).runs().at(0).status, track::RunStatus::Running);
+        {
+            const track::RunStore resumed(file);
+        }
+        QCOMPARE(raw("SELECT status FROM runs"), std::string("interrupted"));
     }
 
     void queuedRowsAreCommittedWithinASecond() {
