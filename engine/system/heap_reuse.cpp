@@ -55,9 +55,12 @@ HeapReuseScope::HeapReuseScope() {
 }
 
 HeapReuseScope::~HeapReuseScope() {
-    if (--open_scopes > 0) {
-        return;
+    if (--open_scopes == 0) {
+        release_free_memory();
     }
+}
+
+void release_free_memory() {
     if (malloc_is_tcmalloc()) {
         MallocExtension_ReleaseFreeMemory();
         return;

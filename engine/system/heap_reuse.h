@@ -8,6 +8,10 @@ namespace kiln::system {
 // speed. True where tcmalloc serves this process's malloc.
 bool malloc_is_tcmalloc();
 
+// Gives the heap's free pages back to the kernel: after a one-off job (a memory probe) whose
+// blocks a run's steps, of other sizes, might not reuse.
+void release_free_memory();
+
 // Freed memory kept for the next step while a job runs, given back when the last open scope
 // ends, so that a long-lived process such as Studio returns what a run used.
 // Under glibc's malloc, a freed block of more than 128 KiB (up to 32 MiB as it adapts) goes back

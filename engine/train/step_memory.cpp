@@ -32,12 +32,16 @@ PeakPerProbed run_peak_per_probed() {
                                         : PeakPerProbed{.least = 1.7, .most = 2.5};
 }
 
+double StepMemory::per_step_mb() const {
+    return probed.per_step_mb + parameter_copies * probed.trained_parameters_mb;
+}
+
 double StepMemory::least_mb(int samples) const {
-    return samples * peak_per_probed.least * probed_per_sample_mb;
+    return per_step_mb() + samples * peak_per_probed.least * probed.per_sample_mb;
 }
 
 double StepMemory::most_mb(int samples) const {
-    return samples * peak_per_probed.most * probed_per_sample_mb;
+    return per_step_mb() + samples * peak_per_probed.most * probed.per_sample_mb;
 }
 
 int StepMemory::largest_comfortable_batch() const {
@@ -48,6 +52,11 @@ int StepMemory::largest_comfortable_batch() const {
         largest = candidate;
     }
     return largest;
+}
+
+int parameter_copies(const methods::OptimizerDefaults& optimizer) {
+    const int moments = optimizer.name == "adamw" ? 2 : 1;
+    return moments + (optimizer.ema_decay > 0 ? 1 : 0);
 }
 
 int inference_batch_that_fits(int batch, double per_image_mb, double available_mb,
@@ -113,18 +122,35 @@ std::string views_text(const std::vector<data::ViewShape>& views) {
     return text;
 }
 
+namespace {
+
+// "(150 MB or more a sample of 2 views of 224 x 224 px)", with what a step takes whatever its
+// batch where that is a tenth of the step or more (DINO's prototypes, a large model's gradients).
+std::string step_parts_text(const StepMemory& memory, double per_sample_mb, const char* bound) {
+    const double per_step = memory.per_step_mb();
+    const double step = per_step + memory.batch * per_sample_mb;
+    return " (" + memory_text(per_sample_mb) + bound + " a sample of " + views_text(memory.views) +
+           (per_step >= 0.1 * step ? ", and " + memory_text(per_step) +
+                                         " whatever the batch: the gradients, the optimizer's "
+                                         "state and the model's own copies of its weights"
+                                   : "") +
+           ")";
+}
+
+} // namespace
+
 std::string check_step_memory(const StepMemory& memory) {
-    const std::string views = " a sample of " + views_text(memory.views) + ")";
     const int fits = memory.largest_comfortable_batch();
     const std::string smaller = fits > 0 ? "batch_size=" + std::to_string(fits) + " (at most " +
                                                memory_text(memory.most_mb(fits)) + ")"
-                                         : "a smaller batch_size";
+                                : memory.per_step_mb() > kComfortableShare * memory.available_mb
+                                    ? "a smaller model or smaller heads (method_args)"
+                                    : "a smaller batch_size";
     if (memory.least_mb(memory.batch) > memory.available_mb) {
         throw Error("batch_size=" + std::to_string(memory.batch) + " needs at least " +
-                    memory_text(memory.least_mb(memory.batch)) +
-                    " for a training step on the CPU (" + memory_text(memory.least_mb(1)) +
-                    " or more" + views + ", and this machine has " +
-                    memory_text(memory.available_mb) +
+                    memory_text(memory.least_mb(memory.batch)) + " for a training step on the CPU" +
+                    step_parts_text(memory, memory.least_mb(1) - memory.per_step_mb(), " or more") +
+                    ", and this machine has " + memory_text(memory.available_mb) +
                     " free: the system would stop the run at its first step. Use " + smaller +
                     (fits > 0 ? " or less" : "") +
                     ", smaller views (transform_args.image_size), or close what else "
@@ -132,8 +158,8 @@ std::string check_step_memory(const StepMemory& memory) {
     }
     if (memory.most_mb(memory.batch) > kComfortableShare * memory.available_mb) {
         return "batch_size=" + std::to_string(memory.batch) + " may need up to " +
-               memory_text(memory.most_mb(memory.batch)) + " for a training step on the CPU (" +
-               memory_text(memory.most_mb(1)) + views + ", of the " +
+               memory_text(memory.most_mb(memory.batch)) + " for a training step on the CPU" +
+               step_parts_text(memory, memory.most_mb(1) - memory.per_step_mb(), "") + ", of the " +
                memory_text(memory.available_mb) +
                " free: the system may stop the run, or the machine stall; " + smaller +
                " leaves room";

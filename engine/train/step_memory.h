@@ -1,6 +1,7 @@
 #pragma once
 
 #include "data/sample_source.h"
+#include "methods/method_names.h"
 #include "train/step_probe.h"
 
 #include <string>
@@ -9,8 +10,9 @@
 namespace kiln::train {
 
 // A run's peak memory beyond what it held before its first step, per sample of its batch, over
-// what probe_memory_per_sample_mb counts of the backbone alone: the method's heads, the loader's
-// batches, and the freed memory the allocator keeps for the next step. ResNet-18 at 224 px on
+// what probe_step_memory counted of a sample's step of the backbone alone: the loader's batches,
+// and the freed memory the allocator keeps for the next step (the probe of a pretraining run now
+// steps its method's heads too). ResNet-18 at 224 px on
 // this CPU, SimCLR, DINO and classification at batch 128 and DINO at 64:
 //   - tcmalloc (system::malloc_is_tcmalloc, the programs' malloc where packaged): 1.07-1.10
 //     over a start of 0.9 GB (1.11-1.19 over 0.6), so 1.05-1.3;
@@ -22,22 +24,31 @@ struct PeakPerProbed {
 };
 PeakPerProbed run_peak_per_probed();
 
-// What a CPU training step of `batch` samples takes beyond what the process holds before it
-// (mostly the activations kept for the backward pass, which grow with the batch), against the
-// memory this machine has free: a range, from the least to the most of the measured ratios.
+// What a CPU training step of `batch` samples takes beyond what the process holds before it: the
+// activations kept for the backward pass, which grow with the batch, and what does not (the
+// gradients, the optimizer's state, a weight average), against the memory this machine has free:
+// a range, from the least to the most of the measured ratios.
 struct StepMemory {
     int batch = 0;
-    double probed_per_sample_mb = 0; // probe_memory_per_sample_mb
-    double available_mb = 0;         // system::available_memory_mb
+    ProbedStepMemory probed; // probe_step_memory
+    // Copies of the trained parameters the run keeps beside them (parameter_copies).
+    int parameter_copies = 0;
+    double available_mb = 0; // system::available_memory_mb
     std::vector<data::ViewShape> views;
     PeakPerProbed peak_per_probed = run_peak_per_probed();
 
+    // What a step takes whatever its batch.
+    double per_step_mb() const;
     double least_mb(int samples) const;
     double most_mb(int samples) const;
     // The largest power-of-two batch whose step leaves a fifth of what is free at the most it
     // may take; 0 when even one sample would not.
     int largest_comfortable_batch() const;
 };
+
+// The copies of its trained parameters a run with `optimizer` keeps: AdamW's two moments, the
+// momentum of SGD and LARS, and a weight average (ema_decay).
+int parameter_copies(const methods::OptimizerDefaults& optimizer);
 
 // Before a run. A step that would not fit in the free memory even at the least it takes is a
 // kiln::Error that names batch_size and a batch that fits: the system would otherwise kill the

@@ -1,6 +1,8 @@
 #include "train/step_probe.h"
 
+#include "methods/method.h"
 #include "models/backbone.h"
+#include "system/heap_reuse.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/Parallel.h>
@@ -10,6 +12,7 @@
 #include <functional>
 #include <mutex>
 #include <torch/autograd.h>
+#include <torch/nn/module.h>
 #include <torch/types.h>
 #include <unordered_map>
 #include <utility>
@@ -17,14 +20,19 @@
 namespace kiln::train {
 namespace {
 
-// A backbone initialised without drawing from the process's generator, which a run in this
-// process (or Studio's next one) draws from after the probe as if it had not been.
-models::Backbone backbone_with_generator_untouched(const std::string& model, int channels) {
+// `make`'s model, made without drawing from the process's generator, which a run in this process
+// (or Studio's next one) draws from after the probe as if it had not been.
+ProbedModel made_with_generator_untouched(const MakeProbedModel& make, int channels) {
     at::Generator process = at::detail::getDefaultCPUGenerator();
     const at::Tensor state = process.get_state();
-    models::Backbone backbone = models::make_backbone(model, channels);
-    process.set_state(state);
-    return backbone;
+    try {
+        ProbedModel model = make(channels);
+        process.set_state(state);
+        return model;
+    } catch (...) {
+        process.set_state(state);
+        throw;
+    }
 }
 
 // Counts the bytes LibTorch's CPU tensors hold while it is installed (oneDNN's buffers too: they
@@ -60,6 +68,11 @@ public:
     std::int64_t growth_since_reset() {
         const std::lock_guard<std::mutex> lock(mutex_);
         return peak_ - at_reset_;
+    }
+    // The bytes held now beyond those held at the last reset.
+    std::int64_t held_since_reset() {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        return in_use_ - at_reset_;
     }
     void reset_peak() {
         const std::lock_guard<std::mutex> lock(mutex_);
@@ -119,30 +132,47 @@ private:
 
 thread_local bool CountingCpuAllocator::probing_thread = false;
 
-// A backbone in training mode and random images of the given shapes, `samples` of each.
+// A probed model in training mode and random images of the given shapes, `samples` of each.
 class ProbeStep {
 public:
-    ProbeStep(const std::string& model, int channels)
-        : backbone_(backbone_with_generator_untouched(model, channels)) {
-        backbone_->train();
+    ProbeStep(const MakeProbedModel& make, int channels)
+        : model_(made_with_generator_untouched(make, channels)) {
+        model_.module->train();
     }
 
-    void operator()(const std::vector<data::ViewShape>& views, std::int64_t samples) {
+    // Returns what the forward pass left held for the backward pass, in MiB.
+    double operator()(const std::vector<data::ViewShape>& views, std::int64_t samples) {
         // Its own generator: the process's stays as it was (Studio trains in this process).
         const at::Generator generator = at::detail::createCPUGenerator(0);
-        backbone_->zero_grad();
-        at::Tensor loss = at::zeros({});
+        model_.module->zero_grad();
+        std::vector<at::Tensor> images;
         for (const data::ViewShape& view : views) {
-            const at::Tensor images = at::randn(
+            images.push_back(at::randn(
                 {samples, view.channels, std::max(16, view.height), std::max(16, view.width)},
-                generator);
-            loss = loss + backbone_->forward(images).square().mean();
+                generator));
         }
+        const at::Tensor loss = model_.loss(images);
+        const double held_mb =
+            double(CountingCpuAllocator::instance().held_since_reset()) / (1024.0 * 1024.0);
         loss.backward();
+        return held_mb;
+    }
+
+    // Frees the gradients, which a run's first step allocates: a step then counts them.
+    void drop_gradients() { model_.module->zero_grad(); }
+
+    double trained_parameters_mb() const {
+        double bytes = 0;
+        for (const at::Tensor& parameter : model_.module->parameters()) {
+            if (parameter.requires_grad()) {
+                bytes += double(parameter.numel()) * double(parameter.element_size());
+            }
+        }
+        return bytes / (1024.0 * 1024.0);
     }
 
 private:
-    models::Backbone backbone_;
+    ProbedModel model_;
 };
 
 // The views no larger than `side` a side (and at least 16 px, as ProbeStep makes them).
@@ -187,16 +217,55 @@ std::optional<double> measured_at_scale(const std::vector<data::ViewShape>& view
                            pixels_of(views));
 }
 
+// Gives the heap's free pages back when it ends: the probe's model and its steps' blocks, which
+// the run's steps, of other sizes, would not all reuse (tcmalloc kept 1.8 GB of DINO's probe at
+// 262,144 prototypes).
+class ReleasedAfterwards {
+public:
+    ReleasedAfterwards() = default;
+    ~ReleasedAfterwards() { system::release_free_memory(); }
+    ReleasedAfterwards(const ReleasedAfterwards&) = delete;
+    ReleasedAfterwards& operator=(const ReleasedAfterwards&) = delete;
+};
+
 // One memory probe at a time in the process: the counting allocator is the process's (Studio's
 // estimate may still be probing when the run it started checks its own step, or embeds).
 std::mutex one_probe_at_a_time;
 
 } // namespace
 
+MakeProbedModel probed_backbone(const std::string& model) {
+    return [model](int channels) {
+        const models::Backbone backbone = models::make_backbone(model, channels);
+        const auto loss = [backbone](const std::vector<at::Tensor>& views) {
+            at::Tensor sum = at::zeros({});
+            for (const at::Tensor& images : views) {
+                sum = sum + backbone->forward(images).square().mean();
+            }
+            return sum;
+        };
+        return ProbedModel{backbone, loss};
+    };
+}
+
+MakeProbedModel probed_model(TaskKind task, const std::string& model, const std::string& method,
+                             const nlohmann::json& method_args, std::int64_t dataset_size) {
+    if (task != TaskKind::Pretraining) {
+        return probed_backbone(model);
+    }
+    return [=](int channels) {
+        const methods::Method made =
+            methods::make_method(method, model, method_args, dataset_size, channels);
+        return ProbedModel{made, [made](const std::vector<at::Tensor>& views) {
+                               return made->training_loss(views);
+                           }};
+    };
+}
+
 double probe_training_speed(const std::string& model, int image_size, int views, StopToken stop) {
     constexpr std::int64_t kImages = 4;
     constexpr int kTimedSteps = 2;
-    ProbeStep step(model, 3);
+    ProbeStep step(probed_backbone(model), 3);
     const int timed_side = std::min(image_size, kLargestTimedSide);
     const double pixels_per_timed =
         double(image_size) * image_size / (double(timed_side) * timed_side);
@@ -236,33 +305,60 @@ double extrapolated_mb(double small_mb, double small_pixels, double large_mb, do
     return std::max(proportional, a * pixels + b * pixels * pixels);
 }
 
-std::optional<double> probe_memory_per_sample_mb(const std::string& model,
-                                                 const std::vector<data::ViewShape>& views,
-                                                 StopToken stop) {
+std::optional<ProbedStepMemory> probe_step_memory(const MakeProbedModel& make,
+                                                  const std::vector<data::ViewShape>& views,
+                                                  StopToken stop) {
     if (views.empty()) {
         return std::nullopt;
     }
     const std::lock_guard<std::mutex> probing(one_probe_at_a_time);
-    ProbeStep step(model, views.front().channels);
+    const ReleasedAfterwards released;
+    ProbeStep step(make, views.front().channels);
     const CountingCpuAllocator::Scope counted;
     if (!counted.installed()) {
         return std::nullopt;
     }
-    return measured_at_scale(views, [&](const std::vector<data::ViewShape>& probed) {
-        step(probed, 1); // the first step allocates what every step reuses (gradients, caches)
-        const auto growth_of_a_step = [&](std::int64_t samples) -> std::optional<double> {
-            if (stop.stop_requested()) {
-                return std::nullopt;
+    std::optional<double> per_step; // at the first size measured: the gradients do not scale
+    const std::optional<double> per_sample =
+        measured_at_scale(views, [&](const std::vector<data::ViewShape>& probed) {
+            step(probed, 1); // the first step allocates what every step reuses (caches)
+            // The most a step held, and what its forward pass held for the backward pass: a
+            // large head's step (DINO's prototypes) is at its fullest computing the weights'
+            // gradients, when the samples' share is small, so that the most a step of a few
+            // samples holds hardly grows with them, while a batch's scores come to dominate.
+            struct Growth {
+                double most_mb;
+                double forward_mb;
+            };
+            const auto growth_of_a_step = [&](std::int64_t samples) -> std::optional<Growth> {
+                if (stop.stop_requested()) {
+                    return std::nullopt;
+                }
+                step.drop_gradients();
+                CountingCpuAllocator::instance().reset_peak();
+                const double forward_mb = step(probed, samples);
+                return Growth{double(CountingCpuAllocator::instance().growth_since_reset()) /
+                                  (1024.0 * 1024.0),
+                              forward_mb};
+            };
+            const std::optional<Growth> one = growth_of_a_step(1);
+            const std::optional<Growth> three = one ? growth_of_a_step(3) : std::nullopt;
+            if (!three) {
+                return std::optional<double>();
             }
-            CountingCpuAllocator::instance().reset_peak();
-            step(probed, samples);
-            return double(CountingCpuAllocator::instance().growth_since_reset()) /
-                   (1024.0 * 1024.0);
-        };
-        const std::optional<double> one = growth_of_a_step(1);
-        const std::optional<double> three = one ? growth_of_a_step(3) : std::nullopt;
-        return three ? std::optional<double>(std::max(0.0, (*three - *one) / 2.0)) : std::nullopt;
-    });
+            const double sample = std::max({0.0, (three->most_mb - one->most_mb) / 2.0,
+                                            (three->forward_mb - one->forward_mb) / 2.0});
+            if (!per_step) {
+                per_step = std::max(0.0, one->most_mb - sample);
+            }
+            return std::optional<double>(sample);
+        });
+    if (!per_sample) {
+        return std::nullopt;
+    }
+    return ProbedStepMemory{.per_sample_mb = *per_sample,
+                            .per_step_mb = per_step.value_or(0.0),
+                            .trained_parameters_mb = step.trained_parameters_mb()};
 }
 
 std::optional<double> probe_inference_memory_per_sample_mb(const InferenceForward& forward,

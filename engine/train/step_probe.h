@@ -1,13 +1,20 @@
 #pragma once
 
+#include "config/task_names.h"
 #include "core/stop_token.h"
 #include "data/sample_source.h"
 
 #include <ATen/core/Tensor.h>
 #include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace torch::nn {
+class Module;
+}
 
 namespace kiln::train {
 
@@ -24,20 +31,51 @@ inline constexpr int kLargestTimedSide = 512;
 double probe_training_speed(const std::string& model, int image_size, int views,
                             StopToken stop = {});
 
-// The memory one more sample adds to a step, in MiB: a sample seen in `views` (a task's
-// training_views()), the growth of the most that LibTorch's CPU tensors held from a step of one
-// sample to a step of three. The step's activations, kept for the backward pass, grow with the
-// batch; the weights, their gradients and the optimizer's state do not. Views over 448 px a
-// side are probed at 448 and at 224 and extrapolated to their pixels (extrapolated_mb). Only
-// what the probing thread and its intra-op threads allocate counts. nullopt where another CPU
-// allocator than LibTorch's own is in place, or `stop` ended it.
-std::optional<double> probe_memory_per_sample_mb(const std::string& model,
-                                                 const std::vector<data::ViewShape>& views,
-                                                 StopToken stop = {});
+// What a memory probe steps: a model made for it as the run makes its own (a step of the run's
+// model would move its running statistics and a method's center), and the loss of a batch given
+// as its views (each [B, C, H, W]). Made from the number of channels of the views.
+struct ProbedModel {
+    std::shared_ptr<torch::nn::Module> module;
+    std::function<at::Tensor(const std::vector<at::Tensor>& views)> loss;
+};
+using MakeProbedModel = std::function<ProbedModel(int channels)>;
+// `model`'s backbone alone, its features' mean square the loss: a fine-tuning task's head is
+// small beside it (run_peak_per_probed covers it). A model name Kiln does not know is a
+// kiln::Error when made.
+MakeProbedModel probed_backbone(const std::string& model);
+// What a run of `task` steps: pretraining's method whole, its heads and its teacher included
+// (DINO's output_dim prototypes can outweigh its backbone), from method_args as the run gives
+// them (dataset_size scales their defaults); a fine-tuning task's backbone.
+MakeProbedModel probed_model(TaskKind task, const std::string& model, const std::string& method,
+                             const nlohmann::json& method_args, std::int64_t dataset_size);
+
+// What a training step takes beyond the weights, from a probe of its model.
+struct ProbedStepMemory {
+    // The memory one more sample adds, in MiB: the growth of the most that LibTorch's CPU tensors
+    // held from a step of two samples to a step of four. The step's activations, kept for the
+    // backward pass, grow with the batch.
+    double per_sample_mb = 0;
+    // What a step holds whatever its batch, in MiB: the gradients, and the copies a model makes
+    // of its weights for a step (DINO's normalised prototypes), a step's growth beyond its
+    // samples'.
+    double per_step_mb = 0;
+    // The trained parameters, in MiB: an optimizer's state and a weight average copy them.
+    double trained_parameters_mb = 0;
+};
+
+// A training step of `make`'s model with samples of `views` (a task's training_views()). Views
+// over 448 px a side are probed at 448 and at 224 and the per-sample memory extrapolated to their
+// pixels (extrapolated_mb). Only what the probing thread and its intra-op threads allocate
+// counts. nullopt where another CPU allocator than LibTorch's own is in place, or `stop` ended
+// it. The model is made with the process's random generator left as it was (a run in this
+// process draws from it after the probe as if there had been none).
+std::optional<ProbedStepMemory> probe_step_memory(const MakeProbedModel& make,
+                                                  const std::vector<data::ViewShape>& views,
+                                                  StopToken stop = {});
 
 // The memory one more image adds to an inference batch through `forward` (the model's, run
-// here under no_grad) at `view`, in MiB, measured as probe_memory_per_sample_mb measures a
-// training step's, large views extrapolated alike. nullopt where another CPU allocator than
+// here under no_grad) at `view`, in MiB, measured as probe_step_memory measures a training
+// step's, large views extrapolated alike. nullopt where another CPU allocator than
 // LibTorch's own is in place.
 using InferenceForward = std::function<void(const at::Tensor& images)>;
 std::optional<double> probe_inference_memory_per_sample_mb(const InferenceForward& forward,

@@ -435,11 +435,15 @@ MemoryCheckReport check_memory_of_a_step(const TrainConfig& config, const Task& 
         return {}; // a TorchScript module is not built to be probed
     }
     StepMemory memory{.batch = static_cast<int>(batch),
+                      .probed = {},
+                      .parameter_copies = parameter_copies(config.optimizer.chosen),
                       .available_mb = *available,
                       .views = task.training_views()};
-    std::optional<double> per_sample;
+    std::optional<ProbedStepMemory> probed;
     try {
-        per_sample = probe_memory_per_sample_mb(config.model, memory.views, stop);
+        probed = probe_step_memory(probed_model(config.task, config.model, config.method,
+                                                config.method_args, task.dataset_size()),
+                                   memory.views, stop);
     } catch (const c10::Error& error) {
         // The estimate only advises: a view size the probe's backbone cannot take (which the
         // run's own model may, with its settings) is not the run's error.
@@ -447,10 +451,10 @@ MemoryCheckReport check_memory_of_a_step(const TrainConfig& config, const Task& 
                     std::string(error.what_without_backtrace()),
                 {}};
     }
-    if (!per_sample) {
+    if (!probed) {
         return {};
     }
-    memory.probed_per_sample_mb = *per_sample;
+    memory.probed = *probed;
     std::string warning = check_step_memory(memory);
     return {step_memory_text(memory), std::move(warning)};
 }
@@ -528,21 +532,22 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     task.resolve_settings(config);
     runtime::PrecisionPolicy precision(config.precision, strategy.device().type());
     place_module(task, config, strategy, precision);
+    const data::LoaderOptions options = loader_options(config, strategy);
+    MemoryCheckReport memory_check;
+    // Before batches are made, and before the optimizer's state and the weight average, which
+    // the check counts.
+    if (strategy.device().is_cpu() && strategy.world_size() == 1) {
+        memory_check = check_memory_of_a_step(config, task, options.batch_size, stop);
+        if (!memory_check.estimate.empty()) {
+            held_lines.push_back({log::Level::Info, memory_check.estimate});
+        }
+    }
     torch::nn::Module& module = task.module();
     const OptimizerArgs& optimizer_args = config.optimizer;
     Optimizer optimizer(optimizer_settings(optimizer_args), trainable_parameters(module));
     std::unique_ptr<WeightAverage> average;
     if (optimizer_args.chosen.ema_decay > 0) {
         average = std::make_unique<WeightAverage>(module, optimizer_args.chosen.ema_decay);
-    }
-
-    const data::LoaderOptions options = loader_options(config, strategy);
-    MemoryCheckReport memory_check;
-    if (strategy.device().is_cpu() && strategy.world_size() == 1) { // before batches are made
-        memory_check = check_memory_of_a_step(config, task, options.batch_size, stop);
-        if (!memory_check.estimate.empty()) {
-            held_lines.push_back({log::Level::Info, memory_check.estimate});
-        }
     }
     // Ranks stop together, after a step they all finished: never in the middle of a wait.
     const std::unique_ptr<data::Loader> loader =

@@ -107,6 +107,18 @@ std::vector<data::ViewShape> trainingViews(const nlohmann::json& settings,
     }
 }
 
+// The copies of its trained parameters a run of `settings` keeps (its optimizer's state, a
+// weight average), as the trainer counts them; AdamW's two while the settings cannot be read.
+int parameterCopies(const nlohmann::json& settings) {
+    try {
+        return train::parameter_copies(
+            with_chosen_optimizer(parse_train_config(settings, taskOf(settings).value()))
+                .optimizer.chosen);
+    } catch (const std::exception&) {
+        return 2;
+    }
+}
+
 // A run's length as people say it ("16 minutes", "2 h 10 min"): "15:55" read as minutes or
 // hours alike.
 QString approximateDuration(double seconds) {
@@ -209,23 +221,33 @@ bool RunEstimate::updateMemory(const nlohmann::json& settings, const DatasetStat
         form->setMemoryEstimate({}, false); // as the trainer: a TorchScript module is not probed
         return false;
     }
-    const QString key = QString::fromStdString(model + "@" + train::views_text(views));
+    // The method and its arguments make its heads; the dataset's size scales their defaults.
+    const std::string method = pretrains(settings) ? settings.value("method", std::string()) : "";
+    const nlohmann::json method_args = pretrains(settings)
+                                           ? settings.value("method_args", nlohmann::json::object())
+                                           : nlohmann::json::object();
+    const QString key =
+        QString::fromStdString(model + "/" + method + method_args.dump() + "/" +
+                               std::to_string(stats->images) + "@" + train::views_text(views));
     const auto probed = probedMemory_.constFind(key);
     if (probed == probedMemory_.constEnd()) {
         const bool can_probe = !busy_() && !probing();
         form->setMemoryEstimate(
             can_probe ? tr("Estimating the memory of a training step...") : QString(), false);
         if (can_probe) {
-            probeMemory(QString::fromStdString(model), views, key);
+            probeMemory(
+                train::probed_model(*taskOf(settings), model, method, method_args, stats->images),
+                views, key);
         }
         return false;
     }
-    if (*probed <= 0) {
+    if (probed->per_sample_mb <= 0) {
         form->setMemoryEstimate({}, false);
         return false;
     }
     const train::StepMemory memory{.batch = batch,
-                                   .probed_per_sample_mb = *probed,
+                                   .probed = *probed,
+                                   .parameter_copies = parameterCopies(settings),
                                    .available_mb = *available,
                                    .views = views};
     try {
@@ -300,24 +322,25 @@ void RunEstimate::measure(const QString& model, int imageSize, int views) {
         });
 }
 
-void RunEstimate::probeMemory(const QString& model, const std::vector<data::ViewShape>& views,
-                              const QString& key) {
-    auto per_sample = std::make_shared<double>(0.0);
+void RunEstimate::probeMemory(const train::MakeProbedModel& model,
+                              const std::vector<data::ViewShape>& views, const QString& key) {
+    auto probed = std::make_shared<std::optional<train::ProbedStepMemory>>();
     memoryJob_.start(
-        [per_sample, model, views](const StopToken& stop) {
+        [probed, model, views](const StopToken& stop) {
             try {
-                *per_sample = train::probe_memory_per_sample_mb(model.toStdString(), views, stop)
-                                  .value_or(0.0);
+                *probed = train::probe_step_memory(model, views, stop);
             } catch (const std::exception&) {
                 // A model or view size the probe cannot build: the trainer does not estimate it
             }
             if (stop.stop_requested()) {
-                *per_sample = -1.0; // a run started: probed another time
+                probed->reset(); // a run started: probed another time
+            } else if (!probed->has_value()) {
+                *probed = train::ProbedStepMemory{}; // nothing to tell
             }
         },
-        [this, per_sample, key] {
-            if (*per_sample >= 0) {
-                probedMemory_.insert(key, *per_sample);
+        [this, probed, key] {
+            if (probed->has_value()) {
+                probedMemory_.insert(key, **probed);
             }
             update();
         });

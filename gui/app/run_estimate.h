@@ -2,6 +2,7 @@
 
 #include "common/background_job.h"
 #include "data/sample_source.h"
+#include "train/step_probe.h"
 
 #include <QMap>
 #include <QObject>
@@ -18,9 +19,10 @@ struct ProjectPages;
 // newest run of the same model, task and image size; before there is one, at the speed measured
 // on this computer's CPU (once per model and size).
 // Memory, for a CPU run of one process: what a training step of the batch needs against the
-// free memory, as the trainer checks it before its first step (train/step_memory), from what
-// one more sample of the run's views adds to a step of the model (probed once per model and
-// views), so that a run Train would refuse, or one that may not fit, is named before it starts.
+// free memory, as the trainer checks it before its first step (train/step_memory), from what a
+// step of the model (a pretraining method's heads included) takes and what one more sample of
+// the run's views adds to it (probed once per model, method and views), so that a run Train
+// would refuse, or one that may not fit, is named before it starts.
 // Each probe runs on a thread, one at a time, never beside a job: it would take the job's cores.
 class RunEstimate : public QObject {
     Q_OBJECT
@@ -39,7 +41,7 @@ private:
     void estimateFromMeasuredSpeed(const QString& model, int imageSize, bool pretraining,
                                    qint64 images, int epochs, bool onCpu);
     void measure(const QString& model, int imageSize, int views);
-    void probeMemory(const QString& model, const std::vector<data::ViewShape>& views,
+    void probeMemory(const train::MakeProbedModel& model, const std::vector<data::ViewShape>& views,
                      const QString& key);
     bool probing() const { return speedJob_.isRunning() || memoryJob_.isRunning(); }
 
@@ -49,9 +51,10 @@ private:
     // Images per second measured by train::probe_training_speed, by "model@size/views".
     QMap<QString, double> measuredSpeed_;
     BackgroundJob memoryJob_{this, QStringLiteral("training memory probe")};
-    // MiB a sample adds to a step (train::probe_memory_per_sample_mb), by "model@views"; 0
-    // where the probe could not tell.
-    QMap<QString, double> probedMemory_;
+    // What a step takes (train::probe_step_memory), by model, method, its arguments and the
+    // dataset's size (which scales their defaults) and views; 0 a sample where the probe could
+    // not tell.
+    QMap<QString, train::ProbedStepMemory> probedMemory_;
 };
 
 } // namespace kiln::gui

@@ -47,6 +47,7 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSet>
@@ -1306,6 +1307,20 @@ private Q_SLOTS:
         QTRY_VERIFY2_WITH_TIMEOUT(form->memoryEstimate().startsWith(QStringLiteral(
                                       "Memory: a training step of 4 samples needs ")),
                                   qPrintable(form->memoryEstimate()), 60000);
+        form->setSettings(pretraining);
+
+        // DINO's prototypes are probed with its method: 262,144 of them (256 MB of weights a
+        // head) take gigabytes a step whatever the batch.
+        QTRY_VERIFY2_WITH_TIMEOUT(form->memoryEstimate().startsWith(QStringLiteral(
+                                      "Memory: a training step of 8 samples needs ")),
+                                  qPrintable(form->memoryEstimate()), 60000);
+        const QString smallHeads = form->memoryEstimate();
+        form->applySetting(QStringLiteral("method"), QStringLiteral("dino"));
+        form->applySetting(QStringLiteral("method_args.output_dim"), QStringLiteral("262144"));
+        const QRegularExpression gigabytes(QStringLiteral("needs [0-9.]+ GB to"));
+        QTRY_VERIFY2_WITH_TIMEOUT(form->memoryEstimate().contains(gigabytes),
+                                  qPrintable(smallHeads + " / " + form->memoryEstimate()), 60000);
+        QVERIFY2(!smallHeads.contains(gigabytes), qPrintable(smallHeads));
         form->setSettings(pretraining);
 
         // A fixed run time: nothing to time at the sizes below.

@@ -1455,7 +1455,7 @@ private Q_SLOTS:
                  std::string("1 view of 64 x 64 px, 1 of 32 x 32 px and 1 of 16 x 16 px"));
 
         kiln::train::StepMemory memory{.batch = 128,
-                                       .probed_per_sample_mb = 70,
+                                       .probed = {.per_sample_mb = 70},
                                        .available_mb = 11000,
                                        .views = dino,
                                        .peak_per_probed = {.least = 1.7, .most = 2.5}};
@@ -1482,6 +1482,29 @@ private Q_SLOTS:
         memory.available_mb = 50; // not even one sample
         memory.batch = 1;
         QVERIFY(kiln::test::throwsContaining(check, "Use a smaller batch_size, smaller views"));
+
+        // What a step takes whatever its batch (DINO's 1,048,576 prototypes: 1 GiB of weights,
+        // their gradients and normalised copies, the optimizer's two moments) is said apart,
+        // and where it alone would not fit, no batch is named.
+        memory = {
+            .batch = 16,
+            .probed = {.per_sample_mb = 10, .per_step_mb = 4096, .trained_parameters_mb = 1024},
+            .parameter_copies = 2,
+            .available_mb = 5000,
+            .views = {{3, 64, 64}, {3, 64, 64}},
+            .peak_per_probed = {.least = 1, .most = 2}};
+        QCOMPARE(memory.per_step_mb(), 6144.0);
+        QCOMPARE(memory.least_mb(16), 6144.0 + 160);
+        QCOMPARE(memory.most_mb(16), 6144.0 + 320);
+        QVERIFY(kiln::test::throwsContaining(
+            check, "batch_size=16 needs at least 6.2 GB for a training step on the CPU (10 MB or "
+                   "more a sample of 2 views of 64 x 64 px, and 6.0 GB whatever the batch: the "
+                   "gradients, the optimizer's state and the model's own copies of its weights), "
+                   "and this machine has 4.9 GB free: the system would stop the run at its first "
+                   "step. Use a smaller model or smaller heads (method_args), smaller views"));
+        QCOMPARE(kiln::train::parameter_copies({.name = "adamw"}), 2);
+        QCOMPARE(kiln::train::parameter_copies({.name = "sgd", .ema_decay = 0.999}), 2);
+        QCOMPARE(kiln::train::parameter_copies({.name = "lars"}), 1);
     }
 
     // Huge views are timed at 512 px and the speed scaled by the pixels (64 times fewer images
@@ -1495,20 +1518,71 @@ private Q_SLOTS:
 
     // The probe measures what one more sample adds to a step: more pixels, more memory.
     void theMemoryProbeGrowsWithTheViews() {
-        const std::optional<double> small =
-            kiln::train::probe_memory_per_sample_mb("resnet18", {{3, 64, 64}});
+        const auto per_sample_mb = [](const std::vector<kiln::data::ViewShape>& views) {
+            const auto probed =
+                kiln::train::probe_step_memory(kiln::train::probed_backbone("resnet18"), views);
+            return probed ? std::optional<double>(probed->per_sample_mb) : std::nullopt;
+        };
+        const std::optional<double> small = per_sample_mb({{3, 64, 64}});
         QVERIFY(small); // LibTorch's own CPU allocator is the one in place
         // A ResNet's activations grow with the pixels: 9 times as many at 192 px as at 64.
-        const double large = *kiln::train::probe_memory_per_sample_mb("resnet18", {{3, 192, 192}});
+        const double large = *per_sample_mb({{3, 192, 192}});
         QVERIFY2(large > 6 * *small && large < 12 * *small && large > 5,
                  qPrintable(QString("%1 MB at 64 px, %2 at 192").arg(*small).arg(large)));
         // Views over 448 px are probed at 448 and 224 and scaled by their pixels (22 times
         // 192 px's).
-        const double huge = *kiln::train::probe_memory_per_sample_mb("resnet18", {{3, 896, 896}});
+        const double huge = *per_sample_mb({{3, 896, 896}});
         QVERIFY2(huge > 15 * large && huge < 30 * large,
                  qPrintable(QString("%1 MB at 896 px, %2 at 192").arg(huge).arg(large)));
         // The counting allocator is the probe's alone: LibTorch's own is back in place.
         QVERIFY(c10::GetCPUAllocator() == c10::GetDefaultCPUAllocator());
+    }
+
+    // A pretraining run's probe steps its method whole: DINO's prototypes (output_dim of them,
+    // each a 256-d unit vector) add their scores to every sample and their gradients, the
+    // optimizer's state and the normalised copies to every step, whatever its batch.
+    void theMemoryProbeCountsAMethodsHeads() {
+        const std::vector<kiln::data::ViewShape> views = {{3, 32, 32}, {3, 32, 32}};
+        const auto probed = [&views](int prototypes) {
+            return *kiln::train::probe_step_memory(
+                kiln::train::probed_model(kiln::TaskKind::Pretraining, "smallcnn", "dino",
+                                          {{"output_dim", prototypes}}, 1000),
+                views);
+        };
+        const kiln::train::ProbedStepMemory few = probed(1024);
+        const kiln::train::ProbedStepMemory many = probed(131072);
+        // A sample's scores: 2 views x 130,048 more prototypes x 4 bytes = 1 MiB, held for the
+        // backward pass in two forms at least (the student's log-probabilities, the teacher's
+        // probabilities).
+        const double more_scores_mb = 2.0 * (131072 - 1024) * 4 / (1024.0 * 1024.0);
+        // The last layer: 256 x 130,048 more weights, 127 MiB.
+        const double more_weights_mb = 256.0 * (131072 - 1024) * 4 / (1024.0 * 1024.0);
+        const QString figures = QString("%1 MB a sample and %2 a step at 1,024 prototypes, %3 and "
+                                        "%4 at 131,072; %5 and %6 MB of trained parameters")
+                                    .arg(few.per_sample_mb)
+                                    .arg(few.per_step_mb)
+                                    .arg(many.per_sample_mb)
+                                    .arg(many.per_step_mb)
+                                    .arg(few.trained_parameters_mb)
+                                    .arg(many.trained_parameters_mb);
+        QVERIFY2(many.per_sample_mb - few.per_sample_mb > 1.5 * more_scores_mb,
+                 qPrintable(figures));
+        // The gradients and the normalised weights with their gradient: 3 copies at least.
+        QVERIFY2(many.per_step_mb - few.per_step_mb > 3 * more_weights_mb, qPrintable(figures));
+        QVERIFY2(
+            std::abs(many.trained_parameters_mb - few.trained_parameters_mb - more_weights_mb) < 1,
+            qPrintable(figures));
+        qInfo("%s", qPrintable(figures));
+        // A fine-tuning task's probe is its backbone's, whatever the method settings say.
+        const kiln::train::ProbedStepMemory backbone = *kiln::train::probe_step_memory(
+            kiln::train::probed_model(kiln::TaskKind::ImageClassification, "smallcnn", "dino",
+                                      {{"output_dim", 131072}}, 1000),
+            views);
+        // No head: its hidden layer's 2,048 x 2,048 weights alone are 16 MiB.
+        QVERIFY2(backbone.trained_parameters_mb < few.trained_parameters_mb - 16,
+                 qPrintable(
+                     QString("%1 MB of trained parameters; ").arg(backbone.trained_parameters_mb) +
+                     figures));
     }
 
     // Views over 448 px are extrapolated from 448 and 224: in proportion to the pixels, unless
