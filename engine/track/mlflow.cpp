@@ -9,6 +9,7 @@
 #include "core/text.h"
 #include "track/run_directory.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cerrno>
@@ -20,6 +21,7 @@
 #include <httplib.h>
 #include <map>
 #include <random>
+#include <set>
 #include <unistd.h>
 
 namespace kiln::track {
@@ -229,6 +231,13 @@ std::string text_at(const nlohmann::json& answer, const char* pointer) {
                : "";
 }
 
+// A request the server refused as invalid (HTTP 4xx but 429, too many requests): sending it
+// again cannot help.
+class RefusedRequest : public Error {
+public:
+    using Error::Error;
+};
+
 // A tracking server's REST API (api/2.0/mlflow). Metrics are queued and sent in batches once
 // a second by a sender thread, so a slow server does not slow training.
 class RestStore : public MlflowStore {
@@ -303,6 +312,9 @@ public:
     void log_metrics(std::int64_t step, double wall_time, const MetricValues& values) override {
         const std::lock_guard<std::mutex> lock(mutex_);
         for (const auto& [key, value] : values) {
+            if (refused_keys_.contains(key)) {
+                continue; // said once, when refused
+            }
             queued_.push_back({{"key", key},
                                {"value", value},
                                {"timestamp", milliseconds(wall_time)},
@@ -349,8 +361,13 @@ private:
             return nlohmann::json::object();
         }
         if (result->status != 200) {
-            throw Error("the MLflow server at " + uri_ + " answered " + endpoint + " with HTTP " +
-                        std::to_string(result->status) + ": " + result->body);
+            const std::string message = "the MLflow server at " + uri_ + " answered " + endpoint +
+                                        " with HTTP " + std::to_string(result->status) + ": " +
+                                        result->body;
+            if (result->status >= 400 && result->status < 500 && result->status != 429) {
+                throw RefusedRequest(message);
+            }
+            throw Error(message);
         }
         const nlohmann::json answer = nlohmann::json::parse(result->body, nullptr, false);
         return answer.is_discarded() ? nlohmann::json::object() : answer;
@@ -378,15 +395,62 @@ private:
             }
             try {
                 call("POST", "runs/log-batch", {{"run_id", run_id_}, {"metrics", batch}});
-            } catch (const std::exception& error) { // on this thread, nothing may escape
-                if (!warned_) {
-                    log::warning(std::string(error.what()) + "; retrying every second");
-                    warned_ = true;
+            } catch (const RefusedRequest&) {
+                if (!send_one_at_a_time(batch)) {
+                    return;
                 }
+                continue;
+            } catch (const std::exception& error) { // on this thread, nothing may escape
+                warn_unreachable(error);
                 return;
             }
             const std::lock_guard<std::mutex> lock(mutex_);
             queued_.erase(queued_.begin(), queued_.begin() + static_cast<long>(batch.size()));
+        }
+    }
+
+    // The queued metrics of `batch` (the queue's first), one request each, after the server
+    // refused them together (a name it does not accept): a metric it refuses is left out, and
+    // its later values too, with a warning, so that one name costs no other metric and is not
+    // sent again every second. False where the server could not be reached: the rest stay
+    // queued.
+    bool send_one_at_a_time(const nlohmann::json& batch) {
+        for (const nlohmann::json& metric : batch) {
+            const std::string key = metric.value("key", std::string());
+            {
+                const std::lock_guard<std::mutex> lock(mutex_);
+                if (refused_keys_.contains(key)) {
+                    continue; // dequeued when refused
+                }
+            }
+            try {
+                call("POST", "runs/log-batch",
+                     {{"run_id", run_id_}, {"metrics", nlohmann::json::array({metric})}});
+            } catch (const RefusedRequest& refused) {
+                log::warning("MLflow refused the metric \"" + key +
+                             "\", which is left out of "
+                             "MLflow from now on (run.db and metrics.jsonl have it): " +
+                             refused.what());
+                const std::lock_guard<std::mutex> lock(mutex_);
+                refused_keys_.insert(key);
+                std::erase_if(queued_, [&key](const nlohmann::json& queued) {
+                    return queued.value("key", std::string()) == key;
+                });
+                continue;
+            } catch (const std::exception& error) {
+                warn_unreachable(error);
+                return false;
+            }
+            const std::lock_guard<std::mutex> lock(mutex_);
+            queued_.erase(queued_.begin()); // this metric: the ones before it are dequeued
+        }
+        return true;
+    }
+
+    void warn_unreachable(const std::exception& error) {
+        if (!warned_) {
+            log::warning(std::string(error.what()) + "; retrying every second");
+            warned_ = true;
         }
     }
 
@@ -417,6 +481,7 @@ private:
     std::string run_id_;
     std::mutex mutex_;
     std::vector<nlohmann::json> queued_;
+    std::set<std::string> refused_keys_; // left out of MLflow: the server refused them
     bool warned_ = false;
     std::mutex stop_mutex_;
     std::condition_variable wake_;
@@ -434,8 +499,17 @@ MlflowSettings mlflow_settings(const nlohmann::json& settings, const fs::path& o
     return result;
 }
 
-std::string mlflow_key(const std::string& name) {
+std::string mlflow_key(const std::string& given) {
     constexpr std::size_t kMostPartBytes = 200; // a file name holds 255
+    std::string name = given;
+    // A class's name is one part of a per-class metric's key: its slashes would make the
+    // metric of class "person" the folder of class "person/rider"'s.
+    if (name.starts_with(kPerClassMetricPrefix)) {
+        const std::size_t class_start = name.find('/', kPerClassMetricPrefix.size());
+        if (class_start != std::string::npos) {
+            std::replace(name.begin() + static_cast<long>(class_start) + 1, name.end(), '/', '_');
+        }
+    }
     std::string key;
     std::size_t start = 0;
     while (true) {

@@ -36,7 +36,8 @@ std::unique_ptr<MlflowStore> make_mlflow_store(const MlflowSettings& settings);
 // `name` (a metric or param, which may hold a class name from someone else's annotations) as
 // MLflow accepts it and its file store can hold it inside the run's folder: characters other
 // than letters, digits, "_", "-", ".", " " and "/" become "_", and so do path parts that are
-// empty, "." or ".." ("../../x" is "__/__/x"); each part at most 200 bytes.
+// empty, "." or ".." ("../../x" is "__/__/x"), and the slashes of a per-class metric's class
+// name (per_class_metric); each part at most 200 bytes.
 std::string mlflow_key(const std::string& name);
 
 // Logs a training run to MLflow: the resolved configuration as params (flattened: optim_args.lr),

@@ -9,11 +9,20 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 // The events of a training run, as the trainer reports them and the trackers, the CLI and
 // Studio consume them. Defined here, below train, so that track never includes the trainer.
 namespace kiln::track {
+
+// A class's value of a validation metric: "val_metric_per_class/<metric>/<class>". The class's
+// name is kept whole, slashes included: what follows the metric's name is the class (Studio's
+// table reads it so; MLflow's keys, which are paths, make its slashes "_").
+inline constexpr std::string_view kPerClassMetricPrefix = "val_metric_per_class/";
+inline std::string per_class_metric(const std::string& metric, const std::string& class_name) {
+    return std::string(kPerClassMetricPrefix) + metric + "/" + class_name;
+}
 
 // One optimizer step, timed as LightlyTrain times it: batch_time is forward + backward +
 // optimizer step, data_time the rest of the cycle (waiting for the loader),

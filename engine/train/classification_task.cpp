@@ -222,7 +222,7 @@ MetricValues ClassificationTask::metrics(const std::vector<double>& counts) cons
                                {"val_metric/map", result.map}};
         for (int c = 0; c < classes; ++c) {
             if (!std::isnan(result.per_class_ap[c])) {
-                values.emplace_back("val_metric_per_class/ap/" + this->classes()[c],
+                values.emplace_back(track::per_class_metric("ap", this->classes()[c]),
                                     result.per_class_ap[c]);
             }
         }
@@ -240,7 +240,7 @@ MetricValues ClassificationTask::metrics(const std::vector<double>& counts) cons
                            {"val_metric/recall_macro", result.recall_macro}};
     for (int c = 0; c < classes; ++c) {
         if (!std::isnan(result.per_class_accuracy[c])) {
-            values.emplace_back("val_metric_per_class/top1_acc/" + this->classes()[c],
+            values.emplace_back(track::per_class_metric("top1_acc", this->classes()[c]),
                                 result.per_class_accuracy[c]);
         }
     }

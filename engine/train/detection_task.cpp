@@ -76,7 +76,7 @@ LaterMetrics map_metrics(const coco::GroundTruth& truth, std::vector<coco::Annot
     if (classwise) {
         for (const coco::CategoryAp& category : result.per_category) {
             if (category.ap >= 0) {
-                values.emplace_back("val_metric_per_class/map/" + category.name, category.ap);
+                values.emplace_back(track::per_class_metric("map", category.name), category.ap);
             }
         }
     }

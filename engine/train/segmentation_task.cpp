@@ -105,7 +105,7 @@ MetricValues SegmentationTask::metrics(const std::vector<double>& counts) const 
                            {"val_metric/pixel_acc", result.pixel_acc}};
     for (int c = 0; c < classes; ++c) {
         if (!std::isnan(result.per_class_iou[c])) {
-            values.emplace_back("val_metric_per_class/iou/" + this->classes()[c],
+            values.emplace_back(track::per_class_metric("iou", this->classes()[c]),
                                 result.per_class_iou[c]);
         }
     }

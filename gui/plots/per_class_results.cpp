@@ -12,7 +12,8 @@
 namespace kiln::gui {
 namespace {
 
-constexpr char kPerClassPrefix[] = "val_metric_per_class/";
+const QLatin1String kPerClassPrefix(track::kPerClassMetricPrefix.data(),
+                                    qsizetype(track::kPerClassMetricPrefix.size()));
 
 // A number that sorts as a number and shows three decimals.
 QTableWidgetItem* number_item(double value) {
@@ -33,7 +34,7 @@ QTableWidgetItem* metric_header(const QString& metric) {
         {QStringLiteral("map"), PerClassResults::tr("AP (IoU 0.50-0.95)")}};
     auto* header = new QTableWidgetItem(titles.value(metric, metric));
     header->setData(Qt::UserRole, metric);
-    header->setToolTip(QLatin1String(kPerClassPrefix) + metric + QStringLiteral("/<class>"));
+    header->setToolTip(kPerClassPrefix + metric + QStringLiteral("/<class>"));
     return header;
 }
 
@@ -180,11 +181,11 @@ bool PerClassResults::showPerClass(const kiln::train::ValidationMetrics& metrics
     QMap<QString, QMap<QString, double>> values; // class -> metric -> value
     for (const auto& [key, value] : metrics.values) {
         const QString name = QString::fromStdString(key);
-        if (!name.startsWith(QLatin1String(kPerClassPrefix))) {
+        if (!name.startsWith(kPerClassPrefix)) {
             continue;
         }
         // Class names may hold slashes; the metric's name does not.
-        const QString rest = name.mid(int(sizeof kPerClassPrefix) - 1);
+        const QString rest = name.mid(kPerClassPrefix.size());
         const int slash = rest.indexOf(QLatin1Char('/'));
         if (slash <= 0) {
             continue;

@@ -876,6 +876,10 @@ private Q_SLOTS:
         QCOMPARE(track::mlflow_key("val_metric/top1"), std::string("val_metric/top1"));
         QCOMPARE(track::mlflow_key("val_metric_per_class/map/traffic light"),
                  std::string("val_metric_per_class/map/traffic light"));
+        // A class's name is one part, whatever slashes it holds: "person" is a file, and
+        // "person/rider" cannot need it as a folder.
+        QCOMPARE(track::mlflow_key(track::per_class_metric("map", "person/rider")),
+                 std::string("val_metric_per_class/map/person_rider"));
         QCOMPARE(track::mlflow_key("a/../../x"), std::string("a/__/__/x"));
         QCOMPARE(track::mlflow_key("/etc/passwd"), std::string("_/etc/passwd"));
         QCOMPARE(track::mlflow_key("map/"), std::string("map/_"));
@@ -895,18 +899,27 @@ private Q_SLOTS:
         track::ValidationMetrics metrics;
         metrics.step = 1;
         metrics.values = {{"val_metric_per_class/map/../../../../../../escaped", 0.5},
-                          {"val_metric_per_class/map/", 0.25}};
+                          {"val_metric_per_class/map/", 0.25},
+                          {track::per_class_metric("map", "person"), 0.75},
+                          {track::per_class_metric("map", "person/rider"), 0.125},
+                          {"a/../../../../../../../escaped", 0.5}};
         logger.on_validation(metrics);
         logger.on_end({});
-        std::size_t files = 0;
+        std::set<std::string> metric_files;
         for (const auto& entry :
              std::filesystem::recursive_directory_iterator(dir.path().toStdString())) {
             QVERIFY2(entry.path().string().rfind(root.string(), 0) == 0 ||
                          entry.path() == root.parent_path(),
                      entry.path().c_str());
-            files += entry.path().filename() == "escaped" ? 1 : 0;
+            if (entry.is_regular_file() && entry.path().parent_path().filename() == "map") {
+                metric_files.insert(entry.path().filename().string());
+            }
+            QVERIFY2(entry.path().filename() != "escaped" ||
+                         entry.path().parent_path().filename() == "__",
+                     entry.path().c_str());
         }
-        QCOMPARE(files, std::size_t{1});
+        QCOMPARE(metric_files, (std::set<std::string>{".._.._.._.._.._.._escaped", "_", "person",
+                                                      "person_rider"}));
     }
 
     void mlflowRestApi() {
@@ -1019,6 +1032,79 @@ private Q_SLOTS:
         } catch (const kiln::Error& error) {
             QVERIFY(QString(error.what()).contains("not supported"));
         }
+    }
+
+    // A metric the server refuses (a name it does not accept) is left out of MLflow with one
+    // warning; the other metrics of its batch and its later steps still go, and the refused one
+    // is not sent again every second.
+    void mlflowLeavesOutAMetricTheServerRefuses() {
+        httplib::Server server;
+        std::mutex mutex;
+        std::vector<std::string> logged; // "key@step"
+        int refusals = 0;
+        server.Get("/api/2.0/mlflow/experiments/get-by-name", [](const httplib::Request&,
+                                                                 httplib::Response& response) {
+            response.set_content(R"({"experiment": {"experiment_id": "1"}})", "application/json");
+        });
+        server.Post("/api/2.0/mlflow/runs/create", [](const httplib::Request&,
+                                                      httplib::Response& response) {
+            response.set_content(R"({"run": {"info": {"run_id": "r"}}})", "application/json");
+        });
+        server.Post("/api/2.0/mlflow/runs/update",
+                    [](const httplib::Request&, httplib::Response& response) {
+                        response.set_content("{}", "application/json");
+                    });
+        server.Post("/api/2.0/mlflow/runs/log-batch", [&](const httplib::Request& request,
+                                                          httplib::Response& response) {
+            const nlohmann::json body = nlohmann::json::parse(request.body);
+            const std::lock_guard<std::mutex> lock(mutex);
+            for (const nlohmann::json& metric : body.value("metrics", nlohmann::json::array())) {
+                if (metric.at("key") == "val_metric_per_class/map/\u20ac") {
+                    ++refusals;
+                    response.status = 400;
+                    response.set_content(R"({"error_code": "INVALID_PARAMETER_VALUE"})",
+                                         "application/json");
+                    return;
+                }
+            }
+            for (const nlohmann::json& metric : body.value("metrics", nlohmann::json::array())) {
+                logged.push_back(metric.at("key").get<std::string>() + "@" +
+                                 metric.at("step").dump());
+            }
+            response.set_content("{}", "application/json");
+        });
+        const int port = server.bind_to_any_port("127.0.0.1");
+        std::thread serving([&] { server.listen_after_bind(); });
+        track::MlflowSettings settings;
+        settings.tracking_uri = "http://127.0.0.1:" + std::to_string(port);
+        std::vector<std::string> warnings;
+        {
+            const kiln::log::ScopedSink sink([&](kiln::log::Level level, const std::string& text) {
+                if (level == kiln::log::Level::Warning) {
+                    warnings.push_back(text);
+                }
+            });
+            const auto store = track::make_mlflow_store(settings);
+            store->start_run(settings, 1700000000.0);
+            for (int step = 1; step <= 3; ++step) {
+                store->log_metrics(step, 1700000001.0,
+                                   {{"train_loss", 1.0},
+                                    {"val_metric_per_class/map/\u20ac", 0.5},
+                                    {"val_loss", 2.0}});
+            }
+            store->end_run("FINISHED", 1700000002.0);
+        }
+        server.stop();
+        serving.join();
+        const std::vector<std::string> expected = {"train_loss@1", "val_loss@1",   "train_loss@2",
+                                                   "val_loss@2",   "train_loss@3", "val_loss@3"};
+        QCOMPARE(logged, expected);
+        QCOMPARE(refusals, 2); // in the batch, then alone; never again
+        QVERIFY2(warnings.size() == 1,
+                 qPrintable(QString::fromStdString(warnings.empty() ? "" : warnings.back())));
+        QVERIFY2(warnings.front().find("MLflow refused the metric") != std::string::npos &&
+                     warnings.front().find("run.db and metrics.jsonl have it") != std::string::npos,
+                 warnings.front().c_str());
     }
 
     // A server that stops answering mid-run does not hold the run's exit: the end gives up on
