@@ -143,25 +143,38 @@ fs::path path_value(const json& value, const std::string& where) {
     }
     return fs::path(value.get<std::string>());
 }
+
+// --- COCO -----------------------------------------------------------------------------------
+
+// A category's class name: its name, or its id where it has none.
+std::string class_name(const coco::Category& category) {
+    return category.name.empty() ? std::to_string(category.id) : category.name;
+}
+
 // Validation scores the model's detections of every training category against the validation
-// file's: one it does not list would fail the first validation, after an epoch of training.
-void require_training_categories(const coco::GroundTruth& val,
-                                 const std::vector<std::int64_t>& category_ids,
-                                 const std::vector<std::string>& classes) {
-    for (std::size_t c = 0; c < category_ids.size(); ++c) {
-        const bool listed = std::any_of(
-            val.categories().begin(), val.categories().end(),
-            [&](const coco::Category& category) { return category.id == category_ids[c]; });
-        if (!listed) {
-            throw Error(val.source() + " does not list the training split's category id " +
-                        std::to_string(category_ids[c]) + " (" + in_quotes(classes[c]) +
+// file's: one it does not list would fail the first validation, after an epoch of training, and
+// one it names otherwise would score one class's detections against another's objects (files
+// exported with different class orders).
+void require_training_categories(const coco::GroundTruth& val, const coco::GroundTruth& train) {
+    for (const coco::Category& trained : train.categories()) {
+        const auto listed =
+            std::find_if(val.categories().begin(), val.categories().end(),
+                         [&](const coco::Category& category) { return category.id == trained.id; });
+        const std::string id = "category id " + std::to_string(trained.id);
+        if (listed == val.categories().end()) {
+            throw Error(val.source() + " does not list the training split's " + id + " (" +
+                        in_quotes(class_name(trained)) +
                         ") under \"categories\"; list every training category there, with or "
                         "without annotations");
         }
+        if (listed->name != trained.name) {
+            throw Error(val.source() + " names " + id + " " + in_quotes(listed->name) + " and " +
+                        train.source() + " names it " + in_quotes(trained.name) +
+                        ": one id must be one class in both files (were they exported with "
+                        "different class orders?); make the names and ids agree");
+        }
     }
 }
-
-// --- COCO -----------------------------------------------------------------------------------
 
 // The splits read: train and val for training, train alone for statistics.
 constexpr const char* kSplits[2] = {"train", "val"};
@@ -189,22 +202,28 @@ DetectionData load_coco(const json& data, bool masks, int split_count, Fixes& fi
     }
     for (const coco::Category& category : truths[0]->categories()) {
         result.category_ids.push_back(category.id);
-        result.classes.push_back(category.name.empty() ? std::to_string(category.id)
-                                                       : category.name);
+        result.classes.push_back(class_name(category));
     }
     if (result.classes.empty()) {
         throw Error(truths[0]->source() + " has no categories; list the classes under "
                                           "\"categories\"");
     }
     if (const std::optional<std::string> twice = repeated_name(result.classes)) {
+        const bool unnamed =
+            std::any_of(truths[0]->categories().begin(), truths[0]->categories().end(),
+                        [&](const coco::Category& category) {
+                            return category.name.empty() && class_name(category) == *twice;
+                        });
         throw Error(truths[0]->source() + ": two categories are named " + in_quotes(*twice) +
+                    (unnamed ? " (category id " + *twice + " has no name, so its id names it)"
+                             : std::string()) +
                     "; their metrics would share one key: give each its own name");
     }
     if (const std::string many = too_many_classes(result.classes.size()); !many.empty()) {
         throw Error(truths[0]->source() + " " + many);
     }
     if (split_count == 2) {
-        require_training_categories(*truths[1], result.category_ids, result.classes);
+        require_training_categories(*truths[1], *truths[0]);
     }
     DetectionImages* targets[2] = {&result.train, &result.val};
     for (int s = 0; s < split_count; ++s) {

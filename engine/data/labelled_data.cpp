@@ -329,7 +329,19 @@ SegmentedImages pair_masks(const fs::path& images_root, const fs::path& masks_ro
         const fs::path name(index.filename(i));
         const fs::path mask = masks_root / fs::path(name).replace_extension(".png");
         std::error_code error;
-        if (!fs::is_regular_file(mask, error)) {
+        const fs::file_type type = fs::status(mask, error).type();
+        if (type != fs::file_type::regular) {
+            if (type != fs::file_type::not_found && type != fs::file_type::none) {
+                // Read, a FIFO would wait for a writer forever, a device would never end.
+                problems.add(key + ".masks",
+                             quoted(mask) + " is " +
+                                 (type == fs::file_type::directory
+                                      ? "a folder"
+                                      : "not a file (a FIFO, socket or device)") +
+                                 ", not the PNG of class ids of " + quoted(index.path(i)) +
+                                 "; put the mask there");
+                return split;
+            }
             if (missing++ == 0) {
                 first_missing = quoted(index.path(i)) + " has no mask " + quoted(mask);
             }

@@ -29,6 +29,7 @@
 #include <fstream>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <sys/stat.h>
 #include <thread>
 #include <torch/types.h>
 #include <zlib.h>
@@ -1444,6 +1445,18 @@ private Q_SLOTS:
                     cv::Mat(10, 12, CV_8UC3, cv::Scalar(1, 2, 3)));
         QVERIFY(kiln::test::throwsContaining(
             [&] { kiln::data::load_segmentation_data(settings, 2); }, "3.jpg\" has no mask"));
+        // A folder or a FIFO where the mask should be is named as what it is, not as missing
+        // (read, a FIFO would wait for a writer forever).
+        fs::create_directory(root / "masks" / "sub" / "3.png");
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::load_segmentation_data(settings, 2); },
+            "3.png\" is a folder, not the PNG of class ids of"));
+        fs::remove(root / "masks" / "sub" / "3.png");
+        QCOMPARE(::mkfifo((root / "masks" / "sub" / "3.png").c_str(), 0600), 0);
+        QVERIFY(kiln::test::throwsContaining(
+            [&] { kiln::data::load_segmentation_data(settings, 2); },
+            "3.png\" is not a file (a FIFO, socket or device)"));
+        fs::remove(root / "masks" / "sub" / "3.png");
         std::ofstream(root / "masks" / "sub" / "3.png") << "not a png";
         try {
             kiln::data::load_segmentation_data(settings, 2);

@@ -918,6 +918,30 @@ private Q_SLOTS:
                                   QString::number(last_category["id"].get<int>())),
                  qPrintable(message));
 
+        // A validation file that names a training category's id otherwise (exported with
+        // another class order) would score one class's detections against another's objects.
+        json swapped = good;
+        swapped["categories"][0]["name"] = good["categories"][1]["name"];
+        swapped["categories"][1]["name"] = good["categories"][0]["name"];
+        writeJson(bad / "annotations.json", swapped);
+        message = errorOf(
+            [&] { kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1); });
+        QVERIFY2(message.contains("names category id " +
+                                  QString::number(good["categories"][0]["id"].get<int>()) + " \"" +
+                                  QString::fromStdString(good["categories"][1]["name"]) + "\"") &&
+                     message.contains("one id must be one class in both files"),
+                 qPrintable(message));
+
+        // A negative area would leave the object out of COCOeval's every area range.
+        json negative_area = good;
+        negative_area["annotations"][0]["area"] = -5.0;
+        writeJson(bad / "annotations.json", negative_area);
+        message = errorOf(
+            [&] { kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1); });
+        QVERIFY2(message.contains("annotations[0]") && message.contains("has 'area' -5") &&
+                     message.contains("it must be 0 or more"),
+                 qPrintable(message));
+
         // Two training categories of one name would share their per-class metrics' key.
         const fs::path same_names = root_ / "same-names";
         fs::create_directories(same_names);
@@ -929,6 +953,16 @@ private Q_SLOTS:
             kiln::data::load_detection_data(cocoData(same_names, root_ / "val"), false, 1);
         });
         QVERIFY2(message.contains("two categories are named"), qPrintable(message));
+        // A category with no name is named by its id: a clash with it says so.
+        json unnamed = readJson(root_ / "train" / "annotations.json");
+        unnamed["categories"][0]["name"] = "";
+        unnamed["categories"][1]["name"] =
+            std::to_string(unnamed["categories"][0]["id"].get<int>());
+        writeJson(same_names / "annotations.json", unnamed);
+        message = errorOf([&] {
+            kiln::data::load_detection_data(cocoData(same_names, root_ / "val"), false, 1);
+        });
+        QVERIFY2(message.contains("has no name, so its id names it"), qPrintable(message));
 
         json empty = good;
         empty["annotations"] = json::array();
