@@ -326,6 +326,13 @@ int schema_version(sqlite3* db, const std::filesystem::path& file) {
     return static_cast<int>(version.integer(0));
 }
 
+// A file SQLite made whose schema was never written: a run killed as it created its run.db.
+bool holds_no_schema(sqlite3* db, const std::filesystem::path& file) {
+    Statement objects(db, file, "SELECT count(*) FROM sqlite_master");
+    objects.step();
+    return objects.integer(0) == 0;
+}
+
 // A negative version indexed the migrations before their start (a crafted run.db crashed Kiln).
 Error damaged_schema(const std::filesystem::path& file, int version) {
     return Error("\"" + file.string() +
@@ -369,8 +376,15 @@ RunReader::RunReader(const std::filesystem::path& file) : file_(file) {
     close_unless_trusted();
     const int version = schema_version(db_, file_);
     if (version > kSchemaVersion || version < 1) { // 0: no Kiln table, nothing to upgrade
+        const bool empty = version == 0 && holds_no_schema(db_, file_);
         sqlite3_close(db_);
         db_ = nullptr;
+        if (empty) { // not written by a reader: it may be any empty file handed over
+            throw Error("\"" + file.string() +
+                        "\" holds no runs: a run stopped as it made it, before recording "
+                        "anything, or it is an empty file; run the training again (with "
+                        "overwrite=true) or give the run.db of a run that trained");
+        }
         throw version > kSchemaVersion ? newer_schema(file_, version)
                                        : damaged_schema(file_, version);
     }

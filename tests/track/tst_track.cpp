@@ -211,8 +211,21 @@ private Q_SLOTS:
         const std::filesystem::path empty = dir.filePath("empty.db").toStdString();
         std::ofstream{empty};
         QVERIFY(kiln::test::throwsContaining([&] { track::RunReader reader(empty); },
-                                             "(schema version 0)"));
+                                             "holds no runs: a run stopped as it made it"));
         QCOMPARE(std::filesystem::file_size(empty), std::uintmax_t{0});
+        // As SQLite leaves it when the run is killed before its schema is written: said so,
+        // not called damaged. A database of other tables is not a Kiln one.
+        const std::filesystem::path unwritten = dir.filePath("unwritten.db").toStdString();
+        sqlite3_open(unwritten.c_str(), &db);
+        sqlite3_exec(db, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
+        sqlite3_close(db);
+        QVERIFY(kiln::test::throwsContaining([&] { track::RunReader reader(unwritten); },
+                                             "holds no runs"));
+        sqlite3_open(unwritten.c_str(), &db);
+        sqlite3_exec(db, "CREATE TABLE photos(name TEXT)", nullptr, nullptr, nullptr);
+        sqlite3_close(db);
+        QVERIFY(kiln::test::throwsContaining([&] { track::RunReader reader(unwritten); },
+                                             "(schema version 0)"));
         const std::filesystem::path fifo = dir.filePath("fifo.db").toStdString();
         QVERIFY(mkfifo(fifo.c_str(), 0600) == 0);
         QVERIFY(
