@@ -202,6 +202,13 @@ private:
     }
 
     std::string scalar(const std::string& text) const {
+        const std::string plain = trimmed(text);
+        if (!plain.empty() && (plain.front() == '&' || plain.front() == '*')) {
+            // Read as text, an alias would become a class name or a path that is not there.
+            bad(quoted_excerpt(plain) +
+                " is a YAML anchor or alias, which Kiln does not follow; write the value out "
+                "where it is used");
+        }
         const std::optional<std::string> value = unquoted(text);
         if (!value) {
             bad(quoted_excerpt(trimmed(text)) +

@@ -857,7 +857,11 @@ private Q_SLOTS:
               std::pair{"names: ['men's bag', c]\n", "'men's bag'"},
               std::pair{"names: [\"D:\\data\", c]\n", "D:"},
               std::pair{"names: [a, , b]\n", "names has an empty entry"},
-              std::pair{"names: []\n", "no classes"}}) {
+              std::pair{"names: []\n", "no classes"},
+              // Anchors and aliases are not followed: not read as a class or a file's name.
+              std::pair{"names: &classes [a, b]\n", "\"&classes [a, b]\" is a YAML anchor"},
+              std::pair{"names: *classes\n", "\"*classes\" is a YAML anchor or alias"},
+              std::pair{"names:\n  - *first\n", "write the value out where it is used"}}) {
             const QString message = errorOf([&] { loadNamed(names); });
             QVERIFY2(message.contains(expected),
                      qPrintable(QString::fromUtf8(names) + " gave " + message));
