@@ -262,22 +262,23 @@ MakeProbedModel probed_model(TaskKind task, const std::string& model, const std:
     };
 }
 
-double probe_training_speed(const std::string& model, int image_size, int views, StopToken stop) {
+double probe_training_speed(const MakeProbedModel& make, const std::vector<data::ViewShape>& views,
+                            StopToken stop) {
     constexpr std::int64_t kImages = 4;
     constexpr int kTimedSteps = 2;
-    ProbeStep step(probed_backbone(model), 3);
-    const int timed_side = std::min(image_size, kLargestTimedSide);
-    const double pixels_per_timed =
-        double(image_size) * image_size / (double(timed_side) * timed_side);
-    const std::vector<data::ViewShape> shapes(static_cast<std::size_t>(std::max(1, views)),
-                                              data::ViewShape{3, timed_side, timed_side});
-    step(shapes, kImages); // the first step allocates; it is not what a run's steps cost
+    if (views.empty()) {
+        return 0.0;
+    }
+    ProbeStep step(make, views.front().channels);
+    const std::vector<data::ViewShape> timed = shrunk(views, kLargestTimedSide);
+    const double pixels_per_timed = pixels_of(views) / pixels_of(timed);
+    step(timed, kImages); // the first step allocates; it is not what a run's steps cost
     const auto started = std::chrono::steady_clock::now();
     for (int i = 0; i < kTimedSteps; ++i) {
         if (stop.stop_requested()) {
             return 0.0;
         }
-        step(shapes, kImages);
+        step(timed, kImages);
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

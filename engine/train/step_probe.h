@@ -18,18 +18,9 @@ class Module;
 
 namespace kiln::train {
 
-// Probes of what a training step of `model` costs on this machine's CPU: forward and backward
-// passes of its backbone over random images, with no decoding, augmentation or optimizer step.
-// First estimates, before a run has steps of its own to go by. A model name Kiln does not know
-// is a kiln::Error.
-
-// Images per second, each seen in `views` views (2 for pretraining's pairs, 1 for fine-tuning)
-// at `image_size` px, timed after a warm-up step. Sides over kLargestTimedSide are timed at it
-// and the speed scaled by the pixels: a probe must not take minutes, nor the memory of a step
-// of huge views. 0 when `stop` ended it early.
-inline constexpr int kLargestTimedSide = 512;
-double probe_training_speed(const std::string& model, int image_size, int views,
-                            StopToken stop = {});
+// Probes of what a training step costs on this machine's CPU: forward and backward passes of a
+// model made for the probe over random images, with no decoding, augmentation or optimizer
+// step. First estimates, before a run has steps of its own to go by.
 
 // What a memory probe steps: a model made for it as the run makes its own (a step of the run's
 // model would move its running statistics and a method's center), and the loss of a batch given
@@ -69,6 +60,14 @@ struct ProbedStepMemory {
 // counts. nullopt where another CPU allocator than LibTorch's own is in place, or `stop` ended
 // it. The model is made with the process's random generator left as it was (a run in this
 // process draws from it after the probe as if there had been none).
+// Samples per second of `make`'s model, each seen in `views` (a task's training_views()),
+// timed after a warm-up step. Views over kLargestTimedSide a side are timed at it and the speed
+// scaled by the pixels: a probe must not take minutes, nor the memory of a step of huge views.
+// 0 when `stop` ended it early.
+inline constexpr int kLargestTimedSide = 512;
+double probe_training_speed(const MakeProbedModel& make, const std::vector<data::ViewShape>& views,
+                            StopToken stop = {});
+
 std::optional<ProbedStepMemory> probe_step_memory(const MakeProbedModel& make,
                                                   const std::vector<data::ViewShape>& views,
                                                   StopToken stop = {});

@@ -25,10 +25,6 @@
 namespace kiln::gui {
 namespace {
 
-QString speedKey(const QString& model, int imageSize, int views) {
-    return QStringLiteral("%1@%2/%3").arg(model).arg(imageSize).arg(views);
-}
-
 std::optional<TaskKind> taskOf(const nlohmann::json& settings) {
     return task_named(settings.value("task", std::string("pretrain")));
 }
@@ -119,6 +115,32 @@ int parameterCopies(const nlohmann::json& settings) {
     }
 }
 
+// What a run of `settings` steps, as the probes step it: its model (a pretraining method
+// whole: its heads and teacher are much of a step), its training views, and a key naming both
+// (the method's arguments and the dataset's size, which scales their defaults) for the probes'
+// results. None while the views are not known.
+std::optional<ProbedRun> probedRun(const nlohmann::json& settings, const DatasetStats* stats) {
+    const std::optional<TaskKind> task = taskOf(settings);
+    if (stats == nullptr || stats->images == 0 || !task) {
+        return std::nullopt;
+    }
+    std::vector<data::ViewShape> views = trainingViews(settings, *stats);
+    if (views.empty()) {
+        return std::nullopt;
+    }
+    const bool pretraining = *task == TaskKind::Pretraining;
+    const std::string model = settings.value("model", std::string());
+    const std::string method = pretraining ? settings.value("method", std::string()) : "";
+    const nlohmann::json method_args = pretraining
+                                           ? settings.value("method_args", nlohmann::json::object())
+                                           : nlohmann::json::object();
+    const QString key =
+        QString::fromStdString(model + "/" + method + method_args.dump() + "/" +
+                               std::to_string(stats->images) + "@" + train::views_text(views));
+    return ProbedRun{train::probed_model(*task, model, method, method_args, stats->images),
+                     std::move(views), key};
+}
+
 // A run's length as people say it ("16 minutes", "2 h 10 min"): "15:55" read as minutes or
 // hours alike.
 QString approximateDuration(double seconds) {
@@ -204,7 +226,7 @@ void RunEstimate::updateTime(const nlohmann::json& settings, const DatasetStats*
             return;
         }
     }
-    estimateFromMeasuredSpeed(model, image_size, pretraining, stats->images, epochs,
+    estimateFromMeasuredSpeed(probedRun(settings, stats), model, image_size, stats->images, epochs,
                               trainsOnCpu(settings, form->hardware()));
 }
 
@@ -213,31 +235,19 @@ bool RunEstimate::updateMemory(const nlohmann::json& settings, const DatasetStat
     const std::string model = settings.value("model", std::string());
     const int batch = settings.value("batch_size", 0);
     const std::optional<double> available = system::available_memory_mb();
-    const std::vector<data::ViewShape> views = stats != nullptr && stats->images > 0
-                                                   ? trainingViews(settings, *stats)
-                                                   : std::vector<data::ViewShape>{};
-    if (views.empty() || batch <= 0 || !available || !trainsInOneProcess(settings) ||
+    const std::optional<ProbedRun> run = probedRun(settings, stats);
+    if (!run || batch <= 0 || !available || !trainsInOneProcess(settings) ||
         !trainsOnCpu(settings, form->hardware()) || models::is_torchscript_model(model)) {
         form->setMemoryEstimate({}, false); // as the trainer: a TorchScript module is not probed
         return false;
     }
-    // The method and its arguments make its heads; the dataset's size scales their defaults.
-    const std::string method = pretrains(settings) ? settings.value("method", std::string()) : "";
-    const nlohmann::json method_args = pretrains(settings)
-                                           ? settings.value("method_args", nlohmann::json::object())
-                                           : nlohmann::json::object();
-    const QString key =
-        QString::fromStdString(model + "/" + method + method_args.dump() + "/" +
-                               std::to_string(stats->images) + "@" + train::views_text(views));
-    const auto probed = probedMemory_.constFind(key);
+    const auto probed = probedMemory_.constFind(run->key);
     if (probed == probedMemory_.constEnd()) {
         const bool can_probe = !busy_() && !probing();
         form->setMemoryEstimate(
             can_probe ? tr("Estimating the memory of a training step...") : QString(), false);
         if (can_probe) {
-            probeMemory(
-                train::probed_model(*taskOf(settings), model, method, method_args, stats->images),
-                views, key);
+            probeMemory(*run);
         }
         return false;
     }
@@ -249,7 +259,7 @@ bool RunEstimate::updateMemory(const nlohmann::json& settings, const DatasetStat
                                    .probed = *probed,
                                    .parameter_copies = parameterCopies(settings),
                                    .available_mb = *available,
-                                   .views = views};
+                                   .views = run->views};
     try {
         const QString warning = QString::fromStdString(train::check_step_memory(memory));
         const QString text = stepMemoryText(memory);
@@ -264,10 +274,10 @@ bool RunEstimate::updateMemory(const nlohmann::json& settings, const DatasetStat
     }
 }
 
-void RunEstimate::estimateFromMeasuredSpeed(const QString& model, int imageSize, bool pretraining,
-                                            qint64 images, int epochs, bool onCpu) {
-    const int views = pretraining ? 2 : 1; // a method's pair of views, or the image itself
-    const QString key = speedKey(model, imageSize, views);
+void RunEstimate::estimateFromMeasuredSpeed(const std::optional<ProbedRun>& run,
+                                            const QString& model, int imageSize, qint64 images,
+                                            int epochs, bool onCpu) {
+    const QString key = run ? run->key : QString();
     if (const auto measured = measuredSpeed_.constFind(key);
         onCpu && measured != measuredSpeed_.constEnd() && *measured > 0) {
         const double seconds = double(images) * double(epochs) / *measured;
@@ -287,7 +297,7 @@ void RunEstimate::estimateFromMeasuredSpeed(const QString& model, int imageSize,
                  : QString()));
         return;
     }
-    if (!onCpu || imageSize <= 0 || busy_() || measuredSpeed_.contains(key) || probing()) {
+    if (!run || !onCpu || imageSize <= 0 || busy_() || measuredSpeed_.contains(key) || probing()) {
         pages_->runConfig->setEstimate(tr("Estimated run time: known once a run of %1 at %2 px "
                                           "has trained in this project")
                                            .arg(model)
@@ -298,15 +308,15 @@ void RunEstimate::estimateFromMeasuredSpeed(const QString& model, int imageSize,
         tr("Estimating the run time: measuring %1 at %2 px on this computer...")
             .arg(model)
             .arg(imageSize));
-    measure(model, imageSize, views);
+    measure(*run);
 }
 
-void RunEstimate::measure(const QString& model, int imageSize, int views) {
+void RunEstimate::measure(const ProbedRun& run) {
     auto speed = std::make_shared<double>(0.0);
     speedJob_.start(
-        [speed, model, imageSize, views](const StopToken& stop) {
+        [speed, model = run.model, views = run.views](const StopToken& stop) {
             try {
-                *speed = train::probe_training_speed(model.toStdString(), imageSize, views, stop);
+                *speed = train::probe_training_speed(model, views, stop);
             } catch (const std::exception&) {
                 // An unknown model: the form names it; the estimate waits for a run
             }
@@ -314,7 +324,7 @@ void RunEstimate::measure(const QString& model, int imageSize, int views) {
                 *speed = -1.0; // a run started: measured another time
             }
         },
-        [this, speed, key = speedKey(model, imageSize, views)] {
+        [this, speed, key = run.key] {
             if (*speed >= 0) {
                 measuredSpeed_.insert(key, *speed);
             }
@@ -322,11 +332,10 @@ void RunEstimate::measure(const QString& model, int imageSize, int views) {
         });
 }
 
-void RunEstimate::probeMemory(const train::MakeProbedModel& model,
-                              const std::vector<data::ViewShape>& views, const QString& key) {
+void RunEstimate::probeMemory(const ProbedRun& run) {
     auto probed = std::make_shared<std::optional<train::ProbedStepMemory>>();
     memoryJob_.start(
-        [probed, model, views](const StopToken& stop) {
+        [probed, model = run.model, views = run.views](const StopToken& stop) {
             try {
                 *probed = train::probe_step_memory(model, views, stop);
             } catch (const std::exception&) {
@@ -338,7 +347,7 @@ void RunEstimate::probeMemory(const train::MakeProbedModel& model,
                 *probed = train::ProbedStepMemory{}; // nothing to tell
             }
         },
-        [this, probed, key] {
+        [this, probed, key = run.key] {
             if (probed->has_value()) {
                 probedMemory_.insert(key, **probed);
             }

@@ -8,16 +8,25 @@
 #include <QObject>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 namespace kiln::gui {
 
 struct DatasetStats;
 struct ProjectPages;
 
+// A run as the estimates' probes step it (run_estimate.cpp's probedRun).
+struct ProbedRun {
+    train::MakeProbedModel model;
+    std::vector<data::ViewShape> views;
+    QString key; // its model, method, method_args, dataset size and views
+};
+
 // The run configuration's estimates.
 // Run time: the dataset's images (once scanned) times the epochs, at the speed of the project's
 // newest run of the same model, task and image size; before there is one, at the speed measured
-// on this computer's CPU (once per model and size).
+// on this computer's CPU (once per model, method and views, the method's heads and teacher
+// included).
 // Memory, for a CPU run of one process: what a training step of the batch needs against the
 // free memory, as the trainer checks it before its first step (train/step_memory), from what a
 // step of the model (a pretraining method's heads included) takes and what one more sample of
@@ -38,22 +47,20 @@ private:
     void updateTime(const nlohmann::json& settings, const DatasetStats* stats, bool stepFits);
     // True when Train would refuse the run: its step cannot fit in the free memory.
     bool updateMemory(const nlohmann::json& settings, const DatasetStats* stats);
-    void estimateFromMeasuredSpeed(const QString& model, int imageSize, bool pretraining,
-                                   qint64 images, int epochs, bool onCpu);
-    void measure(const QString& model, int imageSize, int views);
-    void probeMemory(const train::MakeProbedModel& model, const std::vector<data::ViewShape>& views,
-                     const QString& key);
+    void estimateFromMeasuredSpeed(const std::optional<ProbedRun>& run, const QString& model,
+                                   int imageSize, qint64 images, int epochs, bool onCpu);
+    void measure(const ProbedRun& run);
+    void probeMemory(const ProbedRun& run);
     bool probing() const { return speedJob_.isRunning() || memoryJob_.isRunning(); }
 
     const ProjectPages* pages_;
     std::function<bool()> busy_;
     BackgroundJob speedJob_{this, QStringLiteral("training speed probe")};
-    // Images per second measured by train::probe_training_speed, by "model@size/views".
+    // Samples per second measured by train::probe_training_speed, by ProbedRun::key.
     QMap<QString, double> measuredSpeed_;
     BackgroundJob memoryJob_{this, QStringLiteral("training memory probe")};
-    // What a step takes (train::probe_step_memory), by model, method, its arguments and the
-    // dataset's size (which scales their defaults) and views; 0 a sample where the probe could
-    // not tell.
+    // What a step takes (train::probe_step_memory), by ProbedRun::key; 0 a sample where the
+    // probe could not tell.
     QMap<QString, train::ProbedStepMemory> probedMemory_;
 };
 

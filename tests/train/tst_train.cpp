@@ -1519,8 +1519,12 @@ private Q_SLOTS:
     // Huge views are timed at 512 px and the speed scaled by the pixels (64 times fewer images
     // a second at 4096 px): timed as they are, a probe would take minutes and their memory.
     void theSpeedProbeScalesHugeViews() {
-        const double timed = kiln::train::probe_training_speed("smallcnn", 512, 2);
-        const double scaled = kiln::train::probe_training_speed("smallcnn", 4096, 2);
+        const auto speed = [](int side) {
+            return kiln::train::probe_training_speed(kiln::train::probed_backbone("smallcnn"),
+                                                     {{3, side, side}, {3, side, side}});
+        };
+        const double timed = speed(512);
+        const double scaled = speed(4096);
         QVERIFY2(timed > 0 && scaled > timed / 256 && scaled < timed / 16,
                  qPrintable(QString("%1 images/s at 512 px, %2 at 4096").arg(timed).arg(scaled)));
     }
