@@ -101,7 +101,7 @@ namespace {
 
 // `contents` in a new temporary file beside `path`, flushed and closed; its name is returned.
 // A failure removes it and is a kiln::Error naming `path`.
-std::string written_temporary(const std::filesystem::path& path, std::string_view contents,
+std::string written_temporary(const std::filesystem::path& path, const ProduceBytes& produce,
                               Durability durability) {
     const std::filesystem::path folder = path.parent_path().empty() ? "." : path.parent_path();
     std::error_code created;
@@ -122,16 +122,24 @@ std::string written_temporary(const std::filesystem::path& path, std::string_vie
         ::unlink(temp.c_str());
         fail(path, what, error);
     };
-    std::size_t written = 0;
-    while (written < contents.size()) {
-        const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
-        if (n < 0) {
-            if (errno == EINTR) {
+    const ByteSink sink = [&](const char* bytes, std::size_t size) {
+        for (std::size_t written = 0; written < size;) {
+            const ssize_t n = ::write(fd, bytes + written, size - written);
+            if (n < 0 && errno == EINTR) {
                 continue;
             }
-            abandon("write failed");
+            if (n < 0) {
+                fail(path, "write failed", errno);
+            }
+            written += static_cast<std::size_t>(n);
         }
-        written += static_cast<std::size_t>(n);
+    };
+    try {
+        produce(sink);
+    } catch (...) { // a failed write, or the producer's own error
+        ::close(fd);
+        ::unlink(temp.c_str());
+        throw;
     }
     // mkstemp creates files readable by the owner only; make it an ordinary file.
     if (::fchmod(fd, 0666 & ~process_umask()) != 0 ||
@@ -164,6 +172,17 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
     write_files_atomically({{path, contents}}, durability);
 }
 
+void write_file_atomically(const std::filesystem::path& path, const ProduceBytes& produce,
+                           Durability durability) {
+    refuse_replacing_a_special_file(path);
+    const std::string temp = written_temporary(path, produce, durability);
+    if (::rename(temp.c_str(), path.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(temp.c_str());
+        fail(path, "rename failed", error);
+    }
+}
+
 void write_files_atomically(const std::vector<FileContents>& files, Durability durability) {
     for (const auto& [path, contents] : files) {
         refuse_replacing_a_special_file(path);
@@ -176,7 +195,9 @@ void write_files_atomically(const std::vector<FileContents>& files, Durability d
     };
     try {
         for (const auto& [path, contents] : files) {
-            temps.push_back(written_temporary(path, contents, durability));
+            temps.push_back(written_temporary(
+                path, [contents](const ByteSink& sink) { sink(contents.data(), contents.size()); },
+                durability));
         }
     } catch (...) {
         remove_temps(0);

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -18,6 +20,14 @@ enum class Durability {
 // A failure (full disk, no permission) is a kiln::Error naming the path, and leaves no
 // temporary file behind.
 void write_file_atomically(const std::filesystem::path& path, std::string_view contents,
+                           Durability durability = Durability::Synced);
+
+// A file's contents given in pieces as they are made, to `sink`: a file of gigabytes (a
+// checkpoint of a large model) is never held whole. What the producer throws leaves no file and
+// is thrown on.
+using ByteSink = std::function<void(const char* bytes, std::size_t size)>;
+using ProduceBytes = std::function<void(const ByteSink& sink)>;
+void write_file_atomically(const std::filesystem::path& path, const ProduceBytes& produce,
                            Durability durability = Durability::Synced);
 
 // A file's path and what it is to hold.

@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/input_file.h"
+#include "core/log.h"
 #include "core/parallel_for.h"
 #include "core/paths.h"
 #include "core/text.h"
@@ -151,10 +152,22 @@ std::string class_name(const coco::Category& category) {
     return category.name.empty() ? std::to_string(category.id) : category.name;
 }
 
+// A class name as people compare them: without surrounding spaces, in lower case.
+std::string folded(const std::string& name) {
+    const std::size_t first = name.find_first_not_of(" \t");
+    std::string text = first == std::string::npos
+                           ? ""
+                           : name.substr(first, name.find_last_not_of(" \t") - first + 1);
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    return text;
+}
+
 // Validation scores the model's detections of every training category against the validation
 // file's: one it does not list would fail the first validation, after an epoch of training, and
 // one it names otherwise would score one class's detections against another's objects (files
-// exported with different class orders).
+// exported with different class orders). Names that differ only in case or spaces, or a
+// category named in one file only, are the same class with a warning.
 void require_training_categories(const coco::GroundTruth& val, const coco::GroundTruth& train) {
     for (const coco::Category& trained : train.categories()) {
         const auto listed =
@@ -167,11 +180,31 @@ void require_training_categories(const coco::GroundTruth& val, const coco::Groun
                         ") under \"categories\"; list every training category there, with or "
                         "without annotations");
         }
-        if (listed->name != trained.name) {
-            throw Error(val.source() + " names " + id + " " + in_quotes(listed->name) + " and " +
-                        train.source() + " names it " + in_quotes(trained.name) +
-                        ": one id must be one class in both files (were they exported with "
-                        "different class orders?); make the names and ids agree");
+        if (listed->name == trained.name) {
+            continue;
+        }
+        const std::string names = val.source() + " names " + id + " " +
+                                  in_quotes(class_name(*listed)) + " and " + train.source() +
+                                  " names it " + in_quotes(class_name(trained));
+        if (!listed->name.empty() && !trained.name.empty() &&
+            folded(listed->name) != folded(trained.name)) {
+            throw Error(names + ": one id must be one class in both files (were they exported with "
+                                "different class orders?); make the names and ids agree");
+        }
+        log::warning(names + ": read as one class, named as in the training file");
+    }
+}
+
+// COCOeval leaves an object of negative area out of every area range: validation would score
+// the model as if it were not there.
+void require_areas(const coco::GroundTruth& val) {
+    const std::vector<coco::Annotation>& annotations = val.annotations();
+    for (std::size_t a = 0; a < annotations.size(); ++a) {
+        if (!(annotations[a].area >= 0)) {
+            throw Error(val.describe_annotation(a) + " has area " +
+                        number_text(annotations[a].area) +
+                        ", which validation would leave out of every area range; give its "
+                        "pixels (0 or more)");
         }
     }
 }
@@ -224,6 +257,7 @@ DetectionData load_coco(const json& data, bool masks, int split_count, Fixes& fi
     }
     if (split_count == 2) {
         require_training_categories(*truths[1], *truths[0]);
+        require_areas(*truths[1]);
     }
     DetectionImages* targets[2] = {&result.train, &result.val};
     for (int s = 0; s < split_count; ++s) {

@@ -160,8 +160,7 @@ void write_embeddings(const std::filesystem::path& out, const std::string& forma
         c10::impl::GenericDict dict(c10::StringType::get(), c10::AnyType::get());
         dict.insert("filenames", names);
         dict.insert("embeddings", values);
-        const std::vector<char> bytes = models::torch_load_compatible(c10::IValue(dict));
-        write_file_atomically(out, std::string_view(bytes.data(), bytes.size()));
+        models::write_torch_file(out, c10::IValue(dict));
     } else if (format == "npy") {
         std::string lines;
         for (const std::string& name : filenames) {

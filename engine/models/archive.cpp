@@ -1,6 +1,5 @@
 #include "models/archive.h"
 
-#include "core/atomic_file.h"
 #include "models/torch_file.h"
 
 #include <ATen/ops/zeros.h>
@@ -247,8 +246,7 @@ void load_module(torch::nn::Module& module, const Archive& archive) {
 }
 
 void write_archive(const std::filesystem::path& path, const Archive& archive) {
-    const std::vector<char> bytes = torch_load_compatible(archive.to_ivalue());
-    write_file_atomically(path, std::string_view(bytes.data(), bytes.size()));
+    write_torch_file(path, archive.to_ivalue());
 }
 
 Archive read_archive(const std::filesystem::path& path) {

@@ -1,4 +1,3 @@
-#include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/json_text.h"
 #include "core/text.h"
@@ -224,8 +223,7 @@ void save_backbone_weights(BackboneImpl& backbone, const std::filesystem::path& 
         state.insert(name,
                      (value.is_floating_point() ? value.to(torch::kFloat32) : value).contiguous());
     }
-    const std::vector<char> bytes = torch_load_compatible(c10::IValue(state));
-    write_file_atomically(path, std::string_view(bytes.data(), bytes.size()));
+    write_torch_file(path, c10::IValue(state));
 }
 
 std::int64_t input_channels(BackboneImpl& backbone) {

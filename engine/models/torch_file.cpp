@@ -1,5 +1,6 @@
 #include "models/torch_file.h"
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "models/zip_crcs.h"
 
@@ -845,8 +846,8 @@ state_dict_in(const c10::IValue& content, const std::filesystem::path& path) {
     return tensors;
 }
 
-std::vector<char> torch_load_compatible(const c10::IValue& value) {
-    std::vector<char> pickled;
+void write_torch_load_compatible(const c10::IValue& value, const ByteSink& sink) {
+    std::vector<char> pickled; // the structure: the tensors' bytes are written from the tensors
     torch::jit::Pickler pickler(
         [&](const char* bytes, std::size_t size) {
             pickled.insert(pickled.end(), bytes, bytes + size);
@@ -856,24 +857,26 @@ std::vector<char> torch_load_compatible(const c10::IValue& value) {
     pickler.protocol();
     pickler.pushIValue(value);
     pickler.stop();
-    // The file's size, reserved: a vector that grows by doubling holds up to three times a
-    // file of gigabytes (a checkpoint of DINO's 262,144 prototypes) while it copies.
-    constexpr std::size_t kRecordOverhead = 512; // zip headers, the name twice, alignment
-    std::size_t size = pickled.size() + 4096;
-    for (const at::Tensor& tensor : pickler.tensorData()) {
-        size += tensor.storage().nbytes() + kRecordOverhead;
-    }
-    std::vector<char> file;
-    file.reserve(size);
     caffe2::serialize::PyTorchStreamWriter writer([&](const void* bytes, std::size_t size) {
-        const auto* begin = static_cast<const char*>(bytes);
-        file.insert(file.end(), begin, begin + size);
+        sink(static_cast<const char*>(bytes), size);
         return size;
     });
     torch::jit::writeArchiveAndTensors("data", pickled.data(), pickled.size(), pickler.tensorData(),
                                        writer);
     writer.writeEndOfFile();
+}
+
+std::vector<char> torch_load_compatible(const c10::IValue& value) {
+    std::vector<char> file;
+    write_torch_load_compatible(value, [&file](const char* bytes, std::size_t size) {
+        file.insert(file.end(), bytes, bytes + size);
+    });
     return file;
+}
+
+void write_torch_file(const std::filesystem::path& path, const c10::IValue& value) {
+    write_file_atomically(
+        path, [&value](const ByteSink& sink) { write_torch_load_compatible(value, sink); });
 }
 
 } // namespace kiln::models

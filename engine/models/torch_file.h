@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/atomic_file.h"
+
 #include <ATen/core/ivalue.h>
 #include <filesystem>
 #include <string>
@@ -12,10 +14,16 @@ namespace kiln::models {
 // format of every weights file Kiln reads or writes: its checkpoints, exported models,
 // embeddings, and the state_dicts of torchvision, timm and LightlyTrain.
 
-// The bytes of a torch.save file holding `value` (dicts, lists, strings, numbers, tensors),
-// written so that Python's torch.load reads it with its default weights_only=True (PyTorch 2.6
-// and newer): without the TorchScript type tags that torch::pickle_save adds to containers,
-// which the weights-only unpickler refuses. Tensors must be on the CPU.
+// A torch.save file holding `value` (dicts, lists, strings, numbers, tensors) at `path`, written
+// atomically (write_file_atomically) so that Python's torch.load reads it with its default
+// weights_only=True (PyTorch 2.6 and newer): without the TorchScript type tags that
+// torch::pickle_save adds to containers, which the weights-only unpickler refuses. Tensors must
+// be on the CPU. The tensors' bytes go to the file from the tensors: a checkpoint of gigabytes
+// is never copied whole into memory (a DINO run at 262,144 prototypes peaked 1.1 GB higher
+// writing its 1 GB checkpoint through a buffer).
+void write_torch_file(const std::filesystem::path& path, const c10::IValue& value);
+// The same file's bytes, given in pieces to `sink`, or whole.
+void write_torch_load_compatible(const c10::IValue& value, const ByteSink& sink);
 std::vector<char> torch_load_compatible(const c10::IValue& value);
 
 // What a torch.save file holds, read by a pickle reader that runs nothing. It knows the

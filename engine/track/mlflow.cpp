@@ -14,6 +14,7 @@
 #include <cctype>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -231,8 +232,20 @@ std::string text_at(const nlohmann::json& answer, const char* pointer) {
                : "";
 }
 
-// A request the server refused as invalid (HTTP 4xx but 429, too many requests): sending it
-// again cannot help.
+// `value` as MLflow's JSON takes a double: a number, or "NaN", "Infinity" or "-Infinity" (which
+// JSON has no number for; written as null, the server refused the whole batch).
+nlohmann::json json_number(double value) {
+    if (std::isnan(value)) {
+        return "NaN";
+    }
+    if (std::isinf(value)) {
+        return value > 0 ? "Infinity" : "-Infinity";
+    }
+    return value;
+}
+
+// A request the server refused as invalid (HTTP 400: a metric's name it does not accept):
+// sending it again cannot help.
 class RefusedRequest : public Error {
 public:
     using Error::Error;
@@ -316,7 +329,7 @@ public:
                 continue; // said once, when refused
             }
             queued_.push_back({{"key", key},
-                               {"value", value},
+                               {"value", json_number(value)},
                                {"timestamp", milliseconds(wall_time)},
                                {"step", step}});
         }
@@ -364,7 +377,7 @@ private:
             const std::string message = "the MLflow server at " + uri_ + " answered " + endpoint +
                                         " with HTTP " + std::to_string(result->status) + ": " +
                                         result->body;
-            if (result->status >= 400 && result->status < 500 && result->status != 429) {
+            if (result->status == 400) {
                 throw RefusedRequest(message);
             }
             throw Error(message);
@@ -410,39 +423,51 @@ private:
     }
 
     // The queued metrics of `batch` (the queue's first), one request each, after the server
-    // refused them together (a name it does not accept): a metric it refuses is left out, and
+    // refused them together: a metric it refuses (a name it does not accept) is left out, and
     // its later values too, with a warning, so that one name costs no other metric and is not
-    // sent again every second. False where the server could not be reached: the rest stay
-    // queued.
+    // sent again every second. A server that refuses every metric of several names refuses
+    // something else (the run): they stay queued, as when it cannot be reached (false).
     bool send_one_at_a_time(const nlohmann::json& batch) {
+        std::map<std::string, std::string> refused; // name: the server's answer
+        std::size_t kept = 0;                       // queued first, refused in this pass
+        bool any_sent = false;
         for (const nlohmann::json& metric : batch) {
             const std::string key = metric.value("key", std::string());
-            {
-                const std::lock_guard<std::mutex> lock(mutex_);
-                if (refused_keys_.contains(key)) {
-                    continue; // dequeued when refused
-                }
+            if (refused.contains(key)) { // its other values go with it
+                ++kept;
+                continue;
             }
             try {
                 call("POST", "runs/log-batch",
                      {{"run_id", run_id_}, {"metrics", nlohmann::json::array({metric})}});
-            } catch (const RefusedRequest& refused) {
-                log::warning("MLflow refused the metric \"" + key +
-                             "\", which is left out of "
-                             "MLflow from now on (run.db and metrics.jsonl have it): " +
-                             refused.what());
-                const std::lock_guard<std::mutex> lock(mutex_);
-                refused_keys_.insert(key);
-                std::erase_if(queued_, [&key](const nlohmann::json& queued) {
-                    return queued.value("key", std::string()) == key;
-                });
+            } catch (const RefusedRequest& refusal) {
+                refused.emplace(key, refusal.what());
+                ++kept;
                 continue;
             } catch (const std::exception& error) {
                 warn_unreachable(error);
                 return false;
             }
+            any_sent = true;
             const std::lock_guard<std::mutex> lock(mutex_);
-            queued_.erase(queued_.begin()); // this metric: the ones before it are dequeued
+            queued_.erase(queued_.begin() + static_cast<long>(kept));
+        }
+        if (!any_sent && refused.size() > 1) {
+            warn_unreachable(Error(refused.begin()->second));
+            return false;
+        }
+        for (const auto& [key, answer] : refused) {
+            log::warning("MLflow refused the metric \"" + key +
+                         "\", which is left out of MLflow "
+                         "from now on (run.db and metrics.jsonl have it): " +
+                         answer);
+        }
+        const std::lock_guard<std::mutex> lock(mutex_);
+        std::erase_if(queued_, [&refused](const nlohmann::json& queued) {
+            return refused.contains(queued.value("key", std::string()));
+        });
+        for (const auto& entry : refused) {
+            refused_keys_.insert(entry.first);
         }
         return true;
     }

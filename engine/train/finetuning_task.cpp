@@ -1,6 +1,5 @@
 #include "train/finetuning_task.h"
 
-#include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/log.h"
 #include "data/dataset_index.h"
@@ -259,8 +258,7 @@ void FinetuningTask::export_model(const fs::path& file) {
     for (const auto& item : model_->named_buffers()) {
         add(item.key(), item.value());
     }
-    const std::vector<char> bytes = models::torch_load_compatible(c10::IValue(state));
-    write_file_atomically(file, std::string_view(bytes.data(), bytes.size()));
+    models::write_torch_file(file, c10::IValue(state));
 }
 
 } // namespace kiln::train

@@ -141,11 +141,12 @@ std::string step_parts_text(const StepMemory& memory, double per_sample_mb, cons
 
 std::string check_step_memory(const StepMemory& memory) {
     const int fits = memory.largest_comfortable_batch();
-    const std::string smaller = fits > 0 ? "batch_size=" + std::to_string(fits) + " (at most " +
-                                               memory_text(memory.most_mb(fits)) + ")"
-                                : memory.per_step_mb() > kComfortableShare * memory.available_mb
-                                    ? "a smaller model or smaller heads (method_args)"
-                                    : "a smaller batch_size";
+    const std::string smaller =
+        fits > 0 ? "batch_size=" + std::to_string(fits) + " (at most " +
+                       memory_text(memory.most_mb(fits)) + ")"
+        : memory.per_step_mb() > kComfortableShare * memory.available_mb
+            ? "a smaller model (or, pretraining, smaller heads: method_args)"
+            : "a smaller batch_size";
     if (memory.least_mb(memory.batch) > memory.available_mb) {
         throw Error("batch_size=" + std::to_string(memory.batch) + " needs at least " +
                     memory_text(memory.least_mb(memory.batch)) + " for a training step on the CPU" +

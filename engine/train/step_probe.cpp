@@ -263,32 +263,42 @@ MakeProbedModel probed_model(TaskKind task, const std::string& model, const std:
     };
 }
 
+std::int64_t speed_probe_samples(const std::vector<data::ViewShape>& timed_views, int batch) {
+    // A step of a few small samples times the per-step work (a method's heads and teacher) that
+    // a run's batch shares out: DINO on smallcnn_v2 at 32 px timed 4 at a time gave 123 samples
+    // a second, against 571 in the run.
+    const double samples =
+        std::clamp(std::round(4 * 2 * 224.0 * 224.0 / pixels_of(timed_views)), 4.0, 64.0);
+    return std::max<std::int64_t>(1, std::min<std::int64_t>(std::int64_t(samples), batch));
+}
+
 double probe_training_speed(const MakeProbedModel& make, const std::vector<data::ViewShape>& views,
-                            StopToken stop) {
+                            int batch, StopToken stop) {
     constexpr int kTimedSteps = 2;
     if (views.empty()) {
         return 0.0;
     }
+    const std::lock_guard<std::mutex> probing(one_probe_at_a_time);
+    const ReleasedAfterwards released;
     ProbeStep step(make, views.front().channels);
     const std::vector<data::ViewShape> timed = shrunk(views, kLargestTimedSide);
     const double pixels_per_timed = pixels_of(views) / pixels_of(timed);
-    // The pixels of 4 samples of two 224 px views a step, in up to 64 samples: a step of a few
-    // small samples times the per-step work (a method's heads and teacher) that a run's batch
-    // shares out (DINO on smallcnn_v2 at 32 px: 123 samples a second timed 4 at a time, 571 in
-    // the run).
-    const auto kImages = static_cast<std::int64_t>(
-        std::clamp(std::round(4 * 2 * 224.0 * 224.0 / pixels_of(timed)), 4.0, 64.0));
-    step(timed, kImages); // the first step allocates; it is not what a run's steps cost
+    const std::int64_t samples = speed_probe_samples(timed, batch);
+    step(timed, samples); // the first step allocates; it is not what a run's steps cost
     const auto started = std::chrono::steady_clock::now();
     for (int i = 0; i < kTimedSteps; ++i) {
         if (stop.stop_requested()) {
             return 0.0;
         }
-        step(timed, kImages);
+        step(timed, samples);
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    return seconds > 0 ? double(kImages * kTimedSteps) / seconds / pixels_per_timed : 0.0;
+    return seconds > 0 ? double(samples * kTimedSteps) / seconds / pixels_per_timed : 0.0;
+}
+
+void wait_for_probes() {
+    const std::lock_guard<std::mutex> waited(one_probe_at_a_time);
 }
 
 double extrapolated_mb(double small_mb, double small_pixels, double large_mb, double large_pixels,

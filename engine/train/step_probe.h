@@ -42,9 +42,9 @@ MakeProbedModel probed_model(TaskKind task, const std::string& model, const std:
 
 // What a training step takes beyond the weights, from a probe of its model.
 struct ProbedStepMemory {
-    // The memory one more sample adds, in MiB: the growth of the most that LibTorch's CPU tensors
-    // held from a step of two samples to a step of four. The step's activations, kept for the
-    // backward pass, grow with the batch.
+    // The memory one more sample adds, in MiB: the growth from a step of one sample to a step of
+    // three of the most that LibTorch's CPU tensors held, or of what the forward pass left for
+    // the backward pass where that grew more. The step's activations grow with the batch.
     double per_sample_mb = 0;
     // What a step holds whatever its batch, in MiB: the gradients, and the copies a model makes
     // of its weights for a step (DINO's normalised prototypes), a step's growth beyond its
@@ -54,23 +54,32 @@ struct ProbedStepMemory {
     double trained_parameters_mb = 0;
 };
 
+// Samples per second of `make`'s model, each seen in `views` (a task's training_views()), timed
+// after a warm-up step in steps of at most `batch` samples (a run's per-step work, a method's
+// heads and teacher, is shared by its batch). Views over kLargestTimedSide a side are timed at
+// it and the speed scaled by the pixels: a probe must not take minutes, nor the memory of a step
+// of huge views. 0 when `stop` ended it early.
+inline constexpr int kLargestTimedSide = 512;
+double probe_training_speed(const MakeProbedModel& make, const std::vector<data::ViewShape>& views,
+                            int batch, StopToken stop = {});
+// The samples a speed probe steps at once: the pixels of 4 samples of two 224 px views, at least
+// 4 and at most 64 and `batch`.
+std::int64_t speed_probe_samples(const std::vector<data::ViewShape>& timed_views, int batch);
+
 // A training step of `make`'s model with samples of `views` (a task's training_views()). Views
 // over 448 px a side are probed at 448 and at 224 and the per-sample memory extrapolated to their
 // pixels (extrapolated_mb). Only what the probing thread and its intra-op threads allocate
 // counts. nullopt where another CPU allocator than LibTorch's own is in place, or `stop` ended
-// it. The model is made with the process's random generator left as it was (a run in this
-// process draws from it after the probe as if there had been none).
-// Samples per second of `make`'s model, each seen in `views` (a task's training_views()),
-// timed after a warm-up step. Views over kLargestTimedSide a side are timed at it and the speed
-// scaled by the pixels: a probe must not take minutes, nor the memory of a step of huge views.
-// 0 when `stop` ended it early.
-inline constexpr int kLargestTimedSide = 512;
-double probe_training_speed(const MakeProbedModel& make, const std::vector<data::ViewShape>& views,
-                            StopToken stop = {});
-
+// it.
 std::optional<ProbedStepMemory> probe_step_memory(const MakeProbedModel& make,
                                                   const std::vector<data::ViewShape>& views,
                                                   StopToken stop = {});
+
+// The probes make their models with the process's random generator left as it was (a run in
+// this process draws from it after a probe as if there had been none). A run waits here for a
+// probe still making or stepping its model before it seeds the generator, which the probe would
+// otherwise put back to what it was.
+void wait_for_probes();
 
 // The memory one more image adds to an inference batch through `forward` (the model's, run
 // here under no_grad) at `view`, in MiB, measured as probe_step_memory measures a training

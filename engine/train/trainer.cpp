@@ -450,6 +450,9 @@ MemoryCheckReport check_memory_of_a_step(const TrainConfig& config, const Task& 
         return {"the memory of a training step was not estimated: " +
                     std::string(error.what_without_backtrace()),
                 {}};
+    } catch (const std::exception& error) { // a scripted teacher's error at the probe's sizes
+        return {"the memory of a training step was not estimated: " + std::string(error.what()),
+                {}};
     }
     if (!probed) {
         return {};
@@ -520,6 +523,7 @@ RunSummary run(const TrainConfig& given, TrainObserver& front_end, StopToken sto
     const ProcessStateScope restored_after_the_run;
     const system::HeapReuseScope freed_memory_kept_for_the_next_step;
     set_compute_threads(given);
+    wait_for_probes(); // Studio's estimate may be making a model, and would put the seed back
     torch::manual_seed(static_cast<std::uint64_t>(given.seed));
     Resumption resumption = with_interrupted_runs_settings(given);
     const TrainConfig& resumed = resumption.config;

@@ -134,9 +134,11 @@ std::optional<ProbedRun> probedRun(const nlohmann::json& settings, const Dataset
     const nlohmann::json method_args = pretraining
                                            ? settings.value("method_args", nlohmann::json::object())
                                            : nlohmann::json::object();
+    // The dataset's size scales a method's defaults.
     const QString key =
         QString::fromStdString(model + "/" + method + method_args.dump() + "/" +
-                               std::to_string(stats->images) + "@" + train::views_text(views));
+                               (pretraining ? std::to_string(stats->images) : std::string()) + "@" +
+                               train::views_text(views));
     return ProbedRun{train::probed_model(*task, model, method, method_args, stats->images),
                      std::move(views), key};
 }
@@ -189,7 +191,7 @@ void RunEstimate::stopMeasuring() {
 void RunEstimate::update() {
     const nlohmann::json settings = pages_->runConfig->settings();
     const DatasetStats* stats = pages_->datasets->stats(trainingImages(settings));
-    // Memory first: its probe is quick, and a run Train would refuse has no run time.
+    // Memory first: a run Train would refuse has no run time.
     const bool refused = updateMemory(settings, stats);
     updateTime(settings, stats, !refused);
 }
@@ -226,7 +228,8 @@ void RunEstimate::updateTime(const nlohmann::json& settings, const DatasetStats*
             return;
         }
     }
-    estimateFromMeasuredSpeed(probedRun(settings, stats), model, image_size, stats->images, epochs,
+    estimateFromMeasuredSpeed(probedRun(settings, stats), settings.value("batch_size", 0), model,
+                              image_size, stats->images, epochs,
                               trainsOnCpu(settings, form->hardware()));
 }
 
@@ -251,7 +254,7 @@ bool RunEstimate::updateMemory(const nlohmann::json& settings, const DatasetStat
         }
         return false;
     }
-    if (probed->per_sample_mb <= 0) {
+    if (probed->per_sample_mb <= 0 && probed->per_step_mb <= 0) { // the probe told nothing
         form->setMemoryEstimate({}, false);
         return false;
     }
@@ -274,10 +277,14 @@ bool RunEstimate::updateMemory(const nlohmann::json& settings, const DatasetStat
     }
 }
 
-void RunEstimate::estimateFromMeasuredSpeed(const std::optional<ProbedRun>& run,
+void RunEstimate::estimateFromMeasuredSpeed(const std::optional<ProbedRun>& run, int batch,
                                             const QString& model, int imageSize, qint64 images,
                                             int epochs, bool onCpu) {
-    const QString key = run ? run->key : QString();
+    // Timed in steps of at most the batch: the key names how many.
+    const QString key =
+        run && batch > 0
+            ? run->key + QStringLiteral("/%1").arg(train::speed_probe_samples(run->views, batch))
+            : QString();
     if (const auto measured = measuredSpeed_.constFind(key);
         onCpu && measured != measuredSpeed_.constEnd() && *measured > 0) {
         const double seconds = double(images) * double(epochs) / *measured;
@@ -297,7 +304,8 @@ void RunEstimate::estimateFromMeasuredSpeed(const std::optional<ProbedRun>& run,
                  : QString()));
         return;
     }
-    if (!run || !onCpu || imageSize <= 0 || busy_() || measuredSpeed_.contains(key) || probing()) {
+    if (key.isEmpty() || !onCpu || imageSize <= 0 || busy_() || measuredSpeed_.contains(key) ||
+        probing()) {
         pages_->runConfig->setEstimate(tr("Estimated run time: known once a run of %1 at %2 px "
                                           "has trained in this project")
                                            .arg(model)
@@ -308,15 +316,15 @@ void RunEstimate::estimateFromMeasuredSpeed(const std::optional<ProbedRun>& run,
         tr("Estimating the run time: measuring %1 at %2 px on this computer...")
             .arg(model)
             .arg(imageSize));
-    measure(*run);
+    measure(*run, batch, key);
 }
 
-void RunEstimate::measure(const ProbedRun& run) {
+void RunEstimate::measure(const ProbedRun& run, int batch, const QString& key) {
     auto speed = std::make_shared<double>(0.0);
     speedJob_.start(
-        [speed, model = run.model, views = run.views](const StopToken& stop) {
+        [speed, model = run.model, views = run.views, batch](const StopToken& stop) {
             try {
-                *speed = train::probe_training_speed(model, views, stop);
+                *speed = train::probe_training_speed(model, views, batch, stop);
             } catch (const std::exception&) {
                 // An unknown model: the form names it; the estimate waits for a run
             }
@@ -324,7 +332,7 @@ void RunEstimate::measure(const ProbedRun& run) {
                 *speed = -1.0; // a run started: measured another time
             }
         },
-        [this, speed, key = run.key] {
+        [this, speed, key] {
             if (*speed >= 0) {
                 measuredSpeed_.insert(key, *speed);
             }

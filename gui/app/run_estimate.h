@@ -19,7 +19,7 @@ struct ProjectPages;
 struct ProbedRun {
     train::MakeProbedModel model;
     std::vector<data::ViewShape> views;
-    QString key; // its model, method, method_args, dataset size and views
+    QString key; // its model, method, method_args, dataset size (pretraining) and views
 };
 
 // The run configuration's estimates.
@@ -47,16 +47,18 @@ private:
     void updateTime(const nlohmann::json& settings, const DatasetStats* stats, bool stepFits);
     // True when Train would refuse the run: its step cannot fit in the free memory.
     bool updateMemory(const nlohmann::json& settings, const DatasetStats* stats);
-    void estimateFromMeasuredSpeed(const std::optional<ProbedRun>& run, const QString& model,
-                                   int imageSize, qint64 images, int epochs, bool onCpu);
-    void measure(const ProbedRun& run);
+    void estimateFromMeasuredSpeed(const std::optional<ProbedRun>& run, int batch,
+                                   const QString& model, int imageSize, qint64 images, int epochs,
+                                   bool onCpu);
+    void measure(const ProbedRun& run, int batch, const QString& key);
     void probeMemory(const ProbedRun& run);
     bool probing() const { return speedJob_.isRunning() || memoryJob_.isRunning(); }
 
     const ProjectPages* pages_;
     std::function<bool()> busy_;
     BackgroundJob speedJob_{this, QStringLiteral("training speed probe")};
-    // Samples per second measured by train::probe_training_speed, by ProbedRun::key.
+    // Samples per second measured by train::probe_training_speed, by ProbedRun::key and the
+    // samples a step it timed.
     QMap<QString, double> measuredSpeed_;
     BackgroundJob memoryJob_{this, QStringLiteral("training memory probe")};
     // What a step takes (train::probe_step_memory), by ProbedRun::key; 0 a sample where the

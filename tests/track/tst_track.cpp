@@ -33,6 +33,7 @@
 #include <fstream>
 #include <httplib.h>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <netinet/in.h>
@@ -1081,6 +1082,16 @@ private Q_SLOTS:
                 }
             }
             for (const nlohmann::json& metric : body.value("metrics", nlohmann::json::array())) {
+                if (!metric.at("value").is_number()) { // MLflow's strings for what JSON lacks
+                    if (metric.at("value").is_null()) {
+                        ++refusals;
+                        response.status = 400;
+                        return;
+                    }
+                    logged.push_back(metric.at("key").get<std::string>() + "=" +
+                                     metric.at("value").get<std::string>());
+                    continue;
+                }
                 logged.push_back(metric.at("key").get<std::string>() + "@" +
                                  metric.at("step").dump());
             }
@@ -1105,12 +1116,16 @@ private Q_SLOTS:
                                     {"val_metric_per_class/map/\u20ac", 0.5},
                                     {"val_loss", 2.0}});
             }
+            store->log_metrics(4, 1700000001.0,
+                               {{"grad_norm", std::numeric_limits<double>::infinity()},
+                                {"train_loss", std::numeric_limits<double>::quiet_NaN()}});
             store->end_run("FINISHED", 1700000002.0);
         }
         server.stop();
         serving.join();
-        const std::vector<std::string> expected = {"train_loss@1", "val_loss@1",   "train_loss@2",
-                                                   "val_loss@2",   "train_loss@3", "val_loss@3"};
+        const std::vector<std::string> expected = {
+            "train_loss@1", "val_loss@1", "train_loss@2",       "val_loss@2",
+            "train_loss@3", "val_loss@3", "grad_norm=Infinity", "train_loss=NaN"};
         QCOMPARE(logged, expected);
         QCOMPARE(refusals, 2); // in the batch, then alone; never again
         QVERIFY2(warnings.size() == 1,

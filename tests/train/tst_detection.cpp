@@ -927,6 +927,16 @@ private Q_SLOTS:
         json swapped = good;
         swapped["categories"][0]["name"] = good["categories"][1]["name"];
         swapped["categories"][1]["name"] = good["categories"][0]["name"];
+        // Names that differ only in case or spaces are one class, with a warning.
+        json recased = good;
+        std::string shouted = good["categories"][0]["name"].get<std::string>();
+        std::transform(shouted.begin(), shouted.end(), shouted.begin(),
+                       [](unsigned char c) { return char(std::toupper(c)); });
+        recased["categories"][0]["name"] = " " + shouted;
+        writeJson(bad / "annotations.json", recased);
+        QCOMPARE(kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1)
+                     .classes.front(),
+                 good["categories"][0]["name"].get<std::string>());
         writeJson(bad / "annotations.json", swapped);
         message = errorOf(
             [&] { kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1); });
@@ -942,9 +952,13 @@ private Q_SLOTS:
         writeJson(bad / "annotations.json", negative_area);
         message = errorOf(
             [&] { kiln::data::load_detection_data(cocoData(root_ / "train", bad), false, 1); });
-        QVERIFY2(message.contains("annotations[0]") && message.contains("has 'area' -5") &&
-                     message.contains("it must be 0 or more"),
+        QVERIFY2(message.contains("annotations[0]") && message.contains("has area -5,") &&
+                     message.contains("give its pixels (0 or more)"),
                  qPrintable(message));
+        // A training file's areas are not used: one computed without abs() still trains.
+        QCOMPARE(kiln::data::load_detection_data(cocoData(bad, root_ / "val"), false, 1)
+                     .train.paths.size(),
+                 std::size_t{24});
 
         // Two training categories of one name would share their per-class metrics' key.
         const fs::path same_names = root_ / "same-names";

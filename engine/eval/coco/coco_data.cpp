@@ -397,10 +397,6 @@ Annotation annotation_of(dom::object object, const Where& where,
                         ", which is not in 'categories'");
     }
     annotation.area = number_of(require(object, "area", where), "area", where);
-    if (!(annotation.area >= 0)) { // COCOeval would ignore the object in every area range
-        fail(where, "has 'area' " + std::to_string(annotation.area) +
-                        "; it must be 0 or more (the object's pixels)");
-    }
     dom::element value;
     if (find(object, "bbox", value)) {
         annotation.box = box_of(value, where);
