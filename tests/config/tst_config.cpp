@@ -1222,6 +1222,26 @@ private Q_SLOTS:
         kiln::write_file_atomically(file, "b"); // a file is replaced
         QCOMPARE(std::filesystem::file_size(file), std::uintmax_t(1));
 
+        // A file written in pieces as they are made (a checkpoint) is whole or not there: a
+        // producer that fails midway leaves the old file and no temporary beside it.
+        kiln::write_file_atomically(file, [](const kiln::ByteSink& sink) {
+            sink("ab", 2);
+            sink("cde", 3);
+        });
+        QCOMPARE(std::filesystem::file_size(file), std::uintmax_t(5));
+        QVERIFY(kiln::test::throwsContaining(
+            [&] {
+                kiln::write_file_atomically(file, [](const kiln::ByteSink& sink) {
+                    sink("xyz", 3);
+                    throw kiln::Error("the model could not be read");
+                });
+            },
+            "the model could not be read"));
+        QCOMPARE(std::filesystem::file_size(file), std::uintmax_t(5));
+        QCOMPARE(std::distance(std::filesystem::directory_iterator(dir.path().toStdString()),
+                               std::filesystem::directory_iterator{}),
+                 std::ptrdiff_t{2}); // the pipe and the file
+
         // A folder of masks a killed prediction began holds only its staging folder.
         const std::filesystem::path masks = dir.filePath(QStringLiteral("masks")).toStdString();
         std::filesystem::create_directories(masks);
