@@ -229,8 +229,9 @@ public:
     ReleasedAfterwards& operator=(const ReleasedAfterwards&) = delete;
 };
 
-// One memory probe at a time in the process: the counting allocator is the process's (Studio's
-// estimate may still be probing when the run it started checks its own step, or embeds).
+// One probe at a time in the process: the counting allocator is the process's (Studio's estimate
+// may still be probing when the run it started checks its own step, or embeds), and a probe puts
+// the process's generator back as it found it (wait_for_probes).
 std::mutex one_probe_at_a_time;
 
 } // namespace
