@@ -194,9 +194,11 @@ void write_files_atomically(const std::vector<FileContents>& files, Durability d
         }
     };
     try {
-        for (const auto& [path, contents] : files) {
+        for (const FileContents& file : files) {
+            const std::string_view contents = file.second;
             temps.push_back(written_temporary(
-                path, [contents](const ByteSink& sink) { sink(contents.data(), contents.size()); },
+                file.first,
+                [contents](const ByteSink& sink) { sink(contents.data(), contents.size()); },
                 durability));
         }
     } catch (...) {
